@@ -1,0 +1,570 @@
+/*
+ * cds.h - the cudnn-setup engine, as its clients see it.
+ *
+ * This is the only header that ui/ includes.  The engine never prints, never
+ * reads stdin and never touches a terminal: it reports through the callbacks
+ * set below, and answers with return values and an error code on the handle.
+ *
+ * Conventions:
+ *  - calls return 0 on success and -1 on failure, or a pointer and NULL;
+ *    after a failure cds_errno() gives the code and cds_errdetail() the
+ *    context (a path, a URL, a version);
+ *  - every structure that owns heap memory has a NULL-safe *_free();
+ *  - strings returned as `const char *` are owned by their container.
+ */
+#ifndef CDS_H
+#define CDS_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct cds_handle cds_handle_t;
+
+/* ------------------------------------------------------------------------ */
+/* Errors                                                                    */
+/* ------------------------------------------------------------------------ */
+
+enum cds_err {
+	CDS_ERR_OK = 0,
+	CDS_ERR_MEMORY,		/* out of memory */
+	CDS_ERR_USAGE,		/* an option or argument is wrong */
+	CDS_ERR_BAD_INPUT,	/* a file or value we were given is malformed */
+	CDS_ERR_MANIFEST,	/* a manifest is broken: JSON, schema, digest */
+	CDS_ERR_NOT_FOUND,	/* a release, env or file does not exist */
+	CDS_ERR_IO,		/* a read or write failed */
+	CDS_ERR_NO_SPACE,	/* the disk is full */
+	CDS_ERR_LOCKED,		/* another cudnn-setup holds the lock */
+	CDS_ERR_NETWORK,	/* connection, DNS, timeout */
+	CDS_ERR_HTTP,		/* the server answered with an error */
+	CDS_ERR_TLS,		/* the certificate did not verify */
+	CDS_ERR_CHECKSUM,	/* SHA-256 differs from the manifest */
+	CDS_ERR_SIZE,		/* size differs from the manifest */
+	CDS_ERR_ARCHIVE,	/* the archive cannot be read */
+	CDS_ERR_UNSAFE_ARCHIVE,	/* the archive tries to escape or is hostile */
+	CDS_ERR_DRIVER,		/* the driver cannot run the requested release */
+	CDS_ERR_CANCELLED,	/* cds_cancel() was called */
+	CDS_ERR_NEED_ANSWER,	/* a question had no one to answer it */
+	CDS_ERR_CHILD,		/* a probe child process failed to run */
+	CDS_ERR_UNSUPPORTED,	/* not possible on this platform */
+	CDS_ERR_MAX
+};
+
+/* The last error on the handle (CDS_ERR_OK if none). */
+int cds_errno(const cds_handle_t *h);
+/* Translated text for an error code; static storage. */
+const char *cds_strerror(int err);
+/* Context of the last error ("" if none); owned by the handle, valid until
+ * the next failing call. */
+const char *cds_errdetail(const cds_handle_t *h);
+/* Process exit status for an error code: 2 usage and bad input, 3 the job
+ * could not run (network, disk, lock), 1 otherwise. */
+int cds_exit_status(int err);
+
+/* ------------------------------------------------------------------------ */
+/* Handle                                                                    */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Create a handle that treats ROOT as "/" for everything it reads and writes
+ * (NULL or "/" for the real system).  On failure returns NULL and stores the
+ * error code in *err.  Free with cds_free().
+ */
+cds_handle_t *cds_new(const char *root, int *err);
+void cds_free(cds_handle_t *h);
+
+/* The root given to cds_new(), without a trailing slash ("" for "/"). */
+const char *cds_root(const cds_handle_t *h);
+
+/*
+ * Manifest: our index.json or one of NVIDIA's redistrib_<label>.json files,
+ * as a path or an http(s) URL.  Default: the shipped index.
+ */
+int cds_set_manifest(cds_handle_t *h, const char *path_or_url);
+/* Base URLs tried in turn before the manifest's own. */
+int cds_add_mirror(cds_handle_t *h, const char *url);
+/* Directory of downloaded archives (NVIDIA relative_path layout). */
+int cds_set_cache_dir(cds_handle_t *h, const char *dir);
+void cds_set_offline(cds_handle_t *h, int offline);
+/* Parallel transfers, 1..16. */
+int cds_set_jobs(cds_handle_t *h, int jobs);
+/* Install prefix (default /opt/nvidia as root, else
+ * $XDG_DATA_HOME/cudnn-setup); relative to the root. */
+int cds_set_prefix(cds_handle_t *h, const char *dir);
+const char *cds_prefix(const cds_handle_t *h);
+/* Memory limit for threaded decoding, in bytes (default 256 MiB). */
+int cds_set_memlimit(cds_handle_t *h, uint64_t bytes);
+
+/*
+ * The environment of the target: what the scan and the loader emulation read
+ * for LD_LIBRARY_PATH, PATH, CUDA_HOME, CONDA_PREFIX, HOME...  It starts as a
+ * copy of the process environment.  A NULL value unsets.
+ */
+int cds_setenv(cds_handle_t *h, const char *name, const char *value);
+const char *cds_getenv(const cds_handle_t *h, const char *name);
+
+/* Ask the running job to stop at the next safe point (async-signal-safe). */
+void cds_cancel(cds_handle_t *h);
+
+/* ------------------------------------------------------------------------ */
+/* Callbacks: events, progress, questions, logs                              */
+/* ------------------------------------------------------------------------ */
+
+enum cds_event_type {
+	CDS_EV_SCAN_START = 1,
+	CDS_EV_SCAN_DONE,
+	CDS_EV_DOWNLOAD_START,
+	CDS_EV_DOWNLOAD_RETRY,
+	CDS_EV_DOWNLOAD_DONE,
+	CDS_EV_VERIFY_START,
+	CDS_EV_VERIFY_DONE,
+	CDS_EV_EXTRACT_START,
+	CDS_EV_EXTRACT_DONE,
+	CDS_EV_COMMIT_START,
+	CDS_EV_COMMIT_DONE,
+	CDS_EV_FIXUP_START,
+	CDS_EV_FIXUP_DONE,
+	CDS_EV_PROBE_START,
+	CDS_EV_PROBE_DONE,
+	CDS_EV_CHECK_DONE,
+	CDS_EV_LOCK_WAIT,
+	CDS_EV_CLEANUP,
+	CDS_EV_UNTRUSTED_MANIFEST
+};
+
+/* Payloads carry data, never sentences; clients choose the words. */
+struct cds_event {
+	enum cds_event_type type;
+	union {
+		struct {
+			const char *name;	/* archive or component */
+			const char *url;
+			uint64_t size;		/* expected, 0 if unknown */
+			uint64_t offset;	/* resumed from */
+		} download;
+		struct {
+			const char *name;
+			const char *url;
+			int attempt;
+			int err;		/* enum cds_err */
+			long http_status;
+			unsigned delay_ms;
+		} retry;
+		struct {
+			const char *name;	/* archive, release or file */
+			const char *path;
+			int err;		/* for *_DONE: 0 or enum cds_err */
+		} step;
+		struct {
+			const char *holder;	/* "pid 1234" */
+			const char *path;
+		} lock;
+		struct {
+			const char *name;	/* check name */
+			int passed;
+			double max_error;
+			double ms;
+		} check;
+	} u;
+};
+
+enum cds_phase {
+	CDS_PHASE_DOWNLOAD = 1,
+	CDS_PHASE_VERIFY,
+	CDS_PHASE_EXTRACT
+};
+
+enum cds_question {
+	CDS_Q_PROCEED = 1,	/* data: const struct cds_plan * or NULL */
+	CDS_Q_REMOVE_DEFAULT,	/* data: const char * release name */
+	CDS_Q_REPAIR		/* data: const struct cds_repair_plan * */
+};
+
+enum cds_loglevel {
+	CDS_LOG_ERROR = 0,
+	CDS_LOG_WARNING,
+	CDS_LOG_INFO,
+	CDS_LOG_DEBUG
+};
+
+typedef void (*cds_event_cb)(void *ctx, const struct cds_event *ev);
+/* Bytes done of total (0 if unknown) for one archive in one phase. */
+typedef void (*cds_progress_cb)(void *ctx, const char *name,
+    enum cds_phase phase, uint64_t done, uint64_t total);
+/* Return 1 for yes, 0 for no, -1 when no one can answer. */
+typedef int (*cds_question_cb)(void *ctx, enum cds_question q,
+    const void *data);
+typedef void (*cds_log_cb)(void *ctx, enum cds_loglevel level,
+    const char *fmt, va_list ap);
+
+void cds_set_event_cb(cds_handle_t *h, cds_event_cb fn, void *ctx);
+void cds_set_progress_cb(cds_handle_t *h, cds_progress_cb fn, void *ctx);
+void cds_set_question_cb(cds_handle_t *h, cds_question_cb fn, void *ctx);
+void cds_set_log_cb(cds_handle_t *h, cds_log_cb fn, void *ctx);
+
+/* ------------------------------------------------------------------------ */
+/* Versions                                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* Compare dotted versions numerically ("12.10" > "12.9"); <0, 0, >0. */
+int cds_vercmp(const char *a, const char *b);
+/* Does VERSION fall under PREFIX ("12.4.1" under "12.4" and "12")? */
+int cds_ver_has_prefix(const char *version, const char *prefix);
+/* CUDA version as an integer the way the driver API reports it:
+ * "12.4" -> 12040.  -1 if unparsable. */
+int cds_cuda_int(const char *version);
+
+/* ------------------------------------------------------------------------ */
+/* Manifests                                                                 */
+/* ------------------------------------------------------------------------ */
+
+enum cds_kind {
+	CDS_KIND_CUDA = 1,
+	CDS_KIND_CUDNN
+};
+
+/* One downloadable archive of one component for one platform. */
+struct cds_archive {
+	char *component;	/* "cuda_cudart", "cudnn" */
+	char *version;		/* the component's own version */
+	char *variant;		/* "cuda12" for cuDNN 9, else NULL */
+	char *relative_path;	/* under the base URL */
+	char *sha256;		/* 64 lowercase hex digits */
+	uint64_t size;		/* bytes; 0 if the manifest gives none */
+};
+
+/* A release known to the index (or given as a bare redistrib file). */
+struct cds_release {
+	enum cds_kind kind;
+	char *version;		/* the label: "12.4.1", "9.3.0" */
+	char *full_version;	/* "9.3.0.75"; = version for CUDA */
+	char *redistrib;	/* file name under manifests/nvidia/ or URL */
+	char *redistrib_sha256;	/* NULL when trusted through TLS alone */
+	char *base_url;		/* ends with '/' */
+	char *min_driver;	/* Linux, for CUDA; NULL for cuDNN */
+	char **components;	/* CUDA: a toolkit install; NULL-terminated */
+	/* cuDNN: one entry per CUDA variant */
+	struct cds_cudnn_variant {
+		char *name;		/* "cuda12", or "" for cuDNN 8 */
+		char *cuda_min;		/* "12.0" */
+		char *cuda_max;		/* "12.6", or "12" for any 12.x */
+		char *min_driver;
+	} *variants;
+	size_t nvariants;
+};
+
+struct cds_framework_req {
+	char *name;		/* "torch", "onnxruntime-gpu", ... */
+	char *version;		/* "2.3", "1.20", "1.15-1.17" */
+	char *variant;		/* "cu121", "cuda12" */
+	char *cuda;		/* "12.1", "12" */
+	char *cudnn;		/* "8.9.2.26", "9" */
+	int is_default;		/* the build pip installs by default */
+};
+
+struct cds_manifest;
+
+/*
+ * Load the manifest set with cds_set_manifest() (or the shipped index).
+ * The result is owned by the handle and stays valid until cds_free() or the
+ * next cds_set_manifest().  Errors: CDS_ERR_MANIFEST (detail names the file
+ * and the problem), CDS_ERR_NOT_FOUND, CDS_ERR_NETWORK for a URL.
+ */
+const struct cds_manifest *cds_manifest_load(cds_handle_t *h);
+size_t cds_manifest_nreleases(const struct cds_manifest *m);
+const struct cds_release *cds_manifest_release(const struct cds_manifest *m,
+    size_t i);
+/* Find by kind and version prefix ("12.4" finds the newest 12.4.x). */
+const struct cds_release *cds_manifest_find(const struct cds_manifest *m,
+    enum cds_kind kind, const char *version);
+size_t cds_manifest_nframeworks(const struct cds_manifest *m);
+const struct cds_framework_req *cds_manifest_framework(
+    const struct cds_manifest *m, size_t i);
+/* Minimum Linux driver for a CUDA version (by its major line). */
+const char *cds_manifest_driver_floor(const struct cds_manifest *m,
+    const char *cuda_version);
+/* Whether the manifest is a bare redistrib file trusted through TLS alone. */
+int cds_manifest_is_bare(const struct cds_manifest *m);
+
+/*
+ * The archives of RELEASE for PLATFORM ("linux-x86_64"), read from its
+ * redistrib file after checking that file's digest against the index.
+ * VARIANT selects the cuDNN CUDA variant ("cuda12"; NULL for CUDA).
+ * Returns a NULL-terminated array owned by the handle.
+ */
+const struct cds_archive *const *cds_release_archives(cds_handle_t *h,
+    const struct cds_release *rel, const char *platform, const char *variant);
+
+/* Does framework row F match NAME and VERSION (NULL: any version)? */
+int cds_framework_matches(const struct cds_framework_req *f,
+    const char *name, const char *version);
+/* Does a cuDNN variant support CUDA version CUDA? */
+int cds_variant_covers(const struct cds_cudnn_variant *v, const char *cuda);
+/*
+ * Resolve a CUDA version and an optional cuDNN version (as a framework row
+ * gives them: "12.1", "8.9.2.26", "9") to known releases: the oldest CUDA
+ * release of that major at or above CUDA, and the newest cuDNN of that
+ * major at or above CUDNN with a variant for the chosen CUDA (*variant).
+ * Returns -1 when no release fits.
+ */
+int cds_manifest_resolve(const struct cds_manifest *m, const char *cuda,
+    const char *cudnn, const struct cds_release **cuda_rel,
+    const struct cds_release **cudnn_rel, const char **variant);
+
+/* The platform name of this machine in NVIDIA's manifests. */
+const char *cds_platform(void);
+
+/* ------------------------------------------------------------------------ */
+/* Scan: what is on the machine                                              */
+/* ------------------------------------------------------------------------ */
+
+/* Why there is no usable driver (cds_driver.state). */
+enum cds_driver_state {
+	CDS_DRIVER_OK = 0,	/* libcuda.so.1 loaded and cuInit succeeded */
+	CDS_DRIVER_NO_MODULE,	/* no kernel module and no libcuda.so.1 */
+	CDS_DRIVER_NO_LIBRARY,	/* module loaded, libcuda.so.1 not found */
+	CDS_DRIVER_STUB,	/* the loader finds a toolkit stub (error 34) */
+	CDS_DRIVER_INIT_FAILED,	/* cuInit returned an error (see init_error) */
+	CDS_DRIVER_NOT_PROBED	/* --root: the driver of another system */
+};
+
+struct cds_driver {
+	enum cds_driver_state state;
+	char *module_version;	/* "550.54.15" from /proc or /sys; NULL */
+	char *libcuda_path;	/* what the loader would map; NULL */
+	char *libcuda_version;	/* from the file name, "550.54.15"; NULL */
+	char *stub_path;	/* a stub libcuda.so seen on a search path */
+	char *stub_via;		/* "LD_LIBRARY_PATH", "ld.so.conf", ... */
+	int cuda_version;	/* cuDriverGetVersion(), 12040; 0 if unknown */
+	int init_error;		/* CUresult of cuInit, 0 if fine or unknown */
+	int wsl;		/* running under WSL2 */
+	int wsl_lib_on_path;	/* /usr/lib/wsl/lib is searched */
+	int ndevices;
+};
+
+struct cds_toolkit {
+	char *path;		/* as found: "/usr/local/cuda-12.4" */
+	char *realpath;		/* symlinks resolved inside the root */
+	char *version;		/* "12.4.1", "13.0.88", or NULL */
+	char *version_source;	/* "version.json", "version.txt", "nvcc",
+				   "cuda.h" */
+	char *libdir;		/* lib64 or targets/<arch>/lib */
+	unsigned found_by;	/* CDS_FOUND_* bits */
+	int is_default;		/* /usr/local/cuda points here */
+	int has_runtime;	/* libcudart.so.N present */
+	int has_nvcc;
+};
+
+enum {
+	CDS_FOUND_DIR = 1,		/* /usr/local/cuda-* */
+	CDS_FOUND_CUDA_HOME = 2,
+	CDS_FOUND_CUDA_PATH = 4,
+	CDS_FOUND_NVCC_PATH = 8,	/* nvcc on PATH */
+	CDS_FOUND_LINK = 16,		/* the /usr/local/cuda symlink */
+	CDS_FOUND_PREFIX = 32		/* a cudnn-setup prefix */
+};
+
+enum cds_origin {
+	CDS_ORIGIN_TOOLKIT = 1,	/* inside a CUDA toolkit */
+	CDS_ORIGIN_SYSTEM,	/* /usr/lib/x86_64-linux-gnu, ld.so.conf */
+	CDS_ORIGIN_CONDA,	/* a conda package in <env>/lib */
+	CDS_ORIGIN_PIP,		/* site-packages/nvidia/cudnn/lib */
+	CDS_ORIGIN_PREFIX,	/* a cudnn-setup prefix */
+	CDS_ORIGIN_PATH		/* a directory on LD_LIBRARY_PATH */
+};
+
+/* One library file of a cuDNN copy. */
+struct cds_libfile {
+	char *name;		/* file name as found: "libcudnn_ops.so.9" */
+	char *soname;		/* DT_SONAME, NULL if none */
+	char *version;		/* from the real file's name: "9.1.0" */
+	int is_link;		/* a symlink */
+	char *target;		/* its target, for links */
+};
+
+/* One directory holding cuDNN libraries. */
+struct cds_cudnn {
+	char *dir;
+	enum cds_origin origin;
+	char *env;		/* owning conda env name or prefix, or NULL */
+	int major;		/* 8, 9 */
+	char *version;		/* best knowledge: "9.19.0" */
+	char *header_version;	/* from cudnn_version.h, NULL if none */
+	char *package_version;	/* conda-meta or dist-info: "9.19.0.56" */
+	struct cds_libfile *files;
+	size_t nfiles;
+	char **missing;		/* sonames of the set not present */
+	char **mixed;		/* files whose version differs from the set */
+	int has_dev_links;	/* libcudnn.so -> libcudnn.so.N present */
+	int complete;		/* every sublibrary of the major present */
+};
+
+enum cds_framework_kind {
+	CDS_FW_TORCH = 1,
+	CDS_FW_ONNXRUNTIME,
+	CDS_FW_TENSORFLOW,
+	CDS_FW_JAX,
+	CDS_FW_OTHER
+};
+
+/* A Python package that uses CUDA, or an NVIDIA pip wheel. */
+struct cds_package {
+	char *name;		/* normalised: "torch", "nvidia-cudnn-cu12" */
+	char *version;		/* "2.3.1+cu121", "9.1.0.70" */
+	char *location;		/* site-packages dir or conda-meta file */
+	char *cuda;		/* what it was built for, "12.1"; NULL */
+	char *cudnn;		/* what it pins, "8.9.2.26"; NULL */
+	char *libdir;		/* its native library dir, if any */
+	enum cds_framework_kind kind;
+	int from_conda;		/* a conda package, not pip */
+};
+
+struct cds_env {
+	char *name;		/* "base", "dl310", or the path */
+	char *prefix;
+	int is_active;		/* $CONDA_PREFIX */
+	int is_conda;		/* has conda-meta/ */
+	char *python;		/* "3.10", NULL if none */
+	char *site_packages;
+	char *conda_cudnn;	/* version of the conda cudnn package */
+	char *conda_cudatoolkit;/* cudatoolkit or cuda-cudart package */
+	struct cds_package *packages;
+	size_t npackages;
+};
+
+/* A directory on the loader's path and why it is there. */
+struct cds_searchdir {
+	char *dir;
+	char *via;		/* "LD_LIBRARY_PATH", "/etc/ld.so.conf.d/x.conf",
+				   "default" */
+	int exists;
+};
+
+struct cds_scan {
+	struct cds_driver driver;
+	struct cds_toolkit *toolkits;
+	size_t ntoolkits;
+	struct cds_cudnn *cudnns;
+	size_t ncudnns;
+	struct cds_env *envs;
+	size_t nenvs;
+	struct cds_package *system_packages;	/* the system Python */
+	size_t nsystem_packages;
+	struct cds_searchdir *searchdirs;	/* in the loader's order */
+	size_t nsearchdirs;
+	char *default_toolkit;	/* where /usr/local/cuda points, or NULL */
+	char *active_toolkit;	/* CUDA_HOME, else nvcc's, else default */
+	char *narrowed_env;	/* --env/--prefix given: that env's prefix */
+	double elapsed_ms;
+};
+
+/* Scan flags. */
+enum {
+	CDS_SCAN_NO_DYNAMIC = 1	/* do not dlopen libcuda in a child */
+};
+
+/*
+ * Look at the machine (under the handle's root).  ENV narrows conda/pip
+ * scanning to one env: a name, a path, or NULL for all.  Emits
+ * CDS_EV_SCAN_START/DONE.  Free with cds_scan_free().  Errors:
+ * CDS_ERR_NOT_FOUND when ENV names nothing.
+ */
+struct cds_scan *cds_scan_run(cds_handle_t *h, const char *env,
+    unsigned flags);
+void cds_scan_free(struct cds_scan *s);
+
+/* Find an env by name or path; NULL if none. */
+const struct cds_env *cds_scan_env(const struct cds_scan *s,
+    const char *name_or_path);
+
+/* ------------------------------------------------------------------------ */
+/* Findings                                                                  */
+/* ------------------------------------------------------------------------ */
+
+enum cds_severity {
+	CDS_SEV_NOTE = 0,
+	CDS_SEV_WARNING,
+	CDS_SEV_ERROR
+};
+
+/* A key/value line of evidence: "file" = "/usr/lib/libcudnn.so.8.3.2". */
+struct cds_evidence {
+	char *key;
+	char *value;
+};
+
+/* What repair does for a finding. */
+enum cds_fix_kind {
+	CDS_FIX_NONE = 0,	/* a person must act (reboot, driver) */
+	CDS_FIX_SYMLINK,	/* create link `path` -> `target` */
+	CDS_FIX_RELINK,		/* replace regular file `path` by a link */
+	CDS_FIX_ACTIVATE,	/* write env activation scripts */
+	CDS_FIX_INSTALL,	/* install release `target` */
+	CDS_FIX_REMOVE_PATH	/* drop `path` from LD_LIBRARY_PATH */
+};
+
+struct cds_fix {
+	enum cds_fix_kind kind;
+	char *path;
+	char *target;
+	char *command;		/* the shell command a person could type */
+};
+
+struct cds_finding {
+	const char *id;		/* stable: "F1", "CDS-STUB-LIBCUDA" */
+	enum cds_severity severity;
+	char *title;		/* one untranslated line of data for logs */
+	struct cds_evidence *evidence;
+	size_t nevidence;
+	struct cds_fix *fixes;
+	size_t nfixes;
+};
+
+struct cds_findings {
+	struct cds_finding *items;	/* most severe first */
+	size_t n;
+};
+
+/*
+ * Run doctor's rules over a scan.  Findings are sorted most severe first.
+ * Free with cds_findings_free().
+ */
+struct cds_findings *cds_findings_run(cds_handle_t *h,
+    const struct cds_scan *s);
+void cds_findings_free(struct cds_findings *f);
+/* The highest severity present, or -1 when there are none. */
+int cds_findings_worst(const struct cds_findings *f);
+
+/* Rule metadata for a finding id: a translated title template and the
+ * catalogue entry it comes from; NULL if unknown. */
+const char *cds_rule_summary(const char *id);
+
+/* ------------------------------------------------------------------------ */
+/* Install (issue: install)                                                  */
+/* ------------------------------------------------------------------------ */
+
+
+/* ------------------------------------------------------------------------ */
+/* Verify (issue: verify)                                                    */
+/* ------------------------------------------------------------------------ */
+
+
+/* ------------------------------------------------------------------------ */
+/* Repair (issue: repair)                                                    */
+/* ------------------------------------------------------------------------ */
+
+
+/* ------------------------------------------------------------------------ */
+/* Explain (issue: findings)                                                 */
+/* ------------------------------------------------------------------------ */
+
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* CDS_H */

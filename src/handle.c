@@ -1,0 +1,389 @@
+/*
+ * handle.c - the handle: options, the target's environment, and paths
+ * under the root.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "handle.h"
+#include "manifest.h"
+
+extern char **environ;
+
+cds_handle_t *
+cds_new(const char *root, int *err)
+{
+	cds_handle_t *h;
+	char **e;
+	size_t len;
+
+	if (root != NULL && *root != '\0' && root[0] != '/') {
+		if (err != NULL) {
+			*err = CDS_ERR_USAGE;
+		}
+		return NULL;
+	}
+	if (root != NULL && *root != '\0' && !cds_is_dir(root)) {
+		if (err != NULL) {
+			*err = CDS_ERR_NOT_FOUND;
+		}
+		return NULL;
+	}
+	h = cds_xcalloc(1, sizeof(*h));
+	h->root = cds_xstrdup(root == NULL ? "" : root);
+	len = strlen(h->root);
+	while (len > 0 && h->root[len - 1] == '/') {
+		h->root[--len] = '\0';
+	}
+	h->jobs = 4;
+	h->memlimit = (uint64_t)256 << 20;
+	for (e = environ; e != NULL && *e != NULL; e++) {
+		cds_strv_push(&h->env, *e);
+	}
+	if (err != NULL) {
+		*err = CDS_ERR_OK;
+	}
+	return h;
+}
+
+void
+cds_free(cds_handle_t *h)
+{
+	if (h == NULL) {
+		return;
+	}
+	cds_manifest_free(h->manifest);
+	free(h->manifest_arg);
+	cds_strv_clear(&h->mirrors);
+	cds_strv_clear(&h->env);
+	free(h->cache_dir);
+	free(h->prefix);
+	free(h->errdetail);
+	free(h->root);
+	free(h);
+}
+
+const char *
+cds_root(const cds_handle_t *h)
+{
+	return h->root;
+}
+
+int
+cds_set_manifest(cds_handle_t *h, const char *path_or_url)
+{
+	cds_manifest_free(h->manifest);
+	h->manifest = NULL;
+	free(h->manifest_arg);
+	h->manifest_arg = cds_strdup0(path_or_url);
+	return 0;
+}
+
+int
+cds_add_mirror(cds_handle_t *h, const char *url)
+{
+	if (!cds_startswith(url, "http://") &&
+	    !cds_startswith(url, "https://") &&
+	    !cds_startswith(url, "file://")) {
+		return cds_seterr(h, CDS_ERR_USAGE,
+		    "--mirror %s: not an http, https or file URL", url);
+	}
+	if (cds_endswith(url, "/")) {
+		cds_strv_push(&h->mirrors, url);
+	} else {
+		cds_strv_push_owned(&h->mirrors, cds_xasprintf("%s/", url));
+	}
+	return 0;
+}
+
+int
+cds_set_cache_dir(cds_handle_t *h, const char *dir)
+{
+	free(h->cache_dir);
+	h->cache_dir = cds_strdup0(dir);
+	return 0;
+}
+
+void
+cds_set_offline(cds_handle_t *h, int offline)
+{
+	h->offline = offline != 0;
+}
+
+int
+cds_set_jobs(cds_handle_t *h, int jobs)
+{
+	if (jobs < 1 || jobs > 16) {
+		return cds_seterr(h, CDS_ERR_USAGE,
+		    "--jobs %d: must be between 1 and 16", jobs);
+	}
+	h->jobs = jobs;
+	return 0;
+}
+
+int
+cds_set_prefix(cds_handle_t *h, const char *dir)
+{
+	if (dir != NULL && dir[0] != '/') {
+		return cds_seterr(h, CDS_ERR_USAGE,
+		    "--prefix %s: must be an absolute path", dir);
+	}
+	free(h->prefix);
+	h->prefix = cds_strdup0(dir);
+	return 0;
+}
+
+const char *
+cds_prefix(const cds_handle_t *h)
+{
+	cds_handle_t *m = (cds_handle_t *)h;
+	const char *xdg, *home;
+
+	if (h->prefix != NULL) {
+		return h->prefix;
+	}
+	if (geteuid() == 0 || *h->root != '\0') {
+		m->prefix = cds_xstrdup("/opt/nvidia");
+	} else if ((xdg = cds_getenv(h, "XDG_DATA_HOME")) != NULL &&
+	    xdg[0] == '/') {
+		m->prefix = cds_path_join(xdg, "cudnn-setup");
+	} else {
+		home = cds_getenv(h, "HOME");
+		m->prefix = cds_xasprintf("%s/.local/share/cudnn-setup",
+		    home != NULL ? home : "");
+	}
+	return h->prefix;
+}
+
+int
+cds_set_memlimit(cds_handle_t *h, uint64_t bytes)
+{
+	if (bytes < ((uint64_t)16 << 20)) {
+		return cds_seterr(h, CDS_ERR_USAGE,
+		    "memory limit %llu: at least 16 MiB",
+		    (unsigned long long)bytes);
+	}
+	h->memlimit = bytes;
+	return 0;
+}
+
+static ssize_t
+env_index(const cds_handle_t *h, const char *name)
+{
+	size_t i, len = strlen(name);
+
+	for (i = 0; i < h->env.n; i++) {
+		if (strncmp(h->env.v[i], name, len) == 0 &&
+		    h->env.v[i][len] == '=') {
+			return (ssize_t)i;
+		}
+	}
+	return -1;
+}
+
+const char *
+cds_getenv(const cds_handle_t *h, const char *name)
+{
+	ssize_t i = env_index(h, name);
+
+	return i < 0 ? NULL : h->env.v[i] + strlen(name) + 1;
+}
+
+int
+cds_setenv(cds_handle_t *h, const char *name, const char *value)
+{
+	ssize_t i = env_index(h, name);
+
+	if (*name == '\0' || strchr(name, '=') != NULL) {
+		return cds_seterr(h, CDS_ERR_USAGE, "bad variable name %s",
+		    name);
+	}
+	if (i >= 0) {
+		free(h->env.v[i]);
+		if (value == NULL) {
+			memmove(&h->env.v[i], &h->env.v[i + 1],
+			    (h->env.n - (size_t)i) * sizeof(char *));
+			h->env.n--;
+			return 0;
+		}
+		h->env.v[i] = cds_xasprintf("%s=%s", name, value);
+		return 0;
+	}
+	if (value != NULL) {
+		cds_strv_push_owned(&h->env,
+		    cds_xasprintf("%s=%s", name, value));
+	}
+	return 0;
+}
+
+void
+cds_cancel(cds_handle_t *h)
+{
+	h->cancelled = 1;
+}
+
+char *
+cds_rpath(const cds_handle_t *h, const char *path)
+{
+	if (*h->root == '\0' || path[0] != '/') {
+		return cds_xstrdup(path);
+	}
+	return cds_xasprintf("%s%s", h->root, path);
+}
+
+char *
+cds_unrpath(const cds_handle_t *h, const char *hostpath)
+{
+	size_t len = strlen(h->root);
+
+	if (len > 0 && strncmp(hostpath, h->root, len) == 0 &&
+	    (hostpath[len] == '/' || hostpath[len] == '\0')) {
+		return cds_xstrdup(hostpath[len] == '\0' ? "/" :
+		    hostpath + len);
+	}
+	return cds_xstrdup(hostpath);
+}
+
+/*
+ * Resolve PATH component by component.  Each symlink's target is spliced
+ * in front of the remaining components; an absolute target restarts from
+ * the root.  40 links at most, as the kernel allows.
+ */
+char *
+cds_realpath_in_root(const cds_handle_t *h, const char *path)
+{
+	struct cds_buf out = {0};
+	char *rest, *p;
+	int links = 0;
+
+	if (path[0] != '/') {
+		errno = EINVAL;
+		return NULL;
+	}
+	rest = cds_xstrdup(path);
+	p = rest;
+	for (;;) {
+		char *comp, *host, *target;
+		size_t n;
+
+		while (*p == '/') {
+			p++;
+		}
+		if (*p == '\0') {
+			break;
+		}
+		n = strcspn(p, "/");
+		comp = cds_xstrndup(p, n);
+		p += n;
+		if (strcmp(comp, ".") == 0) {
+			free(comp);
+			continue;
+		}
+		if (strcmp(comp, "..") == 0) {
+			char *slash = out.s == NULL ? NULL :
+			    strrchr(out.s, '/');
+
+			if (slash != NULL) {
+				*slash = '\0';
+				out.len = (size_t)(slash - out.s);
+			}
+			free(comp);
+			continue;
+		}
+		cds_buf_addf(&out, "/%s", comp);
+		free(comp);
+		host = cds_rpath(h, out.s);
+		target = cds_readlink(host);
+		free(host);
+		if (target == NULL) {
+			if (errno == EINVAL) {
+				continue;	/* not a link */
+			}
+			if (errno == ENOENT) {
+				/* keep the rest as written */
+				cds_buf_adds(&out, p);
+				break;
+			}
+			goto fail;
+		}
+		if (++links > 40) {
+			free(target);
+			errno = ELOOP;
+			goto fail;
+		}
+		{
+			char *next;
+
+			if (target[0] == '/') {
+				cds_buf_free(&out);
+				next = cds_xasprintf("%s%s", target, p);
+			} else {
+				char *slash = strrchr(out.s, '/');
+
+				*slash = '\0';
+				out.len = (size_t)(slash - out.s);
+				next = cds_xasprintf("%s/%s%s",
+				    out.s == NULL ? "" : out.s, target, p);
+				cds_buf_free(&out);
+			}
+			free(target);
+			free(rest);
+			rest = next;
+			p = rest;
+		}
+	}
+	free(rest);
+	if (out.len == 0) {
+		cds_buf_free(&out);
+		return cds_xstrdup("/");
+	}
+	return cds_buf_steal(&out);
+fail:
+	{
+		int saved = errno;
+
+		free(rest);
+		cds_buf_free(&out);
+		errno = saved;
+	}
+	return NULL;
+}
+
+const char *
+cds_data_dir(void)
+{
+	static char dir[PATH_MAX];
+	const char *env = getenv("CDS_DATADIR");
+
+	if (env != NULL && *env != '\0') {
+		return env;
+	}
+	if (dir[0] == '\0') {
+		/* an uninstalled build reads the source tree's manifests */
+		char exe[PATH_MAX];
+		ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+		if (n > 0) {
+			char *d, *cand;
+
+			exe[n] = '\0';
+			d = cds_dirname(exe);
+			cand = cds_xasprintf("%s/manifests/index.json", d);
+			if (cds_is_file(cand)) {
+				snprintf(dir, sizeof(dir), "%s", d);
+			}
+			free(cand);
+			free(d);
+		}
+		if (dir[0] == '\0') {
+			snprintf(dir, sizeof(dir), "%s", PKGDATADIR);
+		}
+	}
+	return dir;
+}

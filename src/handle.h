@@ -1,0 +1,78 @@
+/*
+ * handle.h - the engine's handle, shared by the modules of src/.
+ */
+#ifndef CDS_HANDLE_H
+#define CDS_HANDLE_H
+
+#include <signal.h>
+
+#include "cds.h"
+#include "util.h"
+
+struct cds_manifest;
+
+struct cds_handle {
+	char *root;		/* "" for "/" */
+	int err;
+	char *errdetail;
+
+	char *manifest_arg;	/* --manifest, NULL for the shipped index */
+	struct cds_manifest *manifest;
+	struct cds_strv mirrors;
+	char *cache_dir;
+	char *prefix;
+	int offline;
+	int jobs;
+	uint64_t memlimit;
+
+	struct cds_strv env;	/* "NAME=value" of the target */
+
+	volatile sig_atomic_t cancelled;
+
+	cds_event_cb event_cb;
+	void *event_ctx;
+	cds_progress_cb progress_cb;
+	void *progress_ctx;
+	cds_question_cb question_cb;
+	void *question_ctx;
+	cds_log_cb log_cb;
+	void *log_ctx;
+};
+
+/* Set the handle's error code and detail; returns -1 for `return`. */
+CDS_HIDDEN int cds_seterr(cds_handle_t *h, int err, const char *fmt, ...)
+    CDS_PRINTF(3, 4);
+CDS_HIDDEN void cds_clearerr(cds_handle_t *h);
+
+/* Logging to the client (translated by the caller where it is a sentence). */
+CDS_HIDDEN void cds_log(cds_handle_t *h, enum cds_loglevel level,
+    const char *fmt, ...) CDS_PRINTF(3, 4);
+/* Untranslated audit line appended to <root>/var/log/cudnn-setup.log. */
+CDS_HIDDEN void cds_logaction(cds_handle_t *h, const char *fmt, ...)
+    CDS_PRINTF(2, 3);
+
+/* Deliver an event / progress / question to the client. */
+CDS_HIDDEN void cds_emit(cds_handle_t *h, const struct cds_event *ev);
+CDS_HIDDEN void cds_progress(cds_handle_t *h, const char *name,
+    enum cds_phase phase, uint64_t done, uint64_t total);
+/* 1 yes, 0 no; -1 and CDS_ERR_NEED_ANSWER when no one can answer. */
+CDS_HIDDEN int cds_ask(cds_handle_t *h, enum cds_question q,
+    const void *data);
+
+/* Map a path of the target system to a path on this one: root + path. */
+CDS_HIDDEN char *cds_rpath(const cds_handle_t *h, const char *path);
+/* The inverse: strip the root from a host path (new string). */
+CDS_HIDDEN char *cds_unrpath(const cds_handle_t *h, const char *hostpath);
+/*
+ * Resolve symlinks of PATH (a target path) the way the kernel would inside
+ * a chroot at the root: absolute link targets are re-rooted, ".." stops at
+ * the root.  Returns a target path (without the root) or NULL with errno.
+ */
+CDS_HIDDEN char *cds_realpath_in_root(const cds_handle_t *h,
+    const char *path);
+
+/* Where the shipped manifests are (configure's pkgdatadir, or the source
+ * tree when run from the build directory). */
+CDS_HIDDEN const char *cds_data_dir(void);
+
+#endif /* CDS_HANDLE_H */

@@ -1,0 +1,60 @@
+/*
+ * manifest.h - the index and NVIDIA's redistrib files, read natively.
+ */
+#ifndef CDS_MANIFEST_H
+#define CDS_MANIFEST_H
+
+#include "handle.h"
+
+struct cds_driver_floor {
+	char *cuda;		/* "12", or "12.8" for a narrower rule */
+	char *min_driver;
+	char *note;
+};
+
+/* An archive the index knows that its redistrib file does not list. */
+struct cds_extra_archive {
+	char *release;		/* "8.9.7" */
+	char *platform;
+	struct cds_archive a;
+};
+
+/* Parsed archives of one (release, platform, variant), cached. */
+struct cds_archive_set {
+	const struct cds_release *rel;
+	char *platform;
+	char *variant;
+	struct cds_archive **items;	/* NULL-terminated */
+};
+
+struct cds_manifest {
+	char *path;		/* the index or redistrib file as given */
+	char *dir;		/* where relative redistrib names resolve */
+	int bare;		/* a redistrib file given directly */
+	struct cds_release *releases;
+	size_t nreleases;
+	struct cds_framework_req *frameworks;
+	size_t nframeworks;
+	struct cds_driver_floor *floors;
+	size_t nfloors;
+	struct cds_extra_archive *extras;
+	size_t nextras;
+	struct cds_archive_set *sets;
+	size_t nsets;
+	char *bare_text;	/* a bare redistrib file's contents */
+};
+
+CDS_HIDDEN void cds_manifest_free(struct cds_manifest *m);
+CDS_HIDDEN void cds_archive_clear(struct cds_archive *a);
+
+/*
+ * Parse one of NVIDIA's redistrib documents (TEXT, named NAME in errors)
+ * for PLATFORM and VARIANT, keeping the components listed in ONLY (NULL for
+ * all).  Returns a NULL-terminated array to free with cds_archives_free().
+ */
+CDS_HIDDEN struct cds_archive **cds_redistrib_parse(cds_handle_t *h,
+    const char *name, const char *text, const char *platform,
+    const char *variant, char *const *only);
+CDS_HIDDEN void cds_archives_free(struct cds_archive **v);
+
+#endif /* CDS_MANIFEST_H */

@@ -1,0 +1,112 @@
+/*
+ * util.h - small helpers shared by the engine: allocation that aborts on
+ * out-of-memory, strings, string lists, files and paths under the root.
+ */
+#ifndef CDS_UTIL_H
+#define CDS_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#define CDS_HIDDEN __attribute__((visibility("hidden")))
+#define CDS_PRINTF(a, b) __attribute__((format(printf, a, b)))
+
+#ifdef ENABLE_NLS
+#include <libintl.h>
+#define _(s) dgettext("cudnn-setup", s)
+#else
+#define _(s) (s)
+#endif
+#define N_(s) (s)
+
+/* Called before abort() on out-of-memory; the wizard sets it to endwin(). */
+extern void (*cds_oom_hook)(void);
+
+CDS_HIDDEN void *cds_xmalloc(size_t n);
+CDS_HIDDEN void *cds_xcalloc(size_t n, size_t size);
+CDS_HIDDEN void *cds_xrealloc(void *p, size_t n);
+CDS_HIDDEN void *cds_xreallocarray(void *p, size_t n, size_t size);
+CDS_HIDDEN char *cds_xstrdup(const char *s);
+CDS_HIDDEN char *cds_xstrndup(const char *s, size_t n);
+CDS_HIDDEN char *cds_xasprintf(const char *fmt, ...) CDS_PRINTF(1, 2);
+CDS_HIDDEN char *cds_xvasprintf(const char *fmt, va_list ap);
+
+/* NULL-safe strdup. */
+CDS_HIDDEN char *cds_strdup0(const char *s);
+CDS_HIDDEN int cds_streq(const char *a, const char *b);
+CDS_HIDDEN int cds_startswith(const char *s, const char *prefix);
+CDS_HIDDEN int cds_endswith(const char *s, const char *suffix);
+/* Trim ASCII whitespace at both ends, in place. */
+CDS_HIDDEN char *cds_strtrim(char *s);
+
+/* A growable NULL-terminated array of owned strings. */
+struct cds_strv {
+	char **v;
+	size_t n;
+	size_t cap;
+};
+CDS_HIDDEN void cds_strv_push(struct cds_strv *sv, const char *s);
+CDS_HIDDEN void cds_strv_push_owned(struct cds_strv *sv, char *s);
+CDS_HIDDEN int cds_strv_contains(const struct cds_strv *sv, const char *s);
+/* Take the array out (NULL-terminated, never NULL) and reset sv. */
+CDS_HIDDEN char **cds_strv_steal(struct cds_strv *sv);
+CDS_HIDDEN void cds_strv_clear(struct cds_strv *sv);
+/* Free a NULL-terminated array of strings. */
+CDS_HIDDEN void cds_strfreev(char **v);
+CDS_HIDDEN size_t cds_strv_len(char *const *v);
+/* Split on any of SEPS, dropping empty fields unless KEEP_EMPTY. */
+CDS_HIDDEN char **cds_strsplit(const char *s, const char *seps,
+    int keep_empty);
+
+/* Growable byte buffer. */
+struct cds_buf {
+	char *s;
+	size_t len;
+	size_t cap;
+};
+CDS_HIDDEN void cds_buf_add(struct cds_buf *b, const void *p, size_t n);
+CDS_HIDDEN void cds_buf_addf(struct cds_buf *b, const char *fmt, ...)
+    CDS_PRINTF(2, 3);
+CDS_HIDDEN void cds_buf_adds(struct cds_buf *b, const char *s);
+CDS_HIDDEN char *cds_buf_steal(struct cds_buf *b);
+CDS_HIDDEN void cds_buf_free(struct cds_buf *b);
+
+/* Join two path parts with exactly one '/'. */
+CDS_HIDDEN char *cds_path_join(const char *a, const char *b);
+/* Last component, a pointer into P. */
+CDS_HIDDEN const char *cds_basename(const char *p);
+/* Everything before the last '/', newly allocated ("." if none). */
+CDS_HIDDEN char *cds_dirname(const char *p);
+
+/* Read a whole file (at most MAX bytes; 0 = 64 MiB).  NUL-terminated.
+ * Returns NULL with errno set. */
+CDS_HIDDEN char *cds_read_file(const char *path, size_t max, size_t *len);
+/* Write a file atomically: PATH.tmp, fsync, rename.  0/-1 with errno. */
+CDS_HIDDEN int cds_write_file_atomic(const char *path, const void *data,
+    size_t len, mode_t mode);
+/* mkdir -p; 0/-1 with errno. */
+CDS_HIDDEN int cds_mkdir_p(const char *path, mode_t mode);
+/* rm -rf; 0/-1 with errno.  Never follows symlinks. */
+CDS_HIDDEN int cds_rm_rf(const char *path);
+CDS_HIDDEN int cds_is_dir(const char *path);
+CDS_HIDDEN int cds_is_file(const char *path);	/* regular, following links */
+CDS_HIDDEN int cds_is_link(const char *path);
+CDS_HIDDEN int cds_exists(const char *path);	/* lstat succeeds */
+/* readlink into a new string, NULL with errno. */
+CDS_HIDDEN char *cds_readlink(const char *path);
+/* Sorted names of a directory (no "." or ".."), NULL with errno. */
+CDS_HIDDEN char **cds_listdir(const char *path);
+
+/* Lowercase hex SHA-256 of a file into out[65]; 0/-1 with errno. */
+CDS_HIDDEN int cds_sha256_file(const char *path, char out[65]);
+CDS_HIDDEN void cds_sha256_hex(const unsigned char md[32], char out[65]);
+
+/* Monotonic milliseconds. */
+CDS_HIDDEN double cds_now_ms(void);
+
+/* Is STR a valid 64-digit lowercase-or-uppercase hex digest? */
+CDS_HIDDEN int cds_is_sha256(const char *str);
+
+#endif /* CDS_UTIL_H */

@@ -1,0 +1,66 @@
+/*
+ * tap.h - a minimal TAP producer for the unit tests.
+ */
+#ifndef CDS_TAP_H
+#define CDS_TAP_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int tap_n, tap_failed;
+
+static void
+tap_plan(int n)
+{
+	printf("1..%d\n", n);
+}
+
+static int __attribute__((format(printf, 2, 3)))
+tap_ok(int cond, const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("%sok %d - ", cond ? "" : "not ", ++tap_n);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+	if (!cond) {
+		tap_failed++;
+	}
+	fflush(stdout);
+	return cond;
+}
+
+static void __attribute__((format(printf, 1, 2)))
+tap_skip(const char *fmt, ...)
+{
+	va_list ap;
+
+	printf("ok %d # SKIP ", ++tap_n);
+	va_start(ap, fmt);
+	vprintf(fmt, ap);
+	va_end(ap);
+	putchar('\n');
+}
+
+#define tap_is_str(got, want, name) \
+	tap_ok((got) != NULL && strcmp((got), (want)) == 0, \
+	    "%s (got \"%s\", want \"%s\")", (name), \
+	    (got) == NULL ? "(null)" : (got), (want))
+#define tap_is_int(got, want, name) \
+	tap_ok((long)(got) == (long)(want), "%s (got %ld, want %ld)", \
+	    (name), (long)(got), (long)(want))
+
+static int
+tap_done(void)
+{
+	if (tap_n == 0) {
+		printf("1..0\n");
+	}
+	return tap_failed == 0 ? 0 : 1;
+}
+
+#endif /* CDS_TAP_H */

@@ -1,0 +1,424 @@
+/*
+ * cli.c - the command line: global options, subcommands, the handle.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+enum {
+	OPT_ROOT = 1000,
+	OPT_MANIFEST,
+	OPT_MIRROR,
+	OPT_CACHE,
+	OPT_OFFLINE,
+	OPT_JOBS,
+	OPT_JSON,
+	OPT_QUIET,
+	OPT_VERBOSE,
+	OPT_NO_COLOR,
+	OPT_COLOR,
+	OPT_VERSION,
+	OPT_HELP,
+	OPT_ENV,
+	OPT_PREFIX,
+	OPT_CUDA,
+	OPT_CUDNN,
+	OPT_FOR,
+	OPT_SHELL,
+	OPT_YES,
+	OPT_DRY_RUN,
+	OPT_SYSTEM,
+	OPT_FORCE,
+	OPT_UNDO,
+	OPT_PATH_FIRST
+};
+
+/* Every option any command takes; cli_cmd.accepts says which are whose. */
+static const struct option options[] = {
+	{ "root", required_argument, NULL, OPT_ROOT },
+	{ "manifest", required_argument, NULL, OPT_MANIFEST },
+	{ "mirror", required_argument, NULL, OPT_MIRROR },
+	{ "cache", required_argument, NULL, OPT_CACHE },
+	{ "offline", no_argument, NULL, OPT_OFFLINE },
+	{ "jobs", required_argument, NULL, OPT_JOBS },
+	{ "json", no_argument, NULL, OPT_JSON },
+	{ "quiet", no_argument, NULL, OPT_QUIET },
+	{ "verbose", no_argument, NULL, OPT_VERBOSE },
+	{ "no-color", no_argument, NULL, OPT_NO_COLOR },
+	{ "color", no_argument, NULL, OPT_COLOR },
+	{ "version", no_argument, NULL, OPT_VERSION },
+	{ "help", no_argument, NULL, OPT_HELP },
+	{ "env", required_argument, NULL, OPT_ENV },
+	{ "prefix", required_argument, NULL, OPT_PREFIX },
+	{ "cuda", required_argument, NULL, OPT_CUDA },
+	{ "cudnn", required_argument, NULL, OPT_CUDNN },
+	{ "for", required_argument, NULL, OPT_FOR },
+	{ "shell", required_argument, NULL, OPT_SHELL },
+	{ "yes", no_argument, NULL, OPT_YES },
+	{ "dry-run", no_argument, NULL, OPT_DRY_RUN },
+	{ "system", no_argument, NULL, OPT_SYSTEM },
+	{ "force", no_argument, NULL, OPT_FORCE },
+	{ "undo", no_argument, NULL, OPT_UNDO },
+	{ "path-first", no_argument, NULL, OPT_PATH_FIRST },
+	{ NULL, 0, NULL, 0 }
+};
+
+/* Options every command takes. */
+static const char *const global_opts[] = {
+	"root", "manifest", "mirror", "cache", "offline", "jobs", "json",
+	"quiet", "verbose", "no-color", "color", "version", "help", NULL
+};
+
+static const char *const doctor_opts[] = { "env", "prefix", NULL };
+
+static const struct cli_cmd commands[] = {
+	{ "doctor", "[--env NAME|--prefix DIR] [--json]",
+	    N_("show what is installed and loaded, and what is wrong"),
+	    doctor_opts, cmd_doctor },
+	{ NULL, NULL, NULL, NULL, NULL }
+};
+
+static const struct cli_cmd *
+find_cmd(const char *name)
+{
+	const struct cli_cmd *c;
+
+	for (c = commands; c->name != NULL; c++) {
+		if (strcmp(c->name, name) == 0) {
+			return c;
+		}
+	}
+	return NULL;
+}
+
+void
+cli_usage(FILE *fp)
+{
+	const struct cli_cmd *c;
+
+	fprintf(fp, _("Usage: %s [COMMAND] [OPTIONS]\n"), PACKAGE);
+	fputs(_("Install, check and repair NVIDIA CUDA and cuDNN.\n"
+	    "With no command on a terminal, start the wizard.\n\n"), fp);
+	fputs(_("Commands:\n"), fp);
+	for (c = commands; c->name != NULL; c++) {
+		fprintf(fp, "  %-8s %s\n", c->name, _(c->summary));
+		fprintf(fp, "           %s %s\n", c->name, c->args);
+	}
+	fputs(_("\nGlobal options:\n"
+	    "  --root DIR       treat DIR as / for everything read and "
+	    "written\n"
+	    "  --manifest FILE  our index.json or an NVIDIA redistrib file "
+	    "(path or URL)\n"
+	    "  --mirror URL     base URL to try first (repeatable)\n"
+	    "  --cache DIR      keep downloaded archives in DIR\n"
+	    "  --offline        use only the cache, no network\n"
+	    "  --jobs N         parallel downloads, 1-16 (default 4)\n"
+	    "  --json           one JSON document on stdout\n"
+	    "  --quiet, --verbose, --no-color, --version, --help\n"), fp);
+	fputs(_("\nExit status: 0 all good; 1 a problem was found or left; "
+	    "2 usage or bad input;\n3 the job could not run "
+	    "(network, disk, lock).\n"), fp);
+}
+
+static int
+accepts(const struct cli_cmd *cmd, const char *name)
+{
+	const char *const *p;
+
+	for (p = global_opts; *p != NULL; p++) {
+		if (strcmp(*p, name) == 0) {
+			return 1;
+		}
+	}
+	for (p = cmd != NULL ? cmd->accepts : NULL; p != NULL && *p != NULL;
+	    p++) {
+		if (strcmp(*p, name) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int
+parse_int(const char *s, int lo, int hi, int *out)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (*s == '\0' || *end != '\0' || errno != 0 || v < lo || v > hi) {
+		return -1;
+	}
+	*out = (int)v;
+	return 0;
+}
+
+static int
+set_option(struct cli *c, int key, const char *arg)
+{
+	switch (key) {
+	case OPT_ROOT:
+		c->root = arg;
+		break;
+	case OPT_MANIFEST:
+		c->manifest = arg;
+		break;
+	case OPT_MIRROR:
+		c->mirrors = realloc(c->mirrors,
+		    (c->nmirrors + 1) * sizeof(*c->mirrors));
+		if (c->mirrors == NULL) {
+			abort();
+		}
+		c->mirrors[c->nmirrors++] = (char *)arg;
+		break;
+	case OPT_CACHE:
+		c->cache = arg;
+		break;
+	case OPT_OFFLINE:
+		c->offline = 1;
+		break;
+	case OPT_JOBS:
+		if (parse_int(arg, 1, 16, &c->jobs) == -1) {
+			return cli_fail(c, _("--jobs %s: must be a number "
+			    "from 1 to 16"), arg);
+		}
+		break;
+	case OPT_JSON:
+		c->json = 1;
+		break;
+	case OPT_QUIET:
+		c->quiet = 1;
+		break;
+	case OPT_VERBOSE:
+		c->verbose++;
+		break;
+	case OPT_NO_COLOR:
+		c->color = 0;
+		break;
+	case OPT_COLOR:
+		c->color = 1;
+		break;
+	case OPT_ENV:
+		c->env = arg;
+		break;
+	case OPT_PREFIX:
+		c->prefix = arg;
+		break;
+	case OPT_CUDA:
+		c->cuda = arg;
+		break;
+	case OPT_CUDNN:
+		c->cudnn = arg;
+		break;
+	case OPT_FOR:
+		c->forpkg = arg;
+		break;
+	case OPT_SHELL:
+		if (strcmp(arg, "sh") != 0 && strcmp(arg, "fish") != 0) {
+			return cli_fail(c, _("--shell %s: must be sh or fish"),
+			    arg);
+		}
+		c->shell = arg;
+		break;
+	case OPT_YES:
+		c->yes = 1;
+		break;
+	case OPT_DRY_RUN:
+		c->dry_run = 1;
+		break;
+	case OPT_SYSTEM:
+		c->system = 1;
+		break;
+	case OPT_FORCE:
+		c->force = 1;
+		break;
+	case OPT_UNDO:
+		c->undo = 1;
+		break;
+	case OPT_PATH_FIRST:
+		c->env_last = 1;
+		break;
+	}
+	return 0;
+}
+
+static const char *
+option_name(int key)
+{
+	const struct option *o;
+
+	for (o = options; o->name != NULL; o++) {
+		if (o->val == key) {
+			return o->name;
+		}
+	}
+	return "?";
+}
+
+int
+cli_open(struct cli *c)
+{
+	int err;
+	size_t i;
+
+	c->h = cds_new(c->root, &err);
+	if (c->h == NULL) {
+		if (err == CDS_ERR_NOT_FOUND) {
+			return cli_fail(c, _("--root %s: no such directory"),
+			    c->root);
+		}
+		return cli_fail(c, _("--root %s: must be an absolute path"),
+		    c->root);
+	}
+	if ((c->manifest != NULL && cds_set_manifest(c->h, c->manifest)) ||
+	    (c->cache != NULL && cds_set_cache_dir(c->h, c->cache)) ||
+	    (c->jobs != 0 && cds_set_jobs(c->h, c->jobs)) ||
+	    (c->prefix != NULL && cds_set_prefix(c->h, c->prefix))) {
+		return cli_fail_handle(c);
+	}
+	for (i = 0; i < c->nmirrors; i++) {
+		if (cds_add_mirror(c->h, c->mirrors[i]) == -1) {
+			return cli_fail_handle(c);
+		}
+	}
+	cds_set_offline(c->h, c->offline);
+	cli_callbacks_install(c);
+	return 0;
+}
+
+void
+cli_close(struct cli *c)
+{
+	cds_free(c->h);
+	c->h = NULL;
+	free(c->mirrors);
+	c->mirrors = NULL;
+}
+
+/* Doctor's summary for a bare `cudnn-setup` off a terminal. */
+static int
+no_command(struct cli *c)
+{
+	char *argv[] = { (char *)"doctor", NULL };
+
+	cli_usage(stdout);
+	fputs("\n", stdout);
+	c->cmd = "doctor";
+	return cmd_doctor(c, 1, argv);
+}
+
+int
+cli_main(int argc, char **argv)
+{
+	struct cli c;
+	const struct cli_cmd *cmd = NULL;
+	int opt, ret, i;
+
+	memset(&c, 0, sizeof(c));
+	c.prog = PACKAGE;
+	c.color = -1;
+	/* the command is the first word that is not an option's argument */
+	for (i = 1; i < argc; i++) {
+		const struct option *o;
+
+		if (strcmp(argv[i], "--") == 0) {
+			break;
+		}
+		if (argv[i][0] != '-') {
+			cmd = find_cmd(argv[i]);
+			if (cmd == NULL) {
+				cli_color_init(&c);
+				fprintf(stderr, _("%s: unknown command '%s' "
+				    "(see --help)\n"), PACKAGE, argv[i]);
+				return 2;
+			}
+			c.cmd = cmd->name;
+			break;
+		}
+		for (o = options; o->name != NULL; o++) {
+			if (strcmp(argv[i] + 2, o->name) == 0 &&
+			    o->has_arg == required_argument) {
+				i++;
+			}
+		}
+	}
+	opterr = 0;
+	/* permuting: options may come before or after the command word */
+	while ((opt = getopt_long(argc, argv, ":hVqvy", options, NULL)) !=
+	    -1) {
+		const char *name;
+
+		switch (opt) {
+		case 'h':
+			opt = OPT_HELP;
+			break;
+		case 'V':
+			opt = OPT_VERSION;
+			break;
+		case 'q':
+			opt = OPT_QUIET;
+			break;
+		case 'v':
+			opt = OPT_VERBOSE;
+			break;
+		case 'y':
+			opt = OPT_YES;
+			break;
+		case '?':
+			cli_color_init(&c);
+			return cli_fail(&c, _("unknown option '%s' (see "
+			    "--help)"), argv[optind - 1]);
+		case ':':
+			cli_color_init(&c);
+			return cli_fail(&c, _("option '%s' needs a value"),
+			    argv[optind - 1]);
+		default:
+			break;
+		}
+		name = option_name(opt);
+		if (!accepts(cmd, name)) {
+			cli_color_init(&c);
+			return cli_fail(&c, _("option '--%s' does not apply "
+			    "to '%s'"), name, cmd == NULL ? PACKAGE :
+			    cmd->name);
+		}
+		if (opt == OPT_HELP) {
+			cli_usage(stdout);
+			return 0;
+		}
+		if (opt == OPT_VERSION) {
+			printf("%s %s\n", PACKAGE, VERSION);
+			return 0;
+		}
+		if ((ret = set_option(&c, opt, optarg)) != 0) {
+			return ret;
+		}
+	}
+	cli_color_init(&c);
+	if (cmd != NULL) {
+		optind++;	/* the command word */
+	} else if (optind < argc) {
+		return cli_fail(&c, _("unexpected argument '%s'"),
+		    argv[optind]);
+	}
+	if ((ret = cli_open(&c)) != 0) {
+		cli_close(&c);
+		return ret;
+	}
+	if (cmd == NULL) {
+		ret = no_command(&c);
+	} else {
+		ret = cmd->run(&c, argc - optind, argv + optind);
+	}
+	cli_close(&c);
+	return ret;
+}

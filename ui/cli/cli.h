@@ -1,0 +1,111 @@
+/*
+ * cli.h - the command-line front-end: options, output and the commands.
+ */
+#ifndef CDS_CLI_H
+#define CDS_CLI_H
+
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "cds.h"
+
+#ifdef ENABLE_NLS
+#include <libintl.h>
+#define _(s) gettext(s)
+#define _n(s, p, n) ngettext(s, p, n)
+#else
+#define _(s) (s)
+#define _n(s, p, n) ((n) == 1 ? (s) : (p))
+#endif
+#define N_(s) (s)
+
+/* Everything the command line said, global and per command. */
+struct cli {
+	cds_handle_t *h;
+	const char *prog;
+	const char *cmd;
+
+	/* global */
+	const char *root;
+	const char *manifest;
+	const char *cache;
+	int offline;
+	int jobs;
+	int json;
+	int quiet;
+	int verbose;
+	int color;		/* -1 auto, 0 never, 1 always */
+	int tty;		/* stdout is a terminal */
+
+	/* shared by several commands */
+	const char *env;
+	const char *prefix;
+	const char *cuda;
+	const char *cudnn;
+	const char *forpkg;
+	const char *shell;
+	int yes;
+	int dry_run;
+	int system;
+	int force;
+	int undo;
+	int env_last;		/* repair: LD_LIBRARY_PATH first */
+	char **mirrors;
+	size_t nmirrors;
+};
+
+struct cli_cmd {
+	const char *name;
+	const char *args;	/* usage after the name, untranslated */
+	const char *summary;	/* N_() */
+	/* long options this command takes beyond the global ones */
+	const char *const *accepts;
+	int (*run)(struct cli *c, int argc, char **argv);
+};
+
+/* Commands (ui/cli/cmd_*.c). */
+int cmd_doctor(struct cli *c, int argc, char **argv);
+
+/* ui/cli/cli.c */
+int cli_main(int argc, char **argv);
+void cli_usage(FILE *fp);
+/* Create the handle from the global options; exit status on failure. */
+int cli_open(struct cli *c);
+void cli_close(struct cli *c);
+
+/* ui/cli/out.c: words, colours and JSON */
+enum cli_color {
+	CLI_RESET = 0,
+	CLI_BOLD,
+	CLI_RED,
+	CLI_YELLOW,
+	CLI_GREEN,
+	CLI_BLUE,
+	CLI_DIM
+};
+void cli_color_init(struct cli *c);
+const char *cli_c(enum cli_color col);
+/* "cudnn-setup: error: <msg>" on stderr; returns the exit status for the
+ * handle's error. */
+int cli_fail(struct cli *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+int cli_fail_handle(struct cli *c);
+void cli_warn(struct cli *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* Print a JSON document on stdout and free it. */
+void cli_json_print(json_t *doc);
+/* A string or JSON null. */
+json_t *cli_jstr(const char *s);
+/* Words for enums. */
+const char *cli_severity_word(enum cds_severity s);
+const char *cli_origin_word(enum cds_origin o);
+/* Format bytes: "1.2 GiB". */
+const char *cli_bytes(uint64_t n, char buf[32]);
+/* Ask a yes/no question on the terminal; -1 when not on one. */
+int cli_ask_yes(struct cli *c, const char *question, int def);
+
+/* ui/cli/callbacks.c: engine callbacks for the command line */
+void cli_callbacks_install(struct cli *c);
+
+#endif /* CDS_CLI_H */

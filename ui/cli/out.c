@@ -1,0 +1,190 @@
+/*
+ * out.c - how the command line speaks: colours, errors, JSON, questions.
+ */
+#include "config.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+static int use_color;
+
+static const char *const colors[] = {
+	[CLI_RESET] = "\033[0m",
+	[CLI_BOLD] = "\033[1m",
+	[CLI_RED] = "\033[1;31m",
+	[CLI_YELLOW] = "\033[1;33m",
+	[CLI_GREEN] = "\033[1;32m",
+	[CLI_BLUE] = "\033[1;34m",
+	[CLI_DIM] = "\033[2m",
+};
+
+/* Colour only on a terminal, never with NO_COLOR (no-color.org), never
+ * with --json or TERM=dumb; --color forces it. */
+void
+cli_color_init(struct cli *c)
+{
+	const char *nc = getenv("NO_COLOR");
+	const char *term = getenv("TERM");
+
+	c->tty = isatty(STDOUT_FILENO);
+	if (c->color == 1) {
+		use_color = 1;
+	} else if (c->color == 0 || c->json || (nc != NULL && *nc != '\0') ||
+	    term == NULL || strcmp(term, "dumb") == 0) {
+		use_color = 0;
+	} else {
+		use_color = c->tty;
+	}
+}
+
+const char *
+cli_c(enum cli_color col)
+{
+	return use_color ? colors[col] : "";
+}
+
+static void
+vsay(const char *label, enum cli_color col, const char *fmt, va_list ap)
+{
+	int err_color = use_color && isatty(STDERR_FILENO);
+
+	fprintf(stderr, "%s: %s%s%s", PACKAGE, err_color ? colors[col] : "",
+	    label, err_color ? colors[CLI_RESET] : "");
+	vfprintf(stderr, fmt, ap);
+	fputc('\n', stderr);
+}
+
+int
+cli_fail(struct cli *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsay(_("error: "), CLI_RED, fmt, ap);
+	va_end(ap);
+	return 2;
+}
+
+void
+cli_warn(struct cli *c, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (c->quiet) {
+		return;
+	}
+	va_start(ap, fmt);
+	vsay(_("warning: "), CLI_YELLOW, fmt, ap);
+	va_end(ap);
+}
+
+/* The handle's error: its translated text and the detail that names the
+ * thing, e.g. "broken manifest: index.json: line 3: ...". */
+int
+cli_fail_handle(struct cli *c)
+{
+	int err = cds_errno(c->h);
+	const char *detail = cds_errdetail(c->h);
+
+	if (*detail != '\0') {
+		cli_fail(c, "%s: %s", cds_strerror(err), detail);
+	} else {
+		cli_fail(c, "%s", cds_strerror(err));
+	}
+	return cds_exit_status(err == CDS_ERR_OK ? CDS_ERR_IO : err);
+}
+
+void
+cli_json_print(json_t *doc)
+{
+	json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	fputc('\n', stdout);
+	json_decref(doc);
+}
+
+json_t *
+cli_jstr(const char *s)
+{
+	return s == NULL ? json_null() : json_string(s);
+}
+
+const char *
+cli_severity_word(enum cds_severity s)
+{
+	switch (s) {
+	case CDS_SEV_ERROR:
+		return "error";
+	case CDS_SEV_WARNING:
+		return "warning";
+	default:
+		return "note";
+	}
+}
+
+const char *
+cli_origin_word(enum cds_origin o)
+{
+	switch (o) {
+	case CDS_ORIGIN_TOOLKIT:
+		return "toolkit";
+	case CDS_ORIGIN_SYSTEM:
+		return "system";
+	case CDS_ORIGIN_CONDA:
+		return "conda";
+	case CDS_ORIGIN_PIP:
+		return "pip";
+	case CDS_ORIGIN_PREFIX:
+		return "prefix";
+	case CDS_ORIGIN_PATH:
+		return "path";
+	}
+	return "unknown";
+}
+
+const char *
+cli_bytes(uint64_t n, char buf[32])
+{
+	static const char *const units[] = { "B", "KiB", "MiB", "GiB", "TiB" };
+	double v = (double)n;
+	int u = 0;
+
+	while (v >= 1024 && u < 4) {
+		v /= 1024;
+		u++;
+	}
+	if (u == 0) {
+		snprintf(buf, 32, "%llu B", (unsigned long long)n);
+	} else {
+		snprintf(buf, 32, "%.1f %s", v, units[u]);
+	}
+	return buf;
+}
+
+/* Without a terminal a question is an error, not a hang (DESIGN.md). */
+int
+cli_ask_yes(struct cli *c, const char *question, int def)
+{
+	char line[64];
+
+	if (c->yes) {
+		return def;
+	}
+	if (!isatty(STDIN_FILENO)) {
+		return -1;
+	}
+	fprintf(stderr, "%s %s ", question, def ? _("[Y/n]") : _("[y/N]"));
+	fflush(stderr);
+	if (fgets(line, sizeof(line), stdin) == NULL) {
+		return -1;
+	}
+	if (line[0] == '\n') {
+		return def;
+	}
+	/* TRANSLATORS: the first letter of the word for "yes" */
+	return line[0] == 'y' || line[0] == 'Y' || line[0] == *_("y");
+}
