@@ -355,8 +355,10 @@ struct cds_toolkit {
 	char *libdir;		/* lib64 or targets/<arch>/lib */
 	unsigned found_by;	/* CDS_FOUND_* bits */
 	int is_default;		/* /usr/local/cuda points here */
+	int exists;		/* 0: named (a link, CUDA_HOME) but missing */
 	int has_runtime;	/* libcudart.so.N present */
 	int has_nvcc;
+	char *found_via;	/* "CUDA_HOME=/usr/local/cuda" etc., or NULL */
 };
 
 enum {
@@ -456,8 +458,11 @@ struct cds_scan {
 	size_t nsystem_packages;
 	struct cds_searchdir *searchdirs;	/* in the loader's order */
 	size_t nsearchdirs;
+	char *default_link;	/* "/usr/local/cuda" when it is a link */
 	char *default_toolkit;	/* where /usr/local/cuda points, or NULL */
 	char *active_toolkit;	/* CUDA_HOME, else nvcc's, else default */
+	char *active_via;	/* "CUDA_HOME", "nvcc on PATH", "/usr/local/cuda" */
+	int nvidia_pci;		/* NVIDIA devices on the PCI bus */
 	char *narrowed_env;	/* --env/--prefix given: that env's prefix */
 	double elapsed_ms;
 };
