@@ -121,6 +121,12 @@ cds_cudnn_header_version(const char *hostpath)
 	return v;
 }
 
+/* The scan as it runs: the public result first, then private state. */
+struct scan_run {
+	struct cds_scan pub;
+	struct cds_strv seen_dirs;	/* real dirs already scanned for cuDNN */
+};
+
 /* ------------------------------------------------------------------------ */
 /* Small readers                                                             */
 /* ------------------------------------------------------------------------ */
@@ -731,6 +737,47 @@ cudnn_package_version(const cds_handle_t *h, const char *dir,
 }
 
 /*
+ * The file a library link in DIR ends at, when the chain stays in DIR (as
+ * NVIDIA's and conda's chains do: libX.so -> libX.so.9 -> libX.so.9.1.0).
+ * Otherwise the full resolution inside the root.  Returns the final file
+ * name (new string) or NULL when the chain is broken.
+ */
+static char *
+link_final_name(const cds_handle_t *h, const char *dir, const char *name)
+{
+	char *cur = cds_xstrdup(name);
+	int hops;
+
+	for (hops = 0; hops < 16; hops++) {
+		char *path = cds_path_join(dir, cur);
+		char *host = cds_rpath(h, path);
+		char *target = cds_readlink(host);
+
+		free(host);
+		if (target == NULL) {
+			free(path);
+			return cur;	/* not a link: the end */
+		}
+		if (strchr(target, '/') != NULL) {
+			char *real = cds_realpath_in_root(h, path);
+			char *r = real != NULL ? cds_xstrdup(cds_basename(real)) :
+			    NULL;
+
+			free(real);
+			free(target);
+			free(path);
+			free(cur);
+			return r;
+		}
+		free(path);
+		free(cur);
+		cur = target;
+	}
+	free(cur);
+	return NULL;
+}
+
+/*
  * Is file NAME in DIR part of the cuDNN MAJOR copy?  Versioned names say so
  * themselves ("libcudnn_ops.so.9.1.0"); a dev link "libcudnn.so" goes with
  * the major it points to, or with the FIRST major found if it points
@@ -740,7 +787,7 @@ static int
 belongs_to_major(const cds_handle_t *h, const char *dir, const char *name,
     int major, int first)
 {
-	char *v, *path, *real;
+	char *v, *real;
 	int ok;
 
 	if (!cds_startswith(name, "libcudnn") || cds_endswith(name, ".a")) {
@@ -754,13 +801,11 @@ belongs_to_major(const cds_handle_t *h, const char *dir, const char *name,
 	if (!cds_endswith(name, ".so")) {
 		return 0;
 	}
-	path = cds_path_join(dir, name);
-	real = cds_realpath_in_root(h, path);
-	v = real != NULL ? cds_soname_version(cds_basename(real)) : NULL;
+	real = link_final_name(h, dir, name);
+	v = real != NULL ? cds_soname_version(real) : NULL;
 	ok = v != NULL ? atoi(v) == major : first;
 	free(v);
 	free(real);
-	free(path);
 	return ok;
 }
 
@@ -803,9 +848,10 @@ add_cudnn_major(cds_handle_t *h, struct cds_scan *s, const char *dir,
 		if (f->is_link) {
 			f->target = cds_readlink(host);
 		}
-		real = cds_realpath_in_root(h, path);
+		real = f->is_link ? link_final_name(h, dir, *n) :
+		    cds_xstrdup(*n);
 		if (real != NULL) {
-			f->version = cds_soname_version(cds_basename(real));
+			f->version = cds_soname_version(real);
 		}
 		if (cds_elf_soname_of != NULL && cds_is_file(host)) {
 			f->soname = cds_elf_soname_of(h, host);
@@ -906,22 +952,16 @@ scan_cudnn_dir(cds_handle_t *h, struct cds_scan *s, const char *dir,
 	char *real = cds_realpath_in_root(h, dir), *host;
 	char **names, **n;
 	int majors[4] = {0}, nm = 0, i;
-	size_t k;
 
 	if (real == NULL) {
 		return;
 	}
-	for (k = 0; k < s->ncudnns; k++) {
-		char *r2 = cds_realpath_in_root(h, s->cudnns[k].dir);
-		int same = r2 != NULL && strcmp(r2, real) == 0;
-
-		free(r2);
-		if (same) {
-			free(real);
-			return;
-		}
+	/* each directory once, however many ways it was reached */
+	if (cds_strv_contains(&((struct scan_run *)s)->seen_dirs, real)) {
+		free(real);
+		return;
 	}
-	free(real);
+	cds_strv_push_owned(&((struct scan_run *)s)->seen_dirs, real);
 	host = cds_rpath(h, dir);
 	names = cds_listdir(host);
 	free(host);
@@ -1539,7 +1579,8 @@ env_of_dir(const struct cds_scan *s, const char *dir)
 struct cds_scan *
 cds_scan_run(cds_handle_t *h, const char *env, unsigned flags)
 {
-	struct cds_scan *s = cds_xcalloc(1, sizeof(*s));
+	struct scan_run *run = cds_xcalloc(1, sizeof(*run));
+	struct cds_scan *s = &run->pub;
 	struct cds_event ev = {0};
 	double t0 = cds_now_ms();
 	size_t i;
@@ -1731,5 +1772,6 @@ cds_scan_free(struct cds_scan *s)
 	free(s->active_toolkit);
 	free(s->active_via);
 	free(s->narrowed_env);
+	cds_strv_clear(&((struct scan_run *)s)->seen_dirs);
 	free(s);
 }
