@@ -559,8 +559,79 @@ const char *cds_rule_summary(const char *id);
 
 
 /* ------------------------------------------------------------------------ */
-/* Repair (issue: repair)                                                    */
+/* Repair                                                                    */
 /* ------------------------------------------------------------------------ */
+
+enum cds_repair_op_kind {
+	CDS_OP_MKDIR = 1,	/* create directory `path` */
+	CDS_OP_SYMLINK,		/* create link `path` -> `target` */
+	CDS_OP_RELINK,		/* regular file `path`, identical to `target`,
+				   becomes a link to it (backed up first) */
+	CDS_OP_WRITE,		/* write `content` to `path` (backed up first
+				   when it exists) */
+	CDS_OP_INSTALL		/* install release `target` into the prefix */
+};
+
+struct cds_repair_op {
+	enum cds_repair_op_kind kind;
+	char *path;		/* target path (without the root) */
+	char *target;		/* link target, or release for INSTALL */
+	char *content;		/* for WRITE */
+	const char *finding;	/* the finding id it answers, or NULL */
+};
+
+struct cds_repair_plan {
+	char *env_name;
+	char *env_prefix;
+	int path_first;		/* LD_LIBRARY_PATH before the env's dirs */
+	char **libdirs;		/* what activation puts on the path */
+	struct cds_repair_op *ops;
+	size_t nops;
+	struct cds_findings *before;	/* doctor's findings on the env */
+};
+
+enum {
+	CDS_REPAIR_PATH_FIRST = 1	/* keep LD_LIBRARY_PATH ahead */
+};
+
+/*
+ * Plan the repair of an env (a conda env name or any prefix path; NULL for
+ * $CONDA_PREFIX): missing soname and .so links in its CUDA/cuDNN library
+ * dirs, regular files that should be links, and activation scripts
+ * (etc/conda/activate.d/cudnn-setup.{sh,fish} and deactivate.d) that put
+ * its library dirs on LD_LIBRARY_PATH and restore the previous state on
+ * deactivation.  Nothing is changed.  Free with cds_repair_plan_free().
+ * Errors: CDS_ERR_NOT_FOUND (no such env), CDS_ERR_USAGE (no env given and
+ * none active).
+ */
+struct cds_repair_plan *cds_repair_plan_build(cds_handle_t *h,
+    const char *env, unsigned flags);
+void cds_repair_plan_free(struct cds_repair_plan *p);
+
+/*
+ * Apply a plan: check every target is writable first (CDS_ERR_IO naming the
+ * first that is not, nothing changed), back up every file it replaces, and
+ * record a journal in <env>/etc/cudnn-setup/undo/ so cds_repair_undo() can
+ * put everything back.  A failure midway rolls back what was done.  Emits
+ * CDS_EV_FIXUP_START/DONE per operation.
+ */
+int cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p);
+
+/*
+ * Undo the last repair of ENV exactly: links it made are removed, files it
+ * replaced are restored, scripts it wrote are removed or restored,
+ * directories it created are removed when empty.  CDS_ERR_NOT_FOUND when
+ * there is nothing to undo.
+ */
+int cds_repair_undo(cds_handle_t *h, const char *env);
+
+/*
+ * The environment as the env's activation would make it: sets the handle's
+ * target LD_LIBRARY_PATH (and CONDA_PREFIX) the way the scripts of PLAN do,
+ * so that a following scan and cds_findings_run() see the activated env.
+ */
+int cds_repair_activate_env(cds_handle_t *h,
+    const struct cds_repair_plan *plan);
 
 
 /* ------------------------------------------------------------------------ */

@@ -78,11 +78,18 @@ static const char *const global_opts[] = {
 };
 
 static const char *const doctor_opts[] = { "env", "prefix", NULL };
+static const char *const repair_opts[] = {
+	"env", "prefix", "yes", "dry-run", "undo", "path-first", NULL
+};
 
 static const struct cli_cmd commands[] = {
 	{ "doctor", "[--env NAME|--prefix DIR] [--json]",
 	    N_("show what is installed and loaded, and what is wrong"),
 	    doctor_opts, cmd_doctor },
+	{ "repair", "[--env NAME|--prefix DIR] [--yes] [--dry-run] [--undo] "
+	    "[--path-first]",
+	    N_("mend an env: library links and activation scripts"),
+	    repair_opts, cmd_repair },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
 
