@@ -329,7 +329,9 @@ enum cds_driver_state {
 	CDS_DRIVER_NO_LIBRARY,	/* module loaded, libcuda.so.1 not found */
 	CDS_DRIVER_STUB,	/* the loader finds a toolkit stub (error 34) */
 	CDS_DRIVER_INIT_FAILED,	/* cuInit returned an error (see init_error) */
-	CDS_DRIVER_NOT_PROBED	/* --root: the driver of another system */
+	CDS_DRIVER_NOT_PROBED	/* a real libcuda.so.1 is there but was not
+				   loaded: --root (another system), or no
+				   probe child (see probe_error) */
 };
 
 struct cds_driver {
@@ -338,12 +340,21 @@ struct cds_driver {
 	char *libcuda_path;	/* what the loader would map; NULL */
 	char *libcuda_version;	/* from the file name, "550.54.15"; NULL */
 	char *stub_path;	/* a stub libcuda.so seen on a search path */
-	char *stub_via;		/* "LD_LIBRARY_PATH", "ld.so.conf", ... */
+	char *stub_via;		/* "LD_LIBRARY_PATH", ld.so.conf file, ... */
 	int cuda_version;	/* cuDriverGetVersion(), 12040; 0 if unknown */
 	int init_error;		/* CUresult of cuInit, 0 if fine or unknown */
 	int wsl;		/* running under WSL2 */
 	int wsl_lib_on_path;	/* /usr/lib/wsl/lib is searched */
 	int ndevices;
+	/* verify's additions: */
+	char *libcuda_realpath;	/* libcuda_path with links resolved */
+	int stub_link_only;	/* stub_via is LIBRARY_PATH: only the link
+				   editor (ld -lcuda) sees it, never the
+				   dynamic loader */
+	int stub_init_error;	/* cuInit() of the stub dlopened by its path
+				   (34), 0 if not tried */
+	int probed;		/* a child really dlopened libcuda.so.1 */
+	char *probe_error;	/* why it did not, or did not finish; NULL */
 };
 
 struct cds_toolkit {
@@ -556,6 +567,17 @@ const char *cds_rule_summary(const char *id);
 /* ------------------------------------------------------------------------ */
 /* Verify (issue: verify)                                                    */
 /* ------------------------------------------------------------------------ */
+
+/*
+ * The program's hidden internal commands: the engine re-executes the
+ * running program (/proc/self/exe) with the target's environment to dlopen
+ * NVIDIA libraries in a child it can lose ("--internal-driver-probe",
+ * "--internal-verify").  main() calls this first thing: when argv[1] is one
+ * of them it runs it and returns its exit status; otherwise it returns -1.
+ * A program that never calls it gets no probe children: the driver probe
+ * then reports only what the files say (probe_error says so).
+ */
+int cds_child_main(int argc, char **argv);
 
 
 /* ------------------------------------------------------------------------ */

@@ -18,7 +18,12 @@ int
 main(int argc, char **argv)
 {
 	const char *term = getenv("TERM");
+	int ret;
 
+	/* a probe child re-executed by the engine (src/probe.c) */
+	if ((ret = cds_child_main(argc, argv)) >= 0) {
+		return ret;
+	}
 	setlocale(LC_ALL, "");
 #ifdef ENABLE_NLS
 	bindtextdomain(PACKAGE, LOCALEDIR);
