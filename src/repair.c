@@ -630,23 +630,46 @@ rollback(json_t *steps)
 	}
 }
 
-/* Remove the undo dir and the parents we made for it, when empty. */
+/* Remove the undo dir, then the directories its creation made (in
+ * journal["made"], outermost first), each only when empty. */
 static void
-remove_undo_dir(const cds_handle_t *h, const char *prefix, const char *dir)
+remove_undo_dir(const char *dir, json_t *journal)
 {
 	char *files = cds_path_join(dir, "files");
 	char *j = cds_path_join(dir, "journal.json");
-	char *p = cds_path_join(prefix, "etc/cudnn-setup"), *ph;
+	json_t *made = json_object_get(journal, "made");
+	size_t i = json_array_size(made);
 
 	unlink(j);
 	rmdir(files);
 	rmdir(dir);
-	ph = cds_rpath(h, p);
-	rmdir(ph);
-	free(ph);
-	free(p);
+	while (i-- > 0) {
+		const char *d = json_string_value(json_array_get(made, i));
+
+		if (d != NULL) {
+			rmdir(d);
+		}
+	}
 	free(j);
 	free(files);
+}
+
+/* The missing ancestors of host path DIR, outermost first. */
+static json_t *
+missing_dirs(const char *dir)
+{
+	json_t *a = json_array();
+	char *d = cds_xstrdup(dir);
+
+	while (strcmp(d, "/") != 0 && !cds_exists(d)) {
+		char *up = cds_dirname(d);
+
+		json_array_insert_new(a, 0, json_string(d));
+		free(d);
+		d = up;
+	}
+	free(d);
+	return a;
 }
 
 int
@@ -654,7 +677,7 @@ cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p)
 {
 	json_t *journal, *steps;
 	char *udir, *files;
-	int ret = -1, journal_made = 0;
+	int ret = -1;
 	size_t i;
 
 	if (p->nops == 0) {
@@ -669,15 +692,17 @@ cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p)
 	files = cds_path_join(udir, "files");
 	/* a new repair replaces the previous undo record */
 	cds_rm_rf(udir);
+	journal = json_pack("{s:i, s:s, s:o, s:[]}", "schema", 1, "env",
+	    p->env_prefix, "made", missing_dirs(files), "steps");
+	steps = json_object_get(journal, "steps");
 	if (cds_mkdir_p(files, 0755) == -1) {
 		cds_seterr(h, CDS_ERR_IO, "%s: %s", files, strerror(errno));
+		remove_undo_dir(udir, journal);
+		json_decref(journal);
 		free(files);
 		free(udir);
 		return -1;
 	}
-	journal = json_pack("{s:i, s:s, s:[]}", "schema", 1, "env",
-	    p->env_prefix, "steps");
-	steps = json_object_get(journal, "steps");
 	for (i = 0; i < p->nops; i++) {
 		const struct cds_repair_op *op = &p->ops[i];
 		char *host = cds_rpath(h, op->path);
@@ -692,6 +717,10 @@ cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p)
 		cds_emit(h, &ev);
 		switch (op->kind) {
 		case CDS_OP_MKDIR:
+			/* the undo record's own dirs may have made it */
+			if (cds_is_dir(host)) {
+				break;
+			}
 			r = mkdir(host, 0755);
 			step = json_pack("{s:s, s:s}", "op", "mkdir", "host",
 			    host);
@@ -759,7 +788,6 @@ cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p)
 			free(host);
 			goto fail;
 		}
-		journal_made = 1;
 		free(backup);
 		free(host);
 	}
@@ -768,8 +796,7 @@ cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p)
 	goto out;
 fail:
 	rollback(steps);
-	(void)journal_made;
-	remove_undo_dir(h, p->env_prefix, udir);
+	remove_undo_dir(udir, journal);
 out:
 	json_decref(journal);
 	free(files);
@@ -820,8 +847,8 @@ cds_repair_undo(cds_handle_t *h, const char *env)
 			goto out;
 		}
 	}
+	remove_undo_dir(udir, journal);
 	json_decref(journal);
-	remove_undo_dir(h, e->prefix, udir);
 	cds_logaction(h, "repair undone %s", e->prefix);
 	ret = 0;
 out:
