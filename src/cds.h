@@ -694,13 +694,13 @@ int cds_child_main(int argc, char **argv);
 /* ------------------------------------------------------------------------ */
 
 enum cds_repair_op_kind {
-	CDS_OP_MKDIR = 1,	/* create directory `path` */
-	CDS_OP_SYMLINK,		/* create link `path` -> `target` */
-	CDS_OP_RELINK,		/* regular file `path`, identical to `target`,
+	CDS_REPAIR_MKDIR = 1,	/* create directory `path` */
+	CDS_REPAIR_SYMLINK,		/* create link `path` -> `target` */
+	CDS_REPAIR_RELINK,		/* regular file `path`, identical to `target`,
 				   becomes a link to it (backed up first) */
-	CDS_OP_WRITE,		/* write `content` to `path` (backed up first
+	CDS_REPAIR_WRITE,		/* write `content` to `path` (backed up first
 				   when it exists) */
-	CDS_OP_INSTALL		/* install release `target` into the prefix */
+	CDS_REPAIR_INSTALL		/* install release `target` into the prefix */
 };
 
 struct cds_repair_op {

@@ -165,11 +165,11 @@ plan_links(cds_handle_t *h, struct cds_repair_plan *p, const char *dir,
 			char *shost = cds_rpath(h, spath);
 
 			if (!cds_exists(shost)) {
-				op_add(p, CDS_OP_SYMLINK, spath, name, NULL,
+				op_add(p, CDS_REPAIR_SYMLINK, spath, name, NULL,
 				    "F24");
 			} else if (!cds_is_link(shost) &&
 			    same_content(shost, fhost) == 1) {
-				op_add(p, CDS_OP_RELINK, spath, name, NULL,
+				op_add(p, CDS_REPAIR_RELINK, spath, name, NULL,
 				    "F24");
 			}
 			free(shost);
@@ -181,11 +181,11 @@ plan_links(cds_handle_t *h, struct cds_repair_plan *p, const char *dir,
 			char *dhost = cds_rpath(h, dpath);
 
 			if (!cds_exists(dhost)) {
-				op_add(p, CDS_OP_SYMLINK, dpath, soname, NULL,
+				op_add(p, CDS_REPAIR_SYMLINK, dpath, soname, NULL,
 				    "DEV-LINKS");
 			} else if (!cds_is_link(dhost) &&
 			    same_content(dhost, fhost) == 1) {
-				op_add(p, CDS_OP_RELINK, dpath, soname, NULL,
+				op_add(p, CDS_REPAIR_RELINK, dpath, soname, NULL,
 				    "F24");
 			}
 			free(dhost);
@@ -419,13 +419,13 @@ plan_write(cds_handle_t *h, struct cds_repair_plan *p, const char *path,
 		}
 		free(dir);
 		while (parents.n > 0) {
-			op_add(p, CDS_OP_MKDIR, parents.v[parents.n - 1], NULL,
+			op_add(p, CDS_REPAIR_MKDIR, parents.v[parents.n - 1], NULL,
 			    NULL, "F28");
 			free(parents.v[--parents.n]);
 			parents.v[parents.n] = NULL;
 		}
 		cds_strv_clear(&parents);
-		op_add(p, CDS_OP_WRITE, path, NULL, content, "F28");
+		op_add(p, CDS_REPAIR_WRITE, path, NULL, content, "F28");
 	}
 	free(cur);
 	free(host);
@@ -716,7 +716,7 @@ cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p)
 		ev.u.step.path = op->path;
 		cds_emit(h, &ev);
 		switch (op->kind) {
-		case CDS_OP_MKDIR:
+		case CDS_REPAIR_MKDIR:
 			/* the undo record's own dirs may have made it */
 			if (cds_is_dir(host)) {
 				break;
@@ -725,12 +725,12 @@ cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p)
 			step = json_pack("{s:s, s:s}", "op", "mkdir", "host",
 			    host);
 			break;
-		case CDS_OP_SYMLINK:
+		case CDS_REPAIR_SYMLINK:
 			r = symlink(op->target, host);
 			step = json_pack("{s:s, s:s, s:s}", "op", "symlink",
 			    "host", host, "target", op->target);
 			break;
-		case CDS_OP_RELINK:
+		case CDS_REPAIR_RELINK:
 			/* the file goes to the backup, then the link comes */
 			if ((r = rename(host, backup)) == 0) {
 				step = json_pack("{s:s, s:s, s:s}", "op",
@@ -745,7 +745,7 @@ cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p)
 				}
 			}
 			break;
-		case CDS_OP_WRITE:
+		case CDS_REPAIR_WRITE:
 			if (cds_exists(host)) {
 				if ((r = rename(host, backup)) == 0) {
 					step = json_pack("{s:s, s:s, s:s}",
@@ -761,7 +761,7 @@ cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p)
 				    strlen(op->content), 0644);
 			}
 			break;
-		case CDS_OP_INSTALL:
+		case CDS_REPAIR_INSTALL:
 			/* installs run through the install pipeline before
 			 * apply; nothing to undo here: a versioned prefix is
 			 * shared and stays */

@@ -13,15 +13,15 @@ static const char *
 op_word(enum cds_repair_op_kind k)
 {
 	switch (k) {
-	case CDS_OP_MKDIR:
+	case CDS_REPAIR_MKDIR:
 		return "mkdir";
-	case CDS_OP_SYMLINK:
+	case CDS_REPAIR_SYMLINK:
 		return "symlink";
-	case CDS_OP_RELINK:
+	case CDS_REPAIR_RELINK:
 		return "relink";
-	case CDS_OP_WRITE:
+	case CDS_REPAIR_WRITE:
 		return "write";
-	case CDS_OP_INSTALL:
+	case CDS_REPAIR_INSTALL:
 		return "install";
 	}
 	return "?";
@@ -31,20 +31,20 @@ static void
 print_op(const struct cds_repair_op *op)
 {
 	switch (op->kind) {
-	case CDS_OP_MKDIR:
+	case CDS_REPAIR_MKDIR:
 		printf("  mkdir %s\n", op->path);
 		break;
-	case CDS_OP_SYMLINK:
+	case CDS_REPAIR_SYMLINK:
 		printf("  ln -s %s %s\n", op->target, op->path);
 		break;
-	case CDS_OP_RELINK:
+	case CDS_REPAIR_RELINK:
 		printf("  %s %s -> %s\n", _("replace the copy by a link:"),
 		    op->path, op->target);
 		break;
-	case CDS_OP_WRITE:
+	case CDS_REPAIR_WRITE:
 		printf("  %s %s\n", _("write"), op->path);
 		break;
-	case CDS_OP_INSTALL:
+	case CDS_REPAIR_INSTALL:
 		printf("  %s %s\n", _("install"), op->target);
 		break;
 	}
