@@ -19,6 +19,10 @@ main(int argc, char **argv)
 {
 	const char *term = getenv("TERM");
 
+	/* the dynamic probe's child: before anything else (cds.h) */
+	if (cds_dlprobe_is_child(argc, argv)) {
+		return cds_dlprobe_child(argc, argv);
+	}
 	setlocale(LC_ALL, "");
 #ifdef ENABLE_NLS
 	bindtextdomain(PACKAGE, LOCALEDIR);
