@@ -348,6 +348,9 @@ struct cds_driver {
 	int ndevices;
 	/* verify's additions: */
 	char *libcuda_realpath;	/* libcuda_path with links resolved */
+	char *libcuda_via;	/* why the loader searches libcuda_path's
+				   directory: "LD_LIBRARY_PATH", an
+				   ld.so.conf file, "default"; NULL */
 	int stub_link_only;	/* stub_via is LIBRARY_PATH: only the link
 				   editor (ld -lcuda) sees it, never the
 				   dynamic loader */
@@ -969,6 +972,128 @@ int cds_dlprobe_child(int argc, char **argv);
  * then reports only what the files say (probe_error says so).
  */
 int cds_child_main(int argc, char **argv);
+
+/* Why the GPU checks could not run (cds_verify.block). */
+enum cds_verify_block {
+	CDS_VERIFY_RAN = 0,		/* nothing stopped them */
+	CDS_VERIFY_NO_MODULE,		/* no NVIDIA kernel module and no
+					   libcuda.so.1 */
+	CDS_VERIFY_NO_LIBCUDA,		/* libcuda.so.1 not found or not
+					   loadable (block_detail: dlerror) */
+	CDS_VERIFY_STUB,		/* the loader maps a toolkit stub:
+					   CUDA error 34 */
+	CDS_VERIFY_DRIVER_TOO_OLD,	/* the runtime needs a newer driver:
+					   error 35 (see runtime_min_driver) */
+	CDS_VERIFY_NO_DEVICE,		/* error 100 */
+	CDS_VERIFY_COMPAT_UNSUPPORTED,	/* forward-compatibility libcuda on
+					   a GPU that has none: error 804 */
+	CDS_VERIFY_INIT_FAILED,		/* cuInit failed otherwise
+					   (block_code) */
+	CDS_VERIFY_CHILD_FAILED		/* the check process crashed or hung
+					   (block_detail) */
+};
+
+enum cds_check_result {
+	CDS_CHECK_PASS = 0,
+	CDS_CHECK_FAIL,		/* it ran and the answer is wrong */
+	CDS_CHECK_ERROR,	/* a call failed (detail: the call, the code) */
+	CDS_CHECK_NOT_RUN	/* detail: "blocked" (see block), "cudnn"
+				   (cuDNN did not load), "runtime" (the
+				   runtime cannot use the device), "crashed"
+				   (the process died first), "device" (no
+				   device context) */
+};
+
+/* A library verify loaded (or tried to). */
+struct cds_verify_lib {
+	char *name;		/* as asked: "libcudnn_ops.so.9" */
+	char *role;		/* "driver", "runtime", "cudnn" */
+	char *path;		/* the file the loader mapped, or NULL */
+	char *realpath;
+	char *error;		/* dlerror() when it did not load, or NULL */
+	int optional;		/* absent without harm (a newer sublibrary) */
+	int outside;		/* mapped from outside the target's dirs */
+};
+
+struct cds_verify_device {
+	int ordinal;
+	char *name;		/* "NVIDIA H100 80GB HBM3" */
+	int cc_major, cc_minor;	/* compute capability */
+	uint64_t memory;	/* bytes */
+	int sm_count;
+	int cudnn_ok;		/* the target's cuDNN supports this compute
+				   capability: 1, 0, or -1 unknown */
+	int cudnn_max_cc;	/* cudnnGetMaxDeviceVersion(): 1210; 0 */
+	int cudnn_min_cc;	/* lowest in the support matrix row: 75; 0
+				   when our data has no row for it */
+	const char *cudnn_matrix;	/* that row's cuDNN release, or NULL */
+};
+
+struct cds_verify_check {
+	char *name;		/* "kernel", "conv_fwd", "conv_bwd_data",
+				   "conv_bwd_filter", "batchnorm_fwd_train",
+				   "relu_fwd", "maxpool_fwd" */
+	int device;
+	enum cds_check_result result;
+	double max_error;	/* largest |gpu - cpu| */
+	double tolerance;	/* pass: |gpu - cpu| <= tol * (1 + |cpu|) */
+	size_t elements;	/* compared */
+	size_t mismatches;	/* beyond the tolerance */
+	char *algo;		/* cuDNN's choice: "IMPLICIT_PRECOMP_GEMM" */
+	double ms;		/* the call and a synchronise */
+	char *detail;		/* see enum cds_check_result; NULL */
+};
+
+struct cds_verify {
+	char *target;		/* the prefix or env directory; NULL for
+				   what this environment loads by default */
+	char *target_kind;	/* "default", "prefix", "env" */
+	char **libdirs;		/* put first on LD_LIBRARY_PATH */
+	enum cds_verify_block block;
+	int block_code;		/* the CUDA error behind it, or 0 */
+	char *block_detail;	/* dlerror() text, how the child died */
+	struct cds_driver driver;	/* as the target's environment sees it */
+	char *driver_min;	/* the manifest's floor for the runtime's CUDA
+				   major (and cuDNN's), or NULL */
+	int driver_meets_min;	/* module version >= driver_min: 1, 0, -1 */
+	int runtime_version;	/* cudaRuntimeGetVersion(): 13000; 0 */
+	int runtime_error;	/* cudaGetDeviceCount()'s error, or 0 */
+	int cudnn_major;	/* the set loaded: 8 or 9; 0 none */
+	int cudnn_version;	/* cudnnGetVersion(): 91900 */
+	char *cudnn_release;	/* the same as "9.19.0"; NULL */
+	int cudnn_cudart;	/* cudnnGetCudartVersion(): 13010 */
+	int cudnn_max_device;	/* cudnnGetMaxDeviceVersion(): 1210; 0 */
+	int libs_ok;		/* every required library loaded */
+	struct cds_verify_lib *libs;
+	size_t nlibs;
+	struct cds_verify_device *devices;
+	size_t ndevices;
+	struct cds_verify_check *checks;
+	size_t nchecks;
+	int passed;		/* loaded, ran and passed everything */
+	double elapsed_ms;
+};
+
+/*
+ * Verify an install on this machine's GPU.  In a child process with the
+ * target's environment: dlopen libcuda.so.1 (driver API), every cuDNN
+ * sublibrary of the target with RTLD_NOW and then libcudnn.so.N, the
+ * target's CUDA runtime (libcudart.so.N); report each device; run a PTX
+ * kernel through the driver and cuDNN's convolution forward, backward
+ * data and backward filter, batch normalisation (training), ReLU and max
+ * pooling, each compared with a CPU reference.  PREFIX (a directory) or
+ * ENV (a conda env name or path) selects the target; both NULL: what this
+ * environment loads by default.  Emits CDS_EV_PROBE_START/DONE (name
+ * "verify") and CDS_EV_CHECK_DONE for each check.
+ * Returns the report, also when checks fail or cannot run (see `passed`
+ * and `block`); free with cds_verify_free().  NULL on CDS_ERR_USAGE
+ * (--root: another system's GPU cannot be run from here),
+ * CDS_ERR_NOT_FOUND (the prefix or env), CDS_ERR_CHILD (the child could
+ * not be started).
+ */
+struct cds_verify *cds_verify_run(cds_handle_t *h, const char *prefix,
+    const char *env);
+void cds_verify_free(struct cds_verify *v);
 
 
 /* ------------------------------------------------------------------------ */

@@ -144,7 +144,7 @@ ldirs_add(struct cds_ldir **v, size_t *n, const char *dir, const char *via)
 	char *clean;
 
 	if (dir[0] != '/') {
-		return;		/* relative entries: the cwd, not a place */
+		return;	/* relative entries: the cwd, not a place */
 	}
 	clean = cds_xstrdup(dir);
 	while (strlen(clean) > 1 && clean[strlen(clean) - 1] == '/') {
@@ -355,6 +355,7 @@ cds_driver_scan_files(cds_handle_t *h, struct cds_driver *d,
 		d->libcuda_path = cds_path_join(dirs[at].dir, "libcuda.so.1");
 		d->libcuda_realpath = cds_realpath_in_root(h,
 		    d->libcuda_path);
+		d->libcuda_via = cds_xstrdup(dirs[at].via);
 	}
 	/* a stub: first where the loader looks, then where ld looks */
 	for (i = 0; i < n && d->stub_path == NULL; i++) {
@@ -421,18 +422,16 @@ cds_driver_take_msg(struct cds_driver *d, json_t *msg)
 		d->probed = 1;
 		free(d->probe_error);
 		d->probe_error = NULL;
-		if (json_is_true(json_object_get(msg, "loaded"))) {
-			free(d->libcuda_path);
-			free(d->libcuda_realpath);
-			d->libcuda_path = cds_strdup0(jstr(msg, "path"));
-			d->libcuda_realpath = cds_strdup0(jstr(msg,
-			    "realpath"));
-		} else {
-			/* what the files said is not what the loader did */
-			free(d->libcuda_path);
-			free(d->libcuda_realpath);
-			d->libcuda_path = NULL;
-			d->libcuda_realpath = NULL;
+		/* what the loader did, over what the files said */
+		if (!cds_streq(d->libcuda_path, jstr(msg, "path"))) {
+			free(d->libcuda_via);
+			d->libcuda_via = NULL;
+		}
+		free(d->libcuda_path);
+		free(d->libcuda_realpath);
+		d->libcuda_path = cds_strdup0(jstr(msg, "path"));
+		d->libcuda_realpath = cds_strdup0(jstr(msg, "realpath"));
+		if (!json_is_true(json_object_get(msg, "loaded"))) {
 			d->probe_error = cds_strdup0(jstr(msg, "error"));
 		}
 		d->init_error = jint(msg, "init", 0);
@@ -463,11 +462,11 @@ cds_driver_classify(struct cds_driver *d)
 	    d->init_error == CDS_CU_ERROR_STUB_LIBRARY)) {
 		d->state = CDS_DRIVER_STUB;
 		/* the stub is what libcuda.so.1 resolves to: name it */
-		if (d->stub_path == NULL || d->stub_link_only) {
+		if (!cds_streq(d->stub_path, d->libcuda_path)) {
 			free(d->stub_path);
 			free(d->stub_via);
 			d->stub_path = cds_xstrdup(d->libcuda_path);
-			d->stub_via = NULL;
+			d->stub_via = cds_strdup0(d->libcuda_via);
 			d->stub_link_only = 0;
 		}
 		if (d->probed) {
@@ -483,6 +482,28 @@ cds_driver_classify(struct cds_driver *d)
 }
 
 void
+cds_driver_finish(cds_handle_t *h, struct cds_driver *d, const char *ldpath)
+{
+	struct cds_ldir *dirs;
+	size_t n, i;
+	char *dir;
+
+	if (d->libcuda_path != NULL && d->libcuda_via == NULL) {
+		/* a child mapped another file than the files suggested */
+		dir = cds_dirname(d->libcuda_path);
+		dirs = cds_loader_dirs(h, ldpath, 0, &n);
+		for (i = 0; i < n && d->libcuda_via == NULL; i++) {
+			if (strcmp(dirs[i].dir, dir) == 0) {
+				d->libcuda_via = cds_xstrdup(dirs[i].via);
+			}
+		}
+		cds_ldirs_free(dirs, n);
+		free(dir);
+	}
+	cds_driver_classify(d);
+}
+
+void
 cds_driver_clear(struct cds_driver *d)
 {
 	free(d->module_version);
@@ -491,6 +512,7 @@ cds_driver_clear(struct cds_driver *d)
 	free(d->stub_path);
 	free(d->stub_via);
 	free(d->libcuda_realpath);
+	free(d->libcuda_via);
 	free(d->probe_error);
 	memset(d, 0, sizeof(*d));
 }
@@ -512,24 +534,32 @@ driver_msg(void *ctx, json_t *msg)
 	cds_driver_take_msg(ctx, msg);
 }
 
-/* Say how a child ended when it did not finish its work. */
-static char *
-child_failure(const struct cds_child_result *r, int timeout_ms)
+char *
+cds_child_describe(const struct cds_child_result *r, int timeout_ms)
 {
+	const char *step = r->last_step != NULL ? r->last_step : "";
+	const char *in = r->last_step != NULL ? " in " : "";
+	char *ret, *line = NULL;
+
+	if (r->err_tail != NULL) {
+		/* the last line it wrote on stderr */
+		const char *nl = strrchr(r->err_tail, '\n');
+
+		line = cds_xstrdup(nl != NULL ? nl + 1 : r->err_tail);
+	}
 	if (r->timed_out) {
-		return cds_xasprintf("timed out after %d s%s%s",
-		    timeout_ms / 1000, r->last_step != NULL ? " in " : "",
-		    r->last_step != NULL ? r->last_step : "");
+		ret = cds_xasprintf("timed out after %d s%s%s",
+		    timeout_ms / 1000, in, step);
+	} else if (r->signal != 0) {
+		ret = cds_xasprintf("killed by signal %d (%s)%s%s",
+		    r->signal, strsignal(r->signal), in, step);
+	} else {
+		ret = cds_xasprintf("exited with status %d%s%s%s%s",
+		    r->exit_status, in, step, line != NULL ? ": " : "",
+		    line != NULL ? line : "");
 	}
-	if (r->signal != 0) {
-		return cds_xasprintf("killed by signal %d (%s)%s%s",
-		    r->signal, strsignal(r->signal),
-		    r->last_step != NULL ? " in " : "",
-		    r->last_step != NULL ? r->last_step : "");
-	}
-	return cds_xasprintf("exited with status %d%s%s", r->exit_status,
-	    r->err_tail != NULL ? ": " : "",
-	    r->err_tail != NULL ? r->err_tail : "");
+	free(line);
+	return ret;
 }
 
 int
@@ -565,14 +595,15 @@ cds_probe_driver(cds_handle_t *h, struct cds_driver *d)
 			ret = -1;
 		} else if (!res.complete) {
 			free(d->probe_error);
-			d->probe_error = child_failure(&res, DRIVER_PROBE_MS);
+			d->probe_error = cds_child_describe(&res,
+			    DRIVER_PROBE_MS);
 			d->probed = 0;
 		}
 		cds_child_result_clear(&res);
 		cds_strfreev(envp);
 		json_decref(arg);
 	}
-	cds_driver_classify(d);
+	cds_driver_finish(h, d, cds_getenv(h, "LD_LIBRARY_PATH"));
 	ev.type = CDS_EV_PROBE_DONE;
 	ev.u.step.path = d->libcuda_path;
 	ev.u.step.err = ret == 0 ? 0 : CDS_ERR_CHILD;
@@ -868,7 +899,7 @@ resolve_probe(void *lib)
 }
 
 void *
-cds_driver_child_load(const char *stub, int *init)
+cds_driver_child_load(int *init)
 {
 	json_t *msg = json_object();
 	char *path, *real, *err;
@@ -887,7 +918,6 @@ cds_driver_child_load(const char *stub, int *init)
 		json_object_set_new(msg, "path", json_string(path));
 		json_object_set_new(msg, "realpath", json_string(real));
 		json_object_set_new(msg, "missing", json_string(missing));
-		*init = -1;
 	} else {
 		json_object_set_new(msg, "path", json_string(path));
 		json_object_set_new(msg, "realpath", json_string(real));
@@ -902,34 +932,41 @@ cds_driver_child_load(const char *stub, int *init)
 		}
 	}
 	cds_child_send(msg);
-	/*
-	 * The stub is dlopened by its path only when libcuda.so.1 did not
-	 * load: its soname is libcuda.so.1, so once mapped it would answer
-	 * every later dlopen("libcuda.so.1") in this process.
-	 */
-	if (stub != NULL && lib == NULL) {
-		void *s;
-		char *sp, *sr, *se;
-
-		s = cds_dl_open(stub, RTLD_NOW | RTLD_LOCAL, &sp, &sr, &se);
-		msg = json_object();
-		json_object_set_new(msg, "t", json_string("stub"));
-		json_object_set_new(msg, "path", json_string(stub));
-		if (s == NULL) {
-			json_object_set_new(msg, "error", json_string(se));
-		} else if (resolve_probe(s) == NULL) {
-			json_object_set_new(msg, "init",
-			    json_integer((int)sym_cuInit(0)));
-		}
-		cds_child_send(msg);
-		free(sp);
-		free(sr);
-		free(se);
-	}
 	free(path);
 	free(real);
 	free(err);
 	return lib;
+}
+
+/*
+ * Call last, and only when libcuda.so.1 did not load: the stub's soname is
+ * libcuda.so.1, so once mapped it answers every later dlopen of that name
+ * in this process (the CUDA runtime's too).
+ */
+void
+cds_stub_child_test(const char *stub)
+{
+	json_t *msg;
+	char *sp, *sr, *se;
+	void *s;
+
+	if (stub == NULL) {
+		return;
+	}
+	s = cds_dl_open(stub, RTLD_NOW | RTLD_LOCAL, &sp, &sr, &se);
+	msg = json_object();
+	json_object_set_new(msg, "t", json_string("stub"));
+	json_object_set_new(msg, "path", json_string(stub));
+	if (s == NULL) {
+		json_object_set_new(msg, "error", json_string(se));
+	} else if (resolve_probe(s) == NULL) {
+		json_object_set_new(msg, "init",
+		    json_integer((int)sym_cuInit(0)));
+	}
+	cds_child_send(msg);
+	free(sp);
+	free(sr);
+	free(se);
 }
 
 static int
@@ -937,7 +974,9 @@ driver_child(json_t *arg)
 {
 	int init;
 
-	cds_driver_child_load(jstr(arg, "stub"), &init);
+	if (cds_driver_child_load(&init) == NULL) {
+		cds_stub_child_test(jstr(arg, "stub"));
+	}
 	return 0;
 }
 

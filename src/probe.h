@@ -40,11 +40,15 @@ CDS_HIDDEN void cds_driver_scan_files(cds_handle_t *h, struct cds_driver *d,
     const char *ldpath);
 CDS_HIDDEN void cds_driver_take_msg(struct cds_driver *d, json_t *msg);
 CDS_HIDDEN void cds_driver_classify(struct cds_driver *d);
+/* After a child: name the loader's reason for the directory of the file
+ * it mapped (libcuda_via), then classify. */
+CDS_HIDDEN void cds_driver_finish(cds_handle_t *h, struct cds_driver *d,
+    const char *ldpath);
 
 /* A directory the loader (or the link editor) searches, and why. */
 struct cds_ldir {
 	char *dir;		/* a target path */
-	char *via;		/* "LD_LIBRARY_PATH", "/etc/ld.so.conf.d/x.conf",
+	char *via;		/* "LD_LIBRARY_PATH", an ld.so.conf file,
 				   "default", "LIBRARY_PATH" */
 };
 
@@ -70,7 +74,7 @@ struct cds_child_result {
 	int timed_out;		/* killed after the deadline */
 	int complete;		/* it sent {"t":"end"} */
 	char *last_step;	/* the last {"t":"step"} name it sent */
-	char *err_tail;		/* the end of its stderr, NULL if empty */
+	char *err_tail;		/* the end of its stderr, or NULL */
 };
 
 /* Called for each message line; MSG is borrowed. */
@@ -87,6 +91,10 @@ CDS_HIDDEN int cds_child_run(cds_handle_t *h, const char *mode,
     json_t *arg, char *const *envp, int timeout_ms, cds_child_msg_cb cb,
     void *ctx, struct cds_child_result *res);
 CDS_HIDDEN void cds_child_result_clear(struct cds_child_result *r);
+/* How a child that did not finish ended: "killed by signal 11
+ * (Segmentation fault) in kernel" (new string). */
+CDS_HIDDEN char *cds_child_describe(const struct cds_child_result *r,
+    int timeout_ms);
 /* The target's environment with DIRS (may be NULL) put first on
  * LD_LIBRARY_PATH; a NULL-terminated array, free with cds_strfreev(). */
 CDS_HIDDEN char **cds_child_env(cds_handle_t *h, char *const *dirs);
@@ -102,10 +110,13 @@ CDS_HIDDEN void cds_child_send(json_t *msg);
  */
 CDS_HIDDEN void *cds_dl_open(const char *name, int flags, char **path,
     char **real, char **err);
-/* Child side: {"t":"driver"} for libcuda.so.1, and {"t":"stub"} for STUB
- * (a path, or NULL) when libcuda.so.1 is not what was loaded.  Returns the
- * libcuda handle (or NULL) and the cuInit result in *INIT. */
-CDS_HIDDEN void *cds_driver_child_load(const char *stub, int *init);
+/* Child side: dlopen libcuda.so.1, cuInit(0), and send {"t":"driver"}.
+ * Returns the library (or NULL) and cuInit's result in *INIT (-1 when it
+ * was not called). */
+CDS_HIDDEN void *cds_driver_child_load(int *init);
+/* Child side: dlopen the stub STUB (NULL: nothing) by its path, cuInit(0),
+ * send {"t":"stub"}.  Last thing, and only when libcuda.so.1 failed. */
+CDS_HIDDEN void cds_stub_child_test(const char *stub);
 
 /* The verify child (check.c). */
 CDS_HIDDEN int cds_verify_child(json_t *arg);

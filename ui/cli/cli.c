@@ -81,6 +81,7 @@ static const char *const doctor_opts[] = { "env", "prefix", NULL };
 static const char *const repair_opts[] = {
 	"env", "prefix", "yes", "dry-run", "undo", "path-first", NULL
 };
+static const char *const verify_opts[] = { "env", "prefix", NULL };
 
 static const struct cli_cmd commands[] = {
 	{ "doctor", "[--env NAME|--prefix DIR] [--json]",
@@ -90,6 +91,9 @@ static const struct cli_cmd commands[] = {
 	    "[--path-first]",
 	    N_("mend an env: library links and activation scripts"),
 	    repair_opts, cmd_repair },
+	{ "verify", "[--prefix DIR|--env NAME] [--json]",
+	    N_("load the driver, runtime and cuDNN and run them on the GPU"),
+	    verify_opts, cmd_verify },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
 

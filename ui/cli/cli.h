@@ -67,6 +67,7 @@ struct cli_cmd {
 /* Commands (ui/cli/cmd_*.c). */
 int cmd_doctor(struct cli *c, int argc, char **argv);
 int cmd_repair(struct cli *c, int argc, char **argv);
+int cmd_verify(struct cli *c, int argc, char **argv);
 
 /* ui/cli/cli.c */
 int cli_main(int argc, char **argv);
