@@ -574,9 +574,6 @@ scan_toolkits(cds_handle_t *h, struct cds_scan *s)
 /* Loader search path                                                        */
 /* ------------------------------------------------------------------------ */
 
-CDS_HIDDEN int cds_loader_searchdirs(cds_handle_t *h,
-    struct cds_searchdir **out, size_t *n) __attribute__((weak));
-
 static void
 add_searchdir(const cds_handle_t *h, struct cds_scan *s, const char *dir,
     const char *via)
@@ -655,10 +652,13 @@ scan_searchdirs(cds_handle_t *h, struct cds_scan *s)
 	const char *llp = cds_getenv(h, "LD_LIBRARY_PATH");
 	const char *const *d;
 
-	if (cds_loader_searchdirs != NULL &&
-	    cds_loader_searchdirs(h, &s->searchdirs, &s->nsearchdirs) == 0) {
+	/* the loader emulation (src/loader.c) knows ld.so's order */
+	s->searchdirs = cds_loader_searchdirs(h, NULL, &s->nsearchdirs);
+	if (s->nsearchdirs > 0) {
 		return;
 	}
+	free(s->searchdirs);
+	s->searchdirs = NULL;
 	if (llp != NULL) {
 		char **dirs = cds_strsplit(llp, ":", 0), **q;
 
