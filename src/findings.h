@@ -138,6 +138,22 @@ CDS_HIDDEN void cds_fix_activate(struct cds_rule_ctx *c,
     struct cds_finding *f, const struct cds_env *e,
     const char *const *dirs, const char *file);
 
+/*
+ * The sonames a program built for CUDA version CUDA opens, from the
+ * components of the matching release in the manifest: libX.so.<major of
+ * the component's version> (libcudart, libcublas, libcublasLt, libcufft,
+ * libcurand, libcusolver, libcusparse, libnvJitLink).  cudart 11 is the
+ * exception: its soname is libcudart.so.11.0.  *release gets the release
+ * used.  NULL-terminated, never NULL; free with cds_strfreev().
+ */
+CDS_HIDDEN char **cds_cuda_sonames(struct cds_rule_ctx *c, const char *cuda,
+    const char **release);
+/* Where a library file SONAME is on this machine: env E's pip wheels
+ * (nvidia/<x>/lib), a toolkit's libdir, an env's lib/.  A new target
+ * path, or NULL. */
+CDS_HIDDEN char *cds_find_anywhere(struct cds_rule_ctx *c,
+    const struct cds_env *e, const char *soname);
+
 /* The file name of the ELF .so that site-packages framework P keeps its
  * CUDA kernels in ("torch/lib/libtorch_cuda.so"), or NULL. */
 CDS_HIDDEN char *cds_framework_cuda_lib(const struct cds_rule_ctx *c,

@@ -518,12 +518,8 @@ cds_rule_jax_plugin(struct cds_rule_ctx *c)
 /* CUDA library sonames of a CUDA release                                    */
 /* ------------------------------------------------------------------------ */
 
-/* The sonames a program built for CUDA version CUDA opens, from the
- * components of the matching release in the manifest: libX.so.<major of
- * the component's version>.  cudart 11 is the exception that proves the
- * rule: its soname is libcudart.so.11.0.  *release gets the release used. */
-static char **
-cuda_sonames(struct cds_rule_ctx *c, const char *cuda, const char **release)
+char **
+cds_cuda_sonames(struct cds_rule_ctx *c, const char *cuda, const char **release)
 {
 	static const struct {
 		const char *component;
@@ -574,11 +570,8 @@ cuda_sonames(struct cds_rule_ctx *c, const char *cuda, const char **release)
 	return cds_strv_steal(&sv);
 }
 
-/* Where a library named SONAME is on this machine off the search path:
- * a toolkit's libdir, an env's lib/, a pip wheel's nvidia/<x>/lib.  New
- * string or NULL. */
-static char *
-find_anywhere(struct cds_rule_ctx *c, const struct cds_env *e,
+char *
+cds_find_anywhere(struct cds_rule_ctx *c, const struct cds_env *e,
     const char *soname)
 {
 	const struct cds_scan *s = c->s;
@@ -636,7 +629,7 @@ static void
 need_check(struct need_ctx *n, const struct cds_libpath *lp,
     struct cds_finding *f, const char *name)
 {
-	char *where = find_anywhere(n->c, n->e, name);
+	char *where = cds_find_anywhere(n->c, n->e, name);
 
 	if (where != NULL) {
 		char *dir = cds_dirname(where);
@@ -699,7 +692,7 @@ ort_needs(struct cds_rule_ctx *c, const struct cds_env *e,
 	n.e = e;
 	n.p = p;
 	lp = cds_libpath_for(c, e, NULL);
-	names = cuda_sonames(c, cuda, &rel);
+	names = cds_cuda_sonames(c, cuda, &rel);
 	snprintf(so, sizeof(so), "libcudnn.so.%d", atoi(want));
 	w = where_words(e, p);
 	if (cds_libpath_find(c, lp, so) < 0) {
@@ -880,7 +873,7 @@ tf_needs(struct cds_rule_ctx *c, const struct cds_env *e,
 		return;
 	}
 	want = cds_expected_cudnn(c, p, &src);
-	names = cuda_sonames(c, p->cuda, &rel);
+	names = cds_cuda_sonames(c, p->cuda, &rel);
 	if (want != NULL) {
 		snprintf(so, sizeof(so), "libcudnn.so.%d", atoi(want));
 		cds_strv_push(&rp, so);
