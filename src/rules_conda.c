@@ -82,9 +82,10 @@ var_unset(struct sheval *x, const char *name)
 	}
 }
 
-/* The value of NAME, or NULL when unset. */
+/* The value of NAME, or NULL when unset.  RECORD: a plain read, which
+ * counts as a use of an undefined variable (${X-w} tests for it). */
 static const char *
-var_get(struct sheval *x, const char *name)
+var_get(struct sheval *x, const char *name, int record)
 {
 	ssize_t i = var_index(x, name);
 
@@ -101,12 +102,12 @@ var_get(struct sheval *x, const char *name)
 	    strcmp(name, "USER") == 0 || cds_startswith(name, "CONDA_")) {
 		return cds_getenv(x->c->h, name);
 	}
-	if (strcmp(name, x->target) != 0 &&
+	if (record && strcmp(name, x->target) != 0 &&
 	    !cds_strv_contains(&x->undefined, name)) {
 		/* a fresh shell that activates the env does not have it */
 		cds_strv_push(&x->undefined, name);
 	}
-	return strcmp(name, x->target) != 0 ? x->undef_value : NULL;
+	return record && strcmp(name, x->target) != 0 ? x->undef_value : NULL;
 }
 
 static void expand_word(struct sheval *x, const char **pp, char stop,
@@ -201,7 +202,7 @@ expand_dollar(struct sheval *x, const char **pp, struct cds_buf *out)
 		if (*p == '}') {
 			p++;
 		}
-		val = var_get(x, name);
+		val = var_get(x, name, op[0] == '\0');
 		if (op[0] == '\0') {
 			cds_buf_adds(out, val != NULL ? val : "");
 		} else {
@@ -229,7 +230,7 @@ expand_dollar(struct sheval *x, const char **pp, struct cds_buf *out)
 		}
 		name = cds_xstrndup(p, n);
 		p += n;
-		val = var_get(x, name);
+		val = var_get(x, name, 1);
 		cds_buf_adds(out, val != NULL ? val : "");
 		free(name);
 	} else {

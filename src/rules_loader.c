@@ -148,7 +148,12 @@ mixed_binding(struct cds_rule_ctx *c, const struct cds_cudnn *own)
 	size_t i, k;
 
 	for (i = 0; subs != NULL && subs[i] != NULL; i++) {
-		char *name = cds_xasprintf("%s.so.%d", subs[i], own->major);
+		/* the convolution library first: the one frameworks hit */
+		const char *sub = i == 0 ? (own->major == 8 ?
+		    "libcudnn_cnn_infer" : "libcudnn_cnn") :
+		    strcmp(subs[i], own->major == 8 ? "libcudnn_cnn_infer" :
+		    "libcudnn_cnn") == 0 ? subs[0] : subs[i];
+		char *name = cds_xasprintf("%s.so.%d", sub, own->major);
 		char *path = cds_path_join(own->dir, name);
 		struct cds_ld_resolution *r;
 
@@ -200,9 +205,10 @@ mixed_binding(struct cds_rule_ctx *c, const struct cds_cudnn *own)
 				    "%s): the other release", prov->found.path,
 				    v2 != NULL ? v2 : "?");
 				evidence_found(c, f, lp, &prov->found, 1);
-			} else if (!cds_finding_exists(c, "F1", p->message)) {
-				cds_finding_evidence(f, "loader says", "%s",
-				    p->message);
+			} else if (!cds_finding_exists(c, "F1",
+			    user->found.path)) {
+				cds_finding_evidence(f, "also", "%s",
+				    user->found.path);
 			}
 			free(t1);
 			free(t2);
