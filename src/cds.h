@@ -523,7 +523,8 @@ enum cds_fix_kind {
 	CDS_FIX_RELINK,		/* replace regular file `path` by a link */
 	CDS_FIX_ACTIVATE,	/* write env activation scripts */
 	CDS_FIX_INSTALL,	/* install release `target` */
-	CDS_FIX_REMOVE_PATH	/* drop `path` from LD_LIBRARY_PATH */
+	CDS_FIX_REMOVE_PATH,	/* drop `path` from LD_LIBRARY_PATH */
+	CDS_FIX_REMOVE		/* delete the file or link `path` */
 };
 
 struct cds_fix {
