@@ -30,6 +30,8 @@ ft() {
 	OUT=$(cat "$_o")
 	ERR=$(cat "$_e")
 	rm -f "$_o" "$_e"
+	# a sanitizer build reports on stderr: show it in the log
+	printf '%s\n' "$ERR" | grep -E 'Sanitizer|runtime error' | sed 's/^/# /'
 }
 # run NAME.EXT SPEC...: craft the archive, unpack it into $T/box/NAME/dest
 # from a file:// URL; $D is the destination, $B the box around it.

@@ -36,6 +36,8 @@ ft() {
 	OUT=$(cat "$_o")
 	ERR=$(cat "$_e")
 	rm -f "$_o" "$_e"
+	# a sanitizer build reports on stderr: show it in the log
+	printf '%s\n' "$ERR" | grep -E 'Sanitizer|runtime error' | sed 's/^/# /'
 }
 # item SPEC for an archive of the mirror: DEST REL URL...
 item() {
