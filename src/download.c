@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -1347,6 +1348,36 @@ empty_dest(struct item *it)
 	return ret;
 }
 
+/*
+ * Open the .part and hold a lock on it while we write, so two runs that
+ * share a cache never write one file at once.
+ */
+static int
+open_part(struct item *it)
+{
+	it->part_fd = open(it->part, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (it->part_fd == -1) {
+		item_end(it, errno == ENOSPC ? CDS_ERR_NO_SPACE : CDS_ERR_IO,
+		    "%s: %s", it->part, strerror(errno));
+		return -1;
+	}
+	if (flock(it->part_fd, LOCK_EX | LOCK_NB) == -1) {
+		int e = errno;
+
+		close(it->part_fd);
+		it->part_fd = -1;
+		if (e == EWOULDBLOCK) {
+			item_end(it, CDS_ERR_LOCKED, "%s: another process is "
+			    "downloading it", it->part);
+		} else {
+			item_end(it, CDS_ERR_IO, "%s: %s", it->part,
+			    strerror(e));
+		}
+		return -1;
+	}
+	return 0;
+}
+
 static void
 restart(struct item *it, const char *why)
 {
@@ -1366,11 +1397,10 @@ restart(struct item *it, const char *why)
 		return;
 	}
 	if (it->part != NULL) {
-		if (it->part_fd == -1) {
-			it->part_fd = open(it->part, O_RDWR | O_CREAT |
-			    O_CLOEXEC, 0644);
+		if (it->part_fd == -1 && open_part(it) == -1) {
+			return;
 		}
-		if (it->part_fd == -1 || ftruncate(it->part_fd, 0) == -1) {
+		if (ftruncate(it->part_fd, 0) == -1) {
 			item_end(it, CDS_ERR_IO, "%s: %s", it->part,
 			    strerror(errno));
 			return;
@@ -1477,11 +1507,12 @@ item_start(struct item *it)
 		return;
 	}
 	if (!it->from_cache && it->part != NULL) {
-		it->part_fd = open(it->part, O_RDWR | O_CREAT | O_CLOEXEC,
-		    0644);
-		if (it->part_fd == -1 || fstat(it->part_fd, &st) == -1) {
-			item_end(it, errno == ENOSPC ? CDS_ERR_NO_SPACE :
-			    CDS_ERR_IO, "%s: %s", it->part, strerror(errno));
+		if (open_part(it) == -1) {
+			return;
+		}
+		if (fstat(it->part_fd, &st) == -1) {
+			item_end(it, CDS_ERR_IO, "%s: %s", it->part,
+			    strerror(errno));
 			return;
 		}
 		if (a->size > 0 && (uint64_t)st.st_size > a->size) {
