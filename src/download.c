@@ -89,16 +89,20 @@ cds_ring_space(struct cds_ring *r)
 	return n;
 }
 
-/* 1 when WANT bytes are free now (or the ring is aborted: writes are then
- * dropped); else 0, and r->wake will be called once they are. */
+/*
+ * 1 when NEED bytes are free now (or the ring is aborted: writes are then
+ * dropped); else 0, and r->wake will be called once a quarter of the ring
+ * (at least NEED) is free: waking for every few bytes freed would cost
+ * more than it brings.
+ */
 static int
-ring_want(struct cds_ring *r, size_t want)
+ring_want(struct cds_ring *r, size_t need)
 {
 	int ok;
 
 	pthread_mutex_lock(&r->mu);
-	ok = r->aborted || ring_free(r) >= want;
-	r->want = ok ? 0 : want;
+	ok = r->aborted || ring_free(r) >= need;
+	r->want = ok ? 0 : need > r->cap / 4 ? need : r->cap / 4;
 	pthread_mutex_unlock(&r->mu);
 	return ok;
 }
@@ -230,17 +234,6 @@ cds_ring_rspan(struct cds_ring *r, const unsigned char **p)
 	*p = r->buf + off;
 	pthread_mutex_unlock(&r->mu);
 	return (ssize_t)n;
-}
-
-int
-cds_ring_ready(struct cds_ring *r)
-{
-	int ready;
-
-	pthread_mutex_lock(&r->mu);
-	ready = r->aborted || r->eof || r->wpos != r->rpos;
-	pthread_mutex_unlock(&r->mu);
-	return ready;
 }
 
 void
@@ -536,7 +529,7 @@ struct item {
 	int part_fd;
 	int src_fd;		/* ST_LOCAL: the file being read */
 	uint64_t src_left;
-	int from_cache;		/* the source is the complete cached file */
+	int from_cache;		/* the source is the whole cached file */
 	int src_url;		/* the source is a file:// URL */
 	uint64_t prefix;	/* bytes of an earlier run's .part used */
 	unsigned char *buf;	/* for reading files */
@@ -591,7 +584,7 @@ struct item {
 struct run {
 	cds_handle_t *h;
 	CURLM *multi;
-	unsigned timeout_ms;
+	uint64_t memlimit;	/* for each archive's xz decoder */
 };
 
 static void
@@ -690,7 +683,7 @@ pipeline_start(struct item *it)
 	it->dec.in = &it->ra;
 	it->dec.out = &it->rb;
 	it->dec.name = it->name;
-	it->dec.memlimit = it->h->memlimit;
+	it->dec.memlimit = it->run->memlimit;
 	it->dec.threads = (uint32_t)ncpu();
 
 	it->un.in = xz ? &it->rb : &it->ra;
@@ -809,8 +802,9 @@ item_end(struct item *it, int err, const char *fmt, ...)
 		free(it->detail);
 		it->detail = cds_xvasprintf(fmt, ap);
 		va_end(ap);
-		/* a .part whose bytes are wrong must not be resumed */
-		if (it->part != NULL && (err == CDS_ERR_CHECKSUM ||
+		/* a .part whose bytes are wrong must not be resumed (only
+		 * ours: we hold its lock) */
+		if (it->part_fd != -1 && (err == CDS_ERR_CHECKSUM ||
 		    err == CDS_ERR_SIZE || err == CDS_ERR_UNSAFE_ARCHIVE ||
 		    err == CDS_ERR_ARCHIVE) && it->st != ST_DRAIN) {
 			unlink(it->part);
@@ -917,7 +911,7 @@ start_attempt(struct item *it)
 	return 0;
 }
 
-/* Move to URL I (announcing it), or fail when there is none. */
+/* Move to the next URL, or fail when there is none. */
 static void
 next_url(struct item *it)
 {
@@ -1294,8 +1288,8 @@ source_done(struct item *it)
 			restart(it, "the resumed download does not verify");
 			return;
 		}
-		item_end(it, CDS_ERR_CHECKSUM, "%s: SHA-256 is %s, the manifest "
-		    "says %s%s%s", it->name, hex, it->a->sha256,
+		item_end(it, CDS_ERR_CHECKSUM, "%s: SHA-256 is %s, the "
+		    "manifest says %s%s%s", it->name, hex, it->a->sha256,
 		    se != NULL ? "; " : "", se != NULL ? se->detail : "");
 		return;
 	}
@@ -1799,6 +1793,10 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 	if ((run.multi = curl_multi_init()) == NULL) {
 		return cds_seterr(h, CDS_ERR_MEMORY, "curl");
 	}
+	/* the limit is for the whole run: share it among the archives that
+	 * decode at once (liblzma uses fewer threads when it is tight) */
+	run.memlimit = h->memlimit / (n < (size_t)jobs ? (n > 0 ? n : 1) :
+	    (size_t)jobs);
 	items = cds_xcalloc(n, sizeof(*items));
 	for (i = 0; i < n; i++) {
 		items[i].run = &run;
