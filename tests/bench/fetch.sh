@@ -20,7 +20,8 @@
 # default 256 MiB).  Everything lives in one temp dir, removed at the end.
 #
 # BENCH_MB (default 500) sets the unpacked size, BENCH_XZ (default -6) the
-# xz preset, BENCH_RUNS the repetitions.
+# xz preset, BENCH_RUNS the repetitions.  BENCH_DATA=DIR keeps the two
+# archives in DIR and reuses them next time (packing 500 MB takes minutes).
 set -u
 : "${CDS_SRCDIR:?set CDS_SRCDIR to the source tree}"
 : "${CDS_BUILDDIR:=$CDS_SRCDIR}"
@@ -43,8 +44,18 @@ trap cleanup EXIT
 trap 'cleanup; exit 130' INT TERM
 
 TOP=cudnn-linux-x86_64-9.99.0.0_cuda12-archive
+REL1=cudnn/linux-x86_64/$TOP.tar.xz
+REL2=cudnn/linux-x86_64/multi-$TOP.tar.xz
+mkdir -p "$W/www/cudnn/linux-x86_64"
+if [ -n "${BENCH_DATA:-}" ] && [ -f "$BENCH_DATA/$(basename "$REL1")" ] &&
+	[ -f "$BENCH_DATA/$(basename "$REL2")" ]; then
+	echo "bench: reusing the archives in $BENCH_DATA" >&2
+	ln -s "$BENCH_DATA/$(basename "$REL1")" "$W/www/$REL1"
+	ln -s "$BENCH_DATA/$(basename "$REL2")" "$W/www/$REL2"
+	UNPACKED=$(xz -l --robot "$W/www/$REL1" | awk '$1 == "totals" { print $5 }')
+else
 S=$W/stage/$TOP
-mkdir -p "$S/lib" "$S/include" "$W/www/cudnn/linux-x86_64"
+mkdir -p "$S/lib" "$S/include"
 echo "bench: building ~$MB MB of data in $W" >&2
 want=$((MB * 1000000))
 have=0
@@ -74,16 +85,21 @@ cp /usr/local/cuda/include/cudnn*.h "$S/include/" 2>/dev/null ||
 echo "bench license" >"$S/LICENSE"
 UNPACKED=$(du -sb "$S" | cut -f1)
 
-REL1=cudnn/linux-x86_64/$TOP.tar.xz
-REL2=cudnn/linux-x86_64/multi-$TOP.tar.xz
 echo "bench: xz $XZP, one block (slow: one core)" >&2
 (cd "$W/stage" && tar -cf - "$TOP") | xz $XZP -T1 -c >"$W/www/$REL1"
 echo "bench: xz $XZP -T2, many blocks" >&2
 (cd "$W/stage" && tar -cf - "$TOP") | xz $XZP -T2 -c >"$W/www/$REL2"
 rm -rf "$W/stage"
+if [ -n "${BENCH_DATA:-}" ]; then
+	mkdir -p "$BENCH_DATA"
+	mv "$W/www/$REL1" "$W/www/$REL2" "$BENCH_DATA/"
+	ln -s "$BENCH_DATA/$(basename "$REL1")" "$W/www/$REL1"
+	ln -s "$BENCH_DATA/$(basename "$REL2")" "$W/www/$REL2"
+fi
+fi
 blocks() { xz -l --robot "$1" | awk '$1 == "totals" { print $3 }'; }
-SZ1=$(stat -c %s "$W/www/$REL1") SHA1=$(sha256sum "$W/www/$REL1" | cut -d' ' -f1)
-SZ2=$(stat -c %s "$W/www/$REL2") SHA2=$(sha256sum "$W/www/$REL2" | cut -d' ' -f1)
+SZ1=$(stat -Lc %s "$W/www/$REL1") SHA1=$(sha256sum "$W/www/$REL1" | cut -d' ' -f1)
+SZ2=$(stat -Lc %s "$W/www/$REL2") SHA2=$(sha256sum "$W/www/$REL2" | cut -d' ' -f1)
 
 ngx_start "$W/www" || exit 1
 export CURL_CA_BUNDLE=$NGX_CA
