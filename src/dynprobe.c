@@ -142,8 +142,19 @@ cds_dlprobe_is_child(int argc, char **argv)
 int
 cds_dlprobe_child(int argc, char **argv)
 {
+	static const int fatal[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };
+	struct sigaction sa;
+	size_t k;
 	int i;
 
+	/* a crash must end the child by its signal, whatever handler a
+	 * sanitizer or a preloaded library installed before main() */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	for (k = 0; k < sizeof(fatal) / sizeof(fatal[0]); k++) {
+		sigaction(fatal[k], &sa, NULL);
+	}
 	send_line(json_pack("{s:b}", "ready", 1));
 	for (i = 2; i < argc; i++) {
 		struct link_map *lm = NULL;

@@ -18,14 +18,19 @@ LDR=$CDS_BUILDDIR/tests/unit/ldresolve-test
 if ! have_python; then
 	plan 1
 	skip 1 "python3 is needed to read the JSON"
-	done_testing
+	is "$LDR_BAD" "" "every other run of the driver exited 0"
+
+done_testing
 fi
-plan 77
+plan 80
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/cds-loader-XXXXXX")
 cleanup_later "$T"
 
-# ldr ARGS...: run the driver; JSON in $OUT, stderr in $ERR, status in $RC
+# ldr ARGS...: run the driver; JSON in $OUT, stderr in $ERR, status in $RC.
+# A non-zero status (an error, a sanitizer report) is collected in
+# $LDR_BAD unless LDR_MAY_FAIL is set.
+LDR_BAD=
 ldr() {
 	_o=$(mktemp) _e=$(mktemp)
 	"$LDR" "$@" >"$_o" 2>"$_e" </dev/null
@@ -33,6 +38,9 @@ ldr() {
 	OUT=$(cat "$_o")
 	ERR=$(cat "$_e")
 	rm -f "$_o" "$_e"
+	if [ "$RC" -ne 0 ] && [ -z "${LDR_MAY_FAIL:-}" ]; then
+		LDR_BAD="$LDR_BAD [$RC: $*: $(echo "$ERR" | head -3)]"
+	fi
 }
 
 # j EXPR: a value of the last JSON document ($OUT); python on `d`
@@ -188,6 +196,18 @@ is "$(j 'd["objects"][1]["how"]')" "RUNPATH of $O/lib/libcuorig.so.1\
 ldr --unset LD_LIBRARY_PATH --probe "$O/lib/libcuorig.so.1"
 like "$(j 'd["maps"]')" "$O/dep/libcudep.so.1" "the real ld.so agrees"
 
+# $LIB as this machine's ld.so expands it
+mkdir -p "$T/dst"
+mk_solib "$T/dst/libcudst.so.1" libcudst.so.1 -R "$T/dst/\$LIB" \
+	-N libcudep.so.1
+ldr --unset LD_LIBRARY_PATH --consumer "$T/dst/libcudst.so.1" --searchdirs
+LIBDIR=$(j 'd[0]["dir"]')
+mkdir -p "$LIBDIR"
+mk_solib "$LIBDIR/libcudep.so.1" libcudep.so.1
+ldr --unset LD_LIBRARY_PATH --probe "$T/dst/libcudst.so.1"
+is "$(j 'd["libs"][0]["ok"]')" True \
+	"\$LIB expands as this machine's ld.so does ($LIBDIR)"
+
 # an empty LD_LIBRARY_PATH entry is the current directory
 mkdir -p "$T/cwd"
 mk_solib "$T/cwd/libcucwd.so.1" libcucwd.so.1
@@ -327,6 +347,14 @@ like "$(j 'd["loads"][0]["error"]')" "libfoo.so.1: cannot open" \
 ldr --root "$R" --unset LD_LIBRARY_PATH --resolve /opt/app/libapp2.so.1
 is "$(j 'd["loads"][0]["error"]')" None "without it: found"
 
+# $LIB and $PLATFORM, for the target
+mk_solib "$R/opt/app/libdst.so.1" libdst.so.1 -R '/opt/$LIB:/opt/${PLATFORM}'
+ldr --root "$R" --unset LD_LIBRARY_PATH --consumer "$R/opt/app/libdst.so.1" \
+	--searchdirs
+like "$(j '" ".join(x["dir"] + "=" + x["via"] for x in d)')" \
+	"^/opt/lib/x86_64-linux-gnu=RUNPATH /opt/x86_64=RUNPATH " \
+	"\$LIB is multiarch in a multiarch root; \$PLATFORM the machine's"
+
 # a root without multiarch directories: lib64
 R2=$(mktemp -d "${TMPDIR:-/tmp}/cds-root-XXXXXX")
 cleanup_later "$R2"
@@ -360,7 +388,7 @@ ldr --unset LD_LIBRARY_PATH --probe --timeout 500 "$T/bad/libcuhang.so.1"
 is "$(j '[d["timed_out"], d["libs"][0]["reached"], d["libs"][0]["ok"]]')" \
 	"[true, true, false]" "a hanging library is killed at the timeout"
 
-ldr --root "$R" --probe libfoo.so.1
+LDR_MAY_FAIL=1 ldr --root "$R" --probe libfoo.so.1
 is "$RC" 3 "the probe under --root: could not run"
 like "$ERR" "another system" "and says why"
 
@@ -382,5 +410,7 @@ if [ -e /usr/local/cuda/lib64/libcudnn_ops.so.9 ]; then
 else
 	skip 2 "no /usr/local/cuda/lib64/libcudnn_ops.so.9"
 fi
+
+is "$LDR_BAD" "" "every other run of the driver exited 0"
 
 done_testing
