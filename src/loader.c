@@ -136,8 +136,6 @@ const char *
 cds_ld_via_name(enum cds_ld_via via)
 {
 	switch (via) {
-	case CDS_LD_LOADED:
-		return "loaded";
 	case CDS_LD_DIRECT:
 		return "path";
 	case CDS_LD_RPATH:
@@ -679,8 +677,6 @@ how_line(const struct cds_ld_found *f)
 		return cds_xasprintf("default directory: %s", f->dir);
 	case CDS_LD_DIRECT:
 		return cds_xasprintf("path: %s", f->path);
-	case CDS_LD_LOADED:
-		return cds_xasprintf("already loaded: %s", f->path);
 	case CDS_LD_NOT_FOUND:
 	default:
 		return cds_xstrdup("not found");
