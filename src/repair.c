@@ -99,9 +99,6 @@ split_lib(const char *name, char **base, char **major)
 	return 0;
 }
 
-CDS_HIDDEN char *cds_elf_soname_of(cds_handle_t *h, const char *hostpath)
-    __attribute__((weak));
-
 /*
  * Plan the link chain of one library dir: for each real library file
  * libX.so.N[.M...] the soname link libX.so.N and the dev link libX.so must
@@ -142,16 +139,16 @@ plan_links(cds_handle_t *h, struct cds_repair_plan *p, const char *dir,
 		if (cds_is_link(fhost) || !cds_is_file(fhost)) {
 			goto next;	/* links are chains, not libraries */
 		}
-		if (cds_elf_soname_of != NULL) {
-			char *s = cds_elf_soname_of(h, fhost);
+		{
+			struct cds_elf *e = cds_elf_open(h, fhost);
+			const char *s = e != NULL ? cds_elf_soname(e) : NULL;
 
 			/* trust the ELF only when it names this library */
 			if (s != NULL && cds_startswith(s, base) &&
 			    strchr(s, '/') == NULL) {
-				soname = s;
-			} else {
-				free(s);
+				soname = cds_xstrdup(s);
 			}
+			cds_elf_free(e);
 		}
 		if (soname == NULL) {
 			soname = cds_xasprintf("%s.so.%s", base, major);
