@@ -294,7 +294,8 @@ machine_triplet(int elfclass, int be, unsigned machine)
 {
 	switch (machine) {
 	case EM_X86_64:
-		return elfclass == 64 ? "x86_64-linux-gnu" : "x86_64-linux-gnux32";
+		return elfclass == 64 ? "x86_64-linux-gnu" :
+		    "x86_64-linux-gnux32";
 	case EM_386:
 		return "i386-linux-gnu";
 	case EM_AARCH64:

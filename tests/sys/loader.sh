@@ -277,7 +277,8 @@ unlike "$(j 'd["objects"][d["loads"][1]["object"]]["how"]')" "RUNPATH" \
 	"dlopen() from the program does not"
 ldr --unset LD_LIBRARY_PATH --resolve "$C9/libcudnn_ops.so.9" \
 	"$C9/libcudnn_cnn.so.9"
-is "$(j 'd["objects"][d["objects"][d["loads"][1]["object"]]["needed"][0]]["path"]')" \
+CNN='d["objects"][d["loads"][1]["object"]]'
+is "$(j "d[\"objects\"][$CNN[\"needed\"][0]][\"path\"]")" \
 	"$C9/libcudnn_ops.so.9" "a library is loaded once and shared"
 is "$(j 'len(d["objects"])')" 3 "three objects for two requests"
 ldr --unset LD_LIBRARY_PATH --probe "$C9/libcudnn.so.9"

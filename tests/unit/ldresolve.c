@@ -218,8 +218,9 @@ main(int argc, char **argv)
 		}
 	}
 	if (mode == NULL) {
-		fprintf(stderr, "usage: ldresolve-test [--root DIR] [--env N=V] "
-		    "--elf|--find|--searchdirs|--resolve|--probe ...\n");
+		fprintf(stderr, "usage: ldresolve-test [--root DIR] "
+		    "[--env N=V] --elf|--find|--searchdirs|--resolve|--probe "
+		    "...\n");
 		return 2;
 	}
 	h = cds_new(root, &err);
