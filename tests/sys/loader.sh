@@ -22,7 +22,7 @@ if ! have_python; then
 
 done_testing
 fi
-plan 80
+plan 83
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/cds-loader-XXXXXX")
 cleanup_later "$T"
@@ -388,6 +388,31 @@ is "$(j 'd["libs"][2]["reached"]')" False "the one after was not reached"
 ldr --unset LD_LIBRARY_PATH --probe --timeout 500 "$T/bad/libcuhang.so.1"
 is "$(j '[d["timed_out"], d["libs"][0]["reached"], d["libs"][0]["ok"]]')" \
 	"[true, true, false]" "a hanging library is killed at the timeout"
+
+# a library that starts a process holding the pipes: the probe still ends
+# when the child does, and the process goes with it
+mk_solib "$T/bad/libcudaemon.so.1" libcudaemon.so.1 -c \
+	-D STUB_CTOR_DAEMON="$T/bad/daemon.pid"
+ldr --unset LD_LIBRARY_PATH --probe --timeout 20000 \
+	"$T/bad/libcudaemon.so.1"
+is "$(j '[d["timed_out"], d["libs"][0]["ok"], d["exit_status"]]')" \
+	"[false, true, 0]" "a library's own process does not hold the probe"
+sleep 1
+DPID=$(cat "$T/bad/daemon.pid" 2>/dev/null)
+# gone, or a zombie waiting for an init that may not reap
+DSTATE=$(awk '{ print $3 }' "/proc/$DPID/stat" 2>/dev/null)
+if [ -n "$DPID" ] && { [ -z "$DSTATE" ] || [ "$DSTATE" = Z ]; }; then
+	ok 0 "and it was killed with the probe"
+else
+	ok 1 "and it was killed with the probe (pid '$DPID')"
+	[ -n "$DPID" ] && kill "$DPID" 2>/dev/null
+fi
+
+# a library that closes the result pipe and sleeps: killed at the timeout
+mk_solib "$T/bad/libcuclose.so.1" libcuclose.so.1 -c -D STUB_CTOR_CLOSE
+ldr --unset LD_LIBRARY_PATH --probe --timeout 700 "$T/bad/libcuclose.so.1"
+is "$(j '[d["timed_out"], d["libs"][0]["reached"], d["libs"][0]["ok"]]')" \
+	"[true, true, false]" "a child that closed its pipes is still timed"
 
 LDR_MAY_FAIL=1 ldr --root "$R" --probe libfoo.so.1
 is "$RC" 3 "the probe under --root: could not run"

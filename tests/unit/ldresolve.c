@@ -325,6 +325,10 @@ main(int argc, char **argv)
 	} else if (strcmp(mode, "--probe") == 0) {
 		struct cds_dlprobe *p;
 
+		if (i + 1 < argc && strcmp(argv[i], "--timeout") == 0) {
+			timeout = (unsigned)atoi(argv[i + 1]);
+			i += 2;
+		}
 		p = cds_dlprobe_run(h, argv + i, timeout);
 		if (p == NULL) {
 			ret = fail(h, "probe");
