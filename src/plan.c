@@ -256,10 +256,10 @@ err_unknown(const struct ctx *x, enum cds_kind kind, const char *version)
 }
 
 /* The newest cuDNN (of MAJOR, at or above MIN, when given) built for CUDA
- * and runnable here; *best_need gets the lowest need seen when none runs. */
+ * (and, with CHECK, that the driver here runs). */
 static int
 newest_cudnn(const struct ctx *x, const char *cuda, const char *major,
-    const char *min, struct choice *c)
+    const char *min, int check, struct choice *c)
 {
 	size_t i;
 
@@ -279,8 +279,8 @@ newest_cudnn(const struct ctx *x, const char *cuda, const char *major,
 		    !cds_ver_has_prefix(min, r->version)) {
 			continue;
 		}
-		if ((v = variant_for(r, cuda)) == NULL ||
-		    !runs(x->driver, cds_variant_min_driver(x->m, v))) {
+		if ((v = variant_for(r, cuda)) == NULL || (check &&
+		    !runs(x->driver, cds_variant_min_driver(x->m, v)))) {
 			continue;
 		}
 		if (c->cudnn == NULL ||
@@ -395,7 +395,8 @@ choose_plain(const struct ctx *x, struct choice *c)
 			free(what);
 			return -1;
 		}
-		if (newest_cudnn(x, c->cuda->version, NULL, NULL, c) == -1) {
+		if (newest_cudnn(x, c->cuda->version, NULL, NULL, 1, c) ==
+		    -1) {
 			return cds_seterr(x->h, CDS_ERR_NOT_FOUND, "no known "
 			    "cuDNN is built for CUDA %s; use --cudnn none",
 			    c->cuda->version);
@@ -575,7 +576,7 @@ fit_cudnn(const struct ctx *x, const struct cds_framework_req *f,
 	}
 	/* the newest of the row's major, at or above its version, built
 	 * for this CUDA */
-	return newest_cudnn(x, cv, major, f->cudnn, t);
+	return newest_cudnn(x, cv, major, f->cudnn, 0, t);
 }
 
 /*
