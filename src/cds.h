@@ -329,7 +329,9 @@ enum cds_driver_state {
 	CDS_DRIVER_NO_LIBRARY,	/* module loaded, libcuda.so.1 not found */
 	CDS_DRIVER_STUB,	/* the loader finds a toolkit stub (error 34) */
 	CDS_DRIVER_INIT_FAILED,	/* cuInit returned an error (see init_error) */
-	CDS_DRIVER_NOT_PROBED	/* --root: the driver of another system */
+	CDS_DRIVER_NOT_PROBED	/* a real libcuda.so.1 is there but was not
+				   loaded: --root (another system), or no
+				   probe child (see probe_error) */
 };
 
 struct cds_driver {
@@ -338,12 +340,24 @@ struct cds_driver {
 	char *libcuda_path;	/* what the loader would map; NULL */
 	char *libcuda_version;	/* from the file name, "550.54.15"; NULL */
 	char *stub_path;	/* a stub libcuda.so seen on a search path */
-	char *stub_via;		/* "LD_LIBRARY_PATH", "ld.so.conf", ... */
+	char *stub_via;		/* "LD_LIBRARY_PATH", ld.so.conf file, ... */
 	int cuda_version;	/* cuDriverGetVersion(), 12040; 0 if unknown */
 	int init_error;		/* CUresult of cuInit, 0 if fine or unknown */
 	int wsl;		/* running under WSL2 */
 	int wsl_lib_on_path;	/* /usr/lib/wsl/lib is searched */
 	int ndevices;
+	/* verify's additions: */
+	char *libcuda_realpath;	/* libcuda_path with links resolved */
+	char *libcuda_via;	/* why the loader searches libcuda_path's
+				   directory: "LD_LIBRARY_PATH", an
+				   ld.so.conf file, "default"; NULL */
+	int stub_link_only;	/* stub_via is LIBRARY_PATH: only the link
+				   editor (ld -lcuda) sees it, never the
+				   dynamic loader */
+	int stub_init_error;	/* cuInit() of the stub dlopened by its path
+				   (34), 0 if not tried */
+	int probed;		/* a child really dlopened libcuda.so.1 */
+	char *probe_error;	/* why it did not, or did not finish; NULL */
 };
 
 struct cds_toolkit {
@@ -355,8 +369,10 @@ struct cds_toolkit {
 	char *libdir;		/* lib64 or targets/<arch>/lib */
 	unsigned found_by;	/* CDS_FOUND_* bits */
 	int is_default;		/* /usr/local/cuda points here */
+	int exists;		/* 0: named (a link, CUDA_HOME) but missing */
 	int has_runtime;	/* libcudart.so.N present */
 	int has_nvcc;
+	char *found_via;	/* "CUDA_HOME=/usr/local/cuda" etc., or NULL */
 };
 
 enum {
@@ -456,8 +472,11 @@ struct cds_scan {
 	size_t nsystem_packages;
 	struct cds_searchdir *searchdirs;	/* in the loader's order */
 	size_t nsearchdirs;
+	char *default_link;	/* "/usr/local/cuda" when it is a link */
 	char *default_toolkit;	/* where /usr/local/cuda points, or NULL */
 	char *active_toolkit;	/* CUDA_HOME, else nvcc's, else default */
+	char *active_via;	/* "CUDA_HOME", "nvcc on PATH", "/usr/local/cuda" */
+	int nvidia_pci;		/* NVIDIA devices on the PCI bus */
 	char *narrowed_env;	/* --env/--prefix given: that env's prefix */
 	double elapsed_ms;
 };
@@ -504,7 +523,8 @@ enum cds_fix_kind {
 	CDS_FIX_RELINK,		/* replace regular file `path` by a link */
 	CDS_FIX_ACTIVATE,	/* write env activation scripts */
 	CDS_FIX_INSTALL,	/* install release `target` */
-	CDS_FIX_REMOVE_PATH	/* drop `path` from LD_LIBRARY_PATH */
+	CDS_FIX_REMOVE_PATH,	/* drop `path` from LD_LIBRARY_PATH */
+	CDS_FIX_REMOVE		/* delete the file or link `path` */
 };
 
 struct cds_fix {
@@ -542,6 +562,397 @@ int cds_findings_worst(const struct cds_findings *f);
 /* Rule metadata for a finding id: a translated title template and the
  * catalogue entry it comes from; NULL if unknown. */
 const char *cds_rule_summary(const char *id);
+
+/* ------------------------------------------------------------------------ */
+/* ELF and the loader                                                        */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Static evidence: an ELF file's dynamic section read without loading it,
+ * and the dynamic loader (glibc's ld.so) emulated over those files.
+ * Dynamic evidence: a child process that really dlopen()s libraries.
+ */
+
+/* A symbol version: required from a file, or defined by one. */
+struct cds_elf_version {
+	const char *name;	/* "libcudnn_ops_infer.so.8", "GLIBC_2.2.5" */
+	int weak;		/* a weak requirement: missing is not fatal */
+};
+
+/* The versions an object requires from one file (.gnu.version_r). */
+struct cds_elf_verneed {
+	const char *file;	/* vn_file: "libcudnn_ops_infer.so.8" */
+	const struct cds_elf_version *versions;
+	size_t nversions;
+};
+
+/* A dynamic symbol, defined or imported. */
+struct cds_elf_sym {
+	const char *name;	/* "_ZN15TracebackLoggerC1EPKc" */
+	const char *version;	/* version name, NULL when unversioned */
+	const char *file;	/* imports: the file the version is required
+				   from (vn_file); NULL otherwise */
+	int weak;		/* STB_WEAK */
+	int hidden;		/* defined as name@version, not name@@version */
+	int type;		/* STT_FUNC, STT_OBJECT, ... */
+};
+
+struct cds_elf;
+
+/*
+ * Read the dynamic linking information of the ELF file at HOSTPATH (a path
+ * on this machine: add the root with the handle's rules first): class,
+ * machine, SONAME, NEEDED, RPATH, RUNPATH, the symbol versions it needs
+ * and defines, and its dynamic symbols.  ELF32 and ELF64 of either byte
+ * order.  Only the headers and the dynamic tables are read, never the
+ * whole file, so a 250 MB library costs a few reads.  Every offset and
+ * count in the file is checked: a truncated or hostile file is an error,
+ * never a crash.  A file without a dynamic section (a static program) is
+ * not an error: its lists are empty.
+ * Returns a new object (free with cds_elf_free()) or NULL with
+ * CDS_ERR_NOT_FOUND or CDS_ERR_IO (detail: path and reason) or
+ * CDS_ERR_BAD_INPUT (not ELF, truncated, corrupt: detail names which).
+ * Emits no events.
+ */
+struct cds_elf *cds_elf_open(cds_handle_t *h, const char *hostpath);
+void cds_elf_free(struct cds_elf *e);
+
+/* Accessors.  Strings and arrays are owned by E and live as long as it. */
+const char *cds_elf_path(const struct cds_elf *e);	/* as opened */
+int cds_elf_class(const struct cds_elf *e);		/* 32 or 64 */
+int cds_elf_big_endian(const struct cds_elf *e);
+unsigned cds_elf_machine(const struct cds_elf *e);	/* e_machine: 62 */
+unsigned cds_elf_type(const struct cds_elf *e);		/* e_type: 3 ET_DYN */
+/* A short name for an e_machine value: "x86-64", "AArch64"; never NULL. */
+const char *cds_elf_machine_name(unsigned machine);
+/* DT_SONAME, or NULL. */
+const char *cds_elf_soname(const struct cds_elf *e);
+/* PT_INTERP (programs), or NULL. */
+const char *cds_elf_interp(const struct cds_elf *e);
+/* DT_NEEDED names in file order; NULL-terminated, never NULL. */
+char *const *cds_elf_needed(const struct cds_elf *e);
+/* DT_RPATH and DT_RUNPATH as written (":"-separated, "$ORIGIN" not
+ * expanded), or NULL when absent. */
+const char *cds_elf_rpath(const struct cds_elf *e);
+const char *cds_elf_runpath(const struct cds_elf *e);
+/* DF_1_NODEFLIB: the loader skips its cache and default directories. */
+int cds_elf_nodeflib(const struct cds_elf *e);
+/* Whether the object has version tables: .gnu.version_d (it defines
+ * versions) and .gnu.version (its symbols carry versions). */
+int cds_elf_has_verdef(const struct cds_elf *e);
+
+/* Versions needed, one entry per file, in file order; *N gets the count. */
+const struct cds_elf_verneed *cds_elf_verneeds(const struct cds_elf *e,
+    size_t *n);
+/* The entry for FILE ("libcudnn_ops_infer.so.8"), or NULL. */
+const struct cds_elf_verneed *cds_elf_verneed_find(const struct cds_elf *e,
+    const char *file);
+/* Version names defined, without the base entry (the file's own name);
+ * NULL-terminated, never NULL. */
+char *const *cds_elf_verdefs(const struct cds_elf *e);
+/* Does E define version VERSION?  The base definition (the file's own
+ * name, usually its soname) counts, as it does for ld.so's version check:
+ * a library whose version node is its soname satisfies a requirement of
+ * that version whatever symbols it holds. */
+int cds_elf_defines_version(const struct cds_elf *e, const char *version);
+
+/* Dynamic symbols E defines (global and weak, default and protected
+ * visibility, as ld.so sees them), and the ones it imports. */
+const struct cds_elf_sym *cds_elf_defined(const struct cds_elf *e,
+    size_t *n);
+const struct cds_elf_sym *cds_elf_undefined(const struct cds_elf *e,
+    size_t *n);
+/*
+ * Does E define SYM so that a reference to SYM at VERSION binds to it, by
+ * ld.so's rules?  VERSION NULL: an unversioned reference (the default
+ * definition or an unversioned one).  With a VERSION, a definition of
+ * that version matches, default or not; an object without version tables
+ * matches any definition (ld.so then also requires that it is the file the
+ * version was required from: cds_loader_resolve() checks that).
+ * Returns 1 or 0.  The first call sorts an index (a few microseconds per
+ * hundred symbols).
+ */
+int cds_elf_defines(const struct cds_elf *e, const char *sym,
+    const char *version);
+
+/*
+ * The loader, emulated: glibc ld.so's search and binding rules applied to
+ * the files under the handle's root, for the handle's environment
+ * (cds_getenv(h, "LD_LIBRARY_PATH")).  Nothing is loaded.
+ *
+ * The search for a name without '/', as ld.so does it: DT_RPATH of the
+ * object that asks and of the objects that loaded it, in turn (only when
+ * the asking object has no DT_RUNPATH), then LD_LIBRARY_PATH, then the
+ * asking object's DT_RUNPATH, then what ld.so.cache would hold (the
+ * directories of /etc/ld.so.conf and its includes, in order, then the
+ * trusted directories), then the default directories; the last two are
+ * skipped for an object marked DF_1_NODEFLIB.  $ORIGIN, $LIB and $PLATFORM
+ * are expanded.  A file of the other ELF class or another machine is
+ * passed over; a file ld.so cannot read (not ELF, too short, a directory)
+ * stops the search with ld.so's error.
+ *
+ * Not emulated (the comments of src/loader.c say why): the binary
+ * ld.so.cache itself (its content is rebuilt from ld.so.conf, as if
+ * ldconfig had just run), glibc-hwcaps and legacy hwcap subdirectories,
+ * $ORIGIN in LD_LIBRARY_PATH (the program is not known), LD_PRELOAD, and
+ * the program's own RPATH and libraries (the program is not known).
+ */
+
+/* Which step of the search found a library. */
+enum cds_ld_via {
+	CDS_LD_NOT_FOUND = 0,
+	CDS_LD_LOADED,		/* already loaded under that name or soname,
+				   or the same file under another name */
+	CDS_LD_DIRECT,		/* the name holds a '/': opened as given */
+	CDS_LD_RPATH,		/* DT_RPATH of the asking object or one that
+				   loaded it */
+	CDS_LD_LIBRARY_PATH,	/* LD_LIBRARY_PATH */
+	CDS_LD_RUNPATH,		/* DT_RUNPATH of the asking object */
+	CDS_LD_CACHE,		/* ld.so.cache: an ld.so.conf directory or a
+				   trusted directory */
+	CDS_LD_DEFAULT		/* ld.so's built-in default directories */
+};
+
+/* The untranslated name of a step: "RPATH", "LD_LIBRARY_PATH", "RUNPATH",
+ * "ld.so.cache", "default", "loaded", "path", "not found". */
+const char *cds_ld_via_name(enum cds_ld_via via);
+
+/* One search for one name, as ld.so would do it. */
+struct cds_ld_found {
+	char *name;		/* as asked: "libcudnn_ops_infer.so.8" */
+	char *path;		/* the target path ld.so opens (directory as
+				   written + name, no symlink resolved: what
+				   ld.so prints); NULL if not found */
+	char *realpath;		/* PATH with symlinks resolved in the root */
+	enum cds_ld_via via;
+	int entry;		/* 1-based position of the directory in that
+				   list (LD_LIBRARY_PATH "a::b": b is 3); 0
+				   when there is no list */
+	char *dir;		/* the directory, expanded; NULL if none */
+	char *dir_as_written;	/* "$ORIGIN/../lib"; NULL if none */
+	char *from;		/* RPATH/RUNPATH: the target path of the object
+				   whose entry it is; CACHE: the ld.so.conf
+				   file listing the directory ("" for a
+				   trusted one); else NULL */
+	char *how;		/* one untranslated line of evidence:
+				   "LD_LIBRARY_PATH entry 2: /opt/old/lib" */
+	char *error;		/* when not found or refused: ld.so's words
+				   as dlerror() gives them ("libx.so.1:
+				   cannot open shared object file: No such
+				   file or directory"); else NULL */
+	char **skipped;		/* files passed over: "/p/libx.so.1: wrong ELF
+				   class: ELFCLASS32"; NULL-terminated, never
+				   NULL */
+};
+
+/* Flags of the loader calls. */
+enum {
+	CDS_LD_ALL_SYMBOLS = 1	/* also check unversioned symbol references
+				   (off by default: the program, unknown
+				   here, may define them) */
+};
+
+/*
+ * Find one library the way ld.so would when CONSUMER (may be NULL: the
+ * program asks, and has no RPATH) needs NAME: a bare soname
+ * ("libcudnn.so.9") or a target path.  CONSUMER's own RPATH/RUNPATH and
+ * $ORIGIN apply (no loading chain: see cds_loader_resolve() for that).
+ * Files of another class or machine than CONSUMER's (or this machine's
+ * when NULL) are passed over.  Returns a new result, also when nothing is
+ * found (->path NULL, ->error set); free with cds_ld_found_free().  NULL
+ * only for bad arguments (CDS_ERR_USAGE).
+ */
+struct cds_ld_found *cds_loader_find(cds_handle_t *h, const char *name,
+    const struct cds_elf *consumer, unsigned flags);
+void cds_ld_found_free(struct cds_ld_found *f);
+
+/*
+ * The loader's directories in search order for CONSUMER (NULL: the
+ * program): its RPATH (when it has no RUNPATH), LD_LIBRARY_PATH, its
+ * RUNPATH, the ld.so.conf directories, the default ones.  `via` is
+ * "RPATH", "LD_LIBRARY_PATH", "RUNPATH", the ld.so.conf file's target path
+ * ("/etc/ld.so.conf.d/cuda.conf"), or "default" (ld.so's built-in and
+ * ldconfig's trusted directories, listed once).  A directory listed twice
+ * by ld.so.conf files appears once, as ldconfig keeps it.  Returns a new
+ * array of *N entries (never NULL); free with cds_searchdirs_free().
+ */
+struct cds_searchdir *cds_loader_searchdirs(cds_handle_t *h,
+    const struct cds_elf *consumer, size_t *n);
+void cds_searchdirs_free(struct cds_searchdir *dirs, size_t n);
+
+#define CDS_LD_NONE ((size_t)-1)
+
+/* One object of a resolution: a library ld.so looked up. */
+struct cds_ld_object {
+	struct cds_ld_found found;	/* how it was found, or not */
+	char *soname;		/* DT_SONAME, NULL if none or not found */
+	struct cds_elf *elf;	/* its ELF data, owned by the resolution;
+				   NULL when not found or unreadable */
+	size_t loader;		/* the object whose DT_NEEDED or dlopen()
+				   asked for it; CDS_LD_NONE: the program */
+	size_t load;		/* the request (cds_ld_resolution.loads) */
+	size_t *needed;		/* objects its DT_NEEDED resolved to, in
+				   order (an earlier object when shared) */
+	size_t nneeded;
+	int unloaded;		/* its request failed: ld.so unmapped it */
+};
+
+enum cds_ld_problem_kind {
+	CDS_LD_MISSING = 1,	/* a library not found */
+	CDS_LD_UNUSABLE,	/* found, but ld.so refuses or cannot read it */
+	CDS_LD_NO_VERSION,	/* a required version is not defined */
+	CDS_LD_NO_SYMBOL	/* a symbol reference binds to nothing */
+};
+
+/* Something that makes a dlopen() fail. */
+struct cds_ld_problem {
+	enum cds_ld_problem_kind kind;
+	size_t load;		/* the request it breaks */
+	size_t object;		/* MISSING/UNUSABLE: the object not found or
+				   refused; NO_VERSION/NO_SYMBOL: the object
+				   with the requirement */
+	size_t provider;	/* NO_VERSION: the file that lacks the version;
+				   NO_SYMBOL: the object loaded for the
+				   version's file (CDS_LD_NONE if none) */
+	char *name;		/* the soname, version or symbol */
+	char *version;		/* NO_SYMBOL: the version required, or NULL */
+	char *message;		/* ld.so's text as dlerror() gives it:
+				   "/a/libcudnn_cnn_infer.so.8: undefined
+				   symbol: _ZN15TracebackLoggerC1EPKc, version
+				   libcudnn_ops_infer.so.8", "/x/liba.so.1:
+				   version `A_1' not found (required by
+				   /y/libb.so.1)" */
+};
+
+/* One dlopen() request and what it would return. */
+struct cds_ld_load {
+	char *name;		/* as given */
+	size_t caller;		/* the request whose object calls dlopen()
+				   (its RPATH/RUNPATH apply), or CDS_LD_NONE
+				   for the program */
+	size_t object;		/* its object (found or not: the entry holds
+				   the search and its error) */
+	char *error;		/* what dlerror() would say after
+				   dlopen(name, RTLD_NOW | RTLD_LOCAL), NULL
+				   when it loads */
+};
+
+struct cds_ld_resolution {
+	struct cds_ld_load *loads;	/* in the order asked */
+	size_t nloads;
+	struct cds_ld_object *objects;	/* in the order ld.so met them */
+	size_t nobjects;
+	struct cds_ld_problem *problems; /* in the order ld.so meets them:
+					   per request, the first is the one
+					   dlopen() reports */
+	size_t nproblems;
+	double elapsed_ms;
+};
+
+/* A dlopen() to emulate: NAME (a target path or a bare soname), called
+ * from the object of the earlier request CALLER, or CDS_LD_NONE for the
+ * program. */
+struct cds_ld_request {
+	const char *name;
+	size_t caller;
+};
+
+/*
+ * RESOLVE: emulate dlopen(name, RTLD_NOW | RTLD_LOCAL) for each request in
+ * turn in one process: find the library, then its DT_NEEDED tree breadth
+ * first (each soname loaded once, the first found wins, already loaded
+ * objects shared between requests), then check every required symbol
+ * version against the file that provides it and every versioned symbol
+ * reference against the objects in the request's scope, by ld.so's rules.
+ * A failed request leaves nothing loaded for the next one, as in ld.so.
+ * Problems carry ld.so's exact message.  When several symbols are missing,
+ * ld.so reports the first one it relocates, which may be another of those
+ * listed.  FLAGS: CDS_LD_ALL_SYMBOLS.
+ * Returns a new resolution (free with cds_ld_resolution_free()), or NULL
+ * with CDS_ERR_USAGE for an empty or relative name or a bad caller.
+ * Emits no events.
+ */
+struct cds_ld_resolution *cds_loader_resolve_seq(cds_handle_t *h,
+    const struct cds_ld_request *reqs, size_t n, unsigned flags);
+/* The same for one library asked by the program. */
+struct cds_ld_resolution *cds_loader_resolve(cds_handle_t *h,
+    const char *name, unsigned flags);
+void cds_ld_resolution_free(struct cds_ld_resolution *r);
+/* The live object loaded under NAME (a soname or a name it was asked
+ * by), or NULL. */
+const struct cds_ld_object *cds_ld_resolution_object(
+    const struct cds_ld_resolution *r, const char *name);
+
+/*
+ * Dynamic evidence (MAPS): a child process started with the handle's
+ * environment (LD_LIBRARY_PATH and all, set before it starts, since ld.so
+ * reads them only then) dlopen()s libraries in turn with RTLD_NOW |
+ * RTLD_LOCAL and reports each dlerror(), the file ld.so really loaded,
+ * and the CUDA files it mapped (/proc/self/maps).  The child is this
+ * program run again (/proc/self/exe) with a hidden first argument: every
+ * program that calls cds_dlprobe_run() must call cds_dlprobe_child() at
+ * the very top of main() (see cds_dlprobe_is_child()).
+ */
+
+/* The hidden first argument of the probe's child. */
+#define CDS_DLPROBE_ARG "--internal-dlprobe"
+
+/* One library the child loaded, or tried to. */
+struct cds_dlprobe_lib {
+	char *name;		/* as given: a soname or a path */
+	int reached;		/* the child began loading it */
+	int ok;			/* dlopen() returned a handle */
+	char *error;		/* dlerror() text when it failed, else NULL */
+	char *path;		/* the file ld.so loaded for it (its link-map
+				   name); when RTLD_NOW failed, from a
+				   RTLD_LAZY retry, closed again; NULL */
+	long cudnn_version;	/* its own cudnnGetVersion(), 0 if none */
+	int signal;		/* the child died of this signal while
+				   loading it (a crash is a result) */
+	char **mapped;		/* libcu*, libnv* files mapped right after it
+				   loaded (after the RTLD_LAZY retry when
+				   RTLD_NOW failed: what ld.so had picked);
+				   NULL-terminated, never NULL */
+};
+
+struct cds_dlprobe {
+	struct cds_dlprobe_lib *libs;	/* one per library asked */
+	size_t nlibs;
+	char **maps;		/* libcu*, libnv* files mapped when the child
+				   finished, in address order, once each
+				   (libcurl excluded); NULL-terminated, never
+				   NULL */
+	int exit_status;	/* the child's exit status, -1 if a signal
+				   ended it */
+	int signal;		/* the signal that ended it, 0 if none */
+	int timed_out;		/* it ran past the timeout and was killed */
+	char *output;		/* what it wrote to stdout and stderr, the
+				   first 64 KiB; never NULL */
+	double elapsed_ms;
+};
+
+/*
+ * Run the probe over LIBS (NULL-terminated: sonames or paths, loaded in
+ * that order in one process), killing the child after TIMEOUT_MS
+ * milliseconds (0: 5000).  A library that fails, a child that crashes or
+ * hangs: all are results.  Returns a new result (free with
+ * cds_dlprobe_free()), or NULL with CDS_ERR_UNSUPPORTED under --root (the
+ * libraries of another system cannot be run here), CDS_ERR_USAGE for an
+ * empty list, or CDS_ERR_CHILD when the child could not start (detail:
+ * why, with its first line of output).  Emits no events.
+ */
+struct cds_dlprobe *cds_dlprobe_run(cds_handle_t *h, char *const *libs,
+    unsigned timeout_ms);
+void cds_dlprobe_free(struct cds_dlprobe *p);
+
+/* Is this process the probe's child (argv[1] is CDS_DLPROBE_ARG)? */
+int cds_dlprobe_is_child(int argc, char **argv);
+/* The child's whole work; returns the process exit status.  Call it first
+ * thing in main(), before setlocale() or anything that loads libraries:
+ *   if (cds_dlprobe_is_child(argc, argv))
+ *           return cds_dlprobe_child(argc, argv);
+ */
+int cds_dlprobe_child(int argc, char **argv);
 
 /* ------------------------------------------------------------------------ */
 /* Install (issue: install)                                                  */
@@ -767,10 +1178,228 @@ char *cds_prefix_env(cds_handle_t *h, const char *name,
 /* Verify (issue: verify)                                                    */
 /* ------------------------------------------------------------------------ */
 
+/*
+ * The program's hidden internal commands: the engine re-executes the
+ * running program (/proc/self/exe) with the target's environment to dlopen
+ * NVIDIA libraries in a child it can lose ("--internal-driver-probe",
+ * "--internal-verify").  main() calls this first thing: when argv[1] is one
+ * of them it runs it and returns its exit status; otherwise it returns -1.
+ * A program that never calls it gets no probe children: the driver probe
+ * then reports only what the files say (probe_error says so).
+ */
+int cds_child_main(int argc, char **argv);
+
+/* Why the GPU checks could not run (cds_verify.block). */
+enum cds_verify_block {
+	CDS_VERIFY_RAN = 0,		/* nothing stopped them */
+	CDS_VERIFY_NO_MODULE,		/* no NVIDIA kernel module and no
+					   libcuda.so.1 */
+	CDS_VERIFY_NO_LIBCUDA,		/* libcuda.so.1 not found or not
+					   loadable (block_detail: dlerror) */
+	CDS_VERIFY_STUB,		/* the loader maps a toolkit stub:
+					   CUDA error 34 */
+	CDS_VERIFY_DRIVER_TOO_OLD,	/* the runtime needs a newer driver:
+					   error 35 (see runtime_min_driver) */
+	CDS_VERIFY_NO_DEVICE,		/* error 100 */
+	CDS_VERIFY_COMPAT_UNSUPPORTED,	/* forward-compatibility libcuda on
+					   a GPU that has none: error 804 */
+	CDS_VERIFY_INIT_FAILED,		/* cuInit failed otherwise
+					   (block_code) */
+	CDS_VERIFY_CHILD_FAILED		/* the check process crashed or hung
+					   (block_detail) */
+};
+
+enum cds_check_result {
+	CDS_CHECK_PASS = 0,
+	CDS_CHECK_FAIL,		/* it ran and the answer is wrong */
+	CDS_CHECK_ERROR,	/* a call failed (detail: the call, the code) */
+	CDS_CHECK_NOT_RUN	/* detail: "blocked" (see block), "cudnn"
+				   (cuDNN did not load), "runtime" (the
+				   runtime cannot use the device), "crashed"
+				   (the process died first), "device" (no
+				   device context) */
+};
+
+/* A library verify loaded (or tried to). */
+struct cds_verify_lib {
+	char *name;		/* as asked: "libcudnn_ops.so.9" */
+	char *role;		/* "driver", "runtime", "cudnn" */
+	char *path;		/* the file the loader mapped, or NULL */
+	char *realpath;
+	char *error;		/* dlerror() when it did not load, or NULL */
+	int optional;		/* absent without harm (a newer sublibrary) */
+	int outside;		/* mapped from outside the target's dirs */
+};
+
+struct cds_verify_device {
+	int ordinal;
+	char *name;		/* "NVIDIA H100 80GB HBM3" */
+	int cc_major, cc_minor;	/* compute capability */
+	uint64_t memory;	/* bytes */
+	int sm_count;
+	int cudnn_ok;		/* the target's cuDNN supports this compute
+				   capability: 1, 0, or -1 unknown */
+	int cudnn_max_cc;	/* cudnnGetMaxDeviceVersion(): 1210; 0 */
+	int cudnn_min_cc;	/* lowest in the support matrix row: 75; 0
+				   when our data has no row for it */
+	const char *cudnn_matrix;	/* that row's cuDNN release, or NULL */
+};
+
+struct cds_verify_check {
+	char *name;		/* "kernel", "conv_fwd", "conv_bwd_data",
+				   "conv_bwd_filter", "batchnorm_fwd_train",
+				   "relu_fwd", "maxpool_fwd" */
+	int device;
+	enum cds_check_result result;
+	double max_error;	/* largest |gpu - cpu| */
+	double tolerance;	/* pass: |gpu - cpu| <= tol * (1 + |cpu|) */
+	size_t elements;	/* compared */
+	size_t mismatches;	/* beyond the tolerance */
+	char *algo;		/* cuDNN's choice: "IMPLICIT_PRECOMP_GEMM" */
+	double ms;		/* the call and a synchronise */
+	char *detail;		/* see enum cds_check_result; NULL */
+};
+
+struct cds_verify {
+	char *target;		/* the prefix or env directory; NULL for
+				   what this environment loads by default */
+	char *target_kind;	/* "default", "prefix", "env" */
+	char **libdirs;		/* put first on LD_LIBRARY_PATH */
+	enum cds_verify_block block;
+	int block_code;		/* the CUDA error behind it, or 0 */
+	char *block_detail;	/* dlerror() text, how the child died */
+	struct cds_driver driver;	/* as the target's environment sees it */
+	char *driver_min;	/* the manifest's floor for the runtime's CUDA
+				   major (and cuDNN's), or NULL */
+	int driver_meets_min;	/* module version >= driver_min: 1, 0, -1 */
+	int runtime_version;	/* cudaRuntimeGetVersion(): 13000; 0 */
+	int runtime_error;	/* cudaGetDeviceCount()'s error, or 0 */
+	int cudnn_major;	/* the set loaded: 8 or 9; 0 none */
+	int cudnn_version;	/* cudnnGetVersion(): 91900 */
+	char *cudnn_release;	/* the same as "9.19.0"; NULL */
+	int cudnn_cudart;	/* cudnnGetCudartVersion(): 13010 */
+	int cudnn_max_device;	/* cudnnGetMaxDeviceVersion(): 1210; 0 */
+	int libs_ok;		/* every required library loaded */
+	struct cds_verify_lib *libs;
+	size_t nlibs;
+	struct cds_verify_device *devices;
+	size_t ndevices;
+	struct cds_verify_check *checks;
+	size_t nchecks;
+	int passed;		/* loaded, ran and passed everything */
+	double elapsed_ms;
+};
+
+/*
+ * Verify an install on this machine's GPU.  In a child process with the
+ * target's environment: dlopen libcuda.so.1 (driver API), every cuDNN
+ * sublibrary of the target with RTLD_NOW and then libcudnn.so.N, the
+ * target's CUDA runtime (libcudart.so.N); report each device; run a PTX
+ * kernel through the driver and cuDNN's convolution forward, backward
+ * data and backward filter, batch normalisation (training), ReLU and max
+ * pooling, each compared with a CPU reference.  PREFIX (a directory) or
+ * ENV (a conda env name or path) selects the target; both NULL: what this
+ * environment loads by default.  Emits CDS_EV_PROBE_START/DONE (name
+ * "verify") and CDS_EV_CHECK_DONE for each check.
+ * Returns the report, also when checks fail or cannot run (see `passed`
+ * and `block`); free with cds_verify_free().  NULL on CDS_ERR_USAGE
+ * (--root: another system's GPU cannot be run from here),
+ * CDS_ERR_NOT_FOUND (the prefix or env), CDS_ERR_CHILD (the child could
+ * not be started).
+ */
+struct cds_verify *cds_verify_run(cds_handle_t *h, const char *prefix,
+    const char *env);
+void cds_verify_free(struct cds_verify *v);
+
 
 /* ------------------------------------------------------------------------ */
-/* Repair (issue: repair)                                                    */
+/* Repair                                                                    */
 /* ------------------------------------------------------------------------ */
+
+enum cds_repair_op_kind {
+	CDS_REPAIR_MKDIR = 1,	/* create directory `path` */
+	CDS_REPAIR_SYMLINK,		/* create link `path` -> `target` */
+	CDS_REPAIR_RELINK,		/* regular file `path`, identical to `target`,
+				   becomes a link to it (backed up first) */
+	CDS_REPAIR_WRITE,		/* write `content` to `path` (backed up first
+				   when it exists) */
+	CDS_REPAIR_INSTALL		/* install release `target` into the prefix */
+};
+
+struct cds_repair_op {
+	enum cds_repair_op_kind kind;
+	char *path;		/* target path (without the root) */
+	char *target;		/* link target, or release for INSTALL */
+	char *content;		/* for WRITE */
+	const char *finding;	/* the finding id it answers, or NULL */
+};
+
+struct cds_repair_plan {
+	char *env_name;
+	char *env_prefix;
+	int path_first;		/* LD_LIBRARY_PATH before the env's dirs */
+	char **libdirs;		/* what activation puts on the path */
+	struct cds_repair_op *ops;
+	size_t nops;
+	struct cds_findings *before;	/* doctor's findings on the env */
+	/* a framework in the env needs a CUDA runtime or cuDNN that nothing
+	 * here provides: the releases to install into the prefix first (its
+	 * items' lib/ dirs are in libdirs), or NULL */
+	struct cds_plan *install;
+	const char *install_for;	/* the package it is for, "name==ver" */
+	char *cuda_home;	/* set by activation when installing, or NULL */
+	char *cudnn_path;
+};
+
+enum {
+	CDS_REPAIR_PATH_FIRST = 1	/* keep LD_LIBRARY_PATH ahead */
+};
+
+/*
+ * Plan the repair of an env (a conda env name or any prefix path; NULL for
+ * $CONDA_PREFIX): missing soname and .so links in its CUDA/cuDNN library
+ * dirs, regular files that should be links, and activation scripts
+ * (etc/conda/activate.d/cudnn-setup.{sh,fish} and deactivate.d) that put
+ * its library dirs on LD_LIBRARY_PATH and restore the previous state on
+ * deactivation.  When a framework of the env needs a CUDA runtime or a
+ * cuDNN major that neither the env nor the system has (the manifest's
+ * framework table says which), an install of the matching releases into
+ * the prefix is planned too (cds_plan_build) and wired into activation.
+ * Nothing is changed.  Free with cds_repair_plan_free().
+ * Errors: CDS_ERR_NOT_FOUND (no such env), CDS_ERR_USAGE (no env given and
+ * none active).
+ */
+struct cds_repair_plan *cds_repair_plan_build(cds_handle_t *h,
+    const char *env, unsigned flags);
+void cds_repair_plan_free(struct cds_repair_plan *p);
+
+/*
+ * Apply a plan: check every target is writable first (CDS_ERR_IO naming the
+ * first that is not, nothing changed), run the planned install (through
+ * cds_install_run; the answer to the repair stands for its question; the
+ * installed releases stay when the repair is undone: they are shared),
+ * back up every file it replaces, and
+ * record a journal in <env>/etc/cudnn-setup/undo/ so cds_repair_undo() can
+ * put everything back.  A failure midway rolls back what was done.  Emits
+ * CDS_EV_FIXUP_START/DONE per operation.
+ */
+int cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p);
+
+/*
+ * Undo the last repair of ENV exactly: links it made are removed, files it
+ * replaced are restored, scripts it wrote are removed or restored,
+ * directories it created are removed when empty.  CDS_ERR_NOT_FOUND when
+ * there is nothing to undo.
+ */
+int cds_repair_undo(cds_handle_t *h, const char *env);
+
+/*
+ * The environment as the env's activation would make it: sets the handle's
+ * target LD_LIBRARY_PATH (and CONDA_PREFIX) the way the scripts of PLAN do,
+ * so that a following scan and cds_findings_run() see the activated env.
+ */
+int cds_repair_activate_env(cds_handle_t *h,
+    const struct cds_repair_plan *plan);
 
 
 /* ------------------------------------------------------------------------ */

@@ -7,7 +7,7 @@
 # No terminal and no --yes is an error that makes nothing; --dry-run lists
 # the operations and changes nothing; --json prints one document.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 44
+plan 48
 
 T=$(mktemp -d); cleanup_later "$T"
 if ! mk_txn_mirror "$T/mirror" >"$T/mk.log" 2>&1; then

@@ -7,7 +7,7 @@
 # none at all plans anyway with a warning; a bare redistrib file is flagged
 # and held to the driver floor of its CUDA line.  plan writes nothing.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 41
+plan 42
 
 R=$(mk_sysroot); cleanup_later "$R"
 IDX=$CDS_SRCDIR/manifests/index.json

@@ -75,18 +75,21 @@ like "$OUT" "set -gx CUDNN_PATH '/opt/nvidia/cudnn-9.3.0.75-cuda12'" \
 is "$(cat "$P/env/cuda-12.6.3.sh")" "$(cds "$@" env 12.6.3; echo "$OUT")" \
 	"env prints what the env file holds"
 
-# remove: the default is refused unless forced
-before=$(tree_hash "$P")
+# remove: the default is refused unless forced (the lock is taken and let
+# go: its file's time changes, nothing's contents)
+before=$(tree_hash "$P" content)
 cds "$@" remove cuda-12.4.1
 is "$RC" 2 "remove the default, no terminal, no --yes: exit 2"
 cds "$@" remove cuda-12.4.1 --yes
 is "$RC" 2 "remove the default with --yes (default answer no): refused"
 like "$ERR" "cuda-12.4.1 is the current default \(.*/opt/nvidia/cuda\); use --force" \
 	"refused: says why and how"
+is "$(tree_hash "$P" content)" "$before" "the refusals changed nothing"
+before=$(tree_hash "$P")
 cds "$@" remove cuda-12.4.1 --force --dry-run
 like "$OUT" "rename +$P/cuda-12.4.1 -> $P/.state/trash/cuda-12.4.1" \
 	"remove --dry-run: the rename into the trash"
-is "$(tree_hash "$P")" "$before" "refusals and --dry-run changed nothing"
+is "$(tree_hash "$P")" "$before" "remove --dry-run changed nothing, not a time"
 
 cds "$@" remove cuda-12.6.3
 is "$RC" 0 "remove a release that is not the default: exit 0"

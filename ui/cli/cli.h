@@ -69,6 +69,8 @@ struct cli_cmd {
 
 /* Commands (ui/cli/cmd_*.c). */
 int cmd_doctor(struct cli *c, int argc, char **argv);
+int cmd_repair(struct cli *c, int argc, char **argv);
+int cmd_verify(struct cli *c, int argc, char **argv);
 int cmd_plan(struct cli *c, int argc, char **argv);
 int cmd_install(struct cli *c, int argc, char **argv);
 int cmd_list(struct cli *c, int argc, char **argv);
@@ -129,6 +131,15 @@ const char *cli_origin_word(enum cds_origin o);
 const char *cli_bytes(uint64_t n, char buf[32]);
 /* Ask a yes/no question on the terminal; -1 when not on one. */
 int cli_ask_yes(struct cli *c, const char *question, int def);
+
+/* ui/cli/json.c: documented shapes (README.md) */
+json_t *cli_json_scan(cds_handle_t *h, const struct cds_scan *s);
+json_t *cli_json_findings(const struct cds_findings *f);
+const char *cli_driver_state_word(enum cds_driver_state s);
+
+/* ui/cli/report.c: the scan and findings as text */
+void cli_print_scan(struct cli *c, const struct cds_scan *s);
+void cli_print_findings(struct cli *c, const struct cds_findings *f);
 
 /* ui/cli/callbacks.c: engine callbacks for the command line */
 void cli_callbacks_install(struct cli *c);
