@@ -933,9 +933,13 @@ load(const char *role, const char *name, int optional, int quiet,
 	return lib;
 }
 
-/* Every sublibrary first, then libcudnn.so.MAJOR; 0 when all loaded. */
+/*
+ * Every sublibrary first, then libcudnn.so.MAJOR; *OK when all loaded.
+ * When the parent saw no cuDNN (!SEEN), the loader is asked about
+ * libcudnn.so.MAJOR alone first, so that absence is one line, not nine.
+ */
 static void *
-load_cudnn(int major, int *ok)
+load_cudnn(int major, int seen, int *ok)
 {
 	const struct sublib *set = major == 8 ? cudnn8_libs : cudnn9_libs;
 	char name[32];
@@ -945,6 +949,23 @@ load_cudnn(int major, int *ok)
 	int absent, i;
 
 	*ok = 1;
+	snprintf(name, sizeof(name), "libcudnn.so.%d", major);
+	if (!seen) {
+		char *p, *r, *e;
+
+		if ((lib = cds_dl_open(name, RTLD_LAZY | RTLD_LOCAL, &p, &r,
+		    &e)) == NULL) {
+			send_lib("cudnn", name, NULL, NULL, e, 0);
+		}
+		free(p);
+		free(r);
+		free(e);
+		if (lib == NULL) {
+			*ok = 0;
+			return NULL;
+		}
+		dlclose(lib);
+	}
 	for (i = 0; set[i].soname != NULL; i++) {
 		if (load("cudnn", set[i].soname, set[i].optional,
 		    set[i].optional, &absent) == NULL &&
@@ -953,7 +974,6 @@ load_cudnn(int major, int *ok)
 		}
 		/* kept mapped: libcudnn.so.N finds them by soname */
 	}
-	snprintf(name, sizeof(name), "libcudnn.so.%d", major);
 	if ((lib = load("cudnn", name, 0, 0, &absent)) == NULL) {
 		*ok = 0;
 		return NULL;
@@ -1109,7 +1129,8 @@ cds_verify_child(json_t *arg)
 		}
 	}
 	step("cudnn");
-	dnn = load_cudnn(jint(arg, "cudnn_major", 9), &dnn_ok);
+	dnn = load_cudnn(jint(arg, "cudnn_major", 9),
+	    json_is_true(json_object_get(arg, "cudnn_seen")), &dnn_ok);
 	if (dnn != NULL && sym_cudnnGetCudartVersion != NULL) {
 		cudart = (int)sym_cudnnGetCudartVersion();
 	}
@@ -1407,14 +1428,19 @@ runtime_names(char *const *dirs)
 	return arr;
 }
 
-/* Which cuDNN major the target holds: its dirs first, then the loader's. */
+/*
+ * Which cuDNN major the target holds: its dirs first, then the loader's.
+ * *SEEN is 0 when neither libcudnn.so.9 nor .so.8 is anywhere we look.
+ */
 static int
-cudnn_major(cds_handle_t *h, char *const *dirs, const char *ldpath)
+cudnn_major(cds_handle_t *h, char *const *dirs, const char *ldpath,
+    int *seen)
 {
 	struct cds_ldir *ld;
 	size_t n;
 	int major = 9;
 
+	*seen = 1;
 	if (dirs_have(dirs, "libcudnn.so.9")) {
 		return 9;
 	}
@@ -1422,9 +1448,12 @@ cudnn_major(cds_handle_t *h, char *const *dirs, const char *ldpath)
 		return 8;
 	}
 	ld = cds_loader_dirs(h, ldpath, 0, &n);
-	if (cds_ldirs_find(h, ld, n, "libcudnn.so.9") < 0 &&
-	    cds_ldirs_find(h, ld, n, "libcudnn.so.8") >= 0) {
-		major = 8;
+	if (cds_ldirs_find(h, ld, n, "libcudnn.so.9") < 0) {
+		if (cds_ldirs_find(h, ld, n, "libcudnn.so.8") >= 0) {
+			major = 8;
+		} else {
+			*seen = 0;
+		}
 	}
 	cds_ldirs_free(ld, n);
 	return major;
@@ -1779,6 +1808,7 @@ cds_verify_run(cds_handle_t *h, const char *prefix, const char *env)
 	const char *lp;
 	double t0 = cds_now_ms();
 	size_t i;
+	int seen, major;
 
 	if (*h->root != '\0') {
 		cds_seterr(h, CDS_ERR_USAGE, "--root %s: verify runs this "
@@ -1828,8 +1858,9 @@ cds_verify_run(cds_handle_t *h, const char *prefix, const char *env)
 	lp = ldpath;
 	cds_driver_scan_files(h, &v->driver, lp);
 	arg = json_object();
-	json_object_set_new(arg, "cudnn_major", json_integer(cudnn_major(h,
-	    v->libdirs, lp)));
+	major = cudnn_major(h, v->libdirs, lp, &seen);
+	json_object_set_new(arg, "cudnn_major", json_integer(major));
+	json_object_set_new(arg, "cudnn_seen", json_boolean(seen));
 	json_object_set_new(arg, "runtime", runtime_names(v->libdirs));
 	if (v->driver.stub_path != NULL) {
 		json_object_set_new(arg, "stub",
@@ -1871,10 +1902,16 @@ cds_verify_run(cds_handle_t *h, const char *prefix, const char *env)
 	mark_outside(v);
 	device_support(v);
 	driver_floor(h, v);
+	/* a cuDNN sublibrary from elsewhere makes a mixed set */
 	v->libs_ok = v->cudnn_major != 0;
 	for (i = 0; i < v->nlibs; i++) {
-		if (strcmp(v->libs[i].role, "driver") != 0 &&
-		    v->libs[i].error != NULL && !v->libs[i].optional) {
+		const struct cds_verify_lib *l = &v->libs[i];
+
+		if (strcmp(l->role, "driver") != 0 && l->error != NULL &&
+		    !l->optional) {
+			v->libs_ok = 0;
+		}
+		if (strcmp(l->role, "cudnn") == 0 && l->outside) {
 			v->libs_ok = 0;
 		}
 	}
