@@ -369,8 +369,10 @@ struct cds_toolkit {
 	char *libdir;		/* lib64 or targets/<arch>/lib */
 	unsigned found_by;	/* CDS_FOUND_* bits */
 	int is_default;		/* /usr/local/cuda points here */
+	int exists;		/* 0: named (a link, CUDA_HOME) but missing */
 	int has_runtime;	/* libcudart.so.N present */
 	int has_nvcc;
+	char *found_via;	/* "CUDA_HOME=/usr/local/cuda" etc., or NULL */
 };
 
 enum {
@@ -470,8 +472,11 @@ struct cds_scan {
 	size_t nsystem_packages;
 	struct cds_searchdir *searchdirs;	/* in the loader's order */
 	size_t nsearchdirs;
+	char *default_link;	/* "/usr/local/cuda" when it is a link */
 	char *default_toolkit;	/* where /usr/local/cuda points, or NULL */
 	char *active_toolkit;	/* CUDA_HOME, else nvcc's, else default */
+	char *active_via;	/* "CUDA_HOME", "nvcc on PATH", "/usr/local/cuda" */
+	int nvidia_pci;		/* NVIDIA devices on the PCI bus */
 	char *narrowed_env;	/* --env/--prefix given: that env's prefix */
 	double elapsed_ms;
 };
@@ -518,7 +523,8 @@ enum cds_fix_kind {
 	CDS_FIX_RELINK,		/* replace regular file `path` by a link */
 	CDS_FIX_ACTIVATE,	/* write env activation scripts */
 	CDS_FIX_INSTALL,	/* install release `target` */
-	CDS_FIX_REMOVE_PATH	/* drop `path` from LD_LIBRARY_PATH */
+	CDS_FIX_REMOVE_PATH,	/* drop `path` from LD_LIBRARY_PATH */
+	CDS_FIX_REMOVE		/* delete the file or link `path` */
 };
 
 struct cds_fix {
@@ -558,8 +564,614 @@ int cds_findings_worst(const struct cds_findings *f);
 const char *cds_rule_summary(const char *id);
 
 /* ------------------------------------------------------------------------ */
+/* ELF and the loader                                                        */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Static evidence: an ELF file's dynamic section read without loading it,
+ * and the dynamic loader (glibc's ld.so) emulated over those files.
+ * Dynamic evidence: a child process that really dlopen()s libraries.
+ */
+
+/* A symbol version: required from a file, or defined by one. */
+struct cds_elf_version {
+	const char *name;	/* "libcudnn_ops_infer.so.8", "GLIBC_2.2.5" */
+	int weak;		/* a weak requirement: missing is not fatal */
+};
+
+/* The versions an object requires from one file (.gnu.version_r). */
+struct cds_elf_verneed {
+	const char *file;	/* vn_file: "libcudnn_ops_infer.so.8" */
+	const struct cds_elf_version *versions;
+	size_t nversions;
+};
+
+/* A dynamic symbol, defined or imported. */
+struct cds_elf_sym {
+	const char *name;	/* "_ZN15TracebackLoggerC1EPKc" */
+	const char *version;	/* version name, NULL when unversioned */
+	const char *file;	/* imports: the file the version is required
+				   from (vn_file); NULL otherwise */
+	int weak;		/* STB_WEAK */
+	int hidden;		/* defined as name@version, not name@@version */
+	int type;		/* STT_FUNC, STT_OBJECT, ... */
+};
+
+struct cds_elf;
+
+/*
+ * Read the dynamic linking information of the ELF file at HOSTPATH (a path
+ * on this machine: add the root with the handle's rules first): class,
+ * machine, SONAME, NEEDED, RPATH, RUNPATH, the symbol versions it needs
+ * and defines, and its dynamic symbols.  ELF32 and ELF64 of either byte
+ * order.  Only the headers and the dynamic tables are read, never the
+ * whole file, so a 250 MB library costs a few reads.  Every offset and
+ * count in the file is checked: a truncated or hostile file is an error,
+ * never a crash.  A file without a dynamic section (a static program) is
+ * not an error: its lists are empty.
+ * Returns a new object (free with cds_elf_free()) or NULL with
+ * CDS_ERR_NOT_FOUND or CDS_ERR_IO (detail: path and reason) or
+ * CDS_ERR_BAD_INPUT (not ELF, truncated, corrupt: detail names which).
+ * Emits no events.
+ */
+struct cds_elf *cds_elf_open(cds_handle_t *h, const char *hostpath);
+void cds_elf_free(struct cds_elf *e);
+
+/* Accessors.  Strings and arrays are owned by E and live as long as it. */
+const char *cds_elf_path(const struct cds_elf *e);	/* as opened */
+int cds_elf_class(const struct cds_elf *e);		/* 32 or 64 */
+int cds_elf_big_endian(const struct cds_elf *e);
+unsigned cds_elf_machine(const struct cds_elf *e);	/* e_machine: 62 */
+unsigned cds_elf_type(const struct cds_elf *e);		/* e_type: 3 ET_DYN */
+/* A short name for an e_machine value: "x86-64", "AArch64"; never NULL. */
+const char *cds_elf_machine_name(unsigned machine);
+/* DT_SONAME, or NULL. */
+const char *cds_elf_soname(const struct cds_elf *e);
+/* PT_INTERP (programs), or NULL. */
+const char *cds_elf_interp(const struct cds_elf *e);
+/* DT_NEEDED names in file order; NULL-terminated, never NULL. */
+char *const *cds_elf_needed(const struct cds_elf *e);
+/* DT_RPATH and DT_RUNPATH as written (":"-separated, "$ORIGIN" not
+ * expanded), or NULL when absent. */
+const char *cds_elf_rpath(const struct cds_elf *e);
+const char *cds_elf_runpath(const struct cds_elf *e);
+/* DF_1_NODEFLIB: the loader skips its cache and default directories. */
+int cds_elf_nodeflib(const struct cds_elf *e);
+/* Whether the object has version tables: .gnu.version_d (it defines
+ * versions) and .gnu.version (its symbols carry versions). */
+int cds_elf_has_verdef(const struct cds_elf *e);
+
+/* Versions needed, one entry per file, in file order; *N gets the count. */
+const struct cds_elf_verneed *cds_elf_verneeds(const struct cds_elf *e,
+    size_t *n);
+/* The entry for FILE ("libcudnn_ops_infer.so.8"), or NULL. */
+const struct cds_elf_verneed *cds_elf_verneed_find(const struct cds_elf *e,
+    const char *file);
+/* Version names defined, without the base entry (the file's own name);
+ * NULL-terminated, never NULL. */
+char *const *cds_elf_verdefs(const struct cds_elf *e);
+/* Does E define version VERSION?  The base definition (the file's own
+ * name, usually its soname) counts, as it does for ld.so's version check:
+ * a library whose version node is its soname satisfies a requirement of
+ * that version whatever symbols it holds. */
+int cds_elf_defines_version(const struct cds_elf *e, const char *version);
+
+/* Dynamic symbols E defines (global and weak, default and protected
+ * visibility, as ld.so sees them), and the ones it imports. */
+const struct cds_elf_sym *cds_elf_defined(const struct cds_elf *e,
+    size_t *n);
+const struct cds_elf_sym *cds_elf_undefined(const struct cds_elf *e,
+    size_t *n);
+/*
+ * Does E define SYM so that a reference to SYM at VERSION binds to it, by
+ * ld.so's rules?  VERSION NULL: an unversioned reference (the default
+ * definition or an unversioned one).  With a VERSION, a definition of
+ * that version matches, default or not; an object without version tables
+ * matches any definition (ld.so then also requires that it is the file the
+ * version was required from: cds_loader_resolve() checks that).
+ * Returns 1 or 0.  The first call sorts an index (a few microseconds per
+ * hundred symbols).
+ */
+int cds_elf_defines(const struct cds_elf *e, const char *sym,
+    const char *version);
+
+/*
+ * The loader, emulated: glibc ld.so's search and binding rules applied to
+ * the files under the handle's root, for the handle's environment
+ * (cds_getenv(h, "LD_LIBRARY_PATH")).  Nothing is loaded.
+ *
+ * The search for a name without '/', as ld.so does it: DT_RPATH of the
+ * object that asks and of the objects that loaded it, in turn (only when
+ * the asking object has no DT_RUNPATH), then LD_LIBRARY_PATH, then the
+ * asking object's DT_RUNPATH, then what ld.so.cache would hold (the
+ * directories of /etc/ld.so.conf and its includes, in order, then the
+ * trusted directories), then the default directories; the last two are
+ * skipped for an object marked DF_1_NODEFLIB.  $ORIGIN, $LIB and $PLATFORM
+ * are expanded.  A file of the other ELF class or another machine is
+ * passed over; a file ld.so cannot read (not ELF, too short, a directory)
+ * stops the search with ld.so's error.
+ *
+ * Not emulated (the comments of src/loader.c say why): the binary
+ * ld.so.cache itself (its content is rebuilt from ld.so.conf, as if
+ * ldconfig had just run), glibc-hwcaps and legacy hwcap subdirectories,
+ * $ORIGIN in LD_LIBRARY_PATH (the program is not known), LD_PRELOAD, and
+ * the program's own RPATH and libraries (the program is not known).
+ */
+
+/* Which step of the search found a library. */
+enum cds_ld_via {
+	CDS_LD_NOT_FOUND = 0,
+	CDS_LD_LOADED,		/* already loaded under that name or soname,
+				   or the same file under another name */
+	CDS_LD_DIRECT,		/* the name holds a '/': opened as given */
+	CDS_LD_RPATH,		/* DT_RPATH of the asking object or one that
+				   loaded it */
+	CDS_LD_LIBRARY_PATH,	/* LD_LIBRARY_PATH */
+	CDS_LD_RUNPATH,		/* DT_RUNPATH of the asking object */
+	CDS_LD_CACHE,		/* ld.so.cache: an ld.so.conf directory or a
+				   trusted directory */
+	CDS_LD_DEFAULT		/* ld.so's built-in default directories */
+};
+
+/* The untranslated name of a step: "RPATH", "LD_LIBRARY_PATH", "RUNPATH",
+ * "ld.so.cache", "default", "loaded", "path", "not found". */
+const char *cds_ld_via_name(enum cds_ld_via via);
+
+/* One search for one name, as ld.so would do it. */
+struct cds_ld_found {
+	char *name;		/* as asked: "libcudnn_ops_infer.so.8" */
+	char *path;		/* the target path ld.so opens (directory as
+				   written + name, no symlink resolved: what
+				   ld.so prints); NULL if not found */
+	char *realpath;		/* PATH with symlinks resolved in the root */
+	enum cds_ld_via via;
+	int entry;		/* 1-based position of the directory in that
+				   list (LD_LIBRARY_PATH "a::b": b is 3); 0
+				   when there is no list */
+	char *dir;		/* the directory, expanded; NULL if none */
+	char *dir_as_written;	/* "$ORIGIN/../lib"; NULL if none */
+	char *from;		/* RPATH/RUNPATH: the target path of the object
+				   whose entry it is; CACHE: the ld.so.conf
+				   file listing the directory ("" for a
+				   trusted one); else NULL */
+	char *how;		/* one untranslated line of evidence:
+				   "LD_LIBRARY_PATH entry 2: /opt/old/lib" */
+	char *error;		/* when not found or refused: ld.so's words
+				   as dlerror() gives them ("libx.so.1:
+				   cannot open shared object file: No such
+				   file or directory"); else NULL */
+	char **skipped;		/* files passed over: "/p/libx.so.1: wrong ELF
+				   class: ELFCLASS32"; NULL-terminated, never
+				   NULL */
+};
+
+/* Flags of the loader calls. */
+enum {
+	CDS_LD_ALL_SYMBOLS = 1	/* also check unversioned symbol references
+				   (off by default: the program, unknown
+				   here, may define them) */
+};
+
+/*
+ * Find one library the way ld.so would when CONSUMER (may be NULL: the
+ * program asks, and has no RPATH) needs NAME: a bare soname
+ * ("libcudnn.so.9") or a target path.  CONSUMER's own RPATH/RUNPATH and
+ * $ORIGIN apply (no loading chain: see cds_loader_resolve() for that).
+ * Files of another class or machine than CONSUMER's (or this machine's
+ * when NULL) are passed over.  Returns a new result, also when nothing is
+ * found (->path NULL, ->error set); free with cds_ld_found_free().  NULL
+ * only for bad arguments (CDS_ERR_USAGE).
+ */
+struct cds_ld_found *cds_loader_find(cds_handle_t *h, const char *name,
+    const struct cds_elf *consumer, unsigned flags);
+void cds_ld_found_free(struct cds_ld_found *f);
+
+/*
+ * The loader's directories in search order for CONSUMER (NULL: the
+ * program): its RPATH (when it has no RUNPATH), LD_LIBRARY_PATH, its
+ * RUNPATH, the ld.so.conf directories, the default ones.  `via` is
+ * "RPATH", "LD_LIBRARY_PATH", "RUNPATH", the ld.so.conf file's target path
+ * ("/etc/ld.so.conf.d/cuda.conf"), or "default" (ld.so's built-in and
+ * ldconfig's trusted directories, listed once).  A directory listed twice
+ * by ld.so.conf files appears once, as ldconfig keeps it.  Returns a new
+ * array of *N entries (never NULL); free with cds_searchdirs_free().
+ */
+struct cds_searchdir *cds_loader_searchdirs(cds_handle_t *h,
+    const struct cds_elf *consumer, size_t *n);
+void cds_searchdirs_free(struct cds_searchdir *dirs, size_t n);
+
+#define CDS_LD_NONE ((size_t)-1)
+
+/* One object of a resolution: a library ld.so looked up. */
+struct cds_ld_object {
+	struct cds_ld_found found;	/* how it was found, or not */
+	char *soname;		/* DT_SONAME, NULL if none or not found */
+	struct cds_elf *elf;	/* its ELF data, owned by the resolution;
+				   NULL when not found or unreadable */
+	size_t loader;		/* the object whose DT_NEEDED or dlopen()
+				   asked for it; CDS_LD_NONE: the program */
+	size_t load;		/* the request (cds_ld_resolution.loads) */
+	size_t *needed;		/* objects its DT_NEEDED resolved to, in
+				   order (an earlier object when shared) */
+	size_t nneeded;
+	int unloaded;		/* its request failed: ld.so unmapped it */
+};
+
+enum cds_ld_problem_kind {
+	CDS_LD_MISSING = 1,	/* a library not found */
+	CDS_LD_UNUSABLE,	/* found, but ld.so refuses or cannot read it */
+	CDS_LD_NO_VERSION,	/* a required version is not defined */
+	CDS_LD_NO_SYMBOL	/* a symbol reference binds to nothing */
+};
+
+/* Something that makes a dlopen() fail. */
+struct cds_ld_problem {
+	enum cds_ld_problem_kind kind;
+	size_t load;		/* the request it breaks */
+	size_t object;		/* MISSING/UNUSABLE: the object not found or
+				   refused; NO_VERSION/NO_SYMBOL: the object
+				   with the requirement */
+	size_t provider;	/* NO_VERSION: the file that lacks the version;
+				   NO_SYMBOL: the object loaded for the
+				   version's file (CDS_LD_NONE if none) */
+	char *name;		/* the soname, version or symbol */
+	char *version;		/* NO_SYMBOL: the version required, or NULL */
+	char *message;		/* ld.so's text as dlerror() gives it:
+				   "/a/libcudnn_cnn_infer.so.8: undefined
+				   symbol: _ZN15TracebackLoggerC1EPKc, version
+				   libcudnn_ops_infer.so.8", "/x/liba.so.1:
+				   version `A_1' not found (required by
+				   /y/libb.so.1)" */
+};
+
+/* One dlopen() request and what it would return. */
+struct cds_ld_load {
+	char *name;		/* as given */
+	size_t caller;		/* the request whose object calls dlopen()
+				   (its RPATH/RUNPATH apply), or CDS_LD_NONE
+				   for the program */
+	size_t object;		/* its object (found or not: the entry holds
+				   the search and its error) */
+	char *error;		/* what dlerror() would say after
+				   dlopen(name, RTLD_NOW | RTLD_LOCAL), NULL
+				   when it loads */
+};
+
+struct cds_ld_resolution {
+	struct cds_ld_load *loads;	/* in the order asked */
+	size_t nloads;
+	struct cds_ld_object *objects;	/* in the order ld.so met them */
+	size_t nobjects;
+	struct cds_ld_problem *problems; /* in the order ld.so meets them:
+					   per request, the first is the one
+					   dlopen() reports */
+	size_t nproblems;
+	double elapsed_ms;
+};
+
+/* A dlopen() to emulate: NAME (a target path or a bare soname), called
+ * from the object of the earlier request CALLER, or CDS_LD_NONE for the
+ * program. */
+struct cds_ld_request {
+	const char *name;
+	size_t caller;
+};
+
+/*
+ * RESOLVE: emulate dlopen(name, RTLD_NOW | RTLD_LOCAL) for each request in
+ * turn in one process: find the library, then its DT_NEEDED tree breadth
+ * first (each soname loaded once, the first found wins, already loaded
+ * objects shared between requests), then check every required symbol
+ * version against the file that provides it and every versioned symbol
+ * reference against the objects in the request's scope, by ld.so's rules.
+ * A failed request leaves nothing loaded for the next one, as in ld.so.
+ * Problems carry ld.so's exact message.  When several symbols are missing,
+ * ld.so reports the first one it relocates, which may be another of those
+ * listed.  FLAGS: CDS_LD_ALL_SYMBOLS.
+ * Returns a new resolution (free with cds_ld_resolution_free()), or NULL
+ * with CDS_ERR_USAGE for an empty or relative name or a bad caller.
+ * Emits no events.
+ */
+struct cds_ld_resolution *cds_loader_resolve_seq(cds_handle_t *h,
+    const struct cds_ld_request *reqs, size_t n, unsigned flags);
+/* The same for one library asked by the program. */
+struct cds_ld_resolution *cds_loader_resolve(cds_handle_t *h,
+    const char *name, unsigned flags);
+void cds_ld_resolution_free(struct cds_ld_resolution *r);
+/* The live object loaded under NAME (a soname or a name it was asked
+ * by), or NULL. */
+const struct cds_ld_object *cds_ld_resolution_object(
+    const struct cds_ld_resolution *r, const char *name);
+
+/*
+ * Dynamic evidence (MAPS): a child process started with the handle's
+ * environment (LD_LIBRARY_PATH and all, set before it starts, since ld.so
+ * reads them only then) dlopen()s libraries in turn with RTLD_NOW |
+ * RTLD_LOCAL and reports each dlerror(), the file ld.so really loaded,
+ * and the CUDA files it mapped (/proc/self/maps).  The child is this
+ * program run again (/proc/self/exe) with a hidden first argument: every
+ * program that calls cds_dlprobe_run() must call cds_dlprobe_child() at
+ * the very top of main() (see cds_dlprobe_is_child()).
+ */
+
+/* The hidden first argument of the probe's child. */
+#define CDS_DLPROBE_ARG "--internal-dlprobe"
+
+/* One library the child loaded, or tried to. */
+struct cds_dlprobe_lib {
+	char *name;		/* as given: a soname or a path */
+	int reached;		/* the child began loading it */
+	int ok;			/* dlopen() returned a handle */
+	char *error;		/* dlerror() text when it failed, else NULL */
+	char *path;		/* the file ld.so loaded for it (its link-map
+				   name); when RTLD_NOW failed, from a
+				   RTLD_LAZY retry, closed again; NULL */
+	long cudnn_version;	/* its own cudnnGetVersion(), 0 if none */
+	int signal;		/* the child died of this signal while
+				   loading it (a crash is a result) */
+	char **mapped;		/* libcu*, libnv* files mapped right after it
+				   loaded (after the RTLD_LAZY retry when
+				   RTLD_NOW failed: what ld.so had picked);
+				   NULL-terminated, never NULL */
+};
+
+struct cds_dlprobe {
+	struct cds_dlprobe_lib *libs;	/* one per library asked */
+	size_t nlibs;
+	char **maps;		/* libcu*, libnv* files mapped when the child
+				   finished, in address order, once each
+				   (libcurl excluded); NULL-terminated, never
+				   NULL */
+	int exit_status;	/* the child's exit status, -1 if a signal
+				   ended it */
+	int signal;		/* the signal that ended it, 0 if none */
+	int timed_out;		/* it ran past the timeout and was killed */
+	char *output;		/* what it wrote to stdout and stderr, the
+				   first 64 KiB; never NULL */
+	double elapsed_ms;
+};
+
+/*
+ * Run the probe over LIBS (NULL-terminated: sonames or paths, loaded in
+ * that order in one process), killing the child after TIMEOUT_MS
+ * milliseconds (0: 5000).  A library that fails, a child that crashes or
+ * hangs: all are results.  Returns a new result (free with
+ * cds_dlprobe_free()), or NULL with CDS_ERR_UNSUPPORTED under --root (the
+ * libraries of another system cannot be run here), CDS_ERR_USAGE for an
+ * empty list, or CDS_ERR_CHILD when the child could not start (detail:
+ * why, with its first line of output).  Emits no events.
+ */
+struct cds_dlprobe *cds_dlprobe_run(cds_handle_t *h, char *const *libs,
+    unsigned timeout_ms);
+void cds_dlprobe_free(struct cds_dlprobe *p);
+
+/* Is this process the probe's child (argv[1] is CDS_DLPROBE_ARG)? */
+int cds_dlprobe_is_child(int argc, char **argv);
+/* The child's whole work; returns the process exit status.  Call it first
+ * thing in main(), before setlocale() or anything that loads libraries:
+ *   if (cds_dlprobe_is_child(argc, argv))
+ *           return cds_dlprobe_child(argc, argv);
+ */
+int cds_dlprobe_child(int argc, char **argv);
+
+/* ------------------------------------------------------------------------ */
 /* Install (issue: install)                                                  */
 /* ------------------------------------------------------------------------ */
+
+/*
+ * What to install.  Every field may be NULL: the plan then picks the newest
+ * CUDA release the driver can run and the newest cuDNN built for it.
+ * "none" as cuda or cudnn leaves that kind out.
+ */
+struct cds_plan_request {
+	const char *cuda;	/* "12.4.1", "12.4", "12", "none" */
+	const char *cudnn;	/* "9.3.0", "9.3.0.75", "9", "none" */
+	const char *forpkg;	/* "torch==2.3.0", "onnxruntime-gpu==1.16.1",
+				   "jax" (any version) */
+	int system;		/* also /etc/ld.so.conf.d and /etc/profile.d */
+};
+
+/* One archive of a planned release. */
+struct cds_plan_archive {
+	const struct cds_archive *archive;	/* owned by the manifest */
+	char **urls;		/* each --mirror, then the manifest's base URL,
+				   joined with relative_path; NULL-terminated */
+};
+
+enum cds_item_state {
+	CDS_ITEM_NEW = 0,	/* to be installed */
+	CDS_ITEM_PRESENT,	/* already installed (tree and receipt) */
+	CDS_ITEM_DONE,		/* installed by cds_install_run() */
+	CDS_ITEM_FAILED		/* cds_install_run() failed before its commit */
+};
+
+/* One release the plan installs into its own directory of the prefix. */
+struct cds_plan_item {
+	enum cds_kind kind;
+	const struct cds_release *release;	/* owned by the manifest */
+	char *name;		/* "cuda-12.4.1", "cudnn-9.3.0.75-cuda12" */
+	char *version;		/* "12.4.1", "9.3.0.75" */
+	char *variant;		/* "cuda12"; NULL for CUDA and flat cuDNN 8 */
+	char *dir;		/* PREFIX/name, a target path */
+	char *min_driver;	/* the driver it needs; NULL if unknown */
+	struct cds_plan_archive *archives;
+	size_t narchives;
+	uint64_t download_size;	/* sum of the archives' sizes */
+	enum cds_item_state state;
+};
+
+/* Warning bits of a plan (cds_plan.warnings). */
+enum {
+	CDS_PLAN_WARN_NO_DRIVER = 1,	/* no driver found: planned anyway */
+	CDS_PLAN_WARN_UNTRUSTED = 2	/* a bare redistrib manifest */
+};
+
+struct cds_plan {
+	char *prefix;		/* target path */
+	char *platform;		/* "linux-x86_64" */
+	char *driver;		/* the driver's version, NULL if none found */
+	char *driver_source;	/* the file it was read from */
+	char *manifest;		/* the manifest's path or URL */
+	/* --for: the package as asked and the framework row chosen */
+	char *for_name;
+	char *for_version;	/* NULL when no version was given */
+	const struct cds_framework_req *framework;	/* owned by manifest */
+	struct cds_plan_item *items;	/* CUDA first, then cuDNN */
+	size_t nitems;
+	/* every path the install creates (target paths), NULL-terminated;
+	 * releases already present contribute none */
+	char **paths;
+	uint64_t download_size;	/* of the items in state CDS_ITEM_NEW */
+	unsigned warnings;	/* CDS_PLAN_WARN_* */
+	int system;		/* the request's system flag */
+};
+
+/*
+ * Resolve a request into releases, archives and paths, reading the manifest
+ * (loaded on first use), its framework table and the driver found under the
+ * root (/proc/driver/nvidia/version, /sys/module/nvidia/version).  A release
+ * the driver cannot run is refused; with no driver at all the plan is made
+ * with CDS_PLAN_WARN_NO_DRIVER (provisioning an image before its driver).
+ * Releases already installed in the prefix get CDS_ITEM_PRESENT.
+ * Returns a plan to free with cds_plan_free(), or NULL: CDS_ERR_USAGE (a
+ * request that contradicts itself or a malformed --for), CDS_ERR_NOT_FOUND
+ * (no such release or framework; the detail lists what is known),
+ * CDS_ERR_DRIVER (the detail names the release, the driver found and the
+ * minimum driver it needs), CDS_ERR_IO (the target directory exists but
+ * was not installed by us), CDS_ERR_MANIFEST.  Emits
+ * CDS_EV_UNTRUSTED_MANIFEST for a bare redistrib manifest.
+ */
+struct cds_plan *cds_plan_build(cds_handle_t *h,
+    const struct cds_plan_request *req);
+void cds_plan_free(struct cds_plan *p);
+
+/* A file operation, performed or, in a dry run, only described.  Paths are
+ * host paths (under the root). */
+enum cds_op_kind {
+	CDS_OP_MKDIR = 1,	/* path */
+	CDS_OP_LOCK,		/* path: the lock file */
+	CDS_OP_REMOVE,		/* path, recursively */
+	CDS_OP_FETCH,		/* target: the first URL; path: staging dir */
+	CDS_OP_MERGE,		/* path: a component's tree; target: the
+				   release's staging tree */
+	CDS_OP_FIXUP,		/* path: a tree whose soname links are made */
+	CDS_OP_WRITE,		/* path: a file written atomically */
+	CDS_OP_SYMLINK,		/* path -> target (a new link) */
+	CDS_OP_RENAME,		/* path renamed to target */
+	CDS_OP_RUN		/* path: a program; target: its argument */
+};
+
+struct cds_op {
+	enum cds_op_kind kind;
+	char *path;
+	char *target;
+};
+
+/* A list of operations; zero-initialise, clear with cds_ops_clear(). */
+struct cds_ops {
+	struct cds_op *v;
+	size_t n;
+};
+void cds_ops_clear(struct cds_ops *ops);
+
+/* Options shared by the writing calls.  A zeroed struct waits for the lock
+ * as long as it takes. */
+enum {
+	CDS_TXN_DRY_RUN = 1,	/* describe the operations, perform none */
+	CDS_TXN_FORCE = 2	/* remove: even the current default */
+};
+struct cds_txn_opts {
+	unsigned flags;		/* CDS_TXN_* */
+	int lock_wait;		/* seconds to wait for the lock: 0 as long as
+				   it takes, < 0 not at all */
+};
+
+/*
+ * Run a plan: take the prefix's lock (.state/lock; while another process
+ * holds it, CDS_EV_LOCK_WAIT names it), finish or undo what an interrupted
+ * run left (CDS_EV_CLEANUP for each thing removed), check the free space,
+ * fetch, verify and unpack every archive into .state/staging, merge the
+ * components of each release into one tree, complete its soname links,
+ * record every file in .state/receipts/<name>.json and rename() the tree
+ * into the prefix.  After the commits only: the default links PREFIX/cuda
+ * and PREFIX/cudnn (on first install), the env files PREFIX/env/<name>.sh,
+ * .fish and modulefiles/<kind>/<version>, the system files when the plan
+ * asked for them, and one audit line per release.
+ *
+ * Unless the plan holds nothing to do, asks CDS_Q_PROCEED (data: the plan)
+ * first.  With CDS_TXN_DRY_RUN, fills OPS and touches nothing.  OPS (may be
+ * NULL) receives the operations in order.  Item states are updated.
+ * Returns 0 or -1: CDS_ERR_NEED_ANSWER, CDS_ERR_LOCKED (lock_wait ran out;
+ * the detail names the holder), CDS_ERR_NO_SPACE (before any extraction,
+ * or during it: everything staged is removed), the download and archive
+ * errors, CDS_ERR_IO.  No release is committed unless every archive of the
+ * plan was fetched and verified.
+ */
+int cds_install_run(cds_handle_t *h, struct cds_plan *p,
+    const struct cds_txn_opts *o, struct cds_ops *ops);
+
+/* A release installed in the prefix. */
+struct cds_installed {
+	char *name;		/* "cuda-12.4.1" */
+	enum cds_kind kind;
+	char *version;		/* "12.4.1", "9.3.0.75" */
+	char *variant;		/* "cuda12" or NULL */
+	char *dir;		/* target path */
+	uint64_t size;		/* bytes of its files, from its receipt */
+	size_t nfiles;
+	char *installed_at;	/* "2024-08-01T12:00:00Z" */
+	int is_default;		/* PREFIX/cuda or PREFIX/cudnn points here */
+};
+
+struct cds_installed_list {
+	char *prefix;		/* target path */
+	struct cds_installed *v;	/* CUDA first, then by version */
+	size_t n;
+};
+
+/* What the prefix holds (reads receipts; takes no lock).  Free with
+ * cds_installed_list_free().  An absent prefix is an empty list. */
+struct cds_installed_list *cds_prefix_list(cds_handle_t *h);
+void cds_installed_list_free(struct cds_installed_list *l);
+
+/*
+ * The installed release WHAT names: its full name ("cuda-12.4.1"), a
+ * version or version prefix of exactly one release ("12.4", "9.3.0.75"),
+ * or "cuda"/"cudnn" for the current default.  Returns a new string (free),
+ * or NULL: CDS_ERR_NOT_FOUND, CDS_ERR_USAGE when WHAT is ambiguous (the
+ * detail lists the candidates).
+ */
+char *cds_prefix_resolve(cds_handle_t *h, const char *what);
+
+/* Make release NAME the default of its kind: the link PREFIX/cuda or
+ * PREFIX/cudnn is replaced atomically.  Locks like cds_install_run(). */
+int cds_prefix_use(cds_handle_t *h, const char *name,
+    const struct cds_txn_opts *o, struct cds_ops *ops);
+
+/*
+ * Remove release NAME: its tree (renamed into .state/trash, then deleted),
+ * its receipt and its env files.  The current default is removed only with
+ * CDS_TXN_FORCE or a yes to CDS_Q_REMOVE_DEFAULT (data: the name); its link
+ * goes with it.  Errors: CDS_ERR_NOT_FOUND, CDS_ERR_USAGE (the default,
+ * refused), CDS_ERR_NEED_ANSWER, CDS_ERR_LOCKED, CDS_ERR_IO.
+ */
+int cds_prefix_remove(cds_handle_t *h, const char *name,
+    const struct cds_txn_opts *o, struct cds_ops *ops);
+
+enum cds_shell {
+	CDS_SHELL_SH = 0,	/* POSIX sh, bash, zsh */
+	CDS_SHELL_FISH,
+	CDS_SHELL_MODULE	/* a Tcl modulefile (Lmod, Environment Modules) */
+};
+
+/*
+ * The environment file of release NAME (installed or not) for SHELL: it
+ * puts bin/ on PATH and lib/ on LD_LIBRARY_PATH once however often it is
+ * read, and sets CUDA_HOME (CUDA) or CUDNN_PATH (cuDNN).  Paths are target
+ * paths.  Returns a new string (free()).
+ */
+char *cds_prefix_env(cds_handle_t *h, const char *name,
+    enum cds_shell shell);
 
 
 /* ------------------------------------------------------------------------ */
@@ -701,8 +1313,79 @@ void cds_verify_free(struct cds_verify *v);
 
 
 /* ------------------------------------------------------------------------ */
-/* Repair (issue: repair)                                                    */
+/* Repair                                                                    */
 /* ------------------------------------------------------------------------ */
+
+enum cds_repair_op_kind {
+	CDS_REPAIR_MKDIR = 1,	/* create directory `path` */
+	CDS_REPAIR_SYMLINK,		/* create link `path` -> `target` */
+	CDS_REPAIR_RELINK,		/* regular file `path`, identical to `target`,
+				   becomes a link to it (backed up first) */
+	CDS_REPAIR_WRITE,		/* write `content` to `path` (backed up first
+				   when it exists) */
+	CDS_REPAIR_INSTALL		/* install release `target` into the prefix */
+};
+
+struct cds_repair_op {
+	enum cds_repair_op_kind kind;
+	char *path;		/* target path (without the root) */
+	char *target;		/* link target, or release for INSTALL */
+	char *content;		/* for WRITE */
+	const char *finding;	/* the finding id it answers, or NULL */
+};
+
+struct cds_repair_plan {
+	char *env_name;
+	char *env_prefix;
+	int path_first;		/* LD_LIBRARY_PATH before the env's dirs */
+	char **libdirs;		/* what activation puts on the path */
+	struct cds_repair_op *ops;
+	size_t nops;
+	struct cds_findings *before;	/* doctor's findings on the env */
+};
+
+enum {
+	CDS_REPAIR_PATH_FIRST = 1	/* keep LD_LIBRARY_PATH ahead */
+};
+
+/*
+ * Plan the repair of an env (a conda env name or any prefix path; NULL for
+ * $CONDA_PREFIX): missing soname and .so links in its CUDA/cuDNN library
+ * dirs, regular files that should be links, and activation scripts
+ * (etc/conda/activate.d/cudnn-setup.{sh,fish} and deactivate.d) that put
+ * its library dirs on LD_LIBRARY_PATH and restore the previous state on
+ * deactivation.  Nothing is changed.  Free with cds_repair_plan_free().
+ * Errors: CDS_ERR_NOT_FOUND (no such env), CDS_ERR_USAGE (no env given and
+ * none active).
+ */
+struct cds_repair_plan *cds_repair_plan_build(cds_handle_t *h,
+    const char *env, unsigned flags);
+void cds_repair_plan_free(struct cds_repair_plan *p);
+
+/*
+ * Apply a plan: check every target is writable first (CDS_ERR_IO naming the
+ * first that is not, nothing changed), back up every file it replaces, and
+ * record a journal in <env>/etc/cudnn-setup/undo/ so cds_repair_undo() can
+ * put everything back.  A failure midway rolls back what was done.  Emits
+ * CDS_EV_FIXUP_START/DONE per operation.
+ */
+int cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p);
+
+/*
+ * Undo the last repair of ENV exactly: links it made are removed, files it
+ * replaced are restored, scripts it wrote are removed or restored,
+ * directories it created are removed when empty.  CDS_ERR_NOT_FOUND when
+ * there is nothing to undo.
+ */
+int cds_repair_undo(cds_handle_t *h, const char *env);
+
+/*
+ * The environment as the env's activation would make it: sets the handle's
+ * target LD_LIBRARY_PATH (and CONDA_PREFIX) the way the scripts of PLAN do,
+ * so that a following scan and cds_findings_run() see the activated env.
+ */
+int cds_repair_activate_env(cds_handle_t *h,
+    const struct cds_repair_plan *plan);
 
 
 /* ------------------------------------------------------------------------ */

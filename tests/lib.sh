@@ -115,7 +115,7 @@ jget() {
 	printf '%s' "$1" | python3 -c 'import json,sys
 d = json.load(sys.stdin)
 v = eval(sys.argv[1])
-print(json.dumps(v) if isinstance(v, (dict, list)) else v)' "$2"
+print(v if isinstance(v, str) else repr(v))' "$2"
 }
 
 have_python() { command -v python3 >/dev/null 2>&1; }
@@ -145,4 +145,12 @@ mk_gpu_doubles() {
 			-Wl,-soname,"libcudnn_$_s.so.9" "$_d/sub.c" || return 1
 	done
 	rm -f "$_d/sub.c"
+}
+
+# jgetj JSON EXPR: like jget, but lists and dicts print as JSON.
+jgetj() {
+	printf '%s' "$1" | python3 -c 'import json,sys
+d = json.load(sys.stdin)
+v = eval(sys.argv[1])
+print(json.dumps(v) if isinstance(v, (dict, list)) else v)' "$2"
 }

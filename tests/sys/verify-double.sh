@@ -33,7 +33,7 @@ dv() {
 	ERR=$(cat "$T/err")
 	[ -s "$T/out" ] || diag "no JSON (exit $RC); stderr: $(head -c 2000 "$T/err")"
 }
-j() { jget "$OUT" "$1"; }
+j() { jgetj "$OUT" "$1"; }
 
 # --- everything works -----------------------------------------------------
 dv

@@ -8,8 +8,37 @@
 int
 cmd_doctor(struct cli *c, int argc, char **argv)
 {
+	const char *env = c->env != NULL ? c->env : c->prefix;
+	struct cds_findings *f;
+	struct cds_scan *s;
+	int worst;
+
+	if (argc > 0) {
+		return cli_fail(c, _("unexpected argument '%s'"), argv[0]);
+	}
+	if (c->env != NULL && c->prefix != NULL) {
+		return cli_fail(c, _("--env and --prefix name the same thing; "
+		    "give one"));
+	}
+	/* the rules need the manifest (driver floors, framework table) */
 	if (cds_manifest_load(c->h) == NULL) {
 		return cli_fail_handle(c);
 	}
-	return 0;
+	if ((s = cds_scan_run(c->h, env, 0)) == NULL) {
+		return cli_fail_handle(c);
+	}
+	f = cds_findings_run(c->h, s);
+	worst = cds_findings_worst(f);
+	if (c->json) {
+		json_t *doc = cli_json_scan(c->h, s);
+
+		json_object_set_new(doc, "findings", cli_json_findings(f));
+		cli_json_print(doc);
+	} else {
+		cli_print_scan(c, s);
+		cli_print_findings(c, f);
+	}
+	cds_findings_free(f);
+	cds_scan_free(s);
+	return worst == CDS_SEV_ERROR ? 1 : 0;
 }

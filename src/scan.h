@@ -1,0 +1,20 @@
+/*
+ * scan.h - what the scan shares with the other modules of the engine.
+ */
+#ifndef CDS_SCAN_H
+#define CDS_SCAN_H
+
+#include "handle.h"
+
+/* cuDNN sublibraries of a major version, NULL-terminated ("libcudnn",
+ * "libcudnn_ops_infer", ...); NULL for an unknown major. */
+CDS_HIDDEN const char *const *cds_cudnn_sublibs(int major);
+/* The version in a library file name after ".so.": "libcudnn.so.8.9.7" ->
+ * "8.9.7"; NULL when there is none. */
+CDS_HIDDEN char *cds_soname_version(const char *filename);
+/* Normalise a Python distribution name: lower case, runs of "-_." -> "-". */
+CDS_HIDDEN char *cds_pkg_normalise(const char *name);
+/* Read the cuDNN version macros from a cudnn_version.h (host path). */
+CDS_HIDDEN char *cds_cudnn_header_version(const char *hostpath);
+
+#endif /* CDS_SCAN_H */

@@ -1,0 +1,371 @@
+/*
+ * report.c - the scan and the findings as text for a person: sections,
+ * aligned at 80 columns, colour only where cli_c() allows it.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void
+section(const char *title)
+{
+	printf("\n%s%s%s\n", cli_c(CLI_BOLD), title, cli_c(CLI_RESET));
+}
+
+static void
+row(const char *label, const char *value, const char *detail)
+{
+	printf("  %-18s %-9s %s\n", label, value, detail != NULL ? detail : "");
+}
+
+static const char *
+cuda_str(int v, char buf[16])
+{
+	if (v <= 0) {
+		return NULL;
+	}
+	snprintf(buf, 16, "%d.%d", v / 1000, (v % 1000) / 10);
+	return buf;
+}
+
+static const char *
+driver_reason(const struct cds_scan *s)
+{
+	switch (s->driver.state) {
+	case CDS_DRIVER_OK:
+		return NULL;
+	case CDS_DRIVER_NO_MODULE:
+		return s->nvidia_pci > 0 ?
+		    _("no NVIDIA kernel module loaded (a GPU is present)") :
+		    _("no NVIDIA kernel module, no NVIDIA GPU");
+	case CDS_DRIVER_NO_LIBRARY:
+		return _("module loaded, libcuda.so.1 not found");
+	case CDS_DRIVER_STUB:
+		return _("only a stub libcuda (error 34)");
+	case CDS_DRIVER_INIT_FAILED:
+		return _("cuInit failed");
+	case CDS_DRIVER_NOT_PROBED:
+		return _("not probed (another root)");
+	}
+	return NULL;
+}
+
+static const struct cds_toolkit *
+active(const struct cds_scan *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->ntoolkits; i++) {
+		if (s->active_toolkit != NULL &&
+		    strcmp(s->toolkits[i].realpath, s->active_toolkit) == 0) {
+			return &s->toolkits[i];
+		}
+	}
+	return NULL;
+}
+
+static void
+print_numbers(const struct cds_scan *s)
+{
+	const struct cds_toolkit *t = active(s);
+	char buf[16], detail[512];
+	size_t i, k, nfw = 0;
+
+	section(_("CUDA: three numbers"));
+	row(_("driver supports"), cuda_str(s->driver.cuda_version, buf) ?
+	    buf : _("none"), s->driver.cuda_version > 0 ?
+	    _("the newest CUDA this driver runs (not what is installed)") :
+	    driver_reason(s));
+	if (t != NULL) {
+		snprintf(detail, sizeof(detail), "%s (%s)", t->realpath,
+		    s->active_via != NULL ? s->active_via : "");
+		row(_("active toolkit"), t->version != NULL ? t->version : "?",
+		    detail);
+	} else {
+		row(_("active toolkit"), _("none"),
+		    _("no CUDA_HOME, no nvcc on PATH, no /usr/local/cuda"));
+	}
+	for (i = 0; i < s->nenvs; i++) {
+		for (k = 0; k < s->envs[i].npackages; k++) {
+			const struct cds_package *p = &s->envs[i].packages[k];
+
+			if (p->kind == CDS_FW_OTHER) {
+				continue;
+			}
+			snprintf(detail, sizeof(detail), "%s %s (%s %s)",
+			    p->name, p->version, _("env"), s->envs[i].name);
+			row(nfw++ == 0 ? _("frameworks bundle") : "",
+			    p->cuda != NULL ? p->cuda : "?", detail);
+		}
+	}
+	for (k = 0; k < s->nsystem_packages; k++) {
+		const struct cds_package *p = &s->system_packages[k];
+
+		if (p->kind == CDS_FW_OTHER) {
+			continue;
+		}
+		snprintf(detail, sizeof(detail), "%s %s (%s)", p->name,
+		    p->version, p->location);
+		row(nfw++ == 0 ? _("frameworks bundle") : "",
+		    p->cuda != NULL ? p->cuda : "?", detail);
+	}
+	if (nfw == 0) {
+		row(_("frameworks bundle"), _("none"),
+		    _("no torch, onnxruntime, tensorflow or jax found"));
+	}
+}
+
+static void
+print_driver(const struct cds_scan *s)
+{
+	const struct cds_driver *d = &s->driver;
+	char buf[16], detail[512];
+
+	section(_("Driver"));
+	row(_("kernel module"), d->module_version != NULL ?
+	    d->module_version : _("none"), d->module_version != NULL ?
+	    NULL : _("/proc/driver/nvidia/version is absent"));
+	if (d->libcuda_path != NULL) {
+		row("libcuda.so.1", d->libcuda_version != NULL ?
+		    d->libcuda_version : "", d->libcuda_path);
+	} else {
+		row("libcuda.so.1", _("none"),
+		    d->state == CDS_DRIVER_NOT_PROBED ?
+		    _("not probed under --root") :
+		    _("not found by the loader"));
+	}
+	if (d->cuda_version > 0) {
+		snprintf(detail, sizeof(detail), "%s, %d %s",
+		    _("cuDriverGetVersion"), d->ndevices,
+		    _n("device", "devices", d->ndevices));
+		row(_("supports CUDA"), cuda_str(d->cuda_version, buf),
+		    detail);
+	}
+	if (d->stub_path != NULL) {
+		snprintf(detail, sizeof(detail), "%s%s%s%s", d->stub_path,
+		    d->stub_via != NULL ? " (" : "",
+		    d->stub_via != NULL ? d->stub_via : "",
+		    d->stub_via != NULL ? ")" : "");
+		row(_("stub libcuda"), d->init_error == 34 ? _("error 34") : "",
+		    detail);
+		if (d->stub_via != NULL &&
+		    strcmp(d->stub_via, "LIBRARY_PATH") == 0) {
+			row("", "", _("LIBRARY_PATH is for the linker only: "
+			    "harmless at run time"));
+		}
+	}
+	if (d->wsl) {
+		row("WSL2", _("yes"), d->wsl_lib_on_path ?
+		    _("/usr/lib/wsl/lib is searched") :
+		    _("/usr/lib/wsl/lib is NOT searched"));
+	}
+}
+
+static void
+print_toolkits(const struct cds_scan *s)
+{
+	size_t i;
+
+	section(_("CUDA toolkits"));
+	if (s->ntoolkits == 0) {
+		printf("  %s\n", _("none found"));
+		return;
+	}
+	for (i = 0; i < s->ntoolkits; i++) {
+		const struct cds_toolkit *t = &s->toolkits[i];
+		int is_active = s->active_toolkit != NULL &&
+		    strcmp(t->realpath, s->active_toolkit) == 0;
+
+		printf("  %s%-9s%s %s", cli_c(CLI_BOLD),
+		    t->version != NULL ? t->version : "?", cli_c(CLI_RESET),
+		    t->realpath);
+		if (!t->exists) {
+			printf("  %s%s%s", cli_c(CLI_RED), _("(missing)"),
+			    cli_c(CLI_RESET));
+		}
+		printf("\n            ");
+		if (t->is_default) {
+			printf("%s, ", s->default_link != NULL ?
+			    s->default_link : "/usr/local/cuda");
+		}
+		if (is_active) {
+			printf("%s, ", _("active"));
+		}
+		if (t->exists) {
+			printf("%s %s; %s: %s; nvcc: %s\n",
+			    _("version from"), t->version_source != NULL ?
+			    t->version_source : "?", _("runtime"),
+			    t->has_runtime ? _("yes") : _("no"),
+			    t->has_nvcc ? _("yes") : _("no"));
+		} else {
+			printf("%s\n", t->found_via != NULL ? t->found_via : "");
+		}
+	}
+}
+
+static void
+print_cudnn(const struct cds_scan *s)
+{
+	size_t i, k;
+
+	section(_("cuDNN copies"));
+	if (s->ncudnns == 0) {
+		printf("  %s\n", _("none found"));
+		return;
+	}
+	for (i = 0; i < s->ncudnns; i++) {
+		const struct cds_cudnn *c = &s->cudnns[i];
+		const char *const *missing = (const char *const *)c->missing;
+		size_t nlibs = 0;
+
+		for (k = 0; k < c->nfiles; k++) {
+			if (c->files[k].version != NULL || !c->files[k].is_link) {
+				nlibs++;
+			}
+		}
+		printf("  %s%-9s%s %s\n", cli_c(CLI_BOLD),
+		    c->version != NULL ? c->version : "?", cli_c(CLI_RESET),
+		    c->dir);
+		printf("            %s", cli_origin_word(c->origin));
+		if (c->env != NULL) {
+			printf(" (%s %s)", _("env"), c->env);
+		}
+		if (c->complete) {
+			printf("; %s%s%s", cli_c(CLI_GREEN),
+			    _("complete set"), cli_c(CLI_RESET));
+		} else {
+			printf("; %s%s%s", cli_c(CLI_YELLOW),
+			    c->mixed[0] != NULL ? _("MIXED releases") :
+			    _("incomplete"), cli_c(CLI_RESET));
+		}
+		if (c->header_version != NULL) {
+			printf("; %s %s", _("header"), c->header_version);
+		}
+		if (c->package_version != NULL) {
+			printf("; %s %s", _("package"), c->package_version);
+		}
+		printf("\n");
+		if (missing[0] != NULL) {
+			printf("            %s:", _("missing"));
+			for (k = 0; missing[k] != NULL; k++) {
+				printf(" %s", missing[k]);
+			}
+			printf("\n");
+		}
+		for (k = 0; c->mixed[k] != NULL; k++) {
+			printf("            %s %s\n", _("mixed:"), c->mixed[k]);
+		}
+	}
+}
+
+static void
+print_envs(const struct cds_scan *s)
+{
+	size_t i, k;
+
+	section(_("Environments"));
+	if (s->nenvs == 0) {
+		printf("  %s\n", _("no conda envs found"));
+	}
+	for (i = 0; i < s->nenvs; i++) {
+		const struct cds_env *e = &s->envs[i];
+
+		printf("  %s%s%s %s", cli_c(CLI_BOLD), e->name,
+		    cli_c(CLI_RESET), e->prefix);
+		if (e->is_active) {
+			printf(" (%s)", _("active"));
+		}
+		printf("\n");
+		if (e->python != NULL) {
+			printf("      python %s", e->python);
+			if (e->conda_cudnn != NULL) {
+				printf("; conda cudnn %s", e->conda_cudnn);
+			}
+			if (e->conda_cudatoolkit != NULL) {
+				printf("; conda cuda %s", e->conda_cudatoolkit);
+			}
+			printf("\n");
+		}
+		for (k = 0; k < e->npackages; k++) {
+			const struct cds_package *p = &e->packages[k];
+
+			printf("      %-22s %-16s", p->name, p->version);
+			if (p->cuda != NULL) {
+				printf(" CUDA %s", p->cuda);
+			}
+			if (p->cudnn != NULL) {
+				printf(" cuDNN %s", p->cudnn);
+			}
+			printf("\n");
+		}
+	}
+}
+
+static void
+print_loader(const struct cds_scan *s, const char *llp)
+{
+	size_t i;
+
+	section(_("Loader search order"));
+	printf("  LD_LIBRARY_PATH    %s\n", llp != NULL ? llp : _("(unset)"));
+	for (i = 0; i < s->nsearchdirs; i++) {
+		const struct cds_searchdir *d = &s->searchdirs[i];
+
+		printf("  %2zu %-32s %s%s\n", i + 1, d->dir, d->via,
+		    d->exists ? "" : _(" (missing)"));
+	}
+}
+
+void
+cli_print_scan(struct cli *c, const struct cds_scan *s)
+{
+	print_numbers(s);
+	print_driver(s);
+	print_toolkits(s);
+	print_cudnn(s);
+	print_envs(s);
+	print_loader(s, cds_getenv(c->h, "LD_LIBRARY_PATH"));
+}
+
+void
+cli_print_findings(struct cli *c, const struct cds_findings *f)
+{
+	size_t i, k, nerr = 0, nwarn = 0;
+
+	section(_("Findings"));
+	if (f->n == 0) {
+		printf("  %s%s%s\n", cli_c(CLI_GREEN), _("nothing wrong found"),
+		    cli_c(CLI_RESET));
+	}
+	for (i = 0; i < f->n; i++) {
+		const struct cds_finding *x = &f->items[i];
+		const char *summary = cds_rule_summary(x->id);
+		enum cli_color col = x->severity == CDS_SEV_ERROR ? CLI_RED :
+		    x->severity == CDS_SEV_WARNING ? CLI_YELLOW : CLI_BLUE;
+		const char *word = x->severity == CDS_SEV_ERROR ? _("error") :
+		    x->severity == CDS_SEV_WARNING ? _("warning") : _("note");
+
+		nerr += x->severity == CDS_SEV_ERROR;
+		nwarn += x->severity == CDS_SEV_WARNING;
+		printf("  %s%-8s%s %s[%s]%s %s\n", cli_c(col), word,
+		    cli_c(CLI_RESET), cli_c(CLI_BOLD), x->id, cli_c(CLI_RESET),
+		    summary != NULL ? summary : x->title);
+		printf("           %s\n", x->title);
+		for (k = 0; k < x->nevidence; k++) {
+			printf("           %s%s:%s %s\n", cli_c(CLI_DIM),
+			    x->evidence[k].key, cli_c(CLI_RESET),
+			    x->evidence[k].value);
+		}
+		for (k = 0; k < x->nfixes; k++) {
+			printf("           %s%s%s %s\n", cli_c(CLI_GREEN),
+			    x->fixes[k].kind != CDS_FIX_NONE ? _("fix:") :
+			    _("to do:"), cli_c(CLI_RESET),
+			    x->fixes[k].command);
+		}
+	}
+	printf("\n%zu %s, %zu %s.\n", nerr, _n("error", "errors", nerr), nwarn,
+	    _n("warning", "warnings", nwarn));
+}
