@@ -1004,10 +1004,16 @@ load_cudnn(int major, int seen, int *ok)
 	}
 	if (missing != NULL) {
 		json_object_set_new(m, "missing", json_string(missing));
-		*ok = 0;
 	}
 	cds_child_send(m);
+	if (missing != NULL) {
+		goto fail;
+	}
 	return lib;
+fail:
+	*ok = 0;
+	dlclose(lib);
+	return NULL;
 }
 
 /*
@@ -1057,6 +1063,8 @@ load_runtime(json_t *names, int cudart, int have_driver)
 	json_object_set_new(m, "t", json_string("runtime"));
 	if (missing != NULL) {
 		json_object_set_new(m, "missing", json_string(missing));
+		cds_child_send(m);
+		goto fail;
 	} else {
 		sym_cudaRuntimeGetVersion(&rv);
 		json_object_set_new(m, "version", json_integer(rv));
@@ -1073,6 +1081,9 @@ load_runtime(json_t *names, int cudart, int have_driver)
 	}
 	cds_child_send(m);
 	return err;
+fail:
+	dlclose(lib);
+	return -1;
 }
 
 static void
@@ -1723,6 +1734,9 @@ decide(cds_handle_t *h, struct cds_verify *v,
 		break;
 	case CDS_DRIVER_INIT_FAILED:
 		v->block_code = d->init_error;
+		if (d->probe_error != NULL && v->block_detail == NULL) {
+			v->block_detail = cds_xstrdup(d->probe_error);
+		}
 		v->block = d->init_error == CDS_CU_ERROR_NO_DEVICE ?
 		    CDS_VERIFY_NO_DEVICE : d->init_error ==
 		    CDS_CU_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE ?

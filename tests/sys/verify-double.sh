@@ -21,7 +21,7 @@ if ! mk_gpu_doubles "$T" >"$T/cc.log" 2>&1; then
 	rm -rf "$T"
 	exit 0
 fi
-plan 74
+plan 76
 
 P=$T/prefix
 # the driver double is what the loader finds for libcuda.so.1
@@ -152,6 +152,19 @@ is "$(j 'd["blocked"]["reason"]')" child_failed "a crash in the driver"
 like "$(j 'd["blocked"]["detail"]')" "(signal 11|exited with status).* in kernel" \
 	"names how it died and in which step"
 is "$RC" 1 "a crash: exit 1, and verify itself survived"
+
+# --- a driver without an entry point the checks need -----------------------
+mkdir -p "$T/old"
+${CC:-cc} -shared -fPIC -DCDS_FAKE_OLD_DRIVER -o "$T/old/libcuda.so.1" \
+	-Wl,-soname,libcuda.so.1 "$CDS_SRCDIR/tests/fixtures/fake-libcuda.c" -lm
+env LD_LIBRARY_PATH="$T/old" "$CDS_BIN" verify --prefix "$P" --json \
+	>"$T/out" 2>&1 </dev/null
+RC=$?
+OUT=$(cat "$T/out")
+is "$(j 'd["blocked"]["reason"] + ": " + d["blocked"]["detail"]')" \
+	"init_failed: libcuda.so.1 lacks cuDevicePrimaryCtxRelease_v2" \
+	"a driver lacking an entry point: named"
+is "$RC" 1 "and exit 1"
 
 # --- devices cuDNN does not know, and more than one -------------------------
 dv CDS_FAKE_CU_CC=10.0 CDS_FAKE_CU_DEVICES=2
