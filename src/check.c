@@ -1836,8 +1836,8 @@ cds_verify_run(cds_handle_t *h, const char *prefix, const char *env)
 	v = cds_xcalloc(1, sizeof(*v));
 	if (prefix != NULL) {
 		if (!cds_is_dir(prefix)) {
-			cds_seterr(h, CDS_ERR_NOT_FOUND, "--prefix %s: %s",
-			    prefix, strerror(errno == 0 ? ENOENT : errno));
+			cds_seterr(h, CDS_ERR_NOT_FOUND, "--prefix %s: no such "
+			    "directory", prefix);
 			goto fail;
 		}
 		v->target = cds_xstrdup(prefix);
