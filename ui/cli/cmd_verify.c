@@ -347,7 +347,8 @@ say_driver(const struct cds_verify *v)
 		    "(%s)\n"), v->driver_min, cuda_ver(v->runtime_version >
 		    v->cudnn_cudart ? v->runtime_version : v->cudnn_cudart, b),
 		    v->driver_meets_min == 1 ? _("met") :
-		    v->driver_meets_min == 0 ? _("NOT met") : _("unknown"));
+		    v->driver_meets_min == 0 ? _("NOT met") :
+		    _("no driver version here to compare"));
 	}
 }
 
@@ -570,6 +571,12 @@ say_block(const struct cds_verify *v)
 		printf(_("the check process failed: %s"),
 		    v->block_detail != NULL ? v->block_detail : "?");
 		break;
+	}
+	if ((v->block == CDS_VERIFY_NO_MODULE ||
+	    v->block == CDS_VERIFY_NO_LIBCUDA) && d->stub_path != NULL) {
+		printf(_(". The stub %s (%s) is for linking only: it is not a "
+		    "driver"), d->stub_path, d->stub_via != NULL ?
+		    d->stub_via : "?");
 	}
 }
 
