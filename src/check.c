@@ -245,7 +245,7 @@ judge(struct result *r, const float *got, const float *want, size_t n)
 	r->result = r->cmp.mismatches == 0 ? "pass" : "fail";
 }
 
-/* ---- device memory -------------------------------------------------------- */
+/* ---- device memory ------------------------------------------------------ */
 
 /* The allocations of one check, freed together. */
 struct dmem {
@@ -313,7 +313,7 @@ dptr(cds_cuptr p)
 	return (void *)(uintptr_t)p;
 }
 
-/* ---- the PTX kernel ------------------------------------------------------- */
+/* ---- the PTX kernel ----------------------------------------------------- */
 
 static void
 kernel_check(int dev)
@@ -395,7 +395,7 @@ fail:
 	free(want);
 }
 
-/* ---- cuDNN ---------------------------------------------------------------- */
+/* ---- cuDNN -------------------------------------------------------------- */
 
 /* Stop the check at the first failing cuDNN call, naming it. */
 #define DNN(r, fn, args) do { \
@@ -885,7 +885,7 @@ fail:
 	free(r.detail);
 }
 
-/* ---- loading -------------------------------------------------------------- */
+/* ---- loading ------------------------------------------------------------ */
 
 static void
 send_lib(const char *role, const char *name, const char *path,

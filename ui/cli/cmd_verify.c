@@ -268,7 +268,7 @@ json_report(const struct cds_verify *v)
 	return doc;
 }
 
-/* ---- words ---------------------------------------------------------------- */
+/* ---- words -------------------------------------------------------------- */
 
 static void
 heading(const char *title)
