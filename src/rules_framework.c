@@ -652,6 +652,59 @@ need_check(struct need_ctx *n, const struct cds_libpath *lp,
 /* F14: ONNX Runtime                                                         */
 /* ------------------------------------------------------------------------ */
 
+/* What the CUDA provider links against, less cuDNN: its DT_NEEDED
+ * read by the loader emulation when the library is there, else the
+ * libraries of its CUDA major it is documented to load (cudart, cuBLAS,
+ * cuBLASLt, cuFFT, cuRAND). */
+static char **
+ort_sonames(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p, const struct cds_libpath *lp,
+    const char *cuda, const char **rel)
+{
+	static const char *const keep[] = { "libcudart.", "libcublas.",
+		"libcublasLt.", "libcufft.", "libcurand.", NULL };
+	char *lib = cds_framework_cuda_lib(c, p);
+	struct cds_strv sv = {0};
+	char **all, **n;
+	const char *const *k;
+
+	(void)e;
+	(void)lp;
+	if (lib != NULL) {
+		char *host = cds_rpath(c->h, lib);
+		struct cds_elf *elf = cds_elf_open(c->h, host);
+
+		free(host);
+		cds_clearerr(c->h);
+		if (elf != NULL) {
+			char *const *need = cds_elf_needed(elf);
+
+			for (; *need != NULL; need++) {
+				if (!cds_startswith(*need, "libcudnn") &&
+				    (cds_startswith(*need, "libcu") ||
+				    cds_startswith(*need, "libnv"))) {
+					cds_strv_push(&sv, *need);
+				}
+			}
+			cds_elf_free(elf);
+			*rel = NULL;
+			free(lib);
+			return cds_strv_steal(&sv);
+		}
+		free(lib);
+	}
+	all = cds_cuda_sonames(c, cuda, rel);
+	for (n = all; *n != NULL; n++) {
+		for (k = keep; *k != NULL; k++) {
+			if (cds_startswith(*n, *k)) {
+				cds_strv_push(&sv, *n);
+			}
+		}
+	}
+	cds_strfreev(all);
+	return cds_strv_steal(&sv);
+}
+
 static void
 ort_needs(struct cds_rule_ctx *c, const struct cds_env *e,
     const struct cds_package *p)
@@ -692,7 +745,7 @@ ort_needs(struct cds_rule_ctx *c, const struct cds_env *e,
 	n.e = e;
 	n.p = p;
 	lp = cds_libpath_for(c, e, NULL);
-	names = cds_cuda_sonames(c, cuda, &rel);
+	names = ort_sonames(c, e, p, lp, cuda, &rel);
 	snprintf(so, sizeof(so), "libcudnn.so.%d", atoi(want));
 	w = where_words(e, p);
 	if (cds_libpath_find(c, lp, so) < 0) {
@@ -1251,11 +1304,9 @@ struct arch_ctx {
 	int probed;
 };
 
-static struct arch_ctx *arch_state;
-
 static void
-arch_check(struct cds_rule_ctx *c, const struct cds_env *e,
-    const struct cds_package *p)
+arch_check(struct cds_rule_ctx *c, struct arch_ctx *arch_state,
+    const struct cds_env *e, const struct cds_package *p)
 {
 	struct cds_strv sass = {0}, ptx = {0};
 	char *lib = cds_framework_cuda_lib(c, p), *host, *w, *sl, *pl;
@@ -1319,9 +1370,16 @@ void
 cds_rule_arch_list(struct cds_rule_ctx *c)
 {
 	struct arch_ctx st;
+	size_t i, k;
 
 	memset(&st, 0, sizeof(st));
-	arch_state = &st;
-	each_package(c, arch_check);
-	arch_state = NULL;
+	for (i = 0; i < c->s->nenvs; i++) {
+		for (k = 0; k < c->s->envs[i].npackages; k++) {
+			arch_check(c, &st, &c->s->envs[i],
+			    &c->s->envs[i].packages[k]);
+		}
+	}
+	for (k = 0; k < c->s->nsystem_packages; k++) {
+		arch_check(c, &st, NULL, &c->s->system_packages[k]);
+	}
 }
