@@ -1302,6 +1302,7 @@ struct arch_ctx {
 	int cc[16];
 	size_t ncc;
 	int probed;
+	int given;		/* the capability was given, not probed */
 };
 
 static void
@@ -1320,7 +1321,7 @@ arch_check(struct cds_rule_ctx *c, struct arch_ctx *arch_state,
 	    (sass.n == 0 && ptx.n == 0)) {
 		goto out;
 	}
-	if (!arch_state->probed) {
+	if (!arch_state->probed && !arch_state->given) {
 		arch_state->ncc = device_ccs(c, arch_state->cc, 16);
 		arch_state->probed = 1;
 	}
@@ -1336,9 +1337,14 @@ arch_check(struct cds_rule_ctx *c, struct arch_ctx *arch_state,
 		pl = arch_list(&ptx, "compute");
 		f = cds_finding_add(c, "F21", CDS_SEV_ERROR, "%s %s %s has no "
 		    "kernels for this GPU (sm_%d)", p->name, p->version, w, cc);
-		cds_finding_evidence(f, "GPU", "device %zu: compute capability "
-		    "%d.%d (cuDeviceGetAttribute in a child process)", i,
-		    cc / 10, cc % 10);
+		if (arch_state->given) {
+			cds_finding_evidence(f, "GPU", "compute capability "
+			    "%d.%d (as the message says)", cc / 10, cc % 10);
+		} else {
+			cds_finding_evidence(f, "GPU", "device %zu: compute "
+			    "capability %d.%d (cuDeviceGetAttribute in a child "
+			    "process)", i, cc / 10, cc % 10);
+		}
 		cds_finding_evidence(f, "kernels in", "%s", lib);
 		cds_finding_evidence(f, "cubins (SASS)", "%s", *sl != '\0' ?
 		    sl : "none");
@@ -1360,6 +1366,27 @@ out:
 	cds_strv_clear(&ptx);
 	free(host);
 	free(lib);
+}
+
+void
+cds_check_arch(struct cds_rule_ctx *c, int cc)
+{
+	struct arch_ctx st;
+	size_t i, k;
+
+	memset(&st, 0, sizeof(st));
+	st.cc[0] = cc;
+	st.ncc = 1;
+	st.given = 1;
+	for (i = 0; i < c->s->nenvs; i++) {
+		for (k = 0; k < c->s->envs[i].npackages; k++) {
+			arch_check(c, &st, &c->s->envs[i],
+			    &c->s->envs[i].packages[k]);
+		}
+	}
+	for (k = 0; k < c->s->nsystem_packages; k++) {
+		arch_check(c, &st, NULL, &c->s->system_packages[k]);
+	}
 }
 
 /* F21: the framework's binary holds cubins and PTX for a list of

@@ -78,11 +78,15 @@ static const char *const global_opts[] = {
 };
 
 static const char *const doctor_opts[] = { "env", "prefix", NULL };
+static const char *const explain_opts[] = { "env", "prefix", NULL };
 
 static const struct cli_cmd commands[] = {
 	{ "doctor", "[--env NAME|--prefix DIR] [--json]",
 	    N_("show what is installed and loaded, and what is wrong"),
 	    doctor_opts, cmd_doctor },
+	{ "explain", "['ERROR TEXT' | -] [--env NAME|--prefix DIR] [--json]",
+	    N_("which known failure a message is, and its cause here"),
+	    explain_opts, cmd_explain },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
 
