@@ -51,7 +51,8 @@ static const struct entry_def entries[] = {
 	    "8 release before the framework's own"), { "F1", NULL },
 	    "put first by=LD_LIBRARY_PATH" },
 	    { N_("a system cuDNN 8 (apt libcudnn8, ld.so.conf) is found "
-	    "before the framework's own"), { "F1", NULL }, NULL },
+	    "before the framework's own"), { "F1", NULL },
+	    "!put first by=LD_LIBRARY_PATH" },
 	    { N_("PyTorch finds an older cuDNN first"), { "F9", NULL },
 	    NULL },
 	    { N_("the conda env's own cudnn package is another release"),
@@ -927,25 +928,30 @@ mentions_capture(const struct cds_explanation *x, const struct cds_finding *f)
 	return 0;
 }
 
+/* Does F pass the cause's filter: "key=text" (an evidence line KEY
+ * containing TEXT), or "!key=text" (none)? */
 static int
 passes(const struct cause_def *cd, const struct cds_finding *f)
 {
-	const char *eq;
+	const char *flt = cd->filter, *eq;
 	size_t i, n;
+	int neg;
 
-	if (cd->filter == NULL) {
+	if (flt == NULL) {
 		return 1;
 	}
-	eq = strchr(cd->filter, '=');
-	n = (size_t)(eq - cd->filter);
+	neg = *flt == '!';
+	flt += neg;
+	eq = strchr(flt, '=');
+	n = (size_t)(eq - flt);
 	for (i = 0; i < f->nevidence; i++) {
-		if (strncmp(f->evidence[i].key, cd->filter, n) == 0 &&
+		if (strncmp(f->evidence[i].key, flt, n) == 0 &&
 		    f->evidence[i].key[n] == '\0' && (eq[1] == '\0' ||
 		    strstr(f->evidence[i].value, eq + 1) != NULL)) {
-			return 1;
+			return !neg;
 		}
 	}
-	return 0;
+	return neg;
 }
 
 int

@@ -136,6 +136,25 @@ in_dir(struct cds_rule_ctx *c, const char *path, const char *dir)
 /* F1: cuDNN sub-libraries of two releases                                   */
 /* ------------------------------------------------------------------------ */
 
+/* Add NAME to the finding's "same failure for" line. */
+static void
+also_add(struct cds_finding *f, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < f->nevidence; i++) {
+		if (strcmp(f->evidence[i].key, "same failure for") == 0) {
+			char *v = cds_xasprintf("%s, %s", f->evidence[i].value,
+			    name);
+
+			free(f->evidence[i].value);
+			f->evidence[i].value = v;
+			return;
+		}
+	}
+	cds_finding_evidence(f, "same failure for", "%s", name);
+}
+
 /* One copy: load each of its files by path, as a framework does through
  * its RUNPATH or a preload, and see which siblings ld.so binds. */
 static void
@@ -206,9 +225,8 @@ mixed_binding(struct cds_rule_ctx *c, const struct cds_cudnn *own)
 				    v2 != NULL ? v2 : "?");
 				evidence_found(c, f, lp, &prov->found, 1);
 			} else if (!cds_finding_exists(c, "F1",
-			    user->found.path)) {
-				cds_finding_evidence(f, "also", "%s",
-				    user->found.path);
+			    cds_basename(user->found.path))) {
+				also_add(f, cds_basename(user->found.path));
 			}
 			free(t1);
 			free(t2);

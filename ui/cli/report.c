@@ -435,6 +435,28 @@ wrap_command(FILE *fp, int indent, const char *label, const char *cmd)
 	fputc('\n', fp);
 }
 
+/* Is a fix's text a shell command (to be kept pasteable), or words? */
+static int
+is_shell(const char *cmd)
+{
+	static const char *const words[] = { "sudo", "export", "echo",
+		"printf", "ln", "rm", "mkdir", "sed", "conda", "pip",
+		"cudnn-setup", "apt-get", "dkms", "systemctl", "modprobe",
+		NULL };
+	const char *const *w;
+	size_t n = strcspn(cmd, " ");
+
+	if (*cmd == '/' || memchr(cmd, '=', n) != NULL) {
+		return 1;
+	}
+	for (w = words; *w != NULL; w++) {
+		if (strlen(*w) == n && strncmp(cmd, *w, n) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 void
 cli_print_finding_list(const struct cds_findings *f)
 {
@@ -471,11 +493,22 @@ cli_print_finding_list(const struct cds_findings *f)
 
 			if (asprintf(&label, "%s%s%s", cli_c(CLI_GREEN),
 			    x->fixes[k].kind != CDS_FIX_NONE ? _("fix:") :
-			    _("to do:"), cli_c(CLI_RESET)) > 0) {
+			    _("to do:"), cli_c(CLI_RESET)) <= 0) {
+				continue;
+			}
+			if (is_shell(x->fixes[k].command)) {
 				wrap_command(stdout, 11, label,
 				    x->fixes[k].command);
-				free(label);
+			} else {
+				char *line = NULL;
+
+				if (asprintf(&line, "%s %s", label,
+				    x->fixes[k].command) > 0) {
+					cli_wrap(stdout, 11, 13, line);
+					free(line);
+				}
 			}
+			free(label);
 		}
 	}
 }
