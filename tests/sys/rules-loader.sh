@@ -46,7 +46,7 @@ HOME=/home/user LD_LIBRARY_PATH=$NEW cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "'F1'|'F9'" "after the fix: no F1, no F9"
 HOME=/home/user LD_LIBRARY_PATH=$LLP cds --root "$R" doctor
 like "$OUT" "error +\[F1\]" "text: F1 as an error"
-like "$OUT" "undefined symbol: _ZN15TracebackLoggerC1EPKc, version libcudnn_ops_infer.so.8" "text: the loader's message"
+like "$(printf '%s' "$OUT" | tr '\n' ' ' | tr -s ' ')" "undefined symbol: _ZN15TracebackLoggerC1EPKc, version libcudnn_ops_infer.so.8" "text: the loader's message (wrapped at 80 columns)"
 # the same older set placed by an activate.d script of a non-active env
 mkdir -p "$R$E/etc/conda/activate.d"
 printf 'export LD_LIBRARY_PATH=/usr/local/cuda-11.6/lib64${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\n' >"$R$E/etc/conda/activate.d/cuda.sh"
