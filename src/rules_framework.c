@@ -640,6 +640,7 @@ need_check(struct need_ctx *n, const struct cds_libpath *lp,
 			cds_strv_push(&n->activate, dir);
 		}
 		free(dir);
+		free(where);
 	} else {
 		cds_finding_evidence(f, "not found", "%s: not installed "
 		    "anywhere the scan looked", name);
