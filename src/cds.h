@@ -1407,6 +1407,80 @@ int cds_repair_activate_env(cds_handle_t *h,
 /* Explain (issue: findings)                                                 */
 /* ------------------------------------------------------------------------ */
 
+/*
+ * `explain`: recognise a failure from the text a program printed, then run
+ * the checks that tell its known causes apart on this machine.  Entries
+ * are failure-modes.md's ("F1"...) and doctor's own ids ("STUB-LIBCUDA",
+ * "NO-DRIVER").  The patterns capture what differs between machines:
+ * paths, versions, symbols, sonames.
+ */
+
+/* One part of the text recognised as one entry. */
+struct cds_explain_match {
+	const char *id;		/* the entry: "F1" (static) */
+	int rank;		/* lower is more specific */
+	size_t offset;		/* where in the text it starts */
+	char *text;		/* the part that matched */
+	struct cds_evidence *captures;	/* what it names: "file", "symbol",
+					   "provider", "missing" (a soname it
+					   could not open), "library",
+					   "runtime", "compiled", "sm",
+					   "gcc"... */
+	size_t ncaptures;
+};
+
+/* One known cause of the entry's failure. */
+struct cds_explain_cause {
+	const char *text;	/* translated, one line */
+	const char *const *ids;	/* the finding ids that show it (static,
+				   NULL-terminated) */
+	int finding;		/* index in ->findings of the finding that
+				   shows it here, -1 if none */
+};
+
+struct cds_explanation {
+	struct cds_explain_match *matches;	/* best first */
+	size_t nmatches;
+	const char *id;		/* the entry explained: matches[0].id */
+	const char *title;	/* translated, one line */
+	const char *meaning;	/* translated: what it means, plainly */
+	const char *fix;	/* translated: what to do when no cause is
+				   found here */
+	struct cds_explain_cause *causes;	/* in the catalogue's order */
+	size_t ncauses;
+	/* Filled by cds_explain_check(): */
+	int checked;
+	int verdict;		/* index in ->causes of the cause found here,
+				   -1 when none is */
+	struct cds_findings *findings;	/* the findings here that bear on
+					   the entry (doctor's, and the
+					   checks of what the message
+					   names), those naming it first */
+	size_t others;		/* doctor's other findings, not shown */
+};
+
+/*
+ * Recognise TEXT (a message pasted whole: any length, several lines).
+ * Returns a new explanation (free with cds_explanation_free()), or NULL
+ * with CDS_ERR_NOT_FOUND when no known failure matches, CDS_ERR_USAGE for
+ * empty text.  Reads nothing, emits no events.
+ */
+struct cds_explanation *cds_explain_text(cds_handle_t *h, const char *text);
+/*
+ * Run the checks on this machine (under the handle's root): doctor's rules
+ * over scan S, and checks of what the message names (the library it could
+ * not open: found here, installed elsewhere, or not installed; the file
+ * that failed: loaded here by path through the loader emulation; the
+ * GPU's architecture against the frameworks' kernels).  Fills ->findings,
+ * ->causes[].finding and ->verdict.  The manifest must be loaded.
+ * Returns 0.
+ */
+int cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
+    const struct cds_scan *s);
+void cds_explanation_free(struct cds_explanation *x);
+/* The translated one-line title of an entry, or NULL if unknown. */
+const char *cds_explain_title(const char *id);
+
 
 #ifdef __cplusplus
 }
