@@ -734,7 +734,6 @@ assemble(cds_handle_t *h, struct cds_plan *p, struct cds_plan_item *it,
 	}
 	step_event(h, CDS_EV_VERIFY_DONE, it->name, s->tree, 0);
 	s->receipt = receipt_new(p, it, &rc);
-	json_decref(rc.files);	/* the receipt holds its own reference */
 	ret = 0;
 out:
 	for (k = 0; k < mg.n; k++) {
