@@ -329,7 +329,9 @@ enum cds_driver_state {
 	CDS_DRIVER_NO_LIBRARY,	/* module loaded, libcuda.so.1 not found */
 	CDS_DRIVER_STUB,	/* the loader finds a toolkit stub (error 34) */
 	CDS_DRIVER_INIT_FAILED,	/* cuInit returned an error (see init_error) */
-	CDS_DRIVER_NOT_PROBED	/* --root: the driver of another system */
+	CDS_DRIVER_NOT_PROBED	/* a real libcuda.so.1 is there but was not
+				   loaded: --root (another system), or no
+				   probe child (see probe_error) */
 };
 
 struct cds_driver {
@@ -338,12 +340,24 @@ struct cds_driver {
 	char *libcuda_path;	/* what the loader would map; NULL */
 	char *libcuda_version;	/* from the file name, "550.54.15"; NULL */
 	char *stub_path;	/* a stub libcuda.so seen on a search path */
-	char *stub_via;		/* "LD_LIBRARY_PATH", "ld.so.conf", ... */
+	char *stub_via;		/* "LD_LIBRARY_PATH", ld.so.conf file, ... */
 	int cuda_version;	/* cuDriverGetVersion(), 12040; 0 if unknown */
 	int init_error;		/* CUresult of cuInit, 0 if fine or unknown */
 	int wsl;		/* running under WSL2 */
 	int wsl_lib_on_path;	/* /usr/lib/wsl/lib is searched */
 	int ndevices;
+	/* verify's additions: */
+	char *libcuda_realpath;	/* libcuda_path with links resolved */
+	char *libcuda_via;	/* why the loader searches libcuda_path's
+				   directory: "LD_LIBRARY_PATH", an
+				   ld.so.conf file, "default"; NULL */
+	int stub_link_only;	/* stub_via is LIBRARY_PATH: only the link
+				   editor (ld -lcuda) sees it, never the
+				   dynamic loader */
+	int stub_init_error;	/* cuInit() of the stub dlopened by its path
+				   (34), 0 if not tried */
+	int probed;		/* a child really dlopened libcuda.so.1 */
+	char *probe_error;	/* why it did not, or did not finish; NULL */
 };
 
 struct cds_toolkit {
@@ -944,15 +958,448 @@ int cds_dlprobe_child(int argc, char **argv);
 /* Install (issue: install)                                                  */
 /* ------------------------------------------------------------------------ */
 
+/*
+ * What to install.  Every field may be NULL: the plan then picks the newest
+ * CUDA release the driver can run and the newest cuDNN built for it.
+ * "none" as cuda or cudnn leaves that kind out.
+ */
+struct cds_plan_request {
+	const char *cuda;	/* "12.4.1", "12.4", "12", "none" */
+	const char *cudnn;	/* "9.3.0", "9.3.0.75", "9", "none" */
+	const char *forpkg;	/* "torch==2.3.0", "onnxruntime-gpu==1.16.1",
+				   "jax" (any version) */
+	int system;		/* also /etc/ld.so.conf.d and /etc/profile.d */
+};
+
+/* One archive of a planned release. */
+struct cds_plan_archive {
+	const struct cds_archive *archive;	/* owned by the manifest */
+	char **urls;		/* each --mirror, then the manifest's base URL,
+				   joined with relative_path; NULL-terminated */
+};
+
+enum cds_item_state {
+	CDS_ITEM_NEW = 0,	/* to be installed */
+	CDS_ITEM_PRESENT,	/* already installed (tree and receipt) */
+	CDS_ITEM_DONE,		/* installed by cds_install_run() */
+	CDS_ITEM_FAILED		/* cds_install_run() failed before its commit */
+};
+
+/* One release the plan installs into its own directory of the prefix. */
+struct cds_plan_item {
+	enum cds_kind kind;
+	const struct cds_release *release;	/* owned by the manifest */
+	char *name;		/* "cuda-12.4.1", "cudnn-9.3.0.75-cuda12" */
+	char *version;		/* "12.4.1", "9.3.0.75" */
+	char *variant;		/* "cuda12"; NULL for CUDA and flat cuDNN 8 */
+	char *dir;		/* PREFIX/name, a target path */
+	char *min_driver;	/* the driver it needs; NULL if unknown */
+	struct cds_plan_archive *archives;
+	size_t narchives;
+	uint64_t download_size;	/* sum of the archives' sizes */
+	enum cds_item_state state;
+};
+
+/* Warning bits of a plan (cds_plan.warnings). */
+enum {
+	CDS_PLAN_WARN_NO_DRIVER = 1,	/* no driver found: planned anyway */
+	CDS_PLAN_WARN_UNTRUSTED = 2	/* a bare redistrib manifest */
+};
+
+struct cds_plan {
+	char *prefix;		/* target path */
+	char *platform;		/* "linux-x86_64" */
+	char *driver;		/* the driver's version, NULL if none found */
+	char *driver_source;	/* the file it was read from */
+	char *manifest;		/* the manifest's path or URL */
+	/* --for: the package as asked and the framework row chosen */
+	char *for_name;
+	char *for_version;	/* NULL when no version was given */
+	const struct cds_framework_req *framework;	/* owned by manifest */
+	struct cds_plan_item *items;	/* CUDA first, then cuDNN */
+	size_t nitems;
+	/* every path the install creates (target paths), NULL-terminated;
+	 * releases already present contribute none */
+	char **paths;
+	uint64_t download_size;	/* of the items in state CDS_ITEM_NEW */
+	unsigned warnings;	/* CDS_PLAN_WARN_* */
+	int system;		/* the request's system flag */
+};
+
+/*
+ * Resolve a request into releases, archives and paths, reading the manifest
+ * (loaded on first use), its framework table and the driver found under the
+ * root (/proc/driver/nvidia/version, /sys/module/nvidia/version).  A release
+ * the driver cannot run is refused; with no driver at all the plan is made
+ * with CDS_PLAN_WARN_NO_DRIVER (provisioning an image before its driver).
+ * Releases already installed in the prefix get CDS_ITEM_PRESENT.
+ * Returns a plan to free with cds_plan_free(), or NULL: CDS_ERR_USAGE (a
+ * request that contradicts itself or a malformed --for), CDS_ERR_NOT_FOUND
+ * (no such release or framework; the detail lists what is known),
+ * CDS_ERR_DRIVER (the detail names the release, the driver found and the
+ * minimum driver it needs), CDS_ERR_IO (the target directory exists but
+ * was not installed by us), CDS_ERR_MANIFEST.  Emits
+ * CDS_EV_UNTRUSTED_MANIFEST for a bare redistrib manifest.
+ */
+struct cds_plan *cds_plan_build(cds_handle_t *h,
+    const struct cds_plan_request *req);
+void cds_plan_free(struct cds_plan *p);
+
+/* A file operation, performed or, in a dry run, only described.  Paths are
+ * host paths (under the root). */
+enum cds_op_kind {
+	CDS_OP_MKDIR = 1,	/* path */
+	CDS_OP_LOCK,		/* path: the lock file */
+	CDS_OP_REMOVE,		/* path, recursively */
+	CDS_OP_FETCH,		/* target: the first URL; path: staging dir */
+	CDS_OP_MERGE,		/* path: a component's tree; target: the
+				   release's staging tree */
+	CDS_OP_FIXUP,		/* path: a tree whose soname links are made */
+	CDS_OP_WRITE,		/* path: a file written atomically */
+	CDS_OP_SYMLINK,		/* path -> target (a new link) */
+	CDS_OP_RENAME,		/* path renamed to target */
+	CDS_OP_RUN		/* path: a program; target: its argument */
+};
+
+struct cds_op {
+	enum cds_op_kind kind;
+	char *path;
+	char *target;
+};
+
+/* A list of operations; zero-initialise, clear with cds_ops_clear(). */
+struct cds_ops {
+	struct cds_op *v;
+	size_t n;
+};
+void cds_ops_clear(struct cds_ops *ops);
+
+/* Options shared by the writing calls.  A zeroed struct waits for the lock
+ * as long as it takes. */
+enum {
+	CDS_TXN_DRY_RUN = 1,	/* describe the operations, perform none */
+	CDS_TXN_FORCE = 2	/* remove: even the current default */
+};
+struct cds_txn_opts {
+	unsigned flags;		/* CDS_TXN_* */
+	int lock_wait;		/* seconds to wait for the lock: 0 as long as
+				   it takes, < 0 not at all */
+};
+
+/*
+ * Run a plan: take the prefix's lock (.state/lock; while another process
+ * holds it, CDS_EV_LOCK_WAIT names it), finish or undo what an interrupted
+ * run left (CDS_EV_CLEANUP for each thing removed), check the free space,
+ * fetch, verify and unpack every archive into .state/staging, merge the
+ * components of each release into one tree, complete its soname links,
+ * record every file in .state/receipts/<name>.json and rename() the tree
+ * into the prefix.  After the commits only: the default links PREFIX/cuda
+ * and PREFIX/cudnn (on first install), the env files PREFIX/env/<name>.sh,
+ * .fish and modulefiles/<kind>/<version>, the system files when the plan
+ * asked for them, and one audit line per release.
+ *
+ * Unless the plan holds nothing to do, asks CDS_Q_PROCEED (data: the plan)
+ * first.  With CDS_TXN_DRY_RUN, fills OPS and touches nothing.  OPS (may be
+ * NULL) receives the operations in order.  Item states are updated.
+ * Returns 0 or -1: CDS_ERR_NEED_ANSWER, CDS_ERR_LOCKED (lock_wait ran out;
+ * the detail names the holder), CDS_ERR_NO_SPACE (before any extraction,
+ * or during it: everything staged is removed), the download and archive
+ * errors, CDS_ERR_IO.  No release is committed unless every archive of the
+ * plan was fetched and verified.
+ */
+int cds_install_run(cds_handle_t *h, struct cds_plan *p,
+    const struct cds_txn_opts *o, struct cds_ops *ops);
+
+/* A release installed in the prefix. */
+struct cds_installed {
+	char *name;		/* "cuda-12.4.1" */
+	enum cds_kind kind;
+	char *version;		/* "12.4.1", "9.3.0.75" */
+	char *variant;		/* "cuda12" or NULL */
+	char *dir;		/* target path */
+	uint64_t size;		/* bytes of its files, from its receipt */
+	size_t nfiles;
+	char *installed_at;	/* "2024-08-01T12:00:00Z" */
+	int is_default;		/* PREFIX/cuda or PREFIX/cudnn points here */
+};
+
+struct cds_installed_list {
+	char *prefix;		/* target path */
+	struct cds_installed *v;	/* CUDA first, then by version */
+	size_t n;
+};
+
+/* What the prefix holds (reads receipts; takes no lock).  Free with
+ * cds_installed_list_free().  An absent prefix is an empty list. */
+struct cds_installed_list *cds_prefix_list(cds_handle_t *h);
+void cds_installed_list_free(struct cds_installed_list *l);
+
+/*
+ * The installed release WHAT names: its full name ("cuda-12.4.1"), a
+ * version or version prefix of exactly one release ("12.4", "9.3.0.75"),
+ * or "cuda"/"cudnn" for the current default.  Returns a new string (free),
+ * or NULL: CDS_ERR_NOT_FOUND, CDS_ERR_USAGE when WHAT is ambiguous (the
+ * detail lists the candidates).
+ */
+char *cds_prefix_resolve(cds_handle_t *h, const char *what);
+
+/* Make release NAME the default of its kind: the link PREFIX/cuda or
+ * PREFIX/cudnn is replaced atomically.  Locks like cds_install_run(). */
+int cds_prefix_use(cds_handle_t *h, const char *name,
+    const struct cds_txn_opts *o, struct cds_ops *ops);
+
+/*
+ * Remove release NAME: its tree (renamed into .state/trash, then deleted),
+ * its receipt and its env files.  The current default is removed only with
+ * CDS_TXN_FORCE or a yes to CDS_Q_REMOVE_DEFAULT (data: the name); its link
+ * goes with it.  Errors: CDS_ERR_NOT_FOUND, CDS_ERR_USAGE (the default,
+ * refused), CDS_ERR_NEED_ANSWER, CDS_ERR_LOCKED, CDS_ERR_IO.
+ */
+int cds_prefix_remove(cds_handle_t *h, const char *name,
+    const struct cds_txn_opts *o, struct cds_ops *ops);
+
+enum cds_shell {
+	CDS_SHELL_SH = 0,	/* POSIX sh, bash, zsh */
+	CDS_SHELL_FISH,
+	CDS_SHELL_MODULE	/* a Tcl modulefile (Lmod, Environment Modules) */
+};
+
+/*
+ * The environment file of release NAME (installed or not) for SHELL: it
+ * puts bin/ on PATH and lib/ on LD_LIBRARY_PATH once however often it is
+ * read, and sets CUDA_HOME (CUDA) or CUDNN_PATH (cuDNN).  Paths are target
+ * paths.  Returns a new string (free()).
+ */
+char *cds_prefix_env(cds_handle_t *h, const char *name,
+    enum cds_shell shell);
+
 
 /* ------------------------------------------------------------------------ */
 /* Verify (issue: verify)                                                    */
 /* ------------------------------------------------------------------------ */
 
+/*
+ * The program's hidden internal commands: the engine re-executes the
+ * running program (/proc/self/exe) with the target's environment to dlopen
+ * NVIDIA libraries in a child it can lose ("--internal-driver-probe",
+ * "--internal-verify").  main() calls this first thing: when argv[1] is one
+ * of them it runs it and returns its exit status; otherwise it returns -1.
+ * A program that never calls it gets no probe children: the driver probe
+ * then reports only what the files say (probe_error says so).
+ */
+int cds_child_main(int argc, char **argv);
+
+/* Why the GPU checks could not run (cds_verify.block). */
+enum cds_verify_block {
+	CDS_VERIFY_RAN = 0,		/* nothing stopped them */
+	CDS_VERIFY_NO_MODULE,		/* no NVIDIA kernel module and no
+					   libcuda.so.1 */
+	CDS_VERIFY_NO_LIBCUDA,		/* libcuda.so.1 not found or not
+					   loadable (block_detail: dlerror) */
+	CDS_VERIFY_STUB,		/* the loader maps a toolkit stub:
+					   CUDA error 34 */
+	CDS_VERIFY_DRIVER_TOO_OLD,	/* the runtime needs a newer driver:
+					   error 35 (see runtime_min_driver) */
+	CDS_VERIFY_NO_DEVICE,		/* error 100 */
+	CDS_VERIFY_COMPAT_UNSUPPORTED,	/* forward-compatibility libcuda on
+					   a GPU that has none: error 804 */
+	CDS_VERIFY_INIT_FAILED,		/* cuInit failed otherwise
+					   (block_code) */
+	CDS_VERIFY_CHILD_FAILED		/* the check process crashed or hung
+					   (block_detail) */
+};
+
+enum cds_check_result {
+	CDS_CHECK_PASS = 0,
+	CDS_CHECK_FAIL,		/* it ran and the answer is wrong */
+	CDS_CHECK_ERROR,	/* a call failed (detail: the call, the code) */
+	CDS_CHECK_NOT_RUN	/* detail: "blocked" (see block), "cudnn"
+				   (cuDNN did not load), "runtime" (the
+				   runtime cannot use the device), "crashed"
+				   (the process died first), "device" (no
+				   device context) */
+};
+
+/* A library verify loaded (or tried to). */
+struct cds_verify_lib {
+	char *name;		/* as asked: "libcudnn_ops.so.9" */
+	char *role;		/* "driver", "runtime", "cudnn" */
+	char *path;		/* the file the loader mapped, or NULL */
+	char *realpath;
+	char *error;		/* dlerror() when it did not load, or NULL */
+	int optional;		/* absent without harm (a newer sublibrary) */
+	int outside;		/* mapped from outside the target's dirs */
+};
+
+struct cds_verify_device {
+	int ordinal;
+	char *name;		/* "NVIDIA H100 80GB HBM3" */
+	int cc_major, cc_minor;	/* compute capability */
+	uint64_t memory;	/* bytes */
+	int sm_count;
+	int cudnn_ok;		/* the target's cuDNN supports this compute
+				   capability: 1, 0, or -1 unknown */
+	int cudnn_max_cc;	/* cudnnGetMaxDeviceVersion(): 1210; 0 */
+	int cudnn_min_cc;	/* lowest in the support matrix row: 75; 0
+				   when our data has no row for it */
+	const char *cudnn_matrix;	/* that row's cuDNN release, or NULL */
+};
+
+struct cds_verify_check {
+	char *name;		/* "kernel", "conv_fwd", "conv_bwd_data",
+				   "conv_bwd_filter", "batchnorm_fwd_train",
+				   "relu_fwd", "maxpool_fwd" */
+	int device;
+	enum cds_check_result result;
+	double max_error;	/* largest |gpu - cpu| */
+	double tolerance;	/* pass: |gpu - cpu| <= tol * (1 + |cpu|) */
+	size_t elements;	/* compared */
+	size_t mismatches;	/* beyond the tolerance */
+	char *algo;		/* cuDNN's choice: "IMPLICIT_PRECOMP_GEMM" */
+	double ms;		/* the call and a synchronise */
+	char *detail;		/* see enum cds_check_result; NULL */
+};
+
+struct cds_verify {
+	char *target;		/* the prefix or env directory; NULL for
+				   what this environment loads by default */
+	char *target_kind;	/* "default", "prefix", "env" */
+	char **libdirs;		/* put first on LD_LIBRARY_PATH */
+	enum cds_verify_block block;
+	int block_code;		/* the CUDA error behind it, or 0 */
+	char *block_detail;	/* dlerror() text, how the child died */
+	struct cds_driver driver;	/* as the target's environment sees it */
+	char *driver_min;	/* the manifest's floor for the runtime's CUDA
+				   major (and cuDNN's), or NULL */
+	int driver_meets_min;	/* module version >= driver_min: 1, 0, -1 */
+	int runtime_version;	/* cudaRuntimeGetVersion(): 13000; 0 */
+	int runtime_error;	/* cudaGetDeviceCount()'s error, or 0 */
+	int cudnn_major;	/* the set loaded: 8 or 9; 0 none */
+	int cudnn_version;	/* cudnnGetVersion(): 91900 */
+	char *cudnn_release;	/* the same as "9.19.0"; NULL */
+	int cudnn_cudart;	/* cudnnGetCudartVersion(): 13010 */
+	int cudnn_max_device;	/* cudnnGetMaxDeviceVersion(): 1210; 0 */
+	int libs_ok;		/* every required library loaded */
+	struct cds_verify_lib *libs;
+	size_t nlibs;
+	struct cds_verify_device *devices;
+	size_t ndevices;
+	struct cds_verify_check *checks;
+	size_t nchecks;
+	int passed;		/* loaded, ran and passed everything */
+	double elapsed_ms;
+};
+
+/*
+ * Verify an install on this machine's GPU.  In a child process with the
+ * target's environment: dlopen libcuda.so.1 (driver API), every cuDNN
+ * sublibrary of the target with RTLD_NOW and then libcudnn.so.N, the
+ * target's CUDA runtime (libcudart.so.N); report each device; run a PTX
+ * kernel through the driver and cuDNN's convolution forward, backward
+ * data and backward filter, batch normalisation (training), ReLU and max
+ * pooling, each compared with a CPU reference.  PREFIX (a directory) or
+ * ENV (a conda env name or path) selects the target; both NULL: what this
+ * environment loads by default.  Emits CDS_EV_PROBE_START/DONE (name
+ * "verify") and CDS_EV_CHECK_DONE for each check.
+ * Returns the report, also when checks fail or cannot run (see `passed`
+ * and `block`); free with cds_verify_free().  NULL on CDS_ERR_USAGE
+ * (--root: another system's GPU cannot be run from here),
+ * CDS_ERR_NOT_FOUND (the prefix or env), CDS_ERR_CHILD (the child could
+ * not be started).
+ */
+struct cds_verify *cds_verify_run(cds_handle_t *h, const char *prefix,
+    const char *env);
+void cds_verify_free(struct cds_verify *v);
+
 
 /* ------------------------------------------------------------------------ */
-/* Repair (issue: repair)                                                    */
+/* Repair                                                                    */
 /* ------------------------------------------------------------------------ */
+
+enum cds_repair_op_kind {
+	CDS_REPAIR_MKDIR = 1,	/* create directory `path` */
+	CDS_REPAIR_SYMLINK,		/* create link `path` -> `target` */
+	CDS_REPAIR_RELINK,		/* regular file `path`, identical to `target`,
+				   becomes a link to it (backed up first) */
+	CDS_REPAIR_WRITE,		/* write `content` to `path` (backed up first
+				   when it exists) */
+	CDS_REPAIR_INSTALL		/* install release `target` into the prefix */
+};
+
+struct cds_repair_op {
+	enum cds_repair_op_kind kind;
+	char *path;		/* target path (without the root) */
+	char *target;		/* link target, or release for INSTALL */
+	char *content;		/* for WRITE */
+	const char *finding;	/* the finding id it answers, or NULL */
+};
+
+struct cds_repair_plan {
+	char *env_name;
+	char *env_prefix;
+	int path_first;		/* LD_LIBRARY_PATH before the env's dirs */
+	char **libdirs;		/* what activation puts on the path */
+	struct cds_repair_op *ops;
+	size_t nops;
+	struct cds_findings *before;	/* doctor's findings on the env */
+	/* a framework in the env needs a CUDA runtime or cuDNN that nothing
+	 * here provides: the releases to install into the prefix first (its
+	 * items' lib/ dirs are in libdirs), or NULL */
+	struct cds_plan *install;
+	const char *install_for;	/* the package it is for, "name==ver" */
+	char *cuda_home;	/* set by activation when installing, or NULL */
+	char *cudnn_path;
+};
+
+enum {
+	CDS_REPAIR_PATH_FIRST = 1	/* keep LD_LIBRARY_PATH ahead */
+};
+
+/*
+ * Plan the repair of an env (a conda env name or any prefix path; NULL for
+ * $CONDA_PREFIX): missing soname and .so links in its CUDA/cuDNN library
+ * dirs, regular files that should be links, and activation scripts
+ * (etc/conda/activate.d/cudnn-setup.{sh,fish} and deactivate.d) that put
+ * its library dirs on LD_LIBRARY_PATH and restore the previous state on
+ * deactivation.  When a framework of the env needs a CUDA runtime or a
+ * cuDNN major that neither the env nor the system has (the manifest's
+ * framework table says which), an install of the matching releases into
+ * the prefix is planned too (cds_plan_build) and wired into activation.
+ * Nothing is changed.  Free with cds_repair_plan_free().
+ * Errors: CDS_ERR_NOT_FOUND (no such env), CDS_ERR_USAGE (no env given and
+ * none active).
+ */
+struct cds_repair_plan *cds_repair_plan_build(cds_handle_t *h,
+    const char *env, unsigned flags);
+void cds_repair_plan_free(struct cds_repair_plan *p);
+
+/*
+ * Apply a plan: check every target is writable first (CDS_ERR_IO naming the
+ * first that is not, nothing changed), run the planned install (through
+ * cds_install_run; the answer to the repair stands for its question; the
+ * installed releases stay when the repair is undone: they are shared),
+ * back up every file it replaces, and
+ * record a journal in <env>/etc/cudnn-setup/undo/ so cds_repair_undo() can
+ * put everything back.  A failure midway rolls back what was done.  Emits
+ * CDS_EV_FIXUP_START/DONE per operation.
+ */
+int cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p);
+
+/*
+ * Undo the last repair of ENV exactly: links it made are removed, files it
+ * replaced are restored, scripts it wrote are removed or restored,
+ * directories it created are removed when empty.  CDS_ERR_NOT_FOUND when
+ * there is nothing to undo.
+ */
+int cds_repair_undo(cds_handle_t *h, const char *env);
+
+/*
+ * The environment as the env's activation would make it: sets the handle's
+ * target LD_LIBRARY_PATH (and CONDA_PREFIX) the way the scripts of PLAN do,
+ * so that a following scan and cds_findings_run() see the activated env.
+ */
+int cds_repair_activate_env(cds_handle_t *h,
+    const struct cds_repair_plan *plan);
 
 
 /* ------------------------------------------------------------------------ */

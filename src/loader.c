@@ -337,10 +337,29 @@ machine_platform(unsigned machine)
 	}
 }
 
+/*
+ * The host path of target path PATH.  Under a root, symlinks are resolved
+ * inside it first: an absolute link target means the target system's
+ * file, as the loader running there would see it.
+ */
+static char *
+host_path(cds_handle_t *h, const char *path)
+{
+	char *rp, *host;
+
+	if (*h->root == '\0' || path[0] != '/') {
+		return cds_xstrdup(path);
+	}
+	rp = cds_realpath_in_root(h, path);
+	host = cds_rpath(h, rp != NULL ? rp : path);
+	free(rp);
+	return host;
+}
+
 static int
 dir_in_root(const struct ldctx *c, const char *dir)
 {
-	char *host = cds_rpath(c->h, dir);
+	char *host = host_path(c->h, dir);
 	int ret = cds_is_dir(host);
 
 	free(host);
@@ -439,7 +458,7 @@ glob_walk(const struct ldctx *c, const char *base, char **comps, size_t i,
 	size_t k;
 
 	if (comps[i] == NULL) {
-		host = cds_rpath(c->h, *base == '\0' ? "/" : base);
+		host = host_path(c->h, *base == '\0' ? "/" : base);
 		if (cds_exists(host)) {
 			cds_strv_push(out, *base == '\0' ? "/" : base);
 		}
@@ -453,7 +472,7 @@ glob_walk(const struct ldctx *c, const char *base, char **comps, size_t i,
 		free(next);
 		return;
 	}
-	host = cds_rpath(c->h, *base == '\0' ? "/" : base);
+	host = host_path(c->h, *base == '\0' ? "/" : base);
 	names = cds_listdir(host);
 	free(host);
 	if (names == NULL) {
@@ -523,7 +542,7 @@ parse_conf(struct ldctx *c, const char *conf, int depth)
 	if (depth > 16) {
 		return;		/* an include loop */
 	}
-	host = cds_rpath(c->h, conf);
+	host = host_path(c->h, conf);
 	text = cds_read_file(host, 1 << 20, NULL);
 	free(host);
 	if (text == NULL) {
@@ -674,13 +693,20 @@ how_line(const struct cds_ld_found *f)
  * SONAME.  *elfp keeps what was read to decide, for the caller.
  */
 static int
-cache_lists(struct ldctx *c, const char *host, const char *name,
-    struct cds_elf **elfp)
+cache_lists(struct ldctx *c, const char *dir, const char *host,
+    const char *name, struct cds_elf **elfp)
 {
 	struct cds_elf *e;
 	const char *so;
+	char *hdir = host_path(c->h, dir), *entry;
+	int is_link;
 
-	if (cds_is_link(host)) {
+	/* the directory entry itself, not what it resolves to */
+	entry = cds_path_join(hdir, name);
+	is_link = cds_is_link(entry);
+	free(entry);
+	free(hdir);
+	if (is_link) {
 		return 1;
 	}
 	e = cds_elf_open(c->h, host);
@@ -719,10 +745,10 @@ try_list(struct ldctx *c, const struct sdirs *s, const char *name,
 		} else {
 			target = cds_xasprintf("%s/%s", d->dir, name);
 		}
-		host = cds_rpath(c->h, target);
+		host = host_path(c->h, target);
 		v = cds_elf_check(host, c->elfclass, c->be, c->machine, &why);
 		if (v == CDS_ELF_OK && d->via == CDS_LD_CACHE &&
-		    !cache_lists(c, host, name, elfp)) {
+		    !cache_lists(c, d->dir, host, name, elfp)) {
 			v = CDS_ELF_ABSENT;
 		}
 		free(host);
@@ -857,7 +883,7 @@ direct(struct ldctx *c, const char *name, struct cds_ld_found *f)
 		found_finish(c, f, -1, 0);
 		return 0;
 	}
-	host = cds_rpath(c->h, name);
+	host = host_path(c->h, name);
 	v = cds_elf_check(host, c->elfclass, c->be, c->machine, &why);
 	free(host);
 	switch (v) {
@@ -949,7 +975,7 @@ searchdirs_add(cds_handle_t *h, struct cds_searchdir **v, size_t *n,
 		} else {
 			d->via = cds_xstrdup("default");
 		}
-		host = cds_rpath(h, dir);
+		host = host_path(h, dir);
 		d->exists = dir[0] == '/' ? cds_is_dir(host) : 0;
 		free(host);
 	}
@@ -1183,7 +1209,7 @@ map_object(struct ldctx *c, const char *name, size_t loader, size_t load,
 		return idx;
 	}
 	if (elf == NULL) {
-		char *host = cds_rpath(c->h, o->found.path);
+		char *host = host_path(c->h, o->found.path);
 
 		elf = cds_elf_open(c->h, host);
 		free(host);
@@ -1460,7 +1486,7 @@ cds_loader_resolve_seq(cds_handle_t *h, const struct cds_ld_request *reqs,
 	cds_loader_host(&cls, &be, &mach);
 	for (i = 0; i < n; i++) {
 		if (reqs[i].name[0] == '/') {
-			char *host = cds_rpath(h, reqs[i].name);
+			char *host = host_path(h, reqs[i].name);
 			struct cds_elf *e = cds_elf_open(h, host);
 
 			free(host);
