@@ -90,6 +90,49 @@ mixed_entry(const char *entry, const char **version)
 	    strlen(entry));
 }
 
+/* What ld.so says when the set's sub-libraries are loaded from DIR by
+ * path (the first failure), as evidence.  DIR goes first on
+ * LD_LIBRARY_PATH meanwhile: whoever uses the set has it on the path. */
+static void
+loader_says(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_cudnn *d)
+{
+	char *saved = cds_strdup0(cds_getenv(c->h, "LD_LIBRARY_PATH"));
+	char *llp = saved != NULL ? cds_xasprintf("%s:%s", d->dir, saved) :
+	    cds_xstrdup(d->dir);
+	size_t i, k;
+	int done = 0;
+
+	cds_setenv(c->h, "LD_LIBRARY_PATH", llp);
+	free(llp);
+
+	for (i = 0; i < d->nfiles && !done; i++) {
+		struct cds_ld_resolution *r;
+		char *path, *v = cds_soname_version(d->files[i].name);
+		int soname = v != NULL && strchr(v, '.') == NULL;
+
+		free(v);
+		if (!soname) {
+			continue;	/* only libX.so.N, as programs ask */
+		}
+		path = cds_path_join(d->dir, d->files[i].name);
+		r = cds_loader_resolve(c->h, path, 0);
+		cds_clearerr(c->h);
+		free(path);
+		for (k = 0; r != NULL && k < r->nproblems && !done; k++) {
+			if (r->problems[k].kind == CDS_LD_NO_SYMBOL ||
+			    r->problems[k].kind == CDS_LD_NO_VERSION) {
+				cds_finding_evidence(f, "loader says", "%s",
+				    r->problems[k].message);
+				done = 1;
+			}
+		}
+		cds_ld_resolution_free(r);
+	}
+	cds_setenv(c->h, "LD_LIBRARY_PATH", saved);
+	free(saved);
+}
+
 /* F2: one directory holds the sub-libraries of different cuDNN releases
  * (a new tarball unpacked over an old one, a partial copy).  The set only
  * works as a whole: the odd ones out are relinked to the majority's files
@@ -166,6 +209,7 @@ cds_rule_mixed_set(struct cds_rule_ctx *c)
 			cds_finding_evidence(f, "majority release", "%s",
 			    major_ver);
 		}
+		loader_says(c, f, d);
 		for (k = 0; d->mixed[k] != NULL && major_ver != NULL; k++) {
 			const char *v;
 			char *stem = mixed_entry(d->mixed[k], &v);
