@@ -637,8 +637,8 @@ const char *cds_elf_rpath(const struct cds_elf *e);
 const char *cds_elf_runpath(const struct cds_elf *e);
 /* DF_1_NODEFLIB: the loader skips its cache and default directories. */
 int cds_elf_nodeflib(const struct cds_elf *e);
-/* Whether the object has version tables: .gnu.version_d (it defines
- * versions) and .gnu.version (its symbols carry versions). */
+/* Does E define versions (.gnu.version_d)?  ld.so skips the version check
+ * against a file that defines none. */
 int cds_elf_has_verdef(const struct cds_elf *e);
 
 /* Versions needed, one entry per file, in file order; *N gets the count. */
@@ -666,9 +666,10 @@ const struct cds_elf_sym *cds_elf_undefined(const struct cds_elf *e,
  * Does E define SYM so that a reference to SYM at VERSION binds to it, by
  * ld.so's rules?  VERSION NULL: an unversioned reference (the default
  * definition or an unversioned one).  With a VERSION, a definition of
- * that version matches, default or not; an object without version tables
- * matches any definition (ld.so then also requires that it is the file the
- * version was required from: cds_loader_resolve() checks that).
+ * that version matches, default or not; an object without a .gnu.version
+ * table matches any definition of SYM, as in ld.so (glibc 2.36 aborts with
+ * an assertion when that object is the very file the version was required
+ * from; that case is not told apart here).
  * Returns 1 or 0.  The first call sorts an index (a few microseconds per
  * hundred symbols).
  */
@@ -701,8 +702,6 @@ int cds_elf_defines(const struct cds_elf *e, const char *sym,
 /* Which step of the search found a library. */
 enum cds_ld_via {
 	CDS_LD_NOT_FOUND = 0,
-	CDS_LD_LOADED,		/* already loaded under that name or soname,
-				   or the same file under another name */
 	CDS_LD_DIRECT,		/* the name holds a '/': opened as given */
 	CDS_LD_RPATH,		/* DT_RPATH of the asking object or one that
 				   loaded it */
@@ -714,7 +713,7 @@ enum cds_ld_via {
 };
 
 /* The untranslated name of a step: "RPATH", "LD_LIBRARY_PATH", "RUNPATH",
- * "ld.so.cache", "default", "loaded", "path", "not found". */
+ * "ld.so.cache", "default", "path", "not found". */
 const char *cds_ld_via_name(enum cds_ld_via via);
 
 /* One search for one name, as ld.so would do it. */
@@ -774,7 +773,9 @@ void cds_ld_found_free(struct cds_ld_found *f);
  * ("/etc/ld.so.conf.d/cuda.conf"), or "default" (ld.so's built-in and
  * ldconfig's trusted directories, listed once).  A directory listed twice
  * by ld.so.conf files appears once, as ldconfig keeps it.  Returns a new
- * array of *N entries (never NULL); free with cds_searchdirs_free().
+ * array of *N entries (never NULL); free with cds_searchdirs_free(), or
+ * take it over: the array and its strings are plain malloc() memory (as
+ * struct cds_scan's searchdirs).
  */
 struct cds_searchdir *cds_loader_searchdirs(cds_handle_t *h,
     const struct cds_elf *consumer, size_t *n);

@@ -531,6 +531,22 @@ framework_deps_all(struct cds_rule_ctx *c)
 	}
 }
 
+/* Is NAME the DT_SONAME of the library at target path REAL?  Then the
+ * link is the one ldconfig makes (CUDA 11's libcudart.so.11.0 ->
+ * libcudart.so.11.8.89), not a lie. */
+static int
+named_by_soname(cds_handle_t *h, const char *real, const char *name)
+{
+	char *host = cds_rpath(h, real);
+	struct cds_elf *e = cds_elf_open(h, host);
+	int same = e != NULL && cds_elf_soname(e) != NULL &&
+	    strcmp(cds_elf_soname(e), name) == 0;
+
+	cds_elf_free(e);
+	free(host);
+	return same;
+}
+
 /* F13's anti-pattern: a link named for one CUDA version pointing at a
  * library of another (libcudart.so.8.0 -> libcudart.so.9.2.148). */
 static void
@@ -572,7 +588,8 @@ lying_links(struct cds_rule_ctx *c)
 			    cds_basename(real)) : NULL;
 			if (nv != NULL && tv != NULL &&
 			    strncmp(*n, cds_basename(real), strlen(*n) -
-			    strlen(nv)) == 0 && !cds_ver_has_prefix(tv, nv)) {
+			    strlen(nv)) == 0 && !cds_ver_has_prefix(tv, nv) &&
+			    !named_by_soname(c->h, real, *n)) {
 				f = cds_finding_add(c, "F13", CDS_SEV_WARNING,
 				    "%s claims version %s but is %s", path, nv,
 				    real);
