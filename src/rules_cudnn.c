@@ -55,8 +55,9 @@ cds_rule_dev_links(struct cds_rule_ctx *c)
 			if (f == NULL) {
 				f = cds_finding_add(c, "DEV-LINKS",
 				    CDS_SEV_WARNING, "pip cuDNN %s in %s has "
-				    "no libcudnn*.so links", d->version != NULL ?
-				    d->version : "", d->dir);
+				    "no libcudnn*.so links",
+				    d->version != NULL ? d->version : "",
+				    d->dir);
 				cds_finding_evidence(f, "dir", "%s", d->dir);
 				if (d->env != NULL) {
 					cds_finding_evidence(f, "env", "%s",
@@ -444,12 +445,13 @@ cds_rule_incomplete_set(struct cds_rule_ctx *c)
 				    d->env : "");
 			}
 			if (at < 0) {
-				cds_finding_evidence(f, "missing", "%s: not in "
-				    "the directory, and nothing on the loader's "
-				    "path provides it", d->missing[k]);
+				cds_finding_evidence(f, "missing", "%s: not "
+				    "in the directory, and nothing on the "
+				    "loader's path provides it", d->missing[k]);
 			} else {
 				cds_finding_evidence(f, "missing", "%s: the "
-				    "loader would take %s/%s instead (cuDNN %s)",
+				    "loader would take %s/%s instead "
+				    "(cuDNN %s)",
 				    d->missing[k], lp->dirs[at].dir,
 				    d->missing[k], other != NULL &&
 				    other->version != NULL ? other->version :

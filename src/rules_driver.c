@@ -419,7 +419,8 @@ check_cuda(struct cds_rule_ctx *c, const char *what, const char *where,
 			return;
 		}
 		floor = cds_manifest_driver_floor(c->m, cuda);
-		if (floor == NULL || cds_vercmp(d->module_version, floor) >= 0) {
+		if (floor == NULL ||
+		    cds_vercmp(d->module_version, floor) >= 0) {
 			return;
 		}
 		f = cds_finding_add(c, "F16", CDS_SEV_ERROR,

@@ -358,8 +358,8 @@ apt_read(const cds_handle_t *h, const char *file, struct apt_entry **v,
 				if (strstr(uris, "developer.download.nvidia."
 				    "com") != NULL) {
 					apt_add(v, n, file, uline, uris,
-					    strcspn(uris, " "), sby, sby != NULL ?
-					    strlen(sby) : 0);
+					    strcspn(uris, " "), sby,
+					    sby != NULL ? strlen(sby) : 0);
 					count++;
 				}
 				free(uris);
@@ -449,12 +449,12 @@ cds_rule_apt_sources(struct cds_rule_ctx *c)
 			    CDS_SEV_ERROR : CDS_SEV_WARNING, "%s is listed "
 			    "twice%s", v[i].url, conflict ? " with different "
 			    "Signed-By" : "");
-			cds_finding_evidence(x, "entry", "%s:%zu%s%s", v[k].file,
-			    v[k].line, v[k].signed_by != NULL ?
+			cds_finding_evidence(x, "entry", "%s:%zu%s%s",
+			    v[k].file, v[k].line, v[k].signed_by != NULL ?
 			    " signed-by=" : " (no signed-by)",
 			    v[k].signed_by != NULL ? v[k].signed_by : "");
-			cds_finding_evidence(x, "entry", "%s:%zu%s%s", v[i].file,
-			    v[i].line, v[i].signed_by != NULL ?
+			cds_finding_evidence(x, "entry", "%s:%zu%s%s",
+			    v[i].file, v[i].line, v[i].signed_by != NULL ?
 			    " signed-by=" : " (no signed-by)",
 			    v[i].signed_by != NULL ? v[i].signed_by : "");
 			if (conflict) {

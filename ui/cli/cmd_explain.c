@@ -173,10 +173,10 @@ print_explanation(const struct cds_explanation *x)
 	} else if (x->ncauses == 0) {
 		cli_wrap(stdout, 2, 2, x->fix);
 	} else {
-		cli_wrap(stdout, 2, 2, _("None of the known causes was found on "
-		    "this machine: the failing program may run elsewhere, or in "
-		    "another environment (another conda env, another "
-		    "LD_LIBRARY_PATH)."));
+		cli_wrap(stdout, 2, 2, _("None of the known causes was "
+		    "found on this machine: the failing program may run "
+		    "elsewhere, or in another environment (another conda env, "
+		    "another LD_LIBRARY_PATH)."));
 		printf("\n");
 		cli_wrap(stdout, 2, 2, x->fix);
 	}
