@@ -342,3 +342,24 @@ mka_packdir() {
 		"$(mka_size "$MKA_DIR/$_wrel")" >>"$MKA_DIR/.mka/entries.tsv"
 	echo "$_wrel"
 }
+# ---- findings and explain ----------------------------------------------
+# in_root ROOT COMMAND: run a fix command doctor printed for a fake root:
+# without sudo, with absolute paths under /usr /etc /opt /home /var moved
+# into ROOT.  For commands that change files (ln, rm, sed -i).
+in_root() {
+	_cmd=$(printf '%s' "$2" | sed -e 's/sudo //g' \
+		-e "s#\([ '=]\)/\(usr\|etc\|opt\|home\|var\|lib\)/#\1$1/\2/#g")
+	sh -c "$_cmd"
+}
+# finding_ids JSON: the ids of doctor --json's findings, as a list
+finding_ids() { jget "$1" '[f["id"] for f in d["findings"]]'; }
+# evidence JSON ID KEY: the values of evidence KEY of the findings ID
+evidence() {
+	jget "$1" '[e["value"] for f in d["findings"] if f["id"] == "'"$2"'" for e in f["evidence"] if e["key"] == "'"$3"'"]'
+}
+# fix_command JSON ID [N]: the Nth (0) fix command of the first finding ID
+fix_command() {
+	jget "$1" '[f["fixes"]['"${3:-0}"']["command"] for f in d["findings"] if f["id"] == "'"$2"'"][0]'
+}
+# titles JSON ID: the titles of the findings ID
+titles() { jget "$1" '[f["title"] for f in d["findings"] if f["id"] == "'"$2"'"]'; }
