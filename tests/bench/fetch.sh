@@ -102,71 +102,81 @@ SZ1=$(stat -Lc %s "$W/www/$REL1") SHA1=$(sha256sum "$W/www/$REL1" | cut -d' ' -f
 SZ2=$(stat -Lc %s "$W/www/$REL2") SHA2=$(sha256sum "$W/www/$REL2" | cut -d' ' -f1)
 
 ngx_start "$W/www" || exit 1
+trap cleanup EXIT	# ngx_start set its own
 export CURL_CA_BUNDLE=$NGX_CA
 
-# best TIME and its RSS over RUNS runs of a command; PREP runs before each
-# best_of PREP CMD: sets BEST (seconds) and RSS (KiB)
-best_of() {
-	BEST="" RSS=""
-	_i=0
-	while [ $_i -lt "$RUNS" ]; do
-		sh -c "$1"
-		cat "$W/www/$REL1" "$W/www/$REL2" >/dev/null
-		/usr/bin/time -f "%e %M" -o "$W/time" sh -c "$2" \
-			>"$W/out" 2>&1 || { echo "bench: failed: $2" >&2; cat "$W/out" >&2; exit 1; }
-		read -r _t _m <"$W/time"
-		if [ -z "$BEST" ] ||
-			awk -v a="$_t" -v b="$BEST" 'BEGIN { exit !(a < b) }'; then
-			BEST=$_t RSS=$_m
-		fi
-		_i=$((_i + 1))
-	done
+# one run of CMD (after PREP), as "NAME WALL CPU RSS" appended to results
+measure() {
+	sh -c "$2"
+	cat "$W/www/$REL1" "$W/www/$REL2" >/dev/null
+	/usr/bin/time -f "%e %U %S %M" -o "$W/time" sh -c "$3" \
+		>"$W/out" 2>&1 || { echo "bench: failed: $3" >&2; cat "$W/out" >&2; exit 1; }
+	read -r _t _u _s _m <"$W/time"
+	echo "$1 $_t $(awk -v u="$_u" -v s="$_s" 'BEGIN { print u + s }') $_m" \
+		>>"$W/results"
 }
 clean_out="rm -rf '$W/out1' '$W/cache' '$W/dl.tar.xz'; mkdir -p '$W/out1'"
-
-best_of "$clean_out" "curl -sS -o '$W/dl.tar.xz' '$NGX_URL/$REL1' && echo '$SHA1  $W/dl.tar.xz' | sha256sum -c --quiet && tar -xJf '$W/dl.tar.xz' -C '$W/out1'"
-T_USER=$BEST
-best_of "$clean_out" "xz -dc '$W/www/$REL1' >/dev/null"
-T_FLOOR1=$BEST
-best_of "$clean_out" "xz -T0 -dc '$W/www/$REL2' >/dev/null"
-T_FLOOR2=$BEST
-# ours; each time the unpacked tree must equal tar's
 rm -rf "$W/ref" && mkdir -p "$W/ref" && tar -xJf "$W/www/$REL1" -C "$W/ref"
 SAME=yes
-best_of "$clean_out" "'$FT' --jobs 1 --cache '$W/cache' '$W/out1|$REL1|$SHA1|$SZ1|$NGX_URL/$REL1'"
-T_OURS1=$BEST RSS1=$RSS
-diff -r "$W/out1" "$W/ref/$TOP" >/dev/null || SAME=NO
-best_of "$clean_out" "'$FT' --jobs 1 --cache '$W/cache' '$W/out1|$REL2|$SHA2|$SZ2|$NGX_URL/$REL2'"
-T_OURS2=$BEST RSS2=$RSS
-diff -r "$W/out1" "$W/ref/$TOP" >/dev/null || SAME=NO
-rm -rf "$W/ref" "$W/out1"
+LOAD0=$(cut -d' ' -f1 /proc/loadavg)
+: >"$W/results"
+# the commands take turns, so a change in the machine's load hits all
+i=0
+while [ $i -lt "$RUNS" ]; do
+	measure user "$clean_out" "curl -sS -o '$W/dl.tar.xz' '$NGX_URL/$REL1' && echo '$SHA1  $W/dl.tar.xz' | sha256sum -c --quiet && tar -xJf '$W/dl.tar.xz' -C '$W/out1'"
+	measure ours1 "$clean_out" "'$FT' --jobs 1 --cache '$W/cache' '$W/out1|$REL1|$SHA1|$SZ1|$NGX_URL/$REL1'"
+	# the unpacked tree must equal tar's
+	diff -r "$W/out1" "$W/ref/$TOP" >/dev/null || SAME=NO
+	measure floor1 "$clean_out" "xz -dc '$W/www/$REL1' >/dev/null"
+	measure ours2 "$clean_out" "'$FT' --jobs 1 --cache '$W/cache' '$W/out1|$REL2|$SHA2|$SZ2|$NGX_URL/$REL2'"
+	diff -r "$W/out1" "$W/ref/$TOP" >/dev/null || SAME=NO
+	measure floor2 "$clean_out" "xz -T0 -dc '$W/www/$REL2' >/dev/null"
+	i=$((i + 1))
+done
+LOAD1=$(cut -d' ' -f1 /proc/loadavg)
+rm -rf "$W/ref" "$W/out1" "$W/cache" "$W/dl.tar.xz"
 
-python3 - "$T_USER" "$T_OURS1" "$T_FLOOR1" "$T_OURS2" "$T_FLOOR2" \
-	"$RSS1" "$RSS2" "$SZ1" "$SZ2" "$UNPACKED" "$(blocks "$W/www/$REL1")" \
-	"$(blocks "$W/www/$REL2")" "$(nproc)" "$RUNS" "$SAME" "$XZP" <<'PY'
+python3 - "$W/results" "$SZ1" "$SZ2" "$UNPACKED" "$(blocks "$W/www/$REL1")" \
+	"$(blocks "$W/www/$REL2")" "$(nproc)" "$RUNS" "$SAME" "$XZP" \
+	"$LOAD0" "$LOAD1" <<'PY'
 import sys
-(tu, o1, f1, o2, f2) = map(float, sys.argv[1:6])
-rss1, rss2, sz1, sz2, unp, b1, b2, ncpu, runs = map(int, sys.argv[6:15])
-same, xzp = sys.argv[15], sys.argv[16]
+res = {}
+for line in open(sys.argv[1]):
+    name, wall, cpu, rss = line.split()
+    res.setdefault(name, []).append((float(wall), float(cpu), int(rss)))
+best = {k: min(v) for k, v in res.items()}     # the fastest run of each
+sz1, sz2, unp, b1, b2, ncpu, runs = map(int, sys.argv[2:9])
+same, xzp, l0, l1 = sys.argv[9], sys.argv[10], sys.argv[11], sys.argv[12]
 mb = lambda n: n / 1e6
-print("data path benchmark: %d CPUs, best of %d runs, xz %s" % (ncpu, runs, xzp))
+print("data path benchmark: %d CPUs, best of %d runs, xz %s; load average "
+      "%s at the start, %s at the end" % (ncpu, runs, xzp, l0, l1))
+if max(float(l0), float(l1)) > 1.5:
+    print("  (other work was running: wall times are inflated and noisy; "
+          "CPU seconds are the steadier figure)")
 print("  archive: %.0f MB unpacked; %.0f MB in %d block(s), %.0f MB in %d blocks"
       % (mb(unp), mb(sz1), b1, mb(sz2), b2))
-print("  %-52s %7.2f s" % ("user: curl -O && sha256sum -c && tar -xJf", tu))
-print("  %-52s %7.2f s" % ("ours, single block", o1))
-print("  %-52s %7.2f s" % ("floor: xz -dc >/dev/null, single block", f1))
-print("  %-52s %7.2f s" % ("ours, multi-block (threaded liblzma)", o2))
-print("  %-52s %7.2f s" % ("floor: xz -T0 -dc >/dev/null, multi-block", f2))
-def row(name, v, goal):
-    print("  %-40s %6.2f  goal <= %.2f  %s" % (name, v, goal,
-          "met" if v <= goal else "MISSED"))
-print("ratios:")
-row("ours / user (single block)", o1 / tu, 0.75)
-row("ours / xz -dc (single block)", o1 / f1, 1.05)
-row("ours / xz -T0 -dc (multi-block)", o2 / f2, 1.10)
+names = [("user", "user: curl -O && sha256sum -c && tar -xJf"),
+         ("ours1", "ours, single block"),
+         ("floor1", "floor: xz -dc >/dev/null, single block"),
+         ("ours2", "ours, multi-block (threaded liblzma)"),
+         ("floor2", "floor: xz -T0 -dc >/dev/null, multi-block")]
+print("  %-46s %8s %9s" % ("", "wall", "CPU"))
+for k, label in names:
+    print("  %-46s %7.2fs %8.2fs" % (label, best[k][0], best[k][1]))
+def row(name, a, b, goal):
+    v = best[a][0] / best[b][0]
+    print("  %-36s %5.2f  goal <= %.2f  %-6s (CPU %.2f)" % (name, v, goal,
+          "met" if v <= goal else "MISSED", best[a][1] / best[b][1]))
+print("ratios (wall):")
+row("ours / user (single block)", "ours1", "user", 0.75)
+row("ours / xz -dc (single block)", "ours1", "floor1", 1.05)
+row("ours / xz -T0 -dc (multi-block)", "ours2", "floor2", 1.10)
 print("peak RSS:")
-print("  %-40s %6.1f MiB  goal <= 64 MiB  %s" % ("ours, single block", rss1 / 1024,
-      "met" if rss1 <= 64 * 1024 else "MISSED"))
-print("  %-40s %6.1f MiB  (memlimit 256 MiB)" % ("ours, multi-block, threaded", rss2 / 1024))
+r1 = max(r[2] for r in res["ours1"])
+r2 = max(r[2] for r in res["ours2"])
+print("  %-36s %6.1f MiB  goal <= 64 MiB  %s" % ("ours, single block", r1 / 1024,
+      "met" if r1 <= 64 * 1024 else "MISSED"))
+print("  %-36s %6.1f MiB  (memlimit 256 MiB)" % ("ours, multi-block, threaded",
+      r2 / 1024))
 print("unpacked tree identical to tar's: %s" % same)
 PY
