@@ -552,6 +552,221 @@ const char *cds_rule_summary(const char *id);
 /* Install (issue: install)                                                  */
 /* ------------------------------------------------------------------------ */
 
+/*
+ * What to install.  Every field may be NULL: the plan then picks the newest
+ * CUDA release the driver can run and the newest cuDNN built for it.
+ * "none" as cuda or cudnn leaves that kind out.
+ */
+struct cds_plan_request {
+	const char *cuda;	/* "12.4.1", "12.4", "12", "none" */
+	const char *cudnn;	/* "9.3.0", "9.3.0.75", "9", "none" */
+	const char *forpkg;	/* "torch==2.3.0", "onnxruntime-gpu==1.16.1",
+				   "jax" (any version) */
+	int system;		/* also /etc/ld.so.conf.d and /etc/profile.d */
+};
+
+/* One archive of a planned release. */
+struct cds_plan_archive {
+	const struct cds_archive *archive;	/* owned by the manifest */
+	char **urls;		/* each --mirror, then the manifest's base URL,
+				   joined with relative_path; NULL-terminated */
+};
+
+enum cds_item_state {
+	CDS_ITEM_NEW = 0,	/* to be installed */
+	CDS_ITEM_PRESENT,	/* already installed (tree and receipt) */
+	CDS_ITEM_DONE,		/* installed by cds_install_run() */
+	CDS_ITEM_FAILED		/* cds_install_run() failed before its commit */
+};
+
+/* One release the plan installs into its own directory of the prefix. */
+struct cds_plan_item {
+	enum cds_kind kind;
+	const struct cds_release *release;	/* owned by the manifest */
+	char *name;		/* "cuda-12.4.1", "cudnn-9.3.0.75-cuda12" */
+	char *version;		/* "12.4.1", "9.3.0.75" */
+	char *variant;		/* "cuda12"; NULL for CUDA and flat cuDNN 8 */
+	char *dir;		/* PREFIX/name, a target path */
+	char *min_driver;	/* the driver it needs; NULL if unknown */
+	struct cds_plan_archive *archives;
+	size_t narchives;
+	uint64_t download_size;	/* sum of the archives' sizes */
+	enum cds_item_state state;
+};
+
+/* Warning bits of a plan (cds_plan.warnings). */
+enum {
+	CDS_PLAN_WARN_NO_DRIVER = 1,	/* no driver found: planned anyway */
+	CDS_PLAN_WARN_UNTRUSTED = 2	/* a bare redistrib manifest */
+};
+
+struct cds_plan {
+	char *prefix;		/* target path */
+	char *platform;		/* "linux-x86_64" */
+	char *driver;		/* the driver's version, NULL if none found */
+	char *driver_source;	/* the file it was read from */
+	char *manifest;		/* the manifest's path or URL */
+	/* --for: the package as asked and the framework row chosen */
+	char *for_name;
+	char *for_version;	/* NULL when no version was given */
+	const struct cds_framework_req *framework;	/* owned by manifest */
+	struct cds_plan_item *items;	/* CUDA first, then cuDNN */
+	size_t nitems;
+	/* every path the install creates (target paths), NULL-terminated;
+	 * releases already present contribute none */
+	char **paths;
+	uint64_t download_size;	/* of the items in state CDS_ITEM_NEW */
+	unsigned warnings;	/* CDS_PLAN_WARN_* */
+	int system;		/* the request's system flag */
+};
+
+/*
+ * Resolve a request into releases, archives and paths, reading the manifest
+ * (loaded on first use), its framework table and the driver found under the
+ * root (/proc/driver/nvidia/version, /sys/module/nvidia/version).  A release
+ * the driver cannot run is refused; with no driver at all the plan is made
+ * with CDS_PLAN_WARN_NO_DRIVER (provisioning an image before its driver).
+ * Releases already installed in the prefix get CDS_ITEM_PRESENT.
+ * Returns a plan to free with cds_plan_free(), or NULL: CDS_ERR_USAGE (a
+ * request that contradicts itself or a malformed --for), CDS_ERR_NOT_FOUND
+ * (no such release or framework; the detail lists what is known),
+ * CDS_ERR_DRIVER (the detail names the release, the driver found and the
+ * minimum driver it needs), CDS_ERR_IO (the target directory exists but
+ * was not installed by us), CDS_ERR_MANIFEST.  Emits
+ * CDS_EV_UNTRUSTED_MANIFEST for a bare redistrib manifest.
+ */
+struct cds_plan *cds_plan_build(cds_handle_t *h,
+    const struct cds_plan_request *req);
+void cds_plan_free(struct cds_plan *p);
+
+/* A file operation, performed or, in a dry run, only described.  Paths are
+ * host paths (under the root). */
+enum cds_op_kind {
+	CDS_OP_MKDIR = 1,	/* path */
+	CDS_OP_LOCK,		/* path: the lock file */
+	CDS_OP_REMOVE,		/* path, recursively */
+	CDS_OP_FETCH,		/* target: the first URL; path: staging dir */
+	CDS_OP_MERGE,		/* path: a component's tree; target: the
+				   release's staging tree */
+	CDS_OP_FIXUP,		/* path: a tree whose soname links are made */
+	CDS_OP_WRITE,		/* path: a file written atomically */
+	CDS_OP_SYMLINK,		/* path -> target (a new link) */
+	CDS_OP_RENAME,		/* path renamed to target */
+	CDS_OP_RUN		/* path: a program; target: its argument */
+};
+
+struct cds_op {
+	enum cds_op_kind kind;
+	char *path;
+	char *target;
+};
+
+/* A list of operations; zero-initialise, clear with cds_ops_clear(). */
+struct cds_ops {
+	struct cds_op *v;
+	size_t n;
+};
+void cds_ops_clear(struct cds_ops *ops);
+
+/* Options shared by the writing calls.  A zeroed struct waits for the lock
+ * as long as it takes. */
+enum {
+	CDS_TXN_DRY_RUN = 1,	/* describe the operations, perform none */
+	CDS_TXN_FORCE = 2	/* remove: even the current default */
+};
+struct cds_txn_opts {
+	unsigned flags;		/* CDS_TXN_* */
+	int lock_wait;		/* seconds to wait for the lock: 0 as long as
+				   it takes, < 0 not at all */
+};
+
+/*
+ * Run a plan: take the prefix's lock (.state/lock; while another process
+ * holds it, CDS_EV_LOCK_WAIT names it), finish or undo what an interrupted
+ * run left (CDS_EV_CLEANUP for each thing removed), check the free space,
+ * fetch, verify and unpack every archive into .state/staging, merge the
+ * components of each release into one tree, complete its soname links,
+ * record every file in .state/receipts/<name>.json and rename() the tree
+ * into the prefix.  After the commits only: the default links PREFIX/cuda
+ * and PREFIX/cudnn (on first install), the env files PREFIX/env/<name>.sh,
+ * .fish and modulefiles/<kind>/<version>, the system files when the plan
+ * asked for them, and one audit line per release.
+ *
+ * Unless the plan holds nothing to do, asks CDS_Q_PROCEED (data: the plan)
+ * first.  With CDS_TXN_DRY_RUN, fills OPS and touches nothing.  OPS (may be
+ * NULL) receives the operations in order.  Item states are updated.
+ * Returns 0 or -1: CDS_ERR_NEED_ANSWER, CDS_ERR_LOCKED (lock_wait ran out;
+ * the detail names the holder), CDS_ERR_NO_SPACE (before any extraction,
+ * or during it: everything staged is removed), the download and archive
+ * errors, CDS_ERR_IO.  No release is committed unless every archive of the
+ * plan was fetched and verified.
+ */
+int cds_install_run(cds_handle_t *h, struct cds_plan *p,
+    const struct cds_txn_opts *o, struct cds_ops *ops);
+
+/* A release installed in the prefix. */
+struct cds_installed {
+	char *name;		/* "cuda-12.4.1" */
+	enum cds_kind kind;
+	char *version;		/* "12.4.1", "9.3.0.75" */
+	char *variant;		/* "cuda12" or NULL */
+	char *dir;		/* target path */
+	uint64_t size;		/* bytes of its files, from its receipt */
+	size_t nfiles;
+	char *installed_at;	/* "2024-08-01T12:00:00Z" */
+	int is_default;		/* PREFIX/cuda or PREFIX/cudnn points here */
+};
+
+struct cds_installed_list {
+	char *prefix;		/* target path */
+	struct cds_installed *v;	/* CUDA first, then by version */
+	size_t n;
+};
+
+/* What the prefix holds (reads receipts; takes no lock).  Free with
+ * cds_installed_list_free().  An absent prefix is an empty list. */
+struct cds_installed_list *cds_prefix_list(cds_handle_t *h);
+void cds_installed_list_free(struct cds_installed_list *l);
+
+/*
+ * The installed release WHAT names: its full name ("cuda-12.4.1"), a
+ * version or version prefix of exactly one release ("12.4", "9.3.0.75"),
+ * or "cuda"/"cudnn" for the current default.  Returns a new string (free),
+ * or NULL: CDS_ERR_NOT_FOUND, CDS_ERR_USAGE when WHAT is ambiguous (the
+ * detail lists the candidates).
+ */
+char *cds_prefix_resolve(cds_handle_t *h, const char *what);
+
+/* Make release NAME the default of its kind: the link PREFIX/cuda or
+ * PREFIX/cudnn is replaced atomically.  Locks like cds_install_run(). */
+int cds_prefix_use(cds_handle_t *h, const char *name,
+    const struct cds_txn_opts *o, struct cds_ops *ops);
+
+/*
+ * Remove release NAME: its tree (renamed into .state/trash, then deleted),
+ * its receipt and its env files.  The current default is removed only with
+ * CDS_TXN_FORCE or a yes to CDS_Q_REMOVE_DEFAULT (data: the name); its link
+ * goes with it.  Errors: CDS_ERR_NOT_FOUND, CDS_ERR_USAGE (the default,
+ * refused), CDS_ERR_NEED_ANSWER, CDS_ERR_LOCKED, CDS_ERR_IO.
+ */
+int cds_prefix_remove(cds_handle_t *h, const char *name,
+    const struct cds_txn_opts *o, struct cds_ops *ops);
+
+enum cds_shell {
+	CDS_SHELL_SH = 0,	/* POSIX sh, bash, zsh */
+	CDS_SHELL_FISH,
+	CDS_SHELL_MODULE	/* a Tcl modulefile (Lmod, Environment Modules) */
+};
+
+/*
+ * The environment file of release NAME (installed or not) for SHELL: it
+ * puts bin/ on PATH and lib/ on LD_LIBRARY_PATH once however often it is
+ * read, and sets CUDA_HOME (CUDA) or CUDNN_PATH (cuDNN).  Paths are target
+ * paths.  Returns a new string (free()).
+ */
+char *cds_prefix_env(cds_handle_t *h, const char *name,
+    enum cds_shell shell);
+
 
 /* ------------------------------------------------------------------------ */
 /* Verify (issue: verify)                                                    */

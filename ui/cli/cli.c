@@ -38,7 +38,8 @@ enum {
 	OPT_SYSTEM,
 	OPT_FORCE,
 	OPT_UNDO,
-	OPT_PATH_FIRST
+	OPT_PATH_FIRST,
+	OPT_LOCK_WAIT
 };
 
 /* Every option any command takes; cli_cmd.accepts says which are whose. */
@@ -68,6 +69,7 @@ static const struct option options[] = {
 	{ "force", no_argument, NULL, OPT_FORCE },
 	{ "undo", no_argument, NULL, OPT_UNDO },
 	{ "path-first", no_argument, NULL, OPT_PATH_FIRST },
+	{ "lock-wait", required_argument, NULL, OPT_LOCK_WAIT },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -78,11 +80,45 @@ static const char *const global_opts[] = {
 };
 
 static const char *const doctor_opts[] = { "env", "prefix", NULL };
+static const char *const plan_opts[] = {
+	"cuda", "cudnn", "for", "prefix", "system", NULL
+};
+static const char *const install_opts[] = {
+	"cuda", "cudnn", "for", "prefix", "yes", "dry-run", "system",
+	"lock-wait", NULL
+};
+static const char *const list_opts[] = { "prefix", NULL };
+static const char *const use_opts[] = {
+	"prefix", "dry-run", "lock-wait", NULL
+};
+static const char *const remove_opts[] = {
+	"prefix", "yes", "force", "dry-run", "lock-wait", NULL
+};
+static const char *const env_opts[] = { "prefix", "shell", NULL };
 
 static const struct cli_cmd commands[] = {
 	{ "doctor", "[--env NAME|--prefix DIR] [--json]",
 	    N_("show what is installed and loaded, and what is wrong"),
 	    doctor_opts, cmd_doctor },
+	{ "plan", "[--cuda V] [--cudnn V] [--for PKG==VER] [--json]",
+	    N_("show what an install would fetch and create, and why"),
+	    plan_opts, cmd_plan },
+	{ "install", "[--cuda V] [--cudnn V] [--for PKG==VER] [--prefix DIR] "
+	    "[--yes] [--dry-run] [--system] [--lock-wait S]",
+	    N_("install matching CUDA and cuDNN into versioned directories"),
+	    install_opts, cmd_install },
+	{ "list", "[--prefix DIR]",
+	    N_("show the installed releases and the defaults"),
+	    list_opts, cmd_list },
+	{ "use", "VERSION [--prefix DIR]",
+	    N_("make an installed release the default"),
+	    use_opts, cmd_use },
+	{ "remove", "VERSION [--force] [--dry-run]",
+	    N_("remove an installed release"),
+	    remove_opts, cmd_remove },
+	{ "env", "[--shell sh|fish] VERSION",
+	    N_("print the environment of a release, for eval"),
+	    env_opts, cmd_env },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
 
@@ -246,6 +282,16 @@ set_option(struct cli *c, int key, const char *arg)
 		break;
 	case OPT_PATH_FIRST:
 		c->env_last = 1;
+		break;
+	case OPT_LOCK_WAIT:
+		if (strcmp(arg, "none") == 0) {
+			c->lock_wait = -1;
+		} else if (parse_int(arg, 0, 86400, &c->lock_wait) == -1) {
+			return cli_fail(c, _("--lock-wait %s: must be a number "
+			    "of seconds, or none"), arg);
+		} else if (c->lock_wait == 0) {
+			c->lock_wait = -1;	/* 0 s: do not wait */
+		}
 		break;
 	}
 	return 0;

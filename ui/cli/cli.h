@@ -4,6 +4,7 @@
 #ifndef CDS_CLI_H
 #define CDS_CLI_H
 
+#include <stdarg.h>
 #include <stdio.h>
 
 #include <jansson.h>
@@ -51,6 +52,8 @@ struct cli {
 	int force;
 	int undo;
 	int env_last;		/* repair: LD_LIBRARY_PATH first */
+	int lock_wait;		/* --lock-wait: 0 as long as it takes, < 0
+				   not at all, else seconds */
 	char **mirrors;
 	size_t nmirrors;
 };
@@ -66,6 +69,28 @@ struct cli_cmd {
 
 /* Commands (ui/cli/cmd_*.c). */
 int cmd_doctor(struct cli *c, int argc, char **argv);
+int cmd_plan(struct cli *c, int argc, char **argv);
+int cmd_install(struct cli *c, int argc, char **argv);
+int cmd_list(struct cli *c, int argc, char **argv);
+int cmd_use(struct cli *c, int argc, char **argv);
+int cmd_remove(struct cli *c, int argc, char **argv);
+int cmd_env(struct cli *c, int argc, char **argv);
+
+/* ui/cli/cmd_plan.c, cmd_install.c: plans and operations in words and
+ * JSON, shared by the commands that run the install pipeline */
+const char *cli_kind_name(enum cds_kind kind);
+const char *cli_err_word(int err);
+json_t *cli_error_json(struct cli *c);
+json_t *cli_plan_json(const struct cds_plan *p);
+void cli_plan_print(struct cli *c, const struct cds_plan *p, int full);
+void cli_plan_warnings(struct cli *c, const struct cds_plan *p);
+void cli_plan_request(struct cli *c, struct cds_plan_request *req);
+json_t *cli_ops_json(const struct cds_ops *ops);
+void cli_ops_print(const struct cds_ops *ops);
+
+/* ui/cli/progress.c: events and progress of a running install, on stderr */
+void cli_progress_install(struct cli *c);
+void cli_progress_end(void);
 
 /* ui/cli/cli.c */
 int cli_main(int argc, char **argv);

@@ -1,0 +1,777 @@
+/*
+ * fixup.c - soname links, default links, env files and system files.
+ *
+ * Each function here is idempotent: it makes what is missing and leaves
+ * what is there, so that an interrupted run is finished by running it
+ * again.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "fixup.h"
+
+/* ------------------------------------------------------------------------ */
+/* A minimal reader of DT_SONAME (section headers, either class or byte      */
+/* order); every offset is checked against the file's size.                  */
+/* ------------------------------------------------------------------------ */
+
+#define SHT_DYNAMIC_ 6
+#define DT_NULL_ 0
+#define DT_SONAME_ 14
+
+struct elf {
+	int fd;
+	int is64;
+	int be;
+	uint64_t size;
+};
+
+static int
+rd(const struct elf *e, uint64_t off, void *buf, size_t n)
+{
+	if (off > e->size || n > e->size - off) {
+		return -1;
+	}
+	return pread(e->fd, buf, n, (off_t)off) == (ssize_t)n ? 0 : -1;
+}
+
+static uint64_t
+get(const struct elf *e, const unsigned char *p, size_t n)
+{
+	uint64_t v = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		v |= (uint64_t)p[e->be ? n - 1 - i : i] << (8 * i);
+	}
+	return v;
+}
+
+char *
+cds_elf_soname(const char *path)
+{
+	unsigned char hdr[64], sh[64], dyn[16];
+	struct elf e = { .fd = -1 };
+	uint64_t shoff, i, k;
+	unsigned shentsize, shnum, dynsz;
+	struct stat st;
+	char *ret = NULL;
+
+	if ((e.fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+		return NULL;
+	}
+	if (fstat(e.fd, &st) == -1 || !S_ISREG(st.st_mode)) {
+		goto out;
+	}
+	e.size = (uint64_t)st.st_size;
+	if (rd(&e, 0, hdr, 52) == -1 || memcmp(hdr, "\177ELF", 4) != 0 ||
+	    (hdr[4] != 1 && hdr[4] != 2) || (hdr[5] != 1 && hdr[5] != 2)) {
+		goto out;
+	}
+	e.is64 = hdr[4] == 2;
+	e.be = hdr[5] == 2;
+	if (e.is64 && rd(&e, 0, hdr, 64) == -1) {
+		goto out;
+	}
+	shoff = e.is64 ? get(&e, hdr + 40, 8) : get(&e, hdr + 32, 4);
+	shentsize = (unsigned)get(&e, hdr + (e.is64 ? 58 : 46), 2);
+	shnum = (unsigned)get(&e, hdr + (e.is64 ? 60 : 48), 2);
+	if (shentsize < (e.is64 ? 64u : 40u) || shnum == 0) {
+		goto out;
+	}
+	dynsz = e.is64 ? 16 : 8;
+	for (i = 0; i < shnum && ret == NULL; i++) {
+		uint64_t off, size, link, stroff, strsize;
+		unsigned char lsh[64];
+
+		if (rd(&e, shoff + i * shentsize, sh, e.is64 ? 64 : 40) ==
+		    -1) {
+			goto out;
+		}
+		if (get(&e, sh + 4, 4) != SHT_DYNAMIC_) {
+			continue;
+		}
+		off = e.is64 ? get(&e, sh + 24, 8) : get(&e, sh + 16, 4);
+		size = e.is64 ? get(&e, sh + 32, 8) : get(&e, sh + 20, 4);
+		link = get(&e, sh + (e.is64 ? 40 : 24), 4);
+		if (link >= shnum || rd(&e, shoff + link * shentsize, lsh,
+		    e.is64 ? 64 : 40) == -1) {
+			goto out;
+		}
+		stroff = e.is64 ? get(&e, lsh + 24, 8) : get(&e, lsh + 16, 4);
+		strsize = e.is64 ? get(&e, lsh + 32, 8) : get(&e, lsh + 20, 4);
+		for (k = 0; k + dynsz <= size && k < (1u << 20); k += dynsz) {
+			uint64_t tag, val;
+			char name[256];
+			size_t n;
+
+			if (rd(&e, off + k, dyn, dynsz) == -1) {
+				goto out;
+			}
+			tag = get(&e, dyn, dynsz / 2);
+			val = get(&e, dyn + dynsz / 2, dynsz / 2);
+			if (tag == DT_NULL_) {
+				break;
+			}
+			if (tag != DT_SONAME_ || val >= strsize) {
+				continue;
+			}
+			n = strsize - val < sizeof(name) ?
+			    (size_t)(strsize - val) : sizeof(name);
+			memset(name, 0, sizeof(name));
+			if (rd(&e, stroff + val, name, n) == -1 ||
+			    memchr(name, '\0', n) == NULL || name[0] == '\0') {
+				goto out;
+			}
+			ret = cds_xstrdup(name);
+			break;
+		}
+	}
+out:
+	close(e.fd);
+	return ret;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Soname links                                                             */
+/* ------------------------------------------------------------------------ */
+
+void
+cds_ops_add(struct cds_ops *ops, enum cds_op_kind kind, const char *path,
+    const char *target)
+{
+	struct cds_op *op;
+
+	if (ops == NULL) {
+		return;
+	}
+	ops->v = cds_xreallocarray(ops->v, ops->n + 1, sizeof(*ops->v));
+	op = &ops->v[ops->n++];
+	op->kind = kind;
+	op->path = cds_strdup0(path);
+	op->target = cds_strdup0(target);
+}
+
+void
+cds_ops_clear(struct cds_ops *ops)
+{
+	size_t i;
+
+	if (ops == NULL) {
+		return;
+	}
+	for (i = 0; i < ops->n; i++) {
+		free(ops->v[i].path);
+		free(ops->v[i].target);
+	}
+	free(ops->v);
+	ops->v = NULL;
+	ops->n = 0;
+}
+
+/* A link name we want in DIR, and what it should point to. */
+struct want {
+	char *name;
+	char *target;
+};
+
+static void
+want_put(struct want **v, size_t *n, const char *name, const char *target)
+{
+	size_t i;
+
+	for (i = 0; i < *n; i++) {
+		if (strcmp((*v)[i].name, name) == 0) {
+			/* several candidates: the highest version wins */
+			if (cds_vercmp(target, (*v)[i].target) > 0) {
+				free((*v)[i].target);
+				(*v)[i].target = cds_xstrdup(target);
+			}
+			return;
+		}
+	}
+	*v = cds_xreallocarray(*v, *n + 1, sizeof(**v));
+	(*v)[*n].name = cds_xstrdup(name);
+	(*v)[*n].target = cds_xstrdup(target);
+	(*n)++;
+}
+
+/* "libcudnn.so.9" -> "libcudnn.so"; NULL when there is no ".so.N". */
+static char *
+dev_name(const char *soname)
+{
+	const char *p = strstr(soname, ".so.");
+
+	if (p == NULL || p[4] == '\0') {
+		return NULL;
+	}
+	return cds_xstrndup(soname, (size_t)(p - soname) + 3);
+}
+
+/* A soname we may link by: a plain file name. */
+static int
+sane_name(const char *s)
+{
+	return *s != '\0' && strchr(s, '/') == NULL && strcmp(s, ".") != 0 &&
+	    strcmp(s, "..") != 0;
+}
+
+static int
+make_links(cds_handle_t *h, const char *dir, struct want *v, size_t n,
+    int dry_run, struct cds_ops *ops)
+{
+	size_t i;
+	int made = 0;
+
+	for (i = 0; i < n; i++) {
+		char *path = cds_path_join(dir, v[i].name);
+
+		if (cds_exists(path)) {
+			free(path);
+			continue;
+		}
+		cds_ops_add(ops, CDS_OP_SYMLINK, path, v[i].target);
+		if (!dry_run && symlink(v[i].target, path) == -1) {
+			cds_seterr(h, cds_errno_code(errno), "%s: %s", path,
+			    strerror(errno));
+			free(path);
+			return -1;
+		}
+		cds_log(h, CDS_LOG_DEBUG, "link %s -> %s", path, v[i].target);
+		free(path);
+		made++;
+	}
+	return made;
+}
+
+int
+cds_fixup_sonames(cds_handle_t *h, const char *dir, int dry_run,
+    struct cds_ops *ops)
+{
+	struct want *sonames = NULL, *devs = NULL;
+	size_t nsonames = 0, ndevs = 0, i;
+	char **names;
+	int made = -1, a, b;
+
+	if ((names = cds_listdir(dir)) == NULL) {
+		return cds_seterr(h, CDS_ERR_IO, "%s: %s", dir,
+		    strerror(errno));
+	}
+	for (i = 0; names[i] != NULL; i++) {
+		char *path, *soname, *dev;
+		struct stat st;
+
+		if (strstr(names[i], ".so") == NULL) {
+			continue;
+		}
+		path = cds_path_join(dir, names[i]);
+		if (lstat(path, &st) == -1 || !S_ISREG(st.st_mode) ||
+		    (soname = cds_elf_soname(path)) == NULL) {
+			free(path);
+			continue;
+		}
+		free(path);
+		if (!sane_name(soname)) {
+			free(soname);
+			continue;
+		}
+		if (strcmp(soname, names[i]) != 0) {
+			want_put(&sonames, &nsonames, soname, names[i]);
+		}
+		if ((dev = dev_name(soname)) != NULL) {
+			want_put(&devs, &ndevs, dev, soname);
+			free(dev);
+		}
+		free(soname);
+	}
+	/* sonames first: the development links point at them */
+	if ((a = make_links(h, dir, sonames, nsonames, dry_run, ops)) != -1 &&
+	    (b = make_links(h, dir, devs, ndevs, dry_run, ops)) != -1) {
+		made = a + b;
+	}
+	for (i = 0; i < nsonames; i++) {
+		free(sonames[i].name);
+		free(sonames[i].target);
+	}
+	for (i = 0; i < ndevs; i++) {
+		free(devs[i].name);
+		free(devs[i].target);
+	}
+	free(sonames);
+	free(devs);
+	cds_strfreev(names);
+	return made;
+}
+
+int
+cds_fixup_tree(cds_handle_t *h, const char *tree, int dry_run,
+    struct cds_ops *ops)
+{
+	static const char *const libdirs[] = { "lib", "lib64" };
+	char *targets, **arches;
+	size_t i;
+	int total = 0, n;
+
+	for (i = 0; i < 2; i++) {
+		char *d = cds_path_join(tree, libdirs[i]);
+
+		if (cds_is_dir(d) && !cds_is_link(d)) {
+			if ((n = cds_fixup_sonames(h, d, dry_run, ops)) ==
+			    -1) {
+				free(d);
+				return -1;
+			}
+			total += n;
+		}
+		free(d);
+	}
+	targets = cds_path_join(tree, "targets");
+	arches = cds_is_dir(targets) ? cds_listdir(targets) : NULL;
+	for (i = 0; arches != NULL && arches[i] != NULL; i++) {
+		char *d = cds_xasprintf("%s/%s/lib", targets, arches[i]);
+
+		if (cds_is_dir(d) && !cds_is_link(d)) {
+			if ((n = cds_fixup_sonames(h, d, dry_run, ops)) ==
+			    -1) {
+				free(d);
+				total = -1;
+				break;
+			}
+			total += n;
+		}
+		free(d);
+	}
+	cds_strfreev(arches);
+	free(targets);
+	return total;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Links and files                                                          */
+/* ------------------------------------------------------------------------ */
+
+int
+cds_link_set(cds_handle_t *h, const char *path, const char *target,
+    int dry_run, struct cds_ops *ops)
+{
+	char *dir = cds_dirname(path);
+	char *tmp = cds_xasprintf("%s/.cds-tmp-%ld-%s", dir, (long)getpid(),
+	    cds_basename(path));
+	char *cur = cds_readlink(path);
+	int ret = -1;
+
+	if (cur != NULL && strcmp(cur, target) == 0) {
+		ret = 0;	/* already so */
+		goto out;
+	}
+	cds_ops_add(ops, CDS_OP_SYMLINK, path, target);
+	if (dry_run) {
+		ret = 0;
+		goto out;
+	}
+	unlink(tmp);
+	if (symlink(target, tmp) == -1) {
+		cds_seterr(h, cds_errno_code(errno), "%s: %s", tmp,
+		    strerror(errno));
+		goto out;
+	}
+	if (rename(tmp, path) == -1) {
+		cds_seterr(h, cds_errno_code(errno), "%s: %s", path,
+		    strerror(errno));
+		unlink(tmp);
+		goto out;
+	}
+	ret = 0;
+out:
+	free(cur);
+	free(tmp);
+	free(dir);
+	return ret;
+}
+
+/* Write TEXT to PATH (creating its directory) unless it already says so. */
+static int
+write_text(cds_handle_t *h, const char *path, const char *text,
+    int dry_run, struct cds_ops *ops)
+{
+	char *cur = cds_read_file(path, 1u << 20, NULL);
+	char *dir;
+	int same = cur != NULL && strcmp(cur, text) == 0;
+
+	free(cur);
+	if (same) {
+		return 0;
+	}
+	cds_ops_add(ops, CDS_OP_WRITE, path, NULL);
+	if (dry_run) {
+		return 0;
+	}
+	dir = cds_dirname(path);
+	if (cds_mkdir_p(dir, 0755) == -1) {
+		cds_seterr(h, cds_errno_code(errno), "%s: %s", dir,
+		    strerror(errno));
+		free(dir);
+		return -1;
+	}
+	free(dir);
+	if (cds_write_file_atomic(path, text, strlen(text), 0644) == -1) {
+		return cds_seterr(h, cds_errno_code(errno), "%s: %s", path,
+		    strerror(errno));
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Env files                                                                */
+/* ------------------------------------------------------------------------ */
+
+/* 'text' for sh: ' becomes '\'' */
+static void
+sh_quote(struct cds_buf *b, const char *s)
+{
+	cds_buf_adds(b, "'");
+	for (; *s != '\0'; s++) {
+		if (*s == '\'') {
+			cds_buf_adds(b, "'\\''");
+		} else {
+			cds_buf_add(b, s, 1);
+		}
+	}
+	cds_buf_adds(b, "'");
+}
+
+/* 'text' for fish: \ and ' are escaped with \ */
+static void
+fish_quote(struct cds_buf *b, const char *s)
+{
+	cds_buf_adds(b, "'");
+	for (; *s != '\0'; s++) {
+		if (*s == '\'' || *s == '\\') {
+			cds_buf_adds(b, "\\");
+		}
+		cds_buf_add(b, s, 1);
+	}
+	cds_buf_adds(b, "'");
+}
+
+/* "text" for Tcl: \ $ [ ] " { } escaped */
+static void
+tcl_quote(struct cds_buf *b, const char *s)
+{
+	cds_buf_adds(b, "\"");
+	for (; *s != '\0'; s++) {
+		if (strchr("\\$[]\"{}", *s) != NULL) {
+			cds_buf_adds(b, "\\");
+		}
+		cds_buf_add(b, s, 1);
+	}
+	cds_buf_adds(b, "\"");
+}
+
+static void
+sh_prepend(struct cds_buf *b, const char *var, const char *dir)
+{
+	cds_buf_addf(b, "case \":${%s-}:\" in\n*", var);
+	{
+		char *pat = cds_xasprintf(":%s:", dir);
+
+		sh_quote(b, pat);
+		free(pat);
+	}
+	cds_buf_addf(b, "*) ;;\n*) %s=", var);
+	sh_quote(b, dir);
+	cds_buf_addf(b, "\"${%s:+:$%s}\" ;;\nesac\nexport %s\n", var, var,
+	    var);
+}
+
+static void
+fish_prepend(struct cds_buf *b, const char *var, const char *dir)
+{
+	cds_buf_adds(b, "if not contains -- ");
+	fish_quote(b, dir);
+	cds_buf_addf(b, " $%s\n    set -gx %s ", var, var);
+	fish_quote(b, dir);
+	cds_buf_addf(b, " $%s\nend\n", var);
+}
+
+char *
+cds_env_text(const char *tprefix, const char *name, enum cds_shell shell)
+{
+	int cuda = cds_kind_of_name(name) == CDS_KIND_CUDA;
+	const char *homevar = cuda ? "CUDA_HOME" : "CUDNN_PATH";
+	char *dir = cds_path_join(tprefix, name);
+	char *bin = cds_path_join(dir, "bin");
+	char *lib = cds_path_join(dir, "lib");
+	struct cds_buf b = {0};
+
+	switch (shell) {
+	case CDS_SHELL_SH:
+		cds_buf_addf(&b, "# %s, written by cudnn-setup.  Read it "
+		    "with: . %s/env/%s.sh\n# Each directory is added once, "
+		    "however often this is read.\n", name, tprefix, name);
+		cds_buf_addf(&b, "%s=", homevar);
+		sh_quote(&b, dir);
+		cds_buf_addf(&b, "\nexport %s\n", homevar);
+		if (cuda) {
+			sh_prepend(&b, "PATH", bin);
+		}
+		sh_prepend(&b, "LD_LIBRARY_PATH", lib);
+		break;
+	case CDS_SHELL_FISH:
+		cds_buf_addf(&b, "# %s, written by cudnn-setup.  Read it "
+		    "with: source %s/env/%s.fish\n", name, tprefix, name);
+		cds_buf_addf(&b, "set -gx %s ", homevar);
+		fish_quote(&b, dir);
+		cds_buf_adds(&b, "\n");
+		if (cuda) {
+			fish_prepend(&b, "PATH", bin);
+		}
+		fish_prepend(&b, "LD_LIBRARY_PATH", lib);
+		break;
+	case CDS_SHELL_MODULE:
+		cds_buf_addf(&b, "#%%Module1.0\n## %s, written by cudnn-setup"
+		    "\nmodule-whatis ", name);
+		{
+			char *what = cds_xasprintf("%s %s (cudnn-setup)",
+			    cuda ? "CUDA Toolkit" : "cuDNN",
+			    name + (cuda ? 5 : 6));
+
+			tcl_quote(&b, what);
+			free(what);
+		}
+		cds_buf_addf(&b, "\nsetenv %s ", homevar);
+		tcl_quote(&b, dir);
+		if (cuda) {
+			cds_buf_adds(&b, "\nprepend-path PATH ");
+			tcl_quote(&b, bin);
+		}
+		cds_buf_adds(&b, "\nprepend-path LD_LIBRARY_PATH ");
+		tcl_quote(&b, lib);
+		cds_buf_adds(&b, "\n");
+		break;
+	}
+	free(lib);
+	free(bin);
+	free(dir);
+	return cds_buf_steal(&b);
+}
+
+void
+cds_env_paths(const struct cds_layout *l, const char *name, char *out[3])
+{
+	int cuda = cds_kind_of_name(name) == CDS_KIND_CUDA;
+
+	out[0] = cds_xasprintf("%s/%s.sh", l->envdir, name);
+	out[1] = cds_xasprintf("%s/%s.fish", l->envdir, name);
+	out[2] = cds_xasprintf("%s/modulefiles/%s/%s", l->envdir,
+	    cuda ? "cuda" : "cudnn", name + (cuda ? 5 : 6));
+}
+
+static int
+env_write(cds_handle_t *h, const struct cds_layout *l, const char *name,
+    int dry_run, struct cds_ops *ops)
+{
+	static const enum cds_shell shells[3] = {
+		CDS_SHELL_SH, CDS_SHELL_FISH, CDS_SHELL_MODULE
+	};
+	char *paths[3];
+	int i, ret = 0;
+
+	cds_env_paths(l, name, paths);
+	for (i = 0; i < 3; i++) {
+		char *text = cds_env_text(l->tprefix, name, shells[i]);
+
+		if (ret == 0 && write_text(h, paths[i], text, dry_run, ops) ==
+		    -1) {
+			ret = -1;
+		}
+		free(text);
+		free(paths[i]);
+	}
+	return ret;
+}
+
+int
+cds_env_remove(cds_handle_t *h, const struct cds_layout *l, const char *name,
+    int dry_run, struct cds_ops *ops)
+{
+	char *paths[3];
+	int i, ret = 0;
+
+	cds_env_paths(l, name, paths);
+	for (i = 0; i < 3; i++) {
+		if (cds_exists(paths[i])) {
+			cds_ops_add(ops, CDS_OP_REMOVE, paths[i], NULL);
+			if (!dry_run && unlink(paths[i]) == -1 && ret == 0) {
+				ret = cds_seterr(h, CDS_ERR_IO, "%s: %s",
+				    paths[i], strerror(errno));
+			}
+		}
+		free(paths[i]);
+	}
+	return ret;
+}
+
+/* ------------------------------------------------------------------------ */
+/* System files                                                             */
+/* ------------------------------------------------------------------------ */
+
+static const char ldconf_path[] = "/etc/ld.so.conf.d/cudnn-setup.conf";
+static const char profile_path[] = "/etc/profile.d/cudnn-setup.sh";
+
+int
+cds_system_files_present(cds_handle_t *h)
+{
+	char *p = cds_rpath(h, ldconf_path);
+	int ret = cds_exists(p);
+
+	free(p);
+	return ret;
+}
+
+void
+cds_ldconfig(cds_handle_t *h, int dry_run, struct cds_ops *ops)
+{
+	static const char *const cands[] = {
+		"/sbin/ldconfig", "/usr/sbin/ldconfig", "/usr/bin/ldconfig"
+	};
+	const char *prog = NULL;
+	const char *root = cds_root(h);
+	size_t i;
+	pid_t pid;
+	int status;
+
+	for (i = 0; i < 3 && prog == NULL; i++) {
+		if (access(cands[i], X_OK) == 0) {
+			prog = cands[i];
+		}
+	}
+	if (prog == NULL) {
+		cds_log(h, CDS_LOG_WARNING, "ldconfig: not found");
+		return;
+	}
+	cds_ops_add(ops, CDS_OP_RUN, prog, *root != '\0' ? root : NULL);
+	if (dry_run) {
+		return;
+	}
+	if ((pid = fork()) == -1) {
+		cds_log(h, CDS_LOG_WARNING, "ldconfig: %s", strerror(errno));
+		return;
+	}
+	if (pid == 0) {
+		int fd = open("/dev/null", O_RDWR);
+
+		if (fd != -1) {
+			dup2(fd, STDIN_FILENO);
+			dup2(fd, STDOUT_FILENO);
+			dup2(fd, STDERR_FILENO);
+		}
+		if (*root != '\0') {
+			execl(prog, "ldconfig", "-r", root, (char *)NULL);
+		} else {
+			execl(prog, "ldconfig", (char *)NULL);
+		}
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) == -1 && errno == EINTR) {
+		;
+	}
+	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+		cds_log(h, CDS_LOG_WARNING, "%s%s%s: exit status %d", prog,
+		    *root != '\0' ? " -r " : "", root,
+		    WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	}
+}
+
+int
+cds_system_files(cds_handle_t *h, const struct cds_layout *l, int dry_run,
+    struct cds_ops *ops)
+{
+	struct cds_buf conf = {0}, prof = {0};
+	char *cuda = cds_path_join(l->prefix, "cuda");
+	char *cudnn = cds_path_join(l->prefix, "cudnn");
+	char *tcuda = cds_path_join(l->tprefix, "cuda");
+	char *tcudnn = cds_path_join(l->tprefix, "cudnn");
+	char *p1 = cds_rpath(h, ldconf_path);
+	char *p2 = cds_rpath(h, profile_path);
+	int ret = -1;
+
+	cds_buf_addf(&conf, "# written by cudnn-setup: the default CUDA and "
+	    "cuDNN of %s\n", l->tprefix);
+	cds_buf_addf(&prof, "# written by cudnn-setup: the default CUDA and "
+	    "cuDNN of %s\n", l->tprefix);
+	if (cds_exists(cuda)) {
+		char *lib = cds_path_join(tcuda, "lib");
+		char *bin = cds_path_join(tcuda, "bin");
+
+		cds_buf_addf(&conf, "%s\n", lib);
+		cds_buf_adds(&prof, "CUDA_HOME=");
+		sh_quote(&prof, tcuda);
+		cds_buf_adds(&prof, "\nexport CUDA_HOME\n");
+		sh_prepend(&prof, "PATH", bin);
+		free(lib);
+		free(bin);
+	}
+	if (cds_exists(cudnn)) {
+		char *lib = cds_path_join(tcudnn, "lib");
+
+		cds_buf_addf(&conf, "%s\n", lib);
+		cds_buf_adds(&prof, "CUDNN_PATH=");
+		sh_quote(&prof, tcudnn);
+		cds_buf_adds(&prof, "\nexport CUDNN_PATH\n");
+		free(lib);
+	}
+	/* the loader finds the libraries through ld.so.conf.d: the profile
+	 * needs no LD_LIBRARY_PATH */
+	if (write_text(h, p1, conf.s, dry_run, ops) == 0 &&
+	    write_text(h, p2, prof.s, dry_run, ops) == 0) {
+		cds_ldconfig(h, dry_run, ops);
+		ret = 0;
+	}
+	cds_buf_free(&conf);
+	cds_buf_free(&prof);
+	free(p1);
+	free(p2);
+	free(cuda);
+	free(cudnn);
+	free(tcuda);
+	free(tcudnn);
+	return ret;
+}
+
+/* ------------------------------------------------------------------------ */
+/* After a commit                                                           */
+/* ------------------------------------------------------------------------ */
+
+int
+cds_fixup_commit(cds_handle_t *h, const struct cds_layout *l,
+    const char *name, int system, int dry_run, struct cds_ops *ops)
+{
+	int kind = cds_kind_of_name(name);
+	char *link = cds_path_join(l->prefix, cds_kind_word(kind));
+	int ret = -1;
+
+	/* the default: set on first install, never moved by a later one */
+	if (!cds_exists(link) &&
+	    cds_link_set(h, link, name, dry_run, ops) == -1) {
+		goto out;
+	}
+	if (env_write(h, l, name, dry_run, ops) == -1) {
+		goto out;
+	}
+	if (system && cds_system_files(h, l, dry_run, ops) == -1) {
+		goto out;
+	}
+	ret = 0;
+out:
+	free(link);
+	return ret;
+}

@@ -1,0 +1,1354 @@
+/*
+ * install.c - the install transaction and the prefix's other writers (use,
+ * remove), and its readers (list, env).
+ *
+ * An install: lock, recover, check the space, fetch and unpack every
+ * archive into .state/staging/<release>/parts/<component>, merge the parts
+ * of each release into .state/staging/<release>/tree, complete its soname
+ * links, record every file in a receipt, then rename() each tree into the
+ * prefix.  Nothing in the prefix changes unless every archive of the plan
+ * arrived whole and verified.  The receipt is written before the rename,
+ * so a tree in the prefix always has one; a receipt without its tree is
+ * what a crash between the two leaves, and recovery removes it.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "fetch.h"
+#include "fixup.h"
+#include "install.h"
+#include "manifest.h"
+#include "plan.h"
+
+/* Unpacked bytes per archive byte, for the space check: NVIDIA's xz
+ * archives of libraries unpack to about 2-3 times their size. */
+#define UNPACK_FACTOR 3
+
+#define RECEIPT_SCHEMA 1
+
+/* ------------------------------------------------------------------------ */
+/* Layout and names                                                         */
+/* ------------------------------------------------------------------------ */
+
+void
+cds_layout_init(cds_handle_t *h, struct cds_layout *l)
+{
+	l->tprefix = cds_xstrdup(cds_prefix(h));
+	l->prefix = cds_rpath(h, l->tprefix);
+	l->state = cds_path_join(l->prefix, ".state");
+	l->staging = cds_path_join(l->state, "staging");
+	l->receipts = cds_path_join(l->state, "receipts");
+	l->trash = cds_path_join(l->state, "trash");
+	l->lock = cds_path_join(l->state, "lock");
+	l->journal = cds_path_join(l->state, "journal");
+	l->envdir = cds_path_join(l->prefix, "env");
+}
+
+void
+cds_layout_clear(struct cds_layout *l)
+{
+	free(l->tprefix);
+	free(l->prefix);
+	free(l->state);
+	free(l->staging);
+	free(l->receipts);
+	free(l->trash);
+	free(l->lock);
+	free(l->journal);
+	free(l->envdir);
+	memset(l, 0, sizeof(*l));
+}
+
+char *
+cds_receipt_path(const struct cds_layout *l, const char *name)
+{
+	return cds_xasprintf("%s/%s.json", l->receipts, name);
+}
+
+int
+cds_release_state(const struct cds_layout *l, const char *name)
+{
+	char *tree = cds_path_join(l->prefix, name);
+	char *rcpt = cds_receipt_path(l, name);
+	int ret = 0;
+
+	if (cds_exists(tree)) {
+		ret = cds_is_dir(tree) && !cds_is_link(tree) &&
+		    cds_is_file(rcpt) ? 1 : -1;
+	}
+	free(tree);
+	free(rcpt);
+	return ret;
+}
+
+int
+cds_kind_of_name(const char *name)
+{
+	if (cds_startswith(name, "cuda-") && name[5] != '\0') {
+		return CDS_KIND_CUDA;
+	}
+	if (cds_startswith(name, "cudnn-") && name[6] != '\0') {
+		return CDS_KIND_CUDNN;
+	}
+	return 0;
+}
+
+const char *
+cds_kind_word(enum cds_kind kind)
+{
+	return kind == CDS_KIND_CUDA ? "cuda" : "cudnn";
+}
+
+int
+cds_errno_code(int e)
+{
+	switch (e) {
+	case ENOSPC:
+#ifdef EDQUOT
+	case EDQUOT:
+#endif
+		return CDS_ERR_NO_SPACE;
+	case ENOMEM:
+		return CDS_ERR_MEMORY;
+	default:
+		return CDS_ERR_IO;
+	}
+}
+
+static void
+step_event(cds_handle_t *h, enum cds_event_type type, const char *name,
+    const char *path, int err)
+{
+	struct cds_event ev = {0};
+
+	ev.type = type;
+	ev.u.step.name = name;
+	ev.u.step.path = path;
+	ev.u.step.err = err;
+	cds_emit(h, &ev);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Merging the components of a release                                      */
+/* ------------------------------------------------------------------------ */
+
+/* Who put a path (a file, or a directory moved whole) into the tree. */
+struct owner {
+	char *path;
+	const char *component;
+};
+
+struct merge {
+	cds_handle_t *h;
+	const char *release;
+	struct owner *v;
+	size_t n;
+};
+
+static void
+owner_add(struct merge *mg, const char *path, const char *component)
+{
+	mg->v = cds_xreallocarray(mg->v, mg->n + 1, sizeof(*mg->v));
+	mg->v[mg->n].path = cds_xstrdup(path);
+	mg->v[mg->n].component = component;
+	mg->n++;
+}
+
+static const char *
+owner_of(const struct merge *mg, const char *path)
+{
+	const char *best = NULL;
+	size_t i, bestlen = 0;
+
+	for (i = 0; i < mg->n; i++) {
+		size_t n = strlen(mg->v[i].path);
+
+		if (strncmp(path, mg->v[i].path, n) == 0 &&
+		    (path[n] == '\0' || path[n] == '/') && n >= bestlen) {
+			best = mg->v[i].component;
+			bestlen = n;
+		}
+	}
+	return best != NULL ? best : "another component";
+}
+
+static int
+same_content(const char *a, const char *b)
+{
+	char ba[65536], bb[65536];
+	int fa, fb, same = 0;
+	ssize_t na, nb;
+
+	if ((fa = open(a, O_RDONLY | O_CLOEXEC)) == -1) {
+		return 0;
+	}
+	if ((fb = open(b, O_RDONLY | O_CLOEXEC)) == -1) {
+		close(fa);
+		return 0;
+	}
+	for (;;) {
+		na = read(fa, ba, sizeof(ba));
+		nb = read(fb, bb, sizeof(bb));
+		if (na < 0 || nb < 0 || na != nb ||
+		    memcmp(ba, bb, (size_t)na) != 0) {
+			break;
+		}
+		if (na == 0) {
+			same = 1;
+			break;
+		}
+	}
+	close(fa);
+	close(fb);
+	return same;
+}
+
+static int
+same_link(const char *a, const char *b)
+{
+	char *ta = cds_readlink(a), *tb = cds_readlink(b);
+	int same = ta != NULL && tb != NULL && strcmp(ta, tb) == 0;
+
+	free(ta);
+	free(tb);
+	return same;
+}
+
+/*
+ * Move the entries of SRC into DST.  Directories merge; an identical file
+ * or link is a duplicate and dropped; the top-level LICENSE of a component
+ * whose text differs is kept as LICENSE.<component>; anything else present
+ * in two components is a conflict.
+ */
+static int
+merge_dir(struct merge *mg, const char *src, const char *dst, const char *rel,
+    const char *component)
+{
+	char **names = cds_listdir(src);
+	size_t i;
+	int ret = 0;
+
+	if (names == NULL) {
+		return cds_seterr(mg->h, CDS_ERR_IO, "%s: %s", src,
+		    strerror(errno));
+	}
+	for (i = 0; names[i] != NULL && ret == 0; i++) {
+		char *s = cds_path_join(src, names[i]);
+		char *d = cds_path_join(dst, names[i]);
+		char *r = rel == NULL ? cds_xstrdup(names[i]) :
+		    cds_path_join(rel, names[i]);
+		struct stat ss, ds;
+
+		if (lstat(s, &ss) == -1) {
+			ret = cds_seterr(mg->h, CDS_ERR_IO, "%s: %s", s,
+			    strerror(errno));
+		} else if (lstat(d, &ds) == -1) {
+			if (rename(s, d) == -1) {
+				ret = cds_seterr(mg->h, cds_errno_code(errno),
+				    "%s: %s", d, strerror(errno));
+			} else {
+				owner_add(mg, r, component);
+			}
+		} else if (S_ISDIR(ss.st_mode) && S_ISDIR(ds.st_mode)) {
+			ret = merge_dir(mg, s, d, r, component);
+		} else if ((S_ISREG(ss.st_mode) && S_ISREG(ds.st_mode) &&
+		    ss.st_size == ds.st_size && same_content(s, d)) ||
+		    (S_ISLNK(ss.st_mode) && S_ISLNK(ds.st_mode) &&
+		    same_link(s, d))) {
+			unlink(s);	/* the same file twice */
+		} else if (rel == NULL && S_ISREG(ss.st_mode) &&
+		    cds_startswith(names[i], "LICENSE")) {
+			char *alt = cds_xasprintf("%s.%s", d, component);
+
+			if (rename(s, alt) == -1) {
+				ret = cds_seterr(mg->h, cds_errno_code(errno),
+				    "%s: %s", alt, strerror(errno));
+			}
+			free(alt);
+		} else {
+			ret = cds_seterr(mg->h, CDS_ERR_ARCHIVE, "%s: %s is in "
+			    "both %s and %s, and they differ", mg->release, r,
+			    owner_of(mg, r), component);
+		}
+		free(s);
+		free(d);
+		free(r);
+	}
+	cds_strfreev(names);
+	return ret;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Checking and recording a tree                                            */
+/* ------------------------------------------------------------------------ */
+
+/* Does link TARGET, found at REL (tree-relative), stay inside the tree? */
+static int
+link_inside(const char *rel, const char *target)
+{
+	char **parts, **t;
+	int depth = 0;
+	size_t i;
+
+	if (target[0] == '/' || target[0] == '\0') {
+		return 0;
+	}
+	parts = cds_strsplit(rel, "/", 0);
+	depth = (int)cds_strv_len(parts) - 1;	/* the link's directory */
+	cds_strfreev(parts);
+	t = cds_strsplit(target, "/", 0);
+	for (i = 0; t[i] != NULL; i++) {
+		if (strcmp(t[i], "..") == 0) {
+			depth--;
+		} else if (strcmp(t[i], ".") != 0) {
+			depth++;
+		}
+		if (depth < 0) {
+			break;
+		}
+	}
+	cds_strfreev(t);
+	return depth >= 0;
+}
+
+struct record {
+	cds_handle_t *h;
+	const char *release;
+	json_t *files;
+	uint64_t bytes;
+	size_t nfiles;
+};
+
+static int
+record_tree(struct record *rc, const char *dir, const char *rel)
+{
+	char **names = cds_listdir(dir);
+	size_t i;
+	int ret = 0;
+
+	if (names == NULL) {
+		return cds_seterr(rc->h, CDS_ERR_IO, "%s: %s", dir,
+		    strerror(errno));
+	}
+	for (i = 0; names[i] != NULL && ret == 0; i++) {
+		char *p = cds_path_join(dir, names[i]);
+		char *r = rel == NULL ? cds_xstrdup(names[i]) :
+		    cds_path_join(rel, names[i]);
+		char mode[8], digest[65];
+		struct stat st;
+		json_t *e;
+
+		if (lstat(p, &st) == -1) {
+			ret = cds_seterr(rc->h, CDS_ERR_IO, "%s: %s", p,
+			    strerror(errno));
+			goto next;
+		}
+		snprintf(mode, sizeof(mode), "%04o",
+		    (unsigned)(st.st_mode & 07777));
+		if (st.st_mode & (S_ISUID | S_ISGID)) {
+			ret = cds_seterr(rc->h, CDS_ERR_UNSAFE_ARCHIVE, "%s: "
+			    "%s is setuid or setgid", rc->release, r);
+			goto next;
+		}
+		if (S_ISDIR(st.st_mode)) {
+			e = json_pack("{s:s, s:s, s:s}", "path", r, "type",
+			    "dir", "mode", mode);
+			json_array_append_new(rc->files, e);
+			ret = record_tree(rc, p, r);
+		} else if (S_ISLNK(st.st_mode)) {
+			char *target = cds_readlink(p);
+
+			if (target == NULL || !link_inside(r, target)) {
+				ret = cds_seterr(rc->h, CDS_ERR_UNSAFE_ARCHIVE,
+				    "%s: link %s -> %s leaves the tree",
+				    rc->release, r, target != NULL ? target :
+				    "?");
+			} else {
+				e = json_pack("{s:s, s:s, s:s}", "path", r,
+				    "type", "link", "target", target);
+				json_array_append_new(rc->files, e);
+			}
+			free(target);
+		} else if (S_ISREG(st.st_mode)) {
+			if (cds_sha256_file(p, digest) == -1) {
+				ret = cds_seterr(rc->h, CDS_ERR_IO, "%s: %s",
+				    p, strerror(errno));
+				goto next;
+			}
+			e = json_pack("{s:s, s:s, s:I, s:s, s:s}", "path", r,
+			    "type", "file", "size", (json_int_t)st.st_size,
+			    "mode", mode, "sha256", digest);
+			json_array_append_new(rc->files, e);
+			rc->bytes += (uint64_t)st.st_size;
+			rc->nfiles++;
+		} else {
+			ret = cds_seterr(rc->h, CDS_ERR_UNSAFE_ARCHIVE, "%s: "
+			    "%s is not a file, directory or link",
+			    rc->release, r);
+		}
+next:
+		free(p);
+		free(r);
+	}
+	cds_strfreev(names);
+	return ret;
+}
+
+static char *
+utc_now(void)
+{
+	char stamp[32];
+	struct tm tm;
+	time_t now = time(NULL);
+
+	gmtime_r(&now, &tm);
+	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
+	return cds_xstrdup(stamp);
+}
+
+static json_t *
+receipt_new(const struct cds_plan *p, const struct cds_plan_item *it,
+    struct record *rc)
+{
+	json_t *doc, *arch = json_array();
+	char *now = utc_now();
+	size_t i;
+
+	for (i = 0; i < it->narchives; i++) {
+		const struct cds_archive *a = it->archives[i].archive;
+
+		json_array_append_new(arch, json_pack("{s:s, s:s?, s:s, s:s, "
+		    "s:I}", "component", a->component, "version", a->version,
+		    "relative_path", a->relative_path, "sha256", a->sha256,
+		    "size", (json_int_t)a->size));
+	}
+	doc = json_pack("{s:i, s:s, s:s, s:s, s:s?, s:s, s:s, s:s, s:s, "
+	    "s:b, s:I, s:I, s:o, s:O}",
+	    "schema", RECEIPT_SCHEMA,
+	    "name", it->name,
+	    "kind", cds_kind_word(it->kind),
+	    "version", it->version,
+	    "variant", it->variant,
+	    "platform", p->platform,
+	    "prefix", p->prefix,
+	    "dir", it->dir,
+	    "installed_at", now,
+	    "trusted", !(p->warnings & CDS_PLAN_WARN_UNTRUSTED),
+	    "size", (json_int_t)rc->bytes,
+	    "nfiles", (json_int_t)rc->nfiles,
+	    "archives", arch,
+	    "files", rc->files);
+	json_object_set_new(doc, "manifest", json_string(p->manifest));
+	free(now);
+	return doc;
+}
+
+static int
+receipt_write(cds_handle_t *h, const struct cds_layout *l, const char *name,
+    json_t *doc)
+{
+	char *path = cds_receipt_path(l, name);
+	char *text = json_dumps(doc, JSON_INDENT(1) | JSON_PRESERVE_ORDER);
+	int ret = 0;
+
+	if (cds_mkdir_p(l->receipts, 0755) == -1 ||
+	    cds_write_file_atomic(path, text, strlen(text), 0644) == -1) {
+		ret = cds_seterr(h, cds_errno_code(errno), "%s: %s", path,
+		    strerror(errno));
+	}
+	free(text);
+	free(path);
+	return ret;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The transaction                                                          */
+/* ------------------------------------------------------------------------ */
+
+/* Where fetch keeps archives: --cache DIR, else the prefix's own. */
+static char *
+cache_dir(cds_handle_t *h, const struct cds_layout *l)
+{
+	return h->cache_dir != NULL ? cds_xstrdup(h->cache_dir) :
+	    cds_path_join(l->state, "downloads");
+}
+
+/* Is archive A in the cache already (then only its unpacked bytes count
+ * against the space)? */
+static int
+cached(const char *cache, const struct cds_archive *a)
+{
+	char *p = cds_path_join(cache, a->relative_path);
+	struct stat st;
+	int ret = stat(p, &st) == 0 && (uint64_t)st.st_size == a->size;
+
+	free(p);
+	return ret;
+}
+
+static int
+space_check(cds_handle_t *h, const struct cds_layout *l,
+    const struct cds_plan *p, const char *cache)
+{
+	struct statvfs vfs;
+	uint64_t need = 0, avail, cmp = 0;
+	size_t i, k;
+
+	for (i = 0; i < p->nitems; i++) {
+		const struct cds_plan_item *it = &p->items[i];
+
+		if (it->state != CDS_ITEM_NEW) {
+			continue;
+		}
+		for (k = 0; k < it->narchives; k++) {
+			const struct cds_archive *a =
+			    it->archives[k].archive;
+
+			cmp += a->size;
+			need += a->size * UNPACK_FACTOR;
+			if (!cached(cache, a)) {
+				need += a->size;	/* the download */
+			}
+		}
+	}
+	if (statvfs(l->staging, &vfs) == -1) {
+		return cds_seterr(h, CDS_ERR_IO, "%s: %s", l->staging,
+		    strerror(errno));
+	}
+	avail = (uint64_t)vfs.f_bavail * (uint64_t)vfs.f_frsize;
+	cds_log(h, CDS_LOG_DEBUG, "space: %llu bytes free in %s, about %llu "
+	    "needed", (unsigned long long)avail, l->staging,
+	    (unsigned long long)need);
+	if (need > avail) {
+		return cds_seterr(h, CDS_ERR_NO_SPACE, "%s: %llu MiB free; "
+		    "the archives (%llu MiB) need about %llu MiB to download "
+		    "and unpack", l->staging,
+		    (unsigned long long)(avail >> 20),
+		    (unsigned long long)((cmp + (1 << 20) - 1) >> 20),
+		    (unsigned long long)((need + (1 << 20) - 1) >> 20));
+	}
+	return 0;
+}
+
+/* rename() that never replaces an existing DST, not even an empty
+ * directory. */
+static int
+rename_noreplace(const char *src, const char *dst)
+{
+#ifdef RENAME_NOREPLACE
+	if (renameat2(AT_FDCWD, src, AT_FDCWD, dst, RENAME_NOREPLACE) == 0) {
+		return 0;
+	}
+	if (errno != EINVAL && errno != ENOSYS) {
+		return -1;
+	}
+#endif
+	if (cds_exists(dst)) {
+		errno = EEXIST;
+		return -1;
+	}
+	return rename(src, dst);
+}
+
+static void
+sync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+
+	if (fd != -1) {
+		fsync(fd);
+		close(fd);
+	}
+}
+
+/* Per item, what the transaction holds while it runs. */
+struct stage {
+	char *root;		/* .state/staging/<name> */
+	char *tree;		/* .../tree */
+	char **parts;		/* .../parts/<component>, per archive */
+	json_t *receipt;
+};
+
+static void
+stage_clear(struct stage *s, size_t nparts)
+{
+	size_t i;
+
+	free(s->root);
+	free(s->tree);
+	for (i = 0; s->parts != NULL && i < nparts; i++) {
+		free(s->parts[i]);
+	}
+	free(s->parts);
+	json_decref(s->receipt);
+}
+
+/* The operations a dry run describes, in the order a run does them. */
+static void
+describe(cds_handle_t *h, const struct cds_layout *l, struct cds_plan *p,
+    struct stage *st, struct cds_ops *ops)
+{
+	size_t i, k;
+
+	cds_ops_add(ops, CDS_OP_LOCK, l->lock, NULL);
+	for (i = 0; i < p->nitems; i++) {
+		struct cds_plan_item *it = &p->items[i];
+
+		if (it->state != CDS_ITEM_NEW) {
+			continue;
+		}
+		for (k = 0; k < it->narchives; k++) {
+			cds_ops_add(ops, CDS_OP_FETCH, st[i].parts[k],
+			    it->archives[k].urls[0]);
+		}
+		for (k = 0; k < it->narchives; k++) {
+			cds_ops_add(ops, CDS_OP_MERGE, st[i].parts[k],
+			    st[i].tree);
+		}
+		cds_ops_add(ops, CDS_OP_FIXUP, st[i].tree, NULL);
+		{
+			char *r = cds_receipt_path(l, it->name);
+
+			cds_ops_add(ops, CDS_OP_WRITE, r, NULL);
+			free(r);
+		}
+		{
+			char *dir = cds_path_join(l->prefix, it->name);
+
+			cds_ops_add(ops, CDS_OP_RENAME, st[i].tree, dir);
+			free(dir);
+		}
+	}
+	for (i = 0; i < p->nitems; i++) {
+		if (p->items[i].state != CDS_ITEM_NEW) {
+			continue;
+		}
+		cds_fixup_commit(h, l, p->items[i].name, p->system, 1, ops);
+		cds_ops_add(ops, CDS_OP_REMOVE, st[i].root, NULL);
+	}
+}
+
+/* Fetch and unpack every archive of the NEW items. */
+static int
+fetch_all(cds_handle_t *h, struct cds_plan *p, struct stage *st,
+    const char *cache)
+{
+	struct cds_fetch *f;
+	size_t i, k, n = 0;
+	int ret;
+
+	for (i = 0; i < p->nitems; i++) {
+		if (p->items[i].state == CDS_ITEM_NEW) {
+			n += p->items[i].narchives;
+		}
+	}
+	if (n == 0) {
+		return 0;
+	}
+	f = cds_xcalloc(n, sizeof(*f));
+	n = 0;
+	for (i = 0; i < p->nitems; i++) {
+		struct cds_plan_item *it = &p->items[i];
+
+		if (it->state != CDS_ITEM_NEW) {
+			continue;
+		}
+		for (k = 0; k < it->narchives; k++) {
+			f[n].archive = it->archives[k].archive;
+			f[n].urls = it->archives[k].urls;
+			f[n].cache_dir = cache;
+			f[n].dest_dir = st[i].parts[k];
+			n++;
+		}
+	}
+	ret = cds_fetch_extract_all(h, f, n);
+	if (ret == -1 && cds_errno(h) == CDS_ERR_OK) {
+		for (i = 0; i < n; i++) {
+			if (f[i].err != 0) {
+				cds_seterr(h, f[i].err, "%s",
+				    f[i].archive->relative_path);
+				break;
+			}
+		}
+	}
+	/* an unpacker that ran out of room may report it as a write error */
+	if (ret == -1 && cds_errno(h) == CDS_ERR_IO) {
+		struct statvfs vfs;
+
+		if (statvfs(st[0].root, &vfs) == 0 && vfs.f_bavail == 0) {
+			cds_seterr(h, CDS_ERR_NO_SPACE, "%s: %s", st[0].root,
+			    cds_errdetail(h));
+		}
+	}
+	free(f);
+	return ret;
+}
+
+/* Merge the parts of one item, complete its links, record it. */
+static int
+assemble(cds_handle_t *h, struct cds_plan *p, struct cds_plan_item *it,
+    struct stage *s)
+{
+	struct merge mg = { .h = h, .release = it->name };
+	struct record rc = { .h = h, .release = it->name };
+	size_t k;
+	int ret = -1;
+
+	if (mkdir(s->tree, 0755) == -1) {
+		return cds_seterr(h, cds_errno_code(errno), "%s: %s", s->tree,
+		    strerror(errno));
+	}
+	for (k = 0; k < it->narchives; k++) {
+		if (merge_dir(&mg, s->parts[k], s->tree, NULL,
+		    it->archives[k].archive->component) == -1) {
+			goto out;
+		}
+	}
+	if (cds_fixup_tree(h, s->tree, 0, NULL) == -1) {
+		goto out;
+	}
+	step_event(h, CDS_EV_VERIFY_START, it->name, s->tree, 0);
+	rc.files = json_array();
+	if (record_tree(&rc, s->tree, NULL) == -1) {
+		json_decref(rc.files);
+		step_event(h, CDS_EV_VERIFY_DONE, it->name, s->tree,
+		    cds_errno(h));
+		goto out;
+	}
+	if (rc.nfiles == 0) {
+		json_decref(rc.files);
+		cds_seterr(h, CDS_ERR_ARCHIVE, "%s: the archives hold no "
+		    "files", it->name);
+		step_event(h, CDS_EV_VERIFY_DONE, it->name, s->tree,
+		    cds_errno(h));
+		goto out;
+	}
+	step_event(h, CDS_EV_VERIFY_DONE, it->name, s->tree, 0);
+	s->receipt = receipt_new(p, it, &rc);
+	ret = 0;
+out:
+	for (k = 0; k < mg.n; k++) {
+		free(mg.v[k].path);
+	}
+	free(mg.v);
+	return ret;
+}
+
+static int
+commit(cds_handle_t *h, const struct cds_layout *l, struct cds_plan_item *it,
+    struct stage *s)
+{
+	char *dir = cds_path_join(l->prefix, it->name);
+	int ret = -1;
+
+	if (receipt_write(h, l, it->name, s->receipt) == -1) {
+		goto out;
+	}
+	step_event(h, CDS_EV_COMMIT_START, it->name, dir, 0);
+	if (rename_noreplace(s->tree, dir) == -1) {
+		cds_seterr(h, cds_errno_code(errno), "%s: %s", dir,
+		    strerror(errno));
+		step_event(h, CDS_EV_COMMIT_DONE, it->name, dir,
+		    cds_errno(h));
+		goto out;
+	}
+	sync_dir(l->prefix);
+	cds_journal_add(h, l, "commit %s", it->name);
+	step_event(h, CDS_EV_COMMIT_DONE, it->name, dir, 0);
+	it->state = CDS_ITEM_DONE;
+	ret = 0;
+out:
+	free(dir);
+	return ret;
+}
+
+int
+cds_install_run(cds_handle_t *h, struct cds_plan *p,
+    const struct cds_txn_opts *o, struct cds_ops *ops)
+{
+	static const struct cds_txn_opts defaults = {0};
+	struct cds_layout l;
+	struct cds_lock lk = { .fd = -1 };
+	struct stage *st;
+	char *cache = NULL;
+	size_t i, k, nnew = 0;
+	int dry, ret = -1, locked = 0, a;
+
+	if (o == NULL) {
+		o = &defaults;
+	}
+	dry = (o->flags & CDS_TXN_DRY_RUN) != 0;
+	for (i = 0; i < p->nitems; i++) {
+		if (p->items[i].state == CDS_ITEM_NEW) {
+			nnew++;
+		}
+	}
+	if (!dry && nnew > 0) {
+		if ((a = cds_ask(h, CDS_Q_PROCEED, p)) == -1) {
+			return -1;	/* CDS_ERR_NEED_ANSWER, by cds_ask() */
+		}
+		if (a == 0) {
+			return cds_seterr(h, CDS_ERR_CANCELLED,
+			    "the plan was declined");
+		}
+	}
+	cds_layout_init(h, &l);
+	cache = cache_dir(h, &l);
+	st = cds_xcalloc(p->nitems, sizeof(*st));
+	for (i = 0; i < p->nitems; i++) {
+		struct cds_plan_item *it = &p->items[i];
+
+		st[i].root = cds_path_join(l.staging, it->name);
+		st[i].tree = cds_path_join(st[i].root, "tree");
+		st[i].parts = cds_xcalloc(it->narchives, sizeof(char *));
+		for (k = 0; k < it->narchives; k++) {
+			st[i].parts[k] = cds_xasprintf("%s/parts/%s",
+			    st[i].root, it->archives[k].archive->component);
+		}
+	}
+	if (dry) {
+		describe(h, &l, p, st, ops);
+		ret = 0;
+		goto out;
+	}
+
+	cds_ops_add(ops, CDS_OP_LOCK, l.lock, NULL);
+	if (cds_lock_take(h, &l, o->lock_wait, &lk) == -1) {
+		goto out;
+	}
+	locked = 1;
+	if (cds_recover(h, &l) == -1) {
+		goto out;
+	}
+	/* another run may have installed some while we waited */
+	nnew = 0;
+	for (i = 0; i < p->nitems; i++) {
+		struct cds_plan_item *it = &p->items[i];
+		int s = cds_release_state(&l, it->name);
+
+		if (s < 0) {
+			char *dir = cds_path_join(l.prefix, it->name);
+
+			cds_seterr(h, CDS_ERR_IO, "%s: exists but was not "
+			    "installed by cudnn-setup (no receipt); move it "
+			    "away first", dir);
+			free(dir);
+			goto out;
+		}
+		if (s == 1 && it->state == CDS_ITEM_NEW) {
+			it->state = CDS_ITEM_PRESENT;
+		}
+		if (it->state == CDS_ITEM_NEW) {
+			nnew++;
+		}
+	}
+	if (cds_journal_add(h, &l, "begin install%s",
+	    p->system ? " system" : "") == -1) {
+		goto out;
+	}
+	for (i = 0; i < p->nitems; i++) {
+		if (cds_journal_add(h, &l, "item %s", p->items[i].name) ==
+		    -1) {
+			goto out;
+		}
+	}
+	if (nnew > 0) {
+		if (cds_mkdir_p(l.staging, 0755) == -1) {
+			cds_seterr(h, cds_errno_code(errno), "%s: %s",
+			    l.staging, strerror(errno));
+			goto out;
+		}
+		if (space_check(h, &l, p, cache) == -1) {
+			goto out;
+		}
+		if (h->cache_dir == NULL && cds_mkdir_p(cache, 0755) == -1) {
+			cds_seterr(h, cds_errno_code(errno), "%s: %s", cache,
+			    strerror(errno));
+			goto out;
+		}
+		for (i = 0; i < p->nitems; i++) {
+			if (p->items[i].state != CDS_ITEM_NEW) {
+				continue;
+			}
+			for (k = 0; k < p->items[i].narchives; k++) {
+				cds_ops_add(ops, CDS_OP_FETCH, st[i].parts[k],
+				    p->items[i].archives[k].urls[0]);
+				if (cds_mkdir_p(st[i].parts[k], 0755) == -1) {
+					cds_seterr(h, cds_errno_code(errno),
+					    "%s: %s", st[i].parts[k],
+					    strerror(errno));
+					goto fail;
+				}
+			}
+		}
+		if (fetch_all(h, p, st, cache) == -1) {
+			goto fail;
+		}
+		/* every archive is here and verified: build every tree */
+		for (i = 0; i < p->nitems; i++) {
+			if (p->items[i].state != CDS_ITEM_NEW) {
+				continue;
+			}
+			for (k = 0; k < p->items[i].narchives; k++) {
+				cds_ops_add(ops, CDS_OP_MERGE, st[i].parts[k],
+				    st[i].tree);
+			}
+			cds_ops_add(ops, CDS_OP_FIXUP, st[i].tree, NULL);
+			if (assemble(h, p, &p->items[i], &st[i]) == -1) {
+				goto fail;
+			}
+		}
+		/* and only then touch the prefix */
+		for (i = 0; i < p->nitems; i++) {
+			char *r, *dir;
+
+			if (p->items[i].state != CDS_ITEM_NEW) {
+				continue;
+			}
+			r = cds_receipt_path(&l, p->items[i].name);
+			dir = cds_path_join(l.prefix, p->items[i].name);
+			cds_ops_add(ops, CDS_OP_WRITE, r, NULL);
+			cds_ops_add(ops, CDS_OP_RENAME, st[i].tree, dir);
+			free(r);
+			free(dir);
+			if (commit(h, &l, &p->items[i], &st[i]) == -1) {
+				goto fail;
+			}
+		}
+	}
+	/* fix-ups: only for what is committed (or was already) */
+	for (i = 0; i < p->nitems; i++) {
+		struct cds_plan_item *it = &p->items[i];
+		char *dir = cds_path_join(l.prefix, it->name);
+		int r;
+
+		step_event(h, CDS_EV_FIXUP_START, it->name, dir, 0);
+		r = cds_fixup_commit(h, &l, it->name, p->system, 0, ops);
+		step_event(h, CDS_EV_FIXUP_DONE, it->name, dir,
+		    r == -1 ? cds_errno(h) : 0);
+		free(dir);
+		if (r == -1) {
+			goto out;
+		}
+		if (it->state == CDS_ITEM_DONE) {
+			json_t *rcpt = st[i].receipt;
+
+			cds_logaction(h, "installed %s into %s (%zu archives, "
+			    "%lld files, %lld bytes, manifest %s%s)",
+			    it->name, it->dir, it->narchives,
+			    (long long)json_integer_value(json_object_get(rcpt,
+			    "nfiles")), (long long)json_integer_value(
+			    json_object_get(rcpt, "size")), p->manifest,
+			    p->warnings & CDS_PLAN_WARN_UNTRUSTED ?
+			    ", trusted through TLS alone" : "");
+		}
+	}
+	for (i = 0; i < p->nitems; i++) {
+		if (cds_exists(st[i].root)) {
+			cds_ops_add(ops, CDS_OP_REMOVE, st[i].root, NULL);
+			cds_rm_rf(st[i].root);
+		}
+	}
+	cds_journal_end(&l);
+	ret = 0;
+	goto out;
+fail:
+	/* nothing of the failed run stays: not its staging, not a receipt
+	 * that lost its commit */
+	for (i = 0; i < p->nitems; i++) {
+		if (p->items[i].state == CDS_ITEM_NEW) {
+			p->items[i].state = CDS_ITEM_FAILED;
+			{
+				char *r = cds_receipt_path(&l,
+				    p->items[i].name);
+
+				unlink(r);
+				free(r);
+			}
+		}
+		if (cds_exists(st[i].root)) {
+			cds_rm_rf(st[i].root);
+		}
+	}
+	for (i = 0; i < p->nitems; i++) {
+		if (p->items[i].state == CDS_ITEM_DONE) {
+			/* committed before the failure: finish it */
+			cds_fixup_commit(h, &l, p->items[i].name, p->system,
+			    0, NULL);
+		}
+	}
+	cds_journal_end(&l);
+out:
+	if (locked) {
+		cds_lock_release(&lk);
+	}
+	for (i = 0; i < p->nitems; i++) {
+		stage_clear(&st[i], p->items[i].narchives);
+	}
+	free(st);
+	free(cache);
+	cds_layout_clear(&l);
+	return ret;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The prefix: list, resolve, use, remove, env                              */
+/* ------------------------------------------------------------------------ */
+
+void
+cds_installed_list_free(struct cds_installed_list *list)
+{
+	size_t i;
+
+	if (list == NULL) {
+		return;
+	}
+	for (i = 0; i < list->n; i++) {
+		struct cds_installed *e = &list->v[i];
+
+		free(e->name);
+		free(e->version);
+		free(e->variant);
+		free(e->dir);
+		free(e->installed_at);
+	}
+	free(list->v);
+	free(list->prefix);
+	free(list);
+}
+
+static int
+installed_cmp(const void *a, const void *b)
+{
+	const struct cds_installed *x = a, *y = b;
+
+	if (x->kind != y->kind) {
+		return x->kind == CDS_KIND_CUDA ? -1 : 1;
+	}
+	return cds_vercmp(x->name, y->name);
+}
+
+static const char *
+jstr(json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+struct cds_installed_list *
+cds_prefix_list(cds_handle_t *h)
+{
+	struct cds_installed_list *list = cds_xcalloc(1, sizeof(*list));
+	struct cds_layout l;
+	char **names;
+	char *defs[3] = { NULL, NULL, NULL };
+	size_t i;
+
+	cds_layout_init(h, &l);
+	list->prefix = cds_xstrdup(l.tprefix);
+	for (i = 1; i <= 2; i++) {
+		char *link = cds_path_join(l.prefix, cds_kind_word(i));
+
+		defs[i] = cds_readlink(link);
+		free(link);
+	}
+	names = cds_listdir(l.receipts);
+	for (i = 0; names != NULL && names[i] != NULL; i++) {
+		struct cds_installed *e;
+		char *p, *name;
+		json_t *doc;
+		int kind;
+
+		if (!cds_endswith(names[i], ".json")) {
+			continue;
+		}
+		name = cds_xstrndup(names[i], strlen(names[i]) - 5);
+		kind = cds_kind_of_name(name);
+		if (kind == 0 || cds_release_state(&l, name) != 1) {
+			free(name);	/* not committed: not installed */
+			continue;
+		}
+		p = cds_path_join(l.receipts, names[i]);
+		doc = json_load_file(p, 0, NULL);
+		free(p);
+		list->v = cds_xreallocarray(list->v, list->n + 1,
+		    sizeof(*list->v));
+		e = &list->v[list->n++];
+		memset(e, 0, sizeof(*e));
+		e->name = name;
+		e->kind = kind;
+		e->dir = cds_path_join(l.tprefix, name);
+		e->is_default = cds_streq(defs[kind], name);
+		if (doc != NULL) {
+			e->version = cds_strdup0(jstr(doc, "version"));
+			e->variant = cds_strdup0(jstr(doc, "variant"));
+			e->installed_at = cds_strdup0(jstr(doc,
+			    "installed_at"));
+			e->size = (uint64_t)json_integer_value(
+			    json_object_get(doc, "size"));
+			e->nfiles = (size_t)json_integer_value(
+			    json_object_get(doc, "nfiles"));
+			json_decref(doc);
+		}
+		if (e->version == NULL) {
+			e->version = cds_xstrdup(name + strlen(
+			    cds_kind_word(kind)) + 1);
+		}
+	}
+	cds_strfreev(names);
+	if (list->n > 1) {
+		qsort(list->v, list->n, sizeof(*list->v), installed_cmp);
+	}
+	free(defs[1]);
+	free(defs[2]);
+	cds_layout_clear(&l);
+	return list;
+}
+
+char *
+cds_prefix_resolve(cds_handle_t *h, const char *what)
+{
+	struct cds_installed_list *list = cds_prefix_list(h);
+	struct cds_buf cands = {0};
+	char *found = NULL;
+	size_t i, n = 0;
+
+	if (strcmp(what, "cuda") == 0 || strcmp(what, "cudnn") == 0) {
+		for (i = 0; i < list->n; i++) {
+			if (list->v[i].is_default &&
+			    strcmp(cds_kind_word(list->v[i].kind), what) ==
+			    0) {
+				found = cds_xstrdup(list->v[i].name);
+			}
+		}
+		if (found == NULL) {
+			cds_seterr(h, CDS_ERR_NOT_FOUND, "%s: no default in "
+			    "%s", what, list->prefix);
+		}
+		cds_installed_list_free(list);
+		return found;
+	}
+	for (i = 0; i < list->n; i++) {
+		if (strcmp(list->v[i].name, what) == 0) {
+			found = cds_xstrdup(what);
+			cds_installed_list_free(list);
+			return found;
+		}
+	}
+	for (i = 0; i < list->n; i++) {
+		const struct cds_installed *e = &list->v[i];
+
+		if ((cds_startswith(e->name, what) &&
+		    (e->name[strlen(what)] == '.' ||
+		    e->name[strlen(what)] == '-')) ||
+		    cds_ver_has_prefix(e->version, what)) {
+			n++;
+			free(found);
+			found = cds_xstrdup(e->name);
+			cds_buf_addf(&cands, "%s%s", n > 1 ? ", " : "",
+			    e->name);
+		}
+	}
+	if (n == 1) {
+		cds_buf_free(&cands);
+		cds_installed_list_free(list);
+		return found;
+	}
+	free(found);
+	if (n > 1) {
+		cds_seterr(h, CDS_ERR_USAGE, "%s: matches %s; name one",
+		    what, cands.s);
+	} else {
+		for (i = 0; i < list->n; i++) {
+			cds_buf_addf(&cands, "%s%s", i > 0 ? ", " : "",
+			    list->v[i].name);
+		}
+		cds_seterr(h, CDS_ERR_NOT_FOUND, "%s: not installed in %s "
+		    "(installed: %s)", what, list->prefix,
+		    cands.s != NULL ? cands.s : "nothing");
+	}
+	cds_buf_free(&cands);
+	cds_installed_list_free(list);
+	return NULL;
+}
+
+/* Lock and recover for a writer; dry runs do neither. */
+static int
+writer_begin(cds_handle_t *h, const struct cds_layout *l,
+    const struct cds_txn_opts *o, struct cds_lock *lk, struct cds_ops *ops)
+{
+	lk->fd = -1;
+	cds_ops_add(ops, CDS_OP_LOCK, l->lock, NULL);
+	if (o->flags & CDS_TXN_DRY_RUN) {
+		return 0;
+	}
+	if (cds_lock_take(h, l, o->lock_wait, lk) == -1) {
+		return -1;
+	}
+	if (cds_recover(h, l) == -1) {
+		cds_lock_release(lk);
+		return -1;
+	}
+	return 0;
+}
+
+int
+cds_prefix_use(cds_handle_t *h, const char *what,
+    const struct cds_txn_opts *o, struct cds_ops *ops)
+{
+	static const struct cds_txn_opts defaults = {0};
+	struct cds_layout l;
+	struct cds_lock lk;
+	char *name, *link = NULL;
+	int dry, ret = -1;
+
+	if (o == NULL) {
+		o = &defaults;
+	}
+	dry = (o->flags & CDS_TXN_DRY_RUN) != 0;
+	if ((name = cds_prefix_resolve(h, what)) == NULL) {
+		return -1;	/* set by cds_prefix_resolve() */
+	}
+	cds_layout_init(h, &l);
+	if (writer_begin(h, &l, o, &lk, ops) == -1) {
+		goto out;
+	}
+	if (cds_release_state(&l, name) != 1) {
+		cds_seterr(h, CDS_ERR_NOT_FOUND, "%s: not installed in %s",
+		    name, l.tprefix);
+		goto unlock;
+	}
+	link = cds_path_join(l.prefix, cds_kind_word(cds_kind_of_name(name)));
+	if (cds_link_set(h, link, name, dry, ops) == -1) {
+		goto unlock;
+	}
+	if (cds_system_files_present(h) &&
+	    cds_system_files(h, &l, dry, ops) == -1) {
+		goto unlock;
+	}
+	if (!dry) {
+		cds_logaction(h, "use %s: %s -> %s", name, link, name);
+	}
+	ret = 0;
+unlock:
+	cds_lock_release(&lk);
+out:
+	free(link);
+	free(name);
+	cds_layout_clear(&l);
+	return ret;
+}
+
+int
+cds_prefix_remove(cds_handle_t *h, const char *what,
+    const struct cds_txn_opts *o, struct cds_ops *ops)
+{
+	static const struct cds_txn_opts defaults = {0};
+	struct cds_layout l;
+	struct cds_lock lk;
+	char *name, *link = NULL, *cur = NULL, *tree = NULL, *trash = NULL;
+	char *rcpt = NULL;
+	int dry, ret = -1, is_default, a;
+
+	if (o == NULL) {
+		o = &defaults;
+	}
+	dry = (o->flags & CDS_TXN_DRY_RUN) != 0;
+	if ((name = cds_prefix_resolve(h, what)) == NULL) {
+		return -1;	/* set by cds_prefix_resolve() */
+	}
+	cds_layout_init(h, &l);
+	link = cds_path_join(l.prefix, cds_kind_word(cds_kind_of_name(name)));
+	cur = cds_readlink(link);
+	is_default = cds_streq(cur, name);
+	if (is_default && !dry && !(o->flags & CDS_TXN_FORCE)) {
+		if ((a = cds_ask(h, CDS_Q_REMOVE_DEFAULT, name)) == -1) {
+			goto out;	/* CDS_ERR_NEED_ANSWER, by cds_ask() */
+		}
+		if (a == 0) {
+			cds_seterr(h, CDS_ERR_USAGE, "%s is the current "
+			    "default (%s); use --force, or `use` another "
+			    "first", name, link);
+			goto out;
+		}
+	}
+	if (writer_begin(h, &l, o, &lk, ops) == -1) {
+		goto out;
+	}
+	if (!dry && cds_release_state(&l, name) != 1) {
+		cds_seterr(h, CDS_ERR_NOT_FOUND, "%s: not installed in %s",
+		    name, l.tprefix);
+		goto unlock;
+	}
+	tree = cds_path_join(l.prefix, name);
+	trash = cds_xasprintf("%s/%s.%ld", l.trash, name, (long)getpid());
+	rcpt = cds_receipt_path(&l, name);
+	cds_ops_add(ops, CDS_OP_RENAME, tree, trash);
+	cds_ops_add(ops, CDS_OP_REMOVE, rcpt, NULL);
+	if (!dry) {
+		if (cds_journal_add(h, &l, "begin remove") == -1 ||
+		    cds_journal_add(h, &l, "item %s", name) == -1) {
+			goto unlock;
+		}
+		if (cds_mkdir_p(l.trash, 0755) == -1 ||
+		    rename(tree, trash) == -1) {
+			cds_seterr(h, cds_errno_code(errno), "%s: %s", tree,
+			    strerror(errno));
+			cds_journal_end(&l);
+			goto unlock;
+		}
+		sync_dir(l.prefix);
+		unlink(rcpt);
+	}
+	if (cds_env_remove(h, &l, name, dry, ops) == -1) {
+		goto unlock;
+	}
+	if (is_default) {
+		cds_ops_add(ops, CDS_OP_REMOVE, link, NULL);
+		if (!dry) {
+			unlink(link);
+		}
+		if (cds_system_files_present(h) &&
+		    cds_system_files(h, &l, dry, ops) == -1) {
+			goto unlock;
+		}
+	}
+	cds_ops_add(ops, CDS_OP_REMOVE, trash, NULL);
+	if (!dry) {
+		if (cds_rm_rf(trash) == -1) {
+			cds_log(h, CDS_LOG_WARNING, "%s: %s", trash,
+			    strerror(errno));
+		}
+		cds_journal_end(&l);
+		cds_logaction(h, "removed %s from %s%s", name, l.tprefix,
+		    is_default ? " (it was the default)" : "");
+	}
+	ret = 0;
+unlock:
+	cds_lock_release(&lk);
+out:
+	free(rcpt);
+	free(trash);
+	free(tree);
+	free(cur);
+	free(link);
+	free(name);
+	cds_layout_clear(&l);
+	return ret;
+}
+
+char *
+cds_prefix_env(cds_handle_t *h, const char *name, enum cds_shell shell)
+{
+	return cds_env_text(cds_prefix(h), name, shell);
+}

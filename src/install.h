@@ -1,0 +1,73 @@
+/*
+ * install.h - the prefix on disk, its lock and journal, shared by plan.c,
+ * install.c, fixup.c and lock.c.
+ */
+#ifndef CDS_INSTALL_H
+#define CDS_INSTALL_H
+
+#include "handle.h"
+
+/* Where things are.  Host paths (under the root) except tprefix. */
+struct cds_layout {
+	char *tprefix;		/* target path of the prefix */
+	char *prefix;
+	char *state;		/* prefix/.state */
+	char *staging;		/* .state/staging */
+	char *receipts;		/* .state/receipts */
+	char *trash;		/* .state/trash */
+	char *lock;		/* .state/lock */
+	char *journal;		/* .state/journal */
+	char *envdir;		/* prefix/env */
+};
+
+CDS_HIDDEN void cds_layout_init(cds_handle_t *h, struct cds_layout *l);
+CDS_HIDDEN void cds_layout_clear(struct cds_layout *l);
+CDS_HIDDEN char *cds_receipt_path(const struct cds_layout *l,
+    const char *name);
+
+/* 1 installed (tree and receipt), 0 absent, -1 a tree we did not install. */
+CDS_HIDDEN int cds_release_state(const struct cds_layout *l,
+    const char *name);
+/* CDS_KIND_CUDA for "cuda-*", CDS_KIND_CUDNN for "cudnn-*", else 0. */
+CDS_HIDDEN int cds_kind_of_name(const char *name);
+/* "cuda" or "cudnn": the name of the default link and module family. */
+CDS_HIDDEN const char *cds_kind_word(enum cds_kind kind);
+
+CDS_HIDDEN void cds_ops_add(struct cds_ops *ops, enum cds_op_kind kind,
+    const char *path, const char *target);
+
+/* Map errno to our code: ENOSPC and EDQUOT are CDS_ERR_NO_SPACE. */
+CDS_HIDDEN int cds_errno_code(int e);
+
+/* lock.c: one writer at a time. */
+struct cds_lock {
+	int fd;
+};
+/*
+ * Take the prefix's lock, creating .state.  While another process holds
+ * it, emits CDS_EV_LOCK_WAIT once and waits WAIT seconds (0: as long as it
+ * takes; < 0: not at all), then fails with CDS_ERR_LOCKED naming the
+ * holder.  The holder's pid is written into the lock file.
+ */
+CDS_HIDDEN int cds_lock_take(cds_handle_t *h, const struct cds_layout *l,
+    int wait, struct cds_lock *lk);
+CDS_HIDDEN void cds_lock_release(struct cds_lock *lk);
+
+/*
+ * The journal: one line per step of the transaction in progress,
+ * "begin OP FLAGS", "item NAME", "commit NAME", appended and synced.
+ * cds_journal_end() removes it once everything is done.
+ */
+CDS_HIDDEN int cds_journal_add(cds_handle_t *h, const struct cds_layout *l,
+    const char *fmt, ...) CDS_PRINTF(3, 4);
+CDS_HIDDEN void cds_journal_end(const struct cds_layout *l);
+
+/*
+ * Under the lock: finish what an interrupted run committed (default links,
+ * env files), undo what it did not (staging, trash, temporary links and
+ * files, receipts without a tree), and remove the journal.  Emits
+ * CDS_EV_CLEANUP per thing removed or finished.
+ */
+CDS_HIDDEN int cds_recover(cds_handle_t *h, const struct cds_layout *l);
+
+#endif /* CDS_INSTALL_H */

@@ -1,0 +1,347 @@
+/*
+ * lock.c - one writer per prefix (flock on .state/lock), the journal of
+ * the transaction in progress, and recovery after an interrupted one.
+ *
+ * flock() locks die with their process, so a kill -9 never leaves a lock
+ * held: what it leaves is files, and cds_recover() deals with those.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "fixup.h"
+#include "install.h"
+
+/* "pid 1234" from the lock file, or "another process". */
+static char *
+lock_holder(int fd)
+{
+	char buf[32];
+	ssize_t n;
+	int tries;
+
+	/* the holder writes its pid just after it gets the lock */
+	for (tries = 0; tries < 20; tries++) {
+		n = pread(fd, buf, sizeof(buf) - 1, 0);
+		if (n > 0) {
+			long pid;
+
+			buf[n] = '\0';
+			pid = strtol(buf, NULL, 10);
+			if (pid > 0) {
+				return cds_xasprintf("pid %ld", pid);
+			}
+		}
+		usleep(10000);
+	}
+	return cds_xstrdup("another process");
+}
+
+int
+cds_lock_take(cds_handle_t *h, const struct cds_layout *l, int wait,
+    struct cds_lock *lk)
+{
+	struct cds_event ev = {0};
+	char *holder = NULL, buf[32];
+	double deadline;
+	int fd, n;
+
+	lk->fd = -1;
+	if (cds_mkdir_p(l->state, 0755) == -1) {
+		return cds_seterr(h, cds_errno_code(errno), "%s: %s", l->state,
+		    strerror(errno));
+	}
+	fd = open(l->lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (fd == -1) {
+		return cds_seterr(h, cds_errno_code(errno), "%s: %s", l->lock,
+		    strerror(errno));
+	}
+	if (flock(fd, LOCK_EX | LOCK_NB) == -1) {
+		if (errno != EWOULDBLOCK) {
+			cds_seterr(h, CDS_ERR_IO, "%s: %s", l->lock,
+			    strerror(errno));
+			close(fd);
+			return -1;
+		}
+		holder = lock_holder(fd);
+		ev.type = CDS_EV_LOCK_WAIT;
+		ev.u.lock.holder = holder;
+		ev.u.lock.path = l->lock;
+		cds_emit(h, &ev);
+		deadline = cds_now_ms() + (double)wait * 1000;
+		for (;;) {
+			if (wait < 0 || (wait > 0 && cds_now_ms() >= deadline)) {
+				cds_seterr(h, CDS_ERR_LOCKED, "%s: held by %s",
+				    l->lock, holder);
+				free(holder);
+				close(fd);
+				return -1;
+			}
+			if (h->cancelled) {
+				cds_seterr(h, CDS_ERR_CANCELLED, "waiting for %s",
+				    l->lock);
+				free(holder);
+				close(fd);
+				return -1;
+			}
+			usleep(100000);
+			if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+				break;
+			}
+		}
+		cds_log(h, CDS_LOG_DEBUG, "%s: %s let go", l->lock, holder);
+		free(holder);
+	}
+	n = snprintf(buf, sizeof(buf), "%ld\n", (long)getpid());
+	if (ftruncate(fd, 0) == -1 || pwrite(fd, buf, (size_t)n, 0) != n) {
+		cds_log(h, CDS_LOG_DEBUG, "%s: %s", l->lock, strerror(errno));
+	}
+	lk->fd = fd;
+	return 0;
+}
+
+void
+cds_lock_release(struct cds_lock *lk)
+{
+	if (lk->fd == -1) {
+		return;
+	}
+	if (ftruncate(lk->fd, 0) == -1) {
+		/* a stale pid only makes a message less exact */
+	}
+	close(lk->fd);	/* drops the flock */
+	lk->fd = -1;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Journal                                                                  */
+/* ------------------------------------------------------------------------ */
+
+int
+cds_journal_add(cds_handle_t *h, const struct cds_layout *l, const char *fmt,
+    ...)
+{
+	va_list ap;
+	char *line, *msg;
+	int fd, ret = 0;
+
+	va_start(ap, fmt);
+	msg = cds_xvasprintf(fmt, ap);
+	va_end(ap);
+	line = cds_xasprintf("%s\n", msg);
+	fd = open(l->journal, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
+	if (fd == -1 || write(fd, line, strlen(line)) !=
+	    (ssize_t)strlen(line) || fsync(fd) == -1) {
+		ret = cds_seterr(h, cds_errno_code(errno), "%s: %s",
+		    l->journal, strerror(errno));
+	}
+	if (fd != -1) {
+		close(fd);
+	}
+	free(line);
+	free(msg);
+	return ret;
+}
+
+void
+cds_journal_end(const struct cds_layout *l)
+{
+	unlink(l->journal);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Recovery                                                                 */
+/* ------------------------------------------------------------------------ */
+
+static void
+cleaned(cds_handle_t *h, const char *name, const char *path)
+{
+	struct cds_event ev = {0};
+
+	ev.type = CDS_EV_CLEANUP;
+	ev.u.step.name = name;
+	ev.u.step.path = path;
+	cds_emit(h, &ev);
+}
+
+/* Remove every entry of DIR (leftovers of staging or trash). */
+static void
+empty_dir(cds_handle_t *h, const char *dir)
+{
+	char **names = cds_listdir(dir);
+	size_t i;
+
+	for (i = 0; names != NULL && names[i] != NULL; i++) {
+		char *p = cds_path_join(dir, names[i]);
+
+		if (cds_rm_rf(p) == 0) {
+			cleaned(h, names[i], p);
+		} else {
+			cds_log(h, CDS_LOG_WARNING, "%s: %s", p,
+			    strerror(errno));
+		}
+		free(p);
+	}
+	cds_strfreev(names);
+}
+
+/* A temporary name: cds_write_file_atomic()'s "X.tmp.PID" (of OURS, when
+ * given), or cds_link_set()'s ".cds-tmp-PID-X". */
+static int
+is_tmp(const char *name, const char *ours)
+{
+	const char *t = strstr(name, ".tmp.");
+
+	if (ours != NULL) {
+		return cds_startswith(name, ours) && t == name + strlen(ours);
+	}
+	return cds_startswith(name, ".cds-tmp-") || (t != NULL &&
+	    t[5] != '\0' && strspn(t + 5, "0123456789") == strlen(t + 5));
+}
+
+/* Files left by an interrupted atomic write ("X.tmp.PID") under DIR, and
+ * links left by an interrupted cds_link_set() (".cds-tmp-*"). */
+static void
+drop_tmp(cds_handle_t *h, const char *dir, int depth)
+{
+	char **names = cds_listdir(dir);
+	size_t i;
+
+	for (i = 0; names != NULL && names[i] != NULL; i++) {
+		char *p = cds_path_join(dir, names[i]);
+
+		if (is_tmp(names[i], NULL)) {
+			if (unlink(p) == 0) {
+				cleaned(h, names[i], p);
+			}
+		} else if (depth > 0 && cds_is_dir(p) && !cds_is_link(p)) {
+			drop_tmp(h, p, depth - 1);
+		}
+		free(p);
+	}
+	cds_strfreev(names);
+}
+
+/* Our own temporary files in a system directory, and only ours. */
+static void
+drop_etc_tmp(cds_handle_t *h, const char *tdir, const char *base)
+{
+	char *dir = cds_rpath(h, tdir);
+	char **names = cds_listdir(dir);
+	size_t i;
+
+	for (i = 0; names != NULL && names[i] != NULL; i++) {
+		char *p;
+
+		if (!is_tmp(names[i], base)) {
+			continue;
+		}
+		p = cds_path_join(dir, names[i]);
+		if (unlink(p) == 0) {
+			cleaned(h, names[i], p);
+		}
+		free(p);
+	}
+	cds_strfreev(names);
+	free(dir);
+}
+
+int
+cds_recover(cds_handle_t *h, const struct cds_layout *l)
+{
+	char *text = cds_read_file(l->journal, 1u << 20, NULL);
+	char **lines, **names;
+	int system = 0, op_install = 0, op_remove = 0, ret = 0;
+	size_t i;
+
+	lines = text != NULL ? cds_strsplit(text, "\n", 0) : NULL;
+	for (i = 0; lines != NULL && lines[i] != NULL; i++) {
+		if (cds_startswith(lines[i], "begin install")) {
+			op_install = 1;
+			system = strstr(lines[i], " system") != NULL;
+		} else if (cds_startswith(lines[i], "begin remove")) {
+			op_remove = 1;
+		}
+	}
+	for (i = 0; lines != NULL && lines[i] != NULL; i++) {
+		const char *name;
+		char *tree;
+
+		if (!cds_startswith(lines[i], "item ")) {
+			continue;
+		}
+		name = lines[i] + 5;
+		if (cds_kind_of_name(name) == 0 || !(*name != '.' &&
+		    strchr(name, '/') == NULL)) {
+			continue;
+		}
+		tree = cds_path_join(l->prefix, name);
+		if (op_install && cds_release_state(l, name) == 1) {
+			/* committed, fix-ups maybe not: finish them */
+			if (cds_fixup_commit(h, l, name, system, 0, NULL) ==
+			    -1) {
+				ret = -1;
+			} else {
+				cleaned(h, name, tree);
+			}
+		} else if (op_remove && !cds_exists(tree)) {
+			/* the tree went to the trash: finish the removal */
+			char *link = cds_path_join(l->prefix,
+			    cds_kind_word(cds_kind_of_name(name)));
+			char *cur = cds_readlink(link);
+
+			if (cur != NULL && strcmp(cur, name) == 0) {
+				unlink(link);
+			}
+			free(cur);
+			free(link);
+			cds_env_remove(h, l, name, 0, NULL);
+			cleaned(h, name, tree);
+		}
+		free(tree);
+	}
+	cds_strfreev(lines);
+	free(text);
+
+	empty_dir(h, l->staging);
+	empty_dir(h, l->trash);
+	drop_tmp(h, l->prefix, 0);
+	drop_tmp(h, l->receipts, 0);
+	drop_tmp(h, l->envdir, 3);
+	drop_etc_tmp(h, "/etc/ld.so.conf.d", "cudnn-setup.conf");
+	drop_etc_tmp(h, "/etc/profile.d", "cudnn-setup.sh");
+	/* a receipt without its tree: the commit never happened, or a
+	 * removal got halfway */
+	names = cds_listdir(l->receipts);
+	for (i = 0; names != NULL && names[i] != NULL; i++) {
+		char *name, *tree, *p;
+
+		if (!cds_endswith(names[i], ".json")) {
+			continue;
+		}
+		name = cds_xstrndup(names[i], strlen(names[i]) - 5);
+		tree = cds_path_join(l->prefix, name);
+		if (!cds_exists(tree)) {
+			p = cds_path_join(l->receipts, names[i]);
+			if (unlink(p) == 0) {
+				cleaned(h, name, p);
+			}
+			free(p);
+		}
+		free(tree);
+		free(name);
+	}
+	cds_strfreev(names);
+	if (ret == 0) {
+		cds_journal_end(l);
+	}
+	return ret;
+}

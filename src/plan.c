@@ -1,0 +1,1007 @@
+/*
+ * plan.c - from a request (--cuda, --cudnn, --for) to the releases, the
+ * archives and the paths an install makes, checked against the driver.
+ *
+ * The rules: a framework row names the CUDA line and cuDNN it was built
+ * for; the CUDA release is the manifest's pick for that line, the cuDNN the
+ * newest of the row's major built for it.  With no row, the newest CUDA the
+ * driver can run and the newest cuDNN built for it.  A release whose
+ * minimum driver is above the driver found is refused, or skipped when the
+ * choice was ours to make.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "install.h"
+#include "manifest.h"
+#include "plan.h"
+
+/* ------------------------------------------------------------------------ */
+/* The driver                                                               */
+/* ------------------------------------------------------------------------ */
+
+/* The first token of LINE that looks like a driver version ("550.54.15"). */
+static char *
+version_token(const char *line)
+{
+	const char *p = line;
+
+	while (*p != '\0') {
+		size_t n;
+
+		while (*p == ' ' || *p == '\t') {
+			p++;
+		}
+		n = strcspn(p, " \t\n");
+		if (n > 0 && isdigit((unsigned char)p[0])) {
+			size_t i, dots = 0;
+			int good = 1;
+
+			for (i = 0; i < n; i++) {
+				if (p[i] == '.') {
+					dots++;
+				} else if (!isdigit((unsigned char)p[i])) {
+					good = 0;
+				}
+			}
+			if (good && dots >= 1 && p[n - 1] != '.') {
+				return cds_xstrndup(p, n);
+			}
+		}
+		p += n;
+	}
+	return NULL;
+}
+
+char *
+cds_driver_read(cds_handle_t *h, char **source)
+{
+	static const char *const files[] = {
+		"/proc/driver/nvidia/version",	/* "NVRM version: ... 550.54.15" */
+		"/sys/module/nvidia/version",	/* "550.54.15" */
+	};
+	size_t i;
+
+	if (source != NULL) {
+		*source = NULL;
+	}
+	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		char *path = cds_rpath(h, files[i]);
+		char *text = cds_read_file(path, 4096, NULL);
+		char *nl, *v = NULL;
+
+		free(path);
+		if (text == NULL) {
+			continue;
+		}
+		/* the first line only: the second names the compiler */
+		if ((nl = strchr(text, '\n')) != NULL) {
+			*nl = '\0';
+		}
+		v = version_token(text);
+		free(text);
+		if (v != NULL) {
+			if (source != NULL) {
+				*source = cds_xstrdup(files[i]);
+			}
+			return v;
+		}
+	}
+	return NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Names and minimum drivers                                                */
+/* ------------------------------------------------------------------------ */
+
+char *
+cds_release_dirname(enum cds_kind kind, const char *full_version,
+    const char *variant)
+{
+	if (kind == CDS_KIND_CUDA) {
+		return cds_xasprintf("cuda-%s", full_version);
+	}
+	if (variant == NULL || *variant == '\0') {
+		return cds_xasprintf("cudnn-%s", full_version);
+	}
+	return cds_xasprintf("cudnn-%s-%s", full_version, variant);
+}
+
+const char *
+cds_cuda_min_driver(const struct cds_manifest *m, const struct cds_release *r)
+{
+	if (r->min_driver != NULL) {
+		return r->min_driver;
+	}
+	return cds_manifest_driver_floor(m, r->version);
+}
+
+const char *
+cds_variant_min_driver(const struct cds_manifest *m,
+    const struct cds_cudnn_variant *v)
+{
+	if (v->min_driver != NULL) {
+		return v->min_driver;
+	}
+	return cds_manifest_driver_floor(m, v->cuda_min);
+}
+
+/* The higher of two minimum drivers (either may be NULL). */
+static const char *
+max_driver(const char *a, const char *b)
+{
+	if (a == NULL) {
+		return b;
+	}
+	if (b == NULL) {
+		return a;
+	}
+	return cds_vercmp(a, b) >= 0 ? a : b;
+}
+
+/* Can DRIVER (NULL: none found, plan anyway) run something needing MIN? */
+static int
+runs(const char *driver, const char *min)
+{
+	return driver == NULL || min == NULL || cds_vercmp(driver, min) >= 0;
+}
+
+static int
+is_none(const char *s)
+{
+	return s != NULL && strcmp(s, "none") == 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Choosing releases                                                        */
+/* ------------------------------------------------------------------------ */
+
+struct choice {
+	const struct cds_release *cuda;
+	const struct cds_release *cudnn;
+	const struct cds_cudnn_variant *var;
+	const struct cds_framework_req *row;
+	const char *need;	/* the driver both need */
+};
+
+struct ctx {
+	cds_handle_t *h;
+	const struct cds_manifest *m;
+	const struct cds_plan_request *req;
+	const char *driver;	/* NULL: none found */
+	const char *driver_source;
+};
+
+static const struct cds_cudnn_variant *
+variant_for(const struct cds_release *d, const char *cuda)
+{
+	size_t i;
+
+	for (i = 0; i < d->nvariants; i++) {
+		if (cds_variant_covers(&d->variants[i], cuda)) {
+			return &d->variants[i];
+		}
+	}
+	return NULL;
+}
+
+static const char *
+choice_need(const struct ctx *x, const struct choice *c)
+{
+	const char *need = NULL;
+
+	if (c->cuda != NULL) {
+		need = cds_cuda_min_driver(x->m, c->cuda);
+	}
+	if (c->var != NULL) {
+		need = max_driver(need, cds_variant_min_driver(x->m, c->var));
+	}
+	return need;
+}
+
+/* "cuda11 (11.0-11.8), cuda12 (12.0-12.2)" */
+static char *
+variants_text(const struct cds_release *d)
+{
+	struct cds_buf b = {0};
+	size_t i;
+
+	for (i = 0; i < d->nvariants; i++) {
+		cds_buf_addf(&b, "%s%s (%s-%s)", i > 0 ? ", " : "",
+		    *d->variants[i].name != '\0' ? d->variants[i].name :
+		    "flat", d->variants[i].cuda_min, d->variants[i].cuda_max);
+	}
+	return b.s == NULL ? cds_xstrdup("none") : cds_buf_steal(&b);
+}
+
+/* "11.8.0, 12.1.1, ..." of one kind */
+static char *
+known_text(const struct cds_manifest *m, enum cds_kind kind)
+{
+	struct cds_buf b = {0};
+	size_t i;
+
+	for (i = 0; i < m->nreleases; i++) {
+		if (m->releases[i].kind == kind) {
+			cds_buf_addf(&b, "%s%s", b.len > 0 ? ", " : "",
+			    m->releases[i].full_version);
+		}
+	}
+	return b.s == NULL ? cds_xstrdup("none") : cds_buf_steal(&b);
+}
+
+static int
+err_driver(const struct ctx *x, const char *what, const char *need)
+{
+	return cds_seterr(x->h, CDS_ERR_DRIVER, "%s needs NVIDIA driver %s "
+	    "or newer; the driver here is %s (%s)", what, need, x->driver,
+	    x->driver_source);
+}
+
+static int
+err_unknown(const struct ctx *x, enum cds_kind kind, const char *version)
+{
+	char *known = known_text(x->m, kind);
+
+	cds_seterr(x->h, CDS_ERR_NOT_FOUND, "%s %s: not in %s (known: %s)",
+	    kind == CDS_KIND_CUDA ? "CUDA" : "cuDNN", version, x->m->path,
+	    known);
+	free(known);
+	return -1;
+}
+
+/* The newest cuDNN (of MAJOR, at or above MIN, when given) built for CUDA
+ * and runnable here; *best_need gets the lowest need seen when none runs. */
+static int
+newest_cudnn(const struct ctx *x, const char *cuda, const char *major,
+    const char *min, struct choice *c)
+{
+	size_t i;
+
+	c->cudnn = NULL;
+	c->var = NULL;
+	for (i = 0; i < x->m->nreleases; i++) {
+		const struct cds_release *r = &x->m->releases[i];
+		const struct cds_cudnn_variant *v;
+
+		if (r->kind != CDS_KIND_CUDNN) {
+			continue;
+		}
+		if (major != NULL && !cds_ver_has_prefix(r->version, major)) {
+			continue;
+		}
+		if (min != NULL && cds_vercmp(r->full_version, min) < 0 &&
+		    !cds_ver_has_prefix(min, r->version)) {
+			continue;
+		}
+		if ((v = variant_for(r, cuda)) == NULL ||
+		    !runs(x->driver, cds_variant_min_driver(x->m, v))) {
+			continue;
+		}
+		if (c->cudnn == NULL ||
+		    cds_vercmp(r->version, c->cudnn->version) > 0) {
+			c->cudnn = r;
+			c->var = v;
+		}
+	}
+	return c->cudnn != NULL ? 0 : -1;
+}
+
+/* A cuDNN without a CUDA to match: the variant for the newest CUDA line
+ * the driver runs. */
+static const struct cds_cudnn_variant *
+best_variant(const struct ctx *x, const struct cds_release *d)
+{
+	const struct cds_cudnn_variant *best = NULL;
+	size_t i;
+
+	for (i = 0; i < d->nvariants; i++) {
+		const struct cds_cudnn_variant *v = &d->variants[i];
+
+		if (runs(x->driver, cds_variant_min_driver(x->m, v)) &&
+		    (best == NULL || cds_vercmp(v->cuda_min,
+		    best->cuda_min) > 0)) {
+			best = v;
+		}
+	}
+	return best;
+}
+
+/* --cuda and --cudnn (either, both or neither), no framework. */
+static int
+choose_plain(const struct ctx *x, struct choice *c)
+{
+	const struct cds_plan_request *req = x->req;
+	const char *lowest = NULL;
+	size_t i;
+
+	if (req->cuda != NULL && !is_none(req->cuda)) {
+		c->cuda = cds_manifest_find(x->m, CDS_KIND_CUDA, req->cuda);
+		if (c->cuda == NULL) {
+			return err_unknown(x, CDS_KIND_CUDA, req->cuda);
+		}
+	}
+	if (req->cudnn != NULL && !is_none(req->cudnn)) {
+		c->cudnn = cds_manifest_find(x->m, CDS_KIND_CUDNN, req->cudnn);
+		if (c->cudnn == NULL) {
+			return err_unknown(x, CDS_KIND_CUDNN, req->cudnn);
+		}
+	}
+	/* the CUDA release, when it is ours to pick: newest that runs */
+	if (c->cuda == NULL && !is_none(req->cuda)) {
+		for (i = 0; i < x->m->nreleases; i++) {
+			const struct cds_release *r = &x->m->releases[i];
+			struct choice t = { .cuda = r };
+
+			if (r->kind != CDS_KIND_CUDA) {
+				continue;
+			}
+			if (c->cudnn != NULL &&
+			    (t.var = variant_for(c->cudnn, r->version)) ==
+			    NULL) {
+				continue;
+			}
+			t.cudnn = c->cudnn;
+			if (!runs(x->driver, choice_need(x, &t))) {
+				if (lowest == NULL || cds_vercmp(
+				    choice_need(x, &t), lowest) < 0) {
+					lowest = choice_need(x, &t);
+				}
+				continue;
+			}
+			if (c->cuda == NULL ||
+			    cds_vercmp(r->version, c->cuda->version) > 0) {
+				c->cuda = r;
+			}
+		}
+		if (c->cuda == NULL && c->cudnn != NULL && lowest == NULL) {
+			char *vars = variants_text(c->cudnn);
+
+			cds_seterr(x->h, CDS_ERR_NOT_FOUND, "cuDNN %s: no "
+			    "known CUDA release fits its builds (%s)",
+			    c->cudnn->full_version, vars);
+			free(vars);
+			return -1;
+		}
+		if (c->cuda == NULL) {
+			return err_driver(x, c->cudnn != NULL ?
+			    "every CUDA release this cuDNN is built for" :
+			    "every known CUDA release", lowest);
+		}
+	}
+	/* the cuDNN build */
+	if (c->cuda != NULL && c->cudnn != NULL) {
+		if ((c->var = variant_for(c->cudnn, c->cuda->version)) ==
+		    NULL) {
+			char *vars = variants_text(c->cudnn);
+
+			cds_seterr(x->h, CDS_ERR_USAGE, "cuDNN %s has no build "
+			    "for CUDA %s (its builds: %s)",
+			    c->cudnn->full_version, c->cuda->version, vars);
+			free(vars);
+			return -1;
+		}
+	} else if (c->cuda != NULL && !is_none(req->cudnn)) {
+		/* ours to pick: the newest built for this CUDA that runs */
+		if (!runs(x->driver, cds_cuda_min_driver(x->m, c->cuda))) {
+			char *what = cds_xasprintf("CUDA %s", c->cuda->version);
+
+			err_driver(x, what, cds_cuda_min_driver(x->m, c->cuda));
+			free(what);
+			return -1;
+		}
+		if (newest_cudnn(x, c->cuda->version, NULL, NULL, c) == -1) {
+			return cds_seterr(x->h, CDS_ERR_NOT_FOUND, "no known "
+			    "cuDNN is built for CUDA %s; use --cudnn none",
+			    c->cuda->version);
+		}
+	} else if (c->cudnn != NULL) {
+		/* --cuda none: the build for the newest line that runs */
+		if ((c->var = best_variant(x, c->cudnn)) == NULL) {
+			const char *need = cds_variant_min_driver(x->m,
+			    &c->cudnn->variants[0]);
+			char *what = cds_xasprintf("cuDNN %s",
+			    c->cudnn->full_version);
+
+			err_driver(x, what, need);
+			free(what);
+			return -1;
+		}
+	}
+	if (c->cuda == NULL && c->cudnn == NULL) {
+		return cds_seterr(x->h, CDS_ERR_USAGE,
+		    "--cuda none and --cudnn none: nothing to install");
+	}
+	c->need = choice_need(x, c);
+	if (!runs(x->driver, c->need)) {
+		char *what = c->cuda != NULL && !runs(x->driver,
+		    cds_cuda_min_driver(x->m, c->cuda)) ?
+		    cds_xasprintf("CUDA %s", c->cuda->version) :
+		    cds_xasprintf("cuDNN %s for %s", c->cudnn->full_version,
+		    c->var->name);
+
+		err_driver(x, what, c->need);
+		free(what);
+		return -1;
+	}
+	return 0;
+}
+
+/* "torch==2.3.0" -> name "torch", version "2.3.0"; "jax" -> any. */
+static int
+parse_for(cds_handle_t *h, const char *arg, char **name, char **version)
+{
+	const char *eq = strstr(arg, "==");
+	size_t n = eq != NULL ? (size_t)(eq - arg) : strlen(arg);
+	char *p;
+
+	*name = NULL;
+	*version = NULL;
+	if (n == 0 || (eq != NULL && (eq[2] == '\0' ||
+	    !isdigit((unsigned char)eq[2])))) {
+		return cds_seterr(h, CDS_ERR_USAGE, "--for %s: expected "
+		    "PACKAGE==VERSION, such as torch==2.3.0", arg);
+	}
+	*name = cds_xstrndup(arg, n);
+	for (p = *name; *p != '\0'; p++) {
+		if (*p == '_') {
+			*p = '-';
+		}
+		*p = (char)tolower((unsigned char)*p);
+		if (!isalnum((unsigned char)*p) && *p != '-' && *p != '.') {
+			free(*name);
+			*name = NULL;
+			return cds_seterr(h, CDS_ERR_USAGE, "--for %s: bad "
+			    "package name", arg);
+		}
+	}
+	if (strcmp(*name, "pytorch") == 0) {
+		free(*name);
+		*name = cds_xstrdup("torch");
+	}
+	if (eq != NULL) {
+		*version = cds_xstrdup(eq + 2);
+	}
+	return 0;
+}
+
+/* The rows for NAME, newest first in the table; "2.0, 2.1, ..." */
+static char *
+rows_text(const struct cds_manifest *m, const char *name)
+{
+	struct cds_strv seen = {0};
+	struct cds_buf b = {0};
+	size_t i;
+
+	for (i = 0; i < m->nframeworks; i++) {
+		const struct cds_framework_req *f = &m->frameworks[i];
+
+		if (strcmp(f->name, name) == 0 &&
+		    !cds_strv_contains(&seen, f->version)) {
+			cds_strv_push(&seen, f->version);
+			cds_buf_addf(&b, "%s%s", b.len > 0 ? ", " : "",
+			    f->version);
+		}
+	}
+	cds_strv_clear(&seen);
+	return b.s == NULL ? NULL : cds_buf_steal(&b);
+}
+
+/* Is row F's CUDA satisfied by release version V (same major, not
+ * older)? */
+static int
+row_takes_cuda(const struct cds_framework_req *f, const char *v)
+{
+	char major[16];
+
+	snprintf(major, sizeof(major), "%d", atoi(f->cuda));
+	return cds_ver_has_prefix(v, major) && (cds_vercmp(v, f->cuda) >= 0 ||
+	    cds_ver_has_prefix(v, f->cuda));
+}
+
+/* The newest version a row covers: "1.17" of "1.15-1.17". */
+static const char *
+row_top(const struct cds_framework_req *f)
+{
+	const char *dash = strchr(f->version, '-');
+
+	return dash != NULL ? dash + 1 : f->version;
+}
+
+/*
+ * Preferred: with no version asked, the newest framework version; then
+ * the build pip installs by default; then the most specific row ("1.18.1"
+ * over "1.18"); then the newest CUDA.
+ */
+static int
+better(const struct choice *a, const struct choice *b, int any_version)
+{
+	int v;
+
+	if (b->row == NULL) {
+		return 1;
+	}
+	if (any_version) {
+		v = cds_vercmp(row_top(a->row), row_top(b->row));
+		if (v != 0) {
+			return v > 0;
+		}
+	}
+	if (a->row->is_default != b->row->is_default) {
+		return a->row->is_default;
+	}
+	if (!any_version &&
+	    strlen(a->row->version) != strlen(b->row->version) &&
+	    strchr(a->row->version, '-') == NULL &&
+	    strchr(b->row->version, '-') == NULL) {
+		return strlen(a->row->version) > strlen(b->row->version);
+	}
+	if (a->cuda != NULL && b->cuda != NULL &&
+	    cds_vercmp(a->cuda->version, b->cuda->version) != 0) {
+		return cds_vercmp(a->cuda->version, b->cuda->version) > 0;
+	}
+	/* the same release either way: the row built for the newer CUDA */
+	return cds_vercmp(a->row->cuda, b->row->cuda) > 0;
+}
+
+/* The cuDNN of row F for CUDA release CUDA (NULL: --cuda none). */
+static int
+fit_cudnn(const struct ctx *x, const struct cds_framework_req *f,
+    const struct cds_release *cuda, const struct cds_release *want_cudnn,
+    struct choice *t)
+{
+	const char *cv = cuda != NULL ? cuda->version : f->cuda;
+	char major[16];
+
+	t->cuda = cuda;
+	t->cudnn = NULL;
+	t->var = NULL;
+	if (is_none(x->req->cudnn) || f->cudnn == NULL) {
+		return cuda != NULL ? 0 : -1;
+	}
+	snprintf(major, sizeof(major), "%d", atoi(f->cudnn));
+	if (want_cudnn != NULL) {
+		if (!cds_ver_has_prefix(want_cudnn->version, major) ||
+		    (t->var = variant_for(want_cudnn, cv)) == NULL) {
+			return -1;
+		}
+		t->cudnn = want_cudnn;
+		return 0;
+	}
+	/* the newest of the row's major, at or above its version, built
+	 * for this CUDA */
+	return newest_cudnn(x, cv, major, f->cudnn, t);
+}
+
+/*
+ * Row F resolved: the manifest's pick for its CUDA line (or --cuda), with
+ * the newest cuDNN that fits; when no cuDNN fits that CUDA, the next
+ * release of the line, oldest first.
+ */
+static int
+fit_row(const struct ctx *x, const struct cds_framework_req *f,
+    const struct cds_release *want_cuda, const struct cds_release *want_cudnn,
+    struct choice *t)
+{
+	const struct cds_release *first = NULL, *dummy = NULL, *cand;
+	const char *var = NULL;
+
+	t->row = f;
+	if (want_cuda != NULL) {
+		if (!row_takes_cuda(f, want_cuda->version)) {
+			return -1;
+		}
+		return fit_cudnn(x, f, want_cuda, want_cudnn, t);
+	}
+	if (is_none(x->req->cuda)) {
+		return fit_cudnn(x, f, NULL, want_cudnn, t);
+	}
+	cds_manifest_resolve(x->m, f->cuda, NULL, &first, &dummy, &var);
+	if (first == NULL) {
+		return -1;
+	}
+	if (fit_cudnn(x, f, first, want_cudnn, t) == 0) {
+		return 0;
+	}
+	for (cand = first;;) {
+		const struct cds_release *next = NULL;
+		size_t i;
+
+		for (i = 0; i < x->m->nreleases; i++) {
+			const struct cds_release *r = &x->m->releases[i];
+
+			if (r->kind == CDS_KIND_CUDA &&
+			    row_takes_cuda(f, r->version) &&
+			    cds_vercmp(r->version, cand->version) > 0 &&
+			    (next == NULL ||
+			    cds_vercmp(r->version, next->version) < 0)) {
+				next = r;
+			}
+		}
+		if (next == NULL) {
+			return -1;
+		}
+		if (fit_cudnn(x, f, next, want_cudnn, t) == 0) {
+			return 0;
+		}
+		cand = next;
+	}
+}
+
+/* --for PKG==VER: each matching row, resolved; the best that runs. */
+static int
+choose_for(const struct ctx *x, const char *name, const char *version,
+    struct choice *c)
+{
+	const struct cds_plan_request *req = x->req;
+	const struct cds_release *want_cuda = NULL, *want_cudnn = NULL;
+	const struct cds_framework_req *unfit = NULL;
+	const char *lowest = NULL, *lowest_what = NULL;
+	size_t i, nmatch = 0;
+
+	if (req->cuda != NULL && !is_none(req->cuda) &&
+	    (want_cuda = cds_manifest_find(x->m, CDS_KIND_CUDA, req->cuda)) ==
+	    NULL) {
+		return err_unknown(x, CDS_KIND_CUDA, req->cuda);
+	}
+	if (req->cudnn != NULL && !is_none(req->cudnn) &&
+	    (want_cudnn = cds_manifest_find(x->m, CDS_KIND_CUDNN,
+	    req->cudnn)) == NULL) {
+		return err_unknown(x, CDS_KIND_CUDNN, req->cudnn);
+	}
+	for (i = 0; i < x->m->nframeworks; i++) {
+		const struct cds_framework_req *f = &x->m->frameworks[i];
+		struct choice t = {0};
+
+		if (!cds_framework_matches(f, name, version)) {
+			continue;
+		}
+		nmatch++;
+		if (fit_row(x, f, want_cuda, want_cudnn, &t) == -1) {
+			unfit = f;
+			continue;
+		}
+		t.need = choice_need(x, &t);
+		if (!runs(x->driver, t.need)) {
+			if (lowest == NULL || cds_vercmp(t.need, lowest) < 0) {
+				lowest = t.need;
+				lowest_what = f->variant;
+			}
+			continue;
+		}
+		if (better(&t, c, version == NULL)) {
+			*c = t;
+		}
+	}
+	if (c->row != NULL) {
+		return 0;
+	}
+	if (nmatch == 0) {
+		char *known = rows_text(x->m, name);
+
+		if (known == NULL) {
+			cds_seterr(x->h, CDS_ERR_NOT_FOUND, "--for %s: not in "
+			    "the framework table of %s", name, x->m->path);
+		} else {
+			cds_seterr(x->h, CDS_ERR_NOT_FOUND, "--for %s%s%s: "
+			    "no such version in the framework table (known: "
+			    "%s)", name, version != NULL ? "==" : "",
+			    version != NULL ? version : "", known);
+		}
+		free(known);
+		return -1;
+	}
+	if (lowest != NULL) {
+		char *what = cds_xasprintf("%s%s%s (its %s build)", name,
+		    version != NULL ? " " : "", version != NULL ? version : "",
+		    lowest_what != NULL ? lowest_what : "oldest");
+
+		err_driver(x, what, lowest);
+		free(what);
+		return -1;
+	}
+	return cds_seterr(x->h, CDS_ERR_NOT_FOUND, "--for %s%s%s: its %s "
+	    "build needs CUDA %s and cuDNN %s; no known pair of releases "
+	    "fits that%s%s%s%s", name, version != NULL ? "==" : "",
+	    version != NULL ? version : "", unfit->variant != NULL ?
+	    unfit->variant : "", unfit->cuda, unfit->cudnn != NULL ?
+	    unfit->cudnn : "-", req->cuda != NULL ? " and --cuda " : "",
+	    req->cuda != NULL ? req->cuda : "", req->cudnn != NULL ?
+	    " and --cudnn " : "", req->cudnn != NULL ? req->cudnn : "");
+}
+
+/* A bare redistrib manifest: its one release, the floor of its line. */
+static int
+choose_bare(const struct ctx *x, struct choice *c)
+{
+	const struct cds_plan_request *req = x->req;
+	const struct cds_release *r = &x->m->releases[0];
+
+	if (req->forpkg != NULL) {
+		return cds_seterr(x->h, CDS_ERR_USAGE, "--for needs the index: "
+		    "%s is a single redistrib file with no framework table",
+		    x->m->path);
+	}
+	if (r->kind == CDS_KIND_CUDA) {
+		if (req->cudnn != NULL && !is_none(req->cudnn)) {
+			return cds_seterr(x->h, CDS_ERR_USAGE, "--cudnn %s: "
+			    "%s holds CUDA %s only", req->cudnn, x->m->path,
+			    r->version);
+		}
+		if (is_none(req->cuda) || (req->cuda != NULL &&
+		    !cds_ver_has_prefix(r->version, req->cuda))) {
+			return cds_seterr(x->h, CDS_ERR_NOT_FOUND, "--cuda %s: "
+			    "%s holds CUDA %s", req->cuda, x->m->path,
+			    r->version);
+		}
+		c->cuda = r;
+	} else {
+		if (is_none(req->cudnn) || (req->cudnn != NULL &&
+		    !cds_ver_has_prefix(r->version, req->cudnn) &&
+		    !cds_ver_has_prefix(r->full_version, req->cudnn))) {
+			return cds_seterr(x->h, CDS_ERR_NOT_FOUND, "--cudnn %s: "
+			    "%s holds cuDNN %s", req->cudnn != NULL ?
+			    req->cudnn : "none", x->m->path, r->full_version);
+		}
+		c->cudnn = r;
+		if (req->cuda != NULL && !is_none(req->cuda)) {
+			if ((c->var = variant_for(r, req->cuda)) == NULL) {
+				char *vars = variants_text(r);
+
+				cds_seterr(x->h, CDS_ERR_USAGE, "cuDNN %s has "
+				    "no build for CUDA %s (its builds: %s)",
+				    r->full_version, req->cuda, vars);
+				free(vars);
+				return -1;
+			}
+		} else if ((c->var = best_variant(x, r)) == NULL) {
+			char *what = cds_xasprintf("cuDNN %s",
+			    r->full_version);
+
+			err_driver(x, what, cds_variant_min_driver(x->m,
+			    &r->variants[0]));
+			free(what);
+			return -1;
+		}
+	}
+	c->need = choice_need(x, c);
+	if (!runs(x->driver, c->need)) {
+		char *what = c->cuda != NULL ?
+		    cds_xasprintf("CUDA %s", r->version) :
+		    cds_xasprintf("cuDNN %s for %s", r->full_version,
+		    c->var->name);
+
+		err_driver(x, what, c->need);
+		free(what);
+		return -1;
+	}
+	return 0;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The plan                                                                 */
+/* ------------------------------------------------------------------------ */
+
+static void
+item_clear(struct cds_plan_item *it)
+{
+	size_t i;
+
+	free(it->name);
+	free(it->version);
+	free(it->variant);
+	free(it->dir);
+	free(it->min_driver);
+	for (i = 0; i < it->narchives; i++) {
+		cds_strfreev(it->archives[i].urls);
+	}
+	free(it->archives);
+}
+
+void
+cds_plan_free(struct cds_plan *p)
+{
+	size_t i;
+
+	if (p == NULL) {
+		return;
+	}
+	for (i = 0; i < p->nitems; i++) {
+		item_clear(&p->items[i]);
+	}
+	free(p->items);
+	cds_strfreev(p->paths);
+	free(p->prefix);
+	free(p->platform);
+	free(p->driver);
+	free(p->driver_source);
+	free(p->manifest);
+	free(p->for_name);
+	free(p->for_version);
+	free(p);
+}
+
+static int
+add_item(cds_handle_t *h, struct cds_plan *p, const struct cds_layout *l,
+    const struct cds_release *r, const struct cds_cudnn_variant *v,
+    const char *need)
+{
+	const struct cds_archive *const *arch;
+	struct cds_plan_item *it;
+	const char *var = v != NULL && *v->name != '\0' ? v->name : NULL;
+	size_t n, i, k;
+	int st;
+
+	arch = cds_release_archives(h, r, p->platform, var);
+	if (arch == NULL) {
+		return -1;	/* set by cds_release_archives() */
+	}
+	for (n = 0; arch[n] != NULL; n++) {
+		;
+	}
+	if (n == 0) {
+		return cds_seterr(h, CDS_ERR_NOT_FOUND, "%s %s%s%s: no "
+		    "archive for %s in %s", r->kind == CDS_KIND_CUDA ? "CUDA" :
+		    "cuDNN", r->full_version, var != NULL ? " " : "",
+		    var != NULL ? var : "", p->platform, r->redistrib);
+	}
+	p->items = cds_xreallocarray(p->items, p->nitems + 1,
+	    sizeof(*p->items));
+	it = &p->items[p->nitems++];
+	memset(it, 0, sizeof(*it));
+	it->kind = r->kind;
+	it->release = r;
+	it->version = cds_xstrdup(r->full_version);
+	it->variant = cds_strdup0(var);
+	it->name = cds_release_dirname(r->kind, r->full_version, var);
+	it->dir = cds_path_join(p->prefix, it->name);
+	it->min_driver = cds_strdup0(need);
+	it->archives = cds_xcalloc(n, sizeof(*it->archives));
+	it->narchives = n;
+	for (i = 0; i < n; i++) {
+		struct cds_strv urls = {0};
+
+		it->archives[i].archive = arch[i];
+		for (k = 0; k < h->mirrors.n; k++) {
+			cds_strv_push_owned(&urls, cds_xasprintf("%s%s",
+			    h->mirrors.v[k], arch[i]->relative_path));
+		}
+		cds_strv_push_owned(&urls, cds_xasprintf("%s%s", r->base_url,
+		    arch[i]->relative_path));
+		it->archives[i].urls = cds_strv_steal(&urls);
+		it->download_size += arch[i]->size;
+	}
+	st = cds_release_state(l, it->name);
+	if (st < 0) {
+		char *host = cds_path_join(l->prefix, it->name);
+
+		cds_seterr(h, CDS_ERR_IO, "%s: exists but was not installed "
+		    "by cudnn-setup (no receipt); move it away first", host);
+		free(host);
+		return -1;
+	}
+	it->state = st == 1 ? CDS_ITEM_PRESENT : CDS_ITEM_NEW;
+	return 0;
+}
+
+/* The paths an install makes, as the target sees them. */
+static void
+plan_paths(cds_handle_t *h, struct cds_plan *p, const struct cds_layout *l)
+{
+	struct cds_strv sv = {0};
+	size_t i;
+
+	for (i = 0; i < p->nitems; i++) {
+		struct cds_plan_item *it = &p->items[i];
+		const char *word = cds_kind_word(it->kind);
+		const char *ver = it->name + strlen(word) + 1;
+		char *link, *hostlink;
+
+		if (it->state != CDS_ITEM_NEW) {
+			continue;
+		}
+		p->download_size += it->download_size;
+		cds_strv_push(&sv, it->dir);
+		cds_strv_push_owned(&sv, cds_xasprintf("%s/.state/receipts/"
+		    "%s.json", p->prefix, it->name));
+		link = cds_path_join(p->prefix, word);
+		hostlink = cds_path_join(l->prefix, word);
+		if (!cds_exists(hostlink)) {
+			cds_strv_push(&sv, link);
+		}
+		free(hostlink);
+		free(link);
+		cds_strv_push_owned(&sv, cds_xasprintf("%s/env/%s.sh",
+		    p->prefix, it->name));
+		cds_strv_push_owned(&sv, cds_xasprintf("%s/env/%s.fish",
+		    p->prefix, it->name));
+		cds_strv_push_owned(&sv, cds_xasprintf("%s/env/modulefiles/"
+		    "%s/%s", p->prefix, word, ver));
+	}
+	if (p->system) {
+		static const char *const sys[] = {
+			"/etc/ld.so.conf.d/cudnn-setup.conf",
+			"/etc/profile.d/cudnn-setup.sh",
+		};
+
+		for (i = 0; i < 2; i++) {
+			char *host = cds_rpath(h, sys[i]);
+
+			if (!cds_exists(host)) {
+				cds_strv_push(&sv, sys[i]);
+			}
+			free(host);
+		}
+	}
+	p->paths = cds_strv_steal(&sv);
+}
+
+struct cds_plan *
+cds_plan_build(cds_handle_t *h, const struct cds_plan_request *req)
+{
+	static const struct cds_plan_request none = {0};
+	const struct cds_manifest *m;
+	struct cds_plan *p;
+	struct cds_layout l;
+	struct choice c = {0};
+	struct ctx x = { .h = h };
+	int rc;
+
+	if (req == NULL) {
+		req = &none;
+	}
+	if ((m = cds_manifest_load(h)) == NULL) {
+		return NULL;	/* set by cds_manifest_load() */
+	}
+	p = cds_xcalloc(1, sizeof(*p));
+	p->prefix = cds_xstrdup(cds_prefix(h));
+	p->platform = cds_xstrdup(cds_platform());
+	p->manifest = cds_xstrdup(m->path);
+	p->system = req->system;
+	p->driver = cds_driver_read(h, &p->driver_source);
+	if (p->driver == NULL) {
+		p->warnings |= CDS_PLAN_WARN_NO_DRIVER;
+		cds_log(h, CDS_LOG_DEBUG, "no NVIDIA driver under %s: "
+		    "planning without one", *cds_root(h) != '\0' ?
+		    cds_root(h) : "/");
+	}
+	if (m->bare) {
+		p->warnings |= CDS_PLAN_WARN_UNTRUSTED;
+	}
+	x.m = m;
+	x.req = req;
+	x.driver = p->driver;
+	x.driver_source = p->driver_source;
+	if (m->bare) {
+		rc = choose_bare(&x, &c);
+	} else if (req->forpkg != NULL) {
+		rc = parse_for(h, req->forpkg, &p->for_name, &p->for_version);
+		if (rc == 0) {
+			rc = choose_for(&x, p->for_name, p->for_version, &c);
+		}
+		p->framework = c.row;
+	} else {
+		rc = choose_plain(&x, &c);
+	}
+	if (rc == -1) {
+		cds_plan_free(p);
+		return NULL;
+	}
+	cds_layout_init(h, &l);
+	if ((c.cuda != NULL && add_item(h, p, &l, c.cuda, NULL,
+	    cds_cuda_min_driver(m, c.cuda)) == -1) ||
+	    (c.cudnn != NULL && add_item(h, p, &l, c.cudnn, c.var,
+	    cds_variant_min_driver(m, c.var)) == -1)) {
+		cds_layout_clear(&l);
+		cds_plan_free(p);
+		return NULL;
+	}
+	plan_paths(h, p, &l);
+	cds_layout_clear(&l);
+	return p;
+}

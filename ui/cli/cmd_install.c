@@ -1,0 +1,186 @@
+/*
+ * cmd_install.c - `cudnn-setup install`: plan, ask, run, report.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char *
+op_word(enum cds_op_kind k)
+{
+	switch (k) {
+	case CDS_OP_MKDIR:
+		return "mkdir";
+	case CDS_OP_LOCK:
+		return "lock";
+	case CDS_OP_REMOVE:
+		return "remove";
+	case CDS_OP_FETCH:
+		return "fetch";
+	case CDS_OP_MERGE:
+		return "merge";
+	case CDS_OP_FIXUP:
+		return "soname-links";
+	case CDS_OP_WRITE:
+		return "write";
+	case CDS_OP_SYMLINK:
+		return "symlink";
+	case CDS_OP_RENAME:
+		return "rename";
+	case CDS_OP_RUN:
+		return "run";
+	}
+	return "?";
+}
+
+json_t *
+cli_ops_json(const struct cds_ops *ops)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < ops->n; i++) {
+		json_array_append_new(a, json_pack("{s:s, s:s, s:o}", "op",
+		    op_word(ops->v[i].kind), "path", ops->v[i].path, "target",
+		    cli_jstr(ops->v[i].target)));
+	}
+	return a;
+}
+
+/* One operation a line, as a person would read a script. */
+void
+cli_ops_print(const struct cds_ops *ops)
+{
+	size_t i;
+
+	for (i = 0; i < ops->n; i++) {
+		const struct cds_op *op = &ops->v[i];
+
+		switch (op->kind) {
+		case CDS_OP_FETCH:
+			printf("  %-12s %s -> %s\n", op_word(op->kind),
+			    op->target, op->path);
+			break;
+		case CDS_OP_SYMLINK:
+		case CDS_OP_RENAME:
+		case CDS_OP_MERGE:
+			printf("  %-12s %s -> %s\n", op_word(op->kind),
+			    op->path, op->target);
+			break;
+		case CDS_OP_RUN:
+			printf("  %-12s %s%s%s\n", op_word(op->kind), op->path,
+			    op->target != NULL ? " -r " : "",
+			    op->target != NULL ? op->target : "");
+			break;
+		default:
+			printf("  %-12s %s\n", op_word(op->kind), op->path);
+			break;
+		}
+	}
+}
+
+static json_t *
+names_json(const struct cds_plan *p, enum cds_item_state s)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < p->nitems; i++) {
+		if (p->items[i].state == s) {
+			json_array_append_new(a,
+			    json_string(p->items[i].name));
+		}
+	}
+	return a;
+}
+
+int
+cmd_install(struct cli *c, int argc, char **argv)
+{
+	struct cds_plan_request req;
+	struct cds_txn_opts o = {0};
+	struct cds_ops ops = {0};
+	struct cds_plan *p;
+	const char *result;
+	size_t i, nnew = 0;
+	int rc;
+
+	if (argc > 0) {
+		return cli_fail(c, _("unexpected argument '%s'"), argv[0]);
+	}
+	cli_progress_install(c);
+	cli_plan_request(c, &req);
+	p = cds_plan_build(c->h, &req);
+	if (p == NULL) {
+		cli_progress_end();
+		if (c->json) {
+			cli_json_print(json_pack("{s:s, s:o, s:o}", "result",
+			    "failed", "plan", json_null(), "error",
+			    cli_error_json(c)));
+			return cds_exit_status(cds_errno(c->h));
+		}
+		return cli_fail_handle(c);
+	}
+	for (i = 0; i < p->nitems; i++) {
+		if (p->items[i].state == CDS_ITEM_NEW) {
+			nnew++;
+		}
+	}
+	if (!c->json && !c->quiet) {
+		cli_plan_warnings(c, p);
+		cli_plan_print(c, p, 0);
+		fflush(stdout);
+	}
+	o.lock_wait = c->lock_wait;
+	if (c->dry_run) {
+		o.flags |= CDS_TXN_DRY_RUN;
+	}
+	rc = cds_install_run(c->h, p, &o, &ops);
+	cli_progress_end();
+	if (rc == -1) {
+		result = "failed";
+	} else if (c->dry_run) {
+		result = "dry-run";
+	} else {
+		result = nnew > 0 ? "installed" : "present";
+	}
+	if (c->json) {
+		json_t *doc = json_pack("{s:s, s:o, s:o, s:o, s:o, s:o}",
+		    "result", result,
+		    "plan", cli_plan_json(p),
+		    "installed", names_json(p, CDS_ITEM_DONE),
+		    "present", names_json(p, CDS_ITEM_PRESENT),
+		    "operations", cli_ops_json(&ops),
+		    "error", rc == -1 ? cli_error_json(c) : json_null());
+
+		cli_json_print(doc);
+	} else if (rc == 0 && c->dry_run) {
+		printf(_("\nDry run: these operations would run, in this "
+		    "order; none was done.\n"));
+		cli_ops_print(&ops);
+	} else if (rc == 0 && !c->quiet) {
+		for (i = 0; i < p->nitems; i++) {
+			const struct cds_plan_item *it = &p->items[i];
+
+			if (it->state == CDS_ITEM_DONE ||
+			    it->state == CDS_ITEM_PRESENT) {
+				printf(_("%s is ready; to use it in a shell: "
+				    ". %s/env/%s.sh\n"), it->name, p->prefix,
+				    it->name);
+			}
+		}
+	}
+	cds_ops_clear(&ops);
+	cds_plan_free(p);
+	if (rc == -1) {
+		if (c->json) {
+			return cds_exit_status(cds_errno(c->h));
+		}
+		return cli_fail_handle(c);
+	}
+	return 0;
+}

@@ -1,0 +1,263 @@
+/*
+ * cmd_plan.c - `cudnn-setup plan`: what an install would fetch and make,
+ * and why.  The plan's words and JSON are shared with `install`.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+
+const char *
+cli_kind_name(enum cds_kind kind)
+{
+	return kind == CDS_KIND_CUDA ? "CUDA" : "cuDNN";
+}
+
+const char *
+cli_err_word(int err)
+{
+	static const char *const words[CDS_ERR_MAX] = {
+		[CDS_ERR_OK] = "ok",
+		[CDS_ERR_MEMORY] = "memory",
+		[CDS_ERR_USAGE] = "usage",
+		[CDS_ERR_BAD_INPUT] = "bad-input",
+		[CDS_ERR_MANIFEST] = "manifest",
+		[CDS_ERR_NOT_FOUND] = "not-found",
+		[CDS_ERR_IO] = "io",
+		[CDS_ERR_NO_SPACE] = "no-space",
+		[CDS_ERR_LOCKED] = "locked",
+		[CDS_ERR_NETWORK] = "network",
+		[CDS_ERR_HTTP] = "http",
+		[CDS_ERR_TLS] = "tls",
+		[CDS_ERR_CHECKSUM] = "checksum",
+		[CDS_ERR_SIZE] = "size",
+		[CDS_ERR_ARCHIVE] = "archive",
+		[CDS_ERR_UNSAFE_ARCHIVE] = "unsafe-archive",
+		[CDS_ERR_DRIVER] = "driver",
+		[CDS_ERR_CANCELLED] = "cancelled",
+		[CDS_ERR_NEED_ANSWER] = "need-answer",
+		[CDS_ERR_CHILD] = "child",
+		[CDS_ERR_UNSUPPORTED] = "unsupported",
+	};
+
+	if (err < 0 || err >= CDS_ERR_MAX || words[err] == NULL) {
+		return "unknown";
+	}
+	return words[err];
+}
+
+json_t *
+cli_error_json(struct cli *c)
+{
+	int err = cds_errno(c->h);
+
+	return json_pack("{s:s, s:s, s:s}", "code", cli_err_word(err),
+	    "message", cds_strerror(err), "detail", cds_errdetail(c->h));
+}
+
+static const char *
+state_word(enum cds_item_state s)
+{
+	switch (s) {
+	case CDS_ITEM_NEW:
+		return "new";
+	case CDS_ITEM_PRESENT:
+		return "present";
+	case CDS_ITEM_DONE:
+		return "installed";
+	case CDS_ITEM_FAILED:
+		return "failed";
+	}
+	return "unknown";
+}
+
+json_t *
+cli_plan_json(const struct cds_plan *p)
+{
+	json_t *doc, *items = json_array(), *paths = json_array(), *warn;
+	json_t *fw = json_null();
+	size_t i, k;
+
+	for (i = 0; i < p->nitems; i++) {
+		const struct cds_plan_item *it = &p->items[i];
+		json_t *arch = json_array();
+
+		for (k = 0; k < it->narchives; k++) {
+			const struct cds_archive *a = it->archives[k].archive;
+			json_t *urls = json_array();
+			char **u;
+
+			for (u = it->archives[k].urls; *u != NULL; u++) {
+				json_array_append_new(urls, json_string(*u));
+			}
+			json_array_append_new(arch, json_pack("{s:s, s:o, "
+			    "s:s, s:I, s:s, s:o}", "component", a->component,
+			    "version", cli_jstr(a->version), "url",
+			    it->archives[k].urls[0], "size",
+			    (json_int_t)a->size, "sha256", a->sha256, "urls",
+			    urls));
+		}
+		json_array_append_new(items, json_pack("{s:s, s:s, s:s, s:o, "
+		    "s:s, s:o, s:s, s:I, s:o}", "name", it->name, "kind",
+		    it->kind == CDS_KIND_CUDA ? "cuda" : "cudnn", "version",
+		    it->version, "variant", cli_jstr(it->variant), "dir",
+		    it->dir, "min_driver", cli_jstr(it->min_driver), "state",
+		    state_word(it->state), "download_size",
+		    (json_int_t)it->download_size, "archives", arch));
+	}
+	for (i = 0; p->paths[i] != NULL; i++) {
+		json_array_append_new(paths, json_string(p->paths[i]));
+	}
+	if (p->framework != NULL) {
+		fw = json_pack("{s:s, s:o, s:s, s:o, s:s, s:o, s:b}",
+		    "name", p->framework->name,
+		    "asked", cli_jstr(p->for_version),
+		    "row", p->framework->version,
+		    "variant", cli_jstr(p->framework->variant),
+		    "cuda", p->framework->cuda,
+		    "cudnn", cli_jstr(p->framework->cudnn),
+		    "default", p->framework->is_default);
+	}
+	warn = json_array();
+	if (p->warnings & CDS_PLAN_WARN_NO_DRIVER) {
+		json_array_append_new(warn, json_string("no-driver"));
+	}
+	if (p->warnings & CDS_PLAN_WARN_UNTRUSTED) {
+		json_array_append_new(warn, json_string("untrusted-manifest"));
+	}
+	doc = json_pack("{s:s, s:s, s:{s:o, s:o}, s:{s:s, s:b}, s:o, s:o, "
+	    "s:I, s:o, s:o}",
+	    "prefix", p->prefix,
+	    "platform", p->platform,
+	    "driver", "version", cli_jstr(p->driver), "source",
+	    cli_jstr(p->driver_source),
+	    "manifest", "path", p->manifest, "trusted",
+	    !(p->warnings & CDS_PLAN_WARN_UNTRUSTED),
+	    "framework", fw,
+	    "releases", items,
+	    "download_size", (json_int_t)p->download_size,
+	    "paths", paths,
+	    "warnings", warn);
+	return doc;
+}
+
+void
+cli_plan_warnings(struct cli *c, const struct cds_plan *p)
+{
+	if (p->warnings & CDS_PLAN_WARN_NO_DRIVER) {
+		cli_warn(c, _("no NVIDIA driver found: planning without one "
+		    "(the driver must be installed before CUDA can run)"));
+	}
+}
+
+/* The plan in words, on stdout; FULL lists every archive and path. */
+void
+cli_plan_print(struct cli *c, const struct cds_plan *p, int full)
+{
+	char b1[32];
+	size_t i, k, nnew = 0;
+
+	if (p->framework != NULL) {
+		printf(_("For %s %s: the %s build (CUDA %s, cuDNN %s)\n"),
+		    p->framework->name, p->for_version != NULL ?
+		    p->for_version : p->framework->version,
+		    p->framework->variant != NULL ? p->framework->variant :
+		    "", p->framework->cuda, p->framework->cudnn != NULL ?
+		    p->framework->cudnn : "-");
+	}
+	if (p->driver != NULL) {
+		printf(_("Driver: %s (%s)\n"), p->driver, p->driver_source);
+	} else {
+		printf(_("Driver: none found\n"));
+	}
+	printf(_("Prefix: %s\n"), p->prefix);
+	for (i = 0; i < p->nitems; i++) {
+		const struct cds_plan_item *it = &p->items[i];
+
+		printf("\n%s%s %s%s%s%s -> %s", cli_c(CLI_BOLD),
+		    cli_kind_name(it->kind), it->version,
+		    it->variant != NULL ? " " : "",
+		    it->variant != NULL ? it->variant : "", cli_c(CLI_RESET),
+		    it->dir);
+		if (it->state == CDS_ITEM_PRESENT) {
+			printf(_("  (already installed)\n"));
+			continue;
+		}
+		nnew++;
+		printf("\n");
+		if (it->min_driver != NULL) {
+			printf(_("  needs driver %s or newer\n"),
+			    it->min_driver);
+		}
+		if (!full) {
+			printf(_n("  %zu archive, %s\n",
+			    "  %zu archives, %s\n", it->narchives),
+			    it->narchives, cli_bytes(it->download_size, b1));
+			continue;
+		}
+		for (k = 0; k < it->narchives; k++) {
+			const struct cds_archive *a = it->archives[k].archive;
+
+			printf("  %-22s %-14s %10s  sha256:%s\n",
+			    a->component, a->version != NULL ? a->version : "",
+			    cli_bytes(a->size, b1), a->sha256);
+			printf("      %s\n", it->archives[k].urls[0]);
+		}
+	}
+	if (nnew == 0) {
+		printf(_("\nNothing to download: everything is installed.\n"));
+		return;
+	}
+	printf(_("\nDownload: %s\n"), cli_bytes(p->download_size, b1));
+	if (full) {
+		printf(_("Creates:\n"));
+		for (i = 0; p->paths[i] != NULL; i++) {
+			printf("  %s\n", p->paths[i]);
+		}
+	}
+}
+
+/* The request as the options gave it. */
+void
+cli_plan_request(struct cli *c, struct cds_plan_request *req)
+{
+	memset(req, 0, sizeof(*req));
+	req->cuda = c->cuda;
+	req->cudnn = c->cudnn;
+	req->forpkg = c->forpkg;
+	req->system = c->system;
+}
+
+int
+cmd_plan(struct cli *c, int argc, char **argv)
+{
+	struct cds_plan_request req;
+	struct cds_plan *p;
+
+	if (argc > 0) {
+		return cli_fail(c, _("unexpected argument '%s'"), argv[0]);
+	}
+	cli_progress_install(c);
+	cli_plan_request(c, &req);
+	p = cds_plan_build(c->h, &req);
+	cli_progress_end();
+	if (p == NULL) {
+		if (c->json) {
+			cli_json_print(json_pack("{s:o, s:o}", "plan",
+			    json_null(), "error", cli_error_json(c)));
+			return cds_exit_status(cds_errno(c->h));
+		}
+		return cli_fail_handle(c);
+	}
+	if (c->json) {
+		cli_json_print(cli_plan_json(p));
+	} else {
+		cli_plan_warnings(c, p);
+		cli_plan_print(c, p, 1);
+	}
+	cds_plan_free(p);
+	return 0;
+}
