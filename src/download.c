@@ -1,17 +1,428 @@
 /*
- * download.c - libcurl transfers.
+ * download.c - libcurl transfers, and the pipeline that hashes them and
+ * feeds the unpacker while the bytes arrive (see fetch.h for the shape).
+ *
+ * Everything that talks to the client (events, progress) and to curl runs
+ * on the caller's thread, in one loop around a curl multi handle.  Each
+ * archive in flight has two threads of its own: the xz decoder and the
+ * unpacker.  When the unpacker falls behind, ring A fills up, the transfer
+ * is paused (CURL_WRITEFUNC_PAUSE) and resumed when the unpacker has made
+ * room and woken the loop with curl_multi_wakeup().
  */
 #include "config.h"
 
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <curl/curl.h>
+#include <openssl/evp.h>
 
-#include "handle.h"
+#include "fetch.h"
 
-CDS_HIDDEN char *cds_dl_fetch_small(cds_handle_t *h, const char *url,
-    size_t max, size_t *len);
+#define RING_A_SIZE	((size_t)4 << 20)
+#define RING_B_SIZE	((size_t)4 << 20)
+#define CHUNK		((size_t)256 << 10)
+#define ATTEMPTS	3	/* per URL, without progress */
+#define MAX_ATTEMPTS	50	/* per archive, in all */
+#define RESTARTS	1	/* from zero, when the server's file changed */
+#define TIMEOUT_S	15	/* no byte for this long ends an attempt */
+#define CONNECT_S	15
+#define TICK_MS		100
+
+/* ------------------------------------------------------------------------ */
+/* Rings                                                                     */
+/* ------------------------------------------------------------------------ */
+
+void
+cds_ring_init(struct cds_ring *r, size_t cap)
+{
+	memset(r, 0, sizeof(*r));
+	pthread_mutex_init(&r->mu, NULL);
+	pthread_cond_init(&r->cv, NULL);
+	r->buf = cds_xmalloc(cap);
+	r->cap = cap;
+}
+
+void
+cds_ring_destroy(struct cds_ring *r)
+{
+	if (r->buf == NULL) {
+		return;
+	}
+	pthread_mutex_destroy(&r->mu);
+	pthread_cond_destroy(&r->cv);
+	free(r->buf);
+	r->buf = NULL;
+}
+
+void
+cds_ring_reset(struct cds_ring *r)
+{
+	pthread_mutex_lock(&r->mu);
+	r->rpos = r->wpos = 0;
+	r->eof = r->aborted = 0;
+	r->want = 0;
+	pthread_mutex_unlock(&r->mu);
+}
+
+static size_t
+ring_free(const struct cds_ring *r)
+{
+	return r->cap - (size_t)(r->wpos - r->rpos);
+}
+
+size_t
+cds_ring_space(struct cds_ring *r)
+{
+	size_t n;
+
+	pthread_mutex_lock(&r->mu);
+	n = r->aborted ? r->cap : ring_free(r);
+	pthread_mutex_unlock(&r->mu);
+	return n;
+}
+
+/* 1 when WANT bytes are free now (or the ring is aborted: writes are then
+ * dropped); else 0, and r->wake will be called once they are. */
+static int
+ring_want(struct cds_ring *r, size_t want)
+{
+	int ok;
+
+	pthread_mutex_lock(&r->mu);
+	ok = r->aborted || ring_free(r) >= want;
+	r->want = ok ? 0 : want;
+	pthread_mutex_unlock(&r->mu);
+	return ok;
+}
+
+void
+cds_ring_want(struct cds_ring *r, size_t want)
+{
+	(void)ring_want(r, want);
+}
+
+void
+cds_ring_put(struct cds_ring *r, const void *p, size_t n)
+{
+	size_t off, first;
+
+	pthread_mutex_lock(&r->mu);
+	if (r->aborted || n > ring_free(r)) {
+		pthread_mutex_unlock(&r->mu);
+		return;
+	}
+	off = (size_t)(r->wpos % r->cap);
+	pthread_mutex_unlock(&r->mu);
+	/* only this thread writes the free part */
+	first = n < r->cap - off ? n : r->cap - off;
+	memcpy(r->buf + off, p, first);
+	memcpy(r->buf, (const char *)p + first, n - first);
+	pthread_mutex_lock(&r->mu);
+	r->wpos += n;
+	if (r->rwait) {
+		pthread_cond_broadcast(&r->cv);
+	}
+	pthread_mutex_unlock(&r->mu);
+}
+
+size_t
+cds_ring_wspan(struct cds_ring *r, unsigned char **p)
+{
+	size_t off, n;
+
+	pthread_mutex_lock(&r->mu);
+	while (!r->aborted && ring_free(r) < r->cap / 4) {
+		r->wwait = 1;
+		pthread_cond_wait(&r->cv, &r->mu);
+		r->wwait = 0;
+	}
+	if (r->aborted) {
+		pthread_mutex_unlock(&r->mu);
+		return 0;
+	}
+	off = (size_t)(r->wpos % r->cap);
+	n = ring_free(r);
+	if (n > r->cap - off) {
+		n = r->cap - off;
+	}
+	*p = r->buf + off;
+	pthread_mutex_unlock(&r->mu);
+	return n;
+}
+
+void
+cds_ring_commit(struct cds_ring *r, size_t n)
+{
+	pthread_mutex_lock(&r->mu);
+	r->wpos += n;
+	if (r->rwait) {
+		pthread_cond_broadcast(&r->cv);
+	}
+	pthread_mutex_unlock(&r->mu);
+}
+
+void
+cds_ring_close(struct cds_ring *r)
+{
+	pthread_mutex_lock(&r->mu);
+	r->eof = 1;
+	pthread_cond_broadcast(&r->cv);
+	pthread_mutex_unlock(&r->mu);
+}
+
+void
+cds_ring_abort(struct cds_ring *r)
+{
+	void (*wake)(void *) = NULL;
+
+	pthread_mutex_lock(&r->mu);
+	r->aborted = 1;
+	pthread_cond_broadcast(&r->cv);
+	if (r->want > 0) {
+		r->want = 0;
+		wake = r->wake;
+	}
+	pthread_mutex_unlock(&r->mu);
+	if (wake != NULL) {
+		wake(r->wake_ctx);
+	}
+}
+
+int
+cds_ring_is_aborted(struct cds_ring *r)
+{
+	int a;
+
+	pthread_mutex_lock(&r->mu);
+	a = r->aborted;
+	pthread_mutex_unlock(&r->mu);
+	return a;
+}
+
+ssize_t
+cds_ring_rspan(struct cds_ring *r, const unsigned char **p)
+{
+	size_t off, n;
+
+	pthread_mutex_lock(&r->mu);
+	while (!r->aborted && r->wpos == r->rpos && !r->eof) {
+		r->rwait = 1;
+		pthread_cond_wait(&r->cv, &r->mu);
+		r->rwait = 0;
+	}
+	if (r->aborted) {
+		pthread_mutex_unlock(&r->mu);
+		return -1;
+	}
+	n = (size_t)(r->wpos - r->rpos);
+	off = (size_t)(r->rpos % r->cap);
+	if (n > r->cap - off) {
+		n = r->cap - off;
+	}
+	*p = r->buf + off;
+	pthread_mutex_unlock(&r->mu);
+	return (ssize_t)n;
+}
+
+int
+cds_ring_ready(struct cds_ring *r)
+{
+	int ready;
+
+	pthread_mutex_lock(&r->mu);
+	ready = r->aborted || r->eof || r->wpos != r->rpos;
+	pthread_mutex_unlock(&r->mu);
+	return ready;
+}
+
+void
+cds_ring_consume(struct cds_ring *r, size_t n)
+{
+	void (*wake)(void *) = NULL;
+
+	pthread_mutex_lock(&r->mu);
+	r->rpos += n;
+	if (r->wwait && ring_free(r) >= r->cap / 4) {
+		pthread_cond_broadcast(&r->cv);
+	}
+	if (r->want > 0 && ring_free(r) >= r->want) {
+		r->want = 0;
+		wake = r->wake;
+	}
+	pthread_mutex_unlock(&r->mu);
+	if (wake != NULL) {
+		wake(r->wake_ctx);
+	}
+}
+
+uint64_t
+cds_ring_consumed(struct cds_ring *r)
+{
+	uint64_t n;
+
+	pthread_mutex_lock(&r->mu);
+	n = r->rpos;
+	pthread_mutex_unlock(&r->mu);
+	return n;
+}
+
+void
+cds_stage_seterr(struct cds_stage_err *e, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (e->err != 0) {
+		return;
+	}
+	e->err = err;
+	va_start(ap, fmt);
+	e->detail = cds_xvasprintf(fmt, ap);
+	va_end(ap);
+}
+
+enum cds_arfmt
+cds_arfmt_of(const char *name)
+{
+	static const struct {
+		const char *suffix;
+		enum cds_arfmt fmt;
+	} t[] = {
+		{ ".tar.xz", CDS_AR_TAR_XZ }, { ".txz", CDS_AR_TAR_XZ },
+		{ ".tar.gz", CDS_AR_TAR_GZ }, { ".tgz", CDS_AR_TAR_GZ },
+		{ ".tar.bz2", CDS_AR_TAR_BZ2 }, { ".tar", CDS_AR_TAR },
+		{ ".zip", CDS_AR_ZIP }
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(t) / sizeof(t[0]); i++) {
+		if (cds_endswith(name, t[i].suffix)) {
+			return t[i].fmt;
+		}
+	}
+	return CDS_AR_UNKNOWN;
+}
+
+/* The first bytes every archive of a type starts with. */
+static const char *
+magic_of(enum cds_arfmt fmt, size_t *len)
+{
+	switch (fmt) {
+	case CDS_AR_TAR_XZ:
+		*len = 6;
+		return "\xfd" "7zXZ\0";
+	case CDS_AR_TAR_GZ:
+		*len = 2;
+		return "\x1f\x8b";
+	case CDS_AR_TAR_BZ2:
+		*len = 3;
+		return "BZh";
+	case CDS_AR_ZIP:
+		*len = 2;
+		return "PK";
+	default:
+		*len = 0;
+		return "";
+	}
+}
+
+static const char *
+fmt_word(enum cds_arfmt fmt)
+{
+	switch (fmt) {
+	case CDS_AR_TAR_XZ:
+		return "xz";
+	case CDS_AR_TAR_GZ:
+		return "gzip";
+	case CDS_AR_TAR_BZ2:
+		return "bzip2";
+	case CDS_AR_ZIP:
+		return "zip";
+	default:
+		return "tar";
+	}
+}
+
+/* ------------------------------------------------------------------------ */
+/* curl setup shared by all transfers                                        */
+/* ------------------------------------------------------------------------ */
+
+static pthread_once_t curl_once = PTHREAD_ONCE_INIT;
+
+static void
+curl_init_once(void)
+{
+	curl_global_init(CURL_GLOBAL_DEFAULT);
+}
+
+/*
+ * Options every transfer gets.  Proxies: libcurl reads http_proxy,
+ * https_proxy, ALL_PROXY and NO_PROXY itself.  CA: as the curl tool does,
+ * CURL_CA_BUNDLE, else SSL_CERT_FILE, and SSL_CERT_DIR.  Verification of
+ * the peer and of the host name is always on.
+ */
+static void
+setup_common(CURL *c)
+{
+	const char *ca = getenv("CURL_CA_BUNDLE");
+	const char *dir = getenv("SSL_CERT_DIR");
+
+	if (ca == NULL || *ca == '\0') {
+		ca = getenv("SSL_CERT_FILE");
+	}
+	if (ca != NULL && *ca != '\0') {
+		curl_easy_setopt(c, CURLOPT_CAINFO, ca);
+	}
+	if (dir != NULL && *dir != '\0') {
+		curl_easy_setopt(c, CURLOPT_CAPATH, dir);
+	}
+	curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, 1L);
+	curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, 2L);
+	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
+	curl_easy_setopt(c, CURLOPT_MAXREDIRS, 10L);
+#if LIBCURL_VERSION_NUM >= 0x075500
+	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https,file");
+	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+#else
+	curl_easy_setopt(c, CURLOPT_PROTOCOLS,
+	    (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS | CURLPROTO_FILE));
+	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS,
+	    (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#endif
+	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, (long)CONNECT_S);
+	curl_easy_setopt(c, CURLOPT_TCP_KEEPALIVE, 1L);
+	curl_easy_setopt(c, CURLOPT_USERAGENT, PACKAGE "/" VERSION);
+}
+
+static int
+is_tls_error(CURLcode rc)
+{
+	switch (rc) {
+	case CURLE_PEER_FAILED_VERIFICATION:
+	case CURLE_SSL_CONNECT_ERROR:
+	case CURLE_SSL_CERTPROBLEM:
+	case CURLE_SSL_CIPHER:
+	case CURLE_SSL_CACERT_BADFILE:
+	case CURLE_SSL_ISSUER_ERROR:
+	case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+	case CURLE_SSL_INVALIDCERTSTATUS:
+	case CURLE_SSL_CRL_BADFILE:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* ------------------------------------------------------------------------ */
+/* Small documents                                                           */
+/* ------------------------------------------------------------------------ */
 
 struct small {
 	struct cds_buf buf;
@@ -32,11 +443,11 @@ small_write(char *p, size_t size, size_t n, void *ud)
 	return size * n;
 }
 
-/* Fetch a small document (a manifest) into memory. */
 char *
 cds_dl_fetch_small(cds_handle_t *h, const char *url, size_t max, size_t *len)
 {
 	struct small s = { .max = max };
+	char errbuf[CURL_ERROR_SIZE] = "";
 	CURL *c;
 	CURLcode rc;
 	long status = 0;
@@ -45,19 +456,18 @@ cds_dl_fetch_small(cds_handle_t *h, const char *url, size_t max, size_t *len)
 		cds_seterr(h, CDS_ERR_NETWORK, "%s: --offline", url);
 		return NULL;
 	}
+	pthread_once(&curl_once, curl_init_once);
 	if ((c = curl_easy_init()) == NULL) {
-		cds_seterr(h, CDS_ERR_MEMORY, NULL);
+		cds_seterr(h, CDS_ERR_MEMORY, "%s", url);
 		return NULL;
 	}
+	setup_common(c);
 	curl_easy_setopt(c, CURLOPT_URL, url);
-	curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, 30L);
 	curl_easy_setopt(c, CURLOPT_LOW_SPEED_LIMIT, 1L);
-	curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, 30L);
+	curl_easy_setopt(c, CURLOPT_LOW_SPEED_TIME, (long)TIMEOUT_S);
 	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, small_write);
 	curl_easy_setopt(c, CURLOPT_WRITEDATA, &s);
-	curl_easy_setopt(c, CURLOPT_USERAGENT, PACKAGE "/" VERSION);
+	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
 	rc = curl_easy_perform(c);
 	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
 	curl_easy_cleanup(c);
@@ -66,15 +476,14 @@ cds_dl_fetch_small(cds_handle_t *h, const char *url, size_t max, size_t *len)
 		    max);
 		goto fail;
 	}
-	if (rc == CURLE_PEER_FAILED_VERIFICATION || rc == CURLE_SSL_CACERT ||
-	    rc == CURLE_SSL_CONNECT_ERROR) {
+	if (is_tls_error(rc)) {
 		cds_seterr(h, CDS_ERR_TLS, "%s: %s", url,
-		    curl_easy_strerror(rc));
+		    *errbuf != '\0' ? errbuf : curl_easy_strerror(rc));
 		goto fail;
 	}
 	if (rc != CURLE_OK) {
 		cds_seterr(h, CDS_ERR_NETWORK, "%s: %s", url,
-		    curl_easy_strerror(rc));
+		    *errbuf != '\0' ? errbuf : curl_easy_strerror(rc));
 		goto fail;
 	}
 	if (status >= 400) {
@@ -88,4 +497,1318 @@ cds_dl_fetch_small(cds_handle_t *h, const char *url, size_t max, size_t *len)
 fail:
 	cds_buf_free(&s.buf);
 	return NULL;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Archives                                                                  */
+/* ------------------------------------------------------------------------ */
+
+enum state {
+	ST_QUEUED = 0,
+	ST_LOCAL,	/* reading the cache or a .part */
+	ST_NET,		/* a transfer is in the multi handle */
+	ST_RETRY,	/* waiting for retry_at */
+	ST_DRAIN,	/* all bytes in and verified; unpacking ends */
+	ST_DONE
+};
+
+/* What to do after an attempt failed. */
+enum next {
+	NX_RETRY = 1,	/* the same URL again, after a delay */
+	NX_URL,		/* the next URL */
+	NX_FAIL,	/* give up on this archive */
+	NX_RESTART	/* from byte 0 */
+};
+
+struct run;
+
+struct item {
+	struct run *run;
+	cds_handle_t *h;
+	struct cds_fetch *f;
+	const struct cds_archive *a;
+	const char *name;
+	enum cds_arfmt fmt;
+	enum state st;
+	char *final;		/* <cache>/<relative_path>, or NULL */
+	char *part;
+	int part_fd;
+	int src_fd;		/* ST_LOCAL: the file being read */
+	uint64_t src_left;
+	int from_cache;		/* the source is the complete cached file */
+	uint64_t prefix;	/* bytes of an earlier run's .part used */
+	unsigned char *buf;	/* for reading files */
+	EVP_MD_CTX *md;
+	uint64_t received;	/* hashed and passed on (atomic) */
+
+	CURL *c;
+	int in_multi;
+	size_t url;
+	int fails;		/* on this URL, without progress */
+	int attempts;
+	double retry_at;
+	double last_data;
+	uint64_t att_start;
+	uint64_t req_off;
+	int paused;
+	size_t need;
+	int checked;		/* response headers looked at */
+	uint64_t skip;		/* Range ignored: bytes to compare */
+	EVP_MD_CTX *skip_md;
+	unsigned char prefix_md[EVP_MAX_MD_SIZE];
+	unsigned char sniff[8];
+	size_t nsniff;
+	int sniffed;
+	int have_cr;
+	uint64_t cr_start;
+	uint64_t cr_total;	/* UINT64_MAX when "*" */
+	int xerr;		/* why a callback stopped the transfer */
+	enum next xnext;
+	char *xdetail;
+	char errbuf[CURL_ERROR_SIZE];
+	struct cds_buf failures;
+	int first_err;
+	int dl_started;		/* DOWNLOAD_START was emitted */
+	int dl_done;
+
+	struct cds_ring ra, rb;
+	struct cds_xzdec dec;
+	struct cds_unpack un;
+	pthread_t tdec, tun;
+	int running;
+	int dec_done, un_done;	/* atomic */
+	int stage_failed;	/* a stage gave up while bytes still came */
+	int dirfd;
+	int restarts;
+	double last_progress;
+
+	int err;
+	char *detail;
+};
+
+struct run {
+	cds_handle_t *h;
+	CURLM *multi;
+	unsigned timeout_ms;
+};
+
+static void
+wake_run(void *ctx)
+{
+	struct run *r = ctx;
+
+	curl_multi_wakeup(r->multi);
+}
+
+static void
+emit_step(struct item *it, enum cds_event_type type, const char *path,
+    int err)
+{
+	struct cds_event ev = {0};
+
+	ev.type = type;
+	ev.u.step.name = it->name;
+	ev.u.step.path = path;
+	ev.u.step.err = err;
+	cds_emit(it->h, &ev);
+}
+
+static void
+emit_progress(struct item *it, int force)
+{
+	double now = cds_now_ms();
+	uint64_t total = it->a->size;
+
+	if (!force && now - it->last_progress < TICK_MS) {
+		return;
+	}
+	it->last_progress = now;
+	if (it->st == ST_LOCAL && it->from_cache) {
+		cds_progress(it->h, it->name, CDS_PHASE_VERIFY, it->received,
+		    total);
+	} else if (it->st != ST_DRAIN && it->st != ST_DONE) {
+		cds_progress(it->h, it->name, CDS_PHASE_DOWNLOAD,
+		    it->received, total);
+	}
+	if (it->running) {
+		cds_progress(it->h, it->name, CDS_PHASE_EXTRACT,
+		    cds_ring_consumed(&it->ra), total);
+	}
+}
+
+static void *
+dec_main(void *p)
+{
+	struct item *it = p;
+
+	cds_xzdec_run(&it->dec);
+	__atomic_store_n(&it->dec_done, 1, __ATOMIC_RELEASE);
+	wake_run(it->run);
+	return NULL;
+}
+
+static void *
+un_main(void *p)
+{
+	struct item *it = p;
+
+	cds_unpack_run(&it->un);
+	__atomic_store_n(&it->un_done, 1, __ATOMIC_RELEASE);
+	wake_run(it->run);
+	return NULL;
+}
+
+static long
+ncpu(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 64 ? 64 : n;
+}
+
+static void
+stage_err_clear(struct cds_stage_err *e)
+{
+	free(e->detail);
+	memset(e, 0, sizeof(*e));
+}
+
+static int
+pipeline_start(struct item *it)
+{
+	int xz = it->fmt == CDS_AR_TAR_XZ;
+
+	cds_ring_reset(&it->ra);
+	cds_ring_reset(&it->rb);
+	stage_err_clear(&it->dec.e);
+	stage_err_clear(&it->un.e);
+	it->dec_done = it->un_done = 0;
+	it->stage_failed = 0;
+
+	it->dec.in = &it->ra;
+	it->dec.out = &it->rb;
+	it->dec.name = it->name;
+	it->dec.memlimit = it->h->memlimit;
+	it->dec.threads = (uint32_t)ncpu();
+
+	it->un.in = xz ? &it->rb : &it->ra;
+	it->un.peer = xz ? &it->ra : NULL;
+	it->un.fmt = it->fmt;
+	it->un.name = it->name;
+	it->un.dirfd = it->dirfd;
+	it->un.csize = it->a->size;
+	it->un.cseen = &it->received;
+	it->un.bytes = it->un.entries = 0;
+
+	if (xz && pthread_create(&it->tdec, NULL, dec_main, it) != 0) {
+		return -1;
+	}
+	if (pthread_create(&it->tun, NULL, un_main, it) != 0) {
+		if (xz) {
+			cds_ring_abort(&it->ra);
+			cds_ring_abort(&it->rb);
+			pthread_join(it->tdec, NULL);
+		}
+		return -1;
+	}
+	it->running = 1;
+	return 0;
+}
+
+static void
+pipeline_stop(struct item *it)
+{
+	if (!it->running) {
+		return;
+	}
+	cds_ring_abort(&it->ra);
+	cds_ring_abort(&it->rb);
+	if (it->fmt == CDS_AR_TAR_XZ) {
+		pthread_join(it->tdec, NULL);
+	}
+	pthread_join(it->tun, NULL);
+	it->running = 0;
+}
+
+/* Join finished stages. */
+static void
+pipeline_join(struct item *it)
+{
+	if (!it->running) {
+		return;
+	}
+	if (it->fmt == CDS_AR_TAR_XZ) {
+		pthread_join(it->tdec, NULL);
+	}
+	pthread_join(it->tun, NULL);
+	it->running = 0;
+}
+
+static int
+stages_done(struct item *it)
+{
+	if (!__atomic_load_n(&it->un_done, __ATOMIC_ACQUIRE)) {
+		return 0;
+	}
+	return it->fmt != CDS_AR_TAR_XZ ||
+	    __atomic_load_n(&it->dec_done, __ATOMIC_ACQUIRE);
+}
+
+/* The error of the stage that gave up first (the other only echoes it). */
+static const struct cds_stage_err *
+stage_error(struct item *it)
+{
+	if (it->dec.e.err != 0 && !it->dec.e.peer) {
+		return &it->dec.e;
+	}
+	if (it->un.e.err != 0 && !it->un.e.peer) {
+		return &it->un.e;
+	}
+	if (it->dec.e.err != 0) {
+		return &it->dec.e;
+	}
+	return it->un.e.err != 0 ? &it->un.e : NULL;
+}
+
+static void
+stop_transfer(struct item *it)
+{
+	if (it->in_multi) {
+		curl_multi_remove_handle(it->run->multi, it->c);
+		it->in_multi = 0;
+	}
+	it->paused = 0;
+}
+
+static void
+close_src(struct item *it)
+{
+	if (it->src_fd != -1 && it->src_fd != it->part_fd) {
+		close(it->src_fd);
+	}
+	it->src_fd = -1;
+	it->src_left = 0;
+}
+
+/* The archive is finished, well or not. */
+static void
+item_end(struct item *it, int err, const char *fmt, ...) CDS_PRINTF(3, 4);
+
+static void
+item_end(struct item *it, int err, const char *fmt, ...)
+{
+	stop_transfer(it);
+	if (err != 0) {
+		va_list ap;
+
+		pipeline_stop(it);
+		va_start(ap, fmt);
+		free(it->detail);
+		it->detail = cds_xvasprintf(fmt, ap);
+		va_end(ap);
+		/* a .part whose bytes are wrong must not be resumed */
+		if (it->part != NULL && (err == CDS_ERR_CHECKSUM ||
+		    err == CDS_ERR_SIZE || err == CDS_ERR_UNSAFE_ARCHIVE ||
+		    err == CDS_ERR_ARCHIVE) && it->st != ST_DRAIN) {
+			unlink(it->part);
+		}
+	} else {
+		pipeline_join(it);
+	}
+	close_src(it);
+	if (it->part_fd != -1) {
+		close(it->part_fd);
+		it->part_fd = -1;
+	}
+	if (it->dl_started && !it->dl_done) {
+		it->dl_done = 1;
+		emit_step(it, CDS_EV_DOWNLOAD_DONE, it->part, err);
+	}
+	it->err = err;
+	it->f->err = err;
+	if (it->dl_started || it->from_cache) {
+		emit_progress(it, 1);
+	}
+	if (it->running || it->st != ST_QUEUED) {
+		emit_step(it, CDS_EV_EXTRACT_DONE, it->f->dest_dir, err);
+	}
+	it->st = ST_DONE;
+}
+
+static double
+now_ms(void)
+{
+	return cds_now_ms();
+}
+
+static size_t on_body(char *p, size_t size, size_t nmemb, void *ud);
+static size_t on_header(char *p, size_t size, size_t n, void *ud);
+
+static int
+start_attempt(struct item *it)
+{
+	const char *url = it->f->urls[it->url];
+	CURL *c = it->c;
+
+	curl_easy_reset(c);
+	setup_common(c);
+	curl_easy_setopt(c, CURLOPT_URL, url);
+	curl_easy_setopt(c, CURLOPT_PRIVATE, it);
+	curl_easy_setopt(c, CURLOPT_FAILONERROR, 1L);
+	curl_easy_setopt(c, CURLOPT_BUFFERSIZE, (long)CHUNK);
+	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, it->errbuf);
+	it->errbuf[0] = '\0';
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
+	curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, it);
+	curl_easy_setopt(c, CURLOPT_HEADERDATA, it);
+	it->req_off = it->received;
+	if (it->received > 0) {
+		if (cds_startswith(url, "file:")) {
+			curl_easy_setopt(c, CURLOPT_RESUME_FROM_LARGE,
+			    (curl_off_t)it->received);
+		} else {
+			char range[32];
+
+			snprintf(range, sizeof(range), "%llu-",
+			    (unsigned long long)it->received);
+			curl_easy_setopt(c, CURLOPT_RANGE, range);
+		}
+	}
+	it->checked = 0;
+	it->skip = 0;
+	it->nsniff = 0;
+	it->have_cr = 0;
+	it->xerr = 0;
+	free(it->xdetail);
+	it->xdetail = NULL;
+	it->paused = 0;
+	it->att_start = it->received;
+	it->last_data = now_ms();
+	it->attempts++;
+	if (!it->dl_started) {
+		struct cds_event ev = {0};
+
+		it->dl_started = 1;
+		ev.type = CDS_EV_DOWNLOAD_START;
+		ev.u.download.name = it->name;
+		ev.u.download.url = url;
+		ev.u.download.size = it->a->size;
+		ev.u.download.offset = it->received;
+		cds_emit(it->h, &ev);
+	}
+	if (curl_multi_add_handle(it->run->multi, c) != CURLM_OK) {
+		item_end(it, CDS_ERR_MEMORY, "%s: curl", it->name);
+		return -1;
+	}
+	it->in_multi = 1;
+	it->st = ST_NET;
+	return 0;
+}
+
+/* Move to URL I (announcing it), or fail when there is none. */
+static void
+next_url(struct item *it)
+{
+	struct cds_event ev = {0};
+
+	it->url++;
+	it->fails = 0;
+	if (it->f->urls[it->url] == NULL) {
+		item_end(it, it->first_err, "%s: %s", it->name,
+		    it->failures.s != NULL ? it->failures.s : "no URL");
+		return;
+	}
+	ev.type = CDS_EV_DOWNLOAD_START;
+	ev.u.download.name = it->name;
+	ev.u.download.url = it->f->urls[it->url];
+	ev.u.download.size = it->a->size;
+	ev.u.download.offset = it->received;
+	it->dl_started = 1;
+	cds_emit(it->h, &ev);
+	start_attempt(it);
+}
+
+/* Bytes that belong to the archive: to the .part, the digest and ring A. */
+static int
+accept_bytes(struct item *it, const void *p, size_t n, int to_part)
+{
+	uint64_t size = it->a->size;
+
+	if (size > 0 && it->received + n > size) {
+		it->xerr = CDS_ERR_SIZE;
+		it->xnext = NX_FAIL;
+		it->xdetail = cds_xasprintf("%s: the server sent more than "
+		    "the %llu bytes the manifest gives", it->f->urls[it->url],
+		    (unsigned long long)size);
+		return -1;
+	}
+	if (to_part && it->part_fd != -1) {
+		const char *q = p;
+		size_t left = n;
+		off_t off = (off_t)it->received;
+
+		while (left > 0) {
+			ssize_t w = pwrite(it->part_fd, q, left, off);
+
+			if (w == -1 && errno == EINTR) {
+				continue;
+			}
+			if (w <= 0) {
+				int e = w == 0 ? EIO : errno;
+
+				it->xerr = e == ENOSPC || e == EDQUOT ?
+				    CDS_ERR_NO_SPACE : CDS_ERR_IO;
+				it->xnext = NX_FAIL;
+				it->xdetail = cds_xasprintf("%s: %s",
+				    it->part, strerror(e));
+				return -1;
+			}
+			q += w;
+			left -= (size_t)w;
+			off += w;
+		}
+	}
+	EVP_DigestUpdate(it->md, p, n);
+	cds_ring_put(&it->ra, p, n);
+	__atomic_store_n(&it->received, it->received + n, __ATOMIC_RELAXED);
+	return 0;
+}
+
+static void
+set_xerr(struct item *it, int err, enum next nx, const char *fmt, ...)
+    CDS_PRINTF(4, 5);
+
+static void
+set_xerr(struct item *it, int err, enum next nx, const char *fmt, ...)
+{
+	va_list ap;
+
+	it->xerr = err;
+	it->xnext = nx;
+	free(it->xdetail);
+	va_start(ap, fmt);
+	it->xdetail = cds_xvasprintf(fmt, ap);
+	va_end(ap);
+}
+
+/* The response's headers are in: is it the body we asked for? */
+static int
+check_response(struct item *it)
+{
+	const char *url = it->f->urls[it->url];
+	uint64_t size = it->a->size;
+	curl_off_t clen = -1;
+	long code = 0;
+
+	if (cds_startswith(url, "file:")) {
+		return 0;
+	}
+	curl_easy_getinfo(it->c, CURLINFO_RESPONSE_CODE, &code);
+	curl_easy_getinfo(it->c, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &clen);
+	if (it->req_off > 0 && code == 206) {
+		if (!it->have_cr || it->cr_start != it->req_off ||
+		    (size > 0 && it->cr_total != UINT64_MAX &&
+		    it->cr_total != size)) {
+			set_xerr(it, CDS_ERR_HTTP, NX_URL, "%s: the answer to "
+			    "a Range request from byte %llu has a wrong "
+			    "Content-Range", url,
+			    (unsigned long long)it->req_off);
+			return -1;
+		}
+		if (size > 0 && clen >= 0 &&
+		    (uint64_t)clen != size - it->req_off) {
+			set_xerr(it, CDS_ERR_SIZE, NX_URL, "%s: the server "
+			    "offers %lld more bytes, the manifest %llu", url,
+			    (long long)clen,
+			    (unsigned long long)(size - it->req_off));
+			return -1;
+		}
+		return 0;
+	}
+	if (code != 200) {
+		set_xerr(it, CDS_ERR_HTTP, NX_URL, "%s: unexpected HTTP %ld",
+		    url, code);
+		return -1;
+	}
+	if (size > 0 && clen >= 0 && (uint64_t)clen != size) {
+		set_xerr(it, CDS_ERR_SIZE, NX_URL, "%s: the server offers "
+		    "%lld bytes, the manifest says %llu", url,
+		    (long long)clen, (unsigned long long)size);
+		return -1;
+	}
+	if (it->req_off > 0) {
+		/* Range ignored: the body starts at byte 0 again.  Compare
+		 * what we have with it rather than trusting it. */
+		EVP_MD_CTX *tmp = EVP_MD_CTX_new();
+		unsigned int len = 0;
+
+		if (tmp == NULL || it->skip_md == NULL) {
+			EVP_MD_CTX_free(tmp);
+			set_xerr(it, CDS_ERR_MEMORY, NX_FAIL, "%s", url);
+			return -1;
+		}
+		EVP_MD_CTX_copy_ex(tmp, it->md);
+		EVP_DigestFinal_ex(tmp, it->prefix_md, &len);
+		EVP_MD_CTX_free(tmp);
+		EVP_DigestInit_ex(it->skip_md, EVP_sha256(), NULL);
+		it->skip = it->req_off;
+		cds_log(it->h, CDS_LOG_DEBUG, "%s: Range ignored, comparing "
+		    "the first %llu bytes", url,
+		    (unsigned long long)it->req_off);
+	}
+	return 0;
+}
+
+/* Content-Range: bytes S-E/T (T may be "*"); reset at each status line,
+ * since redirects bring several responses. */
+static size_t
+on_header(char *p, size_t size, size_t n, void *ud)
+{
+	struct item *it = ud;
+	size_t len = size * n;
+
+	if (len >= 5 && strncmp(p, "HTTP/", 5) == 0) {
+		it->have_cr = 0;
+	} else if (len > 14 && strncasecmp(p, "Content-Range:", 14) == 0) {
+		char buf[128], *q;
+		unsigned long long s, e;
+
+		snprintf(buf, sizeof(buf), "%.*s", (int)(len - 14), p + 14);
+		q = cds_strtrim(buf);
+		if (sscanf(q, "bytes %llu-%llu/", &s, &e) == 2) {
+			char *slash = strchr(q, '/');
+
+			it->have_cr = 1;
+			it->cr_start = s;
+			it->cr_total = slash != NULL && slash[1] != '*' ?
+			    strtoull(slash + 1, NULL, 10) : UINT64_MAX;
+		}
+	}
+	return len;
+}
+
+static size_t
+on_body(char *p, size_t size, size_t nmemb, void *ud)
+{
+	struct item *it = ud;
+	size_t n = size * nmemb, skip, pass, mlen;
+	const char *magic = magic_of(it->fmt, &mlen);
+
+	if (!it->checked) {
+		if (check_response(it) == -1) {
+			return 0;
+		}
+		it->checked = 1;
+	}
+	skip = n < it->skip ? n : (size_t)it->skip;
+	pass = n - skip;
+	if (pass > it->ra.cap / 2) {
+		set_xerr(it, CDS_ERR_MEMORY, NX_FAIL, "%s: a %zu-byte write",
+		    it->f->urls[it->url], pass);
+		return 0;
+	}
+	if (pass > 0 && !ring_want(&it->ra, pass)) {
+		it->paused = 1;
+		it->need = pass;
+		return CURL_WRITEFUNC_PAUSE;
+	}
+	it->last_data = now_ms();
+	if (skip > 0) {
+		EVP_DigestUpdate(it->skip_md, p, skip);
+		it->skip -= skip;
+		p += skip;
+		if (it->skip == 0) {
+			unsigned char md[EVP_MAX_MD_SIZE];
+			unsigned int len = 0;
+
+			EVP_DigestFinal_ex(it->skip_md, md, &len);
+			if (memcmp(md, it->prefix_md, len) != 0) {
+				set_xerr(it, CDS_ERR_CHECKSUM, NX_RESTART,
+				    "%s: the file on the server differs from "
+				    "the part already downloaded",
+				    it->f->urls[it->url]);
+				return 0;
+			}
+		}
+	}
+	if (pass == 0) {
+		return n;
+	}
+	if (it->received == 0 && !it->sniffed && mlen > 0) {
+		size_t k = mlen - it->nsniff;
+
+		if (k > pass) {
+			k = pass;
+		}
+		memcpy(it->sniff + it->nsniff, p, k);
+		it->nsniff += k;
+		p += k;
+		pass -= k;
+		if (it->nsniff < mlen) {
+			return n;
+		}
+		if (memcmp(it->sniff, magic, mlen) != 0) {
+			char *ct = NULL;
+
+			curl_easy_getinfo(it->c, CURLINFO_CONTENT_TYPE, &ct);
+			set_xerr(it, CDS_ERR_HTTP, NX_URL, "%s: the body is "
+			    "not a %s archive (%s)", it->f->urls[it->url],
+			    fmt_word(it->fmt), ct != NULL ? ct :
+			    "no Content-Type");
+			return 0;
+		}
+		it->sniffed = 1;
+		if (accept_bytes(it, it->sniff, it->nsniff, 1) == -1) {
+			return 0;
+		}
+	}
+	if (pass > 0 && accept_bytes(it, p, pass, 1) == -1) {
+		return 0;
+	}
+	return n;
+}
+
+static void restart(struct item *it, const char *why);
+
+/* Every byte is in: check the digest, then let the unpacker finish. */
+static void
+source_done(struct item *it)
+{
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned int len = 0;
+	char hex[65];
+	const char *path = it->from_cache ? it->final : it->part;
+
+	stop_transfer(it);
+	close_src(it);
+	cds_ring_close(&it->ra);
+	if (it->dl_started && !it->dl_done) {
+		it->dl_done = 1;
+		emit_progress(it, 1);
+		emit_step(it, CDS_EV_DOWNLOAD_DONE, it->part, 0);
+	}
+	if (!it->from_cache) {
+		emit_step(it, CDS_EV_VERIFY_START, path, 0);
+	}
+	EVP_DigestFinal_ex(it->md, md, &len);
+	cds_sha256_hex(md, hex);
+	if (it->a->size > 0 && it->received != it->a->size) {
+		emit_step(it, CDS_EV_VERIFY_DONE, path, CDS_ERR_SIZE);
+		item_end(it, CDS_ERR_SIZE, "%s: %llu bytes, the manifest says "
+		    "%llu", it->name, (unsigned long long)it->received,
+		    (unsigned long long)it->a->size);
+		return;
+	}
+	if (strcasecmp(hex, it->a->sha256) != 0) {
+		const struct cds_stage_err *se = stage_error(it);
+
+		emit_step(it, CDS_EV_VERIFY_DONE, path, CDS_ERR_CHECKSUM);
+		if (it->from_cache) {
+			/* a damaged cache copy: fetch it again */
+			unlink(it->final);
+			if (!it->h->offline && it->f->urls != NULL &&
+			    it->f->urls[0] != NULL &&
+			    it->restarts < RESTARTS) {
+				restart(it, "the cached copy is damaged");
+				return;
+			}
+		} else if (it->prefix > 0 && it->restarts < RESTARTS) {
+			/* an old .part may hold bytes of another file */
+			restart(it, "the resumed download does not verify");
+			return;
+		}
+		item_end(it, CDS_ERR_CHECKSUM, "%s: SHA-256 is %s, the manifest "
+		    "says %s%s%s", it->name, hex, it->a->sha256,
+		    se != NULL ? "; " : "", se != NULL ? se->detail : "");
+		return;
+	}
+	emit_step(it, CDS_EV_VERIFY_DONE, path, 0);
+	it->st = ST_DRAIN;
+}
+
+/* Unpacking finished after a verified download. */
+static void
+drain_done(struct item *it)
+{
+	const struct cds_stage_err *se;
+
+	pipeline_join(it);
+	/* the bytes are right: keep them, even if unpacking failed */
+	if (!it->from_cache && it->part != NULL) {
+		if (rename(it->part, it->final) == -1) {
+			item_end(it, CDS_ERR_IO, "%s: %s", it->final,
+			    strerror(errno));
+			return;
+		}
+	}
+	se = stage_error(it);
+	if (se != NULL) {
+		item_end(it, se->err, "%s", se->detail);
+		return;
+	}
+	item_end(it, 0, NULL);
+}
+
+/* Remove what a first pass unpacked. */
+static int
+empty_dest(struct item *it)
+{
+	char **names, **p;
+	int ret = 0;
+
+	if ((names = cds_listdir(it->f->dest_dir)) == NULL) {
+		return -1;
+	}
+	for (p = names; *p != NULL; p++) {
+		char *c = cds_path_join(it->f->dest_dir, *p);
+
+		if (cds_rm_rf(c) == -1) {
+			ret = -1;
+		}
+		free(c);
+	}
+	cds_strfreev(names);
+	return ret;
+}
+
+static void
+restart(struct item *it, const char *why)
+{
+	if (it->restarts >= RESTARTS) {
+		item_end(it, CDS_ERR_CHECKSUM, "%s: %s", it->name, why);
+		return;
+	}
+	it->restarts++;
+	cds_log(it->h, CDS_LOG_INFO, "%s: %s; downloading it again",
+	    it->name, why);
+	stop_transfer(it);
+	pipeline_stop(it);
+	close_src(it);
+	if (empty_dest(it) == -1) {
+		item_end(it, CDS_ERR_IO, "%s: %s", it->f->dest_dir,
+		    strerror(errno));
+		return;
+	}
+	if (it->part != NULL) {
+		if (it->part_fd == -1) {
+			it->part_fd = open(it->part, O_RDWR | O_CREAT |
+			    O_CLOEXEC, 0644);
+		}
+		if (it->part_fd == -1 || ftruncate(it->part_fd, 0) == -1) {
+			item_end(it, CDS_ERR_IO, "%s: %s", it->part,
+			    strerror(errno));
+			return;
+		}
+	}
+	EVP_DigestInit_ex(it->md, EVP_sha256(), NULL);
+	it->received = 0;
+	it->prefix = 0;
+	it->from_cache = 0;
+	it->sniffed = 0;
+	it->fails = 0;
+	it->dl_started = it->dl_done = 0;
+	if (pipeline_start(it) == -1) {
+		item_end(it, CDS_ERR_MEMORY, "%s: threads", it->name);
+		return;
+	}
+	if (it->f->urls == NULL || it->f->urls[it->url] == NULL) {
+		it->url = 0;
+	}
+	if (it->f->urls == NULL || it->f->urls[it->url] == NULL) {
+		item_end(it, CDS_ERR_NOT_FOUND, "%s: no URL", it->name);
+		return;
+	}
+	start_attempt(it);
+}
+
+/* Set an item up and choose its source. */
+static void
+item_start(struct item *it)
+{
+	const struct cds_archive *a = it->a;
+	struct stat st;
+
+	it->name = cds_basename(a->relative_path);
+	it->fmt = cds_arfmt_of(it->name);
+	it->part_fd = it->src_fd = it->dirfd = -1;
+	if (it->fmt == CDS_AR_UNKNOWN) {
+		item_end(it, CDS_ERR_ARCHIVE, "%s: unknown archive type",
+		    it->name);
+		return;
+	}
+	it->dirfd = open(it->f->dest_dir, O_RDONLY | O_DIRECTORY |
+	    O_CLOEXEC);
+	if (it->dirfd == -1) {
+		item_end(it, CDS_ERR_IO, "%s: %s", it->f->dest_dir,
+		    strerror(errno));
+		return;
+	}
+	if (it->f->cache_dir != NULL) {
+		char *dir;
+
+		it->final = cds_path_join(it->f->cache_dir, a->relative_path);
+		it->part = cds_xasprintf("%s.part", it->final);
+		dir = cds_dirname(it->final);
+		if (cds_mkdir_p(dir, 0755) == -1) {
+			item_end(it, errno == ENOSPC ? CDS_ERR_NO_SPACE :
+			    CDS_ERR_IO, "%s: %s", dir, strerror(errno));
+			free(dir);
+			return;
+		}
+		free(dir);
+	}
+	it->md = EVP_MD_CTX_new();
+	it->skip_md = EVP_MD_CTX_new();
+	it->c = curl_easy_init();
+	it->buf = cds_xmalloc(CHUNK);
+	if (it->md == NULL || it->skip_md == NULL || it->c == NULL ||
+	    EVP_DigestInit_ex(it->md, EVP_sha256(), NULL) != 1) {
+		item_end(it, CDS_ERR_MEMORY, "%s", it->name);
+		return;
+	}
+	cds_ring_init(&it->ra, RING_A_SIZE);
+	cds_ring_init(&it->rb, it->fmt == CDS_AR_TAR_XZ ? RING_B_SIZE : 16);
+	it->ra.wake = wake_run;
+	it->ra.wake_ctx = it->run;
+
+	/* a complete copy in the cache */
+	if (it->final != NULL && stat(it->final, &st) == 0 &&
+	    S_ISREG(st.st_mode)) {
+		if (a->size > 0 && (uint64_t)st.st_size != a->size) {
+			cds_log(it->h, CDS_LOG_INFO, "%s: %lld bytes in the "
+			    "cache, the manifest says %llu; fetching again",
+			    it->final, (long long)st.st_size,
+			    (unsigned long long)a->size);
+			unlink(it->final);
+		} else {
+			it->src_fd = open(it->final, O_RDONLY | O_CLOEXEC);
+			if (it->src_fd != -1) {
+				it->src_left = (uint64_t)st.st_size;
+				it->from_cache = 1;
+			}
+		}
+	}
+	if (!it->from_cache && it->h->offline) {
+		item_end(it, CDS_ERR_NOT_FOUND, "%s: not in the cache "
+		    "(offline)", it->final != NULL ? it->final :
+		    a->relative_path);
+		return;
+	}
+	if (!it->from_cache && (it->f->urls == NULL ||
+	    it->f->urls[0] == NULL)) {
+		item_end(it, CDS_ERR_NOT_FOUND, "%s: no URL to fetch it from",
+		    it->name);
+		return;
+	}
+	if (!it->from_cache && it->part != NULL) {
+		it->part_fd = open(it->part, O_RDWR | O_CREAT | O_CLOEXEC,
+		    0644);
+		if (it->part_fd == -1 || fstat(it->part_fd, &st) == -1) {
+			item_end(it, errno == ENOSPC ? CDS_ERR_NO_SPACE :
+			    CDS_ERR_IO, "%s: %s", it->part, strerror(errno));
+			return;
+		}
+		if (a->size > 0 && (uint64_t)st.st_size > a->size) {
+			if (ftruncate(it->part_fd, 0) == -1) {
+				item_end(it, CDS_ERR_IO, "%s: %s", it->part,
+				    strerror(errno));
+				return;
+			}
+			st.st_size = 0;
+		}
+		if (st.st_size > 0) {
+			it->src_fd = it->part_fd;
+			it->src_left = (uint64_t)st.st_size;
+			it->prefix = (uint64_t)st.st_size;
+		}
+	}
+	if (pipeline_start(it) == -1) {
+		item_end(it, CDS_ERR_MEMORY, "%s: threads", it->name);
+		return;
+	}
+	if (it->from_cache) {
+		emit_step(it, CDS_EV_VERIFY_START, it->final, 0);
+	}
+	if (it->src_fd != -1) {
+		emit_step(it, CDS_EV_EXTRACT_START, it->f->dest_dir, 0);
+		it->st = ST_LOCAL;
+		return;
+	}
+	if (start_attempt(it) == 0) {
+		emit_step(it, CDS_EV_EXTRACT_START, it->f->dest_dir, 0);
+	}
+}
+
+/* Feed ring A from a file; 1 when more can be read right away. */
+static int
+step_local(struct item *it)
+{
+	size_t budget = RING_A_SIZE;
+
+	while (it->src_left > 0 && budget > 0) {
+		size_t n = it->src_left < CHUNK ? (size_t)it->src_left : CHUNK;
+		ssize_t r;
+
+		if (!ring_want(&it->ra, n)) {
+			return 0;
+		}
+		r = pread(it->src_fd, it->buf, n, (off_t)it->received);
+		if (r == -1 && errno == EINTR) {
+			continue;
+		}
+		if (r <= 0) {
+			item_end(it, CDS_ERR_IO, "%s: %s", it->from_cache ?
+			    it->final : it->part, r == 0 ?
+			    "shorter than it was" : strerror(errno));
+			return 0;
+		}
+		if (accept_bytes(it, it->buf, (size_t)r, 0) == -1) {
+			item_end(it, it->xerr, "%s", it->xdetail);
+			return 0;
+		}
+		it->src_left -= (uint64_t)r;
+		budget -= (size_t)r < budget ? (size_t)r : budget;
+	}
+	if (it->src_left > 0) {
+		return 1;
+	}
+	close_src(it);
+	if (it->from_cache || (it->a->size > 0 &&
+	    it->received == it->a->size)) {
+		source_done(it);
+		return 0;
+	}
+	start_attempt(it);
+	return 0;
+}
+
+/* What an attempt's failure means. */
+static enum next
+classify(struct item *it, CURLcode rc, int *err, char **why)
+{
+	const char *url = it->f->urls[it->url];
+	const char *msg = it->errbuf[0] != '\0' ? it->errbuf :
+	    curl_easy_strerror(rc);
+	long code = 0;
+
+	curl_easy_getinfo(it->c, CURLINFO_RESPONSE_CODE, &code);
+	if (rc == CURLE_HTTP_RETURNED_ERROR) {
+		*err = CDS_ERR_HTTP;
+		*why = cds_xasprintf("%s: HTTP %ld", url, code);
+		return code >= 500 || code == 408 || code == 429 ?
+		    NX_RETRY : NX_URL;
+	}
+	if (is_tls_error(rc)) {
+		*err = CDS_ERR_TLS;
+		*why = cds_xasprintf("%s: %s", url, msg);
+		return NX_URL;
+	}
+	switch (rc) {
+	case CURLE_FILE_COULDNT_READ_FILE:
+	case CURLE_REMOTE_FILE_NOT_FOUND:
+		*err = CDS_ERR_NOT_FOUND;
+		*why = cds_xasprintf("%s: %s", url, msg);
+		return NX_URL;
+	case CURLE_UNSUPPORTED_PROTOCOL:
+	case CURLE_URL_MALFORMAT:
+		*err = CDS_ERR_BAD_INPUT;
+		*why = cds_xasprintf("%s: %s", url, msg);
+		return NX_URL;
+	case CURLE_OPERATION_TIMEDOUT:
+		*err = CDS_ERR_NETWORK;
+		*why = cds_xasprintf("%s: %s", url, msg);
+		return NX_RETRY;
+	default:
+		*err = CDS_ERR_NETWORK;
+		*why = cds_xasprintf("%s: %s", url, msg);
+		return NX_RETRY;
+	}
+}
+
+/* An attempt ended (RC from curl, or our stall check). */
+static void
+attempt_done(struct item *it, CURLcode rc)
+{
+	uint64_t size = it->a->size;
+	int progress = it->received > it->att_start;
+	enum next nx;
+	int err = 0;
+	char *why = NULL;
+
+	stop_transfer(it);
+	if (it->st != ST_NET) {
+		return;
+	}
+	if (it->xerr != 0) {
+		err = it->xerr;
+		nx = it->xnext;
+		why = it->xdetail;
+		it->xdetail = NULL;
+		it->xerr = 0;
+	} else if (rc == CURLE_OK) {
+		size_t mlen;
+
+		(void)magic_of(it->fmt, &mlen);
+		if (it->received == 0 && mlen > 0 && !it->sniffed) {
+			err = CDS_ERR_HTTP;
+			nx = NX_URL;
+			why = cds_xasprintf("%s: the body is not a %s archive "
+			    "(%zu bytes)", it->f->urls[it->url],
+			    fmt_word(it->fmt), it->nsniff);
+		} else if (size == 0 || it->received == size) {
+			source_done(it);
+			return;
+		} else {
+			/* a close-delimited body that stopped short */
+			err = CDS_ERR_NETWORK;
+			nx = NX_RETRY;
+			why = cds_xasprintf("%s: the body ended after %llu of "
+			    "%llu bytes", it->f->urls[it->url],
+			    (unsigned long long)it->received,
+			    (unsigned long long)size);
+		}
+	} else {
+		nx = classify(it, rc, &err, &why);
+	}
+	if (nx == NX_RESTART) {
+		restart(it, why);
+		free(why);
+		return;
+	}
+	if (nx == NX_FAIL) {
+		item_end(it, err, "%s: %s", it->name, why);
+		free(why);
+		return;
+	}
+	if (nx == NX_RETRY) {
+		if (progress) {
+			it->fails = 0;
+		}
+		it->fails++;
+		if (it->fails >= ATTEMPTS) {
+			nx = NX_URL;
+		}
+	}
+	if (it->attempts >= MAX_ATTEMPTS) {
+		item_end(it, err, "%s: %s (after %d attempts)", it->name, why,
+		    it->attempts);
+		free(why);
+		return;
+	}
+	if (nx == NX_RETRY) {
+		struct cds_event ev = {0};
+		unsigned delay = progress ? 0 : 1000u << (it->fails - 1);
+		long code = 0;
+
+		curl_easy_getinfo(it->c, CURLINFO_RESPONSE_CODE, &code);
+		ev.type = CDS_EV_DOWNLOAD_RETRY;
+		ev.u.retry.name = it->name;
+		ev.u.retry.url = it->f->urls[it->url];
+		ev.u.retry.attempt = it->attempts + 1;
+		ev.u.retry.err = err;
+		ev.u.retry.http_status = code;
+		ev.u.retry.delay_ms = delay;
+		cds_emit(it->h, &ev);
+		cds_log(it->h, CDS_LOG_DEBUG, "%s; retrying in %u ms", why,
+		    delay);
+		it->retry_at = now_ms() + delay;
+		it->st = ST_RETRY;
+		free(why);
+		return;
+	}
+	/* NX_URL */
+	cds_buf_addf(&it->failures, "%s%s", it->failures.len > 0 ? "; " : "",
+	    why);
+	if (it->first_err == 0) {
+		it->first_err = err;
+	}
+	free(why);
+	next_url(it);
+}
+
+/* A stage stopped before the bytes were all in. */
+static void
+check_stages(struct item *it)
+{
+	const struct cds_stage_err *se;
+
+	if (!it->running || it->stage_failed || !(it->st == ST_LOCAL ||
+	    it->st == ST_NET || it->st == ST_RETRY)) {
+		return;
+	}
+	if (!__atomic_load_n(&it->un_done, __ATOMIC_ACQUIRE) &&
+	    !(it->fmt == CDS_AR_TAR_XZ &&
+	    __atomic_load_n(&it->dec_done, __ATOMIC_ACQUIRE))) {
+		return;
+	}
+	se = stage_error(it);
+	if (se == NULL) {
+		/* the archive ended early; the rest must still verify */
+		return;
+	}
+	it->stage_failed = 1;
+	if (se->err == CDS_ERR_ARCHIVE) {
+		/* unreadable: finish the download to tell a damaged
+		 * download (the digest differs) from a bad archive */
+		return;
+	}
+	item_end(it, se->err, "%s", se->detail);
+}
+
+static void
+item_free(struct item *it)
+{
+	if (it->c != NULL) {
+		curl_easy_cleanup(it->c);
+	}
+	EVP_MD_CTX_free(it->md);
+	EVP_MD_CTX_free(it->skip_md);
+	cds_ring_destroy(&it->ra);
+	cds_ring_destroy(&it->rb);
+	stage_err_clear(&it->dec.e);
+	stage_err_clear(&it->un.e);
+	if (it->dirfd != -1) {
+		close(it->dirfd);
+	}
+	free(it->buf);
+	free(it->final);
+	free(it->part);
+	free(it->xdetail);
+	free(it->detail);
+	cds_buf_free(&it->failures);
+}
+
+int
+cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
+{
+	struct run run = { .h = h };
+	struct item *items;
+	size_t i, next = 0, ndone = 0;
+	int jobs = h->jobs < 1 ? 1 : h->jobs > 16 ? 16 : h->jobs;
+	int ret = 0;
+
+	pthread_once(&curl_once, curl_init_once);
+	if ((run.multi = curl_multi_init()) == NULL) {
+		return cds_seterr(h, CDS_ERR_MEMORY, "curl");
+	}
+	items = cds_xcalloc(n, sizeof(*items));
+	for (i = 0; i < n; i++) {
+		items[i].run = &run;
+		items[i].h = h;
+		items[i].f = &f[i];
+		items[i].a = f[i].archive;
+		items[i].dirfd = items[i].part_fd = items[i].src_fd = -1;
+		f[i].err = 0;
+	}
+	while (ndone < n) {
+		size_t active = 0;
+		int busy = 0, running = 0, left;
+		double wait = TICK_MS, now;
+		CURLMsg *msg;
+
+		for (i = 0; i < next; i++) {
+			active += items[i].st != ST_DONE;
+		}
+		if (h->cancelled) {
+			for (i = 0; i < n; i++) {
+				if (items[i].st != ST_DONE) {
+					item_end(&items[i], CDS_ERR_CANCELLED,
+					    "%s", items[i].f->archive->
+					    relative_path);
+				}
+			}
+			break;
+		}
+		while (active < (size_t)jobs && next < n) {
+			item_start(&items[next++]);
+			active++;
+		}
+		now = now_ms();
+		for (i = 0; i < next; i++) {
+			struct item *it = &items[i];
+			unsigned tmo = it->f->timeout_s > 0 ?
+			    it->f->timeout_s : TIMEOUT_S;
+
+			check_stages(it);
+			switch (it->st) {
+			case ST_LOCAL:
+				busy |= step_local(it);
+				break;
+			case ST_RETRY:
+				if (now >= it->retry_at) {
+					start_attempt(it);
+				} else if (it->retry_at - now < wait) {
+					wait = it->retry_at - now;
+				}
+				break;
+			case ST_NET:
+				if (it->paused && cds_ring_space(&it->ra) >=
+				    it->need) {
+					it->paused = 0;
+					it->last_data = now;
+					curl_easy_pause(it->c, CURLPAUSE_CONT);
+				} else if (!it->paused &&
+				    now - it->last_data > tmo * 1000.0) {
+					snprintf(it->errbuf,
+					    sizeof(it->errbuf), "no data for "
+					    "%u s", tmo);
+					attempt_done(it,
+					    CURLE_OPERATION_TIMEDOUT);
+				}
+				break;
+			case ST_DRAIN:
+				if (stages_done(it)) {
+					drain_done(it);
+				}
+				break;
+			default:
+				break;
+			}
+			if (it->st != ST_DONE && it->st != ST_QUEUED) {
+				emit_progress(it, 0);
+			}
+		}
+		curl_multi_perform(run.multi, &running);
+		while ((msg = curl_multi_info_read(run.multi, &left)) != NULL) {
+			struct item *it = NULL;
+
+			if (msg->msg != CURLMSG_DONE) {
+				continue;
+			}
+			curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE,
+			    (char **)&it);
+			if (it != NULL) {
+				attempt_done(it, msg->data.result);
+			}
+		}
+		ndone = 0;
+		for (i = 0; i < n; i++) {
+			ndone += items[i].st == ST_DONE;
+		}
+		if (ndone == n) {
+			break;
+		}
+		if (busy) {
+			wait = 0;
+		}
+		curl_multi_poll(run.multi, NULL, 0, (int)wait, NULL);
+	}
+	for (i = 0; i < n; i++) {
+		if (items[i].err != 0 && ret == 0) {
+			cds_seterr(h, items[i].err, "%s", items[i].detail);
+			ret = -1;
+		}
+		f[i].err = items[i].err;
+		item_free(&items[i]);
+	}
+	free(items);
+	curl_multi_cleanup(run.multi);
+	return ret;
+}
+
+int
+cds_fetch_extract(cds_handle_t *h, struct cds_fetch *f)
+{
+	return cds_fetch_extract_all(h, f, 1);
 }

@@ -1,0 +1,190 @@
+/*
+ * fetch.h - the data path: download, hash and unpack in one pass.
+ *
+ * One archive flows through three stages joined by byte rings:
+ *
+ *   source ──ring A──> [xz decoder] ──ring B──> unpacker ──> dest_dir
+ *
+ * The source runs on the caller's thread: libcurl (a multi handle, so
+ * several archives move at once) or a file of the cache.  It writes every
+ * byte to <cache>/<relative_path>.part and hashes it with OpenSSL EVP as it
+ * arrives.  The decoder (xzdec.c, liblzma, threaded when the archive has
+ * several blocks) and the unpacker (extract.c, libarchive reading, our own
+ * openat-relative writer) each run on a thread of their own.  Events and
+ * progress are emitted on the caller's thread only.
+ */
+#ifndef CDS_FETCH_H
+#define CDS_FETCH_H
+
+#include <pthread.h>
+
+#include "handle.h"
+
+/* One archive to get and unpack. */
+struct cds_fetch {
+	const struct cds_archive *archive; /* name, relative_path, sha256,
+					      size */
+	char **urls;		/* full candidate URLs in order (mirrors
+				   first), NULL-terminated */
+	const char *cache_dir;	/* host path; the archive is kept at
+				   <cache_dir>/<relative_path>, its partial
+				   download at <...>.part; NULL: keep
+				   nothing (no resume across runs) */
+	const char *dest_dir;	/* host path of an existing empty staging
+				   dir */
+	unsigned timeout_s;	/* an attempt that receives nothing for this
+				   long fails (and is retried); 0: 15 s */
+	int err;		/* out: enum cds_err of this item */
+};
+
+/*
+ * Get one archive (from the cache if a complete verified copy is there,
+ * else download, resuming a .part with Range), hash it with OpenSSL EVP as
+ * the bytes arrive, and unpack it into dest_dir while it arrives, stripping
+ * the single top-level directory of NVIDIA's layout
+ * ("<name>-archive/").
+ *
+ * URLs are tried in order.  On one URL, network errors, timeouts and HTTP
+ * 5xx/408/429 are retried (3 attempts without progress, waiting 1 s then
+ * 2 s; an attempt that made progress resumes at once with Range); 4xx,
+ * TLS failures and a body that is not an archive (an HTML page with status
+ * 200) move on to the next URL, resuming where the last one stopped.  A
+ * size overrun, a digest mismatch or a hostile archive end the item.
+ *
+ * Returns 0 only when SHA-256 and size match the manifest and extraction
+ * finished; then the .part is renamed into the cache.  On failure -1 with
+ * the handle's error set (detail names the archive and the reason, an
+ * archive member for CDS_ERR_UNSAFE_ARCHIVE); dest_dir may hold partial
+ * files (the caller deletes it); nothing is ever written outside
+ * dest_dir and the cache.
+ *
+ * Emits CDS_EV_DOWNLOAD_START (per URL)/RETRY/DONE, CDS_EV_VERIFY_START/
+ * DONE, CDS_EV_EXTRACT_START/DONE with the archive's file name as `name`,
+ * and progress in the download (network bytes), verify (bytes read from
+ * the cache) and extract (compressed bytes unpacked) phases.  Honours
+ * cds_cancel().  Offline (h->offline): the cache only; CDS_ERR_NOT_FOUND
+ * naming the missing file.
+ */
+CDS_HIDDEN int cds_fetch_extract(cds_handle_t *h, struct cds_fetch *f);
+
+/*
+ * N items with up to h->jobs of them moving at once (one curl multi handle
+ * on the caller's thread, two worker threads per item in flight).  Returns
+ * 0 if all succeeded, else -1 with the first failing item's error on the
+ * handle and each f[i].err filled.  An item failing does not stop the
+ * others; cancellation stops all.
+ */
+CDS_HIDDEN int cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f,
+    size_t n);
+
+/* Fetch a small document (a manifest) into memory. */
+CDS_HIDDEN char *cds_dl_fetch_small(cds_handle_t *h, const char *url,
+    size_t max, size_t *len);
+
+/* ------------------------------------------------------------------------ */
+/* Internals shared by download.c, xzdec.c and extract.c                     */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A byte ring between one producer and one consumer thread.  Positions are
+ * running byte counts; the free and filled parts are handed out as
+ * contiguous spans so that curl, liblzma and libarchive read and write it
+ * in place.
+ */
+struct cds_ring {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	unsigned char *buf;
+	size_t cap;
+	uint64_t rpos;		/* consumed */
+	uint64_t wpos;		/* produced */
+	int eof;		/* the producer is done */
+	int aborted;		/* either side gave up */
+	int rwait, wwait;	/* a side sleeps on cv */
+	size_t want;		/* a non-blocking producer waits for this */
+	void (*wake)(void *);	/* ... and is woken by this */
+	void *wake_ctx;
+};
+
+CDS_HIDDEN void cds_ring_init(struct cds_ring *r, size_t cap);
+CDS_HIDDEN void cds_ring_destroy(struct cds_ring *r);
+/* Back to empty, not aborted (both sides stopped). */
+CDS_HIDDEN void cds_ring_reset(struct cds_ring *r);
+/* Free bytes now (producer side, non-blocking). */
+CDS_HIDDEN size_t cds_ring_space(struct cds_ring *r);
+/* Ask for r->wake once WANT bytes are free (non-blocking producer). */
+CDS_HIDDEN void cds_ring_want(struct cds_ring *r, size_t want);
+/* Copy N bytes in; the caller checked the space. */
+CDS_HIDDEN void cds_ring_put(struct cds_ring *r, const void *p, size_t n);
+/* A contiguous free span, waiting for one; 0 when aborted. */
+CDS_HIDDEN size_t cds_ring_wspan(struct cds_ring *r, unsigned char **p);
+CDS_HIDDEN void cds_ring_commit(struct cds_ring *r, size_t n);
+CDS_HIDDEN void cds_ring_close(struct cds_ring *r);
+CDS_HIDDEN void cds_ring_abort(struct cds_ring *r);
+CDS_HIDDEN int cds_ring_is_aborted(struct cds_ring *r);
+/* A contiguous filled span, waiting for one: its length, 0 at the end of
+ * the stream, -1 when aborted. */
+CDS_HIDDEN ssize_t cds_ring_rspan(struct cds_ring *r,
+    const unsigned char **p);
+/* Non-blocking: 1 if bytes or the end are there now. */
+CDS_HIDDEN int cds_ring_ready(struct cds_ring *r);
+CDS_HIDDEN void cds_ring_consume(struct cds_ring *r, size_t n);
+CDS_HIDDEN uint64_t cds_ring_consumed(struct cds_ring *r);
+
+/* Archive types, from the file name. */
+enum cds_arfmt {
+	CDS_AR_UNKNOWN = 0,
+	CDS_AR_TAR_XZ,		/* decoded by xzdec.c, then plain tar */
+	CDS_AR_TAR_GZ,
+	CDS_AR_TAR_BZ2,
+	CDS_AR_TAR,
+	CDS_AR_ZIP
+};
+CDS_HIDDEN enum cds_arfmt cds_arfmt_of(const char *name);
+
+/* A stage's error, reported to the caller's thread after the join. */
+struct cds_stage_err {
+	int err;		/* enum cds_err, 0 if none */
+	char *detail;
+	int peer;		/* stopped because the other side aborted */
+};
+
+/* The xz decoding stage: ring `in` (compressed) to ring `out` (tar). */
+struct cds_xzdec {
+	struct cds_ring *in;
+	struct cds_ring *out;
+	const char *name;	/* for errors */
+	uint64_t memlimit;	/* threaded decoding stays under this */
+	uint32_t threads;
+	struct cds_stage_err e;
+};
+/* Run to the end of the stream (a thread's body).  On error the rings are
+ * aborted. */
+CDS_HIDDEN void cds_xzdec_run(struct cds_xzdec *x);
+
+/* The unpacking stage: a tar (or other) stream from ring `in`. */
+struct cds_unpack {
+	struct cds_ring *in;
+	enum cds_arfmt fmt;	/* CDS_AR_TAR_XZ: `in` holds plain tar */
+	const char *name;	/* for errors */
+	int dirfd;		/* dest_dir, opened by the caller */
+	uint64_t csize;		/* the archive's size for the bounds; 0 if
+				   unknown (then `cseen` is used) */
+	const uint64_t *cseen;	/* compressed bytes so far (atomic read) */
+	/* out */
+	uint64_t bytes;		/* unpacked bytes (atomic) */
+	uint64_t entries;	/* (atomic) */
+	struct cds_stage_err e;
+	struct cds_ring *peer;	/* aborted on error too (ring A) */
+};
+CDS_HIDDEN void cds_unpack_run(struct cds_unpack *u);
+
+/* The bounds for a compressed size: unpacked bytes and entries. */
+CDS_HIDDEN uint64_t cds_unpack_max_bytes(uint64_t csize);
+CDS_HIDDEN uint64_t cds_unpack_max_entries(uint64_t csize);
+
+/* Record a stage error (first one wins). */
+CDS_HIDDEN void cds_stage_seterr(struct cds_stage_err *e, int err,
+    const char *fmt, ...) CDS_PRINTF(3, 4);
+
+#endif /* CDS_FETCH_H */

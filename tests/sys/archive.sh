@@ -1,0 +1,3 @@
+#!/bin/sh
+. "$CDS_SRCDIR/tests/lib.sh"
+plan 0

@@ -1,0 +1,163 @@
+#!/bin/sh
+# The data path against a real nginx with TLS from a test CA: archives of
+# tiny real libraries in NVIDIA's layout are downloaded, hashed and
+# unpacked in one pass (top directory stripped, soname links kept), kept in
+# the cache, reused offline; a certificate that does not verify is
+# CDS_ERR_TLS; CURL_CA_BUNDLE and SSL_CERT_FILE are honoured, and so is
+# http_proxy; mirrors fail over; a .part from an earlier run is resumed
+# with a Range request, and one that does not verify is fetched again; a
+# damaged cache copy is fetched again; --jobs runs transfers at once;
+# cds_cancel() stops a transfer.  Driven through tests/unit/fetch-test.
+. "$CDS_SRCDIR/tests/lib.sh"
+. "$CDS_SRCDIR/tests/fixtures/nginx.sh"
+. "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
+plan 45
+
+FT=$CDS_BUILDDIR/tests/unit/fetch-test
+if ! have_nginx; then
+	skip 45 "nginx, openssl or python3 missing"
+	done_testing
+fi
+unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR http_proxy https_proxy \
+	HTTPS_PROXY ALL_PROXY all_proxy NO_PROXY no_proxy
+T=$(mktemp -d "${TMPDIR:-/tmp}/cds-dl-XXXXXX"); cleanup_later "$T"
+M=$T/mirror
+mka_init "$M"
+mka_cuda 12.4.1 cuda_cudart cuda_nvcc >/dev/null
+mka_cudnn 9.3.0.75 cuda12 >/dev/null
+mka_index
+ngx_start "$M" || { skip 45 "nginx did not start"; done_testing; }
+
+# ft ARGS...: run fetch-test; stdout in $OUT, stderr in $ERR, status $RC
+ft() {
+	_o=$(mktemp) _e=$(mktemp)
+	"$FT" "$@" >"$_o" 2>"$_e" </dev/null
+	RC=$?
+	OUT=$(cat "$_o")
+	ERR=$(cat "$_e")
+	rm -f "$_o" "$_e"
+}
+# item SPEC for an archive of the mirror: DEST REL URL...
+item() {
+	_d=$1 _r=$2
+	shift 2
+	_s="$_d|$_r|$(mka_sha256 "$M/$_r")|$(mka_size "$M/$_r")"
+	for _u in "$@"; do _s="$_s|$_u"; done
+	printf '%s' "$_s"
+}
+CUDNN=cudnn/linux-x86_64/cudnn-linux-x86_64-9.3.0.75_cuda12-archive.tar.xz
+CUDART=cuda_cudart/linux-x86_64/cuda_cudart-linux-x86_64-12.4.127-archive.tar.xz
+NVCC=cuda_nvcc/linux-x86_64/cuda_nvcc-linux-x86_64-12.4.131-archive.tar.xz
+
+# --- the whole release from the https mirror, through the manifest ------
+export CURL_CA_BUNDLE=$NGX_CA
+ft --cache "$T/cache" --manifest "$M/index.json" \
+	--release cudnn:9.3.0:cuda12 --dest "$T/o1" --mirror "$NGX_URL/"
+is "$RC" 0 "cuDNN from the https mirror: success"
+L=$T/o1/cudnn/lib
+is "$(readlink "$L/libcudnn.so")" libcudnn.so.9 "top dir stripped, libcudnn.so -> libcudnn.so.9"
+is "$(readlink "$L/libcudnn.so.9")" libcudnn.so.9.3.0 "libcudnn.so.9 -> libcudnn.so.9.3.0"
+is "$(od -An -c -N4 "$L/libcudnn.so.9.3.0" | tr -d ' ')" '177ELF' "the real file is an ELF library"
+like "$(readelf -d "$L/libcudnn_ops.so.9.3.0" 2>/dev/null)" 'SONAME.*libcudnn_ops\.so\.9' "its soname survives"
+like "$(cat "$T/o1/cudnn/include/cudnn_version.h")" 'CUDNN_MINOR 3' "headers unpacked"
+check "no top directory left" test ! -e "$T/o1/cudnn/cudnn-linux-x86_64-9.3.0.75_cuda12-archive"
+is "$(mka_sha256 "$T/cache/$CUDNN")" "$(mka_sha256 "$M/$CUDNN")" "the archive is kept in the cache, verified"
+check "no .part left" test ! -e "$T/cache/$CUDNN.part"
+like "$OUT" "event DOWNLOAD_START name=cudnn-linux-x86_64-9.3.0.75_cuda12-archive.tar.xz url=$NGX_URL/$CUDNN size=[0-9]+ offset=0" "DOWNLOAD_START names the mirror URL"
+like "$(echo "$OUT" | grep '^event' | cut -d' ' -f2 | tr '\n' ' ')" \
+	'DOWNLOAD_START EXTRACT_START DOWNLOAD_DONE VERIFY_START VERIFY_DONE EXTRACT_DONE' \
+	"events in order"
+
+# --- offline, from the cache ---------------------------------------------
+ft --offline --cache "$T/cache" --manifest "$M/index.json" \
+	--release cudnn:9.3.0:cuda12 --dest "$T/o2"
+is "$RC" 0 "offline from the cache: success"
+unlike "$OUT" "DOWNLOAD_START" "offline: no download"
+like "$OUT" "event VERIFY_START name=cudnn-linux-x86_64-9.3.0.75_cuda12-archive.tar.xz path=$T/cache/$CUDNN" "offline: verified from the cache"
+check "offline: unpacked" test -L "$T/o2/cudnn/lib/libcudnn.so"
+ft --offline --cache "$T/cache" --manifest "$M/index.json" \
+	--release cuda:12.4.1 --dest "$T/o3"
+is "$RC" 1 "offline with the archive missing: failure"
+like "$OUT" "result -1 err=NOT_FOUND detail=.*$T/cache/cuda_.*-archive.tar.xz: not in the cache" "offline: names the missing file"
+
+# --- TLS -----------------------------------------------------------------
+unset CURL_CA_BUNDLE
+ft "$(item "$T/o4" "$CUDART" "$NGX_URL/$CUDART")"
+like "$OUT" "result -1 err=TLS detail=.*$NGX_URL/$CUDART: .*certificate" "a certificate from an unknown CA: CDS_ERR_TLS"
+is "$(ls -A "$T/o4")" "" "TLS failure: nothing unpacked"
+CURL_CA_BUNDLE=$NGX_DIR/other-ca.pem ft "$(item "$T/o5" "$CUDART" "$NGX_URL/$CUDART")"
+like "$OUT" "result -1 err=TLS" "CURL_CA_BUNDLE naming another CA: CDS_ERR_TLS"
+SSL_CERT_FILE=$NGX_CA ft "$(item "$T/o6" "$CUDART" "$NGX_URL/$CUDART")"
+is "$RC" 0 "SSL_CERT_FILE naming the test CA: success"
+# a wrong host name: 127.0.0.2 is not in the certificate
+CURL_CA_BUNDLE=$NGX_CA ft "$(item "$T/o7" "$CUDART" "$NGX_BADNAME_URL/$CUDART")"
+like "$OUT" "result -1 err=TLS detail=.*127.0.0.2" "a certificate for another host name: CDS_ERR_TLS"
+export CURL_CA_BUNDLE=$NGX_CA
+
+# --- mirrors in turn -----------------------------------------------------
+ft "$(item "$T/o8" "$CUDART" "$NGX_URL/nope/$CUDART" "$NGX_HTTP_URL/$CUDART")"
+is "$RC" 0 "a 404 on the first mirror, the second serves: success"
+is "$(echo "$OUT" | grep -c 'DOWNLOAD_START')" 2 "both URLs announced"
+unlike "$OUT" "DOWNLOAD_RETRY" "a 404 is not retried"
+ft "$(item "$T/o9" "$CUDART" "$NGX_URL/nope/$CUDART" "$NGX_URL/nope2/$CUDART")"
+like "$OUT" "result -1 err=HTTP detail=.*nope/.*HTTP 404; .*nope2/.*HTTP 404" "every URL failed: both reasons named"
+
+# --- resume a .part from an earlier run, with Range ------------------------
+fault_start "$M" ok
+SZ=$(mka_size "$M/$CUDNN")
+HALF=$((SZ / 2))
+mkdir -p "$T/c2/$(dirname "$CUDNN")"
+head -c "$HALF" "$M/$CUDNN" >"$T/c2/$CUDNN.part"
+ft --cache "$T/c2" "$(item "$T/o10" "$CUDNN" "$FAULT_URL/$CUDNN")"
+is "$RC" 0 "a half .part is resumed: success"
+like "$OUT" "DOWNLOAD_START .* offset=$HALF" "DOWNLOAD_START says where it resumes"
+like "$(cat "$FAULT_LOG")" "GET /$CUDNN range=bytes=$HALF- status=206" "the server got a Range request from the .part's size"
+is "$(mka_sha256 "$T/c2/$CUDNN")" "$(mka_sha256 "$M/$CUDNN")" "the resumed archive is whole in the cache"
+check "and unpacked" test -f "$T/o10/lib/libcudnn.so.9.3.0"
+
+# a .part of another file: it fails the digest, is dropped, fetched again
+: >"$FAULT_LOG"
+mkdir -p "$T/c2/$(dirname "$CUDART")"
+head -c 100 /dev/urandom >"$T/c2/$CUDART.part"
+ft --cache "$T/c2" "$(item "$T/o11" "$CUDART" "$FAULT_URL/$CUDART")"
+is "$RC" 0 "a .part of other bytes: fetched again from zero, success"
+like "$(cat "$FAULT_LOG")" "range=- status=200" "the second request starts at byte 0"
+check "unpacked after the restart" test -f "$T/o11/lib/libcudart.so.12.4.127"
+
+# a damaged complete copy in the cache is fetched again
+printf 'X' | dd of="$T/c2/$CUDNN" bs=1 seek=100 conv=notrunc 2>/dev/null
+ft --cache "$T/c2" "$(item "$T/o12" "$CUDNN" "$FAULT_URL/$CUDNN")"
+is "$RC" 0 "a damaged cached archive: fetched again, success"
+like "$OUT" "VERIFY_DONE .*path=$T/c2/$CUDNN err=CHECKSUM" "the damaged copy failed its check"
+is "$(mka_sha256 "$T/c2/$CUDNN")" "$(mka_sha256 "$M/$CUDNN")" "the cache holds the right bytes again"
+fault_stop
+
+# --- several at once -------------------------------------------------------
+ft --jobs 2 "$(item "$T/o13" "$CUDNN" "$NGX_URL/$CUDNN")" \
+	"$(item "$T/o14" "$CUDART" "$NGX_URL/$CUDART")"
+is "$RC" 0 "--jobs 2: success"
+like "$(echo "$OUT" | grep '^event DOWNLOAD' | cut -d' ' -f2 | tr '\n' ' ')" \
+	'^DOWNLOAD_START DOWNLOAD_START DOWNLOAD_DONE DOWNLOAD_DONE' "--jobs 2: both transfers start before either ends"
+ft --jobs 1 "$(item "$T/o15" "$CUDNN" "$NGX_URL/$CUDNN")" \
+	"$(item "$T/o16" "$CUDART" "$NGX_URL/$CUDART")"
+like "$(echo "$OUT" | grep '^event DOWNLOAD' | cut -d' ' -f2 | tr '\n' ' ')" \
+	'^DOWNLOAD_START DOWNLOAD_DONE DOWNLOAD_START DOWNLOAD_DONE' "--jobs 1: one after the other"
+
+# --- http_proxy is honoured (libcurl reads it) -----------------------------
+fault_start "$M" ok
+http_proxy=$FAULT_URL ft "$(item "$T/o17" "$NVCC" "http://mirror.invalid/$NVCC")"
+is "$RC" 0 "through http_proxy: success (the host name exists only for the proxy)"
+like "$(cat "$FAULT_LOG")" "GET http://mirror.invalid/$NVCC" "the proxy got the request"
+fault_stop
+
+# --- cancel ------------------------------------------------------------------
+fault_start "$M" stall:1000
+t0=$(date +%s)
+ft --cancel-after 1000 --cache "$T/c3" "$(item "$T/o18" "$CUDNN" "$FAULT_URL/$CUDNN")"
+t1=$(date +%s)
+like "$OUT" "result -1 err=CANCELLED" "cds_cancel() during a transfer: CDS_ERR_CANCELLED"
+ok $(( t1 - t0 > 5 )) "cancel takes effect at once ($((t1 - t0)) s)"
+is "$(mka_size "$T/c3/$CUDNN.part")" 1000 "the .part keeps what came, for next time"
+fault_stop
+
+done_testing
