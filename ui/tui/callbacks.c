@@ -33,8 +33,8 @@ archive(struct tui *t, const char *name)
 	t->arch = tui_xrealloc(t->arch, (t->narch + 1) * sizeof(*t->arch));
 	memset(&t->arch[t->narch], 0, sizeof(*t->arch));
 	t->arch[t->narch].name = tui_xstrdup(name);
-	t->arch[t->narch].t_start = tui_now();
-	t->arch[t->narch].t_last = t->arch[t->narch].t_start;
+	t->arch[t->narch].label = tui_xstrdup(name);
+	t->arch[t->narch].t_last = tui_now();
 	return &t->arch[t->narch++];
 }
 
@@ -75,13 +75,8 @@ phase(struct tui *t, const char *name, enum cds_phase ph)
 {
 	struct tui_archive *a = archive(t, name);
 
-	if (a->phase != ph) {
-		a->phase = ph;
-		a->done = 0;
-		a->total = 0;
-		a->t_last = tui_now();
-		a->b_last = 0;
-	}
+	a->phase = ph;
+	a->started = 1;
 }
 
 static void
@@ -104,8 +99,9 @@ cb_event(void *ctx, const struct cds_event *ev)
 			a->size = ev->u.download.size;
 		}
 		phase(t, ev->u.download.name, CDS_PHASE_DOWNLOAD);
-		a->done = ev->u.download.offset;
-		a->b_last = a->done;
+		a->got[CDS_PHASE_DOWNLOAD] = ev->u.download.offset;
+		a->b_last = ev->u.download.offset;
+		a->t_last = tui_now();
 		tui_set_step(t, _("Downloading %s"), ev->u.download.name);
 		break;
 	case CDS_EV_DOWNLOAD_RETRY:
@@ -135,9 +131,6 @@ cb_event(void *ctx, const struct cds_event *ev)
 		a = archive(t, ev->u.step.name);
 		a->err = ev->u.step.err;
 		a->finished = ev->u.step.err == 0;
-		if (a->finished && a->total == 0) {
-			a->done = a->total = 1;
-		}
 		break;
 	case CDS_EV_COMMIT_START:
 		tui_set_step(t, _("Moving %s into place"), ev->u.step.name);
@@ -199,20 +192,26 @@ cb_progress(void *ctx, const char *name, enum cds_phase ph, uint64_t done,
 	struct tui_archive *a;
 	double now = tui_now(), dt;
 
+	if (ph < CDS_PHASE_DOWNLOAD || ph > CDS_PHASE_EXTRACT) {
+		return;
+	}
 	phase(t, name, ph);
 	a = archive(t, name);
-	a->done = done;
-	a->total = total;
-	if (ph == CDS_PHASE_DOWNLOAD && total > 0) {
-		a->size = total;
-	}
-	dt = now - a->t_last;
-	if (dt >= 0.5 && done >= a->b_last) {
-		double inst = (double)(done - a->b_last) / dt;
+	a->got[ph] = done;
+	a->tot[ph] = total;
+	if (ph == CDS_PHASE_DOWNLOAD) {
+		if (total > 0) {
+			a->size = total;
+		}
+		dt = now - a->t_last;
+		if (dt >= 0.5 && done >= a->b_last) {
+			double inst = (double)(done - a->b_last) / dt;
 
-		a->speed = a->speed > 0 ? 0.7 * a->speed + 0.3 * inst : inst;
-		a->t_last = now;
-		a->b_last = done;
+			a->speed = a->speed > 0 ? 0.7 * a->speed + 0.3 * inst :
+			    inst;
+			a->t_last = now;
+			a->b_last = done;
+		}
 	}
 	tui_tick(t, 0);
 }

@@ -147,13 +147,16 @@ struct tui_screen {
 
 /* Progress of one archive on the Progress screen. */
 struct tui_archive {
-	char *name;
-	enum cds_phase phase;
-	uint64_t done, total;
+	char *name;		/* the archive's file name, as events give it */
+	char *label;		/* its component, for the screen */
+	enum cds_phase phase;	/* the latest phase reported */
+	uint64_t got[4];	/* bytes done, by phase */
+	uint64_t tot[4];	/* bytes expected, by phase (0: unknown) */
 	uint64_t size;		/* from the plan or the download event */
-	double t_start, t_last;
+	double t_last;
 	uint64_t b_last;
-	double speed;		/* bytes per second, smoothed */
+	double speed;		/* download bytes per second, smoothed */
+	int started;
 	int finished;
 	int err;
 };
@@ -192,8 +195,10 @@ struct tui {
 	enum tui_target_kind target;
 	char *target_dir;	/* prefix or env prefix (target path) */
 	char *target_env;	/* env name, for TUI_TARGET_ENV */
-	char *cuda;		/* chosen release versions, NULL: leave out */
+	char *cuda;		/* chosen release versions */
 	char *cudnn;
+	int with_cuda;		/* install them, or leave one out */
+	int with_cudnn;
 	char *forpkg;		/* "torch==2.3.1" found in the target */
 
 	/* the work */

@@ -346,6 +346,7 @@ free_state(struct tui *t)
 	}
 	for (i = 0; i < (int)t->narch; i++) {
 		free(t->arch[i].name);
+		free(t->arch[i].label);
 	}
 	free(t->arch);
 }
