@@ -329,7 +329,9 @@ enum cds_driver_state {
 	CDS_DRIVER_NO_LIBRARY,	/* module loaded, libcuda.so.1 not found */
 	CDS_DRIVER_STUB,	/* the loader finds a toolkit stub (error 34) */
 	CDS_DRIVER_INIT_FAILED,	/* cuInit returned an error (see init_error) */
-	CDS_DRIVER_NOT_PROBED	/* --root: the driver of another system */
+	CDS_DRIVER_NOT_PROBED	/* a real libcuda.so.1 is there but was not
+				   loaded: --root (another system), or no
+				   probe child (see probe_error) */
 };
 
 struct cds_driver {
@@ -338,12 +340,24 @@ struct cds_driver {
 	char *libcuda_path;	/* what the loader would map; NULL */
 	char *libcuda_version;	/* from the file name, "550.54.15"; NULL */
 	char *stub_path;	/* a stub libcuda.so seen on a search path */
-	char *stub_via;		/* "LD_LIBRARY_PATH", "ld.so.conf", ... */
+	char *stub_via;		/* "LD_LIBRARY_PATH", ld.so.conf file, ... */
 	int cuda_version;	/* cuDriverGetVersion(), 12040; 0 if unknown */
 	int init_error;		/* CUresult of cuInit, 0 if fine or unknown */
 	int wsl;		/* running under WSL2 */
 	int wsl_lib_on_path;	/* /usr/lib/wsl/lib is searched */
 	int ndevices;
+	/* verify's additions: */
+	char *libcuda_realpath;	/* libcuda_path with links resolved */
+	char *libcuda_via;	/* why the loader searches libcuda_path's
+				   directory: "LD_LIBRARY_PATH", an
+				   ld.so.conf file, "default"; NULL */
+	int stub_link_only;	/* stub_via is LIBRARY_PATH: only the link
+				   editor (ld -lcuda) sees it, never the
+				   dynamic loader */
+	int stub_init_error;	/* cuInit() of the stub dlopened by its path
+				   (34), 0 if not tried */
+	int probed;		/* a child really dlopened libcuda.so.1 */
+	char *probe_error;	/* why it did not, or did not finish; NULL */
 };
 
 struct cds_toolkit {
@@ -771,6 +785,139 @@ char *cds_prefix_env(cds_handle_t *h, const char *name,
 /* ------------------------------------------------------------------------ */
 /* Verify (issue: verify)                                                    */
 /* ------------------------------------------------------------------------ */
+
+/*
+ * The program's hidden internal commands: the engine re-executes the
+ * running program (/proc/self/exe) with the target's environment to dlopen
+ * NVIDIA libraries in a child it can lose ("--internal-driver-probe",
+ * "--internal-verify").  main() calls this first thing: when argv[1] is one
+ * of them it runs it and returns its exit status; otherwise it returns -1.
+ * A program that never calls it gets no probe children: the driver probe
+ * then reports only what the files say (probe_error says so).
+ */
+int cds_child_main(int argc, char **argv);
+
+/* Why the GPU checks could not run (cds_verify.block). */
+enum cds_verify_block {
+	CDS_VERIFY_RAN = 0,		/* nothing stopped them */
+	CDS_VERIFY_NO_MODULE,		/* no NVIDIA kernel module and no
+					   libcuda.so.1 */
+	CDS_VERIFY_NO_LIBCUDA,		/* libcuda.so.1 not found or not
+					   loadable (block_detail: dlerror) */
+	CDS_VERIFY_STUB,		/* the loader maps a toolkit stub:
+					   CUDA error 34 */
+	CDS_VERIFY_DRIVER_TOO_OLD,	/* the runtime needs a newer driver:
+					   error 35 (see runtime_min_driver) */
+	CDS_VERIFY_NO_DEVICE,		/* error 100 */
+	CDS_VERIFY_COMPAT_UNSUPPORTED,	/* forward-compatibility libcuda on
+					   a GPU that has none: error 804 */
+	CDS_VERIFY_INIT_FAILED,		/* cuInit failed otherwise
+					   (block_code) */
+	CDS_VERIFY_CHILD_FAILED		/* the check process crashed or hung
+					   (block_detail) */
+};
+
+enum cds_check_result {
+	CDS_CHECK_PASS = 0,
+	CDS_CHECK_FAIL,		/* it ran and the answer is wrong */
+	CDS_CHECK_ERROR,	/* a call failed (detail: the call, the code) */
+	CDS_CHECK_NOT_RUN	/* detail: "blocked" (see block), "cudnn"
+				   (cuDNN did not load), "runtime" (the
+				   runtime cannot use the device), "crashed"
+				   (the process died first), "device" (no
+				   device context) */
+};
+
+/* A library verify loaded (or tried to). */
+struct cds_verify_lib {
+	char *name;		/* as asked: "libcudnn_ops.so.9" */
+	char *role;		/* "driver", "runtime", "cudnn" */
+	char *path;		/* the file the loader mapped, or NULL */
+	char *realpath;
+	char *error;		/* dlerror() when it did not load, or NULL */
+	int optional;		/* absent without harm (a newer sublibrary) */
+	int outside;		/* mapped from outside the target's dirs */
+};
+
+struct cds_verify_device {
+	int ordinal;
+	char *name;		/* "NVIDIA H100 80GB HBM3" */
+	int cc_major, cc_minor;	/* compute capability */
+	uint64_t memory;	/* bytes */
+	int sm_count;
+	int cudnn_ok;		/* the target's cuDNN supports this compute
+				   capability: 1, 0, or -1 unknown */
+	int cudnn_max_cc;	/* cudnnGetMaxDeviceVersion(): 1210; 0 */
+	int cudnn_min_cc;	/* lowest in the support matrix row: 75; 0
+				   when our data has no row for it */
+	const char *cudnn_matrix;	/* that row's cuDNN release, or NULL */
+};
+
+struct cds_verify_check {
+	char *name;		/* "kernel", "conv_fwd", "conv_bwd_data",
+				   "conv_bwd_filter", "batchnorm_fwd_train",
+				   "relu_fwd", "maxpool_fwd" */
+	int device;
+	enum cds_check_result result;
+	double max_error;	/* largest |gpu - cpu| */
+	double tolerance;	/* pass: |gpu - cpu| <= tol * (1 + |cpu|) */
+	size_t elements;	/* compared */
+	size_t mismatches;	/* beyond the tolerance */
+	char *algo;		/* cuDNN's choice: "IMPLICIT_PRECOMP_GEMM" */
+	double ms;		/* the call and a synchronise */
+	char *detail;		/* see enum cds_check_result; NULL */
+};
+
+struct cds_verify {
+	char *target;		/* the prefix or env directory; NULL for
+				   what this environment loads by default */
+	char *target_kind;	/* "default", "prefix", "env" */
+	char **libdirs;		/* put first on LD_LIBRARY_PATH */
+	enum cds_verify_block block;
+	int block_code;		/* the CUDA error behind it, or 0 */
+	char *block_detail;	/* dlerror() text, how the child died */
+	struct cds_driver driver;	/* as the target's environment sees it */
+	char *driver_min;	/* the manifest's floor for the runtime's CUDA
+				   major (and cuDNN's), or NULL */
+	int driver_meets_min;	/* module version >= driver_min: 1, 0, -1 */
+	int runtime_version;	/* cudaRuntimeGetVersion(): 13000; 0 */
+	int runtime_error;	/* cudaGetDeviceCount()'s error, or 0 */
+	int cudnn_major;	/* the set loaded: 8 or 9; 0 none */
+	int cudnn_version;	/* cudnnGetVersion(): 91900 */
+	char *cudnn_release;	/* the same as "9.19.0"; NULL */
+	int cudnn_cudart;	/* cudnnGetCudartVersion(): 13010 */
+	int cudnn_max_device;	/* cudnnGetMaxDeviceVersion(): 1210; 0 */
+	int libs_ok;		/* every required library loaded */
+	struct cds_verify_lib *libs;
+	size_t nlibs;
+	struct cds_verify_device *devices;
+	size_t ndevices;
+	struct cds_verify_check *checks;
+	size_t nchecks;
+	int passed;		/* loaded, ran and passed everything */
+	double elapsed_ms;
+};
+
+/*
+ * Verify an install on this machine's GPU.  In a child process with the
+ * target's environment: dlopen libcuda.so.1 (driver API), every cuDNN
+ * sublibrary of the target with RTLD_NOW and then libcudnn.so.N, the
+ * target's CUDA runtime (libcudart.so.N); report each device; run a PTX
+ * kernel through the driver and cuDNN's convolution forward, backward
+ * data and backward filter, batch normalisation (training), ReLU and max
+ * pooling, each compared with a CPU reference.  PREFIX (a directory) or
+ * ENV (a conda env name or path) selects the target; both NULL: what this
+ * environment loads by default.  Emits CDS_EV_PROBE_START/DONE (name
+ * "verify") and CDS_EV_CHECK_DONE for each check.
+ * Returns the report, also when checks fail or cannot run (see `passed`
+ * and `block`); free with cds_verify_free().  NULL on CDS_ERR_USAGE
+ * (--root: another system's GPU cannot be run from here),
+ * CDS_ERR_NOT_FOUND (the prefix or env), CDS_ERR_CHILD (the child could
+ * not be started).
+ */
+struct cds_verify *cds_verify_run(cds_handle_t *h, const char *prefix,
+    const char *env);
+void cds_verify_free(struct cds_verify *v);
 
 
 /* ------------------------------------------------------------------------ */

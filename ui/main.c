@@ -25,6 +25,12 @@ run_wizard(struct cli *c)
 int
 main(int argc, char **argv)
 {
+	int ret;
+
+	/* a probe child re-executed by the engine (src/probe.c) */
+	if ((ret = cds_child_main(argc, argv)) >= 0) {
+		return ret;
+	}
 	setlocale(LC_ALL, "");
 #ifdef ENABLE_NLS
 	{

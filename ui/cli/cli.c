@@ -95,6 +95,7 @@ static const char *const remove_opts[] = {
 	"prefix", "yes", "force", "dry-run", "lock-wait", NULL
 };
 static const char *const env_opts[] = { "prefix", "shell", NULL };
+static const char *const verify_opts[] = { "env", "prefix", NULL };
 
 static const struct cli_cmd commands[] = {
 	{ "doctor", "[--env NAME|--prefix DIR] [--json]",
@@ -119,6 +120,9 @@ static const struct cli_cmd commands[] = {
 	{ "env", "[--shell sh|fish] VERSION",
 	    N_("print the environment of a release, for eval"),
 	    env_opts, cmd_env },
+	{ "verify", "[--prefix DIR|--env NAME] [--json]",
+	    N_("load the driver, runtime and cuDNN and run them on the GPU"),
+	    verify_opts, cmd_verify },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
 

@@ -91,6 +91,7 @@ void cli_ops_print(const struct cds_ops *ops);
 /* ui/cli/progress.c: events and progress of a running install, on stderr */
 void cli_progress_install(struct cli *c);
 void cli_progress_end(void);
+int cmd_verify(struct cli *c, int argc, char **argv);
 
 /* ui/cli/cli.c */
 int cli_main(int argc, char **argv);

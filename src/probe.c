@@ -1,0 +1,994 @@
+/*
+ * probe.c - the driver probe, and the probe children it shares with
+ * verify.
+ *
+ * What files say is read under the root: the kernel module's version
+ * (/proc/driver/nvidia/version, /sys/module/nvidia/version), WSL's layout,
+ * and the copies of libcuda on the directories the loader (and the link
+ * editor) search.  What the driver says is asked in a child: this program
+ * re-executed from /proc/self/exe with the target's environment (a real
+ * exec, since the loader reads LD_LIBRARY_PATH only at start), which
+ * dlopens libcuda.so.1 and writes one JSON object per line on fd 3.  A
+ * crash or a hang there costs the child, never us.
+ */
+#include "config.h"
+
+#include <dlfcn.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <glob.h>
+#include <link.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "handle.h"
+#include "nvproto.h"
+#include "probe.h"
+
+/* The file descriptor a child writes its messages to. */
+#define CHILD_FD 3
+/* How long the driver probe may take: cuInit on a machine with many GPUs
+ * and no persistence daemon takes seconds. */
+#define DRIVER_PROBE_MS 15000
+/* How much of a child's stderr we keep. */
+#define ERR_TAIL 2048
+
+static int child_host;
+static FILE *child_out;
+
+/* ---- files ------------------------------------------------------------- */
+
+/* The first token of LINE that looks like a driver version: 550.54.15. */
+static char *
+version_token(const char *line)
+{
+	char **tok = cds_strsplit(line, " \t\n", 0);
+	char *ret = NULL;
+	size_t i;
+
+	for (i = 0; tok[i] != NULL && ret == NULL; i++) {
+		const char *p = tok[i];
+		int dots = 0, ok = 1;
+
+		if (*p < '0' || *p > '9') {
+			continue;
+		}
+		for (; *p != '\0'; p++) {
+			if (*p == '.') {
+				dots++;
+			} else if (*p < '0' || *p > '9') {
+				ok = 0;
+			}
+		}
+		if (ok && dots >= 1 && tok[i][strlen(tok[i]) - 1] != '.') {
+			ret = cds_xstrdup(tok[i]);
+		}
+	}
+	cds_strfreev(tok);
+	return ret;
+}
+
+/* The kernel module's version, from /proc (the loaded module) or /sys. */
+static char *
+module_version(cds_handle_t *h)
+{
+	char *path, *text, *ver = NULL, *line;
+
+	path = cds_rpath(h, "/proc/driver/nvidia/version");
+	text = cds_read_file(path, 1 << 16, NULL);
+	free(path);
+	if (text != NULL) {
+		line = strstr(text, "NVRM version:");
+		if (line != NULL) {
+			char *eol = strchr(line, '\n');
+
+			if (eol != NULL) {
+				*eol = '\0';
+			}
+			ver = version_token(line + strlen("NVRM version:"));
+		}
+		free(text);
+	}
+	if (ver != NULL) {
+		return ver;
+	}
+	path = cds_rpath(h, "/sys/module/nvidia/version");
+	text = cds_read_file(path, 4096, NULL);
+	free(path);
+	if (text != NULL) {
+		ver = version_token(text);
+		free(text);
+	}
+	return ver;
+}
+
+static int
+is_wsl(cds_handle_t *h)
+{
+	char *path, *text;
+	int wsl;
+
+	path = cds_rpath(h, "/usr/lib/wsl/lib/libcuda.so.1");
+	wsl = cds_exists(path);
+	free(path);
+	if (wsl) {
+		return 1;
+	}
+	path = cds_rpath(h, "/proc/version");
+	text = cds_read_file(path, 1 << 16, NULL);
+	free(path);
+	if (text != NULL) {
+		char *p;
+
+		for (p = text; *p != '\0'; p++) {
+			*p = (char)((*p >= 'A' && *p <= 'Z') ? *p + 32 : *p);
+		}
+		wsl = strstr(text, "microsoft") != NULL;
+		free(text);
+	}
+	return wsl;
+}
+
+/* ---- the loader's directories ------------------------------------------- */
+
+static void
+ldirs_add(struct cds_ldir **v, size_t *n, const char *dir, const char *via)
+{
+	size_t i;
+	char *clean;
+
+	if (dir[0] != '/') {
+		return;	/* relative entries: the cwd, not a place */
+	}
+	clean = cds_xstrdup(dir);
+	while (strlen(clean) > 1 && clean[strlen(clean) - 1] == '/') {
+		clean[strlen(clean) - 1] = '\0';
+	}
+	for (i = 0; i < *n; i++) {
+		if (strcmp((*v)[i].dir, clean) == 0) {
+			free(clean);
+			return;
+		}
+	}
+	*v = cds_xreallocarray(*v, *n + 1, sizeof(**v));
+	(*v)[*n].dir = clean;
+	(*v)[*n].via = cds_xstrdup(via);
+	(*n)++;
+}
+
+static void
+ldirs_add_list(struct cds_ldir **v, size_t *n, const char *list,
+    const char *via)
+{
+	char **parts;
+	size_t i;
+
+	if (list == NULL) {
+		return;
+	}
+	/* glibc splits LD_LIBRARY_PATH on ':' and ';' */
+	parts = cds_strsplit(list, ":;", 0);
+	for (i = 0; parts[i] != NULL; i++) {
+		ldirs_add(v, n, parts[i], via);
+	}
+	cds_strfreev(parts);
+}
+
+/* Read one ld.so.conf file (a target path) and its includes. */
+static void
+ldconf_read(cds_handle_t *h, struct cds_ldir **v, size_t *n,
+    const char *file, int depth)
+{
+	char *host, *text, **lines;
+	size_t i;
+
+	if (depth > 8) {
+		return;
+	}
+	host = cds_rpath(h, file);
+	text = cds_read_file(host, 1 << 20, NULL);
+	free(host);
+	if (text == NULL) {
+		return;
+	}
+	lines = cds_strsplit(text, "\n", 0);
+	free(text);
+	for (i = 0; lines[i] != NULL; i++) {
+		char *l = lines[i], *hash = strchr(l, '#');
+
+		if (hash != NULL) {
+			*hash = '\0';
+		}
+		l = cds_strtrim(l);
+		if (*l == '\0' || strncmp(l, "hwcap", 5) == 0) {
+			continue;
+		}
+		if (strncmp(l, "include", 7) == 0 &&
+		    (l[7] == ' ' || l[7] == '\t')) {
+			char *pat = cds_strtrim(l + 8), *full, *dir;
+			glob_t g;
+			size_t k;
+
+			/* relative to the including file's directory */
+			dir = cds_dirname(file);
+			full = pat[0] == '/' ? cds_xstrdup(pat) :
+			    cds_path_join(dir, pat);
+			free(dir);
+			host = cds_rpath(h, full);
+			free(full);
+			if (glob(host, 0, NULL, &g) == 0) {
+				for (k = 0; k < g.gl_pathc; k++) {
+					char *t = cds_unrpath(h,
+					    g.gl_pathv[k]);
+
+					ldconf_read(h, v, n, t, depth + 1);
+					free(t);
+				}
+				globfree(&g);
+			}
+			free(host);
+			continue;
+		}
+		/* old syntax: "dir=TYPE" */
+		if (strchr(l, '=') != NULL) {
+			*strchr(l, '=') = '\0';
+		}
+		ldirs_add(v, n, l, file);
+	}
+	cds_strfreev(lines);
+}
+
+struct cds_ldir *
+cds_loader_dirs(cds_handle_t *h, const char *ldpath, int link_too,
+    size_t *n)
+{
+	static const char *const defaults[] = {
+		"/lib", "/usr/lib", "/lib64", "/usr/lib64", NULL
+	};
+	struct cds_ldir *v = NULL;
+	size_t i;
+
+	*n = 0;
+	ldirs_add_list(&v, n, ldpath, "LD_LIBRARY_PATH");
+	ldconf_read(h, &v, n, "/etc/ld.so.conf", 0);
+	for (i = 0; defaults[i] != NULL; i++) {
+		ldirs_add(&v, n, defaults[i], "default");
+	}
+	if (link_too) {
+		ldirs_add_list(&v, n, cds_getenv(h, "LIBRARY_PATH"),
+		    "LIBRARY_PATH");
+	}
+	return v;
+}
+
+void
+cds_ldirs_free(struct cds_ldir *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].dir);
+		free(v[i].via);
+	}
+	free(v);
+}
+
+ssize_t
+cds_ldirs_find(cds_handle_t *h, const struct cds_ldir *dirs, size_t n,
+    const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		char *t = cds_path_join(dirs[i].dir, name);
+		char *host = cds_rpath(h, t);
+		int found = cds_is_file(host);
+
+		free(host);
+		free(t);
+		if (found) {
+			return (ssize_t)i;
+		}
+	}
+	return -1;
+}
+
+/* A toolkit stub: the file, or what its links lead to, sits in stubs/. */
+static int
+in_stubs_dir(const char *path)
+{
+	char *dir = cds_dirname(path);
+	int ret = strcmp(cds_basename(dir), "stubs") == 0;
+
+	free(dir);
+	return ret;
+}
+
+static int
+is_stub_file(cds_handle_t *h, const char *path, const char *real)
+{
+	return in_stubs_dir(path) || (real != NULL && in_stubs_dir(real));
+}
+
+/* libcuda.so.1 (then a stub named libcuda.so) on the loader's dirs. */
+void
+cds_driver_scan_files(cds_handle_t *h, struct cds_driver *d,
+    const char *ldpath)
+{
+	static const char *const names[] = { "libcuda.so.1", "libcuda.so" };
+	struct cds_ldir *dirs;
+	size_t n, i, k;
+	ssize_t at;
+
+	d->module_version = module_version(h);
+	d->wsl = is_wsl(h);
+	dirs = cds_loader_dirs(h, ldpath, 1, &n);
+	for (i = 0; i < n; i++) {
+		if (strcmp(dirs[i].dir, "/usr/lib/wsl/lib") == 0 &&
+		    strcmp(dirs[i].via, "LIBRARY_PATH") != 0) {
+			d->wsl_lib_on_path = 1;
+		}
+	}
+	/* the loader's view: LIBRARY_PATH entries are not searched */
+	for (k = 0; k < n && strcmp(dirs[k].via, "LIBRARY_PATH") != 0; k++) {
+	}
+	at = cds_ldirs_find(h, dirs, k, "libcuda.so.1");
+	if (at >= 0) {
+		d->libcuda_path = cds_path_join(dirs[at].dir, "libcuda.so.1");
+		d->libcuda_realpath = cds_realpath_in_root(h,
+		    d->libcuda_path);
+		d->libcuda_via = cds_xstrdup(dirs[at].via);
+	}
+	/* a stub: first where the loader looks, then where ld looks */
+	for (i = 0; i < n && d->stub_path == NULL; i++) {
+		for (k = 0; k < 2 && d->stub_path == NULL; k++) {
+			char *p = cds_path_join(dirs[i].dir, names[k]);
+			char *host = cds_rpath(h, p);
+			char *real = NULL;
+
+			if (cds_is_file(host)) {
+				real = cds_realpath_in_root(h, p);
+			}
+			if (real != NULL && is_stub_file(h, p, real)) {
+				d->stub_path = p;
+				p = NULL;
+				d->stub_via = cds_xstrdup(dirs[i].via);
+				d->stub_link_only = strcmp(dirs[i].via,
+				    "LIBRARY_PATH") == 0;
+			}
+			free(real);
+			free(host);
+			free(p);
+		}
+	}
+	cds_ldirs_free(dirs, n);
+}
+
+/* The driver's version from the real file's name: libcuda.so.550.54.15. */
+static char *
+version_from_name(const char *path)
+{
+	const char *b;
+
+	if (path == NULL) {
+		return NULL;
+	}
+	b = cds_basename(path);
+	if (strncmp(b, "libcuda.so.", 11) != 0 || strchr(b + 11, '.') ==
+	    NULL) {
+		return NULL;
+	}
+	return cds_xstrdup(b + 11);
+}
+
+static const char *
+jstr(json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+static int
+jint(json_t *o, const char *key, int def)
+{
+	json_t *v = json_object_get(o, key);
+
+	return json_is_integer(v) ? (int)json_integer_value(v) : def;
+}
+
+void
+cds_driver_take_msg(struct cds_driver *d, json_t *msg)
+{
+	const char *t = jstr(msg, "t");
+
+	if (t != NULL && strcmp(t, "driver") == 0) {
+		d->probed = 1;
+		free(d->probe_error);
+		d->probe_error = NULL;
+		/* what the loader did, over what the files said */
+		if (!cds_streq(d->libcuda_path, jstr(msg, "path"))) {
+			free(d->libcuda_via);
+			d->libcuda_via = NULL;
+		}
+		free(d->libcuda_path);
+		free(d->libcuda_realpath);
+		d->libcuda_path = cds_strdup0(jstr(msg, "path"));
+		d->libcuda_realpath = cds_strdup0(jstr(msg, "realpath"));
+		if (!json_is_true(json_object_get(msg, "loaded"))) {
+			d->probe_error = cds_strdup0(jstr(msg, "error"));
+		}
+		d->init_error = jint(msg, "init", 0);
+		d->cuda_version = jint(msg, "version", 0);
+		d->ndevices = jint(msg, "count", 0);
+	} else if (t != NULL && strcmp(t, "stub") == 0) {
+		d->stub_init_error = jint(msg, "init", 0);
+		if (d->stub_path == NULL && jstr(msg, "path") != NULL) {
+			d->stub_path = cds_xstrdup(jstr(msg, "path"));
+		}
+	}
+}
+
+void
+cds_driver_classify(struct cds_driver *d)
+{
+	int stub_mapped;
+
+	free(d->libcuda_version);
+	d->libcuda_version = version_from_name(d->libcuda_realpath);
+	stub_mapped = d->libcuda_path != NULL &&
+	    (in_stubs_dir(d->libcuda_path) || (d->libcuda_realpath != NULL &&
+	    in_stubs_dir(d->libcuda_realpath)));
+	if (d->libcuda_path == NULL) {
+		d->state = d->module_version == NULL && !d->wsl ?
+		    CDS_DRIVER_NO_MODULE : CDS_DRIVER_NO_LIBRARY;
+	} else if (stub_mapped || (d->probed &&
+	    d->init_error == CDS_CU_ERROR_STUB_LIBRARY)) {
+		d->state = CDS_DRIVER_STUB;
+		/* the stub is what libcuda.so.1 resolves to: name it */
+		if (!cds_streq(d->stub_path, d->libcuda_path)) {
+			free(d->stub_path);
+			free(d->stub_via);
+			d->stub_path = cds_xstrdup(d->libcuda_path);
+			d->stub_via = cds_strdup0(d->libcuda_via);
+			d->stub_link_only = 0;
+		}
+		if (d->probed) {
+			d->stub_init_error = d->init_error;
+		}
+	} else if (!d->probed) {
+		d->state = CDS_DRIVER_NOT_PROBED;
+	} else if (d->init_error != 0) {
+		d->state = CDS_DRIVER_INIT_FAILED;
+	} else {
+		d->state = CDS_DRIVER_OK;
+	}
+}
+
+void
+cds_driver_finish(cds_handle_t *h, struct cds_driver *d, const char *ldpath)
+{
+	struct cds_ldir *dirs;
+	size_t n, i;
+	char *dir;
+
+	if (d->libcuda_path != NULL && d->libcuda_via == NULL) {
+		/* a child mapped another file than the files suggested */
+		dir = cds_dirname(d->libcuda_path);
+		dirs = cds_loader_dirs(h, ldpath, 0, &n);
+		for (i = 0; i < n && d->libcuda_via == NULL; i++) {
+			if (strcmp(dirs[i].dir, dir) == 0) {
+				d->libcuda_via = cds_xstrdup(dirs[i].via);
+			}
+		}
+		cds_ldirs_free(dirs, n);
+		free(dir);
+	}
+	cds_driver_classify(d);
+}
+
+void
+cds_driver_clear(struct cds_driver *d)
+{
+	free(d->module_version);
+	free(d->libcuda_path);
+	free(d->libcuda_version);
+	free(d->stub_path);
+	free(d->stub_via);
+	free(d->libcuda_realpath);
+	free(d->libcuda_via);
+	free(d->probe_error);
+	memset(d, 0, sizeof(*d));
+}
+
+void
+cds_probe_driver_static(cds_handle_t *h, struct cds_driver *d)
+{
+	memset(d, 0, sizeof(*d));
+	cds_driver_scan_files(h, d, cds_getenv(h, "LD_LIBRARY_PATH"));
+	if (*h->root != '\0') {
+		d->probe_error = cds_xstrdup("--root");
+	}
+	cds_driver_classify(d);
+}
+
+static void
+driver_msg(void *ctx, json_t *msg)
+{
+	cds_driver_take_msg(ctx, msg);
+}
+
+/* Say how a child ended when it did not finish its work. */
+static char *
+child_failure(const struct cds_child_result *r, int timeout_ms)
+{
+	if (r->timed_out) {
+		return cds_xasprintf("timed out after %d s%s%s",
+		    timeout_ms / 1000, r->last_step != NULL ? " in " : "",
+		    r->last_step != NULL ? r->last_step : "");
+	}
+	if (r->signal != 0) {
+		return cds_xasprintf("killed by signal %d (%s)%s%s",
+		    r->signal, strsignal(r->signal),
+		    r->last_step != NULL ? " in " : "",
+		    r->last_step != NULL ? r->last_step : "");
+	}
+	return cds_xasprintf("exited with status %d%s%s", r->exit_status,
+	    r->err_tail != NULL ? ": " : "",
+	    r->err_tail != NULL ? r->err_tail : "");
+}
+
+int
+cds_probe_driver(cds_handle_t *h, struct cds_driver *d)
+{
+	struct cds_event ev = {0};
+	struct cds_child_result res = {0};
+	json_t *arg;
+	char **envp;
+	int ret = 0;
+
+	memset(d, 0, sizeof(*d));
+	ev.type = CDS_EV_PROBE_START;
+	ev.u.step.name = "driver";
+	cds_emit(h, &ev);
+	cds_driver_scan_files(h, d, cds_getenv(h, "LD_LIBRARY_PATH"));
+	if (*h->root != '\0') {
+		/* another system's driver cannot be loaded from here */
+		d->probe_error = cds_xstrdup("--root");
+	} else if (!cds_child_hosted()) {
+		d->probe_error = cds_xstrdup("this program does not run "
+		    "probe children");
+	} else {
+		arg = json_object();
+		if (d->stub_path != NULL) {
+			json_object_set_new(arg, "stub",
+			    json_string(d->stub_path));
+		}
+		envp = cds_child_env(h, NULL);
+		if (cds_child_run(h, "--internal-driver-probe", arg, envp,
+		    DRIVER_PROBE_MS, driver_msg, d, &res) == -1) {
+			d->probe_error = cds_xstrdup(cds_errdetail(h));
+			ret = -1;
+		} else if (!res.complete) {
+			free(d->probe_error);
+			d->probe_error = child_failure(&res, DRIVER_PROBE_MS);
+			d->probed = 0;
+		}
+		cds_child_result_clear(&res);
+		cds_strfreev(envp);
+		json_decref(arg);
+	}
+	cds_driver_finish(h, d, cds_getenv(h, "LD_LIBRARY_PATH"));
+	ev.type = CDS_EV_PROBE_DONE;
+	ev.u.step.path = d->libcuda_path;
+	ev.u.step.err = ret == 0 ? 0 : CDS_ERR_CHILD;
+	cds_emit(h, &ev);
+	return ret;
+}
+
+/* ---- running a child ----------------------------------------------------- */
+
+int
+cds_child_hosted(void)
+{
+	return child_host;
+}
+
+char **
+cds_child_env(cds_handle_t *h, char *const *dirs)
+{
+	struct cds_strv sv = {0};
+	struct cds_buf lp = {0};
+	const char *old = cds_getenv(h, "LD_LIBRARY_PATH");
+	size_t i;
+
+	for (i = 0; dirs != NULL && dirs[i] != NULL; i++) {
+		cds_buf_addf(&lp, "%s%s", lp.len > 0 ? ":" : "", dirs[i]);
+	}
+	if (old != NULL && *old != '\0') {
+		cds_buf_addf(&lp, "%s%s", lp.len > 0 ? ":" : "", old);
+	}
+	for (i = 0; i < h->env.n; i++) {
+		if (strncmp(h->env.v[i], "LD_LIBRARY_PATH=", 16) != 0) {
+			cds_strv_push(&sv, h->env.v[i]);
+		}
+	}
+	if (lp.len > 0) {
+		cds_strv_push_owned(&sv, cds_xasprintf("LD_LIBRARY_PATH=%s",
+		    lp.s));
+	}
+	cds_buf_free(&lp);
+	return cds_strv_steal(&sv);
+}
+
+void
+cds_child_result_clear(struct cds_child_result *r)
+{
+	free(r->last_step);
+	free(r->err_tail);
+	memset(r, 0, sizeof(*r));
+}
+
+/* Hand each complete line of BUF to the callback; keep the rest. */
+static void
+child_lines(struct cds_buf *buf, struct cds_child_result *res,
+    cds_child_msg_cb cb, void *ctx)
+{
+	char *start = buf->s, *nl;
+
+	while (buf->len > 0 && (nl = memchr(start, '\n',
+	    buf->len - (size_t)(start - buf->s))) != NULL) {
+		json_t *msg;
+		const char *t;
+
+		*nl = '\0';
+		msg = json_loads(start, JSON_REJECT_DUPLICATES, NULL);
+		start = nl + 1;
+		if (!json_is_object(msg)) {
+			json_decref(msg);
+			continue;	/* noise: not ours */
+		}
+		t = jstr(msg, "t");
+		if (t != NULL && strcmp(t, "step") == 0) {
+			free(res->last_step);
+			res->last_step = cds_strdup0(jstr(msg, "name"));
+		} else if (t != NULL && strcmp(t, "end") == 0) {
+			res->complete = 1;
+		}
+		if (cb != NULL) {
+			cb(ctx, msg);
+		}
+		json_decref(msg);
+	}
+	if (start != buf->s) {
+		size_t rest = buf->len - (size_t)(start - buf->s);
+
+		memmove(buf->s, start, rest);
+		buf->len = rest;
+		buf->s[rest] = '\0';
+	}
+}
+
+int
+cds_child_run(cds_handle_t *h, const char *mode, json_t *arg,
+    char *const *envp, int timeout_ms, cds_child_msg_cb cb, void *ctx,
+    struct cds_child_result *res)
+{
+	struct cds_buf out = {0}, err = {0};
+	char *exe, *argstr, *argv[4];
+	int msgp[2] = { -1, -1 }, errp[2] = { -1, -1 }, status, open_fds;
+	double deadline;
+	pid_t pid;
+
+	memset(res, 0, sizeof(*res));
+	if ((exe = cds_readlink("/proc/self/exe")) == NULL) {
+		return cds_seterr(h, CDS_ERR_CHILD, "/proc/self/exe: %s",
+		    strerror(errno));
+	}
+	argstr = json_dumps(arg, JSON_COMPACT);
+	if (pipe2(msgp, O_CLOEXEC) == -1 || pipe2(errp, O_CLOEXEC) == -1) {
+		cds_seterr(h, CDS_ERR_CHILD, "pipe: %s", strerror(errno));
+		goto fail;
+	}
+	argv[0] = exe;
+	argv[1] = (char *)mode;
+	argv[2] = argstr;
+	argv[3] = NULL;
+	if ((pid = fork()) == -1) {
+		cds_seterr(h, CDS_ERR_CHILD, "fork: %s", strerror(errno));
+		goto fail;
+	}
+	if (pid == 0) {
+		/* only async-signal-safe calls from here to exec */
+		int null = open("/dev/null", O_RDWR);
+
+		if (msgp[1] == CHILD_FD) {
+			fcntl(CHILD_FD, F_SETFD, 0);
+		} else {
+			dup2(msgp[1], CHILD_FD);
+		}
+		dup2(errp[1], STDERR_FILENO);
+		if (null != -1) {
+			dup2(null, STDIN_FILENO);
+			dup2(null, STDOUT_FILENO);
+		}
+		execve(exe, argv, envp);
+		_exit(127);
+	}
+	res->started = 1;
+	close(msgp[1]);
+	close(errp[1]);
+	msgp[1] = errp[1] = -1;
+	deadline = cds_now_ms() + timeout_ms;
+	open_fds = 2;
+	while (open_fds > 0) {
+		struct pollfd pf[2];
+		char chunk[8192];
+		double left = deadline - cds_now_ms();
+		int i, r;
+
+		if (left <= 0) {
+			res->timed_out = 1;
+			kill(pid, SIGKILL);
+			break;
+		}
+		pf[0].fd = msgp[0];
+		pf[1].fd = errp[0];
+		pf[0].events = pf[1].events = POLLIN;
+		r = poll(pf, 2, (int)left + 1);
+		if (r == -1 && errno == EINTR) {
+			continue;
+		}
+		for (i = 0; i < 2 && r > 0; i++) {
+			ssize_t got;
+
+			if (pf[i].fd < 0 || pf[i].revents == 0) {
+				continue;
+			}
+			got = read(pf[i].fd, chunk, sizeof(chunk));
+			if (got <= 0 && !(got == -1 && errno == EINTR)) {
+				close(pf[i].fd);
+				if (i == 0) {
+					msgp[0] = -1;
+				} else {
+					errp[0] = -1;
+				}
+				open_fds--;
+				continue;
+			}
+			if (got <= 0) {
+				continue;
+			}
+			if (i == 0) {
+				cds_buf_add(&out, chunk, (size_t)got);
+				child_lines(&out, res, cb, ctx);
+			} else {
+				cds_buf_add(&err, chunk, (size_t)got);
+				if (err.len > 4 * ERR_TAIL) {
+					memmove(err.s, err.s + err.len -
+					    ERR_TAIL, ERR_TAIL);
+					err.len = ERR_TAIL;
+				}
+			}
+		}
+	}
+	while (waitpid(pid, &status, 0) == -1 && errno == EINTR) {
+	}
+	if (WIFEXITED(status)) {
+		res->exit_status = WEXITSTATUS(status);
+	} else if (WIFSIGNALED(status)) {
+		res->signal = WTERMSIG(status);
+	}
+	if (res->timed_out) {
+		res->signal = 0;
+	}
+	if (err.len > 0) {
+		size_t from = err.len > ERR_TAIL ? err.len - ERR_TAIL : 0;
+
+		res->err_tail = cds_strtrim(cds_xstrndup(err.s + from,
+		    err.len - from));
+		if (*res->err_tail == '\0') {
+			free(res->err_tail);
+			res->err_tail = NULL;
+		}
+	}
+	if (res->exit_status == 127 && !res->complete) {
+		res->started = 0;
+	}
+	cds_buf_free(&out);
+	cds_buf_free(&err);
+	if (msgp[0] != -1) {
+		close(msgp[0]);
+	}
+	if (errp[0] != -1) {
+		close(errp[0]);
+	}
+	free(exe);
+	free(argstr);
+	return 0;
+fail:
+	if (msgp[0] != -1) {
+		close(msgp[0]);
+		close(msgp[1]);
+	}
+	if (errp[0] != -1) {
+		close(errp[0]);
+		close(errp[1]);
+	}
+	free(exe);
+	free(argstr);
+	return -1;
+}
+
+/* ---- the child's side ---------------------------------------------------- */
+
+void
+cds_child_send(json_t *msg)
+{
+	if (child_out != NULL) {
+		json_dumpf(msg, child_out, JSON_COMPACT);
+		fputc('\n', child_out);
+		fflush(child_out);
+	}
+	json_decref(msg);
+}
+
+void *
+cds_dl_open(const char *name, int flags, char **path, char **real,
+    char **err)
+{
+	struct link_map *lm = NULL;
+	void *lib;
+
+	*path = *real = *err = NULL;
+	dlerror();
+	if ((lib = dlopen(name, flags)) == NULL) {
+		const char *e = dlerror();
+
+		*err = cds_xstrdup(e != NULL ? e : "dlopen failed");
+		return NULL;
+	}
+	if (dlinfo(lib, RTLD_DI_LINKMAP, &lm) == 0 && lm != NULL &&
+	    lm->l_name != NULL && *lm->l_name != '\0') {
+		*path = cds_xstrdup(lm->l_name);
+		*real = realpath(lm->l_name, NULL);
+	}
+	return lib;
+}
+
+/* Resolve the probe's three entry points of LIB into the pointers. */
+#define PROBE_SYM(sym, ret, args) static cds_fn_##sym sym_##sym;
+CDS_CU_PROBE_FUNCS(PROBE_SYM)
+#undef PROBE_SYM
+
+static const char *
+resolve_probe(void *lib)
+{
+#define RESOLVE(sym, ret, args) \
+	if ((*(void **)&sym_##sym = dlsym(lib, #sym)) == NULL) { \
+		return #sym; \
+	}
+	CDS_CU_PROBE_FUNCS(RESOLVE)
+#undef RESOLVE
+	return NULL;
+}
+
+void *
+cds_driver_child_load(int *init)
+{
+	json_t *msg = json_object();
+	char *path, *real, *err;
+	const char *missing;
+	void *lib;
+	int v = 0, count = 0;
+
+	*init = -1;
+	json_object_set_new(msg, "t", json_string("driver"));
+	lib = cds_dl_open("libcuda.so.1", RTLD_NOW | RTLD_LOCAL, &path,
+	    &real, &err);
+	json_object_set_new(msg, "loaded", json_boolean(lib != NULL));
+	if (lib == NULL) {
+		json_object_set_new(msg, "error", json_string(err));
+	} else if ((missing = resolve_probe(lib)) != NULL) {
+		json_object_set_new(msg, "path", json_string(path));
+		json_object_set_new(msg, "realpath", json_string(real));
+		json_object_set_new(msg, "missing", json_string(missing));
+	} else {
+		json_object_set_new(msg, "path", json_string(path));
+		json_object_set_new(msg, "realpath", json_string(real));
+		*init = (int)sym_cuInit(0);
+		json_object_set_new(msg, "init", json_integer(*init));
+		if (sym_cuDriverGetVersion(&v) == 0) {
+			json_object_set_new(msg, "version", json_integer(v));
+		}
+		if (*init == 0 && sym_cuDeviceGetCount(&count) == 0) {
+			json_object_set_new(msg, "count",
+			    json_integer(count));
+		}
+	}
+	cds_child_send(msg);
+	free(path);
+	free(real);
+	free(err);
+	return lib;
+}
+
+/*
+ * Call last, and only when libcuda.so.1 did not load: the stub's soname is
+ * libcuda.so.1, so once mapped it answers every later dlopen of that name
+ * in this process (the CUDA runtime's too).
+ */
+void
+cds_stub_child_test(const char *stub)
+{
+	json_t *msg;
+	char *sp, *sr, *se;
+	void *s;
+
+	if (stub == NULL) {
+		return;
+	}
+	s = cds_dl_open(stub, RTLD_NOW | RTLD_LOCAL, &sp, &sr, &se);
+	msg = json_object();
+	json_object_set_new(msg, "t", json_string("stub"));
+	json_object_set_new(msg, "path", json_string(stub));
+	if (s == NULL) {
+		json_object_set_new(msg, "error", json_string(se));
+	} else if (resolve_probe(s) == NULL) {
+		json_object_set_new(msg, "init",
+		    json_integer((int)sym_cuInit(0)));
+	}
+	cds_child_send(msg);
+	free(sp);
+	free(sr);
+	free(se);
+}
+
+static int
+driver_child(json_t *arg)
+{
+	int init;
+
+	if (cds_driver_child_load(&init) == NULL) {
+		cds_stub_child_test(jstr(arg, "stub"));
+	}
+	return 0;
+}
+
+int
+cds_child_main(int argc, char **argv)
+{
+	json_t *arg, *end;
+	int ret;
+
+	child_host = 1;
+	if (argc < 3 || (strcmp(argv[1], "--internal-driver-probe") != 0 &&
+	    strcmp(argv[1], "--internal-verify") != 0)) {
+		return -1;
+	}
+	if (fcntl(CHILD_FD, F_GETFD) == -1) {
+		fprintf(stderr, "%s: internal command, run by the program "
+		    "itself\n", argv[0]);
+		return 2;
+	}
+	if ((child_out = fdopen(CHILD_FD, "w")) == NULL ||
+	    (arg = json_loads(argv[2], 0, NULL)) == NULL) {
+		return 2;
+	}
+	if (strcmp(argv[1], "--internal-driver-probe") == 0) {
+		ret = driver_child(arg);
+	} else {
+		ret = cds_verify_child(arg);
+	}
+	end = json_object();
+	json_object_set_new(end, "t", json_string("end"));
+	cds_child_send(end);
+	json_decref(arg);
+	fclose(child_out);
+	child_out = NULL;
+	return ret;
+}
