@@ -471,41 +471,58 @@ key_of(const char *label)
 	return (unsigned char)label[0];
 }
 
+static int
+pair_width(const char *const *list, int i)
+{
+	return tui_width(list[i]) + 1 + tui_width(_(list[i + 1]));
+}
+
+static int
+put_pair(struct tui *t, int y, int x, const char *const *list, int i)
+{
+	int x0 = x;
+
+	x += tui_put(stdscr, y, x, list[i], -1, tui_attr(TUI_KEY));
+	x += 1;
+	x += tui_put(stdscr, y, x, _(list[i + 1]), -1, A_NORMAL);
+	if (t->nhot < 16) {
+		t->hot[t->nhot].x0 = x0;
+		t->hot[t->nhot].x1 = x;
+		t->hot[t->nhot].key = key_of(list[i]);
+		t->nhot++;
+	}
+	return x - x0;
+}
+
+/* The keys of the screen from the left, help and quit always at the
+ * right; screen keys that do not fit are left out from the end. */
 void
 tui_footer(struct tui *t, const char *const *keys)
 {
 	static const char *const global[] = {
 		"?", N_("help"), "q", N_("quit"), NULL
 	};
-	const char *const *lists[2];
-	int i, l, x = 1, y = LINES - 1;
+	int i, x = 1, y = LINES - 1, gw = 0, gx;
 
-	lists[0] = keys;
-	lists[1] = global;
 	wmove(stdscr, y, 0);
 	wclrtoeol(stdscr);
 	t->nhot = 0;
-	for (l = 0; l < 2; l++) {
-		for (i = 0; lists[l] != NULL && lists[l][i] != NULL; i += 2) {
-			const char *k = lists[l][i];
-			const char *what = _(lists[l][i + 1]);
-			int need = tui_width(k) + 1 + tui_width(what);
-			int x0 = x;
-
-			if (x + need >= COLS) {
-				break;
-			}
-			x += tui_put(stdscr, y, x, k, -1, tui_attr(TUI_KEY));
-			x += 1;
-			x += tui_put(stdscr, y, x, what, -1, A_NORMAL);
-			if (t->nhot < 16) {
-				t->hot[t->nhot].x0 = x0;
-				t->hot[t->nhot].x1 = x;
-				t->hot[t->nhot].key = key_of(k);
-				t->nhot++;
-			}
-			x += 2;
+	for (i = 0; global[i] != NULL; i += 2) {
+		gw += pair_width(global, i) + 2;
+	}
+	gx = COLS - gw + 1;
+	for (i = 0; keys != NULL && keys[i] != NULL; i += 2) {
+		if (x + pair_width(keys, i) + 2 > gx) {
+			break;
 		}
+		x += put_pair(t, y, x, keys, i) + 2;
+	}
+	x = gx > x ? gx : x;
+	for (i = 0; global[i] != NULL; i += 2) {
+		if (x + pair_width(global, i) >= COLS) {
+			break;
+		}
+		x += put_pair(t, y, x, global, i) + 2;
 	}
 }
 

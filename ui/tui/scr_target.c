@@ -6,6 +6,8 @@
  */
 #include "config.h"
 
+#define CDS_TUI_INTERNAL
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,7 +19,9 @@ enum {
 	ROW_SYSTEM = 0,
 	ROW_USER,
 	ROW_OTHER,
-	ROW_ENV0
+	ROW_DEFAULT,		/* verify: what the loader finds now */
+	ROW_TK0 = 1000,		/* verify: a toolkit the scan found */
+	ROW_ENV0 = 2000
 };
 
 /*
@@ -53,6 +57,13 @@ row_dir(struct tui *t, int id)
 	    (size_t)(id - ROW_ENV0) < t->scan->nenvs) {
 		return tui_xstrdup(t->scan->envs[id - ROW_ENV0].prefix);
 	}
+	if (id >= ROW_TK0 && id < ROW_ENV0 && t->scan != NULL &&
+	    (size_t)(id - ROW_TK0) < t->scan->ntoolkits) {
+		return tui_xstrdup(t->scan->toolkits[id - ROW_TK0].realpath);
+	}
+	if (id == ROW_DEFAULT) {
+		return NULL;
+	}
 	return t->target_dir != NULL && t->target == TUI_TARGET_DIR ?
 	    tui_xstrdup(t->target_dir) : NULL;
 }
@@ -77,7 +88,12 @@ current_row(struct tui *t)
 		return ROW_SYSTEM;
 	case TUI_TARGET_SYSTEM:
 		return ROW_SYSTEM;
+	case TUI_TARGET_DEFAULT:
+		return ROW_DEFAULT;
 	default:
+		if (t->goal == TUI_GOAL_VERIFY) {
+			return ROW_DEFAULT;
+		}
 		/* the engine's default for this user */
 		return strcmp(cds_prefix(t->h), system_prefix) == 0 ?
 		    ROW_SYSTEM : ROW_USER;
@@ -88,14 +104,26 @@ static int
 target_enter(struct tui *t)
 {
 	size_t nenvs = t->scan != NULL ? t->scan->nenvs : 0, i;
-	int n = 0, *ids = tui_xcalloc(nenvs + 3, sizeof(int));
-	char **labels = tui_xcalloc(nenvs + 3, sizeof(char *));
+	size_t ntk = t->scan != NULL ? t->scan->ntoolkits : 0;
+	int n = 0, *ids = tui_xcalloc(nenvs + ntk + 4, sizeof(int));
+	char **labels = tui_xcalloc(nenvs + ntk + 4, sizeof(char *));
 	char *up = user_prefix(t);
 
+	if (t->goal == TUI_GOAL_VERIFY) {
+		labels[n] = tui_xstrdup(_("What this environment loads now"));
+		ids[n++] = ROW_DEFAULT;
+	}
 	labels[n] = tui_xasprintf(_("System prefix    %s"), system_prefix);
 	ids[n++] = ROW_SYSTEM;
 	labels[n] = tui_xasprintf(_("User prefix      %s"), up);
 	ids[n++] = ROW_USER;
+	for (i = 0; t->goal == TUI_GOAL_VERIFY && i < ntk; i++) {
+		labels[n] = tui_xasprintf(_("Toolkit %-8s %s"),
+		    t->scan->toolkits[i].version != NULL ?
+		    t->scan->toolkits[i].version : "?",
+		    t->scan->toolkits[i].realpath);
+		ids[n++] = ROW_TK0 + (int)i;
+	}
 	for (i = 0; i < nenvs; i++) {
 		labels[n] = tui_xasprintf(_("Conda env %-6s %s"),
 		    t->scan->envs[i].name, t->scan->envs[i].prefix);
@@ -125,6 +153,22 @@ describe(struct tui *t, struct tui_view *v, int id)
 	char b[32];
 	size_t i;
 
+	if (t->goal == TUI_GOAL_VERIFY) {
+		if (id == ROW_DEFAULT) {
+			tui_view_add(v, TUI_NORMAL, -1, 0, "%s", _("The "
+			    "libraries the loader finds with the environment "
+			    "as it is (LD_LIBRARY_PATH, ld.so.conf): what a "
+			    "program started from this shell gets."));
+		} else if (dir != NULL) {
+			tui_view_add(v, TUI_NORMAL, -1, 0, _("The libraries of "
+			    "%s, put first on the loader's path."), dir);
+		} else {
+			tui_view_add(v, TUI_NORMAL, -1, 0, "%s", _("Enter to "
+			    "type a directory (an absolute path)."));
+		}
+		free(dir);
+		return;
+	}
 	if (id == ROW_SYSTEM) {
 		tui_view_add(v, TUI_NORMAL, -1, 0, "%s", _("For every user of "
 		    "this machine; writing there needs root."));
@@ -173,8 +217,10 @@ target_draw(struct tui *t, int y, int h, int w)
 {
 	int mh = t->menu.n < h / 2 ? t->menu.n : h / 2;
 
-	tui_put(stdscr, y + 1, 2, _("Where should CUDA and cuDNN go?"),
-	    w - 4, tui_attr(TUI_TITLE));
+	tui_put(stdscr, y + 1, 2, t->goal == TUI_GOAL_VERIFY ?
+	    _("Which install should be verified?") :
+	    _("Where should CUDA and cuDNN go?"), w - 4,
+	    tui_attr(TUI_TITLE));
 	tui_menu_draw(t, &t->menu, y + 3, 2, mh, w - 4, 1);
 	tui_view_reset(&t->view, w - 6);
 	describe(t, &t->view, tui_menu_current(&t->menu));
@@ -199,6 +245,8 @@ choose(struct tui *t)
 
 	if (id == ROW_OTHER) {
 		char *s = tui_input(t, _("Another directory"),
+		    t->goal == TUI_GOAL_VERIFY ? _("Verify the libraries "
+		    "of this directory (an absolute path):") :
 		    _("Install into this directory (an absolute path):"),
 		    t->target == TUI_TARGET_DIR && t->target_dir != NULL ?
 		    t->target_dir : "");
@@ -225,8 +273,12 @@ choose(struct tui *t)
 		t->target_dir = dir;
 		free(t->target_env);
 		t->target_env = NULL;
-		if (id == ROW_SYSTEM) {
+		if (id == ROW_DEFAULT) {
+			t->target = TUI_TARGET_DEFAULT;
+		} else if (id == ROW_SYSTEM) {
 			t->target = TUI_TARGET_SYSTEM;
+		} else if (id >= ROW_TK0 && id < ROW_ENV0) {
+			t->target = TUI_TARGET_DIR;
 		} else if (id == ROW_USER) {
 			t->target = TUI_TARGET_USER;
 		} else {
@@ -234,6 +286,10 @@ choose(struct tui *t)
 			t->target_env = tui_xstrdup(
 			    t->scan->envs[id - ROW_ENV0].name);
 		}
+	}
+	if (t->goal == TUI_GOAL_VERIFY) {
+		tui_push(t, &tui_scr_verify);
+		return;
 	}
 	if (cds_set_prefix(t->h, t->target_dir) == -1) {
 		tui_message(t, _("Target"), tui_err_text(t));

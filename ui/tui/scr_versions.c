@@ -8,6 +8,8 @@
  */
 #include "config.h"
 
+#define CDS_TUI_INTERNAL
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -203,6 +203,9 @@ struct tui {
 
 	/* the work */
 	struct cds_plan *plan;
+	struct cds_verify *verify;
+	char *verify_error;	/* why verify could not start */
+	int work_done;		/* the job ran (successfully or not) */
 	int confirmed;		/* the person said yes on Review */
 	int result_err;		/* 0 or enum cds_err of the work */
 	char *result_detail;
@@ -335,12 +338,17 @@ void tui_callbacks_install(struct tui *t);
 /* The screens */
 extern const struct tui_screen tui_scr_scan;
 extern const struct tui_screen tui_scr_goal;
-extern const struct tui_screen tui_scr_env;
 extern const struct tui_screen tui_scr_target;
 extern const struct tui_screen tui_scr_versions;
 extern const struct tui_screen tui_scr_review;
 extern const struct tui_screen tui_scr_progress;
 extern const struct tui_screen tui_scr_summary;
+extern const struct tui_screen tui_scr_verify;
+
+/* scr_verify.c: run verify on a prefix or env (both NULL: the default)
+ * and add its report to a view */
+void tui_verify_run(struct tui *t, const char *prefix, const char *env);
+void tui_verify_view(struct tui *t, struct tui_view *v);
 
 /* scr_scan.c: run the scan and doctor's findings again */
 int tui_rescan(struct tui *t);

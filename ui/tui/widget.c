@@ -236,7 +236,8 @@ tui_view_draw(struct tui *t, struct tui_view *v, int y, int x, int h, int w)
 		a = tui_attr(l->role);
 		if (l->item >= 0 && l->item == v->sel) {
 			a |= A_REVERSE;
-			if (l->indent > 0) {
+			if (l->indent > 0 && (line == 0 ||
+			    v->v[line - 1].item != l->item)) {
 				tui_put(stdscr, y + r, x, t->g->arrow, 1,
 				    tui_attr(TUI_KEY));
 			}
@@ -421,8 +422,7 @@ tui_menu_build(struct tui *t, struct tui_menu *m, int n,
 static int
 menu_make(struct tui *t, struct tui_menu *m, int y, int x, int h, int w)
 {
-	int i, markw = tui_width(t->g->arrow) + 1;
-	char *mark;
+	int i, markw = 2;
 
 	menu_unmake(m);
 	if (m->n == 0 || h < 1 || w < markw + 2) {
@@ -448,9 +448,8 @@ menu_make(struct tui *t, struct tui_menu *m, int y, int x, int h, int w)
 	if (m->menu == NULL) {
 		abort();
 	}
-	mark = tui_xasprintf("%s ", t->g->arrow);
-	set_menu_mark(m->menu, mark);
-	free(mark);
+	/* the menu library counts the mark in bytes: keep it ASCII */
+	set_menu_mark(m->menu, "> ");
 	menu_opts_off(m->menu, O_SHOWDESC);
 	menu_opts_on(m->menu, O_NONCYCLIC);
 	set_menu_win(m->menu, stdscr);

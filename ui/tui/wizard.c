@@ -339,6 +339,8 @@ free_state(struct tui *t)
 	free(t->cudnn);
 	free(t->forpkg);
 	free(t->result_detail);
+	cds_verify_free(t->verify);
+	free(t->verify_error);
 	free(t->step_text);
 	free(t->open);
 	for (i = 0; i < TUI_LOG_LINES; i++) {
