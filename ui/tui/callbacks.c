@@ -16,19 +16,31 @@
 
 #include "tui.h"
 
-/* The archive called NAME on the Progress screen, added when new. */
+/* The archive called NAME on the Progress screen, or NULL. */
 static struct tui_archive *
-archive(struct tui *t, const char *name)
+find(struct tui *t, const char *name)
 {
 	size_t i;
 
-	if (name == NULL) {
-		name = "";
-	}
-	for (i = 0; i < t->narch; i++) {
+	for (i = 0; name != NULL && i < t->narch; i++) {
 		if (strcmp(t->arch[i].name, name) == 0) {
 			return &t->arch[i];
 		}
+	}
+	return NULL;
+}
+
+/* The same, added when new: a download or progress names an archive. */
+static struct tui_archive *
+archive(struct tui *t, const char *name)
+{
+	struct tui_archive *a = find(t, name);
+
+	if (a != NULL) {
+		return a;
+	}
+	if (name == NULL) {
+		name = "";
 	}
 	t->arch = tui_xrealloc(t->arch, (t->narch + 1) * sizeof(*t->arch));
 	memset(&t->arch[t->narch], 0, sizeof(*t->arch));
@@ -113,24 +125,29 @@ cb_event(void *ctx, const struct cds_event *ev)
 		break;
 	case CDS_EV_DOWNLOAD_DONE:
 	case CDS_EV_VERIFY_DONE:
-		if (ev->u.step.err != 0) {
-			a = archive(t, ev->u.step.name);
+		if (ev->u.step.err != 0 &&
+		    (a = find(t, ev->u.step.name)) != NULL) {
 			a->err = ev->u.step.err;
 		}
 		break;
 	case CDS_EV_VERIFY_START:
-		phase(t, ev->u.step.name, CDS_PHASE_VERIFY);
-		tui_set_step(t, _("Checking the digest of %s"),
-		    ev->u.step.name);
+		/* an archive read from the cache, or a release's tree */
+		if (find(t, ev->u.step.name) != NULL) {
+			phase(t, ev->u.step.name, CDS_PHASE_VERIFY);
+		}
+		tui_set_step(t, _("Checking %s"), ev->u.step.name);
 		break;
 	case CDS_EV_EXTRACT_START:
-		phase(t, ev->u.step.name, CDS_PHASE_EXTRACT);
+		if (find(t, ev->u.step.name) != NULL) {
+			phase(t, ev->u.step.name, CDS_PHASE_EXTRACT);
+		}
 		tui_set_step(t, _("Unpacking %s"), ev->u.step.name);
 		break;
 	case CDS_EV_EXTRACT_DONE:
-		a = archive(t, ev->u.step.name);
-		a->err = ev->u.step.err;
-		a->finished = ev->u.step.err == 0;
+		if ((a = find(t, ev->u.step.name)) != NULL) {
+			a->err = ev->u.step.err;
+			a->finished = ev->u.step.err == 0;
+		}
 		break;
 	case CDS_EV_COMMIT_START:
 		tui_set_step(t, _("Moving %s into place"), ev->u.step.name);
@@ -143,15 +160,12 @@ cb_event(void *ctx, const struct cds_event *ev)
 		tui_set_step(t, _("Loading %s"), ev->u.step.name);
 		break;
 	case CDS_EV_PROBE_DONE:
-		if (ev->u.step.err == 0 && ev->u.step.path != NULL) {
-			line = tui_xasprintf(_("%s loaded from %s"),
-			    ev->u.step.name, ev->u.step.path);
-		} else {
-			line = tui_xasprintf(_("%s: %s"), ev->u.step.name,
-			    cds_strerror(ev->u.step.err));
+		if (ev->u.step.err != 0) {
+			line = tui_xasprintf("%s: %s", ev->u.step.name != NULL ?
+			    ev->u.step.name : "", cds_strerror(ev->u.step.err));
+			tui_log_add(t, line);
+			free(line);
 		}
-		tui_log_add(t, line);
-		free(line);
 		break;
 	case CDS_EV_CHECK_DONE:
 		line = tui_xasprintf("%s %s", ev->u.check.name,

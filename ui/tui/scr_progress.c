@@ -264,8 +264,8 @@ progress_draw(struct tui *t)
 		tui_putf(stdscr, row, cx, 15, A_NORMAL, "%15s",
 		    bytes_pair(shown, a->size, b1));
 		cx += 16;
-		if (a->started && !a->finished && frac_fetch(a) < 1 &&
-		    a->speed > 0) {
+		if (t->busy && a->started && !a->finished &&
+		    frac_fetch(a) < 1 && a->speed > 0) {
 			tui_putf(stdscr, row, cx, 11, A_NORMAL, "%9s/s",
 			    tui_bytes((uint64_t)a->speed, b2));
 			cx += 12;
@@ -353,19 +353,40 @@ progress_key(struct tui *t, int ch)
 }
 
 static const char *const progress_keys[] = {
-	"Esc", N_("stop / back"), NULL
+	"Esc", N_("stop"), NULL
 };
 
+static const char *const *
+progress_keys_now(struct tui *t)
+{
+	static const char *const failed[] = {
+		"Enter", N_("back to Review"), "Esc", N_("back"), NULL
+	};
+	static const char *const stopped[] = {
+		"Enter", N_("quit"), NULL
+	};
+
+	if (t->busy || !t->work_done) {
+		return progress_keys;
+	}
+	return t->result_err == CDS_ERR_CANCELLED ? stopped : failed;
+}
+
 const struct tui_screen tui_scr_progress = {
-	N_("Install"), 6,
-	N_("Each archive is downloaded (or read from the cache), its SHA-256 "
-	"is computed while the bytes arrive, and it is unpacked into a "
-	"staging directory at the same time. Only when every archive matches "
-	"NVIDIA's digest and size is anything moved into the prefix. Esc or "
-	"q asks whether to stop: stopping removes what was downloaded and "
-	"unpacked, and leaves the prefix as it was."),
-	progress_enter, progress_leave, progress_draw, progress_key, NULL,
-	progress_keys
+	.name = N_("Install"),
+	.step = 6,
+	.help = N_("Each archive is downloaded (or read from the cache), its SHA-256 "
+	    "is computed while the bytes arrive, and it is unpacked into a "
+	    "staging directory at the same time. Only when every archive matches "
+	    "NVIDIA's digest and size is anything moved into the prefix. Esc or "
+	    "q asks whether to stop: stopping removes what was downloaded and "
+	    "unpacked, and leaves the prefix as it was."),
+	.enter = progress_enter,
+	.leave = progress_leave,
+	.draw = progress_draw,
+	.key = progress_key,
+	.keys = progress_keys,
+	.keys_now = progress_keys_now,
 };
 
 /* ------------------------------------------------------------------------ */
@@ -496,12 +517,16 @@ static const char *const summary_keys[] = {
 };
 
 const struct tui_screen tui_scr_summary = {
-	N_("Verify"), 7,
-	N_("The install is complete. Source the env file to use it in a "
-	"shell, or load the modulefile. Verify ran on the prefix's default "
-	"links (PREFIX/cuda and PREFIX/cudnn): with a GPU it runs a kernel "
-	"and cuDNN operations; without one it says exactly why it cannot. "
-	"Enter quits; Esc starts over with a fresh scan."),
-	summary_enter, summary_leave, summary_draw, summary_key, NULL,
-	summary_keys
+	.name = N_("Verify"),
+	.step = 7,
+	.help = N_("The install is complete. Source the env file to use it in a "
+	    "shell, or load the modulefile. Verify ran on the prefix's default "
+	    "links (PREFIX/cuda and PREFIX/cudnn): with a GPU it runs a kernel "
+	    "and cuDNN operations; without one it says exactly why it cannot. "
+	    "Enter quits; Esc starts over with a fresh scan."),
+	.enter = summary_enter,
+	.leave = summary_leave,
+	.draw = summary_draw,
+	.key = summary_key,
+	.keys = summary_keys,
 };

@@ -276,14 +276,18 @@ static const char *const verify_keys[] = {
 };
 
 const struct tui_screen tui_scr_verify = {
-	N_("Verify"), 7,
-	N_("Verify loads the driver (libcuda.so.1), the CUDA runtime and "
-	"every cuDNN library of the target in a separate process, reports "
-	"each GPU, then runs a small kernel and cuDNN convolution, batch "
-	"normalisation, activation and pooling, each compared with a result "
-	"computed on the CPU. When the checks cannot run it says exactly "
-	"why: no driver, a stub libcuda on the path (error 34), a driver too "
-	"old (error 35), no GPU (error 100). r runs it again."),
-	verify_enter, verify_leave, verify_draw, verify_key, NULL,
-	verify_keys
+	.name = N_("Verify"),
+	.step = 7,
+	.help = N_("Verify loads the driver (libcuda.so.1), the CUDA runtime and "
+	    "every cuDNN library of the target in a separate process, reports "
+	    "each GPU, then runs a small kernel and cuDNN convolution, batch "
+	    "normalisation, activation and pooling, each compared with a result "
+	    "computed on the CPU. When the checks cannot run it says exactly "
+	    "why: no driver, a stub libcuda on the path (error 34), a driver too "
+	    "old (error 35), no GPU (error 100). r runs it again."),
+	.enter = verify_enter,
+	.leave = verify_leave,
+	.draw = verify_draw,
+	.key = verify_key,
+	.keys = verify_keys,
 };

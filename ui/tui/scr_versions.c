@@ -596,15 +596,20 @@ static const char *const versions_keys[] = {
 };
 
 const struct tui_screen tui_scr_versions = {
-	N_("Versions"), 4,
-	N_("Choose the CUDA toolkit (left) and the cuDNN (right). The "
-	"recommendation fits the driver and the framework found (torch, "
-	"onnxruntime-gpu, tensorflow, jax): the same choice as `cudnn-setup "
-	"plan --for PKG==VERSION`. Releases the driver cannot run are shown "
-	"but cannot be chosen; the line under the lists gives the reason and "
-	"the driver they need. Tab moves between the lists; Space switches a "
-	"list off to install only the other; r goes back to the "
-	"recommendation."),
-	versions_enter, versions_leave, versions_draw, versions_key,
-	versions_click, versions_keys
+	.name = N_("Versions"),
+	.step = 4,
+	.help = N_("Choose the CUDA toolkit (left) and the cuDNN (right). The "
+	    "recommendation fits the driver and the framework found (torch, "
+	    "onnxruntime-gpu, tensorflow, jax): the same choice as `cudnn-setup "
+	    "plan --for PKG==VERSION`. Releases the driver cannot run are shown "
+	    "but cannot be chosen; the line under the lists gives the reason and "
+	    "the driver they need. Tab moves between the lists; Space switches a "
+	    "list off to install only the other; r goes back to the "
+	    "recommendation."),
+	.enter = versions_enter,
+	.leave = versions_leave,
+	.draw = versions_draw,
+	.key = versions_key,
+	.click = versions_click,
+	.keys = versions_keys,
 };

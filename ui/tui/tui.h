@@ -143,6 +143,8 @@ struct tui_screen {
 	int (*click)(struct tui *t, int y, int x, mmask_t bstate);
 	/* the footer: pairs of key label and N_() action, NULL-ended */
 	const char *const *keys;
+	/* or, when set, the footer for the screen's state now */
+	const char *const *(*keys_now)(struct tui *t);
 };
 
 /* Progress of one archive on the Progress screen. */

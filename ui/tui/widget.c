@@ -652,8 +652,12 @@ tui_confirm(struct tui *t, const char *title, const char *text,
 		int w = COLS - 4 < 64 ? COLS - 4 : 64;
 		char **lines = tui_wrap(text, w - 4);
 		int n = 0, h, i, ch, bx, yes_x0, yes_x1, no_x0, no_x1;
-		char *yes = tui_xasprintf("[ %s ]", _("Yes"));
-		char *no = tui_xasprintf("[ %s ]", _("No"));
+		/* the focused button is marked in text too, for terminals
+		 * without reverse video */
+		char *yes = tui_xasprintf("%s[ %s ]", choice == 1 ?
+		    t->g->arrow : " ", _("Yes"));
+		char *no = tui_xasprintf("%s[ %s ]", choice == 0 ?
+		    t->g->arrow : " ", _("No"));
 		WINDOW *win;
 		PANEL *p;
 		MEVENT me;

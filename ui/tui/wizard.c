@@ -53,7 +53,8 @@ tui_redraw(struct tui *t)
 		if (s != NULL && s->draw != NULL) {
 			s->draw(t);
 		}
-		tui_footer(t, s != NULL ? s->keys : NULL);
+		tui_footer(t, s == NULL ? NULL : s->keys_now != NULL ?
+		    s->keys_now(t) : s->keys);
 	}
 	wnoutrefresh(stdscr);
 	update_panels();
@@ -390,6 +391,9 @@ tui_main(cds_handle_t *h, const struct tui_opts *o)
 		}
 		t.depth--;
 	}
+	/* the widgets live in curses' windows: free them first */
+	tui_menu_free(&t.menu);
+	tui_menu_free(&t.menu2);
 	tui_term_done(&t);
 	free_state(&t);
 	if ((sig = tui_term_signal()) != 0) {
