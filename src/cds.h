@@ -563,6 +563,115 @@ int cds_findings_worst(const struct cds_findings *f);
 const char *cds_rule_summary(const char *id);
 
 /* ------------------------------------------------------------------------ */
+/* ELF and the loader                                                        */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * Static evidence: an ELF file's dynamic section read without loading it,
+ * and the dynamic loader (glibc's ld.so) emulated over those files.
+ * Dynamic evidence: a child process that really dlopen()s libraries.
+ */
+
+/* A symbol version: required from a file, or defined by one. */
+struct cds_elf_version {
+	const char *name;	/* "libcudnn_ops_infer.so.8", "GLIBC_2.2.5" */
+	int weak;		/* a weak requirement: missing is not fatal */
+};
+
+/* The versions an object requires from one file (.gnu.version_r). */
+struct cds_elf_verneed {
+	const char *file;	/* vn_file: "libcudnn_ops_infer.so.8" */
+	const struct cds_elf_version *versions;
+	size_t nversions;
+};
+
+/* A dynamic symbol, defined or imported. */
+struct cds_elf_sym {
+	const char *name;	/* "_ZN15TracebackLoggerC1EPKc" */
+	const char *version;	/* version name, NULL when unversioned */
+	const char *file;	/* imports: the file the version is required
+				   from (vn_file); NULL otherwise */
+	int weak;		/* STB_WEAK */
+	int hidden;		/* defined as name@version, not name@@version */
+	int type;		/* STT_FUNC, STT_OBJECT, ... */
+};
+
+struct cds_elf;
+
+/*
+ * Read the dynamic linking information of the ELF file at HOSTPATH (a path
+ * on this machine: add the root with the handle's rules first): class,
+ * machine, SONAME, NEEDED, RPATH, RUNPATH, the symbol versions it needs
+ * and defines, and its dynamic symbols.  ELF32 and ELF64 of either byte
+ * order.  Only the headers and the dynamic tables are read, never the
+ * whole file, so a 250 MB library costs a few reads.  Every offset and
+ * count in the file is checked: a truncated or hostile file is an error,
+ * never a crash.  A file without a dynamic section (a static program) is
+ * not an error: its lists are empty.
+ * Returns a new object (free with cds_elf_free()) or NULL with
+ * CDS_ERR_NOT_FOUND or CDS_ERR_IO (detail: path and reason) or
+ * CDS_ERR_BAD_INPUT (not ELF, truncated, corrupt: detail names which).
+ * Emits no events.
+ */
+struct cds_elf *cds_elf_open(cds_handle_t *h, const char *hostpath);
+void cds_elf_free(struct cds_elf *e);
+
+/* Accessors.  Strings and arrays are owned by E and live as long as it. */
+const char *cds_elf_path(const struct cds_elf *e);	/* as opened */
+int cds_elf_class(const struct cds_elf *e);		/* 32 or 64 */
+int cds_elf_big_endian(const struct cds_elf *e);
+unsigned cds_elf_machine(const struct cds_elf *e);	/* e_machine: 62 */
+unsigned cds_elf_type(const struct cds_elf *e);		/* e_type: 3 ET_DYN */
+/* A short name for an e_machine value: "x86-64", "AArch64"; never NULL. */
+const char *cds_elf_machine_name(unsigned machine);
+/* DT_SONAME, or NULL. */
+const char *cds_elf_soname(const struct cds_elf *e);
+/* PT_INTERP (programs), or NULL. */
+const char *cds_elf_interp(const struct cds_elf *e);
+/* DT_NEEDED names in file order; NULL-terminated, never NULL. */
+char *const *cds_elf_needed(const struct cds_elf *e);
+/* DT_RPATH and DT_RUNPATH as written (":"-separated, "$ORIGIN" not
+ * expanded), or NULL when absent. */
+const char *cds_elf_rpath(const struct cds_elf *e);
+const char *cds_elf_runpath(const struct cds_elf *e);
+/* DF_1_NODEFLIB: the loader skips its cache and default directories. */
+int cds_elf_nodeflib(const struct cds_elf *e);
+/* Whether the object has version tables: .gnu.version_d (it defines
+ * versions) and .gnu.version (its symbols carry versions). */
+int cds_elf_has_verdef(const struct cds_elf *e);
+
+/* Versions needed, one entry per file, in file order; *N gets the count. */
+const struct cds_elf_verneed *cds_elf_verneeds(const struct cds_elf *e,
+    size_t *n);
+/* The entry for FILE ("libcudnn_ops_infer.so.8"), or NULL. */
+const struct cds_elf_verneed *cds_elf_verneed_find(const struct cds_elf *e,
+    const char *file);
+/* Version names defined, without the base entry (the file's own name);
+ * NULL-terminated, never NULL. */
+char *const *cds_elf_verdefs(const struct cds_elf *e);
+/* Does E define version VERSION? */
+int cds_elf_defines_version(const struct cds_elf *e, const char *version);
+
+/* Dynamic symbols E defines (global and weak, default and protected
+ * visibility, as ld.so sees them), and the ones it imports. */
+const struct cds_elf_sym *cds_elf_defined(const struct cds_elf *e,
+    size_t *n);
+const struct cds_elf_sym *cds_elf_undefined(const struct cds_elf *e,
+    size_t *n);
+/*
+ * Does E define SYM so that a reference to SYM at VERSION binds to it, by
+ * ld.so's rules?  VERSION NULL: an unversioned reference (the default
+ * definition or an unversioned one).  With a VERSION, a definition of
+ * that version matches, default or not; an object without version tables
+ * matches any definition (ld.so then also requires that it is the file the
+ * version was required from: cds_loader_resolve() checks that).
+ * Returns 1 or 0.  The first call sorts an index (a few microseconds per
+ * hundred symbols).
+ */
+int cds_elf_defines(const struct cds_elf *e, const char *sym,
+    const char *version);
+
+/* ------------------------------------------------------------------------ */
 /* Install (issue: install)                                                  */
 /* ------------------------------------------------------------------------ */
 
@@ -921,8 +1030,79 @@ void cds_verify_free(struct cds_verify *v);
 
 
 /* ------------------------------------------------------------------------ */
-/* Repair (issue: repair)                                                    */
+/* Repair                                                                    */
 /* ------------------------------------------------------------------------ */
+
+enum cds_repair_op_kind {
+	CDS_REPAIR_MKDIR = 1,	/* create directory `path` */
+	CDS_REPAIR_SYMLINK,		/* create link `path` -> `target` */
+	CDS_REPAIR_RELINK,		/* regular file `path`, identical to `target`,
+				   becomes a link to it (backed up first) */
+	CDS_REPAIR_WRITE,		/* write `content` to `path` (backed up first
+				   when it exists) */
+	CDS_REPAIR_INSTALL		/* install release `target` into the prefix */
+};
+
+struct cds_repair_op {
+	enum cds_repair_op_kind kind;
+	char *path;		/* target path (without the root) */
+	char *target;		/* link target, or release for INSTALL */
+	char *content;		/* for WRITE */
+	const char *finding;	/* the finding id it answers, or NULL */
+};
+
+struct cds_repair_plan {
+	char *env_name;
+	char *env_prefix;
+	int path_first;		/* LD_LIBRARY_PATH before the env's dirs */
+	char **libdirs;		/* what activation puts on the path */
+	struct cds_repair_op *ops;
+	size_t nops;
+	struct cds_findings *before;	/* doctor's findings on the env */
+};
+
+enum {
+	CDS_REPAIR_PATH_FIRST = 1	/* keep LD_LIBRARY_PATH ahead */
+};
+
+/*
+ * Plan the repair of an env (a conda env name or any prefix path; NULL for
+ * $CONDA_PREFIX): missing soname and .so links in its CUDA/cuDNN library
+ * dirs, regular files that should be links, and activation scripts
+ * (etc/conda/activate.d/cudnn-setup.{sh,fish} and deactivate.d) that put
+ * its library dirs on LD_LIBRARY_PATH and restore the previous state on
+ * deactivation.  Nothing is changed.  Free with cds_repair_plan_free().
+ * Errors: CDS_ERR_NOT_FOUND (no such env), CDS_ERR_USAGE (no env given and
+ * none active).
+ */
+struct cds_repair_plan *cds_repair_plan_build(cds_handle_t *h,
+    const char *env, unsigned flags);
+void cds_repair_plan_free(struct cds_repair_plan *p);
+
+/*
+ * Apply a plan: check every target is writable first (CDS_ERR_IO naming the
+ * first that is not, nothing changed), back up every file it replaces, and
+ * record a journal in <env>/etc/cudnn-setup/undo/ so cds_repair_undo() can
+ * put everything back.  A failure midway rolls back what was done.  Emits
+ * CDS_EV_FIXUP_START/DONE per operation.
+ */
+int cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p);
+
+/*
+ * Undo the last repair of ENV exactly: links it made are removed, files it
+ * replaced are restored, scripts it wrote are removed or restored,
+ * directories it created are removed when empty.  CDS_ERR_NOT_FOUND when
+ * there is nothing to undo.
+ */
+int cds_repair_undo(cds_handle_t *h, const char *env);
+
+/*
+ * The environment as the env's activation would make it: sets the handle's
+ * target LD_LIBRARY_PATH (and CONDA_PREFIX) the way the scripts of PLAN do,
+ * so that a following scan and cds_findings_run() see the activated env.
+ */
+int cds_repair_activate_env(cds_handle_t *h,
+    const struct cds_repair_plan *plan);
 
 
 /* ------------------------------------------------------------------------ */

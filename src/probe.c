@@ -248,12 +248,24 @@ struct cds_ldir *
 cds_loader_dirs(cds_handle_t *h, const char *ldpath, int link_too,
     size_t *n)
 {
-	static const char *const defaults[] = {
-		"/lib", "/usr/lib", "/lib64", "/usr/lib64", NULL
+	/* glibc's system search path: Debian's multiarch build, or the
+	 * lib64 layout of the others; the target's own tells which */
+	static const char *const multiarch[] = {
+		"/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu",
+		"/lib", "/usr/lib", NULL
 	};
+	static const char *const lib64[] = {
+		"/lib64", "/usr/lib64", "/lib", "/usr/lib", NULL
+	};
+	const char *const *defaults = lib64;
 	struct cds_ldir *v = NULL;
 	size_t i;
+	char *ma = cds_rpath(h, "/usr/lib/x86_64-linux-gnu");
 
+	if (cds_is_dir(ma)) {
+		defaults = multiarch;
+	}
+	free(ma);
 	*n = 0;
 	ldirs_add_list(&v, n, ldpath, "LD_LIBRARY_PATH");
 	ldconf_read(h, &v, n, "/etc/ld.so.conf", 0);

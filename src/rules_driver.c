@@ -24,6 +24,9 @@ cds_rule_no_driver(struct cds_rule_ctx *c)
 	    d->state != CDS_DRIVER_NO_LIBRARY) {
 		return;
 	}
+	if (d->wsl && !d->wsl_lib_on_path) {
+		return;	/* WSL-LIB-PATH names the cause */
+	}
 	if (d->state == CDS_DRIVER_NO_MODULE) {
 		f = cds_finding_add(c, "NO-DRIVER", c->s->nvidia_pci > 0 ?
 		    CDS_SEV_ERROR : CDS_SEV_WARNING,

@@ -17,6 +17,7 @@
 
 #include <jansson.h>
 
+#include "probe.h"
 #include "scan.h"
 
 /* cudnn-libs.tsv: the sublibraries of each major, in load order. */
@@ -121,6 +122,12 @@ cds_cudnn_header_version(const char *hostpath)
 	return v;
 }
 
+/* The scan as it runs: the public result first, then private state. */
+struct scan_run {
+	struct cds_scan pub;
+	struct cds_strv seen_dirs;	/* real dirs already scanned for cuDNN */
+};
+
 /* ------------------------------------------------------------------------ */
 /* Small readers                                                             */
 /* ------------------------------------------------------------------------ */
@@ -188,25 +195,6 @@ glob_in_root(const cds_handle_t *h, const char *pattern)
 /* Driver                                                                    */
 /* ------------------------------------------------------------------------ */
 
-/* "NVRM version: NVIDIA UNIX x86_64 Kernel Module  550.54.15  Tue ..." */
-static char *
-nvrm_version(const char *line)
-{
-	const char *p = strstr(line, "Kernel Module");
-
-	if (p == NULL) {
-		return NULL;
-	}
-	p += strlen("Kernel Module");
-	while (*p == ' ' || *p == '\t') {
-		p++;
-	}
-	if (!isdigit((unsigned char)*p)) {
-		return NULL;
-	}
-	return cds_xstrndup(p, strspn(p, "0123456789."));
-}
-
 /* NVIDIA's PCI vendor id is 0x10de. */
 static int
 count_nvidia_pci(const cds_handle_t *h)
@@ -227,40 +215,16 @@ count_nvidia_pci(const cds_handle_t *h)
 	return n;
 }
 
-CDS_HIDDEN int cds_probe_driver(cds_handle_t *h, struct cds_driver *d)
-    __attribute__((weak));
-
 static void
 scan_driver(cds_handle_t *h, struct cds_scan *s, unsigned flags)
 {
-	struct cds_driver *d = &s->driver;
-	char *line = read_line(h, "/proc/driver/nvidia/version");
-	char *pv;
-
 	s->nvidia_pci = count_nvidia_pci(h);
-	if (line != NULL) {
-		d->module_version = nvrm_version(line);
-		free(line);
-	}
-	if (d->module_version == NULL) {
-		d->module_version = read_line(h, "/sys/module/nvidia/version");
-	}
-	pv = read_line(h, "/proc/version");
-	d->wsl = exists_in_root(h, "/usr/lib/wsl/lib/libcuda.so.1") ||
-	    (pv != NULL && (strstr(pv, "microsoft") != NULL ||
-	    strstr(pv, "Microsoft") != NULL));
-	free(pv);
-	if (cds_probe_driver != NULL && !(flags & CDS_SCAN_NO_DYNAMIC)) {
-		/* fills libcuda, stub, cuda_version and the state */
-		cds_probe_driver(h, d);
-		return;
-	}
-	if (*h->root != '\0') {
-		d->state = CDS_DRIVER_NOT_PROBED;
-	} else if (d->module_version == NULL && !d->wsl) {
-		d->state = CDS_DRIVER_NO_MODULE;
+	if (flags & CDS_SCAN_NO_DYNAMIC) {
+		cds_probe_driver_static(h, &s->driver);
 	} else {
-		d->state = CDS_DRIVER_NOT_PROBED;
+		/* the files first, then a child that loads libcuda.so.1;
+		 * a child that cannot start leaves what the files told */
+		cds_probe_driver(h, &s->driver);
 	}
 }
 
@@ -574,111 +538,30 @@ scan_toolkits(cds_handle_t *h, struct cds_scan *s)
 /* Loader search path                                                        */
 /* ------------------------------------------------------------------------ */
 
-CDS_HIDDEN int cds_loader_searchdirs(cds_handle_t *h,
-    struct cds_searchdir **out, size_t *n) __attribute__((weak));
-
-static void
-add_searchdir(const cds_handle_t *h, struct cds_scan *s, const char *dir,
-    const char *via)
-{
-	struct cds_searchdir *d;
-	size_t i;
-
-	for (i = 0; i < s->nsearchdirs; i++) {
-		if (strcmp(s->searchdirs[i].dir, dir) == 0) {
-			return;
-		}
-	}
-	s->searchdirs = cds_xreallocarray(s->searchdirs, s->nsearchdirs + 1,
-	    sizeof(*s->searchdirs));
-	d = &s->searchdirs[s->nsearchdirs++];
-	d->dir = cds_xstrdup(dir);
-	d->via = cds_xstrdup(via);
-	d->exists = isdir_in_root(h, dir);
-}
-
-/* ld.so.conf with its include globs, in the order ld.so reads them. */
-static void
-read_ldsoconf(cds_handle_t *h, struct cds_scan *s, const char *file,
-    int depth)
-{
-	char *host = cds_rpath(h, file);
-	char *text = cds_read_file(host, 1u << 20, NULL);
-	char **lines, **l;
-
-	free(host);
-	if (text == NULL || depth > 8) {
-		free(text);
-		return;
-	}
-	lines = cds_strsplit(text, "\n", 0);
-	free(text);
-	for (l = lines; *l != NULL; l++) {
-		char *hash = strchr(*l, '#'), *line;
-
-		if (hash != NULL) {
-			*hash = '\0';
-		}
-		line = cds_strtrim(*l);
-		if (*line == '\0') {
-			continue;
-		}
-		if (strncmp(line, "include", 7) == 0 &&
-		    (line[7] == ' ' || line[7] == '\t')) {
-			char *pat = cds_strtrim(line + 8), *abs;
-			char **m, **q;
-
-			abs = pat[0] == '/' ? cds_xstrdup(pat) :
-			    cds_path_join("/etc", pat);
-			m = glob_in_root(h, abs);
-			for (q = m; *q != NULL; q++) {
-				read_ldsoconf(h, s, *q, depth + 1);
-			}
-			cds_strfreev(m);
-			free(abs);
-			continue;
-		}
-		if (line[0] == '/') {
-			add_searchdir(h, s, line, file);
-		}
-	}
-	cds_strfreev(lines);
-}
-
 static void
 scan_searchdirs(cds_handle_t *h, struct cds_scan *s)
 {
-	static const char *const defaults[] = {
-		"/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu",
-		"/lib64", "/usr/lib64", "/lib", "/usr/lib", NULL
-	};
-	const char *llp = cds_getenv(h, "LD_LIBRARY_PATH");
-	const char *const *d;
+	struct cds_ldir *dirs;
+	size_t n, i;
 
-	if (cds_loader_searchdirs != NULL &&
-	    cds_loader_searchdirs(h, &s->searchdirs, &s->nsearchdirs) == 0) {
-		return;
-	}
-	if (llp != NULL) {
-		char **dirs = cds_strsplit(llp, ":", 0), **q;
+	dirs = cds_loader_dirs(h, cds_getenv(h, "LD_LIBRARY_PATH"), 0, &n);
+	s->searchdirs = cds_xcalloc(n, sizeof(*s->searchdirs));
+	for (i = 0; i < n; i++) {
+		struct cds_searchdir *d = &s->searchdirs[s->nsearchdirs++];
+		char *host = cds_rpath(h, dirs[i].dir);
 
-		for (q = dirs; *q != NULL; q++) {
-			add_searchdir(h, s, *q, "LD_LIBRARY_PATH");
-		}
-		cds_strfreev(dirs);
+		d->dir = cds_xstrdup(dirs[i].dir);
+		d->via = cds_xstrdup(dirs[i].via);
+		d->exists = cds_is_dir(host);
+		free(host);
 	}
-	read_ldsoconf(h, s, "/etc/ld.so.conf", 0);
-	for (d = defaults; *d != NULL; d++) {
-		add_searchdir(h, s, *d, "default");
-	}
+	cds_ldirs_free(dirs, n);
 }
 
 /* ------------------------------------------------------------------------ */
 /* cuDNN copies                                                              */
 /* ------------------------------------------------------------------------ */
 
-CDS_HIDDEN char *cds_elf_soname_of(cds_handle_t *h, const char *hostpath)
-    __attribute__((weak));
 
 /* A dist-info or conda-meta version for cuDNN near DIR, or NULL. */
 static char *
@@ -731,6 +614,47 @@ cudnn_package_version(const cds_handle_t *h, const char *dir,
 }
 
 /*
+ * The file a library link in DIR ends at, when the chain stays in DIR (as
+ * NVIDIA's and conda's chains do: libX.so -> libX.so.9 -> libX.so.9.1.0).
+ * Otherwise the full resolution inside the root.  Returns the final file
+ * name (new string) or NULL when the chain is broken.
+ */
+static char *
+link_final_name(const cds_handle_t *h, const char *dir, const char *name)
+{
+	char *cur = cds_xstrdup(name);
+	int hops;
+
+	for (hops = 0; hops < 16; hops++) {
+		char *path = cds_path_join(dir, cur);
+		char *host = cds_rpath(h, path);
+		char *target = cds_readlink(host);
+
+		free(host);
+		if (target == NULL) {
+			free(path);
+			return cur;	/* not a link: the end */
+		}
+		if (strchr(target, '/') != NULL) {
+			char *real = cds_realpath_in_root(h, path);
+			char *r = real != NULL ? cds_xstrdup(cds_basename(real)) :
+			    NULL;
+
+			free(real);
+			free(target);
+			free(path);
+			free(cur);
+			return r;
+		}
+		free(path);
+		free(cur);
+		cur = target;
+	}
+	free(cur);
+	return NULL;
+}
+
+/*
  * Is file NAME in DIR part of the cuDNN MAJOR copy?  Versioned names say so
  * themselves ("libcudnn_ops.so.9.1.0"); a dev link "libcudnn.so" goes with
  * the major it points to, or with the FIRST major found if it points
@@ -740,7 +664,7 @@ static int
 belongs_to_major(const cds_handle_t *h, const char *dir, const char *name,
     int major, int first)
 {
-	char *v, *path, *real;
+	char *v, *real;
 	int ok;
 
 	if (!cds_startswith(name, "libcudnn") || cds_endswith(name, ".a")) {
@@ -754,13 +678,11 @@ belongs_to_major(const cds_handle_t *h, const char *dir, const char *name,
 	if (!cds_endswith(name, ".so")) {
 		return 0;
 	}
-	path = cds_path_join(dir, name);
-	real = cds_realpath_in_root(h, path);
-	v = real != NULL ? cds_soname_version(cds_basename(real)) : NULL;
+	real = link_final_name(h, dir, name);
+	v = real != NULL ? cds_soname_version(real) : NULL;
 	ok = v != NULL ? atoi(v) == major : first;
 	free(v);
 	free(real);
-	free(path);
 	return ok;
 }
 
@@ -803,12 +725,18 @@ add_cudnn_major(cds_handle_t *h, struct cds_scan *s, const char *dir,
 		if (f->is_link) {
 			f->target = cds_readlink(host);
 		}
-		real = cds_realpath_in_root(h, path);
+		real = f->is_link ? link_final_name(h, dir, *n) :
+		    cds_xstrdup(*n);
 		if (real != NULL) {
-			f->version = cds_soname_version(cds_basename(real));
+			f->version = cds_soname_version(real);
 		}
-		if (cds_elf_soname_of != NULL && cds_is_file(host)) {
-			f->soname = cds_elf_soname_of(h, host);
+		if (cds_is_file(host)) {
+			struct cds_elf *e = cds_elf_open(h, host);
+
+			if (e != NULL) {
+				f->soname = cds_strdup0(cds_elf_soname(e));
+				cds_elf_free(e);
+			}
 		}
 		free(real);
 		free(host);
@@ -906,22 +834,16 @@ scan_cudnn_dir(cds_handle_t *h, struct cds_scan *s, const char *dir,
 	char *real = cds_realpath_in_root(h, dir), *host;
 	char **names, **n;
 	int majors[4] = {0}, nm = 0, i;
-	size_t k;
 
 	if (real == NULL) {
 		return;
 	}
-	for (k = 0; k < s->ncudnns; k++) {
-		char *r2 = cds_realpath_in_root(h, s->cudnns[k].dir);
-		int same = r2 != NULL && strcmp(r2, real) == 0;
-
-		free(r2);
-		if (same) {
-			free(real);
-			return;
-		}
+	/* each directory once, however many ways it was reached */
+	if (cds_strv_contains(&((struct scan_run *)s)->seen_dirs, real)) {
+		free(real);
+		return;
 	}
-	free(real);
+	cds_strv_push_owned(&((struct scan_run *)s)->seen_dirs, real);
 	host = cds_rpath(h, dir);
 	names = cds_listdir(host);
 	free(host);
@@ -1539,7 +1461,8 @@ env_of_dir(const struct cds_scan *s, const char *dir)
 struct cds_scan *
 cds_scan_run(cds_handle_t *h, const char *env, unsigned flags)
 {
-	struct cds_scan *s = cds_xcalloc(1, sizeof(*s));
+	struct scan_run *run = cds_xcalloc(1, sizeof(*run));
+	struct cds_scan *s = &run->pub;
 	struct cds_event ev = {0};
 	double t0 = cds_now_ms();
 	size_t i;
@@ -1549,11 +1472,6 @@ cds_scan_run(cds_handle_t *h, const char *env, unsigned flags)
 	scan_driver(h, s, flags);
 	scan_toolkits(h, s);
 	scan_searchdirs(h, s);
-	for (i = 0; i < s->nsearchdirs; i++) {
-		if (strcmp(s->searchdirs[i].dir, "/usr/lib/wsl/lib") == 0) {
-			s->driver.wsl_lib_on_path = 1;
-		}
-	}
 	scan_envs(h, s);
 	if (env != NULL) {
 		const struct cds_env *e = cds_scan_env(s, env);
@@ -1667,11 +1585,7 @@ cds_scan_free(struct cds_scan *s)
 	if (s == NULL) {
 		return;
 	}
-	free(s->driver.module_version);
-	free(s->driver.libcuda_path);
-	free(s->driver.libcuda_version);
-	free(s->driver.stub_path);
-	free(s->driver.stub_via);
+	cds_driver_clear(&s->driver);
 	for (i = 0; i < s->ntoolkits; i++) {
 		struct cds_toolkit *t = &s->toolkits[i];
 
@@ -1731,5 +1645,6 @@ cds_scan_free(struct cds_scan *s)
 	free(s->active_toolkit);
 	free(s->active_via);
 	free(s->narrowed_env);
+	cds_strv_clear(&((struct scan_run *)s)->seen_dirs);
 	free(s);
 }

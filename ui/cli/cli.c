@@ -96,6 +96,9 @@ static const char *const remove_opts[] = {
 };
 static const char *const env_opts[] = { "prefix", "shell", NULL };
 static const char *const verify_opts[] = { "env", "prefix", NULL };
+static const char *const repair_opts[] = {
+	"env", "prefix", "yes", "dry-run", "undo", "path-first", NULL
+};
 
 static const struct cli_cmd commands[] = {
 	{ "doctor", "[--env NAME|--prefix DIR] [--json]",
@@ -123,6 +126,10 @@ static const struct cli_cmd commands[] = {
 	{ "verify", "[--prefix DIR|--env NAME] [--json]",
 	    N_("load the driver, runtime and cuDNN and run them on the GPU"),
 	    verify_opts, cmd_verify },
+	{ "repair", "[--env NAME|--prefix DIR] [--yes] [--dry-run] [--undo] "
+	    "[--path-first]",
+	    N_("mend an env: library links and activation scripts"),
+	    repair_opts, cmd_repair },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
 

@@ -92,6 +92,7 @@ void cli_ops_print(const struct cds_ops *ops);
 void cli_progress_install(struct cli *c);
 void cli_progress_end(void);
 int cmd_verify(struct cli *c, int argc, char **argv);
+int cmd_repair(struct cli *c, int argc, char **argv);
 
 /* ui/cli/cli.c */
 int cli_main(int argc, char **argv);

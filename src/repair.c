@@ -1,0 +1,901 @@
+/*
+ * repair.c - mend an env so the frameworks in it load CUDA and cuDNN:
+ * soname and .so links in its library dirs, regular files that should be
+ * links, and activation scripts that put its library dirs on the loader's
+ * path.  Every change is journalled and backed up so --undo puts the env
+ * back exactly.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <jansson.h>
+
+#include "findings.h"
+#include "scan.h"
+
+#define UNDO_DIR "etc/cudnn-setup/undo"
+
+/* Library name prefixes that belong to CUDA and cuDNN in a conda lib/. */
+static const char *const cuda_lib_prefixes[] = {
+	"libcudnn", "libcudart", "libcublas", "libcufft", "libcurand",
+	"libcusolver", "libcusparse", "libnvrtc", "libnvJitLink", "libnccl",
+	"libcupti", "libnvToolsExt", NULL
+};
+
+static void
+op_add(struct cds_repair_plan *p, enum cds_repair_op_kind kind,
+    const char *path, const char *target, const char *content,
+    const char *finding)
+{
+	struct cds_repair_op *op;
+	size_t i;
+
+	for (i = 0; i < p->nops; i++) {
+		if (p->ops[i].kind == kind && strcmp(p->ops[i].path, path) == 0) {
+			return;		/* planned already */
+		}
+	}
+	p->ops = cds_xreallocarray(p->ops, p->nops + 1, sizeof(*p->ops));
+	op = &p->ops[p->nops++];
+	op->kind = kind;
+	op->path = cds_xstrdup(path);
+	op->target = cds_strdup0(target);
+	op->content = cds_strdup0(content);
+	op->finding = finding;
+}
+
+void
+cds_repair_plan_free(struct cds_repair_plan *p)
+{
+	size_t i;
+
+	if (p == NULL) {
+		return;
+	}
+	for (i = 0; i < p->nops; i++) {
+		free(p->ops[i].path);
+		free(p->ops[i].target);
+		free(p->ops[i].content);
+	}
+	free(p->ops);
+	cds_strfreev(p->libdirs);
+	cds_findings_free(p->before);
+	free(p->env_name);
+	free(p->env_prefix);
+	free(p);
+}
+
+/* Same bytes?  1 yes, 0 no, -1 unreadable. */
+static int
+same_content(const char *a, const char *b)
+{
+	char da[65], db[65];
+
+	if (cds_sha256_file(a, da) == -1 || cds_sha256_file(b, db) == -1) {
+		return -1;
+	}
+	return strcmp(da, db) == 0;
+}
+
+/* "libcudnn_ops.so.9.1.0" -> base "libcudnn_ops", major "9". */
+static int
+split_lib(const char *name, char **base, char **major)
+{
+	const char *so = strstr(name, ".so.");
+	size_t n;
+
+	if (so == NULL || so[4] < '0' || so[4] > '9') {
+		return -1;
+	}
+	*base = cds_xstrndup(name, (size_t)(so - name));
+	n = strspn(so + 4, "0123456789");
+	*major = cds_xstrndup(so + 4, n);
+	return 0;
+}
+
+CDS_HIDDEN char *cds_elf_soname_of(cds_handle_t *h, const char *hostpath)
+    __attribute__((weak));
+
+/*
+ * Plan the link chain of one library dir: for each real library file
+ * libX.so.N[.M...] the soname link libX.so.N and the dev link libX.so must
+ * exist; a regular file standing where a link belongs is replaced by one
+ * when its bytes are the same (F24).
+ */
+static void
+plan_links(cds_handle_t *h, struct cds_repair_plan *p, const char *dir,
+    const char *const *only)
+{
+	char *host = cds_rpath(h, dir);
+	char **names = cds_listdir(host), **n;
+	struct cds_strv done = {0};
+
+	if (names == NULL) {
+		free(host);
+		return;
+	}
+	/* highest versions first so libX.so.N points at the newest */
+	for (n = names; *n != NULL; n++) {
+	}
+	while (n > names) {
+		char *base, *major, *soname = NULL, *dev, *fpath, *fhost;
+		const char *name = *--n;
+		const char *const *o;
+		int wanted = only == NULL;
+
+		for (o = only; o != NULL && *o != NULL; o++) {
+			if (cds_startswith(name, *o)) {
+				wanted = 1;
+			}
+		}
+		if (!wanted || split_lib(name, &base, &major) == -1) {
+			continue;
+		}
+		fpath = cds_path_join(dir, name);
+		fhost = cds_rpath(h, fpath);
+		if (cds_is_link(fhost) || !cds_is_file(fhost)) {
+			goto next;	/* links are chains, not libraries */
+		}
+		if (cds_elf_soname_of != NULL) {
+			char *s = cds_elf_soname_of(h, fhost);
+
+			/* trust the ELF only when it names this library */
+			if (s != NULL && cds_startswith(s, base) &&
+			    strchr(s, '/') == NULL) {
+				soname = s;
+			} else {
+				free(s);
+			}
+		}
+		if (soname == NULL) {
+			soname = cds_xasprintf("%s.so.%s", base, major);
+		}
+		if (cds_strv_contains(&done, soname)) {
+			goto next;	/* an older file of the same soname */
+		}
+		cds_strv_push(&done, soname);
+		if (strcmp(soname, name) != 0) {
+			char *spath = cds_path_join(dir, soname);
+			char *shost = cds_rpath(h, spath);
+
+			if (!cds_exists(shost)) {
+				op_add(p, CDS_REPAIR_SYMLINK, spath, name, NULL,
+				    "F24");
+			} else if (!cds_is_link(shost) &&
+			    same_content(shost, fhost) == 1) {
+				op_add(p, CDS_REPAIR_RELINK, spath, name, NULL,
+				    "F24");
+			}
+			free(shost);
+			free(spath);
+		}
+		dev = cds_xasprintf("%s.so", base);
+		{
+			char *dpath = cds_path_join(dir, dev);
+			char *dhost = cds_rpath(h, dpath);
+
+			if (!cds_exists(dhost)) {
+				op_add(p, CDS_REPAIR_SYMLINK, dpath, soname, NULL,
+				    "DEV-LINKS");
+			} else if (!cds_is_link(dhost) &&
+			    same_content(dhost, fhost) == 1) {
+				op_add(p, CDS_REPAIR_RELINK, dpath, soname, NULL,
+				    "F24");
+			}
+			free(dhost);
+			free(dpath);
+		}
+		free(dev);
+next:
+		free(soname);
+		free(fhost);
+		free(fpath);
+		free(base);
+		free(major);
+	}
+	cds_strv_clear(&done);
+	cds_strfreev(names);
+	free(host);
+}
+
+/* Does DIR hold any shared library? */
+static int
+has_libs(cds_handle_t *h, const char *dir)
+{
+	char *host = cds_rpath(h, dir);
+	char **names = cds_listdir(host), **n;
+	int found = 0;
+
+	for (n = names; n != NULL && *n != NULL && !found; n++) {
+		found = strstr(*n, ".so") != NULL;
+	}
+	cds_strfreev(names);
+	free(host);
+	return found;
+}
+
+/* FNV-1a of the env's prefix: per-env variable names, so stacked envs
+ * keep their own saved state. */
+static char *
+env_tag(const char *prefix)
+{
+	uint32_t hash = 2166136261u;
+	const unsigned char *p;
+
+	for (p = (const unsigned char *)prefix; *p != '\0'; p++) {
+		hash = (hash ^ *p) * 16777619u;
+	}
+	return cds_xasprintf("%08X", hash);
+}
+
+static char *
+join_dirs(char *const *dirs)
+{
+	struct cds_buf b = {0};
+	size_t i;
+
+	for (i = 0; dirs[i] != NULL; i++) {
+		cds_buf_addf(&b, "%s%s", i > 0 ? ":" : "", dirs[i]);
+	}
+	return cds_buf_steal(&b);
+}
+
+/*
+ * The sh activation: save LD_LIBRARY_PATH once (set or unset), drop the
+ * env's dirs from it, put them first (or last), export.  Activating twice
+ * gives the same value; an empty entry (the current directory) is never
+ * added by us.
+ */
+static char *
+script_sh_activate(const struct cds_repair_plan *p, const char *tag)
+{
+	char *dirs = join_dirs(p->libdirs), *q = cds_shquote(dirs);
+	char *s;
+
+	s = cds_xasprintf(
+	    "# cudnn-setup: put this env's CUDA and cuDNN libraries on the\n"
+	    "# loader's path.  Written by `cudnn-setup repair`; the script of\n"
+	    "# the same name in deactivate.d restores the previous state.\n"
+	    "# Precedence: %s.\n"
+	    "if [ -z \"${_CUDNN_SETUP_%s_ON+x}\" ]; then\n"
+	    "\t_CUDNN_SETUP_%s_ON=1\n"
+	    "\texport _CUDNN_SETUP_%s_ON\n"
+	    "\tif [ -n \"${LD_LIBRARY_PATH+x}\" ]; then\n"
+	    "\t\t_CUDNN_SETUP_%s_LD=$LD_LIBRARY_PATH\n"
+	    "\t\texport _CUDNN_SETUP_%s_LD\n"
+	    "\tfi\n"
+	    "fi\n"
+	    "_cds_dirs=%s\n"
+	    "_cds_rest=${LD_LIBRARY_PATH-}\n"
+	    "_cds_keep=\n"
+	    "_cds_first=1\n"
+	    "while [ -n \"$_cds_rest\" ]; do\n"
+	    "\tcase $_cds_rest in\n"
+	    "\t*:*) _cds_d=${_cds_rest%%%%:*}; _cds_rest=${_cds_rest#*:} ;;\n"
+	    "\t*) _cds_d=$_cds_rest; _cds_rest= ;;\n"
+	    "\tesac\n"
+	    "\tcase :$_cds_dirs: in\n"
+	    "\t*\":$_cds_d:\"*) ;;\n"
+	    "\t*)\n"
+	    "\t\tif [ -n \"$_cds_first\" ]; then\n"
+	    "\t\t\t_cds_keep=$_cds_d\n"
+	    "\t\telse\n"
+	    "\t\t\t_cds_keep=$_cds_keep:$_cds_d\n"
+	    "\t\tfi\n"
+	    "\t\t_cds_first= ;;\n"
+	    "\tesac\n"
+	    "done\n"
+	    "if [ -n \"$_cds_keep\" ]; then\n"
+	    "\tLD_LIBRARY_PATH=%s\n"
+	    "else\n"
+	    "\tLD_LIBRARY_PATH=$_cds_dirs\n"
+	    "fi\n"
+	    "export LD_LIBRARY_PATH\n"
+	    "unset _cds_dirs _cds_rest _cds_keep _cds_first _cds_d\n",
+	    p->path_first ? "LD_LIBRARY_PATH first, then the env's dirs" :
+	    "the env's dirs first, then LD_LIBRARY_PATH",
+	    tag, tag, tag, tag, tag, q,
+	    p->path_first ? "$_cds_keep:$_cds_dirs" : "$_cds_dirs:$_cds_keep");
+	free(q);
+	free(dirs);
+	return s;
+}
+
+static char *
+script_sh_deactivate(const char *tag)
+{
+	return cds_xasprintf(
+	    "# cudnn-setup: restore what activate.d/cudnn-setup.sh changed.\n"
+	    "if [ -n \"${_CUDNN_SETUP_%s_ON+x}\" ]; then\n"
+	    "\tif [ -n \"${_CUDNN_SETUP_%s_LD+x}\" ]; then\n"
+	    "\t\tLD_LIBRARY_PATH=$_CUDNN_SETUP_%s_LD\n"
+	    "\t\texport LD_LIBRARY_PATH\n"
+	    "\telse\n"
+	    "\t\tunset LD_LIBRARY_PATH\n"
+	    "\tfi\n"
+	    "\tunset _CUDNN_SETUP_%s_LD _CUDNN_SETUP_%s_ON\n"
+	    "fi\n", tag, tag, tag, tag, tag);
+}
+
+/* fish keeps LD_LIBRARY_PATH as a list (a *PATH variable). */
+static char *
+script_fish_activate(const struct cds_repair_plan *p, const char *tag)
+{
+	struct cds_buf dirs = {0};
+	size_t i;
+	char *s;
+
+	for (i = 0; p->libdirs[i] != NULL; i++) {
+		char *q = cds_shquote(p->libdirs[i]);
+
+		/* fish single quotes: only \\ and \' are special */
+		cds_buf_adds(&dirs, " '");
+		for (s = p->libdirs[i]; *s != '\0'; s++) {
+			if (*s == '\'' || *s == '\\') {
+				cds_buf_add(&dirs, "\\", 1);
+			}
+			cds_buf_add(&dirs, s, 1);
+		}
+		cds_buf_adds(&dirs, "'");
+		free(q);
+	}
+	s = cds_xasprintf(
+	    "# cudnn-setup: put this env's CUDA and cuDNN libraries on the\n"
+	    "# loader's path (fish).  Written by `cudnn-setup repair`.\n"
+	    "# Precedence: %s.\n"
+	    "if not set -q _CUDNN_SETUP_%s_ON\n"
+	    "    set -gx _CUDNN_SETUP_%s_ON 1\n"
+	    "    if set -q LD_LIBRARY_PATH\n"
+	    "        set -gx _CUDNN_SETUP_%s_LD_PATH $LD_LIBRARY_PATH\n"
+	    "        set -gx _CUDNN_SETUP_%s_LD_SET 1\n"
+	    "    end\n"
+	    "end\n"
+	    "set -l _cds_dirs%s\n"
+	    "set -l _cds_keep\n"
+	    "for _cds_d in $LD_LIBRARY_PATH\n"
+	    "    if test -n \"$_cds_d\"; and not contains -- $_cds_d $_cds_dirs\n"
+	    "        set -a _cds_keep $_cds_d\n"
+	    "    end\n"
+	    "end\n"
+	    "set -gx LD_LIBRARY_PATH %s\n",
+	    p->path_first ? "LD_LIBRARY_PATH first, then the env's dirs" :
+	    "the env's dirs first, then LD_LIBRARY_PATH", tag, tag, tag, tag,
+	    dirs.s,
+	    p->path_first ? "$_cds_keep $_cds_dirs" : "$_cds_dirs $_cds_keep");
+	cds_buf_free(&dirs);
+	return s;
+}
+
+static char *
+script_fish_deactivate(const char *tag)
+{
+	return cds_xasprintf(
+	    "# cudnn-setup: restore what activate.d/cudnn-setup.fish changed.\n"
+	    "if set -q _CUDNN_SETUP_%s_ON\n"
+	    "    if set -q _CUDNN_SETUP_%s_LD_SET\n"
+	    "        set -gx LD_LIBRARY_PATH $_CUDNN_SETUP_%s_LD_PATH\n"
+	    "    else\n"
+	    "        set -e LD_LIBRARY_PATH\n"
+	    "    end\n"
+	    "    set -e _CUDNN_SETUP_%s_LD_PATH\n"
+	    "    set -e _CUDNN_SETUP_%s_LD_SET\n"
+	    "    set -e _CUDNN_SETUP_%s_ON\n"
+	    "end\n", tag, tag, tag, tag, tag, tag);
+}
+
+/* Plan writing PATH with CONTENT unless it already holds exactly that;
+ * create missing parent dirs up to (not including) the env prefix. */
+static void
+plan_write(cds_handle_t *h, struct cds_repair_plan *p, const char *path,
+    char *content)
+{
+	char *host = cds_rpath(h, path);
+	size_t len;
+	char *cur = cds_read_file(host, 1u << 20, &len);
+
+	if (cur == NULL || strcmp(cur, content) != 0) {
+		char *dir = cds_dirname(path);
+		struct cds_strv parents = {0};
+
+		/* parents from the outermost missing one inward */
+		while (strlen(dir) > strlen(p->env_prefix)) {
+			char *dh = cds_rpath(h, dir), *up;
+
+			if (cds_is_dir(dh)) {
+				free(dh);
+				break;
+			}
+			free(dh);
+			cds_strv_push(&parents, dir);
+			up = cds_dirname(dir);
+			free(dir);
+			dir = up;
+		}
+		free(dir);
+		while (parents.n > 0) {
+			op_add(p, CDS_REPAIR_MKDIR, parents.v[parents.n - 1], NULL,
+			    NULL, "F28");
+			free(parents.v[--parents.n]);
+			parents.v[parents.n] = NULL;
+		}
+		cds_strv_clear(&parents);
+		op_add(p, CDS_REPAIR_WRITE, path, NULL, content, "F28");
+	}
+	free(cur);
+	free(host);
+	free(content);
+}
+
+struct cds_repair_plan *
+cds_repair_plan_build(cds_handle_t *h, const char *env, unsigned flags)
+{
+	struct cds_repair_plan *p;
+	const struct cds_env *e;
+	struct cds_strv dirs = {0};
+	struct cds_scan *s;
+	char *lib;
+	size_t i;
+
+	if (env == NULL) {
+		env = cds_getenv(h, "CONDA_PREFIX");
+	}
+	if (env == NULL || *env == '\0') {
+		cds_seterr(h, CDS_ERR_USAGE, "no env given (--env NAME or "
+		    "--prefix DIR) and none active (CONDA_PREFIX unset)");
+		return NULL;
+	}
+	if ((s = cds_scan_run(h, env, 0)) == NULL) {
+		return NULL;	/* error set by cds_scan_run */
+	}
+	e = &s->envs[0];
+	p = cds_xcalloc(1, sizeof(*p));
+	p->env_name = cds_xstrdup(e->name);
+	p->env_prefix = cds_xstrdup(e->prefix);
+	p->path_first = (flags & CDS_REPAIR_PATH_FIRST) != 0;
+	p->before = cds_findings_run(h, s);
+
+	/* conda packages: CUDA and cuDNN libraries in <env>/lib */
+	lib = cds_path_join(e->prefix, "lib");
+	plan_links(h, p, lib, cuda_lib_prefixes);
+	free(lib);
+	/* pip wheels: every site-packages/nvidia/<x>/lib */
+	if (e->site_packages != NULL) {
+		char *nv = cds_path_join(e->site_packages, "nvidia");
+		char *host = cds_rpath(h, nv);
+		char **subs = cds_listdir(host), **q;
+
+		for (q = subs; q != NULL && *q != NULL; q++) {
+			char *d = cds_xasprintf("%s/%s/lib", nv, *q);
+
+			if (has_libs(h, d)) {
+				if (strchr(d, ':') != NULL) {
+					cds_log(h, CDS_LOG_WARNING, "%s: a ':' in "
+					    "a path cannot go on "
+					    "LD_LIBRARY_PATH", d);
+				} else {
+					cds_strv_push(&dirs, d);
+				}
+				plan_links(h, p, d, NULL);
+			}
+			free(d);
+		}
+		cds_strfreev(subs);
+		free(host);
+		free(nv);
+	}
+	/* the cuDNN wheel first: it is what shadowing breaks (F1, F9) */
+	for (i = 1; i < dirs.n; i++) {
+		if (strstr(dirs.v[i], "/nvidia/cudnn/lib") != NULL) {
+			char *t = dirs.v[i];
+
+			memmove(&dirs.v[1], &dirs.v[0], i * sizeof(char *));
+			dirs.v[0] = t;
+		}
+	}
+	p->libdirs = cds_strv_steal(&dirs);
+	if (p->libdirs[0] != NULL) {
+		char *tag = env_tag(p->env_prefix);
+		char *base = cds_path_join(p->env_prefix, "etc/conda");
+		char *a = cds_xasprintf("%s/activate.d/cudnn-setup.sh", base);
+
+		plan_write(h, p, a, script_sh_activate(p, tag));
+		free(a);
+		a = cds_xasprintf("%s/deactivate.d/cudnn-setup.sh", base);
+		plan_write(h, p, a, script_sh_deactivate(tag));
+		free(a);
+		a = cds_xasprintf("%s/activate.d/cudnn-setup.fish", base);
+		plan_write(h, p, a, script_fish_activate(p, tag));
+		free(a);
+		a = cds_xasprintf("%s/deactivate.d/cudnn-setup.fish", base);
+		plan_write(h, p, a, script_fish_deactivate(tag));
+		free(a);
+		free(base);
+		free(tag);
+	}
+	cds_scan_free(s);
+	return p;
+}
+
+/* ------------------------------------------------------------------------ */
+/* Apply and undo                                                            */
+/* ------------------------------------------------------------------------ */
+
+/* The nearest existing ancestor of PATH must be writable by us. */
+static int
+check_writable(cds_handle_t *h, const char *path)
+{
+	char *dir = cds_dirname(path);
+
+	for (;;) {
+		char *host = cds_rpath(h, dir);
+
+		if (cds_exists(host)) {
+			int ok = access(host, W_OK) == 0;
+
+			free(host);
+			if (!ok) {
+				cds_seterr(h, CDS_ERR_IO, "%s: not writable "
+				    "(%s); nothing was changed", dir,
+				    strerror(errno));
+				free(dir);
+				return -1;
+			}
+			free(dir);
+			return 0;
+		}
+		free(host);
+		{
+			char *up = cds_dirname(dir);
+
+			free(dir);
+			dir = up;
+		}
+		if (strcmp(dir, "/") == 0) {
+			free(dir);
+			return 0;
+		}
+	}
+}
+
+static char *
+undo_dir(const cds_handle_t *h, const char *prefix)
+{
+	char *d = cds_path_join(prefix, UNDO_DIR), *host = cds_rpath(h, d);
+
+	free(d);
+	return host;
+}
+
+/* Reverse one journalled step.  Returns 0, or -1 leaving it be. */
+static int
+undo_step(json_t *step)
+{
+	const char *kind = json_string_value(json_object_get(step, "op"));
+	const char *path = json_string_value(json_object_get(step, "host"));
+	const char *backup = json_string_value(json_object_get(step,
+	    "backup"));
+	const char *target = json_string_value(json_object_get(step,
+	    "target"));
+
+	if (kind == NULL || path == NULL) {
+		return -1;
+	}
+	if (strcmp(kind, "mkdir") == 0) {
+		return rmdir(path) == 0 || errno == ENOENT ? 0 : -1;
+	}
+	if (strcmp(kind, "symlink") == 0) {
+		char *t = cds_readlink(path);
+		int ok = t != NULL && target != NULL && strcmp(t, target) == 0;
+
+		free(t);
+		/* remove only our own link, left as we made it */
+		return ok ? unlink(path) : 0;
+	}
+	if (backup != NULL) {
+		/* relink or overwrite: the original goes back in place */
+		return rename(backup, path);
+	}
+	/* a file we created */
+	return unlink(path) == 0 || errno == ENOENT ? 0 : -1;
+}
+
+static int
+journal_save(cds_handle_t *h, const char *dir, json_t *journal)
+{
+	char *path = cds_path_join(dir, "journal.json");
+	char *text = json_dumps(journal, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	int r = cds_write_file_atomic(path, text, strlen(text), 0644);
+
+	if (r == -1) {
+		cds_seterr(h, CDS_ERR_IO, "%s: %s", path, strerror(errno));
+	}
+	free(text);
+	free(path);
+	return r;
+}
+
+static void
+rollback(json_t *steps)
+{
+	size_t i = json_array_size(steps);
+
+	while (i-- > 0) {
+		undo_step(json_array_get(steps, i));
+	}
+}
+
+/* Remove the undo dir, then the directories its creation made (in
+ * journal["made"], outermost first), each only when empty. */
+static void
+remove_undo_dir(const char *dir, json_t *journal)
+{
+	char *files = cds_path_join(dir, "files");
+	char *j = cds_path_join(dir, "journal.json");
+	json_t *made = json_object_get(journal, "made");
+	size_t i = json_array_size(made);
+
+	unlink(j);
+	rmdir(files);
+	rmdir(dir);
+	while (i-- > 0) {
+		const char *d = json_string_value(json_array_get(made, i));
+
+		if (d != NULL) {
+			rmdir(d);
+		}
+	}
+	free(j);
+	free(files);
+}
+
+/* The missing ancestors of host path DIR, outermost first. */
+static json_t *
+missing_dirs(const char *dir)
+{
+	json_t *a = json_array();
+	char *d = cds_xstrdup(dir);
+
+	while (strcmp(d, "/") != 0 && !cds_exists(d)) {
+		char *up = cds_dirname(d);
+
+		json_array_insert_new(a, 0, json_string(d));
+		free(d);
+		d = up;
+	}
+	free(d);
+	return a;
+}
+
+int
+cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p)
+{
+	json_t *journal, *steps;
+	char *udir, *files;
+	int ret = -1;
+	size_t i;
+
+	if (p->nops == 0) {
+		return 0;
+	}
+	for (i = 0; i < p->nops; i++) {
+		if (check_writable(h, p->ops[i].path) == -1) {
+			return -1;
+		}
+	}
+	udir = undo_dir(h, p->env_prefix);
+	files = cds_path_join(udir, "files");
+	/* a new repair replaces the previous undo record */
+	cds_rm_rf(udir);
+	journal = json_pack("{s:i, s:s, s:o, s:[]}", "schema", 1, "env",
+	    p->env_prefix, "made", missing_dirs(files), "steps");
+	steps = json_object_get(journal, "steps");
+	if (cds_mkdir_p(files, 0755) == -1) {
+		cds_seterr(h, CDS_ERR_IO, "%s: %s", files, strerror(errno));
+		remove_undo_dir(udir, journal);
+		json_decref(journal);
+		free(files);
+		free(udir);
+		return -1;
+	}
+	for (i = 0; i < p->nops; i++) {
+		const struct cds_repair_op *op = &p->ops[i];
+		char *host = cds_rpath(h, op->path);
+		char *backup = cds_xasprintf("%s/%zu", files, i);
+		struct cds_event ev = {0};
+		json_t *step = NULL;
+		int r = 0;
+
+		ev.type = CDS_EV_FIXUP_START;
+		ev.u.step.name = op->finding;
+		ev.u.step.path = op->path;
+		cds_emit(h, &ev);
+		switch (op->kind) {
+		case CDS_REPAIR_MKDIR:
+			/* the undo record's own dirs may have made it */
+			if (cds_is_dir(host)) {
+				break;
+			}
+			r = mkdir(host, 0755);
+			step = json_pack("{s:s, s:s}", "op", "mkdir", "host",
+			    host);
+			break;
+		case CDS_REPAIR_SYMLINK:
+			r = symlink(op->target, host);
+			step = json_pack("{s:s, s:s, s:s}", "op", "symlink",
+			    "host", host, "target", op->target);
+			break;
+		case CDS_REPAIR_RELINK:
+			/* the file goes to the backup, then the link comes */
+			if ((r = rename(host, backup)) == 0) {
+				step = json_pack("{s:s, s:s, s:s}", "op",
+				    "relink", "host", host, "backup", backup);
+				if ((r = symlink(op->target, host)) == -1) {
+					int saved = errno;
+
+					rename(backup, host);
+					errno = saved;
+					json_decref(step);
+					step = NULL;
+				}
+			}
+			break;
+		case CDS_REPAIR_WRITE:
+			if (cds_exists(host)) {
+				if ((r = rename(host, backup)) == 0) {
+					step = json_pack("{s:s, s:s, s:s}",
+					    "op", "write", "host", host,
+					    "backup", backup);
+				}
+			} else {
+				step = json_pack("{s:s, s:s}", "op", "write",
+				    "host", host);
+			}
+			if (r == 0) {
+				r = cds_write_file_atomic(host, op->content,
+				    strlen(op->content), 0644);
+			}
+			break;
+		case CDS_REPAIR_INSTALL:
+			/* installs run through the install pipeline before
+			 * apply; nothing to undo here: a versioned prefix is
+			 * shared and stays */
+			break;
+		}
+		ev.type = CDS_EV_FIXUP_DONE;
+		ev.u.step.err = r == 0 ? 0 : CDS_ERR_IO;
+		cds_emit(h, &ev);
+		if (r == -1) {
+			cds_seterr(h, errno == ENOSPC ? CDS_ERR_NO_SPACE :
+			    CDS_ERR_IO, "%s: %s; the changes made so far were "
+			    "undone", op->path, strerror(errno));
+			json_decref(step);
+			free(backup);
+			free(host);
+			goto fail;
+		}
+		if (step != NULL) {
+			json_array_append_new(steps, step);
+		}
+		/* journal after every step: a crash leaves an undo record */
+		if (journal_save(h, udir, journal) == -1) {
+			free(backup);
+			free(host);
+			goto fail;
+		}
+		free(backup);
+		free(host);
+	}
+	cds_logaction(h, "repair %s: %zu changes", p->env_prefix, p->nops);
+	ret = 0;
+	goto out;
+fail:
+	rollback(steps);
+	remove_undo_dir(udir, journal);
+out:
+	json_decref(journal);
+	free(files);
+	free(udir);
+	return ret;
+}
+
+int
+cds_repair_undo(cds_handle_t *h, const char *env)
+{
+	const struct cds_env *e;
+	struct cds_scan *s;
+	json_t *journal, *steps;
+	json_error_t je;
+	char *udir, *jpath;
+	size_t i;
+	int ret = -1;
+
+	if (env == NULL) {
+		env = cds_getenv(h, "CONDA_PREFIX");
+	}
+	if (env == NULL || *env == '\0') {
+		return cds_seterr(h, CDS_ERR_USAGE, "no env given (--env NAME "
+		    "or --prefix DIR) and none active (CONDA_PREFIX unset)");
+	}
+	if ((s = cds_scan_run(h, env, CDS_SCAN_NO_DYNAMIC)) == NULL) {
+		return -1;	/* error set by cds_scan_run */
+	}
+	e = &s->envs[0];
+	udir = undo_dir(h, e->prefix);
+	jpath = cds_path_join(udir, "journal.json");
+	journal = json_load_file(jpath, 0, &je);
+	if (journal == NULL) {
+		cds_seterr(h, CDS_ERR_NOT_FOUND, "%s: no repair to undo",
+		    e->prefix);
+		goto out;
+	}
+	steps = json_object_get(journal, "steps");
+	i = json_array_size(steps);
+	while (i-- > 0) {
+		json_t *step = json_array_get(steps, i);
+
+		if (undo_step(step) == -1) {
+			cds_seterr(h, CDS_ERR_IO, "%s: %s",
+			    json_string_value(json_object_get(step, "host")),
+			    strerror(errno));
+			json_decref(journal);
+			goto out;
+		}
+	}
+	remove_undo_dir(udir, journal);
+	json_decref(journal);
+	cds_logaction(h, "repair undone %s", e->prefix);
+	ret = 0;
+out:
+	free(jpath);
+	free(udir);
+	cds_scan_free(s);
+	return ret;
+}
+
+int
+cds_repair_activate_env(cds_handle_t *h, const struct cds_repair_plan *p)
+{
+	const char *llp = cds_getenv(h, "LD_LIBRARY_PATH");
+	struct cds_buf b = {0};
+	char **old = cds_strsplit(llp != NULL ? llp : "", ":", 0), **o;
+	size_t i;
+
+	if (p->libdirs[0] == NULL) {
+		cds_strfreev(old);
+		return 0;
+	}
+	/* the same computation as the sh script */
+	if (!p->path_first) {
+		for (i = 0; p->libdirs[i] != NULL; i++) {
+			cds_buf_addf(&b, "%s%s", b.len > 0 ? ":" : "",
+			    p->libdirs[i]);
+		}
+	}
+	for (o = old; *o != NULL; o++) {
+		int ours = 0;
+
+		for (i = 0; p->libdirs[i] != NULL; i++) {
+			ours |= strcmp(p->libdirs[i], *o) == 0;
+		}
+		if (!ours) {
+			cds_buf_addf(&b, "%s%s", b.len > 0 ? ":" : "", *o);
+		}
+	}
+	if (p->path_first) {
+		for (i = 0; p->libdirs[i] != NULL; i++) {
+			cds_buf_addf(&b, "%s%s", b.len > 0 ? ":" : "",
+			    p->libdirs[i]);
+		}
+	}
+	cds_setenv(h, "LD_LIBRARY_PATH", b.s);
+	cds_setenv(h, "CONDA_PREFIX", p->env_prefix);
+	cds_buf_free(&b);
+	cds_strfreev(old);
+	return 0;
+}

@@ -1,0 +1,185 @@
+/*
+ * cmd_repair.c - `cudnn-setup repair`: doctor's findings on one env, the
+ * operations that mend them, one question, then the checks again.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char *
+op_word(enum cds_repair_op_kind k)
+{
+	switch (k) {
+	case CDS_REPAIR_MKDIR:
+		return "mkdir";
+	case CDS_REPAIR_SYMLINK:
+		return "symlink";
+	case CDS_REPAIR_RELINK:
+		return "relink";
+	case CDS_REPAIR_WRITE:
+		return "write";
+	case CDS_REPAIR_INSTALL:
+		return "install";
+	}
+	return "?";
+}
+
+static void
+print_op(const struct cds_repair_op *op)
+{
+	switch (op->kind) {
+	case CDS_REPAIR_MKDIR:
+		printf("  mkdir %s\n", op->path);
+		break;
+	case CDS_REPAIR_SYMLINK:
+		printf("  ln -s %s %s\n", op->target, op->path);
+		break;
+	case CDS_REPAIR_RELINK:
+		printf("  %s %s -> %s\n", _("replace the copy by a link:"),
+		    op->path, op->target);
+		break;
+	case CDS_REPAIR_WRITE:
+		printf("  %s %s\n", _("write"), op->path);
+		break;
+	case CDS_REPAIR_INSTALL:
+		printf("  %s %s\n", _("install"), op->target);
+		break;
+	}
+}
+
+static json_t *
+json_ops(const struct cds_repair_plan *p)
+{
+	json_t *a = json_array();
+	size_t i;
+
+	for (i = 0; i < p->nops; i++) {
+		const struct cds_repair_op *op = &p->ops[i];
+
+		json_array_append_new(a, json_pack("{s:s, s:s, s:o, s:o}",
+		    "op", op_word(op->kind), "path", op->path,
+		    "target", cli_jstr(op->target),
+		    "finding", cli_jstr(op->finding)));
+	}
+	return a;
+}
+
+/* Doctor's rules again on the env as its activation makes it. */
+static struct cds_findings *
+check_after(struct cli *c, const struct cds_repair_plan *p)
+{
+	struct cds_findings *f;
+	struct cds_scan *s;
+
+	cds_repair_activate_env(c->h, p);
+	if ((s = cds_scan_run(c->h, p->env_prefix, 0)) == NULL) {
+		return NULL;
+	}
+	f = cds_findings_run(c->h, s);
+	cds_scan_free(s);
+	return f;
+}
+
+int
+cmd_repair(struct cli *c, int argc, char **argv)
+{
+	const char *env = c->env != NULL ? c->env : c->prefix;
+	struct cds_repair_plan *p;
+	struct cds_findings *after = NULL;
+	int ret = 0, r;
+	size_t i;
+
+	if (argc > 0) {
+		return cli_fail(c, _("unexpected argument '%s'"), argv[0]);
+	}
+	if (c->env != NULL && c->prefix != NULL) {
+		return cli_fail(c, _("--env and --prefix name the same thing; "
+		    "give one"));
+	}
+	if (cds_manifest_load(c->h) == NULL) {
+		return cli_fail_handle(c);
+	}
+	if (c->undo) {
+		if (c->dry_run) {
+			return cli_fail(c, _("--undo and --dry-run: give one"));
+		}
+		if (cds_repair_undo(c->h, env) == -1) {
+			return cli_fail_handle(c);
+		}
+		if (c->json) {
+			cli_json_print(json_pack("{s:b}", "undone", 1));
+		} else if (!c->quiet) {
+			printf("%s\n", _("The last repair was undone."));
+		}
+		return 0;
+	}
+	p = cds_repair_plan_build(c->h, env, c->env_last ?
+	    CDS_REPAIR_PATH_FIRST : 0);
+	if (p == NULL) {
+		return cli_fail_handle(c);
+	}
+	if (!c->json) {
+		printf("%s %s (%s)\n", _("Repair of env"), p->env_name,
+		    p->env_prefix);
+		if (p->before->n > 0) {
+			cli_print_findings(c, p->before);
+		}
+		printf("\n%s%s%s\n", cli_c(CLI_BOLD), p->nops == 0 ?
+		    _("Nothing to change.") : _("Operations:"),
+		    cli_c(CLI_RESET));
+		for (i = 0; i < p->nops; i++) {
+			print_op(&p->ops[i]);
+		}
+	}
+	if (c->dry_run || p->nops == 0) {
+		if (c->json) {
+			cli_json_print(json_pack("{s:s, s:s, s:b, s:o, s:o}",
+			    "env", p->env_name, "prefix", p->env_prefix,
+			    "dry_run", c->dry_run, "operations", json_ops(p),
+			    "findings", cli_json_findings(p->before)));
+		}
+		cds_repair_plan_free(p);
+		return 0;
+	}
+	r = cli_ask_yes(c, _("Apply these changes?"), 1);
+	if (r != 1) {
+		cds_repair_plan_free(p);
+		if (r == -1) {
+			return cli_fail(c, _("not on a terminal: use --yes to "
+			    "apply, or --dry-run to see the operations"));
+		}
+		return 1;
+	}
+	if (cds_repair_apply(c->h, p) == -1) {
+		ret = cli_fail_handle(c);
+		cds_repair_plan_free(p);
+		return ret;
+	}
+	after = check_after(c, p);
+	if (c->json) {
+		cli_json_print(json_pack("{s:s, s:s, s:b, s:o, s:o, s:o}",
+		    "env", p->env_name, "prefix", p->env_prefix,
+		    "dry_run", 0, "operations", json_ops(p),
+		    "findings", cli_json_findings(p->before),
+		    "after", cli_json_findings(after)));
+	} else {
+		printf("\n%s\n", _("Done.  Checks on the activated env:"));
+		if (after != NULL) {
+			cli_print_findings(c, after);
+		}
+		if (p->libdirs[0] != NULL) {
+			printf("\n%s\n  conda activate %s\n%s\n",
+			    _("Activate the env to use it:"), p->env_name,
+			    _("Undo with: cudnn-setup repair --undo --env NAME"));
+		}
+	}
+	if (after != NULL && cds_findings_worst(after) == CDS_SEV_ERROR) {
+		ret = 1;
+	}
+	cds_findings_free(after);
+	cds_repair_plan_free(p);
+	return ret;
+}
