@@ -56,7 +56,7 @@ get(const struct elf *e, const unsigned char *p, size_t n)
 }
 
 char *
-cds_elf_soname(const char *path)
+cds_fixup_soname(const char *path)
 {
 	unsigned char hdr[64], sh[64], dyn[16];
 	struct elf e = { .fd = -1 };
@@ -274,7 +274,7 @@ cds_fixup_sonames(cds_handle_t *h, const char *dir, int dry_run,
 		}
 		path = cds_path_join(dir, names[i]);
 		if (lstat(path, &st) == -1 || !S_ISREG(st.st_mode) ||
-		    (soname = cds_elf_soname(path)) == NULL) {
+		    (soname = cds_fixup_soname(path)) == NULL) {
 			free(path);
 			continue;
 		}
