@@ -523,7 +523,8 @@ enum cds_fix_kind {
 	CDS_FIX_RELINK,		/* replace regular file `path` by a link */
 	CDS_FIX_ACTIVATE,	/* write env activation scripts */
 	CDS_FIX_INSTALL,	/* install release `target` */
-	CDS_FIX_REMOVE_PATH	/* drop `path` from LD_LIBRARY_PATH */
+	CDS_FIX_REMOVE_PATH,	/* drop `path` from LD_LIBRARY_PATH */
+	CDS_FIX_REMOVE		/* delete the file or link `path` */
 };
 
 struct cds_fix {
@@ -649,7 +650,10 @@ const struct cds_elf_verneed *cds_elf_verneed_find(const struct cds_elf *e,
 /* Version names defined, without the base entry (the file's own name);
  * NULL-terminated, never NULL. */
 char *const *cds_elf_verdefs(const struct cds_elf *e);
-/* Does E define version VERSION? */
+/* Does E define version VERSION?  The base definition (the file's own
+ * name, usually its soname) counts, as it does for ld.so's version check:
+ * a library whose version node is its soname satisfies a requirement of
+ * that version whatever symbols it holds. */
 int cds_elf_defines_version(const struct cds_elf *e, const char *version);
 
 /* Dynamic symbols E defines (global and weak, default and protected
@@ -670,6 +674,285 @@ const struct cds_elf_sym *cds_elf_undefined(const struct cds_elf *e,
  */
 int cds_elf_defines(const struct cds_elf *e, const char *sym,
     const char *version);
+
+/*
+ * The loader, emulated: glibc ld.so's search and binding rules applied to
+ * the files under the handle's root, for the handle's environment
+ * (cds_getenv(h, "LD_LIBRARY_PATH")).  Nothing is loaded.
+ *
+ * The search for a name without '/', as ld.so does it: DT_RPATH of the
+ * object that asks and of the objects that loaded it, in turn (only when
+ * the asking object has no DT_RUNPATH), then LD_LIBRARY_PATH, then the
+ * asking object's DT_RUNPATH, then what ld.so.cache would hold (the
+ * directories of /etc/ld.so.conf and its includes, in order, then the
+ * trusted directories), then the default directories; the last two are
+ * skipped for an object marked DF_1_NODEFLIB.  $ORIGIN, $LIB and $PLATFORM
+ * are expanded.  A file of the other ELF class or another machine is
+ * passed over; a file ld.so cannot read (not ELF, too short, a directory)
+ * stops the search with ld.so's error.
+ *
+ * Not emulated (the comments of src/loader.c say why): the binary
+ * ld.so.cache itself (its content is rebuilt from ld.so.conf, as if
+ * ldconfig had just run), glibc-hwcaps and legacy hwcap subdirectories,
+ * $ORIGIN in LD_LIBRARY_PATH (the program is not known), LD_PRELOAD, and
+ * the program's own RPATH and libraries (the program is not known).
+ */
+
+/* Which step of the search found a library. */
+enum cds_ld_via {
+	CDS_LD_NOT_FOUND = 0,
+	CDS_LD_LOADED,		/* already loaded under that name or soname,
+				   or the same file under another name */
+	CDS_LD_DIRECT,		/* the name holds a '/': opened as given */
+	CDS_LD_RPATH,		/* DT_RPATH of the asking object or one that
+				   loaded it */
+	CDS_LD_LIBRARY_PATH,	/* LD_LIBRARY_PATH */
+	CDS_LD_RUNPATH,		/* DT_RUNPATH of the asking object */
+	CDS_LD_CACHE,		/* ld.so.cache: an ld.so.conf directory or a
+				   trusted directory */
+	CDS_LD_DEFAULT		/* ld.so's built-in default directories */
+};
+
+/* The untranslated name of a step: "RPATH", "LD_LIBRARY_PATH", "RUNPATH",
+ * "ld.so.cache", "default", "loaded", "path", "not found". */
+const char *cds_ld_via_name(enum cds_ld_via via);
+
+/* One search for one name, as ld.so would do it. */
+struct cds_ld_found {
+	char *name;		/* as asked: "libcudnn_ops_infer.so.8" */
+	char *path;		/* the target path ld.so opens (directory as
+				   written + name, no symlink resolved: what
+				   ld.so prints); NULL if not found */
+	char *realpath;		/* PATH with symlinks resolved in the root */
+	enum cds_ld_via via;
+	int entry;		/* 1-based position of the directory in that
+				   list (LD_LIBRARY_PATH "a::b": b is 3); 0
+				   when there is no list */
+	char *dir;		/* the directory, expanded; NULL if none */
+	char *dir_as_written;	/* "$ORIGIN/../lib"; NULL if none */
+	char *from;		/* RPATH/RUNPATH: the target path of the object
+				   whose entry it is; CACHE: the ld.so.conf
+				   file listing the directory ("" for a
+				   trusted one); else NULL */
+	char *how;		/* one untranslated line of evidence:
+				   "LD_LIBRARY_PATH entry 2: /opt/old/lib" */
+	char *error;		/* when not found or refused: ld.so's words
+				   as dlerror() gives them ("libx.so.1:
+				   cannot open shared object file: No such
+				   file or directory"); else NULL */
+	char **skipped;		/* files passed over: "/p/libx.so.1: wrong ELF
+				   class: ELFCLASS32"; NULL-terminated, never
+				   NULL */
+};
+
+/* Flags of the loader calls. */
+enum {
+	CDS_LD_ALL_SYMBOLS = 1	/* also check unversioned symbol references
+				   (off by default: the program, unknown
+				   here, may define them) */
+};
+
+/*
+ * Find one library the way ld.so would when CONSUMER (may be NULL: the
+ * program asks, and has no RPATH) needs NAME: a bare soname
+ * ("libcudnn.so.9") or a target path.  CONSUMER's own RPATH/RUNPATH and
+ * $ORIGIN apply (no loading chain: see cds_loader_resolve() for that).
+ * Files of another class or machine than CONSUMER's (or this machine's
+ * when NULL) are passed over.  Returns a new result, also when nothing is
+ * found (->path NULL, ->error set); free with cds_ld_found_free().  NULL
+ * only for bad arguments (CDS_ERR_USAGE).
+ */
+struct cds_ld_found *cds_loader_find(cds_handle_t *h, const char *name,
+    const struct cds_elf *consumer, unsigned flags);
+void cds_ld_found_free(struct cds_ld_found *f);
+
+/*
+ * The loader's directories in search order for CONSUMER (NULL: the
+ * program): its RPATH (when it has no RUNPATH), LD_LIBRARY_PATH, its
+ * RUNPATH, the ld.so.conf directories, the default ones.  `via` is
+ * "RPATH", "LD_LIBRARY_PATH", "RUNPATH", the ld.so.conf file's target path
+ * ("/etc/ld.so.conf.d/cuda.conf"), or "default" (ld.so's built-in and
+ * ldconfig's trusted directories, listed once).  A directory listed twice
+ * by ld.so.conf files appears once, as ldconfig keeps it.  Returns a new
+ * array of *N entries (never NULL); free with cds_searchdirs_free().
+ */
+struct cds_searchdir *cds_loader_searchdirs(cds_handle_t *h,
+    const struct cds_elf *consumer, size_t *n);
+void cds_searchdirs_free(struct cds_searchdir *dirs, size_t n);
+
+#define CDS_LD_NONE ((size_t)-1)
+
+/* One object of a resolution: a library ld.so looked up. */
+struct cds_ld_object {
+	struct cds_ld_found found;	/* how it was found, or not */
+	char *soname;		/* DT_SONAME, NULL if none or not found */
+	struct cds_elf *elf;	/* its ELF data, owned by the resolution;
+				   NULL when not found or unreadable */
+	size_t loader;		/* the object whose DT_NEEDED or dlopen()
+				   asked for it; CDS_LD_NONE: the program */
+	size_t load;		/* the request (cds_ld_resolution.loads) */
+	size_t *needed;		/* objects its DT_NEEDED resolved to, in
+				   order (an earlier object when shared) */
+	size_t nneeded;
+	int unloaded;		/* its request failed: ld.so unmapped it */
+};
+
+enum cds_ld_problem_kind {
+	CDS_LD_MISSING = 1,	/* a library not found */
+	CDS_LD_UNUSABLE,	/* found, but ld.so refuses or cannot read it */
+	CDS_LD_NO_VERSION,	/* a required version is not defined */
+	CDS_LD_NO_SYMBOL	/* a symbol reference binds to nothing */
+};
+
+/* Something that makes a dlopen() fail. */
+struct cds_ld_problem {
+	enum cds_ld_problem_kind kind;
+	size_t load;		/* the request it breaks */
+	size_t object;		/* MISSING/UNUSABLE: the object not found or
+				   refused; NO_VERSION/NO_SYMBOL: the object
+				   with the requirement */
+	size_t provider;	/* NO_VERSION: the file that lacks the version;
+				   NO_SYMBOL: the object loaded for the
+				   version's file (CDS_LD_NONE if none) */
+	char *name;		/* the soname, version or symbol */
+	char *version;		/* NO_SYMBOL: the version required, or NULL */
+	char *message;		/* ld.so's text as dlerror() gives it:
+				   "/a/libcudnn_cnn_infer.so.8: undefined
+				   symbol: _ZN15TracebackLoggerC1EPKc, version
+				   libcudnn_ops_infer.so.8", "/x/liba.so.1:
+				   version `A_1' not found (required by
+				   /y/libb.so.1)" */
+};
+
+/* One dlopen() request and what it would return. */
+struct cds_ld_load {
+	char *name;		/* as given */
+	size_t caller;		/* the request whose object calls dlopen()
+				   (its RPATH/RUNPATH apply), or CDS_LD_NONE
+				   for the program */
+	size_t object;		/* its object (found or not: the entry holds
+				   the search and its error) */
+	char *error;		/* what dlerror() would say after
+				   dlopen(name, RTLD_NOW | RTLD_LOCAL), NULL
+				   when it loads */
+};
+
+struct cds_ld_resolution {
+	struct cds_ld_load *loads;	/* in the order asked */
+	size_t nloads;
+	struct cds_ld_object *objects;	/* in the order ld.so met them */
+	size_t nobjects;
+	struct cds_ld_problem *problems; /* in the order ld.so meets them:
+					   per request, the first is the one
+					   dlopen() reports */
+	size_t nproblems;
+	double elapsed_ms;
+};
+
+/* A dlopen() to emulate: NAME (a target path or a bare soname), called
+ * from the object of the earlier request CALLER, or CDS_LD_NONE for the
+ * program. */
+struct cds_ld_request {
+	const char *name;
+	size_t caller;
+};
+
+/*
+ * RESOLVE: emulate dlopen(name, RTLD_NOW | RTLD_LOCAL) for each request in
+ * turn in one process: find the library, then its DT_NEEDED tree breadth
+ * first (each soname loaded once, the first found wins, already loaded
+ * objects shared between requests), then check every required symbol
+ * version against the file that provides it and every versioned symbol
+ * reference against the objects in the request's scope, by ld.so's rules.
+ * A failed request leaves nothing loaded for the next one, as in ld.so.
+ * Problems carry ld.so's exact message.  When several symbols are missing,
+ * ld.so reports the first one it relocates, which may be another of those
+ * listed.  FLAGS: CDS_LD_ALL_SYMBOLS.
+ * Returns a new resolution (free with cds_ld_resolution_free()), or NULL
+ * with CDS_ERR_USAGE for an empty or relative name or a bad caller.
+ * Emits no events.
+ */
+struct cds_ld_resolution *cds_loader_resolve_seq(cds_handle_t *h,
+    const struct cds_ld_request *reqs, size_t n, unsigned flags);
+/* The same for one library asked by the program. */
+struct cds_ld_resolution *cds_loader_resolve(cds_handle_t *h,
+    const char *name, unsigned flags);
+void cds_ld_resolution_free(struct cds_ld_resolution *r);
+/* The live object loaded under NAME (a soname or a name it was asked
+ * by), or NULL. */
+const struct cds_ld_object *cds_ld_resolution_object(
+    const struct cds_ld_resolution *r, const char *name);
+
+/*
+ * Dynamic evidence (MAPS): a child process started with the handle's
+ * environment (LD_LIBRARY_PATH and all, set before it starts, since ld.so
+ * reads them only then) dlopen()s libraries in turn with RTLD_NOW |
+ * RTLD_LOCAL and reports each dlerror(), the file ld.so really loaded,
+ * and the CUDA files it mapped (/proc/self/maps).  The child is this
+ * program run again (/proc/self/exe) with a hidden first argument: every
+ * program that calls cds_dlprobe_run() must call cds_dlprobe_child() at
+ * the very top of main() (see cds_dlprobe_is_child()).
+ */
+
+/* The hidden first argument of the probe's child. */
+#define CDS_DLPROBE_ARG "--internal-dlprobe"
+
+/* One library the child loaded, or tried to. */
+struct cds_dlprobe_lib {
+	char *name;		/* as given: a soname or a path */
+	int reached;		/* the child began loading it */
+	int ok;			/* dlopen() returned a handle */
+	char *error;		/* dlerror() text when it failed, else NULL */
+	char *path;		/* the file ld.so loaded for it (its link-map
+				   name); when RTLD_NOW failed, from a
+				   RTLD_LAZY retry, closed again; NULL */
+	long cudnn_version;	/* its own cudnnGetVersion(), 0 if none */
+	int signal;		/* the child died of this signal while
+				   loading it (a crash is a result) */
+	char **mapped;		/* libcu*, libnv* files mapped right after it
+				   loaded (after the RTLD_LAZY retry when
+				   RTLD_NOW failed: what ld.so had picked);
+				   NULL-terminated, never NULL */
+};
+
+struct cds_dlprobe {
+	struct cds_dlprobe_lib *libs;	/* one per library asked */
+	size_t nlibs;
+	char **maps;		/* libcu*, libnv* files mapped when the child
+				   finished, in address order, once each
+				   (libcurl excluded); NULL-terminated, never
+				   NULL */
+	int exit_status;	/* the child's exit status, -1 if a signal
+				   ended it */
+	int signal;		/* the signal that ended it, 0 if none */
+	int timed_out;		/* it ran past the timeout and was killed */
+	char *output;		/* what it wrote to stdout and stderr, the
+				   first 64 KiB; never NULL */
+	double elapsed_ms;
+};
+
+/*
+ * Run the probe over LIBS (NULL-terminated: sonames or paths, loaded in
+ * that order in one process), killing the child after TIMEOUT_MS
+ * milliseconds (0: 5000).  A library that fails, a child that crashes or
+ * hangs: all are results.  Returns a new result (free with
+ * cds_dlprobe_free()), or NULL with CDS_ERR_UNSUPPORTED under --root (the
+ * libraries of another system cannot be run here), CDS_ERR_USAGE for an
+ * empty list, or CDS_ERR_CHILD when the child could not start (detail:
+ * why, with its first line of output).  Emits no events.
+ */
+struct cds_dlprobe *cds_dlprobe_run(cds_handle_t *h, char *const *libs,
+    unsigned timeout_ms);
+void cds_dlprobe_free(struct cds_dlprobe *p);
+
+/* Is this process the probe's child (argv[1] is CDS_DLPROBE_ARG)? */
+int cds_dlprobe_is_child(int argc, char **argv);
+/* The child's whole work; returns the process exit status.  Call it first
+ * thing in main(), before setlocale() or anything that loads libraries:
+ *   if (cds_dlprobe_is_child(argc, argv))
+ *           return cds_dlprobe_child(argc, argv);
+ */
+int cds_dlprobe_child(int argc, char **argv);
 
 /* ------------------------------------------------------------------------ */
 /* Install (issue: install)                                                  */

@@ -398,10 +398,10 @@ fail:
 /* ---- cuDNN ---------------------------------------------------------------- */
 
 /* Stop the check at the first failing cuDNN call, naming it. */
-#define DNN(r, call) do { \
-	cds_dnnstat st_ = sym_##call; \
+#define DNN(r, fn, args) do { \
+	cds_dnnstat st_ = sym_##fn args; \
 	if (st_ != CDS_DNN_STATUS_SUCCESS) { \
-		(r)->detail = dnn_err(#call, st_); \
+		(r)->detail = dnn_err(#fn, st_); \
 		goto fail; \
 	} \
 } while (0)
@@ -474,7 +474,7 @@ conv_fwd(cds_dnn dnn, struct conv *c, struct dmem *mem)
 	r.tolerance = c->tolerance;
 	want = cds_xmalloc(c->ny * sizeof(float));
 	got = cds_xmalloc(c->ny * sizeof(float));
-	DNN(&r, cudnnGetConvolutionForwardAlgorithm_v7(dnn, c->xd, c->wd,
+	DNN(&r, cudnnGetConvolutionForwardAlgorithm_v7, (dnn, c->xd, c->wd,
 	    c->cd, c->yd, 8, &nperf, perf));
 	if ((algo = pick_algo(perf, nperf)) < 0) {
 		r.detail = cds_xstrdup("cudnnGetConvolutionForwardAlgorithm"
@@ -482,13 +482,13 @@ conv_fwd(cds_dnn dnn, struct conv *c, struct dmem *mem)
 		goto fail;
 	}
 	r.algo = algo_name(fwd_algos, 8, algo);
-	DNN(&r, cudnnGetConvolutionForwardWorkspaceSize(dnn, c->xd, c->wd,
+	DNN(&r, cudnnGetConvolutionForwardWorkspaceSize, (dnn, c->xd, c->wd,
 	    c->cd, c->yd, (unsigned int)algo, &wsize));
 	if (dmem_alloc(mem, &c->ws, wsize, &r.detail) != 0) {
 		goto fail;
 	}
 	t0 = cds_now_ms();
-	DNN(&r, cudnnConvolutionForward(dnn, &one, c->xd, dptr(c->dx), c->wd,
+	DNN(&r, cudnnConvolutionForward, (dnn, &one, c->xd, dptr(c->dx), c->wd,
 	    dptr(c->dw), c->cd, (unsigned int)algo, dptr(c->ws), wsize, &zero,
 	    c->yd, dptr(c->dout)));
 	if (sync_time(&r, t0) != 0 || dmem_get(got, c->dout, c->ny,
@@ -519,7 +519,7 @@ conv_bwd_data(cds_dnn dnn, struct conv *c, struct dmem *mem)
 	r.tolerance = c->tolerance;
 	want = cds_xmalloc(c->nx * sizeof(float));
 	got = cds_xmalloc(c->nx * sizeof(float));
-	DNN(&r, cudnnGetConvolutionBackwardDataAlgorithm_v7(dnn, c->wd,
+	DNN(&r, cudnnGetConvolutionBackwardDataAlgorithm_v7, (dnn, c->wd,
 	    c->yd, c->cd, c->xd, 8, &nperf, perf));
 	if ((algo = pick_algo(perf, nperf)) < 0) {
 		r.detail = cds_xstrdup("cudnnGetConvolutionBackwardData"
@@ -527,14 +527,14 @@ conv_bwd_data(cds_dnn dnn, struct conv *c, struct dmem *mem)
 		goto fail;
 	}
 	r.algo = algo_name(bwd_data_algos, 6, algo);
-	DNN(&r, cudnnGetConvolutionBackwardDataWorkspaceSize(dnn, c->wd,
+	DNN(&r, cudnnGetConvolutionBackwardDataWorkspaceSize, (dnn, c->wd,
 	    c->yd, c->cd, c->xd, (unsigned int)algo, &wsize));
 	if (dmem_alloc(mem, &ws, wsize, &r.detail) != 0 ||
 	    dmem_put(mem, &ddx, NULL, c->nx, &r.detail) != 0) {
 		goto fail;
 	}
 	t0 = cds_now_ms();
-	DNN(&r, cudnnConvolutionBackwardData(dnn, &one, c->wd, dptr(c->dw),
+	DNN(&r, cudnnConvolutionBackwardData, (dnn, &one, c->wd, dptr(c->dw),
 	    c->yd, dptr(c->ddy), c->cd, (unsigned int)algo, dptr(ws), wsize,
 	    &zero, c->xd, dptr(ddx)));
 	if (sync_time(&r, t0) != 0 || dmem_get(got, ddx, c->nx,
@@ -565,7 +565,7 @@ conv_bwd_filter(cds_dnn dnn, struct conv *c, struct dmem *mem)
 	r.tolerance = c->tolerance;
 	want = cds_xmalloc(c->nw * sizeof(float));
 	got = cds_xmalloc(c->nw * sizeof(float));
-	DNN(&r, cudnnGetConvolutionBackwardFilterAlgorithm_v7(dnn, c->xd,
+	DNN(&r, cudnnGetConvolutionBackwardFilterAlgorithm_v7, (dnn, c->xd,
 	    c->yd, c->cd, c->wd, 8, &nperf, perf));
 	if ((algo = pick_algo(perf, nperf)) < 0) {
 		r.detail = cds_xstrdup("cudnnGetConvolutionBackwardFilter"
@@ -573,14 +573,14 @@ conv_bwd_filter(cds_dnn dnn, struct conv *c, struct dmem *mem)
 		goto fail;
 	}
 	r.algo = algo_name(bwd_filter_algos, 7, algo);
-	DNN(&r, cudnnGetConvolutionBackwardFilterWorkspaceSize(dnn, c->xd,
+	DNN(&r, cudnnGetConvolutionBackwardFilterWorkspaceSize, (dnn, c->xd,
 	    c->yd, c->cd, c->wd, (unsigned int)algo, &wsize));
 	if (dmem_alloc(mem, &ws, wsize, &r.detail) != 0 ||
 	    dmem_put(mem, &ddw, NULL, c->nw, &r.detail) != 0) {
 		goto fail;
 	}
 	t0 = cds_now_ms();
-	DNN(&r, cudnnConvolutionBackwardFilter(dnn, &one, c->xd, dptr(c->dx),
+	DNN(&r, cudnnConvolutionBackwardFilter, (dnn, &one, c->xd, dptr(c->dx),
 	    c->yd, dptr(c->ddy), c->cd, (unsigned int)algo, dptr(ws), wsize,
 	    &zero, c->wd, dptr(ddw)));
 	if (sync_time(&r, t0) != 0 || dmem_get(got, ddw, c->nw,
@@ -620,21 +620,21 @@ conv_checks(cds_dnn dnn)
 	cds_ref_fill(c.x, c.nx, 21);
 	cds_ref_fill(c.w, c.nw, 22);
 	cds_ref_fill(c.dy, c.ny, 23);
-	DNN(&r, cudnnCreateTensorDescriptor(&c.xd));
-	DNN(&r, cudnnCreateTensorDescriptor(&c.yd));
-	DNN(&r, cudnnCreateFilterDescriptor(&c.wd));
-	DNN(&r, cudnnCreateConvolutionDescriptor(&c.cd));
-	DNN(&r, cudnnSetTensor4dDescriptor(c.xd, CDS_DNN_TENSOR_NCHW,
+	DNN(&r, cudnnCreateTensorDescriptor, (&c.xd));
+	DNN(&r, cudnnCreateTensorDescriptor, (&c.yd));
+	DNN(&r, cudnnCreateFilterDescriptor, (&c.wd));
+	DNN(&r, cudnnCreateConvolutionDescriptor, (&c.cd));
+	DNN(&r, cudnnSetTensor4dDescriptor, (c.xd, CDS_DNN_TENSOR_NCHW,
 	    CDS_DNN_DATA_FLOAT, s->n, s->c, s->h, s->w));
-	DNN(&r, cudnnSetFilter4dDescriptor(c.wd, CDS_DNN_DATA_FLOAT,
+	DNN(&r, cudnnSetFilter4dDescriptor, (c.wd, CDS_DNN_DATA_FLOAT,
 	    CDS_DNN_TENSOR_NCHW, s->k, s->c, s->r, s->s));
-	DNN(&r, cudnnSetConvolution2dDescriptor(c.cd, s->pad_h, s->pad_w,
+	DNN(&r, cudnnSetConvolution2dDescriptor, (c.cd, s->pad_h, s->pad_w,
 	    s->stride_h, s->stride_w, s->dil_h, s->dil_w,
 	    CDS_DNN_CROSS_CORRELATION, CDS_DNN_DATA_FLOAT));
 	/* plain FP32 FMA: no TF32 tensor cores, so a tight tolerance */
 	c.tolerance = sym_cudnnSetConvolutionMathType(c.cd,
 	    CDS_DNN_FMA_MATH) == CDS_DNN_STATUS_SUCCESS ? 1e-3 : 2e-2;
-	DNN(&r, cudnnGetConvolution2dForwardOutputDim(c.cd, c.xd, c.wd, &n,
+	DNN(&r, cudnnGetConvolution2dForwardOutputDim, (c.cd, c.xd, c.wd, &n,
 	    &k, &p, &q));
 	if (n != s->n || k != s->k || p != c.p || q != c.q) {
 		r.detail = cds_xasprintf("cudnnGetConvolution2dForwardOutput"
@@ -642,7 +642,7 @@ conv_checks(cds_dnn dnn)
 		    s->k, c.p, c.q);
 		goto fail;
 	}
-	DNN(&r, cudnnSetTensor4dDescriptor(c.yd, CDS_DNN_TENSOR_NCHW,
+	DNN(&r, cudnnSetTensor4dDescriptor, (c.yd, CDS_DNN_TENSOR_NCHW,
 	    CDS_DNN_DATA_FLOAT, n, k, p, q));
 	if (dmem_put(&mem, &c.dx, c.x, c.nx, &r.detail) != 0 ||
 	    dmem_put(&mem, &c.dw, c.w, c.nw, &r.detail) != 0 ||
@@ -709,11 +709,11 @@ batchnorm_check(cds_dnn dnn)
 		rm[i] = 0.5f * (float)i;
 		rv[i] = 1.0f + (float)i;
 	}
-	DNN(&r, cudnnCreateTensorDescriptor(&xd));
-	DNN(&r, cudnnCreateTensorDescriptor(&bd));
-	DNN(&r, cudnnSetTensor4dDescriptor(xd, CDS_DNN_TENSOR_NCHW,
+	DNN(&r, cudnnCreateTensorDescriptor, (&xd));
+	DNN(&r, cudnnCreateTensorDescriptor, (&bd));
+	DNN(&r, cudnnSetTensor4dDescriptor, (xd, CDS_DNN_TENSOR_NCHW,
 	    CDS_DNN_DATA_FLOAT, s.n, s.c, s.h, s.w));
-	DNN(&r, cudnnSetTensor4dDescriptor(bd, CDS_DNN_TENSOR_NCHW,
+	DNN(&r, cudnnSetTensor4dDescriptor, (bd, CDS_DNN_TENSOR_NCHW,
 	    CDS_DNN_DATA_FLOAT, 1, s.c, 1, 1));
 	if (dmem_put(&mem, &dx, x, n, &r.detail) != 0 ||
 	    dmem_put(&mem, &dy, NULL, n, &r.detail) != 0 ||
@@ -726,7 +726,7 @@ batchnorm_check(cds_dnn dnn)
 		goto fail;
 	}
 	t0 = cds_now_ms();
-	DNN(&r, cudnnBatchNormalizationForwardTraining(dnn,
+	DNN(&r, cudnnBatchNormalizationForwardTraining, (dnn,
 	    CDS_DNN_BATCHNORM_SPATIAL, &one, &zero, xd, dptr(dx), xd,
 	    dptr(dy), bd, dptr(dscale), dptr(dbias), s.factor, dptr(drm),
 	    dptr(drv), s.eps, dptr(dsm), dptr(dsi)));
@@ -771,18 +771,18 @@ relu_check(cds_dnn dnn)
 	r.result = "error";
 	r.tolerance = 0;	/* max(x, 0) is exact */
 	cds_ref_fill(x, 150, 41);
-	DNN(&r, cudnnCreateTensorDescriptor(&xd));
-	DNN(&r, cudnnCreateActivationDescriptor(&ad));
-	DNN(&r, cudnnSetTensor4dDescriptor(xd, CDS_DNN_TENSOR_NCHW,
+	DNN(&r, cudnnCreateTensorDescriptor, (&xd));
+	DNN(&r, cudnnCreateActivationDescriptor, (&ad));
+	DNN(&r, cudnnSetTensor4dDescriptor, (xd, CDS_DNN_TENSOR_NCHW,
 	    CDS_DNN_DATA_FLOAT, 2, 3, 5, 5));
-	DNN(&r, cudnnSetActivationDescriptor(ad, CDS_DNN_ACTIVATION_RELU,
+	DNN(&r, cudnnSetActivationDescriptor, (ad, CDS_DNN_ACTIVATION_RELU,
 	    CDS_DNN_NOT_PROPAGATE_NAN, 0.0));
 	if (dmem_put(&mem, &dx, x, 150, &r.detail) != 0 ||
 	    dmem_put(&mem, &dy, NULL, 150, &r.detail) != 0) {
 		goto fail;
 	}
 	t0 = cds_now_ms();
-	DNN(&r, cudnnActivationForward(dnn, ad, &one, xd, dptr(dx), &zero,
+	DNN(&r, cudnnActivationForward, (dnn, ad, &one, xd, dptr(dx), &zero,
 	    xd, dptr(dy)));
 	if (sync_time(&r, t0) != 0 || dmem_get(y, dy, 150, &r.detail) != 0) {
 		goto fail;
@@ -820,14 +820,14 @@ maxpool_check(cds_dnn dnn)
 	r.tolerance = 0;	/* a maximum is one of the inputs */
 	cds_pool_out(&s, &p, &q);
 	cds_ref_fill(x, 294, 51);
-	DNN(&r, cudnnCreateTensorDescriptor(&xd));
-	DNN(&r, cudnnCreateTensorDescriptor(&yd));
-	DNN(&r, cudnnCreatePoolingDescriptor(&pd));
-	DNN(&r, cudnnSetTensor4dDescriptor(xd, CDS_DNN_TENSOR_NCHW,
+	DNN(&r, cudnnCreateTensorDescriptor, (&xd));
+	DNN(&r, cudnnCreateTensorDescriptor, (&yd));
+	DNN(&r, cudnnCreatePoolingDescriptor, (&pd));
+	DNN(&r, cudnnSetTensor4dDescriptor, (xd, CDS_DNN_TENSOR_NCHW,
 	    CDS_DNN_DATA_FLOAT, s.n, s.c, s.h, s.w));
-	DNN(&r, cudnnSetTensor4dDescriptor(yd, CDS_DNN_TENSOR_NCHW,
+	DNN(&r, cudnnSetTensor4dDescriptor, (yd, CDS_DNN_TENSOR_NCHW,
 	    CDS_DNN_DATA_FLOAT, s.n, s.c, p, q));
-	DNN(&r, cudnnSetPooling2dDescriptor(pd, CDS_DNN_POOLING_MAX,
+	DNN(&r, cudnnSetPooling2dDescriptor, (pd, CDS_DNN_POOLING_MAX,
 	    CDS_DNN_NOT_PROPAGATE_NAN, s.win_h, s.win_w, s.pad_h, s.pad_w,
 	    s.stride_h, s.stride_w));
 	if (dmem_put(&mem, &dx, x, 294, &r.detail) != 0 ||
@@ -835,7 +835,7 @@ maxpool_check(cds_dnn dnn)
 		goto fail;
 	}
 	t0 = cds_now_ms();
-	DNN(&r, cudnnPoolingForward(dnn, pd, &one, xd, dptr(dx), &zero, yd,
+	DNN(&r, cudnnPoolingForward, (dnn, pd, &one, xd, dptr(dx), &zero, yd,
 	    dptr(dy)));
 	if (sync_time(&r, t0) != 0 || dmem_get(y, dy, 54, &r.detail) != 0) {
 		goto fail;
@@ -866,7 +866,7 @@ cudnn_checks(void)
 
 	step("cudnnCreate");
 	r.result = "error";
-	DNN(&r, cudnnCreate(&dnn));
+	DNN(&r, cudnnCreate, (&dnn));
 	conv_checks(dnn);
 	step("batchnorm_fwd_train");
 	batchnorm_check(dnn);
@@ -1723,17 +1723,7 @@ decide(cds_handle_t *h, struct cds_verify *v,
 	    v->block == CDS_VERIFY_CHILD_FAILED)) {
 		v->block = CDS_VERIFY_CHILD_FAILED;
 		free(v->block_detail);
-		v->block_detail = res->timed_out ?
-		    cds_xasprintf("timed out after %d s%s%s", VERIFY_MS / 1000,
-		    res->last_step != NULL ? " in " : "",
-		    res->last_step != NULL ? res->last_step : "") :
-		    res->signal != 0 ? cds_xasprintf("killed by signal %d "
-		    "(%s)%s%s", res->signal, strsignal(res->signal),
-		    res->last_step != NULL ? " in " : "",
-		    res->last_step != NULL ? res->last_step : "") :
-		    cds_xasprintf("exited with status %d%s%s",
-		    res->exit_status, res->err_tail != NULL ? ": " : "",
-		    res->err_tail != NULL ? res->err_tail : "");
+		v->block_detail = cds_child_describe(res, VERIFY_MS);
 	}
 	/* checks the child never reached */
 	for (i = 0; i < v->nchecks; i++) {

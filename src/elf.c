@@ -53,6 +53,7 @@ struct cds_elf {
 	struct cds_elf_verneed *verneed;
 	size_t nverneed;
 	char **verdefs;		/* pointers into strtab; array owned */
+	const char *verdef_base;	/* the VER_FLG_BASE entry's name */
 
 	struct cds_elf_sym *defined;
 	size_t ndefined;
@@ -607,7 +608,9 @@ read_verdef(struct rd *r, struct cds_elf *e, const struct seg *loads,
 			}
 			(*vi)[ndx].name = name;
 			(*vi)[ndx].file = NULL;
-			if (!(flags & VER_FLG_BASE)) {
+			if (flags & VER_FLG_BASE) {
+				e->verdef_base = name;
+			} else {
 				/* a pointer into strtab, not a copy */
 				names = cds_xreallocarray(names, nnames + 2,
 				    sizeof(char *));
@@ -1112,6 +1115,10 @@ cds_elf_defines_version(const struct cds_elf *e, const char *version)
 {
 	char *const *v;
 
+	/* ld.so's match_symbol() walks every definition, the base too */
+	if (e->verdef_base != NULL && strcmp(e->verdef_base, version) == 0) {
+		return 1;
+	}
 	for (v = e->verdefs; *v != NULL; v++) {
 		if (strcmp(*v, version) == 0) {
 			return 1;

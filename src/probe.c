@@ -534,24 +534,32 @@ driver_msg(void *ctx, json_t *msg)
 	cds_driver_take_msg(ctx, msg);
 }
 
-/* Say how a child ended when it did not finish its work. */
-static char *
-child_failure(const struct cds_child_result *r, int timeout_ms)
+char *
+cds_child_describe(const struct cds_child_result *r, int timeout_ms)
 {
+	const char *step = r->last_step != NULL ? r->last_step : "";
+	const char *in = r->last_step != NULL ? " in " : "";
+	char *ret, *line = NULL;
+
+	if (r->err_tail != NULL) {
+		/* the last line it wrote on stderr */
+		const char *nl = strrchr(r->err_tail, '\n');
+
+		line = cds_xstrdup(nl != NULL ? nl + 1 : r->err_tail);
+	}
 	if (r->timed_out) {
-		return cds_xasprintf("timed out after %d s%s%s",
-		    timeout_ms / 1000, r->last_step != NULL ? " in " : "",
-		    r->last_step != NULL ? r->last_step : "");
+		ret = cds_xasprintf("timed out after %d s%s%s",
+		    timeout_ms / 1000, in, step);
+	} else if (r->signal != 0) {
+		ret = cds_xasprintf("killed by signal %d (%s)%s%s",
+		    r->signal, strsignal(r->signal), in, step);
+	} else {
+		ret = cds_xasprintf("exited with status %d%s%s%s%s",
+		    r->exit_status, in, step, line != NULL ? ": " : "",
+		    line != NULL ? line : "");
 	}
-	if (r->signal != 0) {
-		return cds_xasprintf("killed by signal %d (%s)%s%s",
-		    r->signal, strsignal(r->signal),
-		    r->last_step != NULL ? " in " : "",
-		    r->last_step != NULL ? r->last_step : "");
-	}
-	return cds_xasprintf("exited with status %d%s%s", r->exit_status,
-	    r->err_tail != NULL ? ": " : "",
-	    r->err_tail != NULL ? r->err_tail : "");
+	free(line);
+	return ret;
 }
 
 int
@@ -587,7 +595,8 @@ cds_probe_driver(cds_handle_t *h, struct cds_driver *d)
 			ret = -1;
 		} else if (!res.complete) {
 			free(d->probe_error);
-			d->probe_error = child_failure(&res, DRIVER_PROBE_MS);
+			d->probe_error = cds_child_describe(&res,
+			    DRIVER_PROBE_MS);
 			d->probed = 0;
 		}
 		cds_child_result_clear(&res);

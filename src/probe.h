@@ -91,6 +91,10 @@ CDS_HIDDEN int cds_child_run(cds_handle_t *h, const char *mode,
     json_t *arg, char *const *envp, int timeout_ms, cds_child_msg_cb cb,
     void *ctx, struct cds_child_result *res);
 CDS_HIDDEN void cds_child_result_clear(struct cds_child_result *r);
+/* How a child that did not finish ended: "killed by signal 11
+ * (Segmentation fault) in kernel" (new string). */
+CDS_HIDDEN char *cds_child_describe(const struct cds_child_result *r,
+    int timeout_ms);
 /* The target's environment with DIRS (may be NULL) put first on
  * LD_LIBRARY_PATH; a NULL-terminated array, free with cds_strfreev(). */
 CDS_HIDDEN char **cds_child_env(cds_handle_t *h, char *const *dirs);

@@ -4,103 +4,328 @@
  */
 #include "config.h"
 
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "findings.h"
 #include "manifest.h"
+#include "scan.h"
 
-/* F20 / no driver: no kernel module and no libcuda.so.1.  An error when an
- * NVIDIA GPU is on the PCI bus, a warning on a machine without one (an
- * image being prepared, a CI host): installs work, programs cannot run. */
+/* No driver on a machine without an NVIDIA GPU (an image being prepared,
+ * a CI host): a warning, installs work, programs cannot run.  Or a kernel
+ * module without its user-space libcuda.so.1.  A GPU without a module is
+ * F20 (cds_rule_no_module). */
 void
 cds_rule_no_driver(struct cds_rule_ctx *c)
 {
 	const struct cds_driver *d = &c->s->driver;
 	struct cds_finding *f;
 
-	if (d->state != CDS_DRIVER_NO_MODULE &&
-	    d->state != CDS_DRIVER_NO_LIBRARY) {
-		return;
-	}
 	if (d->wsl && !d->wsl_lib_on_path) {
 		return;	/* WSL-LIB-PATH names the cause */
 	}
-	if (d->state == CDS_DRIVER_NO_MODULE) {
-		f = cds_finding_add(c, "NO-DRIVER", c->s->nvidia_pci > 0 ?
-		    CDS_SEV_ERROR : CDS_SEV_WARNING,
-		    "no NVIDIA kernel module is loaded%s",
-		    c->s->nvidia_pci > 0 ? " although an NVIDIA GPU is "
-		    "present" : " and no NVIDIA GPU is on the PCI bus");
+	if (d->state == CDS_DRIVER_NO_MODULE && c->s->nvidia_pci == 0) {
+		f = cds_finding_add(c, "NO-DRIVER", CDS_SEV_WARNING,
+		    "no NVIDIA kernel module is loaded and no NVIDIA GPU is "
+		    "on the PCI bus");
 		cds_finding_evidence(f, "kernel module",
 		    "/proc/driver/nvidia/version and "
 		    "/sys/module/nvidia/version are absent");
-		cds_finding_evidence(f, "NVIDIA PCI devices", "%d",
-		    c->s->nvidia_pci);
-	} else {
+		cds_finding_evidence(f, "NVIDIA PCI devices", "0");
+		cds_finding_evidence(f, "libcuda.so.1",
+		    "not found by the loader");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "run CUDA programs on a machine with an NVIDIA GPU and "
+		    "driver");
+	} else if (d->state == CDS_DRIVER_NO_LIBRARY) {
 		f = cds_finding_add(c, "NO-DRIVER", CDS_SEV_ERROR,
 		    "the NVIDIA kernel module %s is loaded but the loader "
 		    "finds no libcuda.so.1", d->module_version);
 		cds_finding_evidence(f, "kernel module", "%s",
 		    d->module_version);
-	}
-	cds_finding_evidence(f, "libcuda.so.1", "not found by the loader");
-	if (c->s->nvidia_pci > 0 && d->state == CDS_DRIVER_NO_MODULE) {
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-		    "sudo dkms autoinstall && sudo modprobe nvidia  "
-		    "# or reinstall the driver; with Secure Boot, enroll "
-		    "the module key (mokutil)");
-	} else if (d->state == CDS_DRIVER_NO_LIBRARY) {
+		cds_finding_evidence(f, "libcuda.so.1",
+		    "not found by the loader");
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
 		    "install the user-space driver package of version %s "
 		    "(libnvidia-compute / nvidia-driver-libs)",
 		    d->module_version);
-	} else {
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-		    "run CUDA programs on a machine with an NVIDIA GPU and "
-		    "driver");
 	}
+}
+
+/* Read a small file of the target, first line trimmed; NULL if absent. */
+static char *
+first_line(const cds_handle_t *h, const char *path)
+{
+	char *host = cds_rpath(h, path);
+	char *text = cds_read_file(host, 1u << 16, NULL), *nl, *r;
+
+	free(host);
+	if (text == NULL) {
+		return NULL;
+	}
+	if ((nl = strchr(text, '\n')) != NULL) {
+		*nl = '\0';
+	}
+	r = cds_xstrdup(cds_strtrim(text));
+	free(text);
+	return r;
+}
+
+static int
+exists(const cds_handle_t *h, const char *path)
+{
+	char *host = cds_rpath(h, path);
+	int r = cds_exists(host);
+
+	free(host);
+	return r;
+}
+
+/* Target paths matching PATTERN under the root. */
+static char **
+glob_target(const cds_handle_t *h, const char *pattern)
+{
+	struct cds_strv sv = {0};
+	char *host = cds_rpath(h, pattern);
+	glob_t g;
+	size_t i;
+
+	if (glob(host, 0, NULL, &g) == 0) {
+		for (i = 0; i < g.gl_pathc; i++) {
+			cds_strv_push_owned(&sv, cds_unrpath(h,
+			    g.gl_pathv[i]));
+		}
+		globfree(&g);
+	}
+	free(host);
+	return cds_strv_steal(&sv);
+}
+
+/* PCI addresses of NVIDIA devices whose class starts with CLASS
+ * ("0x03": display, "0x0680": NVSwitch bridges). */
+static char **
+nvidia_devices(const cds_handle_t *h, const char *class)
+{
+	char **devs = glob_target(h, "/sys/bus/pci/devices/*");
+	struct cds_strv sv = {0};
+	char **d;
+
+	for (d = devs; *d != NULL; d++) {
+		char *vp = cds_path_join(*d, "vendor");
+		char *cp = cds_path_join(*d, "class");
+		char *v = first_line(h, vp), *k = first_line(h, cp);
+
+		if (v != NULL && k != NULL && strcmp(v, "0x10de") == 0 &&
+		    cds_startswith(k, class)) {
+			cds_strv_push(&sv, cds_basename(*d));
+		}
+		free(v);
+		free(k);
+		free(vp);
+		free(cp);
+	}
+	cds_strfreev(devs);
+	return cds_strv_steal(&sv);
+}
+
+/* F20: an NVIDIA GPU on the PCI bus, no kernel module loaded.  The
+ * evidence tells the usual causes apart: a kernel with no module built
+ * for it (DKMS), nouveau holding the device, Secure Boot refusing an
+ * unsigned module. */
+void
+cds_rule_no_module(struct cds_rule_ctx *c)
+{
+	const struct cds_driver *d = &c->s->driver;
+	const cds_handle_t *h = c->h;
+	struct cds_finding *f;
+	char **gpus, **vers, **v, *kernel;
+	struct cds_buf built = {0};
+	char *for_kernel = NULL;
+	int secure = 0, nouveau;
+
+	if (d->module_version != NULL || c->s->nvidia_pci == 0 || d->wsl) {
+		return;
+	}
+	if (d->state == CDS_DRIVER_OK) {
+		return;
+	}
+	f = cds_finding_add(c, "F20", CDS_SEV_ERROR, "an NVIDIA GPU is on "
+	    "the PCI bus but no NVIDIA kernel module is loaded");
+	gpus = nvidia_devices(h, "0x03");
+	if (gpus[0] != NULL) {
+		cds_finding_evidence(f, "GPU", "%s", gpus[0]);
+	}
+	cds_strfreev(gpus);
+	cds_finding_evidence(f, "kernel module",
+	    "/proc/driver/nvidia/version and /sys/module/nvidia are absent");
+	kernel = first_line(h, "/proc/sys/kernel/osrelease");
+	if (kernel != NULL) {
+		cds_finding_evidence(f, "running kernel", "%s", kernel);
+	}
+	/* DKMS: /var/lib/dkms/nvidia/<version>/<kernel>/ per build */
+	vers = glob_target(h, "/var/lib/dkms/nvidia/[0-9]*");
+	for (v = vers; *v != NULL; v++) {
+		char *kpat = cds_path_join(*v, "[0-9]*");
+		char **ks = glob_target(h, kpat), **k;
+
+		for (k = ks; *k != NULL; k++) {
+			cds_buf_addf(&built, "%s%s for %s", built.len > 0 ?
+			    ", " : "", cds_basename(*v), cds_basename(*k));
+			if (kernel != NULL && strcmp(cds_basename(*k),
+			    kernel) == 0) {
+				free(for_kernel);
+				for_kernel = cds_xstrdup(cds_basename(*v));
+			}
+		}
+		cds_strfreev(ks);
+		free(kpat);
+	}
+	if (vers[0] != NULL) {
+		cds_finding_evidence(f, "DKMS nvidia builds", "%s",
+		    built.len > 0 ? built.s : "none");
+	}
+	if (kernel != NULL && vers[0] != NULL && for_kernel == NULL) {
+		const char *ver = cds_basename(vers[cds_strv_len(vers) - 1]);
+
+		cds_finding_evidence(f, "cause", "no nvidia module was built "
+		    "for the running kernel %s", kernel);
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "sudo dkms install -m nvidia -v %s -k %s && sudo modprobe "
+		    "nvidia", ver, kernel);
+	}
+	cds_buf_free(&built);
+	nouveau = exists(h, "/sys/module/nouveau");
+	if (nouveau) {
+		cds_finding_evidence(f, "cause", "the nouveau driver is loaded "
+		    "and holds the GPU (/sys/module/nouveau)");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "printf 'blacklist nouveau\\noptions nouveau modeset=0\\n' "
+		    "| sudo tee /etc/modprobe.d/blacklist-nouveau.conf && sudo "
+		    "update-initramfs -u && sudo reboot");
+	}
+	/* SecureBoot-<guid>: 4 attribute bytes, then 1 when enabled */
+	{
+		char **sb = glob_target(h,
+		    "/sys/firmware/efi/efivars/SecureBoot-*");
+
+		if (sb[0] != NULL) {
+			char *host = cds_rpath(h, sb[0]);
+			size_t len = 0;
+			char *b = cds_read_file(host, 64, &len);
+
+			secure = b != NULL && len >= 5 && b[4] == 1;
+			free(b);
+			free(host);
+		}
+		cds_strfreev(sb);
+	}
+	if (secure) {
+		cds_finding_evidence(f, "cause", "Secure Boot is on: an "
+		    "unsigned nvidia module is refused");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "sudo mokutil --import /var/lib/dkms/mok.pub  # then "
+		    "reboot and enroll the key");
+	}
+	if (f->nfixes == 0) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "sudo modprobe nvidia  # if that fails: reinstall the "
+		    "driver for kernel %s", kernel != NULL ? kernel :
+		    "$(uname -r)");
+	}
+	free(for_kernel);
+	free(kernel);
+	cds_strfreev(vers);
+}
+
+/* The first libcuda of NAME on the runtime search path: its directory's
+ * index in LP and its real path (new string), or -1. */
+static int
+find_libcuda(struct cds_rule_ctx *c, const struct cds_libpath *lp,
+    const char *name, char **real)
+{
+	int i = cds_libpath_find(c, lp, name);
+
+	*real = NULL;
+	if (i >= 0) {
+		char *p = cds_path_join(lp->dirs[i].dir, name);
+
+		*real = cds_realpath_in_root(c->h, p);
+		if (*real == NULL) {
+			*real = p;
+		} else {
+			free(p);
+		}
+	}
+	return i;
 }
 
 /* A stub libcuda (a toolkit's lib64/stubs) is found where programs look
  * at run time: every CUDA call then fails with error 34.  On
- * LIBRARY_PATH alone it only serves the linker, which is its purpose. */
+ * LIBRARY_PATH alone it only serves the linker, which is its purpose.
+ * The driver probe names the stub when it ran; otherwise the search path
+ * is walked here for libcuda.so.1 and libcuda.so (which cuDNN 8 opens). */
 void
 cds_rule_stub_libcuda(struct cds_rule_ctx *c)
 {
+	static const char *const names[] = { "libcuda.so.1", "libcuda.so",
+		NULL };
 	const struct cds_driver *d = &c->s->driver;
+	const char *const *n;
 	struct cds_finding *f;
+	struct cds_libpath *lp;
 	int runtime;
 
-	if (d->stub_path == NULL) {
-		return;
-	}
-	runtime = d->state == CDS_DRIVER_STUB || (d->stub_via != NULL &&
-	    strcmp(d->stub_via, "LIBRARY_PATH") != 0);
-	if (!runtime) {
-		return;
-	}
-	f = cds_finding_add(c, "STUB-LIBCUDA", CDS_SEV_ERROR,
-	    "the stub %s is reachable at run time%s%s", d->stub_path,
-	    d->stub_via != NULL ? " via " : "",
-	    d->stub_via != NULL ? d->stub_via : "");
-	cds_finding_evidence(f, "stub", "%s", d->stub_path);
-	if (d->stub_via != NULL) {
-		cds_finding_evidence(f, "put there by", "%s", d->stub_via);
-	}
-	if (d->init_error != 0) {
-		cds_finding_evidence(f, "cuInit", "error %d%s", d->init_error,
-		    d->init_error == 34 ? " (CUDA_ERROR_STUB_LIBRARY)" : "");
-	}
-	{
-		char *dir = cds_dirname(d->stub_path);
+	if (d->stub_path != NULL) {
+		runtime = d->state == CDS_DRIVER_STUB || (d->stub_via != NULL &&
+		    strcmp(d->stub_via, "LIBRARY_PATH") != 0);
+		if (!runtime) {
+			return;
+		}
+		f = cds_finding_add(c, "STUB-LIBCUDA", CDS_SEV_ERROR,
+		    "the stub %s is reachable at run time%s%s", d->stub_path,
+		    d->stub_via != NULL ? " via " : "",
+		    d->stub_via != NULL ? d->stub_via : "");
+		cds_finding_evidence(f, "stub", "%s", d->stub_path);
+		if (d->stub_via != NULL) {
+			cds_finding_evidence(f, "put there by", "%s",
+			    d->stub_via);
+		}
+		if (d->init_error != 0) {
+			cds_finding_evidence(f, "cuInit", "error %d%s",
+			    d->init_error, d->init_error == 34 ?
+			    " (CUDA_ERROR_STUB_LIBRARY)" : "");
+		}
+		{
+			struct cds_libdir ld = {0};
 
-		cds_finding_fix(f, CDS_FIX_REMOVE_PATH, dir, NULL,
-		    "export LD_LIBRARY_PATH=$(printf %%s \"$LD_LIBRARY_PATH\" "
-		    "| tr : '\\n' | grep -vx %s | paste -sd:)", dir);
-		free(dir);
+			ld.dir = cds_dirname(d->stub_path);
+			ld.from_env = 1;
+			cds_fix_remove_path(c, f, &ld);
+			free(ld.dir);
+		}
+		return;
 	}
+	lp = cds_libpath_for(c, NULL, NULL);
+	for (n = names; *n != NULL; n++) {
+		char *real;
+		int i = find_libcuda(c, lp, *n, &real);
+
+		if (i < 0 || strstr(real, "/stubs/") == NULL) {
+			free(real);
+			continue;
+		}
+		f = cds_finding_add(c, "STUB-LIBCUDA", CDS_SEV_ERROR,
+		    "the stub %s is what the loader finds for %s", real, *n);
+		cds_finding_evidence(f, "stub", "%s/%s -> %s",
+		    lp->dirs[i].dir, *n, real);
+		cds_evidence_via(f, &lp->dirs[i]);
+		cds_fix_remove_path(c, f, &lp->dirs[i]);
+		free(real);
+		break;
+	}
+	cds_libpath_free(lp);
 }
 
 static int
@@ -310,4 +535,380 @@ cds_rule_cuda_link(struct cds_rule_ctx *c)
 			    "cudnn-setup install --cuda VERSION");
 		}
 	}
+}
+
+/* The version in a driver library's real file name:
+ * libcuda.so.550.54.15 -> 550.54.15; NULL for .so.1 or a stub. */
+static char *
+driver_file_version(const char *real)
+{
+	char *v = cds_soname_version(cds_basename(real));
+
+	if (v != NULL && strchr(v, '.') == NULL) {
+		free(v);
+		return NULL;
+	}
+	return v;
+}
+
+/* The GPU model from /proc/driver/nvidia/gpus/<bus>/information. */
+static char *
+gpu_model(const cds_handle_t *h)
+{
+	char **info = glob_target(h, "/proc/driver/nvidia/gpus/*/information");
+	char *r = NULL, *host, *text, *p;
+
+	if (info[0] != NULL) {
+		host = cds_rpath(h, info[0]);
+		text = cds_read_file(host, 1u << 16, NULL);
+		free(host);
+		if (text != NULL && (p = strstr(text, "Model:")) != NULL) {
+			p += 6;
+			p += strspn(p, " \t");
+			r = cds_xstrndup(p, strcspn(p, "\n"));
+		}
+		free(text);
+	}
+	cds_strfreev(info);
+	return r;
+}
+
+/* F17: the forward-compatibility libcuda of a toolkit's compat/ dir is the
+ * one programs load.  It works only on data-center GPUs, and only over an
+ * older kernel driver; elsewhere cuInit fails with error 804 (or 803). */
+void
+cds_rule_compat_libcuda(struct cds_rule_ctx *c)
+{
+	const struct cds_driver *d = &c->s->driver;
+	struct cds_libpath *lp = cds_libpath_for(c, NULL, NULL);
+	struct cds_finding *f;
+	char *real, *ver, *model;
+	int i, consumer, sev;
+
+	i = find_libcuda(c, lp, "libcuda.so.1", &real);
+	if (i < 0 || (strstr(real, "/compat/") == NULL &&
+	    !cds_endswith(lp->dirs[i].dir, "/compat"))) {
+		free(real);
+		cds_libpath_free(lp);
+		return;
+	}
+	ver = driver_file_version(real);
+	model = gpu_model(c->h);
+	consumer = model != NULL && (strstr(model, "GeForce") != NULL ||
+	    strstr(model, "TITAN") != NULL);
+	sev = consumer || d->init_error == 804 || d->init_error == 803 ||
+	    (ver != NULL && d->module_version != NULL &&
+	    cds_vercmp(ver, d->module_version) < 0) ?
+	    CDS_SEV_ERROR : CDS_SEV_WARNING;
+	f = cds_finding_add(c, "F17", sev, "the forward-compatibility "
+	    "libcuda %s%s%s is what programs load%s", real,
+	    ver != NULL ? " " : "", ver != NULL ? ver : "",
+	    consumer ? " on a GPU that does not support it" : "");
+	cds_finding_evidence(f, "libcuda.so.1", "%s/libcuda.so.1 -> %s",
+	    lp->dirs[i].dir, real);
+	cds_evidence_via(f, &lp->dirs[i]);
+	if (d->module_version != NULL) {
+		cds_finding_evidence(f, "kernel module", "%s%s",
+		    d->module_version, ver != NULL && cds_vercmp(ver,
+		    d->module_version) < 0 ? " (newer than the compat "
+		    "library: error 803)" : "");
+	}
+	if (model != NULL) {
+		cds_finding_evidence(f, "GPU", "%s%s", model, consumer ?
+		    " (forward compatibility is for data-center GPUs: "
+		    "error 804)" : "");
+	}
+	if (d->init_error != 0) {
+		cds_finding_evidence(f, "cuInit", "error %d", d->init_error);
+	}
+	cds_fix_remove_path(c, f, &lp->dirs[i]);
+	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "or upgrade the host "
+	    "driver so that no compat library is needed");
+	free(model);
+	free(ver);
+	free(real);
+	cds_libpath_free(lp);
+}
+
+/* The upstream version of an installed dpkg package whose name starts
+ * with PREFIX ("550.54.15" of "550.54.15-0ubuntu1"); *name gets the
+ * package's name.  NULL if none. */
+static char *
+dpkg_version(const cds_handle_t *h, const char *prefix, char **name)
+{
+	char *host = cds_rpath(h, "/var/lib/dpkg/status");
+	char *text = cds_read_file(host, 64u << 20, NULL), *p, *r = NULL;
+
+	free(host);
+	*name = NULL;
+	if (text == NULL) {
+		return NULL;
+	}
+	for (p = text; p != NULL && r == NULL; p = strstr(p, "\n\n")) {
+		char *end, *pk, *st, *ve;
+
+		p += strspn(p, "\n");
+		end = strstr(p, "\n\n");
+		pk = strncmp(p, "Package: ", 9) == 0 ? p + 9 : NULL;
+		if (pk == NULL || !cds_startswith(pk, prefix)) {
+			continue;
+		}
+		st = strstr(p, "\nStatus: ");
+		ve = strstr(p, "\nVersion: ");
+		if (st == NULL || ve == NULL || (end != NULL && (st > end ||
+		    ve > end)) || strncmp(st + 9, "install ok installed",
+		    20) != 0) {
+			continue;
+		}
+		ve += 10;
+		*name = cds_xstrndup(pk, strcspn(pk, "\n"));
+		ve += strcspn(ve, ":") < strcspn(ve, "\n") ?
+		    strcspn(ve, ":") + 1 : 0;
+		r = cds_xstrndup(ve, strcspn(ve, "-\n"));
+	}
+	free(text);
+	return r;
+}
+
+/* Is a process of this COMM running (the target's /proc)? */
+static int
+running(const cds_handle_t *h, const char *comm)
+{
+	char **procs = glob_target(h, "/proc/[0-9]*/comm"), **p;
+	int found = 0;
+
+	for (p = procs; *p != NULL && !found; p++) {
+		char *l = first_line(h, *p);
+
+		found = l != NULL && strcmp(l, comm) == 0;
+		free(l);
+	}
+	cds_strfreev(procs);
+	return found;
+}
+
+/* F18: an HGX system's NVSwitches need nvidia-fabricmanager of the
+ * driver's exact version, running; otherwise CUDA says error 802. */
+void
+cds_rule_fabricmanager(struct cds_rule_ctx *c)
+{
+	const struct cds_driver *d = &c->s->driver;
+	char **sw = nvidia_devices(c->h, "0x0680");
+	struct cds_finding *f;
+	char *pkg, *ver;
+	int up;
+
+	if (sw[0] == NULL) {
+		cds_strfreev(sw);
+		return;
+	}
+	ver = dpkg_version(c->h, "nvidia-fabricmanager", &pkg);
+	up = running(c->h, "nv-fabricmanager");
+	if (up && (ver == NULL || d->module_version == NULL ||
+	    strcmp(ver, d->module_version) == 0)) {
+		free(ver);
+		free(pkg);
+		cds_strfreev(sw);
+		return;
+	}
+	if (!up) {
+		f = cds_finding_add(c, "F18", CDS_SEV_ERROR, "%zu NVSwitch "
+		    "device%s but nv-fabricmanager is not running",
+		    cds_strv_len(sw), sw[1] != NULL ? "s" : "");
+	} else {
+		f = cds_finding_add(c, "F18", CDS_SEV_ERROR,
+		    "nvidia-fabricmanager %s does not match driver %s", ver,
+		    d->module_version);
+	}
+	cds_finding_evidence(f, "NVSwitch", "%s", sw[0]);
+	cds_finding_evidence(f, "fabric manager", "%s%s%s, %s",
+	    pkg != NULL ? pkg : "not installed", ver != NULL ? " " : "",
+	    ver != NULL ? ver : "", up ? "running" : "not running");
+	if (d->module_version != NULL) {
+		cds_finding_evidence(f, "kernel module", "%s",
+		    d->module_version);
+	}
+	if (ver == NULL || (d->module_version != NULL &&
+	    strcmp(ver, d->module_version) != 0)) {
+		char major[16];
+
+		snprintf(major, sizeof(major), "%d", d->module_version != NULL ?
+		    atoi(d->module_version) : 0);
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "sudo apt-get install nvidia-fabricmanager-%s=%s-* && "
+		    "sudo systemctl enable --now nvidia-fabricmanager",
+		    d->module_version != NULL ? major : "DRIVER",
+		    d->module_version != NULL ? d->module_version : "VERSION");
+	} else {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "sudo systemctl enable --now nvidia-fabricmanager");
+	}
+	free(ver);
+	free(pkg);
+	cds_strfreev(sw);
+}
+
+/* The last apt history entry that changed an NVIDIA package, as
+ * "Start-Date: ... Upgrade: pkg (old, new)"; NULL if none. */
+static char *
+apt_nvidia_entry(const cds_handle_t *h)
+{
+	char *host = cds_rpath(h, "/var/log/apt/history.log");
+	char *text = cds_read_file(host, 64u << 20, NULL), *r = NULL;
+	char **blocks, **b;
+
+	free(host);
+	if (text == NULL) {
+		return NULL;
+	}
+	blocks = cds_strsplit(text, "\n", 1);
+	free(text);
+	{
+		char *date = NULL;
+
+		for (b = blocks; *b != NULL; b++) {
+			char *l = *b, *pkg;
+
+			if (cds_startswith(l, "Start-Date: ")) {
+				free(date);
+				date = cds_xstrdup(l + 12);
+				continue;
+			}
+			if (!cds_startswith(l, "Upgrade: ") &&
+			    !cds_startswith(l, "Install: ")) {
+				continue;
+			}
+			if ((pkg = strstr(l, "nvidia")) == NULL) {
+				continue;
+			}
+			while (pkg > l && pkg[-1] != ' ') {
+				pkg--;
+			}
+			free(r);
+			r = cds_xasprintf("%s %.*s: %.*s", date != NULL ?
+			    date : "?", (int)strcspn(l, ":"), l,
+			    (int)strcspn(pkg, ")") + 1, pkg);
+		}
+		free(date);
+	}
+	cds_strfreev(blocks);
+	return r;
+}
+
+/* F19: the kernel module is one version and the user-space libraries
+ * (NVML, libcuda) another: an upgrade replaced the libraries while the
+ * old module stays loaded until a reboot. */
+void
+cds_rule_nvml_mismatch(struct cds_rule_ctx *c)
+{
+	static const char *const libs[] = { "libnvidia-ml.so.1",
+		"libcuda.so.1", NULL };
+	const struct cds_driver *d = &c->s->driver;
+	struct cds_libpath *lp;
+	const char *const *l;
+	struct cds_finding *f = NULL;
+
+	if (d->module_version == NULL) {
+		return;
+	}
+	lp = cds_libpath_for(c, NULL, NULL);
+	for (l = libs; *l != NULL; l++) {
+		char *real, *ver;
+		int i = find_libcuda(c, lp, *l, &real);
+
+		ver = i >= 0 ? driver_file_version(real) : NULL;
+		if (ver == NULL || strstr(real, "/compat/") != NULL ||
+		    strcmp(ver, d->module_version) == 0) {
+			free(ver);
+			free(real);
+			continue;
+		}
+		if (f == NULL) {
+			f = cds_finding_add(c, "F19", CDS_SEV_ERROR,
+			    "kernel module %s, but %s is %s: reboot required",
+			    d->module_version, *l, ver);
+			cds_finding_evidence(f, "kernel module", "%s "
+			    "(/proc/driver/nvidia/version)", d->module_version);
+		}
+		cds_finding_evidence(f, *l, "%s (%s)", real, ver);
+		free(ver);
+		free(real);
+	}
+	cds_libpath_free(lp);
+	if (f == NULL) {
+		return;
+	}
+	{
+		char *apt = apt_nvidia_entry(c->h);
+
+		if (apt != NULL) {
+			cds_finding_evidence(f, "apt history", "%s", apt);
+		}
+		free(apt);
+	}
+	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "sudo reboot  # or: "
+	    "sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo "
+	    "modprobe nvidia");
+	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "then keep upgrades "
+	    "from doing it again: sudo apt-mark hold $(dpkg -l '*nvidia*' | "
+	    "awk '/^ii/ {print $2}')");
+}
+
+/* F4: cuDNN 8 dlopens the unversioned "libcuda.so", the driver's
+ * development link; minimal containers and WSL have only libcuda.so.1. */
+void
+cds_rule_libcuda_devlink(struct cds_rule_ctx *c)
+{
+	struct cds_libpath *lp;
+	struct cds_finding *f;
+	const struct cds_cudnn *eight = NULL;
+	char *real, *dir, *link;
+	size_t k;
+	int i;
+
+	for (k = 0; k < c->s->ncudnns && eight == NULL; k++) {
+		if (c->s->cudnns[k].major == 8) {
+			eight = &c->s->cudnns[k];
+		}
+	}
+	if (eight == NULL) {
+		return;
+	}
+	lp = cds_libpath_for(c, NULL, NULL);
+	i = find_libcuda(c, lp, "libcuda.so.1", &real);
+	if (i < 0 || strstr(real, "/stubs/") != NULL ||
+	    cds_libpath_find(c, lp, "libcuda.so") >= 0) {
+		free(real);
+		cds_libpath_free(lp);
+		return;
+	}
+	f = cds_finding_add(c, "F4", CDS_SEV_ERROR, "no libcuda.so on the "
+	    "loader's path, only %s/libcuda.so.1: cuDNN %s cannot load",
+	    lp->dirs[i].dir, eight->version != NULL ? eight->version : "8");
+	cds_finding_evidence(f, "libcuda.so.1", "%s/libcuda.so.1 -> %s",
+	    lp->dirs[i].dir, real);
+	cds_finding_evidence(f, "libcuda.so", "in none of the %zu searched "
+	    "directories", lp->n);
+	cds_finding_evidence(f, "cuDNN 8", "%s", eight->dir);
+	if (strcmp(lp->dirs[i].dir, "/usr/lib/wsl/lib") == 0) {
+		/* a read-only mount: the link goes into /usr/local/lib */
+		dir = cds_xstrdup("/usr/local/lib");
+		link = cds_path_join(dir, "libcuda.so");
+		cds_finding_fix(f, CDS_FIX_SYMLINK, link,
+		    "/usr/lib/wsl/lib/libcuda.so.1", "sudo ln -s "
+		    "/usr/lib/wsl/lib/libcuda.so.1 %s && sudo ldconfig", link);
+	} else {
+		char *q;
+
+		dir = cds_xstrdup(lp->dirs[i].dir);
+		link = cds_path_join(dir, "libcuda.so");
+		q = cds_shquote(link);
+		cds_finding_fix(f, CDS_FIX_SYMLINK, link, "libcuda.so.1",
+		    "sudo ln -s libcuda.so.1 %s", q);
+		free(q);
+	}
+	free(link);
+	free(dir);
+	free(real);
+	cds_libpath_free(lp);
 }

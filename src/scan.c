@@ -541,21 +541,8 @@ scan_toolkits(cds_handle_t *h, struct cds_scan *s)
 static void
 scan_searchdirs(cds_handle_t *h, struct cds_scan *s)
 {
-	struct cds_ldir *dirs;
-	size_t n, i;
-
-	dirs = cds_loader_dirs(h, cds_getenv(h, "LD_LIBRARY_PATH"), 0, &n);
-	s->searchdirs = cds_xcalloc(n, sizeof(*s->searchdirs));
-	for (i = 0; i < n; i++) {
-		struct cds_searchdir *d = &s->searchdirs[s->nsearchdirs++];
-		char *host = cds_rpath(h, dirs[i].dir);
-
-		d->dir = cds_xstrdup(dirs[i].dir);
-		d->via = cds_xstrdup(dirs[i].via);
-		d->exists = cds_is_dir(host);
-		free(host);
-	}
-	cds_ldirs_free(dirs, n);
+	/* the loader emulation (src/loader.c) knows ld.so's order */
+	s->searchdirs = cds_loader_searchdirs(h, NULL, &s->nsearchdirs);
 }
 
 /* ------------------------------------------------------------------------ */

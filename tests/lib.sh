@@ -119,3 +119,30 @@ print(v if isinstance(v, str) else repr(v))' "$2"
 }
 
 have_python() { command -v python3 >/dev/null 2>&1; }
+
+# ---- verify ------------------------------------------------------------------
+# mk_gpu_doubles DIR: build the GPU TEST DOUBLES (tests/fixtures/
+# fake-libcuda.c, fake-libcudnn.c; never installed) into DIR/driver
+# (libcuda.so.1) and DIR/prefix/lib (libcudart.so.13, libcudnn.so.9 and
+# its sublibraries, empty ones with the real sonames).  Non-zero when the
+# compiler fails.
+mk_gpu_doubles() {
+	_d=$1
+	_f=$CDS_SRCDIR/tests/fixtures
+	mkdir -p "$_d/driver" "$_d/prefix/lib" || return 1
+	${CC:-cc} -shared -fPIC -o "$_d/driver/libcuda.so.1" \
+		-Wl,-soname,libcuda.so.1 "$_f/fake-libcuda.c" -lm || return 1
+	${CC:-cc} -shared -fPIC -DCDS_FAKE_RUNTIME \
+		-o "$_d/prefix/lib/libcudart.so.13" \
+		-Wl,-soname,libcudart.so.13 "$_f/fake-libcuda.c" || return 1
+	${CC:-cc} -shared -fPIC -I"$CDS_BUILDDIR" -I"$CDS_SRCDIR/src" \
+		-o "$_d/prefix/lib/libcudnn.so.9" -Wl,-soname,libcudnn.so.9 \
+		"$_f/fake-libcudnn.c" "$CDS_SRCDIR/src/cpuref.c" -lm || return 1
+	for _s in graph ops cnn adv engines_precompiled \
+	    engines_runtime_compiled heuristic; do
+		echo "int cds_fake_$_s;" >"$_d/sub.c"
+		${CC:-cc} -shared -fPIC -o "$_d/prefix/lib/libcudnn_$_s.so.9" \
+			-Wl,-soname,"libcudnn_$_s.so.9" "$_d/sub.c" || return 1
+	done
+	rm -f "$_d/sub.c"
+}

@@ -457,17 +457,26 @@ say_checks(const struct cds_verify *v)
 		const struct cds_verify_check *c = &v->checks[i];
 		char name[48];
 
-		snprintf(name, sizeof(name), "%s%s", c->name, v->ndevices > 1 ?
-		    (c->device == 0 ? " [0]" : " [1+]") : "");
+		if (v->ndevices > 1) {
+			snprintf(name, sizeof(name), "%s [%d]", c->name,
+			    c->device);
+		} else {
+			snprintf(name, sizeof(name), "%s", c->name);
+		}
 		switch (c->result) {
 		case CDS_CHECK_PASS:
 		case CDS_CHECK_FAIL:
-			printf("  %-22s %s%s%s  ", name, cli_c(c->result ==
+			printf("  %-24s %s%s%s  ", name, cli_c(c->result ==
 			    CDS_CHECK_PASS ? CLI_GREEN : CLI_RED),
 			    c->result == CDS_CHECK_PASS ? _("pass") :
 			    _("FAIL"), cli_c(CLI_RESET));
-			printf(_("max error %.3g (tolerance %.0e)"),
-			    c->max_error, c->tolerance);
+			if (c->tolerance == 0) {
+				printf(_("max error %.3g (must be exact)"),
+				    c->max_error);
+			} else {
+				printf(_("max error %.3g (tolerance %.0e)"),
+				    c->max_error, c->tolerance);
+			}
 			if (c->mismatches > 0) {
 				printf(_(", %zu of %zu elements wrong"),
 				    c->mismatches, c->elements);
@@ -478,12 +487,12 @@ say_checks(const struct cds_verify *v)
 			printf("  %.2f ms\n", c->ms);
 			break;
 		case CDS_CHECK_ERROR:
-			printf("  %-22s %s%s%s  %s\n", name, cli_c(CLI_RED),
+			printf("  %-24s %s%s%s  %s\n", name, cli_c(CLI_RED),
 			    _("ERROR"), cli_c(CLI_RESET),
 			    c->detail != NULL ? c->detail : "");
 			break;
 		case CDS_CHECK_NOT_RUN:
-			printf(_("  %-22s not run: %s\n"), name,
+			printf(_("  %-24s not run: %s\n"), name,
 			    not_run_word(c->detail));
 			break;
 		}
@@ -574,9 +583,8 @@ say_result(const struct cds_verify *v)
 		printf(_("  %spassed%s: every library loaded and every check "
 		    "matched the CPU reference\n"), cli_c(CLI_GREEN),
 		    cli_c(CLI_RESET));
-		return;
 	}
-	if (v->block != CDS_VERIFY_RAN) {
+	if (!v->passed && v->block != CDS_VERIFY_RAN) {
 		printf(_("  %scannot run the GPU checks%s: "), cli_c(CLI_RED),
 		    cli_c(CLI_RESET));
 		say_block(v);
@@ -595,6 +603,15 @@ say_result(const struct cds_verify *v)
 	if (v->cudnn_major == 0) {
 		printf(_("  %sno cuDNN library loaded%s\n"), cli_c(CLI_RED),
 		    cli_c(CLI_RESET));
+	}
+	for (i = 0; i < v->ndevices; i++) {
+		if (v->devices[i].cudnn_ok == 0) {
+			printf(_("  %swarning%s: cuDNN %s does not support "
+			    "device %d's compute capability %d.%d\n"),
+			    cli_c(CLI_YELLOW), cli_c(CLI_RESET),
+			    v->cudnn_release, v->devices[i].ordinal,
+			    v->devices[i].cc_major, v->devices[i].cc_minor);
+		}
 	}
 	for (i = 0; i < v->nchecks; i++) {
 		if (v->checks[i].result == CDS_CHECK_FAIL ||

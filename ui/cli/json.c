@@ -96,7 +96,7 @@ cli_json_findings(const struct cds_findings *f)
 		for (k = 0; k < x->nfixes; k++) {
 			static const char *const kinds[] = {
 				"none", "symlink", "relink", "activate",
-				"install", "remove-path"
+				"install", "remove-path", "remove"
 			};
 			const struct cds_fix *q = &x->fixes[k];
 

@@ -1,0 +1,1327 @@
+/*
+ * rules_framework.c - doctor's rules about what the Python frameworks
+ * need: the cuDNN and CUDA libraries they would load, the toolkit they
+ * build extensions with, the GPU architectures they carry kernels for.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <dlfcn.h>
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <glob.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "findings.h"
+#include "scan.h"
+
+/* Call FN for every framework package: those of each env, then the
+ * system Python's (env NULL). */
+typedef void (*pkg_fn)(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p);
+
+static void
+each_package(struct cds_rule_ctx *c, pkg_fn fn)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->s->nenvs; i++) {
+		for (k = 0; k < c->s->envs[i].npackages; k++) {
+			fn(c, &c->s->envs[i], &c->s->envs[i].packages[k]);
+		}
+	}
+	for (k = 0; k < c->s->nsystem_packages; k++) {
+		fn(c, NULL, &c->s->system_packages[k]);
+	}
+}
+
+static int
+dir_exists(const cds_handle_t *h, const char *dir)
+{
+	char *host = cds_rpath(h, dir);
+	int r = cds_is_dir(host);
+
+	free(host);
+	return r;
+}
+
+static int
+file_exists(const cds_handle_t *h, const char *path)
+{
+	char *host = cds_rpath(h, path);
+	int r = cds_is_file(host);
+
+	free(host);
+	return r;
+}
+
+/* site-packages/nvidia/<sub>/lib of a pip package, if it is there. */
+static char *
+wheel_dir(const struct cds_rule_ctx *c, const struct cds_package *p,
+    const char *sub)
+{
+	char *d;
+
+	if (p->from_conda || p->location == NULL) {
+		return NULL;
+	}
+	d = cds_xasprintf("%s/nvidia/%s/lib", p->location, sub);
+	if (!dir_exists(c->h, d)) {
+		free(d);
+		return NULL;
+	}
+	return d;
+}
+
+/* "in env NAME" or "in PATH" for titles. */
+static char *
+where_words(const struct cds_env *e, const struct cds_package *p)
+{
+	return e != NULL ? cds_xasprintf("in env %s", e->name) :
+	    cds_xasprintf("in %s", p->location);
+}
+
+/* ------------------------------------------------------------------------ */
+/* F9, F10: the first cuDNN the framework would load                         */
+/* ------------------------------------------------------------------------ */
+
+/* The directories a framework's own libraries search before the system
+ * (their RUNPATH, or conda's $ORIGIN/../lib): NULL-terminated, new. */
+static char **
+framework_runpath(const struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p)
+{
+	struct cds_strv sv = {0};
+	char *w;
+
+	if (p->from_conda && e != NULL) {
+		cds_strv_push_owned(&sv, cds_path_join(e->prefix, "lib"));
+	} else if ((w = wheel_dir(c, p, "cudnn")) != NULL) {
+		cds_strv_push_owned(&sv, w);
+	}
+	return cds_strv_steal(&sv);
+}
+
+/* Where the framework's cuDNN of major MAJOR comes from: index in *LP (set
+ * here; free it) and the copy, or -1. */
+static int
+first_cudnn(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p, int major, struct cds_libpath **lp,
+    const struct cds_cudnn **copy)
+{
+	char **rp = framework_runpath(c, e, p);
+	char so[32];
+	int at;
+
+	*lp = cds_libpath_for(c, e, (const char *const *)rp);
+	cds_strfreev(rp);
+	snprintf(so, sizeof(so), "libcudnn.so.%d", major);
+	at = cds_libpath_find(c, *lp, so);
+	*copy = at >= 0 ? cds_cudnn_in(c, (*lp)->dirs[at].dir, major) : NULL;
+	return at;
+}
+
+/* "(8, 3, 2)" the way torch prints a cuDNN version. */
+static char *
+torch_tuple(const char *v)
+{
+	int a = 0, b = 0, d = 0;
+
+	sscanf(v, "%d.%d.%d", &a, &b, &d);
+	return cds_xasprintf("(%d, %d, %d)", a, b, d);
+}
+
+static void
+fix_older_first(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_libdir *d, const struct cds_cudnn *copy,
+    const char *want)
+{
+	if (d->from_env) {
+		cds_fix_remove_path(c, f, d);
+	} else if (copy->origin == CDS_ORIGIN_CONDA && copy->env != NULL) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "conda install -n %s 'cudnn>=%s'", copy->env, want);
+	} else {
+		cds_finding_fix(f, CDS_FIX_INSTALL, NULL, want,
+		    "cudnn-setup install --cudnn %s", want);
+	}
+}
+
+static void
+torch_cudnn(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p)
+{
+	struct cds_libpath *lp;
+	const struct cds_cudnn *copy, *own;
+	const char *want;
+	char *src = NULL, *wheel, *w, *t1, *t2;
+	struct cds_finding *f;
+	int at;
+
+	if (p->kind != CDS_FW_TORCH || (want = cds_expected_cudnn(c, p,
+	    &src)) == NULL) {
+		free(src);
+		return;
+	}
+	at = first_cudnn(c, e, p, atoi(want), &lp, &copy);
+	if (at < 0 || copy == NULL || copy->version == NULL ||
+	    strcmp(lp->dirs[at].via, "RUNPATH") == 0 ||
+	    cds_cmp_minor(copy->version, want) >= 0) {
+		cds_libpath_free(lp);
+		free(src);
+		return;
+	}
+	w = where_words(e, p);
+	f = cds_finding_add(c, "F9", CDS_SEV_ERROR, "torch %s %s expects "
+	    "cuDNN %s, but cuDNN %s in %s comes first", p->version, w, want,
+	    copy->version, copy->dir);
+	free(w);
+	t1 = torch_tuple(want);
+	t2 = torch_tuple(copy->version);
+	cds_finding_evidence(f, "torch says", "cuDNN version incompatibility: "
+	    "PyTorch was compiled against %s but found runtime version %s",
+	    t1, t2);
+	free(t1);
+	free(t2);
+	cds_finding_evidence(f, "expected", "cuDNN %s (%s)", want, src);
+	cds_finding_evidence(f, "found first", "%s/libcudnn.so.%d (cuDNN %s)",
+	    lp->dirs[at].dir, copy->major, copy->version);
+	cds_evidence_via(f, &lp->dirs[at]);
+	wheel = wheel_dir(c, p, "cudnn");
+	own = wheel != NULL ? cds_cudnn_in(c, wheel, copy->major) : NULL;
+	if (own != NULL) {
+		cds_finding_evidence(f, "torch's own", "%s (cuDNN %s), "
+		    "reached by RUNPATH only after LD_LIBRARY_PATH", own->dir,
+		    own->version != NULL ? own->version : "?");
+	}
+	free(wheel);
+	fix_older_first(c, f, &lp->dirs[at], copy, want);
+	cds_libpath_free(lp);
+	free(src);
+}
+
+/* F9: PyTorch finds an older cuDNN of its major before its own wheel's
+ * (an HPC module, a bashrc line): the wheel's RUNPATH loses to
+ * LD_LIBRARY_PATH. */
+void
+cds_rule_torch_cudnn_path(struct cds_rule_ctx *c)
+{
+	each_package(c, torch_cudnn);
+}
+
+static void
+older_cudnn(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p)
+{
+	struct cds_libpath *lp;
+	const struct cds_cudnn *copy;
+	const char *want;
+	char *src = NULL, *w;
+	struct cds_finding *f;
+	int at;
+
+	if ((p->kind != CDS_FW_TENSORFLOW && p->kind != CDS_FW_JAX) ||
+	    (want = cds_expected_cudnn(c, p, &src)) == NULL ||
+	    strcmp(p->name, "jax") == 0) {
+		free(src);
+		return;
+	}
+	at = first_cudnn(c, e, p, atoi(want), &lp, &copy);
+	if (at < 0 || copy == NULL || copy->version == NULL ||
+	    cds_cmp_minor(copy->version, want) >= 0 ||
+	    (copy->origin == CDS_ORIGIN_CONDA && !p->from_conda &&
+	    cds_finding_exists(c, "F3", copy->dir))) {
+		cds_libpath_free(lp);
+		free(src);
+		return;
+	}
+	w = where_words(e, p);
+	f = cds_finding_add(c, "F10", CDS_SEV_ERROR, "%s %s %s was built "
+	    "with cuDNN %s; the first cuDNN it finds is %s in %s", p->name,
+	    p->version, w, want, copy->version, copy->dir);
+	free(w);
+	if (p->kind == CDS_FW_TENSORFLOW) {
+		cds_finding_evidence(f, "TensorFlow says", "Loaded runtime "
+		    "CuDNN library: %s but source was compiled with: %s",
+		    copy->version, want);
+	} else {
+		cds_finding_evidence(f, "JAX says", "Found cuDNN version %d%d%02d"
+		    ", but JAX was built against version %s, which is newer",
+		    atoi(copy->version), strchr(copy->version, '.') != NULL ?
+		    atoi(strchr(copy->version, '.') + 1) : 0, 0, want);
+	}
+	cds_finding_evidence(f, "expected", "cuDNN %s (%s)", want, src);
+	cds_finding_evidence(f, "found first", "%s/libcudnn.so.%d (cuDNN %s)",
+	    lp->dirs[at].dir, copy->major, copy->version);
+	cds_evidence_via(f, &lp->dirs[at]);
+	fix_older_first(c, f, &lp->dirs[at], copy, want);
+	cds_libpath_free(lp);
+	free(src);
+}
+
+/* F10/F11: TensorFlow, XLA or JAX find an older cuDNN than they were
+ * built with: "needs matching major version and equal or higher minor". */
+void
+cds_rule_cudnn_too_old(struct cds_rule_ctx *c)
+{
+	each_package(c, older_cudnn);
+}
+
+/* ------------------------------------------------------------------------ */
+/* F15: the toolkit extensions are built with                                */
+/* ------------------------------------------------------------------------ */
+
+static const struct cds_toolkit *
+active_toolkit(const struct cds_scan *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->ntoolkits && s->active_toolkit != NULL; i++) {
+		if (strcmp(s->toolkits[i].realpath, s->active_toolkit) == 0) {
+			return &s->toolkits[i];
+		}
+	}
+	return NULL;
+}
+
+static void
+toolkit_vs_torch(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p)
+{
+	const struct cds_toolkit *t = active_toolkit(c->s), *match = NULL;
+	struct cds_finding *f;
+	int major_differs;
+	char *w;
+	size_t i;
+
+	if (p->kind != CDS_FW_TORCH || p->cuda == NULL ||
+	    strcmp(p->cuda, "cpu") == 0 || t == NULL || t->version == NULL ||
+	    cds_cmp_minor(t->version, p->cuda) == 0) {
+		return;
+	}
+	major_differs = atoi(t->version) != atoi(p->cuda);
+	w = where_words(e, p);
+	f = cds_finding_add(c, "F15", major_differs ? CDS_SEV_WARNING :
+	    CDS_SEV_NOTE, "the active toolkit is CUDA %s, torch %s %s was "
+	    "built with CUDA %s", t->version, p->version, w, p->cuda);
+	free(w);
+	cds_finding_evidence(f, "torch says", "The detected CUDA version (%s) "
+	    "mismatches the version that was used to compile PyTorch (%s)",
+	    t->version, p->cuda);
+	cds_finding_evidence(f, "active toolkit", "%s (%s)", t->realpath,
+	    t->version_source != NULL ? t->version_source : "?");
+	if (c->s->active_via != NULL && strcmp(c->s->active_via,
+	    "CUDA_HOME") == 0) {
+		const char *v = cds_getenv(c->h, "CUDA_HOME");
+		char *o = v != NULL ? cds_var_origin(c, "CUDA_HOME", v) : NULL;
+
+		cds_finding_evidence(f, "made active by", "CUDA_HOME=%s%s%s",
+		    v != NULL ? v : "", o != NULL ? ", set in " : "",
+		    o != NULL ? o : "");
+		free(o);
+	} else if (c->s->active_via != NULL) {
+		cds_finding_evidence(f, "made active by", "%s",
+		    c->s->active_via);
+	}
+	cds_finding_evidence(f, "matters for", "building CUDA extensions "
+	    "(torch.utils.cpp_extension, mmcv, torch_sparse); running torch "
+	    "uses its own bundled runtime%s", major_differs ? "" :
+	    "; a minor difference only warns");
+	for (i = 0; i < c->s->ntoolkits; i++) {
+		const struct cds_toolkit *o = &c->s->toolkits[i];
+
+		if (o->exists && o->version != NULL &&
+		    cds_cmp_minor(o->version, p->cuda) == 0) {
+			match = o;
+		}
+	}
+	if (match != NULL) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "export CUDA_HOME=%s PATH=%s/bin:$PATH", match->realpath,
+		    match->realpath);
+	} else {
+		const struct cds_release *r = c->m != NULL ?
+		    cds_manifest_find(c->m, CDS_KIND_CUDA, p->cuda) : NULL;
+
+		cds_finding_fix(f, CDS_FIX_INSTALL, NULL, r != NULL ?
+		    r->version : p->cuda, "cudnn-setup install --cuda %s && "
+		    "export CUDA_HOME=<its prefix>", r != NULL ? r->version :
+		    p->cuda);
+	}
+}
+
+/* F15: building a CUDA extension compares the toolkit at CUDA_HOME (or
+ * nvcc's) with the CUDA torch was compiled with. */
+void
+cds_rule_toolkit_vs_torch(struct cds_rule_ctx *c)
+{
+	each_package(c, toolkit_vs_torch);
+}
+
+/* ------------------------------------------------------------------------ */
+/* F30: the three numbers                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* F30: the driver's maximum, the active toolkit and each framework's
+ * runtime are three different CUDA versions that answer three questions.
+ * A note when they differ; the real incompatibilities are F16 and F15. */
+void
+cds_rule_three_numbers(struct cds_rule_ctx *c)
+{
+	const struct cds_scan *s = c->s;
+	const struct cds_toolkit *t = active_toolkit(s);
+	struct cds_strv seen = {0};
+	struct cds_finding *f;
+	char drv[16] = "", mm[32];
+	size_t i, k;
+
+	if (s->driver.cuda_version > 0) {
+		snprintf(drv, sizeof(drv), "%d.%d", s->driver.cuda_version /
+		    1000, (s->driver.cuda_version % 1000) / 10);
+		cds_strv_push(&seen, drv);
+	}
+	if (t != NULL && t->version != NULL) {
+		snprintf(mm, sizeof(mm), "%d.%d", atoi(t->version),
+		    strchr(t->version, '.') != NULL ?
+		    atoi(strchr(t->version, '.') + 1) : 0);
+		if (!cds_strv_contains(&seen, mm)) {
+			cds_strv_push(&seen, mm);
+		}
+	}
+	for (i = 0; i < s->nenvs; i++) {
+		for (k = 0; k < s->envs[i].npackages; k++) {
+			const struct cds_package *p = &s->envs[i].packages[k];
+
+			if (p->kind != CDS_FW_OTHER && p->cuda != NULL &&
+			    isdigit((unsigned char)p->cuda[0]) &&
+			    !cds_strv_contains(&seen, p->cuda)) {
+				cds_strv_push(&seen, p->cuda);
+			}
+		}
+	}
+	for (k = 0; k < s->nsystem_packages; k++) {
+		const struct cds_package *p = &s->system_packages[k];
+
+		if (p->kind != CDS_FW_OTHER && p->cuda != NULL &&
+		    isdigit((unsigned char)p->cuda[0]) &&
+		    !cds_strv_contains(&seen, p->cuda)) {
+			cds_strv_push(&seen, p->cuda);
+		}
+	}
+	if (seen.n < 2) {
+		cds_strv_clear(&seen);
+		return;
+	}
+	cds_strv_clear(&seen);
+	f = cds_finding_add(c, "F30", CDS_SEV_NOTE, "driver, toolkit and "
+	    "frameworks name different CUDA versions; each answers another "
+	    "question");
+	cds_finding_evidence(f, "driver supports", "%s", *drv != '\0' ? drv :
+	    "unknown here (no driver probed)");
+	cds_finding_evidence(f, "meaning", "the newest CUDA the driver can "
+	    "run (nvidia-smi's \"CUDA Version\", conda's __cuda); not an "
+	    "installed toolkit");
+	if (t != NULL) {
+		cds_finding_evidence(f, "active toolkit", "%s at %s (%s): what "
+		    "nvcc and extension builds use", t->version != NULL ?
+		    t->version : "?", t->realpath, s->active_via != NULL ?
+		    s->active_via : "");
+	}
+	for (i = 0; i < s->nenvs; i++) {
+		for (k = 0; k < s->envs[i].npackages; k++) {
+			const struct cds_package *p = &s->envs[i].packages[k];
+
+			if (p->kind != CDS_FW_OTHER && p->cuda != NULL) {
+				cds_finding_evidence(f, "framework", "%s %s "
+				    "(env %s) brings its own CUDA %s runtime",
+				    p->name, p->version, s->envs[i].name,
+				    p->cuda);
+			}
+		}
+	}
+	for (k = 0; k < s->nsystem_packages; k++) {
+		const struct cds_package *p = &s->system_packages[k];
+
+		if (p->kind != CDS_FW_OTHER && p->cuda != NULL) {
+			cds_finding_evidence(f, "framework", "%s %s (%s) brings "
+			    "its own CUDA %s runtime", p->name, p->version,
+			    p->location, p->cuda);
+		}
+	}
+	cds_finding_evidence(f, "rule", "each of the others must be at most "
+	    "what the driver supports; they need not equal each other");
+}
+
+/* ------------------------------------------------------------------------ */
+/* F31: JAX plugin versions                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* F31: jax-cudaNN-plugin / -pjrt must be exactly jaxlib's version, or JAX
+ * says "Mismatched PJRT plugin PJRT API version". */
+void
+cds_rule_jax_plugin(struct cds_rule_ctx *c)
+{
+	size_t i, k, j;
+
+	for (i = 0; i < c->s->nenvs; i++) {
+		const struct cds_env *e = &c->s->envs[i];
+		const struct cds_package *jaxlib = NULL;
+
+		for (k = 0; k < e->npackages; k++) {
+			if (strcmp(e->packages[k].name, "jaxlib") == 0) {
+				jaxlib = &e->packages[k];
+			}
+		}
+		if (jaxlib == NULL) {
+			continue;
+		}
+		for (k = 0; k < e->npackages; k++) {
+			const struct cds_package *p = &e->packages[k];
+			struct cds_finding *f;
+			char major[8] = "12";
+			char *jv = cds_xstrndup(jaxlib->version,
+			    strcspn(jaxlib->version, "+"));
+
+			if (!cds_startswith(p->name, "jax-cuda") ||
+			    cds_vercmp(p->version, jv) == 0) {
+				free(jv);
+				continue;
+			}
+			for (j = 0; j < 2 && isdigit((unsigned char)
+			    p->name[8 + j]); j++) {
+				major[j] = p->name[8 + j];
+			}
+			major[j] = '\0';
+			f = cds_finding_add(c, "F31", CDS_SEV_ERROR, "env %s: %s "
+			    "%s does not match jaxlib %s", e->name, p->name,
+			    p->version, jaxlib->version);
+			cds_finding_evidence(f, "plugin", "%s %s", p->name,
+			    p->version);
+			cds_finding_evidence(f, "jaxlib", "%s", jaxlib->version);
+			cds_finding_evidence(f, "JAX says", "Unable to "
+			    "initialize backend 'cuda': INVALID_ARGUMENT: "
+			    "Mismatched PJRT plugin PJRT API version");
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+			    "%s/bin/pip install 'jax[cuda%s]==%s'", e->prefix,
+			    major, jv);
+			free(jv);
+		}
+	}
+}
+
+/* ------------------------------------------------------------------------ */
+/* CUDA library sonames of a CUDA release                                    */
+/* ------------------------------------------------------------------------ */
+
+char **
+cds_cuda_sonames(struct cds_rule_ctx *c, const char *cuda, const char **release)
+{
+	static const struct {
+		const char *component;
+		const char *lib;
+	} map[] = {
+		{ "cuda_cudart", "libcudart" },
+		{ "libcublas", "libcublas" },
+		{ "libcublas", "libcublasLt" },
+		{ "libcufft", "libcufft" },
+		{ "libcurand", "libcurand" },
+		{ "libcusolver", "libcusolver" },
+		{ "libcusparse", "libcusparse" },
+		{ "libnvjitlink", "libnvJitLink" },
+	};
+	const struct cds_release *rel = NULL, *dnn;
+	const struct cds_archive *const *arch;
+	const char *var;
+	struct cds_strv sv = {0};
+	size_t i, k;
+
+	*release = NULL;
+	if (c->m == NULL || cds_manifest_resolve(c->m, cuda, NULL, &rel, &dnn,
+	    &var) == -1 || rel == NULL) {
+		return cds_strv_steal(&sv);
+	}
+	arch = cds_release_archives(c->h, rel, cds_platform(), NULL);
+	cds_clearerr(c->h);
+	if (arch == NULL) {
+		return cds_strv_steal(&sv);
+	}
+	*release = rel->version;
+	for (k = 0; k < sizeof(map) / sizeof(map[0]); k++) {
+		for (i = 0; arch[i] != NULL; i++) {
+			int major;
+
+			if (strcmp(arch[i]->component, map[k].component) != 0 ||
+			    arch[i]->version == NULL) {
+				continue;
+			}
+			major = atoi(arch[i]->version);
+			cds_strv_push_owned(&sv, strcmp(map[k].lib,
+			    "libcudart") == 0 && major <= 11 ?
+			    cds_xasprintf("%s.so.%d.0", map[k].lib, major) :
+			    cds_xasprintf("%s.so.%d", map[k].lib, major));
+			break;
+		}
+	}
+	return cds_strv_steal(&sv);
+}
+
+char *
+cds_find_anywhere(struct cds_rule_ctx *c, const struct cds_env *e,
+    const char *soname)
+{
+	const struct cds_scan *s = c->s;
+	char *pat, *host, *r = NULL;
+	glob_t g;
+	size_t i;
+
+	if (e != NULL && e->site_packages != NULL) {
+		pat = cds_xasprintf("%s/nvidia/*/lib/%s", e->site_packages,
+		    soname);
+		host = cds_rpath(c->h, pat);
+		if (glob(host, 0, NULL, &g) == 0) {
+			r = cds_unrpath(c->h, g.gl_pathv[0]);
+			globfree(&g);
+		}
+		free(host);
+		free(pat);
+		if (r != NULL) {
+			return r;
+		}
+	}
+	for (i = 0; i < s->ntoolkits && r == NULL; i++) {
+		if (s->toolkits[i].libdir == NULL) {
+			continue;
+		}
+		pat = cds_path_join(s->toolkits[i].libdir, soname);
+		if (file_exists(c->h, pat)) {
+			r = pat;
+		} else {
+			free(pat);
+		}
+	}
+	for (i = 0; i < s->nenvs && r == NULL; i++) {
+		pat = cds_xasprintf("%s/lib/%s", s->envs[i].prefix, soname);
+		if (file_exists(c->h, pat)) {
+			r = pat;
+		} else {
+			free(pat);
+		}
+	}
+	return r;
+}
+
+/* Check that each of NAMES resolves in LP; evidence and fixes on a finding
+ * opened by OPEN on the first miss.  Returns the finding or NULL. */
+struct need_ctx {
+	struct cds_rule_ctx *c;
+	const struct cds_env *e;
+	const struct cds_package *p;
+	struct cds_strv activate;	/* dirs that would fix it */
+	struct cds_strv missing;	/* installed nowhere */
+};
+
+static void
+need_check(struct need_ctx *n, const struct cds_libpath *lp,
+    struct cds_finding *f, const char *name)
+{
+	char *where = cds_find_anywhere(n->c, n->e, name);
+
+	if (where != NULL) {
+		char *dir = cds_dirname(where);
+
+		cds_finding_evidence(f, "not found", "%s: installed in %s, "
+		    "which the loader does not search", name, dir);
+		if (!cds_strv_contains(&n->activate, dir)) {
+			cds_strv_push(&n->activate, dir);
+		}
+		free(dir);
+	} else {
+		cds_finding_evidence(f, "not found", "%s: not installed "
+		    "anywhere the scan looked", name);
+		cds_strv_push(&n->missing, name);
+	}
+	(void)lp;
+}
+
+/* ------------------------------------------------------------------------ */
+/* F14: ONNX Runtime                                                         */
+/* ------------------------------------------------------------------------ */
+
+static void
+ort_needs(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p)
+{
+	const char *want, *cuda = p->cuda, *rel;
+	struct need_ctx n;
+	struct cds_libpath *lp;
+	struct cds_finding *f = NULL;
+	char *src = NULL, **names, so[32], *w;
+	size_t i;
+
+	if (p->kind != CDS_FW_ONNXRUNTIME || strcmp(p->name,
+	    "onnxruntime-gpu") != 0) {
+		return;
+	}
+	want = cds_expected_cudnn(c, p, &src);
+	if (cuda == NULL && c->m != NULL) {
+		/* the manifest row the cuDNN came from names its CUDA */
+		for (i = 0; i < cds_manifest_nframeworks(c->m); i++) {
+			const struct cds_framework_req *r =
+			    cds_manifest_framework(c->m, i);
+
+			if (cds_framework_matches(r, "onnxruntime-gpu",
+			    p->version) && (cuda == NULL || r->is_default)) {
+				cuda = r->cuda;
+				if (want == NULL) {
+					want = r->cudnn;
+				}
+			}
+		}
+	}
+	if (want == NULL || cuda == NULL) {
+		free(src);
+		return;
+	}
+	memset(&n, 0, sizeof(n));
+	n.c = c;
+	n.e = e;
+	n.p = p;
+	lp = cds_libpath_for(c, e, NULL);
+	names = cds_cuda_sonames(c, cuda, &rel);
+	snprintf(so, sizeof(so), "libcudnn.so.%d", atoi(want));
+	w = where_words(e, p);
+	if (cds_libpath_find(c, lp, so) < 0) {
+		f = cds_finding_add(c, "F14", CDS_SEV_ERROR, "onnxruntime-gpu "
+		    "%s %s needs %s, which the loader cannot find", p->version,
+		    w, so);
+		cds_finding_evidence(f, "ONNX Runtime says", "Failed to load "
+		    "library libonnxruntime_providers_cuda.so with error: %s: "
+		    "cannot open shared object file: No such file or directory"
+		    "; Failed to create CUDAExecutionProvider. Require cuDNN "
+		    "%d.* and CUDA %d.*", so, atoi(want), atoi(cuda));
+		need_check(&n, lp, f, so);
+	}
+	for (i = 0; names[i] != NULL; i++) {
+		if (strstr(names[i], "nvJitLink") != NULL ||
+		    cds_libpath_find(c, lp, names[i]) >= 0) {
+			continue;
+		}
+		if (f == NULL) {
+			f = cds_finding_add(c, "F14", CDS_SEV_ERROR,
+			    "onnxruntime-gpu %s %s needs %s, which the loader "
+			    "cannot find", p->version, w, names[i]);
+			cds_finding_evidence(f, "ONNX Runtime says", "Failed "
+			    "to load library libonnxruntime_providers_cuda.so "
+			    "with error: %s: cannot open shared object file: "
+			    "No such file or directory", names[i]);
+		}
+		need_check(&n, lp, f, names[i]);
+	}
+	free(w);
+	if (f != NULL) {
+		cds_finding_evidence(f, "requires", "cuDNN %s and CUDA %s (%s%s"
+		    "%s)", want, cuda, src != NULL ? src : "manifest",
+		    rel != NULL ? "; sonames from CUDA " : "",
+		    rel != NULL ? rel : "");
+		cds_finding_evidence(f, "search", "LD_LIBRARY_PATH=%s, then "
+		    "ld.so.conf; onnxruntime has no RUNPATH into pip's nvidia "
+		    "wheels", lp->ld_library_path != NULL ?
+		    lp->ld_library_path : "(unset)");
+		if (n.activate.n > 0) {
+			cds_fix_activate(c, f, e,
+			    (const char *const *)n.activate.v, NULL);
+		}
+		if (n.missing.n > 0) {
+			cds_finding_fix(f, CDS_FIX_INSTALL, NULL, want,
+			    "cudnn-setup install --cuda %s --cudnn %s", cuda,
+			    want);
+		}
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "or, in Python: "
+		    "import torch before onnxruntime (torch preloads its "
+		    "copies), or onnxruntime.preload_dlls() with ORT 1.21+");
+	}
+	cds_strv_clear(&n.activate);
+	cds_strv_clear(&n.missing);
+	cds_strfreev(names);
+	cds_libpath_free(lp);
+	free(src);
+}
+
+/* F14: onnxruntime-gpu has no RUNPATH into pip's nvidia wheels, so their
+ * cuDNN and CUDA libraries are invisible to it unless something puts them
+ * on the path (torch imported first, an activate script). */
+void
+cds_rule_ort_cudnn(struct cds_rule_ctx *c)
+{
+	each_package(c, ort_needs);
+}
+
+/* ------------------------------------------------------------------------ */
+/* F7, F6: programs that dlopen cuDNN by soname (CTranslate2)                */
+/* ------------------------------------------------------------------------ */
+
+static void
+ct2_needs(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p)
+{
+	static const char *const need9[] = { "libcudnn.so.9",
+		"libcudnn_ops.so.9", "libcudnn_cnn.so.9", NULL };
+	static const char *const need8[] = { "libcudnn.so.8",
+		"libcudnn_ops_infer.so.8", "libcudnn_cnn_infer.so.8", NULL };
+	const char *const *need;
+	struct cds_libpath *lp;
+	struct need_ctx n;
+	struct cds_finding *f = NULL;
+	int major;
+	char *w;
+	size_t i;
+
+	if (strcmp(p->name, "ctranslate2") != 0) {
+		return;
+	}
+	/* failure-modes F7: 4.5 is built for cuDNN 9, 4.4 for cuDNN 8 */
+	major = cds_vercmp(p->version, "4.5") >= 0 ? 9 : 8;
+	need = major == 9 ? need9 : need8;
+	memset(&n, 0, sizeof(n));
+	n.c = c;
+	n.e = e;
+	n.p = p;
+	lp = cds_libpath_for(c, e, NULL);
+	w = where_words(e, p);
+	for (i = 0; need[i] != NULL; i++) {
+		if (cds_libpath_find(c, lp, need[i]) >= 0) {
+			continue;
+		}
+		if (f == NULL) {
+			int other = cds_libpath_find(c, lp, major == 9 ?
+			    "libcudnn.so.8" : "libcudnn.so.9");
+
+			f = cds_finding_add(c, major == 9 ? "F7" : "F6",
+			    CDS_SEV_ERROR, "ctranslate2 %s %s needs cuDNN %d; "
+			    "the loader finds no %s%s", p->version, w, major,
+			    need[i], other >= 0 ? major == 9 ?
+			    " (only cuDNN 8)" : " (only cuDNN 9)" : "");
+			if (major == 9) {
+				cds_finding_evidence(f, "the program says",
+				    "Unable to load any of {%s, libcudnn_ops."
+				    "so}", need[i]);
+			} else {
+				cds_finding_evidence(f, "the program says",
+				    "Could not load library %s. Error: %s: "
+				    "cannot open shared object file", need[i],
+				    need[i]);
+			}
+			if (other >= 0) {
+				cds_finding_evidence(f, "on the path", "cuDNN "
+				    "%d in %s", major == 9 ? 8 : 9,
+				    lp->dirs[other].dir);
+			}
+		}
+		need_check(&n, lp, f, need[i]);
+	}
+	free(w);
+	if (f != NULL) {
+		if (n.activate.n > 0) {
+			cds_fix_activate(c, f, e,
+			    (const char *const *)n.activate.v, NULL);
+		}
+		if (n.missing.n > 0 && major == 9) {
+			cds_finding_fix(f, CDS_FIX_INSTALL, NULL, "9",
+			    "cudnn-setup install --cudnn 9  # or: "
+			    "pip install ctranslate2==4.4.0 for cuDNN 8");
+		} else if (n.missing.n > 0) {
+			cds_finding_fix(f, CDS_FIX_INSTALL, NULL, "8",
+			    "cudnn-setup install --cudnn 8");
+		}
+	}
+	cds_strv_clear(&n.activate);
+	cds_strv_clear(&n.missing);
+	cds_libpath_free(lp);
+}
+
+/* F7 / F6: CTranslate2 (faster-whisper) dlopens cuDNN by soname with no
+ * RUNPATH into pip's wheels: 4.5+ needs cuDNN 9, older needs cuDNN 8. */
+void
+cds_rule_cudnn_major(struct cds_rule_ctx *c)
+{
+	each_package(c, ct2_needs);
+}
+
+/* ------------------------------------------------------------------------ */
+/* F29: TensorFlow's GPU libraries                                           */
+/* ------------------------------------------------------------------------ */
+
+static void
+tf_needs(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p)
+{
+	struct cds_strv rp = {0};
+	struct cds_libpath *lp;
+	struct need_ctx n;
+	struct cds_finding *f = NULL;
+	const char *want, *rel;
+	char *src = NULL, **names, *w, so[32];
+	size_t i;
+
+	if (p->kind != CDS_FW_TENSORFLOW || p->cuda == NULL ||
+	    !isdigit((unsigned char)p->cuda[0])) {
+		return;
+	}
+	want = cds_expected_cudnn(c, p, &src);
+	names = cds_cuda_sonames(c, p->cuda, &rel);
+	if (want != NULL) {
+		snprintf(so, sizeof(so), "libcudnn.so.%d", atoi(want));
+		cds_strv_push(&rp, so);
+	}
+	for (i = 0; names[i] != NULL; i++) {
+		cds_strv_push(&rp, names[i]);
+	}
+	cds_strfreev(names);
+	names = cds_strv_steal(&rp);
+	/* 2.14+ pip builds reach the nvidia-*-cu12 wheels by RUNPATH; a
+	 * conda build, its env's lib/ */
+	if (p->from_conda && e != NULL) {
+		cds_strv_push_owned(&rp, cds_path_join(e->prefix, "lib"));
+	} else if (cds_vercmp(p->version, "2.14") >= 0 &&
+	    p->location != NULL) {
+		char *pat = cds_xasprintf("%s/nvidia/*/lib", p->location);
+		char *host = cds_rpath(c->h, pat);
+		glob_t g;
+
+		if (glob(host, 0, NULL, &g) == 0) {
+			for (i = 0; i < g.gl_pathc; i++) {
+				cds_strv_push_owned(&rp, cds_unrpath(c->h,
+				    g.gl_pathv[i]));
+			}
+			globfree(&g);
+		}
+		free(host);
+		free(pat);
+	}
+	lp = cds_libpath_for(c, e, (const char *const *)rp.v);
+	memset(&n, 0, sizeof(n));
+	n.c = c;
+	n.e = e;
+	n.p = p;
+	w = where_words(e, p);
+	for (i = 0; names[i] != NULL; i++) {
+		if (cds_libpath_find(c, lp, names[i]) >= 0) {
+			continue;
+		}
+		if (f == NULL) {
+			f = cds_finding_add(c, "F29", CDS_SEV_ERROR, "tensorflow "
+			    "%s %s cannot dlopen %s", p->version, w, names[i]);
+			cds_finding_evidence(f, "TensorFlow says", "Could not "
+			    "load dynamic library '%s'; dlerror: %s: cannot "
+			    "open shared object file: No such file or "
+			    "directory ... Cannot dlopen some GPU libraries. "
+			    "Skipping registering GPU devices...", names[i],
+			    names[i]);
+			cds_finding_evidence(f, "built for", "CUDA %s, cuDNN %s"
+			    "%s%s", p->cuda, want != NULL ? want : "?",
+			    rel != NULL ? "; sonames from CUDA " : "",
+			    rel != NULL ? rel : "");
+		}
+		need_check(&n, lp, f, names[i]);
+	}
+	free(w);
+	if (f != NULL) {
+		if (n.activate.n > 0) {
+			cds_fix_activate(c, f, e,
+			    (const char *const *)n.activate.v, NULL);
+		}
+		if (n.missing.n > 0) {
+			char *v = cds_xstrndup(p->version, strcspn(p->version,
+			    "+"));
+
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+			    "%s%spip install 'tensorflow[and-cuda]==%s'",
+			    e != NULL ? e->prefix : "", e != NULL ? "/bin/" : "",
+			    v);
+			free(v);
+		}
+	}
+	cds_strv_clear(&n.activate);
+	cds_strv_clear(&n.missing);
+	cds_strv_clear(&rp);
+	cds_strfreev(names);
+	cds_libpath_free(lp);
+	free(src);
+}
+
+/* F29: TensorFlow opens a list of CUDA libraries by soname and, when one
+ * is missing, says only "Cannot dlopen some GPU libraries".  Name it. */
+void
+cds_rule_tf_sonames(struct cds_rule_ctx *c)
+{
+	each_package(c, tf_needs);
+}
+
+/* ------------------------------------------------------------------------ */
+/* F21: the GPU architectures a framework has kernels for                    */
+/* ------------------------------------------------------------------------ */
+
+char *
+cds_framework_cuda_lib(const struct cds_rule_ctx *c,
+    const struct cds_package *p)
+{
+	static const char *const torch[] = { "torch/lib/libtorch_cuda.so",
+		"torch/lib/libtorch_cuda_cu.so", NULL };
+	static const char *const tf[] = {
+		"tensorflow/python/_pywrap_tensorflow_internal.so",
+		"tensorflow/libtensorflow_cc.so.2", NULL };
+	static const char *const ort[] = {
+		"onnxruntime/capi/libonnxruntime_providers_cuda.so", NULL };
+	static const char *const jax[] = {
+		"jax_plugins/xla_cuda12/xla_cuda_plugin.so",
+		"jaxlib/xla_extension.so", NULL };
+	const char *const *cands;
+	size_t i;
+
+	switch (p->kind) {
+	case CDS_FW_TORCH:
+		cands = torch;
+		break;
+	case CDS_FW_TENSORFLOW:
+		cands = tf;
+		break;
+	case CDS_FW_ONNXRUNTIME:
+		cands = ort;
+		break;
+	case CDS_FW_JAX:
+		cands = jax;
+		break;
+	default:
+		return NULL;
+	}
+	if (p->from_conda || p->location == NULL) {
+		return NULL;
+	}
+	for (i = 0; cands[i] != NULL; i++) {
+		char *path = cds_path_join(p->location, cands[i]);
+
+		if (file_exists(c->h, path)) {
+			return path;
+		}
+		free(path);
+	}
+	return NULL;
+}
+
+/* Read N bytes at OFF; 0 or -1. */
+static int
+pread_all(int fd, void *buf, size_t n, off_t off)
+{
+	ssize_t r = pread(fd, buf, n, off);
+
+	return r == (ssize_t)n ? 0 : -1;
+}
+
+/*
+ * The GPU code of an ELF shared object: its .nv_fatbin section holds
+ * fat binaries (header: magic 0xBA55ED50, version, header size, payload
+ * size), each a run of entries (kind 1 PTX or 2 ELF cubin, header size,
+ * payload size, and the SM version at byte 28 of the entry header).  The
+ * layout is what nvcc writes (include/fatbinary_section.h names the
+ * section); it is read here without loading the library.  SASS and PTX
+ * get the sorted architectures (86 for sm_86).  0 or -1.
+ */
+static int
+fatbin_arches(const char *hostpath, struct cds_strv *sass,
+    struct cds_strv *ptx)
+{
+	Elf64_Ehdr eh;
+	Elf64_Shdr sh, strsh;
+	char *names = NULL;
+	uint64_t off = 0, size = 0, pos;
+	int fd, ret = -1;
+	size_t i;
+
+	if ((fd = open(hostpath, O_RDONLY | O_CLOEXEC)) == -1) {
+		return -1;
+	}
+	if (pread_all(fd, &eh, sizeof(eh), 0) == -1 ||
+	    memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
+	    eh.e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh.e_ident[EI_DATA] != ELFDATA2LSB ||
+	    eh.e_shentsize != sizeof(Elf64_Shdr) ||
+	    eh.e_shstrndx >= eh.e_shnum ||
+	    pread_all(fd, &strsh, sizeof(strsh), (off_t)(eh.e_shoff +
+	    (uint64_t)eh.e_shstrndx * sizeof(Elf64_Shdr))) == -1 ||
+	    strsh.sh_size > (1u << 24)) {
+		goto out;
+	}
+	names = cds_xmalloc(strsh.sh_size + 1);
+	if (pread_all(fd, names, strsh.sh_size, (off_t)strsh.sh_offset) ==
+	    -1) {
+		goto out;
+	}
+	names[strsh.sh_size] = '\0';
+	for (i = 0; i < eh.e_shnum; i++) {
+		if (pread_all(fd, &sh, sizeof(sh), (off_t)(eh.e_shoff +
+		    i * sizeof(Elf64_Shdr))) == -1) {
+			goto out;
+		}
+		if (sh.sh_name < strsh.sh_size &&
+		    strcmp(names + sh.sh_name, ".nv_fatbin") == 0) {
+			off = sh.sh_offset;
+			size = sh.sh_size;
+			break;
+		}
+	}
+	ret = 0;
+	for (pos = 0; pos + 16 <= size;) {
+		unsigned char fh[16];
+		uint32_t magic;
+		uint16_t hsz;
+		uint64_t fsz, q;
+
+		if (pread_all(fd, fh, 16, (off_t)(off + pos)) == -1) {
+			break;
+		}
+		memcpy(&magic, fh, 4);
+		if (magic != 0xBA55ED50u) {
+			pos += 8;	/* padding between fat binaries */
+			continue;
+		}
+		memcpy(&hsz, fh + 6, 2);
+		memcpy(&fsz, fh + 8, 8);
+		if (hsz < 16 || fsz > size) {
+			break;
+		}
+		for (q = pos + hsz; q + 32 <= pos + hsz + fsz && q + 32 <=
+		    size;) {
+			unsigned char e[32];
+			uint16_t kind;
+			uint32_t ehsz, arch;
+			uint64_t psz;
+			char buf[16];
+
+			if (pread_all(fd, e, 32, (off_t)(off + q)) == -1) {
+				break;
+			}
+			memcpy(&kind, e, 2);
+			memcpy(&ehsz, e + 4, 4);
+			memcpy(&psz, e + 8, 8);
+			memcpy(&arch, e + 28, 4);
+			if (ehsz < 32 || psz > size) {
+				break;
+			}
+			snprintf(buf, sizeof(buf), "%u", arch);
+			if (kind == 2 && !cds_strv_contains(sass, buf)) {
+				cds_strv_push(sass, buf);
+			} else if (kind == 1 && !cds_strv_contains(ptx, buf)) {
+				cds_strv_push(ptx, buf);
+			}
+			q += ehsz + psz;
+		}
+		pos += hsz + fsz;
+	}
+out:
+	free(names);
+	close(fd);
+	return ret;
+}
+
+/* Compute capabilities of the GPUs here (86 for 8.6), read by a child
+ * process that dlopens libcuda.so.1 the way programs do: a crash or a hang
+ * in the driver cannot take doctor down.  0 devices when there is no
+ * usable driver or under --root. */
+static size_t
+device_ccs(struct cds_rule_ctx *c, int *cc, size_t max)
+{
+	int fds[2], status;
+	pid_t pid;
+	size_t n = 0;
+	ssize_t r;
+
+	if (*cds_root(c->h) != '\0' || pipe(fds) == -1) {
+		return 0;
+	}
+	if ((pid = fork()) == -1) {
+		close(fds[0]);
+		close(fds[1]);
+		return 0;
+	}
+	if (pid == 0) {
+		typedef int (*init_fn)(unsigned);
+		typedef int (*count_fn)(int *);
+		typedef int (*get_fn)(int *, int);
+		typedef int (*attr_fn)(int *, int, int);
+		void *lib;
+		init_fn init;
+		count_fn count;
+		get_fn get;
+		attr_fn attr;
+		int ndev = 0, i;
+
+		close(fds[0]);
+		alarm(20);
+		lib = dlopen("libcuda.so.1", RTLD_NOW | RTLD_LOCAL);
+		if (lib == NULL) {
+			_exit(1);
+		}
+		*(void **)&init = dlsym(lib, "cuInit");
+		*(void **)&count = dlsym(lib, "cuDeviceGetCount");
+		*(void **)&get = dlsym(lib, "cuDeviceGet");
+		*(void **)&attr = dlsym(lib, "cuDeviceGetAttribute");
+		if (init == NULL || count == NULL || get == NULL ||
+		    attr == NULL || init(0) != 0 || count(&ndev) != 0) {
+			_exit(1);
+		}
+		for (i = 0; i < ndev && i < 16; i++) {
+			int dev, major = 0, minor = 0, v;
+
+			/* CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR = 75,
+			 * _MINOR = 76 (cuda.h) */
+			if (get(&dev, i) != 0 || attr(&major, 75, dev) != 0 ||
+			    attr(&minor, 76, dev) != 0) {
+				continue;
+			}
+			v = major * 10 + minor;
+			if (write(fds[1], &v, sizeof(v)) != sizeof(v)) {
+				_exit(1);
+			}
+		}
+		_exit(0);
+	}
+	close(fds[1]);
+	while (n < max && (r = read(fds[0], &cc[n], sizeof(int))) ==
+	    (ssize_t)sizeof(int)) {
+		n++;
+	}
+	close(fds[0]);
+	while (waitpid(pid, &status, 0) == -1 && errno == EINTR) {
+	}
+	return n;
+}
+
+/* Can code for SASS and PTX architectures run on a GPU of capability CC?
+ * A cubin runs on the same major at an equal or higher minor; PTX is
+ * compiled by the driver for any GPU at or above its architecture. */
+static int
+covered(const struct cds_strv *sass, const struct cds_strv *ptx, int cc)
+{
+	size_t i;
+
+	for (i = 0; i < sass->n; i++) {
+		int a = atoi(sass->v[i]);
+
+		if (a / 10 == cc / 10 && a <= cc) {
+			return 1;
+		}
+	}
+	for (i = 0; i < ptx->n; i++) {
+		if (atoi(ptx->v[i]) <= cc) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int
+cmp_arch(const void *a, const void *b)
+{
+	return atoi(*(char *const *)a) - atoi(*(char *const *)b);
+}
+
+static char *
+arch_list(struct cds_strv *v, const char *prefix)
+{
+	struct cds_buf b = {0};
+	size_t i;
+
+	if (v->n > 1) {
+		qsort(v->v, v->n, sizeof(char *), cmp_arch);
+	}
+	for (i = 0; i < v->n; i++) {
+		cds_buf_addf(&b, "%s%s_%s", i > 0 ? " " : "", prefix, v->v[i]);
+	}
+	return cds_buf_steal(&b);
+}
+
+struct arch_ctx {
+	int cc[16];
+	size_t ncc;
+	int probed;
+};
+
+static struct arch_ctx *arch_state;
+
+static void
+arch_check(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p)
+{
+	struct cds_strv sass = {0}, ptx = {0};
+	char *lib = cds_framework_cuda_lib(c, p), *host, *w, *sl, *pl;
+	size_t i;
+
+	if (lib == NULL) {
+		return;
+	}
+	host = cds_rpath(c->h, lib);
+	if (fatbin_arches(host, &sass, &ptx) == -1 ||
+	    (sass.n == 0 && ptx.n == 0)) {
+		goto out;
+	}
+	if (!arch_state->probed) {
+		arch_state->ncc = device_ccs(c, arch_state->cc, 16);
+		arch_state->probed = 1;
+	}
+	for (i = 0; i < arch_state->ncc; i++) {
+		int cc = arch_state->cc[i];
+		struct cds_finding *f;
+
+		if (covered(&sass, &ptx, cc)) {
+			continue;
+		}
+		w = where_words(e, p);
+		sl = arch_list(&sass, "sm");
+		pl = arch_list(&ptx, "compute");
+		f = cds_finding_add(c, "F21", CDS_SEV_ERROR, "%s %s %s has no "
+		    "kernels for this GPU (sm_%d)", p->name, p->version, w, cc);
+		cds_finding_evidence(f, "GPU", "device %zu: compute capability "
+		    "%d.%d (cuDeviceGetAttribute in a child process)", i,
+		    cc / 10, cc % 10);
+		cds_finding_evidence(f, "kernels in", "%s", lib);
+		cds_finding_evidence(f, "cubins (SASS)", "%s", *sl != '\0' ?
+		    sl : "none");
+		cds_finding_evidence(f, "PTX", "%s", *pl != '\0' ? pl :
+		    "none (nothing the driver could compile)");
+		cds_finding_evidence(f, "the framework says", "CUDA error: no "
+		    "kernel image is available for execution on the device");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "install a %s "
+		    "build whose architecture list includes sm_%d (for "
+		    "Blackwell sm_100/sm_120: a CUDA 12.8 or newer build)",
+		    p->name, cc);
+		free(sl);
+		free(pl);
+		free(w);
+		break;
+	}
+out:
+	cds_strv_clear(&sass);
+	cds_strv_clear(&ptx);
+	free(host);
+	free(lib);
+}
+
+/* F21: the framework's binary holds cubins and PTX for a list of
+ * architectures (read statically from its .nv_fatbin section); the GPU's
+ * compute capability (read dynamically) is not among them and no PTX is
+ * old enough to be compiled for it. */
+void
+cds_rule_arch_list(struct cds_rule_ctx *c)
+{
+	struct arch_ctx st;
+
+	memset(&st, 0, sizeof(st));
+	arch_state = &st;
+	each_package(c, arch_check);
+	arch_state = NULL;
+}

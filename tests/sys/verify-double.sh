@@ -1,0 +1,182 @@
+#!/bin/sh
+# verify's orchestration driven by TEST DOUBLES of the driver API, the CUDA
+# runtime and cuDNN (tests/fixtures/fake-libcuda.c, fake-libcudnn.c, built
+# here, never installed), since these machines have no GPU: every library
+# loaded from the prefix with RTLD_NOW and named, the device report, the
+# PTX kernel launched and compared element by element, the six cuDNN
+# checks, a wrong element reported as a failure, each CUDA error verify
+# explains (34, 35, 100, 804) with exit status 1, a JIT failure, a crash
+# inside the driver, a sublibrary that fails to load, and --json.
+. "$CDS_SRCDIR/tests/lib.sh"
+
+if ! have_python; then
+	echo "1..0 # SKIP python3 is needed to read the JSON"
+	exit 0
+fi
+T=$(mktemp -d "${TMPDIR:-/tmp}/cds-verify-XXXXXX")
+cleanup_later "$T"
+if ! mk_gpu_doubles "$T" >"$T/cc.log" 2>&1; then
+	echo "1..0 # SKIP the compiler cannot build the doubles"
+	cat "$T/cc.log" | sed 's/^/# /'
+	rm -rf "$T"
+	exit 0
+fi
+plan 67
+
+P=$T/prefix
+# the driver double is what the loader finds for libcuda.so.1
+dv() {
+	env LD_LIBRARY_PATH="$T/driver" "$@" "$CDS_BIN" verify --prefix "$P" \
+		--json >"$T/out" 2>"$T/err" </dev/null
+	RC=$?
+	OUT=$(cat "$T/out")
+	ERR=$(cat "$T/err")
+}
+j() { jget "$OUT" "$1"; }
+
+# --- everything works -----------------------------------------------------
+dv
+is "$RC" 0 "double: exit 0 when every check passes"
+is "$(j 'd["passed"]')" True "double: passed"
+is "$(j 'd["blocked"]')" None "double: nothing blocked"
+is "$(j 'd["driver"]["state"]')" ok "driver state ok"
+is "$(j 'd["driver"]["libcuda_path"]')" "$T/driver/libcuda.so.1" \
+	"the file the loader mapped for libcuda.so.1"
+is "$(j 'd["driver"]["libcuda_via"]')" LD_LIBRARY_PATH \
+	"and why its directory is searched"
+is "$(j 'd["driver"]["cuda_version"]')" 13.0 "driver's CUDA version"
+is "$(j '[l["name"] for l in d["libraries"] if l["role"] == "cudnn"]')" \
+	'["libcudnn_graph.so.9", "libcudnn_ops.so.9", "libcudnn_cnn.so.9", "libcudnn_adv.so.9", "libcudnn_engines_precompiled.so.9", "libcudnn_engines_runtime_compiled.so.9", "libcudnn_heuristic.so.9", "libcudnn.so.9"]' \
+	"every cuDNN 9 sublibrary loaded first, then libcudnn.so.9"
+is "$(j 'sorted(set(l["path"].rsplit("/", 1)[0] for l in d["libraries"] if l["role"] != "driver"))')" \
+	"[\"$P/lib\"]" "each library came from the prefix"
+is "$(j 'all(l["loaded"] and not l["outside_target"] for l in d["libraries"] if l["role"] != "driver")')" \
+	True "all loaded, none from outside the target"
+is "$(j 'd["cudnn"]["version"]')" 9.1.0 "cuDNN version from cudnnGetVersion"
+is "$(j 'd["runtime"]["version"]')" 13.0 "runtime version"
+is "$(j '[l["path"] for l in d["libraries"] if l["role"] == "runtime"][0]')" \
+	"$P/lib/libcudart.so.13" "the prefix's runtime"
+is "$(j 'len(d["devices"])')" 1 "one device"
+is "$(j 'd["devices"][0]["name"]')" "cudnn-setup test double 0" "its name"
+is "$(j 'd["devices"][0]["compute_capability"]')" 8.6 "its compute capability"
+is "$(j 'd["devices"][0]["memory_bytes"]')" 8589934592 "its memory"
+is "$(j 'd["devices"][0]["cudnn_supported"]')" True \
+	"8.6 is within cudnnGetMaxDeviceVersion"
+is "$(j '[c["name"] for c in d["checks"]]')" \
+	'["kernel", "conv_fwd", "conv_bwd_data", "conv_bwd_filter", "batchnorm_fwd_train", "relu_fwd", "maxpool_fwd"]' \
+	"the seven checks"
+is "$(j 'set(c["result"] for c in d["checks"])')" "{'pass'}" "all pass"
+is "$(j '[c for c in d["checks"] if c["name"] == "kernel"][0]["elements"]')" \
+	1048583 "the kernel's every element compared"
+is "$(j '[c["elements"] for c in d["checks"][1:]]')" \
+	"[192, 252, 108, 132, 150, 54]" \
+	"cuDNN outputs compared in full (y, dx, dw, bn y+stats, relu, pool)"
+is "$(j '[c["algorithm"] for c in d["checks"][1:4]]')" \
+	'["IMPLICIT_PRECOMP_GEMM", "ALGO_1", "ALGO_1"]' \
+	"the algorithms cuDNN chose, by name"
+is "$(j 'all(c["ms"] >= 0 for c in d["checks"])')" True "each check timed"
+
+env LD_LIBRARY_PATH="$T/driver" "$CDS_BIN" verify --prefix "$P" \
+	>"$T/out" 2>&1 </dev/null
+RC=$?
+TXT=$(cat "$T/out")
+is "$RC" 0 "text mode: exit 0"
+like "$TXT" "cuDNN 9.1.0: 8 of 8 libraries loaded" "text: cuDNN summary"
+like "$TXT" "conv_bwd_filter +pass +max error 0" "text: a check line"
+like "$TXT" "passed: every library loaded" "text: the verdict"
+
+# --- wrong answers are failures -----------------------------------------
+dv CDS_FAKE_CU_WRONG=4242
+is "$RC" 1 "a wrong kernel element: exit 1"
+is "$(j 'd["checks"][0]["result"]')" fail "kernel: fail"
+is "$(j 'd["checks"][0]["mismatches"]')" 1 "exactly one element wrong"
+is "$(j 'd["checks"][0]["max_error"]')" 1.0 "by 1.0"
+is "$(j 'd["passed"]')" False "not passed"
+dv CDS_FAKE_DNN_WRONG=conv_bwd_filter
+is "$(j '[c["name"] for c in d["checks"] if c["result"] != "pass"]')" \
+	'["conv_bwd_filter"]' "a wrong backward filter fails that check only"
+is "$RC" 1 "and verify exits 1"
+dv CDS_FAKE_DNN_WRONG=batchnorm_fwd_train
+is "$(j '[c["result"] for c in d["checks"] if c["name"] == "batchnorm_fwd_train"][0]')" \
+	fail "a wrong batch norm output fails"
+dv CDS_FAKE_DNN_STATUS=maxpool_fwd
+is "$(j 'd["checks"][6]["result"]')" error "a failing cuDNN call: error"
+is "$(j 'd["checks"][6]["detail"]')" \
+	"cudnnPoolingForward: CUDNN_STATUS_NOT_SUPPORTED (3000)" \
+	"names the call and the status"
+
+# --- each reason it cannot run --------------------------------------------
+dv CDS_FAKE_CU_INIT=34
+is "$RC" 1 "34: exit 1"
+is "$(j 'd["blocked"]["reason"]')" stub "34: the stub"
+is "$(j 'd["blocked"]["code"]')" 34 "34: the code"
+is "$(j 'd["driver"]["stub"]["path"]')" "$T/driver/libcuda.so.1" \
+	"34: the stub's path"
+is "$(j 'd["driver"]["stub"]["via"]')" LD_LIBRARY_PATH \
+	"34: the variable that put it there"
+is "$(j 'set(c["result"] for c in d["checks"])')" "{'not_run'}" \
+	"34: no check ran"
+dv CDS_FAKE_CU_VERSION=12040
+is "$(j 'd["blocked"]["reason"]')" driver_too_old "35: driver too old"
+is "$(j 'd["blocked"]["code"]')" 35 "35: the runtime's code"
+is "$(j 'd["driver"]["min_required"]')" 580.65.06 \
+	"35: the minimum driver for CUDA 13 (the manifest's floor)"
+is "$(j 'd["checks"][0]["result"]')" pass \
+	"35: the driver API kernel still ran"
+is "$(j 'set(c["detail"] for c in d["checks"][1:])')" "{'runtime'}" \
+	"35: cuDNN checks not run because of the runtime"
+is "$RC" 1 "35: exit 1"
+dv CDS_FAKE_CU_INIT=100
+is "$(j 'd["blocked"]["reason"] + " " + str(d["blocked"]["code"])')" \
+	"no_device 100" "100: no device"
+dv CDS_FAKE_CU_DEVICES=0
+is "$(j 'd["blocked"]["reason"]')" no_device "a driver with zero devices"
+dv CDS_FAKE_CU_INIT=804
+is "$(j 'd["blocked"]["reason"] + " " + str(d["blocked"]["code"])')" \
+	"compat_unsupported 804" "804: forward compatibility unsupported"
+is "$RC" 1 "804: exit 1"
+env LD_LIBRARY_PATH="$T/driver" CDS_FAKE_CU_INIT=804 "$CDS_BIN" verify \
+	--prefix "$P" >"$T/out" 2>&1 </dev/null
+like "$(cat "$T/out")" "error 804, CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE" \
+	"804 explained in words"
+
+# --- the kernel's own failures --------------------------------------------
+dv CDS_FAKE_CU_JIT=fail
+is "$(j 'd["checks"][0]["result"]')" error "JIT failure: error"
+like "$(j 'd["checks"][0]["detail"]')" \
+	"cuModuleLoadDataEx: CUDA_ERROR_INVALID_PTX \(218\): ptxas fatal" \
+	"JIT failure: the call, the code and the JIT log"
+dv CDS_FAKE_CU_CRASH=1
+is "$(j 'd["blocked"]["reason"]')" child_failed "a crash in the driver"
+like "$(j 'd["blocked"]["detail"]')" "(signal 11|exited with status).* in kernel" \
+	"names how it died and in which step"
+is "$RC" 1 "a crash: exit 1, and verify itself survived"
+
+# --- devices cuDNN does not know, and more than one -------------------------
+dv CDS_FAKE_CU_CC=10.0 CDS_FAKE_CU_DEVICES=2
+is "$(j '[x["cudnn_supported"] for x in d["devices"]]')" "[false, false]" \
+	"10.0 is beyond the double's cudnnGetMaxDeviceVersion (900)"
+is "$(j '[(c["name"], c["device"]) for c in d["checks"] if c["name"] == "kernel"]')" \
+	'[["kernel", 0], ["kernel", 1]]' "the kernel runs on every device"
+
+# --- a broken cuDNN set ---------------------------------------------------
+echo 'extern int cds_missing_symbol; int *cds_use = &cds_missing_symbol;' \
+	>"$T/broken.c"
+mv "$P/lib/libcudnn_cnn.so.9" "$T/cnn.keep"
+${CC:-cc} -shared -fPIC -o "$P/lib/libcudnn_cnn.so.9" \
+	-Wl,-soname,libcudnn_cnn.so.9 "$T/broken.c"
+dv
+is "$RC" 1 "a sublibrary that fails RTLD_NOW: exit 1"
+is "$(j '[l["error"] for l in d["libraries"] if l["name"] == "libcudnn_cnn.so.9"][0]')" \
+	"$P/lib/libcudnn_cnn.so.9: undefined symbol: cds_missing_symbol" \
+	"its file and the loader's message"
+is "$(j 'd["libraries_ok"]')" False "libraries not ok"
+is "$(j 'set(c["detail"] for c in d["checks"][1:])')" "{'cudnn'}" \
+	"cuDNN checks not run: cuDNN did not load"
+env LD_LIBRARY_PATH="$T/driver" "$CDS_BIN" verify --prefix "$P" \
+	>"$T/out" 2>&1 </dev/null
+like "$(cat "$T/out")" "libcudnn_cnn.so.9 did not load.*undefined symbol: cds_missing_symbol" \
+	"said in the verdict"
+mv "$T/cnn.keep" "$P/lib/libcudnn_cnn.so.9"
+
+done_testing
