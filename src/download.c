@@ -29,7 +29,7 @@
 #define RING_B_SIZE	((size_t)4 << 20)
 #define CHUNK		((size_t)256 << 10)
 #define ATTEMPTS	3	/* per URL, without progress */
-#define MAX_ATTEMPTS	50	/* per archive, in all */
+#define MAX_ATTEMPTS	200	/* per archive, in all */
 #define RESTARTS	1	/* from zero, when the server's file changed */
 #define TIMEOUT_S	15	/* no byte for this long ends an attempt */
 #define CONNECT_S	15
@@ -999,6 +999,7 @@ check_response(struct item *it)
 	const char *url = it->f->urls[it->url];
 	uint64_t size = it->a->size;
 	curl_off_t clen = -1;
+	char *ctype = NULL;
 	long code = 0;
 
 	if (cds_startswith(url, "file:")) {
@@ -1031,7 +1032,10 @@ check_response(struct item *it)
 		    url, code);
 		return -1;
 	}
-	if (size > 0 && clen >= 0 && (uint64_t)clen != size) {
+	curl_easy_getinfo(it->c, CURLINFO_CONTENT_TYPE, &ctype);
+	/* an error page's length says nothing: let the first bytes tell */
+	if (size > 0 && clen >= 0 && (uint64_t)clen != size &&
+	    (ctype == NULL || strncasecmp(ctype, "text/", 5) != 0)) {
 		set_xerr(it, CDS_ERR_SIZE, NX_URL, "%s: the server offers "
 		    "%lld bytes, the manifest says %llu", url,
 		    (long long)clen, (unsigned long long)size);
@@ -1582,8 +1586,13 @@ attempt_done(struct item *it, CURLcode rc)
 		return;
 	}
 	if (nx == NX_RETRY) {
-		if (progress) {
+		/* a dropped connection that brought bytes resumes for free;
+		 * a stall always counts, or a server that sends a little
+		 * and then nothing would hold us forever */
+		if (progress && rc != CURLE_OPERATION_TIMEDOUT) {
 			it->fails = 0;
+		} else {
+			progress = 0;
 		}
 		it->fails++;
 		if (it->fails >= ATTEMPTS) {

@@ -45,8 +45,10 @@ struct cds_fetch {
  * ("<name>-archive/").
  *
  * URLs are tried in order.  On one URL, network errors, timeouts and HTTP
- * 5xx/408/429 are retried (3 attempts without progress, waiting 1 s then
- * 2 s; an attempt that made progress resumes at once with Range); 4xx,
+ * 5xx/408/429 are retried (3 attempts, waiting 1 s then 2 s; a dropped
+ * connection that brought bytes resumes at once with Range and does not
+ * count; a stall, timeout_s without a byte, always counts, so a stalled
+ * server ends in CDS_ERR_NETWORK after 3 x 15 s + 3 s by default); 4xx,
  * TLS failures and a body that is not an archive (an HTML page with status
  * 200) move on to the next URL, resuming where the last one stopped.  A
  * size overrun, a digest mismatch or a hostile archive end the item.

@@ -18,126 +18,18 @@
 
 #include "fixup.h"
 
-/* ------------------------------------------------------------------------ */
-/* A minimal reader of DT_SONAME (section headers, either class or byte      */
-/* order); every offset is checked against the file's size.                  */
-/* ------------------------------------------------------------------------ */
-
-#define SHT_DYNAMIC_ 6
-#define DT_NULL_ 0
-#define DT_SONAME_ 14
-
-struct elf {
-	int fd;
-	int is64;
-	int be;
-	uint64_t size;
-};
-
-static int
-rd(const struct elf *e, uint64_t off, void *buf, size_t n)
+/* DT_SONAME of the ELF file PATH (a host path), or NULL. */
+static char *
+soname_of(cds_handle_t *h, const char *path)
 {
-	if (off > e->size || n > e->size - off) {
-		return -1;
-	}
-	return pread(e->fd, buf, n, (off_t)off) == (ssize_t)n ? 0 : -1;
-}
+	struct cds_elf *e = cds_elf_open(h, path);
+	char *r = NULL;
 
-static uint64_t
-get(const struct elf *e, const unsigned char *p, size_t n)
-{
-	uint64_t v = 0;
-	size_t i;
-
-	for (i = 0; i < n; i++) {
-		v |= (uint64_t)p[e->be ? n - 1 - i : i] << (8 * i);
+	if (e != NULL) {
+		r = cds_strdup0(cds_elf_soname(e));
+		cds_elf_free(e);
 	}
-	return v;
-}
-
-char *
-cds_fixup_soname(const char *path)
-{
-	unsigned char hdr[64], sh[64], dyn[16];
-	struct elf e = { .fd = -1 };
-	uint64_t shoff, i, k;
-	unsigned shentsize, shnum, dynsz;
-	struct stat st;
-	char *ret = NULL;
-
-	if ((e.fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
-		return NULL;
-	}
-	if (fstat(e.fd, &st) == -1 || !S_ISREG(st.st_mode)) {
-		goto out;
-	}
-	e.size = (uint64_t)st.st_size;
-	if (rd(&e, 0, hdr, 52) == -1 || memcmp(hdr, "\177ELF", 4) != 0 ||
-	    (hdr[4] != 1 && hdr[4] != 2) || (hdr[5] != 1 && hdr[5] != 2)) {
-		goto out;
-	}
-	e.is64 = hdr[4] == 2;
-	e.be = hdr[5] == 2;
-	if (e.is64 && rd(&e, 0, hdr, 64) == -1) {
-		goto out;
-	}
-	shoff = e.is64 ? get(&e, hdr + 40, 8) : get(&e, hdr + 32, 4);
-	shentsize = (unsigned)get(&e, hdr + (e.is64 ? 58 : 46), 2);
-	shnum = (unsigned)get(&e, hdr + (e.is64 ? 60 : 48), 2);
-	if (shentsize < (e.is64 ? 64u : 40u) || shnum == 0) {
-		goto out;
-	}
-	dynsz = e.is64 ? 16 : 8;
-	for (i = 0; i < shnum && ret == NULL; i++) {
-		uint64_t off, size, link, stroff, strsize;
-		unsigned char lsh[64];
-
-		if (rd(&e, shoff + i * shentsize, sh, e.is64 ? 64 : 40) ==
-		    -1) {
-			goto out;
-		}
-		if (get(&e, sh + 4, 4) != SHT_DYNAMIC_) {
-			continue;
-		}
-		off = e.is64 ? get(&e, sh + 24, 8) : get(&e, sh + 16, 4);
-		size = e.is64 ? get(&e, sh + 32, 8) : get(&e, sh + 20, 4);
-		link = get(&e, sh + (e.is64 ? 40 : 24), 4);
-		if (link >= shnum || rd(&e, shoff + link * shentsize, lsh,
-		    e.is64 ? 64 : 40) == -1) {
-			goto out;
-		}
-		stroff = e.is64 ? get(&e, lsh + 24, 8) : get(&e, lsh + 16, 4);
-		strsize = e.is64 ? get(&e, lsh + 32, 8) : get(&e, lsh + 20, 4);
-		for (k = 0; k + dynsz <= size && k < (1u << 20); k += dynsz) {
-			uint64_t tag, val;
-			char name[256];
-			size_t n;
-
-			if (rd(&e, off + k, dyn, dynsz) == -1) {
-				goto out;
-			}
-			tag = get(&e, dyn, dynsz / 2);
-			val = get(&e, dyn + dynsz / 2, dynsz / 2);
-			if (tag == DT_NULL_) {
-				break;
-			}
-			if (tag != DT_SONAME_ || val >= strsize) {
-				continue;
-			}
-			n = strsize - val < sizeof(name) ?
-			    (size_t)(strsize - val) : sizeof(name);
-			memset(name, 0, sizeof(name));
-			if (rd(&e, stroff + val, name, n) == -1 ||
-			    memchr(name, '\0', n) == NULL || name[0] == '\0') {
-				goto out;
-			}
-			ret = cds_xstrdup(name);
-			break;
-		}
-	}
-out:
-	close(e.fd);
-	return ret;
+	return r;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -274,7 +166,7 @@ cds_fixup_sonames(cds_handle_t *h, const char *dir, int dry_run,
 		}
 		path = cds_path_join(dir, names[i]);
 		if (lstat(path, &st) == -1 || !S_ISREG(st.st_mode) ||
-		    (soname = cds_fixup_soname(path)) == NULL) {
+		    (soname = soname_of(h, path)) == NULL) {
 			free(path);
 			continue;
 		}

@@ -24,9 +24,6 @@ CDS_HIDDEN int cds_fixup_sonames(cds_handle_t *h, const char *dir,
 CDS_HIDDEN int cds_fixup_tree(cds_handle_t *h, const char *tree,
     int dry_run, struct cds_ops *ops);
 
-/* DT_SONAME of the ELF file PATH, or NULL (not ELF, none, unreadable). */
-CDS_HIDDEN char *cds_fixup_soname(const char *path);
-
 /*
  * Replace or create the symlink PATH -> TARGET atomically: a link under a
  * temporary name (".cds-tmp-<pid>-<name>" beside it), then rename().

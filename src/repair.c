@@ -17,6 +17,7 @@
 #include <jansson.h>
 
 #include "findings.h"
+#include "fixup.h"
 #include "scan.h"
 
 #define UNDO_DIR "etc/cudnn-setup/undo"
@@ -99,107 +100,100 @@ split_lib(const char *name, char **base, char **major)
 	return 0;
 }
 
-CDS_HIDDEN char *cds_elf_soname_of(cds_handle_t *h, const char *hostpath)
-    __attribute__((weak));
+static int
+wanted_name(const char *name, const char *const *only)
+{
+	const char *const *o;
+
+	if (only == NULL) {
+		return 1;
+	}
+	for (o = only; *o != NULL; o++) {
+		if (cds_startswith(name, *o)) {
+			return 1;
+		}
+	}
+	return 0;
+}
 
 /*
- * Plan the link chain of one library dir: for each real library file
- * libX.so.N[.M...] the soname link libX.so.N and the dev link libX.so must
- * exist; a regular file standing where a link belongs is replaced by one
- * when its bytes are the same (F24).
+ * Plan the link chain of one library dir.  The links that are missing
+ * come from the install's soname fix-up (its dry run); a regular file
+ * standing where a link belongs (libX.so.N or libX.so, a plain copy of
+ * the real libX.so.N.M) is replaced by the link when its bytes are the
+ * same as the file it should point to (F24).  ONLY limits the libraries
+ * to those name prefixes (a conda lib/ holds much else).
  */
 static void
 plan_links(cds_handle_t *h, struct cds_repair_plan *p, const char *dir,
     const char *const *only)
 {
 	char *host = cds_rpath(h, dir);
-	char **names = cds_listdir(host), **n;
-	struct cds_strv done = {0};
+	struct cds_ops ops = {0};
+	char **names;
+	size_t i;
 
-	if (names == NULL) {
+	if (cds_fixup_sonames(h, host, 1, &ops) == -1) {
+		cds_clearerr(h);	/* an unreadable dir: nothing to plan */
+	}
+	for (i = 0; i < ops.n; i++) {
+		char *path;
+
+		if (ops.v[i].kind != CDS_OP_SYMLINK ||
+		    !wanted_name(cds_basename(ops.v[i].path), only)) {
+			continue;
+		}
+		path = cds_unrpath(h, ops.v[i].path);
+		op_add(p, CDS_REPAIR_SYMLINK, path, ops.v[i].target, NULL,
+		    "DEV-LINKS");
+		free(path);
+	}
+	cds_ops_clear(&ops);
+	if ((names = cds_listdir(host)) == NULL) {
 		free(host);
 		return;
 	}
-	/* highest versions first so libX.so.N points at the newest */
-	for (n = names; *n != NULL; n++) {
-	}
-	while (n > names) {
-		char *base, *major, *soname = NULL, *dev, *fpath, *fhost;
-		const char *name = *--n;
-		const char *const *o;
-		int wanted = only == NULL;
+	/* copies: a regular libX.so.N or libX.so beside a longer-named file
+	 * of the same soname with the same bytes */
+	for (i = 0; names[i] != NULL; i++) {
+		char *base, *major, *fhost, *so, *dev;
+		const char *name = names[i];
 
-		for (o = only; o != NULL && *o != NULL; o++) {
-			if (cds_startswith(name, *o)) {
-				wanted = 1;
-			}
-		}
-		if (!wanted || split_lib(name, &base, &major) == -1) {
+		if (!wanted_name(name, only) ||
+		    split_lib(name, &base, &major) == -1) {
 			continue;
 		}
-		fpath = cds_path_join(dir, name);
-		fhost = cds_rpath(h, fpath);
-		if (cds_is_link(fhost) || !cds_is_file(fhost)) {
-			goto next;	/* links are chains, not libraries */
-		}
-		if (cds_elf_soname_of != NULL) {
-			char *s = cds_elf_soname_of(h, fhost);
-
-			/* trust the ELF only when it names this library */
-			if (s != NULL && cds_startswith(s, base) &&
-			    strchr(s, '/') == NULL) {
-				soname = s;
-			} else {
-				free(s);
-			}
-		}
-		if (soname == NULL) {
-			soname = cds_xasprintf("%s.so.%s", base, major);
-		}
-		if (cds_strv_contains(&done, soname)) {
-			goto next;	/* an older file of the same soname */
-		}
-		cds_strv_push(&done, soname);
-		if (strcmp(soname, name) != 0) {
-			char *spath = cds_path_join(dir, soname);
-			char *shost = cds_rpath(h, spath);
-
-			if (!cds_exists(shost)) {
-				op_add(p, CDS_REPAIR_SYMLINK, spath, name, NULL,
-				    "F24");
-			} else if (!cds_is_link(shost) &&
-			    same_content(shost, fhost) == 1) {
-				op_add(p, CDS_REPAIR_RELINK, spath, name, NULL,
-				    "F24");
-			}
-			free(shost);
-			free(spath);
-		}
+		so = cds_xasprintf("%s.so.%s", base, major);
 		dev = cds_xasprintf("%s.so", base);
-		{
-			char *dpath = cds_path_join(dir, dev);
-			char *dhost = cds_rpath(h, dpath);
+		fhost = cds_path_join(host, name);
+		if (cds_is_file(fhost) && !cds_is_link(fhost)) {
+			/* the real file may itself carry the soname's name
+			 * (a wheel): then only libX.so can be its copy */
+			const char *const cands[] = { so, dev, NULL };
+			size_t k = strcmp(name, so) == 0 ? 1 : 0;
 
-			if (!cds_exists(dhost)) {
-				op_add(p, CDS_REPAIR_SYMLINK, dpath, soname, NULL,
-				    "DEV-LINKS");
-			} else if (!cds_is_link(dhost) &&
-			    same_content(dhost, fhost) == 1) {
-				op_add(p, CDS_REPAIR_RELINK, dpath, soname, NULL,
-				    "F24");
+			for (; cands[k] != NULL; k++) {
+				char *chost = cds_path_join(host, cands[k]);
+
+				if (cds_is_file(chost) && !cds_is_link(chost) &&
+				    same_content(chost, fhost) == 1) {
+					char *cpath = cds_path_join(dir,
+					    cands[k]);
+
+					/* libX.so points at libX.so.N */
+					op_add(p, CDS_REPAIR_RELINK, cpath,
+					    k == 0 ? name : so, NULL, "F24");
+					free(cpath);
+				}
+				free(chost);
 			}
-			free(dhost);
-			free(dpath);
 		}
-		free(dev);
-next:
-		free(soname);
 		free(fhost);
-		free(fpath);
+		free(dev);
+		free(so);
 		free(base);
 		free(major);
 	}
-	cds_strv_clear(&done);
 	cds_strfreev(names);
 	free(host);
 }

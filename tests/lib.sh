@@ -146,3 +146,11 @@ mk_gpu_doubles() {
 	done
 	rm -f "$_d/sub.c"
 }
+
+# jgetj JSON EXPR: like jget, but lists and dicts print as JSON.
+jgetj() {
+	printf '%s' "$1" | python3 -c 'import json,sys
+d = json.load(sys.stdin)
+v = eval(sys.argv[1])
+print(json.dumps(v) if isinstance(v, (dict, list)) else v)' "$2"
+}

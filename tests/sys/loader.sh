@@ -36,7 +36,7 @@ ldr() {
 }
 
 # j EXPR: a value of the last JSON document ($OUT); python on `d`
-j() { jget "$OUT" "$1"; }
+j() { jgetj "$OUT" "$1"; }
 
 # ---------------------------------------------------------------- F1
 mk_cudnn8 "$T/new/lib" 8.9.7 || exit 1

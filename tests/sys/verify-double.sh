@@ -32,7 +32,7 @@ dv() {
 	OUT=$(cat "$T/out")
 	ERR=$(cat "$T/err")
 }
-j() { jget "$OUT" "$1"; }
+j() { jgetj "$OUT" "$1"; }
 
 # --- everything works -----------------------------------------------------
 dv

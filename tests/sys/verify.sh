@@ -52,20 +52,20 @@ if [ ! -f "$STUB" ] || [ "$have_driver" = yes ] || ! have_python; then
 else
 	LIBRARY_PATH=$CUDA/lib64/stubs cds verify --json
 	is "$RC" 1 "no driver: exit 1"
-	is "$(jget "$OUT" 'd["blocked"]["reason"]')" no_module \
+	is "$(jgetj "$OUT" 'd["blocked"]["reason"]')" no_module \
 		"no module, no libcuda.so.1"
-	is "$(jget "$OUT" 'd["driver"]["stub"]["path"]')" "$STUB" \
+	is "$(jgetj "$OUT" 'd["driver"]["stub"]["path"]')" "$STUB" \
 		"the stub's path"
-	is "$(jget "$OUT" 'd["driver"]["stub"]["via"]')" LIBRARY_PATH \
+	is "$(jgetj "$OUT" 'd["driver"]["stub"]["via"]')" LIBRARY_PATH \
 		"seen through LIBRARY_PATH"
-	is "$(jget "$OUT" 'd["driver"]["stub"]["link_time_only"]')" True \
+	is "$(jgetj "$OUT" 'd["driver"]["stub"]["link_time_only"]')" True \
 		"which is link-time only"
-	is "$(jget "$OUT" 'd["driver"]["stub"]["init_error"]')" 34 \
+	is "$(jgetj "$OUT" 'd["driver"]["stub"]["init_error"]')" 34 \
 		"dlopened by its path, cuInit returns 34"
-	like "$(jget "$OUT" 'd["driver"]["probe_error"]')" \
+	like "$(jgetj "$OUT" 'd["driver"]["probe_error"]')" \
 		"libcuda.so.1: cannot open shared object file" \
 		"the loader's own message for libcuda.so.1"
-	is "$(jget "$OUT" 'set(c["result"] for c in d["checks"])')" \
+	is "$(jgetj "$OUT" 'set(c["result"] for c in d["checks"])')" \
 		"{'not_run'}" "no check ran"
 	LIBRARY_PATH=$CUDA/lib64/stubs cds verify
 	like "$OUT" "LIBRARY_PATH: a link-time variable" \
@@ -78,7 +78,7 @@ else
 	mkdir -p "$T/stubs"
 	ln -s "$STUB" "$T/stubs/libcuda.so.1"
 	LD_LIBRARY_PATH=$T/stubs cds verify --json
-	is "$(jget "$OUT" 'd["blocked"]["reason"] + " " + str(d["blocked"]["code"]) + " " + d["driver"]["stub"]["path"] + " " + d["driver"]["stub"]["via"]')" \
+	is "$(jgetj "$OUT" 'd["blocked"]["reason"] + " " + str(d["blocked"]["code"]) + " " + d["driver"]["stub"]["path"] + " " + d["driver"]["stub"]["via"]')" \
 		"stub 34 $T/stubs/libcuda.so.1 LD_LIBRARY_PATH" \
 		"a stub the loader maps: 34, its path, LD_LIBRARY_PATH"
 fi
@@ -95,25 +95,25 @@ else
 		END { print a "." b "." c }' "$HDR")
 	subs=$(cd "$CUDA/lib64" && ls libcudnn_*.so.9 | sort | tr '\n' ' ')
 	cds verify --prefix "$CUDA" --json
-	is "$(jget "$OUT" 'd["cudnn"]["version"]')" "$want" \
+	is "$(jgetj "$OUT" 'd["cudnn"]["version"]')" "$want" \
 		"cuDNN $want loaded (cudnn_version.h says $want)"
-	is "$(jget "$OUT" '" ".join(sorted(l["name"] for l in d["libraries"] if l["role"] == "cudnn" and l["name"] != "libcudnn.so.9")) + " "')" \
+	is "$(jgetj "$OUT" '" ".join(sorted(l["name"] for l in d["libraries"] if l["role"] == "cudnn" and l["name"] != "libcudnn.so.9")) + " "')" \
 		"$subs" "every sublibrary in $CUDA/lib64 loaded: $subs"
-	is "$(jget "$OUT" 'all(l["loaded"] for l in d["libraries"] if l["role"] == "cudnn")')" \
+	is "$(jgetj "$OUT" 'all(l["loaded"] for l in d["libraries"] if l["role"] == "cudnn")')" \
 		True "all of them loaded with RTLD_NOW"
-	is "$(jget "$OUT" 'd["libraries_ok"]')" True "libraries ok"
-	is "$(jget "$OUT" 'd["target"]["libdirs"][0]')" "$CUDA/lib64" \
+	is "$(jgetj "$OUT" 'd["libraries_ok"]')" True "libraries ok"
+	is "$(jgetj "$OUT" 'd["target"]["libdirs"][0]')" "$CUDA/lib64" \
 		"the toolkit's lib64 searched first"
-	is "$(jget "$OUT" 'sorted(set(l["path"].rsplit("/", 1)[0] for l in d["libraries"] if l["role"] != "driver"))')" \
+	is "$(jgetj "$OUT" 'sorted(set(l["path"].rsplit("/", 1)[0] for l in d["libraries"] if l["role"] != "driver"))')" \
 		"[\"$CUDA/lib64\"]" "every library mapped from it"
-	is "$(jget "$OUT" 'any(l["outside_target"] for l in d["libraries"])')" \
+	is "$(jgetj "$OUT" 'any(l["outside_target"] for l in d["libraries"])')" \
 		False "none from outside the target"
 	rt=$(cd "$CUDA/lib64" && ls libcudart.so.[0-9]* 2>/dev/null | head -1)
-	is "$(jget "$OUT" '[l["name"] for l in d["libraries"] if l["role"] == "runtime"][0]')" \
+	is "$(jgetj "$OUT" '[l["name"] for l in d["libraries"] if l["role"] == "runtime"][0]')" \
 		"$rt" "the toolkit's runtime ($rt)"
-	like "$(jget "$OUT" 'd["runtime"]["version"]')" "^[0-9]+\.[0-9]+$" \
+	like "$(jgetj "$OUT" 'd["runtime"]["version"]')" "^[0-9]+\.[0-9]+$" \
 		"its version from cudaRuntimeGetVersion"
-	like "$(jget "$OUT" 'd["cudnn"]["max_device_version"]')" "^[0-9]+$" \
+	like "$(jgetj "$OUT" 'd["cudnn"]["max_device_version"]')" "^[0-9]+$" \
 		"cudnnGetMaxDeviceVersion reported"
 	cds verify --prefix "$CUDA"
 	like "$OUT" "cuDNN $want: [0-9]+ of [0-9]+ libraries loaded" \

@@ -80,6 +80,10 @@ static const char *const global_opts[] = {
 };
 
 static const char *const doctor_opts[] = { "env", "prefix", NULL };
+static const char *const repair_opts[] = {
+	"env", "prefix", "yes", "dry-run", "undo", "path-first", NULL
+};
+static const char *const verify_opts[] = { "env", "prefix", NULL };
 static const char *const plan_opts[] = {
 	"cuda", "cudnn", "for", "prefix", "system", NULL
 };
@@ -95,15 +99,18 @@ static const char *const remove_opts[] = {
 	"prefix", "yes", "force", "dry-run", "lock-wait", NULL
 };
 static const char *const env_opts[] = { "prefix", "shell", NULL };
-static const char *const verify_opts[] = { "env", "prefix", NULL };
-static const char *const repair_opts[] = {
-	"env", "prefix", "yes", "dry-run", "undo", "path-first", NULL
-};
 
 static const struct cli_cmd commands[] = {
 	{ "doctor", "[--env NAME|--prefix DIR] [--json]",
 	    N_("show what is installed and loaded, and what is wrong"),
 	    doctor_opts, cmd_doctor },
+	{ "repair", "[--env NAME|--prefix DIR] [--yes] [--dry-run] [--undo] "
+	    "[--path-first]",
+	    N_("mend an env: library links and activation scripts"),
+	    repair_opts, cmd_repair },
+	{ "verify", "[--prefix DIR|--env NAME] [--json]",
+	    N_("load the driver, runtime and cuDNN and run them on the GPU"),
+	    verify_opts, cmd_verify },
 	{ "plan", "[--cuda V] [--cudnn V] [--for PKG==VER] [--json]",
 	    N_("show what an install would fetch and create, and why"),
 	    plan_opts, cmd_plan },
@@ -123,13 +130,6 @@ static const struct cli_cmd commands[] = {
 	{ "env", "[--shell sh|fish] VERSION",
 	    N_("print the environment of a release, for eval"),
 	    env_opts, cmd_env },
-	{ "verify", "[--prefix DIR|--env NAME] [--json]",
-	    N_("load the driver, runtime and cuDNN and run them on the GPU"),
-	    verify_opts, cmd_verify },
-	{ "repair", "[--env NAME|--prefix DIR] [--yes] [--dry-run] [--undo] "
-	    "[--path-first]",
-	    N_("mend an env: library links and activation scripts"),
-	    repair_opts, cmd_repair },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
 

@@ -69,6 +69,8 @@ struct cli_cmd {
 
 /* Commands (ui/cli/cmd_*.c). */
 int cmd_doctor(struct cli *c, int argc, char **argv);
+int cmd_repair(struct cli *c, int argc, char **argv);
+int cmd_verify(struct cli *c, int argc, char **argv);
 int cmd_plan(struct cli *c, int argc, char **argv);
 int cmd_install(struct cli *c, int argc, char **argv);
 int cmd_list(struct cli *c, int argc, char **argv);
@@ -91,8 +93,6 @@ void cli_ops_print(const struct cds_ops *ops);
 /* ui/cli/progress.c: events and progress of a running install, on stderr */
 void cli_progress_install(struct cli *c);
 void cli_progress_end(void);
-int cmd_verify(struct cli *c, int argc, char **argv);
-int cmd_repair(struct cli *c, int argc, char **argv);
 
 /* ui/cli/cli.c */
 int cli_main(int argc, char **argv);
