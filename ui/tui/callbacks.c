@@ -150,11 +150,23 @@ cb_event(void *ctx, const struct cds_event *ev)
 		}
 		break;
 	case CDS_EV_COMMIT_START:
-		tui_set_step(t, _("Moving %s into place"), ev->u.step.name);
+		tui_set_step(t, _("Moving %s into place"), ev->u.step.name != NULL ?
+		    ev->u.step.name : "");
 		break;
 	case CDS_EV_FIXUP_START:
-		tui_set_step(t, _("Completing the links of %s"),
-		    ev->u.step.name);
+		tui_set_step(t, _("Setting up %s"), ev->u.step.path != NULL ?
+		    ev->u.step.path : ev->u.step.name != NULL ?
+		    ev->u.step.name : "");
+		break;
+	case CDS_EV_FIXUP_DONE:
+		t->fix_done++;
+		if (ev->u.step.err != 0) {
+			t->fix_failed++;
+			line = tui_xasprintf("%s: %s", ev->u.step.path != NULL ?
+			    ev->u.step.path : "", cds_strerror(ev->u.step.err));
+			tui_log_add(t, line);
+			free(line);
+		}
 		break;
 	case CDS_EV_PROBE_START:
 		tui_set_step(t, _("Loading %s"), ev->u.step.name);

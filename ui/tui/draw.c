@@ -412,7 +412,7 @@ tui_bar(struct tui *t, WINDOW *win, int y, int x, int w, double frac)
 /* The steps a person goes through, for the header. */
 static const char *const steps[] = {
 	N_("Scan"), N_("Goal"), N_("Target"), N_("Versions"), N_("Review"),
-	N_("Install"), N_("Verify"), NULL
+	N_("Progress"), N_("Verify"), NULL
 };
 
 void

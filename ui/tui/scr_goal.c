@@ -18,15 +18,15 @@ goal_enter(struct tui *t)
 	const char *labels[3];
 	int ids[3] = { TUI_GOAL_INSTALL, TUI_GOAL_REPAIR, TUI_GOAL_VERIFY };
 	int enabled[3] = { 1, 1, 1 };
+	size_t nenvs = t->scan != NULL ? t->scan->nenvs : 0;
 	char *repair;
 
-	repair = tui_xasprintf("%s  %s", _("Repair a conda env"),
-	    _("(not in this build yet)"));
+	repair = tui_xasprintf(_n("Repair a conda env (%zu found)",
+	    "Repair a conda env (%zu found)", nenvs), nenvs);
 	labels[0] = _("Install CUDA and cuDNN: a matching set");
 	labels[1] = repair;
 	labels[2] = _("Verify an install on the GPU");
-	/* repair (issue 5) has no engine call in this build yet */
-	enabled[1] = 0;
+
 	tui_menu_build(t, &t->menu, 3, labels, ids, enabled,
 	    t->goal != TUI_GOAL_NONE ? (int)t->goal : TUI_GOAL_INSTALL);
 	free(repair);
@@ -45,8 +45,11 @@ describe(struct tui *t, int goal)
 		    "with environment files to source. Nothing of what is "
 		    "already installed is changed.");
 	case TUI_GOAL_REPAIR:
-		return _("Repair is not part of this build yet. The findings "
-		    "on the Scan screen show each fix as a command to type.");
+		return _("Mend a conda env so the frameworks in it load CUDA "
+		    "and cuDNN: the missing libcudnn.so links, and activation "
+		    "scripts that put the env's libraries on the loader's "
+		    "path. Every changed file is backed up, and the repair "
+		    "can be undone.");
 	case TUI_GOAL_VERIFY:
 		return _("Load the driver, the CUDA runtime and cuDNN of an "
 		    "install, run a small kernel and cuDNN operations on the "
@@ -83,7 +86,7 @@ choose(struct tui *t)
 		return;
 	}
 	t->goal = (enum tui_goal)g;
-	tui_push(t, &tui_scr_target);
+	tui_push(t, g == TUI_GOAL_REPAIR ? &tui_scr_env : &tui_scr_target);
 }
 
 static int

@@ -248,10 +248,12 @@ add_cudnns(struct tui *t, struct tui_view *v)
 	}
 }
 
-static void
-add_findings(struct tui *t, struct tui_view *v)
+/* Doctor's findings, most severe first; each is an item of the view that
+ * opens to its evidence and fix. */
+void
+tui_findings_view(struct tui *t, struct tui_view *v,
+    const struct cds_findings *f, const unsigned char *open, int first)
 {
-	const struct cds_findings *f = t->findings;
 	size_t i, k, nerr = 0, nwarn = 0;
 	char *counts;
 
@@ -262,7 +264,6 @@ add_findings(struct tui *t, struct tui_view *v)
 	counts = tui_xasprintf(_("%zu %s, %zu %s"), nerr,
 	    _n("error", "errors", nerr), nwarn,
 	    _n("warning", "warnings", nwarn));
-	tui_view_blank(v);
 	tui_view_add(v, TUI_TITLE, -1, 0, _("Findings: %s"), counts);
 	free(counts);
 	if (f->n == 0) {
@@ -272,23 +273,24 @@ add_findings(struct tui *t, struct tui_view *v)
 	for (i = 0; i < f->n; i++) {
 		const struct cds_finding *x = &f->items[i];
 		const char *summary = cds_rule_summary(x->id);
-		int open = i < t->nopen && t->open[i];
+		int is_open = open != NULL && open[i];
+		int item = first + (int)i;
 		char *sev = tui_fit(t, tui_severity_word(x->severity), 8);
 
-		tui_view_add(v, tui_severity_role(x->severity), (int)i, 2,
-		    "%s %s [%s] %s", open ? t->g->open : t->g->closed, sev,
+		tui_view_add(v, tui_severity_role(x->severity), item, 2,
+		    "%s %s [%s] %s", is_open ? t->g->open : t->g->closed, sev,
 		    x->id, summary != NULL ? summary : x->title);
 		free(sev);
-		if (!open) {
+		if (!is_open) {
 			continue;
 		}
-		tui_view_add(v, TUI_NORMAL, (int)i, 6, "%s", x->title);
+		tui_view_add(v, TUI_NORMAL, item, 6, "%s", x->title);
 		for (k = 0; k < x->nevidence; k++) {
-			tui_view_add(v, TUI_DIM, (int)i, 6, "%s: %s",
+			tui_view_add(v, TUI_DIM, item, 6, "%s: %s",
 			    x->evidence[k].key, x->evidence[k].value);
 		}
 		for (k = 0; k < x->nfixes; k++) {
-			tui_view_add(v, TUI_OK, (int)i, 6, "%s %s",
+			tui_view_add(v, TUI_OK, item, 6, "%s %s",
 			    x->fixes[k].kind != CDS_FIX_NONE ? _("fix:") :
 			    _("to do:"), x->fixes[k].command);
 		}
@@ -323,7 +325,8 @@ scan_draw(struct tui *t)
 	add_numbers(t, &t->view);
 	add_toolkits(t, &t->view);
 	add_cudnns(t, &t->view);
-	add_findings(t, &t->view);
+	tui_view_blank(&t->view);
+	tui_findings_view(t, &t->view, t->findings, t->open, 0);
 	tui_view_draw(t, &t->view, y, x + 1, h, w - 1);
 }
 

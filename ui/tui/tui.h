@@ -208,6 +208,9 @@ struct tui {
 	struct cds_verify *verify;
 	char *verify_error;	/* why verify could not start */
 	int work_done;		/* the job ran (successfully or not) */
+	struct cds_repair_plan *repair;
+	struct cds_findings *after;	/* doctor on the repaired env */
+	int fix_done, fix_failed;	/* operations reported by the engine */
 	int confirmed;		/* the person said yes on Review */
 	int result_err;		/* 0 or enum cds_err of the work */
 	char *result_detail;
@@ -346,14 +349,20 @@ extern const struct tui_screen tui_scr_review;
 extern const struct tui_screen tui_scr_progress;
 extern const struct tui_screen tui_scr_summary;
 extern const struct tui_screen tui_scr_verify;
+extern const struct tui_screen tui_scr_env;
+extern const struct tui_screen tui_scr_repair_review;
+extern const struct tui_screen tui_scr_repair_run;
 
 /* scr_verify.c: run verify on a prefix or env (both NULL: the default)
  * and add its report to a view */
 void tui_verify_run(struct tui *t, const char *prefix, const char *env);
 void tui_verify_view(struct tui *t, struct tui_view *v);
 
-/* scr_scan.c: run the scan and doctor's findings again */
+/* scr_scan.c: run the scan and doctor's findings again; add findings to
+ * a view (items numbered from FIRST, opened where OPEN says) */
 int tui_rescan(struct tui *t);
+void tui_findings_view(struct tui *t, struct tui_view *v,
+    const struct cds_findings *f, const unsigned char *open, int first);
 
 #endif /* CDS_TUI_INTERNAL */
 #endif /* CDS_TUI_H */

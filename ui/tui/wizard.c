@@ -342,6 +342,8 @@ free_state(struct tui *t)
 	free(t->result_detail);
 	cds_verify_free(t->verify);
 	free(t->verify_error);
+	cds_repair_plan_free(t->repair);
+	cds_findings_free(t->after);
 	free(t->step_text);
 	free(t->open);
 	for (i = 0; i < TUI_LOG_LINES; i++) {
