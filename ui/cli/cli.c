@@ -381,7 +381,8 @@ no_command(struct cli *c)
 	cli_usage(stdout);
 	fputs("\n", stdout);
 	c->cmd = "doctor";
-	return cmd_doctor(c, 1, argv);
+	/* the command word is not an argument of the command */
+	return cmd_doctor(c, 0, argv + 1);
 }
 
 int

@@ -89,6 +89,24 @@ op_words(enum cds_op_kind k)
 	return "?";
 }
 
+/* An operation's path as seen from the prefix (operations name host
+ * paths, under the root). */
+static const char *
+in_prefix(const char *hp, const char *path)
+{
+	size_t n = strlen(hp);
+
+	if (path != NULL && strncmp(path, hp, n) == 0) {
+		if (path[n] == '/') {
+			return path + n + 1;
+		}
+		if (path[n] == '\0') {
+			return ".";
+		}
+	}
+	return path;
+}
+
 static size_t
 count_new(const struct cds_plan *p, uint64_t *bytes, size_t *narch)
 {
@@ -112,7 +130,7 @@ build(struct tui *t, struct tui_view *v)
 	const struct cds_plan *p = t->plan;
 	uint64_t bytes;
 	size_t i, k, narch, nnew = count_new(p, &bytes, &narch);
-	char b[32], *vw;
+	char b[32], *vw, *hp;
 
 	tui_view_add(v, TUI_TITLE, -1, 0, _("Install into %s"), p->prefix);
 	if (p->driver != NULL) {
@@ -177,20 +195,28 @@ build(struct tui *t, struct tui_view *v)
 		    dry_error);
 		return;
 	}
-	tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("Then, in this order:"));
+	hp = tui_xasprintf("%s%s", cds_root(t->h), p->prefix);
+	tui_view_add(v, TUI_TITLE, -1, 0, _("Then, in this order (paths in "
+	    "%s):"), p->prefix);
 	for (i = 0; i < ops.n; i++) {
 		const struct cds_op *op = &ops.v[i];
-		char *w = tui_fit(t, op_words(op->kind), 24);
+		char *w = tui_fit(t, op_words(op->kind), 20);
 
-		if (op->target != NULL) {
+		if (op->kind == CDS_OP_FETCH) {
+			/* the URL first, then where it is unpacked */
 			tui_view_add(v, TUI_NORMAL, -1, 2, "%s %s -> %s", w,
-			    op->path, op->target);
+			    op->target, in_prefix(hp, op->path));
+		} else if (op->target != NULL) {
+			tui_view_add(v, TUI_NORMAL, -1, 2, "%s %s -> %s", w,
+			    in_prefix(hp, op->path), in_prefix(hp,
+			    op->target));
 		} else {
 			tui_view_add(v, TUI_NORMAL, -1, 2, "%s %s", w,
-			    op->path);
+			    in_prefix(hp, op->path));
 		}
 		free(w);
 	}
+	free(hp);
 }
 
 static void

@@ -396,6 +396,11 @@ versions_draw(struct tui *t)
 	char *s;
 
 	tui_body(&y, &x, &h, &w);
+	if (!V.ready) {
+		tui_put(stdscr, y + h / 2, 2, t->step_text != NULL ?
+		    t->step_text : "", w - 4, A_BOLD);
+		return;
+	}
 	tui_view_reset(v, w - 4);
 	if (V.rec_error != NULL) {
 		tui_view_add(v, TUI_WARNING, -1, 0, _("No recommendation: %s"),

@@ -228,6 +228,8 @@ struct tui {
 	unsigned char *open;	/* expanded findings / items */
 	size_t nopen;
 
+	int lines, cols;	/* the size last drawn at */
+
 	/* footer hot spots for mouse clicks */
 	struct {
 		int x0, x1, key;
@@ -301,6 +303,7 @@ void tui_menu_build(struct tui *t, struct tui_menu *m, int n,
     const char *const *labels, const int *ids, const int *enabled,
     int current);
 void tui_menu_free(struct tui_menu *m);
+void tui_menu_unmake(struct tui_menu *m);
 void tui_menu_draw(struct tui *t, struct tui_menu *m, int y, int x, int h,
     int w, int focused);
 int tui_menu_key(struct tui_menu *m, int ch);

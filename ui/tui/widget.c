@@ -354,8 +354,10 @@ tui_view_click(struct tui_view *v, int y, int x)
 /* Lists over the menu library                                               */
 /* ------------------------------------------------------------------------ */
 
-static void
-menu_unmake(struct tui_menu *m)
+/* Free the curses side of a list (it is made again when drawn); the
+ * labels and the current row stay. */
+void
+tui_menu_unmake(struct tui_menu *m)
 {
 	int i;
 
@@ -384,7 +386,7 @@ tui_menu_free(struct tui_menu *m)
 {
 	int i;
 
-	menu_unmake(m);
+	tui_menu_unmake(m);
 	for (i = 0; m->labels != NULL && i < m->n; i++) {
 		free(m->labels[i]);
 	}
@@ -424,7 +426,7 @@ menu_make(struct tui *t, struct tui_menu *m, int y, int x, int h, int w)
 {
 	int i, markw = 2;
 
-	menu_unmake(m);
+	tui_menu_unmake(m);
 	if (m->n == 0 || h < 1 || w < markw + 2) {
 		return -1;
 	}

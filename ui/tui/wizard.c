@@ -35,6 +35,15 @@ tui_redraw(struct tui *t)
 {
 	const struct tui_screen *s = tui_top(t);
 
+	if (t->lines != LINES || t->cols != COLS) {
+		/* a new size: the lists are made again where they now go;
+		 * doing it first keeps their old place from being erased
+		 * over what this pass draws */
+		tui_menu_unmake(&t->menu);
+		tui_menu_unmake(&t->menu2);
+		t->lines = LINES;
+		t->cols = COLS;
+	}
 	werase(stdscr);
 	if (too_small()) {
 		char *msg = tui_xasprintf(_("The terminal is %dx%d; the "
