@@ -1342,6 +1342,13 @@ struct cds_repair_plan {
 	struct cds_repair_op *ops;
 	size_t nops;
 	struct cds_findings *before;	/* doctor's findings on the env */
+	/* a framework in the env needs a CUDA runtime or cuDNN that nothing
+	 * here provides: the releases to install into the prefix first (its
+	 * items' lib/ dirs are in libdirs), or NULL */
+	struct cds_plan *install;
+	const char *install_for;	/* the package it is for, "name==ver" */
+	char *cuda_home;	/* set by activation when installing, or NULL */
+	char *cudnn_path;
 };
 
 enum {
@@ -1354,7 +1361,11 @@ enum {
  * dirs, regular files that should be links, and activation scripts
  * (etc/conda/activate.d/cudnn-setup.{sh,fish} and deactivate.d) that put
  * its library dirs on LD_LIBRARY_PATH and restore the previous state on
- * deactivation.  Nothing is changed.  Free with cds_repair_plan_free().
+ * deactivation.  When a framework of the env needs a CUDA runtime or a
+ * cuDNN major that neither the env nor the system has (the manifest's
+ * framework table says which), an install of the matching releases into
+ * the prefix is planned too (cds_plan_build) and wired into activation.
+ * Nothing is changed.  Free with cds_repair_plan_free().
  * Errors: CDS_ERR_NOT_FOUND (no such env), CDS_ERR_USAGE (no env given and
  * none active).
  */
@@ -1364,7 +1375,10 @@ void cds_repair_plan_free(struct cds_repair_plan *p);
 
 /*
  * Apply a plan: check every target is writable first (CDS_ERR_IO naming the
- * first that is not, nothing changed), back up every file it replaces, and
+ * first that is not, nothing changed), run the planned install (through
+ * cds_install_run; the answer to the repair stands for its question; the
+ * installed releases stay when the repair is undone: they are shared),
+ * back up every file it replaces, and
  * record a journal in <env>/etc/cudnn-setup/undo/ so cds_repair_undo() can
  * put everything back.  A failure midway rolls back what was done.  Emits
  * CDS_EV_FIXUP_START/DONE per operation.

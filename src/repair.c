@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@
 
 #include "findings.h"
 #include "fixup.h"
+#include "manifest.h"
 #include "scan.h"
 
 #define UNDO_DIR "etc/cudnn-setup/undo"
@@ -67,6 +69,10 @@ cds_repair_plan_free(struct cds_repair_plan *p)
 	free(p->ops);
 	cds_strfreev(p->libdirs);
 	cds_findings_free(p->before);
+	cds_plan_free(p->install);
+	free((char *)p->install_for);
+	free(p->cuda_home);
+	free(p->cudnn_path);
 	free(p->env_name);
 	free(p->env_prefix);
 	free(p);
@@ -246,11 +252,158 @@ join_dirs(char *const *dirs)
  * gives the same value; an empty entry (the current directory) is never
  * added by us.
  */
+/* fish single quotes: only \\ and \' are special. */
+static char *
+fish_quote(const char *s)
+{
+	struct cds_buf b = {0};
+
+	cds_buf_add(&b, "'", 1);
+	for (; *s != '\0'; s++) {
+		if (*s == '\'' || *s == '\\') {
+			cds_buf_add(&b, "\\", 1);
+		}
+		cds_buf_add(&b, s, 1);
+	}
+	cds_buf_add(&b, "'", 1);
+	return cds_buf_steal(&b);
+}
+
+/* The variables activation sets besides LD_LIBRARY_PATH. */
+static void
+plan_vars(const struct cds_repair_plan *p, const char *names[2],
+    const char *values[2])
+{
+	names[0] = "CUDA_HOME";
+	values[0] = p->cuda_home;
+	names[1] = "CUDNN_PATH";
+	values[1] = p->cudnn_path;
+}
+
+static char *
+sh_vars_activate(const struct cds_repair_plan *p, const char *tag)
+{
+	const char *names[2], *values[2];
+	struct cds_buf b = {0};
+	int i;
+
+	plan_vars(p, names, values);
+	for (i = 0; i < 2; i++) {
+		char *q;
+
+		if (values[i] == NULL) {
+			continue;
+		}
+		q = cds_shquote(values[i]);
+		cds_buf_addf(&b,
+		    "if [ -z \"${_CUDNN_SETUP_%s_%s_DONE+x}\" ]; then\n"
+		    "\t_CUDNN_SETUP_%s_%s_DONE=1\n"
+		    "\texport _CUDNN_SETUP_%s_%s_DONE\n"
+		    "\tif [ -n \"${%s+x}\" ]; then\n"
+		    "\t\t_CUDNN_SETUP_%s_%s=$%s\n"
+		    "\t\texport _CUDNN_SETUP_%s_%s\n"
+		    "\tfi\n"
+		    "fi\n"
+		    "%s=%s\n"
+		    "export %s\n", tag, names[i], tag, names[i], tag,
+		    names[i], names[i], tag, names[i], names[i], tag, names[i],
+		    names[i], q, names[i]);
+		free(q);
+	}
+	return cds_buf_steal(&b);
+}
+
+static char *
+sh_vars_deactivate(const struct cds_repair_plan *p, const char *tag)
+{
+	const char *names[2], *values[2];
+	struct cds_buf b = {0};
+	int i;
+
+	plan_vars(p, names, values);
+	for (i = 0; i < 2; i++) {
+		if (values[i] == NULL) {
+			continue;
+		}
+		cds_buf_addf(&b,
+		    "if [ -n \"${_CUDNN_SETUP_%s_%s_DONE+x}\" ]; then\n"
+		    "\tif [ -n \"${_CUDNN_SETUP_%s_%s+x}\" ]; then\n"
+		    "\t\t%s=$_CUDNN_SETUP_%s_%s\n"
+		    "\t\texport %s\n"
+		    "\telse\n"
+		    "\t\tunset %s\n"
+		    "\tfi\n"
+		    "\tunset _CUDNN_SETUP_%s_%s _CUDNN_SETUP_%s_%s_DONE\n"
+		    "fi\n", tag, names[i], tag, names[i], names[i], tag,
+		    names[i], names[i], names[i], tag, names[i], tag, names[i]);
+	}
+	return cds_buf_steal(&b);
+}
+
+static char *
+fish_vars_activate(const struct cds_repair_plan *p, const char *tag)
+{
+	const char *names[2], *values[2];
+	struct cds_buf b = {0};
+	int i;
+
+	plan_vars(p, names, values);
+	for (i = 0; i < 2; i++) {
+		char *q;
+
+		if (values[i] == NULL) {
+			continue;
+		}
+		q = fish_quote(values[i]);
+		cds_buf_addf(&b,
+		    "if not set -q _CUDNN_SETUP_%s_%s_DONE\n"
+		    "    set -gx _CUDNN_SETUP_%s_%s_DONE 1\n"
+		    "    if set -q %s\n"
+		    "        set -gx _CUDNN_SETUP_%s_%s $%s\n"
+		    "        set -gx _CUDNN_SETUP_%s_%s_SET 1\n"
+		    "    end\n"
+		    "end\n"
+		    "set -gx %s %s\n", tag, names[i], tag, names[i], names[i],
+		    tag, names[i], names[i], tag, names[i], names[i], q);
+		free(q);
+	}
+	return cds_buf_steal(&b);
+}
+
+static char *
+fish_vars_deactivate(const struct cds_repair_plan *p, const char *tag)
+{
+	const char *names[2], *values[2];
+	struct cds_buf b = {0};
+	int i;
+
+	plan_vars(p, names, values);
+	for (i = 0; i < 2; i++) {
+		if (values[i] == NULL) {
+			continue;
+		}
+		cds_buf_addf(&b,
+		    "if set -q _CUDNN_SETUP_%s_%s_DONE\n"
+		    "    if set -q _CUDNN_SETUP_%s_%s_SET\n"
+		    "        set -gx %s $_CUDNN_SETUP_%s_%s\n"
+		    "    else\n"
+		    "        set -e %s\n"
+		    "    end\n"
+		    "    set -e _CUDNN_SETUP_%s_%s\n"
+		    "    set -e _CUDNN_SETUP_%s_%s_SET\n"
+		    "    set -e _CUDNN_SETUP_%s_%s_DONE\n"
+		    "end\n", tag, names[i], tag, names[i], names[i], tag,
+		    names[i], names[i], tag, names[i], tag, names[i], tag,
+		    names[i]);
+	}
+	return cds_buf_steal(&b);
+}
+
 static char *
 script_sh_activate(const struct cds_repair_plan *p, const char *tag)
 {
 	char *dirs = join_dirs(p->libdirs), *q = cds_shquote(dirs);
-	char *s;
+	char *s, *vars = sh_vars_activate(p, tag), *all;
 
 	s = cds_xasprintf(
 	    "# cudnn-setup: put this env's CUDA and cuDNN libraries on the\n"
@@ -296,16 +449,22 @@ script_sh_activate(const struct cds_repair_plan *p, const char *tag)
 	    "the env's dirs first, then LD_LIBRARY_PATH",
 	    tag, tag, tag, tag, tag, q,
 	    p->path_first ? "$_cds_keep:$_cds_dirs" : "$_cds_dirs:$_cds_keep");
+	all = cds_xasprintf("%s%s", s, vars);
+	free(s);
+	free(vars);
 	free(q);
 	free(dirs);
-	return s;
+	return all;
 }
 
 static char *
-script_sh_deactivate(const char *tag)
+script_sh_deactivate(const struct cds_repair_plan *p, const char *tag)
 {
-	return cds_xasprintf(
+	char *vars = sh_vars_deactivate(p, tag), *s;
+
+	s = cds_xasprintf(
 	    "# cudnn-setup: restore what activate.d/cudnn-setup.sh changed.\n"
+	    "# Written by `cudnn-setup repair`.\n"
 	    "if [ -n \"${_CUDNN_SETUP_%s_ON+x}\" ]; then\n"
 	    "\tif [ -n \"${_CUDNN_SETUP_%s_LD+x}\" ]; then\n"
 	    "\t\tLD_LIBRARY_PATH=$_CUDNN_SETUP_%s_LD\n"
@@ -314,7 +473,9 @@ script_sh_deactivate(const char *tag)
 	    "\t\tunset LD_LIBRARY_PATH\n"
 	    "\tfi\n"
 	    "\tunset _CUDNN_SETUP_%s_LD _CUDNN_SETUP_%s_ON\n"
-	    "fi\n", tag, tag, tag, tag, tag);
+	    "fi\n%s", tag, tag, tag, tag, tag, vars);
+	free(vars);
+	return s;
 }
 
 /* fish keeps LD_LIBRARY_PATH as a list (a *PATH variable). */
@@ -322,21 +483,13 @@ static char *
 script_fish_activate(const struct cds_repair_plan *p, const char *tag)
 {
 	struct cds_buf dirs = {0};
+	char *s, *vars, *all;
 	size_t i;
-	char *s;
 
 	for (i = 0; p->libdirs[i] != NULL; i++) {
-		char *q = cds_shquote(p->libdirs[i]);
+		char *q = fish_quote(p->libdirs[i]);
 
-		/* fish single quotes: only \\ and \' are special */
-		cds_buf_adds(&dirs, " '");
-		for (s = p->libdirs[i]; *s != '\0'; s++) {
-			if (*s == '\'' || *s == '\\') {
-				cds_buf_add(&dirs, "\\", 1);
-			}
-			cds_buf_add(&dirs, s, 1);
-		}
-		cds_buf_adds(&dirs, "'");
+		cds_buf_addf(&dirs, " %s", q);
 		free(q);
 	}
 	s = cds_xasprintf(
@@ -363,14 +516,21 @@ script_fish_activate(const struct cds_repair_plan *p, const char *tag)
 	    dirs.s,
 	    p->path_first ? "$_cds_keep $_cds_dirs" : "$_cds_dirs $_cds_keep");
 	cds_buf_free(&dirs);
-	return s;
+	vars = fish_vars_activate(p, tag);
+	all = cds_xasprintf("%s%s", s, vars);
+	free(vars);
+	free(s);
+	return all;
 }
 
 static char *
-script_fish_deactivate(const char *tag)
+script_fish_deactivate(const struct cds_repair_plan *p, const char *tag)
 {
-	return cds_xasprintf(
+	char *vars = fish_vars_deactivate(p, tag), *s;
+
+	s = cds_xasprintf(
 	    "# cudnn-setup: restore what activate.d/cudnn-setup.fish changed.\n"
+	    "# Written by `cudnn-setup repair`.\n"
 	    "if set -q _CUDNN_SETUP_%s_ON\n"
 	    "    if set -q _CUDNN_SETUP_%s_LD_SET\n"
 	    "        set -gx LD_LIBRARY_PATH $_CUDNN_SETUP_%s_LD_PATH\n"
@@ -380,7 +540,9 @@ script_fish_deactivate(const char *tag)
 	    "    set -e _CUDNN_SETUP_%s_LD_PATH\n"
 	    "    set -e _CUDNN_SETUP_%s_LD_SET\n"
 	    "    set -e _CUDNN_SETUP_%s_ON\n"
-	    "end\n", tag, tag, tag, tag, tag, tag);
+	    "end\n%s", tag, tag, tag, tag, tag, tag, vars);
+	free(vars);
+	return s;
 }
 
 /* Plan writing PATH with CONTENT unless it already holds exactly that;
@@ -424,6 +586,142 @@ plan_write(cds_handle_t *h, struct cds_repair_plan *p, const char *path,
 	free(cur);
 	free(host);
 	free(content);
+}
+
+/* Is a file named PATTERN (a glob) in DIR, a target path? */
+static int
+has_match(cds_handle_t *h, const char *dir, const char *pattern)
+{
+	char *d = cds_path_join(dir, pattern), *host = cds_rpath(h, d);
+	glob_t g;
+	int found = glob(host, 0, NULL, &g) == 0;
+
+	if (found) {
+		globfree(&g);
+	}
+	free(host);
+	free(d);
+	return found;
+}
+
+/* A CUDA runtime of MAJOR where this env's programs can find one: the
+ * env's wheels and lib/, a toolkit of that major, the loader's dirs. */
+static int
+have_cudart(cds_handle_t *h, const struct cds_scan *s,
+    const struct cds_env *e, int major)
+{
+	char *pat = cds_xasprintf("libcudart.so.%d*", major);
+	int found = 0;
+	size_t i;
+
+	if (e->site_packages != NULL) {
+		char *d = cds_path_join(e->site_packages,
+		    "nvidia/cuda_runtime/lib");
+
+		found = has_match(h, d, pat);
+		free(d);
+	}
+	if (!found) {
+		char *d = cds_path_join(e->prefix, "lib");
+
+		found = has_match(h, d, pat);
+		free(d);
+	}
+	for (i = 0; !found && i < s->ntoolkits; i++) {
+		found = s->toolkits[i].libdir != NULL &&
+		    has_match(h, s->toolkits[i].libdir, pat);
+	}
+	for (i = 0; !found && i < s->nsearchdirs; i++) {
+		found = has_match(h, s->searchdirs[i].dir, pat);
+	}
+	free(pat);
+	return found;
+}
+
+/* A cuDNN copy of MAJOR that is not another env's own. */
+static int
+have_cudnn(const struct cds_scan *s, const struct cds_env *e, int major)
+{
+	size_t i;
+
+	for (i = 0; i < s->ncudnns; i++) {
+		const struct cds_cudnn *c = &s->cudnns[i];
+
+		if (c->major == major && (c->env == NULL ||
+		    strcmp(c->env, e->name) == 0)) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * A framework of the env whose CUDA runtime or cuDNN major is nowhere to
+ * be found gets the matching releases planned through the installer; the
+ * installed trees' lib/ dirs go on the activation's path.  Only packages
+ * that bring no CUDA of their own are considered: the manifest's table
+ * says what they need (onnxruntime-gpu 1.16: CUDA 11.8 and cuDNN 8).
+ */
+static int
+plan_missing(cds_handle_t *h, struct cds_repair_plan *p,
+    const struct cds_scan *s, const struct cds_env *e,
+    struct cds_strv *dirs)
+{
+	const struct cds_manifest *m = cds_manifest_load(h);
+	size_t i, k;
+
+	if (m == NULL) {
+		return -1;	/* set by cds_manifest_load() */
+	}
+	for (i = 0; i < e->npackages && p->install == NULL; i++) {
+		const struct cds_package *pkg = &e->packages[i];
+		const struct cds_framework_req *row = NULL;
+		struct cds_plan_request req = {0};
+		int need_rt, need_dnn;
+
+		if (pkg->kind == CDS_FW_OTHER || pkg->from_conda) {
+			continue;
+		}
+		for (k = 0; k < m->nframeworks && row == NULL; k++) {
+			if (cds_framework_matches(&m->frameworks[k], pkg->name,
+			    pkg->version)) {
+				row = &m->frameworks[k];
+			}
+		}
+		if (row == NULL) {
+			continue;
+		}
+		need_rt = !have_cudart(h, s, e, atoi(row->cuda));
+		need_dnn = row->cudnn != NULL &&
+		    !have_cudnn(s, e, atoi(row->cudnn));
+		if (!need_rt && !need_dnn) {
+			continue;
+		}
+		p->install_for = cds_xasprintf("%s==%s", pkg->name,
+		    pkg->version);
+		req.forpkg = p->install_for;
+		req.cuda = need_rt ? NULL : "none";
+		req.cudnn = need_dnn ? NULL : "none";
+		if ((p->install = cds_plan_build(h, &req)) == NULL) {
+			return -1;	/* set by cds_plan_build() */
+		}
+		for (k = 0; k < p->install->nitems; k++) {
+			const struct cds_plan_item *it = &p->install->items[k];
+			char *lib = cds_path_join(it->dir, "lib");
+
+			cds_strv_push_owned(dirs, lib);
+			if (it->kind == CDS_KIND_CUDA) {
+				p->cuda_home = cds_xstrdup(it->dir);
+			} else {
+				p->cudnn_path = cds_xstrdup(it->dir);
+			}
+			if (it->state == CDS_ITEM_NEW) {
+				op_add(p, CDS_REPAIR_INSTALL, it->dir, it->name,
+				    NULL, "F14");
+			}
+		}
+	}
+	return 0;
 }
 
 struct cds_repair_plan *
@@ -483,6 +781,12 @@ cds_repair_plan_build(cds_handle_t *h, const char *env, unsigned flags)
 		free(host);
 		free(nv);
 	}
+	if (plan_missing(h, p, s, e, &dirs) == -1) {
+		cds_strv_clear(&dirs);
+		cds_scan_free(s);
+		cds_repair_plan_free(p);
+		return NULL;
+	}
 	/* the cuDNN wheel first: it is what shadowing breaks (F1, F9) */
 	for (i = 1; i < dirs.n; i++) {
 		if (strstr(dirs.v[i], "/nvidia/cudnn/lib") != NULL) {
@@ -501,13 +805,13 @@ cds_repair_plan_build(cds_handle_t *h, const char *env, unsigned flags)
 		plan_write(h, p, a, script_sh_activate(p, tag));
 		free(a);
 		a = cds_xasprintf("%s/deactivate.d/cudnn-setup.sh", base);
-		plan_write(h, p, a, script_sh_deactivate(tag));
+		plan_write(h, p, a, script_sh_deactivate(p, tag));
 		free(a);
 		a = cds_xasprintf("%s/activate.d/cudnn-setup.fish", base);
 		plan_write(h, p, a, script_fish_activate(p, tag));
 		free(a);
 		a = cds_xasprintf("%s/deactivate.d/cudnn-setup.fish", base);
-		plan_write(h, p, a, script_fish_deactivate(tag));
+		plan_write(h, p, a, script_fish_deactivate(p, tag));
 		free(a);
 		free(base);
 		free(tag);
@@ -666,6 +970,29 @@ missing_dirs(const char *dir)
 	return a;
 }
 
+/* The person agreed to the repair, whose plan lists the install. */
+static int
+answer_yes(void *ctx, enum cds_question q, const void *data)
+{
+	return 1;
+}
+
+static int
+run_install(cds_handle_t *h, struct cds_plan *plan)
+{
+	cds_question_cb saved = h->question_cb;
+	void *saved_ctx = h->question_ctx;
+	struct cds_txn_opts o = {0};
+	int r;
+
+	h->question_cb = answer_yes;
+	h->question_ctx = NULL;
+	r = cds_install_run(h, plan, &o, NULL);
+	h->question_cb = saved;
+	h->question_ctx = saved_ctx;
+	return r;
+}
+
 int
 cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p)
 {
@@ -678,9 +1005,13 @@ cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p)
 		return 0;
 	}
 	for (i = 0; i < p->nops; i++) {
-		if (check_writable(h, p->ops[i].path) == -1) {
+		if (p->ops[i].kind != CDS_REPAIR_INSTALL &&
+		    check_writable(h, p->ops[i].path) == -1) {
 			return -1;
 		}
+	}
+	if (p->install != NULL && run_install(h, p->install) == -1) {
+		return -1;	/* set by cds_install_run(); nothing changed */
 	}
 	udir = undo_dir(h, p->env_prefix);
 	files = cds_path_join(udir, "files");

@@ -487,7 +487,7 @@ void
 cds_rule_cuda_link(struct cds_rule_ctx *c)
 {
 	const struct cds_scan *s = c->s;
-	struct cds_finding *f;
+	struct cds_finding *f = NULL;
 	size_t i;
 
 	if (s->default_link == NULL) {
@@ -510,7 +510,7 @@ cds_rule_cuda_link(struct cds_rule_ctx *c)
 		    t->realpath);
 		break;
 	}
-	if (i == s->ntoolkits) {
+	if (f == NULL) {
 		return;
 	}
 	/* offer the newest complete toolkit */

@@ -11,13 +11,15 @@
 
 static int tap_n, tap_failed;
 
-static void
+#define TAP_FN static __attribute__((unused))
+
+TAP_FN void
 tap_plan(int n)
 {
 	printf("1..%d\n", n);
 }
 
-static int __attribute__((format(printf, 2, 3)))
+TAP_FN int __attribute__((format(printf, 2, 3)))
 tap_ok(int cond, const char *fmt, ...)
 {
 	va_list ap;
@@ -34,7 +36,7 @@ tap_ok(int cond, const char *fmt, ...)
 	return cond;
 }
 
-static void __attribute__((format(printf, 1, 2)))
+TAP_FN void __attribute__((format(printf, 1, 2)))
 tap_skip(const char *fmt, ...)
 {
 	va_list ap;
@@ -54,7 +56,7 @@ tap_skip(const char *fmt, ...)
 	tap_ok((long)(got) == (long)(want), "%s (got %ld, want %ld)", \
 	    (name), (long)(got), (long)(want))
 
-static int
+TAP_FN int
 tap_done(void)
 {
 	if (tap_n == 0) {

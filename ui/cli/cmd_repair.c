@@ -133,12 +133,18 @@ cmd_repair(struct cli *c, int argc, char **argv)
 		for (i = 0; i < p->nops; i++) {
 			print_op(&p->ops[i]);
 		}
+		if (p->install != NULL) {
+			printf("\n%s %s:\n", _("Missing for"), p->install_for);
+			cli_plan_print(c, p->install, 0);
+		}
 	}
 	if (c->dry_run || p->nops == 0) {
 		if (c->json) {
-			cli_json_print(json_pack("{s:s, s:s, s:b, s:o, s:o}",
-			    "env", p->env_name, "prefix", p->env_prefix,
+			cli_json_print(json_pack("{s:s, s:s, s:b, s:o, s:o, "
+			    "s:o}", "env", p->env_name, "prefix", p->env_prefix,
 			    "dry_run", c->dry_run, "operations", json_ops(p),
+			    "install", p->install != NULL ?
+			    cli_plan_json(p->install) : json_null(),
 			    "findings", cli_json_findings(p->before)));
 		}
 		cds_repair_plan_free(p);
@@ -153,16 +159,25 @@ cmd_repair(struct cli *c, int argc, char **argv)
 		}
 		return 1;
 	}
-	if (cds_repair_apply(c->h, p) == -1) {
+	if (p->install != NULL) {
+		cli_progress_install(c);
+	}
+	r = cds_repair_apply(c->h, p);
+	if (p->install != NULL) {
+		cli_progress_end();
+	}
+	if (r == -1) {
 		ret = cli_fail_handle(c);
 		cds_repair_plan_free(p);
 		return ret;
 	}
 	after = check_after(c, p);
 	if (c->json) {
-		cli_json_print(json_pack("{s:s, s:s, s:b, s:o, s:o, s:o}",
+		cli_json_print(json_pack("{s:s, s:s, s:b, s:o, s:o, s:o, s:o}",
 		    "env", p->env_name, "prefix", p->env_prefix,
 		    "dry_run", 0, "operations", json_ops(p),
+		    "install", p->install != NULL ?
+		    cli_plan_json(p->install) : json_null(),
 		    "findings", cli_json_findings(p->before),
 		    "after", cli_json_findings(after)));
 	} else {

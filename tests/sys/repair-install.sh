@@ -1,0 +1,76 @@
+#!/bin/sh
+# repair when something is missing: an env whose onnxruntime-gpu 1.16.1
+# needs CUDA 11 and cuDNN 8 (its provider library's NEEDED entries), with
+# neither anywhere.  repair installs CUDA 11.8 and cuDNN 8 for CUDA 11 from
+# the test mirror (a real nginx with TLS from a test CA) into the prefix,
+# wires them into the env's activation, and the provider then resolves
+# every NEEDED entry.  --undo takes the wiring back and leaves the shared
+# install.
+. "$CDS_SRCDIR/tests/lib.sh"
+. "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
+. "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
+. "$CDS_SRCDIR/tests/fixtures/nginx.sh"
+plan 14
+
+if ! have_nginx; then
+	skip 14 "nginx or openssl is not installed"
+	done_testing
+fi
+T=$(mktemp -d); cleanup_later "$T"
+R=$(mk_sysroot); cleanup_later "$R"
+LDRESOLVE=$CDS_BUILDDIR/tests/unit/ldresolve-test
+
+mka_init "$T/mirror"
+mka_cuda 11.8.0 cuda_cudart libcublas >/dev/null
+mka_cudnn 8.9.7.29 cuda11 >/dev/null
+ngx_start "$T/mirror"
+mka_index "$NGX_URL/"
+M=$T/mirror/index.json
+
+# the env: pip onnxruntime-gpu 1.16.1 and its CUDA provider library
+C=$R/home/user/miniconda3
+E=$C/envs/ort
+S=$E/lib/python3.10/site-packages
+mkdir -p "$C/conda-meta" "$E/conda-meta" "$S/onnxruntime/capi" \
+	"$S/onnxruntime_gpu-1.16.1.dist-info"
+printf 'Name: onnxruntime-gpu\nVersion: 1.16.1\n' >"$S/onnxruntime_gpu-1.16.1.dist-info/METADATA"
+PROV=/home/user/miniconda3/envs/ort/lib/python3.10/site-packages/onnxruntime/capi/libonnxruntime_providers_cuda.so
+mk_solib "$R$PROV" libonnxruntime_providers_cuda.so -N libcudnn.so.8 -N libcublasLt.so.11
+
+unresolved() {
+	# the NEEDED entries of the provider that the loader would not find,
+	# with LD_LIBRARY_PATH=$1, under the root
+	"$LDRESOLVE" --root "$R" --env LD_LIBRARY_PATH="$1" --resolve "$PROV" |
+		python3 -c 'import json, sys
+d = json.load(sys.stdin)
+print(" ".join(sorted(o["name"] for o in d["objects"] if not o.get("path"))))'
+}
+
+is "$(unresolved "")" "libcublasLt.so.11 libcudnn.so.8" "before: the provider cannot find cuDNN 8 or cuBLAS 11"
+
+export HOME=/home/user CURL_CA_BUNDLE="$NGX_CA"
+cds --root "$R" --manifest "$M" repair --env ort --dry-run
+is "$RC" 0 "--dry-run: exit 0"
+like "$OUT" "Missing for onnxruntime-gpu==1.16.1" "--dry-run names what is missing and for whom"
+like "$OUT" "cudnn-8.9.7.29-cuda11" "--dry-run: cuDNN 8.9.7 for CUDA 11"
+check "--dry-run installs nothing" test ! -e "$R/opt/nvidia"
+
+cds --root "$R" --manifest "$M" repair --env ort --yes
+is "$RC" 0 "repair --yes: exit 0"; [ "$RC" = 0 ] || diag "$OUT"
+check "cuDNN 8 installed into the prefix" test -f "$R/opt/nvidia/cudnn-8.9.7.29-cuda11/lib/libcudnn.so.8.9.7"
+check "CUDA 11.8 installed into the prefix" test -e "$R/opt/nvidia/cuda-11.8.0/lib/libcublasLt.so.11"
+A=$E/etc/conda/activate.d/cudnn-setup.sh
+like "$(cat "$A")" "/opt/nvidia/cudnn-8.9.7.29-cuda11/lib" "activation puts the installed cuDNN on the path"
+llp=$(env -i sh -c '. "$1"; printf %s "$LD_LIBRARY_PATH"' sh "$A")
+is "$(unresolved "$llp")" "" "after: the provider resolves every NEEDED entry"
+home=$(env -i sh -c '. "$1"; printf "%s %s" "$CUDA_HOME" "$CUDNN_PATH"' sh "$A")
+is "$home" "/opt/nvidia/cuda-11.8.0 /opt/nvidia/cudnn-8.9.7.29-cuda11" "CUDA_HOME and CUDNN_PATH name the versioned prefix"
+out=$(env -i CUDA_HOME=/usr/local/cuda sh -c '. "$1"; . "$2"; printf "%s|%s" "$CUDA_HOME" "${CUDNN_PATH-unset}"' sh "$A" "$E/etc/conda/deactivate.d/cudnn-setup.sh")
+is "$out" "/usr/local/cuda|unset" "deactivation restores CUDA_HOME and unsets CUDNN_PATH"
+
+cds --root "$R" --manifest "$M" repair --env ort --yes
+like "$OUT" "Nothing to change" "a second repair: nothing to install or change"
+cds --root "$R" --manifest "$M" repair --env ort --undo
+check "--undo removes the wiring, the shared install stays" sh -c "test ! -e '$A' && test -d '$R/opt/nvidia/cudnn-8.9.7.29-cuda11'"
+
+done_testing
