@@ -465,7 +465,12 @@ summary_build(struct tui *t, struct tui_view *v)
 	    root);
 	tui_view_blank(v);
 	tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("Verify:"));
-	tui_verify_view(t, v);
+	if (t->busy) {
+		tui_view_add(v, TUI_DIM, -1, 2, "%s", t->step_text != NULL ?
+		    t->step_text : "");
+	} else {
+		tui_verify_view(t, v);
+	}
 }
 
 static void
@@ -474,11 +479,6 @@ summary_draw(struct tui *t)
 	int y, x, h, w;
 
 	tui_body(&y, &x, &h, &w);
-	if (t->busy) {
-		tui_put(stdscr, y + h / 2, 2, t->step_text != NULL ?
-		    t->step_text : "", w - 4, A_BOLD);
-		return;
-	}
 	tui_view_reset(&t->view, w - 3);
 	summary_build(t, &t->view);
 	t->view.sel = -1;

@@ -532,7 +532,7 @@ run_enter(struct tui *t)
 	rc = cds_repair_apply(t->h, t->repair);
 	tui_term_busy(t, 0);
 	t->work_done = 1;
-	if (rc == -1) {
+		if (rc == -1) {
 		t->result_err = cds_errno(t->h);
 		t->result_detail = tui_xstrdup(tui_err_text(t));
 		t->status = cds_exit_status(t->result_err);
@@ -579,7 +579,7 @@ run_draw(struct tui *t)
 
 	tui_body(&y, &x, &h, &w);
 	tui_view_reset(v, w - 3);
-	if (t->busy || !t->work_done) {
+	if (!t->work_done) {
 		tui_view_add(v, TUI_TITLE, -1, 0, _("Repairing env %s"),
 		    p->env_name);
 		ops_view(t, v, p, t->fix_done);
@@ -599,6 +599,9 @@ run_draw(struct tui *t)
 		    "activated env:"));
 		if (t->after != NULL) {
 			tui_findings_view(t, v, t->after, NULL, 0);
+		} else if (t->busy) {
+			tui_view_add(v, TUI_DIM, -1, 2, "%s", t->step_text != NULL ?
+			    t->step_text : "");
 		}
 		tui_view_blank(v);
 		tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("To use it:"));
@@ -614,7 +617,12 @@ run_draw(struct tui *t)
 		    root);
 		tui_view_blank(v);
 		tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("Verify:"));
-		tui_verify_view(t, v);
+		if (t->busy) {
+			tui_view_add(v, TUI_DIM, -1, 2, "%s", t->step_text !=
+			    NULL ? t->step_text : "");
+		} else {
+			tui_verify_view(t, v);
+		}
 	}
 	t->view.sel = -1;
 	tui_view_draw(t, v, y, 1, h, w - 1);

@@ -62,8 +62,13 @@ tui_redraw(struct tui *t)
 		if (s != NULL && s->draw != NULL) {
 			s->draw(t);
 		}
-		tui_footer(t, s == NULL ? NULL : s->keys_now != NULL ?
-		    s->keys_now(t) : s->keys);
+		static const char *const busy_keys[] = {
+			"Esc", N_("stop"), NULL
+		};
+
+		/* while the engine works, the keys are the same everywhere */
+		tui_footer(t, t->busy ? busy_keys : s == NULL ? NULL :
+		    s->keys_now != NULL ? s->keys_now(t) : s->keys);
 	}
 	wnoutrefresh(stdscr);
 	update_panels();
