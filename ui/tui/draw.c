@@ -206,6 +206,43 @@ tui_fit(struct tui *t, const char *s, int width)
 	return res;
 }
 
+/* Chinese and Japanese text may break between any two characters; Korean
+ * breaks at spaces, like English. */
+static int
+ideographic(wchar_t c)
+{
+	return (c >= 0x2E80 && c <= 0x2FDF) ||	/* radicals */
+	    (c >= 0x3000 && c <= 0x30FF) ||	/* CJK punctuation, kana */
+	    (c >= 0x3400 && c <= 0x4DBF) || (c >= 0x4E00 && c <= 0x9FFF) ||
+	    (c >= 0xF900 && c <= 0xFAFF) ||
+	    (c >= 0xFF00 && c <= 0xFF60) ||	/* fullwidth forms */
+	    (c >= 0x20000 && c <= 0x3FFFF);
+}
+
+/* Punctuation that must not begin a line, or end one (kinsoku). */
+static int
+no_start(wchar_t c)
+{
+	return wcschr(L"\x3001\x3002\xff0c\xff0e\xff1a\xff1b\xff01"
+	    "\xff1f\xff09\x300d\x300f\x3011\x3009\x300b\x201d\x2019"
+	    "\x2026\x30fc", c) != NULL && c != L'\0';
+}
+
+static int
+no_end(wchar_t c)
+{
+	return wcschr(L"\xff08\x300c\x300e\x3010\x3008\x300a\x201c"
+	    "\x2018", c) != NULL && c != L'\0';
+}
+
+/* May a line break between w[j - 1] and w[j]? */
+static int
+break_between(const wchar_t *w, size_t j)
+{
+	return (ideographic(w[j]) || ideographic(w[j - 1])) &&
+	    !no_start(w[j]) && !no_end(w[j - 1]) && w[j] != L' ';
+}
+
 char **
 tui_wrap(const char *s, int width)
 {
@@ -226,14 +263,13 @@ tui_wrap(const char *s, int width)
 			if (used + cw > width) {
 				break;
 			}
-			/* a line may end at a space, or before or after a
-			 * wide (CJK) character */
+			/* a line may end at a space, or between two
+			 * characters where one is ideographic */
 			if (w[j] == L' ') {
 				cut = j;
 				resume = j + 1;
 				have_cut = 1;
-			} else if (j > i && (cw == 2 ||
-			    wc_width(w[j - 1]) == 2)) {
+			} else if (j > i && break_between(w, j)) {
 				cut = j;
 				resume = j;
 				have_cut = 1;
@@ -246,8 +282,7 @@ tui_wrap(const char *s, int width)
 			if (w[j] == L' ') {
 				cut = j;
 				resume = j + 1;
-			} else if (j > i && (wc_width(w[j]) == 2 ||
-			    wc_width(w[j - 1]) == 2)) {
+			} else if (j > i && break_between(w, j)) {
 				cut = j;
 				resume = j;
 			} else if (!have_cut) {

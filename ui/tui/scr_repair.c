@@ -94,10 +94,15 @@ env_describe(struct tui *t, struct tui_view *v, int id)
 			continue;
 		}
 		any = 1;
-		tui_view_add(v, c->complete && c->has_dev_links ? TUI_NORMAL :
-		    TUI_WARNING, -1, 2, _("cuDNN %s in %s%s"),
-		    c->version != NULL ? c->version : "?", c->dir,
-		    c->has_dev_links ? "" : _(" (no libcudnn.so links)"));
+		if (c->has_dev_links) {
+			tui_view_add(v, c->complete ? TUI_NORMAL : TUI_WARNING,
+			    -1, 2, _("cuDNN %s in %s"), c->version != NULL ?
+			    c->version : "?", c->dir);
+		} else {
+			tui_view_add(v, TUI_WARNING, -1, 2, _("cuDNN %s in %s "
+			    "(no libcudnn.so links)"), c->version != NULL ?
+			    c->version : "?", c->dir);
+		}
 	}
 	if (!any) {
 		tui_view_add(v, TUI_DIM, -1, 2, "%s", _("no cuDNN library found "

@@ -255,17 +255,20 @@ tui_findings_view(struct tui *t, struct tui_view *v,
     const struct cds_findings *f, const unsigned char *open, int first)
 {
 	size_t i, k, nerr = 0, nwarn = 0;
-	char *counts;
+	char *counts, *warns;
 
 	for (i = 0; i < f->n; i++) {
 		nerr += f->items[i].severity == CDS_SEV_ERROR;
 		nwarn += f->items[i].severity == CDS_SEV_WARNING;
 	}
-	counts = tui_xasprintf(_("%zu %s, %zu %s"), nerr,
-	    _n("error", "errors", nerr), nwarn,
-	    _n("warning", "warnings", nwarn));
-	tui_view_add(v, TUI_TITLE, -1, 0, _("Findings: %s"), counts);
+	counts = tui_xasprintf(_n("%zu error", "%zu errors", nerr), nerr);
+	warns = tui_xasprintf(_n("%zu warning", "%zu warnings", nwarn),
+	    nwarn);
+	/* TRANSLATORS: "Findings: 2 errors, 1 warning" */
+	tui_view_add(v, TUI_TITLE, -1, 0, _("Findings: %s, %s"), counts,
+	    warns);
 	free(counts);
+	free(warns);
 	if (f->n == 0) {
 		tui_view_add(v, TUI_OK, -1, 2, "%s", _("nothing wrong found"));
 		return;

@@ -100,6 +100,18 @@ current_row(struct tui *t)
 	}
 }
 
+/* "What   where": the first column as wide as it needs on the screen
+ * (display width, for translations), the path after it. */
+static char *
+row_label(struct tui *t, const char *what, const char *where)
+{
+	char *w = tui_fit(t, what, 20), *s;
+
+	s = tui_xasprintf("%s %s", w, where);
+	free(w);
+	return s;
+}
+
 static int
 target_enter(struct tui *t)
 {
@@ -113,20 +125,25 @@ target_enter(struct tui *t)
 		labels[n] = tui_xstrdup(_("What this environment loads now"));
 		ids[n++] = ROW_DEFAULT;
 	}
-	labels[n] = tui_xasprintf(_("System prefix    %s"), system_prefix);
+	labels[n] = row_label(t, _("System prefix"), system_prefix);
 	ids[n++] = ROW_SYSTEM;
-	labels[n] = tui_xasprintf(_("User prefix      %s"), up);
+	labels[n] = row_label(t, _("User prefix"), up);
 	ids[n++] = ROW_USER;
 	for (i = 0; t->goal == TUI_GOAL_VERIFY && i < ntk; i++) {
-		labels[n] = tui_xasprintf(_("Toolkit %-8s %s"),
+		char *what = tui_xasprintf(_("Toolkit %s"),
 		    t->scan->toolkits[i].version != NULL ?
-		    t->scan->toolkits[i].version : "?",
-		    t->scan->toolkits[i].realpath);
+		    t->scan->toolkits[i].version : "?");
+
+		labels[n] = row_label(t, what, t->scan->toolkits[i].realpath);
+		free(what);
 		ids[n++] = ROW_TK0 + (int)i;
 	}
 	for (i = 0; i < nenvs; i++) {
-		labels[n] = tui_xasprintf(_("Conda env %-6s %s"),
-		    t->scan->envs[i].name, t->scan->envs[i].prefix);
+		char *what = tui_xasprintf(_("Conda env %s"),
+		    t->scan->envs[i].name);
+
+		labels[n] = row_label(t, what, t->scan->envs[i].prefix);
+		free(what);
 		ids[n++] = ROW_ENV0 + (int)i;
 	}
 	labels[n] = tui_xasprintf("%s", t->target == TUI_TARGET_DIR &&

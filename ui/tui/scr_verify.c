@@ -60,13 +60,20 @@ block_text(const struct cds_verify *v)
 		return tui_xasprintf(_("libcuda.so.1 cannot be loaded: %s"),
 		    v->block_detail != NULL ? v->block_detail : "?");
 	case CDS_VERIFY_STUB:
+		if (d->stub_via != NULL) {
+			return tui_xasprintf(_("The loader maps a stub libcuda "
+			    "from a toolkit (CUDA error 34): %s, put on the "
+			    "path by %s. The stub is for linking only: take "
+			    "its directory off the loader's path."),
+			    d->stub_path != NULL ? d->stub_path :
+			    d->libcuda_path != NULL ? d->libcuda_path : "?",
+			    d->stub_via);
+		}
 		return tui_xasprintf(_("The loader maps a stub libcuda from a "
-		    "toolkit (CUDA error 34): %s%s%s. The stub is for "
-		    "linking only: take its directory off the loader's "
-		    "path."), d->stub_path != NULL ? d->stub_path :
-		    d->libcuda_path != NULL ? d->libcuda_path : "?",
-		    d->stub_via != NULL ? _(", put there by ") : "",
-		    d->stub_via != NULL ? d->stub_via : "");
+		    "toolkit (CUDA error 34): %s. The stub is for linking "
+		    "only: take its directory off the loader's path."),
+		    d->stub_path != NULL ? d->stub_path :
+		    d->libcuda_path != NULL ? d->libcuda_path : "?");
 	case CDS_VERIFY_DRIVER_TOO_OLD:
 		return tui_xasprintf(_("The driver is too old for the CUDA "
 		    "runtime (error 35): it supports CUDA %s, the runtime is "
@@ -141,10 +148,14 @@ tui_verify_view(struct tui *t, struct tui_view *view)
 	    v->target != NULL ? v->target : _("what this environment loads "
 	    "by default"));
 	if (v->driver.module_version != NULL) {
-		tui_view_add(view, TUI_NORMAL, -1, 2, _("Driver %s%s%s"),
-		    v->driver.module_version, v->driver.cuda_version != 0 ?
-		    _(", supports CUDA up to ") : "", v->driver.cuda_version !=
-		    0 ? cuda_ver(v->driver.cuda_version, b) : "");
+		if (v->driver.cuda_version != 0) {
+			tui_view_add(view, TUI_NORMAL, -1, 2, _("Driver %s, "
+			    "supports CUDA up to %s"), v->driver.module_version,
+			    cuda_ver(v->driver.cuda_version, b));
+		} else {
+			tui_view_add(view, TUI_NORMAL, -1, 2, _("Driver %s"),
+			    v->driver.module_version);
+		}
 	}
 	for (i = 0; i < v->nlibs; i++) {
 		const struct cds_verify_lib *l = &v->libs[i];
