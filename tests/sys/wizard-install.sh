@@ -93,6 +93,7 @@ like "$SCREEN" "$R/var/log/cudnn-setup\.log" "Summary: where the log is"
 tmx_keys Enter
 tmx_wait_exit 10
 is "$TMX_RC" 0 "Enter quits: exit 0"
+[ "$TMX_RC" = 0 ] || tmx_dump
 out=$(tmx_restored)
 ok $? "the terminal is as it was $out"
 
