@@ -12,10 +12,10 @@
 # terminal and with TERM=dumb, usage and doctor's summary instead.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/tmux.sh"
-plan 106
+plan 113
 
 if ! have_tmux || ! have_python; then
-	skip 106 "tmux or python3 is not installed"
+	skip 113 "tmux or python3 is not installed"
 	done_testing
 fi
 
@@ -239,6 +239,43 @@ tmx_wait_exit
 is "$TMX_RC" 1 "verify that could not run: exit 1"
 out=$(tmx_restored)
 ok $? "mouse reporting is off again $out"
+
+# ---- a directory typed in (the form library) ---------------------------------
+wiz 80 24
+tmx_wait "Findings:" 20
+tmx_keys Enter
+tmx_wait "What do you want"
+tmx_keys Enter
+tmx_wait "> System prefix"
+tmx_keys Down Down
+tmx_wait "> Another directory"
+tmx_keys Enter
+waitok "Install into this directory \(an absolute path\)" "Another directory: a field to type in"
+tmx_type "srv/x"
+tmx_keys Enter
+waitok "srv/x: not an absolute path" "a relative path is refused, and said why"
+tmx_keys Enter
+tmx_wait_gone "not an absolute path"
+tmx_keys Down Down Enter
+tmx_wait "Install into this directory"
+tmx_type "/srv/cudaX"
+tmx_keys BSpace
+tmx_type "-tree"
+tmx_keys Enter
+waitok "> 11\.8\.0" "a typed directory: on to Versions" 20
+tmx_keys Escape
+waitok "> /srv/cuda-tree" "back on Target, the directory typed is the choice"
+like "$SCREEN" "/srv/cuda-tree/cuda-VERSION" "and what goes there is described"
+tmx_keys Enter
+tmx_wait "Install into this directory"
+tmx_keys Enter
+tmx_wait "> 11\.8\.0" 20
+tmx_keys Enter
+waitok "Install into /srv/cuda-tree" "Review: the install goes to the directory typed" 20
+tmx_keys q
+tmx_wait_exit
+out=$(tmx_restored)
+ok $? "after typing: the terminal is as it was $out"
 
 # ---- colours and NO_COLOR -------------------------------------------------
 wiz 80 24

@@ -150,8 +150,8 @@ cb_event(void *ctx, const struct cds_event *ev)
 		}
 		break;
 	case CDS_EV_COMMIT_START:
-		tui_set_step(t, _("Moving %s into place"), ev->u.step.name != NULL ?
-		    ev->u.step.name : "");
+		tui_set_step(t, _("Moving %s into place"),
+		    ev->u.step.name != NULL ? ev->u.step.name : "");
 		break;
 	case CDS_EV_FIXUP_START:
 		tui_set_step(t, _("Setting up %s"), ev->u.step.path != NULL ?

@@ -120,11 +120,11 @@ static const char *const goal_keys[] = {
 const struct tui_screen tui_scr_goal = {
 	.name = N_("Goal"),
 	.step = 2,
-	.help = N_("Choose the job. Install puts a matching CUDA toolkit and cuDNN "
-	    "into a prefix of their own; repair mends a conda env whose "
-	    "frameworks cannot load CUDA or cuDNN; verify runs real work on the "
-	    "GPU to prove an install. Each does what the command of the same "
-	    "name does on the command line."),
+	.help = N_("Choose the job. Install puts a matching CUDA toolkit and "
+	    "cuDNN into a prefix of their own; repair mends a conda env "
+	    "whose frameworks cannot load CUDA or cuDNN; verify runs real "
+	    "work on the GPU to prove an install. Each does what the command "
+	    "of the same name does on the command line."),
 	.enter = goal_enter,
 	.draw = goal_draw,
 	.key = goal_key,

@@ -375,12 +375,13 @@ progress_keys_now(struct tui *t)
 const struct tui_screen tui_scr_progress = {
 	.name = N_("Install"),
 	.step = 6,
-	.help = N_("Each archive is downloaded (or read from the cache), its SHA-256 "
-	    "is computed while the bytes arrive, and it is unpacked into a "
-	    "staging directory at the same time. Only when every archive matches "
-	    "NVIDIA's digest and size is anything moved into the prefix. Esc or "
-	    "q asks whether to stop: stopping removes what was downloaded and "
-	    "unpacked, and leaves the prefix as it was."),
+	.help = N_("Each archive is downloaded (or read from the cache), its "
+	    "SHA-256 is computed while the bytes arrive, and it is unpacked "
+	    "into a staging directory at the same time. Only when every "
+	    "archive matches NVIDIA's digest and size is anything moved into "
+	    "the prefix. Esc or q asks whether to stop: stopping removes "
+	    "what was downloaded and unpacked, and leaves the prefix as it "
+	    "was."),
 	.enter = progress_enter,
 	.leave = progress_leave,
 	.draw = progress_draw,
@@ -519,11 +520,11 @@ static const char *const summary_keys[] = {
 const struct tui_screen tui_scr_summary = {
 	.name = N_("Verify"),
 	.step = 7,
-	.help = N_("The install is complete. Source the env file to use it in a "
-	    "shell, or load the modulefile. Verify ran on the prefix's default "
-	    "links (PREFIX/cuda and PREFIX/cudnn): with a GPU it runs a kernel "
-	    "and cuDNN operations; without one it says exactly why it cannot. "
-	    "Enter quits; Esc starts over with a fresh scan."),
+	.help = N_("The install is complete. Source the env file to use it "
+	    "in a shell, or load the modulefile. Verify ran on the prefix's "
+	    "default links (PREFIX/cuda and PREFIX/cudnn): with a GPU it "
+	    "runs a kernel and cuDNN operations; without one it says exactly "
+	    "why it cannot. Enter quits; Esc starts over with a fresh scan."),
 	.enter = summary_enter,
 	.leave = summary_leave,
 	.draw = summary_draw,

@@ -105,8 +105,8 @@ env_describe(struct tui *t, struct tui_view *v, int id)
 		}
 	}
 	if (!any) {
-		tui_view_add(v, TUI_DIM, -1, 2, "%s", _("no cuDNN library found "
-		    "in it"));
+		tui_view_add(v, TUI_DIM, -1, 2, "%s",
+		    _("no cuDNN library found in it"));
 	}
 }
 
@@ -328,9 +328,10 @@ ops_view(struct tui *t, struct tui_view *v, const struct cds_repair_plan *p,
 				if (strncmp(op->path, p->env_prefix, plen) ==
 				    0 && (op->path[plen] == '/')) {
 					/* inside the env: from its top */
-					shown = dl > plen ? op->path + plen + 1 :
-					    ".";
-					n = dl > plen ? (int)(dl - plen - 1) : 1;
+					shown = dl > plen ?
+					    op->path + plen + 1 : ".";
+					n = dl > plen ?
+					    (int)(dl - plen - 1) : 1;
 				}
 				tui_view_add(v, TUI_DIM, -1, 2, "%.*s/", n,
 				    shown);
@@ -605,8 +606,8 @@ run_draw(struct tui *t)
 		if (t->after != NULL) {
 			tui_findings_view(t, v, t->after, NULL, 0);
 		} else if (t->busy) {
-			tui_view_add(v, TUI_DIM, -1, 2, "%s", t->step_text != NULL ?
-			    t->step_text : "");
+			tui_view_add(v, TUI_DIM, -1, 2, "%s",
+			    t->step_text != NULL ? t->step_text : "");
 		}
 		tui_view_blank(v);
 		tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("To use it:"));

@@ -285,12 +285,12 @@ static const char *const review_keys[] = {
 const struct tui_screen tui_scr_review = {
 	.name = N_("Review"),
 	.step = 5,
-	.help = N_("The exact plan: the releases and where they go, every archive "
-	    "with its size, the paths that will be created and every operation "
-	    "in order. Nothing has happened yet. Enter asks once more and then "
-	    "installs; Esc goes back to change the versions. The archives are "
-	    "checked against the SHA-256 digests of NVIDIA's manifest before "
-	    "anything is moved into the prefix."),
+	.help = N_("The exact plan: the releases and where they go, every "
+	    "archive with its size, the paths that will be created and every "
+	    "operation in order. Nothing has happened yet. Enter asks once "
+	    "more and then installs; Esc goes back to change the versions. "
+	    "The archives are checked against the SHA-256 digests of "
+	    "NVIDIA's manifest before anything is moved into the prefix."),
 	.enter = review_enter,
 	.leave = review_leave,
 	.draw = review_draw,

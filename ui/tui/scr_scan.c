@@ -389,14 +389,14 @@ static const char *const scan_keys[] = {
 const struct tui_screen tui_scr_scan = {
 	.name = N_("Scan"),
 	.step = 1,
-	.help = N_("What is on this machine, as `cudnn-setup doctor` sees it. The "
-	    "three CUDA numbers are different things: the newest CUDA the driver "
-	    "can run, the toolkit that is active (CUDA_HOME, nvcc on PATH or "
-	    "/usr/local/cuda), and the CUDA each framework brings with it. Then "
-	    "every CUDA toolkit and cuDNN copy found, and what is wrong, most "
-	    "severe first. Space opens a finding to show its evidence and the "
-	    "fix; Tab jumps to the next one. Enter goes on to choose what to "
-	    "do."),
+	.help = N_("What is on this machine, as `cudnn-setup doctor` sees "
+	    "it. The three CUDA numbers are different things: the newest "
+	    "CUDA the driver can run, the toolkit that is active (CUDA_HOME, "
+	    "nvcc on PATH or /usr/local/cuda), and the CUDA each framework "
+	    "brings with it. Then every CUDA toolkit and cuDNN copy found, "
+	    "and what is wrong, most severe first. Space opens a finding to "
+	    "show its evidence and the fix; Tab jumps to the next one. Enter "
+	    "goes on to choose what to do."),
 	.enter = scan_enter,
 	.draw = scan_draw,
 	.key = scan_key,

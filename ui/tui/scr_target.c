@@ -346,12 +346,13 @@ static const char *const keys[] = {
 const struct tui_screen tui_scr_target = {
 	.name = N_("Target"),
 	.step = 3,
-	.help = N_("Choose the prefix that receives the install. Every release gets "
-	    "a directory of its own there (cuda-12.4.1, cudnn-9.3.0.75-cuda12), "
-	    "so several versions live side by side; the links PREFIX/cuda and "
-	    "PREFIX/cudnn name the default, and PREFIX/env holds files to source "
-	    "(sh, fish, and modulefiles). The system prefix needs root; the user "
-	    "prefix does not. Below the list: what the prefix holds already."),
+	.help = N_("Choose the prefix that receives the install. Every "
+	    "release gets a directory of its own there (cuda-12.4.1, "
+	    "cudnn-9.3.0.75-cuda12), so several versions live side by side; "
+	    "the links PREFIX/cuda and PREFIX/cudnn name the default, and "
+	    "PREFIX/env holds files to source (sh, fish, and modulefiles). "
+	    "The system prefix needs root; the user prefix does not. Below "
+	    "the list: what the prefix holds already."),
 	.enter = target_enter,
 	.draw = draw,
 	.key = key,

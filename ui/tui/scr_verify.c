@@ -203,7 +203,8 @@ tui_verify_view(struct tui *t, struct tui_view *view)
 		if (c->result == CDS_CHECK_PASS ||
 		    c->result == CDS_CHECK_FAIL) {
 			tui_view_add(view, role, -1, 4, _("%s %s max error "
-			    "%.3g, %.2f ms%s%s"), name, word, c->max_error, c->ms, c->algo != NULL ? ", " : "",
+			    "%.3g, %.2f ms%s%s"), name, word, c->max_error,
+			    c->ms, c->algo != NULL ? ", " : "",
 			    c->algo != NULL ? c->algo : "");
 		} else {
 			tui_view_add(view, role, -1, 4, "%s %s%s%s", name,
@@ -289,13 +290,14 @@ static const char *const verify_keys[] = {
 const struct tui_screen tui_scr_verify = {
 	.name = N_("Verify"),
 	.step = 7,
-	.help = N_("Verify loads the driver (libcuda.so.1), the CUDA runtime and "
-	    "every cuDNN library of the target in a separate process, reports "
-	    "each GPU, then runs a small kernel and cuDNN convolution, batch "
-	    "normalisation, activation and pooling, each compared with a result "
-	    "computed on the CPU. When the checks cannot run it says exactly "
-	    "why: no driver, a stub libcuda on the path (error 34), a driver too "
-	    "old (error 35), no GPU (error 100). r runs it again."),
+	.help = N_("Verify loads the driver (libcuda.so.1), the CUDA runtime "
+	    "and every cuDNN library of the target in a separate process, "
+	    "reports each GPU, then runs a small kernel and cuDNN "
+	    "convolution, batch normalisation, activation and pooling, each "
+	    "compared with a result computed on the CPU. When the checks "
+	    "cannot run it says exactly why: no driver, a stub libcuda on "
+	    "the path (error 34), a driver too old (error 35), no GPU (error "
+	    "100). r runs it again."),
 	.enter = verify_enter,
 	.leave = verify_leave,
 	.draw = verify_draw,

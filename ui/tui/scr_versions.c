@@ -463,8 +463,8 @@ versions_draw(struct tui *t)
 			if (!r->ok) {
 				d = tui_xstrdup(r->why != NULL ? r->why : "");
 			} else if (t->focus == 0) {
-				d = tui_xasprintf(_("CUDA %s needs NVIDIA driver "
-				    "%s or newer."), r->rel->version,
+				d = tui_xasprintf(_("CUDA %s needs NVIDIA "
+				    "driver %s or newer."), r->rel->version,
 				    md != NULL ? md : "?");
 			} else {
 				d = tui_xasprintf(_("cuDNN %s, build %s."),
@@ -603,14 +603,14 @@ static const char *const versions_keys[] = {
 const struct tui_screen tui_scr_versions = {
 	.name = N_("Versions"),
 	.step = 4,
-	.help = N_("Choose the CUDA toolkit (left) and the cuDNN (right). The "
-	    "recommendation fits the driver and the framework found (torch, "
-	    "onnxruntime-gpu, tensorflow, jax): the same choice as `cudnn-setup "
-	    "plan --for PKG==VERSION`. Releases the driver cannot run are shown "
-	    "but cannot be chosen; the line under the lists gives the reason and "
-	    "the driver they need. Tab moves between the lists; Space switches a "
-	    "list off to install only the other; r goes back to the "
-	    "recommendation."),
+	.help = N_("Choose the CUDA toolkit (left) and the cuDNN (right). "
+	    "The recommendation fits the driver and the framework found "
+	    "(torch, onnxruntime-gpu, tensorflow, jax): the same choice as "
+	    "`cudnn-setup plan --for PKG==VERSION`. Releases the driver "
+	    "cannot run are shown but cannot be chosen; the line under the "
+	    "lists gives the reason and the driver they need. Tab moves "
+	    "between the lists; Space switches a list off to install only "
+	    "the other; r goes back to the recommendation."),
 	.enter = versions_enter,
 	.leave = versions_leave,
 	.draw = versions_draw,

@@ -203,7 +203,7 @@ show_item(struct tui_view *v, int item)
 void
 tui_view_draw(struct tui *t, struct tui_view *v, int y, int x, int h, int w)
 {
-	int r;
+	int r, i;
 
 	v->rows = h;
 	v->y0 = y;
@@ -226,7 +226,7 @@ tui_view_draw(struct tui *t, struct tui_view *v, int y, int x, int h, int w)
 		attr_t a;
 
 		wmove(stdscr, y + r, x);
-		for (int i = 0; i < w; i++) {
+		for (i = 0; i < w; i++) {
 			waddch(stdscr, ' ');
 		}
 		if (line >= (int)v->n) {
@@ -242,8 +242,8 @@ tui_view_draw(struct tui *t, struct tui_view *v, int y, int x, int h, int w)
 				    tui_attr(TUI_KEY));
 			}
 		}
-		tui_put(stdscr, y + r, x + l->indent, l->text, w - l->indent - 1,
-		    a);
+		tui_put(stdscr, y + r, x + l->indent, l->text,
+		    w - l->indent - 1, a);
 	}
 	if (v->top > 0) {
 		tui_put(stdscr, y, x + w - 1, t->g->up, 1, tui_attr(TUI_KEY));
