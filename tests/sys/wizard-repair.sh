@@ -12,10 +12,10 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/tmux.sh"
-plan 25
+plan 26
 
 if ! have_tmux || ! have_python; then
-	skip 25 "tmux or python3 is not installed"
+	skip 26 "tmux or python3 is not installed"
 	done_testing
 fi
 
@@ -102,6 +102,8 @@ waitok "The last repair of dl310 was undone" "undone" 20
 tmx_keys Enter
 tmx_keys q
 tmx_wait_exit 10
+out=$(tmx_restored)
+ok $? "after the undo: the terminal is as it was $out"
 is "$(tree_sum "$E")" "$before" "the env is exactly as before the repair"
 tmx_stop
 

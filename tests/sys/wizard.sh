@@ -12,10 +12,10 @@
 # terminal and with TERM=dumb, usage and doctor's summary instead.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/tmux.sh"
-plan 113
+plan 114
 
 if ! have_tmux || ! have_python; then
-	skip 113 "tmux or python3 is not installed"
+	skip 114 "tmux or python3 is not installed"
 	done_testing
 fi
 
@@ -216,6 +216,8 @@ tmx_resize 80 24
 waitok "Findings:" "enlarged to 80x24: the Scan screen" 20
 tmx_keys q
 tmx_wait_exit
+out=$(tmx_restored)
+ok $? "after the resizes: the terminal is as it was $out"
 
 # ---- mouse ----------------------------------------------------------------
 wiz 80 24

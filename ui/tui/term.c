@@ -198,10 +198,20 @@ emergency_restore(void)
 	stderr_release();
 }
 
+/* Out of memory (the engine's allocation helpers, then abort()): not in
+ * a signal handler, so curses itself puts the screen back. */
 static void
 oom_hook(void)
 {
-	emergency_restore();
+	if (!up) {
+		return;
+	}
+	endwin();
+	up = 0;
+	if (have_tio) {
+		tcsetattr(STDIN_FILENO, TCSADRAIN, &saved_tio);
+	}
+	stderr_release();
 }
 
 static void
