@@ -637,8 +637,8 @@ const char *cds_elf_rpath(const struct cds_elf *e);
 const char *cds_elf_runpath(const struct cds_elf *e);
 /* DF_1_NODEFLIB: the loader skips its cache and default directories. */
 int cds_elf_nodeflib(const struct cds_elf *e);
-/* Whether the object has version tables: .gnu.version_d (it defines
- * versions) and .gnu.version (its symbols carry versions). */
+/* Does E define versions (.gnu.version_d)?  ld.so skips the version check
+ * against a file that defines none. */
 int cds_elf_has_verdef(const struct cds_elf *e);
 
 /* Versions needed, one entry per file, in file order; *N gets the count. */
@@ -666,9 +666,10 @@ const struct cds_elf_sym *cds_elf_undefined(const struct cds_elf *e,
  * Does E define SYM so that a reference to SYM at VERSION binds to it, by
  * ld.so's rules?  VERSION NULL: an unversioned reference (the default
  * definition or an unversioned one).  With a VERSION, a definition of
- * that version matches, default or not; an object without version tables
- * matches any definition (ld.so then also requires that it is the file the
- * version was required from: cds_loader_resolve() checks that).
+ * that version matches, default or not; an object without a .gnu.version
+ * table matches any definition of SYM, as in ld.so (glibc 2.36 aborts with
+ * an assertion when that object is the very file the version was required
+ * from; that case is not told apart here).
  * Returns 1 or 0.  The first call sorts an index (a few microseconds per
  * hundred symbols).
  */
@@ -701,8 +702,6 @@ int cds_elf_defines(const struct cds_elf *e, const char *sym,
 /* Which step of the search found a library. */
 enum cds_ld_via {
 	CDS_LD_NOT_FOUND = 0,
-	CDS_LD_LOADED,		/* already loaded under that name or soname,
-				   or the same file under another name */
 	CDS_LD_DIRECT,		/* the name holds a '/': opened as given */
 	CDS_LD_RPATH,		/* DT_RPATH of the asking object or one that
 				   loaded it */
@@ -714,7 +713,7 @@ enum cds_ld_via {
 };
 
 /* The untranslated name of a step: "RPATH", "LD_LIBRARY_PATH", "RUNPATH",
- * "ld.so.cache", "default", "loaded", "path", "not found". */
+ * "ld.so.cache", "default", "path", "not found". */
 const char *cds_ld_via_name(enum cds_ld_via via);
 
 /* One search for one name, as ld.so would do it. */
@@ -774,7 +773,9 @@ void cds_ld_found_free(struct cds_ld_found *f);
  * ("/etc/ld.so.conf.d/cuda.conf"), or "default" (ld.so's built-in and
  * ldconfig's trusted directories, listed once).  A directory listed twice
  * by ld.so.conf files appears once, as ldconfig keeps it.  Returns a new
- * array of *N entries (never NULL); free with cds_searchdirs_free().
+ * array of *N entries (never NULL); free with cds_searchdirs_free(), or
+ * take it over: the array and its strings are plain malloc() memory (as
+ * struct cds_scan's searchdirs).
  */
 struct cds_searchdir *cds_loader_searchdirs(cds_handle_t *h,
     const struct cds_elf *consumer, size_t *n);
@@ -1405,6 +1406,80 @@ int cds_repair_activate_env(cds_handle_t *h,
 /* ------------------------------------------------------------------------ */
 /* Explain (issue: findings)                                                 */
 /* ------------------------------------------------------------------------ */
+
+/*
+ * `explain`: recognise a failure from the text a program printed, then run
+ * the checks that tell its known causes apart on this machine.  Entries
+ * are failure-modes.md's ("F1"...) and doctor's own ids ("STUB-LIBCUDA",
+ * "NO-DRIVER").  The patterns capture what differs between machines:
+ * paths, versions, symbols, sonames.
+ */
+
+/* One part of the text recognised as one entry. */
+struct cds_explain_match {
+	const char *id;		/* the entry: "F1" (static) */
+	int rank;		/* lower is more specific */
+	size_t offset;		/* where in the text it starts */
+	char *text;		/* the part that matched */
+	struct cds_evidence *captures;	/* what it names: "file", "symbol",
+					   "provider", "missing" (a soname it
+					   could not open), "library",
+					   "runtime", "compiled", "sm",
+					   "gcc"... */
+	size_t ncaptures;
+};
+
+/* One known cause of the entry's failure. */
+struct cds_explain_cause {
+	const char *text;	/* translated, one line */
+	const char *const *ids;	/* the finding ids that show it (static,
+				   NULL-terminated) */
+	int finding;		/* index in ->findings of the finding that
+				   shows it here, -1 if none */
+};
+
+struct cds_explanation {
+	struct cds_explain_match *matches;	/* best first */
+	size_t nmatches;
+	const char *id;		/* the entry explained: matches[0].id */
+	const char *title;	/* translated, one line */
+	const char *meaning;	/* translated: what it means, plainly */
+	const char *fix;	/* translated: what to do when no cause is
+				   found here */
+	struct cds_explain_cause *causes;	/* in the catalogue's order */
+	size_t ncauses;
+	/* Filled by cds_explain_check(): */
+	int checked;
+	int verdict;		/* index in ->causes of the cause found here,
+				   -1 when none is */
+	struct cds_findings *findings;	/* the findings here that bear on
+					   the entry (doctor's, and the
+					   checks of what the message
+					   names), those naming it first */
+	size_t others;		/* doctor's other findings, not shown */
+};
+
+/*
+ * Recognise TEXT (a message pasted whole: any length, several lines).
+ * Returns a new explanation (free with cds_explanation_free()), or NULL
+ * with CDS_ERR_NOT_FOUND when no known failure matches, CDS_ERR_USAGE for
+ * empty text.  Reads nothing, emits no events.
+ */
+struct cds_explanation *cds_explain_text(cds_handle_t *h, const char *text);
+/*
+ * Run the checks on this machine (under the handle's root): doctor's rules
+ * over scan S, and checks of what the message names (the library it could
+ * not open: found here, installed elsewhere, or not installed; the file
+ * that failed: loaded here by path through the loader emulation; the
+ * GPU's architecture against the frameworks' kernels).  Fills ->findings,
+ * ->causes[].finding and ->verdict.  The manifest must be loaded.
+ * Returns 0.
+ */
+int cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
+    const struct cds_scan *s);
+void cds_explanation_free(struct cds_explanation *x);
+/* The translated one-line title of an entry, or NULL if unknown. */
+const char *cds_explain_title(const char *id);
 
 
 #ifdef __cplusplus

@@ -245,7 +245,7 @@ judge(struct result *r, const float *got, const float *want, size_t n)
 	r->result = r->cmp.mismatches == 0 ? "pass" : "fail";
 }
 
-/* ---- device memory -------------------------------------------------------- */
+/* ---- device memory ------------------------------------------------------ */
 
 /* The allocations of one check, freed together. */
 struct dmem {
@@ -313,7 +313,7 @@ dptr(cds_cuptr p)
 	return (void *)(uintptr_t)p;
 }
 
-/* ---- the PTX kernel ------------------------------------------------------- */
+/* ---- the PTX kernel ----------------------------------------------------- */
 
 static void
 kernel_check(int dev)
@@ -395,7 +395,7 @@ fail:
 	free(want);
 }
 
-/* ---- cuDNN ---------------------------------------------------------------- */
+/* ---- cuDNN -------------------------------------------------------------- */
 
 /* Stop the check at the first failing cuDNN call, naming it. */
 #define DNN(r, fn, args) do { \
@@ -885,7 +885,7 @@ fail:
 	free(r.detail);
 }
 
-/* ---- loading -------------------------------------------------------------- */
+/* ---- loading ------------------------------------------------------------ */
 
 static void
 send_lib(const char *role, const char *name, const char *path,
@@ -933,9 +933,13 @@ load(const char *role, const char *name, int optional, int quiet,
 	return lib;
 }
 
-/* Every sublibrary first, then libcudnn.so.MAJOR; 0 when all loaded. */
+/*
+ * Every sublibrary first, then libcudnn.so.MAJOR; *OK when all loaded.
+ * When the parent saw no cuDNN (!SEEN), the loader is asked about
+ * libcudnn.so.MAJOR alone first, so that absence is one line, not nine.
+ */
 static void *
-load_cudnn(int major, int *ok)
+load_cudnn(int major, int seen, int *ok)
 {
 	const struct sublib *set = major == 8 ? cudnn8_libs : cudnn9_libs;
 	char name[32];
@@ -945,6 +949,23 @@ load_cudnn(int major, int *ok)
 	int absent, i;
 
 	*ok = 1;
+	snprintf(name, sizeof(name), "libcudnn.so.%d", major);
+	if (!seen) {
+		char *p, *r, *e;
+
+		if ((lib = cds_dl_open(name, RTLD_LAZY | RTLD_LOCAL, &p, &r,
+		    &e)) == NULL) {
+			send_lib("cudnn", name, NULL, NULL, e, 0);
+		}
+		free(p);
+		free(r);
+		free(e);
+		if (lib == NULL) {
+			*ok = 0;
+			return NULL;
+		}
+		dlclose(lib);
+	}
 	for (i = 0; set[i].soname != NULL; i++) {
 		if (load("cudnn", set[i].soname, set[i].optional,
 		    set[i].optional, &absent) == NULL &&
@@ -953,7 +974,6 @@ load_cudnn(int major, int *ok)
 		}
 		/* kept mapped: libcudnn.so.N finds them by soname */
 	}
-	snprintf(name, sizeof(name), "libcudnn.so.%d", major);
 	if ((lib = load("cudnn", name, 0, 0, &absent)) == NULL) {
 		*ok = 0;
 		return NULL;
@@ -984,10 +1004,16 @@ load_cudnn(int major, int *ok)
 	}
 	if (missing != NULL) {
 		json_object_set_new(m, "missing", json_string(missing));
-		*ok = 0;
 	}
 	cds_child_send(m);
+	if (missing != NULL) {
+		goto fail;
+	}
 	return lib;
+fail:
+	*ok = 0;
+	dlclose(lib);
+	return NULL;
 }
 
 /*
@@ -1037,6 +1063,8 @@ load_runtime(json_t *names, int cudart, int have_driver)
 	json_object_set_new(m, "t", json_string("runtime"));
 	if (missing != NULL) {
 		json_object_set_new(m, "missing", json_string(missing));
+		cds_child_send(m);
+		goto fail;
 	} else {
 		sym_cudaRuntimeGetVersion(&rv);
 		json_object_set_new(m, "version", json_integer(rv));
@@ -1053,6 +1081,9 @@ load_runtime(json_t *names, int cudart, int have_driver)
 	}
 	cds_child_send(m);
 	return err;
+fail:
+	dlclose(lib);
+	return -1;
 }
 
 static void
@@ -1109,7 +1140,8 @@ cds_verify_child(json_t *arg)
 		}
 	}
 	step("cudnn");
-	dnn = load_cudnn(jint(arg, "cudnn_major", 9), &dnn_ok);
+	dnn = load_cudnn(jint(arg, "cudnn_major", 9),
+	    json_is_true(json_object_get(arg, "cudnn_seen")), &dnn_ok);
 	if (dnn != NULL && sym_cudnnGetCudartVersion != NULL) {
 		cudart = (int)sym_cudnnGetCudartVersion();
 	}
@@ -1407,14 +1439,19 @@ runtime_names(char *const *dirs)
 	return arr;
 }
 
-/* Which cuDNN major the target holds: its dirs first, then the loader's. */
+/*
+ * Which cuDNN major the target holds: its dirs first, then the loader's.
+ * *SEEN is 0 when neither libcudnn.so.9 nor .so.8 is anywhere we look.
+ */
 static int
-cudnn_major(cds_handle_t *h, char *const *dirs, const char *ldpath)
+cudnn_major(cds_handle_t *h, char *const *dirs, const char *ldpath,
+    int *seen)
 {
 	struct cds_ldir *ld;
 	size_t n;
 	int major = 9;
 
+	*seen = 1;
 	if (dirs_have(dirs, "libcudnn.so.9")) {
 		return 9;
 	}
@@ -1422,9 +1459,12 @@ cudnn_major(cds_handle_t *h, char *const *dirs, const char *ldpath)
 		return 8;
 	}
 	ld = cds_loader_dirs(h, ldpath, 0, &n);
-	if (cds_ldirs_find(h, ld, n, "libcudnn.so.9") < 0 &&
-	    cds_ldirs_find(h, ld, n, "libcudnn.so.8") >= 0) {
-		major = 8;
+	if (cds_ldirs_find(h, ld, n, "libcudnn.so.9") < 0) {
+		if (cds_ldirs_find(h, ld, n, "libcudnn.so.8") >= 0) {
+			major = 8;
+		} else {
+			*seen = 0;
+		}
 	}
 	cds_ldirs_free(ld, n);
 	return major;
@@ -1694,6 +1734,9 @@ decide(cds_handle_t *h, struct cds_verify *v,
 		break;
 	case CDS_DRIVER_INIT_FAILED:
 		v->block_code = d->init_error;
+		if (d->probe_error != NULL && v->block_detail == NULL) {
+			v->block_detail = cds_xstrdup(d->probe_error);
+		}
 		v->block = d->init_error == CDS_CU_ERROR_NO_DEVICE ?
 		    CDS_VERIFY_NO_DEVICE : d->init_error ==
 		    CDS_CU_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE ?
@@ -1779,6 +1822,7 @@ cds_verify_run(cds_handle_t *h, const char *prefix, const char *env)
 	const char *lp;
 	double t0 = cds_now_ms();
 	size_t i;
+	int seen, major;
 
 	if (*h->root != '\0') {
 		cds_seterr(h, CDS_ERR_USAGE, "--root %s: verify runs this "
@@ -1792,8 +1836,8 @@ cds_verify_run(cds_handle_t *h, const char *prefix, const char *env)
 	v = cds_xcalloc(1, sizeof(*v));
 	if (prefix != NULL) {
 		if (!cds_is_dir(prefix)) {
-			cds_seterr(h, CDS_ERR_NOT_FOUND, "--prefix %s: %s",
-			    prefix, strerror(errno == 0 ? ENOENT : errno));
+			cds_seterr(h, CDS_ERR_NOT_FOUND, "--prefix %s: no such "
+			    "directory", prefix);
 			goto fail;
 		}
 		v->target = cds_xstrdup(prefix);
@@ -1828,8 +1872,9 @@ cds_verify_run(cds_handle_t *h, const char *prefix, const char *env)
 	lp = ldpath;
 	cds_driver_scan_files(h, &v->driver, lp);
 	arg = json_object();
-	json_object_set_new(arg, "cudnn_major", json_integer(cudnn_major(h,
-	    v->libdirs, lp)));
+	major = cudnn_major(h, v->libdirs, lp, &seen);
+	json_object_set_new(arg, "cudnn_major", json_integer(major));
+	json_object_set_new(arg, "cudnn_seen", json_boolean(seen));
 	json_object_set_new(arg, "runtime", runtime_names(v->libdirs));
 	if (v->driver.stub_path != NULL) {
 		json_object_set_new(arg, "stub",
@@ -1871,10 +1916,16 @@ cds_verify_run(cds_handle_t *h, const char *prefix, const char *env)
 	mark_outside(v);
 	device_support(v);
 	driver_floor(h, v);
+	/* a cuDNN sublibrary from elsewhere makes a mixed set */
 	v->libs_ok = v->cudnn_major != 0;
 	for (i = 0; i < v->nlibs; i++) {
-		if (strcmp(v->libs[i].role, "driver") != 0 &&
-		    v->libs[i].error != NULL && !v->libs[i].optional) {
+		const struct cds_verify_lib *l = &v->libs[i];
+
+		if (strcmp(l->role, "driver") != 0 && l->error != NULL &&
+		    !l->optional) {
+			v->libs_ok = 0;
+		}
+		if (strcmp(l->role, "cudnn") == 0 && l->outside) {
 			v->libs_ok = 0;
 		}
 	}

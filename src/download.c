@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -88,16 +89,20 @@ cds_ring_space(struct cds_ring *r)
 	return n;
 }
 
-/* 1 when WANT bytes are free now (or the ring is aborted: writes are then
- * dropped); else 0, and r->wake will be called once they are. */
+/*
+ * 1 when NEED bytes are free now (or the ring is aborted: writes are then
+ * dropped); else 0, and r->wake will be called once a quarter of the ring
+ * (at least NEED) is free: waking for every few bytes freed would cost
+ * more than it brings.
+ */
 static int
-ring_want(struct cds_ring *r, size_t want)
+ring_want(struct cds_ring *r, size_t need)
 {
 	int ok;
 
 	pthread_mutex_lock(&r->mu);
-	ok = r->aborted || ring_free(r) >= want;
-	r->want = ok ? 0 : want;
+	ok = r->aborted || ring_free(r) >= need;
+	r->want = ok ? 0 : need > r->cap / 4 ? need : r->cap / 4;
 	pthread_mutex_unlock(&r->mu);
 	return ok;
 }
@@ -229,17 +234,6 @@ cds_ring_rspan(struct cds_ring *r, const unsigned char **p)
 	*p = r->buf + off;
 	pthread_mutex_unlock(&r->mu);
 	return (ssize_t)n;
-}
-
-int
-cds_ring_ready(struct cds_ring *r)
-{
-	int ready;
-
-	pthread_mutex_lock(&r->mu);
-	ready = r->aborted || r->eof || r->wpos != r->rpos;
-	pthread_mutex_unlock(&r->mu);
-	return ready;
 }
 
 void
@@ -388,11 +382,11 @@ setup_common(CURL *c)
 	curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
 	curl_easy_setopt(c, CURLOPT_MAXREDIRS, 10L);
 #if LIBCURL_VERSION_NUM >= 0x075500
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https,file");
+	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
 	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
 #else
 	curl_easy_setopt(c, CURLOPT_PROTOCOLS,
-	    (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS | CURLPROTO_FILE));
+	    (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS,
 	    (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 #endif
@@ -535,7 +529,8 @@ struct item {
 	int part_fd;
 	int src_fd;		/* ST_LOCAL: the file being read */
 	uint64_t src_left;
-	int from_cache;		/* the source is the complete cached file */
+	int from_cache;		/* the source is the whole cached file */
+	int src_url;		/* the source is a file:// URL */
 	uint64_t prefix;	/* bytes of an earlier run's .part used */
 	unsigned char *buf;	/* for reading files */
 	EVP_MD_CTX *md;
@@ -589,7 +584,7 @@ struct item {
 struct run {
 	cds_handle_t *h;
 	CURLM *multi;
-	unsigned timeout_ms;
+	uint64_t memlimit;	/* for each archive's xz decoder */
 };
 
 static void
@@ -688,7 +683,7 @@ pipeline_start(struct item *it)
 	it->dec.in = &it->ra;
 	it->dec.out = &it->rb;
 	it->dec.name = it->name;
-	it->dec.memlimit = it->h->memlimit;
+	it->dec.memlimit = it->run->memlimit;
 	it->dec.threads = (uint32_t)ncpu();
 
 	it->un.in = xz ? &it->rb : &it->ra;
@@ -788,6 +783,7 @@ close_src(struct item *it)
 	}
 	it->src_fd = -1;
 	it->src_left = 0;
+	it->src_url = 0;
 }
 
 /* The archive is finished, well or not. */
@@ -806,8 +802,9 @@ item_end(struct item *it, int err, const char *fmt, ...)
 		free(it->detail);
 		it->detail = cds_xvasprintf(fmt, ap);
 		va_end(ap);
-		/* a .part whose bytes are wrong must not be resumed */
-		if (it->part != NULL && (err == CDS_ERR_CHECKSUM ||
+		/* a .part whose bytes are wrong must not be resumed (only
+		 * ours: we hold its lock) */
+		if (it->part_fd != -1 && (err == CDS_ERR_CHECKSUM ||
 		    err == CDS_ERR_SIZE || err == CDS_ERR_UNSAFE_ARCHIVE ||
 		    err == CDS_ERR_ARCHIVE) && it->st != ST_DRAIN) {
 			unlink(it->part);
@@ -844,12 +841,35 @@ now_ms(void)
 static size_t on_body(char *p, size_t size, size_t nmemb, void *ud);
 static size_t on_header(char *p, size_t size, size_t n, void *ud);
 
+static void url_failed(struct item *it, int err, char *why);
+static int start_file(struct item *it, const char *url);
+
+static void
+announce(struct item *it)
+{
+	struct cds_event ev = {0};
+
+	if (it->dl_started) {
+		return;
+	}
+	it->dl_started = 1;
+	ev.type = CDS_EV_DOWNLOAD_START;
+	ev.u.download.name = it->name;
+	ev.u.download.url = it->f->urls[it->url];
+	ev.u.download.size = it->a->size;
+	ev.u.download.offset = it->received;
+	cds_emit(it->h, &ev);
+}
+
 static int
 start_attempt(struct item *it)
 {
 	const char *url = it->f->urls[it->url];
 	CURL *c = it->c;
 
+	if (cds_startswith(url, "file://")) {
+		return start_file(it, url);
+	}
 	curl_easy_reset(c);
 	setup_common(c);
 	curl_easy_setopt(c, CURLOPT_URL, url);
@@ -864,16 +884,11 @@ start_attempt(struct item *it)
 	curl_easy_setopt(c, CURLOPT_HEADERDATA, it);
 	it->req_off = it->received;
 	if (it->received > 0) {
-		if (cds_startswith(url, "file:")) {
-			curl_easy_setopt(c, CURLOPT_RESUME_FROM_LARGE,
-			    (curl_off_t)it->received);
-		} else {
-			char range[32];
+		char range[32];
 
-			snprintf(range, sizeof(range), "%llu-",
-			    (unsigned long long)it->received);
-			curl_easy_setopt(c, CURLOPT_RANGE, range);
-		}
+		snprintf(range, sizeof(range), "%llu-",
+		    (unsigned long long)it->received);
+		curl_easy_setopt(c, CURLOPT_RANGE, range);
 	}
 	it->checked = 0;
 	it->skip = 0;
@@ -886,17 +901,7 @@ start_attempt(struct item *it)
 	it->att_start = it->received;
 	it->last_data = now_ms();
 	it->attempts++;
-	if (!it->dl_started) {
-		struct cds_event ev = {0};
-
-		it->dl_started = 1;
-		ev.type = CDS_EV_DOWNLOAD_START;
-		ev.u.download.name = it->name;
-		ev.u.download.url = url;
-		ev.u.download.size = it->a->size;
-		ev.u.download.offset = it->received;
-		cds_emit(it->h, &ev);
-	}
+	announce(it);
 	if (curl_multi_add_handle(it->run->multi, c) != CURLM_OK) {
 		item_end(it, CDS_ERR_MEMORY, "%s: curl", it->name);
 		return -1;
@@ -906,12 +911,10 @@ start_attempt(struct item *it)
 	return 0;
 }
 
-/* Move to URL I (announcing it), or fail when there is none. */
+/* Move to the next URL, or fail when there is none. */
 static void
 next_url(struct item *it)
 {
-	struct cds_event ev = {0};
-
 	it->url++;
 	it->fails = 0;
 	if (it->f->urls[it->url] == NULL) {
@@ -919,14 +922,80 @@ next_url(struct item *it)
 		    it->failures.s != NULL ? it->failures.s : "no URL");
 		return;
 	}
-	ev.type = CDS_EV_DOWNLOAD_START;
-	ev.u.download.name = it->name;
-	ev.u.download.url = it->f->urls[it->url];
-	ev.u.download.size = it->a->size;
-	ev.u.download.offset = it->received;
-	it->dl_started = 1;
-	cds_emit(it->h, &ev);
+	it->dl_started = 0;
 	start_attempt(it);
+}
+
+/* This URL cannot serve the archive: note why (WHY is taken) and go on
+ * with the next one. */
+static void
+url_failed(struct item *it, int err, char *why)
+{
+	cds_buf_addf(&it->failures, "%s%s", it->failures.len > 0 ? "; " : "",
+	    why);
+	if (it->first_err == 0) {
+		it->first_err = err;
+	}
+	free(why);
+	next_url(it);
+}
+
+/*
+ * A file:// URL (a mirror on a local or network file system) is read
+ * directly, like the cache: curl cannot pause a file transfer.  Its bytes
+ * go to the .part and the cache as a download's would.
+ */
+static int
+start_file(struct item *it, const char *url)
+{
+	const char *path = url + 7;
+	uint64_t size = it->a->size;
+	unsigned char head[8];
+	struct stat st;
+	size_t mlen;
+	const char *magic = magic_of(it->fmt, &mlen);
+	int fd;
+
+	if (cds_startswith(path, "localhost/")) {
+		path += 9;
+	}
+	announce(it);
+	if (*path != '/' || (fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+		int e = *path != '/' ? EINVAL : errno;
+
+		url_failed(it, e == ENOENT ? CDS_ERR_NOT_FOUND : CDS_ERR_IO,
+		    cds_xasprintf("%s: %s", url, strerror(e)));
+		return -1;
+	}
+	if (fstat(fd, &st) == -1 || !S_ISREG(st.st_mode)) {
+		close(fd);
+		url_failed(it, CDS_ERR_NOT_FOUND, cds_xasprintf("%s: not a "
+		    "file", url));
+		return -1;
+	}
+	if ((size > 0 && (uint64_t)st.st_size != size) ||
+	    (uint64_t)st.st_size < it->received) {
+		close(fd);
+		url_failed(it, CDS_ERR_SIZE, cds_xasprintf("%s: %lld bytes, "
+		    "the manifest says %llu", url, (long long)st.st_size,
+		    (unsigned long long)size));
+		return -1;
+	}
+	if (it->received == 0 && mlen > 0 &&
+	    (pread(fd, head, mlen, 0) != (ssize_t)mlen ||
+	    memcmp(head, magic, mlen) != 0)) {
+		close(fd);
+		url_failed(it, CDS_ERR_ARCHIVE, cds_xasprintf("%s: not a %s "
+		    "archive", url, fmt_word(it->fmt)));
+		return -1;
+	}
+	it->sniffed = 1;
+	it->src_fd = fd;
+	it->src_left = (uint64_t)st.st_size - it->received;
+	it->src_url = 1;
+	it->attempts++;
+	it->st = ST_LOCAL;
+	return 0;
 }
 
 /* Bytes that belong to the archive: to the .part, the digest and ring A. */
@@ -1002,9 +1071,6 @@ check_response(struct item *it)
 	char *ctype = NULL;
 	long code = 0;
 
-	if (cds_startswith(url, "file:")) {
-		return 0;
-	}
 	curl_easy_getinfo(it->c, CURLINFO_RESPONSE_CODE, &code);
 	curl_easy_getinfo(it->c, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &clen);
 	if (it->req_off > 0 && code == 206) {
@@ -1222,8 +1288,8 @@ source_done(struct item *it)
 			restart(it, "the resumed download does not verify");
 			return;
 		}
-		item_end(it, CDS_ERR_CHECKSUM, "%s: SHA-256 is %s, the manifest "
-		    "says %s%s%s", it->name, hex, it->a->sha256,
+		item_end(it, CDS_ERR_CHECKSUM, "%s: SHA-256 is %s, the "
+		    "manifest says %s%s%s", it->name, hex, it->a->sha256,
 		    se != NULL ? "; " : "", se != NULL ? se->detail : "");
 		return;
 	}
@@ -1276,6 +1342,36 @@ empty_dest(struct item *it)
 	return ret;
 }
 
+/*
+ * Open the .part and hold a lock on it while we write, so two runs that
+ * share a cache never write one file at once.
+ */
+static int
+open_part(struct item *it)
+{
+	it->part_fd = open(it->part, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (it->part_fd == -1) {
+		item_end(it, errno == ENOSPC ? CDS_ERR_NO_SPACE : CDS_ERR_IO,
+		    "%s: %s", it->part, strerror(errno));
+		return -1;
+	}
+	if (flock(it->part_fd, LOCK_EX | LOCK_NB) == -1) {
+		int e = errno;
+
+		close(it->part_fd);
+		it->part_fd = -1;
+		if (e == EWOULDBLOCK) {
+			item_end(it, CDS_ERR_LOCKED, "%s: another process is "
+			    "downloading it", it->part);
+		} else {
+			item_end(it, CDS_ERR_IO, "%s: %s", it->part,
+			    strerror(e));
+		}
+		return -1;
+	}
+	return 0;
+}
+
 static void
 restart(struct item *it, const char *why)
 {
@@ -1295,11 +1391,10 @@ restart(struct item *it, const char *why)
 		return;
 	}
 	if (it->part != NULL) {
-		if (it->part_fd == -1) {
-			it->part_fd = open(it->part, O_RDWR | O_CREAT |
-			    O_CLOEXEC, 0644);
+		if (it->part_fd == -1 && open_part(it) == -1) {
+			return;
 		}
-		if (it->part_fd == -1 || ftruncate(it->part_fd, 0) == -1) {
+		if (ftruncate(it->part_fd, 0) == -1) {
 			item_end(it, CDS_ERR_IO, "%s: %s", it->part,
 			    strerror(errno));
 			return;
@@ -1406,11 +1501,12 @@ item_start(struct item *it)
 		return;
 	}
 	if (!it->from_cache && it->part != NULL) {
-		it->part_fd = open(it->part, O_RDWR | O_CREAT | O_CLOEXEC,
-		    0644);
-		if (it->part_fd == -1 || fstat(it->part_fd, &st) == -1) {
-			item_end(it, errno == ENOSPC ? CDS_ERR_NO_SPACE :
-			    CDS_ERR_IO, "%s: %s", it->part, strerror(errno));
+		if (open_part(it) == -1) {
+			return;
+		}
+		if (fstat(it->part_fd, &st) == -1) {
+			item_end(it, CDS_ERR_IO, "%s: %s", it->part,
+			    strerror(errno));
 			return;
 		}
 		if (a->size > 0 && (uint64_t)st.st_size > a->size) {
@@ -1449,6 +1545,7 @@ static int
 step_local(struct item *it)
 {
 	size_t budget = RING_A_SIZE;
+	int whole;
 
 	while (it->src_left > 0 && budget > 0) {
 		size_t n = it->src_left < CHUNK ? (size_t)it->src_left : CHUNK;
@@ -1462,12 +1559,13 @@ step_local(struct item *it)
 			continue;
 		}
 		if (r <= 0) {
-			item_end(it, CDS_ERR_IO, "%s: %s", it->from_cache ?
+			item_end(it, CDS_ERR_IO, "%s: %s", it->src_url ?
+			    it->f->urls[it->url] : it->from_cache ?
 			    it->final : it->part, r == 0 ?
 			    "shorter than it was" : strerror(errno));
 			return 0;
 		}
-		if (accept_bytes(it, it->buf, (size_t)r, 0) == -1) {
+		if (accept_bytes(it, it->buf, (size_t)r, it->src_url) == -1) {
 			item_end(it, it->xerr, "%s", it->xdetail);
 			return 0;
 		}
@@ -1477,9 +1575,10 @@ step_local(struct item *it)
 	if (it->src_left > 0) {
 		return 1;
 	}
+	whole = it->from_cache || it->src_url || (it->a->size > 0 &&
+	    it->received == it->a->size);
 	close_src(it);
-	if (it->from_cache || (it->a->size > 0 &&
-	    it->received == it->a->size)) {
+	if (whole) {
 		source_done(it);
 		return 0;
 	}
@@ -1626,14 +1725,7 @@ attempt_done(struct item *it, CURLcode rc)
 		free(why);
 		return;
 	}
-	/* NX_URL */
-	cds_buf_addf(&it->failures, "%s%s", it->failures.len > 0 ? "; " : "",
-	    why);
-	if (it->first_err == 0) {
-		it->first_err = err;
-	}
-	free(why);
-	next_url(it);
+	url_failed(it, err, why);
 }
 
 /* A stage stopped before the bytes were all in. */
@@ -1701,6 +1793,10 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 	if ((run.multi = curl_multi_init()) == NULL) {
 		return cds_seterr(h, CDS_ERR_MEMORY, "curl");
 	}
+	/* the limit is for the whole run: share it among the archives that
+	 * decode at once (liblzma uses fewer threads when it is tight) */
+	run.memlimit = h->memlimit / (n < (size_t)jobs ? (n > 0 ? n : 1) :
+	    (size_t)jobs);
 	items = cds_xcalloc(n, sizeof(*items));
 	for (i = 0; i < n; i++) {
 		items[i].run = &run;

@@ -142,8 +142,19 @@ cds_dlprobe_is_child(int argc, char **argv)
 int
 cds_dlprobe_child(int argc, char **argv)
 {
+	static const int fatal[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT };
+	struct sigaction sa;
+	size_t k;
 	int i;
 
+	/* a crash must end the child by its signal, whatever handler a
+	 * sanitizer or a preloaded library installed before main() */
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = SIG_DFL;
+	sigemptyset(&sa.sa_mask);
+	for (k = 0; k < sizeof(fatal) / sizeof(fatal[0]); k++) {
+		sigaction(fatal[k], &sa, NULL);
+	}
 	send_line(json_pack("{s:b}", "ready", 1));
 	for (i = 2; i < argc; i++) {
 		struct link_map *lm = NULL;
@@ -266,8 +277,10 @@ static int
 drain(int fd, struct cds_buf *b, size_t max)
 {
 	char chunk[8192];
-	ssize_t n = read(fd, chunk, sizeof(chunk));
+	ssize_t n;
 
+	errno = 0;
+	n = read(fd, chunk, sizeof(chunk));
 	if (n < 0) {
 		return errno == EINTR || errno == EAGAIN ? 1 : 0;
 	}
@@ -292,6 +305,8 @@ child_exec(const char *exe, int res_w, int out_w, char *const *argv,
 {
 	int fd;
 
+	/* its own process group: whatever it starts is killed with it */
+	setpgid(0, 0);
 	if (dup2(res_w, RESULT_FD) == -1 || dup2(out_w, 1) == -1 ||
 	    dup2(out_w, 2) == -1) {
 		_exit(126);
@@ -308,6 +323,33 @@ child_exec(const char *exe, int res_w, int out_w, char *const *argv,
 	_exit(127);
 }
 
+/*
+ * Wait for the child until DEADLINE (0: kill it now), then kill its
+ * process group and wait for good.
+ */
+static void
+reap(pid_t pid, int *status, double deadline, int *timed_out)
+{
+	for (;;) {
+		pid_t r = waitpid(pid, status, WNOHANG);
+
+		if (r == pid || (r == -1 && errno != EINTR)) {
+			return;
+		}
+		if (cds_now_ms() >= deadline) {
+			*timed_out = 1;
+			kill(-pid, SIGKILL);
+			kill(pid, SIGKILL);
+			while (waitpid(pid, status, 0) == -1 &&
+			    errno == EINTR) {
+				continue;
+			}
+			return;
+		}
+		poll(NULL, 0, 10);
+	}
+}
+
 struct cds_dlprobe *
 cds_dlprobe_run(cds_handle_t *h, char *const *libs, unsigned timeout_ms)
 {
@@ -315,7 +357,7 @@ cds_dlprobe_run(cds_handle_t *h, char *const *libs, unsigned timeout_ms)
 	struct cds_dlprobe *p;
 	char exe[4096], **argv, *noenv[] = { NULL };
 	double t0 = cds_now_ms(), deadline;
-	int resp[2], outp[2], status = 0, ready = 0, res_open = 1;
+	int resp[2], outp[2], status = 0, ready = 0, res_open = 1, reaped = 0;
 	int out_open = 1;
 	long begun = -1;
 	ssize_t len;
@@ -372,6 +414,8 @@ cds_dlprobe_run(cds_handle_t *h, char *const *libs, unsigned timeout_ms)
 		child_exec(exe, resp[1], outp[1], argv,
 		    h->env.v != NULL ? h->env.v : noenv);
 	}
+	/* as the child does: no window where the group does not exist */
+	setpgid(pid, pid);
 	free(argv);
 	close(resp[1]);
 	close(outp[1]);
@@ -387,11 +431,10 @@ cds_dlprobe_run(cds_handle_t *h, char *const *libs, unsigned timeout_ms)
 	while (res_open || out_open) {
 		struct pollfd fds[2];
 		double now = cds_now_ms();
-		int nfds = 0, r;
+		int nfds = 0, r, wait_ms;
 
 		if (now >= deadline) {
 			p->timed_out = 1;
-			kill(pid, SIGKILL);
 			break;
 		}
 		if (res_open) {
@@ -402,7 +445,9 @@ cds_dlprobe_run(cds_handle_t *h, char *const *libs, unsigned timeout_ms)
 			fds[nfds].fd = outp[0];
 			fds[nfds++].events = POLLIN;
 		}
-		r = poll(fds, (nfds_t)nfds, (int)(deadline - now) + 1);
+		/* wake up now and then: the pipes may outlive the child */
+		wait_ms = (int)(deadline - now) + 1;
+		r = poll(fds, (nfds_t)nfds, wait_ms < 100 ? wait_ms : 100);
 		if (r < 0 && errno != EINTR) {
 			break;
 		}
@@ -416,12 +461,30 @@ cds_dlprobe_run(cds_handle_t *h, char *const *libs, unsigned timeout_ms)
 				out_open = drain(outp[0], &out, OUTPUT_MAX);
 			}
 		}
+		if (!reaped && waitpid(pid, &status, WNOHANG) == pid) {
+			/* gone, but something it started may hold the pipes:
+			 * take what is there and stop */
+			reaped = 1;
+			fcntl(resp[0], F_SETFL, O_NONBLOCK);
+			fcntl(outp[0], F_SETFL, O_NONBLOCK);
+			while (res_open && drain(resp[0], &res, RESULT_MAX) &&
+			    errno != EAGAIN) {
+				continue;
+			}
+			while (out_open && drain(outp[0], &out, OUTPUT_MAX) &&
+			    errno != EAGAIN) {
+				continue;
+			}
+			break;
+		}
 	}
 	close(resp[0]);
 	close(outp[0]);
-	while (waitpid(pid, &status, 0) == -1 && errno == EINTR) {
-		continue;
+	if (!reaped) {
+		reap(pid, &status, p->timed_out ? 0 : deadline, &p->timed_out);
 	}
+	/* nothing the libraries started may outlive the probe */
+	kill(-pid, SIGKILL);
 	p->elapsed_ms = cds_now_ms() - t0;
 	if (WIFEXITED(status)) {
 		p->exit_status = WEXITSTATUS(status);

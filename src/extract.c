@@ -36,7 +36,7 @@
 #include "fetch.h"
 
 #define MAX_DEPTH 128
-#define RATIO 100			/* unpacked bytes per compressed byte */
+#define RATIO 100		/* unpacked bytes per compressed byte */
 #define SLACK ((uint64_t)16 << 20)	/* plus this much */
 #define BYTES_PER_ENTRY 64		/* compressed bytes per entry */
 #define MIN_ENTRIES 10000

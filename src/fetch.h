@@ -3,7 +3,7 @@
  *
  * One archive flows through three stages joined by byte rings:
  *
- *   source ──ring A──> [xz decoder] ──ring B──> unpacker ──> dest_dir
+ *   source --ring A--> [xz decoder] --ring B--> unpacker --> dest_dir
  *
  * The source runs on the caller's thread: libcurl (a multi handle, so
  * several archives move at once) or a file of the cache.  It writes every
@@ -114,7 +114,8 @@ CDS_HIDDEN void cds_ring_destroy(struct cds_ring *r);
 CDS_HIDDEN void cds_ring_reset(struct cds_ring *r);
 /* Free bytes now (producer side, non-blocking). */
 CDS_HIDDEN size_t cds_ring_space(struct cds_ring *r);
-/* Ask for r->wake once WANT bytes are free (non-blocking producer). */
+/* Ask for r->wake once WANT bytes (and a quarter of the ring) are free
+ * (non-blocking producer). */
 CDS_HIDDEN void cds_ring_want(struct cds_ring *r, size_t want);
 /* Copy N bytes in; the caller checked the space. */
 CDS_HIDDEN void cds_ring_put(struct cds_ring *r, const void *p, size_t n);
@@ -128,8 +129,6 @@ CDS_HIDDEN int cds_ring_is_aborted(struct cds_ring *r);
  * the stream, -1 when aborted. */
 CDS_HIDDEN ssize_t cds_ring_rspan(struct cds_ring *r,
     const unsigned char **p);
-/* Non-blocking: 1 if bytes or the end are there now. */
-CDS_HIDDEN int cds_ring_ready(struct cds_ring *r);
 CDS_HIDDEN void cds_ring_consume(struct cds_ring *r, size_t n);
 CDS_HIDDEN uint64_t cds_ring_consumed(struct cds_ring *r);
 
@@ -156,7 +155,8 @@ struct cds_xzdec {
 	struct cds_ring *in;
 	struct cds_ring *out;
 	const char *name;	/* for errors */
-	uint64_t memlimit;	/* threaded decoding stays under this */
+	uint64_t memlimit;	/* threaded decoding stays under this (the
+				   handle's limit shared by the jobs) */
 	uint32_t threads;
 	struct cds_stage_err e;
 };
@@ -170,9 +170,9 @@ struct cds_unpack {
 	enum cds_arfmt fmt;	/* CDS_AR_TAR_XZ: `in` holds plain tar */
 	const char *name;	/* for errors */
 	int dirfd;		/* dest_dir, opened by the caller */
-	uint64_t csize;		/* the archive's size for the bounds; 0 if
-				   unknown (then `cseen` is used) */
-	const uint64_t *cseen;	/* compressed bytes so far (atomic read) */
+	uint64_t csize;		/* the archive's size, for the bounds;
+				   0 if unknown (then cseen is used) */
+	const uint64_t *cseen;	/* compressed bytes so far (atomic) */
 	/* out */
 	uint64_t bytes;		/* unpacked bytes (atomic) */
 	uint64_t entries;	/* (atomic) */

@@ -714,6 +714,21 @@ cds_expected_cudnn(const struct cds_rule_ctx *c, const struct cds_package *p,
 	size_t i;
 
 	*source = NULL;
+	if (p->cudnn != NULL && strchr(p->cudnn, '.') == NULL && c->m != NULL) {
+		/* "8" from build_info: the table may know the minor */
+		char *src = NULL;
+		const char *v;
+		struct cds_package q = *p;
+
+		q.cudnn = NULL;
+		v = cds_expected_cudnn(c, &q, &src);
+		if (v != NULL && atoi(v) == atoi(p->cudnn) &&
+		    strchr(v, '.') != NULL) {
+			*source = src;
+			return v;
+		}
+		free(src);
+	}
 	if (p->cudnn != NULL) {
 		*source = cds_xstrdup(p->from_conda ? "conda build string" :
 		    p->kind == CDS_FW_TORCH ? "its nvidia-cudnn wheel pin" :

@@ -199,6 +199,10 @@ CDS_HIDDEN void cds_rule_host_gcc(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_apt_sources(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_activate_scripts(struct cds_rule_ctx *c);
 
+/* F21's check against a given compute capability (86 for 8.6), as a
+ * message names it: a finding for each framework without kernels for it. */
+CDS_HIDDEN void cds_check_arch(struct cds_rule_ctx *c, int cc);
+
 /* rules_loader.c */
 CDS_HIDDEN void cds_rule_loader_cudnn(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_loader_needed(struct cds_rule_ctx *c);

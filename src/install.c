@@ -434,7 +434,7 @@ receipt_new(const struct cds_plan *p, const struct cds_plan_item *it,
 		    "size", (json_int_t)a->size));
 	}
 	doc = json_pack("{s:i, s:s, s:s, s:s, s:s?, s:s, s:s, s:s, s:s, "
-	    "s:b, s:I, s:I, s:o, s:O}",
+	    "s:b, s:I, s:I, s:o, s:o}",
 	    "schema", RECEIPT_SCHEMA,
 	    "name", it->name,
 	    "kind", cds_kind_word(it->kind),
@@ -531,12 +531,10 @@ space_check(cds_handle_t *h, const struct cds_layout *l,
 	    "needed", (unsigned long long)avail, l->staging,
 	    (unsigned long long)need);
 	if (need > avail) {
-		return cds_seterr(h, CDS_ERR_NO_SPACE, "%s: %llu MiB free; "
-		    "the archives (%llu MiB) need about %llu MiB to download "
-		    "and unpack", l->staging,
-		    (unsigned long long)(avail >> 20),
-		    (unsigned long long)((cmp + (1 << 20) - 1) >> 20),
-		    (unsigned long long)((need + (1 << 20) - 1) >> 20));
+		return cds_seterr(h, CDS_ERR_NO_SPACE, "%s: %.1f MiB free; "
+		    "the archives (%.1f MiB) need about %.1f MiB to download "
+		    "and unpack", l->staging, (double)avail / (1 << 20),
+		    (double)cmp / (1 << 20), (double)need / (1 << 20));
 	}
 	return 0;
 }
@@ -1269,19 +1267,6 @@ cds_prefix_remove(cds_handle_t *h, const char *what,
 	}
 	cds_layout_init(h, &l);
 	link = cds_path_join(l.prefix, cds_kind_word(cds_kind_of_name(name)));
-	cur = cds_readlink(link);
-	is_default = cds_streq(cur, name);
-	if (is_default && !dry && !(o->flags & CDS_TXN_FORCE)) {
-		if ((a = cds_ask(h, CDS_Q_REMOVE_DEFAULT, name)) == -1) {
-			goto out;	/* CDS_ERR_NEED_ANSWER, by cds_ask() */
-		}
-		if (a == 0) {
-			cds_seterr(h, CDS_ERR_USAGE, "%s is the current "
-			    "default (%s); use --force, or `use` another "
-			    "first", name, link);
-			goto out;
-		}
-	}
 	if (writer_begin(h, &l, o, &lk, ops) == -1) {
 		goto out;
 	}
@@ -1289,6 +1274,20 @@ cds_prefix_remove(cds_handle_t *h, const char *what,
 		cds_seterr(h, CDS_ERR_NOT_FOUND, "%s: not installed in %s",
 		    name, l.tprefix);
 		goto unlock;
+	}
+	/* only now, under the lock: recovery may have set the link */
+	cur = cds_readlink(link);
+	is_default = cds_streq(cur, name);
+	if (is_default && !dry && !(o->flags & CDS_TXN_FORCE)) {
+		if ((a = cds_ask(h, CDS_Q_REMOVE_DEFAULT, name)) == -1) {
+			goto unlock;	/* CDS_ERR_NEED_ANSWER, by cds_ask() */
+		}
+		if (a == 0) {
+			cds_seterr(h, CDS_ERR_USAGE, "%s is the current "
+			    "default (%s); use --force, or `use` another "
+			    "first", name, link);
+			goto unlock;
+		}
 	}
 	tree = cds_path_join(l.prefix, name);
 	trash = cds_xasprintf("%s/%s.%ld", l.trash, name, (long)getpid());

@@ -136,8 +136,6 @@ const char *
 cds_ld_via_name(enum cds_ld_via via)
 {
 	switch (via) {
-	case CDS_LD_LOADED:
-		return "loaded";
 	case CDS_LD_DIRECT:
 		return "path";
 	case CDS_LD_RPATH:
@@ -296,7 +294,8 @@ machine_triplet(int elfclass, int be, unsigned machine)
 {
 	switch (machine) {
 	case EM_X86_64:
-		return elfclass == 64 ? "x86_64-linux-gnu" : "x86_64-linux-gnux32";
+		return elfclass == 64 ? "x86_64-linux-gnu" :
+		    "x86_64-linux-gnux32";
 	case EM_386:
 		return "i386-linux-gnu";
 	case EM_AARCH64:
@@ -679,8 +678,6 @@ how_line(const struct cds_ld_found *f)
 		return cds_xasprintf("default directory: %s", f->dir);
 	case CDS_LD_DIRECT:
 		return cds_xasprintf("path: %s", f->path);
-	case CDS_LD_LOADED:
-		return cds_xasprintf("already loaded: %s", f->path);
 	case CDS_LD_NOT_FOUND:
 	default:
 		return cds_xstrdup("not found");

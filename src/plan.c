@@ -20,79 +20,39 @@
 #include "install.h"
 #include "manifest.h"
 #include "plan.h"
+#include "probe.h"
 
 /* ------------------------------------------------------------------------ */
 /* The driver                                                               */
 /* ------------------------------------------------------------------------ */
 
-/* The first token of LINE that looks like a driver version ("550.54.15"). */
-static char *
-version_token(const char *line)
-{
-	const char *p = line;
-
-	while (*p != '\0') {
-		size_t n;
-
-		while (*p == ' ' || *p == '\t') {
-			p++;
-		}
-		n = strcspn(p, " \t\n");
-		if (n > 0 && isdigit((unsigned char)p[0])) {
-			size_t i, dots = 0;
-			int good = 1;
-
-			for (i = 0; i < n; i++) {
-				if (p[i] == '.') {
-					dots++;
-				} else if (!isdigit((unsigned char)p[i])) {
-					good = 0;
-				}
-			}
-			if (good && dots >= 1 && p[n - 1] != '.') {
-				return cds_xstrndup(p, n);
-			}
-		}
-		p += n;
-	}
-	return NULL;
-}
-
+/* The driver probe's reading of the kernel module (/proc, else /sys). */
 char *
 cds_driver_read(cds_handle_t *h, char **source)
 {
-	static const char *const files[] = {
-		"/proc/driver/nvidia/version",	/* "NVRM version: ... 550.54.15" */
-		"/sys/module/nvidia/version",	/* "550.54.15" */
-	};
-	size_t i;
+	struct cds_driver d;
+	char *ver, *proc;
 
+	cds_probe_driver_static(h, &d);
+	ver = d.module_version;
+	d.module_version = NULL;
+	cds_driver_clear(&d);
 	if (source != NULL) {
 		*source = NULL;
-	}
-	for (i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
-		char *path = cds_rpath(h, files[i]);
-		char *text = cds_read_file(path, 4096, NULL);
-		char *nl, *v = NULL;
+		if (ver != NULL) {
+			char *text;
 
-		free(path);
-		if (text == NULL) {
-			continue;
-		}
-		/* the first line only: the second names the compiler */
-		if ((nl = strchr(text, '\n')) != NULL) {
-			*nl = '\0';
-		}
-		v = version_token(text);
-		free(text);
-		if (v != NULL) {
-			if (source != NULL) {
-				*source = cds_xstrdup(files[i]);
-			}
-			return v;
+			proc = cds_rpath(h, "/proc/driver/nvidia/version");
+			text = cds_read_file(proc, 1 << 16, NULL);
+			*source = cds_xstrdup(text != NULL &&
+			    strstr(text, ver) != NULL ?
+			    "/proc/driver/nvidia/version" :
+			    "/sys/module/nvidia/version");
+			free(text);
+			free(proc);
 		}
 	}
-	return NULL;
+	return ver;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -256,10 +216,10 @@ err_unknown(const struct ctx *x, enum cds_kind kind, const char *version)
 }
 
 /* The newest cuDNN (of MAJOR, at or above MIN, when given) built for CUDA
- * and runnable here; *best_need gets the lowest need seen when none runs. */
+ * (and, with CHECK, that the driver here runs). */
 static int
 newest_cudnn(const struct ctx *x, const char *cuda, const char *major,
-    const char *min, struct choice *c)
+    const char *min, int check, struct choice *c)
 {
 	size_t i;
 
@@ -279,8 +239,8 @@ newest_cudnn(const struct ctx *x, const char *cuda, const char *major,
 		    !cds_ver_has_prefix(min, r->version)) {
 			continue;
 		}
-		if ((v = variant_for(r, cuda)) == NULL ||
-		    !runs(x->driver, cds_variant_min_driver(x->m, v))) {
+		if ((v = variant_for(r, cuda)) == NULL || (check &&
+		    !runs(x->driver, cds_variant_min_driver(x->m, v)))) {
 			continue;
 		}
 		if (c->cudnn == NULL ||
@@ -395,7 +355,8 @@ choose_plain(const struct ctx *x, struct choice *c)
 			free(what);
 			return -1;
 		}
-		if (newest_cudnn(x, c->cuda->version, NULL, NULL, c) == -1) {
+		if (newest_cudnn(x, c->cuda->version, NULL, NULL, 1, c) ==
+		    -1) {
 			return cds_seterr(x->h, CDS_ERR_NOT_FOUND, "no known "
 			    "cuDNN is built for CUDA %s; use --cudnn none",
 			    c->cuda->version);
@@ -575,7 +536,7 @@ fit_cudnn(const struct ctx *x, const struct cds_framework_req *f,
 	}
 	/* the newest of the row's major, at or above its version, built
 	 * for this CUDA */
-	return newest_cudnn(x, cv, major, f->cudnn, t);
+	return newest_cudnn(x, cv, major, f->cudnn, 0, t);
 }
 
 /*

@@ -434,7 +434,14 @@ cds_driver_take_msg(struct cds_driver *d, json_t *msg)
 		if (!json_is_true(json_object_get(msg, "loaded"))) {
 			d->probe_error = cds_strdup0(jstr(msg, "error"));
 		}
-		d->init_error = jint(msg, "init", 0);
+		/* loaded without an "init": it lacks an entry point */
+		d->init_error = jint(msg, "init", json_is_true(
+		    json_object_get(msg, "loaded")) ? -1 : 0);
+		if (jstr(msg, "missing") != NULL) {
+			free(d->probe_error);
+			d->probe_error = cds_xasprintf("%s lacks %s",
+			    jstr(msg, "path"), jstr(msg, "missing"));
+		}
 		d->cuda_version = jint(msg, "version", 0);
 		d->ndevices = jint(msg, "count", 0);
 	} else if (t != NULL && strcmp(t, "stub") == 0) {
@@ -914,23 +921,27 @@ cds_driver_child_load(int *init)
 	json_object_set_new(msg, "loaded", json_boolean(lib != NULL));
 	if (lib == NULL) {
 		json_object_set_new(msg, "error", json_string(err));
-	} else if ((missing = resolve_probe(lib)) != NULL) {
-		json_object_set_new(msg, "path", json_string(path));
-		json_object_set_new(msg, "realpath", json_string(real));
-		json_object_set_new(msg, "missing", json_string(missing));
-	} else {
-		json_object_set_new(msg, "path", json_string(path));
-		json_object_set_new(msg, "realpath", json_string(real));
-		*init = (int)sym_cuInit(0);
-		json_object_set_new(msg, "init", json_integer(*init));
-		if (sym_cuDriverGetVersion(&v) == 0) {
-			json_object_set_new(msg, "version", json_integer(v));
-		}
-		if (*init == 0 && sym_cuDeviceGetCount(&count) == 0) {
-			json_object_set_new(msg, "count",
-			    json_integer(count));
-		}
+		goto out;
 	}
+	json_object_set_new(msg, "path", json_string(path));
+	json_object_set_new(msg, "realpath", json_string(real));
+	if ((missing = resolve_probe(lib)) != NULL) {
+		json_object_set_new(msg, "missing", json_string(missing));
+		goto fail;
+	}
+	*init = (int)sym_cuInit(0);
+	json_object_set_new(msg, "init", json_integer(*init));
+	if (sym_cuDriverGetVersion(&v) == 0) {
+		json_object_set_new(msg, "version", json_integer(v));
+	}
+	if (*init == 0 && sym_cuDeviceGetCount(&count) == 0) {
+		json_object_set_new(msg, "count", json_integer(count));
+	}
+	goto out;
+fail:
+	dlclose(lib);
+	lib = NULL;
+out:
 	cds_child_send(msg);
 	free(path);
 	free(real);
@@ -959,9 +970,12 @@ cds_stub_child_test(const char *stub)
 	json_object_set_new(msg, "path", json_string(stub));
 	if (s == NULL) {
 		json_object_set_new(msg, "error", json_string(se));
-	} else if (resolve_probe(s) == NULL) {
-		json_object_set_new(msg, "init",
-		    json_integer((int)sym_cuInit(0)));
+	} else {
+		if (resolve_probe(s) == NULL) {
+			json_object_set_new(msg, "init",
+			    json_integer((int)sym_cuInit(0)));
+		}
+		dlclose(s);
 	}
 	cds_child_send(msg);
 	free(sp);

@@ -141,6 +141,9 @@ cds_rule_mixed_set(struct cds_rule_ctx *c)
 			struct cds_strv vers = {0};
 			struct cds_buf t = {0};
 
+			if (major_ver != NULL) {
+				cds_strv_push(&vers, major_ver);
+			}
 			for (k = 0; d->mixed[k] != NULL; k++) {
 				const char *v;
 				char *stem = mixed_entry(d->mixed[k], &v);

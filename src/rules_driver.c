@@ -278,33 +278,50 @@ cds_rule_stub_libcuda(struct cds_rule_ctx *c)
 	int runtime;
 
 	if (d->stub_path != NULL) {
+		/* the driver probe found it: name it the same way */
+		char *real, *dir;
+		size_t i;
+
 		runtime = d->state == CDS_DRIVER_STUB || (d->stub_via != NULL &&
 		    strcmp(d->stub_via, "LIBRARY_PATH") != 0);
 		if (!runtime) {
 			return;
 		}
-		f = cds_finding_add(c, "STUB-LIBCUDA", CDS_SEV_ERROR,
-		    "the stub %s is reachable at run time%s%s", d->stub_path,
-		    d->stub_via != NULL ? " via " : "",
-		    d->stub_via != NULL ? d->stub_via : "");
-		cds_finding_evidence(f, "stub", "%s", d->stub_path);
-		if (d->stub_via != NULL) {
-			cds_finding_evidence(f, "put there by", "%s",
-			    d->stub_via);
+		real = cds_realpath_in_root(c->h, d->stub_path);
+		if (real == NULL) {
+			real = cds_xstrdup(d->stub_path);
 		}
+		dir = cds_dirname(d->stub_path);
+		lp = cds_libpath_for(c, NULL, NULL);
+		for (i = 0; i < lp->n && strcmp(lp->dirs[i].dir, dir) != 0;
+		    i++) {
+		}
+		f = cds_finding_add(c, "STUB-LIBCUDA", CDS_SEV_ERROR,
+		    "the stub %s is what the loader finds for %s", real,
+		    cds_basename(d->stub_path));
+		cds_finding_evidence(f, "stub", "%s -> %s", d->stub_path, real);
 		if (d->init_error != 0) {
 			cds_finding_evidence(f, "cuInit", "error %d%s",
 			    d->init_error, d->init_error == 34 ?
 			    " (CUDA_ERROR_STUB_LIBRARY)" : "");
 		}
-		{
+		if (i < lp->n) {
+			cds_evidence_via(f, &lp->dirs[i]);
+			cds_fix_remove_path(c, f, &lp->dirs[i]);
+		} else {
 			struct cds_libdir ld = {0};
 
-			ld.dir = cds_dirname(d->stub_path);
-			ld.from_env = 1;
+			ld.dir = dir;
+			ld.via = d->stub_via != NULL ? d->stub_via : "";
+			ld.from_env = d->stub_via == NULL ||
+			    strcmp(d->stub_via, "LD_LIBRARY_PATH") == 0;
+			cds_finding_evidence(f, "put there by", "%s",
+			    d->stub_via != NULL ? d->stub_via : "?");
 			cds_fix_remove_path(c, f, &ld);
-			free(ld.dir);
 		}
+		cds_libpath_free(lp);
+		free(dir);
+		free(real);
 		return;
 	}
 	lp = cds_libpath_for(c, NULL, NULL);

@@ -640,6 +640,7 @@ need_check(struct need_ctx *n, const struct cds_libpath *lp,
 			cds_strv_push(&n->activate, dir);
 		}
 		free(dir);
+		free(where);
 	} else {
 		cds_finding_evidence(f, "not found", "%s: not installed "
 		    "anywhere the scan looked", name);
@@ -651,6 +652,59 @@ need_check(struct need_ctx *n, const struct cds_libpath *lp,
 /* ------------------------------------------------------------------------ */
 /* F14: ONNX Runtime                                                         */
 /* ------------------------------------------------------------------------ */
+
+/* What the CUDA provider links against, less cuDNN: its DT_NEEDED
+ * read by the loader emulation when the library is there, else the
+ * libraries of its CUDA major it is documented to load (cudart, cuBLAS,
+ * cuBLASLt, cuFFT, cuRAND). */
+static char **
+ort_sonames(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p, const struct cds_libpath *lp,
+    const char *cuda, const char **rel)
+{
+	static const char *const keep[] = { "libcudart.", "libcublas.",
+		"libcublasLt.", "libcufft.", "libcurand.", NULL };
+	char *lib = cds_framework_cuda_lib(c, p);
+	struct cds_strv sv = {0};
+	char **all, **n;
+	const char *const *k;
+
+	(void)e;
+	(void)lp;
+	if (lib != NULL) {
+		char *host = cds_rpath(c->h, lib);
+		struct cds_elf *elf = cds_elf_open(c->h, host);
+
+		free(host);
+		cds_clearerr(c->h);
+		if (elf != NULL) {
+			char *const *need = cds_elf_needed(elf);
+
+			for (; *need != NULL; need++) {
+				if (!cds_startswith(*need, "libcudnn") &&
+				    (cds_startswith(*need, "libcu") ||
+				    cds_startswith(*need, "libnv"))) {
+					cds_strv_push(&sv, *need);
+				}
+			}
+			cds_elf_free(elf);
+			*rel = NULL;
+			free(lib);
+			return cds_strv_steal(&sv);
+		}
+		free(lib);
+	}
+	all = cds_cuda_sonames(c, cuda, rel);
+	for (n = all; *n != NULL; n++) {
+		for (k = keep; *k != NULL; k++) {
+			if (cds_startswith(*n, *k)) {
+				cds_strv_push(&sv, *n);
+			}
+		}
+	}
+	cds_strfreev(all);
+	return cds_strv_steal(&sv);
+}
 
 static void
 ort_needs(struct cds_rule_ctx *c, const struct cds_env *e,
@@ -692,7 +746,7 @@ ort_needs(struct cds_rule_ctx *c, const struct cds_env *e,
 	n.e = e;
 	n.p = p;
 	lp = cds_libpath_for(c, e, NULL);
-	names = cds_cuda_sonames(c, cuda, &rel);
+	names = ort_sonames(c, e, p, lp, cuda, &rel);
 	snprintf(so, sizeof(so), "libcudnn.so.%d", atoi(want));
 	w = where_words(e, p);
 	if (cds_libpath_find(c, lp, so) < 0) {
@@ -1249,13 +1303,12 @@ struct arch_ctx {
 	int cc[16];
 	size_t ncc;
 	int probed;
+	int given;		/* the capability was given, not probed */
 };
 
-static struct arch_ctx *arch_state;
-
 static void
-arch_check(struct cds_rule_ctx *c, const struct cds_env *e,
-    const struct cds_package *p)
+arch_check(struct cds_rule_ctx *c, struct arch_ctx *arch_state,
+    const struct cds_env *e, const struct cds_package *p)
 {
 	struct cds_strv sass = {0}, ptx = {0};
 	char *lib = cds_framework_cuda_lib(c, p), *host, *w, *sl, *pl;
@@ -1269,7 +1322,7 @@ arch_check(struct cds_rule_ctx *c, const struct cds_env *e,
 	    (sass.n == 0 && ptx.n == 0)) {
 		goto out;
 	}
-	if (!arch_state->probed) {
+	if (!arch_state->probed && !arch_state->given) {
 		arch_state->ncc = device_ccs(c, arch_state->cc, 16);
 		arch_state->probed = 1;
 	}
@@ -1285,9 +1338,14 @@ arch_check(struct cds_rule_ctx *c, const struct cds_env *e,
 		pl = arch_list(&ptx, "compute");
 		f = cds_finding_add(c, "F21", CDS_SEV_ERROR, "%s %s %s has no "
 		    "kernels for this GPU (sm_%d)", p->name, p->version, w, cc);
-		cds_finding_evidence(f, "GPU", "device %zu: compute capability "
-		    "%d.%d (cuDeviceGetAttribute in a child process)", i,
-		    cc / 10, cc % 10);
+		if (arch_state->given) {
+			cds_finding_evidence(f, "GPU", "compute capability "
+			    "%d.%d (as the message says)", cc / 10, cc % 10);
+		} else {
+			cds_finding_evidence(f, "GPU", "device %zu: compute "
+			    "capability %d.%d (cuDeviceGetAttribute in a child "
+			    "process)", i, cc / 10, cc % 10);
+		}
 		cds_finding_evidence(f, "kernels in", "%s", lib);
 		cds_finding_evidence(f, "cubins (SASS)", "%s", *sl != '\0' ?
 		    sl : "none");
@@ -1311,6 +1369,27 @@ out:
 	free(lib);
 }
 
+void
+cds_check_arch(struct cds_rule_ctx *c, int cc)
+{
+	struct arch_ctx st;
+	size_t i, k;
+
+	memset(&st, 0, sizeof(st));
+	st.cc[0] = cc;
+	st.ncc = 1;
+	st.given = 1;
+	for (i = 0; i < c->s->nenvs; i++) {
+		for (k = 0; k < c->s->envs[i].npackages; k++) {
+			arch_check(c, &st, &c->s->envs[i],
+			    &c->s->envs[i].packages[k]);
+		}
+	}
+	for (k = 0; k < c->s->nsystem_packages; k++) {
+		arch_check(c, &st, NULL, &c->s->system_packages[k]);
+	}
+}
+
 /* F21: the framework's binary holds cubins and PTX for a list of
  * architectures (read statically from its .nv_fatbin section); the GPU's
  * compute capability (read dynamically) is not among them and no PTX is
@@ -1319,9 +1398,16 @@ void
 cds_rule_arch_list(struct cds_rule_ctx *c)
 {
 	struct arch_ctx st;
+	size_t i, k;
 
 	memset(&st, 0, sizeof(st));
-	arch_state = &st;
-	each_package(c, arch_check);
-	arch_state = NULL;
+	for (i = 0; i < c->s->nenvs; i++) {
+		for (k = 0; k < c->s->envs[i].npackages; k++) {
+			arch_check(c, &st, &c->s->envs[i],
+			    &c->s->envs[i].packages[k]);
+		}
+	}
+	for (k = 0; k < c->s->nsystem_packages; k++) {
+		arch_check(c, &st, NULL, &c->s->system_packages[k]);
+	}
 }

@@ -136,6 +136,25 @@ in_dir(struct cds_rule_ctx *c, const char *path, const char *dir)
 /* F1: cuDNN sub-libraries of two releases                                   */
 /* ------------------------------------------------------------------------ */
 
+/* Add NAME to the finding's "same failure for" line. */
+static void
+also_add(struct cds_finding *f, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < f->nevidence; i++) {
+		if (strcmp(f->evidence[i].key, "same failure for") == 0) {
+			char *v = cds_xasprintf("%s, %s", f->evidence[i].value,
+			    name);
+
+			free(f->evidence[i].value);
+			f->evidence[i].value = v;
+			return;
+		}
+	}
+	cds_finding_evidence(f, "same failure for", "%s", name);
+}
+
 /* One copy: load each of its files by path, as a framework does through
  * its RUNPATH or a preload, and see which siblings ld.so binds. */
 static void
@@ -206,9 +225,8 @@ mixed_binding(struct cds_rule_ctx *c, const struct cds_cudnn *own)
 				    v2 != NULL ? v2 : "?");
 				evidence_found(c, f, lp, &prov->found, 1);
 			} else if (!cds_finding_exists(c, "F1",
-			    user->found.path)) {
-				cds_finding_evidence(f, "also", "%s",
-				    user->found.path);
+			    cds_basename(user->found.path))) {
+				also_add(f, cds_basename(user->found.path));
 			}
 			free(t1);
 			free(t2);
@@ -428,16 +446,18 @@ static void
 framework_deps(struct cds_rule_ctx *c, const struct cds_env *e,
     const struct cds_package *p)
 {
-	char *lib = cds_framework_cuda_lib(c, p);
+	char *lib;
 	struct cds_libpath *lp;
 	struct cds_ld_resolution *r;
 	struct cds_strv dirs = {0};
-	struct cds_finding *f13 = NULL, *f6 = NULL;
+	/* indexes, not pointers: adding a finding moves the array */
+	size_t f13 = CDS_LD_NONE, f6 = CDS_LD_NONE;
 	int install = 0;
 	size_t k;
 
-	if (lib == NULL) {
-		return;
+	if (p->kind == CDS_FW_ONNXRUNTIME ||
+	    (lib = cds_framework_cuda_lib(c, p)) == NULL) {
+		return;	/* ONNX Runtime's own rule is F14 */
 	}
 	lp = cds_libpath_for(c, e, NULL);
 	r = resolve_in(c, lp, lib);
@@ -454,23 +474,25 @@ framework_deps(struct cds_rule_ctx *c, const struct cds_env *e,
 		    cds_find_anywhere(c, e, q->name) : NULL;
 		if (where != NULL && strstr(where, "/site-packages/nvidia/") !=
 		    NULL) {
-			if (f6 == NULL) {
-				f6 = cds_finding_add(c, "F6", CDS_SEV_ERROR,
+			if (f6 == CDS_LD_NONE) {
+				f = cds_finding_add(c, "F6", CDS_SEV_ERROR,
 				    "%s %s needs %s; it exists only in %s, "
 				    "which its loader does not search", p->name,
 				    p->version, q->name, where);
-				cds_finding_evidence(f6, "library", "%s", lib);
+				cds_finding_evidence(f, "library", "%s", lib);
+				f6 = c->out->n - 1;
 			}
-			f = f6;
+			f = &c->out->items[f6];
 		} else {
-			if (f13 == NULL) {
-				f13 = cds_finding_add(c, "F13", CDS_SEV_ERROR,
+			if (f13 == CDS_LD_NONE) {
+				f = cds_finding_add(c, "F13", CDS_SEV_ERROR,
 				    "%s %s needs %s, which is not on the "
 				    "loader's path", p->name, p->version,
 				    q->name);
-				cds_finding_evidence(f13, "library", "%s", lib);
+				cds_finding_evidence(f, "library", "%s", lib);
+				f13 = c->out->n - 1;
 			}
-			f = f13;
+			f = &c->out->items[f13];
 		}
 		free(where);
 		cds_finding_evidence(f, "Python says", "ImportError: %s",
@@ -478,14 +500,14 @@ framework_deps(struct cds_rule_ctx *c, const struct cds_env *e,
 		fix_missing(c, f, e, q->name, &dirs, &install);
 	}
 	if (dirs.n > 0) {
-		cds_fix_activate(c, f6 != NULL ? f6 : f13, e,
-		    (const char *const *)dirs.v, NULL);
+		cds_fix_activate(c, &c->out->items[f6 != CDS_LD_NONE ? f6 :
+		    f13], e, (const char *const *)dirs.v, NULL);
 	}
-	if (f13 != NULL) {
-		cds_finding_fix(f13, CDS_FIX_NONE, NULL, NULL, "or install "
-		    "the %s build made for the CUDA that is installed; never "
-		    "symlink another version under the missing name",
-		    p->name);
+	if (f13 != CDS_LD_NONE) {
+		cds_finding_fix(&c->out->items[f13], CDS_FIX_NONE, NULL, NULL,
+		    "or install the %s build made for the CUDA that is "
+		    "installed; never symlink another version under the "
+		    "missing name", p->name);
 	}
 	cds_strv_clear(&dirs);
 	cds_ld_resolution_free(r);
@@ -507,6 +529,22 @@ framework_deps_all(struct cds_rule_ctx *c)
 	for (k = 0; k < c->s->nsystem_packages; k++) {
 		framework_deps(c, NULL, &c->s->system_packages[k]);
 	}
+}
+
+/* Is NAME the DT_SONAME of the library at target path REAL?  Then the
+ * link is the one ldconfig makes (CUDA 11's libcudart.so.11.0 ->
+ * libcudart.so.11.8.89), not a lie. */
+static int
+named_by_soname(cds_handle_t *h, const char *real, const char *name)
+{
+	char *host = cds_rpath(h, real);
+	struct cds_elf *e = cds_elf_open(h, host);
+	int same = e != NULL && cds_elf_soname(e) != NULL &&
+	    strcmp(cds_elf_soname(e), name) == 0;
+
+	cds_elf_free(e);
+	free(host);
+	return same;
 }
 
 /* F13's anti-pattern: a link named for one CUDA version pointing at a
@@ -550,7 +588,8 @@ lying_links(struct cds_rule_ctx *c)
 			    cds_basename(real)) : NULL;
 			if (nv != NULL && tv != NULL &&
 			    strncmp(*n, cds_basename(real), strlen(*n) -
-			    strlen(nv)) == 0 && !cds_ver_has_prefix(tv, nv)) {
+			    strlen(nv)) == 0 && !cds_ver_has_prefix(tv, nv) &&
+			    !named_by_soname(c->h, real, *n)) {
 				f = cds_finding_add(c, "F13", CDS_SEV_WARNING,
 				    "%s claims version %s but is %s", path, nv,
 				    real);

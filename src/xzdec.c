@@ -6,6 +6,11 @@
  * decoding in this thread when the file is one block or the limit is
  * tight, so one code path serves both.  Input is read in place from ring A
  * and output written in place into ring B: no copy of our own.
+ *
+ * The blocks' own CRC64/SHA-256 checks are skipped (LZMA_IGNORE_CHECK): the
+ * SHA-256 of the whole archive, pinned by the manifest, is verified before
+ * anything unpacked is used, and it covers every byte the checks would.
+ * Headers keep their CRC32s, and a corrupt LZMA stream still fails.
  */
 #include "config.h"
 
@@ -49,14 +54,15 @@ decoder_init(lzma_stream *s, const struct cds_xzdec *x)
 	lzma_mt mt;
 
 	memset(&mt, 0, sizeof(mt));
-	mt.flags = LZMA_CONCATENATED;
+	mt.flags = LZMA_CONCATENATED | LZMA_IGNORE_CHECK;
 	mt.threads = x->threads > 0 ? x->threads : 1;
 	mt.timeout = 0;
 	mt.memlimit_threading = x->memlimit;
 	mt.memlimit_stop = x->memlimit > HARD_LIMIT ? x->memlimit : HARD_LIMIT;
 	return lzma_stream_decoder_mt(s, &mt);
 #else
-	return lzma_stream_decoder(s, HARD_LIMIT, LZMA_CONCATENATED);
+	return lzma_stream_decoder(s, HARD_LIMIT,
+	    LZMA_CONCATENATED | LZMA_IGNORE_CHECK);
 #endif
 }
 

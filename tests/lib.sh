@@ -154,3 +154,212 @@ d = json.load(sys.stdin)
 v = eval(sys.argv[1])
 print(json.dumps(v) if isinstance(v, (dict, list)) else v)' "$2"
 }
+
+# ---- install (transaction) ------------------------------------------------
+
+# tree_hash DIR [content]: one digest of everything under DIR (names,
+# types, modes, mtimes, link targets, contents), to show that a command
+# changed nothing; with "content", mtimes are left out (two installs of the
+# same release compare equal).
+tree_hash() {
+	python3 - "$1" "${2:-}" <<'PY'
+import hashlib, os, stat, sys
+top, h = sys.argv[1], hashlib.sha256()
+content = sys.argv[2] == "content"
+for d, dirs, files in os.walk(top):
+    dirs.sort()
+    for n in sorted(dirs + files):
+        f = os.path.join(d, n)
+        st = os.lstat(f)
+        h.update(("%s %o %d\n" % (os.path.relpath(f, top), st.st_mode,
+                                   0 if content else st.st_mtime_ns)).encode())
+        if stat.S_ISLNK(st.st_mode):
+            h.update(os.readlink(f).encode())
+        elif stat.S_ISREG(st.st_mode):
+            h.update(open(f, "rb").read())
+print(h.hexdigest())
+PY
+}
+
+# prefix_check HOSTPREFIX: every release tree in the prefix has a receipt
+# and matches it exactly (each file's digest, size and mode, each link's
+# target, nothing more, nothing less); no receipt lacks its tree unless
+# LEFTOVERS=ok (what a crash may leave for the next run to clean).
+# Prints one line per problem; status 0 when there is none.
+prefix_check() {
+	python3 - "$1" "${LEFTOVERS:-}" <<'PY'
+import hashlib, json, os, stat, sys
+p, leftovers = sys.argv[1], sys.argv[2] == "ok"
+bad = []
+rdir = os.path.join(p, ".state", "receipts")
+receipts = set()
+if os.path.isdir(rdir):
+    for n in os.listdir(rdir):
+        if n.endswith(".json"):
+            receipts.add(n[:-5])
+trees = set()
+if os.path.isdir(p):
+    for n in os.listdir(p):
+        if (n.startswith("cuda-") or n.startswith("cudnn-")) and \
+                not os.path.islink(os.path.join(p, n)):
+            trees.add(n)
+for t in sorted(trees - receipts):
+    bad.append("tree without receipt: " + t)
+if not leftovers:
+    for r in sorted(receipts - trees):
+        bad.append("receipt without tree: " + r)
+for name in sorted(trees & receipts):
+    doc = json.load(open(os.path.join(rdir, name + ".json")))
+    root = os.path.join(p, name)
+    seen = set()
+    for e in doc["files"]:
+        f = os.path.join(root, e["path"])
+        seen.add(e["path"])
+        st = os.lstat(f) if os.path.lexists(f) else None
+        if st is None:
+            bad.append("%s: missing %s" % (name, e["path"]))
+        elif e["type"] == "link":
+            if not stat.S_ISLNK(st.st_mode) or \
+                    os.readlink(f) != e["target"]:
+                bad.append("%s: link %s differs" % (name, e["path"]))
+        elif e["type"] == "dir":
+            if not stat.S_ISDIR(st.st_mode):
+                bad.append("%s: %s not a dir" % (name, e["path"]))
+        else:
+            h = hashlib.sha256(open(f, "rb").read()).hexdigest()
+            if h != e["sha256"] or st.st_size != e["size"] or \
+                    "%04o" % (st.st_mode & 0o7777) != e["mode"]:
+                bad.append("%s: file %s differs" % (name, e["path"]))
+    for d, dirs, files in os.walk(root):
+        for n in dirs + files:
+            rel = os.path.relpath(os.path.join(d, n), root)
+            if rel not in seen:
+                bad.append("%s: %s not in the receipt" % (name, rel))
+for b in bad:
+    print(b)
+sys.exit(1 if bad else 0)
+PY
+}
+
+# mk_txn_mirror DIR: a repository in NVIDIA's layout made by
+# tests/fixtures/mkarchive.sh: CUDA 12.4.1 (cuda_cudart, cuda_nvcc,
+# cuda_nvrtc, libcublas), CUDA 12.6.3 (cuda_cudart), cuDNN 9.3.0.75
+# (cuda12, cuda11) and its index.json.  Sets M to the index.
+mk_txn_mirror() {
+	. "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
+	mka_init "$1"
+	mka_cuda 12.4.1 cuda_cudart cuda_nvcc cuda_nvrtc libcublas || return 1
+	mka_cuda 12.6.3 cuda_cudart || return 1
+	mka_cudnn 9.3.0.75 cuda12 cuda11 || return 1
+	mka_index || return 1
+	M=$1/index.json
+}
+
+# mka_crafted COMPONENT VERSION [VARIANT] -- SPEC...: like mka_component of
+# tests/fixtures/mkarchive.sh, but the archive holds exactly the mka_craft
+# SPECs (TYPE:PATH[:ARG], PATH inside the top directory).  Prints the
+# relative path.
+mka_crafted() {
+	_xc=$1 _xv=$2
+	shift 2
+	_xvar=""
+	if [ "$1" != "--" ]; then
+		_xvar=$1
+		shift
+	fi
+	shift
+	if [ -n "$_xvar" ]; then
+		_xtop=$_xc-$MKA_PLATFORM-${_xv}_$_xvar-archive
+	else
+		_xtop=$_xc-$MKA_PLATFORM-$_xv-archive
+	fi
+	_xrel=$_xc/$MKA_PLATFORM/$_xtop.tar.xz
+	mkdir -p "$MKA_DIR/$_xc/$MKA_PLATFORM"
+	_xn=$#
+	while [ "$_xn" -gt 0 ]; do
+		set -- "$@" "${1%%:*}:$_xtop/${1#*:}"
+		shift
+		_xn=$((_xn - 1))
+	done
+	mka_craft "$MKA_DIR/$_xrel" "dir:$_xtop" "$@" || return 1
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$_xc" "$_xv" "${_xvar:--}" \
+		"$_xrel" "$(mka_sha256 "$MKA_DIR/$_xrel")" \
+		"$(md5sum "$MKA_DIR/$_xrel" | cut -d' ' -f1)" \
+		"$(mka_size "$MKA_DIR/$_xrel")" >>"$MKA_DIR/.mka/entries.tsv"
+	echo "$_xrel"
+}
+
+# mka_release_cuda LABEL COMPONENT...: close a CUDA release whose archives
+# were made with mka_crafted or mka_component since the last release.
+mka_release_cuda() {
+	_yl=$1
+	shift
+	mka_redistrib cuda "$_yl" "$_yl" \
+		"$MKA_DIR/cuda_redistrib_$_yl.json" || return 1
+	printf 'cuda\t%s\t%s\tcuda_redistrib_%s.json\t%s\t-\n' "$_yl" "$_yl" \
+		"$_yl" "$*" >>"$MKA_DIR/.mka/releases.tsv"
+}
+
+# mka_release_cudnn FULLVERSION VARIANT...: the same for cuDNN.
+mka_release_cudnn() {
+	_zf=$1
+	shift
+	_zl=$(echo "$_zf" | cut -d. -f1-3)
+	mka_redistrib cudnn "$_zl" "$_zf" \
+		"$MKA_DIR/cudnn_redistrib_$_zl.json" || return 1
+	printf 'cudnn\t%s\t%s\tcudnn_redistrib_%s.json\tcudnn\t%s\n' "$_zl" \
+		"$_zf" "$_zl" "$*" >>"$MKA_DIR/.mka/releases.tsv"
+}
+
+# mka_packdir COMPONENT VERSION [VARIANT] -- SRCDIR: an archive in NVIDIA's
+# layout whose top directory holds a copy of SRCDIR (packed by mka_pack).
+# Prints the relative path.
+mka_packdir() {
+	_wc=$1 _wv=$2
+	shift 2
+	_wvar=""
+	if [ "$1" != "--" ]; then
+		_wvar=$1
+		shift
+	fi
+	shift
+	if [ -n "$_wvar" ]; then
+		_wtop=$_wc-$MKA_PLATFORM-${_wv}_$_wvar-archive
+	else
+		_wtop=$_wc-$MKA_PLATFORM-$_wv-archive
+	fi
+	_wrel=$_wc/$MKA_PLATFORM/$_wtop.tar.xz
+	_wtmp=$(mktemp -d "${TMPDIR:-/tmp}/mka-XXXXXX")
+	cp -a "$1" "$_wtmp/$_wtop" &&
+		mka_pack "$_wtmp/$_wtop" "$MKA_DIR/$_wrel" || {
+		rm -rf "$_wtmp"
+		return 1
+	}
+	rm -rf "$_wtmp"
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$_wc" "$_wv" "${_wvar:--}" \
+		"$_wrel" "$(mka_sha256 "$MKA_DIR/$_wrel")" \
+		"$(md5sum "$MKA_DIR/$_wrel" | cut -d' ' -f1)" \
+		"$(mka_size "$MKA_DIR/$_wrel")" >>"$MKA_DIR/.mka/entries.tsv"
+	echo "$_wrel"
+}
+# ---- findings and explain ----------------------------------------------
+# in_root ROOT COMMAND: run a fix command doctor printed for a fake root:
+# without sudo, with absolute paths under /usr /etc /opt /home /var moved
+# into ROOT.  For commands that change files (ln, rm, sed -i).
+in_root() {
+	_cmd=$(printf '%s' "$2" | sed -e 's/sudo //g' \
+		-e "s#\([ '=]\)/\(usr\|etc\|opt\|home\|var\|lib\)/#\1$1/\2/#g")
+	sh -c "$_cmd"
+}
+# finding_ids JSON: the ids of doctor --json's findings, as a list
+finding_ids() { jget "$1" '[f["id"] for f in d["findings"]]'; }
+# evidence JSON ID KEY: the values of evidence KEY of the findings ID
+evidence() {
+	jget "$1" '[e["value"] for f in d["findings"] if f["id"] == "'"$2"'" for e in f["evidence"] if e["key"] == "'"$3"'"]'
+}
+# fix_command JSON ID [N]: the Nth (0) fix command of the first finding ID
+fix_command() {
+	jget "$1" '[f["fixes"]['"${3:-0}"']["command"] for f in d["findings"] if f["id"] == "'"$2"'"][0]'
+}
+# titles JSON ID: the titles of the findings ID
+titles() { jget "$1" '[f["title"] for f in d["findings"] if f["id"] == "'"$2"'"]'; }

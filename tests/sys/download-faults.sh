@@ -47,6 +47,8 @@ ft() {
 	OUT=$(cat "$_o")
 	ERR=$(cat "$_e")
 	rm -f "$_o" "$_e"
+	# a sanitizer build reports on stderr: show it in the log
+	printf '%s\n' "$ERR" | grep -E 'Sanitizer|runtime error' | sed 's/^/# /'
 }
 # big DEST URL...: the big archive's item spec
 big() {

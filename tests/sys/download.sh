@@ -11,11 +11,11 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
-plan 45
+plan 49
 
 FT=$CDS_BUILDDIR/tests/unit/fetch-test
 if ! have_nginx; then
-	skip 45 "nginx, openssl or python3 missing"
+	skip 49 "nginx, openssl or python3 missing"
 	done_testing
 fi
 unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR http_proxy https_proxy \
@@ -26,7 +26,7 @@ mka_init "$M"
 mka_cuda 12.4.1 cuda_cudart cuda_nvcc >/dev/null
 mka_cudnn 9.3.0.75 cuda12 >/dev/null
 mka_index
-ngx_start "$M" || { skip 45 "nginx did not start"; done_testing; }
+ngx_start "$M" || { skip 49 "nginx did not start"; done_testing; }
 
 # ft ARGS...: run fetch-test; stdout in $OUT, stderr in $ERR, status $RC
 ft() {
@@ -36,6 +36,8 @@ ft() {
 	OUT=$(cat "$_o")
 	ERR=$(cat "$_e")
 	rm -f "$_o" "$_e"
+	# a sanitizer build reports on stderr: show it in the log
+	printf '%s\n' "$ERR" | grep -E 'Sanitizer|runtime error' | sed 's/^/# /'
 }
 # item SPEC for an archive of the mirror: DEST REL URL...
 item() {
@@ -149,6 +151,35 @@ http_proxy=$FAULT_URL ft "$(item "$T/o17" "$NVCC" "http://mirror.invalid/$NVCC")
 is "$RC" 0 "through http_proxy: success (the host name exists only for the proxy)"
 like "$(cat "$FAULT_LOG")" "GET http://mirror.invalid/$NVCC" "the proxy got the request"
 fault_stop
+
+# --- two runs that share a cache never write one .part at once ---------------
+mkdir -p "$T/c4/$(dirname "$CUDNN")"
+: >"$T/c4/$CUDNN.part"
+python3 -c 'import fcntl, sys, time
+f = open(sys.argv[1], "a")
+fcntl.flock(f, fcntl.LOCK_EX)
+open(sys.argv[2], "w").close()
+time.sleep(60)' "$T/c4/$CUDNN.part" "$T/locked" &
+LP=$!
+n=0
+while [ ! -e "$T/locked" ] && [ $n -lt 100 ]; do sleep 0.05; n=$((n + 1)); done
+ft --cache "$T/c4" "$(item "$T/o19" "$CUDNN" "$NGX_URL/$CUDNN")"
+kill $LP 2>/dev/null; wait $LP 2>/dev/null
+like "$OUT" "result -1 err=LOCKED detail=.*$CUDNN.part: another process is downloading it" "a .part another run is writing: CDS_ERR_LOCKED"
+
+# --- memory stays bounded whatever the archive's size -------------------------
+# ~100 MB of text in one xz block (it packs ~10:1, inside the bomb bound)
+mkdir -p "$T/rs/text-linux-x86_64-1-archive/lib"
+seq 1 13000000 >"$T/rs/text-linux-x86_64-1-archive/lib/seq.txt"
+TEXT=text/linux-x86_64/text-linux-x86_64-1-archive.tar.xz
+XZ_FLAGS="-1 -T1" mka_pack "$T/rs/text-linux-x86_64-1-archive" "$M/$TEXT"
+rm -rf "$T/rs"
+ft --rss --jobs 1 --cache "$T/c5" "$(item "$T/o20" "$TEXT" "$NGX_URL/$TEXT")"
+is "$RC" 0 "a $(($(mka_size "$M/$TEXT") / 1000000)) MB archive of 100 MB: success"
+KB=$(echo "$OUT" | sed -n 's/^maxrss_kb=//p')
+ok $(( ${KB:-999999} > 65536 )) "peak RSS $((${KB:-0} / 1024)) MiB, under 64 MiB"
+is "$(wc -c <"$T/o20/lib/seq.txt")" 105888897 "every byte unpacked"
+rm -rf "$T/o20" "$T/c5" "$M/$TEXT"
 
 # --- cancel ------------------------------------------------------------------
 fault_start "$M" stall:1000

@@ -18,14 +18,19 @@ LDR=$CDS_BUILDDIR/tests/unit/ldresolve-test
 if ! have_python; then
 	plan 1
 	skip 1 "python3 is needed to read the JSON"
-	done_testing
+	is "$LDR_BAD" "" "every other run of the driver exited 0"
+
+done_testing
 fi
-plan 77
+plan 83
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/cds-loader-XXXXXX")
 cleanup_later "$T"
 
-# ldr ARGS...: run the driver; JSON in $OUT, stderr in $ERR, status in $RC
+# ldr ARGS...: run the driver; JSON in $OUT, stderr in $ERR, status in $RC.
+# A non-zero status (an error, a sanitizer report) is collected in
+# $LDR_BAD unless LDR_MAY_FAIL is set.
+LDR_BAD=
 ldr() {
 	_o=$(mktemp) _e=$(mktemp)
 	"$LDR" "$@" >"$_o" 2>"$_e" </dev/null
@@ -33,6 +38,9 @@ ldr() {
 	OUT=$(cat "$_o")
 	ERR=$(cat "$_e")
 	rm -f "$_o" "$_e"
+	if [ "$RC" -ne 0 ] && [ -z "${LDR_MAY_FAIL:-}" ]; then
+		LDR_BAD="$LDR_BAD [$RC: $*: $(echo "$ERR" | head -3)]"
+	fi
 }
 
 # j EXPR: a value of the last JSON document ($OUT); python on `d`
@@ -188,6 +196,18 @@ is "$(j 'd["objects"][1]["how"]')" "RUNPATH of $O/lib/libcuorig.so.1\
 ldr --unset LD_LIBRARY_PATH --probe "$O/lib/libcuorig.so.1"
 like "$(j 'd["maps"]')" "$O/dep/libcudep.so.1" "the real ld.so agrees"
 
+# $LIB as this machine's ld.so expands it
+mkdir -p "$T/dst"
+mk_solib "$T/dst/libcudst.so.1" libcudst.so.1 -R "$T/dst/\$LIB" \
+	-N libcudep.so.1
+ldr --unset LD_LIBRARY_PATH --consumer "$T/dst/libcudst.so.1" --searchdirs
+LIBDIR=$(j 'd[0]["dir"]')
+mkdir -p "$LIBDIR"
+mk_solib "$LIBDIR/libcudep.so.1" libcudep.so.1
+ldr --unset LD_LIBRARY_PATH --probe "$T/dst/libcudst.so.1"
+is "$(j 'd["libs"][0]["ok"]')" True \
+	"\$LIB expands as this machine's ld.so does ($LIBDIR)"
+
 # an empty LD_LIBRARY_PATH entry is the current directory
 mkdir -p "$T/cwd"
 mk_solib "$T/cwd/libcucwd.so.1" libcucwd.so.1
@@ -257,7 +277,8 @@ unlike "$(j 'd["objects"][d["loads"][1]["object"]]["how"]')" "RUNPATH" \
 	"dlopen() from the program does not"
 ldr --unset LD_LIBRARY_PATH --resolve "$C9/libcudnn_ops.so.9" \
 	"$C9/libcudnn_cnn.so.9"
-is "$(j 'd["objects"][d["objects"][d["loads"][1]["object"]]["needed"][0]]["path"]')" \
+CNN='d["objects"][d["loads"][1]["object"]]'
+is "$(j "d[\"objects\"][$CNN[\"needed\"][0]][\"path\"]")" \
 	"$C9/libcudnn_ops.so.9" "a library is loaded once and shared"
 is "$(j 'len(d["objects"])')" 3 "three objects for two requests"
 ldr --unset LD_LIBRARY_PATH --probe "$C9/libcudnn.so.9"
@@ -327,6 +348,14 @@ like "$(j 'd["loads"][0]["error"]')" "libfoo.so.1: cannot open" \
 ldr --root "$R" --unset LD_LIBRARY_PATH --resolve /opt/app/libapp2.so.1
 is "$(j 'd["loads"][0]["error"]')" None "without it: found"
 
+# $LIB and $PLATFORM, for the target
+mk_solib "$R/opt/app/libdst.so.1" libdst.so.1 -R '/opt/$LIB:/opt/${PLATFORM}'
+ldr --root "$R" --unset LD_LIBRARY_PATH --consumer "$R/opt/app/libdst.so.1" \
+	--searchdirs
+like "$(j '" ".join(x["dir"] + "=" + x["via"] for x in d)')" \
+	"^/opt/lib/x86_64-linux-gnu=RUNPATH /opt/x86_64=RUNPATH " \
+	"\$LIB is multiarch in a multiarch root; \$PLATFORM the machine's"
+
 # a root without multiarch directories: lib64
 R2=$(mktemp -d "${TMPDIR:-/tmp}/cds-root-XXXXXX")
 cleanup_later "$R2"
@@ -360,7 +389,32 @@ ldr --unset LD_LIBRARY_PATH --probe --timeout 500 "$T/bad/libcuhang.so.1"
 is "$(j '[d["timed_out"], d["libs"][0]["reached"], d["libs"][0]["ok"]]')" \
 	"[true, true, false]" "a hanging library is killed at the timeout"
 
-ldr --root "$R" --probe libfoo.so.1
+# a library that starts a process holding the pipes: the probe still ends
+# when the child does, and the process goes with it
+mk_solib "$T/bad/libcudaemon.so.1" libcudaemon.so.1 -c \
+	-D STUB_CTOR_DAEMON="$T/bad/daemon.pid"
+ldr --unset LD_LIBRARY_PATH --probe --timeout 20000 \
+	"$T/bad/libcudaemon.so.1"
+is "$(j '[d["timed_out"], d["libs"][0]["ok"], d["exit_status"]]')" \
+	"[false, true, 0]" "a library's own process does not hold the probe"
+sleep 1
+DPID=$(cat "$T/bad/daemon.pid" 2>/dev/null)
+# gone, or a zombie waiting for an init that may not reap
+DSTATE=$(awk '{ print $3 }' "/proc/$DPID/stat" 2>/dev/null)
+if [ -n "$DPID" ] && { [ -z "$DSTATE" ] || [ "$DSTATE" = Z ]; }; then
+	ok 0 "and it was killed with the probe"
+else
+	ok 1 "and it was killed with the probe (pid '$DPID')"
+	[ -n "$DPID" ] && kill "$DPID" 2>/dev/null
+fi
+
+# a library that closes the result pipe and sleeps: killed at the timeout
+mk_solib "$T/bad/libcuclose.so.1" libcuclose.so.1 -c -D STUB_CTOR_CLOSE
+ldr --unset LD_LIBRARY_PATH --probe --timeout 700 "$T/bad/libcuclose.so.1"
+is "$(j '[d["timed_out"], d["libs"][0]["reached"], d["libs"][0]["ok"]]')" \
+	"[true, true, false]" "a child that closed its pipes is still timed"
+
+LDR_MAY_FAIL=1 ldr --root "$R" --probe libfoo.so.1
 is "$RC" 3 "the probe under --root: could not run"
 like "$ERR" "another system" "and says why"
 
@@ -382,5 +436,7 @@ if [ -e /usr/local/cuda/lib64/libcudnn_ops.so.9 ]; then
 else
 	skip 2 "no /usr/local/cuda/lib64/libcudnn_ops.so.9"
 fi
+
+is "$LDR_BAD" "" "every other run of the driver exited 0"
 
 done_testing

@@ -34,12 +34,6 @@ for name in sys.argv[1:]:
 PY
 }
 
-# tree_hash DIR: names, link targets and contents of everything in DIR
-tree_hash() {
-	(cd "$1" && find . -printf '%p %y %l\n' | sort && \
-		find . -type f -exec sha256sum {} + | sort) | sha256sum | cut -d' ' -f1
-}
-
 mk_env() {
 	_e=$C/envs/$1
 	mkdir -p "$_e/conda-meta" "$_e/lib/python3.10/site-packages"
@@ -51,7 +45,7 @@ mk_env() {
 mk_env dl310 8.9.7
 E=$C/envs/dl310
 L=$E/lib/python3.10/site-packages/nvidia/cudnn/lib
-before=$(tree_hash "$E")
+before=$(tree_hash "$E" content)
 out=$(probe $CUDNN8 2>&1)
 ok $((! $?)) "before repair the env's cuDNN cannot be loaded by name"
 
@@ -59,11 +53,11 @@ cds repair --env dl310 --dry-run
 is "$RC" 0 "--dry-run: exit 0"
 like "$OUT" "ln -s libcudnn_cnn_infer.so.8 .*/libcudnn_cnn_infer.so" "--dry-run lists the links"
 like "$OUT" "write .*/etc/conda/activate.d/cudnn-setup.sh" "--dry-run lists the scripts"
-is "$(tree_hash "$E")" "$before" "--dry-run changes nothing"
+is "$(tree_hash "$E" content)" "$before" "--dry-run changes nothing"
 
 cds repair --env dl310
 is "$RC" 2 "without --yes and no terminal: exit 2, no hang"
-is "$(tree_hash "$E")" "$before" "and nothing changed"
+is "$(tree_hash "$E" content)" "$before" "and nothing changed"
 
 cds repair --env dl310 --yes
 is "$RC" 0 "repair --yes: exit 0"
@@ -102,16 +96,16 @@ is "$(cat "$T/env-unset.active")" "$L" "activating twice adds nothing twice"
 is "$(cat "$T/env-value.active")" "$L:/opt/a:/opt/b" "env first, the old value after"
 is "$(cat "$T/env-empty.active")" "$L" "an empty value adds no empty entry (no cwd)"
 
-after=$(tree_hash "$E")
+after=$(tree_hash "$E" content)
 cds repair --env dl310 --yes
 is "$RC" 0 "second repair: exit 0"
 like "$OUT" "Nothing to change" "second repair: nothing to change"
-is "$(tree_hash "$E")" "$after" "second repair changes nothing"
+is "$(tree_hash "$E" content)" "$after" "second repair changes nothing"
 
 # ---- undo ------------------------------------------------------------
 cds repair --env dl310 --undo
 is "$RC" 0 "--undo: exit 0"
-is "$(tree_hash "$E")" "$before" "--undo restores the tree exactly"
+is "$(tree_hash "$E" content)" "$before" "--undo restores the tree exactly"
 cds repair --env dl310 --undo
 is "$RC" 2 "nothing left to undo: exit 2"
 like "$ERR" "no repair to undo" "and says so"
@@ -123,12 +117,12 @@ L2=$E2/lib/python3.10/site-packages/nvidia/cudnn/lib
 cp "$L2/libcudnn.so.8" "$L2/libcudnn.so"
 cp "$L2/libcudnn_ops_infer.so.8" "$L2/libcudnn_ops_infer.so"
 printf 'not the same bytes' >>"$L2/libcudnn_ops_infer.so"
-before2=$(tree_hash "$E2")
+before2=$(tree_hash "$E2" content)
 cds repair --env copied --yes
 is "$(readlink "$L2/libcudnn.so")" libcudnn.so.8 "an identical copy becomes a link"
 check "a different file is left alone" test ! -L "$L2/libcudnn_ops_infer.so"
 cds repair --env copied --undo
-is "$(tree_hash "$E2")" "$before2" "--undo puts the copy back"
+is "$(tree_hash "$E2" content)" "$before2" "--undo puts the copy back"
 
 # ---- paths with spaces and quotes (any prefix) -----------------------
 P="$T/my env's dir"
@@ -180,20 +174,20 @@ is "$RC" 2 "no env and none active: exit 2"
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1; then
 	mk_env ro 8.9.7
 	chmod -R a+rX "$T"
-	before3=$(tree_hash "$C/envs/ro")
+	before3=$(tree_hash "$C/envs/ro" content)
 	out=$(HOME=$HOME setpriv --reuid=65534 --regid=65534 --clear-groups "$CDS_BIN" repair --env ro --yes 2>&1)
 	rc=$?
 	is "$rc" 3 "unwritable env: exit 3"
 	like "$out" "not writable .*nothing was changed" "unwritable env: says so"
-	is "$(tree_hash "$C/envs/ro")" "$before3" "unwritable env: nothing changed"
+	is "$(tree_hash "$C/envs/ro" content)" "$before3" "unwritable env: nothing changed"
 elif [ "$(id -u)" -ne 0 ]; then
 	mk_env ro 8.9.7
 	chmod -R a-w "$C/envs/ro"
-	before3=$(tree_hash "$C/envs/ro")
+	before3=$(tree_hash "$C/envs/ro" content)
 	cds repair --env ro --yes
 	is "$RC" 3 "unwritable env: exit 3"
 	like "$ERR" "not writable .*nothing was changed" "unwritable env: says so"
-	is "$(tree_hash "$C/envs/ro")" "$before3" "unwritable env: nothing changed"
+	is "$(tree_hash "$C/envs/ro" content)" "$before3" "unwritable env: nothing changed"
 	chmod -R u+w "$C/envs/ro"
 else
 	skip 3 "root without setpriv"

@@ -21,7 +21,7 @@ if ! mk_gpu_doubles "$T" >"$T/cc.log" 2>&1; then
 	rm -rf "$T"
 	exit 0
 fi
-plan 67
+plan 76
 
 P=$T/prefix
 # the driver double is what the loader finds for libcuda.so.1
@@ -31,6 +31,7 @@ dv() {
 	RC=$?
 	OUT=$(cat "$T/out")
 	ERR=$(cat "$T/err")
+	[ -s "$T/out" ] || diag "no JSON (exit $RC); stderr: $(head -c 2000 "$T/err")"
 }
 j() { jgetj "$OUT" "$1"; }
 
@@ -152,6 +153,19 @@ like "$(j 'd["blocked"]["detail"]')" "(signal 11|exited with status).* in kernel
 	"names how it died and in which step"
 is "$RC" 1 "a crash: exit 1, and verify itself survived"
 
+# --- a driver without an entry point the checks need -----------------------
+mkdir -p "$T/old"
+${CC:-cc} -shared -fPIC -DCDS_FAKE_OLD_DRIVER -o "$T/old/libcuda.so.1" \
+	-Wl,-soname,libcuda.so.1 "$CDS_SRCDIR/tests/fixtures/fake-libcuda.c" -lm
+env LD_LIBRARY_PATH="$T/old" "$CDS_BIN" verify --prefix "$P" --json \
+	>"$T/out" 2>&1 </dev/null
+RC=$?
+OUT=$(cat "$T/out")
+is "$(j 'd["blocked"]["reason"] + ": " + d["blocked"]["detail"]')" \
+	"init_failed: libcuda.so.1 lacks cuDevicePrimaryCtxRelease_v2" \
+	"a driver lacking an entry point: named"
+is "$RC" 1 "and exit 1"
+
 # --- devices cuDNN does not know, and more than one -------------------------
 dv CDS_FAKE_CU_CC=10.0 CDS_FAKE_CU_DEVICES=2
 is "$(j '[x["cudnn_supported"] for x in d["devices"]]')" "[false, false]" \
@@ -178,5 +192,38 @@ env LD_LIBRARY_PATH="$T/driver" "$CDS_BIN" verify --prefix "$P" \
 like "$(cat "$T/out")" "libcudnn_cnn.so.9 did not load.*undefined symbol: cds_missing_symbol" \
 	"said in the verdict"
 mv "$T/cnn.keep" "$P/lib/libcudnn_cnn.so.9"
+
+# --- a sublibrary missing from the target, found elsewhere: a mixed set ----
+mkdir -p "$T/other"
+mv "$P/lib/libcudnn_adv.so.9" "$T/other/"
+env LD_LIBRARY_PATH="$T/driver:$T/other" "$CDS_BIN" verify --prefix "$P" \
+	--json >"$T/out" 2>&1 </dev/null
+RC=$?
+OUT=$(cat "$T/out")
+is "$(j '[[l["path"], l["outside_target"]] for l in d["libraries"] if l["name"] == "libcudnn_adv.so.9"][0]')" \
+	"[\"$T/other/libcudnn_adv.so.9\", true]" \
+	"a sublibrary from outside the prefix is flagged"
+is "$(j 'd["libraries_ok"]')" False "a mixed set is not ok"
+is "$RC" 1 "a mixed set: exit 1"
+mv "$T/other/libcudnn_adv.so.9" "$P/lib/"
+
+# --- a conda env by name, with pip wheels' nvidia/*/lib ---------------------
+E=$T/home/miniconda3/envs/dl
+W=$E/lib/python3.11/site-packages/nvidia
+mkdir -p "$E/conda-meta" "$W/cudnn/lib" "$W/cuda_runtime/lib"
+cp "$P"/lib/libcudnn* "$W/cudnn/lib/"
+cp "$P/lib/libcudart.so.13" "$W/cuda_runtime/lib/"
+env HOME="$T/home" LD_LIBRARY_PATH="$T/driver" "$CDS_BIN" verify --env dl \
+	--json >"$T/out" 2>"$T/err" </dev/null
+RC=$?
+OUT=$(cat "$T/out")
+is "$(j 'd["target"]["kind"] + " " + d["target"]["path"]')" "env $E" \
+	"--env dl found under ~/miniconda3/envs"
+is "$(j 'sorted(d["target"]["libdirs"])')" \
+	"[\"$E/lib\", \"$W/cuda_runtime/lib\", \"$W/cudnn/lib\"]" \
+	"the env's lib and the wheels' library dirs are the target's"
+is "$(j '[l["path"] for l in d["libraries"] if l["name"] == "libcudnn_ops.so.9"][0]')" \
+	"$W/cudnn/lib/libcudnn_ops.so.9" "cuDNN loaded from the wheel"
+is "$RC" 0 "the env passes"
 
 done_testing

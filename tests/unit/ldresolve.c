@@ -218,8 +218,9 @@ main(int argc, char **argv)
 		}
 	}
 	if (mode == NULL) {
-		fprintf(stderr, "usage: ldresolve-test [--root DIR] [--env N=V] "
-		    "--elf|--find|--searchdirs|--resolve|--probe ...\n");
+		fprintf(stderr, "usage: ldresolve-test [--root DIR] "
+		    "[--env N=V] --elf|--find|--searchdirs|--resolve|--probe "
+		    "...\n");
 		return 2;
 	}
 	h = cds_new(root, &err);
@@ -324,6 +325,10 @@ main(int argc, char **argv)
 	} else if (strcmp(mode, "--probe") == 0) {
 		struct cds_dlprobe *p;
 
+		if (i + 1 < argc && strcmp(argv[i], "--timeout") == 0) {
+			timeout = (unsigned)atoi(argv[i + 1]);
+			i += 2;
+		}
 		p = cds_dlprobe_run(h, argv + i, timeout);
 		if (p == NULL) {
 			ret = fail(h, "probe");

@@ -4,7 +4,9 @@
  * /sys, libcuda.so.1 found through ld.so.conf includes, WSL's layout with
  * and without /usr/lib/wsl/lib on the loader's path, a toolkit stub seen
  * through LIBRARY_PATH (link-time only) and one the loader would map
- * through LD_LIBRARY_PATH.
+ * through LD_LIBRARY_PATH; then, on this machine's root, the probe child
+ * (this program re-executed) mapping the toolkit's real stub and getting
+ * cuInit's 34 (skipped where the toolkit is absent).
  */
 #include "config.h"
 
@@ -234,14 +236,65 @@ test_stub(void)
 	free(r);
 }
 
-int
-main(void)
+/*
+ * The child itself, on this machine's root: this program hosts probe
+ * children like cudnn-setup does (main calls cds_child_main), so the probe
+ * re-executes it with the target's LD_LIBRARY_PATH.  A libcuda.so.1 link
+ * to the toolkit's stub must come back as the stub the loader maps, with
+ * cuInit's 34.
+ */
+static void
+test_child(void)
 {
-	(void)tap_skip;		/* tap.h's, unused here */
-	tap_plan(39);
+	const char *stub = "/usr/local/cuda/lib64/stubs/libcuda.so";
+	char *r, *dir, *link;
+	struct cds_driver d;
+	cds_handle_t *h;
+
+	if (access(stub, R_OK) != 0) {
+		tap_skip("no %s here", stub);
+		tap_skip("no %s here", stub);
+		tap_skip("no %s here", stub);
+		tap_skip("no %s here", stub);
+		tap_skip("no %s here", stub);
+		return;
+	}
+	r = mkroot();
+	dir = cds_xasprintf("%s/stubs", r);
+	link = cds_xasprintf("%s/libcuda.so.1", dir);
+	if (cds_mkdir_p(dir, 0755) == -1 || symlink(stub, link) == -1) {
+		perror(link);
+		exit(1);
+	}
+	h = open_root("/");
+	cds_setenv(h, "LD_LIBRARY_PATH", dir);
+	tap_ok(cds_probe_driver(h, &d) == 0, "probe with a child returns 0");
+	tap_is_int(d.probed, 1, "the child dlopened libcuda.so.1");
+	tap_is_str(d.libcuda_path, link, "the file the loader mapped");
+	tap_is_int(d.init_error, 34, "cuInit: 34");
+	tap_ok(d.state == CDS_DRIVER_STUB && cds_streq(d.libcuda_via,
+	    "LD_LIBRARY_PATH"), "state stub, through LD_LIBRARY_PATH");
+	cds_driver_clear(&d);
+	cds_free(h);
+	free(link);
+	free(dir);
+	cds_rm_rf(r);
+	free(r);
+}
+
+int
+main(int argc, char **argv)
+{
+	int ret;
+
+	if ((ret = cds_child_main(argc, argv)) >= 0) {
+		return ret;
+	}
+	tap_plan(44);
 	test_nothing();
 	test_module();
 	test_wsl();
 	test_stub();
+	test_child();
 	return tap_done();
 }

@@ -99,18 +99,15 @@ static const char *const remove_opts[] = {
 	"prefix", "yes", "force", "dry-run", "lock-wait", NULL
 };
 static const char *const env_opts[] = { "prefix", "shell", NULL };
+static const char *const explain_opts[] = { "env", "prefix", NULL };
 
 static const struct cli_cmd commands[] = {
 	{ "doctor", "[--env NAME|--prefix DIR] [--json]",
 	    N_("show what is installed and loaded, and what is wrong"),
 	    doctor_opts, cmd_doctor },
-	{ "repair", "[--env NAME|--prefix DIR] [--yes] [--dry-run] [--undo] "
-	    "[--path-first]",
-	    N_("mend an env: library links and activation scripts"),
-	    repair_opts, cmd_repair },
-	{ "verify", "[--prefix DIR|--env NAME] [--json]",
-	    N_("load the driver, runtime and cuDNN and run them on the GPU"),
-	    verify_opts, cmd_verify },
+	{ "explain", "['ERROR TEXT' | -] [--env NAME|--prefix DIR] [--json]",
+	    N_("which known failure a message is, and its cause here"),
+	    explain_opts, cmd_explain },
 	{ "plan", "[--cuda V] [--cudnn V] [--for PKG==VER] [--json]",
 	    N_("show what an install would fetch and create, and why"),
 	    plan_opts, cmd_plan },
@@ -118,6 +115,13 @@ static const struct cli_cmd commands[] = {
 	    "[--yes] [--dry-run] [--system] [--lock-wait S]",
 	    N_("install matching CUDA and cuDNN into versioned directories"),
 	    install_opts, cmd_install },
+	{ "repair", "[--env NAME|--prefix DIR] [--yes] [--dry-run] [--undo] "
+	    "[--path-first]",
+	    N_("mend an env: library links and activation scripts"),
+	    repair_opts, cmd_repair },
+	{ "verify", "[--prefix DIR|--env NAME] [--json]",
+	    N_("load the driver, runtime and cuDNN and run them on the GPU"),
+	    verify_opts, cmd_verify },
 	{ "list", "[--prefix DIR]",
 	    N_("show the installed releases and the defaults"),
 	    list_opts, cmd_list },
@@ -156,8 +160,29 @@ cli_usage(FILE *fp)
 	    "With no command on a terminal, start the wizard.\n\n"), fp);
 	fputs(_("Commands:\n"), fp);
 	for (c = commands; c->name != NULL; c++) {
+		const char *a = c->args;
+		int col;
+
 		fprintf(fp, "  %-8s %s\n", c->name, _(c->summary));
-		fprintf(fp, "           %s %s\n", c->name, c->args);
+		col = fprintf(fp, "           %s", c->name);
+		/* the arguments, wrapped at 79 columns */
+		while (*a != '\0') {
+			size_t n;
+
+			while (*a == ' ') {
+				a++;
+			}
+			n = strcspn(a, " ");
+			if (n == 0) {
+				break;
+			}
+			if (col + 1 + (int)n > 79) {
+				col = fprintf(fp, "\n            ");
+			}
+			col += fprintf(fp, " %.*s", (int)n, a);
+			a += n;
+		}
+		fputc('\n', fp);
 	}
 	fputs(_("\nGlobal options:\n"
 	    "  --root DIR       treat DIR as / for everything read and "

@@ -93,6 +93,7 @@ void cli_ops_print(const struct cds_ops *ops);
 /* ui/cli/progress.c: events and progress of a running install, on stderr */
 void cli_progress_install(struct cli *c);
 void cli_progress_end(void);
+int cmd_explain(struct cli *c, int argc, char **argv);
 
 /* ui/cli/cli.c */
 int cli_main(int argc, char **argv);
@@ -144,6 +145,12 @@ const char *cli_driver_state_word(enum cds_driver_state s);
 /* ui/cli/report.c: the scan and findings as text */
 void cli_print_scan(struct cli *c, const struct cds_scan *s);
 void cli_print_findings(struct cli *c, const struct cds_findings *f);
+/* The findings alone, each wrapped at 80 columns (commands break only at
+ * unquoted spaces, with a backslash). */
+void cli_print_finding_list(const struct cds_findings *f);
+/* TEXT word-wrapped at 80 columns: the first line indented INDENT, the
+ * others HANG; colour escapes take no room. */
+void cli_wrap(FILE *fp, int indent, int hang, const char *text);
 
 /* ui/cli/callbacks.c: engine callbacks for the command line */
 void cli_callbacks_install(struct cli *c);

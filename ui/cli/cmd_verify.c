@@ -268,7 +268,7 @@ json_report(const struct cds_verify *v)
 	return doc;
 }
 
-/* ---- words ---------------------------------------------------------------- */
+/* ---- words -------------------------------------------------------------- */
 
 static void
 heading(const char *title)
@@ -347,7 +347,8 @@ say_driver(const struct cds_verify *v)
 		    "(%s)\n"), v->driver_min, cuda_ver(v->runtime_version >
 		    v->cudnn_cudart ? v->runtime_version : v->cudnn_cudart, b),
 		    v->driver_meets_min == 1 ? _("met") :
-		    v->driver_meets_min == 0 ? _("NOT met") : _("unknown"));
+		    v->driver_meets_min == 0 ? _("NOT met") :
+		    _("no driver version here to compare"));
 	}
 }
 
@@ -571,12 +572,18 @@ say_block(const struct cds_verify *v)
 		    v->block_detail != NULL ? v->block_detail : "?");
 		break;
 	}
+	if ((v->block == CDS_VERIFY_NO_MODULE ||
+	    v->block == CDS_VERIFY_NO_LIBCUDA) && d->stub_path != NULL) {
+		printf(_(". The stub %s (%s) is for linking only: it is not a "
+		    "driver"), d->stub_path, d->stub_via != NULL ?
+		    d->stub_via : "?");
+	}
 }
 
 static void
 say_result(const struct cds_verify *v)
 {
-	size_t i;
+	size_t i, inside = 0, outside = 0;
 
 	heading(_("Result"));
 	if (v->passed) {
@@ -591,6 +598,17 @@ say_result(const struct cds_verify *v)
 		putchar('\n');
 	}
 	for (i = 0; i < v->nlibs; i++) {
+		if (strcmp(v->libs[i].role, "cudnn") == 0 &&
+		    v->libs[i].path != NULL) {
+			outside += v->libs[i].outside;
+			inside += !v->libs[i].outside;
+		}
+	}
+	if (outside > 0 && inside == 0) {
+		printf(_("  %sthe target has no cuDNN%s: the loader found "
+		    "one outside it\n"), cli_c(CLI_RED), cli_c(CLI_RESET));
+	}
+	for (i = 0; i < v->nlibs; i++) {
 		const struct cds_verify_lib *l = &v->libs[i];
 
 		if (l->error != NULL && !l->optional &&
@@ -598,6 +616,11 @@ say_result(const struct cds_verify *v)
 			printf(_("  %s%s did not load%s: %s\n"),
 			    cli_c(CLI_RED), l->name, cli_c(CLI_RESET),
 			    l->error);
+		} else if (l->outside && inside > 0 &&
+		    strcmp(l->role, "cudnn") == 0) {
+			printf(_("  %s%s came from outside the target%s "
+			    "(%s): a mixed cuDNN set\n"), cli_c(CLI_RED),
+			    l->name, cli_c(CLI_RESET), l->path);
 		}
 	}
 	if (v->cudnn_major == 0) {

@@ -113,10 +113,25 @@ say(const char *fmt, ...)
 	fflush(stderr);
 }
 
+/* "cuda_cudart-linux-x86_64-12.4.127" of
+ * "cuda_cudart-linux-x86_64-12.4.127-archive.tar.xz" */
+static void
+short_name(const char *name, char out[64])
+{
+	const char *end = strstr(name, "-archive.");
+	size_t n = end != NULL ? (size_t)(end - name) : strlen(name);
+
+	if (n > 63) {
+		n = 63;
+	}
+	memcpy(out, name, n);
+	out[n] = '\0';
+}
+
 static void
 draw(const struct track *t)
 {
-	char b1[32], b2[32], b3[32], eta[32] = "";
+	char b1[32], b2[32], b3[32], eta[32] = "", name[64];
 	double secs = (now_ms() - t->started) / 1000;
 	double rate = secs > 0.2 ? (double)t->done / secs : 0;
 
@@ -126,14 +141,15 @@ draw(const struct track *t)
 		snprintf(eta, sizeof(eta), " %s %u:%02u", _("ETA"), left / 60,
 		    left % 60);
 	}
+	short_name(t->name, name);
 	clear_line();
 	if (t->total > 0) {
-		fprintf(stderr, "  %-.40s  %s %s / %s  %s/s%s", t->name,
+		fprintf(stderr, "  %s  %s %s / %s  %s/s%s", name,
 		    phase_word(t->phase), cli_bytes(t->done, b1),
 		    cli_bytes(t->total, b2), cli_bytes((uint64_t)rate, b3),
 		    eta);
 	} else {
-		fprintf(stderr, "  %-.40s  %s %s  %s/s", t->name,
+		fprintf(stderr, "  %s  %s %s  %s/s", name,
 		    phase_word(t->phase), cli_bytes(t->done, b1),
 		    cli_bytes((uint64_t)rate, b3));
 	}

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
@@ -330,16 +331,137 @@ cli_print_scan(struct cli *c, const struct cds_scan *s)
 	print_loader(s, cds_getenv(c->h, "LD_LIBRARY_PATH"));
 }
 
-void
-cli_print_findings(struct cli *c, const struct cds_findings *f)
-{
-	size_t i, k, nerr = 0, nwarn = 0;
+/* ------------------------------------------------------------------------ */
+/* Findings                                                                  */
+/* ------------------------------------------------------------------------ */
 
-	section(_("Findings"));
-	if (f->n == 0) {
-		printf("  %s%s%s\n", cli_c(CLI_GREEN), _("nothing wrong found"),
-		    cli_c(CLI_RESET));
+#define WIDTH 80
+
+/* Display width of N bytes of S: colour escapes take no room, a UTF-8
+ * sequence one column. */
+static size_t
+width_of(const char *s, size_t n)
+{
+	size_t w = 0, i;
+
+	for (i = 0; i < n; i++) {
+		unsigned char ch = (unsigned char)s[i];
+
+		if (ch == 0x1b) {
+			while (i < n && s[i] != 'm') {
+				i++;
+			}
+			continue;
+		}
+		if ((ch & 0xc0) != 0x80) {
+			w++;
+		}
 	}
+	return w;
+}
+
+void
+cli_wrap(FILE *fp, int indent, int hang, const char *text)
+{
+	const char *p = text;
+	size_t col = 0;
+	int first = 1;
+
+	while (*p != '\0') {
+		size_t n = strcspn(p, " \n"), w = width_of(p, n);
+
+		if (first || col == 0) {
+			fprintf(fp, "%*s", first ? indent : hang, "");
+			col = (size_t)(first ? indent : hang);
+			first = 0;
+		} else if (col + 1 + w > WIDTH) {
+			fprintf(fp, "\n%*s", hang, "");
+			col = (size_t)hang;
+		} else {
+			fputc(' ', fp);
+			col++;
+		}
+		fwrite(p, 1, n, fp);
+		col += w;
+		p += n;
+		if (*p == '\n') {
+			fputc('\n', fp);
+			col = 0;
+			p++;
+		} else {
+			p += strspn(p, " ");
+		}
+	}
+	fputc('\n', fp);
+}
+
+/* A shell command: broken only at unquoted spaces, with a backslash at
+ * the end of each broken line, so that it still pastes into a shell. */
+static void
+wrap_command(FILE *fp, int indent, const char *label, const char *cmd)
+{
+	const char *p = cmd;
+	size_t col = (size_t)indent + width_of(label, strlen(label)) + 1;
+
+	fprintf(fp, "%*s%s ", indent, "", label);
+	while (*p != '\0') {
+		const char *q = p;
+		char quote = 0;
+		size_t w;
+
+		while (*q != '\0' && (quote != 0 || *q != ' ')) {
+			if (quote == 0 && (*q == '\'' || *q == '"')) {
+				quote = *q;
+			} else if (quote != 0 && *q == quote) {
+				quote = 0;
+			} else if (quote != '\'' && *q == '\\' &&
+			    q[1] != '\0') {
+				q++;
+			}
+			q++;
+		}
+		w = width_of(p, (size_t)(q - p));
+		if (p != cmd && col + 1 + w + 2 > WIDTH) {
+			fprintf(fp, " \\\n%*s", indent + 4, "");
+			col = (size_t)indent + 4;
+		} else if (p != cmd) {
+			fputc(' ', fp);
+			col++;
+		}
+		fwrite(p, 1, (size_t)(q - p), fp);
+		col += w;
+		p = q + strspn(q, " ");
+	}
+	fputc('\n', fp);
+}
+
+/* Is a fix's text a shell command (to be kept pasteable), or words? */
+static int
+is_shell(const char *cmd)
+{
+	static const char *const words[] = { "sudo", "export", "echo",
+		"printf", "ln", "rm", "mkdir", "sed", "conda", "pip",
+		"cudnn-setup", "apt-get", "dkms", "systemctl", "modprobe",
+		NULL };
+	const char *const *w;
+	size_t n = strcspn(cmd, " ");
+
+	if (*cmd == '/' || memchr(cmd, '=', n) != NULL) {
+		return 1;
+	}
+	for (w = words; *w != NULL; w++) {
+		if (strlen(*w) == n && strncmp(cmd, *w, n) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+void
+cli_print_finding_list(const struct cds_findings *f)
+{
+	size_t i, k;
+
 	for (i = 0; i < f->n; i++) {
 		const struct cds_finding *x = &f->items[i];
 		const char *summary = cds_rule_summary(x->id);
@@ -347,25 +469,66 @@ cli_print_findings(struct cli *c, const struct cds_findings *f)
 		    x->severity == CDS_SEV_WARNING ? CLI_YELLOW : CLI_BLUE;
 		const char *word = x->severity == CDS_SEV_ERROR ? _("error") :
 		    x->severity == CDS_SEV_WARNING ? _("warning") : _("note");
+		char *head = NULL;
 
-		nerr += x->severity == CDS_SEV_ERROR;
-		nwarn += x->severity == CDS_SEV_WARNING;
-		printf("  %s%-8s%s %s[%s]%s %s\n", cli_c(col), word,
+		if (asprintf(&head, "%s%-8s%s %s[%s]%s %s", cli_c(col), word,
 		    cli_c(CLI_RESET), cli_c(CLI_BOLD), x->id, cli_c(CLI_RESET),
-		    summary != NULL ? summary : x->title);
-		printf("           %s\n", x->title);
+		    summary != NULL ? summary : x->title) > 0) {
+			cli_wrap(stdout, 2, 11, head);
+			free(head);
+		}
+		cli_wrap(stdout, 11, 13, x->title);
 		for (k = 0; k < x->nevidence; k++) {
-			printf("           %s%s:%s %s\n", cli_c(CLI_DIM),
+			char *line = NULL;
+
+			if (asprintf(&line, "%s%s:%s %s", cli_c(CLI_DIM),
 			    x->evidence[k].key, cli_c(CLI_RESET),
-			    x->evidence[k].value);
+			    x->evidence[k].value) > 0) {
+				cli_wrap(stdout, 11, 13, line);
+				free(line);
+			}
 		}
 		for (k = 0; k < x->nfixes; k++) {
-			printf("           %s%s%s %s\n", cli_c(CLI_GREEN),
+			char *label = NULL;
+
+			if (asprintf(&label, "%s%s%s", cli_c(CLI_GREEN),
 			    x->fixes[k].kind != CDS_FIX_NONE ? _("fix:") :
-			    _("to do:"), cli_c(CLI_RESET),
-			    x->fixes[k].command);
+			    _("to do:"), cli_c(CLI_RESET)) <= 0) {
+				continue;
+			}
+			if (is_shell(x->fixes[k].command)) {
+				wrap_command(stdout, 11, label,
+				    x->fixes[k].command);
+			} else {
+				char *line = NULL;
+
+				if (asprintf(&line, "%s %s", label,
+				    x->fixes[k].command) > 0) {
+					cli_wrap(stdout, 11, 13, line);
+					free(line);
+				}
+			}
+			free(label);
 		}
 	}
+}
+
+void
+cli_print_findings(struct cli *c, const struct cds_findings *f)
+{
+	size_t i, nerr = 0, nwarn = 0;
+
+	(void)c;
+	section(_("Findings"));
+	if (f->n == 0) {
+		printf("  %s%s%s\n", cli_c(CLI_GREEN), _("nothing wrong found"),
+		    cli_c(CLI_RESET));
+	}
+	for (i = 0; i < f->n; i++) {
+		nerr += f->items[i].severity == CDS_SEV_ERROR;
+		nwarn += f->items[i].severity == CDS_SEV_WARNING;
+	}
+	cli_print_finding_list(f);
 	printf("\n%zu %s, %zu %s.\n", nerr, _n("error", "errors", nerr), nwarn,
 	    _n("warning", "warnings", nwarn));
 }

@@ -1,0 +1,234 @@
+#!/bin/sh
+# `cudnn-setup explain`: every message of data/failure-modes.md pasted
+# whole is recognised as its entry (with the names it carries captured);
+# the issue's seven messages each find their cause in a fake root built to
+# have it (tiny real cuDNN sets, conda-shaped envs); unknown text says so
+# and exits 1; the text comes from stdin too; --json.  Also the text output
+# of doctor and explain: 80 columns, colour only on a terminal and never
+# with NO_COLOR.
+. "$CDS_SRCDIR/tests/lib.sh"
+. "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
+plan 90
+
+E0=$(mk_sysroot); cleanup_later "$E0"
+# recog MESSAGE ID NAME: explain --json on an empty root names entry ID
+recog() {
+	cds --root "$E0" explain --json "$1"
+	is "$(jget "$OUT" 'd["id"]')" "$2" "recognised as $2: $3"
+}
+cap() {	# cap KEY: a capture of the best match of the last run
+	jget "$OUT" 'd["matches"][0]["captures"].get("'"$1"'")'
+}
+
+# ---- every catalogue message ---------------------------------------------
+M1='symbol lookup error: …/site-packages/torch/lib/../../nvidia/cudnn/lib/libcudnn_cnn_infer.so.8: undefined symbol: _ZN15TracebackLoggerC1EPKc, version libcudnn_ops_infer.so.8'
+recog "$M1" F1 "the F1 message"
+is "$(cap symbol) $(cap provider)" "_ZN15TracebackLoggerC1EPKc libcudnn_ops_infer.so.8" "F1: symbol and version captured"
+recog 'OSError: /opt/venv/lib/python3.9/site-packages/nvidia/cudnn/lib/libcudnn_adv_infer.so.8: undefined symbol: _Z20traceback_iretf_implPKcRKN5cudnn16InternalStatus_tEb, version libcudnn_ops_infer.so.8' F1 "F1 with another symbol and path"
+M2='Could not load library libcudnn_cnn_train.so.8. Error: /usr/local/cuda-11.1/targets/x86_64-linux/lib/libcudnn_ops_train.so.8: symbol _Z22cudnnGenericOpTensorNd…, version libcudnn_ops_infer.so.8 not defined in file libcudnn_ops_infer.so.8 with link time reference'
+recog "$M2" F2 "F2's message"
+is "$(cap file)" "/usr/local/cuda-11.1/targets/x86_64-linux/lib/libcudnn_ops_train.so.8" "F2: the file captured"
+recog 'Could not load library libcudnn_cnn_train.so.8' F2 "the bare 'Could not load library libcudnn_cnn_train.so.8'"
+recog 'Could not load library libcudnn_cnn_train.so.8. Error: /home/ann/anaconda3/envs/paddle/bin/../lib/libcudnn_ops_train.so.8: undefined symbol: _ZN5cudnn3ops26JoinInternalPriorityStream…' F3 "F3's message (conda's bin/../lib)"
+recog 'Could not load library libcudnn_cnn_infer.so.8. Error: libcuda.so: cannot open shared object file: No such file or directory
+Aborted (core dumped)' F4 "F4's message"
+recog 'Could not load library libcudnn_ops_infer.so.8. Error: libcublas.so.11: cannot open shared object file' F5 "F5's message"
+is "$(cap missing)" "libcublas.so.11" "F5: the missing soname captured"
+recog 'Could not load library libcudnn_ops_infer.so.8. Error: libcudnn_ops_infer.so.8: cannot open shared object file … Please make sure libcudnn_ops_infer.so.8 is in your library path!' F6 "F6's message"
+recog 'Unable to load any of {libcudnn_ops.so.9.1.0, libcudnn_ops.so.9.1, libcudnn_ops.so.9, libcudnn_ops.so}
+Invalid handle. Cannot load symbol cudnnCreateTensorDescriptor' F7 "F7's message"
+recog 'RuntimeError: GET was unable to find an engine to execute this computation' F8 "F8's message"
+recog 'UserWarning: Attempt to open cnn_infer failed: handle=0 error: /v/site-packages/nvidia/cudnn/lib/libcudnn_cnn_infer.so.8: undefined symbol: _ZN11nvrtcHelper4loadEb, version libcudnn_ops_infer.so.8
+RuntimeError: GET was unable to find an engine to execute this computation' F1 "F8 preceded by the cnn_infer warning is F1"
+recog 'RuntimeError: cuDNN version incompatibility: PyTorch was compiled  against (8, 3, 2) but found runtime version (8, 0, 3). PyTorch already comes bundled with cuDNN. One option to resolving this error is to ensure PyTorch can find the bundled cuDNN. Looks like your LD_LIBRARY_PATH contains incompatible version of cudnn' F9 "F9's message"
+is "$(cap compiled) $(cap runtime)" "8.3.2 8.0.3" "F9: both versions captured"
+recog 'E0000 cuda_dnn.cc:386] Loaded runtime CuDNN library: 8.5.0 but source was compiled with: 8.6.0.  CuDNN library needs to have matching major version and equal or higher minor version.' F10 "F10's message"
+is "$(cap runtime) $(cap compiled)" "8.5.0 8.6.0" "F10: versions captured"
+recog 'CUDA backend failed to initialize: Found cuDNN version 8600, but JAX was built against version 8906, which is newer. The copy of cuDNN that is installed must be at least as new as the version against which JAX was built.' F10 "F11's message (one id with F10)"
+is "$(cap runtime) $(cap compiled)" "8.6.0 8.9.6" "F11: JAX's integers read as versions"
+recog 'ImportError: …/torch/lib/../../nvidia/cusparse/lib/libcusparse.so.12: undefined symbol: __nvJitLinkAddData_12_1, version libnvJitLink.so.12' F12 "F12's message"
+recog 'ImportError: libcudart.so.8.0: cannot open shared object file: No such file or directory' F13 "F13's message"
+recog 'Failed to load library libonnxruntime_providers_cuda.so with error: libcudnn.so.9: cannot open shared object file: No such file or directory
+Failed to create CUDAExecutionProvider. Require cuDNN 9.* and CUDA 12.*' F14 "F14's message"
+recog 'The detected CUDA version (12.1) mismatches the version that was used to compile PyTorch (11.8). Please make sure to use the same CUDA versions.' F15 "F15's message"
+recog 'CUDA driver version is insufficient for CUDA runtime version' F16 "F16's message"
+recog 'UserWarning: CUDA initialization: Unexpected error from cudaGetDeviceCount(). Did you run some cuda functions before calling NumCudaDevices() that might have already set an error? Error 804: forward compatibility was attempted on non supported HW' F17 "F17's message"
+recog 'Unexpected error from cudaGetDeviceCount() … Error 802: system not yet initialized' F18 "F18's message"
+recog 'Failed to initialize NVML: Driver/library version mismatch' F19 "F19's message"
+recog "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA driver. Make sure that the latest NVIDIA driver is installed and running." F20 "F20's message"
+recog 'NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation. The current PyTorch install supports CUDA capabilities sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90.
+RuntimeError: CUDA error: no kernel image is available for execution on the device' F21 "F21's message"
+is "$(cap sm)" 120 "F21: the GPU's architecture captured"
+recog 'RuntimeError: cuDNN error: CUDNN_STATUS_MAPPING_ERROR' F22 "F22's message"
+recog 'OSError: (External) CUDNN error(7), CUDNN_STATUS_MAPPING_ERROR.' F22 "F22, Paddle's words"
+recog "#error -- unsupported GNU version! gcc versions later than 12 are not supported! The nvcc flag '-allow-unsupported-compiler' can be used to override this version check" F23 "F23's message"
+recog '/sbin/ldconfig.real: /usr/local/cuda/lib64/libcudnn.so.5 is not a symbolic link' F24 "F24's message"
+recog 'W: GPG error: https://developer.download.nvidia.com/compute/cuda/repos/ubuntu2004/x86_64  InRelease: The following signatures could not be verified because the public key is not available: NO_PUBKEY A4B469963BF863CC' F25 "F25's message"
+recog 'E: Conflicting values set for option Signed-By regarding source https://developer.download.nvidia.com/compute/cuda/repos/ubuntu2204/x86_64/ /' F25 "F25's later variant"
+recog 'E: Failed to fetch https://developer.download.nvidia.com/x.deb  Hash Sum mismatch' F26 "F26's message"
+recog 'When creating an env with pytorch and torchvision from conda-forge, the CPU version is installed even if __cuda virtual package is defined' F27 "F27's report"
+recog "AssertionError: Torch not compiled with CUDA enabled" F27 "F27 in torch's words"
+recog "W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic library 'libcudnn.so.8'; dlerror: libcudnn.so.8: cannot open shared object file: No such file or directory" F28 "F28's message"
+recog 'W tensorflow/core/common_runtime/gpu/gpu_device.cc:1960] Cannot dlopen some GPU libraries. Please make sure the missing libraries mentioned above are installed properly if you would like to use GPU. Skipping registering GPU devices...' F29 "F29's message"
+recog 'nvidia-smi shows CUDA 12.2 but nvcc shows 11.4' F30 "F30's question"
+recog "RuntimeError: Unable to initialize backend 'cuda': INVALID_ARGUMENT: Mismatched PJRT plugin PJRT API version (0.54) and framework PJRT API version 0.51" F31 "F31's message"
+is "$(cap plugin) $(cap framework)" "0.54 0.51" "F31: both API versions captured"
+recog 'torch.backends.cudnn.version() reports 8902, collect_env says Probably one of the following:' F32 "F32's report"
+recog 'CUDA driver initialization failed, you might not have a CUDA gpu. cudaErrorStubLibrary: CUDA driver is a stub library' STUB-LIBCUDA "a stub libcuda"
+
+# ---- unknown, empty, stdin -------------------------------------------------
+cds --root "$E0" explain 'segmentation fault in my own code'
+is "$RC" 1 "unknown text: exit 1"
+like "$OUT" "not one I know" "unknown text: said"
+like "$OUT" "cudnn-setup doctor" "unknown text: suggests doctor"
+cds --root "$E0" explain --json 'nothing known here'
+is "$(jget "$OUT" 'd["recognised"], d["suggestion"]')" "(False, 'cudnn-setup doctor')" "unknown --json"
+printf '%s\n' "$M1" | "$CDS_BIN" --root "$E0" explain --json - >"$E0/tmp/o" 2>/dev/null
+is "$(jget "$(cat "$E0/tmp/o")" 'd["id"]')" F1 "the text from stdin with -"
+printf '%s\n' 'CUDNN_STATUS_MAPPING_ERROR' | "$CDS_BIN" --root "$E0" explain --json >"$E0/tmp/o" 2>/dev/null
+is "$(jget "$(cat "$E0/tmp/o")" 'd["id"]')" F22 "the text from stdin with no argument"
+"$CDS_BIN" --root "$E0" explain </dev/null >/dev/null 2>"$E0/tmp/e"
+is "$?" 2 "no text at all: exit 2"
+like "$(cat "$E0/tmp/e")" "no error text" "no text: said"
+
+# ---- the seven messages, each with its cause present ----------------------
+C=/home/user/miniconda3
+# the F1 state: torch's cuDNN 8.5.0 wheel, an older 8.3.2 first on the path
+R1=$(mk_sysroot); cleanup_later "$R1"
+E=$C/envs/dl
+S=$E/lib/python3.10/site-packages
+mkdir -p "$R1$C/conda-meta" "$R1$E/conda-meta" "$R1$S/torch" "$R1$S/torch-2.0.1.dist-info"
+mk_cudnn8 "$R1$S/nvidia/cudnn/lib" 8.5.0 wheel
+mkdir -p "$R1$S/nvidia_cudnn_cu11-8.5.0.96.dist-info"
+printf 'Name: torch\nVersion: 2.0.1\nRequires-Dist: nvidia-cudnn-cu11==8.5.0.96\n' >"$R1$S/torch-2.0.1.dist-info/METADATA"
+printf "cuda = '11.7'\n" >"$R1$S/torch/version.py"
+mk_cudnn8 "$R1/usr/local/cuda-11.6/lib64" 8.3.2
+echo 'export LD_LIBRARY_PATH=/usr/local/cuda-11.6/lib64:$LD_LIBRARY_PATH' >"$R1/home/user/.bashrc"
+ex() {	# ex ROOT MESSAGE [ENV...]: explain --json in that root
+	_r=$1 _m=$2; shift 2
+	OUT=$(env HOME=/home/user "$@" "$CDS_BIN" --root "$_r" explain --json "$_m" 2>/dev/null </dev/null)
+	RC=$?
+}
+verdict() { jget "$OUT" 'd["verdict"]'; }
+vfinding() {	# the id and title of the finding of the verdict
+	jget "$OUT" '(d["findings"][d["causes"][d["verdict"]]["finding"]]["id"], d["findings"][d["causes"][d["verdict"]]["finding"]]["title"]) if d["verdict"] is not None else None'
+}
+ex "$R1" "$M1" LD_LIBRARY_PATH=/usr/local/cuda-11.6/lib64
+is "$RC" 1 "F1 message in the F1 state: exit 1 (its cause is here)"
+is "$(verdict)" 0 "F1: cause 1, LD_LIBRARY_PATH"
+like "$(vfinding)" "^\('F1', '$S/nvidia/cudnn/lib/libcudnn_cnn_infer.so.8 \(cuDNN 8.5.0\) binds /usr/local/cuda-11.6/lib64/libcudnn_ops_infer.so.8 \(cuDNN 8.3.2\)'\)" "F1: the finding names both files"
+like "$(jget "$OUT" '[e["value"] for f in d["findings"] if f["id"] == "F1" for e in f["evidence"] if e["key"] == "put first by"]')" \
+	"LD_LIBRARY_PATH entry /usr/local/cuda-11.6/lib64, set in /home/user/.bashrc:1" "F1: and the entry that puts it first"
+# the message with this machine's own path: loaded here by path, same failure
+ex "$R1" "symbol lookup error: $S/nvidia/cudnn/lib/libcudnn_cnn_infer.so.8: undefined symbol: _ZN15TracebackLoggerC1EPKc, version libcudnn_ops_infer.so.8" LD_LIBRARY_PATH=/usr/local/cuda-11.6/lib64
+like "$(jget "$OUT" '[e["value"] for f in d["findings"] for e in f["evidence"] if e["key"] == "loader says"]')" \
+	"$S/nvidia/cudnn/lib/libcudnn_cnn_infer.so.8: undefined symbol: _ZN15TracebackLoggerC1EPKc, version libcudnn_ops_infer.so.8" \
+	"F1: the named file, loaded here, fails the same way"
+ex "$R1" "$M1"
+is "$(verdict)" None "F1 message without that LD_LIBRARY_PATH: no cause here"
+is "$RC" 0 "and exit 0"
+# GET was unable...: in the F1 state it is F1
+ex "$R1" 'RuntimeError: GET was unable to find an engine to execute this computation' LD_LIBRARY_PATH=/usr/local/cuda-11.6/lib64
+is "$(jget "$OUT" 'd["id"]')" F8 "engine message: F8"
+is "$(jget "$OUT" 'd["cause_here"]')" "a sub-library binds a sibling of another release" "F8: here it is F1's mixing"
+# CUDNN_STATUS_MAPPING_ERROR: here the cuDNN torch loads is not its own
+ex "$R1" 'RuntimeError: cuDNN error: CUDNN_STATUS_MAPPING_ERROR' LD_LIBRARY_PATH=/usr/local/cuda-11.6/lib64
+is "$(jget "$OUT" 'd["cause_here"]')" "the cuDNN loaded is not the one the framework expects" "F22: the mismatched cuDNN is found"
+is "$(jget "$OUT" 'd["causes"][2]["here"], d["causes"][0]["here"]')" "(False, False)" "F22: the other causes not claimed"
+
+# Could not load library libcudnn_cnn_train.so.8: a mixed directory
+R2=$(mk_sysroot); cleanup_later "$R2"
+D=/usr/local/cuda-11.1/targets/x86_64-linux/lib
+mk_cudnn8 "$R2$D" 8.9.7
+MKCUDNN_LIBS=cnn_train mk_cudnn8 "$R2$D" 8.4.1
+ex "$R2" "$M2"
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('F2', 0)" "F2 message in a mixed directory: cause 1"
+like "$(vfinding)" "mixed cuDNN set in $D: 8.9.7, 8.4.1" "F2: the finding names the directory"
+ex "$R2" 'Could not load library libcudnn_cnn_train.so.8'
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('F2', 0)" "the bare message: the same cause"
+
+# ImportError: libcudart.so.8.0: installed off the path, then not at all
+R3=$(mk_sysroot); cleanup_later "$R3"
+mk_solib "$R3/usr/local/cuda-8.0/lib64/libcudart.so.8.0.61" libcudart.so.8.0
+ln -s libcudart.so.8.0.61 "$R3/usr/local/cuda-8.0/lib64/libcudart.so.8.0"
+M13='ImportError: libcudart.so.8.0: cannot open shared object file: No such file or directory'
+ex "$R3" "$M13"
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('F13', 0)" "libcudart.so.8.0: cause 1, installed but not searched"
+like "$(vfinding)" "libcudart.so.8.0 is installed in /usr/local/cuda-8.0/lib64, which the loader does not search" "F13: where it is"
+rm -rf "$R3/usr/local/cuda-8.0"
+ex "$R3" "$M13"
+is "$(jget "$OUT" 'd["verdict"]')" 1 "libcudart.so.8.0 absent: cause 2, not installed"
+like "$(vfinding)" "libcudart.so.8.0 is not installed here" "F13: said"
+mkdir -p "$R3/etc/ld.so.conf.d"
+echo "include /etc/ld.so.conf.d/*.conf" >"$R3/etc/ld.so.conf"
+echo /opt/c8 >"$R3/etc/ld.so.conf.d/c8.conf"
+mk_solib "$R3/opt/c8/libcudart.so.8.0" libcudart.so.8.0
+ex "$R3" "$M13"
+is "$(jget "$OUT" 'd["verdict"]')" None "found on the path here: no cause claimed"
+like "$(jget "$OUT" '[f["title"] for f in d["findings"]]')" "here the loader finds libcudart.so.8.0: /opt/c8/libcudart.so.8.0" "and it says where the loader finds it"
+
+# ONNX Runtime: pip's cuDNN not on the path
+R4=$(mk_sysroot); cleanup_later "$R4"
+S=$C/envs/ort/lib/python3.11/site-packages
+mkdir -p "$R4$C/conda-meta" "$R4$C/envs/ort/conda-meta" "$R4$S/onnxruntime/capi" "$R4$S/onnxruntime_gpu-1.20.1.dist-info"
+printf 'Name: onnxruntime-gpu\nVersion: 1.20.1\n' >"$R4$S/onnxruntime_gpu-1.20.1.dist-info/METADATA"
+mk_cudnn9 "$R4$S/nvidia/cudnn/lib" 9.5.1 wheel
+for l in cuda_runtime:libcudart.so.12 cublas:libcublas.so.12 cublas:libcublasLt.so.12; do
+	mk_solib "$R4$S/nvidia/${l%%:*}/lib/${l#*:}" "${l#*:}"
+done
+mk_solib "$R4$S/onnxruntime/capi/libonnxruntime_providers_cuda.so" libonnxruntime_providers_cuda.so \
+	-N libcublasLt.so.12 -N libcublas.so.12 -N libcudnn.so.9 -N libcudart.so.12
+M14='2024-08-01 12:00:00.000 [E:onnxruntime:Default, provider_bridge_ort.cc:1745 TryGetProviderInfo_CUDA] /onnxruntime_src/onnxruntime/core/session/provider_bridge_ort.cc:1426 onnxruntime::Provider& onnxruntime::ProviderLibrary::Get() [ONNXRuntimeError] : 1 : FAIL : Failed to load library libonnxruntime_providers_cuda.so with error: libcudnn.so.9: cannot open shared object file: No such file or directory
+2024-08-01 12:00:00.000 [W:onnxruntime:Default, onnxruntime_pybind_state.cc:895 CreateExecutionProviderInstance] Failed to create CUDAExecutionProvider. Require cuDNN 9.* and CUDA 12.*. Please install all dependencies as mentioned in the GPU requirements page'
+ex "$R4" "$M14"
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('F14', 0)" "ORT message: cause 1, pip's wheels not on the path"
+like "$(jget "$OUT" '[x["target"] for f in d["findings"] if f["id"] == "F14" for x in f["fixes"] if x["action"] == "activate"]')" \
+	"$S/nvidia/cudnn/lib" "F14: the fix puts the wheel's cuDNN on the path"
+
+# the driver too old for the runtime
+R5=$(mk_sysroot); cleanup_later "$R5"
+mkdir -p "$R5/proc/driver/nvidia" "$R5/usr/local/cuda-12.4.1/lib64"
+printf 'NVRM version: NVIDIA UNIX x86_64 Kernel Module  470.82.01  Tue Jan 1 2024\n' >"$R5/proc/driver/nvidia/version"
+: >"$R5/usr/local/cuda-12.4.1/lib64/libcudart.so.12"
+printf '{"cuda": {"version": "12.4.1"}}\n' >"$R5/usr/local/cuda-12.4.1/version.json"
+ln -s cuda-12.4.1 "$R5/usr/local/cuda"
+ex "$R5" 'cudaGetDeviceCount returned 35 -> CUDA driver version is insufficient for CUDA runtime version'
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('F16', 0)" "driver message: cause 1"
+like "$(vfinding)" "needs CUDA 12.4.1, which needs driver 525.60.13 or newer; this driver is 470.82.01" "F16: the versions"
+
+# F21 from the message alone: the GPU's sm_120 against a torch without it
+R6=$(mk_sysroot); cleanup_later "$R6"
+. "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
+P=/usr/local/lib/python3.12/dist-packages
+mkdir -p "$R6$P/torch-2.6.0+cu126.dist-info"
+printf 'Name: torch\nVersion: 2.6.0+cu126\n' >"$R6$P/torch-2.6.0+cu126.dist-info/METADATA"
+mk_fatbin_lib "$R6$P/torch/lib/libtorch_cuda.so" libtorch_cuda.so "50 60 70 75 80 86 90" ""
+ex "$R6" 'NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation.'
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('F21', 0)" "sm_120 message: the framework lacks it"
+like "$(jget "$OUT" '[e["value"] for f in d["findings"] if f["id"] == "F21" for e in f["evidence"] if e["key"] == "GPU"]')" "compute capability 12.0 \(as the message says\)" "F21: the GPU from the message, no GPU needed"
+
+# ---- text output: 80 columns, colour -------------------------------------
+ex "$R1" x
+HOME=/home/user LD_LIBRARY_PATH=/usr/local/cuda-11.6/lib64 cds --root "$R1" doctor
+long=$(printf '%s\n' "$OUT" | sed -n '/^Findings$/,$p' | awk 'length > 80 { sub(/^ +/, ""); if (index($0, " ") > 0) print }')
+is "$long" "" "doctor's findings: no line over 80 columns except one unbreakable path"
+HOME=/home/user LD_LIBRARY_PATH=/usr/local/cuda-11.6/lib64 cds --root "$R1" explain "$M1"
+long=$(printf '%s\n' "$OUT" | awk 'length > 80 { sub(/^ +/, ""); if (index($0, " ") > 0) print }')
+is "$long" "" "explain: the same"
+like "$OUT" "^F1: cuDNN sub-libraries of two releases in one process" "explain text: the entry first"
+like "$OUT" "It is cause 1: LD_LIBRARY_PATH" "explain text: the cause here"
+unlike "$OUT" "$(printf '\033')" "piped: no escape codes"
+if command -v script >/dev/null 2>&1; then
+	tty_out=$(env -u NO_COLOR TERM=xterm HOME=/home/user script -qec "'$CDS_BIN' --root '$R1' explain 'CUDNN_STATUS_MAPPING_ERROR'" /dev/null 2>/dev/null)
+	like "$tty_out" "$(printf '\033')\[1m" "on a terminal: colour"
+	tty_out=$(env NO_COLOR=1 TERM=xterm HOME=/home/user script -qec "'$CDS_BIN' --root '$R1' explain 'CUDNN_STATUS_MAPPING_ERROR'" /dev/null 2>/dev/null)
+	unlike "$tty_out" "$(printf '\033')\[" "on a terminal with NO_COLOR: none"
+	tty_out=$(env -u NO_COLOR TERM=xterm HOME=/home/user script -qec "'$CDS_BIN' --root '$R1' doctor --no-color" /dev/null 2>/dev/null)
+	unlike "$tty_out" "$(printf '\033')\[" "on a terminal with --no-color: none"
+else
+	skip 3 "no script(1) to make a terminal"
+fi
+env -u NO_COLOR TERM=xterm HOME=/home/user "$CDS_BIN" --root "$R1" doctor >"$E0/tmp/o" 2>&1
+unlike "$(cat "$E0/tmp/o")" "$(printf '\033')" "doctor piped without NO_COLOR: no escape codes"
+
+done_testing

@@ -1,0 +1,250 @@
+#!/bin/sh
+# Doctor's framework rules on fake roots with conda-shaped envs, pip
+# dist-info and tiny real libraries: F10/F11 (an older cuDNN first for
+# TensorFlow and JAX), F3 (a conda env's own cudnn package), F15 and F30
+# (toolkit, driver and framework CUDA versions), F27 (CPU builds), F31
+# (JAX plugin versions), F14 (ONNX Runtime and pip's cuDNN), F7/F6
+# (CTranslate2), F29 (TensorFlow's sonames), and F21 (kernel architectures
+# read from .nv_fatbin against a GPU: the GPU is a test double, a fake
+# libcuda.so.1 built from tests/fixtures/fake-gpu-libcuda.c).
+. "$CDS_SRCDIR/tests/lib.sh"
+. "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
+. "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
+plan 53
+
+C=/home/user/miniconda3
+mk_env() {	# mk_env ROOT NAME PY: prints the env's site-packages
+	mkdir -p "$1$C/conda-meta" "$1$C/envs/$2/conda-meta" \
+		"$1$C/envs/$2/lib/python$3/site-packages"
+	echo "$C/envs/$2/lib/python$3/site-packages"
+}
+mk_dist() {	# mk_dist HOSTSITE NAME VERSION [METADATA-LINE...]
+	_d="$1/$(echo "$2" | tr - _)-$3.dist-info"
+	mkdir -p "$_d"
+	printf 'Name: %s\nVersion: %s\n' "$2" "$3" >"$_d/METADATA"
+	shift 3
+	for _l in "$@"; do echo "$_l" >>"$_d/METADATA"; done
+}
+mk_driver() {
+	mkdir -p "$1/proc/driver/nvidia" "$1/sys/module/nvidia"
+	printf 'NVRM version: NVIDIA UNIX x86_64 Kernel Module  %s  Tue Jan 1 2024\n' \
+		"$2" >"$1/proc/driver/nvidia/version"
+	echo "$2" >"$1/sys/module/nvidia/version"
+}
+mk_toolkit() {
+	_t=$1/usr/local/cuda-$2
+	mkdir -p "$_t/lib64" "$_t/bin"
+	mk_solib "$_t/lib64/libcudart.so.${2%%.*}" "libcudart.so.${2%%.*}"
+	printf '{"cuda": {"name": "CUDA SDK", "version": "%s"}}\n' "$2" >"$_t/version.json"
+}
+run_env_fix() {	# run_env_fix ROOT ENVPREFIX COMMAND: write the scripts
+	sh -c "$(printf '%s' "$3" | sed "s#$2/etc/conda/#$1$2/etc/conda/#g")"
+}
+
+# ---- F10: TensorFlow with the env's older cuDNN first -----------------
+R=$(mk_sysroot); cleanup_later "$R"
+S=$(mk_env "$R" tf 3.10)
+mk_dist "$R$S" tensorflow 2.13.0
+mkdir -p "$R$S/tensorflow/python/platform"
+printf "cuda_version = '11.8'\ncudnn_version = '8'\n" >"$R$S/tensorflow/python/platform/build_info.py"
+mk_cudnn8 "$R$C/envs/tf/lib" 8.4.1
+HOME=/home/user CONDA_PREFIX=$C/envs/tf LD_LIBRARY_PATH=$C/envs/tf/lib cds --root "$R" doctor --json
+is "$(titles "$OUT" F10)" "['tensorflow 2.13.0 in env tf was built with cuDNN 8.6; the first cuDNN it finds is 8.4.1 in $C/envs/tf/lib']" "F10 raised"
+is "$(evidence "$OUT" F10 'TensorFlow says')" "['Loaded runtime CuDNN library: 8.4.1 but source was compiled with: 8.6']" "F10 in TensorFlow's words"
+is "$(evidence "$OUT" F10 expected)" "['cuDNN 8.6 (manifest: tensorflow 2.13.0 linux-gpu)']" "F10: the expectation and its source"
+NEW=$(LD_LIBRARY_PATH=$C/envs/tf/lib sh -c "$(fix_command "$OUT" F10); printf %s \"\$LD_LIBRARY_PATH\"")
+HOME=/home/user CONDA_PREFIX=$C/envs/tf LD_LIBRARY_PATH=$NEW cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "F10" "after the fix: gone"
+
+# ---- F11 (F10, JAX's words) and F31 -----------------------------------
+R=$(mk_sysroot); cleanup_later "$R"
+S=$(mk_env "$R" jx 3.11)
+mk_dist "$R$S" jaxlib 0.4.28+cuda12.cudnn89
+mk_cudnn8 "$R/opt/cudnn/lib" 8.6.0
+mkdir -p "$R/etc/profile.d"
+echo 'export LD_LIBRARY_PATH=/opt/cudnn/lib:$LD_LIBRARY_PATH' >"$R/etc/profile.d/cudnn.sh"
+HOME=/home/user LD_LIBRARY_PATH=/opt/cudnn/lib cds --root "$R" doctor --json
+is "$(evidence "$OUT" F10 'JAX says')" "['Found cuDNN version 8600, but JAX was built against version 8.9, which is newer']" "F11: JAX's words"
+is "$(evidence "$OUT" F10 'put first by')" "['LD_LIBRARY_PATH entry /opt/cudnn/lib, set in /etc/profile.d/cudnn.sh:1']" "F11: the profile.d script that sets it"
+mk_dist "$R$S" jax-cuda12-plugin 0.4.30
+HOME=/home/user cds --root "$R" doctor --json
+is "$(titles "$OUT" F31)" "['env jx: jax-cuda12-plugin 0.4.30 does not match jaxlib 0.4.28+cuda12.cudnn89']" "F31 raised"
+is "$(fix_command "$OUT" F31)" "$C/envs/jx/bin/pip install 'jax[cuda12]==0.4.28'" "F31: the pip command"
+# what that pip command leaves: the plugin at jaxlib's version
+rm -rf "$R$S"/jax_cuda12_plugin-*.dist-info
+mk_dist "$R$S" jax-cuda12-plugin 0.4.28
+HOME=/home/user cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "F31" "matching plugin: gone"
+
+# ---- F3: conda's cudnn under a pip framework ----------------------------
+R=$(mk_sysroot); cleanup_later "$R"
+S=$(mk_env "$R" pt 3.10)
+mk_dist "$R$S" tensorflow 2.13.0
+echo '{"name": "cudnn", "version": "8.2.1"}' >"$R$C/envs/pt/conda-meta/cudnn-8.2.1-cuda11.3_0.json"
+mk_cudnn8 "$R$C/envs/pt/lib" 8.2.1
+HOME=/home/user cds --root "$R" doctor --json
+is "$(titles "$OUT" F3)" "[\"env pt: conda's cudnn 8.2.1, but tensorflow 2.13.0 needs cuDNN 8.6\"]" "F3 raised"
+like "$(evidence "$OUT" F3 'its libraries')" "$C/envs/pt/lib \(found first through python's RPATH" "F3 names the env's lib"
+is "$(fix_command "$OUT" F3)" "conda install -p $C/envs/pt 'cudnn=8.6'" "F3: the conda command"
+# what that conda command leaves behind
+rm "$R$C/envs/pt/conda-meta/cudnn-8.2.1-cuda11.3_0.json"
+echo '{"name": "cudnn", "version": "8.6.0"}' >"$R$C/envs/pt/conda-meta/cudnn-8.6.0.163-cuda11_0.json"
+rm -f "$R$C/envs/pt/lib"/libcudnn*
+mk_cudnn8 "$R$C/envs/pt/lib" 8.6.0
+HOME=/home/user cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "F3" "aligned conda cudnn: gone"
+
+# ---- F15 and F30 ----------------------------------------------------------
+R=$(mk_sysroot); cleanup_later "$R"
+mk_toolkit "$R" 11.8.0
+mk_toolkit "$R" 12.1.1
+P=/usr/local/lib/python3.10/dist-packages
+mkdir -p "$R$P/torch"
+mk_dist "$R$P" torch 2.3.1+cu121
+printf "cuda = '12.1'\n" >"$R$P/torch/version.py"
+echo 'export CUDA_HOME=/usr/local/cuda-11.8.0' >"$R/home/user/.bashrc"
+HOME=/home/user CUDA_HOME=/usr/local/cuda-11.8.0 cds --root "$R" doctor --json
+is "$(titles "$OUT" F15)" "['the active toolkit is CUDA 11.8.0, torch 2.3.1+cu121 in $P was built with CUDA 12.1']" "F15 raised"
+is "$(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "F15"]')" "['warning']" "F15: a warning (majors differ)"
+is "$(evidence "$OUT" F15 'made active by')" "['CUDA_HOME=/usr/local/cuda-11.8.0, set in /home/user/.bashrc:1']" "F15 names CUDA_HOME and where it is set"
+is "$(evidence "$OUT" F15 'torch says')" "['The detected CUDA version (11.8.0) mismatches the version that was used to compile PyTorch (12.1)']" "F15 in torch's words"
+is "$(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "F30"]')" "['note']" "F30: a note"
+like "$(evidence "$OUT" F30 framework)" "torch 2.3.1\+cu121 \($P\) brings its own CUDA 12.1 runtime" "F30: the framework's number"
+like "$(evidence "$OUT" F30 'active toolkit')" "11.8.0 at /usr/local/cuda-11.8.0" "F30: the toolkit's number"
+cmd=$(fix_command "$OUT" F15)
+is "$cmd" 'export CUDA_HOME=/usr/local/cuda-12.1.1 PATH=/usr/local/cuda-12.1.1/bin:$PATH' "F15: point CUDA_HOME at the matching toolkit"
+NEWHOME=$(sh -c "$cmd; printf %s \"\$CUDA_HOME\"")
+HOME=/home/user CUDA_HOME=$NEWHOME cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "F15|F30" "after the fix: no F15, and one number less (no F30)"
+
+# ---- F27: CPU builds on a machine with a GPU ----------------------------
+R=$(mk_sysroot); cleanup_later "$R"
+mk_driver "$R" 550.54.15
+S=$(mk_env "$R" c 3.10)
+echo '{}' >"$R$C/envs/c/conda-meta/pytorch-2.1.0-py3.10_cpu_0.json"
+HOME=/home/user cds --root "$R" doctor --json
+is "$(titles "$OUT" F27)" "['torch 2.1.0 in env c is a CPU-only build on a machine with an NVIDIA GPU']" "F27 raised"
+is "$(fix_command "$OUT" F27)" "CONDA_OVERRIDE_CUDA=12 conda install -p $C/envs/c 'pytorch=*=*cuda*'" "F27: the override names the driver's CUDA major"
+# what conda leaves after that command
+rm "$R$C/envs/c/conda-meta/pytorch-2.1.0-py3.10_cpu_0.json"
+echo '{}' >"$R$C/envs/c/conda-meta/pytorch-2.1.0-py3.10_cuda12.1_cudnn8.9.2_0.json"
+P=/usr/local/lib/python3.10/dist-packages
+mk_dist "$R$P" torch 2.3.1+cpu
+HOME=/home/user cds --root "$R" doctor --json
+is "$(titles "$OUT" F27)" "['torch 2.3.1+cpu is a CPU-only build on a machine with an NVIDIA GPU']" "F27: the pip +cpu build (the conda one is gone)"
+rm -rf "$R/proc/driver" "$R/sys/module/nvidia"
+HOME=/home/user cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "F27" "no GPU: a CPU build is right"
+
+# ---- F14: ONNX Runtime and pip's cuDNN ------------------------------------
+R=$(mk_sysroot); cleanup_later "$R"
+S=$(mk_env "$R" ort 3.11)
+mk_dist "$R$S" onnxruntime-gpu 1.20.1
+mkdir -p "$R$S/onnxruntime/capi"
+printf "cuda_version = '12.2'\ncudnn_version = '9'\n" >"$R$S/onnxruntime/capi/version_info.py"
+mk_cudnn9 "$R$S/nvidia/cudnn/lib" 9.5.1 wheel
+mk_solib "$R$S/nvidia/cuda_runtime/lib/libcudart.so.12" libcudart.so.12
+mk_solib "$R$S/nvidia/cublas/lib/libcublas.so.12" libcublas.so.12
+mk_solib "$R$S/nvidia/cublas/lib/libcublasLt.so.12" libcublasLt.so.12
+mk_solib "$R$S/nvidia/cufft/lib/libcufft.so.11" libcufft.so.11
+mk_solib "$R$S/nvidia/curand/lib/libcurand.so.10" libcurand.so.10
+HOME=/home/user cds --root "$R" doctor --json
+is "$(titles "$OUT" F14)" "['onnxruntime-gpu 1.20.1 in env ort needs libcudnn.so.9, which the loader cannot find']" "F14 raised"
+like "$(evidence "$OUT" F14 'ONNX Runtime says')" "Failed to load library libonnxruntime_providers_cuda.so with error: libcudnn.so.9: cannot open shared object file: No such file or directory; Failed to create CUDAExecutionProvider. Require cuDNN 9.\* and CUDA 12.\*" "F14 in ONNX Runtime's words"
+like "$(evidence "$OUT" F14 'not found')" "libcudnn.so.9: installed in $S/nvidia/cudnn/lib, which the loader does not search" "F14: pip's cuDNN is there, unseen"
+is "$(jget "$OUT" '[x["target"] for f in d["findings"] if f["id"] == "F14" for x in f["fixes"] if x["action"] == "activate"]')" \
+	"['$S/nvidia/cudnn/lib:$S/nvidia/cuda_runtime/lib:$S/nvidia/cublas/lib:$S/nvidia/cufft/lib:$S/nvidia/curand/lib']" "F14: activate the wheels' dirs"
+# the provider library itself: its DT_NEEDED, read statically
+mk_solib "$R$S/onnxruntime/capi/libonnxruntime_providers_cuda.so" libonnxruntime_providers_cuda.so \
+	-N libcublasLt.so.12 -N libcublas.so.12 -N libcudnn.so.9 -N libcudart.so.12
+HOME=/home/user cds --root "$R" doctor --json
+is "$(jget "$OUT" '[x["target"] for f in d["findings"] if f["id"] == "F14" for x in f["fixes"] if x["action"] == "activate"]')" \
+	"['$S/nvidia/cudnn/lib:$S/nvidia/cublas/lib:$S/nvidia/cuda_runtime/lib']" "F14: with the provider library, exactly what it links"
+run_env_fix "$R" "$C/envs/ort" "$(fix_command "$OUT" F14)"
+HOME=/home/user cds --root "$R" doctor --json --env ort
+unlike "$(finding_ids "$OUT")" "F14|F28" "after the activate script: no F14 (and the script is clean)"
+
+# ---- F7 and F6: CTranslate2 ---------------------------------------------
+R=$(mk_sysroot); cleanup_later "$R"
+mkdir -p "$R/etc/ld.so.conf.d"
+echo "include /etc/ld.so.conf.d/*.conf" >"$R/etc/ld.so.conf"
+echo /usr/lib/x86_64-linux-gnu >"$R/etc/ld.so.conf.d/x86_64-linux-gnu.conf"
+mk_cudnn8 "$R/usr/lib/x86_64-linux-gnu" 8.9.7
+S=$(mk_env "$R" fw 3.10)
+mk_dist "$R$S" ctranslate2 4.5.0
+mk_cudnn9 "$R$S/nvidia/cudnn/lib" 9.1.0 wheel
+HOME=/home/user cds --root "$R" doctor --json
+is "$(titles "$OUT" F7)" "['ctranslate2 4.5.0 in env fw needs cuDNN 9; the loader finds no libcudnn.so.9 (only cuDNN 8)']" "F7 raised"
+is "$(evidence "$OUT" F7 'on the path')" "['cuDNN 8 in /usr/lib/x86_64-linux-gnu']" "F7: the cuDNN 8 it would see"
+like "$(evidence "$OUT" F7 'not found')" "libcudnn.so.9: installed in $S/nvidia/cudnn/lib" "F7: cuDNN 9 is in the wheel"
+run_env_fix "$R" "$C/envs/fw" "$(fix_command "$OUT" F7)"
+HOME=/home/user cds --root "$R" doctor --json --env fw
+unlike "$(finding_ids "$OUT")" "F7" "after the activate script: gone"
+rm -rf "$R$C/envs/fw/etc" "$R$S"/ctranslate2-*.dist-info "$R$S/nvidia"
+mk_dist "$R$S" ctranslate2 4.4.0
+rm -f "$R/usr/lib/x86_64-linux-gnu"/libcudnn*
+mk_cudnn8 "$R$S/nvidia/cudnn/lib" 8.9.7 wheel
+HOME=/home/user cds --root "$R" doctor --json
+is "$(titles "$OUT" F6)" "['ctranslate2 4.4.0 in env fw needs cuDNN 8; the loader finds no libcudnn.so.8']" "F6: an older CTranslate2, cuDNN 8 only in the wheel"
+run_env_fix "$R" "$C/envs/fw" "$(fix_command "$OUT" F6)"
+HOME=/home/user cds --root "$R" doctor --json --env fw
+unlike "$(finding_ids "$OUT")" "F6" "after the activate script: gone"
+
+# ---- F29: TensorFlow's list of sonames -------------------------------------
+R=$(mk_sysroot); cleanup_later "$R"
+S=$(mk_env "$R" tf3 3.11)
+mk_dist "$R$S" tensorflow 2.15.0
+mkdir -p "$R$S/tensorflow/python/platform"
+printf "cuda_version = '12.2'\ncudnn_version = '8'\n" >"$R$S/tensorflow/python/platform/build_info.py"
+mk_cudnn8 "$R$S/nvidia/cudnn/lib" 8.9.7 wheel
+for l in cuda_runtime:libcudart.so.12 cublas:libcublas.so.12 cublas:libcublasLt.so.12 \
+	curand:libcurand.so.10 cusolver:libcusolver.so.11 cusparse:libcusparse.so.12 \
+	nvjitlink:libnvJitLink.so.12; do
+	mk_solib "$R$S/nvidia/${l%%:*}/lib/${l#*:}" "${l#*:}"
+done
+HOME=/home/user cds --root "$R" doctor --json
+is "$(titles "$OUT" F29)" "['tensorflow 2.15.0 in env tf3 cannot dlopen libcufft.so.11']" "F29 names the one missing soname"
+like "$(evidence "$OUT" F29 'TensorFlow says')" "Could not load dynamic library 'libcufft.so.11'.*Cannot dlopen some GPU libraries" "F29 in TensorFlow's words"
+is "$(evidence "$OUT" F29 'built for')" "['CUDA 12.2, cuDNN 8.9; sonames from CUDA 12.4.1']" "F29: where the list comes from"
+is "$(evidence "$OUT" F29 'not found')" "['libcufft.so.11: not installed anywhere the scan looked']" "F29: not installed"
+like "$(fix_command "$OUT" F29)" "pip install 'tensorflow\[and-cuda\]==2.15.0'" "F29: install TensorFlow's CUDA wheels"
+mk_solib "$R/usr/local/cuda-12.2/lib64/libcufft.so.11" libcufft.so.11
+HOME=/home/user cds --root "$R" doctor --json
+is "$(evidence "$OUT" F29 'not found')" "['libcufft.so.11: installed in /usr/local/cuda-12.2/lib64, which the loader does not search']" "F29: found off the path"
+run_env_fix "$R" "$C/envs/tf3" "$(fix_command "$OUT" F29)"
+HOME=/home/user cds --root "$R" doctor --json --env tf3
+unlike "$(finding_ids "$OUT")" "F29" "after the activate script: gone"
+
+# ---- F21: kernel architectures against the GPU (a test double) ----------
+W=$(mktemp -d); cleanup_later "$W"
+$CC -shared -fPIC -Wl,-soname,libcuda.so.1 -o "$W/libcuda.so.1" "$CDS_SRCDIR/tests/fixtures/fake-gpu-libcuda.c"
+G=$W/home/miniconda3/envs/g/lib/python3.11/site-packages
+mkdir -p "$W/home/miniconda3/conda-meta" "$W/home/miniconda3/envs/g/conda-meta" "$G/torch/lib"
+mk_dist "$G" torch 2.5.1+cu124
+printf "cuda = '12.4'\n" >"$G/torch/version.py"
+mk_fatbin_lib "$G/torch/lib/libtorch_cuda.so" libtorch_cuda.so "50 60 70 75 80 86 90" ""
+HOME=$W/home LD_LIBRARY_PATH=$W CDS_FAKE_GPU_CC=120 cds doctor --json --env g
+is "$(titles "$OUT" F21)" "['torch 2.5.1+cu124 in env g has no kernels for this GPU (sm_120)']" "F21: sm_120 against sm_50..sm_90"
+is "$(evidence "$OUT" F21 'cubins (SASS)')" "['sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90']" "F21: the architectures read from .nv_fatbin"
+like "$(evidence "$OUT" F21 GPU)" "compute capability 12.0" "F21: the GPU's capability"
+HOME=$W/home LD_LIBRARY_PATH=$W CDS_FAKE_GPU_CC=89 cds doctor --json --env g
+unlike "$(finding_ids "$OUT")" "F21" "sm_89 runs sm_86 cubins: no finding"
+mk_fatbin_lib "$G/torch/lib/libtorch_cuda.so" libtorch_cuda.so "50 60 70 75 80 86 90" "90"
+HOME=$W/home LD_LIBRARY_PATH=$W CDS_FAKE_GPU_CC=120 cds doctor --json --env g
+unlike "$(finding_ids "$OUT")" "F21" "with compute_90 PTX the driver can compile for sm_120: no finding"
+HOME=$W/home CDS_FAKE_GPU_CC=120 cds doctor --json --env g
+unlike "$(finding_ids "$OUT")" "F21" "no GPU (no libcuda): nothing claimed"
+# the real thing, where nvcc is here: a library nvcc built
+NVCC=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
+if [ -x "$NVCC" ] && printf '__global__ void k(float *x) { x[threadIdx.x] *= 2.0f; }\nvoid launch(float *x) { k<<<1, 32>>>(x); }\n' >"$W/k.cu" &&
+	"$NVCC" -shared -Xcompiler -fPIC -gencode arch=compute_75,code=sm_75 \
+		-gencode arch=compute_80,code=compute_80 -o "$G/torch/lib/libtorch_cuda.so" "$W/k.cu" >/dev/null 2>&1; then
+	HOME=$W/home LD_LIBRARY_PATH=$W CDS_FAKE_GPU_CC=70 cds doctor --json --env g
+	is "$(evidence "$OUT" F21 'cubins (SASS)') $(evidence "$OUT" F21 PTX)" "['sm_75'] ['compute_80']" "nvcc's own fat binary read: sm_75 cubin, compute_80 PTX"
+	HOME=$W/home LD_LIBRARY_PATH=$W CDS_FAKE_GPU_CC=86 cds doctor --json --env g
+	unlike "$(finding_ids "$OUT")" "F21" "sm_86 gets the compute_80 PTX: no finding"
+else
+	skip 2 "no working nvcc"
+fi
+
+done_testing

@@ -1,0 +1,242 @@
+/*
+ * cmd_explain.c - `cudnn-setup explain 'ERROR TEXT'`: which known failure
+ * the text is, what it means, its causes, and which one this machine has.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+
+/* The whole of stdin (at most 1 MiB), or NULL when empty. */
+static char *
+read_stdin(void)
+{
+	size_t cap = 4096, len = 0, n;
+	char *buf = malloc(cap);
+
+	if (buf == NULL) {
+		return NULL;
+	}
+	while ((n = fread(buf + len, 1, cap - len - 1, stdin)) > 0) {
+		len += n;
+		if (len + 1 == cap) {
+			char *nb;
+
+			if (cap >= (1u << 20)) {
+				break;
+			}
+			nb = realloc(buf, cap * 2);
+			if (nb == NULL) {
+				break;
+			}
+			buf = nb;
+			cap *= 2;
+		}
+	}
+	buf[len] = '\0';
+	if (len == 0) {
+		free(buf);
+		return NULL;
+	}
+	return buf;
+}
+
+/* The arguments joined by spaces (an unquoted paste), or stdin for none
+ * or "-". */
+static char *
+input_text(int argc, char **argv)
+{
+	size_t len = 1;
+	char *s;
+	int i;
+
+	if (argc == 0 || (argc == 1 && strcmp(argv[0], "-") == 0)) {
+		if (isatty(STDIN_FILENO)) {
+			fputs(_("Paste the error text, then press Ctrl-D.\n"),
+			    stderr);
+		}
+		return read_stdin();
+	}
+	for (i = 0; i < argc; i++) {
+		len += strlen(argv[i]) + 1;
+	}
+	s = calloc(1, len);
+	if (s == NULL) {
+		return NULL;
+	}
+	for (i = 0; i < argc; i++) {
+		if (i > 0) {
+			strcat(s, " ");
+		}
+		strcat(s, argv[i]);
+	}
+	return s;
+}
+
+static json_t *
+json_explanation(const struct cds_explanation *x)
+{
+	json_t *doc, *matches = json_array(), *causes = json_array();
+	size_t i, k;
+
+	for (i = 0; i < x->nmatches; i++) {
+		const struct cds_explain_match *m = &x->matches[i];
+		json_t *cap = json_object();
+
+		for (k = 0; k < m->ncaptures; k++) {
+			json_object_set_new(cap, m->captures[k].key,
+			    json_string(m->captures[k].value));
+		}
+		json_array_append_new(matches, json_pack("{s:s, s:s, s:I, "
+		    "s:o}", "id", m->id, "text", m->text, "offset",
+		    (json_int_t)m->offset, "captures", cap));
+	}
+	for (i = 0; i < x->ncauses; i++) {
+		const struct cds_explain_cause *c = &x->causes[i];
+		json_t *ids = json_array();
+
+		for (k = 0; c->ids != NULL && c->ids[k] != NULL; k++) {
+			json_array_append_new(ids, json_string(c->ids[k]));
+		}
+		json_array_append_new(causes, json_pack("{s:s, s:o, s:b, s:o}",
+		    "text", c->text, "finding_ids", ids, "here",
+		    c->finding >= 0, "finding", c->finding >= 0 ?
+		    json_integer(c->finding) : json_null()));
+	}
+	doc = json_pack("{s:i, s:b, s:s, s:s, s:o, s:s, s:s, s:o, s:o, s:o, "
+	    "s:o, s:I}", "schema", 1, "recognised", 1, "id", x->id, "title",
+	    x->title, "matches", matches, "meaning", x->meaning, "fix", x->fix,
+	    "causes", causes, "verdict", x->verdict >= 0 ?
+	    json_integer(x->verdict) : json_null(), "cause_here",
+	    x->verdict >= 0 ? json_string(x->causes[x->verdict].text) :
+	    json_null(), "findings", cli_json_findings(x->findings),
+	    "other_findings", (json_int_t)x->others);
+	return doc;
+}
+
+static void
+print_explanation(const struct cds_explanation *x)
+{
+	size_t i;
+
+	printf("%s%s%s: %s\n", cli_c(CLI_BOLD), x->id, cli_c(CLI_RESET),
+	    x->title);
+	printf("\n%s%s%s\n", cli_c(CLI_BOLD), _("The message"),
+	    cli_c(CLI_RESET));
+	cli_wrap(stdout, 2, 2, x->matches[0].text);
+	for (i = 1; i < x->nmatches; i++) {
+		char *also = NULL;
+
+		if (asprintf(&also, _("(also recognised: %s, %s)"),
+		    x->matches[i].id, cds_explain_title(x->matches[i].id)) >
+		    0) {
+			cli_wrap(stdout, 2, 2, also);
+			free(also);
+		}
+	}
+	printf("\n%s%s%s\n", cli_c(CLI_BOLD), _("What it means"),
+	    cli_c(CLI_RESET));
+	cli_wrap(stdout, 2, 2, x->meaning);
+	printf("\n%s%s%s\n", cli_c(CLI_BOLD), _("Known causes, checked on "
+	    "this machine"), cli_c(CLI_RESET));
+	for (i = 0; i < x->ncauses; i++) {
+		const struct cds_explain_cause *c = &x->causes[i];
+		char *line = NULL;
+		const char *mark = c->finding >= 0 ? _("found here") :
+		    (c->ids == NULL || c->ids[0] == NULL) ?
+		    _("cannot be checked") : _("not found");
+
+		if (asprintf(&line, "%zu. %s [%s%s%s]", i + 1, c->text,
+		    c->finding >= 0 ? cli_c(CLI_RED) : "", mark,
+		    c->finding >= 0 ? cli_c(CLI_RESET) : "") > 0) {
+			cli_wrap(stdout, 2, 5, line);
+			free(line);
+		}
+	}
+	printf("\n%s%s%s\n", cli_c(CLI_BOLD), _("Here"), cli_c(CLI_RESET));
+	if (x->verdict >= 0) {
+		char *line = NULL;
+
+		if (asprintf(&line, _("It is cause %d: %s."), x->verdict + 1,
+		    x->causes[x->verdict].text) > 0) {
+			cli_wrap(stdout, 2, 2, line);
+			free(line);
+		}
+	} else {
+		cli_wrap(stdout, 2, 2, _("None of the known causes was found on "
+		    "this machine: the failing program may run elsewhere, or in "
+		    "another environment (another conda env, another "
+		    "LD_LIBRARY_PATH)."));
+		printf("\n");
+		cli_wrap(stdout, 2, 2, x->fix);
+	}
+	if (x->findings != NULL && x->findings->n > 0) {
+		printf("\n");
+		cli_print_finding_list(x->findings);
+	}
+	if (x->others > 0) {
+		printf("\n");
+		printf(_n("%zu other finding here: run `cudnn-setup doctor`.\n",
+		    "%zu other findings here: run `cudnn-setup doctor`.\n",
+		    x->others), x->others);
+	}
+}
+
+int
+cmd_explain(struct cli *c, int argc, char **argv)
+{
+	const char *env = c->env != NULL ? c->env : c->prefix;
+	struct cds_explanation *x;
+	struct cds_scan *s;
+	char *text;
+	int ret = 0;
+
+	if (c->env != NULL && c->prefix != NULL) {
+		return cli_fail(c, _("--env and --prefix name the same thing; "
+		    "give one"));
+	}
+	text = input_text(argc, argv);
+	if (text == NULL) {
+		return cli_fail(c, _("no error text: give it as an argument "
+		    "or on stdin"));
+	}
+	x = cds_explain_text(c->h, text);
+	free(text);
+	if (x == NULL) {
+		if (c->json) {
+			cli_json_print(json_pack("{s:i, s:b, s:n, s:s}",
+			    "schema", 1, "recognised", 0, "id", "suggestion",
+			    "cudnn-setup doctor"));
+		} else {
+			printf(_("This message is not one I know.\n"
+			    "Run `cudnn-setup doctor` for a full check of "
+			    "this machine.\n"));
+		}
+		return 1;
+	}
+	if (cds_manifest_load(c->h) == NULL) {
+		cds_explanation_free(x);
+		return cli_fail_handle(c);
+	}
+	if ((s = cds_scan_run(c->h, env, 0)) == NULL) {
+		cds_explanation_free(x);
+		return cli_fail_handle(c);
+	}
+	cds_explain_check(c->h, x, s);
+	if (x->verdict >= 0 && x->findings->items[x->causes[x->verdict]
+	    .finding].severity == CDS_SEV_ERROR) {
+		ret = 1;
+	}
+	if (c->json) {
+		cli_json_print(json_explanation(x));
+	} else {
+		print_explanation(x);
+	}
+	cds_explanation_free(x);
+	cds_scan_free(s);
+	return ret;
+}
