@@ -9,13 +9,14 @@
 # clicks; colours and NO_COLOR; TERM=linux and TERM=vt100; ASCII line
 # drawing in a non-UTF-8 locale; verify refused under --root; q, Ctrl-C,
 # SIGTERM and a crash (SIGSEGV) all leave the terminal as it was; off a
-# terminal and with TERM=dumb, usage and doctor's summary instead.
+# terminal, with TERM=dumb or a TERM without terminfo, usage and doctor's
+# summary instead.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/tmux.sh"
-plan 114
+plan 116
 
 if ! have_tmux || ! have_python; then
-	skip 114 "tmux or python3 is not installed"
+	skip 116 "tmux or python3 is not installed"
 	done_testing
 fi
 
@@ -365,6 +366,13 @@ tmx_wait_exit 20
 tmx_capture -h
 like "$SCREEN" "Usage: cudnn-setup" "TERM=dumb: usage, not the wizard"
 like "$SCREEN" "CUDA-LINK" "TERM=dumb: doctor's summary"
+tmx_start 80 24 env -u LC_ALL LANG=C.UTF-8 TERM=no-such-terminal \
+	HOME=/home/user "$CDS_BIN" --root "$R"
+tmx_wait_exit 20
+tmx_capture -h
+like "$SCREEN" "Usage: cudnn-setup" "a TERM with no terminfo: usage, not the wizard"
+out=$(tmx_restored)
+ok $? "a TERM with no terminfo: the terminal untouched $out"
 tmx_stop
 
 done_testing
