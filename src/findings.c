@@ -80,8 +80,8 @@ static const struct cds_rule rules[] = {
 	{ "F5", N_("a cuDNN library needs a CUDA library the loader cannot "
 	    "find"), "F5", cds_rule_loader_needed },
 	{ "F12", N_("cuSPARSE binds an older nvJitLink"), "F12", NULL },
-	{ "F13", N_("a library needs a CUDA runtime that is not installed"),
-	    "F13", NULL },
+	{ "F13", N_("a CUDA library a program needs is missing or "
+	    "mislabelled"), "F13", NULL },
 };
 
 #define NRULES (sizeof(rules) / sizeof(rules[0]))

@@ -59,8 +59,10 @@ CDS_HIDDEN char *cds_var_origin(struct cds_rule_ctx *c, const char *var,
 
 /* One directory of a library search, in the loader's order. */
 struct cds_libdir {
-	char *dir;		/* as named (an LD_LIBRARY_PATH entry as given) */
-	char *via;		/* "LD_LIBRARY_PATH", "RUNPATH", a conf file */
+	char *dir;		/* as named (an LD_LIBRARY_PATH entry as
+				   given) */
+	char *via;		/* "LD_LIBRARY_PATH", "RUNPATH", a conf
+				   file */
 	char *origin;		/* where the entry was set, or NULL */
 	int from_env;		/* an LD_LIBRARY_PATH entry */
 };

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <glob.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -386,4 +387,61 @@ cds_data_dir(void)
 		}
 	}
 	return dir;
+}
+
+char *
+cds_root_read_line(const cds_handle_t *h, const char *path)
+{
+	char *host = cds_rpath(h, path);
+	char *text = cds_read_file(host, 1u << 20, NULL), *nl, *r;
+
+	free(host);
+	if (text == NULL) {
+		return NULL;
+	}
+	if ((nl = strchr(text, '\n')) != NULL) {
+		*nl = '\0';
+	}
+	r = cds_xstrdup(cds_strtrim(text));
+	free(text);
+	return r;
+}
+
+int
+cds_root_exists(const cds_handle_t *h, const char *path)
+{
+	char *host = cds_rpath(h, path);
+	int r = cds_exists(host);
+
+	free(host);
+	return r;
+}
+
+int
+cds_root_isdir(const cds_handle_t *h, const char *path)
+{
+	char *host = cds_rpath(h, path);
+	int r = cds_is_dir(host);
+
+	free(host);
+	return r;
+}
+
+char **
+cds_root_glob(const cds_handle_t *h, const char *pattern)
+{
+	struct cds_strv sv = {0};
+	char *host = cds_rpath(h, pattern);
+	glob_t g;
+	size_t i;
+
+	if (glob(host, 0, NULL, &g) == 0) {
+		for (i = 0; i < g.gl_pathc; i++) {
+			cds_strv_push_owned(&sv, cds_unrpath(h,
+			    g.gl_pathv[i]));
+		}
+		globfree(&g);
+	}
+	free(host);
+	return cds_strv_steal(&sv);
 }

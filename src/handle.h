@@ -71,6 +71,14 @@ CDS_HIDDEN char *cds_unrpath(const cds_handle_t *h, const char *hostpath);
 CDS_HIDDEN char *cds_realpath_in_root(const cds_handle_t *h,
     const char *path);
 
+/* Small reads of the target, all paths without the root: */
+/* the first line of a file, trimmed; NULL when unreadable */
+CDS_HIDDEN char *cds_root_read_line(const cds_handle_t *h, const char *path);
+CDS_HIDDEN int cds_root_exists(const cds_handle_t *h, const char *path);
+CDS_HIDDEN int cds_root_isdir(const cds_handle_t *h, const char *path);
+/* target paths matching a glob pattern, sorted; never NULL */
+CDS_HIDDEN char **cds_root_glob(const cds_handle_t *h, const char *pattern);
+
 /* Where the shipped manifests are (configure's pkgdatadir, or the source
  * tree when run from the build directory). */
 CDS_HIDDEN const char *cds_data_dir(void);

@@ -15,6 +15,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -322,13 +323,101 @@ link_inside(const char *rel, const char *target)
 	return depth >= 0;
 }
 
+/* A file whose digest the receipt needs, hashed by a worker thread. */
+struct hashjob {
+	char *path;
+	json_t *entry;		/* its receipt entry, borrowed */
+	char digest[65];
+	int err;		/* errno, 0 if fine */
+};
+
 struct record {
 	cds_handle_t *h;
 	const char *release;
 	json_t *files;
 	uint64_t bytes;
 	size_t nfiles;
+	struct hashjob *jobs;
+	size_t njobs;
+	size_t next;		/* the next job to take (atomic) */
 };
+
+static void *
+hash_worker(void *arg)
+{
+	struct record *rc = arg;
+	size_t i;
+
+	while ((i = __atomic_fetch_add(&rc->next, 1, __ATOMIC_RELAXED)) <
+	    rc->njobs) {
+		if (cds_sha256_file(rc->jobs[i].path, rc->jobs[i].digest) ==
+		    -1) {
+			rc->jobs[i].err = errno != 0 ? errno : EIO;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * Hash every file the walk found, on as many threads as --jobs and the
+ * CPUs allow (the unpacked tree is read once more, so this is the one
+ * place the receipt costs time), then put each digest in its entry.
+ */
+static int
+record_hash(struct record *rc)
+{
+	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
+	size_t nthreads = ncpu > 0 ? (size_t)ncpu : 1, i, started = 0;
+	pthread_t th[16];
+	int ret = 0;
+
+	if (nthreads > (size_t)rc->h->jobs) {
+		nthreads = (size_t)rc->h->jobs;
+	}
+	if (nthreads > 16) {
+		nthreads = 16;
+	}
+	if (nthreads > rc->njobs) {
+		nthreads = rc->njobs;
+	}
+	rc->next = 0;
+	for (i = 1; i < nthreads; i++) {
+		if (pthread_create(&th[started], NULL, hash_worker, rc) != 0) {
+			break;
+		}
+		started++;
+	}
+	hash_worker(rc);
+	for (i = 0; i < started; i++) {
+		pthread_join(th[i], NULL);
+	}
+	for (i = 0; i < rc->njobs; i++) {
+		struct hashjob *j = &rc->jobs[i];
+
+		if (j->err != 0 && ret == 0) {
+			ret = cds_seterr(rc->h, cds_errno_code(j->err),
+			    "%s: %s", j->path, strerror(j->err));
+		}
+		if (j->err == 0) {
+			json_object_set_new(j->entry, "sha256",
+			    json_string(j->digest));
+		}
+	}
+	return ret;
+}
+
+static void
+record_clear(struct record *rc)
+{
+	size_t i;
+
+	for (i = 0; i < rc->njobs; i++) {
+		free(rc->jobs[i].path);
+	}
+	free(rc->jobs);
+	rc->jobs = NULL;
+	rc->njobs = 0;
+}
 
 static int
 record_tree(struct record *rc, const char *dir, const char *rel)
@@ -345,7 +434,7 @@ record_tree(struct record *rc, const char *dir, const char *rel)
 		char *p = cds_path_join(dir, names[i]);
 		char *r = rel == NULL ? cds_xstrdup(names[i]) :
 		    cds_path_join(rel, names[i]);
-		char mode[8], digest[65];
+		char mode[8];
 		struct stat st;
 		json_t *e;
 
@@ -381,15 +470,19 @@ record_tree(struct record *rc, const char *dir, const char *rel)
 			}
 			free(target);
 		} else if (S_ISREG(st.st_mode)) {
-			if (cds_sha256_file(p, digest) == -1) {
-				ret = cds_seterr(rc->h, CDS_ERR_IO, "%s: %s",
-				    p, strerror(errno));
-				goto next;
-			}
+			struct hashjob *j;
+
+			/* the digest comes later, from record_hash() */
 			e = json_pack("{s:s, s:s, s:I, s:s, s:s}", "path", r,
 			    "type", "file", "size", (json_int_t)st.st_size,
-			    "mode", mode, "sha256", digest);
+			    "mode", mode, "sha256", "");
 			json_array_append_new(rc->files, e);
+			rc->jobs = cds_xreallocarray(rc->jobs, rc->njobs + 1,
+			    sizeof(*rc->jobs));
+			j = &rc->jobs[rc->njobs++];
+			memset(j, 0, sizeof(*j));
+			j->path = cds_xstrdup(p);
+			j->entry = e;
 			rc->bytes += (uint64_t)st.st_size;
 			rc->nfiles++;
 		} else {
@@ -718,12 +811,14 @@ assemble(cds_handle_t *h, struct cds_plan *p, struct cds_plan_item *it,
 	}
 	step_event(h, CDS_EV_VERIFY_START, it->name, s->tree, 0);
 	rc.files = json_array();
-	if (record_tree(&rc, s->tree, NULL) == -1) {
+	if (record_tree(&rc, s->tree, NULL) == -1 || record_hash(&rc) == -1) {
+		record_clear(&rc);
 		json_decref(rc.files);
 		step_event(h, CDS_EV_VERIFY_DONE, it->name, s->tree,
 		    cds_errno(h));
 		goto out;
 	}
+	record_clear(&rc);
 	if (rc.nfiles == 0) {
 		json_decref(rc.files);
 		cds_seterr(h, CDS_ERR_ARCHIVE, "%s: the archives hold no "

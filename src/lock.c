@@ -78,7 +78,8 @@ cds_lock_take(cds_handle_t *h, const struct cds_layout *l, int wait,
 		cds_emit(h, &ev);
 		deadline = cds_now_ms() + (double)wait * 1000;
 		for (;;) {
-			if (wait < 0 || (wait > 0 && cds_now_ms() >= deadline)) {
+			if (wait < 0 ||
+			    (wait > 0 && cds_now_ms() >= deadline)) {
 				cds_seterr(h, CDS_ERR_LOCKED, "%s: held by %s",
 				    l->lock, holder);
 				free(holder);
@@ -86,8 +87,8 @@ cds_lock_take(cds_handle_t *h, const struct cds_layout *l, int wait,
 				return -1;
 			}
 			if (h->cancelled) {
-				cds_seterr(h, CDS_ERR_CANCELLED, "waiting for %s",
-				    l->lock);
+				cds_seterr(h, CDS_ERR_CANCELLED,
+				    "waiting for %s", l->lock);
 				free(holder);
 				close(fd);
 				return -1;

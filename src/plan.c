@@ -705,9 +705,10 @@ choose_bare(const struct ctx *x, struct choice *c)
 		if (is_none(req->cudnn) || (req->cudnn != NULL &&
 		    !cds_ver_has_prefix(r->version, req->cudnn) &&
 		    !cds_ver_has_prefix(r->full_version, req->cudnn))) {
-			return cds_seterr(x->h, CDS_ERR_NOT_FOUND, "--cudnn %s: "
-			    "%s holds cuDNN %s", req->cudnn != NULL ?
-			    req->cudnn : "none", x->m->path, r->full_version);
+			return cds_seterr(x->h, CDS_ERR_NOT_FOUND,
+			    "--cudnn %s: %s holds cuDNN %s",
+			    req->cudnn != NULL ? req->cudnn : "none",
+			    x->m->path, r->full_version);
 		}
 		c->cudnn = r;
 		if (req->cuda != NULL && !is_none(req->cuda)) {

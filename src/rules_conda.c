@@ -694,7 +694,8 @@ cds_rule_activate_scripts(struct cds_rule_ctx *c)
 			for (d = undefined; *d != NULL; d++) {
 				cds_finding_evidence(f, "undefined variable",
 				    "$%s is read but not set by the env's "
-				    "scripts%s", *d, cds_getenv(c->h, *d) != NULL ?
+				    "scripts%s", *d,
+				    cds_getenv(c->h, *d) != NULL ?
 				    " (set in this shell only)" : "");
 			}
 		}
@@ -795,7 +796,8 @@ cds_rule_conda_cudnn(struct cds_rule_ctx *c)
 				continue;
 			}
 			want = cds_expected_cudnn(c, p, &src);
-			if (want == NULL || atoi(want) != atoi(e->conda_cudnn) ||
+			if (want == NULL ||
+			    atoi(want) != atoi(e->conda_cudnn) ||
 			    cds_cmp_minor(want, e->conda_cudnn) == 0) {
 				free(src);
 				continue;
@@ -804,7 +806,8 @@ cds_rule_conda_cudnn(struct cds_rule_ctx *c)
 			 * only LD_LIBRARY_PATH could put <env>/lib first */
 			wheel = e->site_packages != NULL ? cds_path_join(
 			    e->site_packages, "nvidia/cudnn/lib") : NULL;
-			torch_wheel = p->kind == CDS_FW_TORCH && wheel != NULL &&
+			torch_wheel = p->kind == CDS_FW_TORCH &&
+			    wheel != NULL &&
 			    cds_cudnn_in(c, wheel, atoi(want)) != NULL;
 			if (torch_wheel) {
 				struct cds_libpath *lp = cds_libpath_for(c, e,
@@ -887,7 +890,8 @@ driver_major(const struct cds_rule_ctx *c)
 	    *m != NULL; m++) {
 		const char *floor = cds_manifest_driver_floor(c->m, *m);
 
-		if (floor != NULL && cds_vercmp(d->module_version, floor) >= 0) {
+		if (floor != NULL &&
+		    cds_vercmp(d->module_version, floor) >= 0) {
 			return atoi(*m);
 		}
 	}

@@ -55,8 +55,9 @@ cds_rule_dev_links(struct cds_rule_ctx *c)
 			if (f == NULL) {
 				f = cds_finding_add(c, "DEV-LINKS",
 				    CDS_SEV_WARNING, "pip cuDNN %s in %s has "
-				    "no libcudnn*.so links", d->version != NULL ?
-				    d->version : "", d->dir);
+				    "no libcudnn*.so links",
+				    d->version != NULL ? d->version : "",
+				    d->dir);
 				cds_finding_evidence(f, "dir", "%s", d->dir);
 				if (d->env != NULL) {
 					cds_finding_evidence(f, "env", "%s",
@@ -88,6 +89,49 @@ mixed_entry(const char *entry, const char **version)
 	*version = eq != NULL ? eq + 1 : "";
 	return cds_xstrndup(entry, so != NULL ? (size_t)(so - entry) :
 	    strlen(entry));
+}
+
+/* What ld.so says when the set's sub-libraries are loaded from DIR by
+ * path (the first failure), as evidence.  DIR goes first on
+ * LD_LIBRARY_PATH meanwhile: whoever uses the set has it on the path. */
+static void
+loader_says(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_cudnn *d)
+{
+	char *saved = cds_strdup0(cds_getenv(c->h, "LD_LIBRARY_PATH"));
+	char *llp = saved != NULL ? cds_xasprintf("%s:%s", d->dir, saved) :
+	    cds_xstrdup(d->dir);
+	size_t i, k;
+	int done = 0;
+
+	cds_setenv(c->h, "LD_LIBRARY_PATH", llp);
+	free(llp);
+
+	for (i = 0; i < d->nfiles && !done; i++) {
+		struct cds_ld_resolution *r;
+		char *path, *v = cds_soname_version(d->files[i].name);
+		int soname = v != NULL && strchr(v, '.') == NULL;
+
+		free(v);
+		if (!soname) {
+			continue;	/* only libX.so.N, as programs ask */
+		}
+		path = cds_path_join(d->dir, d->files[i].name);
+		r = cds_loader_resolve(c->h, path, 0);
+		cds_clearerr(c->h);
+		free(path);
+		for (k = 0; r != NULL && k < r->nproblems && !done; k++) {
+			if (r->problems[k].kind == CDS_LD_NO_SYMBOL ||
+			    r->problems[k].kind == CDS_LD_NO_VERSION) {
+				cds_finding_evidence(f, "loader says", "%s",
+				    r->problems[k].message);
+				done = 1;
+			}
+		}
+		cds_ld_resolution_free(r);
+	}
+	cds_setenv(c->h, "LD_LIBRARY_PATH", saved);
+	free(saved);
 }
 
 /* F2: one directory holds the sub-libraries of different cuDNN releases
@@ -166,6 +210,7 @@ cds_rule_mixed_set(struct cds_rule_ctx *c)
 			cds_finding_evidence(f, "majority release", "%s",
 			    major_ver);
 		}
+		loader_says(c, f, d);
 		for (k = 0; d->mixed[k] != NULL && major_ver != NULL; k++) {
 			const char *v;
 			char *stem = mixed_entry(d->mixed[k], &v);
@@ -400,12 +445,13 @@ cds_rule_incomplete_set(struct cds_rule_ctx *c)
 				    d->env : "");
 			}
 			if (at < 0) {
-				cds_finding_evidence(f, "missing", "%s: not in "
-				    "the directory, and nothing on the loader's "
-				    "path provides it", d->missing[k]);
+				cds_finding_evidence(f, "missing", "%s: not "
+				    "in the directory, and nothing on the "
+				    "loader's path provides it", d->missing[k]);
 			} else {
 				cds_finding_evidence(f, "missing", "%s: the "
-				    "loader would take %s/%s instead (cuDNN %s)",
+				    "loader would take %s/%s instead "
+				    "(cuDNN %s)",
 				    d->missing[k], lp->dirs[at].dir,
 				    d->missing[k], other != NULL &&
 				    other->version != NULL ? other->version :

@@ -54,68 +54,19 @@ cds_rule_no_driver(struct cds_rule_ctx *c)
 	}
 }
 
-/* Read a small file of the target, first line trimmed; NULL if absent. */
-static char *
-first_line(const cds_handle_t *h, const char *path)
-{
-	char *host = cds_rpath(h, path);
-	char *text = cds_read_file(host, 1u << 16, NULL), *nl, *r;
-
-	free(host);
-	if (text == NULL) {
-		return NULL;
-	}
-	if ((nl = strchr(text, '\n')) != NULL) {
-		*nl = '\0';
-	}
-	r = cds_xstrdup(cds_strtrim(text));
-	free(text);
-	return r;
-}
-
-static int
-exists(const cds_handle_t *h, const char *path)
-{
-	char *host = cds_rpath(h, path);
-	int r = cds_exists(host);
-
-	free(host);
-	return r;
-}
-
-/* Target paths matching PATTERN under the root. */
-static char **
-glob_target(const cds_handle_t *h, const char *pattern)
-{
-	struct cds_strv sv = {0};
-	char *host = cds_rpath(h, pattern);
-	glob_t g;
-	size_t i;
-
-	if (glob(host, 0, NULL, &g) == 0) {
-		for (i = 0; i < g.gl_pathc; i++) {
-			cds_strv_push_owned(&sv, cds_unrpath(h,
-			    g.gl_pathv[i]));
-		}
-		globfree(&g);
-	}
-	free(host);
-	return cds_strv_steal(&sv);
-}
-
 /* PCI addresses of NVIDIA devices whose class starts with CLASS
  * ("0x03": display, "0x0680": NVSwitch bridges). */
 static char **
 nvidia_devices(const cds_handle_t *h, const char *class)
 {
-	char **devs = glob_target(h, "/sys/bus/pci/devices/*");
+	char **devs = cds_root_glob(h, "/sys/bus/pci/devices/*");
 	struct cds_strv sv = {0};
 	char **d;
 
 	for (d = devs; *d != NULL; d++) {
 		char *vp = cds_path_join(*d, "vendor");
 		char *cp = cds_path_join(*d, "class");
-		char *v = first_line(h, vp), *k = first_line(h, cp);
+		char *v = cds_root_read_line(h, vp), *k = cds_root_read_line(h, cp);
 
 		if (v != NULL && k != NULL && strcmp(v, "0x10de") == 0 &&
 		    cds_startswith(k, class)) {
@@ -160,15 +111,15 @@ cds_rule_no_module(struct cds_rule_ctx *c)
 	cds_strfreev(gpus);
 	cds_finding_evidence(f, "kernel module",
 	    "/proc/driver/nvidia/version and /sys/module/nvidia are absent");
-	kernel = first_line(h, "/proc/sys/kernel/osrelease");
+	kernel = cds_root_read_line(h, "/proc/sys/kernel/osrelease");
 	if (kernel != NULL) {
 		cds_finding_evidence(f, "running kernel", "%s", kernel);
 	}
 	/* DKMS: /var/lib/dkms/nvidia/<version>/<kernel>/ per build */
-	vers = glob_target(h, "/var/lib/dkms/nvidia/[0-9]*");
+	vers = cds_root_glob(h, "/var/lib/dkms/nvidia/[0-9]*");
 	for (v = vers; *v != NULL; v++) {
 		char *kpat = cds_path_join(*v, "[0-9]*");
-		char **ks = glob_target(h, kpat), **k;
+		char **ks = cds_root_glob(h, kpat), **k;
 
 		for (k = ks; *k != NULL; k++) {
 			cds_buf_addf(&built, "%s%s for %s", built.len > 0 ?
@@ -196,7 +147,7 @@ cds_rule_no_module(struct cds_rule_ctx *c)
 		    "nvidia", ver, kernel);
 	}
 	cds_buf_free(&built);
-	nouveau = exists(h, "/sys/module/nouveau");
+	nouveau = cds_root_exists(h, "/sys/module/nouveau");
 	if (nouveau) {
 		cds_finding_evidence(f, "cause", "the nouveau driver is loaded "
 		    "and holds the GPU (/sys/module/nouveau)");
@@ -207,7 +158,7 @@ cds_rule_no_module(struct cds_rule_ctx *c)
 	}
 	/* SecureBoot-<guid>: 4 attribute bytes, then 1 when enabled */
 	{
-		char **sb = glob_target(h,
+		char **sb = cds_root_glob(h,
 		    "/sys/firmware/efi/efivars/SecureBoot-*");
 
 		if (sb[0] != NULL) {
@@ -419,7 +370,8 @@ check_cuda(struct cds_rule_ctx *c, const char *what, const char *where,
 			return;
 		}
 		floor = cds_manifest_driver_floor(c->m, cuda);
-		if (floor == NULL || cds_vercmp(d->module_version, floor) >= 0) {
+		if (floor == NULL ||
+		    cds_vercmp(d->module_version, floor) >= 0) {
 			return;
 		}
 		f = cds_finding_add(c, "F16", CDS_SEV_ERROR,
@@ -572,7 +524,7 @@ driver_file_version(const char *real)
 static char *
 gpu_model(const cds_handle_t *h)
 {
-	char **info = glob_target(h, "/proc/driver/nvidia/gpus/*/information");
+	char **info = cds_root_glob(h, "/proc/driver/nvidia/gpus/*/information");
 	char *r = NULL, *host, *text, *p;
 
 	if (info[0] != NULL) {
@@ -691,11 +643,11 @@ dpkg_version(const cds_handle_t *h, const char *prefix, char **name)
 static int
 running(const cds_handle_t *h, const char *comm)
 {
-	char **procs = glob_target(h, "/proc/[0-9]*/comm"), **p;
+	char **procs = cds_root_glob(h, "/proc/[0-9]*/comm"), **p;
 	int found = 0;
 
 	for (p = procs; *p != NULL && !found; p++) {
-		char *l = first_line(h, *p);
+		char *l = cds_root_read_line(h, *p);
 
 		found = l != NULL && strcmp(l, comm) == 0;
 		free(l);

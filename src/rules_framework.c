@@ -250,8 +250,9 @@ older_cudnn(struct cds_rule_ctx *c, const struct cds_env *e,
 		    "CuDNN library: %s but source was compiled with: %s",
 		    copy->version, want);
 	} else {
-		cds_finding_evidence(f, "JAX says", "Found cuDNN version %d%d%02d"
-		    ", but JAX was built against version %s, which is newer",
+		cds_finding_evidence(f, "JAX says", "Found cuDNN version "
+		    "%d%d%02d, but JAX was built against version %s, which is "
+		    "newer",
 		    atoi(copy->version), strchr(copy->version, '.') != NULL ?
 		    atoi(strchr(copy->version, '.') + 1) : 0, 0, want);
 	}
@@ -448,8 +449,9 @@ cds_rule_three_numbers(struct cds_rule_ctx *c)
 		const struct cds_package *p = &s->system_packages[k];
 
 		if (p->kind != CDS_FW_OTHER && p->cuda != NULL) {
-			cds_finding_evidence(f, "framework", "%s %s (%s) brings "
-			    "its own CUDA %s runtime", p->name, p->version,
+			cds_finding_evidence(f, "framework", "%s %s (%s) "
+			    "brings its own CUDA %s runtime", p->name,
+			    p->version,
 			    p->location, p->cuda);
 		}
 	}
@@ -497,12 +499,14 @@ cds_rule_jax_plugin(struct cds_rule_ctx *c)
 				major[j] = p->name[8 + j];
 			}
 			major[j] = '\0';
-			f = cds_finding_add(c, "F31", CDS_SEV_ERROR, "env %s: %s "
-			    "%s does not match jaxlib %s", e->name, p->name,
+			f = cds_finding_add(c, "F31", CDS_SEV_ERROR,
+			    "env %s: %s %s does not match jaxlib %s", e->name,
+			    p->name,
 			    p->version, jaxlib->version);
 			cds_finding_evidence(f, "plugin", "%s %s", p->name,
 			    p->version);
-			cds_finding_evidence(f, "jaxlib", "%s", jaxlib->version);
+			cds_finding_evidence(f, "jaxlib", "%s",
+			    jaxlib->version);
 			cds_finding_evidence(f, "JAX says", "Unable to "
 			    "initialize backend 'cuda': INVALID_ARGUMENT: "
 			    "Mismatched PJRT plugin PJRT API version");
@@ -968,8 +972,9 @@ tf_needs(struct cds_rule_ctx *c, const struct cds_env *e,
 			continue;
 		}
 		if (f == NULL) {
-			f = cds_finding_add(c, "F29", CDS_SEV_ERROR, "tensorflow "
-			    "%s %s cannot dlopen %s", p->version, w, names[i]);
+			f = cds_finding_add(c, "F29", CDS_SEV_ERROR,
+			    "tensorflow %s %s cannot dlopen %s", p->version,
+			    w, names[i]);
 			cds_finding_evidence(f, "TensorFlow says", "Could not "
 			    "load dynamic library '%s'; dlerror: %s: cannot "
 			    "open shared object file: No such file or "
@@ -995,7 +1000,8 @@ tf_needs(struct cds_rule_ctx *c, const struct cds_env *e,
 
 			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
 			    "%s%spip install 'tensorflow[and-cuda]==%s'",
-			    e != NULL ? e->prefix : "", e != NULL ? "/bin/" : "",
+			    e != NULL ? e->prefix : "",
+			    e != NULL ? "/bin/" : "",
 			    v);
 			free(v);
 		}

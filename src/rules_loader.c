@@ -190,7 +190,8 @@ mixed_binding(struct cds_rule_ctx *c, const struct cds_cudnn *own)
 		r = resolve_in(c, lp, path);
 		for (k = 0; r != NULL && k < r->nproblems; k++) {
 			const struct cds_ld_problem *p = &r->problems[k];
-			const struct cds_ld_object *user = &r->objects[p->object];
+			const struct cds_ld_object *user =
+			    &r->objects[p->object];
 			const struct cds_ld_object *prov;
 			char *t1, *t2;
 			const char *v1, *v2;
@@ -412,9 +413,9 @@ cudnn_deps(struct cds_rule_ctx *c, const struct cds_cudnn *d)
 				    "cuDNN %s in %s needs %s, which the loader "
 				    "cannot find", d->version != NULL ?
 				    d->version : "?", d->dir, p->name);
-				cds_finding_evidence(f, "cuDNN says", "Could not "
-				    "load library %s. Error: %s", name,
-				    p->message);
+				cds_finding_evidence(f, "cuDNN says",
+				    "Could not load library %s. Error: %s",
+				    name, p->message);
 			}
 			cds_finding_evidence(f, "missing", "%s (needed by %s)",
 			    p->name, r->objects[r->objects[p->object].loader !=
@@ -663,7 +664,8 @@ cusparse_jitlink(struct cds_rule_ctx *c, const struct cds_env *e)
 			    p->message);
 			cds_finding_evidence(f, "cuSPARSE", "%s (env %s)",
 			    path, e->name);
-			cds_finding_evidence(f, "nvJitLink", "%s", prov->found.path);
+			cds_finding_evidence(f, "nvJitLink", "%s",
+			    prov->found.path);
 			evidence_found(c, f, lp, &prov->found, 1);
 			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
 			    "or: %s/bin/pip install -U nvidia-nvjitlink-cu12",

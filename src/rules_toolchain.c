@@ -14,26 +14,6 @@
 
 #include "findings.h"
 
-/* Target paths matching PATTERN under the root, sorted. */
-static char **
-glob_target(const cds_handle_t *h, const char *pattern)
-{
-	struct cds_strv sv = {0};
-	char *host = cds_rpath(h, pattern);
-	glob_t g;
-	size_t i;
-
-	if (glob(host, 0, NULL, &g) == 0) {
-		for (i = 0; i < g.gl_pathc; i++) {
-			cds_strv_push_owned(&sv, cds_unrpath(h,
-			    g.gl_pathv[i]));
-		}
-		globfree(&g);
-	}
-	free(host);
-	return cds_strv_steal(&sv);
-}
-
 static char *
 read_target(const cds_handle_t *h, const char *path, size_t max)
 {
@@ -63,7 +43,7 @@ nvcc_gcc_max(const cds_handle_t *h, const char *toolkit, char **where)
 	*where = NULL;
 	for (r = rel; *r != NULL && max == 0; r++) {
 		char *pat = cds_path_join(toolkit, *r);
-		char **m = glob_target(h, pat);
+		char **m = cds_root_glob(h, pat);
 		char *text = m[0] != NULL ? read_target(h, m[0], 1u << 20) :
 		    NULL;
 
@@ -188,7 +168,7 @@ compiler_major(const cds_handle_t *h, const char *path)
 	if (major != 0) {
 		return major;
 	}
-	dirs = glob_target(h, "/usr/lib/gcc/*-linux-gnu*/[0-9]*/cc1");
+	dirs = cds_root_glob(h, "/usr/lib/gcc/*-linux-gnu*/[0-9]*/cc1");
 	if (dirs[0] != NULL && dirs[1] == NULL) {
 		char *d = cds_dirname(dirs[0]);
 
@@ -257,7 +237,7 @@ cds_rule_host_gcc(struct cds_rule_ctx *c)
 	    "version! gcc versions later than %d are not supported!", max);
 	cds_finding_evidence(f, "limit", "%s", where);
 	cds_finding_evidence(f, "host compiler", "%s (gcc %d)", gcc, have);
-	alts = glob_target(c->h, "/usr/bin/g++-[0-9]*");
+	alts = cds_root_glob(c->h, "/usr/bin/g++-[0-9]*");
 	{
 		const char *best = NULL;
 		int bestv = 0;
@@ -358,8 +338,8 @@ apt_read(const cds_handle_t *h, const char *file, struct apt_entry **v,
 				if (strstr(uris, "developer.download.nvidia."
 				    "com") != NULL) {
 					apt_add(v, n, file, uline, uris,
-					    strcspn(uris, " "), sby, sby != NULL ?
-					    strlen(sby) : 0);
+					    strcspn(uris, " "), sby,
+					    sby != NULL ? strlen(sby) : 0);
 					count++;
 				}
 				free(uris);
@@ -417,12 +397,12 @@ cds_rule_apt_sources(struct cds_rule_ctx *c)
 	char **files;
 	char **f;
 
-	files = glob_target(c->h, "/etc/apt/sources.list");
+	files = cds_root_glob(c->h, "/etc/apt/sources.list");
 	for (f = files; *f != NULL; f++) {
 		apt_read(c->h, *f, &v, &n);
 	}
 	cds_strfreev(files);
-	files = glob_target(c->h, "/etc/apt/sources.list.d/*");
+	files = cds_root_glob(c->h, "/etc/apt/sources.list.d/*");
 	for (f = files; *f != NULL; f++) {
 		if (cds_endswith(*f, ".list") || cds_endswith(*f, ".sources")) {
 			apt_read(c->h, *f, &v, &n);
@@ -449,12 +429,12 @@ cds_rule_apt_sources(struct cds_rule_ctx *c)
 			    CDS_SEV_ERROR : CDS_SEV_WARNING, "%s is listed "
 			    "twice%s", v[i].url, conflict ? " with different "
 			    "Signed-By" : "");
-			cds_finding_evidence(x, "entry", "%s:%zu%s%s", v[k].file,
-			    v[k].line, v[k].signed_by != NULL ?
+			cds_finding_evidence(x, "entry", "%s:%zu%s%s",
+			    v[k].file, v[k].line, v[k].signed_by != NULL ?
 			    " signed-by=" : " (no signed-by)",
 			    v[k].signed_by != NULL ? v[k].signed_by : "");
-			cds_finding_evidence(x, "entry", "%s:%zu%s%s", v[i].file,
-			    v[i].line, v[i].signed_by != NULL ?
+			cds_finding_evidence(x, "entry", "%s:%zu%s%s",
+			    v[i].file, v[i].line, v[i].signed_by != NULL ?
 			    " signed-by=" : " (no signed-by)",
 			    v[i].signed_by != NULL ? v[i].signed_by : "");
 			if (conflict) {
@@ -486,7 +466,7 @@ cds_rule_apt_sources(struct cds_rule_ctx *c)
 			continue;
 		}
 		{
-			char **keys = glob_target(c->h,
+			char **keys = cds_root_glob(c->h,
 			    "/etc/apt/trusted.gpg.d/*cuda*");
 			int legacy = keys[0] == NULL;
 

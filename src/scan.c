@@ -129,68 +129,6 @@ struct scan_run {
 };
 
 /* ------------------------------------------------------------------------ */
-/* Small readers                                                             */
-/* ------------------------------------------------------------------------ */
-
-/* First line of a file under the root, trimmed; NULL if unreadable. */
-static char *
-read_line(const cds_handle_t *h, const char *path)
-{
-	char *host = cds_rpath(h, path);
-	char *text = cds_read_file(host, 1u << 20, NULL), *nl, *r;
-
-	free(host);
-	if (text == NULL) {
-		return NULL;
-	}
-	if ((nl = strchr(text, '\n')) != NULL) {
-		*nl = '\0';
-	}
-	r = cds_xstrdup(cds_strtrim(text));
-	free(text);
-	return r;
-}
-
-static int
-exists_in_root(const cds_handle_t *h, const char *path)
-{
-	char *host = cds_rpath(h, path);
-	int r = cds_exists(host);
-
-	free(host);
-	return r;
-}
-
-static int
-isdir_in_root(const cds_handle_t *h, const char *path)
-{
-	char *host = cds_rpath(h, path);
-	int r = cds_is_dir(host);
-
-	free(host);
-	return r;
-}
-
-/* Target paths matching a glob pattern under the root, sorted. */
-static char **
-glob_in_root(const cds_handle_t *h, const char *pattern)
-{
-	struct cds_strv sv = {0};
-	char *host = cds_rpath(h, pattern);
-	glob_t g;
-	size_t i;
-
-	if (glob(host, 0, NULL, &g) == 0) {
-		for (i = 0; i < g.gl_pathc; i++) {
-			cds_strv_push_owned(&sv, cds_unrpath(h,
-			    g.gl_pathv[i]));
-		}
-		globfree(&g);
-	}
-	free(host);
-	return cds_strv_steal(&sv);
-}
-
 /* ------------------------------------------------------------------------ */
 /* Driver                                                                    */
 /* ------------------------------------------------------------------------ */
@@ -199,12 +137,12 @@ glob_in_root(const cds_handle_t *h, const char *pattern)
 static int
 count_nvidia_pci(const cds_handle_t *h)
 {
-	char **devs = glob_in_root(h, "/sys/bus/pci/devices/*/vendor");
+	char **devs = cds_root_glob(h, "/sys/bus/pci/devices/*/vendor");
 	char **d;
 	int n = 0;
 
 	for (d = devs; *d != NULL; d++) {
-		char *v = read_line(h, *d);
+		char *v = cds_root_read_line(h, *d);
 
 		if (v != NULL && strcmp(v, "0x10de") == 0) {
 			n++;
@@ -244,7 +182,7 @@ toolkit_libdir(const cds_handle_t *h, const char *dir)
 	for (c = cands; *c != NULL; c++) {
 		char *p = cds_path_join(dir, *c);
 
-		if (isdir_in_root(h, p)) {
+		if (cds_root_isdir(h, p)) {
 			/* lib64 is often a link to lib: name the real dir */
 			char *real = cds_realpath_in_root(h, p);
 
@@ -329,7 +267,7 @@ toolkit_version(const cds_handle_t *h, struct cds_toolkit *t)
 	}
 	/* version.txt: "CUDA Version 11.4.2" */
 	p = cds_path_join(t->realpath, "version.txt");
-	text = read_line(h, p);
+	text = cds_root_read_line(h, p);
 	free(p);
 	if (text != NULL) {
 		char *q = strstr(text, "Version ");
@@ -403,7 +341,7 @@ add_toolkit(cds_handle_t *h, struct cds_scan *s, const char *path,
 	t->realpath = real;
 	t->found_by = how;
 	t->found_via = cds_strdup0(via);
-	t->exists = isdir_in_root(h, real);
+	t->exists = cds_root_isdir(h, real);
 	if (!t->exists) {
 		return t;
 	}
@@ -411,7 +349,7 @@ add_toolkit(cds_handle_t *h, struct cds_scan *s, const char *path,
 	t->libdir = toolkit_libdir(h, real);
 	if (t->libdir != NULL) {
 		char *pat = cds_path_join(t->libdir, "libcudart.so*");
-		char **m = glob_in_root(h, pat);
+		char **m = cds_root_glob(h, pat);
 
 		t->has_runtime = m[0] != NULL;
 		cds_strfreev(m);
@@ -420,7 +358,7 @@ add_toolkit(cds_handle_t *h, struct cds_scan *s, const char *path,
 	{
 		char *nvcc = cds_path_join(real, "bin/nvcc");
 
-		t->has_nvcc = exists_in_root(h, nvcc);
+		t->has_nvcc = cds_root_exists(h, nvcc);
 		free(nvcc);
 	}
 	return t;
@@ -484,10 +422,10 @@ scan_toolkits(cds_handle_t *h, struct cds_scan *s)
 	}
 	free(link);
 	for (p = pats; *p != NULL; p++) {
-		char **m = glob_in_root(h, *p), **q;
+		char **m = cds_root_glob(h, *p), **q;
 
 		for (q = m; *q != NULL; q++) {
-			if (isdir_in_root(h, *q) &&
+			if (cds_root_isdir(h, *q) &&
 			    !cds_endswith(*q, ".state")) {
 				add_toolkit(h, s, *q, strstr(*q, "/nvidia/") ?
 				    CDS_FOUND_PREFIX : CDS_FOUND_DIR, NULL);
@@ -559,7 +497,7 @@ cudnn_package_version(const cds_handle_t *h, const char *dir,
 
 	if (origin == CDS_ORIGIN_CONDA && env_prefix != NULL) {
 		pat = cds_path_join(env_prefix, "conda-meta/cudnn-[0-9]*.json");
-		m = glob_in_root(h, pat);
+		m = cds_root_glob(h, pat);
 		if (m[0] != NULL) {
 			/* cudnn-9.1.0.70-h1234_0.json */
 			const char *b = cds_basename(m[0]) + 6;
@@ -584,7 +522,7 @@ cudnn_package_version(const cds_handle_t *h, const char *dir,
 		for (r = rel; *r != NULL && v == NULL; r++) {
 			char *p = cds_path_join(real != NULL ? real : dir, *r);
 
-			m = glob_in_root(h, p);
+			m = cds_root_glob(h, p);
 			if (m[0] != NULL) {
 				const char *b = cds_basename(m[0]);
 				const char *dash = strchr(b, '-');
@@ -1091,7 +1029,7 @@ package_details(cds_handle_t *h, const char *site, const char *distinfo,
 			/* their dirs drop the "cuda_" only for some; look */
 		}
 		p = cds_xasprintf("%s/nvidia/%s/lib", site, sub);
-		if (isdir_in_root(h, p)) {
+		if (cds_root_isdir(h, p)) {
 			pkg->libdir = p;
 		} else {
 			free(p);
@@ -1152,7 +1090,7 @@ static void
 scan_conda_meta(cds_handle_t *h, struct cds_env *e)
 {
 	char *pat = cds_path_join(e->prefix, "conda-meta/*.json");
-	char **m = glob_in_root(h, pat), **q;
+	char **m = cds_root_glob(h, pat), **q;
 
 	free(pat);
 	for (q = m; *q != NULL; q++) {
@@ -1224,7 +1162,7 @@ add_env(cds_handle_t *h, struct cds_scan *s, const char *name,
 	char *real = cds_realpath_in_root(h, prefix), **py;
 	size_t i;
 
-	if (real == NULL || !isdir_in_root(h, real)) {
+	if (real == NULL || !cds_root_isdir(h, real)) {
 		free(real);
 		return NULL;
 	}
@@ -1242,20 +1180,20 @@ add_env(cds_handle_t *h, struct cds_scan *s, const char *name,
 	{
 		char *cm = cds_path_join(real, "conda-meta");
 
-		e->is_conda = isdir_in_root(h, cm);
+		e->is_conda = cds_root_isdir(h, cm);
 		free(cm);
 	}
 	{
 		char *pat = cds_path_join(real, "lib/python3.*");
 
-		py = glob_in_root(h, pat);
+		py = cds_root_glob(h, pat);
 		free(pat);
 	}
 	if (py[0] != NULL) {
 		char *site = cds_path_join(py[0], "site-packages");
 
 		e->python = cds_xstrdup(cds_basename(py[0]) + 6);
-		if (isdir_in_root(h, site)) {
+		if (cds_root_isdir(h, site)) {
 			e->site_packages = site;
 		} else {
 			free(site);
@@ -1272,14 +1210,14 @@ add_conda_root(cds_handle_t *h, struct cds_scan *s, const char *root)
 	char *pat, **m, **q, *cm;
 
 	cm = cds_path_join(root, "conda-meta");
-	if (!isdir_in_root(h, cm)) {
+	if (!cds_root_isdir(h, cm)) {
 		free(cm);
 		return;
 	}
 	free(cm);
 	add_env(h, s, "base", root);
 	pat = cds_path_join(root, "envs/*");
-	m = glob_in_root(h, pat);
+	m = cds_root_glob(h, pat);
 	for (q = m; *q != NULL; q++) {
 		add_env(h, s, cds_basename(*q), *q);
 	}
@@ -1394,7 +1332,7 @@ scan_system_python(cds_handle_t *h, struct cds_scan *s)
 	size_t i;
 
 	for (p = pats; *p != NULL; p++) {
-		char **m = glob_in_root(h, *p), **q;
+		char **m = cds_root_glob(h, *p), **q;
 
 		for (q = m; *q != NULL; q++) {
 			cds_strv_push(&sites, *q);
@@ -1404,7 +1342,7 @@ scan_system_python(cds_handle_t *h, struct cds_scan *s)
 	if (home != NULL && *home == '/') {
 		char *pat = cds_path_join(home,
 		    ".local/lib/python3.*/site-packages");
-		char **m = glob_in_root(h, pat), **q;
+		char **m = cds_root_glob(h, pat), **q;
 
 		for (q = m; *q != NULL; q++) {
 			cds_strv_push(&sites, *q);
@@ -1514,7 +1452,7 @@ cds_scan_run(cds_handle_t *h, const char *env, unsigned flags)
 		}
 	}
 	{
-		char **m = glob_in_root(h, "/opt/nvidia/cudnn-*/lib"), **q;
+		char **m = cds_root_glob(h, "/opt/nvidia/cudnn-*/lib"), **q;
 
 		for (q = m; *q != NULL; q++) {
 			scan_cudnn_dir(h, s, *q, CDS_ORIGIN_PREFIX, NULL,

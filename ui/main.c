@@ -1,23 +1,30 @@
 /*
- * main.c - pick a front-end: the wizard on a terminal with no arguments,
- * the command line otherwise.
+ * main.c - pick a front-end: a bare `cudnn-setup [global options]` on a
+ * terminal opens the wizard, everything else is the command line.  The
+ * command line parses the options either way, so --root, --manifest,
+ * --mirror and the rest apply to the wizard too.
  */
 #include "config.h"
 
 #include <locale.h>
 #include <stdlib.h>
-#include <string.h>
-#include <unistd.h>
 
 #include "cli/cli.h"
+#include "tui/tui.h"
 
-int tui_available(void) __attribute__((weak));
-int tui_main(int argc, char **argv) __attribute__((weak));
+static int
+run_wizard(struct cli *c)
+{
+	struct tui_opts o;
+
+	o.color = c->color;
+	o.verbose = c->verbose;
+	return tui_main(c->h, &o);
+}
 
 int
 main(int argc, char **argv)
 {
-	const char *term = getenv("TERM");
 	int ret;
 
 	/* a probe child re-executed by the engine (src/probe.c) */
@@ -30,13 +37,16 @@ main(int argc, char **argv)
 	}
 	setlocale(LC_ALL, "");
 #ifdef ENABLE_NLS
-	bindtextdomain(PACKAGE, LOCALEDIR);
-	textdomain(PACKAGE);
-#endif
-	if (argc == 1 && isatty(STDIN_FILENO) && isatty(STDOUT_FILENO) &&
-	    term != NULL && *term != '\0' && strcmp(term, "dumb") != 0 &&
-	    tui_main != NULL && tui_available != NULL && tui_available()) {
-		return tui_main(argc, argv);
+	{
+		/* CDS_LOCALEDIR: the catalogues of a build not installed
+		 * yet, as CDS_DATADIR gives its manifests */
+		const char *dir = getenv("CDS_LOCALEDIR");
+
+		bindtextdomain(PACKAGE, dir != NULL && *dir != '\0' ? dir :
+		    LOCALEDIR);
+		textdomain(PACKAGE);
 	}
+#endif
+	cli_wizard = run_wizard;
 	return cli_main(argc, argv);
 }

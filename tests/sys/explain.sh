@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 90
+plan 92
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -206,6 +206,18 @@ mk_fatbin_lib "$R6$P/torch/lib/libtorch_cuda.so" libtorch_cuda.so "50 60 70 75 8
 ex "$R6" 'NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation.'
 is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('F21', 0)" "sm_120 message: the framework lacks it"
 like "$(jget "$OUT" '[e["value"] for f in d["findings"] if f["id"] == "F21" for e in f["evidence"] if e["key"] == "GPU"]')" "compute capability 12.0 \(as the message says\)" "F21: the GPU from the message, no GPU needed"
+
+# the named file on this very system (no --root): the real ld.so, in a
+# child process, says what the emulation says
+W=$(mktemp -d); cleanup_later "$W"
+mk_cudnn8 "$W/wheel" 8.5.0 wheel
+mk_cudnn8 "$W/old" 8.3.2
+OUT=$(LD_LIBRARY_PATH=$W/old "$CDS_BIN" explain --json "symbol lookup error: $W/wheel/libcudnn_cnn_infer.so.8: undefined symbol: _ZN15TracebackLoggerC1EPKc, version libcudnn_ops_infer.so.8" 2>/dev/null </dev/null)
+is "$(jget "$OUT" '[e["value"] for f in d["findings"] for e in f["evidence"] if e["key"] == "dlopen here says"]')" \
+	"['$W/wheel/libcudnn_cnn_infer.so.8: undefined symbol: _ZN15TracebackLoggerC1EPKc, version libcudnn_ops_infer.so.8']" \
+	"dynamic: dlopen in a child fails with the same words"
+like "$(jget "$OUT" '[e["value"] for f in d["findings"] for e in f["evidence"] if e["key"] == "mapped"]')" \
+	"$W/old/libcudnn_ops_infer.so.8.3.2" "dynamic: the other release's ops_infer is what was mapped"
 
 # ---- text output: 80 columns, colour -------------------------------------
 ex "$R1" x

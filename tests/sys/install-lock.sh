@@ -5,10 +5,10 @@
 # together into one prefix both end well and install each release once.
 # A lock whose holder died (kill -9) stops nobody.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 14
+plan 15
 
 if ! command -v flock >/dev/null 2>&1; then
-	skip 14 "flock(1) is not installed"
+	skip 15 "flock(1) is not installed"
 	done_testing
 fi
 T=$(mktemp -d); cleanup_later "$T"
@@ -22,10 +22,11 @@ P=$R/opt/nvidia
 set -- --root "$R" --manifest "$M" --offline --cache "$T/mirror"
 mkdir -p "$P/.state"
 
-# another process holds the lock for 3 s (flock(1), as a second
-# cudnn-setup would: it writes its pid into the file)
-flock "$P/.state/lock" sh -c 'echo $$ >"$1"; touch "$2"; sleep 3' sh \
-	"$P/.state/lock" "$T/held" &
+# another process holds the lock until told to let go (flock(1), as a
+# second cudnn-setup would: it writes its pid into the file)
+flock "$P/.state/lock" sh -c 'echo $$ >"$1"; touch "$2"
+	while [ ! -e "$3" ]; do sleep 0.1; done' sh \
+	"$P/.state/lock" "$T/held" "$T/letgo" &
 holder=$!
 while [ ! -e "$T/held" ]; do sleep 0.05; done
 hpid=$(cat "$P/.state/lock")
@@ -45,9 +46,20 @@ cds "$@" install --cuda 12.4.1 --cudnn 9.3.0 --yes --lock-wait none
 is "$RC" 3 "--lock-wait none while held: exit 3 at once"
 
 # without a bound it waits, says for whom, and then does the job
-cds "$@" install --cuda 12.4.1 --cudnn 9.3.0 --yes
-is "$RC" 0 "waits for the holder, then installs"
-like "$ERR" "waiting for the lock .*/\.state/lock, held by pid $hpid" \
+"$CDS_BIN" "$@" install --cuda 12.4.1 --cudnn 9.3.0 --yes >"$T/wout" \
+	2>"$T/werr" </dev/null &
+waiter=$!
+n=0
+while ! grep -q "waiting for the lock" "$T/werr" && [ "$n" -lt 300 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+sleep 0.5
+check "still waiting while the lock is held" kill -0 "$waiter"
+touch "$T/letgo"
+wait "$waiter"
+is "$?" 0 "waits for the holder, then installs"
+like "$(cat "$T/werr")" "waiting for the lock .*/\.state/lock, held by pid $hpid" \
 	"the wait names the holder"
 check "installed after the wait" test -d "$P/cuda-12.4.1/lib"
 wait "$holder"

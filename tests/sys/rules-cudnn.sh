@@ -5,7 +5,7 @@
 # engine can load).  The link fixes are run inside the root.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 19
+plan 21
 
 D=/usr/local/cuda-11.8/lib64
 
@@ -30,6 +30,19 @@ rm "$R$D/libcudnn_cnn_train.so.8.9.7"
 cds --root "$R" doctor --json
 is "$(jget "$OUT" '[(x["action"], x["command"]) for f in d["findings"] if f["id"] == "F2" for x in f["fixes"]]')" \
 	"[('install', 'rm -f $D/libcudnn* && cudnn-setup install --cudnn 8.9.7')]" "F2: reinstall when the file is gone"
+
+# a newer release's cnn libraries over an older set: ld.so's own failure
+R=$(mk_sysroot); cleanup_later "$R"
+mk_cudnn8 "$R$D" 8.3.2
+MKCUDNN_LIBS="cnn_infer cnn_train" mk_cudnn8 "$R$D" 8.9.7
+cds --root "$R" doctor --json
+is "$(evidence "$OUT" F2 'loader says')" \
+	"['$D/libcudnn_cnn_infer.so.8: undefined symbol: _ZN15TracebackLoggerC1EPKc, version libcudnn_ops_infer.so.8']" \
+	"F2: what ld.so says when the set is used"
+jget "$OUT" '"\n".join(x["command"] for f in d["findings"] if f["id"] == "F2" for x in f["fixes"])' >"$R/fixes"
+while read -r cmd; do in_root "$R" "$cmd"; done <"$R/fixes"
+cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "F2" "both relinked to 8.3.2: gone"
 
 # ---- F24 ------------------------------------------------------------------
 R=$(mk_sysroot); cleanup_later "$R"

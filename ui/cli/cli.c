@@ -386,16 +386,28 @@ cli_close(struct cli *c)
 	c->mirrors = NULL;
 }
 
-/* Doctor's summary for a bare `cudnn-setup` off a terminal. */
+int (*cli_wizard)(struct cli *c);
+
+/* A bare `cudnn-setup`: the wizard on a terminal (not with --json, not
+ * with TERM=dumb); elsewhere usage and doctor's summary. */
 static int
 no_command(struct cli *c)
 {
 	char *argv[] = { (char *)"doctor", NULL };
+	const char *term = getenv("TERM");
+	int ret;
+
+	if (cli_wizard != NULL && !c->json && isatty(STDIN_FILENO) &&
+	    isatty(STDOUT_FILENO) && term != NULL && *term != '\0' &&
+	    strcmp(term, "dumb") != 0 && (ret = cli_wizard(c)) >= 0) {
+		return ret;
+	}
 
 	cli_usage(stdout);
 	fputs("\n", stdout);
 	c->cmd = "doctor";
-	return cmd_doctor(c, 1, argv);
+	/* the command word is not an argument of the command */
+	return cmd_doctor(c, 0, argv + 1);
 }
 
 int

@@ -97,6 +97,10 @@ int cmd_explain(struct cli *c, int argc, char **argv);
 
 /* ui/cli/cli.c */
 int cli_main(int argc, char **argv);
+/* Set by ui/main.c: the wizard, for a bare `cudnn-setup [global options]`
+ * on a terminal.  Returns an exit status, or -1 when the terminal cannot
+ * hold it (usage and doctor are printed instead). */
+extern int (*cli_wizard)(struct cli *c);
 void cli_usage(FILE *fp);
 /* Create the handle from the global options; exit status on failure. */
 int cli_open(struct cli *c);

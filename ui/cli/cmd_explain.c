@@ -143,6 +143,10 @@ print_explanation(const struct cds_explanation *x)
 	cli_wrap(stdout, 2, 2, x->meaning);
 	printf("\n%s%s%s\n", cli_c(CLI_BOLD), _("Known causes, checked on "
 	    "this machine"), cli_c(CLI_RESET));
+	if (x->ncauses == 0) {
+		cli_wrap(stdout, 2, 2, _("none on this machine: the cause lies "
+		    "elsewhere."));
+	}
 	for (i = 0; i < x->ncauses; i++) {
 		const struct cds_explain_cause *c = &x->causes[i];
 		char *line = NULL;
@@ -166,11 +170,13 @@ print_explanation(const struct cds_explanation *x)
 			cli_wrap(stdout, 2, 2, line);
 			free(line);
 		}
+	} else if (x->ncauses == 0) {
+		cli_wrap(stdout, 2, 2, x->fix);
 	} else {
-		cli_wrap(stdout, 2, 2, _("None of the known causes was found on "
-		    "this machine: the failing program may run elsewhere, or in "
-		    "another environment (another conda env, another "
-		    "LD_LIBRARY_PATH)."));
+		cli_wrap(stdout, 2, 2, _("None of the known causes was "
+		    "found on this machine: the failing program may run "
+		    "elsewhere, or in another environment (another conda env, "
+		    "another LD_LIBRARY_PATH)."));
 		printf("\n");
 		cli_wrap(stdout, 2, 2, x->fix);
 	}

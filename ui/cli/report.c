@@ -364,7 +364,7 @@ void
 cli_wrap(FILE *fp, int indent, int hang, const char *text)
 {
 	const char *p = text;
-	size_t col = 0;
+	size_t col = 0, gap = 0;
 	int first = 1;
 
 	while (*p != '\0') {
@@ -374,12 +374,13 @@ cli_wrap(FILE *fp, int indent, int hang, const char *text)
 			fprintf(fp, "%*s", first ? indent : hang, "");
 			col = (size_t)(first ? indent : hang);
 			first = 0;
-		} else if (col + 1 + w > WIDTH) {
+		} else if (col + gap + w > WIDTH) {
 			fprintf(fp, "\n%*s", hang, "");
 			col = (size_t)hang;
 		} else {
-			fputc(' ', fp);
-			col++;
+			/* keep the spaces the text has (aligned columns) */
+			fprintf(fp, "%*s", (int)gap, "");
+			col += gap;
 		}
 		fwrite(p, 1, n, fp);
 		col += w;
@@ -388,8 +389,10 @@ cli_wrap(FILE *fp, int indent, int hang, const char *text)
 			fputc('\n', fp);
 			col = 0;
 			p++;
+			gap = 0;
 		} else {
-			p += strspn(p, " ");
+			gap = strspn(p, " ");
+			p += gap;
 		}
 	}
 	fputc('\n', fp);

@@ -1,0 +1,405 @@
+/*
+ * scr_scan.c - the first screen: what is on this machine (the three CUDA
+ * numbers, every toolkit and cuDNN copy, the conda envs) and doctor's
+ * findings, most severe first, each opening to its evidence and fix.
+ * The same cds_scan_run() and cds_findings_run() as `cudnn-setup doctor`.
+ */
+#include "config.h"
+
+#define CDS_TUI_INTERNAL
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "tui.h"
+
+#define LW 20		/* label column */
+#define VW 9		/* value column */
+
+int
+tui_rescan(struct tui *t)
+{
+	cds_findings_free(t->findings);
+	cds_scan_free(t->scan);
+	t->findings = NULL;
+	t->scan = NULL;
+	free(t->scan_error);
+	t->scan_error = NULL;
+	free(t->open);
+	t->open = NULL;
+	t->nopen = 0;
+	t->scanning = 1;
+	tui_set_step(t, "%s", _("Looking at this machine..."));
+	tui_redraw(t);
+	/* the rules need the manifest: driver floors, framework table */
+	if (cds_manifest_load(t->h) == NULL ||
+	    (t->scan = cds_scan_run(t->h, NULL, 0)) == NULL) {
+		t->scan_error = tui_xstrdup(tui_err_text(t));
+		t->scanning = 0;
+		return -1;
+	}
+	t->findings = cds_findings_run(t->h, t->scan);
+	t->nopen = t->findings->n;
+	t->open = tui_xcalloc(t->nopen + 1, 1);
+	t->scanning = 0;
+	tui_set_step(t, "%s", "");
+	return 0;
+}
+
+static int
+scan_enter(struct tui *t)
+{
+	if (t->scan == NULL && t->scan_error == NULL) {
+		tui_rescan(t);
+	}
+	t->view.sel = -1;
+	t->view.top = 0;
+	return 0;
+}
+
+static const char *
+driver_reason(const struct cds_scan *s)
+{
+	switch (s->driver.state) {
+	case CDS_DRIVER_OK:
+		return _("the newest CUDA this driver runs (not what is "
+		    "installed)");
+	case CDS_DRIVER_NO_MODULE:
+		return s->nvidia_pci > 0 ?
+		    _("no NVIDIA kernel module loaded (a GPU is present)") :
+		    _("no NVIDIA kernel module, no NVIDIA GPU");
+	case CDS_DRIVER_NO_LIBRARY:
+		return _("module loaded, libcuda.so.1 not found");
+	case CDS_DRIVER_STUB:
+		return _("only a stub libcuda (error 34)");
+	case CDS_DRIVER_INIT_FAILED:
+		return _("cuInit failed");
+	case CDS_DRIVER_NOT_PROBED:
+		return _("not probed (another root)");
+	}
+	return "";
+}
+
+static const struct cds_toolkit *
+active_toolkit(const struct cds_scan *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->ntoolkits; i++) {
+		if (s->active_toolkit != NULL &&
+		    strcmp(s->toolkits[i].realpath, s->active_toolkit) == 0) {
+			return &s->toolkits[i];
+		}
+	}
+	return NULL;
+}
+
+static const char *
+origin_word(enum cds_origin o)
+{
+	switch (o) {
+	case CDS_ORIGIN_TOOLKIT:
+		return _("in a toolkit");
+	case CDS_ORIGIN_SYSTEM:
+		return _("system library");
+	case CDS_ORIGIN_CONDA:
+		return _("conda package");
+	case CDS_ORIGIN_PIP:
+		return _("pip wheel");
+	case CDS_ORIGIN_PREFIX:
+		return _("cudnn-setup prefix");
+	case CDS_ORIGIN_PATH:
+		return _("on LD_LIBRARY_PATH");
+	}
+	return "";
+}
+
+static void
+add_numbers(struct tui *t, struct tui_view *v)
+{
+	const struct cds_scan *s = t->scan;
+	const struct cds_toolkit *tk = active_toolkit(s);
+	char buf[16], *d;
+	size_t i, k;
+	int nfw = 0;
+
+	tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("CUDA on this machine: "
+	    "three numbers"));
+	tui_view_row(t, v, TUI_NORMAL, 2, _("driver supports"), LW,
+	    tui_cuda_str(s->driver.cuda_version, buf) != NULL ? buf :
+	    _("none"), VW, driver_reason(s));
+	if (tk != NULL) {
+		d = tui_xasprintf("%s (%s)", tk->realpath,
+		    s->active_via != NULL ? s->active_via : "");
+		tui_view_row(t, v, TUI_NORMAL, 2, _("active toolkit"), LW,
+		    tk->version != NULL ? tk->version : "?", VW, d);
+		free(d);
+	} else {
+		tui_view_row(t, v, TUI_NORMAL, 2, _("active toolkit"), LW,
+		    _("none"), VW, _("no CUDA_HOME, no nvcc on PATH, no "
+		    "/usr/local/cuda"));
+	}
+	for (i = 0; i < s->nenvs; i++) {
+		for (k = 0; k < s->envs[i].npackages; k++) {
+			const struct cds_package *p = &s->envs[i].packages[k];
+
+			if (p->kind == CDS_FW_OTHER) {
+				continue;
+			}
+			d = tui_xasprintf(_("%s %s (env %s)"), p->name,
+			    p->version, s->envs[i].name);
+			tui_view_row(t, v, TUI_NORMAL, 2, nfw++ == 0 ?
+			    _("frameworks bundle") : "", LW,
+			    p->cuda != NULL ? p->cuda : "?", VW, d);
+			free(d);
+		}
+	}
+	for (k = 0; k < s->nsystem_packages; k++) {
+		const struct cds_package *p = &s->system_packages[k];
+
+		if (p->kind == CDS_FW_OTHER) {
+			continue;
+		}
+		d = tui_xasprintf("%s %s (%s)", p->name, p->version,
+		    p->location);
+		tui_view_row(t, v, TUI_NORMAL, 2, nfw++ == 0 ?
+		    _("frameworks bundle") : "", LW,
+		    p->cuda != NULL ? p->cuda : "?", VW, d);
+		free(d);
+	}
+	if (nfw == 0) {
+		tui_view_row(t, v, TUI_NORMAL, 2, _("frameworks bundle"), LW,
+		    _("none"), VW, _("no torch, onnxruntime, tensorflow or "
+		    "jax found"));
+	}
+}
+
+static void
+add_toolkits(struct tui *t, struct tui_view *v)
+{
+	const struct cds_scan *s = t->scan;
+	size_t i;
+
+	tui_view_blank(v);
+	tui_view_add(v, TUI_TITLE, -1, 0, _("CUDA toolkits (%zu)"),
+	    s->ntoolkits);
+	if (s->ntoolkits == 0) {
+		tui_view_add(v, TUI_DIM, -1, 2, "%s", _("none found"));
+	}
+	for (i = 0; i < s->ntoolkits; i++) {
+		const struct cds_toolkit *tk = &s->toolkits[i];
+		int act = s->active_toolkit != NULL &&
+		    strcmp(tk->realpath, s->active_toolkit) == 0;
+		char *d = tui_xasprintf("%s%s%s%s", tk->realpath,
+		    tk->is_default ? _(", default") : "",
+		    act ? _(", active") : "",
+		    !tk->exists ? _(", missing") : "");
+
+		tui_view_row(t, v, tk->exists ? TUI_NORMAL : TUI_WARNING, 2,
+		    tk->version != NULL ? tk->version : "?", VW, "", 0, d);
+		free(d);
+	}
+}
+
+static void
+add_cudnns(struct tui *t, struct tui_view *v)
+{
+	const struct cds_scan *s = t->scan;
+	size_t i;
+
+	tui_view_blank(v);
+	tui_view_add(v, TUI_TITLE, -1, 0, _("cuDNN copies (%zu)"),
+	    s->ncudnns);
+	if (s->ncudnns == 0) {
+		tui_view_add(v, TUI_DIM, -1, 2, "%s", _("none found"));
+	}
+	for (i = 0; i < s->ncudnns; i++) {
+		const struct cds_cudnn *c = &s->cudnns[i];
+		const char *state = c->complete ? _("complete set") :
+		    c->mixed != NULL && c->mixed[0] != NULL ?
+		    _("MIXED releases") : _("incomplete");
+		char *d;
+
+		if (c->env != NULL) {
+			d = tui_xasprintf(_("%s; %s in env %s; %s"), c->dir,
+			    origin_word(c->origin), c->env, state);
+		} else {
+			d = tui_xasprintf("%s; %s; %s", c->dir,
+			    origin_word(c->origin), state);
+		}
+		tui_view_row(t, v, c->complete ? TUI_NORMAL : TUI_WARNING, 2,
+		    c->version != NULL ? c->version : "?", VW, "", 0, d);
+		free(d);
+	}
+	if (s->nenvs > 0) {
+		tui_view_blank(v);
+		tui_view_add(v, TUI_TITLE, -1, 0, _("Conda envs (%zu)"),
+		    s->nenvs);
+		for (i = 0; i < s->nenvs; i++) {
+			const struct cds_env *e = &s->envs[i];
+			char *d = tui_xasprintf("%s%s", e->prefix,
+			    e->is_active ? _(", active") : "");
+
+			tui_view_row(t, v, TUI_NORMAL, 2, e->name, LW - 2 + VW,
+			    "", 0, d);
+			free(d);
+		}
+	}
+}
+
+/* Doctor's findings, most severe first; each is an item of the view that
+ * opens to its evidence and fix. */
+void
+tui_findings_view(struct tui *t, struct tui_view *v,
+    const struct cds_findings *f, const unsigned char *open, int first)
+{
+	size_t i, k, nerr = 0, nwarn = 0;
+	char *counts, *warns;
+
+	for (i = 0; i < f->n; i++) {
+		nerr += f->items[i].severity == CDS_SEV_ERROR;
+		nwarn += f->items[i].severity == CDS_SEV_WARNING;
+	}
+	counts = tui_xasprintf(_n("%zu error", "%zu errors", nerr), nerr);
+	warns = tui_xasprintf(_n("%zu warning", "%zu warnings", nwarn),
+	    nwarn);
+	/* TRANSLATORS: "Findings: 2 errors, 1 warning" */
+	tui_view_add(v, TUI_TITLE, -1, 0, _("Findings: %s, %s"), counts,
+	    warns);
+	free(counts);
+	free(warns);
+	if (f->n == 0) {
+		tui_view_add(v, TUI_OK, -1, 2, "%s", _("nothing wrong found"));
+		return;
+	}
+	for (i = 0; i < f->n; i++) {
+		const struct cds_finding *x = &f->items[i];
+		const char *summary = cds_rule_summary(x->id);
+		int is_open = open != NULL && open[i];
+		int item = first + (int)i;
+		char *sev = tui_fit(t, tui_severity_word(x->severity), 8);
+
+		tui_view_add(v, tui_severity_role(x->severity), item, 2,
+		    "%s %s [%s] %s", is_open ? t->g->open : t->g->closed, sev,
+		    x->id, summary != NULL ? summary : x->title);
+		free(sev);
+		if (!is_open) {
+			continue;
+		}
+		tui_view_add(v, TUI_NORMAL, item, 6, "%s", x->title);
+		for (k = 0; k < x->nevidence; k++) {
+			tui_view_add(v, TUI_DIM, item, 6, "%s: %s",
+			    x->evidence[k].key, x->evidence[k].value);
+		}
+		for (k = 0; k < x->nfixes; k++) {
+			tui_view_add(v, TUI_OK, item, 6, "%s %s",
+			    x->fixes[k].kind != CDS_FIX_NONE ? _("fix:") :
+			    _("to do:"), x->fixes[k].command);
+		}
+	}
+}
+
+static void
+scan_draw(struct tui *t)
+{
+	int y, x, h, w;
+
+	tui_body(&y, &x, &h, &w);
+	if (t->scanning || (t->scan == NULL && t->scan_error == NULL)) {
+		tui_put(stdscr, y + h / 2, 2, t->step_text != NULL ?
+		    t->step_text : "", w - 4, A_BOLD);
+		return;
+	}
+	if (t->scan == NULL) {
+		char **lines = tui_wrap(t->scan_error, w - 4);
+		int i;
+
+		tui_put(stdscr, y + 1, 2, _("The machine could not be "
+		    "scanned:"), w - 4, tui_attr(TUI_ERROR));
+		for (i = 0; lines[i] != NULL && i < h - 3; i++) {
+			tui_put(stdscr, y + 3 + i, 2, lines[i], w - 4,
+			    A_NORMAL);
+		}
+		tui_strfreev(lines);
+		return;
+	}
+	tui_view_reset(&t->view, w - 2);
+	add_numbers(t, &t->view);
+	add_toolkits(t, &t->view);
+	add_cudnns(t, &t->view);
+	tui_view_blank(&t->view);
+	tui_findings_view(t, &t->view, t->findings, t->open, 0);
+	tui_view_draw(t, &t->view, y, x + 1, h, w - 1);
+}
+
+static void
+toggle(struct tui *t, int item)
+{
+	if (item >= 0 && (size_t)item < t->nopen) {
+		t->open[item] = !t->open[item];
+	}
+}
+
+static int
+scan_key(struct tui *t, int ch)
+{
+	if (t->scan == NULL) {
+		if (ch == 'r') {
+			tui_rescan(t);
+			return 1;
+		}
+		return 0;
+	}
+	switch (ch) {
+	case ' ':
+		toggle(t, t->view.sel);
+		return 1;
+	case '\t':
+		tui_view_next_item(&t->view, 1);
+		return 1;
+	case KEY_BTAB:
+		tui_view_next_item(&t->view, -1);
+		return 1;
+	case '\n':
+	case '\r':
+	case KEY_ENTER:
+	case KEY_RIGHT:
+		tui_push(t, &tui_scr_goal);
+		return 1;
+	case 'r':
+		tui_rescan(t);
+		return 1;
+	}
+	return tui_view_key(&t->view, ch);
+}
+
+static int
+scan_click(struct tui *t, int y, int x, mmask_t b)
+{
+	toggle(t, tui_view_click(&t->view, y, x));
+	return 1;
+}
+
+static const char *const scan_keys[] = {
+	"Enter", N_("continue"), "Space", N_("details"),
+	"Tab", N_("next finding"), "r", N_("scan again"), NULL
+};
+
+const struct tui_screen tui_scr_scan = {
+	.name = N_("Scan"),
+	.step = 1,
+	.help = N_("What is on this machine, as `cudnn-setup doctor` sees "
+	    "it. The three CUDA numbers are different things: the newest "
+	    "CUDA the driver can run, the toolkit that is active (CUDA_HOME, "
+	    "nvcc on PATH or /usr/local/cuda), and the CUDA each framework "
+	    "brings with it. Then every CUDA toolkit and cuDNN copy found, "
+	    "and what is wrong, most severe first. Space opens a finding to "
+	    "show its evidence and the fix; Tab jumps to the next one. Enter "
+	    "goes on to choose what to do."),
+	.enter = scan_enter,
+	.draw = scan_draw,
+	.key = scan_key,
+	.click = scan_click,
+	.keys = scan_keys,
+};
