@@ -16,7 +16,6 @@
 #include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <glob.h>
 #include <link.h>
 #include <poll.h>
 #include <signal.h>
@@ -180,98 +179,31 @@ ldirs_add_list(struct cds_ldir **v, size_t *n, const char *list,
 	cds_strfreev(parts);
 }
 
-/* Read one ld.so.conf file (a target path) and its includes. */
-static void
-ldconf_read(cds_handle_t *h, struct cds_ldir **v, size_t *n,
-    const char *file, int depth)
-{
-	char *host, *text, **lines;
-	size_t i;
-
-	if (depth > 8) {
-		return;
-	}
-	host = cds_rpath(h, file);
-	text = cds_read_file(host, 1 << 20, NULL);
-	free(host);
-	if (text == NULL) {
-		return;
-	}
-	lines = cds_strsplit(text, "\n", 0);
-	free(text);
-	for (i = 0; lines[i] != NULL; i++) {
-		char *l = lines[i], *hash = strchr(l, '#');
-
-		if (hash != NULL) {
-			*hash = '\0';
-		}
-		l = cds_strtrim(l);
-		if (*l == '\0' || strncmp(l, "hwcap", 5) == 0) {
-			continue;
-		}
-		if (strncmp(l, "include", 7) == 0 &&
-		    (l[7] == ' ' || l[7] == '\t')) {
-			char *pat = cds_strtrim(l + 8), *full, *dir;
-			glob_t g;
-			size_t k;
-
-			/* relative to the including file's directory */
-			dir = cds_dirname(file);
-			full = pat[0] == '/' ? cds_xstrdup(pat) :
-			    cds_path_join(dir, pat);
-			free(dir);
-			host = cds_rpath(h, full);
-			free(full);
-			if (glob(host, 0, NULL, &g) == 0) {
-				for (k = 0; k < g.gl_pathc; k++) {
-					char *t = cds_unrpath(h,
-					    g.gl_pathv[k]);
-
-					ldconf_read(h, v, n, t, depth + 1);
-					free(t);
-				}
-				globfree(&g);
-			}
-			free(host);
-			continue;
-		}
-		/* old syntax: "dir=TYPE" */
-		if (strchr(l, '=') != NULL) {
-			*strchr(l, '=') = '\0';
-		}
-		ldirs_add(v, n, l, file);
-	}
-	cds_strfreev(lines);
-}
-
+/*
+ * The loader's directories come from the loader emulation (src/loader.c),
+ * so ld.so.conf, its includes and the default directories are read one way
+ * in the whole program.  LDPATH stands in for the target's LD_LIBRARY_PATH
+ * for the length of the call.
+ */
 struct cds_ldir *
 cds_loader_dirs(cds_handle_t *h, const char *ldpath, int link_too,
     size_t *n)
 {
-	/* glibc's system search path: Debian's multiarch build, or the
-	 * lib64 layout of the others; the target's own tells which */
-	static const char *const multiarch[] = {
-		"/lib/x86_64-linux-gnu", "/usr/lib/x86_64-linux-gnu",
-		"/lib", "/usr/lib", NULL
-	};
-	static const char *const lib64[] = {
-		"/lib64", "/usr/lib64", "/lib", "/usr/lib", NULL
-	};
-	const char *const *defaults = lib64;
+	const char *cur = cds_getenv(h, "LD_LIBRARY_PATH");
+	char *saved = cds_strdup0(cur);
+	struct cds_searchdir *sd;
 	struct cds_ldir *v = NULL;
-	size_t i;
-	char *ma = cds_rpath(h, "/usr/lib/x86_64-linux-gnu");
+	size_t nsd, i;
 
-	if (cds_is_dir(ma)) {
-		defaults = multiarch;
-	}
-	free(ma);
+	cds_setenv(h, "LD_LIBRARY_PATH", ldpath);
+	sd = cds_loader_searchdirs(h, NULL, &nsd);
+	cds_setenv(h, "LD_LIBRARY_PATH", saved);
+	free(saved);
 	*n = 0;
-	ldirs_add_list(&v, n, ldpath, "LD_LIBRARY_PATH");
-	ldconf_read(h, &v, n, "/etc/ld.so.conf", 0);
-	for (i = 0; defaults[i] != NULL; i++) {
-		ldirs_add(&v, n, defaults[i], "default");
+	for (i = 0; i < nsd; i++) {
+		ldirs_add(&v, n, sd[i].dir, sd[i].via);
 	}
+	cds_searchdirs_free(sd, nsd);
 	if (link_too) {
 		ldirs_add_list(&v, n, cds_getenv(h, "LIBRARY_PATH"),
 		    "LIBRARY_PATH");

@@ -280,8 +280,11 @@ plan_vars(const struct cds_repair_plan *p, const char *names[2],
 	values[1] = p->cudnn_path;
 }
 
+/* The text of FMT_ONE for each variable the activation sets. */
 static char *
-sh_vars_activate(const struct cds_repair_plan *p, const char *tag)
+vars_text(const struct cds_repair_plan *p, const char *tag,
+    void (*fmt_one)(struct cds_buf *, const char *, const char *,
+    const char *))
 {
 	const char *names[2], *values[2];
 	struct cds_buf b = {0};
@@ -289,121 +292,97 @@ sh_vars_activate(const struct cds_repair_plan *p, const char *tag)
 
 	plan_vars(p, names, values);
 	for (i = 0; i < 2; i++) {
-		char *q;
-
-		if (values[i] == NULL) {
-			continue;
+		if (values[i] != NULL) {
+			fmt_one(&b, tag, names[i], values[i]);
 		}
-		q = cds_shquote(values[i]);
-		cds_buf_addf(&b,
-		    "if [ -z \"${_CUDNN_SETUP_%s_%s_DONE+x}\" ]; then\n"
-		    "\t_CUDNN_SETUP_%s_%s_DONE=1\n"
-		    "\texport _CUDNN_SETUP_%s_%s_DONE\n"
-		    "\tif [ -n \"${%s+x}\" ]; then\n"
-		    "\t\t_CUDNN_SETUP_%s_%s=$%s\n"
-		    "\t\texport _CUDNN_SETUP_%s_%s\n"
-		    "\tfi\n"
-		    "fi\n"
-		    "%s=%s\n"
-		    "export %s\n", tag, names[i], tag, names[i], tag,
-		    names[i], names[i], tag, names[i], names[i], tag, names[i],
-		    names[i], q, names[i]);
-		free(q);
 	}
 	return cds_buf_steal(&b);
 }
 
-static char *
-sh_vars_deactivate(const struct cds_repair_plan *p, const char *tag)
+static void
+sh_vars_activate_one(struct cds_buf *b, const char *tag, const char *name,
+    const char *value)
 {
-	const char *names[2], *values[2];
-	struct cds_buf b = {0};
-	int i;
+	char *q = cds_shquote(value);
 
-	plan_vars(p, names, values);
-	for (i = 0; i < 2; i++) {
-		if (values[i] == NULL) {
-			continue;
-		}
-		cds_buf_addf(&b,
-		    "if [ -n \"${_CUDNN_SETUP_%s_%s_DONE+x}\" ]; then\n"
-		    "\tif [ -n \"${_CUDNN_SETUP_%s_%s+x}\" ]; then\n"
-		    "\t\t%s=$_CUDNN_SETUP_%s_%s\n"
-		    "\t\texport %s\n"
-		    "\telse\n"
-		    "\t\tunset %s\n"
-		    "\tfi\n"
-		    "\tunset _CUDNN_SETUP_%s_%s _CUDNN_SETUP_%s_%s_DONE\n"
-		    "fi\n", tag, names[i], tag, names[i], names[i], tag,
-		    names[i], names[i], names[i], tag, names[i], tag, names[i]);
-	}
-	return cds_buf_steal(&b);
+	cds_buf_addf(b,
+	    "if [ -z \"${_CUDNN_SETUP_%s_%s_DONE+x}\" ]; then\n"
+	    "\t_CUDNN_SETUP_%s_%s_DONE=1\n"
+	    "\texport _CUDNN_SETUP_%s_%s_DONE\n"
+	    "\tif [ -n \"${%s+x}\" ]; then\n"
+	    "\t\t_CUDNN_SETUP_%s_%s=$%s\n"
+	    "\t\texport _CUDNN_SETUP_%s_%s\n"
+	    "\tfi\n"
+	    "fi\n"
+	    "%s=%s\n"
+	    "export %s\n", tag, name, tag, name, tag,
+	    name, name, tag, name, name, tag, name,
+	    name, q, name);
+	free(q);
 }
 
-static char *
-fish_vars_activate(const struct cds_repair_plan *p, const char *tag)
+static void
+sh_vars_deactivate_one(struct cds_buf *b, const char *tag, const char *name,
+    const char *value)
 {
-	const char *names[2], *values[2];
-	struct cds_buf b = {0};
-	int i;
-
-	plan_vars(p, names, values);
-	for (i = 0; i < 2; i++) {
-		char *q;
-
-		if (values[i] == NULL) {
-			continue;
-		}
-		q = fish_quote(values[i]);
-		cds_buf_addf(&b,
-		    "if not set -q _CUDNN_SETUP_%s_%s_DONE\n"
-		    "    set -gx _CUDNN_SETUP_%s_%s_DONE 1\n"
-		    "    if set -q %s\n"
-		    "        set -gx _CUDNN_SETUP_%s_%s $%s\n"
-		    "        set -gx _CUDNN_SETUP_%s_%s_SET 1\n"
-		    "    end\n"
-		    "end\n"
-		    "set -gx %s %s\n", tag, names[i], tag, names[i], names[i],
-		    tag, names[i], names[i], tag, names[i], names[i], q);
-		free(q);
-	}
-	return cds_buf_steal(&b);
+	(void)value;
+	cds_buf_addf(b,
+	    "if [ -n \"${_CUDNN_SETUP_%s_%s_DONE+x}\" ]; then\n"
+	    "\tif [ -n \"${_CUDNN_SETUP_%s_%s+x}\" ]; then\n"
+	    "\t\t%s=$_CUDNN_SETUP_%s_%s\n"
+	    "\t\texport %s\n"
+	    "\telse\n"
+	    "\t\tunset %s\n"
+	    "\tfi\n"
+	    "\tunset _CUDNN_SETUP_%s_%s _CUDNN_SETUP_%s_%s_DONE\n"
+	    "fi\n", tag, name, tag, name, name, tag,
+	    name, name, name, tag, name, tag, name);
 }
 
-static char *
-fish_vars_deactivate(const struct cds_repair_plan *p, const char *tag)
+static void
+fish_vars_activate_one(struct cds_buf *b, const char *tag, const char *name,
+    const char *value)
 {
-	const char *names[2], *values[2];
-	struct cds_buf b = {0};
-	int i;
+	char *q = fish_quote(value);
 
-	plan_vars(p, names, values);
-	for (i = 0; i < 2; i++) {
-		if (values[i] == NULL) {
-			continue;
-		}
-		cds_buf_addf(&b,
-		    "if set -q _CUDNN_SETUP_%s_%s_DONE\n"
-		    "    if set -q _CUDNN_SETUP_%s_%s_SET\n"
-		    "        set -gx %s $_CUDNN_SETUP_%s_%s\n"
-		    "    else\n"
-		    "        set -e %s\n"
-		    "    end\n"
-		    "    set -e _CUDNN_SETUP_%s_%s\n"
-		    "    set -e _CUDNN_SETUP_%s_%s_SET\n"
-		    "    set -e _CUDNN_SETUP_%s_%s_DONE\n"
-		    "end\n", tag, names[i], tag, names[i], names[i], tag,
-		    names[i], names[i], tag, names[i], tag, names[i], tag,
-		    names[i]);
-	}
-	return cds_buf_steal(&b);
+	cds_buf_addf(b,
+	    "if not set -q _CUDNN_SETUP_%s_%s_DONE\n"
+	    "    set -gx _CUDNN_SETUP_%s_%s_DONE 1\n"
+	    "    if set -q %s\n"
+	    "        set -gx _CUDNN_SETUP_%s_%s $%s\n"
+	    "        set -gx _CUDNN_SETUP_%s_%s_SET 1\n"
+	    "    end\n"
+	    "end\n"
+	    "set -gx %s %s\n", tag, name, tag, name, name,
+	    tag, name, name, tag, name, name, q);
+	free(q);
+}
+
+static void
+fish_vars_deactivate_one(struct cds_buf *b, const char *tag, const char *name,
+    const char *value)
+{
+	(void)value;
+	cds_buf_addf(b,
+	    "if set -q _CUDNN_SETUP_%s_%s_DONE\n"
+	    "    if set -q _CUDNN_SETUP_%s_%s_SET\n"
+	    "        set -gx %s $_CUDNN_SETUP_%s_%s\n"
+	    "    else\n"
+	    "        set -e %s\n"
+	    "    end\n"
+	    "    set -e _CUDNN_SETUP_%s_%s\n"
+	    "    set -e _CUDNN_SETUP_%s_%s_SET\n"
+	    "    set -e _CUDNN_SETUP_%s_%s_DONE\n"
+	    "end\n", tag, name, tag, name, name, tag,
+	    name, name, tag, name, tag, name, tag,
+	    name);
 }
 
 static char *
 script_sh_activate(const struct cds_repair_plan *p, const char *tag)
 {
 	char *dirs = join_dirs(p->libdirs), *q = cds_shquote(dirs);
-	char *s, *vars = sh_vars_activate(p, tag), *all;
+	char *s, *vars = vars_text(p, tag, sh_vars_activate_one), *all;
 
 	s = cds_xasprintf(
 	    "# cudnn-setup: put this env's CUDA and cuDNN libraries on the\n"
@@ -460,7 +439,7 @@ script_sh_activate(const struct cds_repair_plan *p, const char *tag)
 static char *
 script_sh_deactivate(const struct cds_repair_plan *p, const char *tag)
 {
-	char *vars = sh_vars_deactivate(p, tag), *s;
+	char *vars = vars_text(p, tag, sh_vars_deactivate_one), *s;
 
 	s = cds_xasprintf(
 	    "# cudnn-setup: restore what activate.d/cudnn-setup.sh changed.\n"
@@ -516,7 +495,7 @@ script_fish_activate(const struct cds_repair_plan *p, const char *tag)
 	    dirs.s,
 	    p->path_first ? "$_cds_keep $_cds_dirs" : "$_cds_dirs $_cds_keep");
 	cds_buf_free(&dirs);
-	vars = fish_vars_activate(p, tag);
+	vars = vars_text(p, tag, fish_vars_activate_one);
 	all = cds_xasprintf("%s%s", s, vars);
 	free(vars);
 	free(s);
@@ -526,7 +505,7 @@ script_fish_activate(const struct cds_repair_plan *p, const char *tag)
 static char *
 script_fish_deactivate(const struct cds_repair_plan *p, const char *tag)
 {
-	char *vars = fish_vars_deactivate(p, tag), *s;
+	char *vars = vars_text(p, tag, fish_vars_deactivate_one), *s;
 
 	s = cds_xasprintf(
 	    "# cudnn-setup: restore what activate.d/cudnn-setup.fish changed.\n"
