@@ -666,25 +666,13 @@ emit_progress(struct item *it, int force)
 	}
 }
 
-/* CPU seconds the calling thread has used. */
-static double
-thread_cpu_s(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == -1) {
-		return 0;
-	}
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 static void *
 dec_main(void *p)
 {
 	struct item *it = p;
 
 	cds_xzdec_run(&it->dec);
-	it->dec_cpu = thread_cpu_s();
+	it->dec_cpu = cds_thread_cpu_s() + it->dec.worker_cpu;
 	__atomic_store_n(&it->dec_done, 1, __ATOMIC_RELEASE);
 	wake_run(it->run);
 	return NULL;
@@ -696,7 +684,7 @@ un_main(void *p)
 	struct item *it = p;
 
 	cds_unpack_run(&it->un);
-	it->un_cpu = thread_cpu_s();
+	it->un_cpu = cds_thread_cpu_s();
 	__atomic_store_n(&it->un_done, 1, __ATOMIC_RELEASE);
 	wake_run(it->run);
 	return NULL;
@@ -1381,10 +1369,12 @@ drain_done(struct item *it)
 		return;
 	}
 	if (it->fmt == CDS_AR_TAR_XZ) {
-		/* this decoder's share of cds_set_memlimit() and what
-		 * liblzma took of it */
-		cds_log(it->h, CDS_LOG_INFO, "%s: xz decoder: %u cores, "
-		    "%.1f MiB for threads; held %.1f MiB at most", it->name,
+		/* this decoder's share of cds_set_memlimit() and what it
+		 * took of it */
+		cds_log(it->h, CDS_LOG_INFO, "%s: xz decoder: %llu blocks, "
+		    "%u worker threads of %u cores, %.1f MiB for them; held "
+		    "%.1f MiB at most", it->name,
+		    (unsigned long long)it->dec.blocks, it->dec.workers,
 		    (unsigned)it->dec.threads,
 		    (double)it->dec.memlimit / (1 << 20),
 		    (double)it->dec.peak_mem / (1 << 20));
@@ -1866,7 +1856,7 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 		return cds_seterr(h, CDS_ERR_MEMORY, "curl");
 	}
 	/* the limit is for the whole run: share it among the archives that
-	 * decode at once (liblzma uses fewer threads when it is tight) */
+	 * decode at once (a decoder starts fewer workers when it is tight) */
 	run.memlimit = h->memlimit / (n < (size_t)jobs ? (n > 0 ? n : 1) :
 	    (size_t)jobs);
 	items = cds_xcalloc(n, sizeof(*items));

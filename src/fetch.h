@@ -8,9 +8,10 @@
  * The source runs on the caller's thread: libcurl (a multi handle, so
  * several archives move at once) or a file of the cache.  It writes every
  * byte to <cache>/<relative_path>.part and hashes it with OpenSSL EVP as it
- * arrives.  The decoder (xzdec.c, liblzma, threaded when the archive has
- * several blocks) and the unpacker (extract.c, libarchive reading, our own
- * openat-relative writer) each run on a thread of their own.  Events and
+ * arrives.  The decoder (xzdec.c with our LZMA2 decoder lzma2.c; its
+ * blocks on worker threads when the archive has several) and the unpacker
+ * (extract.c, libarchive reading, our own openat-relative writer) each
+ * run on a thread of their own.  Events and
  * progress are emitted on the caller's thread only.
  */
 #ifndef CDS_FETCH_H
@@ -91,7 +92,7 @@ CDS_HIDDEN char *cds_dl_fetch_small(cds_handle_t *h, const char *url,
 /*
  * A byte ring between one producer and one consumer thread.  Positions are
  * running byte counts; the free and filled parts are handed out as
- * contiguous spans so that curl, liblzma and libarchive read and write it
+ * contiguous spans so that curl, the xz stage and libarchive read and write it
  * in place.
  */
 struct cds_ring {
@@ -156,12 +157,16 @@ struct cds_xzdec {
 	struct cds_ring *in;
 	struct cds_ring *out;
 	const char *name;	/* for errors */
-	uint64_t memlimit;	/* threaded decoding stays under this (the
-				   handle's limit shared by the jobs) */
-	uint32_t threads;
-	uint64_t peak_mem;	/* out: the most liblzma held (its
-				   lzma_memusage() after each lzma_code());
-				   read after the join */
+	uint64_t memlimit;	/* blocks decoded on worker threads stay
+				   under this (the handle's limit shared by
+				   the jobs) */
+	uint32_t threads;	/* workers, at most */
+	/* out, read after the join */
+	uint64_t peak_mem;	/* the most the decoder held */
+	uint64_t blocks;	/* xz blocks decoded */
+	unsigned workers;	/* worker threads started (0: all blocks
+				   were decoded on the stage's thread) */
+	double worker_cpu;	/* their CPU seconds */
 	struct cds_stage_err e;
 };
 /* Run to the end of the stream (a thread's body).  On error the rings are

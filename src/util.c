@@ -649,6 +649,17 @@ cds_now_ms(void)
 	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
 }
 
+double
+cds_thread_cpu_s(void)
+{
+	struct timespec ts;
+
+	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) == -1) {
+		return 0;
+	}
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 int
 cds_is_sha256(const char *str)
 {

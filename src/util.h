@@ -105,6 +105,8 @@ CDS_HIDDEN void cds_sha256_hex(const unsigned char md[32], char out[65]);
 
 /* Monotonic milliseconds. */
 CDS_HIDDEN double cds_now_ms(void);
+/* CPU seconds the calling thread has used. */
+CDS_HIDDEN double cds_thread_cpu_s(void);
 
 /* Is STR a valid 64-digit lowercase-or-uppercase hex digest? */
 CDS_HIDDEN int cds_is_sha256(const char *str);

@@ -169,7 +169,7 @@ print("  archive: %.0f MB unpacked; %.0f MB in %d block(s), %.0f MB in %d blocks
 names = [("user", "user: curl -O && sha256sum -c && tar -xJf"),
          ("ours1", "ours, single block"),
          ("floor1", "floor: xz -dc >/dev/null, single block"),
-         ("ours2", "ours, multi-block (threaded liblzma)"),
+         ("ours2", "ours, multi-block (blocks on workers)"),
          ("floor2", "floor: xz -T0 -dc >/dev/null, multi-block"),
          ("user2", "user, multi-block (tar runs xz -d: one thread)")]
 print("  %-46s %8s %9s" % ("", "wall", "CPU"))

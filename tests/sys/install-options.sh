@@ -9,10 +9,11 @@
 # option, before anything is made.  --memlimit: a multi-block archive in
 # NVIDIA's layout (xz -T2 --block-size=16MiB, ~47 MB unpacked) installed
 # with the default limit (256 MiB) and with --memlimit 1MiB unpacks the
-# same tree; with 1 MiB liblzma decodes in one thread (--verbose shows
-# what it held: less than a block) and the peak RSS (/usr/bin/time) is
-# lower by more than a block; a 24 MiB limit keeps the threaded decoder
-# within it.
+# same tree; by default its three blocks go to worker threads (two on two
+# cores), with 1 MiB no block fits and all are decoded on the stage's own
+# thread (--verbose shows what it held: less than a block) and the peak
+# RSS (/usr/bin/time) is lower by more than a block; a 24 MiB limit keeps
+# the threaded decoder within it (one block at a time).
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
 plan 39
@@ -27,7 +28,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/cds-opts-XXXXXX"); cleanup_later "$T"
 . "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
 # CUDA 12.4.1: one small archive; CUDA 12.6.3: libcublas (its real version
 # from NVIDIA's file) with ~47 MB of text besides its library, in blocks of
-# 16 MiB that liblzma's threaded decoder can share out
+# 16 MiB that the threaded decoder can share out
 VBLAS=$(python3 -c 'import json, sys
 print(json.load(open(sys.argv[1]))["libcublas"]["version"])' \
 	"$CDS_SRCDIR/manifests/nvidia/cuda_redistrib_12.6.3.json")
@@ -138,19 +139,20 @@ held() { printf '%s\n' "$1" | sed -n 's/.* held \([0-9]*\)\.[0-9] MiB.*/\1/p'; }
 inst default
 is "$RC" 0 "the multi-block archive, default limit: exit 0"
 RD=$RR RSS_D=$RSS
-like "$DEC" "$(basename "$BIG"): xz decoder: [0-9]+ cores, 256\.0 MiB for threads; held [0-9.]+ MiB at most" \
-	"--verbose: the decoder's cores, limit and memory"
+like "$DEC" "$(basename "$BIG"): xz decoder: 3 blocks, [23] worker threads of [0-9]+ cores, 256\.0 MiB for them; held [0-9.]+ MiB at most" \
+	"--verbose: the decoder's blocks, threads, limit and memory"
 HD=$(held "$DEC")
 ok $(( ${HD:-0} <= 16 || HD > 256 )) \
-	"default: liblzma held ${HD} MiB, more than a 16 MiB block (threads), within 256"
+	"default: the decoder held ${HD} MiB, more than a 16 MiB block (threads), within 256"
 
 inst small --memlimit 1MiB
 is "$RC" 0 "--memlimit 1MiB: exit 0"
 RS=$RR RSS_S=$RSS
-like "$DEC" "1\.0 MiB for threads" "--memlimit reaches the decoder"
+like "$DEC" "3 blocks, 0 worker threads of [0-9]+ cores, 1\.0 MiB for them" \
+	"--memlimit reaches the decoder: no block fits, all on its own thread"
 HS=$(held "$DEC")
 ok $(( ${HS:-99} >= 16 )) \
-	"1 MiB: liblzma held ${HS} MiB, less than a block (one thread)"
+	"1 MiB: the decoder held ${HS} MiB, less than a block (one thread)"
 is "$(tree_hash "$RS/opt/nvidia/cuda-12.6.3" content)" \
 	"$(tree_hash "$RD/opt/nvidia/cuda-12.6.3" content)" \
 	"both unpacked the same tree"
@@ -171,7 +173,7 @@ inst mid --memlimit 24MiB
 is "$RC" 0 "--memlimit 24MiB: exit 0"
 HM=$(held "$DEC")
 ok $(( ${HM:-99} >= 24 || HM < 16 )) \
-	"24 MiB: liblzma held ${HM} MiB, a block on one thread, within the limit"
+	"24 MiB: the decoder held ${HM} MiB, a block on one worker, within the limit"
 is "$(tree_hash "$RR/opt/nvidia/cuda-12.6.3" content)" \
 	"$(tree_hash "$RD/opt/nvidia/cuda-12.6.3" content)" \
 	"and the same tree"
