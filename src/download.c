@@ -722,6 +722,7 @@ pipeline_start(struct item *it)
 	it->dec.name = it->name;
 	it->dec.memlimit = it->run->memlimit;
 	it->dec.threads = (uint32_t)ncpu();
+	it->dec.size = it->a->size;
 
 	it->un.in = xz ? &it->rb : &it->ra;
 	it->un.peer = xz ? &it->ra : NULL;

@@ -161,6 +161,7 @@ struct cds_xzdec {
 				   under this (the handle's limit shared by
 				   the jobs) */
 	uint32_t threads;	/* workers, at most */
+	uint64_t size;		/* the archive's size, 0 if unknown */
 	/* out, read after the join */
 	uint64_t peak_mem;	/* the most the decoder held */
 	uint64_t blocks;	/* xz blocks decoded */

@@ -12,7 +12,8 @@
  *    per core is in flight at once, within the memory limit, and the
  *    outputs are handed on in order;
  *  - a block without sizes (xz -T1 writes one such block for the whole
- *    file) is decoded on this thread, chunk by chunk, as it arrives;
+ *    file), or one that is most of the archive, or one too large for the
+ *    limit, is decoded on this thread, chunk by chunk, as it arrives;
  *  - a block with other filters than LZMA2 alone (BCJ, delta: never seen
  *    in NVIDIA's archives, but valid xz) goes to liblzma's block decoder.
  *
@@ -841,8 +842,12 @@ block(struct xd *d)
 	if ((e = block_header(d, &h)) != XE_OK) {
 		return e;
 	}
+	/* a worker for a block that is not most of the archive (one that
+	 * is would wait for its last byte before its first is decoded:
+	 * decoded here, it overlaps the download) */
 	if (h.lzma2 && h.csize != 0 && h.usize != UINT64_MAX &&
-	    d->want_th > 1 && h.csize <= SIZE_MAX - CDS_LZ2_PAD) {
+	    d->want_th > 1 && h.csize <= SIZE_MAX - CDS_LZ2_PAD &&
+	    (d->x->size == 0 || h.csize <= d->x->size / 2)) {
 		mem = cds_lz2_mem_needed(h.dict, h.usize) + h.csize +
 		    CDS_LZ2_PAD;
 		if (mem <= d->memlimit) {

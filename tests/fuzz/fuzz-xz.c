@@ -33,6 +33,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	o.piece = sel & 4 ? 1 + (sel >> 4) * 97 : 0;
 	o.threads = sel & 8 ? 3 : 1;
 	o.memlimit = sel & 0x80 ? (size_t)1 << 20 : (size_t)256 << 20;
+	o.size = sel & 0x40 ? size : 0;
 	xt_ours(data, size, &o, (size_t)16 << 20, &a);
 	xt_liblzma(data, size, (size_t)16 << 20, &b);
 	if (!xt_agree(&a, &b)) {

@@ -276,7 +276,7 @@ wrap(struct buf *o, const struct buf *raw, uint64_t usize, int sizes,
 }
 
 static const struct xt_opts plain = {
-	4 * MiB, 4 * MiB, 0, 1, 256 * MiB
+	4 * MiB, 4 * MiB, 0, 1, 256 * MiB, 0
 };
 
 /* Decode F both ways with O; 1 when they agree.  WANT (if not NULL,
@@ -504,6 +504,40 @@ blocks(const struct buf *d)
 		    a.workers);
 		xt_free(&a);
 	}
+	/* one block with its sizes: a worker, unless the stage knows the
+	 * block is the whole archive (then it overlaps the download) */
+	if (encode_mt(&f, d->p, d->n, 1, 4 * MiB) != 0) {
+		tap_ok(0, "the one-block file could not be made");
+		return;
+	}
+	o = plain;
+	o.threads = 2;
+	{
+		int ok = same(&f, &o, d->p, d->n, &a);
+
+		tap_ok(ok && a.blocks == 1 && a.workers == 1,
+		    "one block with sizes, the archive's size unknown: a worker "
+		    "(%u)", a.workers);
+		xt_free(&a);
+		o.size = f.n;
+		ok = same(&f, &o, d->p, d->n, &a);
+		tap_ok(ok && a.blocks == 1 && a.workers == 0,
+		    "the archive's size known: decoded as it arrives (%u "
+		    "workers)", a.workers);
+		xt_free(&a);
+	}
+	if (encode_mt(&f, d->p, d->n, 1, 1 * MiB) != 0) {
+		tap_ok(0, "the multi-block file could not be made");
+		return;
+	}
+	o.size = f.n;
+	{
+		int ok = same(&f, &o, d->p, d->n, &a);
+
+		tap_ok(ok && a.workers == 2, "three blocks of the archive's "
+		    "size: on workers (%u)", a.workers);
+		xt_free(&a);
+	}
 	/* trickling input, small rings, with and without workers */
 	o = plain;
 	o.ring_a = 4096;
@@ -694,7 +728,7 @@ main(void)
 {
 	struct buf d = { 0 };
 
-	tap_plan(39);
+	tap_plan(42);
 	make_data(&d, 3 * MiB);
 	presets(&d);
 	settings(&d);

@@ -24,6 +24,8 @@ struct xt_opts {
 				   a time (0: as much as fits) */
 	unsigned threads;
 	uint64_t memlimit;
+	uint64_t size;		/* the archive's size told the stage (0:
+				   unknown) */
 };
 
 struct xt_result {
@@ -144,6 +146,7 @@ xt_ours(const unsigned char *in, size_t n, const struct xt_opts *o,
 	x.name = "t.tar.xz";
 	x.memlimit = o->memlimit;
 	x.threads = o->threads;
+	x.size = o->size;
 	if (pthread_create(&tp, NULL, xt_producer, &pr) != 0 ||
 	    pthread_create(&tc, NULL, xt_consumer, &co) != 0) {
 		abort();
