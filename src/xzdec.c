@@ -317,22 +317,30 @@ emit(struct xd *d, const unsigned char *p, size_t n)
 	return 0;
 }
 
-/* A block seen: its sizes join those the index must list. */
-static enum xerr
-record(struct xd *d, uint64_t unpadded, uint64_t usize)
+/* The blocks and the index's records are compared by a CRC64 of their
+ * (unpadded, unpacked) sizes, in order, and the sums of each. */
+static uint64_t
+rec_crc(uint64_t crc, uint64_t unpadded, uint64_t usize)
 {
 	unsigned char rec[16];
 	int i;
 
-	if (unpadded < UNPADDED_MIN || unpadded > UNPADDED_MAX ||
-	    usize > VLI_MAX) {
-		return XE_DATA;
-	}
 	for (i = 0; i < 8; i++) {
 		rec[i] = (unsigned char)(unpadded >> (8 * i));
 		rec[8 + i] = (unsigned char)(usize >> (8 * i));
 	}
-	d->rec_crc = lzma_crc64(rec, sizeof(rec), d->rec_crc);
+	return lzma_crc64(rec, sizeof(rec), crc);
+}
+
+/* A block seen: its sizes join those the index must list. */
+static enum xerr
+record(struct xd *d, uint64_t unpadded, uint64_t usize)
+{
+	if (unpadded < UNPADDED_MIN || unpadded > UNPADDED_MAX ||
+	    usize > VLI_MAX) {
+		return XE_DATA;
+	}
+	d->rec_crc = rec_crc(d->rec_crc, unpadded, usize);
 	d->sum_unpadded += unpadded;
 	d->sum_usize += usize;
 	d->blocks++;
@@ -340,27 +348,36 @@ record(struct xd *d, uint64_t unpadded, uint64_t usize)
 	return XE_OK;
 }
 
-/* A variable-length integer from B[*pos..n). */
+/* Byte I of a variable-length integer (7 bits a byte, at most 9): 1
+ * when it was the last, 0 when more follow, -1 when malformed. */
+static int
+vli_byte(uint64_t *v, unsigned i, unsigned c)
+{
+	if (i == 0) {
+		*v = 0;
+	}
+	*v |= (uint64_t)(c & 0x7F) << (7 * i);
+	if (c & 0x80) {
+		return i < 8 ? 0 : -1;
+	}
+	/* the shortest form only: no trailing zero byte */
+	return i > 0 && c == 0 ? -1 : 1;
+}
+
+/* A variable-length integer from B[*pos..n); 0 or -1. */
 static int
 vli_get(const unsigned char *b, size_t n, size_t *pos, uint64_t *v)
 {
 	unsigned i;
+	int r = 0;
 
-	*v = 0;
-	for (i = 0; i < 9; i++) {
-		unsigned c;
-
+	for (i = 0; r == 0; i++) {
 		if (*pos >= n) {
 			return -1;
 		}
-		c = b[(*pos)++];
-		*v |= (uint64_t)(c & 0x7F) << (7 * i);
-		if ((c & 0x80) == 0) {
-			/* the shortest form only: no trailing zero byte */
-			return i > 0 && c == 0 ? -1 : 0;
-		}
+		r = vli_byte(v, i, b[(*pos)++]);
 	}
-	return -1;
+	return r < 0 ? -1 : 0;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -885,21 +902,18 @@ static enum xerr
 index_vli(struct xd *d, uint64_t *v, uint32_t *crc, uint64_t *size)
 {
 	unsigned i;
-	enum xerr e;
+	int r = 0;
 
-	*v = 0;
-	for (i = 0; i < 9; i++) {
+	for (i = 0; r == 0; i++) {
 		unsigned char c;
+		enum xerr e;
 
 		if ((e = index_byte(d, &c, crc, size)) != XE_OK) {
 			return e;
 		}
-		*v |= (uint64_t)(c & 0x7F) << (7 * i);
-		if ((c & 0x80) == 0) {
-			return i > 0 && c == 0 ? XE_DATA : XE_OK;
-		}
+		r = vli_byte(v, i, c);
 	}
-	return XE_DATA;
+	return r < 0 ? XE_DATA : XE_OK;
 }
 
 /* The index (its indicator byte is at p), then the stream footer. */
@@ -921,19 +935,13 @@ stream_end(struct xd *d)
 		return XE_DATA;
 	}
 	for (i = 0; i < count; i++) {
-		unsigned char rec[16];
 		uint64_t unp, us;
-		int k;
 
 		if ((e = index_vli(d, &unp, &crc, &size)) != XE_OK ||
 		    (e = index_vli(d, &us, &crc, &size)) != XE_OK) {
 			return e;
 		}
-		for (k = 0; k < 8; k++) {
-			rec[k] = (unsigned char)(unp >> (8 * k));
-			rec[8 + k] = (unsigned char)(us >> (8 * k));
-		}
-		rc = lzma_crc64(rec, sizeof(rec), rc);
+		rc = rec_crc(rc, unp, us);
 		sum_u += unp;
 		sum_s += us;
 	}
