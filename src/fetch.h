@@ -11,8 +11,8 @@
  * arrives.  The decoder (xzdec.c with our LZMA2 decoder lzma2.c; its
  * blocks on worker threads when the archive has several) and the unpacker
  * (extract.c, libarchive reading, our own openat-relative writer) each
- * run on a thread of their own.  Events and
- * progress are emitted on the caller's thread only.
+ * run on a thread of their own.  Events and progress are emitted on the
+ * caller's thread only.
  */
 #ifndef CDS_FETCH_H
 #define CDS_FETCH_H
@@ -92,8 +92,8 @@ CDS_HIDDEN char *cds_dl_fetch_small(cds_handle_t *h, const char *url,
 /*
  * A byte ring between one producer and one consumer thread.  Positions are
  * running byte counts; the free and filled parts are handed out as
- * contiguous spans so that curl, the xz stage and libarchive read and write it
- * in place.
+ * contiguous spans so that curl, the xz stage and libarchive read and
+ * write it in place.
  */
 struct cds_ring {
 	pthread_mutex_t mu;

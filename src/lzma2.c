@@ -115,8 +115,8 @@ window_bytes(uint32_t dsize, uint64_t out_size)
 	if (out_size > 0) {
 		return out_size;
 	}
-	if (room < (uint64_t)4 << 20) {
-		room = (uint64_t)4 << 20;
+	if (room < 2 * CDS_LZ2_UMAX) {
+		room = 2 * CDS_LZ2_UMAX;
 	}
 	if (room > (uint64_t)32 << 20) {
 		room = (uint64_t)32 << 20;
@@ -290,7 +290,6 @@ cds_lz2_header(struct cds_lz2 *z, const unsigned char *hdr,
 	unsigned ctl = hdr[0];
 
 	memset(c, 0, sizeof(*c));
-	c->control = ctl;
 	if (ctl == 0x00) {
 		return CDS_LZ2_END;
 	}
@@ -322,7 +321,6 @@ cds_lz2_header(struct cds_lz2 *z, const unsigned char *hdr,
 		if (pr > (4 * 5 + 4) * 9 + 8) {
 			return CDS_LZ2_DATA_ERROR;
 		}
-		c->props = pr;
 		z->lc = pr % 9;
 		pr /= 9;
 		z->lp = pr % 5;

@@ -42,10 +42,8 @@ enum cds_lz2_ret {
 
 /* One chunk's header. */
 struct cds_lz2_chunk {
-	unsigned control;
 	size_t csize;		/* compressed bytes (== usize if stored) */
 	size_t usize;		/* unpacked bytes */
-	unsigned props;		/* lc/lp/pb byte, when control >= 0xC0 */
 	int stored;		/* an uncompressed chunk */
 };
 
