@@ -528,6 +528,16 @@ workers_stop(struct xd *d)
 /* Blocks                                                                    */
 /* ------------------------------------------------------------------------ */
 
+/* K bytes that must come (see xin_fill): XE_TRUNC at the end of the
+ * input, XE_PEER when the ring was aborted. */
+static enum xerr
+need(struct xd *d, size_t k, int padded)
+{
+	int r = xin_fill(&d->in, k, padded);
+
+	return r > 0 ? XE_OK : r < 0 ? XE_PEER : XE_TRUNC;
+}
+
 struct bhdr {
 	unsigned char raw[HDR_MAX];
 	size_t size;		/* of the header */
@@ -545,11 +555,11 @@ block_header(struct xd *d, struct bhdr *h)
 	const unsigned char *b;
 	size_t pos, end, i;
 	unsigned nf, f;
-	int r;
+	enum xerr e;
 
 	h->size = ((size_t)d->in.p[0] + 1) * 4;
-	if ((r = xin_fill(&d->in, h->size, 0)) <= 0) {
-		return r < 0 ? XE_PEER : XE_TRUNC;
+	if ((e = need(d, h->size, 0)) != XE_OK) {
+		return e;
 	}
 	b = d->in.p;
 	memcpy(h->raw, b, h->size);
@@ -609,10 +619,10 @@ block_tail(struct xd *d, uint64_t csize)
 {
 	size_t pad = (size_t)(-csize & 3), n = pad + check_size(d->check);
 	size_t i;
-	int r;
+	enum xerr e;
 
-	if ((r = xin_fill(&d->in, n, 0)) <= 0) {
-		return r < 0 ? XE_PEER : XE_TRUNC;
+	if ((e = need(d, n, 0)) != XE_OK) {
+		return e;
 	}
 	for (i = 0; i < pad; i++) {
 		if (d->in.p[i] != 0) {
@@ -630,7 +640,6 @@ block_stream(struct xd *d, const struct bhdr *h)
 	uint64_t cin = 0, uout = 0;
 	enum cds_lz2_ret lr;
 	enum xerr e;
-	int r;
 
 	if (d->z == NULL) {
 		d->z = cds_lz2_new(h->dict, 0, HARD_LIMIT, &lr);
@@ -646,14 +655,14 @@ block_stream(struct xd *d, const struct bhdr *h)
 		const unsigned char *out;
 		int hl;
 
-		if ((r = xin_fill(&d->in, 1, 0)) <= 0) {
-			return r < 0 ? XE_PEER : XE_TRUNC;
+		if ((e = need(d, 1, 0)) != XE_OK) {
+			return e;
 		}
 		if ((hl = cds_lz2_hdr_len(d->in.p[0])) < 0) {
 			return XE_DATA;
 		}
-		if ((r = xin_fill(&d->in, 1 + (size_t)hl, 0)) <= 0) {
-			return r < 0 ? XE_PEER : XE_TRUNC;
+		if ((e = need(d, 1 + (size_t)hl, 0)) != XE_OK) {
+			return e;
 		}
 		lr = cds_lz2_header(d->z, d->in.p, &c);
 		xin_skip(&d->in, 1 + (size_t)hl);
@@ -668,8 +677,8 @@ block_stream(struct xd *d, const struct bhdr *h)
 		    (h->usize != UINT64_MAX && c.usize > h->usize - uout)) {
 			return XE_DATA;
 		}
-		if ((r = xin_fill(&d->in, c.csize, 1)) <= 0) {
-			return r < 0 ? XE_PEER : XE_TRUNC;
+		if ((e = need(d, c.csize, 1)) != XE_OK) {
+			return e;
 		}
 		if ((lr = cds_lz2_chunk(d->z, &c, d->in.p, &out)) !=
 		    CDS_LZ2_OK) {
@@ -701,7 +710,6 @@ block_job(struct xd *d, const struct bhdr *h, uint64_t mem)
 	enum cds_lz2_ret lr;
 	enum xerr e;
 	uint64_t got = 0;
-	int r;
 
 	/* room: in memory, and a block per worker plus the one being
 	 * handed on */
@@ -727,9 +735,9 @@ block_job(struct xd *d, const struct bhdr *h, uint64_t mem)
 	while (got < h->csize) {
 		size_t m;
 
-		if ((r = xin_fill(&d->in, 1, 0)) <= 0) {
+		if ((e = need(d, 1, 0)) != XE_OK) {
 			job_free(j);
-			return r < 0 ? XE_PEER : XE_TRUNC;
+			return e;
 		}
 		m = d->in.avail;
 		if (m > h->csize - got) {
@@ -815,10 +823,8 @@ block_liblzma(struct xd *d, const struct bhdr *h)
 	while (e == XE_OK) {
 		unsigned char *w;
 		size_t before_in, wn;
-		int r;
 
-		if ((r = xin_fill(&d->in, 1, 0)) <= 0) {
-			e = r < 0 ? XE_PEER : XE_TRUNC;
+		if ((e = need(d, 1, 0)) != XE_OK) {
 			break;
 		}
 		if ((wn = cds_ring_wspan(d->x->out, &w)) == 0) {
@@ -886,10 +892,10 @@ block(struct xd *d)
 static enum xerr
 index_byte(struct xd *d, unsigned char *c, uint32_t *crc, uint64_t *size)
 {
-	int r;
+	enum xerr e;
 
-	if ((r = xin_fill(&d->in, 1, 0)) <= 0) {
-		return r < 0 ? XE_PEER : XE_TRUNC;
+	if ((e = need(d, 1, 0)) != XE_OK) {
+		return e;
 	}
 	*c = d->in.p[0];
 	xin_skip(&d->in, 1);
@@ -925,7 +931,6 @@ stream_end(struct xd *d)
 	uint64_t size = 0, count, i, sum_u = 0, sum_s = 0, rc = 0;
 	const unsigned char *f;
 	enum xerr e;
-	int r;
 
 	if ((e = index_byte(d, &c, &crc, &size)) != XE_OK ||
 	    (e = index_vli(d, &count, &crc, &size)) != XE_OK) {
@@ -957,8 +962,8 @@ stream_end(struct xd *d)
 			return XE_DATA;
 		}
 	}
-	if ((r = xin_fill(&d->in, 4 + 12, 0)) <= 0) {
-		return r < 0 ? XE_PEER : XE_TRUNC;
+	if ((e = need(d, 4 + 12, 0)) != XE_OK) {
+		return e;
 	}
 	if (le32(d->in.p) != crc) {
 		return XE_DATA;
@@ -1004,8 +1009,8 @@ stream(struct xd *d, int first)
 	d->blocks = d->sum_unpadded = d->sum_usize = d->rec_crc = 0;
 	xin_skip(&d->in, 12);
 	for (;;) {
-		if ((r = xin_fill(&d->in, 1, 0)) <= 0) {
-			return r < 0 ? XE_PEER : XE_TRUNC;
+		if ((e = need(d, 1, 0)) != XE_OK) {
+			return e;
 		}
 		if (d->in.p[0] == 0x00) {
 			break;
