@@ -1,0 +1,90 @@
+#!/bin/sh
+# collect.sh ROOT OUT CAPTURES: run in a mount namespace of its own
+# (unshare -m); everything it mounts goes away with it.  Makes two
+# read-only views of the real-world root ROOT and records, under OUT:
+#
+#   capture/NAME.txt, NAME.rc  what the root's own tools say (CAPTURES: lines
+#                              "NAME<TAB>EXPLAIN<TAB>SHELL COMMAND", run in the
+#                              chroot as the root's shell would)
+#   chroot/CMD.out, .err, .rc, .ms  the program run inside the root (chroot, proc
+#                              mounted, a private tmpfs /dev, the program and
+#                              its data copied to /tmp/cds)
+#   root/CMD.out, .err, .rc    the program run from outside with --root
+#
+# CMD: doctor (--json), doctor-text, plan (--json --offline), repair
+# (--dry-run --json), explain-NAME (--json, of each capture whose EXPLAIN is
+# 1).  Both run with the environment the root's login would give: PATH,
+# HOME=/root, LC_ALL=C.  The views are read-only: a command that tries to
+# write fails there.  The host's /dev is never bound in: NVIDIA's library
+# creates /dev/nvidiactl when run as root.
+#
+# Needs CDS_BIN (the program), CDS_SRCDIR (its data: manifests/).
+set -u
+root=$1 out=$2 captures=$3
+here=$(cd "$(dirname "$0")" && pwd)
+PATH_IN=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+
+mkdir -p "$out/capture" "$out/chroot" "$out/root" || exit 1
+vin=$(mktemp -d "${TMPDIR:-/tmp}/cds-rw-in-XXXXXX") &&
+    vout=$(mktemp -d "${TMPDIR:-/tmp}/cds-rw-out-XXXXXX") || exit 1
+ro_view() {
+	mount --bind "$root" "$1" && mount -o remount,bind,ro "$1"
+}
+ro_view "$vout" || exit 1
+ro_view "$vin" &&
+    mount -t proc proc "$vin/proc" &&
+    mount -t tmpfs -o mode=755 tmpfs "$vin/dev" &&
+    mknod -m 666 "$vin/dev/null" c 1 3 &&
+    mknod -m 666 "$vin/dev/zero" c 1 5 &&
+    mknod -m 666 "$vin/dev/urandom" c 1 9 &&
+    mount -t tmpfs -o mode=1777 tmpfs "$vin/tmp" &&
+    mkdir -p "$vin/tmp/cds" &&
+    cp "$CDS_BIN" "$vin/tmp/cds/cudnn-setup" &&
+    cp -R "$CDS_SRCDIR/manifests" "$vin/tmp/cds/manifests" &&
+    cp "$here/driverprobe.py" "$vin/tmp/cds/" || exit 1
+
+in_root() {
+	env -i PATH=$PATH_IN HOME=/root LC_ALL=C chroot "$vin" "$@"
+}
+# run VIEW NAME [STDIN] -- ARGS...: the program in one view
+run() {
+	_v=$1 _n=$2 _in=/dev/null
+	shift 2
+	if [ "$1" != "--" ]; then
+		_in=$1
+		shift
+	fi
+	shift
+	_t=$(date +%s%N)
+	if [ "$_v" = chroot ]; then
+		in_root /tmp/cds/cudnn-setup "$@"
+	else
+		env -i PATH=$PATH_IN HOME=/root LC_ALL=C \
+		    CDS_DATADIR="$CDS_SRCDIR" "$CDS_BIN" --root "$vout" "$@"
+	fi <"$_in" >"$out/$_v/$_n.out" 2>"$out/$_v/$_n.err"
+	echo $? >"$out/$_v/$_n.rc"
+	echo $((($(date +%s%N) - _t) / 1000000)) >"$out/$_v/$_n.ms"
+}
+
+tab=$(printf '\t')
+while IFS=$tab read -r name explain cmd; do
+	_t=$(date +%s%N)
+	in_root sh -c "$cmd" </dev/null >"$out/capture/$name.txt" 2>&1
+	echo $? >"$out/capture/$name.rc"
+	echo $((($(date +%s%N) - _t) / 1000000)) >"$out/capture/$name.ms"
+done <"$captures"
+
+for v in root chroot; do
+	run $v doctor -- doctor --json
+	run $v doctor-text -- doctor
+	run $v plan -- plan --json --offline
+	run $v repair -- repair --dry-run --json
+	while IFS=$tab read -r name explain cmd; do
+		[ "$explain" = 1 ] || continue
+		run $v "explain-$name" "$out/capture/$name.txt" -- \
+		    explain --json -
+	done <"$captures"
+done
+umount -R "$vin" "$vout" 2>/dev/null
+rmdir "$vin" "$vout"
+exit 0
