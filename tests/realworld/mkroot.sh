@@ -73,7 +73,8 @@ if [ -d "$root" ] && [ -f "$stamp" ] &&
 	exit 0
 fi
 
-[ "$(id -u)" -eq 0 ] || cannot "building a root needs root (debootstrap, chroot, mount); run as root or build it once with: sudo $0 $name"
+[ "$(id -u)" -eq 0 ] || cannot "building a root needs root (debootstrap," \
+    "chroot, mount): run as root, or build it once: sudo $0 $name"
 for t in debootstrap unshare chroot flock curl mknod; do
 	command -v "$t" >/dev/null 2>&1 ||
 		cannot "$t is missing (Debian: apt-get install debootstrap util-linux curl)"
@@ -89,10 +90,12 @@ if [ -d "$root" ] && [ -f "$stamp" ] &&
 	exit 0
 fi
 
-curl -fsS -o /dev/null --max-time 20 "$MIRROR/dists/$suite/Release" 2>/dev/null ||
-	cannot "cannot reach $MIRROR (dists/$suite/Release): no Debian mirror, so no real-world root"
+curl -fsS -o /dev/null --max-time 20 "$MIRROR/dists/$suite/Release" \
+    2>/dev/null || cannot "cannot reach $MIRROR (dists/$suite/Release):" \
+    "no Debian mirror, so no real-world root"
 
-tmp=$(mktemp -d "$cache/.$name.tmp.XXXXXX") || die "cannot make a temporary directory in $cache"
+tmp=$(mktemp -d "$cache/.$name.tmp.XXXXXX") ||
+	die "cannot make a temporary directory in $cache"
 log=$cache/$name.log
 trap 'rm -rf "$tmp"' EXIT
 trap 'exit 1' INT TERM HUP

@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # tests/realworld/roots.sh - sourced by the real-world root tests: build (or
 # find) the root, run the program inside it and with --root, check the
 # expectations of tests/realworld/expect/NAME.ini (verdicts.py prints the
@@ -16,7 +17,8 @@ check_root() {
 	_name=$1
 	have_python || skip_all "python3 is missing"
 	[ "$(id -u)" -eq 0 ] ||
-		skip_all "needs root (chroot, mount namespaces) for the real-world roots"
+		skip_all "needs root (chroot, mount namespaces) for the" \
+		    "real-world roots"
 	command -v unshare >/dev/null 2>&1 || skip_all "unshare is missing"
 	# the roots are machines without an NVIDIA kernel module; a host with
 	# one would lend it to them (one kernel)

@@ -13,7 +13,7 @@ FILE is an expectations file (tests/realworld/expect/*.ini):
     [expect NAME]
     says = the truth, in words
     check = a Python expression over the names below
-    views = both | chroot | root | once     (default both: checked in each)
+    views = both | once | VIEW...    (default both: chroot and root)
     pending = why it fails today            (a TODO line: neither pass nor
     pending-chroot = ... / pending-root = ...  fail; an `ok # TODO` tells it
                                                now holds: make it active)
@@ -22,8 +22,9 @@ FILE is an expectations file (tests/realworld/expect/*.ini):
 With CDS_VERDICTS_ALL=1 in the environment every pending expectation is
 checked as an active one (to see what fails today).
 
-In a view (chroot: run inside the root; root: run from outside with --root;
-host: run on this machine) a check sees:
+In a view (a directory of DIR: chroot, run inside the root; root, run from
+outside with --root; or any other, e.g. healthy.sh's host, pip, conda) a
+check sees:
 
     doctor, plan, repair    the commands' JSON ({} when there was none)
     rc[CMD], out[CMD], err[CMD]   exit status, stdout and stderr of CMD
@@ -236,8 +237,8 @@ def main():
     explain_names.extend("explain-" + n for n, ex, _ in case.captures()
                          if ex)
     views = {v: View(v, os.path.join(d, v), capdir)
-             for v in ("chroot", "root", "host")
-             if os.path.isdir(os.path.join(d, v))}
+             for v in sorted(os.listdir(d))
+             if v != "capture" and os.path.isdir(os.path.join(d, v))}
     n = failed = 0
     lines = []
     for name, e in case.expectations():
@@ -259,10 +260,16 @@ def main():
                 ns["agree"] = agree
                 label = name
             else:
+                label = "%s [%s]" % (name, v)
                 if v not in views:
+                    # a case that could not be set up here: DIR/VIEW.skip
+                    # says why
+                    n += 1
+                    why = " ".join(read(os.path.join(d, v + ".skip"),
+                                        "not run").split())
+                    lines.append("ok %d - %s # SKIP %s" % (n, label, why))
                     continue
                 ns = views[v].names()
-                label = "%s [%s]" % (name, v)
             pending = e.get("pending-" + v, e.get("pending"))
             if os.environ.get("CDS_VERDICTS_ALL"):
                 pending = None
