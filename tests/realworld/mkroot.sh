@@ -94,7 +94,7 @@ curl -fsS -o /dev/null --max-time 20 "$MIRROR/dists/$suite/Release" \
     2>/dev/null || cannot "cannot reach $MIRROR (dists/$suite/Release):" \
     "no Debian mirror, so no real-world root"
 
-tmp=$(mktemp -d "$cache/.$name.tmp.XXXXXX") ||
+tmp=$(mktemp -d "$cache/.$name.tmp.XXXXXX") && chmod 755 "$tmp" ||
 	die "cannot make a temporary directory in $cache"
 log=$cache/$name.log
 trap 'rm -rf "$tmp"' EXIT
@@ -107,7 +107,8 @@ debootstrap --variant=minbase --components="$COMPONENTS" "$suite" "$tmp" \
 $(tail -n 15 "$log")"
 
 # Install inside a mount namespace: proc, a private /dev, nothing of the
-# host's.  Download with network, install without it.
+# host's.  Download with network, install without it.  dpkg skips its
+# fsync()s (--force-unsafe-io): a root is thrown away if its build stops.
 # shellcheck disable=SC2016
 unshare -m --propagation private sh -c '
 	set -u
@@ -127,7 +128,8 @@ unshare -m --propagation private sh -c '
 	unshare -n sh -c "
 		env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
 		    DEBIAN_FRONTEND=noninteractive LC_ALL=C chroot \"$r\" \
-		    apt-get install -y -q --no-install-recommends $pkgs ||
+		    apt-get install -y -q --no-install-recommends \
+		    -o Dpkg::Options::=--force-unsafe-io $pkgs ||
 		env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
 		    DEBIAN_FRONTEND=noninteractive LC_ALL=C chroot \"$r\" \
 		    dpkg --configure -a" >>"$log" 2>&1
