@@ -43,8 +43,11 @@ ro_view "$vin" &&
     cp -R "$CDS_SRCDIR/manifests" "$vin/tmp/cds/manifests" &&
     cp "$here/driverprobe.py" "$vin/tmp/cds/" || exit 1
 
+# in_root CMD...: run CMD in the root, as its shell would; none runs past
+# five minutes (a hang must not hang the suite)
 in_root() {
-	env -i PATH=$PATH_IN HOME=/root LC_ALL=C chroot "$vin" "$@"
+	env -i PATH=$PATH_IN HOME=/root LC_ALL=C chroot "$vin" \
+	    timeout 300 "$@"
 }
 # run VIEW NAME [STDIN] -- ARGS...: the program in one view
 run() {
@@ -60,7 +63,8 @@ run() {
 		in_root /tmp/cds/cudnn-setup "$@"
 	else
 		env -i PATH=$PATH_IN HOME=/root LC_ALL=C \
-		    CDS_DATADIR="$CDS_SRCDIR" "$CDS_BIN" --root "$vout" "$@"
+		    CDS_DATADIR="$CDS_SRCDIR" timeout 300 "$CDS_BIN" \
+		    --root "$vout" "$@"
 	fi <"$_in" >"$out/$_v/$_n.out" 2>"$out/$_v/$_n.err"
 	echo $? >"$out/$_v/$_n.rc"
 	echo $((($(date +%s%N) - _t) / 1000000)) >"$out/$_v/$_n.ms"
