@@ -1,5 +1,5 @@
 #!/bin/sh
-# collect.sh ROOT OUT CAPTURES: run in a mount namespace of its own
+# collect.sh ROOT OUT CAPTURES [RUNS]: run in a mount namespace of its own
 # (unshare -m); everything it mounts goes away with it.  Makes two
 # read-only views of the real-world root ROOT and records, under OUT:
 #
@@ -13,14 +13,14 @@
 #
 # CMD: doctor (--json), doctor-text, plan (--json --offline), repair
 # (--dry-run --json), explain-NAME (--json, of each capture whose EXPLAIN is
-# 1).  Both run with the environment the root's login would give: PATH,
+# 1), and each line "NAME<TAB>VAR=VALUE ...<TAB>ARGS" of RUNS.  Both run with the environment the root's login would give: PATH,
 # HOME=/root, LC_ALL=C.  The views are read-only: a command that tries to
 # write fails there.  The host's /dev is never bound in: NVIDIA's library
 # creates /dev/nvidiactl when run as root.
 #
 # Needs CDS_BIN (the program), CDS_SRCDIR (its data: manifests/).
 set -u
-root=$1 out=$2 captures=$3
+root=$1 out=$2 captures=$3 runs=${4:-/dev/null}
 here=$(cd "$(dirname "$0")" && pwd)
 PATH_IN=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 
@@ -49,10 +49,15 @@ in_root() {
 	env -i PATH=$PATH_IN HOME=/root LC_ALL=C chroot "$vin" \
 	    timeout 300 "$@"
 }
-# run VIEW NAME [STDIN] -- ARGS...: the program in one view
+# run VIEW NAME [VAR=VALUE...] [STDIN] -- ARGS...: the program in one view
+# (the variables as one word, split at spaces)
 run() {
-	_v=$1 _n=$2 _in=/dev/null
+	_v=$1 _n=$2 _in=/dev/null _env=
 	shift 2
+	case $1 in
+	*=*) _env=$1
+		shift ;;
+	esac
 	if [ "$1" != "--" ]; then
 		_in=$1
 		shift
@@ -60,9 +65,12 @@ run() {
 	shift
 	_t=$(date +%s%N)
 	if [ "$_v" = chroot ]; then
-		in_root /tmp/cds/cudnn-setup "$@"
+		# shellcheck disable=SC2086
+		env -i PATH=$PATH_IN HOME=/root LC_ALL=C $_env chroot "$vin" \
+		    timeout 300 /tmp/cds/cudnn-setup "$@"
 	else
-		env -i PATH=$PATH_IN HOME=/root LC_ALL=C \
+		# shellcheck disable=SC2086
+		env -i PATH=$PATH_IN HOME=/root LC_ALL=C $_env \
 		    CDS_DATADIR="$CDS_SRCDIR" timeout 300 "$CDS_BIN" \
 		    --root "$vout" "$@"
 	fi <"$_in" >"$out/$_v/$_n.out" 2>"$out/$_v/$_n.err"
@@ -99,6 +107,10 @@ for v in $views; do
 		run $v "explain-$name" "$out/capture/$name.txt" -- \
 		    explain --json -
 	done <"$captures"
+	while IFS=$tab read -r name vars args; do
+		# shellcheck disable=SC2086
+		run $v "$name" ${vars:+"$vars"} -- $args
+	done <"$runs"
 done
 umount -R "$vin" "$vout" 2>/dev/null
 rmdir "$vin" "$vout"

@@ -44,10 +44,13 @@ check_root() {
 	rm -rf "$_out"
 	mkdir -p "$_out" || exit 1
 	python3 "$RW/verdicts.py" captures "$RW/expect/$_name.ini" \
-	    >"$_out/captures" || exit 1
+	    >"$_out/captures" &&
+	    python3 "$RW/verdicts.py" runs "$RW/expect/$_name.ini" \
+		>"$_out/runs" || exit 1
 	_t0=$(date +%s)
 	unshare -m --propagation private \
-	    sh "$RW/collect.sh" "$_root" "$_out" "$_out/captures" ||
+	    sh "$RW/collect.sh" "$_root" "$_out" "$_out/captures" \
+	    "$_out/runs" ||
 		{
 			echo "1..1"
 			echo "not ok 1 - run the program in and on the root $_name"

@@ -1,6 +1,7 @@
 """verdicts.py: the expectations of a real-world case, checked as TAP.
 
     verdicts.py captures FILE          the capture lines collect.sh runs
+    verdicts.py runs FILE              the extra program runs it makes
     verdicts.py check FILE DIR         every expectation of FILE against what
                                        collect.sh (or healthy.sh) left in DIR
 
@@ -9,6 +10,10 @@ FILE is an expectations file (tests/realworld/expect/*.ini):
     [capture NAME]          a command run inside the root, as its shell would
     run = SHELL COMMAND     (stdout and stderr kept as the captured text)
     explain = yes           feed the captured text to `explain`
+
+    [run NAME]              the program once more in each view, as NAME
+    args = ARGS             (e.g. doctor --json)
+    env = VAR=VALUE ...     with these variables besides the root's own
 
     [expect NAME]
     says = the truth, in words
@@ -27,6 +32,7 @@ outside with --root; or any other, e.g. healthy.sh's host, pip, conda) a
 check sees:
 
     doctor, plan, repair    the commands' JSON ({} when there was none)
+    result(NAME)            the JSON of the [run NAME] command
     rc[CMD], out[CMD], err[CMD]   exit status, stdout and stderr of CMD
                             (doctor, doctor-text, plan, repair, explain-NAME)
     explain(NAME)           the JSON of `explain` of the capture NAME
@@ -119,6 +125,9 @@ class View:
     def explain(self, name):
         return self.js["explain-" + name]
 
+    def result(self, name):
+        return self.js[name]
+
     def captured(self, name):
         return read(os.path.join(self.capdir, name + ".txt"))
 
@@ -156,7 +165,8 @@ class View:
         n = {k: getattr(self, k) for k in (
             "view", "rc", "out", "err", "doctor", "plan", "repair", "ids",
             "errors", "warnings", "explain", "captured", "captured_rc",
-            "finding", "severity", "evidence", "toolkit", "framework")}
+            "finding", "severity", "evidence", "toolkit", "framework",
+            "result")}
         n.update(ver=ver, text=text, re=re, json=json)
         return n
 
@@ -211,6 +221,13 @@ class Case:
         if not self.cp.read(path):
             raise SystemExit("verdicts: cannot read %s" % path)
 
+    def runs(self):
+        for s in self.cp.sections():
+            if s.startswith("run "):
+                c = self.cp[s]
+                yield (s[4:].strip(), " ".join(c.get("env", "").split()),
+                       " ".join(c.get("args", "").split()))
+
     def captures(self):
         for s in self.cp.sections():
             if s.startswith("capture "):
@@ -228,6 +245,10 @@ def main():
     if len(sys.argv) == 3 and sys.argv[1] == "captures":
         for name, ex, cmd in Case(sys.argv[2]).captures():
             print("%s\t%d\t%s" % (name, 1 if ex else 0, cmd))
+        return 0
+    if len(sys.argv) == 3 and sys.argv[1] == "runs":
+        for name, env, args in Case(sys.argv[2]).runs():
+            print("%s\t%s\t%s" % (name, env, args))
         return 0
     if len(sys.argv) != 4 or sys.argv[1] != "check":
         print(__doc__, file=sys.stderr)
