@@ -78,6 +78,22 @@ cds_receipt_path(const struct cds_layout *l, const char *name)
 }
 
 int
+cds_layout_guard(cds_handle_t *h, const struct cds_layout *l,
+    const char *path)
+{
+	char *shown;
+
+	if (cds_path_within(l->prefix, path)) {
+		return 0;
+	}
+	shown = cds_printable(path, 200);
+	cds_seterr(h, CDS_ERR_BAD_INPUT, "%s: not inside the prefix %s; "
+	    "nothing was written", shown, l->prefix);
+	free(shown);
+	return -1;
+}
+
+int
 cds_release_state(const struct cds_layout *l, const char *name)
 {
 	char *tree = cds_path_join(l->prefix, name);
@@ -741,6 +757,55 @@ describe(cds_handle_t *h, const struct cds_layout *l, struct cds_plan *p,
 	}
 }
 
+/*
+ * Every path the plan's items make, checked before anything is written:
+ * names come from manifests, and manifest.c's grammar keeps them to one
+ * component each; this is the second lock on the same door.
+ */
+static int
+guard_plan(cds_handle_t *h, const struct cds_layout *l,
+    const struct cds_plan *p, const struct stage *st)
+{
+	size_t i, k;
+	int ret = 0;
+
+	for (i = 0; i < p->nitems && ret == 0; i++) {
+		const struct cds_plan_item *it = &p->items[i];
+		char *r, *dir, *env[3];
+		int e;
+
+		if (!cds_release_name_ok(it->name)) {
+			char *shown = cds_printable(it->name, 80);
+
+			cds_seterr(h, CDS_ERR_BAD_INPUT, "\"%s\": not the "
+			    "name of a release; nothing was written", shown);
+			free(shown);
+			return -1;
+		}
+		r = cds_receipt_path(l, it->name);
+		dir = cds_path_join(l->prefix, it->name);
+		cds_env_paths(l, it->name, env);
+		if (cds_layout_guard(h, l, st[i].root) == -1 ||
+		    cds_layout_guard(h, l, st[i].tree) == -1 ||
+		    cds_layout_guard(h, l, r) == -1 ||
+		    cds_layout_guard(h, l, dir) == -1) {
+			ret = -1;
+		}
+		for (k = 0; k < it->narchives && ret == 0; k++) {
+			ret = cds_layout_guard(h, l, st[i].parts[k]);
+		}
+		for (e = 0; e < 3; e++) {
+			if (ret == 0) {
+				ret = cds_layout_guard(h, l, env[e]);
+			}
+			free(env[e]);
+		}
+		free(r);
+		free(dir);
+	}
+	return ret;
+}
+
 /* Fetch and unpack every archive of the NEW items. */
 static int
 fetch_all(cds_handle_t *h, struct cds_plan *p, struct stage *st,
@@ -931,6 +996,9 @@ cds_install_run(cds_handle_t *h, struct cds_plan *p,
 			st[i].parts[k] = cds_xasprintf("%s/parts/%s",
 			    st[i].root, it->archives[k].archive->component);
 		}
+	}
+	if (guard_plan(h, &l, p, st) == -1) {
+		goto out;
 	}
 	if (dry) {
 		describe(h, &l, p, st, ops);
