@@ -1207,7 +1207,10 @@ struct cds_installed_list {
 };
 
 /* What the prefix holds (reads receipts; takes no lock).  Free with
- * cds_installed_list_free().  An absent prefix is an empty list. */
+ * cds_installed_list_free().  An absent prefix is an empty list.  NULL
+ * when the receipts cannot be read (CDS_ERR_IO naming the directory) or
+ * one is malformed (CDS_ERR_BAD_INPUT naming the receipt and the field):
+ * receipts are data from disk, checked whole before they are used. */
 struct cds_installed_list *cds_prefix_list(cds_handle_t *h);
 void cds_installed_list_free(struct cds_installed_list *l);
 
