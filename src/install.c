@@ -945,6 +945,7 @@ fetch_all(cds_handle_t *h, struct cds_plan *p, struct stage *st,
 			f[n].archive = it->archives[k].archive;
 			f[n].urls = it->archives[k].urls;
 			f[n].cache_dir = cache;
+			f[n].user_cache = h->cache_dir != NULL;
 			f[n].dest_dir = st[i].parts[k];
 			f[n].timeout_s = h->timeout_s;
 			n++;
@@ -1077,17 +1078,101 @@ ask_proceed(cds_handle_t *h, struct cds_plan *p, struct cds_lock *lk)
 	return 0;
 }
 
+/*
+ * The user's --cache may be shared by runs into other prefixes: the
+ * prefix's lock does not cover it.  Its own lock file (".cudnn-setup.lock"
+ * in it) is held while archives are fetched, so that a second run waits
+ * for the first (and then finds its archives whole) instead of failing on
+ * a .part the first one writes.  A cache we cannot write (read-only media,
+ * --offline) needs no lock: nothing is written there.
+ */
+static int
+cache_lock(cds_handle_t *h, const char *cache, int wait, struct cds_lock *lk)
+{
+	struct cds_layout cl;
+	int ret, fd;
+
+	memset(&cl, 0, sizeof(cl));
+	lk->fd = -1;
+	cl.state = (char *)cache;
+	cl.lock = cds_path_join(cache, ".cudnn-setup.lock");
+	fd = open(cl.lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+	if (fd == -1 && (errno == EROFS || errno == EACCES ||
+	    errno == EPERM)) {
+		cds_log(h, CDS_LOG_DEBUG, "%s: %s; the cache is read, not "
+		    "written, without a lock", cl.lock, strerror(errno));
+		free(cl.lock);
+		return 0;
+	}
+	if (fd != -1) {
+		close(fd);
+	}
+	ret = cds_lock_take(h, &cl, wait, lk);
+	free(cl.lock);
+	return ret;
+}
+
+/* Remove the empty directories under DIR, and DIR when it ends empty. */
+static void
+prune_empty(const char *dir)
+{
+	char **names = cds_listdir(dir);
+	size_t i;
+
+	for (i = 0; names != NULL && names[i] != NULL; i++) {
+		char *c = cds_path_join(dir, names[i]);
+
+		if (cds_is_dir(c) && !cds_is_link(c)) {
+			prune_empty(c);
+		}
+		free(c);
+	}
+	cds_strfreev(names);
+	rmdir(dir);
+}
+
+/*
+ * A failed run into a prefix that did not exist before leaves nothing of
+ * its own: no staging, journal, empty download directories, lock or
+ * .state.  What another run could resume (a .part with bytes in it) stays,
+ * and so does the lock file beside it.  Called under the lock; a waiter
+ * that then gets the lock of the unlinked file notices and opens the new
+ * one (cds_lock_take()).
+ */
+static void
+prune_fresh(const struct cds_layout *l, const char *cache, int cache_ours)
+{
+	char **left;
+
+	cds_rm_rf(l->staging);
+	cds_rm_rf(l->trash);
+	cds_journal_end(l);
+	rmdir(l->receipts);
+	if (cache_ours) {
+		prune_empty(cache);
+	}
+	left = cds_listdir(l->state);
+	if (left != NULL && cds_strv_len(left) == 1 &&
+	    strcmp(left[0], "lock") == 0) {
+		unlink(l->lock);
+	}
+	cds_strfreev(left);
+	rmdir(l->state);
+	prune_empty(l->envdir);
+	rmdir(l->prefix);
+}
+
 int
 cds_install_run(cds_handle_t *h, struct cds_plan *p,
     const struct cds_txn_opts *o, struct cds_ops *ops)
 {
 	static const struct cds_txn_opts defaults = {0};
 	struct cds_layout l;
-	struct cds_lock lk = { .fd = -1 };
+	struct cds_lock lk = { .fd = -1 }, clk = { .fd = -1 };
 	struct stage *st;
 	char *cache = NULL;
 	size_t i, k, nnew = 0;
-	int dry, ret = -1, locked = 0, asked = 0;
+	int dry, ret = -1, locked = 0, asked = 0, fresh;
 
 	if (o == NULL) {
 		o = &defaults;
@@ -1095,6 +1180,7 @@ cds_install_run(cds_handle_t *h, struct cds_plan *p,
 	dry = (o->flags & CDS_TXN_DRY_RUN) != 0;
 	cds_layout_init(h, &l);
 	cache = cache_dir(h, &l);
+	fresh = !cds_exists(l.prefix);
 	st = cds_xcalloc(p->nitems, sizeof(*st));
 	for (i = 0; i < p->nitems; i++) {
 		struct cds_plan_item *it = &p->items[i];
@@ -1206,9 +1292,14 @@ cds_install_run(cds_handle_t *h, struct cds_plan *p,
 				}
 			}
 		}
+		if (h->cache_dir != NULL && cache_lock(h, cache,
+		    o->lock_wait, &clk) == -1) {
+			goto fail;
+		}
 		if (fetch_all(h, p, st, cache) == -1) {
 			goto fail;
 		}
+		cds_lock_release(&clk);
 		/* every archive is here and verified: build every tree */
 		for (i = 0; i < p->nitems; i++) {
 			if (p->items[i].state != CDS_ITEM_NEW) {
@@ -1304,6 +1395,17 @@ fail:
 	}
 	cds_journal_end(&l);
 out:
+	cds_lock_release(&clk);
+	if (ret == -1 && fresh && locked) {
+		int any = 0;
+
+		for (i = 0; i < p->nitems; i++) {
+			any |= p->items[i].state == CDS_ITEM_DONE;
+		}
+		if (!any) {
+			prune_fresh(&l, cache, h->cache_dir == NULL);
+		}
+	}
 	if (locked) {
 		cds_lock_release(&lk);
 	}

@@ -67,6 +67,16 @@ lock_write(int fd, const char *state)
 	}
 }
 
+/* Is FD the file at PATH now? */
+static int
+same_file(int fd, const char *path)
+{
+	struct stat a, b;
+
+	return fstat(fd, &a) == 0 && lstat(path, &b) == 0 &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 void
 cds_lock_note(struct cds_lock *lk, const char *state)
 {
@@ -81,7 +91,7 @@ cds_lock_take(cds_handle_t *h, const struct cds_layout *l, int wait,
 {
 	struct cds_event ev = {0};
 	char *holder = NULL;
-	double deadline;
+	double deadline = 0;
 	int fd, asking;
 
 	lk->fd = -1;
@@ -89,7 +99,8 @@ cds_lock_take(cds_handle_t *h, const struct cds_layout *l, int wait,
 		return cds_seterr(h, cds_errno_code(errno), "%s: %s", l->state,
 		    strerror(errno));
 	}
-	fd = open(l->lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+again:
+	fd = open(l->lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
 	if (fd == -1) {
 		return cds_seterr(h, cds_errno_code(errno), "%s: %s", l->lock,
 		    strerror(errno));
@@ -101,13 +112,15 @@ cds_lock_take(cds_handle_t *h, const struct cds_layout *l, int wait,
 			close(fd);
 			return -1;
 		}
-		holder = lock_holder(fd, &asking);
-		ev.type = CDS_EV_LOCK_WAIT;
-		ev.u.lock.holder = holder;
-		ev.u.lock.path = l->lock;
-		ev.u.lock.asking = asking;
-		cds_emit(h, &ev);
-		deadline = cds_now_ms() + (double)wait * 1000;
+		if (holder == NULL) {
+			holder = lock_holder(fd, &asking);
+			ev.type = CDS_EV_LOCK_WAIT;
+			ev.u.lock.holder = holder;
+			ev.u.lock.path = l->lock;
+			ev.u.lock.asking = asking;
+			cds_emit(h, &ev);
+			deadline = cds_now_ms() + (double)wait * 1000;
+		}
 		for (;;) {
 			if (wait < 0 ||
 			    (wait > 0 && cds_now_ms() >= deadline)) {
@@ -132,8 +145,14 @@ cds_lock_take(cds_handle_t *h, const struct cds_layout *l, int wait,
 			}
 		}
 		cds_log(h, CDS_LOG_DEBUG, "%s: %s let go", l->lock, holder);
-		free(holder);
 	}
+	/* the holder may have removed the file (a failed first run into a
+	 * new prefix leaves nothing): then this lock guards nothing */
+	if (!same_file(fd, l->lock)) {
+		close(fd);
+		goto again;
+	}
+	free(holder);
 	lock_write(fd, NULL);
 	lk->fd = fd;
 	return 0;
