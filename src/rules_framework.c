@@ -1166,8 +1166,8 @@ fb_entries(struct fbsec *f, uint64_t q, uint64_t end, struct cds_strv *sass,
  * get the sorted architectures (86 for sm_86).  0 or -1 (not a regular
  * file, not a 64-bit little-endian ELF, headers beyond its end).
  */
-static int
-fatbin_arches(const char *hostpath, struct cds_strv *sass,
+int
+cds_fatbin_arches(const char *hostpath, struct cds_strv *sass,
     struct cds_strv *ptx)
 {
 	Elf64_Ehdr eh;
@@ -1386,7 +1386,7 @@ arch_check(struct cds_rule_ctx *c, struct arch_ctx *arch_state,
 		return;
 	}
 	host = cds_rpath(c->h, lib);
-	if (fatbin_arches(host, &sass, &ptx) == -1 ||
+	if (cds_fatbin_arches(host, &sass, &ptx) == -1 ||
 	    (sass.n == 0 && ptx.n == 0)) {
 		goto out;
 	}
