@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "fuzz.h"
+#include "handle.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -11,6 +11,7 @@
 #include "config.h"
 
 #include "fuzz.h"
+#include "handle.h"
 
 static const char *const paths[] = {
 	"/proc/driver/nvidia/version",
@@ -97,6 +98,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		free(arg);
 		free(dir);
+		free(host);
 	}
 	h = cds_new(root, &err);
 	/* the shipped index (CDS_DATADIR), for the rules' floors and table */
