@@ -95,13 +95,16 @@ cds_lock_take(cds_handle_t *h, const struct cds_layout *l, int wait,
 	int fd, asking;
 
 	lk->fd = -1;
+again:
+	/* (again: the holder may have removed .state with its lock) */
 	if (cds_mkdir_p(l->state, 0755) == -1) {
+		free(holder);
 		return cds_seterr(h, cds_errno_code(errno), "%s: %s", l->state,
 		    strerror(errno));
 	}
-again:
 	fd = open(l->lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
 	if (fd == -1) {
+		free(holder);
 		return cds_seterr(h, cds_errno_code(errno), "%s: %s", l->lock,
 		    strerror(errno));
 	}
@@ -109,6 +112,7 @@ again:
 		if (errno != EWOULDBLOCK) {
 			cds_seterr(h, CDS_ERR_IO, "%s: %s", l->lock,
 			    strerror(errno));
+			free(holder);
 			close(fd);
 			return -1;
 		}

@@ -7,8 +7,10 @@
 # (which also breaks the TAP plan), and a copy in
 # BUILD/sanitizer-reports/.  Without --enable-debug nothing writes a report.
 d=$(mktemp -d "${TMPDIR:-/tmp}/cds-san-XXXXXX") || exit 99
-ASAN_OPTIONS="log_path=$d/asan${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
-UBSAN_OPTIONS="log_path=$d/ubsan:print_stacktrace=1${UBSAN_OPTIONS:+:$UBSAN_OPTIONS}"
+# ours last: the last log_path wins (a wrapper inside a wrapper keeps its
+# own reports)
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}log_path=$d/asan"
+UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}print_stacktrace=1:log_path=$d/ubsan"
 export ASAN_OPTIONS UBSAN_OPTIONS
 "$@"
 rc=$?
