@@ -109,9 +109,10 @@ fi
 # --- two runs on one --cache take turns -------------------------------------
 R=$(mk_sysroot); cleanup_later "$R"
 cp -a "$T/mirror" "$T/shared"
-( flock "$T/shared/.cudnn-setup.lock" sleep 3 ) &
+flock "$T/shared/.cudnn-setup.lock" sh -c 'touch "$1"; sleep 3' sh \
+	"$T/held" &
 holder=$!
-sleep 0.5
+while [ ! -e "$T/held" ]; do sleep 0.05; done
 t0=$(date +%s)
 cds --root "$R" --manifest "$M" --cache "$T/shared" install \
 	--cuda 12.4.1 --cudnn none --yes
