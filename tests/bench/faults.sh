@@ -291,6 +291,7 @@ for path in /proc/driver/nvidia/version /etc/ld.so.conf \
 		n=$((n + 1))
 		R=$(mk_sysroot)
 		mkdir -p "$(dirname "$R$path")"
+		rm -f "$R$path"
 		if [ "$kind" = fifo ]; then
 			mkfifo "$R$path"
 		else
