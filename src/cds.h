@@ -109,6 +109,19 @@ int cds_set_jobs(cds_handle_t *h, int jobs);
  * detail naming the value and the range; the setting is unchanged.
  */
 int cds_set_timeout(cds_handle_t *h, unsigned seconds);
+
+#define CDS_DEADLINE_DEFAULT	21600
+#define CDS_DEADLINE_MAX	604800
+/*
+ * The longest the downloads of one run may take, in seconds,
+ * 1..CDS_DEADLINE_MAX (default CDS_DEADLINE_DEFAULT, 6 hours): a server
+ * that trickles bytes never stalls long enough for the timeout above, and
+ * an install holds the prefix's lock while it downloads.  Past it, every
+ * archive not yet whole fails with CDS_ERR_NETWORK, the detail naming it
+ * and the deadline; nothing is committed.  Out of range: -1,
+ * CDS_ERR_USAGE; the setting is unchanged.
+ */
+int cds_set_deadline(cds_handle_t *h, unsigned seconds);
 /* Install prefix (default /opt/nvidia as root, else
  * $XDG_DATA_HOME/cudnn-setup); relative to the root. */
 int cds_set_prefix(cds_handle_t *h, const char *dir);
@@ -1207,7 +1220,10 @@ struct cds_installed_list {
 };
 
 /* What the prefix holds (reads receipts; takes no lock).  Free with
- * cds_installed_list_free().  An absent prefix is an empty list. */
+ * cds_installed_list_free().  An absent prefix is an empty list.  NULL
+ * when the receipts cannot be read (CDS_ERR_IO naming the directory) or
+ * one is malformed (CDS_ERR_BAD_INPUT naming the receipt and the field):
+ * receipts are data from disk, checked whole before they are used. */
 struct cds_installed_list *cds_prefix_list(cds_handle_t *h);
 void cds_installed_list_free(struct cds_installed_list *l);
 

@@ -846,6 +846,14 @@ item_end(struct item *it, int err, const char *fmt, ...)
 		    err == CDS_ERR_SIZE || err == CDS_ERR_UNSAFE_ARCHIVE ||
 		    err == CDS_ERR_ARCHIVE) && it->st != ST_DRAIN) {
 			unlink(it->part);
+		} else if (it->part_fd != -1) {
+			struct stat pst;
+
+			/* nothing to resume: no empty .part left behind */
+			if (fstat(it->part_fd, &pst) == 0 &&
+			    pst.st_size == 0) {
+				unlink(it->part);
+			}
 		}
 	} else {
 		pipeline_join(it);
@@ -1323,6 +1331,14 @@ source_done(struct item *it)
 		const struct cds_stage_err *se = stage_error(it);
 
 		emit_step(it, CDS_EV_VERIFY_DONE, path, CDS_ERR_CHECKSUM);
+		if (it->from_cache && it->f->user_cache) {
+			/* the user's file: said, never deleted */
+			item_end(it, CDS_ERR_CHECKSUM, "%s: SHA-256 is %s, the "
+			    "manifest says %s; the cache is yours, so it is "
+			    "left as it is (move it away, or give another "
+			    "--cache)", it->final, hex, it->a->sha256);
+			return;
+		}
 		if (it->from_cache) {
 			/* a damaged cache copy: fetch it again */
 			unlink(it->final);
@@ -1537,6 +1553,16 @@ item_start(struct item *it)
 	/* a complete copy in the cache */
 	if (it->final != NULL && stat(it->final, &st) == 0 &&
 	    S_ISREG(st.st_mode)) {
+		if (a->size > 0 && (uint64_t)st.st_size != a->size &&
+		    it->f->user_cache) {
+			/* the user's file: said, never deleted */
+			item_end(it, CDS_ERR_SIZE, "%s: %lld bytes, the "
+			    "manifest says %llu; the cache is yours, so it is "
+			    "left as it is (move it away, or give another "
+			    "--cache)", it->final, (long long)st.st_size,
+			    (unsigned long long)a->size);
+			return;
+		}
 		if (a->size > 0 && (uint64_t)st.st_size != a->size) {
 			cds_log(it->h, CDS_LOG_INFO, "%s: %lld bytes in the "
 			    "cache, the manifest says %llu; fetching again",
@@ -1851,6 +1877,8 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 	size_t i, next = 0, ndone = 0;
 	int jobs = h->jobs < 1 ? 1 : h->jobs > 16 ? 16 : h->jobs;
 	int ret = 0;
+	unsigned deadline_s;
+	double deadline;
 
 	pthread_once(&curl_once, curl_init_once);
 	if ((run.multi = curl_multi_init()) == NULL) {
@@ -1869,6 +1897,8 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 		items[i].dirfd = items[i].part_fd = items[i].src_fd = -1;
 		f[i].err = 0;
 	}
+	deadline_s = h->deadline_s > 0 ? h->deadline_s : CDS_DEADLINE_DEFAULT;
+	deadline = now_ms() + deadline_s * 1000.0;
 	while (ndone < n) {
 		size_t active = 0;
 		int busy = 0, running = 0, left;
@@ -1884,6 +1914,19 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 					item_end(&items[i], CDS_ERR_CANCELLED,
 					    "%s", items[i].f->archive->
 					    relative_path);
+				}
+			}
+			break;
+		}
+		if (now_ms() >= deadline) {
+			/* a trickle never stalls: the run's own limit */
+			for (i = 0; i < n; i++) {
+				if (items[i].st != ST_DONE) {
+					item_end(&items[i], CDS_ERR_NETWORK,
+					    "%s: not whole after %u s "
+					    "(--deadline)", items[i].f->
+					    archive->relative_path,
+					    deadline_s);
 				}
 			}
 			break;
@@ -1972,6 +2015,18 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 	free(items);
 	curl_multi_cleanup(run.multi);
 	return ret;
+}
+
+int
+cds_set_deadline(cds_handle_t *h, unsigned seconds)
+{
+	if (seconds < 1 || seconds > CDS_DEADLINE_MAX) {
+		return cds_seterr(h, CDS_ERR_USAGE, "--deadline %u: must be "
+		    "between 1 and %u seconds", seconds,
+		    (unsigned)CDS_DEADLINE_MAX);
+	}
+	h->deadline_s = seconds;
+	return 0;
 }
 
 int

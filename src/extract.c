@@ -13,8 +13,11 @@
  *  - a symlink may only point inside the tree: a relative target made of
  *    leading ".." (no deeper than the link) and then names;
  *  - a hard link must name a regular file already unpacked in the tree;
- *  - device nodes, fifos and sockets are refused; setuid, setgid and
- *    sticky bits are dropped; owners are never applied;
+ *  - device nodes, fifos and sockets are refused; owners are never
+ *    applied; modes are the archive's, made safe (file_mode(), dir_mode()):
+ *    setuid and setgid are dropped, and nothing is writable by group or
+ *    other except a sticky directory (01777 stays 01777, as /tmp: its
+ *    sticky bit is what protects it);
  *  - unpacked bytes and entries are bounded by the archive's size
  *    (cds_unpack_max_bytes/_entries), against decompression bombs;
  *  - NVIDIA's single top directory ("<name>-archive/") is stripped, and a
@@ -65,6 +68,28 @@ uint64_t
 cds_unpack_max_entries(uint64_t csize)
 {
 	return csize / BYTES_PER_ENTRY + MIN_ENTRIES;
+}
+
+/*
+ * The modes a release tree gets.  A tree is shared and never modified
+ * after commit, so a file is never writable by group or other (an
+ * archive's 0666 becomes 0644; tar does the same for an ordinary user
+ * through the umask), and never setuid, setgid or sticky.  A directory
+ * keeps a sticky bit with its write bits (01777 stays 01777: dropping
+ * only the sticky bit would leave it open to all), else loses group and
+ * other write like a file; the owner can always write it while unpacking
+ * (0700), so that a failed install can be deleted.
+ */
+static mode_t
+file_mode(mode_t perm)
+{
+	return perm & 0755;
+}
+
+static mode_t
+dir_mode(mode_t perm)
+{
+	return ((perm & S_ISVTX) ? perm & 01777 : perm & 0755) | 0700;
 }
 
 static uint64_t
@@ -404,7 +429,7 @@ do_file(struct ex *x, struct archive_entry *e, const char *member,
 		goto bad;
 	}
 	/* never setuid, setgid or sticky; never another owner */
-	if (fchmod(fd, archive_entry_perm(e) & 0777) == -1) {
+	if (fchmod(fd, file_mode(archive_entry_perm(e))) == -1) {
 		io_fail(x, member, "chmod");
 		goto bad;
 	}
@@ -455,7 +480,7 @@ do_dir(struct ex *x, struct archive_entry *e, const char *member,
 		return io_fail(x, member, "open");
 	}
 	/* we must still be able to write into it, and to delete it */
-	if (fchmod(fd, (archive_entry_perm(e) & 0777) | 0700) == -1) {
+	if (fchmod(fd, dir_mode(archive_entry_perm(e))) == -1) {
 		close(fd);
 		return io_fail(x, member, "chmod");
 	}

@@ -31,6 +31,12 @@ struct cds_fetch {
 				   <cache_dir>/<relative_path>, its partial
 				   download at <...>.part; NULL: keep
 				   nothing (no resume across runs) */
+	int user_cache;		/* cache_dir is the user's (--cache): a copy
+				   there that does not match the manifest
+				   is reported (CDS_ERR_SIZE or
+				   CDS_ERR_CHECKSUM, naming it), never
+				   deleted or replaced; 0: ours, a wrong
+				   copy is fetched again */
 	const char *dest_dir;	/* host path of an existing empty staging
 				   dir */
 	unsigned timeout_s;	/* an attempt that receives nothing for this

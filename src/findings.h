@@ -131,6 +131,15 @@ CDS_HIDDEN char *cds_activate_eval(struct cds_rule_ctx *c,
     char ***undefined, char **where);
 
 /*
+ * The SM architectures of the GPU code in ELF file HOSTPATH's .nv_fatbin
+ * section (rules_framework.c): SASS cubins into SASS, PTX into PTX ("86"
+ * for sm_86).  Every size is checked against the file.  0, or -1 when it
+ * is not a regular 64-bit little-endian ELF file.
+ */
+CDS_HIDDEN int cds_fatbin_arches(const char *hostpath, struct cds_strv *sass,
+    struct cds_strv *ptx);
+
+/*
  * Fix: a conda activate.d script (and its deactivate.d twin) of env E that
  * puts DIRS first on LD_LIBRARY_PATH, saved and restored, idempotent;
  * FILE names the script to replace (NULL: cudnn-setup.sh).  For the system

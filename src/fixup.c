@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "fixup.h"
+#include "manifest.h"
 
 /* DT_SONAME of the ELF file PATH (a host path), or NULL. */
 static char *
@@ -502,8 +503,13 @@ cds_env_remove(cds_handle_t *h, const struct cds_layout *l, const char *name,
 	int i, ret = 0;
 
 	cds_env_paths(l, name, paths);
+	for (i = 0; i < 3 && ret == 0; i++) {
+		if (cds_layout_guard(h, l, paths[i]) == -1) {
+			ret = -1;
+		}
+	}
 	for (i = 0; i < 3; i++) {
-		if (cds_exists(paths[i])) {
+		if (ret == 0 && cds_exists(paths[i])) {
 			cds_ops_add(ops, CDS_OP_REMOVE, paths[i], NULL);
 			if (!dry_run && unlink(paths[i]) == -1 && ret == 0) {
 				ret = cds_seterr(h, CDS_ERR_IO, "%s: %s",
@@ -652,8 +658,28 @@ cds_fixup_commit(cds_handle_t *h, const struct cds_layout *l,
 {
 	int kind = cds_kind_of_name(name);
 	char *link = cds_path_join(l->prefix, cds_kind_word(kind));
-	int ret = -1;
+	char *paths[3];
+	int ret = -1, i, bad = 0;
 
+	/* names from a manifest or a journal: every path stays inside */
+	cds_env_paths(l, name, paths);
+	for (i = 0; i < 3; i++) {
+		if (!bad && cds_layout_guard(h, l, paths[i]) == -1) {
+			bad = 1;
+		}
+		free(paths[i]);
+	}
+	if (!bad && !cds_release_name_ok(name)) {
+		char *shown = cds_printable(name, 80);
+
+		cds_seterr(h, CDS_ERR_BAD_INPUT, "\"%s\": not the name of a "
+		    "release; nothing was written", shown);
+		free(shown);
+		bad = 1;
+	}
+	if (bad) {
+		goto out;
+	}
 	/* the default: set on first install, never moved by a later one */
 	if (!cds_exists(link) &&
 	    cds_link_set(h, link, name, dry_run, ops) == -1) {

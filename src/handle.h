@@ -25,6 +25,9 @@ struct cds_handle {
 	int jobs;
 	unsigned timeout_s;	/* a transfer that brings nothing for this
 				   long fails (cds_set_timeout) */
+	unsigned deadline_s;	/* all downloads of a run end by then
+				   (cds_set_deadline, download.c); 0:
+				   CDS_DEADLINE_DEFAULT */
 	uint64_t memlimit;
 
 	struct cds_strv env;	/* "NAME=value" of the target */

@@ -78,6 +78,22 @@ cds_receipt_path(const struct cds_layout *l, const char *name)
 }
 
 int
+cds_layout_guard(cds_handle_t *h, const struct cds_layout *l,
+    const char *path)
+{
+	char *shown;
+
+	if (cds_path_within(l->prefix, path)) {
+		return 0;
+	}
+	shown = cds_printable(path, 200);
+	cds_seterr(h, CDS_ERR_BAD_INPUT, "%s: not inside the prefix %s; "
+	    "nothing was written", shown, l->prefix);
+	free(shown);
+	return -1;
+}
+
+int
 cds_release_state(const struct cds_layout *l, const char *name)
 {
 	char *tree = cds_path_join(l->prefix, name);
@@ -334,6 +350,109 @@ link_inside(const char *rel, const char *target)
 	return depth >= 0;
 }
 
+/*
+ * Names in a receipt.  JSON strings are UTF-8; a file name is any bytes.
+ * A name that is valid UTF-8 is written as itself ("path", "target"); one
+ * that is not gets "path_hex" ("target_hex"), its bytes in hexadecimal,
+ * which a reader takes first, and "path" a readable form with each byte
+ * that is not UTF-8 as \xNN, for people.  Nothing is lost either way.
+ */
+static int
+utf8_ok(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+
+	while (*p != '\0') {
+		int n = *p < 0x80 ? 0 : (*p & 0xe0) == 0xc0 ? 1 :
+		    (*p & 0xf0) == 0xe0 ? 2 : (*p & 0xf8) == 0xf0 ? 3 : -1;
+		uint32_t c;
+		int i;
+
+		if (n < 0 || (n == 1 && *p < 0xc2) || (n == 3 && *p > 0xf4)) {
+			return 0;
+		}
+		c = n == 0 ? *p : *p & (0x3f >> n);
+		for (i = 1; i <= n; i++) {
+			if ((p[i] & 0xc0) != 0x80) {
+				return 0;
+			}
+			c = (c << 6) | (p[i] & 0x3f);
+		}
+		if ((n == 2 && (c < 0x800 || (c >= 0xd800 && c <= 0xdfff))) ||
+		    (n == 3 && (c < 0x10000 || c > 0x10ffff))) {
+			return 0;
+		}
+		p += n + 1;
+	}
+	return 1;
+}
+
+/* Set KEY of entry E to name S, as the comment above says. */
+static void
+name_set(json_t *e, const char *key, const char *s)
+{
+	struct cds_buf hex = {0}, shown = {0};
+	const unsigned char *p;
+	char *hkey;
+
+	if (utf8_ok(s)) {
+		json_object_set_new(e, key, json_string(s));
+		return;
+	}
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		cds_buf_addf(&hex, "%02x", *p);
+		if (*p < 0x80 && *p >= 0x20 && *p != '\\') {
+			cds_buf_add(&shown, p, 1);
+		} else {
+			cds_buf_addf(&shown, "\\x%02x", *p);
+		}
+	}
+	hkey = cds_xasprintf("%s_hex", key);
+	json_object_set_new(e, key, json_string(shown.s));
+	json_object_set_new(e, hkey, json_string(hex.s));
+	free(hkey);
+	cds_buf_free(&hex);
+	cds_buf_free(&shown);
+}
+
+/* The name KEY of a receipt entry, decoded; NULL when absent or not
+ * hexadecimal.  Free it. */
+static char *
+name_get(json_t *e, const char *key)
+{
+	char *hkey = cds_xasprintf("%s_hex", key);
+	const char *hex = json_string_value(json_object_get(e, hkey));
+	const char *plain = json_string_value(json_object_get(e, key));
+	char *out;
+	size_t i, n;
+
+	free(hkey);
+	if (hex == NULL) {
+		return plain != NULL && strlen(plain) ==
+		    json_string_length(json_object_get(e, key)) ?
+		    cds_xstrdup(plain) : NULL;
+	}
+	n = strlen(hex);
+	if (n == 0 || n % 2 != 0) {
+		return NULL;
+	}
+	out = cds_xmalloc(n / 2 + 1);
+	for (i = 0; i < n / 2; i++) {
+		unsigned v;
+
+		if (sscanf(hex + 2 * i, "%2x", &v) != 1 ||
+		    strchr("0123456789abcdefABCDEF", hex[2 * i]) == NULL ||
+		    strchr("0123456789abcdefABCDEF", hex[2 * i + 1]) == NULL ||
+		    v == 0) {
+			free(out);
+			return NULL;
+		}
+		out[i] = (char)v;
+	}
+	out[n / 2] = '\0';
+	return out;
+}
+
 /* A file whose digest the receipt needs, hashed by a worker thread. */
 struct hashjob {
 	char *path;
@@ -461,22 +580,26 @@ record_tree(struct record *rc, const char *dir, const char *rel)
 			    "%s is setuid or setgid", rc->release, r);
 			goto next;
 		}
+		e = json_object();
+		name_set(e, "path", r);
 		if (S_ISDIR(st.st_mode)) {
-			e = json_pack("{s:s, s:s, s:s}", "path", r, "type",
-			    "dir", "mode", mode);
+			json_object_set_new(e, "type", json_string("dir"));
+			json_object_set_new(e, "mode", json_string(mode));
 			json_array_append_new(rc->files, e);
 			ret = record_tree(rc, p, r);
 		} else if (S_ISLNK(st.st_mode)) {
 			char *target = cds_readlink(p);
 
 			if (target == NULL || !link_inside(r, target)) {
+				json_decref(e);
 				ret = cds_seterr(rc->h, CDS_ERR_UNSAFE_ARCHIVE,
 				    "%s: link %s -> %s leaves the tree",
 				    rc->release, r, target != NULL ? target :
 				    "?");
 			} else {
-				e = json_pack("{s:s, s:s, s:s}", "path", r,
-				    "type", "link", "target", target);
+				json_object_set_new(e, "type",
+				    json_string("link"));
+				name_set(e, "target", target);
 				json_array_append_new(rc->files, e);
 			}
 			free(target);
@@ -484,9 +607,11 @@ record_tree(struct record *rc, const char *dir, const char *rel)
 			struct hashjob *j;
 
 			/* the digest comes later, from record_hash() */
-			e = json_pack("{s:s, s:s, s:I, s:s, s:s}", "path", r,
-			    "type", "file", "size", (json_int_t)st.st_size,
-			    "mode", mode, "sha256", "");
+			json_object_set_new(e, "type", json_string("file"));
+			json_object_set_new(e, "size",
+			    json_integer((json_int_t)st.st_size));
+			json_object_set_new(e, "mode", json_string(mode));
+			json_object_set_new(e, "sha256", json_string(""));
 			json_array_append_new(rc->files, e);
 			rc->jobs = cds_xreallocarray(rc->jobs, rc->njobs + 1,
 			    sizeof(*rc->jobs));
@@ -497,6 +622,7 @@ record_tree(struct record *rc, const char *dir, const char *rel)
 			rc->bytes += (uint64_t)st.st_size;
 			rc->nfiles++;
 		} else {
+			json_decref(e);
 			ret = cds_seterr(rc->h, CDS_ERR_UNSAFE_ARCHIVE, "%s: "
 			    "%s is not a file, directory or link",
 			    rc->release, r);
@@ -741,6 +867,55 @@ describe(cds_handle_t *h, const struct cds_layout *l, struct cds_plan *p,
 	}
 }
 
+/*
+ * Every path the plan's items make, checked before anything is written:
+ * names come from manifests, and manifest.c's grammar keeps them to one
+ * component each; this is the second lock on the same door.
+ */
+static int
+guard_plan(cds_handle_t *h, const struct cds_layout *l,
+    const struct cds_plan *p, const struct stage *st)
+{
+	size_t i, k;
+	int ret = 0;
+
+	for (i = 0; i < p->nitems && ret == 0; i++) {
+		const struct cds_plan_item *it = &p->items[i];
+		char *r, *dir, *env[3];
+		int e;
+
+		if (!cds_release_name_ok(it->name)) {
+			char *shown = cds_printable(it->name, 80);
+
+			cds_seterr(h, CDS_ERR_BAD_INPUT, "\"%s\": not the "
+			    "name of a release; nothing was written", shown);
+			free(shown);
+			return -1;
+		}
+		r = cds_receipt_path(l, it->name);
+		dir = cds_path_join(l->prefix, it->name);
+		cds_env_paths(l, it->name, env);
+		if (cds_layout_guard(h, l, st[i].root) == -1 ||
+		    cds_layout_guard(h, l, st[i].tree) == -1 ||
+		    cds_layout_guard(h, l, r) == -1 ||
+		    cds_layout_guard(h, l, dir) == -1) {
+			ret = -1;
+		}
+		for (k = 0; k < it->narchives && ret == 0; k++) {
+			ret = cds_layout_guard(h, l, st[i].parts[k]);
+		}
+		for (e = 0; e < 3; e++) {
+			if (ret == 0) {
+				ret = cds_layout_guard(h, l, env[e]);
+			}
+			free(env[e]);
+		}
+		free(r);
+		free(dir);
+	}
+	return ret;
+}
+
 /* Fetch and unpack every archive of the NEW items. */
 static int
 fetch_all(cds_handle_t *h, struct cds_plan *p, struct stage *st,
@@ -770,6 +945,7 @@ fetch_all(cds_handle_t *h, struct cds_plan *p, struct stage *st,
 			f[n].archive = it->archives[k].archive;
 			f[n].urls = it->archives[k].urls;
 			f[n].cache_dir = cache;
+			f[n].user_cache = h->cache_dir != NULL;
 			f[n].dest_dir = st[i].parts[k];
 			f[n].timeout_s = h->timeout_s;
 			n++;
@@ -902,17 +1078,101 @@ ask_proceed(cds_handle_t *h, struct cds_plan *p, struct cds_lock *lk)
 	return 0;
 }
 
+/*
+ * The user's --cache may be shared by runs into other prefixes: the
+ * prefix's lock does not cover it.  Its own lock file (".cudnn-setup.lock"
+ * in it) is held while archives are fetched, so that a second run waits
+ * for the first (and then finds its archives whole) instead of failing on
+ * a .part the first one writes.  A cache we cannot write (read-only media,
+ * --offline) needs no lock: nothing is written there.
+ */
+static int
+cache_lock(cds_handle_t *h, const char *cache, int wait, struct cds_lock *lk)
+{
+	struct cds_layout cl;
+	int ret, fd;
+
+	memset(&cl, 0, sizeof(cl));
+	lk->fd = -1;
+	cl.state = (char *)cache;
+	cl.lock = cds_path_join(cache, ".cudnn-setup.lock");
+	fd = open(cl.lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+	if (fd == -1 && (errno == EROFS || errno == EACCES ||
+	    errno == EPERM)) {
+		cds_log(h, CDS_LOG_DEBUG, "%s: %s; the cache is read, not "
+		    "written, without a lock", cl.lock, strerror(errno));
+		free(cl.lock);
+		return 0;
+	}
+	if (fd != -1) {
+		close(fd);
+	}
+	ret = cds_lock_take(h, &cl, wait, lk);
+	free(cl.lock);
+	return ret;
+}
+
+/* Remove the empty directories under DIR, and DIR when it ends empty. */
+static void
+prune_empty(const char *dir)
+{
+	char **names = cds_listdir(dir);
+	size_t i;
+
+	for (i = 0; names != NULL && names[i] != NULL; i++) {
+		char *c = cds_path_join(dir, names[i]);
+
+		if (cds_is_dir(c) && !cds_is_link(c)) {
+			prune_empty(c);
+		}
+		free(c);
+	}
+	cds_strfreev(names);
+	rmdir(dir);
+}
+
+/*
+ * A failed run into a prefix that did not exist before leaves nothing of
+ * its own: no staging, journal, empty download directories, lock or
+ * .state.  What another run could resume (a .part with bytes in it) stays,
+ * and so does the lock file beside it.  Called under the lock; a waiter
+ * that then gets the lock of the unlinked file notices and opens the new
+ * one (cds_lock_take()).
+ */
+static void
+prune_fresh(const struct cds_layout *l, const char *cache, int cache_ours)
+{
+	char **left;
+
+	cds_rm_rf(l->staging);
+	cds_rm_rf(l->trash);
+	cds_journal_end(l);
+	rmdir(l->receipts);
+	if (cache_ours) {
+		prune_empty(cache);
+	}
+	left = cds_listdir(l->state);
+	if (left != NULL && cds_strv_len(left) == 1 &&
+	    strcmp(left[0], "lock") == 0) {
+		unlink(l->lock);
+	}
+	cds_strfreev(left);
+	rmdir(l->state);
+	prune_empty(l->envdir);
+	rmdir(l->prefix);
+}
+
 int
 cds_install_run(cds_handle_t *h, struct cds_plan *p,
     const struct cds_txn_opts *o, struct cds_ops *ops)
 {
 	static const struct cds_txn_opts defaults = {0};
 	struct cds_layout l;
-	struct cds_lock lk = { .fd = -1 };
+	struct cds_lock lk = { .fd = -1 }, clk = { .fd = -1 };
 	struct stage *st;
 	char *cache = NULL;
 	size_t i, k, nnew = 0;
-	int dry, ret = -1, locked = 0, asked = 0;
+	int dry, ret = -1, locked = 0, asked = 0, fresh;
 
 	if (o == NULL) {
 		o = &defaults;
@@ -920,6 +1180,7 @@ cds_install_run(cds_handle_t *h, struct cds_plan *p,
 	dry = (o->flags & CDS_TXN_DRY_RUN) != 0;
 	cds_layout_init(h, &l);
 	cache = cache_dir(h, &l);
+	fresh = !cds_exists(l.prefix);
 	st = cds_xcalloc(p->nitems, sizeof(*st));
 	for (i = 0; i < p->nitems; i++) {
 		struct cds_plan_item *it = &p->items[i];
@@ -931,6 +1192,9 @@ cds_install_run(cds_handle_t *h, struct cds_plan *p,
 			st[i].parts[k] = cds_xasprintf("%s/parts/%s",
 			    st[i].root, it->archives[k].archive->component);
 		}
+	}
+	if (guard_plan(h, &l, p, st) == -1) {
+		goto out;
 	}
 	if (dry) {
 		describe(h, &l, p, st, ops);
@@ -1028,9 +1292,14 @@ cds_install_run(cds_handle_t *h, struct cds_plan *p,
 				}
 			}
 		}
+		if (h->cache_dir != NULL && cache_lock(h, cache,
+		    o->lock_wait, &clk) == -1) {
+			goto fail;
+		}
 		if (fetch_all(h, p, st, cache) == -1) {
 			goto fail;
 		}
+		cds_lock_release(&clk);
 		/* every archive is here and verified: build every tree */
 		for (i = 0; i < p->nitems; i++) {
 			if (p->items[i].state != CDS_ITEM_NEW) {
@@ -1126,6 +1395,17 @@ fail:
 	}
 	cds_journal_end(&l);
 out:
+	cds_lock_release(&clk);
+	if (ret == -1 && fresh && locked) {
+		int any = 0;
+
+		for (i = 0; i < p->nitems; i++) {
+			any |= p->items[i].state == CDS_ITEM_DONE;
+		}
+		if (!any) {
+			prune_fresh(&l, cache, h->cache_dir == NULL);
+		}
+	}
 	if (locked) {
 		cds_lock_release(&lk);
 	}
@@ -1181,6 +1461,122 @@ jstr(json_t *o, const char *key)
 	return json_string_value(json_object_get(o, key));
 }
 
+/* A receipt's relative path: components, none empty, "." or "..". */
+static int
+rel_ok(const char *p)
+{
+	char *t = cds_xasprintf("/r/%s", p);
+	int ok = *p != '/' && cds_path_within("/r", t);
+
+	free(t);
+	return ok;
+}
+
+/* Where a receipt is wrong: -1 with CDS_ERR_BAD_INPUT. */
+static int
+receipt_bad(cds_handle_t *h, const char *path, const char *field,
+    const char *why)
+{
+	return cds_seterr(h, CDS_ERR_BAD_INPUT, "%s: %s: %s; move the "
+	    "receipt away (and its tree, if it is not whole) and install "
+	    "again", path, field, why);
+}
+
+/*
+ * Read release NAME's receipt: data from disk, so checked whole before
+ * anything uses it: a regular file of at most 64 MiB, our schema, its own
+ * name, each file's path inside the tree (names decoded, see name_set()),
+ * each link's target staying inside it, each digest 64 hex digits.
+ * Returns the document, or NULL with CDS_ERR_BAD_INPUT (or CDS_ERR_IO)
+ * naming the file and the field.
+ */
+static json_t *
+receipt_load(cds_handle_t *h, const struct cds_layout *l, const char *name)
+{
+	char *path = cds_receipt_path(l, name), *text;
+	json_error_t je;
+	json_t *doc = NULL, *files, *e;
+	size_t len, i;
+	char field[64];
+
+	text = cds_read_file(path, 64u << 20, &len);
+	if (text == NULL) {
+		cds_seterr(h, errno == ENOENT || errno == EIO ? CDS_ERR_IO :
+		    CDS_ERR_BAD_INPUT, "%s: %s", path,
+		    cds_read_strerror(errno));
+		goto out;
+	}
+	doc = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+	free(text);
+	if (doc == NULL) {
+		receipt_bad(h, path, "JSON", je.text);
+		goto out;
+	}
+	if (json_integer_value(json_object_get(doc, "schema")) !=
+	    RECEIPT_SCHEMA) {
+		receipt_bad(h, path, "schema", "not one this program reads");
+		goto fail;
+	}
+	if (!cds_streq(jstr(doc, "name"), name)) {
+		receipt_bad(h, path, "name", "not the receipt's own name");
+		goto fail;
+	}
+	if (cds_name_bad(CDS_NAME_VERSION, jstr(doc, "version")) != NULL ||
+	    (json_object_get(doc, "variant") != NULL &&
+	    !json_is_null(json_object_get(doc, "variant")) &&
+	    cds_name_bad(CDS_NAME_KEY, jstr(doc, "variant")) != NULL)) {
+		receipt_bad(h, path, "version", "not a version and variant");
+		goto fail;
+	}
+	if (json_integer_value(json_object_get(doc, "size")) < 0 ||
+	    json_integer_value(json_object_get(doc, "nfiles")) < 0 ||
+	    cds_name_bad(CDS_NAME_TEXT, jstr(doc, "installed_at")) != NULL) {
+		receipt_bad(h, path, "size", "not a count, or no date");
+		goto fail;
+	}
+	files = json_object_get(doc, "files");
+	if (!json_is_array(files)) {
+		receipt_bad(h, path, "files", "not a list");
+		goto fail;
+	}
+	json_array_foreach(files, i, e) {
+		const char *type = jstr(e, "type");
+		char *p = name_get(e, "path"), *t = NULL;
+		const char *why = NULL;
+
+		snprintf(field, sizeof(field), "files[%zu]", i);
+		if (p == NULL || !rel_ok(p)) {
+			why = "a path outside the tree";
+		} else if (cds_streq(type, "link")) {
+			t = name_get(e, "target");
+			if (t == NULL || !link_inside(p, t)) {
+				why = "a link leaving the tree";
+			}
+		} else if (cds_streq(type, "file")) {
+			if (!cds_is_sha256(jstr(e, "sha256")) ||
+			    json_integer_value(json_object_get(e, "size")) <
+			    0) {
+				why = "a file without its digest or size";
+			}
+		} else if (!cds_streq(type, "dir")) {
+			why = "neither a file, a directory nor a link";
+		}
+		free(p);
+		free(t);
+		if (why != NULL) {
+			receipt_bad(h, path, field, why);
+			goto fail;
+		}
+	}
+	goto out;
+fail:
+	json_decref(doc);
+	doc = NULL;
+out:
+	free(path);
+	return doc;
+}
+
 struct cds_installed_list *
 cds_prefix_list(cds_handle_t *h)
 {
@@ -1199,9 +1595,17 @@ cds_prefix_list(cds_handle_t *h)
 		free(link);
 	}
 	names = cds_listdir(l.receipts);
+	if (names == NULL && errno != ENOENT) {
+		/* "nothing installed" would be a guess */
+		cds_seterr(h, cds_errno_code(errno), "%s: %s", l.receipts,
+		    strerror(errno));
+		cds_installed_list_free(list);
+		list = NULL;
+		goto out;
+	}
 	for (i = 0; names != NULL && names[i] != NULL; i++) {
 		struct cds_installed *e;
-		char *p, *name;
+		char *name;
 		json_t *doc;
 		int kind;
 
@@ -1210,13 +1614,17 @@ cds_prefix_list(cds_handle_t *h)
 		}
 		name = cds_xstrndup(names[i], strlen(names[i]) - 5);
 		kind = cds_kind_of_name(name);
-		if (kind == 0 || cds_release_state(&l, name) != 1) {
+		if (kind == 0 || !cds_release_name_ok(name) ||
+		    cds_release_state(&l, name) != 1) {
 			free(name);	/* not committed: not installed */
 			continue;
 		}
-		p = cds_path_join(l.receipts, names[i]);
-		doc = json_load_file(p, 0, NULL);
-		free(p);
+		if ((doc = receipt_load(h, &l, name)) == NULL) {
+			free(name);
+			cds_installed_list_free(list);
+			list = NULL;
+			goto out;
+		}
 		list->v = cds_xreallocarray(list->v, list->n + 1,
 		    sizeof(*list->v));
 		e = &list->v[list->n++];
@@ -1225,26 +1633,20 @@ cds_prefix_list(cds_handle_t *h)
 		e->kind = kind;
 		e->dir = cds_path_join(l.tprefix, name);
 		e->is_default = cds_streq(defs[kind], name);
-		if (doc != NULL) {
-			e->version = cds_strdup0(jstr(doc, "version"));
-			e->variant = cds_strdup0(jstr(doc, "variant"));
-			e->installed_at = cds_strdup0(jstr(doc,
-			    "installed_at"));
-			e->size = (uint64_t)json_integer_value(
-			    json_object_get(doc, "size"));
-			e->nfiles = (size_t)json_integer_value(
-			    json_object_get(doc, "nfiles"));
-			json_decref(doc);
-		}
-		if (e->version == NULL) {
-			e->version = cds_xstrdup(name + strlen(
-			    cds_kind_word(kind)) + 1);
-		}
+		e->version = cds_xstrdup(jstr(doc, "version"));
+		e->variant = cds_strdup0(jstr(doc, "variant"));
+		e->installed_at = cds_xstrdup(jstr(doc, "installed_at"));
+		e->size = (uint64_t)json_integer_value(
+		    json_object_get(doc, "size"));
+		e->nfiles = (size_t)json_integer_value(
+		    json_object_get(doc, "nfiles"));
+		json_decref(doc);
 	}
-	cds_strfreev(names);
 	if (list->n > 1) {
 		qsort(list->v, list->n, sizeof(*list->v), installed_cmp);
 	}
+out:
+	cds_strfreev(names);
 	free(defs[1]);
 	free(defs[2]);
 	cds_layout_clear(&l);
@@ -1259,6 +1661,9 @@ cds_prefix_resolve(cds_handle_t *h, const char *what)
 	char *found = NULL;
 	size_t i, n = 0;
 
+	if (list == NULL) {
+		return NULL;	/* set by cds_prefix_list() */
+	}
 	if (strcmp(what, "cuda") == 0 || strcmp(what, "cudnn") == 0) {
 		for (i = 0; i < list->n; i++) {
 			if (list->v[i].is_default &&

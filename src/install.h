@@ -24,6 +24,13 @@ CDS_HIDDEN void cds_layout_init(cds_handle_t *h, struct cds_layout *l);
 CDS_HIDDEN void cds_layout_clear(struct cds_layout *l);
 CDS_HIDDEN char *cds_receipt_path(const struct cds_layout *l,
     const char *name);
+/*
+ * Before a writer touches PATH (a host path it built from names it read):
+ * is it inside the prefix (cds_path_within())?  0, or -1 with
+ * CDS_ERR_BAD_INPUT naming the path; nothing is touched then.
+ */
+CDS_HIDDEN int cds_layout_guard(cds_handle_t *h, const struct cds_layout *l,
+    const char *path);
 
 /* 1 installed (tree and receipt), 0 absent, -1 a tree we did not install. */
 CDS_HIDDEN int cds_release_state(const struct cds_layout *l,

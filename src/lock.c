@@ -19,6 +19,7 @@
 
 #include "fixup.h"
 #include "install.h"
+#include "manifest.h"
 
 /*
  * "pid 1234" from the lock file, or "another process".  The file holds
@@ -66,6 +67,16 @@ lock_write(int fd, const char *state)
 	}
 }
 
+/* Is FD the file at PATH now? */
+static int
+same_file(int fd, const char *path)
+{
+	struct stat a, b;
+
+	return fstat(fd, &a) == 0 && lstat(path, &b) == 0 &&
+	    a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
 void
 cds_lock_note(struct cds_lock *lk, const char *state)
 {
@@ -80,16 +91,20 @@ cds_lock_take(cds_handle_t *h, const struct cds_layout *l, int wait,
 {
 	struct cds_event ev = {0};
 	char *holder = NULL;
-	double deadline;
+	double deadline = 0;
 	int fd, asking;
 
 	lk->fd = -1;
+again:
+	/* (again: the holder may have removed .state with its lock) */
 	if (cds_mkdir_p(l->state, 0755) == -1) {
+		free(holder);
 		return cds_seterr(h, cds_errno_code(errno), "%s: %s", l->state,
 		    strerror(errno));
 	}
-	fd = open(l->lock, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	fd = open(l->lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
 	if (fd == -1) {
+		free(holder);
 		return cds_seterr(h, cds_errno_code(errno), "%s: %s", l->lock,
 		    strerror(errno));
 	}
@@ -97,16 +112,19 @@ cds_lock_take(cds_handle_t *h, const struct cds_layout *l, int wait,
 		if (errno != EWOULDBLOCK) {
 			cds_seterr(h, CDS_ERR_IO, "%s: %s", l->lock,
 			    strerror(errno));
+			free(holder);
 			close(fd);
 			return -1;
 		}
-		holder = lock_holder(fd, &asking);
-		ev.type = CDS_EV_LOCK_WAIT;
-		ev.u.lock.holder = holder;
-		ev.u.lock.path = l->lock;
-		ev.u.lock.asking = asking;
-		cds_emit(h, &ev);
-		deadline = cds_now_ms() + (double)wait * 1000;
+		if (holder == NULL) {
+			holder = lock_holder(fd, &asking);
+			ev.type = CDS_EV_LOCK_WAIT;
+			ev.u.lock.holder = holder;
+			ev.u.lock.path = l->lock;
+			ev.u.lock.asking = asking;
+			cds_emit(h, &ev);
+			deadline = cds_now_ms() + (double)wait * 1000;
+		}
 		for (;;) {
 			if (wait < 0 ||
 			    (wait > 0 && cds_now_ms() >= deadline)) {
@@ -131,8 +149,14 @@ cds_lock_take(cds_handle_t *h, const struct cds_layout *l, int wait,
 			}
 		}
 		cds_log(h, CDS_LOG_DEBUG, "%s: %s let go", l->lock, holder);
-		free(holder);
 	}
+	/* the holder may have removed the file (a failed first run into a
+	 * new prefix leaves nothing): then this lock guards nothing */
+	if (!same_file(fd, l->lock)) {
+		close(fd);
+		goto again;
+	}
+	free(holder);
 	lock_write(fd, NULL);
 	lk->fd = fd;
 	return 0;
@@ -202,13 +226,24 @@ cleaned(cds_handle_t *h, const char *name, const char *path)
 	cds_emit(h, &ev);
 }
 
-/* Remove every entry of DIR (leftovers of staging or trash). */
+/* Remove every entry of DIR (leftovers of staging or trash): a real
+ * directory inside the prefix, never what a symlink there points at. */
 static void
-empty_dir(cds_handle_t *h, const char *dir)
+empty_dir(cds_handle_t *h, const struct cds_layout *l, const char *dir)
 {
-	char **names = cds_listdir(dir);
+	struct stat st;
+	char **names;
 	size_t i;
 
+	if (lstat(dir, &st) == -1) {
+		return;
+	}
+	if (!S_ISDIR(st.st_mode) || !cds_path_within(l->prefix, dir)) {
+		cds_log(h, CDS_LOG_WARNING, "%s: not a directory inside %s; "
+		    "left alone", dir, l->prefix);
+		return;
+	}
+	names = cds_listdir(dir);
 	for (i = 0; names != NULL && names[i] != NULL; i++) {
 		char *p = cds_path_join(dir, names[i]);
 
@@ -284,15 +319,83 @@ drop_etc_tmp(cds_handle_t *h, const char *tdir, const char *base)
 	free(dir);
 }
 
+/*
+ * The journal is data from disk: read it whole and check every line before
+ * anything is touched.  Each line is "begin install[ system]", "begin
+ * remove", "item NAME" or "commit NAME", NAME a release name (manifest.c's
+ * grammar: one path component).  A last line without its newline is an
+ * append a kill cut short, and is dropped.  *LINES gets the lines (NULL:
+ * no journal).  -1 with CDS_ERR_BAD_INPUT naming the journal and the line.
+ */
+static int
+journal_read(cds_handle_t *h, const struct cds_layout *l, char ***lines)
+{
+	size_t len, i, n;
+	char *text = cds_read_file(l->journal, 1u << 20, &len), *nl;
+
+	*lines = NULL;
+	if (text == NULL) {
+		if (errno == ENOENT) {
+			return 0;
+		}
+		return cds_seterr(h, errno == EIO ? CDS_ERR_IO :
+		    CDS_ERR_BAD_INPUT, "%s: %s; nothing was recovered (move "
+		    "it away to go on)", l->journal, cds_read_strerror(errno));
+	}
+	if (memchr(text, '\0', len) != NULL) {
+		free(text);
+		return cds_seterr(h, CDS_ERR_BAD_INPUT, "%s: holds a NUL byte; "
+		    "nothing was recovered (move it away to go on)",
+		    l->journal);
+	}
+	nl = strrchr(text, '\n');
+	if (nl == NULL) {
+		text[0] = '\0';
+	} else {
+		nl[1] = '\0';
+	}
+	*lines = cds_strsplit(text, "\n", 0);
+	free(text);
+	n = cds_strv_len(*lines);
+	for (i = 0; i < n; i++) {
+		const char *ln = (*lines)[i], *name = NULL;
+
+		if (strcmp(ln, "begin install") == 0 ||
+		    strcmp(ln, "begin install system") == 0 ||
+		    strcmp(ln, "begin remove") == 0) {
+			continue;
+		}
+		if (cds_startswith(ln, "item ")) {
+			name = ln + 5;
+		} else if (cds_startswith(ln, "commit ")) {
+			name = ln + 7;
+		}
+		if (name == NULL || !cds_release_name_ok(name)) {
+			char *shown = cds_printable(ln, 80);
+
+			cds_seterr(h, CDS_ERR_BAD_INPUT, "%s: line %zu: "
+			    "\"%s\" is not a step of ours; nothing was "
+			    "recovered (move the journal away to go on)",
+			    l->journal, i + 1, shown);
+			free(shown);
+			cds_strfreev(*lines);
+			*lines = NULL;
+			return -1;
+		}
+	}
+	return 0;
+}
+
 int
 cds_recover(cds_handle_t *h, const struct cds_layout *l)
 {
-	char *text = cds_read_file(l->journal, 1u << 20, NULL);
 	char **lines, **names;
 	int system = 0, op_install = 0, op_remove = 0, ret = 0;
 	size_t i;
 
-	lines = text != NULL ? cds_strsplit(text, "\n", 0) : NULL;
+	if (journal_read(h, l, &lines) == -1) {
+		return -1;
+	}
 	for (i = 0; lines != NULL && lines[i] != NULL; i++) {
 		if (cds_startswith(lines[i], "begin install")) {
 			op_install = 1;
@@ -309,11 +412,12 @@ cds_recover(cds_handle_t *h, const struct cds_layout *l)
 			continue;
 		}
 		name = lines[i] + 5;
-		if (cds_kind_of_name(name) == 0 || !(*name != '.' &&
-		    strchr(name, '/') == NULL)) {
-			continue;
-		}
 		tree = cds_path_join(l->prefix, name);
+		if (cds_layout_guard(h, l, tree) == -1) {
+			free(tree);
+			cds_strfreev(lines);
+			return -1;
+		}
 		if (op_install && cds_release_state(l, name) == 1) {
 			/* committed, fix-ups maybe not: finish them */
 			if (cds_fixup_commit(h, l, name, system, 0, NULL) ==
@@ -339,10 +443,9 @@ cds_recover(cds_handle_t *h, const struct cds_layout *l)
 		free(tree);
 	}
 	cds_strfreev(lines);
-	free(text);
 
-	empty_dir(h, l->staging);
-	empty_dir(h, l->trash);
+	empty_dir(h, l, l->staging);
+	empty_dir(h, l, l->trash);
 	drop_tmp(h, l->prefix, 0);
 	drop_tmp(h, l->receipts, 0);
 	drop_tmp(h, l->envdir, 3);

@@ -119,6 +119,320 @@ cds_manifest_free(struct cds_manifest *m)
 	free(m);
 }
 
+/* ------------------------------------------------------------------------ */
+/* Names: one grammar for everything that becomes a path or a line          */
+/* ------------------------------------------------------------------------ */
+
+static int
+key_char(char ch)
+{
+	return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+	    (ch >= '0' && ch <= '9') || ch == '.' || ch == '_' || ch == '+' ||
+	    ch == '-';
+}
+
+/* One KEY-like word of N bytes at S. */
+static const char *
+word_bad(const char *s, size_t n, size_t max, int digit_first)
+{
+	size_t i;
+
+	if (n == 0) {
+		return "empty";
+	}
+	for (i = 0; i < n; i++) {
+		if (!key_char(s[i])) {
+			return (unsigned char)s[i] < 0x20 || s[i] == 0x7f ?
+			    "holds a control character" : s[i] == '/' ?
+			    "holds a '/'" : "holds a character other than "
+			    "letters, digits, '.', '_', '+', '-'";
+		}
+		if (s[i] == '.' && i + 1 < n && s[i + 1] == '.') {
+			return "holds \"..\"";
+		}
+	}
+	if (digit_first ? !(s[0] >= '0' && s[0] <= '9') :
+	    !((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') ||
+	    (s[0] >= '0' && s[0] <= '9'))) {
+		return digit_first ? "does not start with a digit" :
+		    "does not start with a letter or digit";
+	}
+	if (n > max) {
+		return "too long";
+	}
+	return NULL;
+}
+
+const char *
+cds_name_bad(enum cds_name_kind kind, const char *s)
+{
+	const char *p, *why;
+	size_t n;
+
+	if (s == NULL || *s == '\0') {
+		return "empty";
+	}
+	n = strlen(s);
+	switch (kind) {
+	case CDS_NAME_KEY:
+		return word_bad(s, n, 64, 0);
+	case CDS_NAME_VERSION:
+		return word_bad(s, n, 40, 1);
+	case CDS_NAME_PATH:
+		if (n > 256) {
+			return "too long";
+		}
+		for (p = s;; p += n + 1) {
+			n = strcspn(p, "/");
+			if ((why = word_bad(p, n, 256, 0)) != NULL) {
+				return why;
+			}
+			if (p[n] == '\0') {
+				return NULL;
+			}
+		}
+	case CDS_NAME_TEXT:
+		if (n > 1024) {
+			return "too long";
+		}
+		for (p = s; *p != '\0'; p++) {
+			if ((unsigned char)*p < 0x20 || *p == 0x7f) {
+				return "holds a control character";
+			}
+		}
+		return NULL;
+	}
+	return "unknown";
+}
+
+int
+cds_release_name_ok(const char *name)
+{
+	const char *rest;
+
+	if (cds_startswith(name, "cuda-")) {
+		rest = name + 5;
+	} else if (cds_startswith(name, "cudnn-")) {
+		rest = name + 6;
+	} else {
+		return 0;
+	}
+	/* VERSION, or VERSION-VARIANT: the same characters */
+	return strlen(rest) <= 40 + 1 + 64 &&
+	    word_bad(rest, strlen(rest), 40 + 1 + 64, 1) == NULL;
+}
+
+/* Check string S of FIELD against KIND; -1 with CDS_ERR_MANIFEST naming
+ * the file, the field and the reason. */
+static int
+check_name(cds_handle_t *h, const char *file, const char *field,
+    enum cds_name_kind kind, const char *s)
+{
+	static const char *const what[] = {
+		[CDS_NAME_KEY] = "a name",
+		[CDS_NAME_VERSION] = "a version",
+		[CDS_NAME_PATH] = "a relative path",
+		[CDS_NAME_TEXT] = "text",
+	};
+	const char *why = cds_name_bad(kind, s);
+	char *shown;
+
+	if (why == NULL) {
+		return 0;
+	}
+	shown = cds_printable(s != NULL ? s : "", 80);
+	cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: \"%s\" is not %s: %s",
+	    file, field, shown, what[kind], why);
+	free(shown);
+	return -1;
+}
+
+/* A JSON string member checked as KIND when present.  FIELD names it. */
+static int
+check_member(cds_handle_t *h, const char *file, const char *field,
+    json_t *o, const char *key, enum cds_name_kind kind)
+{
+	json_t *v = json_object_get(o, key);
+	char *f;
+	int r;
+
+	if (v == NULL || json_is_null(v)) {
+		return 0;
+	}
+	f = cds_xasprintf("%s%s%s", field, *field != '\0' ? "." : "", key);
+	if (!json_is_string(v)) {
+		cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: not a string", file,
+		    f);
+		free(f);
+		return -1;
+	}
+	r = check_name(h, file, f, kind, json_string_value(v));
+	free(f);
+	return r;
+}
+
+/* A size: decimal digits (a string, as NVIDIA writes it, or an integer),
+ * at most CDS_MAX_ARCHIVE_SIZE. */
+static int
+parse_size(json_t *v, uint64_t *out)
+{
+	const char *s;
+	uint64_t n = 0;
+
+	*out = 0;
+	if (json_is_integer(v)) {
+		if (json_integer_value(v) < 0 || (uint64_t)json_integer_value(
+		    v) > CDS_MAX_ARCHIVE_SIZE) {
+			return -1;
+		}
+		*out = (uint64_t)json_integer_value(v);
+		return 0;
+	}
+	if (!json_is_string(v)) {
+		return -1;
+	}
+	s = json_string_value(v);
+	if (*s == '\0' || strlen(s) > 20) {
+		return -1;
+	}
+	for (; *s != '\0'; s++) {
+		if (*s < '0' || *s > '9') {
+			return -1;
+		}
+		n = n * 10 + (uint64_t)(*s - '0');
+		if (n > CDS_MAX_ARCHIVE_SIZE) {
+			return -1;
+		}
+	}
+	*out = n;
+	return 0;
+}
+
+static int
+is_hex(const char *s, size_t n)
+{
+	size_t i;
+
+	if (s == NULL || strlen(s) != n) {
+		return 0;
+	}
+	for (i = 0; i < n; i++) {
+		if (strchr("0123456789abcdefABCDEF", s[i]) == NULL) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* One archive entry of a redistrib file (or the index's extra archives):
+ * relative_path, sha256, md5 and size as the format says. */
+static int
+check_entry(cds_handle_t *h, const char *file, const char *field, json_t *e)
+{
+	json_t *v;
+	uint64_t size;
+
+	if (check_member(h, file, field, e, "relative_path",
+	    CDS_NAME_PATH) == -1) {
+		return -1;
+	}
+	v = json_object_get(e, "sha256");
+	if (v != NULL && !is_hex(json_string_value(v), 64)) {
+		return cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s.sha256: not 64 "
+		    "hexadecimal digits", file, field);
+	}
+	v = json_object_get(e, "md5");
+	if (v != NULL && !is_hex(json_string_value(v), 32)) {
+		return cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s.md5: not 32 "
+		    "hexadecimal digits", file, field);
+	}
+	v = json_object_get(e, "size");
+	if (v != NULL && parse_size(v, &size) == -1) {
+		char *shown = json_is_string(v) ?
+		    cds_printable(json_string_value(v), 40) :
+		    cds_xstrdup("(not a string)");
+
+		cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s.size: \"%s\" is not "
+		    "a size (decimal digits, at most %llu)", file, field,
+		    shown, (unsigned long long)CDS_MAX_ARCHIVE_SIZE);
+		free(shown);
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * A whole redistrib document, every component and platform (not only
+ * those asked for): its names become directories, lines and URLs.
+ */
+static int
+check_redistrib(cds_handle_t *h, const char *file, json_t *root)
+{
+	const char *key, *pk, *vk;
+	json_t *comp, *plat, *ve;
+
+	if (check_member(h, file, "", root, "release_label",
+	    CDS_NAME_VERSION) == -1 ||
+	    check_member(h, file, "", root, "release_product",
+	    CDS_NAME_KEY) == -1 ||
+	    check_member(h, file, "", root, "release_date",
+	    CDS_NAME_TEXT) == -1) {
+		return -1;
+	}
+	json_object_foreach(root, key, comp) {
+		if (!json_is_object(comp)) {
+			continue;
+		}
+		if (check_name(h, file, "component", CDS_NAME_KEY, key) ==
+		    -1 || check_member(h, file, key, comp, "version",
+		    CDS_NAME_VERSION) == -1 || check_member(h, file, key,
+		    comp, "name", CDS_NAME_TEXT) == -1 || check_member(h, file,
+		    key, comp, "license", CDS_NAME_TEXT) == -1 ||
+		    check_member(h, file, key, comp, "license_path",
+		    CDS_NAME_TEXT) == -1) {
+			return -1;
+		}
+		json_object_foreach(comp, pk, plat) {
+			char *f;
+			int r = 0;
+
+			if (!json_is_object(plat)) {
+				continue;
+			}
+			f = cds_xasprintf("%s.%s", key, pk);
+			if (check_name(h, file, f, CDS_NAME_KEY, pk) == -1) {
+				free(f);
+				return -1;
+			}
+			if (json_object_get(plat, "relative_path") != NULL) {
+				r = check_entry(h, file, f, plat);
+				free(f);
+				if (r == -1) {
+					return -1;
+				}
+				continue;
+			}
+			json_object_foreach(plat, vk, ve) {
+				char *fv = cds_xasprintf("%s.%s", f, vk);
+
+				r = check_name(h, file, fv, CDS_NAME_KEY, vk);
+				if (r == 0 && json_is_object(ve)) {
+					r = check_entry(h, file, fv, ve);
+				}
+				free(fv);
+				if (r == -1) {
+					break;
+				}
+			}
+			free(f);
+			if (r == -1) {
+				return -1;
+			}
+		}
+	}
+	return 0;
+}
+
 /* A string member, or NULL; sets *bad when present but not a string. */
 static char *
 get_str(json_t *o, const char *key, int *bad)
@@ -133,34 +447,6 @@ get_str(json_t *o, const char *key, int *bad)
 		return NULL;
 	}
 	return cds_xstrdup(json_string_value(v));
-}
-
-/* NVIDIA writes sizes as strings; accept integers too. */
-static int
-get_size(json_t *o, const char *key, uint64_t *out)
-{
-	json_t *v = json_object_get(o, key);
-	const char *s;
-	char *end;
-
-	*out = 0;
-	if (v == NULL) {
-		return 0;
-	}
-	if (json_is_integer(v) && json_integer_value(v) >= 0) {
-		*out = (uint64_t)json_integer_value(v);
-		return 0;
-	}
-	if (!json_is_string(v)) {
-		return -1;
-	}
-	s = json_string_value(v);
-	errno = 0;
-	*out = strtoull(s, &end, 10);
-	if (*s == '\0' || *end != '\0' || errno != 0) {
-		return -1;
-	}
-	return 0;
 }
 
 static json_t *
@@ -190,6 +476,13 @@ parse_entry(cds_handle_t *h, const char *name, const char *component,
 	struct cds_archive *a;
 	int bad = 0;
 
+	if (check_name(h, name, "component", CDS_NAME_KEY, component) == -1 ||
+	    (version != NULL && check_name(h, name, component,
+	    CDS_NAME_VERSION, version) == -1) ||
+	    (variant != NULL && check_name(h, name, component, CDS_NAME_KEY,
+	    variant) == -1)) {
+		return NULL;
+	}
 	a = cds_xcalloc(1, sizeof(*a));
 	a->component = cds_xstrdup(component);
 	a->version = cds_strdup0(version);
@@ -207,13 +500,14 @@ parse_entry(cds_handle_t *h, const char *name, const char *component,
 		    name, component, a->sha256);
 		goto fail;
 	}
-	if (a->relative_path[0] == '/' || strstr(a->relative_path, "..")) {
+	if (cds_name_bad(CDS_NAME_PATH, a->relative_path) != NULL) {
 		cds_seterr(h, CDS_ERR_MANIFEST,
 		    "%s: %s: unsafe relative_path \"%s\"", name, component,
 		    a->relative_path);
 		goto fail;
 	}
-	if (get_size(e, "size", &a->size) == -1) {
+	if (json_object_get(e, "size") != NULL &&
+	    parse_size(json_object_get(e, "size"), &a->size) == -1) {
 		cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: bad size", name,
 		    component);
 		goto fail;
@@ -244,6 +538,10 @@ cds_redistrib_parse(cds_handle_t *h, const char *name, const char *text,
 	json_t *root, *comp;
 
 	if ((root = load_json(h, name, text)) == NULL) {
+		return NULL;
+	}
+	if (check_redistrib(h, name, root) == -1) {
+		json_decref(root);
 		return NULL;
 	}
 	v = cds_xcalloc(1, sizeof(*v));
@@ -329,28 +627,70 @@ fail:
 	return NULL;
 }
 
+/* An array of names (KIND each); NULL with the error set when one is not
+ * a string or does not fit. */
 static char **
-get_strv(json_t *a)
+get_names(cds_handle_t *h, const char *file, const char *field, json_t *a,
+    enum cds_name_kind kind)
 {
 	struct cds_strv sv = {0};
 	size_t i;
 	json_t *e;
 
 	json_array_foreach(a, i, e) {
-		if (json_is_string(e)) {
-			cds_strv_push(&sv, json_string_value(e));
+		char *f = cds_xasprintf("%s[%zu]", field, i);
+		int r = json_is_string(e) ? check_name(h, file, f, kind,
+		    json_string_value(e)) : cds_seterr(h, CDS_ERR_MANIFEST,
+		    "%s: %s: not a string", file, f);
+
+		free(f);
+		if (r == -1) {
+			cds_strv_clear(&sv);
+			return NULL;
 		}
+		cds_strv_push(&sv, json_string_value(e));
 	}
 	return cds_strv_steal(&sv);
 }
 
+/* The members of object O named in KEYS (NULL-terminated), each checked as
+ * KINDS says, under FIELD. */
 static int
-parse_release(cds_handle_t *h, const char *name, json_t *o,
+check_members(cds_handle_t *h, const char *file, const char *field,
+    json_t *o, const char *const *keys, const enum cds_name_kind *kinds)
+{
+	size_t i;
+
+	for (i = 0; keys[i] != NULL; i++) {
+		if (check_member(h, file, field, o, keys[i], kinds[i]) == -1) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+static int
+parse_release(cds_handle_t *h, const char *name, size_t idx, json_t *o,
     const char *cuda_base, const char *cudnn_base, struct cds_release *r)
 {
+	static const char *const keys[] = { "version", "full_version",
+		"redistrib", "min_driver", "base_url", NULL };
+	static const enum cds_name_kind kinds[] = { CDS_NAME_VERSION,
+		CDS_NAME_VERSION, CDS_NAME_TEXT, CDS_NAME_VERSION,
+		CDS_NAME_TEXT };
+	static const char *const vkeys[] = { "name", "cuda_min", "cuda_max",
+		"min_driver", NULL };
+	static const enum cds_name_kind vkinds[] = { CDS_NAME_KEY,
+		CDS_NAME_VERSION, CDS_NAME_VERSION, CDS_NAME_VERSION };
 	const char *kind;
+	char field[48];
 	int bad = 0;
 	json_t *comps, *vars;
+
+	snprintf(field, sizeof(field), "releases[%zu]", idx);
+	if (check_members(h, name, field, o, keys, kinds) == -1) {
+		return -1;
+	}
 
 	kind = json_string_value(json_object_get(o, "kind"));
 	if (kind != NULL && strcmp(kind, "cuda") == 0) {
@@ -386,7 +726,15 @@ parse_release(cds_handle_t *h, const char *name, json_t *o,
 		    cuda_base : cudnn_base);
 	}
 	comps = json_object_get(o, "components");
-	r->components = json_is_array(comps) ? get_strv(comps) : NULL;
+	if (json_is_array(comps)) {
+		char *f = cds_xasprintf("%s.components", field);
+
+		r->components = get_names(h, name, f, comps, CDS_NAME_KEY);
+		free(f);
+		if (r->components == NULL) {
+			return -1;
+		}
+	}
 	if (r->kind == CDS_KIND_CUDA && r->components == NULL) {
 		return cds_seterr(h, CDS_ERR_MANIFEST,
 		    "%s: CUDA %s: no components", name, r->version);
@@ -404,8 +752,14 @@ parse_release(cds_handle_t *h, const char *name, json_t *o,
 		    sizeof(*r->variants));
 		json_array_foreach(vars, i, e) {
 			struct cds_cudnn_variant *v = &r->variants[i];
+			char vf[96];
 
 			r->nvariants++;
+			snprintf(vf, sizeof(vf), "%s.variants[%zu]", field, i);
+			if (json_is_object(e) && check_members(h, name, vf, e,
+			    vkeys, vkinds) == -1) {
+				return -1;
+			}
 			v->name = get_str(e, "name", &bad);
 			v->cuda_min = get_str(e, "cuda_min", &bad);
 			v->cuda_max = get_str(e, "cuda_max", &bad);
@@ -439,6 +793,11 @@ parse_index(cds_handle_t *h, struct cds_manifest *m, json_t *root)
 		    name, INDEX_SCHEMA);
 	}
 	bases = json_object_get(root, "base_urls");
+	if (json_is_object(bases) && (check_member(h, name, "base_urls", bases,
+	    "cuda", CDS_NAME_TEXT) == -1 || check_member(h, name, "base_urls",
+	    bases, "cudnn", CDS_NAME_TEXT) == -1)) {
+		return -1;
+	}
 	if (json_is_object(bases)) {
 		if (json_is_string(json_object_get(bases, "cuda"))) {
 			cuda_base = json_string_value(
@@ -457,7 +816,7 @@ parse_index(cds_handle_t *h, struct cds_manifest *m, json_t *root)
 	m->releases = cds_xcalloc(json_array_size(rels), sizeof(*m->releases));
 	json_array_foreach(rels, i, e) {
 		m->nreleases++;
-		if (!json_is_object(e) || parse_release(h, name, e, cuda_base,
+		if (!json_is_object(e) || parse_release(h, name, i, e, cuda_base,
 		    cudnn_base, &m->releases[i]) == -1) {
 			if (cds_errno(h) == CDS_ERR_OK) {
 				cds_seterr(h, CDS_ERR_MANIFEST,
@@ -472,9 +831,20 @@ parse_index(cds_handle_t *h, struct cds_manifest *m, json_t *root)
 		m->frameworks = cds_xcalloc(json_array_size(fws),
 		    sizeof(*m->frameworks));
 		json_array_foreach(fws, i, e) {
+			static const char *const fkeys[] = { "name",
+				"version", "variant", "cuda", "cudnn", NULL };
+			static const enum cds_name_kind fkinds[] = {
+				CDS_NAME_KEY, CDS_NAME_TEXT, CDS_NAME_TEXT,
+				CDS_NAME_VERSION, CDS_NAME_VERSION };
 			struct cds_framework_req *f = &m->frameworks[i];
+			char ff[48];
 
 			m->nframeworks++;
+			snprintf(ff, sizeof(ff), "frameworks[%zu]", i);
+			if (json_is_object(e) && check_members(h, name, ff, e,
+			    fkeys, fkinds) == -1) {
+				return -1;
+			}
 			f->name = get_str(e, "name", &bad);
 			f->version = get_str(e, "version", &bad);
 			f->variant = get_str(e, "variant", &bad);
@@ -495,9 +865,20 @@ parse_index(cds_handle_t *h, struct cds_manifest *m, json_t *root)
 		m->floors = cds_xcalloc(json_array_size(floors),
 		    sizeof(*m->floors));
 		json_array_foreach(floors, i, e) {
+			static const char *const dkeys[] = { "cuda",
+				"min_driver", "note", NULL };
+			static const enum cds_name_kind dkinds[] = {
+				CDS_NAME_VERSION, CDS_NAME_VERSION,
+				CDS_NAME_TEXT };
 			struct cds_driver_floor *f = &m->floors[i];
+			char ff[48];
 
 			m->nfloors++;
+			snprintf(ff, sizeof(ff), "driver_floors[%zu]", i);
+			if (json_is_object(e) && check_members(h, name, ff, e,
+			    dkeys, dkinds) == -1) {
+				return -1;
+			}
 			f->cuda = get_str(e, "cuda", &bad);
 			f->min_driver = get_str(e, "min_driver", &bad);
 			f->note = get_str(e, "note", &bad);
@@ -513,11 +894,24 @@ parse_index(cds_handle_t *h, struct cds_manifest *m, json_t *root)
 		m->extras = cds_xcalloc(json_array_size(extras),
 		    sizeof(*m->extras));
 		json_array_foreach(extras, i, e) {
+			static const char *const xkeys[] = { "release",
+				"platform", "component", "version", "variant",
+				NULL };
+			static const enum cds_name_kind xkinds[] = {
+				CDS_NAME_VERSION, CDS_NAME_KEY, CDS_NAME_KEY,
+				CDS_NAME_VERSION, CDS_NAME_KEY };
 			struct cds_extra_archive *x = &m->extras[i];
 			struct cds_archive *a;
 			char *comp, *ver, *var;
+			char ff[48];
 
 			m->nextras++;
+			snprintf(ff, sizeof(ff), "extra_archives[%zu]", i);
+			if (json_is_object(e) && (check_members(h, name, ff, e,
+			    xkeys, xkinds) == -1 || check_entry(h, name, ff,
+			    e) == -1)) {
+				return -1;
+			}
 			x->release = get_str(e, "release", &bad);
 			x->platform = get_str(e, "platform", &bad);
 			comp = get_str(e, "component", &bad);
@@ -547,6 +941,37 @@ parse_index(cds_handle_t *h, struct cds_manifest *m, json_t *root)
 }
 
 /*
+ * The CUDA builds of a flat (cuDNN 8) component whose product does not
+ * name one ("cudnn"): each archive names its build,
+ * "cudnn-linux-x86_64-8.9.7.29_cuda12-archive.tar.xz" -> "12", so that a
+ * cuda11 and a cuda12 build never share one release name.
+ */
+static void
+flat_builds(json_t *comp, struct cds_strv *out)
+{
+	const char *pk;
+	json_t *plat;
+
+	json_object_foreach(comp, pk, plat) {
+		const char *rp = json_string_value(json_object_get(plat,
+		    "relative_path"));
+		const char *t, *e;
+		char *tag;
+
+		if (rp == NULL || (t = strstr(cds_basename(rp), "_cuda")) ==
+		    NULL || (e = strstr(t, "-archive")) == NULL) {
+			continue;
+		}
+		tag = cds_xstrndup(t + 5, (size_t)(e - t - 5));
+		if (cds_name_bad(CDS_NAME_VERSION, tag) == NULL &&
+		    !cds_strv_contains(out, tag)) {
+			cds_strv_push(out, tag);
+		}
+		free(tag);
+	}
+}
+
+/*
  * A redistrib file given directly becomes a one-release manifest.  Its kind
  * comes from its components: "cudnn" makes it cuDNN, anything else CUDA.
  */
@@ -561,6 +986,9 @@ parse_bare(cds_handle_t *h, struct cds_manifest *m, json_t *root,
 	json_t *comp;
 	struct cds_strv comps = {0};
 
+	if (check_redistrib(h, m->path, root) == -1) {
+		return -1;
+	}
 	m->bare = 1;
 	m->bare_text = cds_xstrdup(text);
 	m->releases = cds_xcalloc(1, sizeof(*m->releases));
@@ -612,6 +1040,12 @@ parse_bare(cds_handle_t *h, struct cds_manifest *m, json_t *root,
 				if (!json_is_string(e)) {
 					continue;
 				}
+				if (check_name(h, m->path, "cudnn.cuda_variant",
+				    CDS_NAME_VERSION, json_string_value(e)) ==
+				    -1) {
+					cds_strv_clear(&comps);
+					return -1;
+				}
 				r->nvariants++;
 				v->name = cds_xasprintf("cuda%s",
 				    json_string_value(e));
@@ -625,16 +1059,31 @@ parse_bare(cds_handle_t *h, struct cds_manifest *m, json_t *root,
 			    json_object_get(root, "release_product"));
 			const char *cu = prod != NULL ?
 			    strstr(prod, "cuda-") : NULL;
+			struct cds_strv tags = {0};
 
-			r->variants = cds_xcalloc(1, sizeof(*r->variants));
-			r->nvariants = 1;
-			r->variants[0].name = cu != NULL ?
-			    cds_xasprintf("cuda%s", cu + 5) : cds_xstrdup("");
-			r->variants[0].cuda_min = cu != NULL ?
-			    cds_xasprintf("%s.0", cu + 5) :
-			    cds_xstrdup("0");
-			r->variants[0].cuda_max = cu != NULL ?
-			    cds_xstrdup(cu + 5) : cds_xstrdup("99");
+			if (cu != NULL) {
+				cds_strv_push(&tags, cu + 5);
+			} else {
+				flat_builds(cudnn, &tags);
+			}
+			r->variants = cds_xcalloc(tags.n + 1,
+			    sizeof(*r->variants));
+			for (i = 0; i < tags.n; i++) {
+				struct cds_cudnn_variant *v =
+				    &r->variants[r->nvariants++];
+
+				v->name = cds_xasprintf("cuda%s", tags.v[i]);
+				v->cuda_min = cds_xasprintf("%s.0", tags.v[i]);
+				v->cuda_max = cds_xstrdup(tags.v[i]);
+			}
+			if (tags.n == 0) {
+				/* a build for no CUDA that it names */
+				r->nvariants = 1;
+				r->variants[0].name = cds_xstrdup("");
+				r->variants[0].cuda_min = cds_xstrdup("0");
+				r->variants[0].cuda_max = cds_xstrdup("99");
+			}
+			cds_strv_clear(&tags);
 		}
 	} else {
 		r->full_version = cds_xstrdup(r->version);
@@ -703,7 +1152,8 @@ cds_manifest_load(cds_handle_t *h)
 		text = cds_read_file(path, 16u << 20, NULL);
 		if (text == NULL) {
 			cds_seterr(h, errno == ENOENT ? CDS_ERR_NOT_FOUND :
-			    CDS_ERR_MANIFEST, "%s: %s", path, strerror(errno));
+			    CDS_ERR_MANIFEST, "%s: %s", path,
+			    cds_read_strerror(errno));
 			free(path);
 			return NULL;
 		}
@@ -853,27 +1303,34 @@ cds_release_archives(cds_handle_t *h, const struct cds_release *rel,
 	if (m->bare) {
 		text = cds_xstrdup(m->bare_text);
 	} else {
-		char digest[65];
+		char digest[65] = "";
+		size_t len;
 
 		path = rel->redistrib[0] == '/' ? cds_xstrdup(rel->redistrib) :
 		    cds_path_join(m->dir, rel->redistrib);
-		if (cds_sha256_file(path, digest) == -1) {
-			cds_seterr(h, errno == ENOENT ? CDS_ERR_MANIFEST :
-			    CDS_ERR_IO, "%s: %s", path, strerror(errno));
+		/* the bytes hashed are the bytes parsed: one read */
+		text = cds_read_file(path, 16u << 20, &len);
+		if (text == NULL) {
+			cds_seterr(h, errno == ENOENT || errno == EINVAL ||
+			    errno == EISDIR || errno == EFBIG ?
+			    CDS_ERR_MANIFEST : CDS_ERR_IO, "%s: %s", path,
+			    cds_read_strerror(errno));
 			free(path);
 			return NULL;
 		}
-		if (strcasecmp(digest, rel->redistrib_sha256) != 0) {
+		if (cds_sha256_buf(text, len, digest) == -1 ||
+		    strcasecmp(digest, rel->redistrib_sha256) != 0) {
 			cds_seterr(h, CDS_ERR_MANIFEST, "%s: SHA-256 is %s, "
 			    "the index pins %s", path, digest,
 			    rel->redistrib_sha256);
+			free(text);
 			free(path);
 			return NULL;
 		}
-		text = cds_read_file(path, 16u << 20, NULL);
-		if (text == NULL) {
-			cds_seterr(h, CDS_ERR_IO, "%s: %s", path,
-			    strerror(errno));
+		if (memchr(text, '\0', len) != NULL) {
+			cds_seterr(h, CDS_ERR_MANIFEST, "%s: holds a NUL byte",
+			    path);
+			free(text);
 			free(path);
 			return NULL;
 		}

@@ -44,6 +44,34 @@ struct cds_manifest {
 	char *bare_text;	/* a bare redistrib file's contents */
 };
 
+/*
+ * The one validator of names that come from outside (manifests, journals,
+ * receipts) and become a path, a file name or a line.  Each kind is the
+ * grammar of what NVIDIA publishes (every redistrib file of CUDA 11.8 to
+ * 13.4 and cuDNN 8.9 to 9.22 fits it), with room to spare:
+ *  KEY      component keys, platforms, variants, products: a letter or
+ *           digit, then letters, digits, '.', '_', '+', '-'; at most 64
+ *  VERSION  versions and labels: a digit, then the same; at most 40
+ *  PATH     relative_path: KEYs joined by '/'; at most 256
+ *  TEXT     anything read only by people (notes, URLs, file names): no
+ *           control character; at most 1024
+ * and never empty, never "..".  Returns NULL when S fits, else the reason
+ * (a static string).
+ */
+enum cds_name_kind {
+	CDS_NAME_KEY,
+	CDS_NAME_VERSION,
+	CDS_NAME_PATH,
+	CDS_NAME_TEXT
+};
+CDS_HIDDEN const char *cds_name_bad(enum cds_name_kind kind, const char *s);
+/* The largest archive size a manifest may state (1 TiB; NVIDIA's largest
+ * is under 2 GiB). */
+#define CDS_MAX_ARCHIVE_SIZE ((uint64_t)1 << 40)
+/* Is NAME a release directory name: "cuda-VERSION", "cudnn-VERSION" or
+ * "cudnn-VERSION-VARIANT", each part fitting its grammar?  1 or 0. */
+CDS_HIDDEN int cds_release_name_ok(const char *name);
+
 CDS_HIDDEN void cds_manifest_free(struct cds_manifest *m);
 CDS_HIDDEN void cds_archive_clear(struct cds_archive *a);
 

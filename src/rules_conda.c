@@ -24,15 +24,163 @@
  * $NAME, ${NAME:-w}, ${NAME:+w}, ${NAME-w}, ${NAME+w}, and the one command
  * substitution TensorFlow's instructions use) and ignore control flow, so
  * an assignment inside an `if` counts as made.
+ *
+ * A script may be hostile or broken, and doctor runs on broken machines:
+ * the work is linear in the text.  Variables live in a hash table (120k
+ * assignments are 120k inserts, not a scan each); nesting ("${X-${X-...")
+ * stops at MAX_DEPTH levels, past which a word is skipped, not expanded;
+ * and the values expanded in one evaluation are bounded by MAX_EXPANDED
+ * bytes (X=$X$X doubles), past which the evaluation stops.
  */
+#define MAX_DEPTH 32
+#define MAX_EXPANDED ((size_t)16 << 20)
+
+/* A hash table of NAME -> value (both owned); open addressing. */
+struct smap {
+	char **k;
+	char **v;
+	size_t cap;		/* a power of two, or 0 */
+	size_t used;		/* slots taken, tombstones included */
+};
+
+static char smap_tomb[1];
+
+static size_t
+smap_hash(const char *s)
+{
+	size_t h = 2166136261u;
+
+	for (; *s != '\0'; s++) {
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	}
+	return h;
+}
+
+/* The slot of NAME, or of where it would go; cap > 0. */
+static size_t
+smap_slot(const struct smap *m, const char *name, int *found)
+{
+	size_t i = smap_hash(name) & (m->cap - 1), tomb = (size_t)-1;
+
+	*found = 0;
+	while (m->k[i] != NULL) {
+		if (m->k[i] == smap_tomb) {
+			if (tomb == (size_t)-1) {
+				tomb = i;
+			}
+		} else if (strcmp(m->k[i], name) == 0) {
+			*found = 1;
+			return i;
+		}
+		i = (i + 1) & (m->cap - 1);
+	}
+	return tomb != (size_t)-1 ? tomb : i;
+}
+
+static const char *
+smap_get(const struct smap *m, const char *name)
+{
+	int found;
+	size_t i;
+
+	if (m->cap == 0) {
+		return NULL;
+	}
+	i = smap_slot(m, name, &found);
+	return found ? m->v[i] : NULL;
+}
+
+static void
+smap_grow(struct smap *m)
+{
+	struct smap n = {0};
+	size_t i;
+
+	n.cap = m->cap == 0 ? 64 : m->cap * 2;
+	n.k = cds_xcalloc(n.cap, sizeof(*n.k));
+	n.v = cds_xcalloc(n.cap, sizeof(*n.v));
+	for (i = 0; i < m->cap; i++) {
+		if (m->k[i] != NULL && m->k[i] != smap_tomb) {
+			int found;
+			size_t j = smap_slot(&n, m->k[i], &found);
+
+			n.k[j] = m->k[i];
+			n.v[j] = m->v[i];
+			n.used++;
+		}
+	}
+	free(m->k);
+	free(m->v);
+	*m = n;
+}
+
+static void
+smap_set(struct smap *m, const char *name, const char *value)
+{
+	int found;
+	size_t i;
+
+	if ((m->used + 1) * 2 > m->cap) {
+		smap_grow(m);
+	}
+	i = smap_slot(m, name, &found);
+	if (found) {
+		free(m->v[i]);
+	} else {
+		if (m->k[i] == NULL) {
+			m->used++;
+		}
+		m->k[i] = cds_xstrdup(name);
+	}
+	m->v[i] = cds_xstrdup(value);
+}
+
+static void
+smap_del(struct smap *m, const char *name)
+{
+	int found;
+	size_t i;
+
+	if (m->cap == 0) {
+		return;
+	}
+	i = smap_slot(m, name, &found);
+	if (found) {
+		free(m->k[i]);
+		free(m->v[i]);
+		m->k[i] = smap_tomb;
+		m->v[i] = NULL;
+	}
+}
+
+static void
+smap_clear(struct smap *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->cap; i++) {
+		if (m->k[i] != smap_tomb) {
+			free(m->k[i]);
+		}
+		free(m->v[i]);
+	}
+	free(m->k);
+	free(m->v);
+	memset(m, 0, sizeof(*m));
+}
+
 struct sheval {
 	struct cds_rule_ctx *c;
 	const struct cds_env *e;
 	const char *target;		/* the variable asked about */
-	struct cds_strv vars;		/* NAME=value, as set so far */
-	struct cds_strv undefined;	/* read before being set */
+	struct smap vars;		/* NAME -> value, as set so far */
+	struct cds_strv undefined;	/* read before being set, in order */
+	struct smap undef_seen;		/* ... and as a set */
 	const char *undef_value;	/* what they expand to, NULL: unset */
 	int dynamic;			/* a $(...) we could not evaluate */
+	unsigned depth;			/* nesting of words being expanded */
+	size_t expanded;		/* bytes of values put into words */
+	int over;			/* MAX_EXPANDED reached: stop */
 };
 
 static int
@@ -41,45 +189,30 @@ is_name_char(char ch)
 	return isalnum((unsigned char)ch) || ch == '_';
 }
 
-static ssize_t
-var_index(const struct sheval *x, const char *name)
+/* Put a value into a word, within the evaluation's budget. */
+static void
+emit(struct sheval *x, struct cds_buf *out, const char *s)
 {
-	size_t i, n = strlen(name);
+	size_t n = strlen(s);
 
-	for (i = 0; i < x->vars.n; i++) {
-		if (strncmp(x->vars.v[i], name, n) == 0 &&
-		    x->vars.v[i][n] == '=') {
-			return (ssize_t)i;
-		}
+	if (x->over || n > MAX_EXPANDED - x->expanded) {
+		x->over = 1;
+		return;
 	}
-	return -1;
+	x->expanded += n;
+	cds_buf_add(out, s, n);
 }
 
 static void
 var_set(struct sheval *x, const char *name, const char *value)
 {
-	ssize_t i = var_index(x, name);
-	char *kv = cds_xasprintf("%s=%s", name, value);
-
-	if (i >= 0) {
-		free(x->vars.v[i]);
-		x->vars.v[i] = kv;
-	} else {
-		cds_strv_push_owned(&x->vars, kv);
-	}
+	smap_set(&x->vars, name, value);
 }
 
 static void
 var_unset(struct sheval *x, const char *name)
 {
-	ssize_t i = var_index(x, name);
-
-	if (i >= 0) {
-		free(x->vars.v[i]);
-		memmove(&x->vars.v[i], &x->vars.v[i + 1],
-		    (x->vars.n - (size_t)i) * sizeof(char *));
-		x->vars.n--;
-	}
+	smap_del(&x->vars, name);
 }
 
 /* The value of NAME, or NULL when unset.  RECORD: a plain read, which
@@ -87,10 +220,10 @@ var_unset(struct sheval *x, const char *name)
 static const char *
 var_get(struct sheval *x, const char *name, int record)
 {
-	ssize_t i = var_index(x, name);
+	const char *v = smap_get(&x->vars, name);
 
-	if (i >= 0) {
-		return x->vars.v[i] + strlen(name) + 1;
+	if (v != NULL) {
+		return v;
 	}
 	if (strcmp(name, "CONDA_PREFIX") == 0) {
 		return x->e->prefix;
@@ -103,11 +236,32 @@ var_get(struct sheval *x, const char *name, int record)
 		return cds_getenv(x->c->h, name);
 	}
 	if (record && strcmp(name, x->target) != 0 &&
-	    !cds_strv_contains(&x->undefined, name)) {
+	    smap_get(&x->undef_seen, name) == NULL) {
 		/* a fresh shell that activates the env does not have it */
+		smap_set(&x->undef_seen, name, "");
 		cds_strv_push(&x->undefined, name);
 	}
 	return record && strcmp(name, x->target) != 0 ? x->undef_value : NULL;
+}
+
+/* Past MAX_DEPTH: move *PP past the word that "${" opened (to its
+ * matching '}', or the end of the line), expanding nothing. */
+static void
+skip_braced(const char **pp)
+{
+	const char *p = *pp;
+	size_t depth = 1;
+
+	while (*p != '\0' && *p != '\n') {
+		if (*p == '{') {
+			depth++;
+		} else if (*p == '}' && --depth == 0) {
+			p++;
+			break;
+		}
+		p++;
+	}
+	*pp = p;
 }
 
 static void expand_word(struct sheval *x, const char **pp, char stop,
@@ -120,13 +274,15 @@ command_subst(struct sheval *x, const char *cmd)
 {
 	const char *p = cmd + strspn(cmd, " \t");
 
-	if (strncmp(p, "dirname ", 8) == 0) {
+	if (strncmp(p, "dirname ", 8) == 0 && x->depth < MAX_DEPTH) {
 		struct cds_buf b = {0};
 		const char *q = p + 8;
 		char *arg, *r;
 
 		q += strspn(q, " \t");
+		x->depth++;
 		expand_word(x, &q, ')', &b);
+		x->depth--;
 		arg = cds_buf_steal(&b);
 		r = *arg != '\0' ? cds_dirname(arg) : cds_xstrdup("");
 		free(arg);
@@ -174,9 +330,13 @@ expand_dollar(struct sheval *x, const char **pp, struct cds_buf *out)
 		p++;
 		cmd = subst_text(&p, ')');
 		r = command_subst(x, cmd);
-		cds_buf_adds(out, r);
+		emit(x, out, r);
 		free(r);
 		free(cmd);
+	} else if (*p == '{' && x->depth >= MAX_DEPTH) {
+		p++;
+		skip_braced(&p);
+		x->dynamic = 1;
 	} else if (*p == '{') {
 		const char *val;
 		struct cds_buf w = {0};
@@ -194,7 +354,9 @@ expand_dollar(struct sheval *x, const char **pp, struct cds_buf *out)
 		}
 		if (*p == '-' || *p == '+' || *p == '=') {
 			op[0] = *p++;
+			x->depth++;
 			expand_word(x, &p, '}', &w);
+			x->depth--;
 		}
 		while (*p != '\0' && *p != '}') {
 			p++;
@@ -204,17 +366,16 @@ expand_dollar(struct sheval *x, const char **pp, struct cds_buf *out)
 		}
 		val = var_get(x, name, op[0] == '\0');
 		if (op[0] == '\0') {
-			cds_buf_adds(out, val != NULL ? val : "");
+			emit(x, out, val != NULL ? val : "");
 		} else {
 			int set = val != NULL && (!colon || *val != '\0');
 
 			if (op[0] == '+') {
-				cds_buf_adds(out, set && w.s != NULL ? w.s :
-				    "");
+				emit(x, out, set && w.s != NULL ? w.s : "");
 			} else if (set) {
-				cds_buf_adds(out, val);
+				emit(x, out, val);
 			} else {
-				cds_buf_adds(out, w.s != NULL ? w.s : "");
+				emit(x, out, w.s != NULL ? w.s : "");
 				if (op[0] == '=') {
 					var_set(x, name, w.s != NULL ? w.s :
 					    "");
@@ -231,7 +392,7 @@ expand_dollar(struct sheval *x, const char **pp, struct cds_buf *out)
 		name = cds_xstrndup(p, n);
 		p += n;
 		val = var_get(x, name, 1);
-		cds_buf_adds(out, val != NULL ? val : "");
+		emit(x, out, val != NULL ? val : "");
 		free(name);
 	} else {
 		cds_buf_add(out, "$", 1);
@@ -276,7 +437,7 @@ expand_word(struct sheval *x, const char **pp, char stop,
 					p++;
 					cmd = subst_text(&p, '`');
 					r = command_subst(x, cmd);
-					cds_buf_adds(out, r);
+					emit(x, out, r);
 					free(r);
 					free(cmd);
 				} else {
@@ -298,7 +459,7 @@ expand_word(struct sheval *x, const char **pp, char stop,
 			p++;
 			cmd = subst_text(&p, '`');
 			r = command_subst(x, cmd);
-			cds_buf_adds(out, r);
+			emit(x, out, r);
 			free(r);
 			free(cmd);
 		} else {
@@ -478,7 +639,7 @@ sheval_run(struct sheval *x, char **where)
 		}
 		lines = cds_strsplit(text, "\n", 1);
 		free(text);
-		for (i = 0; lines[i] != NULL; i++) {
+		for (i = 0; lines[i] != NULL && !x->over; i++) {
 			int assigned = 0;
 
 			eval_line(x, lines[i], &assigned);
@@ -492,6 +653,12 @@ sheval_run(struct sheval *x, char **where)
 			}
 		}
 		cds_strfreev(lines);
+		if (x->over) {
+			cds_log(x->c->h, CDS_LOG_WARNING, "%s: expands to more "
+			    "than %zu bytes; read no further", *s,
+			    MAX_EXPANDED);
+			break;
+		}
 	}
 	cds_strfreev(scripts);
 	return any;
@@ -501,16 +668,16 @@ sheval_run(struct sheval *x, char **where)
 static char *
 sheval_value(struct sheval *x)
 {
-	ssize_t i = var_index(x, x->target);
+	const char *v = smap_get(&x->vars, x->target);
 
-	return cds_xstrdup(i >= 0 ? x->vars.v[i] + strlen(x->target) + 1 :
-	    "");
+	return cds_xstrdup(v != NULL ? v : "");
 }
 
 static void
 sheval_clear(struct sheval *x)
 {
-	cds_strv_clear(&x->vars);
+	smap_clear(&x->vars);
+	smap_clear(&x->undef_seen);
 	cds_strv_clear(&x->undefined);
 }
 

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -1073,13 +1074,86 @@ cds_framework_cuda_lib(const struct cds_rule_ctx *c,
 	return NULL;
 }
 
-/* Read N bytes at OFF; 0 or -1. */
-static int
-pread_all(int fd, void *buf, size_t n, off_t off)
-{
-	ssize_t r = pread(fd, buf, n, off);
+/*
+ * The .nv_fatbin section, read through a window of the file: every offset
+ * and size is checked against the section, and the section against the
+ * file, so no crafted size can wrap an offset or send the walk past the
+ * end; padding between fat binaries is scanned in memory, not one pread
+ * per 8 bytes.
+ */
+struct fbsec {
+	int fd;
+	uint64_t off;		/* the section in the file */
+	uint64_t size;		/* bytes of it, within the file */
+	unsigned char buf[65536];
+	uint64_t bpos;		/* section offset of buf[0] */
+	size_t blen;
+};
 
-	return r == (ssize_t)n ? 0 : -1;
+/* N (at most 64) bytes at section offset POS; NULL past the end. */
+static const unsigned char *
+fb_at(struct fbsec *f, uint64_t pos, size_t n)
+{
+	ssize_t r;
+	size_t want;
+
+	if (n > f->size || pos > f->size - n) {
+		return NULL;
+	}
+	if (pos >= f->bpos && pos - f->bpos + n <= f->blen) {
+		return f->buf + (pos - f->bpos);
+	}
+	want = f->size - pos < sizeof(f->buf) ? (size_t)(f->size - pos) :
+	    sizeof(f->buf);
+	r = pread(f->fd, f->buf, want, (off_t)(f->off + pos));
+	if (r < (ssize_t)n) {
+		return NULL;
+	}
+	f->bpos = pos;
+	f->blen = (size_t)r;
+	return f->buf;
+}
+
+/* Read N bytes at OFF, inside a file of FSIZE bytes; 0 or -1. */
+static int
+pread_in(int fd, void *buf, size_t n, uint64_t off, uint64_t fsize)
+{
+	if (n > fsize || off > fsize - n) {
+		return -1;
+	}
+	return pread(fd, buf, n, (off_t)off) == (ssize_t)n ? 0 : -1;
+}
+
+/* One fat binary's entries, from section offset Q to END. */
+static void
+fb_entries(struct fbsec *f, uint64_t q, uint64_t end, struct cds_strv *sass,
+    struct cds_strv *ptx)
+{
+	while (end - q >= 32) {
+		const unsigned char *e = fb_at(f, q, 32);
+		uint16_t kind;
+		uint32_t ehsz, arch;
+		uint64_t psz;
+		char buf[16];
+
+		if (e == NULL) {
+			return;
+		}
+		memcpy(&kind, e, 2);
+		memcpy(&ehsz, e + 4, 4);
+		memcpy(&psz, e + 8, 8);
+		memcpy(&arch, e + 28, 4);
+		if (ehsz < 32 || ehsz > end - q || psz > end - q - ehsz) {
+			return;
+		}
+		snprintf(buf, sizeof(buf), "%u", arch);
+		if (kind == 2 && !cds_strv_contains(sass, buf)) {
+			cds_strv_push(sass, buf);
+		} else if (kind == 1 && !cds_strv_contains(ptx, buf)) {
+			cds_strv_push(ptx, buf);
+		}
+		q += ehsz + psz;
+	}
 }
 
 /*
@@ -1089,59 +1163,70 @@ pread_all(int fd, void *buf, size_t n, off_t off)
  * payload size, and the SM version at byte 28 of the entry header).  The
  * layout is what nvcc writes (include/fatbinary_section.h names the
  * section); it is read here without loading the library.  SASS and PTX
- * get the sorted architectures (86 for sm_86).  0 or -1.
+ * get the sorted architectures (86 for sm_86).  0 or -1 (not a regular
+ * file, not a 64-bit little-endian ELF, headers beyond its end).
  */
-static int
-fatbin_arches(const char *hostpath, struct cds_strv *sass,
+int
+cds_fatbin_arches(const char *hostpath, struct cds_strv *sass,
     struct cds_strv *ptx)
 {
 	Elf64_Ehdr eh;
 	Elf64_Shdr sh, strsh;
+	struct stat st;
+	struct fbsec *f = NULL;
 	char *names = NULL;
-	uint64_t off = 0, size = 0, pos;
+	uint64_t fsize, pos;
 	int fd, ret = -1;
 	size_t i;
 
-	if ((fd = open(hostpath, O_RDONLY | O_CLOEXEC)) == -1) {
+	if ((fd = cds_open_regular(hostpath, &st)) == -1) {
 		return -1;
 	}
-	if (pread_all(fd, &eh, sizeof(eh), 0) == -1 ||
+	fsize = (uint64_t)st.st_size;
+	if (pread_in(fd, &eh, sizeof(eh), 0, fsize) == -1 ||
 	    memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
 	    eh.e_ident[EI_CLASS] != ELFCLASS64 ||
 	    eh.e_ident[EI_DATA] != ELFDATA2LSB ||
 	    eh.e_shentsize != sizeof(Elf64_Shdr) ||
-	    eh.e_shstrndx >= eh.e_shnum ||
-	    pread_all(fd, &strsh, sizeof(strsh), (off_t)(eh.e_shoff +
-	    (uint64_t)eh.e_shstrndx * sizeof(Elf64_Shdr))) == -1 ||
+	    eh.e_shstrndx >= eh.e_shnum || eh.e_shoff > fsize ||
+	    (uint64_t)eh.e_shnum * sizeof(Elf64_Shdr) > fsize - eh.e_shoff ||
+	    pread_in(fd, &strsh, sizeof(strsh), eh.e_shoff +
+	    (uint64_t)eh.e_shstrndx * sizeof(Elf64_Shdr), fsize) == -1 ||
 	    strsh.sh_size > (1u << 24)) {
 		goto out;
 	}
 	names = cds_xmalloc(strsh.sh_size + 1);
-	if (pread_all(fd, names, strsh.sh_size, (off_t)strsh.sh_offset) ==
+	if (pread_in(fd, names, strsh.sh_size, strsh.sh_offset, fsize) ==
 	    -1) {
 		goto out;
 	}
 	names[strsh.sh_size] = '\0';
+	f = cds_xcalloc(1, sizeof(*f));
+	f->fd = fd;
 	for (i = 0; i < eh.e_shnum; i++) {
-		if (pread_all(fd, &sh, sizeof(sh), (off_t)(eh.e_shoff +
-		    i * sizeof(Elf64_Shdr))) == -1) {
+		if (pread_in(fd, &sh, sizeof(sh), eh.e_shoff +
+		    i * sizeof(Elf64_Shdr), fsize) == -1) {
 			goto out;
 		}
 		if (sh.sh_name < strsh.sh_size &&
 		    strcmp(names + sh.sh_name, ".nv_fatbin") == 0) {
-			off = sh.sh_offset;
-			size = sh.sh_size;
+			/* what the file holds of it, never more */
+			if (sh.sh_type != SHT_NOBITS && sh.sh_offset <= fsize) {
+				f->off = sh.sh_offset;
+				f->size = sh.sh_size < fsize - sh.sh_offset ?
+				    sh.sh_size : fsize - sh.sh_offset;
+			}
 			break;
 		}
 	}
 	ret = 0;
-	for (pos = 0; pos + 16 <= size;) {
-		unsigned char fh[16];
+	for (pos = 0; f->size - pos >= 16;) {
+		const unsigned char *fh = fb_at(f, pos, 16);
 		uint32_t magic;
 		uint16_t hsz;
-		uint64_t fsz, q;
+		uint64_t fsz;
 
-		if (pread_all(fd, fh, 16, (off_t)(off + pos)) == -1) {
+		if (fh == NULL) {
 			break;
 		}
 		memcpy(&magic, fh, 4);
@@ -1151,38 +1236,15 @@ fatbin_arches(const char *hostpath, struct cds_strv *sass,
 		}
 		memcpy(&hsz, fh + 6, 2);
 		memcpy(&fsz, fh + 8, 8);
-		if (hsz < 16 || fsz > size) {
+		if (hsz < 16 || hsz > f->size - pos ||
+		    fsz > f->size - pos - hsz) {
 			break;
 		}
-		for (q = pos + hsz; q + 32 <= pos + hsz + fsz && q + 32 <=
-		    size;) {
-			unsigned char e[32];
-			uint16_t kind;
-			uint32_t ehsz, arch;
-			uint64_t psz;
-			char buf[16];
-
-			if (pread_all(fd, e, 32, (off_t)(off + q)) == -1) {
-				break;
-			}
-			memcpy(&kind, e, 2);
-			memcpy(&ehsz, e + 4, 4);
-			memcpy(&psz, e + 8, 8);
-			memcpy(&arch, e + 28, 4);
-			if (ehsz < 32 || psz > size) {
-				break;
-			}
-			snprintf(buf, sizeof(buf), "%u", arch);
-			if (kind == 2 && !cds_strv_contains(sass, buf)) {
-				cds_strv_push(sass, buf);
-			} else if (kind == 1 && !cds_strv_contains(ptx, buf)) {
-				cds_strv_push(ptx, buf);
-			}
-			q += ehsz + psz;
-		}
+		fb_entries(f, pos + hsz, pos + hsz + fsz, sass, ptx);
 		pos += hsz + fsz;
 	}
 out:
+	free(f);
 	free(names);
 	close(fd);
 	return ret;
@@ -1324,7 +1386,7 @@ arch_check(struct cds_rule_ctx *c, struct arch_ctx *arch_state,
 		return;
 	}
 	host = cds_rpath(c->h, lib);
-	if (fatbin_arches(host, &sass, &ptx) == -1 ||
+	if (cds_fatbin_arches(host, &sass, &ptx) == -1 ||
 	    (sass.n == 0 && ptx.n == 0)) {
 		goto out;
 	}

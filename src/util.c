@@ -358,18 +358,65 @@ cds_dirname(const char *p)
 	return cds_xstrndup(p, (size_t)(s - p));
 }
 
+/*
+ * Open PATH for reading when it is a regular file.  O_NONBLOCK, so that a
+ * FIFO put where a file is expected cannot block the open; fstat() then
+ * refuses it (EINVAL), a directory (EISDIR), a device or a socket.
+ * Reading a regular file is not changed by O_NONBLOCK.
+ */
+int
+cds_open_regular(const char *path, struct stat *st)
+{
+	struct stat sb;
+	int fd;
+
+	if (st == NULL) {
+		st = &sb;
+	}
+	fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd == -1) {
+		return -1;
+	}
+	if (fstat(fd, st) == -1) {
+		int saved = errno;
+
+		close(fd);
+		errno = saved;
+		return -1;
+	}
+	if (!S_ISREG(st->st_mode)) {
+		close(fd);
+		errno = S_ISDIR(st->st_mode) ? EISDIR : EINVAL;
+		return -1;
+	}
+	return fd;
+}
+
+const char *
+cds_read_strerror(int e)
+{
+	return e == EINVAL ? "not a regular file" : strerror(e);
+}
+
 char *
 cds_read_file(const char *path, size_t max, size_t *lenp)
 {
 	struct cds_buf b = {0};
 	char chunk[16384];
+	struct stat st;
 	ssize_t r;
 	int fd;
 
 	if (max == 0) {
 		max = 64u << 20;
 	}
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+	if ((fd = cds_open_regular(path, &st)) == -1) {
+		return NULL;
+	}
+	/* /proc and /sys say 0 and may grow: the loop keeps the bound too */
+	if (st.st_size > 0 && (uint64_t)st.st_size > max) {
+		close(fd);
+		errno = EFBIG;
 		return NULL;
 	}
 	while ((r = read(fd, chunk, sizeof(chunk))) != 0) {
@@ -600,6 +647,21 @@ cds_sha256_hex(const unsigned char md[32], char out[65])
 }
 
 int
+cds_sha256_buf(const void *data, size_t len, char out[65])
+{
+	unsigned char md[EVP_MAX_MD_SIZE];
+	unsigned int mdlen = 0;
+
+	if (EVP_Digest(data, len, md, &mdlen, EVP_sha256(), NULL) != 1 ||
+	    mdlen != 32) {
+		errno = ENOMEM;
+		return -1;
+	}
+	cds_sha256_hex(md, out);
+	return 0;
+}
+
+int
 cds_sha256_file(const char *path, char out[65])
 {
 	unsigned char md[EVP_MAX_MD_SIZE];
@@ -609,7 +671,7 @@ cds_sha256_file(const char *path, char out[65])
 	ssize_t r;
 	int fd, ret = -1, saved;
 
-	if ((fd = open(path, O_RDONLY | O_CLOEXEC)) == -1) {
+	if ((fd = cds_open_regular(path, NULL)) == -1) {
 		return -1;
 	}
 	ctx = EVP_MD_CTX_new();
@@ -674,4 +736,81 @@ cds_is_sha256(const char *str)
 		}
 	}
 	return 1;
+}
+
+int
+cds_path_within(const char *dir, const char *path)
+{
+	size_t n = strlen(dir);
+	const char *p;
+	char *walk;
+	int ok = 1;
+
+	while (n > 1 && dir[n - 1] == '/') {
+		n--;
+	}
+	if (n == 0 || strncmp(path, dir, n) != 0 ||
+	    (path[n] != '/' && !(n == 1 && dir[0] == '/'))) {
+		return 0;
+	}
+	p = path + n + (dir[n - 1] != '/');
+	if (*p == '\0') {
+		return 0;
+	}
+	/* components: not empty, not "." or "..", no control characters */
+	for (;;) {
+		size_t k = strcspn(p, "/");
+		size_t i;
+
+		if (k == 0 || (k == 1 && p[0] == '.') ||
+		    (k == 2 && p[0] == '.' && p[1] == '.')) {
+			return 0;
+		}
+		for (i = 0; i < k; i++) {
+			if ((unsigned char)p[i] < 0x20 || p[i] == 0x7f) {
+				return 0;
+			}
+		}
+		if (p[k] == '\0') {
+			break;
+		}
+		p += k + 1;
+	}
+	/* the directories on the way (not the last one) are no symlinks */
+	walk = cds_xstrdup(path);
+	for (p = walk + n + 1; ok && *p != '\0'; p++) {
+		struct stat st;
+
+		if (*p != '/') {
+			continue;
+		}
+		walk[p - walk] = '\0';
+		if (lstat(walk, &st) == 0 && S_ISLNK(st.st_mode)) {
+			ok = 0;
+		}
+		walk[p - walk] = '/';
+	}
+	free(walk);
+	return ok;
+}
+
+char *
+cds_printable(const char *s, size_t max)
+{
+	struct cds_buf b = {0};
+	const unsigned char *p;
+
+	cds_buf_add(&b, "", 0);
+	for (p = (const unsigned char *)s; *p != '\0'; p++) {
+		if (b.len >= max) {
+			cds_buf_adds(&b, "...");
+			break;
+		}
+		if (*p < 0x20 || *p == 0x7f || *p == '\\') {
+			cds_buf_addf(&b, "\\x%02x", *p);
+		} else {
+			cds_buf_add(&b, p, 1);
+		}
+	}
+	return cds_buf_steal(&b);
 }

@@ -8,6 +8,7 @@
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 
 #define CDS_HIDDEN __attribute__((visibility("hidden")))
@@ -38,6 +39,9 @@ CDS_HIDDEN char *cds_strdup0(const char *s);
 CDS_HIDDEN int cds_streq(const char *a, const char *b);
 CDS_HIDDEN int cds_startswith(const char *s, const char *prefix);
 CDS_HIDDEN int cds_endswith(const char *s, const char *suffix);
+/* S for a message: control characters and a backslash as \xNN, cut after MAX
+ * bytes with "...".  Free it. */
+CDS_HIDDEN char *cds_printable(const char *s, size_t max);
 /* Trim ASCII whitespace at both ends, in place. */
 CDS_HIDDEN char *cds_strtrim(char *s);
 
@@ -80,8 +84,15 @@ CDS_HIDDEN const char *cds_basename(const char *p);
 /* Everything before the last '/', newly allocated ("." if none). */
 CDS_HIDDEN char *cds_dirname(const char *p);
 
-/* Read a whole file (at most MAX bytes; 0 = 64 MiB).  NUL-terminated.
- * Returns NULL with errno set. */
+/* Open PATH read-only when it is a regular file, without blocking on a
+ * FIFO (O_NONBLOCK, then fstat into ST when not NULL).  -1 with errno:
+ * EISDIR for a directory, EINVAL for anything else not a regular file. */
+CDS_HIDDEN int cds_open_regular(const char *path, struct stat *st);
+/* strerror() for the files above: EINVAL reads "not a regular file". */
+CDS_HIDDEN const char *cds_read_strerror(int e);
+/* Read a whole regular file (at most MAX bytes; 0 = 64 MiB; EFBIG when
+ * larger), through cds_open_regular().  NUL-terminated.  Returns NULL
+ * with errno set. */
 CDS_HIDDEN char *cds_read_file(const char *path, size_t max, size_t *len);
 /* Write a file atomically: PATH.tmp, fsync, rename.  0/-1 with errno. */
 CDS_HIDDEN int cds_write_file_atomic(const char *path, const void *data,
@@ -99,14 +110,26 @@ CDS_HIDDEN char *cds_readlink(const char *path);
 /* Sorted names of a directory (no "." or ".."), NULL with errno. */
 CDS_HIDDEN char **cds_listdir(const char *path);
 
-/* Lowercase hex SHA-256 of a file into out[65]; 0/-1 with errno. */
+/* Lowercase hex SHA-256 of a regular file (cds_open_regular()) into
+ * out[65]; 0/-1 with errno. */
 CDS_HIDDEN int cds_sha256_file(const char *path, char out[65]);
+/* The same of LEN bytes in memory. */
+CDS_HIDDEN int cds_sha256_buf(const void *data, size_t len, char out[65]);
 CDS_HIDDEN void cds_sha256_hex(const unsigned char md[32], char out[65]);
 
 /* Monotonic milliseconds. */
 CDS_HIDDEN double cds_now_ms(void);
 /* CPU seconds the calling thread has used. */
 CDS_HIDDEN double cds_thread_cpu_s(void);
+
+/*
+ * Is PATH strictly below DIR, by its text: DIR, '/', then components that
+ * are not empty, "." or ".." and hold no control character; and none of
+ * the directories between DIR and the last component a symlink (those that
+ * exist).  What a writer checks before it touches a path it built from
+ * names it read.
+ */
+CDS_HIDDEN int cds_path_within(const char *dir, const char *path);
 
 /* Is STR a valid 64-digit lowercase-or-uppercase hex digest? */
 CDS_HIDDEN int cds_is_sha256(const char *str);

@@ -189,52 +189,59 @@ PY
 prefix_check() {
 	python3 - "$1" "${LEFTOVERS:-}" <<'PY'
 import hashlib, json, os, stat, sys
-p, leftovers = sys.argv[1], sys.argv[2] == "ok"
+# names are bytes: a receipt entry's "path_hex"/"target_hex" (a name that
+# is not UTF-8) is taken before its "path"/"target"
+p, leftovers = os.fsencode(sys.argv[1]), sys.argv[2] == "ok"
+def name(e, key):
+    if key + "_hex" in e:
+        return bytes.fromhex(e[key + "_hex"])
+    return e[key].encode()
 bad = []
-rdir = os.path.join(p, ".state", "receipts")
+rdir = os.path.join(p, b".state", b"receipts")
 receipts = set()
 if os.path.isdir(rdir):
     for n in os.listdir(rdir):
-        if n.endswith(".json"):
+        if n.endswith(b".json"):
             receipts.add(n[:-5])
 trees = set()
 if os.path.isdir(p):
     for n in os.listdir(p):
-        if (n.startswith("cuda-") or n.startswith("cudnn-")) and \
+        if (n.startswith(b"cuda-") or n.startswith(b"cudnn-")) and \
                 not os.path.islink(os.path.join(p, n)):
             trees.add(n)
 for t in sorted(trees - receipts):
-    bad.append("tree without receipt: " + t)
+    bad.append("tree without receipt: %r" % t)
 if not leftovers:
     for r in sorted(receipts - trees):
-        bad.append("receipt without tree: " + r)
-for name in sorted(trees & receipts):
-    doc = json.load(open(os.path.join(rdir, name + ".json")))
-    root = os.path.join(p, name)
+        bad.append("receipt without tree: %r" % r)
+for nm in sorted(trees & receipts):
+    doc = json.load(open(os.path.join(rdir, nm + b".json")))
+    root = os.path.join(p, nm)
     seen = set()
     for e in doc["files"]:
-        f = os.path.join(root, e["path"])
-        seen.add(e["path"])
+        rel = name(e, "path")
+        f = os.path.join(root, rel)
+        seen.add(rel)
         st = os.lstat(f) if os.path.lexists(f) else None
         if st is None:
-            bad.append("%s: missing %s" % (name, e["path"]))
+            bad.append("%r: missing %r" % (nm, rel))
         elif e["type"] == "link":
             if not stat.S_ISLNK(st.st_mode) or \
-                    os.readlink(f) != e["target"]:
-                bad.append("%s: link %s differs" % (name, e["path"]))
+                    os.readlink(f) != name(e, "target"):
+                bad.append("%r: link %r differs" % (nm, rel))
         elif e["type"] == "dir":
             if not stat.S_ISDIR(st.st_mode):
-                bad.append("%s: %s not a dir" % (name, e["path"]))
+                bad.append("%r: %r not a dir" % (nm, rel))
         else:
             h = hashlib.sha256(open(f, "rb").read()).hexdigest()
             if h != e["sha256"] or st.st_size != e["size"] or \
                     "%04o" % (st.st_mode & 0o7777) != e["mode"]:
-                bad.append("%s: file %s differs" % (name, e["path"]))
+                bad.append("%r: file %r differs" % (nm, rel))
     for d, dirs, files in os.walk(root):
         for n in dirs + files:
             rel = os.path.relpath(os.path.join(d, n), root)
             if rel not in seen:
-                bad.append("%s: %s not in the receipt" % (name, rel))
+                bad.append("%r: %r not in the receipt" % (nm, rel))
 for b in bad:
     print(b)
 sys.exit(1 if bad else 0)

@@ -4,19 +4,20 @@
 # point out of the tree or climb after a name, writing through a symlink
 # made earlier by the same archive, hard links out of the tree or to a
 # symlink, device nodes and fifos are refused with CDS_ERR_UNSAFE_ARCHIVE
-# naming the member, and nothing appears outside the destination; setuid,
-# setgid and sticky bits are dropped; more bytes or more entries than the
+# naming the member, and nothing appears outside the destination; setuid
+# and setgid bits are dropped, nothing is writable by group or other but a
+# sticky directory (01777 stays 01777; 0666 files become 0644); more bytes or more entries than the
 # archive's size allows are refused before they are written; a member
 # outside the single top directory, a corrupt xz stream and xz data that is
 # not tar are CDS_ERR_ARCHIVE.  Valid .tar.gz and .zip archives and, when
 # present, real cuDNN libraries from /usr/local/cuda unpack byte for byte.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
-plan 48
+plan 50
 
 FT=$CDS_BUILDDIR/tests/unit/fetch-test
 if ! have_python; then
-	skip 48 "python3 missing"
+	skip 50 "python3 missing"
 	done_testing
 fi
 T=$(mktemp -d "${TMPDIR:-/tmp}/cds-ar-XXXXXX"); cleanup_later "$T"
@@ -109,12 +110,16 @@ unsafe "top/p: a fifo" "a fifo: refused"
 check "no fifo made" test ! -e "$D/p"
 
 run modes.tar.xz dir:top/ dir:top/bin/ exec:top/bin/suid:4755 \
-	exec:top/bin/sgid:2755 exec:top/bin/sticky:1777 exec:top/bin/ro:0555
+	exec:top/bin/sgid:2755 exec:top/bin/sticky:1777 exec:top/bin/ro:0555 \
+	exec:top/bin/rw:0666 dirmode:top/scratch:1777 dirmode:top/open:0777
 is "$RC" 0 "setuid/setgid/sticky members unpack"
 is "$(stat -c %a "$D/bin/suid")" 755 "setuid dropped"
 is "$(stat -c %a "$D/bin/sgid")" 755 "setgid dropped"
-is "$(stat -c %a "$D/bin/sticky")" 777 "sticky dropped"
+is "$(stat -c %a "$D/bin/sticky")" 755 "a file: sticky and write for others dropped"
 is "$(stat -c %a "$D/bin/ro")" 555 "other modes kept"
+is "$(stat -c %a "$D/bin/rw")" 644 "a 0666 file: 0644"
+is "$(stat -c %a "$D/scratch") $(stat -c %a "$D/open")" "1777 755" \
+	"a sticky 01777 directory keeps its mode; a 0777 one is 0755"
 is "$(stat -c %u "$D/bin/suid")" "$(id -u)" "owned by whoever unpacked it"
 
 # --- bounds -----------------------------------------------------------------------

@@ -82,8 +82,9 @@ d["cuda_cudart"]["linux-x86_64"]["sha256"] = "xyz"
 json.dump(d, open(sys.argv[2], "w"), indent=4)
 PY
 cds --root "$R" --manifest "$T/redist.json" doctor
-is "$RC" 0 "a redistrib file given directly loads (entries read lazily)"
-like "$ERR" "trusted through TLS alone" "a bare redistrib file is flagged as not pinned"
+is "$RC" 2 "a redistrib file given directly is checked whole when read"
+like "$ERR" "redist.json: cuda_cudart\.linux-x86_64\.sha256: not 64 hexadecimal digits" \
+	"a bad digest in a bare redistrib file: names the file and field"
 unlike "$(ls -A "$R")" "opt|var" "nothing written under the root"
 
 done_testing

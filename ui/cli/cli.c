@@ -42,7 +42,9 @@ enum {
 	OPT_PATH_FIRST,
 	OPT_LOCK_WAIT,
 	OPT_TIMEOUT,
-	OPT_MEMLIMIT
+	OPT_MEMLIMIT,
+	OPT_DEADLINE,
+	OPT_MAX
 };
 
 /* Every option any command takes; cli_cmd.accepts says which are whose. */
@@ -75,6 +77,7 @@ static const struct option options[] = {
 	{ "lock-wait", required_argument, NULL, OPT_LOCK_WAIT },
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "memlimit", required_argument, NULL, OPT_MEMLIMIT },
+	{ "deadline", required_argument, NULL, OPT_DEADLINE },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -82,8 +85,8 @@ static const struct option options[] = {
  * --manifest URL; --memlimit, like --jobs, for the wizard's installs too). */
 static const char *const global_opts[] = {
 	"root", "manifest", "mirror", "cache", "offline", "jobs", "timeout",
-	"memlimit", "json", "quiet", "verbose", "no-color", "color", "version",
-	"help", NULL
+	"deadline", "memlimit", "json", "quiet", "verbose", "no-color",
+	"color", "version", "help", NULL
 };
 
 static const char *const doctor_opts[] = { "env", "prefix", NULL };
@@ -208,6 +211,10 @@ cli_usage(FILE *fp)
 	fputs(_("  --timeout S      give up on a connection silent for S "
 	    "seconds, 1-3600\n"
 	    "                   (default 15; retried, then the next mirror)\n"
+	    "  --deadline S     all downloads of a run end within S seconds "
+	    "(default\n"
+	    "                   21600, 6 hours; a trickling server cannot hold "
+	    "the lock)\n"
 	    "  --memlimit SIZE  memory for threaded xz decoding, e.g. 64MiB, "
 	    "1MiB-16GiB\n"
 	    "                   (default 256MiB; less decodes on fewer "
@@ -342,6 +349,12 @@ set_option(struct cli *c, int key, const char *arg)
 			    "of seconds from 1 to %d"), arg, CDS_TIMEOUT_MAX);
 		}
 		break;
+	case OPT_DEADLINE:
+		if (parse_int(arg, 1, CDS_DEADLINE_MAX, &c->deadline) == -1) {
+			return cli_fail(c, _("--deadline %s: must be a number "
+			    "of seconds from 1 to %d"), arg, CDS_DEADLINE_MAX);
+		}
+		break;
 	case OPT_MEMLIMIT:
 		if (parse_size(arg, &c->memlimit) == -1) {
 			return cli_fail(c, _("--memlimit %s: not a size (a "
@@ -424,6 +437,38 @@ set_option(struct cli *c, int key, const char *arg)
 	return 0;
 }
 
+/*
+ * An option given twice: one that takes a value must get the same one
+ * (`--cuda 12.4 --cuda 12.6` is an error naming it, as apt and rustup
+ * refuse what contradicts; the same value twice is harmless); --mirror
+ * adds one each time, --verbose says more each time; a flag twice is the
+ * flag; --color and --no-color contradict.  SEEN holds the first value
+ * (or "" for a flag) of each, by key - OPT_ROOT.  0, or the exit status
+ * of the error.
+ */
+static int
+repeated(struct cli *c, const char **seen, int key, const char *name,
+    const char *arg)
+{
+	const char *v = arg != NULL ? arg : "";
+
+	if (key == OPT_MIRROR || key == OPT_VERBOSE) {
+		return 0;
+	}
+	if ((key == OPT_COLOR && seen[OPT_NO_COLOR - OPT_ROOT] != NULL) ||
+	    (key == OPT_NO_COLOR && seen[OPT_COLOR - OPT_ROOT] != NULL)) {
+		return cli_fail(c, _("--color and --no-color contradict; give "
+		    "one"));
+	}
+	seen += key - OPT_ROOT;
+	if (*seen != NULL && strcmp(*seen, v) != 0) {
+		return cli_fail(c, _("option '--%s' given twice, as '%s' and "
+		    "'%s'; give it once"), name, *seen, v);
+	}
+	*seen = v;
+	return 0;
+}
+
 static const char *
 option_name(int key)
 {
@@ -457,6 +502,8 @@ cli_open(struct cli *c)
 	    (c->jobs != 0 && cds_set_jobs(c->h, c->jobs)) ||
 	    (c->timeout != 0 && cds_set_timeout(c->h,
 	    (unsigned)c->timeout)) ||
+	    (c->deadline != 0 && cds_set_deadline(c->h,
+	    (unsigned)c->deadline)) ||
 	    (c->memlimit != 0 && cds_set_memlimit(c->h, c->memlimit)) ||
 	    (c->prefix != NULL && cds_set_prefix(c->h, c->prefix))) {
 		return cli_fail_handle(c);
@@ -509,6 +556,7 @@ cli_main(int argc, char **argv)
 {
 	struct cli c;
 	const struct cli_cmd *cmd = NULL;
+	const char *seen[OPT_MAX - OPT_ROOT] = { NULL };
 	int opt, ret, i;
 
 	memset(&c, 0, sizeof(c));
@@ -586,6 +634,9 @@ cli_main(int argc, char **argv)
 		if (opt == OPT_VERSION) {
 			printf("%s %s\n", PACKAGE, VERSION);
 			return 0;
+		}
+		if ((ret = repeated(&c, seen, opt, name, optarg)) != 0) {
+			return ret;
 		}
 		if ((ret = set_option(&c, opt, optarg)) != 0) {
 			return ret;

@@ -34,6 +34,7 @@ struct cli {
 	int offline;
 	int jobs;
 	int timeout;		/* --timeout, seconds; 0 the engine's */
+	int deadline;		/* --deadline, seconds; 0 the engine's */
 	uint64_t memlimit;	/* --memlimit, bytes; 0 the engine's */
 	int json;
 	int quiet;

@@ -106,7 +106,7 @@ cmd_install(struct cli *c, int argc, char **argv)
 	struct cds_ops ops = {0};
 	struct cds_plan *p;
 	const char *result;
-	size_t i, nnew = 0;
+	size_t i, nnew = 0, ndone = 0;
 	int rc;
 
 	if (argc > 0) {
@@ -161,7 +161,14 @@ cmd_install(struct cli *c, int argc, char **argv)
 	}
 	rc = cds_install_run(c->h, p, &o, &ops);
 	cli_progress_end();
-	if (rc == -1) {
+	for (i = 0; i < p->nitems; i++) {
+		ndone += p->items[i].state == CDS_ITEM_DONE;
+	}
+	if (rc == -1 && ndone > 0) {
+		/* committed, then something after it failed: not "nothing
+		 * changed" (exit 3), but a job that left a problem (exit 1) */
+		result = "partial";
+	} else if (rc == -1) {
 		result = "failed";
 	} else if (c->dry_run) {
 		result = "dry-run";
@@ -194,8 +201,22 @@ cmd_install(struct cli *c, int argc, char **argv)
 			}
 		}
 	}
+	if (rc == -1 && ndone > 0 && !c->json) {
+		cli_fail_handle(c);
+		for (i = 0; i < p->nitems; i++) {
+			if (p->items[i].state == CDS_ITEM_DONE) {
+				cli_warn(c, _("%s was installed before that "
+				    "(%s); run the same install again to "
+				    "finish it"), p->items[i].name,
+				    p->items[i].dir);
+			}
+		}
+	}
 	cds_ops_clear(&ops);
 	cds_plan_free(p);
+	if (rc == -1 && ndone > 0) {
+		return 1;
+	}
 	if (rc == -1) {
 		if (c->json) {
 			return cds_exit_status(cds_errno(c->h));

@@ -48,7 +48,9 @@ cmd_list(struct cli *c, int argc, char **argv)
 	if (argc > 0) {
 		return cli_fail(c, _("unexpected argument '%s'"), argv[0]);
 	}
-	l = cds_prefix_list(c->h);
+	if ((l = cds_prefix_list(c->h)) == NULL) {
+		return failed(c);
+	}
 	if (c->json) {
 		json_t *a = json_array();
 

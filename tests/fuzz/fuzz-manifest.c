@@ -1,0 +1,97 @@
+/*
+ * fuzz-manifest.c - our index and NVIDIA's redistrib JSON, as an attacker
+ * writes them.  The input is parsed as a redistrib document for every
+ * platform and variant it names, and loaded as a manifest file (an index
+ * or a bare redistrib file) and planned from.  Properties: every archive
+ * parsed has names that fit manifest.c's grammar and a size within the
+ * bound; every path a plan lists is inside its prefix, one component per
+ * name, with no control character.
+ */
+#include "config.h"
+
+#include "fuzz.h"
+#include "manifest.h"
+#include "plan.h"
+
+static void
+check_archives(struct cds_archive **v)
+{
+	size_t i;
+
+	for (i = 0; v != NULL && v[i] != NULL; i++) {
+		const struct cds_archive *a = v[i];
+
+		if (cds_name_bad(CDS_NAME_KEY, a->component) != NULL ||
+		    cds_name_bad(CDS_NAME_PATH, a->relative_path) != NULL ||
+		    (a->version != NULL && cds_name_bad(CDS_NAME_VERSION,
+		    a->version) != NULL) || !cds_is_sha256(a->sha256) ||
+		    a->size > CDS_MAX_ARCHIVE_SIZE) {
+			fz_fail("an archive that does not fit the grammar",
+			    a->relative_path);
+		}
+	}
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	static const char *const plats[] = { "linux-x86_64", "linux-sbsa",
+		NULL };
+	static const char *const vars[] = { NULL, "cuda11", "cuda12",
+		"cuda13" };
+	const char *top = fz_dir();
+	char *text, *path, *root;
+	cds_handle_t *h;
+	struct cds_plan *p;
+	size_t i, k;
+	int err;
+
+	if (size > (1u << 20) || memchr(data, '\0', size) != NULL) {
+		return 0;
+	}
+	text = fz_text(data, size);
+	h = cds_new(NULL, &err);
+	for (i = 0; plats[i] != NULL; i++) {
+		for (k = 0; k < 4; k++) {
+			struct cds_archive **v = cds_redistrib_parse(h,
+			    "fuzz.json", text, plats[i], vars[k], NULL);
+
+			check_archives(v);
+			cds_archives_free(v);
+		}
+	}
+	cds_free(h);
+
+	root = cds_path_join(top, "root");
+	cds_rm_rf(root);
+	cds_mkdir_p(root, 0755);
+	path = cds_path_join(top, "manifest.json");
+	fz_write(path, data, size);
+	h = cds_new(root, &err);
+	if (h != NULL && cds_set_manifest(h, path) == 0 &&
+	    cds_set_prefix(h, "/opt/nvidia") == 0 &&
+	    (p = cds_plan_build(h, NULL)) != NULL) {
+		for (i = 0; p->paths != NULL && p->paths[i] != NULL; i++) {
+			const char *q = p->paths[i];
+
+			if ((!cds_startswith(q, "/opt/nvidia/") &&
+			    !cds_startswith(q, "/etc/")) ||
+			    strstr(q, "/../") != NULL ||
+			    cds_name_bad(CDS_NAME_TEXT, q) != NULL) {
+				fz_fail("a planned path outside the prefix",
+				    q);
+			}
+		}
+		for (i = 0; i < p->nitems; i++) {
+			if (!cds_release_name_ok(p->items[i].name)) {
+				fz_fail("a release name", p->items[i].name);
+			}
+		}
+		cds_plan_free(p);
+	}
+	cds_free(h);
+	free(path);
+	free(root);
+	free(text);
+	return 0;
+}
