@@ -77,11 +77,10 @@ version_token(const char *line)
 static char *
 module_version(cds_handle_t *h)
 {
-	char *path, *text, *ver = NULL, *line;
+	char *text, *ver = NULL, *line;
 
-	path = cds_rpath(h, "/proc/driver/nvidia/version");
-	text = cds_read_file(path, 1 << 16, NULL);
-	free(path);
+	text = cds_root_read_file(h, "/proc/driver/nvidia/version", 1 << 16,
+	    NULL);
 	if (text != NULL) {
 		line = strstr(text, "NVRM version:");
 		if (line != NULL) {
@@ -97,9 +96,7 @@ module_version(cds_handle_t *h)
 	if (ver != NULL) {
 		return ver;
 	}
-	path = cds_rpath(h, "/sys/module/nvidia/version");
-	text = cds_read_file(path, 4096, NULL);
-	free(path);
+	text = cds_root_read_file(h, "/sys/module/nvidia/version", 4096, NULL);
 	if (text != NULL) {
 		ver = version_token(text);
 		free(text);
@@ -110,18 +107,13 @@ module_version(cds_handle_t *h)
 static int
 is_wsl(cds_handle_t *h)
 {
-	char *path, *text;
-	int wsl;
+	char *text;
+	int wsl = 0;
 
-	path = cds_rpath(h, "/usr/lib/wsl/lib/libcuda.so.1");
-	wsl = cds_exists(path);
-	free(path);
-	if (wsl) {
+	if (cds_root_exists(h, "/usr/lib/wsl/lib/libcuda.so.1")) {
 		return 1;
 	}
-	path = cds_rpath(h, "/proc/version");
-	text = cds_read_file(path, 1 << 16, NULL);
-	free(path);
+	text = cds_root_read_file(h, "/proc/version", 1 << 16, NULL);
 	if (text != NULL) {
 		char *p;
 
@@ -231,10 +223,8 @@ cds_ldirs_find(cds_handle_t *h, const struct cds_ldir *dirs, size_t n,
 
 	for (i = 0; i < n; i++) {
 		char *t = cds_path_join(dirs[i].dir, name);
-		char *host = cds_rpath(h, t);
-		int found = cds_is_file(host);
+		int found = cds_root_is_file(h, t);
 
-		free(host);
 		free(t);
 		if (found) {
 			return (ssize_t)i;
@@ -293,10 +283,9 @@ cds_driver_scan_files(cds_handle_t *h, struct cds_driver *d,
 	for (i = 0; i < n && d->stub_path == NULL; i++) {
 		for (k = 0; k < 2 && d->stub_path == NULL; k++) {
 			char *p = cds_path_join(dirs[i].dir, names[k]);
-			char *host = cds_rpath(h, p);
 			char *real = NULL;
 
-			if (cds_is_file(host)) {
+			if (cds_root_is_file(h, p)) {
 				real = cds_realpath_in_root(h, p);
 			}
 			if (real != NULL && is_stub_file(h, p, real)) {
@@ -307,7 +296,6 @@ cds_driver_scan_files(cds_handle_t *h, struct cds_driver *d,
 				    "LIBRARY_PATH") == 0;
 			}
 			free(real);
-			free(host);
 			free(p);
 		}
 	}

@@ -4,7 +4,6 @@
  */
 #include "config.h"
 
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -162,13 +161,11 @@ cds_rule_no_module(struct cds_rule_ctx *c)
 		    "/sys/firmware/efi/efivars/SecureBoot-*");
 
 		if (sb[0] != NULL) {
-			char *host = cds_rpath(h, sb[0]);
 			size_t len = 0;
-			char *b = cds_read_file(host, 64, &len);
+			char *b = cds_root_read_file(h, sb[0], 64, &len);
 
 			secure = b != NULL && len >= 5 && b[4] == 1;
 			free(b);
-			free(host);
 		}
 		cds_strfreev(sb);
 	}
@@ -525,12 +522,10 @@ static char *
 gpu_model(const cds_handle_t *h)
 {
 	char **info = cds_root_glob(h, "/proc/driver/nvidia/gpus/*/information");
-	char *r = NULL, *host, *text, *p;
+	char *r = NULL, *text, *p;
 
 	if (info[0] != NULL) {
-		host = cds_rpath(h, info[0]);
-		text = cds_read_file(host, 1u << 16, NULL);
-		free(host);
+		text = cds_root_read_file(h, info[0], 1u << 16, NULL);
 		if (text != NULL && (p = strstr(text, "Model:")) != NULL) {
 			p += 6;
 			p += strspn(p, " \t");
@@ -605,10 +600,9 @@ cds_rule_compat_libcuda(struct cds_rule_ctx *c)
 static char *
 dpkg_version(const cds_handle_t *h, const char *prefix, char **name)
 {
-	char *host = cds_rpath(h, "/var/lib/dpkg/status");
-	char *text = cds_read_file(host, 64u << 20, NULL), *p, *r = NULL;
+	char *text = cds_root_read_file(h, "/var/lib/dpkg/status", 64u << 20,
+	    NULL), *p, *r = NULL;
 
-	free(host);
 	*name = NULL;
 	if (text == NULL) {
 		return NULL;
@@ -722,11 +716,10 @@ cds_rule_fabricmanager(struct cds_rule_ctx *c)
 static char *
 apt_nvidia_entry(const cds_handle_t *h)
 {
-	char *host = cds_rpath(h, "/var/log/apt/history.log");
-	char *text = cds_read_file(host, 64u << 20, NULL), *r = NULL;
+	char *text = cds_root_read_file(h, "/var/log/apt/history.log",
+	    64u << 20, NULL), *r = NULL;
 	char **blocks, **b;
 
-	free(host);
 	if (text == NULL) {
 		return NULL;
 	}

@@ -10,7 +10,6 @@
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,21 +42,13 @@ each_package(struct cds_rule_ctx *c, pkg_fn fn)
 static int
 dir_exists(const cds_handle_t *h, const char *dir)
 {
-	char *host = cds_rpath(h, dir);
-	int r = cds_is_dir(host);
-
-	free(host);
-	return r;
+	return cds_root_isdir(h, dir);
 }
 
 static int
 file_exists(const cds_handle_t *h, const char *path)
 {
-	char *host = cds_rpath(h, path);
-	int r = cds_is_file(host);
-
-	free(host);
-	return r;
+	return cds_root_is_file(h, path);
 }
 
 /* site-packages/nvidia/<sub>/lib of a pip package, if it is there. */
@@ -579,19 +570,17 @@ cds_find_anywhere(struct cds_rule_ctx *c, const struct cds_env *e,
     const char *soname)
 {
 	const struct cds_scan *s = c->s;
-	char *pat, *host, *r = NULL;
-	glob_t g;
+	char *pat, *r = NULL;
 	size_t i;
 
 	if (e != NULL && e->site_packages != NULL) {
+		char **m;
+
 		pat = cds_xasprintf("%s/nvidia/*/lib/%s", e->site_packages,
 		    soname);
-		host = cds_rpath(c->h, pat);
-		if (glob(host, 0, NULL, &g) == 0) {
-			r = cds_unrpath(c->h, g.gl_pathv[0]);
-			globfree(&g);
-		}
-		free(host);
+		m = cds_root_glob(c->h, pat);
+		r = cds_strdup0(m[0]);
+		cds_strfreev(m);
 		free(pat);
 		if (r != NULL) {
 			return r;
@@ -676,7 +665,7 @@ ort_sonames(struct cds_rule_ctx *c, const struct cds_env *e,
 	(void)e;
 	(void)lp;
 	if (lib != NULL) {
-		char *host = cds_rpath(c->h, lib);
+		char *host = cds_rpath_follow(c->h, lib);
 		struct cds_elf *elf = cds_elf_open(c->h, host);
 
 		free(host);
@@ -948,17 +937,12 @@ tf_needs(struct cds_rule_ctx *c, const struct cds_env *e,
 	} else if (cds_vercmp(p->version, "2.14") >= 0 &&
 	    p->location != NULL) {
 		char *pat = cds_xasprintf("%s/nvidia/*/lib", p->location);
-		char *host = cds_rpath(c->h, pat);
-		glob_t g;
+		char **m = cds_root_glob(c->h, pat);
 
-		if (glob(host, 0, NULL, &g) == 0) {
-			for (i = 0; i < g.gl_pathc; i++) {
-				cds_strv_push_owned(&rp, cds_unrpath(c->h,
-				    g.gl_pathv[i]));
-			}
-			globfree(&g);
+		for (i = 0; m[i] != NULL; i++) {
+			cds_strv_push(&rp, m[i]);
 		}
-		free(host);
+		cds_strfreev(m);
 		free(pat);
 	}
 	lp = cds_libpath_for(c, e, (const char *const *)rp.v);
@@ -1323,7 +1307,7 @@ arch_check(struct cds_rule_ctx *c, struct arch_ctx *arch_state,
 	if (lib == NULL) {
 		return;
 	}
-	host = cds_rpath(c->h, lib);
+	host = cds_rpath_follow(c->h, lib);
 	if (fatbin_arches(host, &sass, &ptx) == -1 ||
 	    (sass.n == 0 && ptx.n == 0)) {
 		goto out;

@@ -5,7 +5,6 @@
 #include "config.h"
 
 #include <ctype.h>
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,11 +16,7 @@
 static char *
 read_target(const cds_handle_t *h, const char *path, size_t max)
 {
-	char *host = cds_rpath(h, path);
-	char *text = cds_read_file(host, max, NULL);
-
-	free(host);
-	return text;
+	return cds_root_read_file(h, path, max, NULL);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -79,24 +74,19 @@ on_path(const cds_handle_t *h, const char *prog)
 	char **dirs, **d, *found = NULL;
 
 	if (prog[0] == '/') {
-		char *host = cds_rpath(h, prog);
-		int ok = cds_is_file(host);
-
-		free(host);
-		return ok ? cds_xstrdup(prog) : NULL;
+		return cds_root_is_file(h, prog) ? cds_xstrdup(prog) : NULL;
 	}
 	if (path == NULL) {
 		return NULL;
 	}
 	dirs = cds_strsplit(path, ":", 0);
 	for (d = dirs; *d != NULL && found == NULL; d++) {
-		char *p = cds_path_join(*d, prog), *host = cds_rpath(h, p);
+		char *p = cds_path_join(*d, prog);
 
-		if (cds_is_file(host) && access(host, X_OK) == 0) {
+		if (cds_root_is_exec(h, p)) {
 			found = p;
 			p = NULL;
 		}
-		free(host);
 		free(p);
 	}
 	cds_strfreev(dirs);
@@ -446,10 +436,8 @@ cds_rule_apt_sources(struct cds_rule_ctx *c)
 			continue;
 		}
 		if (v[i].signed_by != NULL) {
-			char *host = cds_rpath(c->h, v[i].signed_by);
-			int ok = cds_is_file(host);
+			int ok = cds_root_is_file(c->h, v[i].signed_by);
 
-			free(host);
 			if (!ok && v[i].signed_by[0] == '/') {
 				x = cds_finding_add(c, "F25", CDS_SEV_ERROR,
 				    "%s: its key %s is missing", v[i].url,

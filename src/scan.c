@@ -7,7 +7,6 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,9 +102,9 @@ define_value(const char *text, const char *name)
 }
 
 char *
-cds_cudnn_header_version(const char *hostpath)
+cds_cudnn_header_version(const cds_handle_t *h, const char *path)
 {
-	char *text = cds_read_file(hostpath, 1u << 20, NULL);
+	char *text = cds_root_read_file(h, path, 1u << 20, NULL);
 	long major, minor, patch;
 	char *v = NULL;
 
@@ -246,9 +245,7 @@ toolkit_version(const cds_handle_t *h, struct cds_toolkit *t)
 
 	/* version.json: {"cuda": {"name": ..., "version": "12.4.1"}} */
 	p = cds_path_join(t->realpath, "version.json");
-	host = cds_rpath(h, p);
-	text = cds_read_file(host, 1u << 20, NULL);
-	free(host);
+	text = cds_root_read_file(h, p, 1u << 20, NULL);
 	free(p);
 	if (text != NULL) {
 		json_t *root = json_loads(text, 0, NULL);
@@ -295,9 +292,7 @@ toolkit_version(const cds_handle_t *h, struct cds_toolkit *t)
 	}
 	/* cuda.h: #define CUDA_VERSION 12040 */
 	p = cds_path_join(t->realpath, "include/cuda.h");
-	host = cds_rpath(h, p);
-	text = cds_read_file(host, 4u << 20, NULL);
-	free(host);
+	text = cds_root_read_file(h, p, 4u << 20, NULL);
 	free(p);
 	if (text != NULL) {
 		long v = define_value(text, "CUDA_VERSION");
@@ -402,8 +397,7 @@ scan_toolkits(cds_handle_t *h, struct cds_scan *s)
 	char *nvcc, *link;
 
 	/* the default link first: it names the toolkit most tools use */
-	link = cds_rpath(h, "/usr/local/cuda");
-	if (cds_is_link(link)) {
+	if (cds_root_is_link(h, "/usr/local/cuda")) {
 		struct cds_toolkit *t = add_toolkit(h, s, "/usr/local/cuda",
 		    CDS_FOUND_LINK, NULL);
 
@@ -413,14 +407,13 @@ scan_toolkits(cds_handle_t *h, struct cds_scan *s)
 		/* name the toolkit by its real directory */
 		free(t->path);
 		t->path = cds_xstrdup(t->realpath);
-	} else if (cds_is_dir(link)) {
+	} else if (cds_root_isdir(h, "/usr/local/cuda")) {
 		struct cds_toolkit *t = add_toolkit(h, s, "/usr/local/cuda",
 		    CDS_FOUND_DIR, NULL);
 
 		t->is_default = 1;
 		s->default_toolkit = cds_xstrdup(t->realpath);
 	}
-	free(link);
 	for (p = pats; *p != NULL; p++) {
 		char **m = cds_root_glob(h, *p), **q;
 
@@ -552,10 +545,8 @@ link_final_name(const cds_handle_t *h, const char *dir, const char *name)
 
 	for (hops = 0; hops < 16; hops++) {
 		char *path = cds_path_join(dir, cur);
-		char *host = cds_rpath(h, path);
-		char *target = cds_readlink(host);
+		char *target = cds_root_readlink(h, path);
 
-		free(host);
 		if (target == NULL) {
 			free(path);
 			return cur;	/* not a link: the end */
@@ -645,10 +636,10 @@ add_cudnn_major(cds_handle_t *h, struct cds_scan *s, const char *dir,
 		memset(f, 0, sizeof(*f));
 		f->name = cds_xstrdup(*n);
 		path = cds_path_join(dir, *n);
-		host = cds_rpath(h, path);
-		f->is_link = cds_is_link(host);
+		host = cds_rpath_follow(h, path);
+		f->is_link = cds_root_is_link(h, path);
 		if (f->is_link) {
-			f->target = cds_readlink(host);
+			f->target = cds_root_readlink(h, path);
 		}
 		real = f->is_link ? link_final_name(h, dir, *n) :
 		    cds_xstrdup(*n);
@@ -713,20 +704,12 @@ add_cudnn_major(cds_handle_t *h, struct cds_scan *s, const char *dir,
 	/* header next to the libraries: ../include/cudnn_version.h */
 	parent = cds_dirname(dir);
 	p = cds_path_join(parent, "include/cudnn_version.h");
-	{
-		char *host = cds_rpath(h, p);
+	hdr = cds_cudnn_header_version(h, p);
+	if (hdr == NULL) {
+		char *h2 = cds_path_join(parent, "include/cudnn_version_v9.h");
 
-		hdr = cds_cudnn_header_version(host);
-		if (hdr == NULL) {
-			char *h2 = cds_path_join(parent,
-			    "include/cudnn_version_v9.h");
-			char *hh = cds_rpath(h, h2);
-
-			hdr = cds_cudnn_header_version(hh);
-			free(hh);
-			free(h2);
-		}
-		free(host);
+		hdr = cds_cudnn_header_version(h, h2);
+		free(h2);
 	}
 	free(p);
 	free(parent);
@@ -756,7 +739,7 @@ static void
 scan_cudnn_dir(cds_handle_t *h, struct cds_scan *s, const char *dir,
     enum cds_origin origin, const char *env, const char *env_prefix)
 {
-	char *real = cds_realpath_in_root(h, dir), *host;
+	char *real = cds_realpath_in_root(h, dir);
 	char **names, **n;
 	int majors[4] = {0}, nm = 0, i;
 
@@ -769,9 +752,7 @@ scan_cudnn_dir(cds_handle_t *h, struct cds_scan *s, const char *dir,
 		return;
 	}
 	cds_strv_push_owned(&((struct scan_run *)s)->seen_dirs, real);
-	host = cds_rpath(h, dir);
-	names = cds_listdir(host);
-	free(host);
+	names = cds_root_listdir(h, dir);
 	if (names == NULL) {
 		return;
 	}
@@ -895,10 +876,8 @@ static char *
 requires_pin(const cds_handle_t *h, const char *distinfo, const char *prefix)
 {
 	char *meta = cds_path_join(distinfo, "METADATA");
-	char *host = cds_rpath(h, meta);
-	char *text = cds_read_file(host, 4u << 20, NULL), *p, *r = NULL;
+	char *text = cds_root_read_file(h, meta, 4u << 20, NULL), *p, *r = NULL;
 
-	free(host);
 	free(meta);
 	if (text == NULL) {
 		return NULL;
@@ -1042,10 +1021,8 @@ static void
 scan_site_packages(cds_handle_t *h, const char *site,
     struct cds_package **pkgs, size_t *npkgs)
 {
-	char *host = cds_rpath(h, site);
-	char **names = cds_listdir(host), **n;
+	char **names = cds_root_listdir(h, site), **n;
 
-	free(host);
 	if (names == NULL) {
 		return;
 	}
@@ -1251,8 +1228,7 @@ scan_envs(cds_handle_t *h, struct cds_scan *s)
 		/* environments.txt: every env conda has created, one a line */
 		p = cds_path_join(home, ".conda/environments.txt");
 		{
-			char *host = cds_rpath(h, p);
-			char *text = cds_read_file(host, 1u << 20, NULL);
+			char *text = cds_root_read_file(h, p, 1u << 20, NULL);
 
 			if (text != NULL) {
 				char **lines = cds_strsplit(text, "\n", 0), **l;
@@ -1268,7 +1244,6 @@ scan_envs(cds_handle_t *h, struct cds_scan *s)
 				cds_strfreev(lines);
 				free(text);
 			}
-			free(host);
 		}
 		free(p);
 	}
