@@ -20,6 +20,9 @@ static const struct cds_rule rules[] = {
 	    cds_rule_no_driver },
 	{ "F20", N_("an NVIDIA GPU is present but its kernel module is not "
 	    "loaded"), "F20", cds_rule_no_module },
+	{ "NO-MODULE", N_("the NVIDIA driver's libraries are installed but "
+	    "its kernel module is not loaded"), NULL,
+	    cds_rule_libs_no_module },
 	{ "STUB-LIBCUDA", N_("a stub libcuda is what programs would load"),
 	    NULL, cds_rule_stub_libcuda },
 	{ "WSL-LIB-PATH", N_("WSL2: the driver's library dir is not searched"),

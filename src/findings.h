@@ -168,6 +168,7 @@ CDS_HIDDEN char *cds_framework_cuda_lib(const struct cds_rule_ctx *c,
 /* rules_driver.c */
 CDS_HIDDEN void cds_rule_no_driver(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_no_module(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_libs_no_module(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_stub_libcuda(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_wsl_path(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_driver_too_old(struct cds_rule_ctx *c);

@@ -279,6 +279,13 @@ cds_driver_scan_files(cds_handle_t *h, struct cds_driver *d,
 		    d->libcuda_path);
 		d->libcuda_via = cds_xstrdup(dirs[at].via);
 	}
+	/* NVML is the driver's too: its file names the same version */
+	at = cds_ldirs_find(h, dirs, k, "libnvidia-ml.so.1");
+	if (at >= 0) {
+		d->nvml_path = cds_path_join(dirs[at].dir,
+		    "libnvidia-ml.so.1");
+		d->nvml_realpath = cds_realpath_in_root(h, d->nvml_path);
+	}
 	/* a stub: first where the loader looks, then where ld looks */
 	for (i = 0; i < n && d->stub_path == NULL; i++) {
 		for (k = 0; k < 2 && d->stub_path == NULL; k++) {
@@ -302,21 +309,25 @@ cds_driver_scan_files(cds_handle_t *h, struct cds_driver *d,
 	cds_ldirs_free(dirs, n);
 }
 
-/* The driver's version from the real file's name: libcuda.so.550.54.15. */
+/* The driver's version from the real file's name of library NAME:
+ * libcuda.so.550.54.15, libnvidia-ml.so.550.54.15.  NULL for a name
+ * without one (libcuda.so.1, a stub). */
 static char *
-version_from_name(const char *path)
+version_from_name(const char *path, const char *name)
 {
+	size_t n = strlen(name);
 	const char *b;
 
 	if (path == NULL) {
 		return NULL;
 	}
 	b = cds_basename(path);
-	if (strncmp(b, "libcuda.so.", 11) != 0 || strchr(b + 11, '.') ==
-	    NULL) {
+	if (strncmp(b, name, n) != 0 || b[n] != '.' ||
+	    strchr(b + n + 1, '.') == NULL ||
+	    strspn(b + n + 1, "0123456789.") != strlen(b + n + 1)) {
 		return NULL;
 	}
-	return cds_xstrdup(b + 11);
+	return cds_xstrdup(b + n + 1);
 }
 
 static const char *
@@ -369,6 +380,39 @@ cds_driver_take_msg(struct cds_driver *d, json_t *msg)
 		if (d->stub_path == NULL && jstr(msg, "path") != NULL) {
 			d->stub_path = cds_xstrdup(jstr(msg, "path"));
 		}
+	} else if (t != NULL && strcmp(t, "nvml") == 0 &&
+	    json_is_integer(json_object_get(msg, "init"))) {
+		d->nvml_probed = 1;
+		d->nvml_init = jint(msg, "init", 0);
+		free(d->nvml_error);
+		d->nvml_error = d->nvml_init != 0 ?
+		    cds_strdup0(jstr(msg, "error")) : NULL;
+		if (jstr(msg, "path") != NULL) {
+			free(d->nvml_path);
+			free(d->nvml_realpath);
+			d->nvml_path = cds_xstrdup(jstr(msg, "path"));
+			d->nvml_realpath = cds_strdup0(jstr(msg, "realpath"));
+		}
+	}
+}
+
+/* The driver's version: the kernel module's when one is loaded, else
+ * what its libraries' file names say (libcuda's first). */
+static void
+driver_version(struct cds_driver *d)
+{
+	free(d->version);
+	d->version = NULL;
+	d->version_source = NULL;
+	if (d->module_version != NULL) {
+		d->version = cds_xstrdup(d->module_version);
+		d->version_source = "kernel module";
+	} else if (d->libcuda_version != NULL && d->state != CDS_DRIVER_STUB) {
+		d->version = cds_xstrdup(d->libcuda_version);
+		d->version_source = "libcuda.so.1";
+	} else if (d->nvml_version != NULL) {
+		d->version = cds_xstrdup(d->nvml_version);
+		d->version_source = "libnvidia-ml.so.1";
 	}
 }
 
@@ -378,7 +422,11 @@ cds_driver_classify(struct cds_driver *d)
 	int stub_mapped;
 
 	free(d->libcuda_version);
-	d->libcuda_version = version_from_name(d->libcuda_realpath);
+	d->libcuda_version = version_from_name(d->libcuda_realpath,
+	    "libcuda.so");
+	free(d->nvml_version);
+	d->nvml_version = version_from_name(d->nvml_realpath,
+	    "libnvidia-ml.so");
 	stub_mapped = d->libcuda_path != NULL &&
 	    (in_stubs_dir(d->libcuda_path) || (d->libcuda_realpath != NULL &&
 	    in_stubs_dir(d->libcuda_realpath)));
@@ -399,13 +447,18 @@ cds_driver_classify(struct cds_driver *d)
 		if (d->probed) {
 			d->stub_init_error = d->init_error;
 		}
+	} else if (d->probed && d->init_error == 0) {
+		d->state = CDS_DRIVER_OK;
+	} else if (d->module_version == NULL && !d->wsl) {
+		/* the files alone say it, child or not: a driver without its
+		 * module cannot run (WSL2 has none: dxgkrnl serves it) */
+		d->state = CDS_DRIVER_NO_KERNEL_MODULE;
 	} else if (!d->probed) {
 		d->state = CDS_DRIVER_NOT_PROBED;
-	} else if (d->init_error != 0) {
-		d->state = CDS_DRIVER_INIT_FAILED;
 	} else {
-		d->state = CDS_DRIVER_OK;
+		d->state = CDS_DRIVER_INIT_FAILED;
 	}
+	driver_version(d);
 }
 
 void
@@ -433,6 +486,11 @@ cds_driver_finish(cds_handle_t *h, struct cds_driver *d, const char *ldpath)
 void
 cds_driver_clear(struct cds_driver *d)
 {
+	free(d->version);
+	free(d->nvml_path);
+	free(d->nvml_realpath);
+	free(d->nvml_version);
+	free(d->nvml_error);
 	free(d->module_version);
 	free(d->libcuda_path);
 	free(d->libcuda_version);
@@ -903,6 +961,70 @@ cds_stub_child_test(const char *stub)
 	free(se);
 }
 
+/* Resolve NVML's probe entry points of LIB into the pointers. */
+#define NVML_SYM(sym, ret, args) static cds_fn_##sym nvml_##sym;
+CDS_NVML_PROBE_FUNCS(NVML_SYM)
+#undef NVML_SYM
+
+static const char *
+resolve_nvml(void *lib)
+{
+#define RESOLVE(sym, ret, args) \
+	if ((*(void **)&nvml_##sym = dlsym(lib, #sym)) == NULL) { \
+		return #sym; \
+	}
+	CDS_NVML_PROBE_FUNCS(RESOLVE)
+#undef RESOLVE
+	return NULL;
+}
+
+/* Child side: dlopen libnvidia-ml.so.1, nvmlInit_v2(), and send
+ * {"t":"nvml"} with its result and words ("Driver Not Loaded"). */
+static void
+nvml_child(void)
+{
+	json_t *msg = json_object();
+	char *path, *real, *err, ver[96];
+	const char *missing, *words;
+	void *lib;
+	cds_nvmlres r;
+
+	json_object_set_new(msg, "t", json_string("nvml"));
+	lib = cds_dl_open("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL, &path,
+	    &real, &err);
+	json_object_set_new(msg, "loaded", json_boolean(lib != NULL));
+	if (lib == NULL) {
+		json_object_set_new(msg, "error", json_string(err));
+		goto out;
+	}
+	json_object_set_new(msg, "path", json_string(path));
+	json_object_set_new(msg, "realpath", json_string(real));
+	if ((missing = resolve_nvml(lib)) != NULL) {
+		json_object_set_new(msg, "missing", json_string(missing));
+		goto out;
+	}
+	r = nvml_nvmlInit_v2();
+	json_object_set_new(msg, "init", json_integer((json_int_t)r));
+	if (r != CDS_NVML_SUCCESS) {
+		words = nvml_nvmlErrorString(r);
+		json_object_set_new(msg, "error", json_string(words != NULL ?
+		    words : "?"));
+	} else {
+		if (nvml_nvmlSystemGetDriverVersion(ver, sizeof(ver)) ==
+		    CDS_NVML_SUCCESS) {
+			ver[sizeof(ver) - 1] = '\0';
+			json_object_set_new(msg, "version", json_string(ver));
+		}
+		nvml_nvmlShutdown();
+	}
+out:
+	/* the library stays mapped: unloading NVML buys nothing here */
+	cds_child_send(msg);
+	free(path);
+	free(real);
+	free(err);
+}
+
 static int
 driver_child(json_t *arg)
 {
@@ -911,6 +1033,7 @@ driver_child(json_t *arg)
 	if (cds_driver_child_load(&init) == NULL) {
 		cds_stub_child_test(jstr(arg, "stub"));
 	}
+	nvml_child();
 	return 0;
 }
 

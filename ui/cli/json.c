@@ -25,6 +25,8 @@ driver_state_word(enum cds_driver_state s)
 		return "init-failed";
 	case CDS_DRIVER_NOT_PROBED:
 		return "not-probed";
+	case CDS_DRIVER_NO_KERNEL_MODULE:
+		return "libraries-without-module";
 	}
 	return "unknown";
 }
@@ -242,11 +244,22 @@ cli_json_scan(cds_handle_t *h, const struct cds_scan *s)
 	}
 	json_decref(fw);
 	json_object_set_new(doc, "driver", json_pack("{s:s, s:o, s:o, s:o, "
-	    "s:o, s:o, s:o, s:i, s:b, s:b, s:i, s:i}",
+	    "s:o, s:o, s:o, s:o, s:o, s:b, s:o, s:o, s:o, s:o, s:o, s:o, "
+	    "s:i, s:b, s:b, s:i, s:i}",
 	    "state", driver_state_word(d->state),
+	    "version", cli_jstr(d->version),
+	    "version_source", cli_jstr(d->version_source),
 	    "module_version", cli_jstr(d->module_version),
 	    "libcuda", cli_jstr(d->libcuda_path),
+	    "libcuda_realpath", cli_jstr(d->libcuda_realpath),
 	    "libcuda_version", cli_jstr(d->libcuda_version),
+	    "nvml", cli_jstr(d->nvml_path),
+	    "nvml_version", cli_jstr(d->nvml_version),
+	    "probed", d->probed,
+	    "probe_error", cli_jstr(d->probe_error),
+	    "nvml_init", d->nvml_probed ? json_integer(d->nvml_init) :
+	    json_null(),
+	    "nvml_error", cli_jstr(d->nvml_error),
 	    "stub", cli_jstr(d->stub_path), "stub_via", cli_jstr(d->stub_via),
 	    "cuda_version", jcuda(d->cuda_version),
 	    "init_error", d->init_error, "wsl", d->wsl,
