@@ -859,8 +859,7 @@ cds_rule_conda_cudnn(struct cds_rule_ctx *c)
 static int
 cpu_build(const struct cds_package *p)
 {
-	return (p->cuda != NULL && strcmp(p->cuda, "cpu") == 0) ||
-	    strstr(p->version, "+cpu") != NULL;
+	return p->cpu_only;	/* the scan read it from what is installed */
 }
 
 /* The CUDA major the driver can run: its own number, else the newest
@@ -900,6 +899,10 @@ cpu_finding(struct cds_rule_ctx *c, const struct cds_env *e,
 	    p->version, e != NULL ? " in env " : "", e != NULL ? e->name : "");
 	cds_finding_evidence(f, "package", "%s %s (%s)", p->name, p->version,
 	    p->location);
+	if (p->cuda_source != NULL) {
+		cds_finding_evidence(f, "build", "CPU-only (%s)",
+		    p->cuda_source);
+	}
 	if (c->s->nvidia_pci > 0) {
 		cds_finding_evidence(f, "NVIDIA PCI devices", "%d",
 		    c->s->nvidia_pci);

@@ -292,7 +292,7 @@ toolkit_vs_torch(struct cds_rule_ctx *c, const struct cds_env *e,
 	size_t i;
 
 	if (p->kind != CDS_FW_TORCH || p->cuda == NULL ||
-	    strcmp(p->cuda, "cpu") == 0 || t == NULL || t->version == NULL ||
+	    t == NULL || t->version == NULL ||
 	    cds_cmp_minor(t->version, p->cuda) == 0) {
 		return;
 	}
@@ -430,9 +430,10 @@ cds_rule_three_numbers(struct cds_rule_ctx *c)
 
 			if (p->kind != CDS_FW_OTHER && p->cuda != NULL) {
 				cds_finding_evidence(f, "framework", "%s %s "
-				    "(env %s) brings its own CUDA %s runtime",
+				    "(env %s) was built with CUDA %s (%s)",
 				    p->name, p->version, s->envs[i].name,
-				    p->cuda);
+				    p->cuda, p->cuda_source != NULL ?
+				    p->cuda_source : "?");
 			}
 		}
 	}
@@ -441,9 +442,9 @@ cds_rule_three_numbers(struct cds_rule_ctx *c)
 
 		if (p->kind != CDS_FW_OTHER && p->cuda != NULL) {
 			cds_finding_evidence(f, "framework", "%s %s (%s) "
-			    "brings its own CUDA %s runtime", p->name,
-			    p->version,
-			    p->location, p->cuda);
+			    "was built with CUDA %s (%s)", p->name,
+			    p->version, p->location, p->cuda,
+			    p->cuda_source != NULL ? p->cuda_source : "?");
 		}
 	}
 	cds_finding_evidence(f, "rule", "each of the others must be at most "

@@ -828,47 +828,104 @@ interesting(const char *name)
 	return 0;
 }
 
-/* `name = '...'` or `'name': '...'` assignments in a small Python file. */
-static char *
-py_assignment(const cds_handle_t *h, const char *path, const char *name)
+/* What a small Python file assigns to a name. */
+enum py_kind {
+	PY_ABSENT = 0,	/* not assigned (or no file) */
+	PY_STR,		/* a string literal: the value */
+	PY_NONE,	/* None */
+	PY_TRUE,
+	PY_FALSE,
+	PY_OTHER	/* anything else: an expression */
+};
+
+/*
+ * The first assignment to NAME in the small Python file PATH, in each form
+ * the frameworks write: `name = '12.4'`, an annotated `name: Optional[str]
+ * = '12.4'` (PyTorch 2's torch/version.py), or a dict entry `'name':
+ * '12.3'` (TensorFlow's build_info.py).  *value gets a string literal's
+ * text (new), else NULL.
+ */
+static enum py_kind
+py_value(const cds_handle_t *h, const char *path, const char *name,
+    char **value)
 {
-	char *host = cds_rpath(h, path);
-	char *text = cds_read_file(host, 1u << 20, NULL), *p, *r = NULL;
+	char *text = cds_root_read_file(h, path, 1u << 20, NULL), *p;
+	enum py_kind kind = PY_ABSENT;
 	size_t n = strlen(name);
 
-	free(host);
+	*value = NULL;
 	if (text == NULL) {
-		return NULL;
+		return PY_ABSENT;
 	}
-	for (p = text; (p = strstr(p, name)) != NULL; p += n) {
-		char *q = p + n, quote;
+	for (p = text; kind == PY_ABSENT && (p = strstr(p, name)) != NULL;
+	    p += n) {
+		char *q = p + n, quote = 0;
 
 		if (p > text && (isalnum((unsigned char)p[-1]) ||
-		    p[-1] == '_')) {
+		    p[-1] == '_' || p[-1] == '.')) {
 			continue;
 		}
+		if (isalnum((unsigned char)*q) || *q == '_') {
+			continue;	/* a longer name */
+		}
+		if (p > text && (p[-1] == '\'' || p[-1] == '"')) {
+			/* a dict key: 'cuda_version': '12.3' */
+			if (*q != p[-1]) {
+				continue;
+			}
+			q++;
+			q += strspn(q, " \t");
+			if (*q != ':') {
+				continue;	/* __all__ = ['cuda', ...] */
+			}
+			q++;
+		} else {
+			q += strspn(q, " \t");
+			if (*q == ':') {
+				/* an annotation: `name: Optional[str] = ` */
+				size_t k = strcspn(q, "=\n");
+
+				if (q[k] != '=' || q[k + 1] == '=') {
+					continue;
+				}
+				q += k;
+			}
+			if (*q != '=' || q[1] == '=') {
+				continue;
+			}
+			q++;
+		}
+		q += strspn(q, " \t");
 		if (*q == '\'' || *q == '"') {
-			q++;	/* 'cuda_version': '12.3' */
+			quote = *q++;
+			*value = cds_xstrndup(q, strcspn(q, quote == '\'' ?
+			    "'\n" : "\"\n"));
+			kind = PY_STR;
+		} else if (strncmp(q, "None", 4) == 0) {
+			kind = PY_NONE;
+		} else if (strncmp(q, "True", 4) == 0) {
+			kind = PY_TRUE;
+		} else if (strncmp(q, "False", 5) == 0) {
+			kind = PY_FALSE;
+		} else {
+			kind = PY_OTHER;
 		}
-		while (*q == ' ') {
-			q++;
-		}
-		if (*q != '=' && *q != ':') {
-			continue;
-		}
-		q++;
-		while (*q == ' ') {
-			q++;
-		}
-		if (*q != '\'' && *q != '"') {
-			continue;
-		}
-		quote = *q++;
-		r = cds_xstrndup(q, strcspn(q, quote == '\'' ? "'" : "\""));
-		break;
 	}
 	free(text);
-	return r;
+	return kind;
+}
+
+/* A string assigned to NAME in PATH, or NULL. */
+static char *
+py_string(const cds_handle_t *h, const char *path, const char *name)
+{
+	char *v;
+
+	if (py_value(h, path, name, &v) != PY_STR) {
+		free(v);
+		return NULL;
+	}
+	return v;
 }
 
 /* "Requires-Dist: nvidia-cudnn-cu12==8.9.2.26; ..." in METADATA. */
@@ -928,6 +985,87 @@ cuda_from_local_tag(const char *version)
 	return NULL;
 }
 
+/* PyTorch's build, from torch/version.py as installed: `cuda` is the
+ * CUDA it was built with, None for a CPU-only build (a ROCm build names
+ * `hip` instead). */
+static void
+torch_details(cds_handle_t *h, const char *site, struct cds_package *pkg)
+{
+	char *p = cds_path_join(site, "torch/version.py"), *v, *hip;
+	enum py_kind k = py_value(h, p, "cuda", &v);
+
+	if (k == PY_STR && *v != '\0') {
+		pkg->cuda = v;
+		pkg->cuda_source = "torch/version.py";
+		v = NULL;
+	} else if (k == PY_NONE) {
+		if (py_value(h, p, "hip", &hip) != PY_STR) {
+			pkg->cpu_only = 1;
+			pkg->cuda_source = "torch/version.py";
+		}
+		free(hip);
+	}
+	free(v);
+	if (pkg->cudnn == NULL) {
+		pkg->cudnn = py_string(h, p, "cudnn");
+	}
+	free(p);
+	pkg->libdir = cds_path_join(site, "torch/lib");
+}
+
+/* TensorFlow's build_info.py: {'cuda_version': '12.3', 'cudnn_version':
+ * '8', 'is_cuda_build': True, ...}. */
+static void
+tf_details(cds_handle_t *h, const char *site, struct cds_package *pkg)
+{
+	char *p = cds_path_join(site,
+	    "tensorflow/python/platform/build_info.py"), *v = NULL;
+
+	pkg->cuda = py_string(h, p, "cuda_version");
+	pkg->cudnn = py_string(h, p, "cudnn_version");
+	if (pkg->cuda != NULL) {
+		pkg->cuda_source = "tensorflow build_info.py";
+	} else if (py_value(h, p, "is_cuda_build", &v) == PY_FALSE) {
+		pkg->cpu_only = 1;
+		pkg->cuda_source = "tensorflow build_info.py";
+	}
+	free(v);
+	free(p);
+}
+
+/* ONNX Runtime's capi/: build_and_package_info.py names the CUDA a GPU
+ * build was made with (cuda_version), version_info.py too with its cuDNN
+ * (or use_cuda = False); a build without libonnxruntime_providers_cuda.so
+ * has no CUDA at all (the "onnxruntime" wheel, Debian's package). */
+static void
+ort_details(cds_handle_t *h, const char *site, struct cds_package *pkg)
+{
+	char *capi = cds_path_join(site, "onnxruntime/capi");
+	char *bi = cds_path_join(capi, "build_and_package_info.py");
+	char *vi = cds_path_join(capi, "version_info.py");
+	char *prov = cds_path_join(capi, "libonnxruntime_providers_cuda.so");
+	char *v = NULL;
+	enum py_kind use;
+
+	if ((pkg->cuda = py_string(h, bi, "cuda_version")) != NULL) {
+		pkg->cuda_source = "onnxruntime build_and_package_info.py";
+	} else if ((pkg->cuda = py_string(h, vi, "cuda_version")) != NULL) {
+		pkg->cuda_source = "onnxruntime version_info.py";
+	}
+	pkg->cudnn = py_string(h, vi, "cudnn_version");
+	use = py_value(h, vi, "use_cuda", &v);
+	free(v);
+	if (pkg->cuda == NULL && use != PY_TRUE && cds_root_isdir(h, capi) &&
+	    !cds_root_is_file(h, prov)) {
+		pkg->cpu_only = 1;
+		pkg->cuda_source = "onnxruntime/capi: no CUDA provider";
+	}
+	pkg->libdir = capi;
+	free(prov);
+	free(vi);
+	free(bi);
+}
+
 static void
 package_details(cds_handle_t *h, const char *site, const char *distinfo,
     struct cds_package *pkg)
@@ -937,25 +1075,14 @@ package_details(cds_handle_t *h, const char *site, const char *distinfo,
 	pkg->kind = framework_kind(pkg->name);
 	switch (pkg->kind) {
 	case CDS_FW_TORCH:
-		p = cds_path_join(site, "torch/version.py");
-		pkg->cuda = py_assignment(h, p, "cuda");
-		free(p);
-		pkg->libdir = cds_path_join(site, "torch/lib");
 		pkg->cudnn = requires_pin(h, distinfo, "nvidia-cudnn-cu");
+		torch_details(h, site, pkg);
 		break;
 	case CDS_FW_TENSORFLOW:
-		p = cds_path_join(site,
-		    "tensorflow/python/platform/build_info.py");
-		pkg->cuda = py_assignment(h, p, "cuda_version");
-		pkg->cudnn = py_assignment(h, p, "cudnn_version");
-		free(p);
+		tf_details(h, site, pkg);
 		break;
 	case CDS_FW_ONNXRUNTIME:
-		p = cds_path_join(site, "onnxruntime/capi/version_info.py");
-		pkg->cuda = py_assignment(h, p, "cuda_version");
-		pkg->cudnn = py_assignment(h, p, "cudnn_version");
-		free(p);
-		pkg->libdir = cds_path_join(site, "onnxruntime/capi");
+		ort_details(h, site, pkg);
 		break;
 	case CDS_FW_JAX:
 		if ((p = strstr(pkg->version, "cudnn")) != NULL) {
@@ -972,10 +1099,15 @@ package_details(cds_handle_t *h, const char *site, const char *distinfo,
 	default:
 		break;
 	}
-	if (pkg->cuda == NULL) {
-		pkg->cuda = cuda_from_local_tag(pkg->version);
+	if (strstr(pkg->version, "+cpu") != NULL && pkg->cuda == NULL) {
+		pkg->cpu_only = 1;	/* 2.3.1+cpu: PyTorch's CPU index */
+		pkg->cuda_source = "version tag";
 	}
-	if (pkg->cuda == NULL) {
+	if (pkg->cuda == NULL && !pkg->cpu_only &&
+	    (pkg->cuda = cuda_from_local_tag(pkg->version)) != NULL) {
+		pkg->cuda_source = "version tag";
+	}
+	if (pkg->cuda == NULL && !pkg->cpu_only) {
 		/* pip wheels pin the runtime: nvidia-cuda-runtime-cu12==12.1.105 */
 		char *v = requires_pin(h, distinfo, "nvidia-cuda-runtime-cu");
 
@@ -984,6 +1116,7 @@ package_details(cds_handle_t *h, const char *site, const char *distinfo,
 
 			if (cds_strv_len(f) >= 2) {
 				pkg->cuda = cds_xasprintf("%s.%s", f[0], f[1]);
+				pkg->cuda_source = "nvidia-cuda-runtime pin";
 			}
 			cds_strfreev(f);
 			free(v);
@@ -1122,8 +1255,11 @@ scan_conda_meta(cds_handle_t *h, struct cds_env *e)
 				pkg->cudnn = cds_xstrndup(cu + 5,
 				    strspn(cu + 5, "0123456789."));
 			}
-			if (pkg->cuda == NULL && strstr(build, "cpu")) {
-				pkg->cuda = cds_xstrdup("cpu");
+			if (pkg->cuda != NULL) {
+				pkg->cuda_source = "conda build string";
+			} else if (strstr(build, "cpu") != NULL) {
+				pkg->cpu_only = 1;
+				pkg->cuda_source = "conda build string";
 			}
 		}
 		free(stem);
@@ -1292,39 +1428,57 @@ env_packages(cds_handle_t *h, struct cds_scan *s, struct cds_env *e)
 	}
 }
 
+/* The directories matching PATTERN onto SITES, each real directory once
+ * (REAL holds those seen: lib64 may be lib). */
+static void
+add_sites(const cds_handle_t *h, const char *pattern, struct cds_strv *sites,
+    struct cds_strv *real)
+{
+	char **m = cds_root_glob(h, pattern), **q;
+
+	for (q = m; *q != NULL; q++) {
+		char *r = cds_realpath_in_root(h, *q);
+
+		if (r != NULL && !cds_strv_contains(real, r)) {
+			cds_strv_push(sites, *q);
+			cds_strv_push_owned(real, r);
+		} else {
+			free(r);
+		}
+	}
+	cds_strfreev(m);
+}
+
 static void
 scan_system_python(cds_handle_t *h, struct cds_scan *s)
 {
 	static const char *const pats[] = {
+		/* Debian and Ubuntu: the distribution's packages, then
+		 * pip's; Fedora and its kin: lib64 for compiled packages */
 		"/usr/lib/python3/dist-packages",
+		"/usr/lib/python3.*/dist-packages",
 		"/usr/local/lib/python3.*/dist-packages",
 		"/usr/local/lib/python3.*/site-packages",
-		"/usr/lib/python3.*/site-packages", NULL
+		"/usr/lib/python3.*/site-packages",
+		"/usr/lib64/python3.*/site-packages",
+		"/usr/local/lib64/python3.*/site-packages", NULL
 	};
 	const char *const *p;
 	const char *home = cds_getenv(h, "HOME");
-	struct cds_strv sites = {0};
+	struct cds_strv sites = {0}, real = {0};
 	size_t i;
 
 	for (p = pats; *p != NULL; p++) {
-		char **m = cds_root_glob(h, *p), **q;
-
-		for (q = m; *q != NULL; q++) {
-			cds_strv_push(&sites, *q);
-		}
-		cds_strfreev(m);
+		add_sites(h, *p, &sites, &real);
 	}
 	if (home != NULL && *home == '/') {
 		char *pat = cds_path_join(home,
 		    ".local/lib/python3.*/site-packages");
-		char **m = cds_root_glob(h, pat), **q;
 
-		for (q = m; *q != NULL; q++) {
-			cds_strv_push(&sites, *q);
-		}
-		cds_strfreev(m);
+		add_sites(h, pat, &sites, &real);
 		free(pat);
 	}
+	cds_strv_clear(&real);
 	for (i = 0; i < sites.n; i++) {
 		char *d;
 

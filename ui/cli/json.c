@@ -67,10 +67,12 @@ jpackages(const struct cds_package *p, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		json_array_append_new(a, json_pack("{s:s, s:s, s:o, s:o, s:o, "
-		    "s:o, s:b, s:b}",
+		json_array_append_new(a, json_pack("{s:s, s:s, s:o, s:b, s:o, "
+		    "s:o, s:o, s:o, s:b, s:b}",
 		    "name", p[i].name, "version", p[i].version,
-		    "cuda", cli_jstr(p[i].cuda), "cudnn", cli_jstr(p[i].cudnn),
+		    "cuda", cli_jstr(p[i].cuda), "cpu_only", p[i].cpu_only,
+		    "cuda_source", cli_jstr(p[i].cuda_source),
+		    "cudnn", cli_jstr(p[i].cudnn),
 		    "location", cli_jstr(p[i].location),
 		    "libdir", cli_jstr(p[i].libdir),
 		    "framework", p[i].kind != CDS_FW_OTHER,
@@ -201,9 +203,10 @@ cli_json_scan(cds_handle_t *h, const struct cds_scan *s)
 
 			if (p->kind != CDS_FW_OTHER) {
 				json_array_append_new(fw, json_pack("{s:s, "
-				    "s:s, s:o, s:o, s:s}", "name", p->name,
+				    "s:s, s:o, s:b, s:o, s:s}", "name", p->name,
 				    "version", p->version,
 				    "cuda", cli_jstr(p->cuda),
+				    "cpu_only", p->cpu_only,
 				    "cudnn", cli_jstr(p->cudnn),
 				    "env", e->name));
 			}
@@ -214,8 +217,9 @@ cli_json_scan(cds_handle_t *h, const struct cds_scan *s)
 
 		if (p->kind != CDS_FW_OTHER) {
 			json_array_append_new(fw, json_pack("{s:s, s:s, s:o, "
-			    "s:o, s:o}", "name", p->name, "version",
+			    "s:b, s:o, s:o}", "name", p->name, "version",
 			    p->version, "cuda", cli_jstr(p->cuda),
+			    "cpu_only", p->cpu_only,
 			    "cudnn", cli_jstr(p->cudnn), "env", json_null()));
 		}
 	}

@@ -119,7 +119,7 @@ print_numbers(const struct cds_scan *s)
 			snprintf(detail, sizeof(detail), "%s %s (%s %s)",
 			    p->name, p->version, _("env"), s->envs[i].name);
 			row(nfw++ == 0 ? _("frameworks bundle") : "",
-			    p->cuda != NULL ? p->cuda : "?", detail);
+			    fw_cuda(p), detail);
 		}
 	}
 	for (k = 0; k < s->nsystem_packages; k++) {
@@ -131,7 +131,7 @@ print_numbers(const struct cds_scan *s)
 		snprintf(detail, sizeof(detail), "%s %s (%s)", p->name,
 		    p->version, p->location);
 		row(nfw++ == 0 ? _("frameworks bundle") : "",
-		    p->cuda != NULL ? p->cuda : "?", detail);
+		    fw_cuda(p), detail);
 	}
 	if (nfw == 0) {
 		row(_("frameworks bundle"), _("none"),
@@ -344,6 +344,8 @@ print_envs(const struct cds_scan *s)
 			printf("      %-22s %-16s", p->name, p->version);
 			if (p->cuda != NULL) {
 				printf(" CUDA %s", p->cuda);
+			} else if (p->cpu_only) {
+				printf(" %s", _("CPU-only"));
 			}
 			if (p->cudnn != NULL) {
 				printf(" cuDNN %s", p->cudnn);
