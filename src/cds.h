@@ -457,6 +457,8 @@ struct cds_toolkit {
 	int exists;		/* 0: named (a link, CUDA_HOME) but missing */
 	int has_runtime;	/* libcudart.so.N present */
 	int has_nvcc;
+	int shadowed;		/* its nvcc is on PATH after another one's:
+				   a plain `nvcc` never runs it */
 	char *found_via;	/* "CUDA_HOME=/usr/local/cuda" etc., or NULL */
 };
 
@@ -566,8 +568,15 @@ struct cds_scan {
 	size_t nsearchdirs;
 	char *default_link;	/* "/usr/local/cuda" when it is a link */
 	char *default_toolkit;	/* where /usr/local/cuda points, or NULL */
-	char *active_toolkit;	/* CUDA_HOME, else nvcc's, else default */
-	char *active_via;	/* "CUDA_HOME", "nvcc on PATH", "/usr/local/cuda" */
+	char *active_toolkit;	/* what builds use (torch.utils.cpp_extension's
+				   order): CUDA_HOME, else CUDA_PATH, else
+				   the first nvcc on PATH's, else
+				   /usr/local/cuda */
+	char *active_via;	/* "CUDA_HOME", "CUDA_PATH", "nvcc on PATH",
+				   "/usr/local/cuda" */
+	char *nvcc_path;	/* the first nvcc on PATH: what a plain
+				   `nvcc` runs; NULL */
+	char *nvcc_toolkit;	/* its toolkit's real path; NULL */
 	int nvidia_pci;		/* NVIDIA devices on the PCI bus */
 	char *narrowed_env;	/* --env/--prefix given: that env's prefix */
 	double elapsed_ms;

@@ -71,6 +71,8 @@ static const struct cds_rule rules[] = {
 	    "does not search"), "F6", NULL },
 	{ "F29", N_("TensorFlow cannot dlopen a GPU library"), "F29",
 	    cds_rule_tf_sonames },
+	{ "CUDA-HOME", N_("CUDA_HOME names another toolkit than the nvcc "
+	    "on PATH, or none"), NULL, cds_rule_cuda_home },
 	{ "F23", N_("the host gcc is newer than nvcc supports"), "F23",
 	    cds_rule_host_gcc },
 	{ "F25", N_("NVIDIA apt repository entries are duplicated or "

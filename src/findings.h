@@ -199,6 +199,7 @@ CDS_HIDDEN void cds_rule_tf_sonames(struct cds_rule_ctx *c);
 
 /* rules_toolchain.c */
 CDS_HIDDEN void cds_rule_host_gcc(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_cuda_home(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_apt_sources(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_activate_scripts(struct cds_rule_ctx *c);
 

@@ -830,6 +830,96 @@ fail:
 	return -1;
 }
 
+/* ---- running another program --------------------------------------------- */
+
+int
+cds_run_capture(char *const *argv, char *const *envp, int timeout_ms,
+    char *out, size_t max)
+{
+	int fds[2] = { -1, -1 }, status = 0, open_fd = 1, timed_out = 0;
+	double deadline;
+	size_t len = 0;
+	pid_t pid;
+
+	if (max > 0) {
+		out[0] = '\0';
+	}
+	if (pipe2(fds, O_CLOEXEC) == -1) {
+		return -1;
+	}
+	if ((pid = fork()) == -1) {
+		close(fds[0]);
+		close(fds[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		/* only async-signal-safe calls from here to exec; a group of
+		 * its own, so that the deadline kills what it starts too */
+		int null = open("/dev/null", O_RDWR);
+
+		setpgid(0, 0);
+		dup2(fds[1], STDOUT_FILENO);
+		if (null != -1) {
+			dup2(null, STDIN_FILENO);
+			dup2(null, STDERR_FILENO);
+		}
+		execve(argv[0], argv, envp);
+		_exit(127);
+	}
+	setpgid(pid, pid);
+	close(fds[1]);
+	deadline = cds_now_ms() + timeout_ms;
+	while (open_fd) {
+		struct pollfd pf;
+		char chunk[4096];
+		double left = deadline - cds_now_ms();
+		ssize_t got;
+		int r;
+
+		if (left <= 0) {
+			timed_out = 1;
+			break;
+		}
+		pf.fd = fds[0];
+		pf.events = POLLIN;
+		r = poll(&pf, 1, (int)left + 1);
+		if (r == -1 && errno == EINTR) {
+			continue;
+		}
+		if (r <= 0) {
+			continue;
+		}
+		got = read(fds[0], chunk, sizeof(chunk));
+		if (got == -1 && errno == EINTR) {
+			continue;
+		}
+		if (got <= 0) {
+			open_fd = 0;
+			break;
+		}
+		/* keep what fits, drain the rest so the program never blocks */
+		if (max > 0 && len < max - 1) {
+			size_t n = (size_t)got < max - 1 - len ? (size_t)got :
+			    max - 1 - len;
+
+			memcpy(out + len, chunk, n);
+			len += n;
+			out[len] = '\0';
+		}
+	}
+	close(fds[0]);
+	if (timed_out) {
+		kill(-pid, SIGKILL);
+		kill(pid, SIGKILL);
+	}
+	while (waitpid(pid, &status, 0) == -1 && errno == EINTR) {
+	}
+	if (timed_out || !WIFEXITED(status)) {
+		return -1;
+	}
+	return WEXITSTATUS(status);
+}
+
 /* ---- the child's side ---------------------------------------------------- */
 
 void

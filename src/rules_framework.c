@@ -359,6 +359,44 @@ cds_rule_toolkit_vs_torch(struct cds_rule_ctx *c)
 /* F30: the three numbers                                                    */
 /* ------------------------------------------------------------------------ */
 
+/* F30's toolkit lines: which toolkit extension builds use (the active
+ * one) and which a plain `nvcc` runs, apart when they differ. */
+static void
+toolkit_evidence(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_toolkit *t)
+{
+	const struct cds_scan *s = c->s;
+	const char *via = s->active_via != NULL ? s->active_via : "";
+	size_t i;
+
+	if (t == NULL) {
+		return;
+	}
+	if (s->nvcc_toolkit != NULL && strcmp(s->nvcc_toolkit,
+	    t->realpath) == 0) {
+		cds_finding_evidence(f, "active toolkit", "%s at %s (%s): "
+		    "what nvcc on PATH and extension builds use",
+		    t->version != NULL ? t->version : "?", t->realpath, via);
+		return;
+	}
+	cds_finding_evidence(f, "active toolkit", "%s at %s (%s): what "
+	    "extension builds use (torch.utils.cpp_extension)",
+	    t->version != NULL ? t->version : "?", t->realpath, via);
+	for (i = 0; i < s->ntoolkits; i++) {
+		const struct cds_toolkit *n = &s->toolkits[i];
+
+		if (s->nvcc_toolkit != NULL && strcmp(n->realpath,
+		    s->nvcc_toolkit) == 0) {
+			cds_finding_evidence(f, "nvcc on PATH", "%s at %s "
+			    "(%s): what a plain `nvcc` runs", n->version !=
+			    NULL ? n->version : "?", n->realpath,
+			    s->nvcc_path);
+			return;
+		}
+	}
+	cds_finding_evidence(f, "nvcc on PATH", "none");
+}
+
 /* F30: the driver's maximum, the active toolkit and each framework's
  * runtime are three different CUDA versions that answer three questions.
  * A note when they differ; the real incompatibilities are F16 and F15. */
@@ -418,12 +456,7 @@ cds_rule_three_numbers(struct cds_rule_ctx *c)
 	cds_finding_evidence(f, "meaning", "the newest CUDA the driver can "
 	    "run (nvidia-smi's \"CUDA Version\", conda's __cuda); not an "
 	    "installed toolkit");
-	if (t != NULL) {
-		cds_finding_evidence(f, "active toolkit", "%s at %s (%s): what "
-		    "nvcc and extension builds use", t->version != NULL ?
-		    t->version : "?", t->realpath, s->active_via != NULL ?
-		    s->active_via : "");
-	}
+	toolkit_evidence(c, f, t);
 	for (i = 0; i < s->nenvs; i++) {
 		for (k = 0; k < s->envs[i].npackages; k++) {
 			const struct cds_package *p = &s->envs[i].packages[k];

@@ -169,77 +169,86 @@ scan_driver(cds_handle_t *h, struct cds_scan *s, unsigned flags)
 /* Toolkits                                                                  */
 /* ------------------------------------------------------------------------ */
 
+/*
+ * The directory of a toolkit's libraries: NVIDIA's lib64 or targets/<arch>/
+ * lib, or, for a distribution's toolkit installed in /usr (Debian's and
+ * Ubuntu's nvidia-cuda-toolkit), the multiarch lib/<triplet>.  The first
+ * that holds the CUDA runtime; else the first that exists.  Named by its
+ * real path (lib64 is often a link to lib).
+ */
 static char *
-toolkit_libdir(const cds_handle_t *h, const char *dir)
+toolkit_libdir(const cds_handle_t *h, const char *dir, int *has_runtime)
 {
 	static const char *const cands[] = {
 		"lib64", "targets/x86_64-linux/lib", "targets/sbsa-linux/lib",
-		"lib", NULL
+		"lib/x86_64-linux-gnu", "lib/aarch64-linux-gnu", "lib", NULL
 	};
 	const char *const *c;
+	char *first = NULL;
 
+	*has_runtime = 0;
 	for (c = cands; *c != NULL; c++) {
-		char *p = cds_path_join(dir, *c);
+		char *p = cds_path_join(dir, *c), *pat, **m, *real;
 
-		if (cds_root_isdir(h, p)) {
-			/* lib64 is often a link to lib: name the real dir */
-			char *real = cds_realpath_in_root(h, p);
-
-			if (real != NULL) {
-				free(p);
-				return real;
-			}
+		if (!cds_root_isdir(h, p)) {
+			free(p);
+			continue;
+		}
+		if ((real = cds_realpath_in_root(h, p)) != NULL) {
+			free(p);
+			p = real;
+		}
+		pat = cds_path_join(p, "libcudart.so*");
+		m = cds_root_glob(h, pat);
+		free(pat);
+		if (m[0] != NULL) {
+			cds_strfreev(m);
+			free(first);
+			*has_runtime = 1;
 			return p;
 		}
-		free(p);
+		cds_strfreev(m);
+		if (first == NULL) {
+			first = p;
+		} else {
+			free(p);
+		}
 	}
-	return NULL;
+	return first;
 }
+
+/* How long nvcc --version may take (it answers in well under a second;
+ * a wrapper script that hangs must not hang the scan). */
+#define NVCC_VERSION_MS 10000
 
 /* "release 13.0, V13.0.88" in nvcc --version. */
 static char *
-nvcc_release(const cds_handle_t *h, const char *nvcc)
+nvcc_release(cds_handle_t *h, const char *nvcc)
 {
-	char buf[4096];
-	char *out = NULL, *p;
-	int fds[2];
-	pid_t pid;
-	ssize_t n;
-	size_t len = 0;
+	char buf[4096], *argv[3], **envp, *p, *out = NULL;
 
-	if (*h->root != '\0' || pipe(fds) == -1) {
+	if (*h->root != '\0') {
 		return NULL;	/* another system's nvcc is not ours to run */
 	}
-	pid = fork();
-	if (pid == -1) {
-		close(fds[0]);
-		close(fds[1]);
-		return NULL;
-	}
-	if (pid == 0) {
-		dup2(fds[1], STDOUT_FILENO);
-		close(fds[0]);
-		close(fds[1]);
-		execl(nvcc, nvcc, "--version", (char *)NULL);
-		_exit(127);
-	}
-	close(fds[1]);
-	while (len < sizeof(buf) - 1 &&
-	    (n = read(fds[0], buf + len, sizeof(buf) - 1 - len)) > 0) {
-		len += (size_t)n;
-	}
-	buf[len] = '\0';
-	close(fds[0]);
-	waitpid(pid, NULL, 0);
-	if ((p = strstr(buf, "release ")) != NULL) {
+	argv[0] = (char *)nvcc;
+	argv[1] = (char *)"--version";
+	argv[2] = NULL;
+	envp = cds_child_env(h, NULL);
+	if (cds_run_capture(argv, envp, NVCC_VERSION_MS, buf,
+	    sizeof(buf)) == 0 && (p = strstr(buf, "release ")) != NULL) {
 		p += 8;
 		out = cds_xstrndup(p, strspn(p, "0123456789."));
+		if (*out == '\0') {
+			free(out);
+			out = NULL;
+		}
 	}
+	cds_strfreev(envp);
 	return out;
 }
 
 static void
-toolkit_version(const cds_handle_t *h, struct cds_toolkit *t)
+toolkit_version(cds_handle_t *h, struct cds_toolkit *t)
 {
 	char *p, *host, *text;
 
@@ -279,17 +288,6 @@ toolkit_version(const cds_handle_t *h, struct cds_toolkit *t)
 			return;
 		}
 	}
-	p = cds_path_join(t->realpath, "bin/nvcc");
-	host = cds_rpath(h, p);
-	if (access(host, X_OK) == 0 &&
-	    (t->version = nvcc_release(h, host)) != NULL) {
-		t->version_source = cds_xstrdup("nvcc");
-	}
-	free(host);
-	free(p);
-	if (t->version != NULL) {
-		return;
-	}
 	/* cuda.h: #define CUDA_VERSION 12040 */
 	p = cds_path_join(t->realpath, "include/cuda.h");
 	text = cds_root_read_file(h, p, 4u << 20, NULL);
@@ -303,7 +301,20 @@ toolkit_version(const cds_handle_t *h, struct cds_toolkit *t)
 			t->version_source = cds_xstrdup("cuda.h");
 		}
 		free(text);
+		if (t->version != NULL) {
+			return;
+		}
 	}
+	/* last, what nvcc says: a program run here only (not under a root),
+	 * so the files above come first for the same answer both ways */
+	p = cds_path_join(t->realpath, "bin/nvcc");
+	host = cds_rpath_follow(h, p);
+	if (access(host, X_OK) == 0 &&
+	    (t->version = nvcc_release(h, host)) != NULL) {
+		t->version_source = cds_xstrdup("nvcc");
+	}
+	free(host);
+	free(p);
 }
 
 static struct cds_toolkit *
@@ -341,15 +352,7 @@ add_toolkit(cds_handle_t *h, struct cds_scan *s, const char *path,
 		return t;
 	}
 	toolkit_version(h, t);
-	t->libdir = toolkit_libdir(h, real);
-	if (t->libdir != NULL) {
-		char *pat = cds_path_join(t->libdir, "libcudart.so*");
-		char **m = cds_root_glob(h, pat);
-
-		t->has_runtime = m[0] != NULL;
-		cds_strfreev(m);
-		free(pat);
-	}
+	t->libdir = toolkit_libdir(h, real, &t->has_runtime);
 	{
 		char *nvcc = cds_path_join(real, "bin/nvcc");
 
@@ -359,30 +362,77 @@ add_toolkit(cds_handle_t *h, struct cds_scan *s, const char *path,
 	return t;
 }
 
-/* The directory holding an executable found on the target's PATH. */
-static char *
-which(const cds_handle_t *h, const char *prog)
+/* Every executable PROG on the target's PATH, in PATH's order (target
+ * paths), each file once: with a merged /usr, /bin/nvcc is /usr/bin/nvcc
+ * met again, not a second one. */
+static char **
+which_all(const cds_handle_t *h, const char *prog)
 {
 	const char *path = cds_getenv(h, "PATH");
-	char **dirs, **d, *found = NULL;
+	struct cds_strv found = {0}, seen = {0};
+	char **dirs, **d;
 
 	if (path == NULL) {
-		return NULL;
+		return cds_strv_steal(&found);
 	}
 	dirs = cds_strsplit(path, ":", 0);
-	for (d = dirs; *d != NULL && found == NULL; d++) {
-		char *p = cds_path_join(*d, prog);
-		char *host = cds_rpath(h, p);
+	for (d = dirs; *d != NULL; d++) {
+		char *p, *real;
 
-		if (access(host, X_OK) == 0 && cds_is_file(host)) {
-			found = p;
-			p = NULL;
+		if (**d != '/') {
+			continue;	/* the cwd's is not a place */
 		}
-		free(host);
-		free(p);
+		p = cds_path_join(*d, prog);
+		if (!cds_root_is_exec(h, p) ||
+		    (real = cds_realpath_in_root(h, p)) == NULL ||
+		    cds_strv_contains(&seen, real)) {
+			free(p);
+			continue;
+		}
+		cds_strv_push_owned(&seen, real);
+		cds_strv_push_owned(&found, p);
 	}
 	cds_strfreev(dirs);
-	return found;
+	cds_strv_clear(&seen);
+	return cds_strv_steal(&found);
+}
+
+/* Make toolkit T the one builds use, named active through VIA. */
+static void
+set_active(struct cds_scan *s, const struct cds_toolkit *t, const char *via)
+{
+	free(s->active_toolkit);
+	free(s->active_via);
+	s->active_toolkit = cds_xstrdup(t->realpath);
+	s->active_via = cds_xstrdup(via);
+}
+
+/* Each nvcc on PATH is a toolkit: the first is what a plain `nvcc` runs,
+ * the others are shadowed by it.  Its toolkit is the directory above its
+ * bin/, as torch.utils.cpp_extension takes it (dirname(dirname(which
+ * nvcc))), so Debian's /usr/bin/nvcc is the toolkit /usr. */
+static void
+scan_nvcc_on_path(cds_handle_t *h, struct cds_scan *s)
+{
+	char **all = which_all(h, "nvcc"), **n;
+
+	for (n = all; *n != NULL; n++) {
+		char *bin = cds_dirname(*n), *top = cds_dirname(bin);
+		char *via = cds_xasprintf("nvcc on PATH: %s", *n);
+		struct cds_toolkit *t = add_toolkit(h, s, top,
+		    CDS_FOUND_NVCC_PATH, via);
+
+		if (s->nvcc_path == NULL) {
+			s->nvcc_path = cds_xstrdup(*n);
+			s->nvcc_toolkit = cds_xstrdup(t->realpath);
+		} else if (strcmp(t->realpath, s->nvcc_toolkit) != 0) {
+			t->shadowed = 1;
+		}
+		free(via);
+		free(top);
+		free(bin);
+	}
+	cds_strfreev(all);
 }
 
 static void
@@ -393,8 +443,9 @@ scan_toolkits(cds_handle_t *h, struct cds_scan *s)
 		"/opt/nvidia/cuda-*", NULL
 	};
 	const char *const *p;
-	const char *env;
-	char *nvcc, *link;
+	const char *home, *cpath;
+	const struct cds_toolkit *th = NULL, *tp = NULL;
+	size_t i;
 
 	/* the default link first: it names the toolkit most tools use */
 	if (cds_root_is_link(h, "/usr/local/cuda")) {
@@ -426,40 +477,41 @@ scan_toolkits(cds_handle_t *h, struct cds_scan *s)
 		}
 		cds_strfreev(m);
 	}
-	if ((env = cds_getenv(h, "CUDA_PATH")) != NULL && *env == '/') {
-		char *via = cds_xasprintf("CUDA_PATH=%s", env);
+	scan_nvcc_on_path(h, s);
+	/* torch.utils.cpp_extension's order, which most build scripts
+	 * copy: CUDA_HOME, else CUDA_PATH, else nvcc on PATH, else
+	 * /usr/local/cuda; set but empty counts as unset there too */
+	if ((cpath = cds_getenv(h, "CUDA_PATH")) != NULL && *cpath == '/') {
+		char *via = cds_xasprintf("CUDA_PATH=%s", cpath);
 
-		add_toolkit(h, s, env, CDS_FOUND_CUDA_PATH, via);
+		add_toolkit(h, s, cpath, CDS_FOUND_CUDA_PATH, via);
 		free(via);
 	}
-	if ((nvcc = which(h, "nvcc")) != NULL) {
-		char *bin = cds_dirname(nvcc), *top = cds_dirname(bin);
-		char *via = cds_xasprintf("nvcc on PATH: %s", nvcc);
-		struct cds_toolkit *t = add_toolkit(h, s, top,
-		    CDS_FOUND_NVCC_PATH, via);
+	if ((home = cds_getenv(h, "CUDA_HOME")) != NULL && *home == '/') {
+		char *via = cds_xasprintf("CUDA_HOME=%s", home);
 
-		if (s->active_toolkit == NULL) {
-			s->active_toolkit = cds_xstrdup(t->realpath);
-			s->active_via = cds_xstrdup("nvcc on PATH");
+		add_toolkit(h, s, home, CDS_FOUND_CUDA_HOME, via);
+		free(via);
+	}
+	/* once the array stops moving */
+	for (i = 0; i < s->ntoolkits; i++) {
+		const struct cds_toolkit *t = &s->toolkits[i];
+
+		if (t->found_by & CDS_FOUND_CUDA_HOME) {
+			th = t;
 		}
-		free(via);
-		free(top);
-		free(bin);
-		free(nvcc);
+		if (t->found_by & CDS_FOUND_CUDA_PATH) {
+			tp = t;
+		}
 	}
-	/* CUDA_HOME wins over nvcc: build systems read it first */
-	if ((env = cds_getenv(h, "CUDA_HOME")) != NULL && *env == '/') {
-		char *via = cds_xasprintf("CUDA_HOME=%s", env);
-		struct cds_toolkit *t = add_toolkit(h, s, env,
-		    CDS_FOUND_CUDA_HOME, via);
-
-		free(s->active_toolkit);
-		free(s->active_via);
-		s->active_toolkit = cds_xstrdup(t->realpath);
-		s->active_via = cds_xstrdup("CUDA_HOME");
-		free(via);
-	}
-	if (s->active_toolkit == NULL && s->default_toolkit != NULL) {
+	if (th != NULL) {
+		set_active(s, th, "CUDA_HOME");
+	} else if (tp != NULL) {
+		set_active(s, tp, "CUDA_PATH");
+	} else if (s->nvcc_toolkit != NULL) {
+		s->active_toolkit = cds_xstrdup(s->nvcc_toolkit);
+		s->active_via = cds_xstrdup("nvcc on PATH");
+	} else if (s->default_toolkit != NULL) {
 		s->active_toolkit = cds_xstrdup(s->default_toolkit);
 		s->active_via = cds_xstrdup("/usr/local/cuda");
 	}
@@ -1698,6 +1750,8 @@ cds_scan_free(struct cds_scan *s)
 	free(s->default_toolkit);
 	free(s->active_toolkit);
 	free(s->active_via);
+	free(s->nvcc_path);
+	free(s->nvcc_toolkit);
 	free(s->narrowed_env);
 	cds_strv_clear(&((struct scan_run *)s)->seen_dirs);
 	free(s);

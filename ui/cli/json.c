@@ -150,7 +150,7 @@ cli_json_scan(cds_handle_t *h, const struct cds_scan *s)
 			json_array_append_new(how, json_string("prefix"));
 		}
 		json_array_append_new(tk, json_pack("{s:s, s:s, s:o, s:o, "
-		    "s:o, s:b, s:b, s:b, s:b, s:b, s:o, s:o}",
+		    "s:o, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:o, s:o}",
 		    "path", t->path, "realpath", t->realpath,
 		    "version", cli_jstr(t->version),
 		    "version_source", cli_jstr(t->version_source),
@@ -158,6 +158,9 @@ cli_json_scan(cds_handle_t *h, const struct cds_scan *s)
 		    "default", t->is_default,
 		    "active", s->active_toolkit != NULL &&
 		    strcmp(s->active_toolkit, t->realpath) == 0,
+		    "nvcc_on_path", s->nvcc_toolkit != NULL &&
+		    strcmp(s->nvcc_toolkit, t->realpath) == 0,
+		    "shadowed", t->shadowed,
 		    "exists", t->exists, "runtime", t->has_runtime,
 		    "nvcc", t->has_nvcc, "found_by", how,
 		    "found_via", cli_jstr(t->found_via)));
@@ -241,10 +244,14 @@ cli_json_scan(cds_handle_t *h, const struct cds_scan *s)
 			}
 		}
 		json_object_set_new(doc, "cuda", json_pack("{s:o, s:o, s:o, "
-		    "s:o, s:O}", "driver_supports", jcuda(d->cuda_version),
+		    "s:o, s:o, s:o, s:O}", "driver_supports",
+		    jcuda(d->cuda_version),
 		    "active_toolkit", cli_jstr(active_ver),
 		    "active_toolkit_path", cli_jstr(s->active_toolkit),
-		    "active_via", cli_jstr(s->active_via), "frameworks", fw));
+		    "active_via", cli_jstr(s->active_via),
+		    "nvcc", cli_jstr(s->nvcc_path),
+		    "nvcc_toolkit_path", cli_jstr(s->nvcc_toolkit),
+		    "frameworks", fw));
 	}
 	json_decref(fw);
 	json_object_set_new(doc, "driver", json_pack("{s:s, s:o, s:o, s:o, "

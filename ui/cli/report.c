@@ -243,6 +243,13 @@ print_toolkits(const struct cds_scan *s)
 		if (is_active) {
 			printf("%s, ", _("active"));
 		}
+		if (s->nvcc_toolkit != NULL &&
+		    strcmp(t->realpath, s->nvcc_toolkit) == 0) {
+			printf("%s, ", _("nvcc on PATH"));
+		}
+		if (t->shadowed) {
+			printf("%s, ", _("nvcc shadowed on PATH"));
+		}
 		if (t->exists) {
 			printf("%s %s; %s: %s; nvcc: %s\n",
 			    _("version from"), t->version_source != NULL ?
