@@ -383,9 +383,10 @@ which_all(const cds_handle_t *h, const char *prog)
 			continue;	/* the cwd's is not a place */
 		}
 		p = cds_path_join(*d, prog);
-		if (!cds_root_is_exec(h, p) ||
-		    (real = cds_realpath_in_root(h, p)) == NULL ||
-		    cds_strv_contains(&seen, real)) {
+		real = cds_root_is_exec(h, p) ? cds_realpath_in_root(h, p) :
+		    NULL;
+		if (real == NULL || cds_strv_contains(&seen, real)) {
+			free(real);
 			free(p);
 			continue;
 		}
