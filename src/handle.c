@@ -513,54 +513,53 @@ cds_root_read_line(const cds_handle_t *h, const char *path)
 	return r;
 }
 
-int
-cds_root_exists(const cds_handle_t *h, const char *path)
+/* TEST of the host path of PATH: the entry itself, or with FOLLOW what
+ * its last link leads to. */
+static int
+root_test(const cds_handle_t *h, const char *path, int follow,
+    int (*test)(const char *))
 {
-	char *host = cds_rpath(h, path);
-	int r = cds_exists(host);
+	char *host = follow ? cds_rpath_follow(h, path) : cds_rpath(h, path);
+	int r = test(host);
 
 	free(host);
 	return r;
+}
+
+static int
+is_exec_file(const char *host)
+{
+	return cds_is_file(host) && access(host, X_OK) == 0;
+}
+
+int
+cds_root_exists(const cds_handle_t *h, const char *path)
+{
+	return root_test(h, path, 0, cds_exists);
 }
 
 int
 cds_root_isdir(const cds_handle_t *h, const char *path)
 {
-	char *host = cds_rpath_follow(h, path);
-	int r = cds_is_dir(host);
-
-	free(host);
-	return r;
+	return root_test(h, path, 1, cds_is_dir);
 }
 
 int
 cds_root_is_file(const cds_handle_t *h, const char *path)
 {
-	char *host = cds_rpath_follow(h, path);
-	int r = cds_is_file(host);
-
-	free(host);
-	return r;
+	return root_test(h, path, 1, cds_is_file);
 }
 
 int
 cds_root_is_link(const cds_handle_t *h, const char *path)
 {
-	char *host = cds_rpath(h, path);
-	int r = cds_is_link(host);
-
-	free(host);
-	return r;
+	return root_test(h, path, 0, cds_is_link);
 }
 
 int
 cds_root_is_exec(const cds_handle_t *h, const char *path)
 {
-	char *host = cds_rpath_follow(h, path);
-	int r = cds_is_file(host) && access(host, X_OK) == 0;
-
-	free(host);
-	return r;
+	return root_test(h, path, 1, is_exec_file);
 }
 
 char *

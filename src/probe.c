@@ -973,47 +973,59 @@ resolve_probe(void *lib)
 	return NULL;
 }
 
+/*
+ * Child side: dlopen NAME into MSG's fields (loaded; error, or path and
+ * realpath) and resolve its entry points with RESOLVE; one missing is
+ * named (missing) and the library closed.  The library, or NULL.
+ */
+static void *
+child_open(json_t *msg, const char *name, const char *(*resolve)(void *))
+{
+	char *path, *real, *err;
+	const char *missing;
+	void *lib;
+
+	lib = cds_dl_open(name, RTLD_NOW | RTLD_LOCAL, &path, &real, &err);
+	json_object_set_new(msg, "loaded", json_boolean(lib != NULL));
+	if (lib == NULL) {
+		json_object_set_new(msg, "error", json_string(err));
+	} else {
+		json_object_set_new(msg, "path", json_string(path));
+		json_object_set_new(msg, "realpath", json_string(real));
+		if ((missing = resolve(lib)) != NULL) {
+			json_object_set_new(msg, "missing",
+			    json_string(missing));
+			dlclose(lib);
+			lib = NULL;
+		}
+	}
+	free(path);
+	free(real);
+	free(err);
+	return lib;
+}
+
 void *
 cds_driver_child_load(int *init)
 {
 	json_t *msg = json_object();
-	char *path, *real, *err;
-	const char *missing;
 	void *lib;
 	int v = 0, count = 0;
 
 	*init = -1;
 	json_object_set_new(msg, "t", json_string("driver"));
-	lib = cds_dl_open("libcuda.so.1", RTLD_NOW | RTLD_LOCAL, &path,
-	    &real, &err);
-	json_object_set_new(msg, "loaded", json_boolean(lib != NULL));
-	if (lib == NULL) {
-		json_object_set_new(msg, "error", json_string(err));
-		goto out;
+	if ((lib = child_open(msg, "libcuda.so.1", resolve_probe)) != NULL) {
+		*init = (int)sym_cuInit(0);
+		json_object_set_new(msg, "init", json_integer(*init));
+		if (sym_cuDriverGetVersion(&v) == 0) {
+			json_object_set_new(msg, "version", json_integer(v));
+		}
+		if (*init == 0 && sym_cuDeviceGetCount(&count) == 0) {
+			json_object_set_new(msg, "count",
+			    json_integer(count));
+		}
 	}
-	json_object_set_new(msg, "path", json_string(path));
-	json_object_set_new(msg, "realpath", json_string(real));
-	if ((missing = resolve_probe(lib)) != NULL) {
-		json_object_set_new(msg, "missing", json_string(missing));
-		goto fail;
-	}
-	*init = (int)sym_cuInit(0);
-	json_object_set_new(msg, "init", json_integer(*init));
-	if (sym_cuDriverGetVersion(&v) == 0) {
-		json_object_set_new(msg, "version", json_integer(v));
-	}
-	if (*init == 0 && sym_cuDeviceGetCount(&count) == 0) {
-		json_object_set_new(msg, "count", json_integer(count));
-	}
-	goto out;
-fail:
-	dlclose(lib);
-	lib = NULL;
-out:
 	cds_child_send(msg);
-	free(path);
-	free(real);
-	free(err);
 	return lib;
 }
 
@@ -1074,45 +1086,30 @@ static void
 nvml_child(void)
 {
 	json_t *msg = json_object();
-	char *path, *real, *err, ver[96];
-	const char *missing, *words;
-	void *lib;
+	const char *words;
+	char ver[96];
 	cds_nvmlres r;
 
 	json_object_set_new(msg, "t", json_string("nvml"));
-	lib = cds_dl_open("libnvidia-ml.so.1", RTLD_NOW | RTLD_LOCAL, &path,
-	    &real, &err);
-	json_object_set_new(msg, "loaded", json_boolean(lib != NULL));
-	if (lib == NULL) {
-		json_object_set_new(msg, "error", json_string(err));
-		goto out;
-	}
-	json_object_set_new(msg, "path", json_string(path));
-	json_object_set_new(msg, "realpath", json_string(real));
-	if ((missing = resolve_nvml(lib)) != NULL) {
-		json_object_set_new(msg, "missing", json_string(missing));
-		goto out;
-	}
-	r = nvml_nvmlInit_v2();
-	json_object_set_new(msg, "init", json_integer((json_int_t)r));
-	if (r != CDS_NVML_SUCCESS) {
-		words = nvml_nvmlErrorString(r);
-		json_object_set_new(msg, "error", json_string(words != NULL ?
-		    words : "?"));
-	} else {
-		if (nvml_nvmlSystemGetDriverVersion(ver, sizeof(ver)) ==
-		    CDS_NVML_SUCCESS) {
-			ver[sizeof(ver) - 1] = '\0';
-			json_object_set_new(msg, "version", json_string(ver));
-		}
-		nvml_nvmlShutdown();
-	}
-out:
 	/* the library stays mapped: unloading NVML buys nothing here */
+	if (child_open(msg, "libnvidia-ml.so.1", resolve_nvml) != NULL) {
+		r = nvml_nvmlInit_v2();
+		json_object_set_new(msg, "init", json_integer((json_int_t)r));
+		if (r != CDS_NVML_SUCCESS) {
+			words = nvml_nvmlErrorString(r);
+			json_object_set_new(msg, "error", json_string(
+			    words != NULL ? words : "?"));
+		} else {
+			if (nvml_nvmlSystemGetDriverVersion(ver,
+			    sizeof(ver)) == CDS_NVML_SUCCESS) {
+				ver[sizeof(ver) - 1] = '\0';
+				json_object_set_new(msg, "version",
+				    json_string(ver));
+			}
+			nvml_nvmlShutdown();
+		}
+	}
 	cds_child_send(msg);
-	free(path);
-	free(real);
-	free(err);
 }
 
 static int

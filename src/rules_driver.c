@@ -121,24 +121,33 @@ dpkg_owner(const cds_handle_t *h, const char *path)
 	return r;
 }
 
-/* The full Version of installed dpkg package NAME ("libcuda1:amd64" or
- * "libcuda1"), from /var/lib/dpkg/status; NULL if not installed. */
+/*
+ * The full Version of an installed dpkg package, from /var/lib/dpkg/
+ * status: the one named NAME ("libcuda1:amd64" or "libcuda1"), or with
+ * PREFIX set the first whose name starts with NAME.  *found (may be
+ * NULL) gets the package's name.  NULL if none is installed.
+ */
 static char *
-dpkg_full_version(const cds_handle_t *h, const char *name)
+dpkg_installed(const cds_handle_t *h, const char *name, int prefix,
+    char **found)
 {
 	char *text = cds_root_read_file(h, "/var/lib/dpkg/status", 64u << 20,
 	    NULL), *p, *r = NULL;
-	size_t n = strcspn(name, ":");
+	size_t n = prefix ? strlen(name) : strcspn(name, ":");
 
+	if (found != NULL) {
+		*found = NULL;
+	}
 	if (text == NULL) {
 		return NULL;
 	}
 	for (p = text; p != NULL && r == NULL; p = strstr(p, "\n\n")) {
-		char *end, *st, *ve;
+		char *end, *pk, *st, *ve;
 
 		p += strspn(p, "\n");
-		if (strncmp(p, "Package: ", 9) != 0 || strncmp(p + 9, name,
-		    n) != 0 || p[9 + n] != '\n') {
+		pk = p + 9;
+		if (strncmp(p, "Package: ", 9) != 0 || strncmp(pk, name, n) != 0 ||
+		    (!prefix && pk[n] != '\n')) {
 			continue;
 		}
 		end = strstr(p, "\n\n");
@@ -150,6 +159,9 @@ dpkg_full_version(const cds_handle_t *h, const char *name)
 			continue;
 		}
 		r = cds_xstrndup(ve + 10, strcspn(ve + 10, "\n"));
+		if (found != NULL) {
+			*found = cds_xstrndup(pk, strcspn(pk, "\n"));
+		}
 	}
 	free(text);
 	return r;
@@ -218,7 +230,7 @@ module_fix(struct cds_rule_ctx *c, struct cds_finding *f, const char *owner,
 		return;
 	}
 	if (owner != NULL) {
-		ver = dpkg_full_version(c->h, owner);
+		ver = dpkg_installed(c->h, owner, 0, NULL);
 	}
 	if (owner != NULL && cds_startswith(owner, "libcuda1")) {
 		/* Debian: nvidia-kernel-dkms builds the module of the same
@@ -891,36 +903,15 @@ cds_rule_compat_libcuda(struct cds_rule_ctx *c)
 static char *
 dpkg_version(const cds_handle_t *h, const char *prefix, char **name)
 {
-	char *text = cds_root_read_file(h, "/var/lib/dpkg/status", 64u << 20,
-	    NULL), *p, *r = NULL;
+	char *full = dpkg_installed(h, prefix, 1, name), *v, *r;
 
-	*name = NULL;
-	if (text == NULL) {
+	if (full == NULL) {
 		return NULL;
 	}
-	for (p = text; p != NULL && r == NULL; p = strstr(p, "\n\n")) {
-		char *end, *pk, *st, *ve;
-
-		p += strspn(p, "\n");
-		end = strstr(p, "\n\n");
-		pk = strncmp(p, "Package: ", 9) == 0 ? p + 9 : NULL;
-		if (pk == NULL || !cds_startswith(pk, prefix)) {
-			continue;
-		}
-		st = strstr(p, "\nStatus: ");
-		ve = strstr(p, "\nVersion: ");
-		if (st == NULL || ve == NULL || (end != NULL && (st > end ||
-		    ve > end)) || strncmp(st + 9, "install ok installed",
-		    20) != 0) {
-			continue;
-		}
-		ve += 10;
-		*name = cds_xstrndup(pk, strcspn(pk, "\n"));
-		ve += strcspn(ve, ":") < strcspn(ve, "\n") ?
-		    strcspn(ve, ":") + 1 : 0;
-		r = cds_xstrndup(ve, strcspn(ve, "-\n"));
-	}
-	free(text);
+	/* [epoch:]upstream[-revision] */
+	v = strchr(full, ':') != NULL ? strchr(full, ':') + 1 : full;
+	r = cds_xstrndup(v, strcspn(v, "-"));
+	free(full);
 	return r;
 }
 
