@@ -97,7 +97,10 @@ print_numbers(const struct cds_scan *s)
 
 	section(_("CUDA: three numbers"));
 	row(_("driver supports"), cuda_str(s->driver.cuda_version, buf) ?
-	    buf : _("none"), s->driver.cuda_version > 0 ?
+	    buf : _("none"), s->driver.cuda_version > 0 &&
+	    s->driver.state == CDS_DRIVER_NO_KERNEL_MODULE ?
+	    _("what libcuda says; no kernel module: nothing runs") :
+	    s->driver.cuda_version > 0 ?
 	    _("the newest CUDA this driver runs (not what is installed)") :
 	    driver_reason(s));
 	if (t != NULL) {
