@@ -411,16 +411,32 @@ enum cds_driver_state {
 	CDS_DRIVER_NO_LIBRARY,	/* module loaded, libcuda.so.1 not found */
 	CDS_DRIVER_STUB,	/* the loader finds a toolkit stub (error 34) */
 	CDS_DRIVER_INIT_FAILED,	/* cuInit returned an error (see init_error) */
-	CDS_DRIVER_NOT_PROBED	/* a real libcuda.so.1 is there but was not
+	CDS_DRIVER_NOT_PROBED,	/* a real libcuda.so.1 is there but was not
 				   loaded: --root (another system), or no
 				   probe child (see probe_error) */
+	CDS_DRIVER_NO_KERNEL_MODULE	/* the driver's libraries are installed
+				   (libcuda.so.1 found) but no kernel module
+				   is loaded: CUDA cannot run (cuInit 100,
+				   NVML "Driver Not Loaded") */
 };
 
 struct cds_driver {
 	enum cds_driver_state state;
+	char *version;		/* THE driver's version: the kernel module's,
+				   else that of its libraries (the real file
+				   names of libcuda.so.1, libnvidia-ml.so.1),
+				   "535.261.03"; NULL when none says */
+	const char *version_source; /* "kernel module", "libcuda.so.1",
+				   "libnvidia-ml.so.1"; NULL with version */
 	char *module_version;	/* "550.54.15" from /proc or /sys; NULL */
 	char *libcuda_path;	/* what the loader would map; NULL */
 	char *libcuda_version;	/* from the file name, "550.54.15"; NULL */
+	char *nvml_path;	/* libnvidia-ml.so.1 the loader would map */
+	char *nvml_realpath;	/* with links resolved */
+	char *nvml_version;	/* from the real file name; NULL */
+	int nvml_probed;	/* a child called nvmlInit_v2 */
+	int nvml_init;		/* its nvmlReturn_t (9: driver not loaded) */
+	char *nvml_error;	/* nvmlErrorString() of it; NULL when 0 */
 	char *stub_path;	/* a stub libcuda.so seen on a search path */
 	char *stub_via;		/* "LD_LIBRARY_PATH", ld.so.conf file, ... */
 	int cuda_version;	/* cuDriverGetVersion(), 12040; 0 if unknown */
@@ -454,6 +470,8 @@ struct cds_toolkit {
 	int exists;		/* 0: named (a link, CUDA_HOME) but missing */
 	int has_runtime;	/* libcudart.so.N present */
 	int has_nvcc;
+	int shadowed;		/* its nvcc is on PATH after another one's:
+				   a plain `nvcc` never runs it */
 	char *found_via;	/* "CUDA_HOME=/usr/local/cuda" etc., or NULL */
 };
 
@@ -519,6 +537,13 @@ struct cds_package {
 	char *libdir;		/* its native library dir, if any */
 	enum cds_framework_kind kind;
 	int from_conda;		/* a conda package, not pip */
+	int cpu_only;		/* built without CUDA (torch's version.py says
+				   cuda = None, a "+cpu" or conda "cpu"
+				   build, TensorFlow's is_cuda_build False,
+				   ONNX Runtime without its CUDA provider);
+				   cuda is NULL then */
+	const char *cuda_source; /* where cuda was read: "torch/version.py",
+				   "version tag", ...; NULL */
 };
 
 struct cds_env {
@@ -556,8 +581,15 @@ struct cds_scan {
 	size_t nsearchdirs;
 	char *default_link;	/* "/usr/local/cuda" when it is a link */
 	char *default_toolkit;	/* where /usr/local/cuda points, or NULL */
-	char *active_toolkit;	/* CUDA_HOME, else nvcc's, else default */
-	char *active_via;	/* "CUDA_HOME", "nvcc on PATH", "/usr/local/cuda" */
+	char *active_toolkit;	/* what builds use (torch.utils.cpp_extension's
+				   order): CUDA_HOME, else CUDA_PATH, else
+				   the first nvcc on PATH's, else
+				   /usr/local/cuda */
+	char *active_via;	/* "CUDA_HOME", "CUDA_PATH", "nvcc on PATH",
+				   "/usr/local/cuda" */
+	char *nvcc_path;	/* the first nvcc on PATH: what a plain
+				   `nvcc` runs; NULL */
+	char *nvcc_toolkit;	/* its toolkit's real path; NULL */
 	int nvidia_pci;		/* NVIDIA devices on the PCI bus */
 	char *narrowed_env;	/* --env/--prefix given: that env's prefix */
 	double elapsed_ms;

@@ -1732,7 +1732,12 @@ decide(cds_handle_t *h, struct cds_verify *v,
 		v->block = CDS_VERIFY_STUB;
 		v->block_code = CDS_CU_ERROR_STUB_LIBRARY;
 		break;
+	case CDS_DRIVER_NO_KERNEL_MODULE:	/* cuInit said why (100) */
 	case CDS_DRIVER_INIT_FAILED:
+		if (!d->probed) {
+			v->block = CDS_VERIFY_CHILD_FAILED;
+			break;
+		}
 		v->block_code = d->init_error;
 		if (d->probe_error != NULL && v->block_detail == NULL) {
 			v->block_detail = cds_xstrdup(d->probe_error);

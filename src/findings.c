@@ -7,7 +7,6 @@
 #include "config.h"
 
 #include <ctype.h>
-#include <glob.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -21,6 +20,9 @@ static const struct cds_rule rules[] = {
 	    cds_rule_no_driver },
 	{ "F20", N_("an NVIDIA GPU is present but its kernel module is not "
 	    "loaded"), "F20", cds_rule_no_module },
+	{ "NO-MODULE", N_("the NVIDIA driver's libraries are installed but "
+	    "its kernel module is not loaded"), NULL,
+	    cds_rule_libs_no_module },
 	{ "STUB-LIBCUDA", N_("a stub libcuda is what programs would load"),
 	    NULL, cds_rule_stub_libcuda },
 	{ "WSL-LIB-PATH", N_("WSL2: the driver's library dir is not searched"),
@@ -69,6 +71,8 @@ static const struct cds_rule rules[] = {
 	    "does not search"), "F6", NULL },
 	{ "F29", N_("TensorFlow cannot dlopen a GPU library"), "F29",
 	    cds_rule_tf_sonames },
+	{ "CUDA-HOME", N_("CUDA_HOME names another toolkit than the nvcc "
+	    "on PATH, or none"), NULL, cds_rule_cuda_home },
 	{ "F23", N_("the host gcc is newer than nvcc supports"), "F23",
 	    cds_rule_host_gcc },
 	{ "F25", N_("NVIDIA apt repository entries are duplicated or "
@@ -408,11 +412,10 @@ static char *
 origin_in_file(const cds_handle_t *h, const char *path, const char *var,
     const char *value, const char *conda)
 {
-	char *host = cds_rpath(h, path);
-	char *text = cds_read_file(host, 1u << 20, NULL), **lines, *r = NULL;
+	char *text = cds_root_read_file(h, path, 1u << 20, NULL), **lines;
+	char *r = NULL;
 	size_t i;
 
-	free(host);
 	if (text == NULL) {
 		return NULL;
 	}
@@ -439,22 +442,15 @@ static char *
 origin_in_glob(const cds_handle_t *h, const char *pattern, const char *var,
     const char *value, const char *conda)
 {
-	char *host = cds_rpath(h, pattern), *r = NULL;
+	char **m = cds_root_glob(h, pattern), *r = NULL;
 	size_t i;
-	glob_t g;
 
-	if (glob(host, 0, NULL, &g) == 0) {
-		for (i = 0; i < g.gl_pathc && r == NULL; i++) {
-			char *t = cds_unrpath(h, g.gl_pathv[i]);
-
-			if (cds_is_file(g.gl_pathv[i])) {
-				r = origin_in_file(h, t, var, value, conda);
-			}
-			free(t);
+	for (i = 0; m[i] != NULL && r == NULL; i++) {
+		if (cds_root_is_file(h, m[i])) {
+			r = origin_in_file(h, m[i], var, value, conda);
 		}
-		globfree(&g);
 	}
-	free(host);
+	cds_strfreev(m);
 	return r;
 }
 
@@ -607,10 +603,8 @@ cds_libpath_find(struct cds_rule_ctx *c, const struct cds_libpath *lp,
 
 	for (i = 0; i < lp->n; i++) {
 		char *p = cds_path_join(lp->dirs[i].dir, name);
-		char *host = cds_rpath(c->h, p);
-		int ok = cds_is_file(host);
+		int ok = cds_root_is_file(c->h, p);
 
-		free(host);
 		free(p);
 		if (ok) {
 			return (int)i;

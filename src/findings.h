@@ -177,6 +177,7 @@ CDS_HIDDEN char *cds_framework_cuda_lib(const struct cds_rule_ctx *c,
 /* rules_driver.c */
 CDS_HIDDEN void cds_rule_no_driver(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_no_module(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_libs_no_module(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_stub_libcuda(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_wsl_path(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_driver_too_old(struct cds_rule_ctx *c);
@@ -207,6 +208,7 @@ CDS_HIDDEN void cds_rule_tf_sonames(struct cds_rule_ctx *c);
 
 /* rules_toolchain.c */
 CDS_HIDDEN void cds_rule_host_gcc(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_cuda_home(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_apt_sources(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_activate_scripts(struct cds_rule_ctx *c);
 

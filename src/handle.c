@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fnmatch.h>
 #include <glob.h>
 #include <limits.h>
 #include <stdio.h>
@@ -267,13 +268,67 @@ cds_reset_cancel(cds_handle_t *h)
 	h->cancelled = 0;
 }
 
+/* ROOT + PATH as a string, nothing resolved: the walk below uses it. */
+static char *
+join_root(const cds_handle_t *h, const char *path)
+{
+	return cds_xasprintf("%s%s", h->root, path);
+}
+
+/*
+ * What a host path is when a target path cannot be resolved inside the
+ * root (a loop of links): the empty path, which every system call refuses
+ * with ENOENT, so that nothing outside the root is reached instead.
+ */
+static char *
+unresolvable(void)
+{
+	return cds_xstrdup("");
+}
+
 char *
 cds_rpath(const cds_handle_t *h, const char *path)
 {
+	const char *base;
+	char *dir, *real, *r;
+	size_t len;
+
 	if (*h->root == '\0' || path[0] != '/') {
 		return cds_xstrdup(path);
 	}
-	return cds_xasprintf("%s%s", h->root, path);
+	len = strlen(path);
+	base = cds_basename(path);
+	if (path[len - 1] == '/' || strcmp(base, ".") == 0 ||
+	    strcmp(base, "..") == 0) {
+		/* "dir/", "dir/.": the directory itself, links followed */
+		return cds_rpath_follow(h, path);
+	}
+	dir = cds_xstrndup(path, (size_t)(base - path));
+	real = cds_realpath_in_root(h, dir);
+	free(dir);
+	if (real == NULL) {
+		return unresolvable();
+	}
+	r = cds_xasprintf("%s%s/%s", h->root, strcmp(real, "/") == 0 ? "" :
+	    real, base);
+	free(real);
+	return r;
+}
+
+char *
+cds_rpath_follow(const cds_handle_t *h, const char *path)
+{
+	char *real, *r;
+
+	if (*h->root == '\0' || path[0] != '/') {
+		return cds_xstrdup(path);
+	}
+	if ((real = cds_realpath_in_root(h, path)) == NULL) {
+		return unresolvable();
+	}
+	r = join_root(h, strcmp(real, "/") == 0 ? "" : real);
+	free(real);
+	return r;
 }
 
 char *
@@ -337,15 +392,17 @@ cds_realpath_in_root(const cds_handle_t *h, const char *path)
 		}
 		cds_buf_addf(&out, "/%s", comp);
 		free(comp);
-		host = cds_rpath(h, out.s);
+		host = join_root(h, out.s);
 		target = cds_readlink(host);
 		free(host);
 		if (target == NULL) {
 			if (errno == EINVAL) {
 				continue;	/* not a link */
 			}
-			if (errno == ENOENT) {
-				/* keep the rest as written */
+			if (errno == ENOENT || errno == ENOTDIR ||
+			    errno == EACCES) {
+				/* keep the rest as written: the kernel cannot
+				 * go past this component either */
 				cds_buf_adds(&out, p);
 				break;
 			}
@@ -428,12 +485,23 @@ cds_data_dir(void)
 }
 
 char *
-cds_root_read_line(const cds_handle_t *h, const char *path)
+cds_root_read_file(const cds_handle_t *h, const char *path, size_t max,
+    size_t *len)
 {
-	char *host = cds_rpath(h, path);
-	char *text = cds_read_file(host, 1u << 20, NULL), *nl, *r;
+	char *host = cds_rpath_follow(h, path);
+	char *text = cds_read_file(host, max, len);
+	int saved = errno;
 
 	free(host);
+	errno = saved;
+	return text;
+}
+
+char *
+cds_root_read_line(const cds_handle_t *h, const char *path)
+{
+	char *text = cds_root_read_file(h, path, 1u << 20, NULL), *nl, *r;
+
 	if (text == NULL) {
 		return NULL;
 	}
@@ -445,41 +513,162 @@ cds_root_read_line(const cds_handle_t *h, const char *path)
 	return r;
 }
 
-int
-cds_root_exists(const cds_handle_t *h, const char *path)
+/* TEST of the host path of PATH: the entry itself, or with FOLLOW what
+ * its last link leads to. */
+static int
+root_test(const cds_handle_t *h, const char *path, int follow,
+    int (*test)(const char *))
 {
-	char *host = cds_rpath(h, path);
-	int r = cds_exists(host);
+	char *host = follow ? cds_rpath_follow(h, path) : cds_rpath(h, path);
+	int r = test(host);
 
 	free(host);
 	return r;
 }
 
+static int
+is_exec_file(const char *host)
+{
+	return cds_is_file(host) && access(host, X_OK) == 0;
+}
+
+int
+cds_root_exists(const cds_handle_t *h, const char *path)
+{
+	return root_test(h, path, 0, cds_exists);
+}
+
 int
 cds_root_isdir(const cds_handle_t *h, const char *path)
 {
+	return root_test(h, path, 1, cds_is_dir);
+}
+
+int
+cds_root_is_file(const cds_handle_t *h, const char *path)
+{
+	return root_test(h, path, 1, cds_is_file);
+}
+
+int
+cds_root_is_link(const cds_handle_t *h, const char *path)
+{
+	return root_test(h, path, 0, cds_is_link);
+}
+
+int
+cds_root_is_exec(const cds_handle_t *h, const char *path)
+{
+	return root_test(h, path, 1, is_exec_file);
+}
+
+char *
+cds_root_readlink(const cds_handle_t *h, const char *path)
+{
 	char *host = cds_rpath(h, path);
-	int r = cds_is_dir(host);
+	char *r = cds_readlink(host);
+	int saved = errno;
 
 	free(host);
+	errno = saved;
 	return r;
+}
+
+char **
+cds_root_listdir(const cds_handle_t *h, const char *path)
+{
+	char *host = cds_rpath_follow(h, path);
+	char **r = cds_listdir(host);
+	int saved = errno;
+
+	free(host);
+	errno = saved;
+	return r;
+}
+
+static int
+has_magic(const char *s)
+{
+	return strpbrk(s, "*?[") != NULL;
+}
+
+static int
+cmp_coll(const void *a, const void *b)
+{
+	return strcoll(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * glob(3) under a root, one component at a time: a directory is listed
+ * where its path resolves inside the root, so a link on the way (a
+ * matched "cuda-12.4" as much as a literal "lib") never leads out.  What
+ * glob(3) returns, the same way: entries that exist (a dangling link
+ * too), dot files only for a pattern that starts with a dot, sorted as
+ * glob(3) sorts them.
+ */
+static char **
+glob_in_root(const cds_handle_t *h, const char *pattern)
+{
+	struct cds_strv cur = {0}, next = {0};
+	char **comps = cds_strsplit(pattern, "/", 0), **c;
+	size_t i;
+
+	cds_strv_push(&cur, "");
+	for (c = comps; *c != NULL && cur.n > 0; c++) {
+		int last = c[1] == NULL;
+
+		for (i = 0; i < cur.n; i++) {
+			char **names, **n;
+
+			if (!has_magic(*c)) {
+				char *p = cds_xasprintf("%s/%s", cur.v[i], *c);
+
+				if (!last || cds_root_exists(h, p)) {
+					cds_strv_push_owned(&next, p);
+				} else {
+					free(p);
+				}
+				continue;
+			}
+			names = cds_root_listdir(h, *cur.v[i] == '\0' ? "/" :
+			    cur.v[i]);
+			for (n = names; n != NULL && *n != NULL; n++) {
+				if (fnmatch(*c, *n, FNM_PERIOD) == 0) {
+					cds_strv_push_owned(&next, cds_xasprintf(
+					    "%s/%s", cur.v[i], *n));
+				}
+			}
+			cds_strfreev(names);
+		}
+		cds_strv_clear(&cur);
+		cur = next;
+		memset(&next, 0, sizeof(next));
+	}
+	cds_strfreev(comps);
+	if (cur.n == 1 && *cur.v[0] == '\0') {
+		cds_strv_clear(&cur);	/* the pattern "/" */
+	}
+	if (cur.n > 1) {
+		qsort(cur.v, cur.n, sizeof(*cur.v), cmp_coll);
+	}
+	return cds_strv_steal(&cur);
 }
 
 char **
 cds_root_glob(const cds_handle_t *h, const char *pattern)
 {
 	struct cds_strv sv = {0};
-	char *host = cds_rpath(h, pattern);
 	glob_t g;
 	size_t i;
 
-	if (glob(host, 0, NULL, &g) == 0) {
+	if (*h->root != '\0' && pattern[0] == '/') {
+		return glob_in_root(h, pattern);
+	}
+	if (glob(pattern, 0, NULL, &g) == 0) {
 		for (i = 0; i < g.gl_pathc; i++) {
-			cds_strv_push_owned(&sv, cds_unrpath(h,
-			    g.gl_pathv[i]));
+			cds_strv_push(&sv, g.gl_pathv[i]);
 		}
 		globfree(&g);
 	}
-	free(host);
 	return cds_strv_steal(&sv);
 }

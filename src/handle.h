@@ -64,24 +64,56 @@ CDS_HIDDEN void cds_progress(cds_handle_t *h, const char *name,
 CDS_HIDDEN int cds_ask(cds_handle_t *h, enum cds_question q,
     const void *data);
 
-/* Map a path of the target system to a path on this one: root + path. */
+/*
+ * Paths of the target system (the root's "/") and where they are on this
+ * one.  Under a root, every link on the way is resolved inside it, the
+ * way the kernel resolves it in a chroot: an absolute link target starts
+ * again at the root, ".." stops there.  Without a root these cost nothing
+ * (a copy of PATH).
+ *
+ * cds_rpath: the entry PATH names, its directories resolved, its last
+ * component as written: for lstat, readlink, unlink, rename, symlink,
+ * and writing.  cds_rpath_follow: the file PATH finally names, its last
+ * link followed too: for open, stat, opendir, reading.  Both return a
+ * new host path; where the root's links loop it is "" (ENOENT), never a
+ * path outside the root.
+ */
 CDS_HIDDEN char *cds_rpath(const cds_handle_t *h, const char *path);
+CDS_HIDDEN char *cds_rpath_follow(const cds_handle_t *h, const char *path);
 /* The inverse: strip the root from a host path (new string). */
 CDS_HIDDEN char *cds_unrpath(const cds_handle_t *h, const char *hostpath);
 /*
  * Resolve symlinks of PATH (a target path) the way the kernel would inside
  * a chroot at the root: absolute link targets are re-rooted, ".." stops at
- * the root.  Returns a target path (without the root) or NULL with errno.
+ * the root; from the first component that does not exist (or cannot be
+ * searched) on, the rest is kept as written.  Returns a target path
+ * (without the root) or NULL with errno (ELOOP).
  */
 CDS_HIDDEN char *cds_realpath_in_root(const cds_handle_t *h,
     const char *path);
 
-/* Small reads of the target, all paths without the root: */
+/* Reads of the target, all paths without the root, links resolved inside
+ * it (the last one followed unless said): */
+/* a whole file (cds_read_file), NULL with errno */
+CDS_HIDDEN char *cds_root_read_file(const cds_handle_t *h, const char *path,
+    size_t max, size_t *len);
 /* the first line of a file, trimmed; NULL when unreadable */
 CDS_HIDDEN char *cds_root_read_line(const cds_handle_t *h, const char *path);
+/* the entry exists (lstat: a dangling link too) */
 CDS_HIDDEN int cds_root_exists(const cds_handle_t *h, const char *path);
 CDS_HIDDEN int cds_root_isdir(const cds_handle_t *h, const char *path);
-/* target paths matching a glob pattern, sorted; never NULL */
+/* a regular file */
+CDS_HIDDEN int cds_root_is_file(const cds_handle_t *h, const char *path);
+/* a regular file this process may execute */
+CDS_HIDDEN int cds_root_is_exec(const cds_handle_t *h, const char *path);
+/* the entry is a link (lstat); its target as stored (readlink) */
+CDS_HIDDEN int cds_root_is_link(const cds_handle_t *h, const char *path);
+CDS_HIDDEN char *cds_root_readlink(const cds_handle_t *h, const char *path);
+/* sorted names of a directory, NULL with errno */
+CDS_HIDDEN char **cds_root_listdir(const cds_handle_t *h, const char *path);
+/* target paths matching a glob pattern, sorted as glob(3) does; never
+ * NULL.  Under a root, each directory is listed where it resolves inside
+ * the root. */
 CDS_HIDDEN char **cds_root_glob(const cds_handle_t *h, const char *pattern);
 
 /* Where the shipped manifests are (configure's pkgdatadir, or the source

@@ -344,15 +344,9 @@ machine_platform(unsigned machine)
 static char *
 host_path(cds_handle_t *h, const char *path)
 {
-	char *rp, *host;
-
-	if (*h->root == '\0' || path[0] != '/') {
-		return cds_xstrdup(path);
-	}
-	rp = cds_realpath_in_root(h, path);
-	host = cds_rpath(h, rp != NULL ? rp : path);
-	free(rp);
-	return host;
+	/* a loop of links is "" (ENOENT), never the path as written: its
+	 * last link would take the kernel out of the root */
+	return cds_rpath_follow(h, path);
 }
 
 static int

@@ -54,6 +54,23 @@ enum {
 	X(cuDriverGetVersion, cds_cures, (int *)) \
 	X(cuDeviceGetCount, cds_cures, (int *))
 
+/* ---- NVML (libnvidia-ml.so.1) ------------------------------------------ */
+
+typedef unsigned int cds_nvmlres;	/* nvmlReturn_t */
+
+/* The nvmlReturn_t values the driver probe explains (nvml.h). */
+enum {
+	CDS_NVML_SUCCESS = 0,
+	CDS_NVML_ERROR_DRIVER_NOT_LOADED = 9
+};
+
+/* What the driver probe asks NVML: is the driver loaded, which is it. */
+#define CDS_NVML_PROBE_FUNCS(X) \
+	X(nvmlInit_v2, cds_nvmlres, (void)) \
+	X(nvmlErrorString, const char *, (cds_nvmlres)) \
+	X(nvmlSystemGetDriverVersion, cds_nvmlres, (char *, unsigned int)) \
+	X(nvmlShutdown, cds_nvmlres, (void))
+
 /* What the checks need besides the probe's. */
 #define CDS_CU_FUNCS(X) \
 	X(cuGetErrorName, cds_cures, (cds_cures, const char **)) \
@@ -222,6 +239,7 @@ enum {
 /* One typedef per entry point: cds_fn_<symbol>. */
 #define CDS_NV_TYPEDEF(sym, ret, args) typedef ret (*cds_fn_##sym) args;
 CDS_CU_PROBE_FUNCS(CDS_NV_TYPEDEF)
+CDS_NVML_PROBE_FUNCS(CDS_NV_TYPEDEF)
 CDS_CU_FUNCS(CDS_NV_TYPEDEF)
 CDS_CUDART_FUNCS(CDS_NV_TYPEDEF)
 CDS_DNN_FUNCS(CDS_NV_TYPEDEF)

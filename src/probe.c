@@ -77,11 +77,10 @@ version_token(const char *line)
 static char *
 module_version(cds_handle_t *h)
 {
-	char *path, *text, *ver = NULL, *line;
+	char *text, *ver = NULL, *line;
 
-	path = cds_rpath(h, "/proc/driver/nvidia/version");
-	text = cds_read_file(path, 1 << 16, NULL);
-	free(path);
+	text = cds_root_read_file(h, "/proc/driver/nvidia/version", 1 << 16,
+	    NULL);
 	if (text != NULL) {
 		line = strstr(text, "NVRM version:");
 		if (line != NULL) {
@@ -97,9 +96,7 @@ module_version(cds_handle_t *h)
 	if (ver != NULL) {
 		return ver;
 	}
-	path = cds_rpath(h, "/sys/module/nvidia/version");
-	text = cds_read_file(path, 4096, NULL);
-	free(path);
+	text = cds_root_read_file(h, "/sys/module/nvidia/version", 4096, NULL);
 	if (text != NULL) {
 		ver = version_token(text);
 		free(text);
@@ -110,18 +107,13 @@ module_version(cds_handle_t *h)
 static int
 is_wsl(cds_handle_t *h)
 {
-	char *path, *text;
-	int wsl;
+	char *text;
+	int wsl = 0;
 
-	path = cds_rpath(h, "/usr/lib/wsl/lib/libcuda.so.1");
-	wsl = cds_exists(path);
-	free(path);
-	if (wsl) {
+	if (cds_root_exists(h, "/usr/lib/wsl/lib/libcuda.so.1")) {
 		return 1;
 	}
-	path = cds_rpath(h, "/proc/version");
-	text = cds_read_file(path, 1 << 16, NULL);
-	free(path);
+	text = cds_root_read_file(h, "/proc/version", 1 << 16, NULL);
 	if (text != NULL) {
 		char *p;
 
@@ -231,10 +223,8 @@ cds_ldirs_find(cds_handle_t *h, const struct cds_ldir *dirs, size_t n,
 
 	for (i = 0; i < n; i++) {
 		char *t = cds_path_join(dirs[i].dir, name);
-		char *host = cds_rpath(h, t);
-		int found = cds_is_file(host);
+		int found = cds_root_is_file(h, t);
 
-		free(host);
 		free(t);
 		if (found) {
 			return (ssize_t)i;
@@ -289,14 +279,20 @@ cds_driver_scan_files(cds_handle_t *h, struct cds_driver *d,
 		    d->libcuda_path);
 		d->libcuda_via = cds_xstrdup(dirs[at].via);
 	}
+	/* NVML is the driver's too: its file names the same version */
+	at = cds_ldirs_find(h, dirs, k, "libnvidia-ml.so.1");
+	if (at >= 0) {
+		d->nvml_path = cds_path_join(dirs[at].dir,
+		    "libnvidia-ml.so.1");
+		d->nvml_realpath = cds_realpath_in_root(h, d->nvml_path);
+	}
 	/* a stub: first where the loader looks, then where ld looks */
 	for (i = 0; i < n && d->stub_path == NULL; i++) {
 		for (k = 0; k < 2 && d->stub_path == NULL; k++) {
 			char *p = cds_path_join(dirs[i].dir, names[k]);
-			char *host = cds_rpath(h, p);
 			char *real = NULL;
 
-			if (cds_is_file(host)) {
+			if (cds_root_is_file(h, p)) {
 				real = cds_realpath_in_root(h, p);
 			}
 			if (real != NULL && is_stub_file(h, p, real)) {
@@ -307,28 +303,31 @@ cds_driver_scan_files(cds_handle_t *h, struct cds_driver *d,
 				    "LIBRARY_PATH") == 0;
 			}
 			free(real);
-			free(host);
 			free(p);
 		}
 	}
 	cds_ldirs_free(dirs, n);
 }
 
-/* The driver's version from the real file's name: libcuda.so.550.54.15. */
+/* The driver's version from the real file's name of library NAME:
+ * libcuda.so.550.54.15, libnvidia-ml.so.550.54.15.  NULL for a name
+ * without one (libcuda.so.1, a stub). */
 static char *
-version_from_name(const char *path)
+version_from_name(const char *path, const char *name)
 {
+	size_t n = strlen(name);
 	const char *b;
 
 	if (path == NULL) {
 		return NULL;
 	}
 	b = cds_basename(path);
-	if (strncmp(b, "libcuda.so.", 11) != 0 || strchr(b + 11, '.') ==
-	    NULL) {
+	if (strncmp(b, name, n) != 0 || b[n] != '.' ||
+	    strchr(b + n + 1, '.') == NULL ||
+	    strspn(b + n + 1, "0123456789.") != strlen(b + n + 1)) {
 		return NULL;
 	}
-	return cds_xstrdup(b + 11);
+	return cds_xstrdup(b + n + 1);
 }
 
 static const char *
@@ -381,6 +380,39 @@ cds_driver_take_msg(struct cds_driver *d, json_t *msg)
 		if (d->stub_path == NULL && jstr(msg, "path") != NULL) {
 			d->stub_path = cds_xstrdup(jstr(msg, "path"));
 		}
+	} else if (t != NULL && strcmp(t, "nvml") == 0 &&
+	    json_is_integer(json_object_get(msg, "init"))) {
+		d->nvml_probed = 1;
+		d->nvml_init = jint(msg, "init", 0);
+		free(d->nvml_error);
+		d->nvml_error = d->nvml_init != 0 ?
+		    cds_strdup0(jstr(msg, "error")) : NULL;
+		if (jstr(msg, "path") != NULL) {
+			free(d->nvml_path);
+			free(d->nvml_realpath);
+			d->nvml_path = cds_xstrdup(jstr(msg, "path"));
+			d->nvml_realpath = cds_strdup0(jstr(msg, "realpath"));
+		}
+	}
+}
+
+/* The driver's version: the kernel module's when one is loaded, else
+ * what its libraries' file names say (libcuda's first). */
+static void
+driver_version(struct cds_driver *d)
+{
+	free(d->version);
+	d->version = NULL;
+	d->version_source = NULL;
+	if (d->module_version != NULL) {
+		d->version = cds_xstrdup(d->module_version);
+		d->version_source = "kernel module";
+	} else if (d->libcuda_version != NULL && d->state != CDS_DRIVER_STUB) {
+		d->version = cds_xstrdup(d->libcuda_version);
+		d->version_source = "libcuda.so.1";
+	} else if (d->nvml_version != NULL) {
+		d->version = cds_xstrdup(d->nvml_version);
+		d->version_source = "libnvidia-ml.so.1";
 	}
 }
 
@@ -390,7 +422,11 @@ cds_driver_classify(struct cds_driver *d)
 	int stub_mapped;
 
 	free(d->libcuda_version);
-	d->libcuda_version = version_from_name(d->libcuda_realpath);
+	d->libcuda_version = version_from_name(d->libcuda_realpath,
+	    "libcuda.so");
+	free(d->nvml_version);
+	d->nvml_version = version_from_name(d->nvml_realpath,
+	    "libnvidia-ml.so");
 	stub_mapped = d->libcuda_path != NULL &&
 	    (in_stubs_dir(d->libcuda_path) || (d->libcuda_realpath != NULL &&
 	    in_stubs_dir(d->libcuda_realpath)));
@@ -411,13 +447,18 @@ cds_driver_classify(struct cds_driver *d)
 		if (d->probed) {
 			d->stub_init_error = d->init_error;
 		}
+	} else if (d->probed && d->init_error == 0) {
+		d->state = CDS_DRIVER_OK;
+	} else if (d->module_version == NULL && !d->wsl) {
+		/* the files alone say it, child or not: a driver without its
+		 * module cannot run (WSL2 has none: dxgkrnl serves it) */
+		d->state = CDS_DRIVER_NO_KERNEL_MODULE;
 	} else if (!d->probed) {
 		d->state = CDS_DRIVER_NOT_PROBED;
-	} else if (d->init_error != 0) {
-		d->state = CDS_DRIVER_INIT_FAILED;
 	} else {
-		d->state = CDS_DRIVER_OK;
+		d->state = CDS_DRIVER_INIT_FAILED;
 	}
+	driver_version(d);
 }
 
 void
@@ -445,6 +486,11 @@ cds_driver_finish(cds_handle_t *h, struct cds_driver *d, const char *ldpath)
 void
 cds_driver_clear(struct cds_driver *d)
 {
+	free(d->version);
+	free(d->nvml_path);
+	free(d->nvml_realpath);
+	free(d->nvml_version);
+	free(d->nvml_error);
 	free(d->module_version);
 	free(d->libcuda_path);
 	free(d->libcuda_version);
@@ -784,6 +830,96 @@ fail:
 	return -1;
 }
 
+/* ---- running another program --------------------------------------------- */
+
+int
+cds_run_capture(char *const *argv, char *const *envp, int timeout_ms,
+    char *out, size_t max)
+{
+	int fds[2] = { -1, -1 }, status = 0, open_fd = 1, timed_out = 0;
+	double deadline;
+	size_t len = 0;
+	pid_t pid;
+
+	if (max > 0) {
+		out[0] = '\0';
+	}
+	if (pipe2(fds, O_CLOEXEC) == -1) {
+		return -1;
+	}
+	if ((pid = fork()) == -1) {
+		close(fds[0]);
+		close(fds[1]);
+		return -1;
+	}
+	if (pid == 0) {
+		/* only async-signal-safe calls from here to exec; a group of
+		 * its own, so that the deadline kills what it starts too */
+		int null = open("/dev/null", O_RDWR);
+
+		setpgid(0, 0);
+		dup2(fds[1], STDOUT_FILENO);
+		if (null != -1) {
+			dup2(null, STDIN_FILENO);
+			dup2(null, STDERR_FILENO);
+		}
+		execve(argv[0], argv, envp);
+		_exit(127);
+	}
+	setpgid(pid, pid);
+	close(fds[1]);
+	deadline = cds_now_ms() + timeout_ms;
+	while (open_fd) {
+		struct pollfd pf;
+		char chunk[4096];
+		double left = deadline - cds_now_ms();
+		ssize_t got;
+		int r;
+
+		if (left <= 0) {
+			timed_out = 1;
+			break;
+		}
+		pf.fd = fds[0];
+		pf.events = POLLIN;
+		r = poll(&pf, 1, (int)left + 1);
+		if (r == -1 && errno == EINTR) {
+			continue;
+		}
+		if (r <= 0) {
+			continue;
+		}
+		got = read(fds[0], chunk, sizeof(chunk));
+		if (got == -1 && errno == EINTR) {
+			continue;
+		}
+		if (got <= 0) {
+			open_fd = 0;
+			break;
+		}
+		/* keep what fits, drain the rest so the program never blocks */
+		if (max > 0 && len < max - 1) {
+			size_t n = (size_t)got < max - 1 - len ? (size_t)got :
+			    max - 1 - len;
+
+			memcpy(out + len, chunk, n);
+			len += n;
+			out[len] = '\0';
+		}
+	}
+	close(fds[0]);
+	if (timed_out) {
+		kill(-pid, SIGKILL);
+		kill(pid, SIGKILL);
+	}
+	while (waitpid(pid, &status, 0) == -1 && errno == EINTR) {
+	}
+	if (timed_out || !WIFEXITED(status)) {
+		return -1;
+	}
+	return WEXITSTATUS(status);
+}
+
 /* ---- the child's side ---------------------------------------------------- */
 
 void
@@ -837,47 +973,59 @@ resolve_probe(void *lib)
 	return NULL;
 }
 
+/*
+ * Child side: dlopen NAME into MSG's fields (loaded; error, or path and
+ * realpath) and resolve its entry points with RESOLVE; one missing is
+ * named (missing) and the library closed.  The library, or NULL.
+ */
+static void *
+child_open(json_t *msg, const char *name, const char *(*resolve)(void *))
+{
+	char *path, *real, *err;
+	const char *missing;
+	void *lib;
+
+	lib = cds_dl_open(name, RTLD_NOW | RTLD_LOCAL, &path, &real, &err);
+	json_object_set_new(msg, "loaded", json_boolean(lib != NULL));
+	if (lib == NULL) {
+		json_object_set_new(msg, "error", json_string(err));
+	} else {
+		json_object_set_new(msg, "path", json_string(path));
+		json_object_set_new(msg, "realpath", json_string(real));
+		if ((missing = resolve(lib)) != NULL) {
+			json_object_set_new(msg, "missing",
+			    json_string(missing));
+			dlclose(lib);
+			lib = NULL;
+		}
+	}
+	free(path);
+	free(real);
+	free(err);
+	return lib;
+}
+
 void *
 cds_driver_child_load(int *init)
 {
 	json_t *msg = json_object();
-	char *path, *real, *err;
-	const char *missing;
 	void *lib;
 	int v = 0, count = 0;
 
 	*init = -1;
 	json_object_set_new(msg, "t", json_string("driver"));
-	lib = cds_dl_open("libcuda.so.1", RTLD_NOW | RTLD_LOCAL, &path,
-	    &real, &err);
-	json_object_set_new(msg, "loaded", json_boolean(lib != NULL));
-	if (lib == NULL) {
-		json_object_set_new(msg, "error", json_string(err));
-		goto out;
+	if ((lib = child_open(msg, "libcuda.so.1", resolve_probe)) != NULL) {
+		*init = (int)sym_cuInit(0);
+		json_object_set_new(msg, "init", json_integer(*init));
+		if (sym_cuDriverGetVersion(&v) == 0) {
+			json_object_set_new(msg, "version", json_integer(v));
+		}
+		if (*init == 0 && sym_cuDeviceGetCount(&count) == 0) {
+			json_object_set_new(msg, "count",
+			    json_integer(count));
+		}
 	}
-	json_object_set_new(msg, "path", json_string(path));
-	json_object_set_new(msg, "realpath", json_string(real));
-	if ((missing = resolve_probe(lib)) != NULL) {
-		json_object_set_new(msg, "missing", json_string(missing));
-		goto fail;
-	}
-	*init = (int)sym_cuInit(0);
-	json_object_set_new(msg, "init", json_integer(*init));
-	if (sym_cuDriverGetVersion(&v) == 0) {
-		json_object_set_new(msg, "version", json_integer(v));
-	}
-	if (*init == 0 && sym_cuDeviceGetCount(&count) == 0) {
-		json_object_set_new(msg, "count", json_integer(count));
-	}
-	goto out;
-fail:
-	dlclose(lib);
-	lib = NULL;
-out:
 	cds_child_send(msg);
-	free(path);
-	free(real);
-	free(err);
 	return lib;
 }
 
@@ -915,6 +1063,55 @@ cds_stub_child_test(const char *stub)
 	free(se);
 }
 
+/* Resolve NVML's probe entry points of LIB into the pointers. */
+#define NVML_SYM(sym, ret, args) static cds_fn_##sym nvml_##sym;
+CDS_NVML_PROBE_FUNCS(NVML_SYM)
+#undef NVML_SYM
+
+static const char *
+resolve_nvml(void *lib)
+{
+#define RESOLVE(sym, ret, args) \
+	if ((*(void **)&nvml_##sym = dlsym(lib, #sym)) == NULL) { \
+		return #sym; \
+	}
+	CDS_NVML_PROBE_FUNCS(RESOLVE)
+#undef RESOLVE
+	return NULL;
+}
+
+/* Child side: dlopen libnvidia-ml.so.1, nvmlInit_v2(), and send
+ * {"t":"nvml"} with its result and words ("Driver Not Loaded"). */
+static void
+nvml_child(void)
+{
+	json_t *msg = json_object();
+	const char *words;
+	char ver[96];
+	cds_nvmlres r;
+
+	json_object_set_new(msg, "t", json_string("nvml"));
+	/* the library stays mapped: unloading NVML buys nothing here */
+	if (child_open(msg, "libnvidia-ml.so.1", resolve_nvml) != NULL) {
+		r = nvml_nvmlInit_v2();
+		json_object_set_new(msg, "init", json_integer((json_int_t)r));
+		if (r != CDS_NVML_SUCCESS) {
+			words = nvml_nvmlErrorString(r);
+			json_object_set_new(msg, "error", json_string(
+			    words != NULL ? words : "?"));
+		} else {
+			if (nvml_nvmlSystemGetDriverVersion(ver,
+			    sizeof(ver)) == CDS_NVML_SUCCESS) {
+				ver[sizeof(ver) - 1] = '\0';
+				json_object_set_new(msg, "version",
+				    json_string(ver));
+			}
+			nvml_nvmlShutdown();
+		}
+	}
+	cds_child_send(msg);
+}
+
 static int
 driver_child(json_t *arg)
 {
@@ -923,6 +1120,7 @@ driver_child(json_t *arg)
 	if (cds_driver_child_load(&init) == NULL) {
 		cds_stub_child_test(jstr(arg, "stub"));
 	}
+	nvml_child();
 	return 0;
 }
 

@@ -101,6 +101,17 @@ CDS_HIDDEN char **cds_child_env(cds_handle_t *h, char *const *dirs);
 /* Does this program run probe children (cds_child_main was called)? */
 CDS_HIDDEN int cds_child_hosted(void);
 
+/*
+ * Run ARGV (argv[0] a path of this system, never another root's) with
+ * environment ENVP, stdin and stderr on /dev/null, collecting its stdout
+ * into OUT (at most MAX - 1 bytes, NUL-terminated, the rest read and
+ * dropped) for at most TIMEOUT_MS; at the deadline its process group is
+ * killed.  Returns its exit status, or -1 when it could not start, was
+ * killed or ran out of time.
+ */
+CDS_HIDDEN int cds_run_capture(char *const *argv, char *const *envp,
+    int timeout_ms, char *out, size_t max);
+
 /* Child side: send one message (steals MSG). */
 CDS_HIDDEN void cds_child_send(json_t *msg);
 /*

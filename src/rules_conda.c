@@ -6,7 +6,6 @@
 #include "config.h"
 
 #include <ctype.h>
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -587,21 +586,19 @@ static char **
 scripts_of(const cds_handle_t *h, const struct cds_env *e, const char *sub)
 {
 	char *pat = cds_xasprintf("%s/etc/conda/%s/*.sh", e->prefix, sub);
-	char *host = cds_rpath(h, pat);
+	char **m = cds_root_glob(h, pat);
 	struct cds_strv sv = {0};
-	glob_t g;
 	size_t i;
 
-	if (glob(host, 0, NULL, &g) == 0) {
-		for (i = 0; i < g.gl_pathc; i++) {
-			if (!written_by_us(g.gl_pathv[i])) {
-				cds_strv_push_owned(&sv, cds_unrpath(h,
-				    g.gl_pathv[i]));
-			}
+	for (i = 0; m[i] != NULL; i++) {
+		char *host = cds_rpath_follow(h, m[i]);
+
+		if (!written_by_us(host)) {
+			cds_strv_push(&sv, m[i]);
 		}
-		globfree(&g);
+		free(host);
 	}
-	free(host);
+	cds_strfreev(m);
 	free(pat);
 	return cds_strv_steal(&sv);
 }
@@ -628,12 +625,10 @@ sheval_run(struct sheval *x, char **where)
 	int any = 0;
 
 	for (s = scripts; *s != NULL; s++) {
-		char *host = cds_rpath(x->c->h, *s);
-		char *text = cds_read_file(host, 1u << 20, NULL);
+		char *text = cds_root_read_file(x->c->h, *s, 1u << 20, NULL);
 		char **lines;
 		size_t i;
 
-		free(host);
 		if (text == NULL) {
 			continue;
 		}
@@ -772,11 +767,7 @@ cds_fix_activate(struct cds_rule_ctx *c, struct cds_finding *f,
 static int
 dir_exists(const cds_handle_t *h, const char *dir)
 {
-	char *host = cds_rpath(h, dir);
-	int r = cds_is_dir(host);
-
-	free(host);
-	return r;
+	return cds_root_isdir(h, dir);
 }
 
 /* Does a deactivate.d script touch LD_LIBRARY_PATH? */
@@ -787,12 +778,10 @@ restores(const cds_handle_t *h, const struct cds_env *e)
 	int found = 0;
 
 	for (s = scripts; *s != NULL && !found; s++) {
-		char *host = cds_rpath(h, *s);
-		char *text = cds_read_file(host, 1u << 20, NULL);
+		char *text = cds_root_read_file(h, *s, 1u << 20, NULL);
 
 		found = text != NULL && strstr(text, "LD_LIBRARY_PATH") != NULL;
 		free(text);
-		free(host);
 	}
 	cds_strfreev(scripts);
 	return found;
@@ -1037,8 +1026,7 @@ cds_rule_conda_cudnn(struct cds_rule_ctx *c)
 static int
 cpu_build(const struct cds_package *p)
 {
-	return (p->cuda != NULL && strcmp(p->cuda, "cpu") == 0) ||
-	    strstr(p->version, "+cpu") != NULL;
+	return p->cpu_only;	/* the scan read it from what is installed */
 }
 
 /* The CUDA major the driver can run: its own number, else the newest
@@ -1078,6 +1066,10 @@ cpu_finding(struct cds_rule_ctx *c, const struct cds_env *e,
 	    p->version, e != NULL ? " in env " : "", e != NULL ? e->name : "");
 	cds_finding_evidence(f, "package", "%s %s (%s)", p->name, p->version,
 	    p->location);
+	if (p->cuda_source != NULL) {
+		cds_finding_evidence(f, "build", "CPU-only (%s)",
+		    p->cuda_source);
+	}
 	if (c->s->nvidia_pci > 0) {
 		cds_finding_evidence(f, "NVIDIA PCI devices", "%d",
 		    c->s->nvidia_pci);

@@ -4,11 +4,12 @@
 #include "config.h"
 
 #include <ctype.h>
-#include <glob.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "findings.h"
 #include "scan.h"
@@ -226,7 +227,7 @@ cds_rule_mixed_set(struct cds_rule_ctx *c)
 			{
 				char *p = cds_path_join(d->dir, want);
 
-				host = cds_rpath(c->h, p);
+				host = cds_rpath_follow(c->h, p);
 				free(p);
 			}
 			if (cds_is_file(host)) {
@@ -254,14 +255,30 @@ cds_rule_mixed_set(struct cds_rule_ctx *c)
 	}
 }
 
-/* Is file NAME in target dir DIR a regular file (not a link)? */
+/* Does target file PATH start with the ELF magic?  A linker script
+ * (glibc's libc.so, libm.so) is a regular ".so" that is no library. */
+static int
+is_elf(const cds_handle_t *h, const char *path)
+{
+	char *host = cds_rpath_follow(h, path), magic[4];
+	int fd = open(host, O_RDONLY | O_CLOEXEC | O_NONBLOCK), r = 0;
+
+	free(host);
+	if (fd != -1) {
+		r = read(fd, magic, 4) == 4 && memcmp(magic, "\177ELF", 4) == 0;
+		close(fd);
+	}
+	return r;
+}
+
+/* Is file NAME in target dir DIR a regular ELF file (not a link)? */
 static int
 regular_in(const cds_handle_t *h, const char *dir, const char *name)
 {
-	char *p = cds_path_join(dir, name), *host = cds_rpath(h, p);
-	int r = !cds_is_link(host) && cds_is_file(host);
+	char *p = cds_path_join(dir, name);
+	int r = !cds_root_is_link(h, p) && cds_root_is_file(h, p) &&
+	    is_elf(h, p);
 
-	free(host);
 	free(p);
 	return r;
 }
@@ -272,7 +289,7 @@ same_bytes(const cds_handle_t *h, const char *dir, const char *a,
     const char *b)
 {
 	char *pa = cds_path_join(dir, a), *pb = cds_path_join(dir, b);
-	char *ha = cds_rpath(h, pa), *hb = cds_rpath(h, pb);
+	char *ha = cds_rpath_follow(h, pa), *hb = cds_rpath_follow(h, pb);
 	char da[65], db[65];
 	struct stat sa, sb;
 	int same = 0;
@@ -340,11 +357,9 @@ cds_rule_copied_links(struct cds_rule_ctx *c)
 		}
 	}
 	for (i = 0; i < dirs.n; i++) {
-		char *host = cds_rpath(c->h, dirs.v[i]);
-		char **names = cds_listdir(host), **n;
+		char **names = cds_root_listdir(c->h, dirs.v[i]), **n;
 		struct cds_finding *f = NULL;
 
-		free(host);
 		for (n = names; n != NULL && *n != NULL; n++) {
 			const char *target;
 			char *path, *q;
@@ -387,18 +402,16 @@ static char *
 pip_cudnn_name(const cds_handle_t *h, const char *dir)
 {
 	char *pat = cds_path_join(dir, "../../../nvidia_cudnn_cu*-*.dist-info");
-	char *host = cds_rpath(h, pat), *r = NULL;
-	glob_t g;
+	char **m = cds_root_glob(h, pat), *r = NULL;
 
-	if (glob(host, 0, NULL, &g) == 0) {
-		const char *b = cds_basename(g.gl_pathv[0]);
+	if (m[0] != NULL) {
+		const char *b = cds_basename(m[0]);
 		char *name = cds_xstrndup(b, strcspn(b, "-"));
 
 		r = cds_pkg_normalise(name);
 		free(name);
-		globfree(&g);
 	}
-	free(host);
+	cds_strfreev(m);
 	free(pat);
 	return r;
 }

@@ -4,7 +4,6 @@
  */
 #include "config.h"
 
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -16,7 +15,8 @@
 /* No driver on a machine without an NVIDIA GPU (an image being prepared,
  * a CI host): a warning, installs work, programs cannot run.  Or a kernel
  * module without its user-space libcuda.so.1.  A GPU without a module is
- * F20 (cds_rule_no_module). */
+ * F20 (cds_rule_no_module); the libraries without a module, NO-MODULE
+ * (cds_rule_libs_no_module). */
 void
 cds_rule_no_driver(struct cds_rule_ctx *c)
 {
@@ -52,6 +52,299 @@ cds_rule_no_driver(struct cds_rule_ctx *c)
 		    "(libnvidia-compute / nvidia-driver-libs)",
 		    d->module_version);
 	}
+}
+
+/* The name CUresult CODE has in cuda.h, for the codes a driver without
+ * its module gives; "" for others. */
+static const char *
+cu_error_name(int code)
+{
+	static const struct {
+		int code;
+		const char *name;
+	} names[] = {
+		{ 3, "CUDA_ERROR_NOT_INITIALIZED" },
+		{ 34, "CUDA_ERROR_STUB_LIBRARY" },
+		{ 100, "CUDA_ERROR_NO_DEVICE" },
+		{ 101, "CUDA_ERROR_INVALID_DEVICE" },
+		{ 304, "CUDA_ERROR_OPERATING_SYSTEM" },
+		{ 802, "CUDA_ERROR_SYSTEM_NOT_READY" },
+		{ 803, "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH" },
+		{ 804, "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE" },
+		{ 999, "CUDA_ERROR_UNKNOWN" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (names[i].code == code) {
+			return names[i].name;
+		}
+	}
+	return "";
+}
+
+/*
+ * The dpkg package that ships target path PATH ("libcuda1:amd64"), from
+ * /var/lib/dpkg/info/<package>.list; NULL when dpkg does not know it.  A
+ * merged /usr may list it with or without its /usr.
+ */
+static char *
+dpkg_owner(const cds_handle_t *h, const char *path)
+{
+	char **lists = cds_root_glob(h, "/var/lib/dpkg/info/*.list"), **l;
+	char *alt, *r = NULL;
+
+	alt = cds_startswith(path, "/usr/") ? cds_xstrdup(path + 4) :
+	    cds_xasprintf("/usr%s", path);
+	for (l = lists; *l != NULL && r == NULL; l++) {
+		char *text = cds_root_read_file(h, *l, 64u << 20, NULL);
+		char **lines, **x;
+
+		if (text == NULL || (strstr(text, path) == NULL &&
+		    strstr(text, alt) == NULL)) {
+			free(text);
+			continue;
+		}
+		lines = cds_strsplit(text, "\n", 0);
+		for (x = lines; *x != NULL && r == NULL; x++) {
+			if (strcmp(*x, path) == 0 || strcmp(*x, alt) == 0) {
+				const char *b = cds_basename(*l);
+
+				r = cds_xstrndup(b, strlen(b) - 5);
+			}
+		}
+		cds_strfreev(lines);
+		free(text);
+	}
+	free(alt);
+	cds_strfreev(lists);
+	return r;
+}
+
+/*
+ * The full Version of an installed dpkg package, from /var/lib/dpkg/
+ * status: the one named NAME ("libcuda1:amd64" or "libcuda1"), or with
+ * PREFIX set the first whose name starts with NAME.  *found (may be
+ * NULL) gets the package's name.  NULL if none is installed.
+ */
+static char *
+dpkg_installed(const cds_handle_t *h, const char *name, int prefix,
+    char **found)
+{
+	char *text = cds_root_read_file(h, "/var/lib/dpkg/status", 64u << 20,
+	    NULL), *p, *r = NULL;
+	size_t n = prefix ? strlen(name) : strcspn(name, ":");
+
+	if (found != NULL) {
+		*found = NULL;
+	}
+	if (text == NULL) {
+		return NULL;
+	}
+	for (p = text; p != NULL && r == NULL; p = strstr(p, "\n\n")) {
+		char *end, *pk, *st, *ve;
+
+		p += strspn(p, "\n");
+		pk = p + 9;
+		if (strncmp(p, "Package: ", 9) != 0 || strncmp(pk, name, n) != 0 ||
+		    (!prefix && pk[n] != '\n')) {
+			continue;
+		}
+		end = strstr(p, "\n\n");
+		st = strstr(p, "\nStatus: ");
+		ve = strstr(p, "\nVersion: ");
+		if (st == NULL || ve == NULL || (end != NULL && (st > end ||
+		    ve > end)) || strncmp(st + 9, "install ok installed",
+		    20) != 0) {
+			continue;
+		}
+		r = cds_xstrndup(ve + 10, strcspn(ve + 10, "\n"));
+		if (found != NULL) {
+			*found = cds_xstrndup(pk, strcspn(pk, "\n"));
+		}
+	}
+	free(text);
+	return r;
+}
+
+/* A library of the driver as evidence: "PATH -> REAL (VERSION)". */
+static void
+driver_lib_evidence(struct cds_finding *f, const char *key,
+    const char *path, const char *real, const char *version)
+{
+	if (path == NULL) {
+		cds_finding_evidence(f, key, "not found by the loader");
+		return;
+	}
+	cds_finding_evidence(f, key, "%s%s%s%s%s%s", path,
+	    real != NULL && strcmp(real, path) != 0 ? " -> " : "",
+	    real != NULL && strcmp(real, path) != 0 ? real : "",
+	    version != NULL ? " (" : "", version != NULL ? version : "",
+	    version != NULL ? ")" : "");
+}
+
+/* Is a built nvidia module there for kernel KERNEL (modprobe can load
+ * it)?  Its path, or NULL. */
+static char *
+module_file(const cds_handle_t *h, const char *kernel)
+{
+	static const char *const under[] = {
+		"*", "*/*", "*/*/*", "*/*/*/*", NULL
+	};
+	const char *const *p;
+	char *r = NULL;
+
+	for (p = under; *p != NULL && r == NULL && kernel != NULL; p++) {
+		char *pat = cds_xasprintf("/lib/modules/%s/%s/nvidia.ko*",
+		    kernel, *p), **m;
+
+		m = cds_root_glob(h, pat);
+		r = cds_strdup0(m[0]);
+		cds_strfreev(m);
+		free(pat);
+	}
+	return r;
+}
+
+/*
+ * The fix for driver libraries without their kernel module: load the
+ * module when one is built for the running kernel; else install the
+ * module package that matches the libraries' package (Debian's
+ * nvidia-kernel-dkms beside libcuda1, Ubuntu's nvidia-dkms-N beside
+ * libnvidia-compute-N), pinned to the same version.  OWNER is the
+ * package of libcuda (NULL when unknown).
+ */
+static void
+module_fix(struct cds_rule_ctx *c, struct cds_finding *f, const char *owner,
+    const char *kernel)
+{
+	const struct cds_driver *d = &c->s->driver;
+	char *ko = module_file(c->h, kernel), *ver = NULL;
+	char name[64];
+
+	if (ko != NULL) {
+		cds_finding_evidence(f, "module for this kernel", "%s", ko);
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "sudo modprobe nvidia");
+		free(ko);
+		return;
+	}
+	if (owner != NULL) {
+		ver = dpkg_installed(c->h, owner, 0, NULL);
+	}
+	if (owner != NULL && cds_startswith(owner, "libcuda1")) {
+		/* Debian: nvidia-kernel-dkms builds the module of the same
+		 * source package (nvidia-graphics-drivers) */
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "sudo apt-get install linux-headers-$(uname -r) "
+		    "nvidia-kernel-dkms%s%s && sudo modprobe nvidia",
+		    ver != NULL ? "=" : "", ver != NULL ? ver : "");
+	} else if (owner != NULL && cds_startswith(owner,
+	    "libnvidia-compute-") && sscanf(owner, "libnvidia-compute-%31[0-9]",
+	    name) == 1) {
+		/* Ubuntu: nvidia-dkms-<branch> for libnvidia-compute-<branch> */
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "sudo apt-get install nvidia-dkms-%s%s%s && sudo modprobe "
+		    "nvidia", name, ver != NULL ? "=" : "",
+		    ver != NULL ? ver : "");
+	} else {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "install the kernel module of driver %s (the same "
+		    "installer or package source as its libraries), then: "
+		    "sudo modprobe nvidia", d->version != NULL ? d->version :
+		    "of the same version");
+	}
+	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "reboot if the module "
+	    "was just installed and modprobe cannot load it (Secure Boot, "
+	    "nouveau)");
+	free(ver);
+}
+
+/* The driver libraries' evidence: paths and version, the owning
+ * packages, and what loading them said (a child only; under --root the
+ * files alone decide).  *owner gets libcuda's package (new) or NULL. */
+static void
+libs_evidence(struct cds_rule_ctx *c, struct cds_finding *f, char **owner)
+{
+	const struct cds_driver *d = &c->s->driver;
+	char *o;
+
+	driver_lib_evidence(f, "libcuda.so.1", d->libcuda_path,
+	    d->libcuda_realpath, d->libcuda_version);
+	if (d->nvml_path != NULL) {
+		driver_lib_evidence(f, "libnvidia-ml.so.1", d->nvml_path,
+		    d->nvml_realpath, d->nvml_version);
+	}
+	if (d->version != NULL) {
+		cds_finding_evidence(f, "driver version", "%s (from the file "
+		    "name of %s)", d->version, d->version_source);
+	}
+	*owner = dpkg_owner(c->h, d->libcuda_realpath != NULL ?
+	    d->libcuda_realpath : d->libcuda_path);
+	if (*owner != NULL) {
+		o = d->nvml_realpath != NULL ? dpkg_owner(c->h,
+		    d->nvml_realpath) : NULL;
+		cds_finding_evidence(f, "packages", "%s%s%s (dpkg)", *owner,
+		    o != NULL && strcmp(o, *owner) != 0 ? ", " : "",
+		    o != NULL && strcmp(o, *owner) != 0 ? o : "");
+		free(o);
+	}
+	if (d->probed) {
+		const char *n = cu_error_name(d->init_error);
+
+		cds_finding_evidence(f, "cuInit", "error %d%s%s%s (in a child "
+		    "process that loaded %s)", d->init_error,
+		    *n != '\0' ? " (" : "", n, *n != '\0' ? ")" : "",
+		    d->libcuda_path);
+	} else {
+		cds_finding_evidence(f, "cuInit", "not called: %s",
+		    cds_streq(d->probe_error, "--root") ? "--root names "
+		    "another system, whose libraries are not loaded here; "
+		    "the files decide" : d->probe_error != NULL ?
+		    d->probe_error : "no probe child");
+	}
+	if (d->nvml_probed) {
+		cds_finding_evidence(f, "nvmlInit", "error %d: %s",
+		    d->nvml_init, d->nvml_error != NULL ? d->nvml_error : "?");
+	}
+}
+
+/* NO-MODULE: the driver's user-space libraries are installed (libcuda.so.1
+ * is what the loader finds, and its file names the version), but no
+ * kernel module is loaded: cuInit says 100, NVML "Driver Not Loaded",
+ * nvidia-smi "couldn't communicate with the NVIDIA driver".  With an
+ * NVIDIA GPU on the PCI bus, F20 says it with the GPU's causes. */
+void
+cds_rule_libs_no_module(struct cds_rule_ctx *c)
+{
+	const struct cds_driver *d = &c->s->driver;
+	struct cds_finding *f;
+	char *owner = NULL, *kernel;
+
+	if (d->state != CDS_DRIVER_NO_KERNEL_MODULE || c->s->nvidia_pci > 0) {
+		return;
+	}
+	if (d->version != NULL) {
+		f = cds_finding_add(c, "NO-MODULE", CDS_SEV_ERROR, "NVIDIA "
+		    "driver libraries %s are installed but no kernel module "
+		    "is loaded: CUDA cannot run", d->version);
+	} else {
+		f = cds_finding_add(c, "NO-MODULE", CDS_SEV_ERROR, "NVIDIA "
+		    "driver libraries are installed but no kernel module is "
+		    "loaded: CUDA cannot run");
+	}
+	libs_evidence(c, f, &owner);
+	cds_finding_evidence(f, "kernel module",
+	    "/proc/driver/nvidia/version and /sys/module/nvidia are absent");
+	cds_finding_evidence(f, "NVIDIA PCI devices", "none seen "
+	    "(/sys/bus/pci/devices)");
+	kernel = cds_root_read_line(c->h, "/proc/sys/kernel/osrelease");
+	if (kernel != NULL) {
+		cds_finding_evidence(f, "running kernel", "%s", kernel);
+	}
+	module_fix(c, f, owner, kernel);
+	free(kernel);
+	free(owner);
 }
 
 /* PCI addresses of NVIDIA devices whose class starts with CLASS
@@ -93,7 +386,7 @@ cds_rule_no_module(struct cds_rule_ctx *c)
 	struct cds_finding *f;
 	char **gpus, **vers, **v, *kernel;
 	struct cds_buf built = {0};
-	char *for_kernel = NULL;
+	char *for_kernel = NULL, *owner = NULL;
 	int secure = 0, nouveau;
 
 	if (d->module_version != NULL || c->s->nvidia_pci == 0 || d->wsl) {
@@ -111,6 +404,10 @@ cds_rule_no_module(struct cds_rule_ctx *c)
 	cds_strfreev(gpus);
 	cds_finding_evidence(f, "kernel module",
 	    "/proc/driver/nvidia/version and /sys/module/nvidia are absent");
+	if (d->state == CDS_DRIVER_NO_KERNEL_MODULE) {
+		/* the libraries are there: NO-MODULE's facts, said here */
+		libs_evidence(c, f, &owner);
+	}
 	kernel = cds_root_read_line(h, "/proc/sys/kernel/osrelease");
 	if (kernel != NULL) {
 		cds_finding_evidence(f, "running kernel", "%s", kernel);
@@ -162,13 +459,11 @@ cds_rule_no_module(struct cds_rule_ctx *c)
 		    "/sys/firmware/efi/efivars/SecureBoot-*");
 
 		if (sb[0] != NULL) {
-			char *host = cds_rpath(h, sb[0]);
 			size_t len = 0;
-			char *b = cds_read_file(host, 64, &len);
+			char *b = cds_root_read_file(h, sb[0], 64, &len);
 
 			secure = b != NULL && len >= 5 && b[4] == 1;
 			free(b);
-			free(host);
 		}
 		cds_strfreev(sb);
 	}
@@ -179,12 +474,15 @@ cds_rule_no_module(struct cds_rule_ctx *c)
 		    "sudo mokutil --import /var/lib/dkms/mok.pub  # then "
 		    "reboot and enroll the key");
 	}
-	if (f->nfixes == 0) {
+	if (f->nfixes == 0 && d->state == CDS_DRIVER_NO_KERNEL_MODULE) {
+		module_fix(c, f, owner, kernel);
+	} else if (f->nfixes == 0) {
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
 		    "sudo modprobe nvidia  # if that fails: reinstall the "
 		    "driver for kernel %s", kernel != NULL ? kernel :
 		    "$(uname -r)");
 	}
+	free(owner);
 	free(for_kernel);
 	free(kernel);
 	cds_strfreev(vers);
@@ -366,22 +664,24 @@ check_cuda(struct cds_rule_ctx *c, const char *what, const char *where,
 		    "%s needs CUDA %s but the driver supports CUDA %s at "
 		    "most", what, cuda, max);
 	} else {
-		if (d->module_version == NULL || c->m == NULL) {
+		/* the module's version, else the libraries' (the module
+		 * that goes with them will be the same) */
+		if (d->version == NULL || c->m == NULL) {
 			return;
 		}
 		floor = cds_manifest_driver_floor(c->m, cuda);
-		if (floor == NULL ||
-		    cds_vercmp(d->module_version, floor) >= 0) {
+		if (floor == NULL || cds_vercmp(d->version, floor) >= 0) {
 			return;
 		}
 		f = cds_finding_add(c, "F16", CDS_SEV_ERROR,
 		    "%s needs CUDA %s, which needs driver %s or newer; this "
-		    "driver is %s", what, cuda, floor, d->module_version);
+		    "driver is %s", what, cuda, floor, d->version);
 		cds_finding_evidence(f, "minimum driver", "%s", floor);
 	}
 	cds_finding_evidence(f, "needs CUDA", "%s (%s)", cuda, where);
-	if (d->module_version != NULL) {
-		cds_finding_evidence(f, "driver", "%s", d->module_version);
+	if (d->version != NULL) {
+		cds_finding_evidence(f, "driver", "%s (%s)", d->version,
+		    d->version_source);
 	}
 	if (max != NULL) {
 		cds_finding_evidence(f, "driver supports CUDA", "%s", max);
@@ -399,7 +699,7 @@ cds_rule_driver_too_old(struct cds_rule_ctx *c)
 	const struct cds_scan *s = c->s;
 	size_t i, k;
 
-	if (s->driver.module_version == NULL && s->driver.cuda_version == 0) {
+	if (s->driver.version == NULL && s->driver.cuda_version == 0) {
 		return;	/* no driver: NO-DRIVER says it */
 	}
 	for (i = 0; i < s->ntoolkits; i++) {
@@ -525,12 +825,10 @@ static char *
 gpu_model(const cds_handle_t *h)
 {
 	char **info = cds_root_glob(h, "/proc/driver/nvidia/gpus/*/information");
-	char *r = NULL, *host, *text, *p;
+	char *r = NULL, *text, *p;
 
 	if (info[0] != NULL) {
-		host = cds_rpath(h, info[0]);
-		text = cds_read_file(host, 1u << 16, NULL);
-		free(host);
+		text = cds_root_read_file(h, info[0], 1u << 16, NULL);
 		if (text != NULL && (p = strstr(text, "Model:")) != NULL) {
 			p += 6;
 			p += strspn(p, " \t");
@@ -605,37 +903,15 @@ cds_rule_compat_libcuda(struct cds_rule_ctx *c)
 static char *
 dpkg_version(const cds_handle_t *h, const char *prefix, char **name)
 {
-	char *host = cds_rpath(h, "/var/lib/dpkg/status");
-	char *text = cds_read_file(host, 64u << 20, NULL), *p, *r = NULL;
+	char *full = dpkg_installed(h, prefix, 1, name), *v, *r;
 
-	free(host);
-	*name = NULL;
-	if (text == NULL) {
+	if (full == NULL) {
 		return NULL;
 	}
-	for (p = text; p != NULL && r == NULL; p = strstr(p, "\n\n")) {
-		char *end, *pk, *st, *ve;
-
-		p += strspn(p, "\n");
-		end = strstr(p, "\n\n");
-		pk = strncmp(p, "Package: ", 9) == 0 ? p + 9 : NULL;
-		if (pk == NULL || !cds_startswith(pk, prefix)) {
-			continue;
-		}
-		st = strstr(p, "\nStatus: ");
-		ve = strstr(p, "\nVersion: ");
-		if (st == NULL || ve == NULL || (end != NULL && (st > end ||
-		    ve > end)) || strncmp(st + 9, "install ok installed",
-		    20) != 0) {
-			continue;
-		}
-		ve += 10;
-		*name = cds_xstrndup(pk, strcspn(pk, "\n"));
-		ve += strcspn(ve, ":") < strcspn(ve, "\n") ?
-		    strcspn(ve, ":") + 1 : 0;
-		r = cds_xstrndup(ve, strcspn(ve, "-\n"));
-	}
-	free(text);
+	/* [epoch:]upstream[-revision] */
+	v = strchr(full, ':') != NULL ? strchr(full, ':') + 1 : full;
+	r = cds_xstrndup(v, strcspn(v, "-"));
+	free(full);
 	return r;
 }
 
@@ -722,11 +998,10 @@ cds_rule_fabricmanager(struct cds_rule_ctx *c)
 static char *
 apt_nvidia_entry(const cds_handle_t *h)
 {
-	char *host = cds_rpath(h, "/var/log/apt/history.log");
-	char *text = cds_read_file(host, 64u << 20, NULL), *r = NULL;
+	char *text = cds_root_read_file(h, "/var/log/apt/history.log",
+	    64u << 20, NULL), *r = NULL;
 	char **blocks, **b;
 
-	free(host);
 	if (text == NULL) {
 		return NULL;
 	}

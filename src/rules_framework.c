@@ -10,7 +10,6 @@
 #include <elf.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,21 +43,13 @@ each_package(struct cds_rule_ctx *c, pkg_fn fn)
 static int
 dir_exists(const cds_handle_t *h, const char *dir)
 {
-	char *host = cds_rpath(h, dir);
-	int r = cds_is_dir(host);
-
-	free(host);
-	return r;
+	return cds_root_isdir(h, dir);
 }
 
 static int
 file_exists(const cds_handle_t *h, const char *path)
 {
-	char *host = cds_rpath(h, path);
-	int r = cds_is_file(host);
-
-	free(host);
-	return r;
+	return cds_root_is_file(h, path);
 }
 
 /* site-packages/nvidia/<sub>/lib of a pip package, if it is there. */
@@ -302,7 +293,7 @@ toolkit_vs_torch(struct cds_rule_ctx *c, const struct cds_env *e,
 	size_t i;
 
 	if (p->kind != CDS_FW_TORCH || p->cuda == NULL ||
-	    strcmp(p->cuda, "cpu") == 0 || t == NULL || t->version == NULL ||
+	    t == NULL || t->version == NULL ||
 	    cds_cmp_minor(t->version, p->cuda) == 0) {
 		return;
 	}
@@ -369,6 +360,44 @@ cds_rule_toolkit_vs_torch(struct cds_rule_ctx *c)
 /* F30: the three numbers                                                    */
 /* ------------------------------------------------------------------------ */
 
+/* F30's toolkit lines: which toolkit extension builds use (the active
+ * one) and which a plain `nvcc` runs, apart when they differ. */
+static void
+toolkit_evidence(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_toolkit *t)
+{
+	const struct cds_scan *s = c->s;
+	const char *via = s->active_via != NULL ? s->active_via : "";
+	size_t i;
+
+	if (t == NULL) {
+		return;
+	}
+	if (s->nvcc_toolkit != NULL && strcmp(s->nvcc_toolkit,
+	    t->realpath) == 0) {
+		cds_finding_evidence(f, "active toolkit", "%s at %s (%s): "
+		    "what nvcc on PATH and extension builds use",
+		    t->version != NULL ? t->version : "?", t->realpath, via);
+		return;
+	}
+	cds_finding_evidence(f, "active toolkit", "%s at %s (%s): what "
+	    "extension builds use (torch.utils.cpp_extension)",
+	    t->version != NULL ? t->version : "?", t->realpath, via);
+	for (i = 0; i < s->ntoolkits; i++) {
+		const struct cds_toolkit *n = &s->toolkits[i];
+
+		if (s->nvcc_toolkit != NULL && strcmp(n->realpath,
+		    s->nvcc_toolkit) == 0) {
+			cds_finding_evidence(f, "nvcc on PATH", "%s at %s "
+			    "(%s): what a plain `nvcc` runs", n->version !=
+			    NULL ? n->version : "?", n->realpath,
+			    s->nvcc_path);
+			return;
+		}
+	}
+	cds_finding_evidence(f, "nvcc on PATH", "none");
+}
+
 /* F30: the driver's maximum, the active toolkit and each framework's
  * runtime are three different CUDA versions that answer three questions.
  * A note when they differ; the real incompatibilities are F16 and F15. */
@@ -425,24 +454,27 @@ cds_rule_three_numbers(struct cds_rule_ctx *c)
 	    "question");
 	cds_finding_evidence(f, "driver supports", "%s", *drv != '\0' ? drv :
 	    "unknown here (no driver probed)");
+	if (*drv != '\0') {
+		cds_finding_evidence(f, "read by", "cuDriverGetVersion in a "
+		    "probe child%s", s->driver.state ==
+		    CDS_DRIVER_NO_KERNEL_MODULE ? " (libcuda answers it "
+		    "without a kernel module; nothing runs until one is "
+		    "loaded)" : "");
+	}
 	cds_finding_evidence(f, "meaning", "the newest CUDA the driver can "
 	    "run (nvidia-smi's \"CUDA Version\", conda's __cuda); not an "
 	    "installed toolkit");
-	if (t != NULL) {
-		cds_finding_evidence(f, "active toolkit", "%s at %s (%s): what "
-		    "nvcc and extension builds use", t->version != NULL ?
-		    t->version : "?", t->realpath, s->active_via != NULL ?
-		    s->active_via : "");
-	}
+	toolkit_evidence(c, f, t);
 	for (i = 0; i < s->nenvs; i++) {
 		for (k = 0; k < s->envs[i].npackages; k++) {
 			const struct cds_package *p = &s->envs[i].packages[k];
 
 			if (p->kind != CDS_FW_OTHER && p->cuda != NULL) {
 				cds_finding_evidence(f, "framework", "%s %s "
-				    "(env %s) brings its own CUDA %s runtime",
+				    "(env %s) was built with CUDA %s (%s)",
 				    p->name, p->version, s->envs[i].name,
-				    p->cuda);
+				    p->cuda, p->cuda_source != NULL ?
+				    p->cuda_source : "?");
 			}
 		}
 	}
@@ -451,9 +483,9 @@ cds_rule_three_numbers(struct cds_rule_ctx *c)
 
 		if (p->kind != CDS_FW_OTHER && p->cuda != NULL) {
 			cds_finding_evidence(f, "framework", "%s %s (%s) "
-			    "brings its own CUDA %s runtime", p->name,
-			    p->version,
-			    p->location, p->cuda);
+			    "was built with CUDA %s (%s)", p->name,
+			    p->version, p->location, p->cuda,
+			    p->cuda_source != NULL ? p->cuda_source : "?");
 		}
 	}
 	cds_finding_evidence(f, "rule", "each of the others must be at most "
@@ -580,19 +612,17 @@ cds_find_anywhere(struct cds_rule_ctx *c, const struct cds_env *e,
     const char *soname)
 {
 	const struct cds_scan *s = c->s;
-	char *pat, *host, *r = NULL;
-	glob_t g;
+	char *pat, *r = NULL;
 	size_t i;
 
 	if (e != NULL && e->site_packages != NULL) {
+		char **m;
+
 		pat = cds_xasprintf("%s/nvidia/*/lib/%s", e->site_packages,
 		    soname);
-		host = cds_rpath(c->h, pat);
-		if (glob(host, 0, NULL, &g) == 0) {
-			r = cds_unrpath(c->h, g.gl_pathv[0]);
-			globfree(&g);
-		}
-		free(host);
+		m = cds_root_glob(c->h, pat);
+		r = cds_strdup0(m[0]);
+		cds_strfreev(m);
 		free(pat);
 		if (r != NULL) {
 			return r;
@@ -677,7 +707,7 @@ ort_sonames(struct cds_rule_ctx *c, const struct cds_env *e,
 	(void)e;
 	(void)lp;
 	if (lib != NULL) {
-		char *host = cds_rpath(c->h, lib);
+		char *host = cds_rpath_follow(c->h, lib);
 		struct cds_elf *elf = cds_elf_open(c->h, host);
 
 		free(host);
@@ -949,17 +979,12 @@ tf_needs(struct cds_rule_ctx *c, const struct cds_env *e,
 	} else if (cds_vercmp(p->version, "2.14") >= 0 &&
 	    p->location != NULL) {
 		char *pat = cds_xasprintf("%s/nvidia/*/lib", p->location);
-		char *host = cds_rpath(c->h, pat);
-		glob_t g;
+		char **m = cds_root_glob(c->h, pat);
 
-		if (glob(host, 0, NULL, &g) == 0) {
-			for (i = 0; i < g.gl_pathc; i++) {
-				cds_strv_push_owned(&rp, cds_unrpath(c->h,
-				    g.gl_pathv[i]));
-			}
-			globfree(&g);
+		for (i = 0; m[i] != NULL; i++) {
+			cds_strv_push(&rp, m[i]);
 		}
-		free(host);
+		cds_strfreev(m);
 		free(pat);
 	}
 	lp = cds_libpath_for(c, e, (const char *const *)rp.v);
@@ -1385,7 +1410,7 @@ arch_check(struct cds_rule_ctx *c, struct arch_ctx *arch_state,
 	if (lib == NULL) {
 		return;
 	}
-	host = cds_rpath(c->h, lib);
+	host = cds_rpath_follow(c->h, lib);
 	if (cds_fatbin_arches(host, &sass, &ptx) == -1 ||
 	    (sass.n == 0 && ptx.n == 0)) {
 		goto out;

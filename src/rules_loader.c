@@ -7,7 +7,6 @@
  */
 #include "config.h"
 
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,15 +176,9 @@ mixed_binding(struct cds_rule_ctx *c, const struct cds_cudnn *own)
 		struct cds_ld_resolution *r;
 
 		free(name);
-		{
-			char *host = cds_rpath(c->h, path);
-			int ok = cds_is_file(host);
-
-			free(host);
-			if (!ok) {
-				free(path);
-				continue;
-			}
+		if (!cds_root_is_file(c->h, path)) {
+			free(path);
+			continue;
 		}
 		r = resolve_in(c, lp, path);
 		for (k = 0; r != NULL && k < r->nproblems; k++) {
@@ -392,10 +385,9 @@ cudnn_deps(struct cds_rule_ctx *c, const struct cds_cudnn *d)
 	for (i = 0; subs != NULL && subs[i] != NULL; i++) {
 		char *name = cds_xasprintf("%s.so.%d", subs[i], d->major);
 		char *path = cds_path_join(d->dir, name);
-		char *host = cds_rpath(c->h, path);
 		struct cds_ld_resolution *r = NULL;
 
-		if (cds_is_file(host)) {
+		if (cds_root_is_file(c->h, path)) {
 			r = resolve_in(c, lp, path);
 		}
 		for (k = 0; r != NULL && k < r->nproblems; k++) {
@@ -424,7 +416,6 @@ cudnn_deps(struct cds_rule_ctx *c, const struct cds_cudnn *d)
 			fix_missing(c, f, e, p->name, &dirs, &install);
 		}
 		cds_ld_resolution_free(r);
-		free(host);
 		free(path);
 		free(name);
 	}
@@ -538,7 +529,7 @@ framework_deps_all(struct cds_rule_ctx *c)
 static int
 named_by_soname(cds_handle_t *h, const char *real, const char *name)
 {
-	char *host = cds_rpath(h, real);
+	char *host = cds_rpath_follow(h, real);
 	struct cds_elf *e = cds_elf_open(h, host);
 	int same = e != NULL && cds_elf_soname(e) != NULL &&
 	    strcmp(cds_elf_soname(e), name) == 0;
@@ -568,10 +559,8 @@ lying_links(struct cds_rule_ctx *c)
 		}
 	}
 	for (i = 0; i < dirs.n; i++) {
-		char *host = cds_rpath(c->h, dirs.v[i]);
-		char **names = cds_listdir(host), **n;
+		char **names = cds_root_listdir(c->h, dirs.v[i]), **n;
 
-		free(host);
 		for (n = names; n != NULL && *n != NULL; n++) {
 			char *path, *real, *nv, *tv, *q;
 			struct cds_finding *f;
@@ -581,9 +570,8 @@ lying_links(struct cds_rule_ctx *c)
 				continue;
 			}
 			path = cds_path_join(dirs.v[i], *n);
-			host = cds_rpath(c->h, path);
-			real = cds_is_link(host) ? cds_realpath_in_root(c->h,
-			    path) : NULL;
+			real = cds_root_is_link(c->h, path) ?
+			    cds_realpath_in_root(c->h, path) : NULL;
 			nv = cds_soname_version(*n);
 			tv = real != NULL ? cds_soname_version(
 			    cds_basename(real)) : NULL;
@@ -607,7 +595,6 @@ lying_links(struct cds_rule_ctx *c)
 			free(nv);
 			free(tv);
 			free(real);
-			free(host);
 			free(path);
 		}
 		cds_strfreev(names);
@@ -622,8 +609,7 @@ lying_links(struct cds_rule_ctx *c)
 static void
 cusparse_jitlink(struct cds_rule_ctx *c, const struct cds_env *e)
 {
-	char *pat, *host;
-	glob_t g;
+	char *pat, **m;
 	size_t i, k;
 
 	if (e->site_packages == NULL) {
@@ -631,14 +617,9 @@ cusparse_jitlink(struct cds_rule_ctx *c, const struct cds_env *e)
 	}
 	pat = cds_xasprintf("%s/nvidia/cusparse/lib/libcusparse.so.*",
 	    e->site_packages);
-	host = cds_rpath(c->h, pat);
-	if (glob(host, 0, NULL, &g) != 0) {
-		free(host);
-		free(pat);
-		return;
-	}
-	for (i = 0; i < g.gl_pathc; i++) {
-		char *path = cds_unrpath(c->h, g.gl_pathv[i]);
+	m = cds_root_glob(c->h, pat);
+	for (i = 0; m[i] != NULL; i++) {
+		char *path = cds_xstrdup(m[i]);
 		struct cds_libpath *lp = cds_libpath_for(c, e, NULL);
 		struct cds_ld_resolution *r = resolve_in(c, lp, path);
 		struct cds_finding *f = NULL;
@@ -675,8 +656,7 @@ cusparse_jitlink(struct cds_rule_ctx *c, const struct cds_env *e)
 		cds_libpath_free(lp);
 		free(path);
 	}
-	globfree(&g);
-	free(host);
+	cds_strfreev(m);
 	free(pat);
 }
 

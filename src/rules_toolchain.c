@@ -5,7 +5,6 @@
 #include "config.h"
 
 #include <ctype.h>
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,15 +12,12 @@
 #include <unistd.h>
 
 #include "findings.h"
+#include "probe.h"
 
 static char *
 read_target(const cds_handle_t *h, const char *path, size_t max)
 {
-	char *host = cds_rpath(h, path);
-	char *text = cds_read_file(host, max, NULL);
-
-	free(host);
-	return text;
+	return cds_root_read_file(h, path, max, NULL);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -79,24 +75,19 @@ on_path(const cds_handle_t *h, const char *prog)
 	char **dirs, **d, *found = NULL;
 
 	if (prog[0] == '/') {
-		char *host = cds_rpath(h, prog);
-		int ok = cds_is_file(host);
-
-		free(host);
-		return ok ? cds_xstrdup(prog) : NULL;
+		return cds_root_is_file(h, prog) ? cds_xstrdup(prog) : NULL;
 	}
 	if (path == NULL) {
 		return NULL;
 	}
 	dirs = cds_strsplit(path, ":", 0);
 	for (d = dirs; *d != NULL && found == NULL; d++) {
-		char *p = cds_path_join(*d, prog), *host = cds_rpath(h, p);
+		char *p = cds_path_join(*d, prog);
 
-		if (cds_is_file(host) && access(host, X_OK) == 0) {
+		if (cds_root_is_exec(h, p)) {
 			found = p;
 			p = NULL;
 		}
-		free(host);
 		free(p);
 	}
 	cds_strfreev(dirs);
@@ -117,38 +108,25 @@ name_major(const char *path)
 	return atoi(dash + 1);
 }
 
+/* How long gcc -dumpversion may take. */
+#define DUMPVERSION_MS 10000
+
 /* gcc -dumpversion of this system (never another root's). */
 static int
-run_dumpversion(const char *gcc)
+run_dumpversion(cds_handle_t *h, const char *gcc)
 {
-	char buf[64];
-	int fds[2], major = 0;
-	ssize_t n;
-	pid_t pid;
+	char buf[64], *argv[3], **envp;
+	int major = 0;
 
-	if (pipe(fds) == -1) {
-		return 0;
-	}
-	if ((pid = fork()) == -1) {
-		close(fds[0]);
-		close(fds[1]);
-		return 0;
-	}
-	if (pid == 0) {
-		dup2(fds[1], STDOUT_FILENO);
-		close(fds[0]);
-		close(fds[1]);
-		execl(gcc, gcc, "-dumpversion", (char *)NULL);
-		_exit(127);
-	}
-	close(fds[1]);
-	n = read(fds[0], buf, sizeof(buf) - 1);
-	close(fds[0]);
-	waitpid(pid, NULL, 0);
-	if (n > 0) {
-		buf[n] = '\0';
+	argv[0] = (char *)gcc;
+	argv[1] = (char *)"-dumpversion";
+	argv[2] = NULL;
+	envp = cds_child_env(h, NULL);
+	if (cds_run_capture(argv, envp, DUMPVERSION_MS, buf,
+	    sizeof(buf)) == 0) {
 		major = atoi(buf);
 	}
+	cds_strfreev(envp);
 	return major;
 }
 
@@ -156,7 +134,7 @@ run_dumpversion(const char *gcc)
  * link target's name; one installed gcc under /usr/lib/gcc; or, on this
  * system, what it says. */
 static int
-compiler_major(const cds_handle_t *h, const char *path)
+compiler_major(cds_handle_t *h, const char *path)
 {
 	char *real = cds_realpath_in_root(h, path), **dirs;
 	int major = name_major(path);
@@ -177,7 +155,7 @@ compiler_major(const cds_handle_t *h, const char *path)
 	}
 	cds_strfreev(dirs);
 	if (major == 0 && *cds_root(h) == '\0') {
-		major = run_dumpversion(path);
+		major = run_dumpversion(h, path);
 	}
 	return major;
 }
@@ -446,10 +424,8 @@ cds_rule_apt_sources(struct cds_rule_ctx *c)
 			continue;
 		}
 		if (v[i].signed_by != NULL) {
-			char *host = cds_rpath(c->h, v[i].signed_by);
-			int ok = cds_is_file(host);
+			int ok = cds_root_is_file(c->h, v[i].signed_by);
 
-			free(host);
 			if (!ok && v[i].signed_by[0] == '/') {
 				x = cds_finding_add(c, "F25", CDS_SEV_ERROR,
 				    "%s: its key %s is missing", v[i].url,
@@ -491,4 +467,117 @@ cds_rule_apt_sources(struct cds_rule_ctx *c)
 		free(v[i].signed_by);
 	}
 	free(v);
+}
+
+/* ------------------------------------------------------------------------ */
+/* CUDA-HOME: the toolkit builds are told to use                             */
+/* ------------------------------------------------------------------------ */
+
+static const struct cds_toolkit *
+toolkit_at(const struct cds_scan *s, const char *real)
+{
+	size_t i;
+
+	for (i = 0; real != NULL && i < s->ntoolkits; i++) {
+		if (strcmp(s->toolkits[i].realpath, real) == 0) {
+			return &s->toolkits[i];
+		}
+	}
+	return NULL;
+}
+
+/* "CUDA 12.4" or "CUDA ?" of T. */
+static const char *
+tk_version(const struct cds_toolkit *t)
+{
+	return t != NULL && t->version != NULL ? t->version : "?";
+}
+
+/*
+ * CUDA-HOME: CUDA_HOME (or, unset, CUDA_PATH) names the toolkit that
+ * torch.utils.cpp_extension and the build scripts that copy it compile
+ * with ($CUDA_HOME/bin/nvcc), while a plain `nvcc` runs the first one on
+ * PATH.  A name that is no directory, a directory without nvcc, or a
+ * toolkit other than PATH's nvcc is a finding: two builds of one project
+ * then use two CUDAs, and F15's warning names the wrong one.
+ */
+void
+cds_rule_cuda_home(struct cds_rule_ctx *c)
+{
+	const struct cds_scan *s = c->s;
+	const struct cds_toolkit *t, *n;
+	const char *var = s->active_via, *value;
+	struct cds_finding *f;
+	char *origin;
+	int same;
+
+	if (var == NULL || (strcmp(var, "CUDA_HOME") != 0 &&
+	    strcmp(var, "CUDA_PATH") != 0) ||
+	    (value = cds_getenv(c->h, var)) == NULL ||
+	    (t = toolkit_at(s, s->active_toolkit)) == NULL) {
+		return;
+	}
+	n = toolkit_at(s, s->nvcc_toolkit);
+	if (t->exists && t->has_nvcc && (n == NULL || n == t)) {
+		return;
+	}
+	origin = cds_var_origin(c, var, value);
+	if (!t->exists || !t->has_nvcc) {
+		f = cds_finding_add(c, "CUDA-HOME", CDS_SEV_WARNING,
+		    "%s=%s %s", var, value, !t->exists ? "names a directory "
+		    "that does not exist" : "names a directory without "
+		    "bin/nvcc");
+	} else {
+		same = t->version != NULL && n->version != NULL &&
+		    cds_cmp_minor(t->version, n->version) == 0 &&
+		    atoi(t->version) == atoi(n->version);
+		f = cds_finding_add(c, "CUDA-HOME", same ? CDS_SEV_NOTE :
+		    CDS_SEV_WARNING, "%s=%s is CUDA %s, but the nvcc on PATH "
+		    "(%s) is CUDA %s", var, value, tk_version(t),
+		    s->nvcc_path, tk_version(n));
+	}
+	cds_finding_evidence(f, var, "%s%s%s%s%s", value,
+	    strcmp(value, t->realpath) != 0 ? " -> " : "",
+	    strcmp(value, t->realpath) != 0 ? t->realpath : "",
+	    origin != NULL ? ", set in " : "", origin != NULL ? origin : "");
+	if (t->exists) {
+		cds_finding_evidence(f, "its toolkit", "CUDA %s (%s); nvcc: "
+		    "%s", tk_version(t), t->version_source != NULL ?
+		    t->version_source : "version unknown", t->has_nvcc ?
+		    "yes" : "no");
+	}
+	if (n != NULL) {
+		cds_finding_evidence(f, "nvcc on PATH", "%s: toolkit %s, "
+		    "CUDA %s", s->nvcc_path, n->realpath, tk_version(n));
+	} else {
+		cds_finding_evidence(f, "nvcc on PATH", "none");
+	}
+	cds_finding_evidence(f, "extension builds", "torch.utils."
+	    "cpp_extension (and setup.py scripts that copy it) read "
+	    "CUDA_HOME, then CUDA_PATH, then the nvcc on PATH, and compile "
+	    "with %s/bin/nvcc%s", value, !t->exists || !t->has_nvcc ?
+	    ", which is not there: the build fails" : "");
+	if (n != NULL && n != t) {
+		cds_finding_evidence(f, "a plain nvcc", "Makefiles, scripts "
+		    "and `nvcc --version` run %s (CUDA %s)", s->nvcc_path,
+		    tk_version(n));
+	}
+	if (n != NULL && t->exists && t->has_nvcc) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "export PATH=%s/bin:$PATH", t->realpath);
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "or: export %s=%s", var, n->realpath);
+	} else if (n != NULL) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "export %s=%s", var, n->realpath);
+	} else {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "unset %s  # or point it at an installed toolkit", var);
+	}
+	if (origin != NULL && origin[0] == '/') {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "and change %s where it is set (%s), or it comes back",
+		    var, origin);
+	}
+	free(origin);
 }

@@ -7,7 +7,6 @@
 
 #include <ctype.h>
 #include <errno.h>
-#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,9 +102,9 @@ define_value(const char *text, const char *name)
 }
 
 char *
-cds_cudnn_header_version(const char *hostpath)
+cds_cudnn_header_version(const cds_handle_t *h, const char *path)
 {
-	char *text = cds_read_file(hostpath, 1u << 20, NULL);
+	char *text = cds_root_read_file(h, path, 1u << 20, NULL);
 	long major, minor, patch;
 	char *v = NULL;
 
@@ -170,85 +169,92 @@ scan_driver(cds_handle_t *h, struct cds_scan *s, unsigned flags)
 /* Toolkits                                                                  */
 /* ------------------------------------------------------------------------ */
 
+/*
+ * The directory of a toolkit's libraries: NVIDIA's lib64 or targets/<arch>/
+ * lib, or, for a distribution's toolkit installed in /usr (Debian's and
+ * Ubuntu's nvidia-cuda-toolkit), the multiarch lib/<triplet>.  The first
+ * that holds the CUDA runtime; else the first that exists.  Named by its
+ * real path (lib64 is often a link to lib).
+ */
 static char *
-toolkit_libdir(const cds_handle_t *h, const char *dir)
+toolkit_libdir(const cds_handle_t *h, const char *dir, int *has_runtime)
 {
 	static const char *const cands[] = {
 		"lib64", "targets/x86_64-linux/lib", "targets/sbsa-linux/lib",
-		"lib", NULL
+		"lib/x86_64-linux-gnu", "lib/aarch64-linux-gnu", "lib", NULL
 	};
 	const char *const *c;
+	char *first = NULL;
 
+	*has_runtime = 0;
 	for (c = cands; *c != NULL; c++) {
-		char *p = cds_path_join(dir, *c);
+		char *p = cds_path_join(dir, *c), *pat, **m, *real;
 
-		if (cds_root_isdir(h, p)) {
-			/* lib64 is often a link to lib: name the real dir */
-			char *real = cds_realpath_in_root(h, p);
-
-			if (real != NULL) {
-				free(p);
-				return real;
-			}
+		if (!cds_root_isdir(h, p)) {
+			free(p);
+			continue;
+		}
+		if ((real = cds_realpath_in_root(h, p)) != NULL) {
+			free(p);
+			p = real;
+		}
+		pat = cds_path_join(p, "libcudart.so*");
+		m = cds_root_glob(h, pat);
+		free(pat);
+		if (m[0] != NULL) {
+			cds_strfreev(m);
+			free(first);
+			*has_runtime = 1;
 			return p;
 		}
-		free(p);
+		cds_strfreev(m);
+		if (first == NULL) {
+			first = p;
+		} else {
+			free(p);
+		}
 	}
-	return NULL;
+	return first;
 }
+
+/* How long nvcc --version may take (it answers in well under a second;
+ * a wrapper script that hangs must not hang the scan). */
+#define NVCC_VERSION_MS 10000
 
 /* "release 13.0, V13.0.88" in nvcc --version. */
 static char *
-nvcc_release(const cds_handle_t *h, const char *nvcc)
+nvcc_release(cds_handle_t *h, const char *nvcc)
 {
-	char buf[4096];
-	char *out = NULL, *p;
-	int fds[2];
-	pid_t pid;
-	ssize_t n;
-	size_t len = 0;
+	char buf[4096], *argv[3], **envp, *p, *out = NULL;
 
-	if (*h->root != '\0' || pipe(fds) == -1) {
+	if (*h->root != '\0') {
 		return NULL;	/* another system's nvcc is not ours to run */
 	}
-	pid = fork();
-	if (pid == -1) {
-		close(fds[0]);
-		close(fds[1]);
-		return NULL;
-	}
-	if (pid == 0) {
-		dup2(fds[1], STDOUT_FILENO);
-		close(fds[0]);
-		close(fds[1]);
-		execl(nvcc, nvcc, "--version", (char *)NULL);
-		_exit(127);
-	}
-	close(fds[1]);
-	while (len < sizeof(buf) - 1 &&
-	    (n = read(fds[0], buf + len, sizeof(buf) - 1 - len)) > 0) {
-		len += (size_t)n;
-	}
-	buf[len] = '\0';
-	close(fds[0]);
-	waitpid(pid, NULL, 0);
-	if ((p = strstr(buf, "release ")) != NULL) {
+	argv[0] = (char *)nvcc;
+	argv[1] = (char *)"--version";
+	argv[2] = NULL;
+	envp = cds_child_env(h, NULL);
+	if (cds_run_capture(argv, envp, NVCC_VERSION_MS, buf,
+	    sizeof(buf)) == 0 && (p = strstr(buf, "release ")) != NULL) {
 		p += 8;
 		out = cds_xstrndup(p, strspn(p, "0123456789."));
+		if (*out == '\0') {
+			free(out);
+			out = NULL;
+		}
 	}
+	cds_strfreev(envp);
 	return out;
 }
 
 static void
-toolkit_version(const cds_handle_t *h, struct cds_toolkit *t)
+toolkit_version(cds_handle_t *h, struct cds_toolkit *t)
 {
 	char *p, *host, *text;
 
 	/* version.json: {"cuda": {"name": ..., "version": "12.4.1"}} */
 	p = cds_path_join(t->realpath, "version.json");
-	host = cds_rpath(h, p);
-	text = cds_read_file(host, 1u << 20, NULL);
-	free(host);
+	text = cds_root_read_file(h, p, 1u << 20, NULL);
 	free(p);
 	if (text != NULL) {
 		json_t *root = json_loads(text, 0, NULL);
@@ -282,22 +288,9 @@ toolkit_version(const cds_handle_t *h, struct cds_toolkit *t)
 			return;
 		}
 	}
-	p = cds_path_join(t->realpath, "bin/nvcc");
-	host = cds_rpath(h, p);
-	if (access(host, X_OK) == 0 &&
-	    (t->version = nvcc_release(h, host)) != NULL) {
-		t->version_source = cds_xstrdup("nvcc");
-	}
-	free(host);
-	free(p);
-	if (t->version != NULL) {
-		return;
-	}
 	/* cuda.h: #define CUDA_VERSION 12040 */
 	p = cds_path_join(t->realpath, "include/cuda.h");
-	host = cds_rpath(h, p);
-	text = cds_read_file(host, 4u << 20, NULL);
-	free(host);
+	text = cds_root_read_file(h, p, 4u << 20, NULL);
 	free(p);
 	if (text != NULL) {
 		long v = define_value(text, "CUDA_VERSION");
@@ -308,7 +301,20 @@ toolkit_version(const cds_handle_t *h, struct cds_toolkit *t)
 			t->version_source = cds_xstrdup("cuda.h");
 		}
 		free(text);
+		if (t->version != NULL) {
+			return;
+		}
 	}
+	/* last, what nvcc says: a program run here only (not under a root),
+	 * so the files above come first for the same answer both ways */
+	p = cds_path_join(t->realpath, "bin/nvcc");
+	host = cds_rpath_follow(h, p);
+	if (access(host, X_OK) == 0 &&
+	    (t->version = nvcc_release(h, host)) != NULL) {
+		t->version_source = cds_xstrdup("nvcc");
+	}
+	free(host);
+	free(p);
 }
 
 static struct cds_toolkit *
@@ -346,15 +352,7 @@ add_toolkit(cds_handle_t *h, struct cds_scan *s, const char *path,
 		return t;
 	}
 	toolkit_version(h, t);
-	t->libdir = toolkit_libdir(h, real);
-	if (t->libdir != NULL) {
-		char *pat = cds_path_join(t->libdir, "libcudart.so*");
-		char **m = cds_root_glob(h, pat);
-
-		t->has_runtime = m[0] != NULL;
-		cds_strfreev(m);
-		free(pat);
-	}
+	t->libdir = toolkit_libdir(h, real, &t->has_runtime);
 	{
 		char *nvcc = cds_path_join(real, "bin/nvcc");
 
@@ -364,30 +362,78 @@ add_toolkit(cds_handle_t *h, struct cds_scan *s, const char *path,
 	return t;
 }
 
-/* The directory holding an executable found on the target's PATH. */
-static char *
-which(const cds_handle_t *h, const char *prog)
+/* Every executable PROG on the target's PATH, in PATH's order (target
+ * paths), each file once: with a merged /usr, /bin/nvcc is /usr/bin/nvcc
+ * met again, not a second one. */
+static char **
+which_all(const cds_handle_t *h, const char *prog)
 {
 	const char *path = cds_getenv(h, "PATH");
-	char **dirs, **d, *found = NULL;
+	struct cds_strv found = {0}, seen = {0};
+	char **dirs, **d;
 
 	if (path == NULL) {
-		return NULL;
+		return cds_strv_steal(&found);
 	}
 	dirs = cds_strsplit(path, ":", 0);
-	for (d = dirs; *d != NULL && found == NULL; d++) {
-		char *p = cds_path_join(*d, prog);
-		char *host = cds_rpath(h, p);
+	for (d = dirs; *d != NULL; d++) {
+		char *p, *real;
 
-		if (access(host, X_OK) == 0 && cds_is_file(host)) {
-			found = p;
-			p = NULL;
+		if (**d != '/') {
+			continue;	/* the cwd's is not a place */
 		}
-		free(host);
-		free(p);
+		p = cds_path_join(*d, prog);
+		real = cds_root_is_exec(h, p) ? cds_realpath_in_root(h, p) :
+		    NULL;
+		if (real == NULL || cds_strv_contains(&seen, real)) {
+			free(real);
+			free(p);
+			continue;
+		}
+		cds_strv_push_owned(&seen, real);
+		cds_strv_push_owned(&found, p);
 	}
 	cds_strfreev(dirs);
-	return found;
+	cds_strv_clear(&seen);
+	return cds_strv_steal(&found);
+}
+
+/* Make toolkit T the one builds use, named active through VIA. */
+static void
+set_active(struct cds_scan *s, const struct cds_toolkit *t, const char *via)
+{
+	free(s->active_toolkit);
+	free(s->active_via);
+	s->active_toolkit = cds_xstrdup(t->realpath);
+	s->active_via = cds_xstrdup(via);
+}
+
+/* Each nvcc on PATH is a toolkit: the first is what a plain `nvcc` runs,
+ * the others are shadowed by it.  Its toolkit is the directory above its
+ * bin/, as torch.utils.cpp_extension takes it (dirname(dirname(which
+ * nvcc))), so Debian's /usr/bin/nvcc is the toolkit /usr. */
+static void
+scan_nvcc_on_path(cds_handle_t *h, struct cds_scan *s)
+{
+	char **all = which_all(h, "nvcc"), **n;
+
+	for (n = all; *n != NULL; n++) {
+		char *bin = cds_dirname(*n), *top = cds_dirname(bin);
+		char *via = cds_xasprintf("nvcc on PATH: %s", *n);
+		struct cds_toolkit *t = add_toolkit(h, s, top,
+		    CDS_FOUND_NVCC_PATH, via);
+
+		if (s->nvcc_path == NULL) {
+			s->nvcc_path = cds_xstrdup(*n);
+			s->nvcc_toolkit = cds_xstrdup(t->realpath);
+		} else if (strcmp(t->realpath, s->nvcc_toolkit) != 0) {
+			t->shadowed = 1;
+		}
+		free(via);
+		free(top);
+		free(bin);
+	}
+	cds_strfreev(all);
 }
 
 static void
@@ -398,12 +444,12 @@ scan_toolkits(cds_handle_t *h, struct cds_scan *s)
 		"/opt/nvidia/cuda-*", NULL
 	};
 	const char *const *p;
-	const char *env;
-	char *nvcc, *link;
+	const char *home, *cpath;
+	const struct cds_toolkit *th = NULL, *tp = NULL;
+	size_t i;
 
 	/* the default link first: it names the toolkit most tools use */
-	link = cds_rpath(h, "/usr/local/cuda");
-	if (cds_is_link(link)) {
+	if (cds_root_is_link(h, "/usr/local/cuda")) {
 		struct cds_toolkit *t = add_toolkit(h, s, "/usr/local/cuda",
 		    CDS_FOUND_LINK, NULL);
 
@@ -413,14 +459,13 @@ scan_toolkits(cds_handle_t *h, struct cds_scan *s)
 		/* name the toolkit by its real directory */
 		free(t->path);
 		t->path = cds_xstrdup(t->realpath);
-	} else if (cds_is_dir(link)) {
+	} else if (cds_root_isdir(h, "/usr/local/cuda")) {
 		struct cds_toolkit *t = add_toolkit(h, s, "/usr/local/cuda",
 		    CDS_FOUND_DIR, NULL);
 
 		t->is_default = 1;
 		s->default_toolkit = cds_xstrdup(t->realpath);
 	}
-	free(link);
 	for (p = pats; *p != NULL; p++) {
 		char **m = cds_root_glob(h, *p), **q;
 
@@ -433,40 +478,41 @@ scan_toolkits(cds_handle_t *h, struct cds_scan *s)
 		}
 		cds_strfreev(m);
 	}
-	if ((env = cds_getenv(h, "CUDA_PATH")) != NULL && *env == '/') {
-		char *via = cds_xasprintf("CUDA_PATH=%s", env);
+	scan_nvcc_on_path(h, s);
+	/* torch.utils.cpp_extension's order, which most build scripts
+	 * copy: CUDA_HOME, else CUDA_PATH, else nvcc on PATH, else
+	 * /usr/local/cuda; set but empty counts as unset there too */
+	if ((cpath = cds_getenv(h, "CUDA_PATH")) != NULL && *cpath == '/') {
+		char *via = cds_xasprintf("CUDA_PATH=%s", cpath);
 
-		add_toolkit(h, s, env, CDS_FOUND_CUDA_PATH, via);
+		add_toolkit(h, s, cpath, CDS_FOUND_CUDA_PATH, via);
 		free(via);
 	}
-	if ((nvcc = which(h, "nvcc")) != NULL) {
-		char *bin = cds_dirname(nvcc), *top = cds_dirname(bin);
-		char *via = cds_xasprintf("nvcc on PATH: %s", nvcc);
-		struct cds_toolkit *t = add_toolkit(h, s, top,
-		    CDS_FOUND_NVCC_PATH, via);
+	if ((home = cds_getenv(h, "CUDA_HOME")) != NULL && *home == '/') {
+		char *via = cds_xasprintf("CUDA_HOME=%s", home);
 
-		if (s->active_toolkit == NULL) {
-			s->active_toolkit = cds_xstrdup(t->realpath);
-			s->active_via = cds_xstrdup("nvcc on PATH");
+		add_toolkit(h, s, home, CDS_FOUND_CUDA_HOME, via);
+		free(via);
+	}
+	/* once the array stops moving */
+	for (i = 0; i < s->ntoolkits; i++) {
+		const struct cds_toolkit *t = &s->toolkits[i];
+
+		if (t->found_by & CDS_FOUND_CUDA_HOME) {
+			th = t;
 		}
-		free(via);
-		free(top);
-		free(bin);
-		free(nvcc);
+		if (t->found_by & CDS_FOUND_CUDA_PATH) {
+			tp = t;
+		}
 	}
-	/* CUDA_HOME wins over nvcc: build systems read it first */
-	if ((env = cds_getenv(h, "CUDA_HOME")) != NULL && *env == '/') {
-		char *via = cds_xasprintf("CUDA_HOME=%s", env);
-		struct cds_toolkit *t = add_toolkit(h, s, env,
-		    CDS_FOUND_CUDA_HOME, via);
-
-		free(s->active_toolkit);
-		free(s->active_via);
-		s->active_toolkit = cds_xstrdup(t->realpath);
-		s->active_via = cds_xstrdup("CUDA_HOME");
-		free(via);
-	}
-	if (s->active_toolkit == NULL && s->default_toolkit != NULL) {
+	if (th != NULL) {
+		set_active(s, th, "CUDA_HOME");
+	} else if (tp != NULL) {
+		set_active(s, tp, "CUDA_PATH");
+	} else if (s->nvcc_toolkit != NULL) {
+		s->active_toolkit = cds_xstrdup(s->nvcc_toolkit);
+		s->active_via = cds_xstrdup("nvcc on PATH");
+	} else if (s->default_toolkit != NULL) {
 		s->active_toolkit = cds_xstrdup(s->default_toolkit);
 		s->active_via = cds_xstrdup("/usr/local/cuda");
 	}
@@ -552,10 +598,8 @@ link_final_name(const cds_handle_t *h, const char *dir, const char *name)
 
 	for (hops = 0; hops < 16; hops++) {
 		char *path = cds_path_join(dir, cur);
-		char *host = cds_rpath(h, path);
-		char *target = cds_readlink(host);
+		char *target = cds_root_readlink(h, path);
 
-		free(host);
 		if (target == NULL) {
 			free(path);
 			return cur;	/* not a link: the end */
@@ -645,10 +689,10 @@ add_cudnn_major(cds_handle_t *h, struct cds_scan *s, const char *dir,
 		memset(f, 0, sizeof(*f));
 		f->name = cds_xstrdup(*n);
 		path = cds_path_join(dir, *n);
-		host = cds_rpath(h, path);
-		f->is_link = cds_is_link(host);
+		host = cds_rpath_follow(h, path);
+		f->is_link = cds_root_is_link(h, path);
 		if (f->is_link) {
-			f->target = cds_readlink(host);
+			f->target = cds_root_readlink(h, path);
 		}
 		real = f->is_link ? link_final_name(h, dir, *n) :
 		    cds_xstrdup(*n);
@@ -713,20 +757,12 @@ add_cudnn_major(cds_handle_t *h, struct cds_scan *s, const char *dir,
 	/* header next to the libraries: ../include/cudnn_version.h */
 	parent = cds_dirname(dir);
 	p = cds_path_join(parent, "include/cudnn_version.h");
-	{
-		char *host = cds_rpath(h, p);
+	hdr = cds_cudnn_header_version(h, p);
+	if (hdr == NULL) {
+		char *h2 = cds_path_join(parent, "include/cudnn_version_v9.h");
 
-		hdr = cds_cudnn_header_version(host);
-		if (hdr == NULL) {
-			char *h2 = cds_path_join(parent,
-			    "include/cudnn_version_v9.h");
-			char *hh = cds_rpath(h, h2);
-
-			hdr = cds_cudnn_header_version(hh);
-			free(hh);
-			free(h2);
-		}
-		free(host);
+		hdr = cds_cudnn_header_version(h, h2);
+		free(h2);
 	}
 	free(p);
 	free(parent);
@@ -756,7 +792,7 @@ static void
 scan_cudnn_dir(cds_handle_t *h, struct cds_scan *s, const char *dir,
     enum cds_origin origin, const char *env, const char *env_prefix)
 {
-	char *real = cds_realpath_in_root(h, dir), *host;
+	char *real = cds_realpath_in_root(h, dir);
 	char **names, **n;
 	int majors[4] = {0}, nm = 0, i;
 
@@ -769,9 +805,7 @@ scan_cudnn_dir(cds_handle_t *h, struct cds_scan *s, const char *dir,
 		return;
 	}
 	cds_strv_push_owned(&((struct scan_run *)s)->seen_dirs, real);
-	host = cds_rpath(h, dir);
-	names = cds_listdir(host);
-	free(host);
+	names = cds_root_listdir(h, dir);
 	if (names == NULL) {
 		return;
 	}
@@ -847,47 +881,104 @@ interesting(const char *name)
 	return 0;
 }
 
-/* `name = '...'` or `'name': '...'` assignments in a small Python file. */
-static char *
-py_assignment(const cds_handle_t *h, const char *path, const char *name)
+/* What a small Python file assigns to a name. */
+enum py_kind {
+	PY_ABSENT = 0,	/* not assigned (or no file) */
+	PY_STR,		/* a string literal: the value */
+	PY_NONE,	/* None */
+	PY_TRUE,
+	PY_FALSE,
+	PY_OTHER	/* anything else: an expression */
+};
+
+/*
+ * The first assignment to NAME in the small Python file PATH, in each form
+ * the frameworks write: `name = '12.4'`, an annotated `name: Optional[str]
+ * = '12.4'` (PyTorch 2's torch/version.py), or a dict entry `'name':
+ * '12.3'` (TensorFlow's build_info.py).  *value gets a string literal's
+ * text (new), else NULL.
+ */
+static enum py_kind
+py_value(const cds_handle_t *h, const char *path, const char *name,
+    char **value)
 {
-	char *host = cds_rpath(h, path);
-	char *text = cds_read_file(host, 1u << 20, NULL), *p, *r = NULL;
+	char *text = cds_root_read_file(h, path, 1u << 20, NULL), *p;
+	enum py_kind kind = PY_ABSENT;
 	size_t n = strlen(name);
 
-	free(host);
+	*value = NULL;
 	if (text == NULL) {
-		return NULL;
+		return PY_ABSENT;
 	}
-	for (p = text; (p = strstr(p, name)) != NULL; p += n) {
-		char *q = p + n, quote;
+	for (p = text; kind == PY_ABSENT && (p = strstr(p, name)) != NULL;
+	    p += n) {
+		char *q = p + n, quote = 0;
 
 		if (p > text && (isalnum((unsigned char)p[-1]) ||
-		    p[-1] == '_')) {
+		    p[-1] == '_' || p[-1] == '.')) {
 			continue;
 		}
+		if (isalnum((unsigned char)*q) || *q == '_') {
+			continue;	/* a longer name */
+		}
+		if (p > text && (p[-1] == '\'' || p[-1] == '"')) {
+			/* a dict key: 'cuda_version': '12.3' */
+			if (*q != p[-1]) {
+				continue;
+			}
+			q++;
+			q += strspn(q, " \t");
+			if (*q != ':') {
+				continue;	/* __all__ = ['cuda', ...] */
+			}
+			q++;
+		} else {
+			q += strspn(q, " \t");
+			if (*q == ':') {
+				/* an annotation: `name: Optional[str] = ` */
+				size_t k = strcspn(q, "=\n");
+
+				if (q[k] != '=' || q[k + 1] == '=') {
+					continue;
+				}
+				q += k;
+			}
+			if (*q != '=' || q[1] == '=') {
+				continue;
+			}
+			q++;
+		}
+		q += strspn(q, " \t");
 		if (*q == '\'' || *q == '"') {
-			q++;	/* 'cuda_version': '12.3' */
+			quote = *q++;
+			*value = cds_xstrndup(q, strcspn(q, quote == '\'' ?
+			    "'\n" : "\"\n"));
+			kind = PY_STR;
+		} else if (strncmp(q, "None", 4) == 0) {
+			kind = PY_NONE;
+		} else if (strncmp(q, "True", 4) == 0) {
+			kind = PY_TRUE;
+		} else if (strncmp(q, "False", 5) == 0) {
+			kind = PY_FALSE;
+		} else {
+			kind = PY_OTHER;
 		}
-		while (*q == ' ') {
-			q++;
-		}
-		if (*q != '=' && *q != ':') {
-			continue;
-		}
-		q++;
-		while (*q == ' ') {
-			q++;
-		}
-		if (*q != '\'' && *q != '"') {
-			continue;
-		}
-		quote = *q++;
-		r = cds_xstrndup(q, strcspn(q, quote == '\'' ? "'" : "\""));
-		break;
 	}
 	free(text);
-	return r;
+	return kind;
+}
+
+/* A string assigned to NAME in PATH, or NULL. */
+static char *
+py_string(const cds_handle_t *h, const char *path, const char *name)
+{
+	char *v;
+
+	if (py_value(h, path, name, &v) != PY_STR) {
+		free(v);
+		return NULL;
+	}
+	return v;
 }
 
 /* "Requires-Dist: nvidia-cudnn-cu12==8.9.2.26; ..." in METADATA. */
@@ -895,10 +986,8 @@ static char *
 requires_pin(const cds_handle_t *h, const char *distinfo, const char *prefix)
 {
 	char *meta = cds_path_join(distinfo, "METADATA");
-	char *host = cds_rpath(h, meta);
-	char *text = cds_read_file(host, 4u << 20, NULL), *p, *r = NULL;
+	char *text = cds_root_read_file(h, meta, 4u << 20, NULL), *p, *r = NULL;
 
-	free(host);
 	free(meta);
 	if (text == NULL) {
 		return NULL;
@@ -949,6 +1038,87 @@ cuda_from_local_tag(const char *version)
 	return NULL;
 }
 
+/* PyTorch's build, from torch/version.py as installed: `cuda` is the
+ * CUDA it was built with, None for a CPU-only build (a ROCm build names
+ * `hip` instead). */
+static void
+torch_details(cds_handle_t *h, const char *site, struct cds_package *pkg)
+{
+	char *p = cds_path_join(site, "torch/version.py"), *v, *hip;
+	enum py_kind k = py_value(h, p, "cuda", &v);
+
+	if (k == PY_STR && *v != '\0') {
+		pkg->cuda = v;
+		pkg->cuda_source = "torch/version.py";
+		v = NULL;
+	} else if (k == PY_NONE) {
+		if (py_value(h, p, "hip", &hip) != PY_STR) {
+			pkg->cpu_only = 1;
+			pkg->cuda_source = "torch/version.py";
+		}
+		free(hip);
+	}
+	free(v);
+	if (pkg->cudnn == NULL) {
+		pkg->cudnn = py_string(h, p, "cudnn");
+	}
+	free(p);
+	pkg->libdir = cds_path_join(site, "torch/lib");
+}
+
+/* TensorFlow's build_info.py: {'cuda_version': '12.3', 'cudnn_version':
+ * '8', 'is_cuda_build': True, ...}. */
+static void
+tf_details(cds_handle_t *h, const char *site, struct cds_package *pkg)
+{
+	char *p = cds_path_join(site,
+	    "tensorflow/python/platform/build_info.py"), *v = NULL;
+
+	pkg->cuda = py_string(h, p, "cuda_version");
+	pkg->cudnn = py_string(h, p, "cudnn_version");
+	if (pkg->cuda != NULL) {
+		pkg->cuda_source = "tensorflow build_info.py";
+	} else if (py_value(h, p, "is_cuda_build", &v) == PY_FALSE) {
+		pkg->cpu_only = 1;
+		pkg->cuda_source = "tensorflow build_info.py";
+	}
+	free(v);
+	free(p);
+}
+
+/* ONNX Runtime's capi/: build_and_package_info.py names the CUDA a GPU
+ * build was made with (cuda_version), version_info.py too with its cuDNN
+ * (or use_cuda = False); a build without libonnxruntime_providers_cuda.so
+ * has no CUDA at all (the "onnxruntime" wheel, Debian's package). */
+static void
+ort_details(cds_handle_t *h, const char *site, struct cds_package *pkg)
+{
+	char *capi = cds_path_join(site, "onnxruntime/capi");
+	char *bi = cds_path_join(capi, "build_and_package_info.py");
+	char *vi = cds_path_join(capi, "version_info.py");
+	char *prov = cds_path_join(capi, "libonnxruntime_providers_cuda.so");
+	char *v = NULL;
+	enum py_kind use;
+
+	if ((pkg->cuda = py_string(h, bi, "cuda_version")) != NULL) {
+		pkg->cuda_source = "onnxruntime build_and_package_info.py";
+	} else if ((pkg->cuda = py_string(h, vi, "cuda_version")) != NULL) {
+		pkg->cuda_source = "onnxruntime version_info.py";
+	}
+	pkg->cudnn = py_string(h, vi, "cudnn_version");
+	use = py_value(h, vi, "use_cuda", &v);
+	free(v);
+	if (pkg->cuda == NULL && use != PY_TRUE && cds_root_isdir(h, capi) &&
+	    !cds_root_is_file(h, prov)) {
+		pkg->cpu_only = 1;
+		pkg->cuda_source = "onnxruntime/capi: no CUDA provider";
+	}
+	pkg->libdir = capi;
+	free(prov);
+	free(vi);
+	free(bi);
+}
+
 static void
 package_details(cds_handle_t *h, const char *site, const char *distinfo,
     struct cds_package *pkg)
@@ -958,25 +1128,14 @@ package_details(cds_handle_t *h, const char *site, const char *distinfo,
 	pkg->kind = framework_kind(pkg->name);
 	switch (pkg->kind) {
 	case CDS_FW_TORCH:
-		p = cds_path_join(site, "torch/version.py");
-		pkg->cuda = py_assignment(h, p, "cuda");
-		free(p);
-		pkg->libdir = cds_path_join(site, "torch/lib");
 		pkg->cudnn = requires_pin(h, distinfo, "nvidia-cudnn-cu");
+		torch_details(h, site, pkg);
 		break;
 	case CDS_FW_TENSORFLOW:
-		p = cds_path_join(site,
-		    "tensorflow/python/platform/build_info.py");
-		pkg->cuda = py_assignment(h, p, "cuda_version");
-		pkg->cudnn = py_assignment(h, p, "cudnn_version");
-		free(p);
+		tf_details(h, site, pkg);
 		break;
 	case CDS_FW_ONNXRUNTIME:
-		p = cds_path_join(site, "onnxruntime/capi/version_info.py");
-		pkg->cuda = py_assignment(h, p, "cuda_version");
-		pkg->cudnn = py_assignment(h, p, "cudnn_version");
-		free(p);
-		pkg->libdir = cds_path_join(site, "onnxruntime/capi");
+		ort_details(h, site, pkg);
 		break;
 	case CDS_FW_JAX:
 		if ((p = strstr(pkg->version, "cudnn")) != NULL) {
@@ -993,10 +1152,15 @@ package_details(cds_handle_t *h, const char *site, const char *distinfo,
 	default:
 		break;
 	}
-	if (pkg->cuda == NULL) {
-		pkg->cuda = cuda_from_local_tag(pkg->version);
+	if (strstr(pkg->version, "+cpu") != NULL && pkg->cuda == NULL) {
+		pkg->cpu_only = 1;	/* 2.3.1+cpu: PyTorch's CPU index */
+		pkg->cuda_source = "version tag";
 	}
-	if (pkg->cuda == NULL) {
+	if (pkg->cuda == NULL && !pkg->cpu_only &&
+	    (pkg->cuda = cuda_from_local_tag(pkg->version)) != NULL) {
+		pkg->cuda_source = "version tag";
+	}
+	if (pkg->cuda == NULL && !pkg->cpu_only) {
 		/* pip wheels pin the runtime: nvidia-cuda-runtime-cu12==12.1.105 */
 		char *v = requires_pin(h, distinfo, "nvidia-cuda-runtime-cu");
 
@@ -1005,6 +1169,7 @@ package_details(cds_handle_t *h, const char *site, const char *distinfo,
 
 			if (cds_strv_len(f) >= 2) {
 				pkg->cuda = cds_xasprintf("%s.%s", f[0], f[1]);
+				pkg->cuda_source = "nvidia-cuda-runtime pin";
 			}
 			cds_strfreev(f);
 			free(v);
@@ -1042,10 +1207,8 @@ static void
 scan_site_packages(cds_handle_t *h, const char *site,
     struct cds_package **pkgs, size_t *npkgs)
 {
-	char *host = cds_rpath(h, site);
-	char **names = cds_listdir(host), **n;
+	char **names = cds_root_listdir(h, site), **n;
 
-	free(host);
 	if (names == NULL) {
 		return;
 	}
@@ -1145,8 +1308,11 @@ scan_conda_meta(cds_handle_t *h, struct cds_env *e)
 				pkg->cudnn = cds_xstrndup(cu + 5,
 				    strspn(cu + 5, "0123456789."));
 			}
-			if (pkg->cuda == NULL && strstr(build, "cpu")) {
-				pkg->cuda = cds_xstrdup("cpu");
+			if (pkg->cuda != NULL) {
+				pkg->cuda_source = "conda build string";
+			} else if (strstr(build, "cpu") != NULL) {
+				pkg->cpu_only = 1;
+				pkg->cuda_source = "conda build string";
 			}
 		}
 		free(stem);
@@ -1251,8 +1417,7 @@ scan_envs(cds_handle_t *h, struct cds_scan *s)
 		/* environments.txt: every env conda has created, one a line */
 		p = cds_path_join(home, ".conda/environments.txt");
 		{
-			char *host = cds_rpath(h, p);
-			char *text = cds_read_file(host, 1u << 20, NULL);
+			char *text = cds_root_read_file(h, p, 1u << 20, NULL);
 
 			if (text != NULL) {
 				char **lines = cds_strsplit(text, "\n", 0), **l;
@@ -1268,7 +1433,6 @@ scan_envs(cds_handle_t *h, struct cds_scan *s)
 				cds_strfreev(lines);
 				free(text);
 			}
-			free(host);
 		}
 		free(p);
 	}
@@ -1317,39 +1481,57 @@ env_packages(cds_handle_t *h, struct cds_scan *s, struct cds_env *e)
 	}
 }
 
+/* The directories matching PATTERN onto SITES, each real directory once
+ * (REAL holds those seen: lib64 may be lib). */
+static void
+add_sites(const cds_handle_t *h, const char *pattern, struct cds_strv *sites,
+    struct cds_strv *real)
+{
+	char **m = cds_root_glob(h, pattern), **q;
+
+	for (q = m; *q != NULL; q++) {
+		char *r = cds_realpath_in_root(h, *q);
+
+		if (r != NULL && !cds_strv_contains(real, r)) {
+			cds_strv_push(sites, *q);
+			cds_strv_push_owned(real, r);
+		} else {
+			free(r);
+		}
+	}
+	cds_strfreev(m);
+}
+
 static void
 scan_system_python(cds_handle_t *h, struct cds_scan *s)
 {
 	static const char *const pats[] = {
+		/* Debian and Ubuntu: the distribution's packages, then
+		 * pip's; Fedora and its kin: lib64 for compiled packages */
 		"/usr/lib/python3/dist-packages",
+		"/usr/lib/python3.*/dist-packages",
 		"/usr/local/lib/python3.*/dist-packages",
 		"/usr/local/lib/python3.*/site-packages",
-		"/usr/lib/python3.*/site-packages", NULL
+		"/usr/lib/python3.*/site-packages",
+		"/usr/lib64/python3.*/site-packages",
+		"/usr/local/lib64/python3.*/site-packages", NULL
 	};
 	const char *const *p;
 	const char *home = cds_getenv(h, "HOME");
-	struct cds_strv sites = {0};
+	struct cds_strv sites = {0}, real = {0};
 	size_t i;
 
 	for (p = pats; *p != NULL; p++) {
-		char **m = cds_root_glob(h, *p), **q;
-
-		for (q = m; *q != NULL; q++) {
-			cds_strv_push(&sites, *q);
-		}
-		cds_strfreev(m);
+		add_sites(h, *p, &sites, &real);
 	}
 	if (home != NULL && *home == '/') {
 		char *pat = cds_path_join(home,
 		    ".local/lib/python3.*/site-packages");
-		char **m = cds_root_glob(h, pat), **q;
 
-		for (q = m; *q != NULL; q++) {
-			cds_strv_push(&sites, *q);
-		}
-		cds_strfreev(m);
+		add_sites(h, pat, &sites, &real);
 		free(pat);
 	}
+	cds_strv_clear(&real);
 	for (i = 0; i < sites.n; i++) {
 		char *d;
 
@@ -1569,6 +1751,8 @@ cds_scan_free(struct cds_scan *s)
 	free(s->default_toolkit);
 	free(s->active_toolkit);
 	free(s->active_via);
+	free(s->nvcc_path);
+	free(s->nvcc_toolkit);
 	free(s->narrowed_env);
 	cds_strv_clear(&((struct scan_run *)s)->seen_dirs);
 	free(s);

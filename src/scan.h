@@ -14,7 +14,9 @@ CDS_HIDDEN const char *const *cds_cudnn_sublibs(int major);
 CDS_HIDDEN char *cds_soname_version(const char *filename);
 /* Normalise a Python distribution name: lower case, runs of "-_." -> "-". */
 CDS_HIDDEN char *cds_pkg_normalise(const char *name);
-/* Read the cuDNN version macros from a cudnn_version.h (host path). */
-CDS_HIDDEN char *cds_cudnn_header_version(const char *hostpath);
+/* Read the cuDNN version macros from a cudnn_version.h (target path):
+ * "9.1.0", or NULL. */
+CDS_HIDDEN char *cds_cudnn_header_version(const cds_handle_t *h,
+    const char *path);
 
 #endif /* CDS_SCAN_H */

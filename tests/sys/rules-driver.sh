@@ -4,11 +4,16 @@
 # toolkit stub found at run time; harmless on LIBRARY_PATH), F17 (the
 # forward-compatibility libcuda on a GeForce), F18 (NVSwitch without a
 # matching fabric manager), F19 (module and NVML of different versions,
-# with the apt history entry), F4 (cuDNN 8 without the libcuda.so link).
+# with the apt history entry), F4 (cuDNN 8 without the libcuda.so link),
+# NO-MODULE (the driver's libraries, found through Debian's /etc/
+# alternatives chain, without a kernel module: the version from their
+# file names, the dpkg package that owns them and the module package to
+# install; F20 instead when a GPU is on the bus; the probe child's cuInit
+# and NVML results with TEST DOUBLES of libcuda and NVML).
 # Fix commands that change files are run inside the root.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 34
+plan 54
 
 mk_driver() {
 	mkdir -p "$1/proc/driver/nvidia" "$1/sys/module/nvidia"
@@ -132,6 +137,93 @@ in_root "$R" "$(fix_command "$OUT" F4)"
 check "the fix made the link" test -L "$R$L/libcuda.so"
 cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "F4" "after the link: gone"
+
+# ---- NO-MODULE: the driver's libraries without its kernel module --------
+# Debian's layout: libcuda.so.1 -> /etc/alternatives/... -> nvidia/current/
+# libcuda.so.<version>, owned by libcuda1 (dpkg's list and status)
+mk_libs() {	# mk_libs ROOT VERSION PACKAGE: the user-space driver of VERSION
+	_nvd=$L/nvidia/current
+	mk_solib "$1$_nvd/libcuda.so.$2" libcuda.so.1
+	mk_solib "$1$_nvd/libnvidia-ml.so.$2" libnvidia-ml.so.1
+	ln -s "libcuda.so.$2" "$1$_nvd/libcuda.so.1"
+	ln -s "libnvidia-ml.so.$2" "$1$_nvd/libnvidia-ml.so.1"
+	mkdir -p "$1/etc/alternatives" "$1/var/lib/dpkg/info"
+	ln -s "$_nvd/libcuda.so.1" "$1/etc/alternatives/nvidia--libcuda.so.1"
+	ln -s /etc/alternatives/nvidia--libcuda.so.1 "$1$L/libcuda.so.1"
+	ln -s "$_nvd/libnvidia-ml.so.1" "$1$L/libnvidia-ml.so.1"
+	printf '%s\n' "$_nvd/libcuda.so.$2" "$L/libcuda.so.1" \
+		>"$1/var/lib/dpkg/info/$3:amd64.list"
+	printf 'Package: %s\nStatus: install ok installed\nArchitecture: amd64\nVersion: %s-1\n\n' \
+		"$3" "$2" >>"$1/var/lib/dpkg/status"
+}
+R=$(mk_sysroot); cleanup_later "$R"
+ldconf "$R" $L
+mk_libs "$R" 535.261.03 libcuda1
+cds --root "$R" doctor --json
+is "$RC" 1 "NO-MODULE: exit 1"
+is "$(finding_ids "$OUT")" "['NO-MODULE']" "NO-MODULE, not NO-DRIVER, for libraries without a module"
+is "$(titles "$OUT" NO-MODULE)" "['NVIDIA driver libraries 535.261.03 are installed but no kernel module is loaded: CUDA cannot run']" "NO-MODULE's title names the libraries' version"
+is "$(jget "$OUT" '(d["driver"]["state"], d["driver"]["version"], d["driver"]["version_source"], d["driver"]["libcuda_version"])')" \
+	"('libraries-without-module', '535.261.03', 'libcuda.so.1', '535.261.03')" "the driver's version, read from its libraries"
+is "$(evidence "$OUT" NO-MODULE libcuda.so.1)" "['$L/libcuda.so.1 -> $L/nvidia/current/libcuda.so.535.261.03 (535.261.03)']" \
+	"NO-MODULE: libcuda.so.1 and its real file"
+is "$(evidence "$OUT" NO-MODULE packages)" "['libcuda1:amd64 (dpkg)']" "NO-MODULE: the owning package"
+like "$(evidence "$OUT" NO-MODULE cuInit)" "^\\['not called: --root" "NO-MODULE under --root: the child did not run, and says so"
+is "$(jget "$OUT" '(d["driver"]["probed"], d["driver"]["probe_error"])')" "(False, '--root')" "JSON: probed false, and why"
+is "$(fix_command "$OUT" NO-MODULE)" "sudo apt-get install linux-headers-\$(uname -r) nvidia-kernel-dkms=535.261.03-1 && sudo modprobe nvidia" \
+	"NO-MODULE: Debian's module package, pinned to the libraries' version"
+# Ubuntu's names: libnvidia-compute-550 goes with nvidia-dkms-550
+R=$(mk_sysroot); cleanup_later "$R"
+ldconf "$R" $L
+mk_libs "$R" 550.54.15 libnvidia-compute-550
+cds --root "$R" doctor --json
+is "$(fix_command "$OUT" NO-MODULE)" "sudo apt-get install nvidia-dkms-550=550.54.15-1 && sudo modprobe nvidia" \
+	"NO-MODULE: Ubuntu's module package"
+# a module built for the running kernel: load it
+mkdir -p "$R/proc/sys/kernel" "$R/lib/modules/6.8.0-40-generic/updates/dkms"
+echo 6.8.0-40-generic >"$R/proc/sys/kernel/osrelease"
+: >"$R/lib/modules/6.8.0-40-generic/updates/dkms/nvidia.ko.zst"
+cds --root "$R" doctor --json
+is "$(fix_command "$OUT" NO-MODULE)" "sudo modprobe nvidia" "a module built for this kernel: modprobe"
+# a GPU on the bus too: F20 says it, once, with the libraries
+mk_pci "$R" 0000:01:00.0 0x030000
+cds --root "$R" doctor --json
+is "$(finding_ids "$OUT")" "['F20']" "GPU, libraries, no module: F20 alone (no second error)"
+is "$(evidence "$OUT" F20 'driver version')" "['550.54.15 (from the file name of libcuda.so.1)']" "F20 names the libraries' version"
+# the module loaded: neither
+mk_driver "$R" 550.54.15
+cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "NO-MODULE|F20|NO-DRIVER" "module loaded: no driver finding"
+is "$(jget "$OUT" '(d["driver"]["state"], d["driver"]["version_source"])')" "('not-probed', 'kernel module')" \
+	"module loaded: its version is the driver's"
+
+# the probe child on this machine, with TEST DOUBLES of libcuda and NVML
+# (tests/fixtures/fake-libcuda.c) on LD_LIBRARY_PATH: cuInit 100, NVML 9
+D=$(mktemp -d); cleanup_later "$D"
+if [ -e /proc/driver/nvidia/version ] || [ -e /sys/module/nvidia ]; then
+	skip 5 "an NVIDIA kernel module is loaded here"
+elif ! mk_gpu_doubles "$D" || ! ${CC:-cc} -shared -fPIC -DCDS_FAKE_NVML \
+    -o "$D/driver/libnvidia-ml.so.550.54.15" -Wl,-soname,libnvidia-ml.so.1 \
+    "$CDS_SRCDIR/tests/fixtures/fake-libcuda.c"; then
+	skip 5 "the test doubles did not build"
+else
+	ln -s libnvidia-ml.so.550.54.15 "$D/driver/libnvidia-ml.so.1"
+	LD_LIBRARY_PATH=$D/driver CDS_FAKE_CU_INIT=100 CDS_FAKE_NVML_INIT=9 \
+		cds doctor --json
+	if [ "$(jget "$OUT" 'd["nvidia_pci_devices"] if "nvidia_pci_devices" in d else d["driver"]["nvidia_pci_devices"]')" != 0 ]; then
+		skip 5 "an NVIDIA GPU is on this machine's PCI bus (F20's case)"
+	else
+		is "$(jget "$OUT" '(d["driver"]["state"], d["driver"]["probed"], d["driver"]["init_error"])')" \
+			"('libraries-without-module', True, 100)" "child: cuInit 100 without a module"
+		is "$(jget "$OUT" '(d["driver"]["nvml_init"], d["driver"]["nvml_error"], d["driver"]["nvml_version"])')" \
+			"(9, 'Driver Not Loaded', '550.54.15')" "child: nvmlInit_v2's result and words; NVML's version from its file"
+		is "$(evidence "$OUT" NO-MODULE cuInit)" "['error 100 (CUDA_ERROR_NO_DEVICE) (in a child process that loaded $D/driver/libcuda.so.1)']" \
+			"NO-MODULE: the child's cuInit"
+		is "$(evidence "$OUT" NO-MODULE nvmlInit)" "['error 9: Driver Not Loaded']" "NO-MODULE: NVML's words"
+		is "$(jget "$OUT" '(d["driver"]["version"], d["driver"]["version_source"])')" \
+			"('550.54.15', 'libnvidia-ml.so.1')" "the version from NVML's file when libcuda's name has none"
+	fi
+fi
 
 # ---- this machine: the stub in LIBRARY_PATH is not a finding ----------
 if [ -e /usr/local/cuda/lib64/stubs/libcuda.so ]; then

@@ -2,7 +2,10 @@
 # Doctor's framework rules on fake roots with conda-shaped envs, pip
 # dist-info and tiny real libraries: F10/F11 (an older cuDNN first for
 # TensorFlow and JAX), F3 (a conda env's own cudnn package), F15 and F30
-# (toolkit, driver and framework CUDA versions), F27 (CPU builds), F31
+# (toolkit, driver and framework CUDA versions), the builds read from what
+# is installed (PyTorch 2's annotated version.py, cuda = None, TensorFlow's
+# is_cuda_build, ONNX Runtime's capi/; dist-packages and lib64
+# site-packages of the system Python), F27 (CPU builds), F31
 # (JAX plugin versions), F14 (ONNX Runtime and pip's cuDNN), F7/F6
 # (CTranslate2), F29 (TensorFlow's sonames), and F21 (kernel architectures
 # read from .nv_fatbin against a GPU: the GPU is a test double, a fake
@@ -10,7 +13,7 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
-plan 53
+plan 60
 
 C=/home/user/miniconda3
 mk_env() {	# mk_env ROOT NAME PY: prints the env's site-packages
@@ -109,7 +112,7 @@ is "$(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "F15"]')"
 is "$(evidence "$OUT" F15 'made active by')" "['CUDA_HOME=/usr/local/cuda-11.8.0, set in /home/user/.bashrc:1']" "F15 names CUDA_HOME and where it is set"
 is "$(evidence "$OUT" F15 'torch says')" "['The detected CUDA version (11.8.0) mismatches the version that was used to compile PyTorch (12.1)']" "F15 in torch's words"
 is "$(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "F30"]')" "['note']" "F30: a note"
-like "$(evidence "$OUT" F30 framework)" "torch 2.3.1\+cu121 \($P\) brings its own CUDA 12.1 runtime" "F30: the framework's number"
+like "$(evidence "$OUT" F30 framework)" "torch 2.3.1\+cu121 \($P\) was built with CUDA 12.1 \(torch/version.py\)" "F30: the framework's number, and where it was read"
 like "$(evidence "$OUT" F30 'active toolkit')" "11.8.0 at /usr/local/cuda-11.8.0" "F30: the toolkit's number"
 cmd=$(fix_command "$OUT" F15)
 is "$cmd" 'export CUDA_HOME=/usr/local/cuda-12.1.1 PATH=/usr/local/cuda-12.1.1/bin:$PATH' "F15: point CUDA_HOME at the matching toolkit"
@@ -135,6 +138,50 @@ is "$(titles "$OUT" F27)" "['torch 2.3.1+cpu is a CPU-only build on a machine wi
 rm -rf "$R/proc/driver" "$R/sys/module/nvidia"
 HOME=/home/user cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "F27" "no GPU: a CPU build is right"
+
+# ---- builds read from what is installed -----------------------------------
+# PyTorch 2's version.py (an annotated assignment) for builds without a
+# +cuXXX tag (Debian, conda-forge, a source build); cuda = None for a CPU
+# build; TensorFlow's is_cuda_build; ONNX Runtime with and without its CUDA
+# provider; the system Python's dist-packages and lib64 site-packages
+R=$(mk_sysroot); cleanup_later "$R"
+P=/usr/lib/python3/dist-packages
+mkdir -p "$R$P/torch"
+mkdir -p "$R$P/torch-2.6.0+debian.egg-info"
+printf "from typing import Optional\n\n__all__ = ['__version__', 'debug', 'cuda', 'git_version', 'hip']\n__version__ = '2.6.0+debian'\ndebug = False\ncuda: Optional[str] = '12.4'\ngit_version = 'Unknown'\nhip: Optional[str] = None\n" \
+	>"$R$P/torch/version.py"
+F=/usr/lib64/python3.12/site-packages
+mkdir -p "$R$F/tensorflow/python/platform" "$R$F/onnxruntime/capi"
+mk_dist "$R$F" tensorflow 2.16.1
+printf "build_info = {'cpu_compiler': '/usr/bin/gcc', 'is_cuda_build': False, 'is_rocm_build': False}\n" \
+	>"$R$F/tensorflow/python/platform/build_info.py"
+mk_dist "$R$F" onnxruntime 1.21.0
+printf "package_name = 'onnxruntime'\n__version__ = '1.21.0'\n" >"$R$F/onnxruntime/capi/build_and_package_info.py"
+HOME=/home/user cds --root "$R" doctor --json
+is "$(jget "$OUT" '[(p["name"], p["version"], p["cuda"], p["cpu_only"], p["cuda_source"]) for p in d["system_packages"]]')" \
+	"[('torch', '2.6.0+debian', '12.4', False, 'torch/version.py'), ('onnxruntime', '1.21.0', None, True, 'onnxruntime/capi: no CUDA provider'), ('tensorflow', '2.16.1', None, True, 'tensorflow build_info.py')]" \
+	"builds from version.py (annotated), build_info.py and capi/, in dist-packages and lib64"
+cds --root "$R" doctor
+like "$OUT" "12\\.4 +torch 2\\.6\\.0\\+debian" "text: torch's CUDA from version.py"
+like "$OUT" "CPU-only +tensorflow 2\\.16\\.1" "text: CPU-only, not ?"
+# a CPU-only torch without a +cpu tag (cuda = None), on a machine with a GPU
+printf "__version__ = '2.5.1'\ncuda: Optional[str] = None\nhip: Optional[str] = None\n" >"$R$P/torch/version.py"
+mk_driver "$R" 550.54.15
+HOME=/home/user cds --root "$R" doctor --json
+is "$(jget "$OUT" '[(p["cuda"], p["cpu_only"]) for p in d["system_packages"] if p["name"] == "torch"]')" \
+	"[(None, True)]" "torch with cuda = None: CPU-only, cuda null"
+like "$(titles "$OUT" F27)" "torch 2\\.6\\.0\\+debian is a CPU-only build on a machine with an NVIDIA GPU" "F27 fires for it"
+is "$(evidence "$OUT" F27 build)" "['CPU-only (torch/version.py)', 'CPU-only (tensorflow build_info.py)']" \
+	"F27 for torch and TensorFlow, each saying where its build was read"
+# ONNX Runtime's GPU build names its CUDA
+mkdir -p "$R$F/onnxruntime_gpu-1.20.1.dist-info"
+printf 'Name: onnxruntime-gpu\nVersion: 1.20.1\n' >"$R$F/onnxruntime_gpu-1.20.1.dist-info/METADATA"
+rm -rf "$R$F/onnxruntime-1.21.0.dist-info"
+printf "package_name = 'onnxruntime-gpu'\n__version__ = '1.20.1'\ncuda_version = '12.2'\n" >"$R$F/onnxruntime/capi/build_and_package_info.py"
+: >"$R$F/onnxruntime/capi/libonnxruntime_providers_cuda.so"
+HOME=/home/user cds --root "$R" doctor --json
+is "$(jget "$OUT" '[(p["name"], p["cuda"], p["cpu_only"]) for p in d["system_packages"] if p["name"].startswith("onnx")]')" \
+	"[('onnxruntime-gpu', '12.2', False)]" "onnxruntime-gpu: its CUDA from build_and_package_info.py"
 
 # ---- F14: ONNX Runtime and pip's cuDNN ------------------------------------
 R=$(mk_sysroot); cleanup_later "$R"

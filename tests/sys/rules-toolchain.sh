@@ -4,9 +4,13 @@
 # naming an accepted g++ fixes it), F25 (NVIDIA's apt repository listed
 # twice with different Signed-By, or without a key), F28 (TensorFlow's
 # documented activate.d recipe: CUDNN_PATH unset at activation, growing
-# on every activation, no deactivate script).  Fix commands are run.
+# on every activation, no deactivate script), CUDA-HOME (CUDA_HOME naming
+# another toolkit than PATH's nvcc, a missing directory, one without nvcc;
+# every nvcc on PATH a toolkit, the later ones shadowed; what F30 says
+# about each), a distribution's toolkit in /usr with its multiarch
+# library dir, and nvcc --version under a deadline.  Fix commands are run.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 22
+plan 41
 
 # ---- F23 ------------------------------------------------------------------
 R=$(mk_sysroot); cleanup_later "$R"
@@ -78,5 +82,83 @@ got=$(LD_LIBRARY_PATH=/orig sh -c ". '$R$E/etc/conda/activate.d/env_vars.sh'; . 
 is "$got" "$E/lib/:$S/nvidia/cudnn/lib:/orig|/orig" "the new scripts: idempotent, and deactivation restores"
 HOME=/home/user cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "F28" "after the fix: gone"
+
+# ---- CUDA-HOME: the toolkit builds use and the nvcc on PATH -------------
+R=$(mk_sysroot); cleanup_later "$R"
+for v in 11.8.0 12.4.1; do
+	_t=$R/usr/local/cuda-$v
+	mkdir -p "$_t/bin" "$_t/lib64"
+	printf '{"cuda": {"name": "CUDA SDK", "version": "%s"}}\n' "$v" >"$_t/version.json"
+	printf '#!/bin/sh\n' >"$_t/bin/nvcc"; chmod +x "$_t/bin/nvcc"
+	: >"$_t/lib64/libcudart.so.${v%%.*}"
+done
+echo 'export CUDA_HOME=/usr/local/cuda-11.8.0' >"$R/home/user/.bashrc"
+S=$R/usr/local/lib/python3.10/dist-packages
+mkdir -p "$S/torch" "$S/torch-2.3.1.dist-info"
+printf 'Name: torch\nVersion: 2.3.1\n' >"$S/torch-2.3.1.dist-info/METADATA"
+printf "cuda: Optional[str] = '12.1'\n" >"$S/torch/version.py"
+P=/usr/local/cuda-12.4.1/bin:/usr/bin:/usr/local/cuda-11.8.0/bin
+HOME=/home/user PATH=$P CUDA_HOME=/usr/local/cuda-11.8.0 cds --root "$R" doctor --json
+is "$(titles "$OUT" CUDA-HOME)" "['CUDA_HOME=/usr/local/cuda-11.8.0 is CUDA 11.8.0, but the nvcc on PATH (/usr/local/cuda-12.4.1/bin/nvcc) is CUDA 12.4.1']" \
+	"CUDA-HOME: CUDA_HOME and PATH's nvcc are two toolkits"
+is "$(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "CUDA-HOME"]')" "['warning']" "CUDA-HOME: a warning (versions differ)"
+is "$(evidence "$OUT" CUDA-HOME CUDA_HOME)" "['/usr/local/cuda-11.8.0, set in /home/user/.bashrc:1']" "CUDA-HOME: where CUDA_HOME is set"
+like "$(evidence "$OUT" CUDA-HOME 'extension builds')" "compile with /usr/local/cuda-11.8.0/bin/nvcc" "CUDA-HOME: what extension builds use"
+like "$(evidence "$OUT" CUDA-HOME 'a plain nvcc')" "run /usr/local/cuda-12.4.1/bin/nvcc \\(CUDA 12.4.1\\)" "CUDA-HOME: what a plain nvcc runs"
+is "$(jget "$OUT" '(d["cuda"]["active_via"], d["cuda"]["active_toolkit_path"], d["cuda"]["nvcc"], d["cuda"]["nvcc_toolkit_path"])')" \
+	"('CUDA_HOME', '/usr/local/cuda-11.8.0', '/usr/local/cuda-12.4.1/bin/nvcc', '/usr/local/cuda-12.4.1')" \
+	"JSON: the active toolkit and PATH's nvcc apart"
+is "$(jget "$OUT" '[(t["realpath"], t["nvcc_on_path"], t["shadowed"]) for t in d["toolkits"]]')" \
+	"[('/usr/local/cuda-11.8.0', False, True), ('/usr/local/cuda-12.4.1', True, False)]" \
+	"every nvcc on PATH is a toolkit; the later one is shadowed"
+is "$(evidence "$OUT" F30 'nvcc on PATH')" "['12.4.1 at /usr/local/cuda-12.4.1 (/usr/local/cuda-12.4.1/bin/nvcc): what a plain \`nvcc\` runs']" \
+	"F30: says which toolkit a plain nvcc runs"
+like "$(evidence "$OUT" F30 'active toolkit')" "11.8.0 at /usr/local/cuda-11.8.0 \\(CUDA_HOME\\): what extension builds use" \
+	"F30: and which one extension builds use"
+NEWPATH=$(PATH=$P sh -c "$(fix_command "$OUT" CUDA-HOME); printf %s \"\$PATH\"")
+HOME=/home/user PATH=$NEWPATH CUDA_HOME=/usr/local/cuda-11.8.0 cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "CUDA-HOME" "after the fix (CUDA_HOME's bin first on PATH): gone"
+# CUDA_HOME naming nothing, or a directory without nvcc
+HOME=/home/user PATH=$P CUDA_HOME=/opt/cuda-gone cds --root "$R" doctor --json
+is "$(titles "$OUT" CUDA-HOME)" "['CUDA_HOME=/opt/cuda-gone names a directory that does not exist']" "CUDA-HOME: a missing directory"
+is "$(fix_command "$OUT" CUDA-HOME)" "export CUDA_HOME=/usr/local/cuda-12.4.1" "CUDA-HOME: name PATH's toolkit instead"
+mkdir -p "$R/opt/half/lib64"
+HOME=/home/user PATH=$P CUDA_HOME=/opt/half cds --root "$R" doctor --json
+is "$(titles "$OUT" CUDA-HOME)" "['CUDA_HOME=/opt/half names a directory without bin/nvcc']" "CUDA-HOME: a directory without nvcc"
+# the same toolkit both ways: nothing
+HOME=/home/user PATH=$P CUDA_HOME=/usr/local/cuda-12.4.1 cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "CUDA-HOME" "CUDA_HOME is PATH's toolkit: no finding"
+
+# ---- a distribution's toolkit in /usr (Debian's nvidia-cuda-toolkit) -----
+R=$(mk_sysroot); cleanup_later "$R"
+L=/usr/lib/x86_64-linux-gnu
+mkdir -p "$R/usr/bin" "$R/usr/include" "$R/usr/lib64" "$R/usr/lib/nvidia-cuda-toolkit/bin"
+printf '#!/bin/sh\nexec /usr/lib/nvidia-cuda-toolkit/bin/nvcc "$@"\n' >"$R/usr/bin/nvcc"
+chmod +x "$R/usr/bin/nvcc"
+printf '#define CUDA_VERSION 12040\n' >"$R/usr/include/cuda.h"
+: >"$R$L/libcudart.so.12.4.127"
+ln -s libcudart.so.12.4.127 "$R$L/libcudart.so.12"
+ln -s usr/bin "$R/bin"
+PATH=/usr/bin:/bin cds --root "$R" doctor --json
+is "$(jget "$OUT" '[(t["realpath"], t["version"], t["version_source"], t["libdir"], t["runtime"], t["nvcc"]) for t in d["toolkits"]]')" \
+	"[('/usr', '12.4', 'cuda.h', '$L', True, True)]" \
+	"/usr/bin/nvcc: the toolkit /usr, its multiarch library dir, runtime yes; /bin/nvcc is the same one"
+
+# ---- nvcc --version has a deadline (this machine, no --root) -----------
+W=$(mktemp -d); cleanup_later "$W"
+mkdir -p "$W/hang/bin" "$W/tk/bin"
+printf '#!/bin/sh\nsleep 617 && :\n' >"$W/hang/bin/nvcc"
+printf '#!/bin/sh\necho "Cuda compilation tools, release 12.4, V12.4.131"\n' >"$W/tk/bin/nvcc"
+chmod +x "$W/hang/bin/nvcc" "$W/tk/bin/nvcc"
+t0=$(date +%s)
+PATH=$W/hang/bin:$W/tk/bin:/usr/bin:/bin cds doctor --json
+t1=$(date +%s)
+is "$(jget "$OUT" '[t["version"] for t in d["toolkits"] if t["realpath"] == "'"$W"'/hang"]')" "[None]" \
+	"a hanging nvcc --version: no version"
+is "$(jget "$OUT" '[(t["version"], t["version_source"]) for t in d["toolkits"] if t["realpath"] == "'"$W"'/tk"]')" \
+	"[('12.4', 'nvcc')]" "a toolkit known only by nvcc --version: its release"
+ok "$([ $((t1 - t0)) -lt 40 ] && echo 0 || echo 1)" "and doctor ended in $((t1 - t0)) s, past the deadline"
+sleep 1
+ok "$(ps -eo args | grep -q '^sleep 617$' && echo 1 || echo 0)" "the hanging nvcc's child was killed with it"
 
 done_testing

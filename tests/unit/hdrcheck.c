@@ -13,6 +13,10 @@
 #include <cuda.h>
 #include <cuda_runtime_api.h>
 #include <cudnn.h>
+#if __has_include(<nvml.h>)	/* only with the toolkit's NVML headers */
+#include <nvml.h>
+#define CDS_HAVE_NVML_H 1
+#endif
 
 #define CDS_DNN_FWD_PERF cudnnConvolutionFwdAlgoPerf_t
 #define CDS_DNN_BWD_DATA_PERF cudnnConvolutionBwdDataAlgoPerf_t
@@ -27,6 +31,9 @@
 	    cds_fn_##sym), "src/nvproto.h: " #sym " differs from the " \
 	    "NVIDIA header");
 CDS_CU_PROBE_FUNCS(SAME_TYPE)
+#ifdef CDS_HAVE_NVML_H
+CDS_NVML_PROBE_FUNCS(SAME_TYPE)
+#endif
 CDS_CU_FUNCS(SAME_TYPE)
 CDS_CUDART_FUNCS(SAME_TYPE)
 CDS_DNN_FUNCS(SAME_TYPE)
@@ -69,6 +76,10 @@ SAME_VALUE(CDS_DNN_NOT_PROPAGATE_NAN, CUDNN_NOT_PROPAGATE_NAN)
 SAME_VALUE(CDS_DNN_BATCHNORM_SPATIAL, CUDNN_BATCHNORM_SPATIAL)
 SAME_VALUE(CDS_DNN_ACTIVATION_RELU, CUDNN_ACTIVATION_RELU)
 SAME_VALUE(CDS_DNN_POOLING_MAX, CUDNN_POOLING_MAX)
+#ifdef CDS_HAVE_NVML_H
+SAME_VALUE(CDS_NVML_SUCCESS, NVML_SUCCESS)
+SAME_VALUE(CDS_NVML_ERROR_DRIVER_NOT_LOADED, NVML_ERROR_DRIVER_NOT_LOADED)
+#endif
 
 /* Our struct cds_dnn_perf against each real perf struct. */
 #define SAME_MEMBER(real, ours, theirs) \

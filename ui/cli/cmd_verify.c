@@ -72,6 +72,8 @@ state_word(enum cds_driver_state s)
 		return "init_failed";
 	case CDS_DRIVER_NOT_PROBED:
 		return "not_probed";
+	case CDS_DRIVER_NO_KERNEL_MODULE:
+		return "libraries_without_module";
 	}
 	return "unknown";
 }
@@ -545,6 +547,14 @@ say_block(const struct cds_verify *v)
 		}
 		break;
 	case CDS_VERIFY_NO_DEVICE:
+		if (d->state == CDS_DRIVER_NO_KERNEL_MODULE) {
+			printf(_("no NVIDIA kernel module is loaded: the "
+			    "driver's libraries %s are installed, but cuInit "
+			    "says error 100 (CUDA_ERROR_NO_DEVICE); install or "
+			    "load the module of the same version"),
+			    d->version != NULL ? d->version : "");
+			break;
+		}
 		printf(_("the driver sees no GPU (error 100, "
 		    "CUDA_ERROR_NO_DEVICE)"));
 		break;

@@ -25,6 +25,8 @@ driver_state_word(enum cds_driver_state s)
 		return "init-failed";
 	case CDS_DRIVER_NOT_PROBED:
 		return "not-probed";
+	case CDS_DRIVER_NO_KERNEL_MODULE:
+		return "libraries-without-module";
 	}
 	return "unknown";
 }
@@ -65,10 +67,12 @@ jpackages(const struct cds_package *p, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		json_array_append_new(a, json_pack("{s:s, s:s, s:o, s:o, s:o, "
-		    "s:o, s:b, s:b}",
+		json_array_append_new(a, json_pack("{s:s, s:s, s:o, s:b, s:o, "
+		    "s:o, s:o, s:o, s:b, s:b}",
 		    "name", p[i].name, "version", p[i].version,
-		    "cuda", cli_jstr(p[i].cuda), "cudnn", cli_jstr(p[i].cudnn),
+		    "cuda", cli_jstr(p[i].cuda), "cpu_only", p[i].cpu_only,
+		    "cuda_source", cli_jstr(p[i].cuda_source),
+		    "cudnn", cli_jstr(p[i].cudnn),
 		    "location", cli_jstr(p[i].location),
 		    "libdir", cli_jstr(p[i].libdir),
 		    "framework", p[i].kind != CDS_FW_OTHER,
@@ -146,7 +150,7 @@ cli_json_scan(cds_handle_t *h, const struct cds_scan *s)
 			json_array_append_new(how, json_string("prefix"));
 		}
 		json_array_append_new(tk, json_pack("{s:s, s:s, s:o, s:o, "
-		    "s:o, s:b, s:b, s:b, s:b, s:b, s:o, s:o}",
+		    "s:o, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:o, s:o}",
 		    "path", t->path, "realpath", t->realpath,
 		    "version", cli_jstr(t->version),
 		    "version_source", cli_jstr(t->version_source),
@@ -154,6 +158,9 @@ cli_json_scan(cds_handle_t *h, const struct cds_scan *s)
 		    "default", t->is_default,
 		    "active", s->active_toolkit != NULL &&
 		    strcmp(s->active_toolkit, t->realpath) == 0,
+		    "nvcc_on_path", s->nvcc_toolkit != NULL &&
+		    strcmp(s->nvcc_toolkit, t->realpath) == 0,
+		    "shadowed", t->shadowed,
 		    "exists", t->exists, "runtime", t->has_runtime,
 		    "nvcc", t->has_nvcc, "found_by", how,
 		    "found_via", cli_jstr(t->found_via)));
@@ -199,9 +206,10 @@ cli_json_scan(cds_handle_t *h, const struct cds_scan *s)
 
 			if (p->kind != CDS_FW_OTHER) {
 				json_array_append_new(fw, json_pack("{s:s, "
-				    "s:s, s:o, s:o, s:s}", "name", p->name,
+				    "s:s, s:o, s:b, s:o, s:s}", "name", p->name,
 				    "version", p->version,
 				    "cuda", cli_jstr(p->cuda),
+				    "cpu_only", p->cpu_only,
 				    "cudnn", cli_jstr(p->cudnn),
 				    "env", e->name));
 			}
@@ -212,8 +220,9 @@ cli_json_scan(cds_handle_t *h, const struct cds_scan *s)
 
 		if (p->kind != CDS_FW_OTHER) {
 			json_array_append_new(fw, json_pack("{s:s, s:s, s:o, "
-			    "s:o, s:o}", "name", p->name, "version",
+			    "s:b, s:o, s:o}", "name", p->name, "version",
 			    p->version, "cuda", cli_jstr(p->cuda),
+			    "cpu_only", p->cpu_only,
 			    "cudnn", cli_jstr(p->cudnn), "env", json_null()));
 		}
 	}
@@ -235,18 +244,33 @@ cli_json_scan(cds_handle_t *h, const struct cds_scan *s)
 			}
 		}
 		json_object_set_new(doc, "cuda", json_pack("{s:o, s:o, s:o, "
-		    "s:o, s:O}", "driver_supports", jcuda(d->cuda_version),
+		    "s:o, s:o, s:o, s:O}", "driver_supports",
+		    jcuda(d->cuda_version),
 		    "active_toolkit", cli_jstr(active_ver),
 		    "active_toolkit_path", cli_jstr(s->active_toolkit),
-		    "active_via", cli_jstr(s->active_via), "frameworks", fw));
+		    "active_via", cli_jstr(s->active_via),
+		    "nvcc", cli_jstr(s->nvcc_path),
+		    "nvcc_toolkit_path", cli_jstr(s->nvcc_toolkit),
+		    "frameworks", fw));
 	}
 	json_decref(fw);
 	json_object_set_new(doc, "driver", json_pack("{s:s, s:o, s:o, s:o, "
-	    "s:o, s:o, s:o, s:i, s:b, s:b, s:i, s:i}",
+	    "s:o, s:o, s:o, s:o, s:o, s:b, s:o, s:o, s:o, s:o, s:o, s:o, "
+	    "s:i, s:b, s:b, s:i, s:i}",
 	    "state", driver_state_word(d->state),
+	    "version", cli_jstr(d->version),
+	    "version_source", cli_jstr(d->version_source),
 	    "module_version", cli_jstr(d->module_version),
 	    "libcuda", cli_jstr(d->libcuda_path),
+	    "libcuda_realpath", cli_jstr(d->libcuda_realpath),
 	    "libcuda_version", cli_jstr(d->libcuda_version),
+	    "nvml", cli_jstr(d->nvml_path),
+	    "nvml_version", cli_jstr(d->nvml_version),
+	    "probed", d->probed,
+	    "probe_error", cli_jstr(d->probe_error),
+	    "nvml_init", d->nvml_probed ? json_integer(d->nvml_init) :
+	    json_null(),
+	    "nvml_error", cli_jstr(d->nvml_error),
 	    "stub", cli_jstr(d->stub_path), "stub_via", cli_jstr(d->stub_via),
 	    "cuda_version", jcuda(d->cuda_version),
 	    "init_error", d->init_error, "wsl", d->wsl,

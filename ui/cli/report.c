@@ -50,8 +50,28 @@ driver_reason(const struct cds_scan *s)
 		return _("cuInit failed");
 	case CDS_DRIVER_NOT_PROBED:
 		return _("not probed (another root)");
+	case CDS_DRIVER_NO_KERNEL_MODULE:
+		return _("driver libraries without a kernel module");
 	}
 	return NULL;
+}
+
+/* What a framework was built with, for the table: its CUDA, "CPU-only",
+ * or "?" when nothing installed says. */
+static const char *
+fw_cuda(const struct cds_package *p)
+{
+	if (p->cuda != NULL) {
+		return p->cuda;
+	}
+	return p->cpu_only ? _("CPU-only") : "?";
+}
+
+/* Is REAL absent or the same as PATH (nothing to add after "->")? */
+static int
+same_path(const char *path, const char *real)
+{
+	return real == NULL || strcmp(path, real) == 0;
 }
 
 static const struct cds_toolkit *
@@ -77,7 +97,10 @@ print_numbers(const struct cds_scan *s)
 
 	section(_("CUDA: three numbers"));
 	row(_("driver supports"), cuda_str(s->driver.cuda_version, buf) ?
-	    buf : _("none"), s->driver.cuda_version > 0 ?
+	    buf : _("none"), s->driver.cuda_version > 0 &&
+	    s->driver.state == CDS_DRIVER_NO_KERNEL_MODULE ?
+	    _("what libcuda says; no kernel module: nothing runs") :
+	    s->driver.cuda_version > 0 ?
 	    _("the newest CUDA this driver runs (not what is installed)") :
 	    driver_reason(s));
 	if (t != NULL) {
@@ -99,7 +122,7 @@ print_numbers(const struct cds_scan *s)
 			snprintf(detail, sizeof(detail), "%s %s (%s %s)",
 			    p->name, p->version, _("env"), s->envs[i].name);
 			row(nfw++ == 0 ? _("frameworks bundle") : "",
-			    p->cuda != NULL ? p->cuda : "?", detail);
+			    fw_cuda(p), detail);
 		}
 	}
 	for (k = 0; k < s->nsystem_packages; k++) {
@@ -111,7 +134,7 @@ print_numbers(const struct cds_scan *s)
 		snprintf(detail, sizeof(detail), "%s %s (%s)", p->name,
 		    p->version, p->location);
 		row(nfw++ == 0 ? _("frameworks bundle") : "",
-		    p->cuda != NULL ? p->cuda : "?", detail);
+		    fw_cuda(p), detail);
 	}
 	if (nfw == 0) {
 		row(_("frameworks bundle"), _("none"),
@@ -130,13 +153,41 @@ print_driver(const struct cds_scan *s)
 	    d->module_version : _("none"), d->module_version != NULL ?
 	    NULL : _("/proc/driver/nvidia/version is absent"));
 	if (d->libcuda_path != NULL) {
+		snprintf(detail, sizeof(detail), "%s%s%s", d->libcuda_path,
+		    same_path(d->libcuda_path, d->libcuda_realpath) ?
+		    "" : " -> ", same_path(d->libcuda_path,
+		    d->libcuda_realpath) ? "" : d->libcuda_realpath);
 		row("libcuda.so.1", d->libcuda_version != NULL ?
-		    d->libcuda_version : "", d->libcuda_path);
+		    d->libcuda_version : "", detail);
 	} else {
-		row("libcuda.so.1", _("none"),
-		    d->state == CDS_DRIVER_NOT_PROBED ?
-		    _("not probed under --root") :
-		    _("not found by the loader"));
+		row("libcuda.so.1", _("none"), _("not found by the loader"));
+	}
+	if (d->nvml_path != NULL) {
+		snprintf(detail, sizeof(detail), "%s%s%s", d->nvml_path,
+		    same_path(d->nvml_path, d->nvml_realpath) ? "" :
+		    " -> ", same_path(d->nvml_path, d->nvml_realpath) ?
+		    "" : d->nvml_realpath);
+		row("libnvidia-ml.so.1", d->nvml_version != NULL ?
+		    d->nvml_version : "", detail);
+	}
+	if (d->libcuda_path != NULL && d->state != CDS_DRIVER_STUB) {
+		if (d->probed) {
+			snprintf(buf, sizeof(buf), "%d", d->init_error);
+			row("cuInit", d->init_error == 0 ? _("ok") : buf,
+			    _("in a probe child that loaded libcuda.so.1"));
+		} else {
+			snprintf(detail, sizeof(detail), "%s: %s",
+			    _("not called"), d->probe_error != NULL &&
+			    strcmp(d->probe_error, "--root") == 0 ?
+			    _("another system (--root) is not loaded here") :
+			    d->probe_error != NULL ? d->probe_error : "");
+			row("cuInit", "", detail);
+		}
+	}
+	if (d->nvml_probed) {
+		snprintf(buf, sizeof(buf), "%d", d->nvml_init);
+		row("nvmlInit", d->nvml_init == 0 ? _("ok") : buf,
+		    d->nvml_error != NULL ? d->nvml_error : "");
 	}
 	if (d->cuda_version > 0) {
 		snprintf(detail, sizeof(detail), "%s, %d %s",
@@ -194,6 +245,13 @@ print_toolkits(const struct cds_scan *s)
 		}
 		if (is_active) {
 			printf("%s, ", _("active"));
+		}
+		if (s->nvcc_toolkit != NULL &&
+		    strcmp(t->realpath, s->nvcc_toolkit) == 0) {
+			printf("%s, ", _("nvcc on PATH"));
+		}
+		if (t->shadowed) {
+			printf("%s, ", _("nvcc shadowed on PATH"));
 		}
 		if (t->exists) {
 			printf("%s %s; %s: %s; nvcc: %s\n",
@@ -296,6 +354,8 @@ print_envs(const struct cds_scan *s)
 			printf("      %-22s %-16s", p->name, p->version);
 			if (p->cuda != NULL) {
 				printf(" CUDA %s", p->cuda);
+			} else if (p->cpu_only) {
+				printf(" %s", _("CPU-only"));
 			}
 			if (p->cudnn != NULL) {
 				printf(" cuDNN %s", p->cudnn);

@@ -77,6 +77,8 @@ driver_reason(const struct cds_scan *s)
 		return _("cuInit failed");
 	case CDS_DRIVER_NOT_PROBED:
 		return _("not probed (another root)");
+	case CDS_DRIVER_NO_KERNEL_MODULE:
+		return _("driver libraries without a kernel module");
 	}
 	return "";
 }

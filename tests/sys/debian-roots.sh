@@ -1,0 +1,175 @@
+#!/bin/sh
+# doctor on roots built with debootstrap from Debian's own packages (see
+# the real-world corpus; $CDS_ROOTS, default /var/cache/cudnn-setup-tests/
+# roots), from outside with --root and, where this runs as root with
+# unshare(1), inside the root (chroot with a private /proc, /dev and /tmp;
+# the host's /dev is never bound: NVIDIA's library creates /dev/nvidiactl
+# as root).  Each root is skipped, saying why, when it is not there.
+#   bookworm-nvidia: libcuda1/libnvidia-ml1 535 through Debian's
+#     /etc/alternatives chain, no kernel module, no GPU; the CUDA 11.8
+#     toolkit (nvcc in /usr/bin, libraries in /usr/lib/x86_64-linux-gnu);
+#     a CPU-only python3-torch 1.13.
+#   trixie-torch-cuda: libcuda1 550, python3-torch-cuda 2.6 (CUDA 12.4,
+#     `cuda: Optional[str] = '12.4'`), python3-onnxruntime (no CUDA
+#     provider), the CUDA 12.4 toolkit, merged /usr.
+# The facts must be the same both ways, apart from what only a running
+# child can know (cuInit, NVML, cuDriverGetVersion), which is labelled.
+. "$CDS_SRCDIR/tests/lib.sh"
+plan 36
+
+ROOTS=${CDS_ROOTS:-/var/cache/cudnn-setup-tests/roots}
+SYSPATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
+
+# the doctor run from outside: the target's environment of a login there
+outside() {	# outside ROOT ARGS...
+	_r=$1; shift
+	_o=$(mktemp) _e=$(mktemp)
+	env -i PATH=$SYSPATH HOME=/root LC_ALL=C \
+		"$CDS_BIN" --root "$_r" "$@" >"$_o" 2>"$_e" </dev/null
+	RC=$?
+	OUT=$(cat "$_o")
+	rm -f "$_o" "$_e"
+}
+
+# inside ROOT ARGS...: the program chrooted into ROOT, in a private mount
+# namespace: /proc mounted, /dev a private tmpfs with null, zero and
+# urandom, /tmp a private tmpfs holding this build and its manifests.
+# Nothing of ROOT changes on disk.
+can_chroot() {
+	[ "$(id -u)" = 0 ] && command -v unshare >/dev/null 2>&1 &&
+		unshare -m true 2>/dev/null
+}
+inside() {
+	_r=$1; shift
+	_o=$(mktemp)
+	unshare -m sh -c '
+R=$1 B=$2 D=$3; shift 3
+mount --make-rprivate / &&
+mount -t proc proc "$R/proc" &&
+mount -t tmpfs -o mode=755 tmpfs "$R/dev" &&
+mknod -m 666 "$R/dev/null" c 1 3 && mknod -m 666 "$R/dev/zero" c 1 5 &&
+mknod -m 666 "$R/dev/urandom" c 1 9 &&
+mount -t tmpfs -o mode=1777 tmpfs "$R/tmp" &&
+mkdir "$R/tmp/cds" && cp "$B" "$R/tmp/cds/cudnn-setup" &&
+cp -r "$D/manifests" "$R/tmp/cds/" || exit 99
+exec chroot "$R" env -i PATH='"$SYSPATH"' HOME=/root LC_ALL=C \
+	/tmp/cds/cudnn-setup "$@"
+' sh "$_r" "$CDS_BIN" "$CDS_DATADIR" "$@" >"$_o" 2>/dev/null </dev/null
+	RC=$?
+	OUT=$(cat "$_o")
+	rm -f "$_o"
+}
+
+# facts JSON: doctor --json without what only a running child can know,
+# and without the findings' evidence lines that carry it
+facts() {
+	printf '%s' "$1" | python3 -c 'import json, sys
+d = json.load(sys.stdin)
+live = ("probed", "probe_error", "cuda_version", "init_error", "devices",
+        "nvml_init", "nvml_error")
+for k in live:
+    d["driver"].pop(k, None)
+d["cuda"].pop("driver_supports", None)
+d.pop("elapsed_ms", None)
+d.pop("root", None)
+f = [(x["id"], x["severity"], x["title"],
+      [e for e in x["evidence"] if e["key"] not in
+       ("cuInit", "nvmlInit", "running kernel", "driver supports")])
+     for x in d.pop("findings") if x["id"] != "F30"]
+print(json.dumps(d, sort_keys=True))
+print(json.dumps(f))'
+}
+
+# ---- bookworm -------------------------------------------------------------
+B=$ROOTS/bookworm-nvidia
+if [ ! -d "$B/usr/lib/x86_64-linux-gnu" ]; then
+	skip 18 "no Debian bookworm root at $B (the real-world corpus builds it)"
+else
+	outside "$B" doctor --json
+	BJ=$OUT
+	is "$RC" 1 "bookworm, --root: exit 1 (CUDA cannot run there)"
+	is "$(finding_ids "$BJ")" "['NO-MODULE']" "bookworm: NO-MODULE, the one error"
+	is "$(jget "$BJ" 'd["driver"]["state"]')" libraries-without-module \
+		"bookworm: driver state libraries-without-module"
+	is "$(jget "$BJ" '(d["driver"]["version"], d["driver"]["version_source"])')" \
+		"('535.261.03', 'libcuda.so.1')" "bookworm: the driver's version, from libcuda's file name"
+	is "$(jget "$BJ" 'd["driver"]["libcuda_realpath"]')" \
+		/usr/lib/x86_64-linux-gnu/nvidia/current/libcuda.so.535.261.03 \
+		"bookworm: libcuda.so.1 through /etc/alternatives, inside the root"
+	is "$(jget "$BJ" 'd["driver"]["nvml_version"]')" 535.261.03 "bookworm: NVML's version"
+	is "$(jget "$BJ" '(d["driver"]["probed"], d["driver"]["probe_error"])')" \
+		"(False, '--root')" "bookworm, --root: the JSON says the child did not run"
+	is "$(titles "$BJ" NO-MODULE)" "['NVIDIA driver libraries 535.261.03 are installed but no kernel module is loaded: CUDA cannot run']" \
+		"bookworm: NO-MODULE's title"
+	is "$(evidence "$BJ" NO-MODULE packages)" "['libcuda1:amd64, libnvidia-ml1:amd64 (dpkg)']" \
+		"bookworm: the owning packages"
+	like "$(fix_command "$BJ" NO-MODULE)" "apt-get install .*nvidia-kernel-dkms=535\\.261\\.03-" \
+		"bookworm: the fix installs Debian's module package of the same version"
+	is "$(jget "$BJ" '[(p["name"], p["cuda"], p["cpu_only"], p["cuda_source"]) for p in d["system_packages"] if p["name"] == "torch"]')" \
+		"[('torch', None, True, 'torch/version.py')]" "bookworm: torch 1.13 is CPU-only (cuda = None)"
+	is "$(jget "$BJ" '[(t["realpath"], t["version"], t["libdir"], t["runtime"], t["nvcc"]) for t in d["toolkits"]]')" \
+		"[('/usr', '11.8', '/usr/lib/x86_64-linux-gnu', True, True)]" \
+		"bookworm: Debian's toolkit, its multiarch library dir and runtime; /bin/nvcc is not a second one"
+	if ! can_chroot; then
+		skip 6 "not root or no unshare(1): no chroot"
+	else
+		inside "$B" doctor --json
+		BI=$OUT
+		is "$RC" 1 "bookworm, inside: exit 1"
+		is "$(finding_ids "$BI")" "['NO-MODULE', 'F30']" "bookworm, inside: NO-MODULE (and F30's note from cuDriverGetVersion)"
+		is "$(jget "$BI" '(d["driver"]["probed"], d["driver"]["init_error"], d["driver"]["nvml_error"])')" \
+			"(True, 100, 'Driver Not Loaded')" "bookworm, inside: cuInit 100, NVML Driver Not Loaded"
+		is "$(evidence "$BI" NO-MODULE cuInit)" \
+			"['error 100 (CUDA_ERROR_NO_DEVICE) (in a child process that loaded /lib/x86_64-linux-gnu/libcuda.so.1)']" \
+			"bookworm, inside: the child's cuInit, labelled"
+		is "$(facts "$BI")" "$(facts "$BJ")" "bookworm: the same facts inside and with --root"
+		inside "$B" doctor
+		like "$OUT" "NVIDIA driver libraries 535.261.03 are installed but no kernel" \
+			"bookworm, inside: the text says it"
+	fi
+fi
+
+# ---- trixie ---------------------------------------------------------------
+T=$ROOTS/trixie-torch-cuda
+if [ ! -d "$T/usr/lib/x86_64-linux-gnu" ]; then
+	skip 18 "no Debian trixie root at $T (the real-world corpus builds it)"
+else
+	outside "$T" doctor --json
+	TJ=$OUT
+	is "$RC" 1 "trixie, --root: exit 1"
+	like "$(finding_ids "$TJ")" "'NO-MODULE'" "trixie: NO-MODULE"
+	is "$(jget "$TJ" '(d["driver"]["state"], d["driver"]["version"])')" \
+		"('libraries-without-module', '550.163.01')" "trixie: libcuda 550 found through the alternatives chain"
+	is "$(jget "$TJ" 'd["driver"]["libcuda"]')" /lib/x86_64-linux-gnu/libcuda.so.1 \
+		"trixie: through the merged /usr's /lib first, as ld.so.conf orders it"
+	is "$(jget "$TJ" 'len(d["loader"]["search"]) >= 4')" True \
+		"trixie: the loader's search order is not empty (/lib -> usr/lib)"
+	is "$(jget "$TJ" '[(p["version"], p["cuda"], p["cuda_source"]) for p in d["system_packages"] if p["name"] == "torch"]')" \
+		"[('2.6.0+debian', '12.4', 'torch/version.py')]" "trixie: Debian's torch 2.6, CUDA 12.4 from its annotated version.py"
+	is "$(jget "$TJ" '[(p["cuda"], p["cpu_only"]) for p in d["system_packages"] if p["name"] == "onnxruntime"]')" \
+		"[(None, True)]" "trixie: Debian's onnxruntime has no CUDA provider: CPU-only"
+	is "$(jget "$TJ" '[(t["realpath"], t["version"], t["libdir"], t["runtime"]) for t in d["toolkits"]]')" \
+		"[('/usr', '12.4', '/usr/lib/x86_64-linux-gnu', True)]" "trixie: Debian's CUDA 12.4 toolkit"
+	like "$(fix_command "$TJ" NO-MODULE)" "nvidia-kernel-dkms=550\\.163\\.01-" \
+		"trixie: the module package of the libraries' version"
+	outside "$T" doctor
+	like "$OUT" "CPU-only +onnxruntime 1\\.21" "trixie, text: onnxruntime CPU-only"
+	like "$OUT" "12\\.4 +torch 2\\.6\\.0\\+debian" "trixie, text: torch's CUDA 12.4, not ?"
+	unlike "$OUT" "runtime: no" "trixie, text: the toolkit has its runtime"
+	if ! can_chroot; then
+		skip 6 "not root or no unshare(1): no chroot"
+	else
+		inside "$T" doctor --json
+		TI=$OUT
+		is "$RC" 1 "trixie, inside: exit 1"
+		like "$(finding_ids "$TI")" "'NO-MODULE'" "trixie, inside: NO-MODULE"
+		is "$(jget "$TI" '(d["driver"]["init_error"], d["driver"]["nvml_init"])')" \
+			"(100, 9)" "trixie, inside: cuInit 100, nvmlInit 9"
+		is "$(facts "$TI")" "$(facts "$TJ")" "trixie: the same facts inside and with --root"
+		inside "$T" doctor
+		like "$OUT" "nvmlInit +9 +Driver Not Loaded" "trixie, inside, text: NVML's words"
+		like "$OUT" "cuInit +100 " "trixie, inside, text: cuInit's result"
+	fi
+fi
+
+done_testing
