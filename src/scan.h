@@ -17,4 +17,14 @@ CDS_HIDDEN char *cds_pkg_normalise(const char *name);
 /* Read the cuDNN version macros from a cudnn_version.h (host path). */
 CDS_HIDDEN char *cds_cudnn_header_version(const char *hostpath);
 
+/* The system Python's package directories (dist-packages, site-packages,
+ * the user's ~/.local ones), target paths that exist; never NULL. */
+CDS_HIDDEN char **cds_system_sites(const cds_handle_t *h);
+
+struct cds_pkgdb;
+/* dpkg's database under the handle's root, read on the first call for
+ * scan S and kept with it (freed by cds_scan_free()). */
+CDS_HIDDEN const struct cds_pkgdb *cds_scan_pkgdb(cds_handle_t *h,
+    const struct cds_scan *s);
+
 #endif /* CDS_SCAN_H */
