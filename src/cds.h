@@ -315,6 +315,9 @@ struct cds_release {
 	char *redistrib_sha256;	/* NULL when trusted through TLS alone */
 	char *base_url;		/* ends with '/' */
 	char *min_driver;	/* Linux, for CUDA; NULL for cuDNN */
+	char *bundled_driver;	/* CUDA: the driver the release ships with
+				   (its redistrib's nvidia_driver), which
+				   runs it natively; NULL if not known */
 	char **components;	/* CUDA: a toolkit install; NULL-terminated */
 	/* cuDNN: one entry per CUDA variant */
 	struct cds_cudnn_variant {
@@ -1039,6 +1042,12 @@ struct cds_plan_request {
 	const char *forpkg;	/* "torch==2.3.0", "onnxruntime-gpu==1.16.1",
 				   "jax" (any version) */
 	int system;		/* also /etc/ld.so.conf.d and /etc/profile.d */
+	const char *with_cuda;	/* the CUDA the cuDNN is for when that CUDA
+				   is already installed (cuda "none"): "12.4"
+				   picks its build; with forpkg, only the
+				   framework rows built for that CUDA line
+				   (an installed build).  NULL: the newest
+				   line the driver runs */
 };
 
 /* One archive of a planned release. */
@@ -1068,19 +1077,57 @@ struct cds_plan_item {
 	size_t narchives;
 	uint64_t download_size;	/* sum of the archives' sizes */
 	enum cds_item_state state;
+	char *bundled_driver;	/* CUDA: the driver it ships with (runs it
+				   natively); NULL */
+	int compat;		/* the driver is older than bundled_driver: it
+				   runs this CUDA only through NVIDIA's minor
+				   version compatibility (no PTX built by
+				   this toolkit's newer compiler) */
 };
 
 /* Warning bits of a plan (cds_plan.warnings). */
 enum {
 	CDS_PLAN_WARN_NO_DRIVER = 1,	/* no driver found: planned anyway */
-	CDS_PLAN_WARN_UNTRUSTED = 2	/* a bare redistrib manifest */
+	CDS_PLAN_WARN_UNTRUSTED = 2,	/* a bare redistrib manifest */
+	CDS_PLAN_WARN_NO_MODULE = 4	/* the driver's libraries but no kernel
+					   module: planned for their version */
+};
+
+/* Why the plan's CUDA release is the one it is (cds_plan.why). */
+enum cds_plan_why {
+	CDS_PLAN_WHY_ASKED = 0,		/* named (--cuda, a bare manifest),
+					   or none planned */
+	CDS_PLAN_WHY_FRAMEWORK,		/* the framework row's CUDA line */
+	CDS_PLAN_WHY_NATIVE,		/* the newest release the driver runs
+					   natively: its bundled driver is
+					   not newer than the driver */
+	CDS_PLAN_WHY_COMPAT,		/* none runs natively: the newest the
+					   driver runs through minor version
+					   compatibility */
+	CDS_PLAN_WHY_NEWEST,		/* the newest the driver runs (no
+					   bundled driver known to compare) */
+	CDS_PLAN_WHY_NO_DRIVER		/* no driver found: the newest */
 };
 
 struct cds_plan {
 	char *prefix;		/* target path */
 	char *platform;		/* "linux-x86_64" */
 	char *driver;		/* the driver's version, NULL if none found */
-	char *driver_source;	/* the file it was read from */
+	char *driver_source;	/* the file it was read from: the kernel
+				   module's /proc or /sys file, else the
+				   driver's libcuda.so.1 (named for its
+				   version) when no module is loaded */
+	int driver_no_module;	/* read from the libraries: no kernel module
+				   is loaded (CDS_PLAN_WARN_NO_MODULE) */
+	enum cds_plan_why why;	/* how the CUDA release was chosen */
+	/* when the choice was ours: the newest known CUDA release the
+	 * driver cannot run and the driver it needs, and (why NATIVE) the
+	 * newest it would run only through minor version compatibility
+	 * with the driver that release ships with; NULL when none */
+	const char *refused;
+	const char *refused_needs;
+	const char *compat_newest;
+	const char *compat_bundled;
 	char *manifest;		/* the manifest's path or URL */
 	/* --for: the package as asked and the framework row chosen */
 	char *for_name;
@@ -1099,9 +1146,15 @@ struct cds_plan {
 /*
  * Resolve a request into releases, archives and paths, reading the manifest
  * (loaded on first use), its framework table and the driver found under the
- * root (/proc/driver/nvidia/version, /sys/module/nvidia/version).  A release
- * the driver cannot run is refused; with no driver at all the plan is made
- * with CDS_PLAN_WARN_NO_DRIVER (provisioning an image before its driver).
+ * root, as the scan finds it: the kernel module's version
+ * (/proc/driver/nvidia/version, /sys/module/nvidia/version), else the
+ * version its user-space libcuda.so.1 is named for (no module loaded:
+ * CDS_PLAN_WARN_NO_MODULE).  A release the driver cannot run is refused;
+ * when the CUDA release is ours to pick, the newest the driver runs
+ * natively (its bundled driver, from the index) is preferred to newer ones
+ * it runs only through minor version compatibility (see ->why).  With no
+ * driver at all the plan is made with CDS_PLAN_WARN_NO_DRIVER (provisioning
+ * an image before its driver).
  * Releases already installed in the prefix get CDS_ITEM_PRESENT.
  * Returns a plan to free with cds_plan_free(), or NULL: CDS_ERR_USAGE (a
  * request that contradicts itself or a malformed --for), CDS_ERR_NOT_FOUND
