@@ -1014,7 +1014,10 @@ same_cause(struct cds_rule_ctx *c, const struct cds_miss *m)
 			return f;
 		}
 		for (j = 0; m->consumers[j] != NULL; j++) {
-			if (names_text(f, m->consumers[j])) {
+			/* by path, or by name as a loader's message gives it
+			 * ("Failed to load library libx.so") */
+			if (names_text(f, m->consumers[j]) ||
+			    names_text(f, cds_basename(m->consumers[j]))) {
 				return f;
 			}
 		}

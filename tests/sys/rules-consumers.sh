@@ -12,72 +12,13 @@
 # with a merged /usr (the list says /lib/..., the loader finds /usr/lib/...).
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
+. "$CDS_SRCDIR/tests/fixtures/mkdebian.sh"
 plan 25
 
 R=$(mk_sysroot); cleanup_later "$R"
+mk_debian_torch "$R"
 L=$R/usr/lib/x86_64-linux-gnu
-SITE=$R/usr/lib/python3/dist-packages
 D=$R/var/lib/dpkg
-mkdir -p "$SITE/torch/lib" "$SITE/torch-2.6.0+debian.egg-info" "$D/info" \
-	"$R/usr/sbin" "$R/etc/ld.so.conf.d"
-ln -s usr/lib "$R/lib"
-echo 'include /etc/ld.so.conf.d/*.conf' >"$R/etc/ld.so.conf"
-printf '/lib/x86_64-linux-gnu\n/usr/lib/x86_64-linux-gnu\n' \
-	>"$R/etc/ld.so.conf.d/x86_64-linux-gnu.conf"
-
-# the CUDA 12.4 runtime and cuBLAS, as Debian's libcudart12/libcublas12
-mk_solib "$L/libcudart.so.12.4.127" libcudart.so.12
-ln -s libcudart.so.12.4.127 "$L/libcudart.so.12"
-mk_solib "$L/libcublas.so.12.4.5.8" libcublas.so.12
-ln -s libcublas.so.12.4.5.8 "$L/libcublas.so.12"
-# torch's libraries in /usr/lib, its Python package linking to them
-mk_solib "$L/libtorch_cuda.so.2.6.0" libtorch_cuda.so.2.6 \
-	-n "$L/libcudart.so.12" -n "$L/libcublas.so.12" -N libcudnn.so.9
-ln -s libtorch_cuda.so.2.6.0 "$L/libtorch_cuda.so.2.6"
-mk_solib "$L/libtorch_python.so.2.6.0" libtorch_python.so.2.6 \
-	-n "$L/libtorch_cuda.so.2.6" -N libcudnn.so.9
-ln -s libtorch_python.so.2.6.0 "$L/libtorch_python.so.2.6"
-mk_solib "$SITE/torch/_C.cpython-311-x86_64-linux-gnu.so" _C.so \
-	-R '$ORIGIN/lib' -n "$L/libtorch_python.so.2.6"
-ln -s ../../../../x86_64-linux-gnu/libtorch_python.so.2.6 \
-	"$SITE/torch/lib/libtorch_python.so"
-printf "__version__ = '2.6.0+debian'\ncuda: Optional[str] = '12.4'\n" \
-	>"$SITE/torch/version.py"
-printf 'Metadata-Version: 2.1\nName: torch\nVersion: 2.6.0+debian\n' \
-	>"$SITE/torch-2.6.0+debian.egg-info/PKG-INFO"
-# what nvidia-cudnn left: its links, not the library its script fetches
-ln -s libcudnn.so.9 "$L/libcudnn.so"
-
-# dpkg's database
-cat >"$D/status" <<'EOF'
-Package: libtorch-cuda-2.6
-Status: install ok unpacked
-Architecture: amd64
-Version: 2.6.0+dfsg-7+b1
-Depends: libcudart12, nvidia-cudnn (>= 9.0.0.312~)
-
-Package: nvidia-cudnn
-Status: install ok half-configured
-Architecture: amd64
-Version: 9.0.0.312~cuda12
-Provides: libcudnn.so, libcudnn.so.9
-
-Package: libcudart12
-Status: install ok installed
-Architecture: amd64
-Version: 12.4.127~12.4.1-1
-EOF
-printf '/.\n/usr/lib/x86_64-linux-gnu/libtorch_cuda.so.2.6.0\n/usr/lib/x86_64-linux-gnu/libtorch_cuda.so.2.6\n/usr/lib/x86_64-linux-gnu/libtorch_python.so.2.6.0\n' \
-	>"$D/info/libtorch-cuda-2.6:amd64.list"
-printf '/.\n/usr/lib/x86_64-linux-gnu/libcudart.so.12.4.127\n/usr/lib/x86_64-linux-gnu/libcudart.so.12\n' \
-	>"$D/info/libcudart12:amd64.list"
-# an older package's list names /lib: the same directory on a merged /usr
-printf '/.\n/usr\n/usr/sbin\n/usr/sbin/update-nvidia-cudnn\n/lib/x86_64-linux-gnu/libcudnn.so\n/lib/x86_64-linux-gnu/libcudnn.so.9\n' \
-	>"$D/info/nvidia-cudnn.list"
-printf '#!/bin/sh\nset -e\ncase "$1" in\nconfigure)\n\tupdate-nvidia-cudnn --update --filelist /var/lib/nvidia-cudnn/filelist.txt\n\t;;\nesac\n' \
-	>"$D/info/nvidia-cudnn.postinst"
-printf '#!/bin/sh\nURL="https://mirror.invalid/cudnn/cudnn-9.0.0.312_cuda12-archive.tar.xz"\ncurl -L "$URL" -o /tmp/c.tar.xz\n' \
-	>"$R/usr/sbin/update-nvidia-cudnn"
 
 is "$(unresolved "$R" /usr/lib/x86_64-linux-gnu/libtorch_cuda.so.2.6.0 "")" \
 	libcudnn.so.9 "the loader emulation: libtorch_cuda needs libcudnn.so.9, nothing else is missing"
