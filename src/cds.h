@@ -1453,7 +1453,14 @@ enum cds_repair_op_kind {
 				   becomes a link to it (backed up first) */
 	CDS_REPAIR_WRITE,		/* write `content` to `path` (backed up first
 				   when it exists) */
-	CDS_REPAIR_INSTALL		/* install release `target` into the prefix */
+	CDS_REPAIR_INSTALL,		/* install release `target` into the prefix */
+	CDS_REPAIR_PACKAGE,		/* the system's package manager owns what is
+				   missing (`path`): `content` is its command,
+				   `target` the package; a person runs it,
+				   cds_repair_apply() does not */
+	CDS_REPAIR_LDCONFIG		/* rebuild the loader's cache (ldconfig; under
+				   a root, ldconfig -r ROOT) after the
+				   ld.so.conf.d files are written */
 };
 
 struct cds_repair_op {
@@ -1465,8 +1472,12 @@ struct cds_repair_op {
 };
 
 struct cds_repair_plan {
-	char *env_name;
-	char *env_prefix;
+	char *env_name;		/* "system" for the system's Python */
+	char *env_prefix;	/* "/" for the system's Python */
+	int system;		/* the system's Python: its libraries go on
+				   the loader's path through
+				   /etc/ld.so.conf.d/cudnn-setup-*.conf, not
+				   through activation scripts */
 	int path_first;		/* LD_LIBRARY_PATH before the env's dirs */
 	char **libdirs;		/* what activation puts on the path */
 	struct cds_repair_op *ops;
@@ -1490,22 +1501,33 @@ enum {
 
 /*
  * Plan the repair of an env (a conda env name or any prefix path; NULL for
- * $CONDA_PREFIX): missing soname and .so links in its CUDA/cuDNN library
- * dirs, regular files that should be links, and activation scripts
- * (etc/conda/activate.d/cudnn-setup.{sh,fish} and deactivate.d) that put
- * its library dirs on LD_LIBRARY_PATH and restore the previous state on
- * deactivation.  When a framework of the env needs a CUDA runtime or a
- * cuDNN major that neither the env nor the system has (the manifest's
- * framework table says which), an install of the matching releases into
- * the prefix is planned too (cds_plan_build) and wired into activation.
+ * $CONDA_PREFIX, or, with none active, the system's Python; "/", "/usr"
+ * and "/usr/local" name the system's Python too): missing soname and .so
+ * links in its CUDA/cuDNN library dirs, regular files that should be
+ * links, and activation scripts (etc/conda/activate.d/cudnn-setup.{sh,fish}
+ * and deactivate.d) that put its library dirs on LD_LIBRARY_PATH and
+ * restore the previous state on deactivation.  What the env's CUDA
+ * consumers need is read from what is installed: the libraries their
+ * DT_NEEDED names that the loader cannot find (cds_consumers_check).  An
+ * env whose consumers find everything, through their RUNPATH or the
+ * system, gets no links and no scripts.  A library found elsewhere goes on
+ * the path; one a dpkg package should provide is that package manager's
+ * to restore (a CDS_REPAIR_PACKAGE step naming the command); one nothing
+ * provides is installed: the CUDA and cuDNN releases of the build the
+ * consumers were made for (its CUDA runtime's version, its package's
+ * version.py), into the prefix, and wired into activation, or for the
+ * system's Python into /etc/ld.so.conf.d/cudnn-setup-<release>.conf and
+ * the loader's cache.  A cuDNN whose cuBLAS the system has is installed
+ * alone: never a lone cuBLAS of another release beside the system's.
+ * The install prefix must not lie inside the env (CDS_ERR_USAGE).
  * REQ, when not NULL, is an install the person asked for (`install --env`):
  * it is planned instead, whatever the env has, and wired in the same way
  * (activation puts its lib/ dirs on the path and sets CUDA_HOME and
  * CUDNN_PATH); a request naming nothing takes what the env's first
  * framework known to the manifest needs.
  * Nothing is changed.  Free with cds_repair_plan_free().
- * Errors: CDS_ERR_NOT_FOUND (no such env), CDS_ERR_USAGE (no env given and
- * none active; an empty REQ and no known framework in the env), and those
+ * Errors: CDS_ERR_NOT_FOUND (no such env), CDS_ERR_USAGE (an empty REQ
+ * and no known framework in the env; the prefix inside the env), and those
  * of cds_plan_build().
  */
 struct cds_repair_plan *cds_repair_plan_build(cds_handle_t *h,
@@ -1518,17 +1540,21 @@ void cds_repair_plan_free(struct cds_repair_plan *p);
  * cds_install_run; the answer to the repair stands for its question; the
  * installed releases stay when the repair is undone: they are shared),
  * back up every file it replaces, and
- * record a journal in <env>/etc/cudnn-setup/undo/ so cds_repair_undo() can
- * put everything back.  A failure midway rolls back what was done.  Emits
- * CDS_EV_FIXUP_START/DONE per operation.
+ * record a journal in <env>/etc/cudnn-setup/undo/ (the system's:
+ * /etc/cudnn-setup/undo/) so cds_repair_undo() can put everything back.
+ * A failure midway rolls back what was done: the env is as it was.
+ * CDS_REPAIR_PACKAGE steps are left to the person (the plan names their
+ * commands); a plan of nothing else changes nothing.  Emits
+ * CDS_EV_FIXUP_START/DONE per operation performed.
  */
 int cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p);
 
 /*
- * Undo the last repair of ENV exactly: links it made are removed, files it
- * replaced are restored, scripts it wrote are removed or restored,
- * directories it created are removed when empty.  CDS_ERR_NOT_FOUND when
- * there is nothing to undo.
+ * Undo the last repair of ENV (NULL as for cds_repair_plan_build()) exactly:
+ * links it made are removed, files it replaced are restored, scripts and
+ * ld.so.conf.d files it wrote are removed or restored (and the loader's
+ * cache rebuilt), directories it created are removed when empty.
+ * CDS_ERR_NOT_FOUND when there is nothing to undo.
  */
 int cds_repair_undo(cds_handle_t *h, const char *env);
 
