@@ -328,6 +328,9 @@ struct cds_release {
 	char *redistrib_sha256;	/* NULL when trusted through TLS alone */
 	char *base_url;		/* ends with '/' */
 	char *min_driver;	/* Linux, for CUDA; NULL for cuDNN */
+	char *bundled_driver;	/* CUDA: the driver the release ships with
+				   (its redistrib's nvidia_driver), which
+				   runs it natively; NULL if not known */
 	char **components;	/* CUDA: a toolkit install; NULL-terminated */
 	/* cuDNN: one entry per CUDA variant */
 	struct cds_cudnn_variant {
@@ -1084,6 +1087,12 @@ struct cds_plan_request {
 	const char *forpkg;	/* "torch==2.3.0", "onnxruntime-gpu==1.16.1",
 				   "jax" (any version) */
 	int system;		/* also /etc/ld.so.conf.d and /etc/profile.d */
+	const char *with_cuda;	/* the CUDA the cuDNN is for when that CUDA
+				   is already installed (cuda "none"): "12.4"
+				   picks its build; with forpkg, only the
+				   framework rows built for that CUDA line
+				   (an installed build).  NULL: the newest
+				   line the driver runs */
 };
 
 /* One archive of a planned release. */
@@ -1113,19 +1122,57 @@ struct cds_plan_item {
 	size_t narchives;
 	uint64_t download_size;	/* sum of the archives' sizes */
 	enum cds_item_state state;
+	char *bundled_driver;	/* CUDA: the driver it ships with (runs it
+				   natively); NULL */
+	int compat;		/* the driver is older than bundled_driver: it
+				   runs this CUDA only through NVIDIA's minor
+				   version compatibility (no PTX built by
+				   this toolkit's newer compiler) */
 };
 
 /* Warning bits of a plan (cds_plan.warnings). */
 enum {
 	CDS_PLAN_WARN_NO_DRIVER = 1,	/* no driver found: planned anyway */
-	CDS_PLAN_WARN_UNTRUSTED = 2	/* a bare redistrib manifest */
+	CDS_PLAN_WARN_UNTRUSTED = 2,	/* a bare redistrib manifest */
+	CDS_PLAN_WARN_NO_MODULE = 4	/* the driver's libraries but no kernel
+					   module: planned for their version */
+};
+
+/* Why the plan's CUDA release is the one it is (cds_plan.why). */
+enum cds_plan_why {
+	CDS_PLAN_WHY_ASKED = 0,		/* named (--cuda, a bare manifest),
+					   or none planned */
+	CDS_PLAN_WHY_FRAMEWORK,		/* the framework row's CUDA line */
+	CDS_PLAN_WHY_NATIVE,		/* the newest release the driver runs
+					   natively: its bundled driver is
+					   not newer than the driver */
+	CDS_PLAN_WHY_COMPAT,		/* none runs natively: the newest the
+					   driver runs through minor version
+					   compatibility */
+	CDS_PLAN_WHY_NEWEST,		/* the newest the driver runs (no
+					   bundled driver known to compare) */
+	CDS_PLAN_WHY_NO_DRIVER		/* no driver found: the newest */
 };
 
 struct cds_plan {
 	char *prefix;		/* target path */
 	char *platform;		/* "linux-x86_64" */
 	char *driver;		/* the driver's version, NULL if none found */
-	char *driver_source;	/* the file it was read from */
+	char *driver_source;	/* the file it was read from: the kernel
+				   module's /proc or /sys file, else the
+				   driver's libcuda.so.1 (named for its
+				   version) when no module is loaded */
+	int driver_no_module;	/* read from the libraries: no kernel module
+				   is loaded (CDS_PLAN_WARN_NO_MODULE) */
+	enum cds_plan_why why;	/* how the CUDA release was chosen */
+	/* when the choice was ours: the newest known CUDA release the
+	 * driver cannot run and the driver it needs, and (why NATIVE) the
+	 * newest it would run only through minor version compatibility
+	 * with the driver that release ships with; NULL when none */
+	const char *refused;
+	const char *refused_needs;
+	const char *compat_newest;
+	const char *compat_bundled;
 	char *manifest;		/* the manifest's path or URL */
 	/* --for: the package as asked and the framework row chosen */
 	char *for_name;
@@ -1144,9 +1191,15 @@ struct cds_plan {
 /*
  * Resolve a request into releases, archives and paths, reading the manifest
  * (loaded on first use), its framework table and the driver found under the
- * root (/proc/driver/nvidia/version, /sys/module/nvidia/version).  A release
- * the driver cannot run is refused; with no driver at all the plan is made
- * with CDS_PLAN_WARN_NO_DRIVER (provisioning an image before its driver).
+ * root, as the scan finds it: the kernel module's version
+ * (/proc/driver/nvidia/version, /sys/module/nvidia/version), else the
+ * version its user-space libcuda.so.1 is named for (no module loaded:
+ * CDS_PLAN_WARN_NO_MODULE).  A release the driver cannot run is refused;
+ * when the CUDA release is ours to pick, the newest the driver runs
+ * natively (its bundled driver, from the index) is preferred to newer ones
+ * it runs only through minor version compatibility (see ->why).  With no
+ * driver at all the plan is made with CDS_PLAN_WARN_NO_DRIVER (provisioning
+ * an image before its driver).
  * Releases already installed in the prefix get CDS_ITEM_PRESENT.
  * Returns a plan to free with cds_plan_free(), or NULL: CDS_ERR_USAGE (a
  * request that contradicts itself or a malformed --for), CDS_ERR_NOT_FOUND
@@ -1448,7 +1501,14 @@ enum cds_repair_op_kind {
 				   becomes a link to it (backed up first) */
 	CDS_REPAIR_WRITE,		/* write `content` to `path` (backed up first
 				   when it exists) */
-	CDS_REPAIR_INSTALL		/* install release `target` into the prefix */
+	CDS_REPAIR_INSTALL,		/* install release `target` into the prefix */
+	CDS_REPAIR_PACKAGE,		/* the system's package manager owns what is
+				   missing (`path`): `content` is its command,
+				   `target` the package; a person runs it,
+				   cds_repair_apply() does not */
+	CDS_REPAIR_LDCONFIG		/* rebuild the loader's cache (ldconfig; under
+				   a root, ldconfig -r ROOT) after the
+				   ld.so.conf.d files are written */
 };
 
 struct cds_repair_op {
@@ -1460,8 +1520,12 @@ struct cds_repair_op {
 };
 
 struct cds_repair_plan {
-	char *env_name;
-	char *env_prefix;
+	char *env_name;		/* "system" for the system's Python */
+	char *env_prefix;	/* "/" for the system's Python */
+	int system;		/* the system's Python: its libraries go on
+				   the loader's path through
+				   /etc/ld.so.conf.d/cudnn-setup-*.conf, not
+				   through activation scripts */
 	int path_first;		/* LD_LIBRARY_PATH before the env's dirs */
 	char **libdirs;		/* what activation puts on the path */
 	struct cds_repair_op *ops;
@@ -1485,22 +1549,33 @@ enum {
 
 /*
  * Plan the repair of an env (a conda env name or any prefix path; NULL for
- * $CONDA_PREFIX): missing soname and .so links in its CUDA/cuDNN library
- * dirs, regular files that should be links, and activation scripts
- * (etc/conda/activate.d/cudnn-setup.{sh,fish} and deactivate.d) that put
- * its library dirs on LD_LIBRARY_PATH and restore the previous state on
- * deactivation.  When a framework of the env needs a CUDA runtime or a
- * cuDNN major that neither the env nor the system has (the manifest's
- * framework table says which), an install of the matching releases into
- * the prefix is planned too (cds_plan_build) and wired into activation.
+ * $CONDA_PREFIX, or, with none active, the system's Python; "/", "/usr"
+ * and "/usr/local" name the system's Python too): missing soname and .so
+ * links in its CUDA/cuDNN library dirs, regular files that should be
+ * links, and activation scripts (etc/conda/activate.d/cudnn-setup.{sh,fish}
+ * and deactivate.d) that put its library dirs on LD_LIBRARY_PATH and
+ * restore the previous state on deactivation.  What the env's CUDA
+ * consumers need is read from what is installed: the libraries their
+ * DT_NEEDED names that the loader cannot find (cds_consumers_check).  An
+ * env whose consumers find everything, through their RUNPATH or the
+ * system, gets no links and no scripts.  A library found elsewhere goes on
+ * the path; one a dpkg package should provide is that package manager's
+ * to restore (a CDS_REPAIR_PACKAGE step naming the command); one nothing
+ * provides is installed: the CUDA and cuDNN releases of the build the
+ * consumers were made for (its CUDA runtime's version, its package's
+ * version.py), into the prefix, and wired into activation, or for the
+ * system's Python into /etc/ld.so.conf.d/cudnn-setup-<release>.conf and
+ * the loader's cache.  A cuDNN whose cuBLAS the system has is installed
+ * alone: never a lone cuBLAS of another release beside the system's.
+ * The install prefix must not lie inside the env (CDS_ERR_USAGE).
  * REQ, when not NULL, is an install the person asked for (`install --env`):
  * it is planned instead, whatever the env has, and wired in the same way
  * (activation puts its lib/ dirs on the path and sets CUDA_HOME and
  * CUDNN_PATH); a request naming nothing takes what the env's first
  * framework known to the manifest needs.
  * Nothing is changed.  Free with cds_repair_plan_free().
- * Errors: CDS_ERR_NOT_FOUND (no such env), CDS_ERR_USAGE (no env given and
- * none active; an empty REQ and no known framework in the env), and those
+ * Errors: CDS_ERR_NOT_FOUND (no such env), CDS_ERR_USAGE (an empty REQ
+ * and no known framework in the env; the prefix inside the env), and those
  * of cds_plan_build().
  */
 struct cds_repair_plan *cds_repair_plan_build(cds_handle_t *h,
@@ -1513,17 +1588,21 @@ void cds_repair_plan_free(struct cds_repair_plan *p);
  * cds_install_run; the answer to the repair stands for its question; the
  * installed releases stay when the repair is undone: they are shared),
  * back up every file it replaces, and
- * record a journal in <env>/etc/cudnn-setup/undo/ so cds_repair_undo() can
- * put everything back.  A failure midway rolls back what was done.  Emits
- * CDS_EV_FIXUP_START/DONE per operation.
+ * record a journal in <env>/etc/cudnn-setup/undo/ (the system's:
+ * /etc/cudnn-setup/undo/) so cds_repair_undo() can put everything back.
+ * A failure midway rolls back what was done: the env is as it was.
+ * CDS_REPAIR_PACKAGE steps are left to the person (the plan names their
+ * commands); a plan of nothing else changes nothing.  Emits
+ * CDS_EV_FIXUP_START/DONE per operation performed.
  */
 int cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p);
 
 /*
- * Undo the last repair of ENV exactly: links it made are removed, files it
- * replaced are restored, scripts it wrote are removed or restored,
- * directories it created are removed when empty.  CDS_ERR_NOT_FOUND when
- * there is nothing to undo.
+ * Undo the last repair of ENV (NULL as for cds_repair_plan_build()) exactly:
+ * links it made are removed, files it replaced are restored, scripts and
+ * ld.so.conf.d files it wrote are removed or restored (and the loader's
+ * cache rebuilt), directories it created are removed when empty.
+ * CDS_ERR_NOT_FOUND when there is nothing to undo.
  */
 int cds_repair_undo(cds_handle_t *h, const char *env);
 

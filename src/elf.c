@@ -810,8 +810,79 @@ read_syms(struct rd *r, struct cds_elf *e, const struct seg *loads,
 	return r->bad == NULL ? 0 : -1;
 }
 
+/*
+ * Only the strings the dynamic section names (NEEDED, SONAME, RPATH,
+ * RUNPATH), each read where it lies, into a compact table whose offsets
+ * replace DI's: a C++ library's string table holds every symbol name and
+ * can be tens of megabytes.
+ */
 static int
-parse(struct rd *r, struct cds_elf *e)
+read_dyn_strings(struct rd *r, struct cds_elf *e, const struct seg *loads,
+    size_t nloads, struct dyninfo *di)
+{
+	struct cds_buf b = {0};
+	uint64_t base, avail;
+	size_t i, n = di->nneeded + 3;
+	uint64_t **offs = cds_xcalloc(n, sizeof(*offs));
+
+	if (vaddr_off(loads, nloads, di->strtab, &base, &avail) == -1 ||
+	    di->strsz > avail) {
+		free(offs);
+		corrupt(r, "dynamic string table beyond end of file");
+		return -1;
+	}
+	for (i = 0; i < di->nneeded; i++) {
+		offs[i] = &di->needed[i];
+	}
+	offs[i++] = di->has_soname ? &di->soname : NULL;
+	offs[i++] = di->has_rpath ? &di->rpath : NULL;
+	offs[i] = di->has_runpath ? &di->runpath : NULL;
+	for (i = 0; i < n; i++) {
+		unsigned char chunk[256];
+		uint64_t at;
+		size_t start = b.len;
+
+		if (offs[i] == NULL) {
+			continue;
+		}
+		if (*offs[i] >= di->strsz) {
+			free(offs);
+			cds_buf_free(&b);
+			corrupt(r, "a dynamic string outside the string table");
+			return -1;
+		}
+		for (at = *offs[i];;) {
+			uint64_t len = di->strsz - at < sizeof(chunk) ?
+			    di->strsz - at : sizeof(chunk);
+			unsigned char *nul;
+
+			if (len == 0 || b.len - start > 65536 ||
+			    rd_at(r, base + at, len, chunk) == -1) {
+				free(offs);
+				cds_buf_free(&b);
+				corrupt(r, "unterminated dynamic string");
+				return -1;
+			}
+			if ((nul = memchr(chunk, '\0', (size_t)len)) != NULL) {
+				cds_buf_add(&b, chunk, (size_t)(nul - chunk) + 1);
+				break;
+			}
+			cds_buf_add(&b, chunk, (size_t)len);
+			at += len;
+		}
+		*offs[i] = start;
+	}
+	free(offs);
+	if (b.s == NULL) {
+		cds_buf_add(&b, "", 1);
+	}
+	e->strsz = b.len;
+	e->strtab = cds_buf_steal(&b);
+	return 0;
+}
+
+static int
+parse(struct rd *r, struct cds_elf *e, int dynamic_only)
 {
 	unsigned char eh[64];
 	struct seg *loads = NULL, dyn = {0, 0, 0};
@@ -835,7 +906,11 @@ parse(struct rd *r, struct cds_elf *e)
 	if (read_dynamic(r, &dyn, &di) == -1) {
 		goto out;
 	}
-	if (di.has_strtab) {
+	if (di.has_strtab && dynamic_only) {
+		if (read_dyn_strings(r, e, loads, nloads, &di) == -1) {
+			goto out;
+		}
+	} else if (di.has_strtab) {
 		unsigned char *st = read_vtable(r, loads, nloads, di.strtab,
 		    di.strsz, "dynamic string table beyond end of file");
 
@@ -872,6 +947,10 @@ parse(struct rd *r, struct cds_elf *e)
 		goto out;
 	}
 	e->nodeflib = (di.flags_1 & DF_1_NODEFLIB) != 0;
+	if (dynamic_only) {
+		ret = 0;	/* no versions, no symbols */
+		goto out;
+	}
 	e->has_verdef = di.has_verdef;
 	e->has_versym = di.has_versym;
 	if (di.has_verdef &&
@@ -900,8 +979,8 @@ out:
 	return ret;
 }
 
-struct cds_elf *
-cds_elf_open(cds_handle_t *h, const char *hostpath)
+static struct cds_elf *
+elf_open(cds_handle_t *h, const char *hostpath, int dynamic_only)
 {
 	struct cds_elf *e;
 	struct rd r;
@@ -933,7 +1012,7 @@ cds_elf_open(cds_handle_t *h, const char *hostpath)
 	e->path = cds_xstrdup(hostpath);
 	e->dev = st.st_dev;
 	e->ino = st.st_ino;
-	if (parse(&r, e) == -1) {
+	if (parse(&r, e, dynamic_only) == -1) {
 		cds_seterr(h, CDS_ERR_BAD_INPUT, "%s: %s", hostpath,
 		    r.bad != NULL ? r.bad : "cannot read the file");
 		close(r.fd);
@@ -945,6 +1024,18 @@ cds_elf_open(cds_handle_t *h, const char *hostpath)
 		e->verdefs = cds_xcalloc(1, sizeof(char *));
 	}
 	return e;
+}
+
+struct cds_elf *
+cds_elf_open(cds_handle_t *h, const char *hostpath)
+{
+	return elf_open(h, hostpath, 0);
+}
+
+struct cds_elf *
+cds_elf_open_dynamic(cds_handle_t *h, const char *hostpath)
+{
+	return elf_open(h, hostpath, 1);
 }
 
 void

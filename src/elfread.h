@@ -27,6 +27,16 @@ enum cds_elf_verdict {
 CDS_HIDDEN enum cds_elf_verdict cds_elf_check(const char *hostpath,
     int want_class, int want_be, unsigned want_machine, char **why);
 
+/*
+ * cds_elf_open() without the symbol versions and the dynamic symbols:
+ * class, machine, SONAME, NEEDED, RPATH, RUNPATH and DF_1_NODEFLIB only,
+ * from the headers, the dynamic section and its string table (a few small
+ * reads, whatever the size of the library).  Enough to be the consumer of
+ * cds_loader_find(); not for symbol or version checks.
+ */
+CDS_HIDDEN struct cds_elf *cds_elf_open_dynamic(cds_handle_t *h,
+    const char *hostpath);
+
 /* Device and inode of the file E was read from (ld.so's file identity). */
 CDS_HIDDEN void cds_elf_file_id(const struct cds_elf *e, dev_t *dev,
     ino_t *ino);

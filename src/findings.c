@@ -85,7 +85,7 @@ static const struct cds_rule rules[] = {
 	    "find"), "F5", cds_rule_loader_needed },
 	{ "F12", N_("cuSPARSE binds an older nvJitLink"), "F12", NULL },
 	{ "F13", N_("a CUDA library a program needs is missing or "
-	    "mislabelled"), "F13", NULL },
+	    "mislabelled"), "F13", cds_rule_consumers },
 };
 
 #define NRULES (sizeof(rules) / sizeof(rules[0]))

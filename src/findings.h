@@ -165,6 +165,21 @@ CDS_HIDDEN char **cds_cuda_sonames(struct cds_rule_ctx *c, const char *cuda,
 CDS_HIDDEN char *cds_find_anywhere(struct cds_rule_ctx *c,
     const struct cds_env *e, const char *soname);
 
+/* Is NAME a library of the CUDA toolkit (libcudart.so.12, libcublasLt.so.11,
+ * libnvJitLink.so.13...), not the driver's libcuda nor cuDNN? */
+CDS_HIDDEN int cds_is_cuda_soname(const char *name);
+/* The manifest's newest CUDA release whose libraries carry soname NAME
+ * ("libcublas.so.11" -> "11.8.0"), or NULL.  Owned by the manifest. */
+CDS_HIDDEN const char *cds_soname_release(struct cds_rule_ctx *c,
+    const char *name);
+/* Evidence and fixes for library NAME that env E (NULL: the system) needs
+ * and the loader cannot find: where it is installed off the path (its
+ * directory is added to DIRS, for one activation fix), else the CUDA
+ * release that ships it (an install fix, once: *INSTALL). */
+CDS_HIDDEN void cds_fix_missing(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const char *name, struct cds_strv *dirs,
+    int *install);
+
 /* The file name of the ELF .so that site-packages framework P keeps its
  * CUDA kernels in ("torch/lib/libtorch_cuda.so"), or NULL. */
 CDS_HIDDEN char *cds_framework_cuda_lib(const struct cds_rule_ctx *c,
@@ -215,6 +230,9 @@ CDS_HIDDEN void cds_rule_activate_scripts(struct cds_rule_ctx *c);
 /* F21's check against a given compute capability (86 for 8.6), as a
  * message names it: a finding for each framework without kernels for it. */
 CDS_HIDDEN void cds_check_arch(struct cds_rule_ctx *c, int cc);
+
+/* rules_consumers.c */
+CDS_HIDDEN void cds_rule_consumers(struct cds_rule_ctx *c);
 
 /* rules_loader.c */
 CDS_HIDDEN void cds_rule_loader_cudnn(struct cds_rule_ctx *c);

@@ -63,6 +63,7 @@ release_clear(struct cds_release *r)
 	free(r->redistrib_sha256);
 	free(r->base_url);
 	free(r->min_driver);
+	free(r->bundled_driver);
 	cds_strfreev(r->components);
 	for (i = 0; i < r->nvariants; i++) {
 		free(r->variants[i].name);
@@ -707,6 +708,7 @@ parse_release(cds_handle_t *h, const char *name, size_t idx, json_t *o,
 	r->redistrib = get_str(o, "redistrib", &bad);
 	r->redistrib_sha256 = get_str(o, "sha256", &bad);
 	r->min_driver = get_str(o, "min_driver", &bad);
+	r->bundled_driver = get_str(o, "bundled_driver", &bad);
 	r->base_url = get_str(o, "base_url", &bad);
 	if (bad || r->version == NULL || r->redistrib == NULL) {
 		return cds_seterr(h, CDS_ERR_MANIFEST,

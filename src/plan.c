@@ -4,10 +4,13 @@
  *
  * The rules: a framework row names the CUDA line and cuDNN it was built
  * for; the CUDA release is the manifest's pick for that line, the cuDNN the
- * newest of the row's major built for it.  With no row, the newest CUDA the
- * driver can run and the newest cuDNN built for it.  A release whose
+ * newest of the row's major built for it.  With no row, the newest CUDA
+ * of the newest line the driver runs that it runs natively (the driver the
+ * release ships with is not newer), else the newest it runs, and the
+ * newest cuDNN built for it.  A release whose
  * minimum driver is above the driver found is refused, or skipped when the
- * choice was ours to make.
+ * choice was ours to make.  The driver is the scan's: the kernel module's
+ * version, else its user-space library's.
  */
 #include "config.h"
 
@@ -26,32 +29,90 @@
 /* The driver                                                               */
 /* ------------------------------------------------------------------------ */
 
-/* The driver probe's reading of the kernel module (/proc, else /sys). */
-char *
-cds_driver_read(cds_handle_t *h, char **source)
+/* "libcuda.so.535.247.01" -> "535.247.01"; NULL for another name. */
+static char *
+libcuda_name_version(const char *path)
+{
+	const char *b = cds_basename(path);
+
+	if (strncmp(b, "libcuda.so.", 11) != 0 || strchr(b + 11, '.') ==
+	    NULL) {
+		return NULL;
+	}
+	return cds_xstrdup(b + 11);
+}
+
+/*
+ * libcuda.so.1 in the loader's directories, its links followed inside the
+ * root (Debian's go through /etc/alternatives), and the version its real
+ * file is named for.  Stands in for the scan's libcuda_version while the
+ * scan cannot follow such links under --root; it goes once the scan's
+ * struct cds_driver carries it there too.
+ */
+static char *
+libcuda_fallback(cds_handle_t *h, char **path)
+{
+	struct cds_ldir *dirs;
+	char *ver = NULL;
+	size_t n, i;
+
+	dirs = cds_loader_dirs(h, cds_getenv(h, "LD_LIBRARY_PATH"), 0, &n);
+	for (i = 0; i < n && ver == NULL; i++) {
+		char *p = cds_path_join(dirs[i].dir, "libcuda.so.1");
+		char *real = cds_realpath_in_root(h, p);
+		char *host = real != NULL ? cds_rpath(h, real) : NULL;
+
+		if (host != NULL && cds_is_file(host) &&
+		    (ver = libcuda_name_version(real)) != NULL) {
+			*path = real;
+			real = NULL;
+		}
+		free(host);
+		free(real);
+		free(p);
+	}
+	cds_ldirs_free(dirs, n);
+	return ver;
+}
+
+/*
+ * The driver's version from the facts the scan uses (the driver probe's
+ * files, cds_probe_driver_static()): the kernel module's, else the one its
+ * user-space library is named for when no module is loaded (an image, a
+ * container, a machine whose module failed).  *source gets where it was
+ * read; *no_module is set for the second.  NULL when there is neither.
+ */
+static char *
+driver_version(cds_handle_t *h, char **source, int *no_module)
 {
 	struct cds_driver d;
-	char *ver, *proc;
+	char *ver = NULL;
 
+	*source = NULL;
+	*no_module = 0;
 	cds_probe_driver_static(h, &d);
-	ver = d.module_version;
-	d.module_version = NULL;
-	cds_driver_clear(&d);
-	if (source != NULL) {
-		*source = NULL;
-		if (ver != NULL) {
-			char *text;
+	if (d.module_version != NULL) {
+		char *proc = cds_rpath(h, "/proc/driver/nvidia/version");
+		char *text = cds_read_file(proc, 1 << 16, NULL);
 
-			proc = cds_rpath(h, "/proc/driver/nvidia/version");
-			text = cds_read_file(proc, 1 << 16, NULL);
-			*source = cds_xstrdup(text != NULL &&
-			    strstr(text, ver) != NULL ?
-			    "/proc/driver/nvidia/version" :
-			    "/sys/module/nvidia/version");
-			free(text);
-			free(proc);
-		}
+		ver = d.module_version;
+		d.module_version = NULL;
+		*source = cds_xstrdup(text != NULL && strstr(text, ver) !=
+		    NULL ? "/proc/driver/nvidia/version" :
+		    "/sys/module/nvidia/version");
+		free(text);
+		free(proc);
+	} else if (d.libcuda_version != NULL && d.state != CDS_DRIVER_STUB) {
+		ver = d.libcuda_version;
+		d.libcuda_version = NULL;
+		*source = cds_xstrdup(d.libcuda_realpath != NULL ?
+		    d.libcuda_realpath : d.libcuda_path);
+		*no_module = 1;
+	} else if (d.state != CDS_DRIVER_STUB &&
+	    (ver = libcuda_fallback(h, source)) != NULL) {
+		*no_module = 1;
 	}
+	cds_driver_clear(&d);
 	return ver;
 }
 
@@ -111,6 +172,17 @@ runs(const char *driver, const char *min)
 	return driver == NULL || min == NULL || cds_vercmp(driver, min) >= 0;
 }
 
+/* Does DRIVER run CUDA release R natively (R's own bundled driver is not
+ * newer)?  1 yes, 0 only through minor version compatibility, -1 unknown. */
+static int
+native(const char *driver, const struct cds_release *r)
+{
+	if (driver == NULL || r->bundled_driver == NULL) {
+		return -1;
+	}
+	return cds_vercmp(driver, r->bundled_driver) >= 0;
+}
+
 static int
 is_none(const char *s)
 {
@@ -135,6 +207,7 @@ struct ctx {
 	const struct cds_plan_request *req;
 	const char *driver;	/* NULL: none found */
 	const char *driver_source;
+	struct cds_plan *p;	/* why, refused, compat_newest go here */
 };
 
 static const struct cds_cudnn_variant *
@@ -272,6 +345,64 @@ best_variant(const struct ctx *x, const struct cds_release *d)
 	return best;
 }
 
+/*
+ * The CUDA release ours to pick, C's newest that runs: the newest of its
+ * major line that the driver runs natively replaces it (a driver never
+ * gets an older major for it), and why, for the plan to say.  REFUSED is
+ * the newest the driver cannot run.
+ */
+static void
+note_choice(const struct ctx *x, struct choice *c,
+    const struct cds_release *refused)
+{
+	const struct cds_release *nat = NULL;
+	struct cds_plan *p = x->p;
+	size_t i;
+
+	if (refused != NULL && (c->cuda == NULL ||
+	    cds_vercmp(refused->version, c->cuda->version) > 0)) {
+		struct choice t = { .cuda = refused, .cudnn = c->cudnn };
+
+		if (c->cudnn != NULL) {
+			t.var = variant_for(c->cudnn, refused->version);
+		}
+		p->refused = refused->version;
+		p->refused_needs = choice_need(x, &t);
+	}
+	if (c->cuda == NULL) {
+		return;
+	}
+	for (i = 0; x->driver != NULL && i < x->m->nreleases; i++) {
+		const struct cds_release *r = &x->m->releases[i];
+		struct choice t = { .cuda = r, .cudnn = c->cudnn };
+
+		if (r->kind != CDS_KIND_CUDA ||
+		    atoi(r->version) != atoi(c->cuda->version) ||
+		    native(x->driver, r) != 1 || (c->cudnn != NULL &&
+		    (t.var = variant_for(c->cudnn, r->version)) == NULL) ||
+		    !runs(x->driver, choice_need(x, &t))) {
+			continue;
+		}
+		if (nat == NULL || cds_vercmp(r->version, nat->version) > 0) {
+			nat = r;
+		}
+	}
+	if (x->driver == NULL) {
+		p->why = CDS_PLAN_WHY_NO_DRIVER;
+	} else if (nat != NULL) {
+		if (nat != c->cuda) {
+			p->compat_newest = c->cuda->version;
+			p->compat_bundled = c->cuda->bundled_driver;
+		}
+		c->cuda = nat;
+		p->why = CDS_PLAN_WHY_NATIVE;
+	} else if (native(x->driver, c->cuda) == 0) {
+		p->why = CDS_PLAN_WHY_COMPAT;
+	} else {
+		p->why = CDS_PLAN_WHY_NEWEST;
+	}
+}
+
 /* --cuda and --cudnn (either, both or neither), no framework. */
 static int
 choose_plain(const struct ctx *x, struct choice *c)
@@ -292,8 +423,18 @@ choose_plain(const struct ctx *x, struct choice *c)
 			return err_unknown(x, CDS_KIND_CUDNN, req->cudnn);
 		}
 	}
-	/* the CUDA release, when it is ours to pick: newest that runs */
+	/* a cuDNN for an installed CUDA, none named: the newest for it */
+	if (c->cudnn == NULL && req->cudnn == NULL && is_none(req->cuda) &&
+	    req->with_cuda != NULL && newest_cudnn(x, req->with_cuda, NULL,
+	    NULL, 1, c) == -1) {
+		return cds_seterr(x->h, CDS_ERR_NOT_FOUND, "no known cuDNN "
+		    "is built for CUDA %s", req->with_cuda);
+	}
+	/* the CUDA release, when it is ours to pick: the newest the driver
+	 * runs natively, else the newest it runs */
 	if (c->cuda == NULL && !is_none(req->cuda)) {
+		const struct cds_release *refused = NULL;
+
 		for (i = 0; i < x->m->nreleases; i++) {
 			const struct cds_release *r = &x->m->releases[i];
 			struct choice t = { .cuda = r };
@@ -312,6 +453,10 @@ choose_plain(const struct ctx *x, struct choice *c)
 				    choice_need(x, &t), lowest) < 0) {
 					lowest = choice_need(x, &t);
 				}
+				if (refused == NULL || cds_vercmp(r->version,
+				    refused->version) > 0) {
+					refused = r;
+				}
 				continue;
 			}
 			if (c->cuda == NULL ||
@@ -319,6 +464,7 @@ choose_plain(const struct ctx *x, struct choice *c)
 				c->cuda = r;
 			}
 		}
+		note_choice(x, c, refused);
 		if (c->cuda == NULL && c->cudnn != NULL && lowest == NULL) {
 			char *vars = variants_text(c->cudnn);
 
@@ -360,6 +506,16 @@ choose_plain(const struct ctx *x, struct choice *c)
 			return cds_seterr(x->h, CDS_ERR_NOT_FOUND, "no known "
 			    "cuDNN is built for CUDA %s; use --cudnn none",
 			    c->cuda->version);
+		}
+	} else if (c->cudnn != NULL && req->with_cuda != NULL) {
+		/* --cuda none for an installed CUDA: the build for it, from
+		 * the newest release of what was asked that has one */
+		if ((c->var = variant_for(c->cudnn, req->with_cuda)) == NULL &&
+		    newest_cudnn(x, req->with_cuda, req->cudnn, NULL, 1, c) ==
+		    -1) {
+			return cds_seterr(x->h, CDS_ERR_NOT_FOUND, "no known "
+			    "cuDNN %s is built for CUDA %s", req->cudnn,
+			    req->with_cuda);
 		}
 	} else if (c->cudnn != NULL) {
 		/* --cuda none: the build for the newest line that runs */
@@ -516,7 +672,8 @@ fit_cudnn(const struct ctx *x, const struct cds_framework_req *f,
     const struct cds_release *cuda, const struct cds_release *want_cudnn,
     struct choice *t)
 {
-	const char *cv = cuda != NULL ? cuda->version : f->cuda;
+	const char *cv = cuda != NULL ? cuda->version :
+	    x->req->with_cuda != NULL ? x->req->with_cuda : f->cuda;
 	char major[16];
 
 	t->cuda = cuda;
@@ -619,7 +776,10 @@ choose_for(const struct ctx *x, const char *name, const char *version,
 		const struct cds_framework_req *f = &x->m->frameworks[i];
 		struct choice t = {0};
 
-		if (!cds_framework_matches(f, name, version)) {
+		if (!cds_framework_matches(f, name, version) ||
+		    (req->with_cuda != NULL &&
+		    !cds_ver_has_prefix(req->with_cuda, f->cuda) &&
+		    !cds_ver_has_prefix(f->cuda, req->with_cuda))) {
 			continue;
 		}
 		nmatch++;
@@ -640,7 +800,16 @@ choose_for(const struct ctx *x, const char *name, const char *version,
 		}
 	}
 	if (c->row != NULL) {
+		if (c->cuda != NULL) {
+			x->p->why = CDS_PLAN_WHY_FRAMEWORK;
+		}
 		return 0;
+	}
+	if (nmatch == 0 && req->with_cuda != NULL) {
+		return cds_seterr(x->h, CDS_ERR_NOT_FOUND, "--for %s%s%s: no "
+		    "build for CUDA %s in the framework table", name,
+		    version != NULL ? "==" : "", version != NULL ? version : "",
+		    req->with_cuda);
 	}
 	if (nmatch == 0) {
 		char *known = rows_text(x->m, name);
@@ -759,6 +928,7 @@ item_clear(struct cds_plan_item *it)
 	free(it->variant);
 	free(it->dir);
 	free(it->min_driver);
+	free(it->bundled_driver);
 	for (i = 0; i < it->narchives; i++) {
 		cds_strfreev(it->archives[i].urls);
 	}
@@ -823,6 +993,10 @@ add_item(cds_handle_t *h, struct cds_plan *p, const struct cds_layout *l,
 	it->name = cds_release_dirname(r->kind, r->full_version, var);
 	it->dir = cds_path_join(p->prefix, it->name);
 	it->min_driver = cds_strdup0(need);
+	if (r->kind == CDS_KIND_CUDA) {
+		it->bundled_driver = cds_strdup0(r->bundled_driver);
+		it->compat = native(p->driver, r) == 0;
+	}
 	it->archives = cds_xcalloc(n, sizeof(*it->archives));
 	it->narchives = n;
 	for (i = 0; i < n; i++) {
@@ -925,7 +1099,10 @@ cds_plan_build(cds_handle_t *h, const struct cds_plan_request *req)
 	p->platform = cds_xstrdup(cds_platform());
 	p->manifest = cds_xstrdup(m->path);
 	p->system = req->system;
-	p->driver = cds_driver_read(h, &p->driver_source);
+	p->driver = driver_version(h, &p->driver_source, &p->driver_no_module);
+	if (p->driver_no_module) {
+		p->warnings |= CDS_PLAN_WARN_NO_MODULE;
+	}
 	if (p->driver == NULL) {
 		p->warnings |= CDS_PLAN_WARN_NO_DRIVER;
 		cds_log(h, CDS_LOG_DEBUG, "no NVIDIA driver under %s: "
@@ -939,6 +1116,7 @@ cds_plan_build(cds_handle_t *h, const struct cds_plan_request *req)
 	x.req = req;
 	x.driver = p->driver;
 	x.driver_source = p->driver_source;
+	x.p = p;
 	if (m->bare) {
 		rc = choose_bare(&x, &c);
 	} else if (req->forpkg != NULL) {

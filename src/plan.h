@@ -6,13 +6,6 @@
 
 #include "handle.h"
 
-/*
- * The NVIDIA kernel module's version as the root shows it, or NULL; *source
- * (may be NULL) gets the target path it was read from.  Kept to one small
- * function so that cds_scan_run()'s struct cds_driver can replace it.
- */
-CDS_HIDDEN char *cds_driver_read(cds_handle_t *h, char **source);
-
 /* The directory name of a release: "cuda-12.4.1", "cudnn-9.3.0.75-cuda12",
  * "cudnn-8.9.7.29" for a variant-less cuDNN. */
 CDS_HIDDEN char *cds_release_dirname(enum cds_kind kind,

@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <glob.h>
 #include <stdio.h>
@@ -17,9 +18,11 @@
 
 #include <jansson.h>
 
+#include "consumers.h"
 #include "findings.h"
 #include "fixup.h"
 #include "manifest.h"
+#include "pkgdb.h"
 #include "scan.h"
 
 #define UNDO_DIR "etc/cudnn-setup/undo"
@@ -567,78 +570,67 @@ plan_write(cds_handle_t *h, struct cds_repair_plan *p, const char *path,
 	free(content);
 }
 
-/* Is a file named PATTERN (a glob) in DIR, a target path? */
-static int
-has_match(cds_handle_t *h, const char *dir, const char *pattern)
+/* The library dirs of the env's pip wheels: site-packages/nvidia/<x>/lib. */
+static void
+wheel_dirs(cds_handle_t *h, const struct cds_env *e, struct cds_strv *out)
 {
-	char *d = cds_path_join(dir, pattern), *host = cds_rpath(h, d);
-	glob_t g;
-	int found = glob(host, 0, NULL, &g) == 0;
+	char *nv, *host, **subs, **q;
 
-	if (found) {
-		globfree(&g);
+	if (e->site_packages == NULL) {
+		return;
 	}
-	free(host);
-	free(d);
-	return found;
-}
+	nv = cds_path_join(e->site_packages, "nvidia");
+	host = cds_rpath(h, nv);
+	subs = cds_listdir(host);
+	for (q = subs; q != NULL && *q != NULL; q++) {
+		char *d = cds_xasprintf("%s/%s/lib", nv, *q);
 
-/* A CUDA runtime of MAJOR where this env's programs can find one: the
- * env's wheels and lib/, a toolkit of that major, the loader's dirs. */
-static int
-have_cudart(cds_handle_t *h, const struct cds_scan *s,
-    const struct cds_env *e, int major)
-{
-	char *pat = cds_xasprintf("libcudart.so.%d*", major);
-	int found = 0;
-	size_t i;
-
-	if (e->site_packages != NULL) {
-		char *d = cds_path_join(e->site_packages,
-		    "nvidia/cuda_runtime/lib");
-
-		found = has_match(h, d, pat);
-		free(d);
-	}
-	if (!found) {
-		char *d = cds_path_join(e->prefix, "lib");
-
-		found = has_match(h, d, pat);
-		free(d);
-	}
-	for (i = 0; !found && i < s->ntoolkits; i++) {
-		found = s->toolkits[i].libdir != NULL &&
-		    has_match(h, s->toolkits[i].libdir, pat);
-	}
-	for (i = 0; !found && i < s->nsearchdirs; i++) {
-		found = has_match(h, s->searchdirs[i].dir, pat);
-	}
-	free(pat);
-	return found;
-}
-
-/* A cuDNN copy of MAJOR that is not another env's own. */
-static int
-have_cudnn(const struct cds_scan *s, const struct cds_env *e, int major)
-{
-	size_t i;
-
-	for (i = 0; i < s->ncudnns; i++) {
-		const struct cds_cudnn *c = &s->cudnns[i];
-
-		if (c->major == major && (c->env == NULL ||
-		    strcmp(c->env, e->name) == 0)) {
-			return 1;
+		if (!has_libs(h, d)) {
+			free(d);
+			continue;
 		}
+		if (strchr(d, ':') != NULL) {
+			cds_log(h, CDS_LOG_WARNING, "%s: a ':' in a path "
+			    "cannot go on LD_LIBRARY_PATH", d);
+			free(d);
+			continue;
+		}
+		cds_strv_push_owned(out, d);
 	}
-	return 0;
+	cds_strfreev(subs);
+	free(host);
+	free(nv);
+}
+
+/* The env's activate.d and deactivate.d scripts, sh and fish. */
+static void
+plan_activation(cds_handle_t *h, struct cds_repair_plan *p)
+{
+	char *tag = env_tag(p->env_prefix);
+	char *base = cds_path_join(p->env_prefix, "etc/conda");
+	char *a = cds_xasprintf("%s/activate.d/cudnn-setup.sh", base);
+
+	plan_write(h, p, a, script_sh_activate(p, tag));
+	free(a);
+	a = cds_xasprintf("%s/deactivate.d/cudnn-setup.sh", base);
+	plan_write(h, p, a, script_sh_deactivate(p, tag));
+	free(a);
+	a = cds_xasprintf("%s/activate.d/cudnn-setup.fish", base);
+	plan_write(h, p, a, script_fish_activate(p, tag));
+	free(a);
+	a = cds_xasprintf("%s/deactivate.d/cudnn-setup.fish", base);
+	plan_write(h, p, a, script_fish_deactivate(p, tag));
+	free(a);
+	free(base);
+	free(tag);
 }
 
 /*
- * Plan an install of REQ into the prefix and wire it into the env: the
- * installed trees' lib/ dirs go on the activation's path, CUDA_HOME and
- * CUDNN_PATH point at them.  FINDING is the finding the install answers,
- * or NULL when the person asked for it.
+ * Plan an install of REQ into the prefix and wire it in: the installed
+ * trees' lib/ dirs go into DIRS (activation, or for the system the
+ * loader's configuration), CUDA_HOME and CUDNN_PATH point at them.
+ * FINDING is the finding the install answers, or NULL when the person
+ * asked for it.
  */
 static int
 plan_install(cds_handle_t *h, struct cds_repair_plan *p,
@@ -654,7 +646,10 @@ plan_install(cds_handle_t *h, struct cds_repair_plan *p,
 		const struct cds_plan_item *it = &p->install->items[k];
 		char *lib = cds_path_join(it->dir, "lib");
 
-		cds_strv_push_owned(dirs, lib);
+		if (!cds_strv_contains(dirs, lib)) {
+			cds_strv_push(dirs, lib);
+		}
+		free(lib);
 		if (it->kind == CDS_KIND_CUDA) {
 			free(p->cuda_home);
 			p->cuda_home = cds_xstrdup(it->dir);
@@ -688,64 +683,39 @@ framework_row(const struct cds_manifest *m, const struct cds_package *pkg)
 	return NULL;
 }
 
-/*
- * A framework of the env whose CUDA runtime or cuDNN major is nowhere to
- * be found gets the matching releases planned through the installer.
- * Only packages that bring no CUDA of their own are considered: the
- * manifest's table says what they need (onnxruntime-gpu 1.16: CUDA 11.8
- * and cuDNN 8).
- */
-static int
-plan_missing(cds_handle_t *h, struct cds_repair_plan *p,
-    const struct cds_scan *s, const struct cds_env *e,
-    struct cds_strv *dirs)
-{
-	const struct cds_manifest *m = cds_manifest_load(h);
-	size_t i;
-
-	if (m == NULL) {
-		return -1;	/* set by cds_manifest_load() */
-	}
-	for (i = 0; i < e->npackages; i++) {
-		const struct cds_package *pkg = &e->packages[i];
-		const struct cds_framework_req *row = framework_row(m, pkg);
-		struct cds_plan_request req = {0};
-		int need_rt, need_dnn;
-
-		if (row == NULL || pkg->from_conda) {
-			continue;
-		}
-		need_rt = !have_cudart(h, s, e, atoi(row->cuda));
-		need_dnn = row->cudnn != NULL &&
-		    !have_cudnn(s, e, atoi(row->cudnn));
-		if (!need_rt && !need_dnn) {
-			continue;
-		}
-		p->install_for = cds_xasprintf("%s==%s", pkg->name,
-		    pkg->version);
-		req.forpkg = p->install_for;
-		req.cuda = need_rt ? NULL : "none";
-		req.cudnn = need_dnn ? NULL : "none";
-		return plan_install(h, p, &req, "F14", dirs);
-	}
-	return 0;
-}
+static int findable(struct cds_rule_ctx *c, const struct cds_env *e,
+    const char *name);
 
 /*
- * What the person asked to install into the env (`install --env`).  A
- * request that names nothing takes what the env's first framework known
+ * What the person asked to install (`install --env`, `repair --cudnn`).  A
+ * request that names nothing takes what the first framework of PKGS known
  * to the manifest needs (pip packages before conda ones).
  */
 static int
-plan_requested(cds_handle_t *h, struct cds_repair_plan *p,
+plan_requested(struct cds_rule_ctx *c, struct cds_repair_plan *p,
     const struct cds_env *e, const struct cds_plan_request *want,
-    struct cds_strv *dirs)
+    const char *runtime, struct cds_strv *dirs)
 {
+	const struct cds_package *pkgs = e != NULL ? e->packages :
+	    c->s->system_packages;
+	size_t npkgs = e != NULL ? e->npackages : c->s->nsystem_packages;
 	struct cds_plan_request req = *want;
+	cds_handle_t *h = c->h;
 	const struct cds_manifest *m;
+	char lt[32];
 	size_t i;
 	int pass;
 
+	if (req.cudnn != NULL && req.cuda == NULL && req.forpkg == NULL &&
+	    runtime != NULL) {
+		/* a cuDNN asked for where a CUDA is: built for that CUDA,
+		 * alone when its cuBLAS is there too */
+		snprintf(lt, sizeof(lt), "libcublasLt.so.%d", atoi(runtime));
+		if (findable(c, e, lt)) {
+			req.cuda = "none";
+			req.with_cuda = runtime;
+		}
+	}
 	if (req.cuda != NULL || req.cudnn != NULL || req.forpkg != NULL) {
 		if (req.forpkg != NULL) {
 			p->install_for = cds_xstrdup(req.forpkg);
@@ -756,8 +726,8 @@ plan_requested(cds_handle_t *h, struct cds_repair_plan *p,
 		return -1;	/* set by cds_manifest_load() */
 	}
 	for (pass = 0; pass < 2; pass++) {
-		for (i = 0; i < e->npackages; i++) {
-			const struct cds_package *pkg = &e->packages[i];
+		for (i = 0; i < npkgs; i++) {
+			const struct cds_package *pkg = &pkgs[i];
 
 			if (pkg->from_conda != pass ||
 			    framework_row(m, pkg) == NULL) {
@@ -770,9 +740,318 @@ plan_requested(cds_handle_t *h, struct cds_repair_plan *p,
 		}
 	}
 	cds_seterr(h, CDS_ERR_USAGE, "%s: no framework the manifest knows "
-	    "is in this env; name what to install (--cuda V, --cudnn V or "
-	    "--for PKG==VER)", e->prefix);
+	    "is here; name what to install (--cuda V, --cudnn V or "
+	    "--for PKG==VER)", p->env_prefix);
 	return -1;
+}
+
+/* "12.4" of "12.4.127" or "12.4"; NULL when V has no minor. */
+static char *
+cuda_line(const char *v)
+{
+	char **f;
+	char *r = NULL;
+
+	if (v == NULL || !isdigit((unsigned char)*v)) {
+		return NULL;
+	}
+	f = cds_strsplit(v, ".", 0);
+	if (cds_strv_len(f) >= 2) {
+		r = cds_xasprintf("%s.%s", f[0], f[1]);
+	}
+	cds_strfreev(f);
+	return r;
+}
+
+/* Can the consumers of env E (NULL: the system) find library NAME: on the
+ * loader's path, or installed where activation would put it? */
+static int
+findable(struct cds_rule_ctx *c, const struct cds_env *e, const char *name)
+{
+	struct cds_ld_found *f = cds_loader_find(c->h, name, NULL, 0);
+	char *where;
+	int ok = f != NULL && f->path != NULL;
+
+	cds_ld_found_free(f);
+	cds_clearerr(c->h);
+	if (!ok && e != NULL && (where = cds_find_anywhere(c, e, name)) !=
+	    NULL) {
+		ok = 1;
+		free(where);
+	}
+	return ok;
+}
+
+/*
+ * The install for the libraries nothing provides: the CUDA release of the
+ * build the consumers were made for when CUDA libraries are missing, and
+ * a cuDNN of the major they name built for that CUDA.  The build comes
+ * from what is installed: the framework's own version.py or wheel pins,
+ * else the CUDA runtime the consumers bind (its file name), else the
+ * release that ships the missing soname.  A cuDNN alone when the CUDA it
+ * needs (its cuBLAS) is there: never a lone cuBLAS of another release.
+ */
+static int
+plan_needed(struct cds_rule_ctx *c, struct cds_repair_plan *p,
+    const struct cds_miss *const *need, size_t n, struct cds_strv *dirs)
+{
+	const struct cds_miss *cuda = NULL, *dnn = NULL, *who = NULL;
+	struct cds_plan_request req = {0};
+	char *line = NULL, major[16], lt[32];
+	int r;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (cds_startswith(need[i]->soname, "libcudnn")) {
+			dnn = dnn != NULL ? dnn : need[i];
+		} else if (cds_is_cuda_soname(need[i]->soname) &&
+		    cds_soname_release(c, need[i]->soname) != NULL) {
+			cuda = cuda != NULL ? cuda : need[i];
+		}
+		if (who == NULL && need[i]->package != NULL) {
+			who = need[i];
+		}
+	}
+	if (cuda == NULL && dnn == NULL) {
+		return 0;
+	}
+	if (who != NULL) {
+		p->install_for = cds_xasprintf("%s==%s", who->package->name,
+		    who->package->version);
+		line = cuda_line(who->package->cuda);
+	}
+	if (line == NULL) {
+		line = cuda_line((cuda != NULL ? cuda : dnn)->runtime);
+	}
+	if (line == NULL && cuda != NULL) {
+		line = cuda_line(cds_soname_release(c, cuda->soname));
+	}
+	if (dnn != NULL) {
+		snprintf(major, sizeof(major), "%d", cds_miss_major(dnn));
+		req.cudnn = major;
+	} else {
+		req.cudnn = "none";
+	}
+	if (cuda == NULL && line != NULL) {
+		/* the CUDA is here: is its cuBLAS, which cuDNN needs? */
+		snprintf(lt, sizeof(lt), "libcublasLt.so.%d", atoi(line));
+		if (findable(c, dnn->env, lt)) {
+			req.cuda = "none";
+			req.with_cuda = line;
+		}
+	}
+	if (req.cuda == NULL) {
+		req.cuda = line != NULL ? line : NULL;
+	}
+	r = plan_install(c->h, p, &req, "F13", dirs);
+	free(line);
+	return r;
+}
+
+/* Where library NAME is installed for env E (NULL: the system) off the
+ * loader's path: the places doctor knows (cds_find_anywhere), then the
+ * releases of the prefix (an earlier repair's installs).  A new target
+ * path, or NULL. */
+static char *
+find_installed(struct cds_rule_ctx *c, const struct cds_env *e,
+    const char *name)
+{
+	char *r = cds_find_anywhere(c, e, name), *pat, **m;
+	size_t n;
+
+	if (r != NULL) {
+		return r;
+	}
+	pat = cds_xasprintf("%s/%s-*/lib/%s", cds_prefix(c->h),
+	    cds_startswith(name, "libcudnn") ? "cudnn" : "cuda", name);
+	m = cds_root_glob(c->h, pat);
+	/* the newest release: the glob is sorted */
+	if ((n = cds_strv_len(m)) > 0) {
+		r = cds_xstrdup(m[n - 1]);
+	}
+	cds_strfreev(m);
+	free(pat);
+	return r;
+}
+
+/* A library dir of a release in the prefix: activation sets CUDA_HOME or
+ * CUDNN_PATH to it, as when the release was installed for the env. */
+static void
+wire_release(cds_handle_t *h, struct cds_repair_plan *p, const char *dir)
+{
+	char *tree = cds_dirname(dir), *up = cds_dirname(tree);
+	const char *name = cds_basename(tree);
+
+	if (strcmp(up, cds_prefix(h)) == 0 && strcmp(cds_basename(dir),
+	    "lib") == 0) {
+		if (cds_startswith(name, "cudnn-") && p->cudnn_path == NULL) {
+			p->cudnn_path = cds_xstrdup(tree);
+		} else if (cds_startswith(name, "cuda-") &&
+		    p->cuda_home == NULL) {
+			p->cuda_home = cds_xstrdup(tree);
+		}
+	}
+	free(up);
+	free(tree);
+}
+
+/* Is ENV the system's Python rather than an env? */
+static int
+names_system(const char *env)
+{
+	static const char *const sys[] = { "/", "/usr", "/usr/", "/usr/local",
+		"/usr/local/", NULL };
+	const char *const *s;
+
+	for (s = sys; *s != NULL; s++) {
+		if (strcmp(env, *s) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The ld.so.conf.d file a repair of the system writes for DIR. */
+static char *
+conf_path(const char *dir)
+{
+	char *d = cds_xstrdup(dir), *slash;
+	const char *name;
+	char *r;
+
+	/* /opt/nvidia/cudnn-9.22.0.52-cuda12/lib: named for the release */
+	if ((slash = strrchr(d, '/')) != NULL && strcmp(slash, "/lib") == 0 &&
+	    slash != d) {
+		*slash = '\0';
+	}
+	name = cds_basename(d);
+	r = cds_xasprintf("/etc/ld.so.conf.d/cudnn-setup-%s.conf", name);
+	free(d);
+	return r;
+}
+
+/*
+ * What the consumers of env E (NULL: the system's Python) miss, and what
+ * mends it: a library installed elsewhere goes into DIRS (the path), one
+ * a dpkg package should provide is a step for that package manager (unless
+ * the person asked for an install: REQ), the rest is installed.  *USERS
+ * gets how many consumers were seen, *RUNTIME the CUDA line ("12.4") of
+ * the runtime they bind (new string, or NULL).
+ */
+static int
+plan_consumers(struct cds_rule_ctx *c, struct cds_repair_plan *p,
+    const struct cds_env *e, const struct cds_plan_request *req,
+    struct cds_strv *dirs, size_t *users, char **runtime)
+{
+	struct cds_misses *m = cds_consumers_check(c, e, e != NULL ?
+	    CDS_CONSUMERS_ENVS : CDS_CONSUMERS_SYSTEM, NULL);
+	const struct cds_miss **need = cds_xcalloc(m->n + 1, sizeof(*need));
+	size_t i, n = 0;
+	int r = 0;
+
+	*users = m->nusers;
+	*runtime = cuda_line(m->runtime);
+	for (i = 0; i < m->n; i++) {
+		const struct cds_miss *x = &m->v[i];
+		const struct cds_dpkg *owner;
+		char *where, *path;
+
+		if (cds_startswith(x->soname, "libcuda.so")) {
+			continue;	/* the driver: a person installs it */
+		}
+		if ((where = find_installed(c, e, x->soname)) != NULL) {
+			char *dir = cds_dirname(where);
+
+			if (!cds_strv_contains(dirs, dir)) {
+				cds_strv_push(dirs, dir);
+			}
+			wire_release(c->h, p, dir);
+			free(dir);
+			free(where);
+			continue;
+		}
+		owner = req == NULL ? cds_miss_owner(c, x, &path) : NULL;
+		if (owner != NULL) {
+			char *cmd = cds_dpkg_fix_command(owner);
+			char *label = cds_dpkg_label(owner);
+
+			op_add(p, CDS_REPAIR_PACKAGE, path != NULL ? path :
+			    x->soname, label, cmd, "F13");
+			free(label);
+			free(cmd);
+			free(path);
+			continue;
+		}
+		need[n++] = x;
+	}
+	if (req == NULL && n > 0) {
+		r = plan_needed(c, p, need, n, dirs);
+	}
+	free(need);
+	cds_misses_free(m);
+	return r;
+}
+
+/* The system's Python: ld.so.conf.d files for DIRS and the cache. */
+static void
+plan_system_path(cds_handle_t *h, struct cds_repair_plan *p,
+    char *const *dirs)
+{
+	size_t i;
+
+	for (i = 0; dirs[i] != NULL; i++) {
+		char *conf = conf_path(dirs[i]);
+
+		plan_write(h, p, conf, cds_xasprintf("# written by `cudnn-setup "
+		    "repair` for the system's Python; `cudnn-setup repair "
+		    "--undo` removes it\n%s\n", dirs[i]));
+		free(conf);
+	}
+	if (p->nops > 0 && dirs[0] != NULL) {
+		op_add(p, CDS_REPAIR_LDCONFIG, "/etc/ld.so.cache", NULL, NULL,
+		    "F13");
+	}
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Sort the entries of DIRS that are release dirs of the prefix among
+ * themselves, in their places. */
+static void
+qsort_prefix_dirs(const cds_handle_t *h, struct cds_strv *dirs)
+{
+	size_t n = strlen(cds_prefix(h)), i, k = 0;
+	char **v = cds_xcalloc(dirs->n + 1, sizeof(char *));
+	size_t *at = cds_xcalloc(dirs->n + 1, sizeof(size_t));
+
+	for (i = 0; i < dirs->n; i++) {
+		if (strncmp(dirs->v[i], cds_prefix(h), n) == 0 &&
+		    dirs->v[i][n] == '/') {
+			at[k] = i;
+			v[k++] = dirs->v[i];
+		}
+	}
+	qsort(v, k, sizeof(char *), cmp_str);
+	for (i = 0; i < k; i++) {
+		dirs->v[at[i]] = v[i];
+	}
+	free(at);
+	free(v);
+}
+
+/* Is the install prefix inside the env (an env's own tree is no place for
+ * releases every env shares)? */
+static int
+prefix_inside(const cds_handle_t *h, const char *env)
+{
+	const char *pre = cds_prefix(h);
+	size_t n = strlen(env);
+
+	return strncmp(pre, env, n) == 0 && (pre[n] == '/' || pre[n] == '\0');
 }
 
 struct cds_repair_plan *
@@ -780,66 +1059,88 @@ cds_repair_plan_build(cds_handle_t *h, const char *env, unsigned flags,
     const struct cds_plan_request *req)
 {
 	struct cds_repair_plan *p;
-	const struct cds_env *e;
-	struct cds_strv dirs = {0};
+	const struct cds_env *e = NULL;
+	struct cds_strv dirs = {0}, wheels = {0};
+	struct cds_rule_ctx c;
+	struct cds_findings scratch = {0};
 	struct cds_scan *s;
-	char *lib;
-	size_t i;
+	char *runtime = NULL;
+	size_t i, users = 0;
+	int sys;
 
 	if (env == NULL) {
 		env = cds_getenv(h, "CONDA_PREFIX");
 	}
-	if (env == NULL || *env == '\0') {
-		cds_seterr(h, CDS_ERR_USAGE, "no env given (--env NAME or "
-		    "--prefix DIR) and none active (CONDA_PREFIX unset)");
-		return NULL;
-	}
-	if ((s = cds_scan_run(h, env, 0)) == NULL) {
+	sys = env == NULL || *env == '\0' || names_system(env);
+	if ((s = cds_scan_run(h, sys ? NULL : env, 0)) == NULL) {
 		return NULL;	/* error set by cds_scan_run */
 	}
-	e = &s->envs[0];
 	p = cds_xcalloc(1, sizeof(*p));
-	p->env_name = cds_xstrdup(e->name);
-	p->env_prefix = cds_xstrdup(e->prefix);
 	p->path_first = (flags & CDS_REPAIR_PATH_FIRST) != 0;
-	p->before = cds_findings_run(h, s);
-
-	/* conda packages: CUDA and cuDNN libraries in <env>/lib */
-	lib = cds_path_join(e->prefix, "lib");
-	plan_links(h, p, lib, cuda_lib_prefixes);
-	free(lib);
-	/* pip wheels: every site-packages/nvidia/<x>/lib */
-	if (e->site_packages != NULL) {
-		char *nv = cds_path_join(e->site_packages, "nvidia");
-		char *host = cds_rpath(h, nv);
-		char **subs = cds_listdir(host), **q;
-
-		for (q = subs; q != NULL && *q != NULL; q++) {
-			char *d = cds_xasprintf("%s/%s/lib", nv, *q);
-
-			if (has_libs(h, d)) {
-				if (strchr(d, ':') != NULL) {
-					cds_log(h, CDS_LOG_WARNING, "%s: a ':' in "
-					    "a path cannot go on "
-					    "LD_LIBRARY_PATH", d);
-				} else {
-					cds_strv_push(&dirs, d);
-				}
-				plan_links(h, p, d, NULL);
-			}
-			free(d);
+	if (sys) {
+		p->system = 1;
+		p->env_name = cds_xstrdup("system");
+		p->env_prefix = cds_xstrdup("/");
+	} else {
+		e = &s->envs[0];
+		p->env_name = cds_xstrdup(e->name);
+		p->env_prefix = cds_xstrdup(e->prefix);
+		if (prefix_inside(h, e->prefix)) {
+			cds_seterr(h, CDS_ERR_USAGE, "the install prefix %s is "
+			    "inside the env %s: releases are shared by every "
+			    "env; install them elsewhere (the default prefix)",
+			    cds_prefix(h), e->prefix);
+			goto fail;
 		}
-		cds_strfreev(subs);
-		free(host);
-		free(nv);
 	}
-	if ((req != NULL ? plan_requested(h, p, e, req, &dirs) :
-	    plan_missing(h, p, s, e, &dirs)) == -1) {
+	p->before = cds_findings_run(h, s);
+	c.h = h;
+	c.s = s;
+	c.m = cds_manifest_load(h);
+	c.out = &scratch;
+	if (c.m == NULL) {
+		goto fail;	/* set by cds_manifest_load() */
+	}
+	if (e != NULL) {
+		wheel_dirs(h, e, &wheels);
+	}
+	if (plan_consumers(&c, p, e, req, &dirs, &users, &runtime) == -1 ||
+	    (req != NULL && plan_requested(&c, p, e, req, runtime, &dirs) ==
+	    -1)) {
+		goto fail;
+	}
+	if (e != NULL && (dirs.n > 0 || users == 0)) {
+		/* conda packages: CUDA and cuDNN libraries in <env>/lib,
+		 * when something loads them by name */
+		char *lib = cds_path_join(e->prefix, "lib");
+
+		plan_links(h, p, lib, cuda_lib_prefixes);
+		free(lib);
+	}
+	/*
+	 * The wheels go on the path when something needs them there: a
+	 * library found elsewhere or installed, or no consumer at all (the
+	 * wheels are for programs that load them by name).  Consumers that
+	 * find everything through their RUNPATH need nothing.
+	 */
+	if (wheels.n > 0 && (dirs.n > 0 || users == 0)) {
+		struct cds_strv all = {0};
+
+		for (i = 0; i < wheels.n; i++) {
+			plan_links(h, p, wheels.v[i], NULL);
+			cds_strv_push(&all, wheels.v[i]);
+		}
+		for (i = 0; i < dirs.n; i++) {
+			if (!cds_strv_contains(&all, dirs.v[i])) {
+				cds_strv_push(&all, dirs.v[i]);
+			}
+		}
 		cds_strv_clear(&dirs);
-		cds_scan_free(s);
-		cds_repair_plan_free(p);
-		return NULL;
+		dirs = all;
 	}
+	/* the prefix's releases in one order (CUDA, then cuDNN), whichever
+	 * was found first: a second repair writes the same scripts */
+	qsort_prefix_dirs(h, &dirs);
 	/* the cuDNN wheel first: it is what shadowing breaks (F1, F9) */
 	for (i = 1; i < dirs.n; i++) {
 		if (strstr(dirs.v[i], "/nvidia/cudnn/lib") != NULL) {
@@ -850,27 +1151,24 @@ cds_repair_plan_build(cds_handle_t *h, const char *env, unsigned flags,
 		}
 	}
 	p->libdirs = cds_strv_steal(&dirs);
-	if (p->libdirs[0] != NULL) {
-		char *tag = env_tag(p->env_prefix);
-		char *base = cds_path_join(p->env_prefix, "etc/conda");
-		char *a = cds_xasprintf("%s/activate.d/cudnn-setup.sh", base);
-
-		plan_write(h, p, a, script_sh_activate(p, tag));
-		free(a);
-		a = cds_xasprintf("%s/deactivate.d/cudnn-setup.sh", base);
-		plan_write(h, p, a, script_sh_deactivate(p, tag));
-		free(a);
-		a = cds_xasprintf("%s/activate.d/cudnn-setup.fish", base);
-		plan_write(h, p, a, script_fish_activate(p, tag));
-		free(a);
-		a = cds_xasprintf("%s/deactivate.d/cudnn-setup.fish", base);
-		plan_write(h, p, a, script_fish_deactivate(p, tag));
-		free(a);
-		free(base);
-		free(tag);
+	if (sys) {
+		plan_system_path(h, p, p->libdirs);
+	} else if (p->libdirs[0] != NULL) {
+		plan_activation(h, p);
 	}
+	cds_strv_clear(&wheels);
+	free(scratch.items);
+	free(runtime);
 	cds_scan_free(s);
 	return p;
+fail:
+	free(runtime);
+	cds_strv_clear(&wheels);
+	cds_strv_clear(&dirs);
+	free(scratch.items);
+	cds_scan_free(s);
+	cds_repair_plan_free(p);
+	return NULL;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -937,6 +1235,9 @@ undo_step(json_t *step)
 	if (kind == NULL || path == NULL) {
 		return -1;
 	}
+	if (strcmp(kind, "ldconfig") == 0) {
+		return 0;	/* run again once the files are back */
+	}
 	if (strcmp(kind, "mkdir") == 0) {
 		return rmdir(path) == 0 || errno == ENOENT ? 0 : -1;
 	}
@@ -971,13 +1272,33 @@ journal_save(cds_handle_t *h, const char *dir, json_t *journal)
 	return r;
 }
 
+/* Did the journalled STEPS rebuild the loader's cache? */
+static int
+ran_ldconfig(json_t *steps)
+{
+	size_t i;
+
+	for (i = 0; i < json_array_size(steps); i++) {
+		const char *k = json_string_value(json_object_get(
+		    json_array_get(steps, i), "op"));
+
+		if (k != NULL && strcmp(k, "ldconfig") == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static void
-rollback(json_t *steps)
+rollback(cds_handle_t *h, json_t *steps)
 {
 	size_t i = json_array_size(steps);
 
 	while (i-- > 0) {
 		undo_step(json_array_get(steps, i));
+	}
+	if (ran_ldconfig(steps)) {
+		cds_ldconfig(h, 0, NULL);	/* the cache without our files */
 	}
 }
 
@@ -1053,16 +1374,22 @@ cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p)
 	json_t *journal, *steps;
 	char *udir, *files;
 	int ret = -1;
-	size_t i;
+	size_t i, todo = 0;
 
-	if (p->nops == 0) {
-		return 0;
-	}
 	for (i = 0; i < p->nops; i++) {
-		if (p->ops[i].kind != CDS_REPAIR_INSTALL &&
+		enum cds_repair_op_kind k = p->ops[i].kind;
+
+		if (k == CDS_REPAIR_PACKAGE) {
+			continue;	/* the package manager's: a person's */
+		}
+		todo++;
+		if (k != CDS_REPAIR_INSTALL && k != CDS_REPAIR_LDCONFIG &&
 		    check_writable(h, p->ops[i].path) == -1) {
 			return -1;
 		}
+	}
+	if (todo == 0) {
+		return 0;
 	}
 	if (p->install != NULL && run_install(h, p->install, p->lock_wait) == -1) {
 		return -1;	/* set by cds_install_run(); nothing changed */
@@ -1090,6 +1417,11 @@ cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p)
 		json_t *step = NULL;
 		int r = 0;
 
+		if (op->kind == CDS_REPAIR_PACKAGE) {
+			free(backup);
+			free(host);
+			continue;
+		}
 		ev.type = CDS_EV_FIXUP_START;
 		ev.u.step.name = op->finding;
 		ev.u.step.path = op->path;
@@ -1145,6 +1477,14 @@ cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p)
 			 * apply; nothing to undo here: a versioned prefix is
 			 * shared and stays */
 			break;
+		case CDS_REPAIR_LDCONFIG:
+			/* a failure is ldconfig's warning, never ours */
+			cds_ldconfig(h, 0, NULL);
+			step = json_pack("{s:s, s:s}", "op", "ldconfig", "host",
+			    host);
+			break;
+		case CDS_REPAIR_PACKAGE:
+			break;
 		}
 		ev.type = CDS_EV_FIXUP_DONE;
 		ev.u.step.err = r == 0 ? 0 : CDS_ERR_IO;
@@ -1174,7 +1514,7 @@ cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p)
 	ret = 0;
 	goto out;
 fail:
-	rollback(steps);
+	rollback(h, steps);
 	remove_undo_dir(udir, journal);
 out:
 	json_decref(journal);
@@ -1186,8 +1526,9 @@ out:
 int
 cds_repair_undo(cds_handle_t *h, const char *env)
 {
-	const struct cds_env *e;
-	struct cds_scan *s;
+	const struct cds_env *e = NULL;
+	struct cds_scan *s = NULL;
+	const char *prefix;
 	json_t *journal, *steps;
 	json_error_t je;
 	char *udir, *jpath;
@@ -1197,20 +1538,20 @@ cds_repair_undo(cds_handle_t *h, const char *env)
 	if (env == NULL) {
 		env = cds_getenv(h, "CONDA_PREFIX");
 	}
-	if (env == NULL || *env == '\0') {
-		return cds_seterr(h, CDS_ERR_USAGE, "no env given (--env NAME "
-		    "or --prefix DIR) and none active (CONDA_PREFIX unset)");
-	}
-	if ((s = cds_scan_run(h, env, CDS_SCAN_NO_DYNAMIC)) == NULL) {
+	if (env == NULL || *env == '\0' || names_system(env)) {
+		prefix = "/";	/* the system's Python */
+	} else if ((s = cds_scan_run(h, env, CDS_SCAN_NO_DYNAMIC)) == NULL) {
 		return -1;	/* error set by cds_scan_run */
+	} else {
+		e = &s->envs[0];
+		prefix = e->prefix;
 	}
-	e = &s->envs[0];
-	udir = undo_dir(h, e->prefix);
+	udir = undo_dir(h, prefix);
 	jpath = cds_path_join(udir, "journal.json");
 	journal = json_load_file(jpath, 0, &je);
 	if (journal == NULL) {
 		cds_seterr(h, CDS_ERR_NOT_FOUND, "%s: no repair to undo",
-		    e->prefix);
+		    e != NULL ? prefix : "the system's Python");
 		goto out;
 	}
 	steps = json_object_get(journal, "steps");
@@ -1226,9 +1567,12 @@ cds_repair_undo(cds_handle_t *h, const char *env)
 			goto out;
 		}
 	}
+	if (ran_ldconfig(steps)) {
+		cds_ldconfig(h, 0, NULL);
+	}
 	remove_undo_dir(udir, journal);
 	json_decref(journal);
-	cds_logaction(h, "repair undone %s", e->prefix);
+	cds_logaction(h, "repair undone %s", prefix);
 	ret = 0;
 out:
 	free(jpath);

@@ -285,8 +285,8 @@ cds_rule_loader_cudnn(struct cds_rule_ctx *c)
 /* F5, F13, F6, F12: libraries nobody provides                               */
 /* ------------------------------------------------------------------------ */
 
-static int
-is_cuda_lib(const char *name)
+int
+cds_is_cuda_soname(const char *name)
 {
 	static const char *const stems[] = { "libcudart.so", "libcublas.so",
 		"libcublasLt.so", "libcufft.so", "libcurand.so",
@@ -302,10 +302,8 @@ is_cuda_lib(const char *name)
 	return 0;
 }
 
-/* The manifest's CUDA release whose libraries carry soname NAME
- * ("libcublas.so.11" -> 11.8.0), or NULL. */
-static const char *
-release_for_soname(struct cds_rule_ctx *c, const char *name)
+const char *
+cds_soname_release(struct cds_rule_ctx *c, const char *name)
 {
 	const char *best = NULL;
 	size_t i, k;
@@ -330,10 +328,8 @@ release_for_soname(struct cds_rule_ctx *c, const char *name)
 	return best;
 }
 
-/* Fixes for a missing library NAME needed in env E: the directory that
- * has it (activate), or the CUDA release that ships it. */
-static void
-fix_missing(struct cds_rule_ctx *c, struct cds_finding *f,
+void
+cds_fix_missing(struct cds_rule_ctx *c, struct cds_finding *f,
     const struct cds_env *e, const char *name, struct cds_strv *dirs,
     int *install)
 {
@@ -351,8 +347,8 @@ fix_missing(struct cds_rule_ctx *c, struct cds_finding *f,
 		free(where);
 		return;
 	}
-	if (is_cuda_lib(name)) {
-		const char *rel = release_for_soname(c, name);
+	if (cds_is_cuda_soname(name)) {
+		const char *rel = cds_soname_release(c, name);
 
 		if (rel != NULL) {
 			cds_finding_evidence(f, "shipped by", "CUDA %s (%s)",
@@ -413,7 +409,7 @@ cudnn_deps(struct cds_rule_ctx *c, const struct cds_cudnn *d)
 			    p->name, r->objects[r->objects[p->object].loader !=
 			    CDS_LD_NONE ? r->objects[p->object].loader :
 			    p->object].found.path);
-			fix_missing(c, f, e, p->name, &dirs, &install);
+			cds_fix_missing(c, f, e, p->name, &dirs, &install);
 		}
 		cds_ld_resolution_free(r);
 		free(path);
@@ -458,7 +454,7 @@ framework_deps(struct cds_rule_ctx *c, const struct cds_env *e,
 		struct cds_finding *f;
 		char *where;
 
-		if (q->kind != CDS_LD_MISSING || (!is_cuda_lib(q->name) &&
+		if (q->kind != CDS_LD_MISSING || (!cds_is_cuda_soname(q->name) &&
 		    !cds_startswith(q->name, "libcudnn"))) {
 			continue;
 		}
@@ -489,7 +485,7 @@ framework_deps(struct cds_rule_ctx *c, const struct cds_env *e,
 		free(where);
 		cds_finding_evidence(f, "Python says", "ImportError: %s",
 		    q->message);
-		fix_missing(c, f, e, q->name, &dirs, &install);
+		cds_fix_missing(c, f, e, q->name, &dirs, &install);
 	}
 	if (dirs.n > 0) {
 		cds_fix_activate(c, &c->out->items[f6 != CDS_LD_NONE ? f6 :
@@ -565,7 +561,7 @@ lying_links(struct cds_rule_ctx *c)
 			char *path, *real, *nv, *tv, *q;
 			struct cds_finding *f;
 
-			if (!is_cuda_lib(*n) && !cds_startswith(*n,
+			if (!cds_is_cuda_soname(*n) && !cds_startswith(*n,
 			    "libcudnn")) {
 				continue;
 			}

@@ -16,6 +16,7 @@
 
 #include <jansson.h>
 
+#include "pkgdb.h"
 #include "probe.h"
 #include "scan.h"
 
@@ -125,7 +126,19 @@ cds_cudnn_header_version(const cds_handle_t *h, const char *path)
 struct scan_run {
 	struct cds_scan pub;
 	struct cds_strv seen_dirs;	/* real dirs already scanned for cuDNN */
+	struct cds_pkgdb *pkgdb;	/* read on first use */
 };
+
+const struct cds_pkgdb *
+cds_scan_pkgdb(cds_handle_t *h, const struct cds_scan *s)
+{
+	struct scan_run *run = (struct scan_run *)s;
+
+	if (run->pkgdb == NULL) {
+		run->pkgdb = cds_pkgdb_load(h);
+	}
+	return run->pkgdb;
+}
 
 /* ------------------------------------------------------------------------ */
 /* ------------------------------------------------------------------------ */
@@ -1502,8 +1515,8 @@ add_sites(const cds_handle_t *h, const char *pattern, struct cds_strv *sites,
 	cds_strfreev(m);
 }
 
-static void
-scan_system_python(cds_handle_t *h, struct cds_scan *s)
+char **
+cds_system_sites(const cds_handle_t *h)
 {
 	static const char *const pats[] = {
 		/* Debian and Ubuntu: the distribution's packages, then
@@ -1519,7 +1532,6 @@ scan_system_python(cds_handle_t *h, struct cds_scan *s)
 	const char *const *p;
 	const char *home = cds_getenv(h, "HOME");
 	struct cds_strv sites = {0}, real = {0};
-	size_t i;
 
 	for (p = pats; *p != NULL; p++) {
 		add_sites(h, *p, &sites, &real);
@@ -1532,16 +1544,25 @@ scan_system_python(cds_handle_t *h, struct cds_scan *s)
 		free(pat);
 	}
 	cds_strv_clear(&real);
-	for (i = 0; i < sites.n; i++) {
+	return cds_strv_steal(&sites);
+}
+
+static void
+scan_system_python(cds_handle_t *h, struct cds_scan *s)
+{
+	char **sites = cds_system_sites(h);
+	size_t i;
+
+	for (i = 0; sites[i] != NULL; i++) {
 		char *d;
 
-		scan_site_packages(h, sites.v[i], &s->system_packages,
+		scan_site_packages(h, sites[i], &s->system_packages,
 		    &s->nsystem_packages);
-		d = cds_path_join(sites.v[i], "nvidia/cudnn/lib");
+		d = cds_path_join(sites[i], "nvidia/cudnn/lib");
 		scan_cudnn_dir(h, s, d, CDS_ORIGIN_PIP, NULL, NULL);
 		free(d);
 	}
-	cds_strv_clear(&sites);
+	cds_strfreev(sites);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1755,5 +1776,6 @@ cds_scan_free(struct cds_scan *s)
 	free(s->nvcc_toolkit);
 	free(s->narrowed_env);
 	cds_strv_clear(&((struct scan_run *)s)->seen_dirs);
+	cds_pkgdb_free(((struct scan_run *)s)->pkgdb);
 	free(s);
 }

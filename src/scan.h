@@ -19,4 +19,14 @@ CDS_HIDDEN char *cds_pkg_normalise(const char *name);
 CDS_HIDDEN char *cds_cudnn_header_version(const cds_handle_t *h,
     const char *path);
 
+/* The system Python's package directories (dist-packages, site-packages,
+ * the user's ~/.local ones), target paths that exist; never NULL. */
+CDS_HIDDEN char **cds_system_sites(const cds_handle_t *h);
+
+struct cds_pkgdb;
+/* dpkg's database under the handle's root, read on the first call for
+ * scan S and kept with it (freed by cds_scan_free()). */
+CDS_HIDDEN const struct cds_pkgdb *cds_scan_pkgdb(cds_handle_t *h,
+    const struct cds_scan *s);
+
 #endif /* CDS_SCAN_H */

@@ -1,6 +1,6 @@
 #!/bin/sh
 # doctor on roots built with debootstrap from Debian's own packages (see
-# the real-world corpus; $CDS_ROOTS, default /var/cache/cudnn-setup-tests/
+# the real-world corpus; $CDS_TEST_CACHE/roots, default /var/cache/cudnn-setup-tests/
 # roots), from outside with --root and, where this runs as root with
 # unshare(1), inside the root (chroot with a private /proc, /dev and /tmp;
 # the host's /dev is never bound: NVIDIA's library creates /dev/nvidiactl
@@ -17,7 +17,7 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 plan 36
 
-ROOTS=${CDS_ROOTS:-/var/cache/cudnn-setup-tests/roots}
+ROOTS=${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}/roots
 SYSPATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 
 # the doctor run from outside: the target's environment of a login there

@@ -68,15 +68,15 @@ like "$OUT" "https://developer.download.nvidia.com/compute/cuda/redist/libcublas
 like "$OUT" "Creates:" "text: the paths"
 
 cds --root "$R" plan --cudnn 9.3.0 --json
-is "$(names)" "cuda-12.9.1 cudnn-9.3.0.75-cuda12" \
-	"--cudnn 9.3.0: the newest CUDA its builds cover"
+is "$(names)" "cuda-12.4.1 cudnn-9.3.0.75-cuda12" \
+	"--cudnn 9.3.0: the newest CUDA its builds cover that driver 550 runs natively"
 cds --root "$R" plan --cuda 12.4 --cudnn 9 --json
 is "$(names)" "cuda-12.4.1 cudnn-9.22.0.52-cuda12" "version prefixes: 12.4 and 9"
 cds --root "$R" plan --cuda 11.8 --cudnn none --json
 is "$(names)" "cuda-11.8.0" "--cudnn none: CUDA alone"
 cds --root "$R" plan --json
-is "$(names)" "cuda-12.9.1 cudnn-9.22.0.52-cuda12" \
-	"no request, driver 550: the newest CUDA it runs (13.x needs 580)"
+is "$(names)" "cuda-12.4.1 cudnn-9.22.0.52-cuda12" \
+	"no request, driver 550: the newest CUDA it runs natively (12.4.1 ships with 550.54.15; 13.x needs 580)"
 
 # what the driver cannot run
 cds --root "$R" plan --cuda 13.0.2

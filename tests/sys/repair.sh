@@ -169,8 +169,9 @@ is "$RC" 2 "missing env: exit 2"
 like "$ERR" "nosuch: no such env" "missing env: named"
 cds repair --prefix "$T/does/not/exist" --yes
 is "$RC" 2 "missing prefix: exit 2"
-cds repair --yes
-is "$RC" 2 "no env and none active: exit 2"
+cds repair --dry-run
+is "$RC:$(printf '%s' "$OUT" | head -n 1)" "0:Repair of the system's Python" \
+	"no env and none active: the system's Python is the target"
 if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1; then
 	mk_env ro 8.9.7
 	chmod -R a+rX "$T"

@@ -116,14 +116,19 @@ main(void)
 	tap_is_int(cds_kind_of_name("cuda-"), 0, "an empty version is no name");
 
 	/* the driver under the root */
-	tap_ok(cds_driver_read(h, NULL) == NULL, "no driver file: none");
+	req.cuda = "12.4.1";
+	pl = cds_plan_build(h, &req);
+	tap_ok(pl != NULL && pl->driver == NULL &&
+	    (pl->warnings & CDS_PLAN_WARN_NO_DRIVER), "no driver file: none");
+	cds_plan_free(pl);
 	set_driver(root, "550.54.15");
-	s = NULL;
-	p = cds_driver_read(h, &s);
-	tap_is_str(p, "550.54.15", "driver version from /proc");
-	tap_is_str(s, "/proc/driver/nvidia/version", "and where it came from");
-	free(p);
-	free(s);
+	pl = cds_plan_build(h, &req);
+	tap_is_str(pl != NULL ? pl->driver : NULL, "550.54.15",
+	    "driver version from /proc");
+	tap_is_str(pl != NULL ? pl->driver_source : NULL,
+	    "/proc/driver/nvidia/version", "and where it came from");
+	cds_plan_free(pl);
+	req.cuda = NULL;
 
 	/* the shipped index, driver 550 */
 	plan_is(h, NULL, NULL, "torch==2.3.0",
@@ -143,8 +148,8 @@ main(void)
 	plan_is(h, "none", "9.3", NULL, "cudnn-9.3.0.75-cuda12",
 	    "--cuda none: cuDNN alone, for the newest CUDA line");
 	plan_is(h, "12.6", "none", NULL, "cuda-12.6.3", "--cudnn none");
-	plan_is(h, NULL, NULL, NULL, "cuda-12.9.1 cudnn-9.22.0.52-cuda12",
-	    "no request: the newest CUDA driver 550 runs");
+	plan_is(h, NULL, NULL, NULL, "cuda-12.4.1 cudnn-9.22.0.52-cuda12",
+	    "no request: the newest CUDA driver 550 runs natively");
 
 	req.cuda = "13.0";
 	pl = cds_plan_build(h, &req);

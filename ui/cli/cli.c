@@ -92,7 +92,7 @@ static const char *const global_opts[] = {
 static const char *const doctor_opts[] = { "env", "prefix", NULL };
 static const char *const repair_opts[] = {
 	"env", "prefix", "yes", "dry-run", "undo", "path-first", "lock-wait",
-	NULL
+	"cuda", "cudnn", NULL
 };
 static const char *const verify_opts[] = { "env", "prefix", NULL };
 static const char *const plan_opts[] = {
@@ -128,8 +128,8 @@ static const struct cli_cmd commands[] = {
 	    "[--path-first]",
 	    N_("install matching CUDA and cuDNN into versioned directories"),
 	    install_opts, cmd_install },
-	{ "repair", "[--env NAME|--prefix DIR] [--yes] [--dry-run] [--undo] "
-	    "[--path-first] [--lock-wait S]",
+	{ "repair", "[--env NAME|--prefix DIR] [--cuda V] [--cudnn V] [--yes] "
+	    "[--dry-run] [--undo] [--path-first] [--lock-wait S]",
 	    N_("mend an env: library links and activation scripts"),
 	    repair_opts, cmd_repair },
 	{ "verify", "[--prefix DIR|--env NAME] [--json]",
@@ -482,6 +482,24 @@ option_name(int key)
 	return "?";
 }
 
+/* doctor, explain and repair take --prefix as the env to look at, not as
+ * where releases are installed: a repair's installs go to the shared
+ * prefix, never into the env. */
+static int
+prefix_names_env(const struct cli *c)
+{
+	static const char *const cmds[] = { "doctor", "explain", "repair",
+		NULL };
+	const char *const *k;
+
+	for (k = cmds; c->cmd != NULL && *k != NULL; k++) {
+		if (strcmp(c->cmd, *k) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 int
 cli_open(struct cli *c)
 {
@@ -505,7 +523,8 @@ cli_open(struct cli *c)
 	    (c->deadline != 0 && cds_set_deadline(c->h,
 	    (unsigned)c->deadline)) ||
 	    (c->memlimit != 0 && cds_set_memlimit(c->h, c->memlimit)) ||
-	    (c->prefix != NULL && cds_set_prefix(c->h, c->prefix))) {
+	    (c->prefix != NULL && !prefix_names_env(c) &&
+	    cds_set_prefix(c->h, c->prefix))) {
 		return cli_fail_handle(c);
 	}
 	for (i = 0; i < c->nmirrors; i++) {

@@ -60,6 +60,26 @@ cli_error_json(struct cli *c)
 }
 
 static const char *
+why_word(enum cds_plan_why w)
+{
+	switch (w) {
+	case CDS_PLAN_WHY_ASKED:
+		return "asked";
+	case CDS_PLAN_WHY_FRAMEWORK:
+		return "framework";
+	case CDS_PLAN_WHY_NATIVE:
+		return "native";
+	case CDS_PLAN_WHY_COMPAT:
+		return "compat";
+	case CDS_PLAN_WHY_NEWEST:
+		return "newest";
+	case CDS_PLAN_WHY_NO_DRIVER:
+		return "no-driver";
+	}
+	return "unknown";
+}
+
+static const char *
 state_word(enum cds_item_state s)
 {
 	switch (s) {
@@ -102,12 +122,14 @@ cli_plan_json(const struct cds_plan *p)
 			    urls));
 		}
 		json_array_append_new(items, json_pack("{s:s, s:s, s:s, s:o, "
-		    "s:s, s:o, s:s, s:I, s:o}", "name", it->name, "kind",
-		    it->kind == CDS_KIND_CUDA ? "cuda" : "cudnn", "version",
-		    it->version, "variant", cli_jstr(it->variant), "dir",
-		    it->dir, "min_driver", cli_jstr(it->min_driver), "state",
-		    state_word(it->state), "download_size",
-		    (json_int_t)it->download_size, "archives", arch));
+		    "s:s, s:o, s:o, s:b, s:s, s:I, s:o}", "name", it->name,
+		    "kind", it->kind == CDS_KIND_CUDA ? "cuda" : "cudnn",
+		    "version", it->version, "variant", cli_jstr(it->variant),
+		    "dir", it->dir, "min_driver", cli_jstr(it->min_driver),
+		    "bundled_driver", cli_jstr(it->bundled_driver), "compat",
+		    it->compat, "state", state_word(it->state),
+		    "download_size", (json_int_t)it->download_size,
+		    "archives", arch));
 	}
 	for (i = 0; p->paths[i] != NULL; i++) {
 		json_array_append_new(paths, json_string(p->paths[i]));
@@ -129,15 +151,25 @@ cli_plan_json(const struct cds_plan *p)
 	if (p->warnings & CDS_PLAN_WARN_UNTRUSTED) {
 		json_array_append_new(warn, json_string("untrusted-manifest"));
 	}
-	doc = json_pack("{s:s, s:s, s:{s:o, s:o}, s:{s:s, s:b}, s:o, s:o, "
-	    "s:I, s:o, s:o}",
+	if (p->warnings & CDS_PLAN_WARN_NO_MODULE) {
+		json_array_append_new(warn, json_string("no-module"));
+	}
+	doc = json_pack("{s:s, s:s, s:{s:o, s:o, s:b}, s:{s:s, s:b}, s:o, "
+	    "s:{s:s, s:o, s:o}, s:o, s:I, s:o, s:o}",
 	    "prefix", p->prefix,
 	    "platform", p->platform,
 	    "driver", "version", cli_jstr(p->driver), "source",
-	    cli_jstr(p->driver_source),
+	    cli_jstr(p->driver_source), "no_module", p->driver_no_module,
 	    "manifest", "path", p->manifest, "trusted",
 	    !(p->warnings & CDS_PLAN_WARN_UNTRUSTED),
 	    "framework", fw,
+	    "why", "cuda", why_word(p->why),
+	    "refused", p->refused == NULL ? json_null() :
+	    json_pack("{s:s, s:s}", "cuda", p->refused, "min_driver",
+	    p->refused_needs),
+	    "compat_newest", p->compat_newest == NULL ? json_null() :
+	    json_pack("{s:s, s:o}", "cuda", p->compat_newest,
+	    "bundled_driver", cli_jstr(p->compat_bundled)),
 	    "releases", items,
 	    "download_size", (json_int_t)p->download_size,
 	    "paths", paths,
@@ -151,6 +183,63 @@ cli_plan_warnings(struct cli *c, const struct cds_plan *p)
 	if (p->warnings & CDS_PLAN_WARN_NO_DRIVER) {
 		cli_warn(c, _("no NVIDIA driver found: planning without one "
 		    "(the driver must be installed before CUDA can run)"));
+	}
+	if (p->warnings & CDS_PLAN_WARN_NO_MODULE) {
+		cli_warn(c, _("the NVIDIA driver's libraries (%s) are "
+		    "installed but no kernel module is loaded: planning for "
+		    "that driver; CUDA programs cannot run until its module "
+		    "is loaded"), p->driver);
+	}
+}
+
+/* Why the CUDA release is the one planned, when the choice was ours. */
+static void
+plan_why(const struct cds_plan *p)
+{
+	const struct cds_plan_item *cuda = NULL;
+	size_t i;
+
+	for (i = 0; i < p->nitems; i++) {
+		if (p->items[i].kind == CDS_KIND_CUDA) {
+			cuda = &p->items[i];
+		}
+	}
+	if (cuda == NULL) {
+		return;
+	}
+	switch (p->why) {
+	case CDS_PLAN_WHY_NATIVE:
+		printf(_("Why CUDA %s: the newest release driver %s runs "
+		    "natively (CUDA %s ships with driver %s)\n"),
+		    cuda->version, p->driver, cuda->version,
+		    cuda->bundled_driver);
+		if (p->compat_newest != NULL) {
+			printf(_("  CUDA %s would run only through minor "
+			    "version compatibility (it ships with driver "
+			    "%s)\n"), p->compat_newest, p->compat_bundled);
+		}
+		break;
+	case CDS_PLAN_WHY_COMPAT:
+		printf(_("Why CUDA %s: no known release runs natively on driver "
+		    "%s; this one runs through minor version compatibility "
+		    "(it ships with driver %s)\n"), cuda->version, p->driver,
+		    cuda->bundled_driver);
+		break;
+	case CDS_PLAN_WHY_NEWEST:
+		printf(_("Why CUDA %s: the newest release driver %s runs\n"),
+		    cuda->version, p->driver);
+		break;
+	case CDS_PLAN_WHY_NO_DRIVER:
+		printf(_("Why CUDA %s: the newest known release (no driver to "
+		    "check it against)\n"), cuda->version);
+		break;
+	case CDS_PLAN_WHY_ASKED:
+	case CDS_PLAN_WHY_FRAMEWORK:
+		break;
+	}
+	if (p->refused != NULL) {
+		printf(_("  CUDA %s needs driver %s or newer\n"), p->refused,
+		    p->refused_needs);
 	}
 }
 
@@ -169,11 +258,15 @@ cli_plan_print(struct cli *c, const struct cds_plan *p, int full)
 		    "", p->framework->cuda, p->framework->cudnn != NULL ?
 		    p->framework->cudnn : "-");
 	}
-	if (p->driver != NULL) {
+	if (p->driver != NULL && p->driver_no_module) {
+		printf(_("Driver: %s (%s; no kernel module is loaded)\n"),
+		    p->driver, p->driver_source);
+	} else if (p->driver != NULL) {
 		printf(_("Driver: %s (%s)\n"), p->driver, p->driver_source);
 	} else {
 		printf(_("Driver: none found\n"));
 	}
+	plan_why(p);
 	printf(_("Prefix: %s\n"), p->prefix);
 	for (i = 0; i < p->nitems; i++) {
 		const struct cds_plan_item *it = &p->items[i];
@@ -192,6 +285,11 @@ cli_plan_print(struct cli *c, const struct cds_plan *p, int full)
 		if (it->min_driver != NULL) {
 			printf(_("  needs driver %s or newer\n"),
 			    it->min_driver);
+		}
+		if (it->compat) {
+			printf(_("  runs on driver %s only through minor "
+			    "version compatibility (it ships with %s)\n"),
+			    p->driver, it->bundled_driver);
 		}
 		if (!full) {
 			printf(_n("  %zu archive, %s\n",

@@ -1,6 +1,8 @@
 /*
- * cmd_repair.c - `cudnn-setup repair`: doctor's findings on one env, the
- * operations that mend them, one question, then the checks again.
+ * cmd_repair.c - `cudnn-setup repair`: doctor's findings on one env (or
+ * the system's Python), the operations that mend them, one question, then
+ * the checks again.  What the package manager owns is named, with its
+ * command, for the person to run.
  */
 #include "config.h"
 
@@ -23,8 +25,24 @@ op_word(enum cds_repair_op_kind k)
 		return "write";
 	case CDS_REPAIR_INSTALL:
 		return "install";
+	case CDS_REPAIR_PACKAGE:
+		return "package";
+	case CDS_REPAIR_LDCONFIG:
+		return "ldconfig";
 	}
 	return "?";
+}
+
+/* Steps the package manager must take (a person runs them). */
+static size_t
+package_ops(const struct cds_repair_plan *p)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < p->nops; i++) {
+		n += p->ops[i].kind == CDS_REPAIR_PACKAGE;
+	}
+	return n;
 }
 
 static void
@@ -47,6 +65,14 @@ print_op(const struct cds_repair_op *op)
 	case CDS_REPAIR_INSTALL:
 		printf("  %s %s\n", _("install"), op->target);
 		break;
+	case CDS_REPAIR_PACKAGE:
+		printf("  %s %s\n    %s %s (%s)\n",
+		    _("for the package manager, to run yourself:"),
+		    op->content, _("it restores"), op->path, op->target);
+		break;
+	case CDS_REPAIR_LDCONFIG:
+		printf("  %s\n", _("ldconfig (the loader's cache)"));
+		break;
 	}
 }
 
@@ -59,9 +85,11 @@ json_ops(const struct cds_repair_plan *p)
 	for (i = 0; i < p->nops; i++) {
 		const struct cds_repair_op *op = &p->ops[i];
 
-		json_array_append_new(a, json_pack("{s:s, s:s, s:o, s:o}",
+		json_array_append_new(a, json_pack("{s:s, s:s, s:o, s:o, s:o}",
 		    "op", op_word(op->kind), "path", op->path,
 		    "target", cli_jstr(op->target),
+		    "command", op->kind == CDS_REPAIR_PACKAGE ?
+		    cli_jstr(op->content) : json_null(),
 		    "finding", cli_jstr(op->finding)));
 	}
 	return a;
@@ -75,7 +103,8 @@ check_after(struct cli *c, const struct cds_repair_plan *p)
 	struct cds_scan *s;
 
 	cds_repair_activate_env(c->h, p);
-	if ((s = cds_scan_run(c->h, p->env_prefix, 0)) == NULL) {
+	if ((s = cds_scan_run(c->h, p->system ? NULL : p->env_prefix, 0)) ==
+	    NULL) {
 		return NULL;
 	}
 	f = cds_findings_run(c->h, s);
@@ -94,7 +123,7 @@ cli_repair_env(struct cli *c, const char *env,
 {
 	struct cds_repair_plan *p;
 	struct cds_findings *after = NULL;
-	int ret = 0, r;
+	int ret = 0, r, install;
 	size_t i;
 
 	p = cds_repair_plan_build(c->h, env, c->env_last ?
@@ -107,14 +136,20 @@ cli_repair_env(struct cli *c, const char *env,
 		}
 		return cli_fail_handle(c);
 	}
-	if (!c->json) {
-		printf("%s %s (%s)\n", req != NULL ? _("Install into env") :
+	install = req != NULL && strcmp(c->cmd, "install") == 0;
+	if (!c->json && p->system) {
+		printf("%s\n", install ? _("Install for the system's Python") :
+		    _("Repair of the system's Python"));
+	} else if (!c->json) {
+		printf("%s %s (%s)\n", install ? _("Install into env") :
 		    _("Repair of env"), p->env_name, p->env_prefix);
+	}
+	if (!c->json) {
 		if (p->before->n > 0) {
 			cli_print_findings(c, p->before);
 		}
 		if (p->install != NULL) {
-			if (req == NULL) {
+			if (req == NULL && p->install_for != NULL) {
 				printf("\n%s %s:\n", _("Missing for"),
 				    p->install_for);
 			} else if (p->install_for != NULL) {
@@ -133,19 +168,24 @@ cli_repair_env(struct cli *c, const char *env,
 			print_op(&p->ops[i]);
 		}
 	}
-	if (c->dry_run || p->nops == 0) {
+	if (c->dry_run || p->nops == package_ops(p)) {
 		if (c->json) {
-			cli_json_print(json_pack("{s:s, s:s, s:s, s:b, s:o, "
-			    "s:o, s:o}", "result", c->dry_run ? "dry-run" :
+			cli_json_print(json_pack("{s:s, s:s, s:s, s:b, s:b, "
+			    "s:o, s:o, s:o}", "result", c->dry_run ?
+			    "dry-run" : p->nops > 0 ? "left-to-package-manager" :
 			    "unchanged", "env", p->env_name, "prefix",
-			    p->env_prefix, "dry_run", c->dry_run,
-			    "operations", json_ops(p),
+			    p->env_prefix, "system", p->system, "dry_run",
+			    c->dry_run, "operations", json_ops(p),
 			    "install", p->install != NULL ?
 			    cli_plan_json(p->install) : json_null(),
 			    "findings", cli_json_findings(p->before)));
+		} else if (!c->dry_run && p->nops > 0) {
+			printf("\n%s\n", _("Nothing here is this program's to "
+			    "change: the package manager owns these files."));
 		}
+		ret = !c->dry_run && p->nops > 0 ? 1 : 0;
 		cds_repair_plan_free(p);
-		return 0;
+		return ret;
 	}
 	r = cli_ask_yes(c, _("Apply these changes?"), 1);
 	if (r != 1) {
@@ -192,13 +232,26 @@ cli_repair_env(struct cli *c, const char *env,
 		if (after != NULL) {
 			cli_print_findings(c, after);
 		}
-		if (p->libdirs[0] != NULL) {
+		if (p->system) {
+			printf("\n%s\n", _("Undo with: cudnn-setup repair "
+			    "--undo"));
+		} else if (p->libdirs[0] != NULL) {
 			printf("\n%s\n  conda activate %s\n%s\n",
 			    _("Activate the env to use it:"), p->env_name,
 			    _("Undo with: cudnn-setup repair --undo --env NAME"));
 		}
+		if (package_ops(p) > 0) {
+			printf("\n%s\n", _("Left for the package manager (run "
+			    "these yourself):"));
+			for (i = 0; i < p->nops; i++) {
+				if (p->ops[i].kind == CDS_REPAIR_PACKAGE) {
+					printf("  %s\n", p->ops[i].content);
+				}
+			}
+		}
 	}
-	if (after != NULL && cds_findings_worst(after) == CDS_SEV_ERROR) {
+	if ((after != NULL && cds_findings_worst(after) == CDS_SEV_ERROR) ||
+	    package_ops(p) > 0) {
 		ret = 1;
 	}
 	cds_findings_free(after);
@@ -231,6 +284,13 @@ cmd_repair(struct cli *c, int argc, char **argv)
 			printf("%s\n", _("The last repair was undone."));
 		}
 		return 0;
+	}
+	if (c->cuda != NULL || c->cudnn != NULL) {
+		/* an install the person asks for, wired in the same way */
+		struct cds_plan_request req;
+
+		cli_plan_request(c, &req);
+		return cli_repair_env(c, env, &req);
 	}
 	return cli_repair_env(c, env, NULL);
 }

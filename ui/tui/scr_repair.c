@@ -292,6 +292,10 @@ op_words(enum cds_repair_op_kind k)
 		return _("write");
 	case CDS_REPAIR_INSTALL:
 		return _("install");
+	case CDS_REPAIR_PACKAGE:
+		return _("for the package manager");
+	case CDS_REPAIR_LDCONFIG:
+		return _("ldconfig");
 	}
 	return "?";
 }
