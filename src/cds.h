@@ -1644,10 +1644,12 @@ struct cds_explain_match {
 /* One known cause of the entry's failure. */
 struct cds_explain_cause {
 	const char *text;	/* translated, one line */
-	const char *const *ids;	/* the finding ids that show it (static,
-				   NULL-terminated) */
-	int finding;		/* index in ->findings of the finding that
-				   shows it here, -1 if none */
+	const char **ids;	/* the ids of the findings whose evidence can
+				   show it, NULL-terminated (the array is owned
+				   by the explanation, the strings static);
+				   empty: it cannot be checked here */
+	int finding;		/* index in ->findings of the finding whose
+				   evidence shows it here, -1 if none */
 };
 
 struct cds_explanation {
@@ -1671,19 +1673,29 @@ struct cds_explanation {
 	size_t others;		/* doctor's other findings, not shown */
 };
 
+/* The longest text cds_explain_text() reads: 1 MiB. */
+#define CDS_EXPLAIN_MAX (1 << 20)
+
 /*
- * Recognise TEXT (a message pasted whole: any length, several lines).
- * Returns a new explanation (free with cds_explanation_free()), or NULL
- * with CDS_ERR_NOT_FOUND when no known failure matches, CDS_ERR_USAGE for
- * empty text.  Reads nothing, emits no events.
+ * Recognise TEXT (a message pasted whole: a bare line, a traceback, log
+ * lines with their prefixes; at most CDS_EXPLAIN_MAX bytes).  The work is
+ * linear in the text.  Returns a new explanation (free with
+ * cds_explanation_free()), or NULL with CDS_ERR_NOT_FOUND when no known
+ * failure matches, CDS_ERR_USAGE for empty or too long text.  Reads
+ * nothing, emits no events.
  */
 struct cds_explanation *cds_explain_text(cds_handle_t *h, const char *text);
 /*
  * Run the checks on this machine (under the handle's root): doctor's rules
- * over scan S, and checks of what the message names (the library it could
- * not open: found here, installed elsewhere, or not installed; the file
- * that failed: loaded here by path through the loader emulation; the
- * GPU's architecture against the frameworks' kernels).  Fills ->findings,
+ * over scan S, checks of what the message names (the library it could not
+ * open: found here, installed elsewhere, or not installed, and what
+ * provides it; the file that failed: loaded here by path through the
+ * loader emulation; the cuDNN version it loaded; the GPU's architecture
+ * against the frameworks' kernels) and of what the causes ask about (the
+ * driver's module and libraries, the framework's build).  Those findings
+ * have ids MSG-LIBRARY, MSG-FILE, MSG-CUDNN, MSG-DRIVER, MSG-BUILD.  A
+ * cause is claimed only when a finding's evidence shows it; when none is,
+ * ->verdict stays -1 (not determined here).  Fills ->findings,
  * ->causes[].finding and ->verdict.  The manifest must be loaded.
  * Returns 0.
  */

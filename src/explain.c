@@ -4,14 +4,18 @@
  * catalogue's: the patterns capture them), say what it means, and run the
  * checks that tell its known causes apart on this machine: doctor's rules,
  * plus checks driven by what the message names (the library it could not
- * open, the file that failed, the GPU's architecture).
+ * open, the file that failed, the cuDNN it loaded, the GPU's architecture)
+ * and by what the entry's causes ask about (the driver, the framework's
+ * build).  A cause is claimed only when a finding's evidence shows it.
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <regex.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "findings.h"
 #include "scan.h"
@@ -20,14 +24,30 @@
 /* The catalogue                                                             */
 /* ------------------------------------------------------------------------ */
 
-#define MAXCAUSES 6
-#define MAXIDS 7
+#define MAXCAUSES 7
+#define MAXSHOWS 6
+#define MAXCONDS 2
+
+/* One condition on a finding's evidence: a line KEY whose value contains
+ * TEXT ("=TEXT": is TEXT; NULL: any value), or with ABSENT, no such line. */
+struct cond {
+	const char *key;
+	const char *text;
+	int absent;
+};
+
+/* A finding that shows a cause: its id, and conditions that must all hold
+ * on its evidence.  Explain's own checks (MSG-*) write evidence meant for
+ * this: "state", "origin", "kernel module"... */
+struct shows {
+	const char *id;
+	struct cond conds[MAXCONDS];
+};
 
 struct cause_def {
 	const char *text;		/* N_() */
-	const char *ids[MAXIDS];	/* findings that show it */
-	const char *filter;		/* "key=substring" on the finding's
-					   evidence, or NULL */
+	struct shows shows[MAXSHOWS];	/* any one of them shows it; none:
+					   it cannot be checked here */
 };
 
 struct entry_def {
@@ -37,6 +57,26 @@ struct entry_def {
 	const char *fix;		/* N_(): when no cause is found here */
 	struct cause_def causes[MAXCAUSES];
 };
+
+#define BY(id)			{ id, { { NULL, NULL, 0 } } }
+#define IF(id, k, t)		{ id, { { k, t, 0 } } }
+#define IF2(id, k, t, k2, t2)	{ id, { { k, t, 0 }, { k2, t2, 0 } } }
+#define UNLESS(id, k, t)	{ id, { { k, t, 1 } } }
+
+/* What explain's own checks find (summaries in findings.c). */
+#define MSG_LIBRARY "MSG-LIBRARY"	/* the library it could not open */
+#define MSG_FILE "MSG-FILE"		/* the file it names, loaded here */
+#define MSG_CUDNN "MSG-CUDNN"		/* the cuDNN version it loaded */
+#define MSG_DRIVER "MSG-DRIVER"		/* module, libcuda.so.1, devices */
+#define MSG_BUILD "MSG-BUILD"		/* how the framework was built */
+
+/* Shared rows: the library is not on the loader's path here. */
+#define LIB_ELSEWHERE IF(MSG_LIBRARY, "state", "=installed elsewhere")
+#define LIB_NOWHERE IF(MSG_LIBRARY, "state", "=not installed")
+#define FILE_VIA(t) IF(MSG_FILE, "found through", t)
+/* No usable driver, by doctor's rules or the driver check. */
+#define NO_MODULE_ROWS BY("NO-MODULE"), IF2(MSG_DRIVER, "kernel module", \
+	"none loaded", "libcuda.so.1", "/")
 
 static const struct entry_def entries[] = {
 	{ "F1", N_("cuDNN sub-libraries of two releases in one process"),
@@ -48,17 +88,18 @@ static const struct entry_def entries[] = {
 	  "other cuDNN's directory from LD_LIBRARY_PATH, remove a system "
 	  "libcudnn8, or move to PyTorch 2.4+ (cuDNN 9)."),
 	  { { N_("LD_LIBRARY_PATH (or an activate script) puts another cuDNN "
-	    "8 release before the framework's own"), { "F1", NULL },
-	    "put first by=LD_LIBRARY_PATH" },
+	    "8 release before the framework's own"),
+	    { IF("F1", "put first by", "LD_LIBRARY_PATH"),
+	    FILE_VIA("LD_LIBRARY_PATH") } },
 	    { N_("a system cuDNN 8 (apt libcudnn8, ld.so.conf) is found "
-	    "before the framework's own"), { "F1", NULL },
-	    "!put first by=LD_LIBRARY_PATH" },
-	    { N_("PyTorch finds an older cuDNN first"), { "F9", NULL },
-	    NULL },
+	    "before the framework's own"),
+	    { IF("F1", "found through", "ld.so"),
+	    IF("F1", "found through", "(default)"),
+	    FILE_VIA("ld.so.cache"), FILE_VIA("default directory") } },
+	    { N_("PyTorch finds an older cuDNN first"), { BY("F9") } },
 	    { N_("the conda env's own cudnn package is another release"),
-	    { "F3", NULL }, NULL },
-	    { N_("one directory holds two cuDNN releases"), { "F2", NULL },
-	    NULL } } },
+	    { BY("F3") } },
+	    { N_("one directory holds two cuDNN releases"), { BY("F2") } } } },
 	{ "F2", N_("cuDNN sub-library could not be loaded"),
 	  N_("cuDNN loads its sub-libraries (libcudnn_cnn_train.so.8 and "
 	  "the others) when it first needs them.  This one failed: it is "
@@ -68,16 +109,17 @@ static const struct entry_def entries[] = {
 	  "path: purge the libcudnn* files of the mixed directory and "
 	  "install one release."),
 	  { { N_("one directory holds sub-libraries of different cuDNN "
-	    "releases (a tarball unpacked over another)"), { "F2", "F24",
-	    NULL }, NULL },
+	    "releases (a tarball unpacked over another)"),
+	    { BY("F2"), BY("F24") } },
 	    { N_("the conda env's cudnn package is another release than "
-	    "the framework needs"), { "F3", NULL }, NULL },
+	    "the framework needs"), { BY("F3") } },
 	    { N_("LD_LIBRARY_PATH puts another cuDNN release's sibling "
-	    "first"), { "F1", "F9", "F10", NULL }, NULL },
-	    { N_("a sub-library is missing from the set"), { "F8", NULL },
-	    NULL },
+	    "first"), { IF("F1", "put first by", "LD_LIBRARY_PATH"),
+	    FILE_VIA("LD_LIBRARY_PATH"), BY("F9") } },
+	    { N_("a sub-library is missing from the set the loader finds"),
+	    { BY("F8"), LIB_ELSEWHERE, LIB_NOWHERE } },
 	    { N_("a CUDA library the sub-library needs is missing"),
-	    { "F5", "F4", NULL }, NULL } } },
+	    { BY("F5"), BY("F4") } } } },
 	{ "F3", N_("the conda env's cuDNN does not match the framework"),
 	  N_("The path bin/../lib is python's own RPATH in a conda env: "
 	  "the framework took the env's cudnn package, which is another "
@@ -86,22 +128,24 @@ static const struct entry_def entries[] = {
 	  "install cudnn=<version>), or remove it when pip's cuDNN wheel "
 	  "is there."),
 	  { { N_("the env's conda cudnn package differs from what the "
-	    "framework needs"), { "F3", NULL }, NULL },
-	    { N_("another cuDNN release is bound first"), { "F1", "F2",
-	    NULL }, NULL } } },
+	    "framework needs"), { BY("F3") } },
+	    { N_("another cuDNN release is bound first"), { BY("F1"),
+	    BY("F2") } } } },
 	{ "F4", N_("cuDNN 8 cannot open libcuda.so"),
 	  N_("cuDNN 8 opens the driver as \"libcuda.so\", the unversioned "
 	  "development link.  Only libcuda.so.1 is there (minimal "
 	  "containers, WSL2)."),
 	  N_("Create libcuda.so -> libcuda.so.1 in a searched directory, or "
 	  "on WSL2 put /usr/lib/wsl/lib on the loader's path."),
-	  { { N_("the libcuda.so link is missing"), { "F4", NULL }, NULL },
+	  { { N_("the libcuda.so link is missing"), { BY("F4"),
+	    IF2(MSG_LIBRARY, "state", "=not installed", "libcuda.so.1",
+	    "/") } },
 	    { N_("WSL2's driver directory is not searched"),
-	    { "WSL-LIB-PATH", NULL }, NULL },
+	    { BY("WSL-LIB-PATH") } },
 	    { N_("only a toolkit stub provides libcuda.so"),
-	    { "STUB-LIBCUDA", NULL }, NULL },
-	    { N_("there is no driver"), { "NO-DRIVER", "F20", NULL },
-	    NULL } } },
+	    { BY("STUB-LIBCUDA") } },
+	    { N_("there is no driver"), { BY("NO-DRIVER"), BY("F20"),
+	    NO_MODULE_ROWS } } } },
 	{ "F5", N_("cuDNN needs a CUDA library that is not there"),
 	  N_("cuDNN is built for one CUDA major and links its cuBLAS "
 	  "(libcublas.so.11 for CUDA 11).  The loader cannot find it: that "
@@ -109,9 +153,9 @@ static const struct entry_def entries[] = {
 	  N_("Install the cuBLAS of that CUDA major, or use a cuDNN built "
 	  "for the CUDA that is installed."),
 	  { { N_("the library is installed but not on the loader's path"),
-	    { "F5", NULL }, "installed in=" },
+	    { LIB_ELSEWHERE, IF("F5", "installed in", NULL) } },
 	    { N_("the CUDA release that ships it is not installed"),
-	    { "F5", NULL }, NULL } } },
+	    { LIB_NOWHERE, UNLESS("F5", "installed in", NULL) } } } },
 	{ "F6", N_("a cuDNN library is not on the loader's path"),
 	  N_("A program opened cuDNN by name and the loader found no such "
 	  "file.  Often cuDNN exists only inside a Python wheel "
@@ -120,11 +164,14 @@ static const struct entry_def entries[] = {
 	  "activate.d script, or install a system cuDNN of the right "
 	  "major."),
 	  { { N_("cuDNN is only inside a pip wheel the program does not "
-	    "search"), { "F6", "F7", "F14", NULL }, NULL },
-	    { N_("that cuDNN is not installed at all"), { "F6", "F13",
-	    NULL }, NULL },
-	    { N_("the cuDNN set on the path is incomplete"), { "F8", NULL },
-	    NULL } } },
+	    "search"), { IF(MSG_LIBRARY, "origin", "=pip wheel"),
+	    IF("F7", "not found", "/nvidia/cudnn/lib"),
+	    IF("F14", "not found", "/nvidia/cudnn/lib") } },
+	    { N_("that cuDNN is installed in a directory the loader does "
+	    "not search"), { LIB_ELSEWHERE } },
+	    { N_("that cuDNN is not installed at all"), { LIB_NOWHERE } },
+	    { N_("the cuDNN set on the path is incomplete"),
+	    { BY("F8") } } } },
 	{ "F7", N_("the program needs cuDNN 9 and cannot load it"),
 	  N_("The program (CTranslate2 4.5+, built for cuDNN 9) asked for "
 	  "the cuDNN 9 sub-libraries; the loader finds none, often because "
@@ -132,9 +179,15 @@ static const struct entry_def entries[] = {
 	  N_("Install cuDNN 9 (libcudnn9-cuda-12, or the pip wheel on the "
 	  "path), or pin ctranslate2==4.4.0 for cuDNN 8."),
 	  { { N_("cuDNN 9 is in a pip wheel the program does not search"),
-	    { "F7", NULL }, "not found=installed in" },
-	    { N_("only cuDNN 8 is installed"), { "F7", NULL }, NULL },
-	    { N_("the cuDNN 9 set is incomplete"), { "F8", NULL }, NULL } } },
+	    { IF(MSG_LIBRARY, "origin", "=pip wheel"),
+	    IF("F7", "not found", "/nvidia/cudnn/lib") } },
+	    { N_("cuDNN 9 is installed in a directory the loader does not "
+	    "search"), { LIB_ELSEWHERE } },
+	    { N_("only cuDNN 8 is installed"), { IF2(MSG_LIBRARY, "state",
+	    "=not installed", "cuDNN majors here", "=8") } },
+	    { N_("no cuDNN is installed at all"), { IF2(MSG_LIBRARY,
+	    "state", "=not installed", "cuDNN majors here", "=none") } },
+	    { N_("the cuDNN 9 set is incomplete"), { BY("F8") } } } },
 	{ "F8", N_("cuDNN found no engine for an operation"),
 	  N_("cuDNN's heuristics returned no engine.  Usually a cuDNN "
 	  "sub-library failed to load (the warning before it says \"Attempt "
@@ -143,22 +196,24 @@ static const struct entry_def entries[] = {
 	  N_("Fix the cuDNN set the framework loads (see doctor); if every "
 	  "set is sound, reduce the batch size."),
 	  { { N_("a sub-library binds a sibling of another release"),
-	    { "F1", NULL }, NULL },
+	    { BY("F1") } },
 	    { N_("sub-libraries are missing from the cuDNN copy"),
-	    { "F8", NULL }, NULL },
-	    { N_("one directory mixes releases"), { "F2", NULL }, NULL },
-	    { N_("an older cuDNN comes first"), { "F9", "F10", NULL },
-	    NULL } } },
-	{ "F9", N_("PyTorch found an older cuDNN than it was built with"),
+	    { BY("F8") } },
+	    { N_("one directory mixes releases"), { BY("F2") } },
+	    { N_("an older cuDNN comes first"), { BY("F9"), BY("F10") } } } },
+	{ "F9", N_("PyTorch found another cuDNN than it was built with"),
 	  N_("PyTorch compares the cuDNN it loaded with the one it was built "
-	  "with.  LD_LIBRARY_PATH comes before the wheel's own RUNPATH, so "
-	  "an older cuDNN on it (an HPC module, a bashrc line) wins."),
-	  N_("Remove that directory from LD_LIBRARY_PATH, or install a cuDNN "
-	  "at least as new."),
-	  { { N_("LD_LIBRARY_PATH puts an older cuDNN first"), { "F9",
-	    NULL }, NULL },
-	    { N_("a sub-library of the older release is bound"), { "F1",
-	    NULL }, NULL } } },
+	  "with and refuses one that does not fit.  LD_LIBRARY_PATH comes "
+	  "before the wheel's own RUNPATH, so another cuDNN on it (an HPC "
+	  "module, a bashrc line) wins."),
+	  N_("Remove that directory from LD_LIBRARY_PATH, or install the "
+	  "cuDNN PyTorch was built with."),
+	  { { N_("LD_LIBRARY_PATH puts another cuDNN first"), { BY("F9"),
+	    IF(MSG_CUDNN, "on LD_LIBRARY_PATH", NULL) } },
+	    { N_("a sub-library of the other release is bound"),
+	    { BY("F1") } },
+	    { N_("the conda env's cudnn package is another release"),
+	    { BY("F3") } } } },
 	{ "F10", N_("the cuDNN loaded is older than the one built against"),
 	  N_("TensorFlow, XLA and JAX need cuDNN of the same major and an "
 	  "equal or newer minor than they were built with.  The first one "
@@ -166,20 +221,23 @@ static const struct entry_def entries[] = {
 	  "a directory on LD_LIBRARY_PATH."),
 	  N_("Upgrade cuDNN, or put the framework's cuDNN first on the path "
 	  "(its wheel's directory before $CONDA_PREFIX/lib)."),
-	  { { N_("an older cuDNN comes first on the path"), { "F10", NULL },
-	    NULL },
-	    { N_("the conda env's cudnn package is older"), { "F3", NULL },
-	    NULL },
+	  { { N_("an older cuDNN comes first on the path"), { BY("F10"),
+	    IF(MSG_CUDNN, "on LD_LIBRARY_PATH", NULL) } },
+	    { N_("the conda env's cudnn package is older"), { BY("F3") } },
 	    { N_("an activate.d script puts the wrong directory first"),
-	    { "F28", NULL }, NULL } } },
+	    { BY("F28") } } } },
 	{ "F12", N_("cuSPARSE bound an older nvJitLink"),
 	  N_("pip's cuSPARSE needs an nvJitLink at least as new as itself. "
 	  "It found libnvJitLink.so.12 of an older CUDA 12 first (a toolkit "
 	  "on LD_LIBRARY_PATH, an older nvidia-nvjitlink wheel)."),
 	  N_("Drop the toolkit's directory from LD_LIBRARY_PATH, or upgrade "
 	  "nvidia-nvjitlink-cu12."),
-	  { { N_("an older nvJitLink comes first"), { "F12", NULL },
-	    NULL } } },
+	  { { N_("LD_LIBRARY_PATH puts an older nvJitLink first"),
+	    { FILE_VIA("LD_LIBRARY_PATH"), IF("F12", "put first by",
+	    "LD_LIBRARY_PATH") } },
+	    { N_("the nvJitLink found first is older (an older wheel or "
+	    "system copy)"), { IF(MSG_FILE, "loader says", "nvJitLink"),
+	    BY("F12") } } } },
 	{ "F13", N_("a CUDA library the program was built against is "
 	  "missing"),
 	  N_("The program was linked against a CUDA library of one version "
@@ -189,11 +247,10 @@ static const struct entry_def entries[] = {
 	  "or install a build of the program made for the CUDA you have.  "
 	  "Never symlink another version under the missing name."),
 	  { { N_("the library is installed but not on the loader's path"),
-	    { "F13", "F6", NULL }, "installed in=" },
-	    { N_("that CUDA release is not installed"), { "F13", NULL },
-	    NULL },
-	    { N_("a link claims a version it is not"), { "F13", NULL },
-	    "link=" } } },
+	    { LIB_ELSEWHERE } },
+	    { N_("that CUDA release is not installed"), { LIB_NOWHERE } },
+	    { N_("a link claims a version it is not"),
+	    { IF("F13", "link", NULL) } } } },
 	{ "F14", N_("ONNX Runtime's CUDA provider could not load"),
 	  N_("onnxruntime-gpu links cuDNN and the CUDA libraries by name and "
 	  "has no RUNPATH into pip's nvidia wheels.  Unless something puts "
@@ -204,11 +261,18 @@ static const struct entry_def entries[] = {
 	  "script), call onnxruntime.preload_dlls() (1.21+), or install a "
 	  "system cuDNN of the right major."),
 	  { { N_("pip's cuDNN or CUDA wheels are not on the path"),
-	    { "F14", NULL }, "not found=installed in" },
-	    { N_("the cuDNN or CUDA it needs is not installed"), { "F14",
-	    NULL }, NULL },
-	    { N_("no usable driver"), { "NO-DRIVER", "F20", "STUB-LIBCUDA",
-	    NULL }, NULL } } },
+	    { IF("F14", "not found", "installed in"),
+	    IF(MSG_LIBRARY, "origin", "=pip wheel") } },
+	    { N_("the library is installed in a directory the loader does "
+	    "not search"), { LIB_ELSEWHERE } },
+	    { N_("the cuDNN or CUDA it needs is not installed"),
+	    { IF("F14", "not found", "not installed"), LIB_NOWHERE } },
+	    /* microsoft/onnxruntime#16931: "Only the second one
+	     * [onnxruntime-gpu] works with CUDA." */
+	    { N_("the onnxruntime package installed is the CPU one, not "
+	    "onnxruntime-gpu"), { IF(MSG_BUILD, "build", "CPU-only") } },
+	    { N_("no usable driver"), { BY("NO-DRIVER"), BY("F20"),
+	    BY("STUB-LIBCUDA"), NO_MODULE_ROWS } } } },
 	{ "F15", N_("the toolkit differs from PyTorch's CUDA"),
 	  N_("Building a CUDA extension compares the toolkit at CUDA_HOME "
 	  "(or nvcc on PATH) with the CUDA PyTorch was compiled with.  "
@@ -216,7 +280,7 @@ static const struct entry_def entries[] = {
 	  N_("Point CUDA_HOME at a toolkit of PyTorch's CUDA version "
 	  "(installed side by side), or install PyTorch for your toolkit."),
 	  { { N_("CUDA_HOME or nvcc names a toolkit of another version"),
-	    { "F15", NULL }, NULL } } },
+	    { BY("F15") } } } },
 	{ "F16", N_("the driver is too old for the CUDA runtime"),
 	  N_("The CUDA runtime in the program needs a newer driver than the "
 	  "one installed (cudaErrorInsufficientDriver, error 35).  The "
@@ -225,44 +289,51 @@ static const struct entry_def entries[] = {
 	  N_("Upgrade the NVIDIA driver, or use a build for an older CUDA "
 	  "(cu118 instead of cu12x)."),
 	  { { N_("the driver is older than the CUDA the program needs"),
-	    { "F16", NULL }, NULL },
-	    { N_("a forward-compatibility libcuda does not match"), { "F17",
-	    NULL }, NULL },
-	    { N_("no driver is loaded at all"), { "NO-DRIVER", "F20",
-	    NULL }, NULL } } },
+	    { BY("F16"), IF(MSG_BUILD, "driver runs", NULL) } },
+	    { N_("a forward-compatibility libcuda does not match"),
+	    { BY("F17") } },
+	    { N_("no driver is loaded at all"), { BY("NO-DRIVER"),
+	    BY("F20"), NO_MODULE_ROWS } } } },
 	{ "F17", N_("forward compatibility on a GPU that lacks it"),
 	  N_("The libcuda of a toolkit's compat/ directory (cuda-compat) was "
 	  "loaded.  Forward compatibility works only on data-center GPUs and "
 	  "over an older kernel driver."),
 	  N_("Drop the compat directory from the path, or upgrade the host "
 	  "driver."),
-	  { { N_("a compat libcuda is first on the path"), { "F17", NULL },
-	    NULL } } },
+	  { { N_("a compat libcuda is first on the path"), { BY("F17") } } } },
 	{ "F18", N_("the NVSwitch fabric is not up"),
 	  N_("On NVSwitch systems (HGX) CUDA waits for nvidia-fabricmanager, "
 	  "which must run and match the driver's version exactly."),
 	  N_("Install nvidia-fabricmanager of the driver's version and start "
 	  "it."),
 	  { { N_("the fabric manager is not running or does not match"),
-	    { "F18", NULL }, NULL } } },
+	    { BY("F18") } } } },
 	{ "F19", N_("NVML and the kernel module are different versions"),
 	  N_("The user-space driver libraries were upgraded (unattended "
 	  "upgrades) while the old kernel module stays loaded."),
 	  N_("Reboot, or unload and reload the nvidia modules; hold the "
 	  "driver packages."),
-	  { { N_("the libraries and the module differ"), { "F19", NULL },
-	    NULL } } },
+	  { { N_("the libraries and the module differ"), { BY("F19"),
+	    IF(MSG_DRIVER, "mismatch", NULL) } } } },
 	{ "F20", N_("no NVIDIA kernel driver is running"),
 	  N_("nvidia-smi could not talk to the kernel module: it is not "
 	  "loaded.  Usually the kernel was updated and no module was built "
 	  "for it, or nouveau holds the GPU, or Secure Boot refuses the "
-	  "unsigned module."),
+	  "unsigned module; in a container, the GPU was not passed in."),
 	  N_("Build the module for the running kernel (dkms), blacklist "
-	  "nouveau, or enroll the module key."),
+	  "nouveau, or enroll the module key; start containers with the "
+	  "GPU (docker run --gpus all)."),
 	  { { N_("no module built for the running kernel, nouveau, or "
-	    "Secure Boot"), { "F20", NULL }, NULL },
-	    { N_("no NVIDIA GPU or driver on this machine"), { "NO-DRIVER",
-	    NULL }, NULL } } },
+	    "Secure Boot"), { BY("F20") } },
+	    { N_("the driver's libraries are installed but no kernel "
+	    "module is loaded"), { NO_MODULE_ROWS } },
+	    /* mattshma/bigdata#108 (docker run instead of nvidia-docker),
+	     * ameli/manylinux-cuda#5 (--gpus, no driver in the image) */
+	    { N_("a container started without the GPU"),
+	    { IF2(MSG_DRIVER, "container", NULL, "kernel module",
+	    "none loaded") } },
+	    { N_("no NVIDIA GPU or driver on this machine"),
+	    { BY("NO-DRIVER") } } } },
 	{ "F21", N_("the framework has no kernels for this GPU"),
 	  N_("The framework's binaries carry GPU code for a list of "
 	  "architectures; this GPU's is not among them and no PTX is old "
@@ -271,7 +342,7 @@ static const struct entry_def entries[] = {
 	  N_("Install a build whose architecture list includes the GPU's "
 	  "(for example the cu128 wheels for Blackwell)."),
 	  { { N_("the framework's architecture list lacks this GPU"),
-	    { "F21", NULL }, NULL } } },
+	    { BY("F21") } } } },
 	{ "F22", N_("cuDNN reported a mapping error"),
 	  N_("CUDNN_STATUS_MAPPING_ERROR means a GPU kernel launch or memory "
 	  "mapping failed inside cuDNN.  Its causes vary: a GPU newer than "
@@ -279,26 +350,25 @@ static const struct entry_def entries[] = {
 	  "framework was built for, or a batch-size dependent fault."),
 	  N_("Use a toolkit and cuDNN that support the GPU; as a workaround "
 	  "reduce the batch size or disable cuDNN for that layer."),
-	  { { N_("the framework has no kernels for this GPU"), { "F21",
-	    NULL }, NULL },
+	  { { N_("the framework has no kernels for this GPU"),
+	    { BY("F21") } },
 	    { N_("the cuDNN loaded is not the one the framework expects"),
-	    { "F9", "F10", "F1", "F2", "F3", NULL }, NULL },
+	    { BY("F9"), BY("F10"), BY("F1"), BY("F2"), BY("F3") } },
 	    { N_("batch-size or memory dependent (cannot be checked "
-	    "without running the model)"), { NULL }, NULL } } },
+	    "without running the model)"), { { NULL, { { NULL } } } } } } },
 	{ "F23", N_("nvcc refuses the host compiler"),
 	  N_("nvcc accepts host gcc versions up to a limit written in its "
 	  "crt/host_config.h; the gcc it found is newer."),
 	  N_("Point nvcc at an older g++ (NVCC_CCBIN, CUDAHOSTCXX, -ccbin), "
 	  "or use a newer CUDA toolkit."),
 	  { { N_("the host gcc is newer than the toolkit accepts"),
-	    { "F23", NULL }, NULL } } },
+	    { BY("F23") } } } },
 	{ "F24", N_("a library link was copied as a file"),
 	  N_("ldconfig expects the soname file (libcudnn.so.8) to be a link "
 	  "to the real file.  It is a regular file: the tarball was copied "
 	  "without keeping links."),
 	  N_("Recreate the links: ln -sf libX.so.8.x.y libX.so.8."),
-	  { { N_("soname files are copies, not links"), { "F24", NULL },
-	    NULL } } },
+	  { { N_("soname files are copies, not links"), { BY("F24") } } } },
 	{ "F25", N_("NVIDIA's apt repository is not signed as apt expects"),
 	  N_("NVIDIA rotated its repository key in April 2022.  Entries that "
 	  "rely on the old key, or list the repository twice with different "
@@ -306,21 +376,24 @@ static const struct entry_def entries[] = {
 	  N_("Remove the old key (apt-key del 7fa2af80), install the "
 	  "cuda-keyring package, and keep one entry per repository."),
 	  { { N_("the repository is listed twice or without a key"),
-	    { "F25", NULL }, NULL } } },
+	    { BY("F25") } } } },
 	{ "F26", N_("a download from NVIDIA's CDN did not match its hash"),
 	  N_("The CDN served metadata and packages that disagree for a "
 	  "while.  Nothing on this machine causes it."),
 	  N_("Retry later or use another mirror; cudnn-setup checks every "
 	  "archive's SHA-256 itself and retries."),
-	  { { NULL, { NULL }, NULL } } },
+	  { { NULL, { { NULL, { { NULL } } } } } } },
 	{ "F27", N_("a CPU-only framework build"),
 	  N_("The framework was installed without CUDA: conda picked the cpu "
-	  "variant (it did not see a driver), or pip used the CPU index."),
+	  "variant (it did not see a driver), or pip used the CPU index, or "
+	  "the distribution's package is the CPU build."),
 	  N_("Reinstall the CUDA build (CONDA_OVERRIDE_CUDA=<major> for "
 	  "conda)."),
-	  { { N_("a CPU-only build is installed"), { "F27", NULL }, NULL },
-	    { N_("there is no GPU driver, so conda chose the CPU build"),
-	    { "NO-DRIVER", "F20", NULL }, NULL } } },
+	  { { N_("conda chose the CPU build because it saw no GPU driver"),
+	    { IF2(MSG_BUILD, "installed by", "=conda", "driver",
+	    "none seen") } },
+	    { N_("a CPU-only build is installed"), { BY("F27"),
+	    IF(MSG_BUILD, "build", "CPU-only") } } } },
 	{ "F28", N_("TensorFlow could not load cuDNN"),
 	  N_("TensorFlow opens cuDNN by name.  The usual reason it is not "
 	  "found is an activate.d recipe that sets LD_LIBRARY_PATH from a "
@@ -329,20 +402,21 @@ static const struct entry_def entries[] = {
 	  N_("Write self-contained activate and deactivate scripts that put "
 	  "the cuDNN directory first (cudnn-setup repair does)."),
 	  { { N_("an activate.d script sets LD_LIBRARY_PATH wrongly"),
-	    { "F28", NULL }, NULL },
-	    { N_("the library is not on the path"), { "F29", "F28", NULL },
-	    NULL },
-	    { N_("an older cuDNN comes first"), { "F10", NULL }, NULL } } },
+	    { BY("F28") } },
+	    { N_("cuDNN is installed but not on the path"), { BY("F29"),
+	    LIB_ELSEWHERE } },
+	    { N_("that cuDNN is not installed"), { LIB_NOWHERE } },
+	    { N_("an older cuDNN comes first"), { BY("F10") } } } },
 	{ "F29", N_("TensorFlow could not open a GPU library"),
 	  N_("TensorFlow opens a list of CUDA libraries by name and, if one "
 	  "is missing, skips the GPU.  The message does not say which."),
 	  N_("Make every library of TensorFlow's list resolvable (pip "
 	  "install tensorflow[and-cuda], or the toolkit on the path)."),
-	  { { N_("a library of its list is not found"), { "F29", NULL },
-	    NULL },
-	    { N_("an activate.d script breaks LD_LIBRARY_PATH"), { "F28",
-	    NULL }, NULL },
-	    { N_("the cuDNN found is too old"), { "F10", NULL }, NULL } } },
+	  { { N_("a library of its list is not found"), { BY("F29"),
+	    LIB_ELSEWHERE, LIB_NOWHERE } },
+	    { N_("an activate.d script breaks LD_LIBRARY_PATH"),
+	    { BY("F28") } },
+	    { N_("the cuDNN found is too old"), { BY("F10") } } } },
 	{ "F30", N_("three different CUDA version numbers"),
 	  N_("nvidia-smi's \"CUDA Version\" is the newest CUDA the driver can "
 	  "run, not an installed toolkit.  nvcc shows the toolkit.  Each "
@@ -350,178 +424,416 @@ static const struct entry_def entries[] = {
 	  "equal; each must be at most the driver's."),
 	  N_("Nothing to fix unless a toolkit or framework needs more than "
 	  "the driver supports."),
-	  { { N_("the three numbers differ (normal)"), { "F30", NULL },
-	    NULL },
+	  { { N_("the three numbers differ (normal)"), { BY("F30") } },
 	    { N_("something needs a newer CUDA than the driver runs"),
-	    { "F16", NULL }, NULL } } },
+	    { BY("F16") } } } },
 	{ "F31", N_("JAX's CUDA plugin does not match jaxlib"),
 	  N_("jax-cudaNN-plugin and jax-cudaNN-pjrt must be exactly "
 	  "jaxlib's version."),
 	  N_("pip install a matching set: jax[cuda12]==<jaxlib version>."),
-	  { { N_("the plugin and jaxlib versions differ"), { "F31", NULL },
-	    NULL } } },
+	  { { N_("the plugin and jaxlib versions differ"), { BY("F31") } } } },
 	{ "F32", N_("the cuDNN reported is not necessarily the one loaded"),
 	  N_("collect_env lists cuDNN files that are installed, not the "
 	  "ones the process maps.  Several copies can be installed while "
 	  "one is loaded."),
 	  N_("Compare what is installed with what the process maps (doctor "
 	  "lists every copy and the loader's order)."),
-	  { { N_("another cuDNN comes first for the framework"), { "F1",
-	    "F9", "F10", NULL }, NULL } } },
+	  { { N_("another cuDNN comes first for the framework"), { BY("F1"),
+	    BY("F9"), BY("F10") } } } },
 	{ "STUB-LIBCUDA", N_("a stub libcuda was loaded"),
 	  N_("Toolkits ship a stub libcuda.so in lib64/stubs for linking "
 	  "only.  At run time it answers every call with error 34."),
 	  N_("Remove the stubs directory from LD_LIBRARY_PATH (LIBRARY_PATH "
 	  "is fine)."),
-	  { { N_("the stub is on the run-time path"), { "STUB-LIBCUDA",
-	    NULL }, NULL },
-	    { N_("there is no real driver"), { "NO-DRIVER", "F20", NULL },
-	    NULL } } },
+	  { { N_("the stub is on the run-time path"),
+	    { BY("STUB-LIBCUDA") } },
+	    { N_("there is no real driver"), { BY("NO-DRIVER"), BY("F20"),
+	    NO_MODULE_ROWS } } } },
 	{ "NO-DRIVER", N_("no GPU or driver is visible"),
 	  N_("The CUDA runtime found no device: no NVIDIA kernel module, no "
 	  "libcuda.so.1, a stub libcuda, or (WSL2) the driver's directory "
 	  "not searched."),
 	  N_("Install and load the NVIDIA driver for this GPU."),
-	  { { N_("a GPU without its kernel module"), { "F20", NULL },
-	    NULL },
-	    { N_("no NVIDIA GPU or driver on this machine"), { "NO-DRIVER",
-	    NULL }, NULL },
-	    { N_("a stub libcuda is loaded"), { "STUB-LIBCUDA", NULL },
-	    NULL },
+	  { { N_("a GPU without its kernel module"), { BY("F20") } },
+	    { N_("the driver's libraries are installed but no kernel "
+	    "module is loaded"), { NO_MODULE_ROWS } },
+	    { N_("a container started without the GPU"),
+	    { IF2(MSG_DRIVER, "container", NULL, "kernel module",
+	    "none loaded") } },
+	    { N_("no NVIDIA GPU or driver on this machine"),
+	    { BY("NO-DRIVER") } },
+	    { N_("a stub libcuda is loaded"), { BY("STUB-LIBCUDA") } },
 	    { N_("WSL2's driver directory is not searched"),
-	    { "WSL-LIB-PATH", NULL }, NULL } } },
+	    { BY("WSL-LIB-PATH") } } } },
+	/* cudaErrorSystemDriverMismatch (803): "a mismatch between the
+	 * versions of the display driver and the CUDA driver" (CUDA runtime
+	 * API).  easydiffusion/easydiffusion#134, #379: a newer driver fixed
+	 * it; ameli/manylinux-cuda#5: an image carrying its own driver. */
+	{ "CUDA-803", N_("the CUDA driver library and the display driver "
+	  "differ"),
+	  N_("CUDA error 803 (cudaErrorSystemDriverMismatch): the libcuda "
+	  "that was loaded is not of the kernel driver's version.  A driver "
+	  "upgrade without a reboot, a container image that brings its own "
+	  "driver libraries, or a compat libcuda cause it."),
+	  N_("Make libcuda.so.1 and the kernel module one driver version: "
+	  "reboot after a driver upgrade, or install the newest driver; "
+	  "keep driver libraries out of container images."),
+	  { { N_("libcuda.so.1 and the kernel module are different "
+	    "versions"), { IF(MSG_DRIVER, "mismatch", NULL), BY("F19") } },
+	    { N_("a forward-compatibility libcuda is loaded"),
+	    { BY("F17") } },
+	    { N_("no kernel module is loaded"), { BY("F20"),
+	    NO_MODULE_ROWS } } } },
+	/* cudaErrorUnknown (999): "an unknown internal error" (CUDA runtime
+	 * API).  spiriMirror/libuipc#41: after a driver update, one CUDA
+	 * program run as root made it go away. */
+	{ "CUDA-999", N_("CUDA reported an unknown error"),
+	  N_("CUDA error 999 (cudaErrorUnknown) says nothing more about its "
+	  "cause.  It is reported after driver updates until the modules "
+	  "and device files are set up again, and on broken or unloaded "
+	  "driver states."),
+	  N_("Reboot after a driver update (or run one CUDA program as "
+	  "root once); if it stays, check the driver with doctor."),
+	  { { N_("the driver's libraries and its kernel module differ"),
+	    { BY("F19"), IF(MSG_DRIVER, "mismatch", NULL) } },
+	    { N_("no kernel module is loaded"), { BY("F20"),
+	    NO_MODULE_ROWS } },
+	    { N_("something else (cannot be checked without the GPU's "
+	    "state)"), { { NULL, { { NULL } } } } } } },
+	/* cuDNN's documentation of CUDNN_STATUS_NOT_INITIALIZED, as quoted
+	 * in PaddlePaddle/PaddleMIX#678; NVIDIA/TensorRT#2911 (is cuDNN on
+	 * the library path); yukkyo/PyTorch-FilterResponseNormalizationLayer#4
+	 * (GPU memory, reduce the batch size). */
+	{ "CUDNN-NOT-INITIALIZED", N_("cuDNN could not be initialized"),
+	  N_("CUDNN_STATUS_NOT_INITIALIZED: cudnnCreate() failed, usually "
+	  "because a CUDA call it makes failed (no usable driver, no GPU "
+	  "memory left) or because the cuDNN loaded does not fit the "
+	  "framework."),
+	  N_("Make the framework load its own cuDNN (doctor lists which one "
+	  "it finds); if it does, free GPU memory or reduce the batch "
+	  "size."),
+	  { { N_("the cuDNN loaded is not the one the framework expects"),
+	    { BY("F9"), BY("F10"), BY("F1"), BY("F2"), BY("F3"),
+	    BY("F8") } },
+	    { N_("no usable driver"), { BY("NO-DRIVER"), BY("F20"),
+	    BY("STUB-LIBCUDA"), NO_MODULE_ROWS } },
+	    { N_("GPU memory ran out (cannot be checked without running "
+	    "the model)"), { { NULL, { { NULL } } } } } } },
+	/* vllm-project/vllm#5501 (the installed torch lacks the symbol the
+	 * extension was built against), #611 (reinstalling torch fixed it),
+	 * #3630 (versions conflicting with pytorch). */
+	{ "TORCH-ABI", N_("an extension was built against another PyTorch"),
+	  N_("A compiled extension (vLLM's _C, a custom CUDA op) calls a C++ "
+	  "function of PyTorch (c10::, at::, torch::) that the installed "
+	  "PyTorch does not have: it was built for another PyTorch "
+	  "version."),
+	  N_("Install the build of the extension made for the installed "
+	  "PyTorch, or the PyTorch version the extension requires."),
+	  { { N_("the installed PyTorch lacks the function (loading the "
+	    "extension here fails the same way)"),
+	    { IF(MSG_FILE, "loader says", "undefined symbol") } } } },
+	/* pytorch/pytorch#119932 (another package provides an incompatible
+	 * NCCL), #186591 (nvidia-nccl-cu12 and -cu13 mixed),
+	 * NVIDIA/nccl#1180. */
+	{ "NCCL-SYMBOL", N_("PyTorch found another NCCL than its own"),
+	  N_("libtorch_cuda.so calls an NCCL function that the libnccl.so.2 "
+	  "the loader found first does not have: another, older NCCL came "
+	  "first (a second nvidia-nccl wheel, a system libnccl2, a "
+	  "directory on LD_LIBRARY_PATH)."),
+	  N_("Keep one NCCL: remove the other nvidia-nccl wheel or drop its "
+	  "directory from LD_LIBRARY_PATH."),
+	  { { N_("LD_LIBRARY_PATH puts another NCCL first"),
+	    { FILE_VIA("LD_LIBRARY_PATH") } },
+	    { N_("a system NCCL is found first"), { FILE_VIA("ld.so.cache"),
+	    FILE_VIA("default directory") } } } },
+	/* bitsandbytes-foundation/bitsandbytes#1559 and #487 (the
+	 * messages), #1522 and #492 (maintainer: upgrade bitsandbytes). */
+	{ "BNB-BINARY", N_("bitsandbytes has no library for this CUDA"),
+	  N_("bitsandbytes loads a native library built for one CUDA "
+	  "version (libbitsandbytes_cudaXYZ.so), chosen from PyTorch's CUDA "
+	  "or BNB_CUDA_VERSION.  The file for that version is not in the "
+	  "package, or the CUDA runtime was not found, so it fails or falls "
+	  "back to the CPU library."),
+	  N_("pip install -U bitsandbytes; unset BNB_CUDA_VERSION unless "
+	  "you mean it."),
+	  { { N_("the package has no library for the CUDA version it "
+	    "looked for"), { IF(MSG_BUILD, "lacks", NULL) } } } },
 };
+
+#undef BY
+#undef IF
+#undef IF2
+#undef UNLESS
 
 #define NENTRIES (sizeof(entries) / sizeof(entries[0]))
 
-/* One recognisable message.  Groups of the regular expression are named
- * by NAMES (index 1 = group 1; NULL: not kept); groups of the same name
- * are joined with '.' ("(8, 3, 2)" -> "8.3.2").  Lower RANK wins when
- * several entries match one text. */
+/*
+ * One recognisable message.  KEY is a literal the message always holds
+ * (compared ignoring case); the regular expression RE is matched where KEY
+ * is found, anchored there, or with BACK at the start of the word just
+ * before KEY (the file an "undefined symbol" is about); CONTEXT, when set,
+ * must occur somewhere in the text.  Groups are named by NAMES (index 1 =
+ * group 1; NULL: not kept); groups of the same name are joined with '.'
+ * ("(8, 3, 2)" -> "8.3.2").  Lower RANK wins when several entries match
+ * one text.
+ */
 struct pattern {
 	const char *id;
 	int rank;
+	const char *key;
+	int back;
+	const char *context;
 	const char *re;
-	const char *names[8];
+	const char *names[10];
 };
 
-#define P "[^ :'\"\n]*"		/* a path without spaces */
+#define P "[^ :'\"\n]*"			/* a path without spaces */
 #define SO "\\.so[.0-9]*"
 #define VER "([0-9]+(\\.[0-9]+)*)"	/* "8.6.0", not "8.6.0." */
+#define CUDNN "libcudnn[a-z_]*\\.so\\.[0-9]+"
+#define LOADLIB "Could not load library (" CUDNN ")\\.[[:space:]]*Error: *"
+#define CANNOT " *: *cannot open shared object file"
+#define UNDEF "undefined symbol"
+#define COULD "Could not load library"
 
 static const struct pattern patterns[] = {
-	{ "F1", 1, "(" P "libcudnn[a-z_]*\\.so\\.[0-9]+): undefined symbol: "
-	    "([A-Za-z0-9_]+), version (libcudnn[a-z_]*\\.so\\.[0-9]+)",
+	/* cuDNN 8 sub-libraries: one release with another's sibling */
+	{ "F3", 0, COULD, 0, NULL, LOADLIB "(" P "/bin/\\.\\./lib/"
+	    "libcudnn[a-z_]*\\.so\\.[0-9]+)", { NULL, "library", "file" } },
+	{ "F1", 1, UNDEF, 1, NULL, "((" P "libcudnn[a-z_]*\\.so\\.[0-9]+)"
+	    " *: *)?" UNDEF ": *([A-Za-z0-9_]+),? version (" CUDNN ")",
+	    { NULL, NULL, "file", "symbol", "provider" } },
+	{ "F1", 1, "relocation error:", 0, NULL, "relocation error: *(" P
+	    "libcudnn[a-z_]*\\.so\\.[0-9]+) *: *symbol ([A-Za-z0-9_]+),? "
+	    "version (" CUDNN ") not defined",
 	    { NULL, "file", "symbol", "provider" } },
-	{ "F12", 1, "(" P "libcusparse" SO "): undefined symbol: "
-	    "([A-Za-z0-9_]*nvJitLink[A-Za-z0-9_]*), version "
-	    "(libnvJitLink\\.so\\.[0-9]+)",
-	    { NULL, "file", "symbol", "provider" } },
-	{ "F12", 2, "undefined symbol: (_*nvJitLink[A-Za-z0-9_]*)",
-	    { NULL, "symbol" } },
-	{ "F2", 1, "Could not load library (libcudnn[a-z_]*\\.so\\.[0-9]+)"
-	    "\\. Error: (" P "libcudnn[a-z_]*\\.so\\.[0-9]+): symbol "
-	    "([A-Za-z0-9_]+)[^,\n]*, version (libcudnn[a-z_]*\\.so\\.[0-9]+) "
-	    "not defined in file (libcudnn[a-z_]*\\.so\\.[0-9]+)",
-	    { NULL, "library", "file", "symbol", NULL, "provider" } },
-	{ "F3", 1, "Could not load library (libcudnn[a-z_]*\\.so\\.[0-9]+)"
-	    "\\. Error: (" P "/bin/\\.\\./lib/libcudnn[a-z_]*\\.so\\.[0-9]+): "
-	    "undefined symbol: ([A-Za-z0-9_]+)",
+	{ "F2", 1, COULD, 0, NULL, LOADLIB "(" P
+	    "libcudnn[a-z_]*\\.so\\.[0-9]+) *: *symbol ([A-Za-z0-9_]+)"
+	    "[^, \n]*,? version (" CUDNN ") not defined in file (" CUDNN ")",
+	    { NULL, "library", "file", "symbol", "provider" } },
+	{ "F1", 2, COULD, 0, NULL, LOADLIB "(" P
+	    "libcudnn[a-z_]*\\.so\\.[0-9]+) *: *" UNDEF ": *([A-Za-z0-9_]+)",
 	    { NULL, "library", "file", "symbol" } },
-	{ "F1", 2, "Could not load library (libcudnn[a-z_]*\\.so\\.[0-9]+)"
-	    "\\. Error: (" P "libcudnn[a-z_]*\\.so\\.[0-9]+): undefined "
-	    "symbol: ([A-Za-z0-9_]+)", { NULL, "library", "file", "symbol" } },
-	{ "F4", 1, "Could not load library (libcudnn[a-z_]*\\.so\\.[0-9]+)"
-	    "\\. Error: (libcuda\\.so): cannot open shared object file",
+	/* other undefined symbols: nvJitLink, NCCL, PyTorch's own C++ */
+	{ "F12", 1, UNDEF, 1, NULL, "((" P "libcusparse" SO ") *: *)?" UNDEF
+	    ": *(_*nvJitLink[A-Za-z0-9_]*)(,? version "
+	    "(libnvJitLink\\.so\\.[0-9]+))?",
+	    { NULL, NULL, "file", "symbol", NULL, "provider" } },
+	{ "NCCL-SYMBOL", 1, UNDEF, 1, NULL, "((" P SO ") *: *)?" UNDEF
+	    ": *(nccl[A-Za-z0-9_]*)", { NULL, NULL, "file", "symbol" } },
+	{ "TORCH-ABI", 1, UNDEF, 1, NULL, "((" P SO ") *: *)?" UNDEF
+	    ": *(_Z[A-Z]*N?K?(3c10|5torch|2at|6caffe2)[A-Za-z0-9_]*)",
+	    { NULL, NULL, "file", "symbol" } },
+	/* a library that cannot be opened */
+	{ "F4", 1, COULD, 0, NULL, LOADLIB "(libcuda\\.so)" CANNOT,
 	    { NULL, "library", "missing" } },
-	{ "F6", 1, "Could not load library (libcudnn[a-z_]*\\.so\\.[0-9]+)"
-	    "\\. Error: (libcudnn[a-z_]*\\.so\\.[0-9]+): cannot open shared "
-	    "object file", { NULL, "library", "missing" } },
-	{ "F6", 2, "Please make sure (libcudnn[a-z_]*\\.so\\.[0-9]+) is in "
-	    "your library path", { NULL, "missing" } },
-	{ "F5", 1, "Could not load library (libcudnn[a-z_]*\\.so\\.[0-9]+)"
-	    "\\. Error: (lib[A-Za-z0-9_]+" SO "): cannot open shared object "
-	    "file", { NULL, "library", "missing" } },
-	{ "F7", 1, "Unable to load any of \\{(libcudnn[a-z_]*\\.so[.0-9]*)",
+	{ "F6", 1, COULD, 0, NULL, LOADLIB "(" CUDNN ")" CANNOT,
+	    { NULL, "library", "missing" } },
+	{ "F5", 2, COULD, 0, NULL, LOADLIB "(lib[A-Za-z0-9_]+" SO ")" CANNOT,
+	    { NULL, "library", "missing" } },
+	{ "F6", 2, "Please make sure", 0, NULL, "Please make sure (" CUDNN ") "
+	    "is in your library path", { NULL, "missing" } },
+	{ "F7", 1, "Unable to load any of {", 0, NULL, "Unable to load any of "
+	    "\\{((libcudnn[a-z_]*\\.so[.0-9]*)[^}\n]{0,400})\\}",
+	    { NULL, "candidates", "missing" } },
+	{ "F7", 2, "Cannot load symbol", 0, NULL, "Cannot load symbol "
+	    "(cudnn[A-Za-z]+)", { NULL, "symbol" } },
+	{ "F14", 1, "libonnxruntime_providers_cuda.so with error", 0, NULL,
+	    "libonnxruntime_providers_cuda\\.so with error: *(" P "/)?"
+	    "(lib[A-Za-z0-9_]+" SO ")" CANNOT, { NULL, NULL, "missing" } },
+	{ "F14", 2, "Failed to create CUDAExecutionProvider", 0, NULL,
+	    "Failed to create CUDAExecutionProvider", { NULL } },
+	{ "F28", 2, "Could not load dynamic library", 0, NULL, "Could not load "
+	    "dynamic library '(libcudnn[^'\n]*)'", { NULL, "missing" } },
+	{ "F29", 2, "Could not load dynamic library", 0, NULL, "Could not load "
+	    "dynamic library '(lib[^'\n]*)'; dlerror: *(" P "/)?"
+	    "(lib[A-Za-z0-9_]+" SO ")" CANNOT,
+	    { NULL, "library", NULL, "missing" } },
+	{ "F29", 2, "Could not load dynamic library", 0, NULL, "Could not load "
+	    "dynamic library '(lib[^'\n]*)'", { NULL, "missing" } },
+	{ "F28", 2, "Couldn't open CUDA library", 0, NULL, "Couldn't open CUDA "
+	    "library (libcudnn[a-z_]*\\.so(\\.[0-9]+)*)", { NULL, "missing" } },
+	{ "F29", 3, "Couldn't open CUDA library", 0, NULL, "Couldn't open CUDA "
+	    "library (lib[A-Za-z0-9_]+\\.so(\\.[0-9]+)*)",
 	    { NULL, "missing" } },
-	{ "F7", 2, "Invalid handle\\. Cannot load symbol (cudnn[A-Za-z]+)",
-	    { NULL, "symbol" } },
-	{ "F14", 1, "libonnxruntime_providers_cuda\\.so with error: "
-	    "(lib[A-Za-z0-9_]+" SO "): cannot open shared object file",
-	    { NULL, "missing" } },
-	{ "F14", 2, "Failed to create CUDAExecutionProvider", { NULL } },
-	{ "F28", 2, "Could not load dynamic library '(libcudnn[^']*)'",
-	    { NULL, "missing" } },
-	{ "F29", 2, "Could not load dynamic library '(lib[^']*)'",
-	    { NULL, "missing" } },
-	{ "F29", 3, "Cannot dlopen some GPU libraries", { NULL } },
-	{ "F13", 3, "(lib(cudart|cublas|cublasLt|cufft|curand|cusolver|"
-	    "cusparse|nvrtc|nvToolsExt|nvJitLink|cudnn)[a-z_]*" SO "): "
-	    "cannot open shared object file", { NULL, "missing" } },
-	{ "F2", 4, "Could not load library (libcudnn[a-z_]*\\.so\\.[0-9]+)",
-	    { NULL, "library" } },
-	{ "F8", 3, "GET was unable to find an engine to execute this "
-	    "computation", { NULL } },
-	{ "F8", 3, "Attempt to open ([a-z_]+) failed", { NULL, "library" } },
-	{ "F9", 1, "cuDNN version incompatibility: PyTorch was compiled "
-	    "[[:space:]]*against \\(([0-9]+), ([0-9]+), ([0-9]+)\\) but found "
-	    "runtime version \\(([0-9]+), ([0-9]+), ([0-9]+)\\)",
-	    { NULL, "compiled", "compiled", "compiled", "runtime", "runtime",
-	    "runtime" } },
-	{ "F10", 1, "Loaded runtime CuDNN library: " VER " but source was "
-	    "compiled with: " VER, { NULL, "runtime", NULL, "compiled" } },
-	{ "F10", 1, "Found cuDNN version ([0-9]+), but JAX was built against "
-	    "version ([0-9]+)", { NULL, "runtime", "compiled" } },
-	{ "F10", 4, "DNN library (is not found|initialization failed)",
+	{ "F28", 3, "Unable to load cuDNN DSO", 0, NULL,
+	    "Unable to load cuDNN DSO", { NULL } },
+	{ "F29", 3, "Cannot dlopen some GPU libraries", 0, NULL,
+	    "Cannot dlopen some GPU libraries", { NULL } },
+	{ "F6", 3, "cannot open shared object file", 1, NULL, "(" P "/)?"
+	    "(libcudnn[a-z_]*\\.so(\\.[0-9]+)*)" CANNOT,
+	    { NULL, NULL, "missing" } },
+	{ "F6", 3, "Cannot load cudnn shared library", 0, NULL,
+	    "Cannot load cudnn shared library", { NULL } },
+	{ "F13", 3, "cannot open shared object file", 1, NULL, "(" P "/)?"
+	    "(lib(cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc|"
+	    "nvToolsExt|nvJitLink|npp[a-z]*)[a-zA-Z_]*" SO ")" CANNOT,
+	    { NULL, NULL, "missing" } },
+	{ "NO-DRIVER", 2, "cannot open shared object file", 1, NULL, "(" P "/)?"
+	    "(libcuda\\.so\\.1)" CANNOT, { NULL, NULL, "missing" } },
+	{ "F2", 4, COULD, 0, NULL, COULD " (" CUDNN ")", { NULL, "library" } },
+	{ "F8", 3, "unable to find an engine", 0, NULL, "unable to find an "
+	    "engine to execute this computation", { NULL } },
+	{ "F8", 3, "Attempt to open", 0, NULL, "Attempt to open ([a-z_]+) "
+	    "failed", { NULL, "library" } },
+	/* versions that do not fit */
+	{ "F9", 1, "cuDNN version", 0, NULL, "cuDNN version (incompatibility|"
+	    "mismatch): PyTorch was compiled[[:space:]]+against \\(([0-9]+), "
+	    "([0-9]+), ([0-9]+)\\) but (found runtime version|linked against) "
+	    "\\(([0-9]+), ([0-9]+), ([0-9]+)\\)",
+	    { NULL, NULL, "compiled", "compiled", "compiled", NULL, "runtime",
+	    "runtime", "runtime" } },
+	{ "F9", 1, "cuDNN version", 0, NULL, "cuDNN version (incompatibility|"
+	    "mismatch): PyTorch was compiled[[:space:]]+against ([0-9]+) but "
+	    "linked against ([0-9]+)", { NULL, NULL, "compiled", "runtime" } },
+	{ "F10", 1, "Loaded runtime CuDNN library:", 0, NULL, "Loaded runtime "
+	    "CuDNN library: " VER " but source was compiled with: " VER,
+	    { NULL, "runtime", NULL, "compiled" } },
+	{ "F10", 1, "Found cuDNN version", 0, NULL, "Found cuDNN version "
+	    "([0-9]+), but JAX was built against version ([0-9]+)",
+	    { NULL, "runtime", "compiled" } },
+	{ "F10", 1, "Outdated cuDNN installation found", 0, NULL, "Outdated "
+	    "cuDNN installation found\\.[[:space:]]*Version JAX was built "
+	    "against: ([0-9]+)[[:space:]]*Minimum supported: ([0-9]+)"
+	    "[[:space:]]*Installed version: ([0-9]+)",
+	    { NULL, "compiled", NULL, "runtime" } },
+	{ "F10", 4, "DNN library", 0, NULL, "DNN library (is not found|"
+	    "initialization failed)", { NULL } },
+	{ "F15", 1, "The detected CUDA version", 0, NULL, "The detected CUDA "
+	    "version \\(([0-9.]+)\\) mismatches the version that was used to "
+	    "compile[[:space:]]+PyTorch \\(([0-9.]+)\\)",
+	    { NULL, "detected", "compiled" } },
+	/* the driver */
+	{ "F16", 1, "CUDA driver version is insufficient", 0, NULL,
+	    "CUDA driver version is insufficient for CUDA runtime version",
 	    { NULL } },
-	{ "F15", 1, "The detected CUDA version \\(([0-9.]+)\\) mismatches the "
-	    "version that was used to compile[[:space:]]+PyTorch "
-	    "\\(([0-9.]+)\\)", { NULL, "detected", "compiled" } },
-	{ "F16", 1, "CUDA driver version is insufficient for CUDA runtime "
-	    "version", { NULL } },
-	{ "F16", 1, "cudaErrorInsufficientDriver|CUDA_ERROR_INSUFFICIENT_"
-	    "DRIVER", { NULL } },
-	{ "F17", 1, "forward compatibility was attempted on non supported HW"
-	    "|CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", { NULL } },
-	{ "F18", 1, "Error 802: system not yet initialized|CUDA_ERROR_SYSTEM_"
-	    "NOT_READY", { NULL } },
+	{ "F16", 1, "cudaErrorInsufficientDriver", 0, NULL,
+	    "cudaErrorInsufficientDriver", { NULL } },
+	{ "F16", 1, "CUDA_ERROR_INSUFFICIENT_DRIVER", 0, NULL,
+	    "CUDA_ERROR_INSUFFICIENT_DRIVER", { NULL } },
+	{ "F16", 1, "The NVIDIA driver on your system is too old", 0, NULL,
+	    "The NVIDIA driver on your system is too old \\(found version "
+	    "([0-9]+)\\)", { NULL, "driver_cuda" } },
+	{ "F17", 1, "forward compatibility was attempted", 0, NULL,
+	    "forward compatibility was attempted on non supported HW",
+	    { NULL } },
+	{ "F17", 1, "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", 0, NULL,
+	    "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", { NULL } },
+	{ "F17", 1, "cudaErrorCompatNotSupportedOnDevice", 0, NULL,
+	    "cudaErrorCompatNotSupportedOnDevice", { NULL } },
+	{ "F18", 1, "system not yet initialized", 0, NULL,
+	    "system not yet initialized", { NULL } },
+	{ "F18", 1, "CUDA_ERROR_SYSTEM_NOT_READY", 0, NULL,
+	    "CUDA_ERROR_SYSTEM_NOT_READY", { NULL } },
+	{ "F18", 1, "cudaErrorSystemNotReady", 0, NULL,
+	    "cudaErrorSystemNotReady", { NULL } },
 	{ "F19", 1, "Failed to initialize NVML: Driver/library version "
-	    "mismatch", { NULL } },
-	{ "F20", 1, "NVIDIA-SMI has failed because it couldn't communicate "
-	    "with the NVIDIA driver", { NULL } },
-	{ "F20", 2, "NVRM: The NVIDIA probe routine was not called",
+	    "mismatch", 0, NULL, "Failed to initialize NVML: Driver/library "
+	    "version mismatch([[:space:]]*NVML library version: ([0-9.]+))?",
+	    { NULL, NULL, "nvml" } },
+	{ "F20", 1, "NVIDIA-SMI has failed because it couldn", 0, NULL,
+	    "NVIDIA-SMI has failed because it couldn.{1,3}t communicate with "
+	    "the NVIDIA driver", { NULL } },
+	{ "F20", 2, "NVRM: The NVIDIA probe routine was not called", 0, NULL,
+	    "NVRM: The NVIDIA probe routine was not called", { NULL } },
+	{ "CUDA-803", 1, "unsupported display driver / cuda driver "
+	    "combination", 0, NULL, "unsupported display driver / cuda driver "
+	    "combination", { NULL } },
+	{ "CUDA-803", 1, "cudaErrorSystemDriverMismatch", 0, NULL,
+	    "cudaErrorSystemDriverMismatch", { NULL } },
+	{ "CUDA-803", 1, "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", 0, NULL,
+	    "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", { NULL } },
+	{ "CUDA-999", 2, "CUDA error: unknown error", 0, NULL,
+	    "CUDA error: unknown error", { NULL } },
+	{ "CUDA-999", 2, "cudaErrorUnknown", 0, NULL, "cudaErrorUnknown",
 	    { NULL } },
-	{ "F21", 1, "with CUDA capability sm_([0-9]+) is not compatible with "
-	    "the current PyTorch installation", { NULL, "sm" } },
-	{ "F21", 2, "no kernel image is available for execution on the "
-	    "device", { NULL } },
-	{ "F22", 1, "CUDNN_STATUS_MAPPING_ERROR|CUDNN error\\(7\\)",
+	{ "CUDA-999", 2, "CUDA_ERROR_UNKNOWN", 0, NULL, "CUDA_ERROR_UNKNOWN",
 	    { NULL } },
-	{ "F23", 1, "unsupported GNU version! gcc versions later than "
-	    "([0-9]+) are not supported", { NULL, "gcc" } },
-	{ "F24", 1, "ldconfig(\\.real)?: (" P ") is not a symbolic link",
-	    { NULL, NULL, "file" } },
-	{ "F25", 1, "NO_PUBKEY ([0-9A-Fa-f]+)", { NULL, "key" } },
-	{ "F25", 1, "Conflicting values set for option Signed-By", { NULL } },
-	{ "F25", 2, "The repository '[^']*developer\\.download\\.nvidia\\."
-	    "com[^']*' is not signed", { NULL } },
-	{ "F26", 1, "Hash Sum mismatch", { NULL } },
-	{ "F27", 1, "Torch not compiled with CUDA enabled", { NULL } },
-	{ "F27", 2, "the CPU version is installed", { NULL } },
-	{ "F31", 1, "Mismatched PJRT plugin PJRT API version \\(" VER "\\) "
-	    "and framework PJRT API version " VER,
+	{ "CUDA-999", 2, "returned 999", 0, NULL, "returned 999", { NULL } },
+	{ "CUDA-999", 2, "Error 999: unknown error", 0, NULL,
+	    "Error 999: unknown error", { NULL } },
+	{ "STUB-LIBCUDA", 1, "CUDA driver is a stub library", 0, NULL,
+	    "CUDA driver is a stub library", { NULL } },
+	{ "STUB-LIBCUDA", 1, "CUDA_ERROR_STUB_LIBRARY", 0, NULL,
+	    "CUDA_ERROR_STUB_LIBRARY", { NULL } },
+	{ "STUB-LIBCUDA", 1, "cudaErrorStubLibrary", 0, NULL,
+	    "cudaErrorStubLibrary", { NULL } },
+	{ "STUB-LIBCUDA", 3, "/stubs/libcuda.so", 1, NULL, "(" P "/stubs/"
+	    "libcuda\\.so[.0-9]*)", { NULL, "stub" } },
+	{ "NO-DRIVER", 2, "no CUDA-capable device is detected", 0, NULL,
+	    "no CUDA-capable device is detected", { NULL } },
+	{ "NO-DRIVER", 2, "Found no NVIDIA driver on your system", 0, NULL,
+	    "Found no NVIDIA driver on your system", { NULL } },
+	{ "NO-DRIVER", 2, "CUDA_ERROR_NO_DEVICE", 0, NULL,
+	    "CUDA_ERROR_NO_DEVICE", { NULL } },
+	{ "NO-DRIVER", 2, "cudaErrorNoDevice", 0, NULL, "cudaErrorNoDevice",
+	    { NULL } },
+	/* the GPU, the framework's build */
+	{ "F21", 1, "CUDA capability sm_", 0, NULL, "CUDA capability "
+	    "sm_([0-9]+) is not compatible with the current PyTorch "
+	    "installation", { NULL, "sm" } },
+	{ "F21", 2, "no kernel image is available", 0, NULL, "no kernel image "
+	    "is available for execution on the device", { NULL } },
+	{ "F22", 1, "CUDNN_STATUS_MAPPING_ERROR", 0, NULL,
+	    "CUDNN_STATUS_MAPPING_ERROR", { NULL } },
+	{ "F22", 1, "CUDNN error(7)", 0, NULL, "CUDNN error\\(7\\)", { NULL } },
+	{ "CUDNN-NOT-INITIALIZED", 1, "CUDNN_STATUS_NOT_INITIALIZED", 0, NULL,
+	    "CUDNN_STATUS_NOT_INITIALIZED", { NULL } },
+	{ "F27", 1, "Torch not compiled with CUDA enabled", 0, NULL,
+	    "Torch not compiled with CUDA enabled", { NULL } },
+	{ "F27", 2, "the CPU version is installed", 0, NULL,
+	    "the CPU version is installed", { NULL } },
+	{ "F31", 1, "Mismatched PJRT plugin PJRT API version", 0, NULL,
+	    "Mismatched PJRT plugin PJRT API version \\(" VER "\\) and "
+	    "framework PJRT API version " VER,
 	    { NULL, "plugin", NULL, "framework" } },
-	{ "F30", 2, "nvidia-smi shows CUDA " VER " but nvcc shows "
-	    "([0-9.x]+)", { NULL, "driver", NULL, "nvcc" } },
-	{ "F30", 3, "CUDA Version: " VER, { NULL, "driver" } },
-	{ "F30", 3, "release " VER ", V[0-9.]+", { NULL, "nvcc" } },
-	{ "F32", 5, "Probably one of the following:|torch\\.backends\\.cudnn"
-	    "\\.version\\(\\)", { NULL } },
-	{ "STUB-LIBCUDA", 1, "CUDA driver is a stub library|CUDA_ERROR_STUB_"
-	    "LIBRARY|cudaErrorStubLibrary", { NULL } },
-	{ "NO-DRIVER", 2, "no CUDA-capable device is detected|Found no NVIDIA "
-	    "driver on your system|CUDA_ERROR_NO_DEVICE", { NULL } },
+	{ "BNB-BINARY", 1, "Could not find the bitsandbytes CUDA binary at",
+	    0, NULL, "Could not find the bitsandbytes CUDA binary at "
+	    "PosixPath\\('(" P "/)?(libbitsandbytes_cuda[0-9a-z_]*\\.so)'\\)",
+	    { NULL, NULL, "wanted" } },
+	{ "BNB-BINARY", 1, "Required library version not found:", 0, NULL,
+	    "Required library version not found: "
+	    "(libbitsandbytes_cuda[0-9a-z_]*\\.so)", { NULL, "wanted" } },
+	{ "BNB-BINARY", 2, "CUDA Setup failed despite GPU being available", 0,
+	    NULL, "CUDA Setup failed despite GPU being available", { NULL } },
+	{ "BNB-BINARY", 2, "Could not load bitsandbytes native library", 0,
+	    NULL, "Could not load bitsandbytes native library", { NULL } },
+	/* build tools, package managers */
+	{ "F23", 1, "unsupported GNU version", 0, NULL, "unsupported GNU "
+	    "version! gcc versions later than ([0-9]+) are not supported",
+	    { NULL, "gcc" } },
+	{ "F24", 1, "is not a symbolic link", 1, NULL, "(" P SO ") +is not a "
+	    "symbolic link", { NULL, "file" } },
+	{ "F25", 1, "NO_PUBKEY", 0, "nvidia", "NO_PUBKEY ([0-9A-Fa-f]+)",
+	    { NULL, "key" } },
+	{ "F25", 1, "Conflicting values set for option Signed-By", 0, "nvidia",
+	    "Conflicting values set for option Signed-By", { NULL } },
+	{ "F25", 2, "The repository '", 0, NULL, "The repository "
+	    "'[^'\n]*nvidia[^'\n]*' is not signed", { NULL } },
+	{ "F26", 1, "Hash Sum mismatch", 0, "nvidia", "Hash Sum mismatch",
+	    { NULL } },
+	/* questions rather than errors */
+	{ "F30", 2, "nvidia-smi shows CUDA", 0, NULL, "nvidia-smi shows CUDA "
+	    VER " but nvcc shows ([0-9.x]+)",
+	    { NULL, "driver", NULL, "nvcc" } },
+	{ "F30", 3, "CUDA Version: ", 0, NULL, "CUDA Version: " VER,
+	    { NULL, "driver" } },
+	{ "F30", 3, "compilation tools, release", 0, NULL, "compilation tools, "
+	    "release " VER ", V[0-9.]+", { NULL, "nvcc" } },
+	{ "F32", 5, "Probably one of the following:", 0, NULL,
+	    "Probably one of the following:", { NULL } },
+	{ "F32", 5, "torch.backends.cudnn.version()", 0, NULL,
+	    "torch\\.backends\\.cudnn\\.version\\(\\)", { NULL } },
 };
+
+#undef P
+#undef SO
+#undef VER
+#undef CUDNN
+#undef LOADLIB
+#undef CANNOT
+#undef UNDEF
+#undef COULD
 
 #define NPATTERNS (sizeof(patterns) / sizeof(patterns[0]))
 
@@ -550,6 +862,18 @@ cds_explain_title(const char *id)
 /* Recognition                                                               */
 /* ------------------------------------------------------------------------ */
 
+/*
+ * The work is linear in the text: each pattern looks for its key with
+ * strcasestr() (two-way, linear), is tried at the first MAXTRIES places
+ * only, and its regular expression, anchored there, sees at most KEYRUN
+ * bytes before the key and WINDOW after it.  Unanchored expressions with
+ * `[^ ...]*` cost the square of a run of non-blank text.
+ */
+#define KEYRUN 512
+#define WINDOW 1024
+#define MAXTRIES 64
+#define NGROUPS 12
+
 static void
 capture_add(struct cds_explain_match *m, const char *key, const char *val,
     size_t n)
@@ -573,133 +897,263 @@ capture_add(struct cds_explain_match *m, const char *key, const char *val,
 	m->ncaptures++;
 }
 
-/* JAX prints cuDNN versions as integers: 8600 is 8.6.0, 90100 9.1.0. */
+/* Versions printed as integers: JAX's and old PyTorch's cuDNN (8600 is
+ * 8.6.0, 90100 9.1.0), PyTorch's driver CUDA (11040 is 11.4). */
 static void
 dotted_versions(struct cds_explain_match *m)
 {
 	size_t i;
 
 	for (i = 0; i < m->ncaptures; i++) {
+		const char *k = m->captures[i].key;
 		char *v = m->captures[i].value;
 		long n;
 
-		if ((strcmp(m->captures[i].key, "runtime") != 0 &&
-		    strcmp(m->captures[i].key, "compiled") != 0) ||
-		    strchr(v, '.') != NULL || (n = atol(v)) < 1000) {
+		if (strchr(v, '.') != NULL || (n = atol(v)) < 1000) {
 			continue;
 		}
-		m->captures[i].value = n >= 90000 ? cds_xasprintf("%ld.%ld.%ld",
-		    n / 10000, (n % 10000) / 100, n % 100) :
-		    cds_xasprintf("%ld.%ld.%ld", n / 1000, (n % 1000) / 100,
-		    n % 100);
+		if (strcmp(k, "driver_cuda") == 0) {
+			m->captures[i].value = cds_xasprintf("%ld.%ld",
+			    n / 1000, (n % 1000) / 10);
+		} else if (strcmp(k, "runtime") == 0 ||
+		    strcmp(k, "compiled") == 0) {
+			m->captures[i].value = n >= 90000 ?
+			    cds_xasprintf("%ld.%ld.%ld", n / 10000,
+			    (n % 10000) / 100, n % 100) :
+			    cds_xasprintf("%ld.%ld.%ld", n / 1000,
+			    (n % 1000) / 100, n % 100);
+		} else {
+			continue;
+		}
 		free(v);
 	}
 }
 
-static int
-rank_of(const struct cds_explain_match *m)
+/* Where the word just before offset K starts: back over blanks and one
+ * ':' ("FILE: undefined symbol", "FILE :undefined symbol"), then over the
+ * word; at most KEYRUN bytes back. */
+static size_t
+word_before(const char *text, size_t k)
 {
-	return m->rank;
+	size_t lim = k > KEYRUN ? k - KEYRUN : 0, i = k;
+
+	while (i > lim && (text[i - 1] == ' ' || text[i - 1] == '\t')) {
+		i--;
+	}
+	if (i > lim && text[i - 1] == ':') {
+		i--;
+	}
+	while (i > lim && (text[i - 1] == ' ' || text[i - 1] == '\t')) {
+		i--;
+	}
+	while (i > lim && strchr(" \t\r\n'\"`([{=,:", text[i - 1]) == NULL) {
+		i--;
+	}
+	return i;
 }
 
+/* Pattern P (compiled as RE) at the places of its key in TEXT: fill M at
+ * the first match.  Returns 1 when it matched. */
 static int
-cmp_match(const void *a, const void *b)
+match_pattern(const struct pattern *p, const regex_t *re, const char *text,
+    size_t len, struct cds_explain_match *m)
 {
-	const struct cds_explain_match *x = a, *y = b;
+	const char *at = text;
+	char *win = cds_xmalloc(KEYRUN + WINDOW + 1);
+	int tries, found = 0;
 
-	if (rank_of(x) != rank_of(y)) {
-		return rank_of(x) - rank_of(y);
+	if (p->context != NULL && strcasestr(text, p->context) == NULL) {
+		free(win);
+		return 0;
 	}
-	return x->offset < y->offset ? -1 : x->offset > y->offset;
+	for (tries = 0; !found && tries < MAXTRIES &&
+	    (at = strcasestr(at, p->key)) != NULL; tries++, at++) {
+		size_t k = (size_t)(at - text), end, starts[2], s, j;
+		regmatch_t g[NGROUPS];
+		int ns = 0;
+
+		if (p->back && word_before(text, k) < k) {
+			starts[ns++] = word_before(text, k);
+		}
+		starts[ns++] = k;
+		end = len - k > WINDOW ? k + WINDOW : len;
+		for (s = 0; !found && s < (size_t)ns; s++) {
+			memcpy(win, text + starts[s], end - starts[s]);
+			win[end - starts[s]] = '\0';
+			if (regexec(re, win, NGROUPS, g, 0) != 0) {
+				continue;
+			}
+			found = 1;
+			m->offset = starts[s] + (size_t)g[0].rm_so;
+			m->text = cds_xstrndup(win + g[0].rm_so,
+			    (size_t)(g[0].rm_eo - g[0].rm_so));
+			/* group 1 is the "^(...)" around the pattern */
+			for (j = 1; j < 10 && j + 1 < NGROUPS; j++) {
+				if (p->names[j] != NULL &&
+				    g[j + 1].rm_so >= 0) {
+					capture_add(m, p->names[j],
+					    win + g[j + 1].rm_so,
+					    (size_t)(g[j + 1].rm_eo -
+					    g[j + 1].rm_so));
+				}
+			}
+		}
+	}
+	free(win);
+	if (found) {
+		dotted_versions(m);
+	}
+	return found;
+}
+
+static void
+match_free(struct cds_explain_match *m)
+{
+	size_t k;
+
+	for (k = 0; k < m->ncaptures; k++) {
+		free(m->captures[k].key);
+		free(m->captures[k].value);
+	}
+	free(m->captures);
+	free(m->text);
+}
+
+/* Is A (from pattern IA) better than B (from IB): lower rank, then
+ * earlier in the text, then earlier in the table? */
+static int
+better(const struct cds_explain_match *a, size_t ia,
+    const struct cds_explain_match *b, size_t ib)
+{
+	if (a->rank != b->rank) {
+		return a->rank < b->rank;
+	}
+	if (a->offset != b->offset) {
+		return a->offset < b->offset;
+	}
+	return ia < ib;
+}
+
+/* The distinct finding ids of cause CD, NULL-terminated (static strings in
+ * a new array). */
+static const char **
+cause_ids(const struct cause_def *cd)
+{
+	const char **ids = cds_xcalloc(MAXSHOWS + 1, sizeof(*ids));
+	size_t j, k, n = 0;
+
+	for (j = 0; j < MAXSHOWS && cd->shows[j].id != NULL; j++) {
+		for (k = 0; k < n && strcmp(ids[k], cd->shows[j].id) != 0;
+		    k++) {
+		}
+		if (k == n) {
+			ids[n++] = cd->shows[j].id;
+		}
+	}
+	return ids;
 }
 
 struct cds_explanation *
 cds_explain_text(cds_handle_t *h, const char *text)
 {
 	struct cds_explanation *x;
-	size_t i, k;
+	const struct entry_def *e;
+	size_t *from, len, i, k;
 
 	if (text == NULL || *text == '\0') {
 		cds_seterr(h, CDS_ERR_USAGE, "no error text given");
 		return NULL;
 	}
+	if ((len = strlen(text)) > CDS_EXPLAIN_MAX) {
+		cds_seterr(h, CDS_ERR_USAGE, "the error text is %zu bytes; "
+		    "explain reads at most %d: give the lines around the error",
+		    len, CDS_EXPLAIN_MAX);
+		return NULL;
+	}
 	x = cds_xcalloc(1, sizeof(*x));
+	from = cds_xcalloc(NPATTERNS, sizeof(*from));
 	for (i = 0; i < NPATTERNS; i++) {
 		const struct pattern *p = &patterns[i];
-		struct cds_explain_match *m;
-		regmatch_t g[9];
+		struct cds_explain_match m;
+		char *anchored = cds_xasprintf("^(%s)", p->re);
 		regex_t re;
-		int dup = 0;
+		int ok;
 
-		if (regcomp(&re, p->re, REG_EXTENDED) != 0) {
-			/* a bad table row: tests/sys/explain.sh fails */
-			continue;
+		ok = regcomp(&re, anchored, REG_EXTENDED | REG_ICASE) == 0;
+		free(anchored);
+		if (!ok) {
+			continue;	/* a bad table row: the tests fail */
 		}
-		if (regexec(&re, text, 9, g, 0) != 0) {
-			regfree(&re);
-			continue;
-		}
+		memset(&m, 0, sizeof(m));
+		m.id = p->id;
+		m.rank = p->rank;
+		ok = match_pattern(p, &re, text, len, &m);
 		regfree(&re);
-		for (k = 0; k < x->nmatches; k++) {
-			/* one match per entry: the best-ranked pattern */
-			if (strcmp(x->matches[k].id, p->id) == 0) {
-				dup = 1;
-			}
+		if (!ok) {
+			continue;
 		}
-		if (dup) {
+		/* one match per entry: the best */
+		for (k = 0; k < x->nmatches &&
+		    strcmp(x->matches[k].id, p->id) != 0; k++) {
+		}
+		if (k < x->nmatches) {
+			if (better(&m, i, &x->matches[k], from[k])) {
+				match_free(&x->matches[k]);
+				x->matches[k] = m;
+				from[k] = i;
+			} else {
+				match_free(&m);
+			}
 			continue;
 		}
 		x->matches = cds_xreallocarray(x->matches, x->nmatches + 1,
 		    sizeof(*x->matches));
-		m = &x->matches[x->nmatches++];
-		memset(m, 0, sizeof(*m));
-		m->id = p->id;
-		m->rank = p->rank;
-		m->offset = (size_t)g[0].rm_so;
-		m->text = cds_xstrndup(text + g[0].rm_so,
-		    (size_t)(g[0].rm_eo - g[0].rm_so));
-		for (k = 1; k < 8; k++) {
-			if (p->names[k] != NULL && g[k].rm_so >= 0) {
-				capture_add(m, p->names[k], text + g[k].rm_so,
-				    (size_t)(g[k].rm_eo - g[k].rm_so));
-			}
-		}
-		dotted_versions(m);
+		from[x->nmatches] = i;
+		x->matches[x->nmatches++] = m;
 	}
 	if (x->nmatches == 0) {
+		free(from);
 		free(x);
 		cds_seterr(h, CDS_ERR_NOT_FOUND, "no known failure matches "
 		    "the text");
 		return NULL;
 	}
-	if (x->nmatches > 1) {
-		qsort(x->matches, x->nmatches, sizeof(*x->matches), cmp_match);
-	}
-	x->id = x->matches[0].id;
-	{
-		const struct entry_def *e = entry_of(x->id);
+	/* best first (a few matches: insertion sort) */
+	for (i = 1; i < x->nmatches; i++) {
+		for (k = i; k > 0 && better(&x->matches[k], from[k],
+		    &x->matches[k - 1], from[k - 1]); k--) {
+			struct cds_explain_match t = x->matches[k];
+			size_t tf = from[k];
 
-		x->title = _(e->title);
-		x->meaning = _(e->meaning);
-		x->fix = _(e->fix);
-		for (k = 0; k < MAXCAUSES && e->causes[k].text != NULL; k++) {
-			struct cds_explain_cause *c;
-
-			x->causes = cds_xreallocarray(x->causes, x->ncauses + 1,
-			    sizeof(*x->causes));
-			c = &x->causes[x->ncauses++];
-			memset(c, 0, sizeof(*c));
-			c->text = _(e->causes[k].text);
-			c->ids = e->causes[k].ids;
-			c->finding = -1;
+			x->matches[k] = x->matches[k - 1];
+			from[k] = from[k - 1];
+			x->matches[k - 1] = t;
+			from[k - 1] = tf;
 		}
+	}
+	free(from);
+	x->id = x->matches[0].id;
+	e = entry_of(x->id);
+	x->title = _(e->title);
+	x->meaning = _(e->meaning);
+	x->fix = _(e->fix);
+	for (k = 0; k < MAXCAUSES && e->causes[k].text != NULL; k++) {
+		struct cds_explain_cause *c;
+
+		x->causes = cds_xreallocarray(x->causes, x->ncauses + 1,
+		    sizeof(*x->causes));
+		c = &x->causes[x->ncauses++];
+		memset(c, 0, sizeof(*c));
+		c->text = _(e->causes[k].text);
+		c->ids = cause_ids(&e->causes[k]);
+		c->finding = -1;
 	}
 	x->verdict = -1;
 	return x;
 }
 
 /* ------------------------------------------------------------------------ */
-/* Checks                                                                    */
+/* Checks of what the message names                                          */
 /* ------------------------------------------------------------------------ */
 
 static const char *
@@ -717,67 +1171,376 @@ capture(const struct cds_explanation *x, const char *key)
 	return NULL;
 }
 
-/* The library the message could not open: is it found here, installed
- * somewhere else, or nowhere? */
-static void
-check_missing(struct cds_rule_ctx *c, const char *id, const char *name)
+/* Every package of the scan, with its env (NULL: the system Python). */
+struct pkgref {
+	const struct cds_env *env;
+	const struct cds_package *p;
+};
+
+static size_t
+all_packages(const struct cds_scan *s, struct pkgref **out)
 {
-	struct cds_ld_found *fd = cds_loader_find(c->h, name, NULL, 0);
-	struct cds_finding *f;
-	char *where = NULL;
+	size_t i, k, n = 0;
+
+	*out = cds_xcalloc(1, sizeof(**out));
+	for (i = 0; i < s->nenvs; i++) {
+		for (k = 0; k < s->envs[i].npackages; k++) {
+			*out = cds_xreallocarray(*out, n + 1, sizeof(**out));
+			(*out)[n].env = &s->envs[i];
+			(*out)[n++].p = &s->envs[i].packages[k];
+		}
+	}
+	for (k = 0; k < s->nsystem_packages; k++) {
+		*out = cds_xreallocarray(*out, n + 1, sizeof(**out));
+		(*out)[n].env = NULL;
+		(*out)[n++].p = &s->system_packages[k];
+	}
+	return n;
+}
+
+/* "torch 2.6.0 (in env dl)", "torch 2.6.0 (in /usr/lib/python3/...)" */
+static char *
+pkg_name(const struct pkgref *r)
+{
+	return r->env != NULL ? cds_xasprintf("%s %s (env %s)", r->p->name,
+	    r->p->version, r->env->name) : cds_xasprintf("%s %s (%s)",
+	    r->p->name, r->p->version, r->p->location != NULL ?
+	    r->p->location : "the system Python");
+}
+
+/* A CUDA version a package says it was built for: "12.4"; NULL when it
+ * is not known or the build has no CUDA. */
+static const char *
+pkg_cuda(const struct cds_package *p)
+{
+	if (p->cuda == NULL || strcmp(p->cuda, "cpu") == 0 ||
+	    strcasecmp(p->cuda, "none") == 0 ||
+	    !isdigit((unsigned char)p->cuda[0])) {
+		return NULL;
+	}
+	return p->cuda;
+}
+
+/* How a package is known to be a CPU-only build, or NULL. */
+static const char *
+cpu_only(const struct cds_package *p)
+{
+	if (strstr(p->version, "+cpu") != NULL) {
+		return "its version carries +cpu";
+	}
+	if (p->cuda != NULL && strcmp(p->cuda, "cpu") == 0) {
+		return p->from_conda ? "its conda build string says cpu" :
+		    "its build says cpu";
+	}
+	if (p->cuda != NULL && strcasecmp(p->cuda, "none") == 0) {
+		return "torch/version.py: cuda = None";
+	}
+	return NULL;
+}
+
+static const char *
+origin_word(enum cds_origin o)
+{
+	switch (o) {
+	case CDS_ORIGIN_PIP:
+		return "pip wheel";
+	case CDS_ORIGIN_CONDA:
+		return "conda env";
+	case CDS_ORIGIN_TOOLKIT:
+		return "toolkit";
+	case CDS_ORIGIN_SYSTEM:
+		return "system";
+	case CDS_ORIGIN_PREFIX:
+		return "cudnn-setup prefix";
+	case CDS_ORIGIN_PATH:
+	default:
+		return "other directory";
+	}
+}
+
+/* The origin of a path cds_find_anywhere() gave. */
+static const char *
+path_origin(const struct cds_rule_ctx *c, const char *path)
+{
 	size_t i;
+
+	if (strstr(path, "/nvidia/") != NULL &&
+	    (strstr(path, "/site-packages/") != NULL ||
+	    strstr(path, "/dist-packages/") != NULL)) {
+		return "pip wheel";
+	}
+	for (i = 0; i < c->s->ntoolkits; i++) {
+		const char *d = c->s->toolkits[i].libdir;
+
+		if (d != NULL && cds_startswith(path, d) &&
+		    path[strlen(d)] == '/') {
+			return "toolkit";
+		}
+	}
+	for (i = 0; i < c->s->nenvs; i++) {
+		const char *d = c->s->envs[i].prefix;
+
+		if (cds_startswith(path, d) && path[strlen(d)] == '/') {
+			return c->s->envs[i].is_conda ? "conda env" :
+			    "other directory";
+		}
+	}
+	return "other directory";
+}
+
+/* Where a library file NAME is installed, though the loader does not find
+ * it: a cuDNN copy the scan found, else where cds_find_anywhere() looks
+ * (pip wheels, toolkits, envs).  A new path or NULL; *origin one word of
+ * origin_word(). */
+static char *
+installed_where(struct cds_rule_ctx *c, const char *name, const char **origin)
+{
+	const struct cds_scan *s = c->s;
+	char *where;
+	size_t i, k;
+
+	for (i = 0; i < s->ncudnns; i++) {
+		const struct cds_cudnn *d = &s->cudnns[i];
+
+		for (k = 0; k < d->nfiles; k++) {
+			if (strcmp(d->files[k].name, name) == 0) {
+				*origin = origin_word(d->origin);
+				return cds_path_join(d->dir, name);
+			}
+		}
+	}
+	where = cds_find_anywhere(c, NULL, name);
+	for (i = 0; where == NULL && i < s->nenvs; i++) {
+		where = cds_find_anywhere(c, &s->envs[i], name);
+	}
+	if (where != NULL) {
+		*origin = path_origin(c, where);
+	}
+	return where;
+}
+
+/* The cuDNN copies here, as evidence: each one, and their majors ("8",
+ * "8, 9", "none"): what tells "only cuDNN 8" from "none at all". */
+static void
+evidence_cudnns(const struct cds_rule_ctx *c, struct cds_finding *f)
+{
+	const struct cds_scan *s = c->s;
+	int seen[100] = {0};
+	struct cds_buf b = {0};
+	size_t i;
+	int m;
+
+	for (i = 0; i < s->ncudnns; i++) {
+		const struct cds_cudnn *d = &s->cudnns[i];
+
+		cds_finding_evidence(f, "cuDNN here", "%s in %s (%s)",
+		    d->version != NULL ? d->version : "?", d->dir,
+		    origin_word(d->origin));
+		if (d->major > 0 && d->major < 100) {
+			seen[d->major] = 1;
+		}
+	}
+	for (m = 1; m < 100; m++) {
+		if (seen[m]) {
+			cds_buf_addf(&b, "%s%d", b.len > 0 ? ", " : "", m);
+		}
+	}
+	cds_finding_evidence(f, "cuDNN majors here", "%s", b.len > 0 ? b.s :
+	    "none");
+	cds_buf_free(&b);
+}
+
+/* Which programs here need cuDNN of MAJOR, and which build provides it:
+ * the frameworks of the scan and the CUDA they were built with ("cuDNN 9
+ * built for CUDA 12" for torch 2.6 built with CUDA 12.4).  Adds a fix;
+ * returns whether one was added. */
+static int
+evidence_cudnn_needs(struct cds_rule_ctx *c, struct cds_finding *f,
+    int major)
+{
+	struct pkgref *pk;
+	size_t n = all_packages(c->s, &pk), i, r;
+	const char *cuda = NULL, *best = NULL;
+	int fixed = 0, several = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct cds_package *p = pk[i].p;
+		char *who;
+
+		if (p->kind == CDS_FW_OTHER &&
+		    !cds_streq(p->name, "ctranslate2") &&
+		    !cds_startswith(p->name, "paddlepaddle")) {
+			continue;
+		}
+		who = pkg_name(&pk[i]);
+		if (pkg_cuda(p) != NULL) {
+			cds_finding_evidence(f, "needed by", "%s, built for "
+			    "CUDA %s", who, pkg_cuda(p));
+			if (cuda != NULL && atoi(cuda) != atoi(pkg_cuda(p))) {
+				several = 1;
+			}
+			if (cuda == NULL) {
+				cuda = pkg_cuda(p);
+			}
+		} else if (cpu_only(p) == NULL) {
+			cds_finding_evidence(f, "needed by", "%s, CUDA version "
+			    "not known here", who);
+		}
+		free(who);
+	}
+	free(pk);
+	if (cuda != NULL && !several) {
+		cds_finding_evidence(f, "provided by", "cuDNN %d built for "
+		    "CUDA %d", major, atoi(cuda));
+	} else {
+		cds_finding_evidence(f, "provided by", "cuDNN %d built for the "
+		    "CUDA major of the program that needs it", major);
+	}
+	/* the manifest's CUDA release of that version, for the command */
+	for (r = 0; cuda != NULL && !several && c->m != NULL &&
+	    r < cds_manifest_nreleases(c->m); r++) {
+		const struct cds_release *rel = cds_manifest_release(c->m, r);
+
+		if (rel->kind == CDS_KIND_CUDA &&
+		    cds_ver_has_prefix(rel->version, cuda)) {
+			best = rel->version;
+		}
+	}
+	if (best != NULL) {
+		cds_finding_fix(f, CDS_FIX_INSTALL, NULL, best, "cudnn-setup "
+		    "install --cudnn %d --cuda %s", major, cuda);
+		fixed = 1;
+	}
+	return fixed;
+}
+
+/* libcuda.so is the driver's development link to libcuda.so.1. */
+static void
+evidence_libcuda1(struct cds_rule_ctx *c, struct cds_finding *f)
+{
+	struct cds_ld_found *fd = cds_loader_find(c->h, "libcuda.so.1", NULL,
+	    0);
 
 	cds_clearerr(c->h);
 	if (fd != NULL && fd->path != NULL) {
-		f = cds_finding_add(c, id, CDS_SEV_NOTE, "here the loader "
-		    "finds %s: %s", name, fd->path);
-		cds_finding_evidence(f, "found through", "%s", fd->how != NULL ?
-		    fd->how : cds_ld_via_name(fd->via));
-		cds_finding_evidence(f, "so", "the failing program ran with "
-		    "another environment (LD_LIBRARY_PATH, a conda env not "
-		    "activated) or on another machine");
-		cds_ld_found_free(fd);
-		return;
+		cds_finding_evidence(f, "libcuda.so.1", "%s", fd->path);
+	} else {
+		cds_finding_evidence(f, "libcuda.so.1", "not found either");
 	}
 	cds_ld_found_free(fd);
-	where = cds_find_anywhere(c, NULL, name);
-	for (i = 0; where == NULL && i < c->s->nenvs; i++) {
-		where = cds_find_anywhere(c, &c->s->envs[i], name);
+}
+
+/*
+ * The library the message could not open, MISSING (or each of LIST, for
+ * "Unable to load any of {A, B...}"): is it found here, installed
+ * elsewhere, or nowhere?  Evidence "state" says which; "origin" where it
+ * is; for cuDNN the copies here and what the programs here need.
+ */
+static void
+check_missing(struct cds_rule_ctx *c, const char *id, const char *missing,
+    const char *list)
+{
+	const char *origin = NULL;
+	char **names, *where = NULL, *v;
+	struct cds_finding *f;
+	size_t i;
+
+	names = cds_strsplit(list != NULL ? list : missing, list != NULL ?
+	    ", \t" : "", 0);
+	for (i = 0; names[i] != NULL; i++) {
+		struct cds_ld_found *fd = cds_loader_find(c->h, names[i], NULL,
+		    0);
+
+		cds_clearerr(c->h);
+		if (fd != NULL && fd->path != NULL) {
+			f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_NOTE,
+			    "here the loader finds %s: %s", names[i],
+			    fd->path);
+			cds_finding_evidence(f, "state", "found here");
+			cds_finding_evidence(f, "found through", "%s",
+			    fd->how != NULL ? fd->how :
+			    cds_ld_via_name(fd->via));
+			cds_finding_evidence(f, "so", "the failing program "
+			    "ran with another environment (LD_LIBRARY_PATH, "
+			    "a conda env not activated) or on another "
+			    "machine");
+			cds_ld_found_free(fd);
+			cds_strfreev(names);
+			return;
+		}
+		cds_ld_found_free(fd);
+	}
+	for (i = 0; names[i] != NULL && where == NULL; i++) {
+		where = installed_where(c, names[i], &origin);
 	}
 	if (where != NULL) {
-		char *dir = cds_dirname(where);
-		const char *dirs[2];
 		const struct cds_env *owner = NULL;
+		const char *dirs[2];
+		char *dir = cds_dirname(where);
+		size_t k;
 
-		for (i = 0; i < c->s->nenvs; i++) {
-			size_t n = strlen(c->s->envs[i].prefix);
+		for (k = 0; k < c->s->nenvs; k++) {
+			size_t n = strlen(c->s->envs[k].prefix);
 
-			if (strncmp(where, c->s->envs[i].prefix, n) == 0 &&
+			if (strncmp(where, c->s->envs[k].prefix, n) == 0 &&
 			    where[n] == '/') {
-				owner = &c->s->envs[i];
+				owner = &c->s->envs[k];
 			}
 		}
-		f = cds_finding_add(c, id, CDS_SEV_ERROR, "%s is installed "
-		    "in %s, which the loader does not search", name, dir);
+		f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_ERROR, "%s is "
+		    "installed in %s, which the loader does not search",
+		    cds_basename(where), dir);
+		cds_finding_evidence(f, "state", "installed elsewhere");
 		cds_finding_evidence(f, "installed in", "%s", where);
+		cds_finding_evidence(f, "origin", "%s", origin);
 		dirs[0] = dir;
 		dirs[1] = NULL;
 		cds_fix_activate(c, f, owner, dirs, NULL);
 		free(dir);
 		free(where);
+		cds_strfreev(names);
 		return;
 	}
-	f = cds_finding_add(c, id, CDS_SEV_ERROR, "%s is not installed "
-	    "here", name);
-	cds_finding_evidence(f, "searched", "the loader's path, every "
-	    "toolkit, every conda env and pip's nvidia wheels");
-	if (cds_startswith(name, "libcudnn")) {
-		char *v = cds_soname_version(name);
+	if (names[0] == NULL) {
+		cds_strfreev(names);
+		return;
+	}
+	if (names[1] != NULL) {
+		char *all = cds_xstrdup(names[0]);
 
-		cds_finding_fix(f, CDS_FIX_INSTALL, NULL, v, "cudnn-setup "
-		    "install --cudnn %d", v != NULL ? atoi(v) : 9);
-		free(v);
+		for (i = 1; names[i] != NULL; i++) {
+			v = cds_xasprintf("%s, %s", all, names[i]);
+			free(all);
+			all = v;
+		}
+		f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_ERROR, "none of %s "
+		    "is installed here", all);
+		free(all);
 	} else {
+		f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_ERROR, "%s is not "
+		    "installed here", names[0]);
+	}
+	cds_finding_evidence(f, "state", "not installed");
+	cds_finding_evidence(f, "searched", "the loader's path, every cuDNN "
+	    "copy, every toolkit, every conda env and pip's nvidia wheels");
+	if (cds_startswith(names[0], "libcudnn")) {
+		int major;
+
+		v = cds_soname_version(names[0]);
+		major = v != NULL ? atoi(v) : 0;
+		free(v);
+		if (major == 0 && id != NULL && strcmp(id, "F7") == 0) {
+			/* "libcudnn_ops.so": CTranslate2 4.5+ wants 9 */
+			major = 9;
+		}
+		evidence_cudnns(c, f);
+		if (major > 0 && !evidence_cudnn_needs(c, f, major)) {
+			cds_finding_fix(f, CDS_FIX_INSTALL, NULL, NULL,
+			    "cudnn-setup install --cudnn %d", major);
+		}
+	} else if (strcmp(names[0], "libcuda.so") == 0) {
+		evidence_libcuda1(c, f);
+	} else if (!cds_startswith(names[0], "libcuda.so")) {
 		size_t r;
 		const char *best = NULL;
 
@@ -786,19 +1549,19 @@ check_missing(struct cds_rule_ctx *c, const char *id, const char *name)
 			const struct cds_release *rel =
 			    cds_manifest_release(c->m, r);
 			const char *used;
-			char **names;
+			char **sonames;
 			size_t k;
 
 			if (rel->kind != CDS_KIND_CUDA) {
 				continue;
 			}
-			names = cds_cuda_sonames(c, rel->version, &used);
-			for (k = 0; names[k] != NULL; k++) {
-				if (strcmp(names[k], name) == 0) {
+			sonames = cds_cuda_sonames(c, rel->version, &used);
+			for (k = 0; sonames[k] != NULL; k++) {
+				if (strcmp(sonames[k], names[0]) == 0) {
 					best = rel->version;
 				}
 			}
-			cds_strfreev(names);
+			cds_strfreev(sonames);
 		}
 		if (best != NULL) {
 			cds_finding_evidence(f, "shipped by", "CUDA %s", best);
@@ -809,6 +1572,7 @@ check_missing(struct cds_rule_ctx *c, const char *id, const char *name)
 			    "this program knows");
 		}
 	}
+	cds_strfreev(names);
 }
 
 /* The library the message names as failing: load it here, by path, and
@@ -816,8 +1580,10 @@ check_missing(struct cds_rule_ctx *c, const char *id, const char *name)
  * and on this system also for real, in a child process that dlopens it
  * (what is loaded, not only what is installed). */
 static void
-check_file(struct cds_rule_ctx *c, const char *id, const char *path)
+check_file(struct cds_rule_ctx *c, const struct cds_explanation *x,
+    const char *path)
 {
+	const char *sym = capture(x, "symbol");
 	struct cds_ld_resolution *r;
 	struct cds_dlprobe *dp = NULL;
 	struct cds_finding *f = NULL;
@@ -847,8 +1613,9 @@ check_file(struct cds_rule_ctx *c, const char *id, const char *path)
 	for (k = 0; r != NULL && k < r->nproblems && f == NULL; k++) {
 		const struct cds_ld_problem *p = &r->problems[k];
 
-		f = cds_finding_add(c, id, CDS_SEV_ERROR, "loading %s here "
-		    "fails the same way", path);
+		f = cds_finding_add(c, MSG_FILE, CDS_SEV_ERROR, "loading %s "
+		    "here fails%s", path, sym != NULL && strstr(p->message,
+		    sym) != NULL ? " the same way" : "");
 		cds_finding_evidence(f, "loader says", "%s", p->message);
 		if (p->provider != CDS_LD_NONE &&
 		    r->objects[p->provider].found.path != NULL) {
@@ -866,8 +1633,8 @@ check_file(struct cds_rule_ctx *c, const char *id, const char *path)
 		const struct cds_dlprobe_lib *l = &dp->libs[0];
 
 		if (f == NULL && !l->ok) {
-			f = cds_finding_add(c, id, CDS_SEV_ERROR, "loading %s "
-			    "here fails", path);
+			f = cds_finding_add(c, MSG_FILE, CDS_SEV_ERROR,
+			    "loading %s here fails", path);
 		}
 		if (f != NULL) {
 			cds_finding_evidence(f, "dlopen here says", "%s",
@@ -882,8 +1649,8 @@ check_file(struct cds_rule_ctx *c, const char *id, const char *path)
 		}
 	}
 	if (f == NULL) {
-		f = cds_finding_add(c, id, CDS_SEV_NOTE, "%s loads cleanly "
-		    "here", path);
+		f = cds_finding_add(c, MSG_FILE, CDS_SEV_NOTE, "%s loads "
+		    "cleanly here", path);
 		cds_finding_evidence(f, "so", "the failing program ran with "
 		    "another environment or on another machine");
 	}
@@ -891,13 +1658,42 @@ check_file(struct cds_rule_ctx *c, const char *id, const char *path)
 	cds_ld_resolution_free(r);
 }
 
-/* The cuDNN of the version the message says was loaded: where is it? */
-static void
-check_runtime(struct cds_rule_ctx *c, const char *id, const char *version)
+/* Is DIR on LD_LIBRARY_PATH in the loader's order here? */
+static int
+on_ld_library_path(const struct cds_rule_ctx *c, const char *dir)
 {
-	struct cds_finding *f = NULL;
 	size_t i;
 
+	for (i = 0; i < c->s->nsearchdirs; i++) {
+		const struct cds_searchdir *d = &c->s->searchdirs[i];
+
+		if (d->via != NULL && strcmp(d->via, "LD_LIBRARY_PATH") == 0 &&
+		    cds_same_dir(c->h, d->dir, dir)) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The cuDNN of the version the message says was loaded: where is it, and
+ * does LD_LIBRARY_PATH put it first? */
+static void
+check_runtime(struct cds_rule_ctx *c, const char *version)
+{
+	struct cds_finding *f = NULL;
+	const struct cds_cudnn *first = NULL;
+	size_t i;
+
+	for (i = 0; i < c->s->ncudnns; i++) {
+		const struct cds_cudnn *d = &c->s->cudnns[i];
+
+		if (d->version != NULL && (cds_ver_has_prefix(d->version,
+		    version) || cds_ver_has_prefix(version, d->version)) &&
+		    on_ld_library_path(c, d->dir)) {
+			first = d;
+			break;
+		}
+	}
 	for (i = 0; i < c->s->ncudnns; i++) {
 		const struct cds_cudnn *d = &c->s->cudnns[i];
 
@@ -905,28 +1701,299 @@ check_runtime(struct cds_rule_ctx *c, const char *id, const char *version)
 		    version) && !cds_ver_has_prefix(version, d->version))) {
 			continue;
 		}
-		if (f == NULL) {
-			f = cds_finding_add(c, id, CDS_SEV_NOTE, "cuDNN %s is "
-			    "installed here in %s", version, d->dir);
+		if (f == NULL && first != NULL) {
+			f = cds_finding_add(c, MSG_CUDNN, CDS_SEV_WARNING,
+			    "cuDNN %s, the version the message says was "
+			    "loaded, is on LD_LIBRARY_PATH here: %s", version,
+			    first->dir);
+			cds_finding_evidence(f, "on LD_LIBRARY_PATH", "%s",
+			    first->dir);
+		} else if (f == NULL) {
+			f = cds_finding_add(c, MSG_CUDNN, CDS_SEV_NOTE, "cuDNN "
+			    "%s is installed here in %s", version, d->dir);
 		}
-		cds_finding_evidence(f, "copy", "%s (cuDNN %s)", d->dir,
-		    d->version);
+		cds_finding_evidence(f, "copy", "%s (cuDNN %s, %s)", d->dir,
+		    d->version, origin_word(d->origin));
 	}
 }
 
-/* Move the findings that bear on entry E out of ALL into a new set,
- * those that mention a captured name first. */
+/* ------------------------------------------------------------------------ */
+/* Checks the causes ask for: the driver, the framework's build              */
+/* ------------------------------------------------------------------------ */
+
+/* The driver as a CUDA program meets it: kernel module, libcuda.so.1 and
+ * their versions, NVIDIA devices, a container.  An error when libraries
+ * without a module, or libraries and module of different versions. */
+static void
+check_driver(struct cds_rule_ctx *c)
+{
+	const struct cds_driver *d = &c->s->driver;
+	const char *lib = d->stub_path == NULL || !cds_streq(d->stub_path,
+	    d->libcuda_path) ? d->libcuda_path : NULL;
+	char *dockerenv = cds_rpath(c->h, "/.dockerenv");
+	int container = cds_exists(dockerenv), mismatch;
+	struct cds_finding *f;
+
+	free(dockerenv);
+	mismatch = d->module_version != NULL && d->libcuda_version != NULL &&
+	    strcmp(d->module_version, d->libcuda_version) != 0;
+	if (d->module_version == NULL && lib != NULL) {
+		f = cds_finding_add(c, MSG_DRIVER, CDS_SEV_ERROR, "the NVIDIA "
+		    "driver's libraries are installed (%s) but no NVIDIA "
+		    "kernel module is loaded: CUDA cannot run", lib);
+	} else if (d->module_version == NULL && container) {
+		f = cds_finding_add(c, MSG_DRIVER, CDS_SEV_ERROR, "no NVIDIA "
+		    "kernel module is visible in this container");
+	} else if (mismatch) {
+		f = cds_finding_add(c, MSG_DRIVER, CDS_SEV_ERROR,
+		    "libcuda.so.1 is version %s, the kernel module %s",
+		    d->libcuda_version, d->module_version);
+	} else {
+		f = cds_finding_add(c, MSG_DRIVER, CDS_SEV_NOTE,
+		    "kernel module %s, libcuda.so.1 %s",
+		    d->module_version != NULL ? d->module_version : "none",
+		    lib != NULL ? lib : "not found");
+	}
+	if (d->module_version != NULL) {
+		cds_finding_evidence(f, "kernel module", "%s",
+		    d->module_version);
+	} else {
+		cds_finding_evidence(f, "kernel module", "none loaded "
+		    "(/proc/driver/nvidia/version is absent)");
+	}
+	if (lib != NULL) {
+		cds_finding_evidence(f, "libcuda.so.1", "%s%s%s%s", lib,
+		    d->libcuda_version != NULL ? " (version " : "",
+		    d->libcuda_version != NULL ? d->libcuda_version : "",
+		    d->libcuda_version != NULL ? ")" : "");
+	} else {
+		cds_finding_evidence(f, "libcuda.so.1", "%s", d->stub_path !=
+		    NULL ? "only a stub" : "not found by the loader");
+	}
+	cds_finding_evidence(f, "NVIDIA PCI devices", "%d", c->s->nvidia_pci);
+	if (mismatch) {
+		cds_finding_evidence(f, "mismatch", "libcuda.so.1 %s, kernel "
+		    "module %s", d->libcuda_version, d->module_version);
+	}
+	if (container) {
+		cds_finding_evidence(f, "container", "/.dockerenv exists");
+	}
+}
+
+/* F27: the torch builds here; a CPU-only one is the cause, with how that
+ * is known and whether conda saw a driver. */
+static void
+build_cpu(struct cds_rule_ctx *c)
+{
+	const struct cds_driver *d = &c->s->driver;
+	struct pkgref *pk;
+	size_t n = all_packages(c->s, &pk), i, torches = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct cds_package *p = pk[i].p;
+		const char *how = cpu_only(p);
+		struct cds_finding *f;
+		char *who;
+
+		if (p->kind != CDS_FW_TORCH) {
+			continue;
+		}
+		torches++;
+		who = pkg_name(&pk[i]);
+		if (how == NULL) {
+			f = cds_finding_add(c, MSG_BUILD, CDS_SEV_NOTE,
+			    "%s is %s%s", who, pkg_cuda(p) != NULL ?
+			    "built for CUDA " : "a build whose CUDA version "
+			    "is not known here", pkg_cuda(p) != NULL ?
+			    pkg_cuda(p) : "");
+			cds_finding_evidence(f, "build", "%s%s", pkg_cuda(p) !=
+			    NULL ? "CUDA " : "unknown", pkg_cuda(p) != NULL ?
+			    pkg_cuda(p) : "");
+			free(who);
+			continue;
+		}
+		f = cds_finding_add(c, MSG_BUILD, CDS_SEV_ERROR, "%s is a "
+		    "CPU-only build", who);
+		cds_finding_evidence(f, "build", "CPU-only: %s", how);
+		cds_finding_evidence(f, "installed by", "%s", p->from_conda ?
+		    "conda" : p->location != NULL && cds_startswith(p->location,
+		    "/usr/lib/python3/dist-packages") ? "the distribution" :
+		    "pip");
+		cds_finding_evidence(f, "driver", "%s", d->module_version !=
+		    NULL ? "kernel module loaded" : d->libcuda_path != NULL ?
+		    "libcuda.so.1 without a kernel module" : "none seen (no "
+		    "kernel module, no libcuda.so.1)");
+		free(who);
+	}
+	if (torches == 0) {
+		cds_finding_add(c, MSG_BUILD, CDS_SEV_NOTE, "no PyTorch is "
+		    "installed here");
+	}
+	free(pk);
+}
+
+/* F14: the onnxruntime package is the CPU one when an env has it and not
+ * onnxruntime-gpu (pip's names; conda's builds are told by their own). */
+static void
+build_ort(struct cds_rule_ctx *c)
+{
+	struct pkgref *pk;
+	size_t n = all_packages(c->s, &pk), i, k;
+
+	for (i = 0; i < n; i++) {
+		struct cds_finding *f;
+		char *who;
+		int gpu = 0;
+
+		if (strcmp(pk[i].p->name, "onnxruntime") != 0 ||
+		    pk[i].p->from_conda) {
+			continue;
+		}
+		for (k = 0; k < n; k++) {
+			if (pk[k].env == pk[i].env &&
+			    strcmp(pk[k].p->name, "onnxruntime-gpu") == 0) {
+				gpu = 1;
+			}
+		}
+		if (gpu) {
+			continue;
+		}
+		who = pkg_name(&pk[i]);
+		f = cds_finding_add(c, MSG_BUILD, CDS_SEV_ERROR, "%s is the "
+		    "CPU package: the CUDA provider is in onnxruntime-gpu",
+		    who);
+		cds_finding_evidence(f, "build", "CPU-only: the onnxruntime "
+		    "package, not onnxruntime-gpu");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "pip uninstall "
+		    "onnxruntime && pip install onnxruntime-gpu");
+		free(who);
+	}
+	free(pk);
+}
+
+/* F16 with PyTorch's "(found version 11040)": which frameworks here need
+ * a newer CUDA than the driver that printed it runs. */
+static void
+build_driver(struct cds_rule_ctx *c, const char *runs)
+{
+	struct pkgref *pk;
+	size_t n = all_packages(c->s, &pk), i;
+
+	for (i = 0; i < n; i++) {
+		const char *cuda = pkg_cuda(pk[i].p);
+		struct cds_finding *f;
+		char *who;
+
+		if (pk[i].p->kind == CDS_FW_OTHER || cuda == NULL ||
+		    cds_vercmp(cuda, runs) <= 0) {
+			continue;
+		}
+		who = pkg_name(&pk[i]);
+		f = cds_finding_add(c, MSG_BUILD, CDS_SEV_ERROR, "%s is built "
+		    "for CUDA %s; the driver the message names runs CUDA %s "
+		    "at most", who, cuda, runs);
+		cds_finding_evidence(f, "built for", "CUDA %s", cuda);
+		cds_finding_evidence(f, "driver runs", "CUDA %s (as the "
+		    "message says)", runs);
+		free(who);
+	}
+	free(pk);
+}
+
+/* TORCH-ABI: which PyTorch is installed here, for the reader. */
+static void
+build_torch(struct cds_rule_ctx *c)
+{
+	struct pkgref *pk;
+	size_t n = all_packages(c->s, &pk), i;
+
+	for (i = 0; i < n; i++) {
+		struct cds_finding *f;
+		char *who;
+
+		if (pk[i].p->kind != CDS_FW_TORCH) {
+			continue;
+		}
+		who = pkg_name(&pk[i]);
+		f = cds_finding_add(c, MSG_BUILD, CDS_SEV_NOTE, "%s is the "
+		    "PyTorch installed there", who);
+		cds_finding_evidence(f, "package", "%s", who);
+		free(who);
+	}
+	free(pk);
+}
+
+/* BNB-BINARY: the native libraries each bitsandbytes here ships, and
+ * whether the one the message looked for (WANTED) is among them. */
+static void
+build_bnb(struct cds_rule_ctx *c, const char *wanted)
+{
+	struct cds_strv sites = {0};
+	struct pkgref *pk;
+	size_t n = all_packages(c->s, &pk), i;
+	char **site;
+
+	for (i = 0; i < c->s->nenvs; i++) {
+		if (c->s->envs[i].site_packages != NULL &&
+		    !cds_strv_contains(&sites, c->s->envs[i].site_packages)) {
+			cds_strv_push(&sites, c->s->envs[i].site_packages);
+		}
+	}
+	for (i = 0; i < n; i++) {
+		if (pk[i].env == NULL && pk[i].p->location != NULL &&
+		    !pk[i].p->from_conda &&
+		    !cds_strv_contains(&sites, pk[i].p->location)) {
+			cds_strv_push(&sites, pk[i].p->location);
+		}
+	}
+	free(pk);
+	for (site = sites.v; site != NULL && *site != NULL; site++) {
+		char *dir = cds_path_join(*site, "bitsandbytes");
+		char *pat = cds_path_join(dir, "libbitsandbytes_cuda*.so");
+		char **libs = cds_root_glob(c->h, pat), **l;
+		struct cds_buf has = {0};
+		struct cds_finding *f;
+		int found = 0;
+
+		free(pat);
+		if (!cds_root_isdir(c->h, dir)) {
+			cds_strfreev(libs);
+			free(dir);
+			continue;
+		}
+		for (l = libs; *l != NULL; l++) {
+			cds_buf_addf(&has, "%s%s", has.len > 0 ? ", " : "",
+			    cds_basename(*l));
+			found |= wanted != NULL &&
+			    strcmp(cds_basename(*l), wanted) == 0;
+		}
+		if (wanted != NULL && !found) {
+			f = cds_finding_add(c, MSG_BUILD, CDS_SEV_ERROR,
+			    "bitsandbytes in %s has no %s", *site, wanted);
+			cds_finding_evidence(f, "lacks", "%s", wanted);
+		} else {
+			f = cds_finding_add(c, MSG_BUILD, CDS_SEV_NOTE,
+			    "bitsandbytes in %s", *site);
+		}
+		cds_finding_evidence(f, "has", "%s", has.len > 0 ? has.s :
+		    "no libbitsandbytes_cuda*.so");
+		cds_buf_free(&has);
+		cds_strfreev(libs);
+		free(dir);
+	}
+	cds_strv_clear(&sites);
+}
+
+/* Does entry E name finding ID among its causes? */
 static int
-relevant(const struct entry_def *e, const char *id)
+wants(const struct entry_def *e, const char *id)
 {
 	size_t k, j;
 
-	if (strcmp(e->id, id) == 0) {
-		return 1;
-	}
 	for (k = 0; k < MAXCAUSES && e->causes[k].text != NULL; k++) {
-		for (j = 0; j < MAXIDS && e->causes[k].ids[j] != NULL; j++) {
-			if (strcmp(e->causes[k].ids[j], id) == 0) {
+		for (j = 0; j < MAXSHOWS && e->causes[k].shows[j].id != NULL;
+		    j++) {
+			if (strcmp(e->causes[k].shows[j].id, id) == 0) {
 				return 1;
 			}
 		}
@@ -934,11 +2001,24 @@ relevant(const struct entry_def *e, const char *id)
 	return 0;
 }
 
+/* ------------------------------------------------------------------------ */
+/* The verdict                                                               */
+/* ------------------------------------------------------------------------ */
+
+/* Findings that bear on entry E: its own id, the ids its causes name,
+ * and explain's own checks. */
+static int
+relevant(const struct entry_def *e, const char *id)
+{
+	return strcmp(e->id, id) == 0 || wants(e, id) ||
+	    cds_startswith(id, "MSG-");
+}
+
 static int
 mentions_capture(const struct cds_explanation *x, const struct cds_finding *f)
 {
 	static const char *const keys[] = { "file", "missing", "library",
-		"provider", "symbol", "runtime", NULL };
+		"provider", "symbol", "runtime", "wanted", NULL };
 	const char *const *k;
 	size_t i;
 
@@ -965,30 +2045,42 @@ mentions_capture(const struct cds_explanation *x, const struct cds_finding *f)
 	return 0;
 }
 
-/* Does F pass the cause's filter: "key=text" (an evidence line KEY
- * containing TEXT), or "!key=text" (none)? */
+/* Does condition CO hold on F's evidence? */
 static int
-passes(const struct cause_def *cd, const struct cds_finding *f)
+cond_holds(const struct cond *co, const struct cds_finding *f)
 {
-	const char *flt = cd->filter, *eq;
-	size_t i, n;
-	int neg;
+	size_t i;
+	int seen = 0;
 
-	if (flt == NULL) {
-		return 1;
+	for (i = 0; i < f->nevidence && !seen; i++) {
+		const char *v = f->evidence[i].value;
+
+		if (strcmp(f->evidence[i].key, co->key) != 0) {
+			continue;
+		}
+		seen = co->text == NULL || (co->text[0] == '=' ?
+		    strcmp(v, co->text + 1) == 0 : strstr(v, co->text) != NULL);
 	}
-	neg = *flt == '!';
-	flt += neg;
-	eq = strchr(flt, '=');
-	n = (size_t)(eq - flt);
-	for (i = 0; i < f->nevidence; i++) {
-		if (strncmp(f->evidence[i].key, flt, n) == 0 &&
-		    f->evidence[i].key[n] == '\0' && (eq[1] == '\0' ||
-		    strstr(f->evidence[i].value, eq + 1) != NULL)) {
-			return !neg;
+	return co->absent ? !seen : seen;
+}
+
+/* Does F show the cause through row S?  A note shows no cause, except
+ * F30's (the three numbers are a note by nature). */
+static int
+shows_cause(const struct shows *s, const struct cds_finding *f)
+{
+	size_t k;
+
+	if (strcmp(s->id, f->id) != 0 || (f->severity == CDS_SEV_NOTE &&
+	    strcmp(f->id, "F30") != 0)) {
+		return 0;
+	}
+	for (k = 0; k < MAXCONDS && s->conds[k].key != NULL; k++) {
+		if (!cond_holds(&s->conds[k], f)) {
+			return 0;
 		}
 	}
-	return neg;
+	return 1;
 }
 
 int
@@ -999,7 +2091,7 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 	struct cds_findings *all;
 	struct cds_rule_ctx c;
 	const char *v;
-	size_t i, k, n = 0;
+	size_t i, j, k, n = 0;
 	int pass;
 
 	all = cds_findings_run(h, s);
@@ -1009,16 +2101,38 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 	c.out = all;
 	/* what the message names, checked here */
 	if ((v = capture(x, "missing")) != NULL) {
-		check_missing(&c, x->id, v);
+		check_missing(&c, x->id, v, capture(x, "candidates"));
 	}
 	if ((v = capture(x, "file")) != NULL) {
-		check_file(&c, x->id, v);
+		check_file(&c, x, v);
 	}
 	if ((v = capture(x, "runtime")) != NULL) {
-		check_runtime(&c, x->id, v);
+		check_runtime(&c, v);
 	}
 	if ((v = capture(x, "sm")) != NULL) {
 		cds_check_arch(&c, atoi(v));
+	}
+	/* what the causes ask about */
+	if (wants(e, MSG_DRIVER)) {
+		check_driver(&c);
+	}
+	if (strcmp(e->id, "F27") == 0) {
+		build_cpu(&c);
+	} else if (strcmp(e->id, "F14") == 0) {
+		build_ort(&c);
+	} else if (strcmp(e->id, "F16") == 0 &&
+	    (v = capture(x, "driver_cuda")) != NULL) {
+		build_driver(&c, v);
+	} else if (strcmp(e->id, "TORCH-ABI") == 0) {
+		build_torch(&c);
+	} else if (strcmp(e->id, "BNB-BINARY") == 0) {
+		build_bnb(&c, capture(x, "wanted"));
+	} else if (strcmp(e->id, "F2") == 0 && capture(x, "missing") == NULL &&
+	    capture(x, "file") == NULL && (v = capture(x, "library")) !=
+	    NULL) {
+		/* the bare "Could not load library X": is X where the loader
+		 * looks? */
+		check_missing(&c, x->id, v, NULL);
 	}
 	cds_clearerr(h);
 	/* keep what bears on the entry: capture-naming ones first */
@@ -1045,28 +2159,24 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 	}
 	/* the rest is freed; moved items were zeroed */
 	cds_findings_free(all);
-	/* each cause: the first finding that shows it */
+	/* each cause: the first finding whose evidence shows it */
 	for (k = 0; k < x->ncauses; k++) {
 		const struct cause_def *cd = &e->causes[k];
 
 		for (i = 0; i < n && x->causes[k].finding < 0; i++) {
-			const struct cds_finding *f = &x->findings->items[i];
-			size_t j;
-
-			if (f->severity == CDS_SEV_NOTE &&
-			    strcmp(f->id, "F30") != 0) {
-				continue;	/* a note shows no cause */
-			}
-			for (j = 0; j < MAXIDS && cd->ids[j] != NULL; j++) {
-				if (strcmp(cd->ids[j], f->id) == 0 &&
-				    passes(cd, f)) {
+			for (j = 0; j < MAXSHOWS && cd->shows[j].id != NULL;
+			    j++) {
+				if (shows_cause(&cd->shows[j],
+				    &x->findings->items[i])) {
 					x->causes[k].finding = (int)i;
+					break;
 				}
 			}
 		}
 	}
-	/* the verdict: a cause whose finding names what the message names,
-	 * else the first cause found */
+	/* the verdict: the first cause (in the catalogue's order) shown by a
+	 * finding that names what the message names, else the first shown;
+	 * none shown: not determined here */
 	for (k = 0; k < x->ncauses && x->verdict < 0; k++) {
 		int fi = x->causes[k].finding;
 
@@ -1086,20 +2196,18 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 void
 cds_explanation_free(struct cds_explanation *x)
 {
-	size_t i, k;
+	size_t i;
 
 	if (x == NULL) {
 		return;
 	}
 	for (i = 0; i < x->nmatches; i++) {
-		for (k = 0; k < x->matches[i].ncaptures; k++) {
-			free(x->matches[i].captures[k].key);
-			free(x->matches[i].captures[k].value);
-		}
-		free(x->matches[i].captures);
-		free(x->matches[i].text);
+		match_free(&x->matches[i]);
 	}
 	free(x->matches);
+	for (i = 0; i < x->ncauses; i++) {
+		free(x->causes[i].ids);
+	}
 	free(x->causes);
 	cds_findings_free(x->findings);
 	free(x);

@@ -86,6 +86,16 @@ static const struct cds_rule rules[] = {
 	{ "F12", N_("cuSPARSE binds an older nvJitLink"), "F12", NULL },
 	{ "F13", N_("a CUDA library a program needs is missing or "
 	    "mislabelled"), "F13", cds_rule_consumers },
+	/* explain's own checks of what a message names (src/explain.c) */
+	{ "MSG-LIBRARY", N_("the library the message could not open, looked "
+	    "up here"), NULL, NULL },
+	{ "MSG-FILE", N_("the file the message names, loaded here"), NULL,
+	    NULL },
+	{ "MSG-CUDNN", N_("the cuDNN version the message names, looked up "
+	    "here"), NULL, NULL },
+	{ "MSG-DRIVER", N_("the driver a CUDA program meets here"), NULL,
+	    NULL },
+	{ "MSG-BUILD", N_("how the framework here was built"), NULL, NULL },
 };
 
 #define NRULES (sizeof(rules) / sizeof(rules[0]))

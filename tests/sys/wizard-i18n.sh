@@ -5,19 +5,20 @@
 # Chinese or Korean character taking two columns: the value column of the
 # three CUDA numbers, the two release lists of the Versions screen, the
 # right border of the help box and the footer all stand where they stand in
-# English, and no line passes 80 columns.  The locales are generated with
+# English, and no line passes 80 columns, in the wizard and in explain's
+# text (wrapped by display width).  The locales are generated with
 # localedef into a temporary directory (LOCPATH) when the system does not
 # have them.  The terminal is as it was after each run.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/tmux.sh"
-plan 34
+plan 36
 
 if ! have_tmux || ! have_python; then
-	skip 34 "tmux or python3 is not installed"
+	skip 36 "tmux or python3 is not installed"
 	done_testing
 fi
 if ! grep -q '^#define ENABLE_NLS 1' "$CDS_BUILDDIR/config.h" 2>/dev/null; then
-	skip 34 "built without native language support"
+	skip 36 "built without native language support"
 	done_testing
 fi
 
@@ -35,7 +36,7 @@ for l in zh_CN ko; do
 	fi
 done
 if [ ! -s "$MSG/ko/LC_MESSAGES/cudnn-setup.mo" ]; then
-	skip 34 "no msgfmt and no compiled catalogues"
+	skip 36 "no msgfmt and no compiled catalogues"
 	done_testing
 fi
 
@@ -50,7 +51,7 @@ if ! have_locale zh_CN.UTF-8 || ! have_locale ko_KR.UTF-8; then
 	mkdir -p "$LOC"
 	if ! localedef -i zh_CN -f UTF-8 "$LOC/zh_CN.UTF-8" >/dev/null 2>&1 ||
 	    ! localedef -i ko_KR -f UTF-8 "$LOC/ko_KR.UTF-8" >/dev/null 2>&1; then
-		skip 34 "the zh_CN and ko_KR locales cannot be made (localedef, locales)"
+		skip 36 "the zh_CN and ko_KR locales cannot be made (localedef, locales)"
 		done_testing
 	fi
 fi
@@ -147,6 +148,13 @@ like "$out" "^用法：cudnn-setup \[命令\] \[选项\]" "zh_CN: the command li
 # shellcheck disable=SC2046
 out=$($(lang_env ko_KR.UTF-8) "$CDS_BIN" --root "$R" doctor)
 like "$out" "발견된 문제" "ko: doctor's report"
+# explain wraps by display width: a CJK character takes two columns
+for l in zh_CN ko_KR; do
+	# shellcheck disable=SC2046
+	out=$($(lang_env $l.UTF-8) "$CDS_BIN" --root "$R" explain 'CUDNN_STATUS_MAPPING_ERROR')
+	is "$(disp_widths "$out" | awk '$1 > 80' | wc -l | tr -d ' ')" 0 \
+		"$l: explain's lines are at most 80 columns wide"
+done
 tmx_stop
 
 done_testing

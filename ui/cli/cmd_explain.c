@@ -11,27 +11,29 @@
 
 #include "cli.h"
 
-/* The whole of stdin (at most 1 MiB), or NULL when empty. */
-static char *
-read_stdin(void)
+/* The whole of stdin into *TEXT (NULL when empty).  Returns -1 when it is
+ * longer than explain reads (CDS_EXPLAIN_MAX), -2 when memory ran out, 0
+ * otherwise. */
+static int
+read_stdin(char **text)
 {
 	size_t cap = 4096, len = 0, n;
-	char *buf = malloc(cap);
+	char *buf = malloc(cap), *nb;
 
+	*text = NULL;
 	if (buf == NULL) {
-		return NULL;
+		return -2;
 	}
 	while ((n = fread(buf + len, 1, cap - len - 1, stdin)) > 0) {
 		len += n;
+		if (len > CDS_EXPLAIN_MAX) {
+			free(buf);
+			return -1;
+		}
 		if (len + 1 == cap) {
-			char *nb;
-
-			if (cap >= (1u << 20)) {
-				break;
-			}
-			nb = realloc(buf, cap * 2);
-			if (nb == NULL) {
-				break;
+			if ((nb = realloc(buf, cap * 2)) == NULL) {
+				free(buf);
+				return -2;
 			}
 			buf = nb;
 			cap *= 2;
@@ -40,15 +42,16 @@ read_stdin(void)
 	buf[len] = '\0';
 	if (len == 0) {
 		free(buf);
-		return NULL;
+		return 0;
 	}
-	return buf;
+	*text = buf;
+	return 0;
 }
 
 /* The arguments joined by spaces (an unquoted paste), or stdin for none
- * or "-". */
-static char *
-input_text(int argc, char **argv)
+ * or "-", into *TEXT.  Returns read_stdin()'s codes. */
+static int
+input_text(int argc, char **argv, char **text)
 {
 	size_t len = 1;
 	char *s;
@@ -59,14 +62,13 @@ input_text(int argc, char **argv)
 			fputs(_("Paste the error text, then press Ctrl-D.\n"),
 			    stderr);
 		}
-		return read_stdin();
+		return read_stdin(text);
 	}
 	for (i = 0; i < argc; i++) {
 		len += strlen(argv[i]) + 1;
 	}
-	s = calloc(1, len);
-	if (s == NULL) {
-		return NULL;
+	if ((s = calloc(1, len)) == NULL) {
+		return -2;
 	}
 	for (i = 0; i < argc; i++) {
 		if (i > 0) {
@@ -74,7 +76,8 @@ input_text(int argc, char **argv)
 		}
 		strcat(s, argv[i]);
 	}
-	return s;
+	*text = s;
+	return 0;
 }
 
 static json_t *
@@ -173,10 +176,11 @@ print_explanation(const struct cds_explanation *x)
 	} else if (x->ncauses == 0) {
 		cli_wrap(stdout, 2, 2, x->fix);
 	} else {
-		cli_wrap(stdout, 2, 2, _("None of the known causes was "
-		    "found on this machine: the failing program may run "
-		    "elsewhere, or in another environment (another conda env, "
-		    "another LD_LIBRARY_PATH)."));
+		cli_wrap(stdout, 2, 2, _("The cause is not determined here: "
+		    "no finding on this machine shows any of the known "
+		    "causes.  The failing program may run elsewhere, or in "
+		    "another environment (another conda env, another "
+		    "LD_LIBRARY_PATH)."));
 		printf("\n");
 		cli_wrap(stdout, 2, 2, x->fix);
 	}
@@ -204,13 +208,24 @@ cmd_explain(struct cli *c, int argc, char **argv)
 	if ((ret = cli_env_target(c, 0, &env)) != 0) {
 		return ret;
 	}
-	text = input_text(argc, argv);
+	switch (input_text(argc, argv, &text)) {
+	case -1:
+		return cli_fail(c, _("the error text on stdin is longer than "
+		    "1 MiB: give the lines around the error"));
+	case -2:
+		return cli_fail(c, _("out of memory reading the error text"));
+	default:
+		break;
+	}
 	if (text == NULL) {
 		return cli_fail(c, _("no error text: give it as an argument "
 		    "or on stdin"));
 	}
 	x = cds_explain_text(c->h, text);
 	free(text);
+	if (x == NULL && cds_errno(c->h) == CDS_ERR_USAGE) {
+		return cli_fail_handle(c);
+	}
 	if (x == NULL) {
 		if (c->json) {
 			cli_json_print(json_pack("{s:i, s:b, s:n, s:s}",

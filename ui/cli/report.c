@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <wchar.h>
 
 #include "cli.h"
 
@@ -397,29 +398,123 @@ cli_print_scan(struct cli *c, const struct cds_scan *s)
 
 #define WIDTH 80
 
-/* Display width of N bytes of S: colour escapes take no room, a UTF-8
- * sequence one column. */
+/* The character at S (at most N bytes): its length in bytes, and in *WC
+ * the character, or -1 for a byte that is not one in this locale. */
+static size_t
+char_at(const char *s, size_t n, wchar_t *wc)
+{
+	mbstate_t st;
+	size_t len;
+
+	memset(&st, 0, sizeof(st));
+	len = mbrtowc(wc, s, n, &st);
+	if (len == (size_t)-1 || len == (size_t)-2 || len == 0) {
+		*wc = (wchar_t)-1;
+		return 1;
+	}
+	return len;
+}
+
+/* Columns character WC takes: wcwidth(), or one for what it does not know
+ * (a byte that is not a character here counts once per UTF-8 sequence). */
+static size_t
+char_width(wchar_t wc, unsigned char lead)
+{
+	int w;
+
+	if (wc == (wchar_t)-1) {
+		return (lead & 0xc0) != 0x80;
+	}
+	w = wcwidth(wc);
+	return w < 0 ? 1 : (size_t)w;
+}
+
+/* Display width of N bytes of S: colour escapes take no room, a wide (CJK)
+ * character two columns. */
 static size_t
 width_of(const char *s, size_t n)
 {
-	size_t w = 0, i;
+	size_t w = 0, i = 0;
 
-	for (i = 0; i < n; i++) {
-		unsigned char ch = (unsigned char)s[i];
+	while (i < n) {
+		wchar_t wc;
+		size_t len;
 
-		if (ch == 0x1b) {
+		if (s[i] == 0x1b) {
 			while (i < n && s[i] != 'm') {
 				i++;
 			}
+			i++;
 			continue;
 		}
-		if ((ch & 0xc0) != 0x80) {
-			w++;
-		}
+		len = char_at(s + i, n - i, &wc);
+		w += char_width(wc, (unsigned char)s[i]);
+		i += len;
 	}
 	return w;
 }
 
+/* Punctuation that must not begin a line (ideographic comma and full
+ * stop, fullwidth ,.:;!?) and closes what it follows. */
+static int
+no_break_before(wchar_t wc)
+{
+	static const wchar_t set[] = { 0x3001, 0x3002, 0xff0c, 0xff0e, 0xff1a,
+		0xff1b, 0xff01, 0xff1f, 0xff09, 0x300d, 0x300f, 0 };
+	const wchar_t *p;
+
+	for (p = set; *p != 0; p++) {
+		if (*p == wc) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Bytes of the next unit of text to wrap: a word up to a space or
+ * newline, or one wide character (a line may break between CJK
+ * characters, which have no spaces), with the punctuation that must stay
+ * with it. */
+static size_t
+unit_len(const char *p)
+{
+	size_t n = 0, len, rest = strlen(p);
+	wchar_t wc;
+	int wide;
+
+	len = char_at(p, rest, &wc);
+	wide = wc != (wchar_t)-1 && p[0] != 0x1b && char_width(wc, 0) == 2;
+	if (wide) {
+		n = len;
+	} else {
+		while (n < rest && p[n] != ' ' && p[n] != '\n') {
+			if (p[n] == 0x1b) {
+				n++;
+				continue;
+			}
+			len = char_at(p + n, rest - n, &wc);
+			if (n > 0 && wc != (wchar_t)-1 &&
+			    char_width(wc, 0) == 2 && !no_break_before(wc)) {
+				break;
+			}
+			n += len;
+		}
+	}
+	while (n < rest && p[n] != ' ' && p[n] != '\n') {
+		len = char_at(p + n, rest - n, &wc);
+		if (wc == (wchar_t)-1 || !no_break_before(wc)) {
+			break;
+		}
+		n += len;
+	}
+	return n;
+}
+
+/*
+ * Wrap TEXT at WIDTH display columns (wcwidth), the first line indented
+ * by INDENT and the others by HANG.  Lines break at spaces, and between
+ * wide characters, which have no spaces between them.
+ */
 void
 cli_wrap(FILE *fp, int indent, int hang, const char *text)
 {
@@ -428,7 +523,7 @@ cli_wrap(FILE *fp, int indent, int hang, const char *text)
 	int first = 1;
 
 	while (*p != '\0') {
-		size_t n = strcspn(p, " \n"), w = width_of(p, n);
+		size_t n = unit_len(p), w = width_of(p, n);
 
 		if (first || col == 0) {
 			fprintf(fp, "%*s", first ? indent : hang, "");
