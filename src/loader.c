@@ -3,43 +3,53 @@
  * emulated over the files under the handle's root, for the environment of
  * the handle.  Nothing is loaded; every file is read with the ELF reader.
  *
- * What follows glibc (elf/dl-load.c, dl-deps.c, dl-version.c, dl-lookup.c;
- * the behaviour was checked against ld.so 2.36 by the tests):
+ * What follows glibc (elf/dl-load.c, dl-deps.c, dl-version.c, dl-lookup.c,
+ * dl-sort-maps.c, ldconfig.c; measured against ld.so 2.36 by
+ * tests/tools/ldmatrix.sh):
  *  - the search order RPATH (of the asking object when it has no RUNPATH,
  *    then of each object up the loading chain), LD_LIBRARY_PATH, RUNPATH,
- *    the cache, the default directories; DF_1_NODEFLIB drops the last two;
+ *    the cache, the default directories; DF_1_NODEFLIB drops the default
+ *    directories and the cache's entries under them;
  *  - an object with both RUNPATH and RPATH has no RPATH;
  *  - $ORIGIN is the directory of the object's path as it was opened (not
  *    its realpath); an entry whose $ORIGIN is unknown is dropped; an empty
  *    entry is the current directory; a directory listed twice in one list
- *    is searched once;
+ *    is searched once; a missing directory is tried once;
  *  - a file of the other ELF class is passed over (and named in the error
  *    when nothing else is found), another machine silently; a file that
- *    is not ELF, too short or a directory ends the search with an error;
+ *    is not ELF, too short or a directory ends the search with an error,
+ *    and so does one _dl_map_object_from_fd() will not map (an
+ *    executable, a PIE, DF_1_NOOPEN);
+ *  - "cannot open shared object file" carries ld.so's errno: ENOENT when
+ *    an open() failed since the last file opened, else nothing;
  *  - names are loaded once: a name matches a loaded object by the name it
  *    was asked by, its path or its SONAME, and a file found again under
  *    another name is the same object;
  *  - the version check accepts the provider's base definition, and one
- *    without version definitions at all; then each versioned reference
- *    must find a definition of that version (or in an object without
- *    symbol versions) in the scope of the dlopen() (the request's
- *    breadth-first dependency list).
+ *    without version definitions at all; then each reference is bound by
+ *    check_match()'s rules in the scope of the dlopen() (the request's
+ *    breadth-first dependency list), objects in the order relocation runs
+ *    (_dl_sort_maps' depth-first order), each object's references in the
+ *    order of its relocation tables: the first that fails is the one
+ *    dlopen() reports.
  *
- * What is not emulated, and why:
+ * What is not emulated, or approximated, and why:
  *  - /etc/ld.so.cache is not parsed: its binary format varies between
- *    glibc releases and it may be stale.  What it would hold is rebuilt
- *    from /etc/ld.so.conf and its `include` globs (in order, first listing
- *    of a directory wins, as ldconfig does), then the trusted directories:
- *    the files that exist now under lib*.so* names that are links, carry
- *    that SONAME or have none.  That is the cache as if ldconfig had just
- *    run.
- *  - glibc-hwcaps and legacy hwcap subdirectories (tls/, haswell/): no
+ *    glibc releases.  What it would hold is rebuilt from /etc/ld.so.conf
+ *    and its `include` globs (in order, a directory once by device and
+ *    inode, as ldconfig does), then the trusted directories, with
+ *    ldconfig's rules for the name it lists each file under.  That is the
+ *    cache as if `ldconfig -X` had just run; a stale cache is not seen.
+ *    Of a directory's other files only those named like the name asked
+ *    for (up to ".so") are read for it.
+ *  - glibc-hwcaps and legacy hwcap subdirectories (tls/, x86_64/): no
  *    CUDA or cuDNN package installs there.
  *  - $ORIGIN in LD_LIBRARY_PATH, LD_PRELOAD, the program's RPATH and its
  *    own libraries: the program is not known here.  Relative directories
  *    are the current directory's when the root is "/", else skipped.
- *  - $PLATFORM is the kernel's AT_PLATFORM for this machine (glibc on
- *    Intel x86-64 may use "haswell" instead); no CUDA library uses it.
+ *  - $PLATFORM is glibc's for this CPU (haswell or xeon_phi on Intel
+ *    x86-64 CPUs that qualify, else AT_PLATFORM); under a root for
+ *    another machine, that machine's usual name.
  */
 #include "config.h"
 

@@ -22,7 +22,7 @@ if ! have_python; then
 
 done_testing
 fi
-plan 85
+plan 87
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/cds-loader-XXXXXX")
 cleanup_later "$T"
@@ -378,6 +378,25 @@ mkdir -p "$R2/etc" "$R2/usr/lib64"
 ldr --root "$R2" --unset LD_LIBRARY_PATH --searchdirs
 is "$(j '" ".join(x["dir"] for x in d)')" "/lib64 /usr/lib64" \
 	"without multiarch: the lib64 defaults"
+
+# an ld.so.conf that includes itself three times, and a loop of two more
+# files: each file is read once, so the work is linear (capped recursion
+# alone made K self-includes cost K^17 reads: K = 3 ran for minutes)
+R3=$(mktemp -d "${TMPDIR:-/tmp}/cds-root-XXXXXX")
+cleanup_later "$R3"
+mkdir -p "$R3/etc/c" "$R3/opt/l1" "$R3/opt/l2" "$R3/usr/lib64"
+printf 'include /etc/ld.so.conf\ninclude /etc/ld.so.conf\n%s\n%s\n%s\n' \
+	'include /etc/ld.so.conf' 'include /etc/c/*.conf' /opt/l1 \
+	>"$R3/etc/ld.so.conf"
+printf 'include /etc/ld.so.conf /etc/c/*.conf\n/opt/l2\n' >"$R3/etc/c/a.conf"
+printf 'include /etc/c/a.conf\ninclude ../ld.so.conf\n/opt/l1\n' \
+	>"$R3/etc/c/b.conf"
+T0=$(date +%s)
+OUT=$(timeout 120 "$LDR" --root "$R3" --unset LD_LIBRARY_PATH --searchdirs)
+T1=$(date +%s)
+is "$(j '" ".join(x["dir"] for x in d)')" "/opt/l1 /opt/l2 /lib64 /usr/lib64" \
+	"ld.so.conf including itself and a loop: each directory once, first read first"
+ok $((T1 - T0 > 20)) "and it takes no time ($((T1 - T0)) s)"
 
 # F1 under the root, statically
 mk_cudnn8 "$R/usr/local/cuda-11.8/lib64" 8.3.2
