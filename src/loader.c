@@ -1647,29 +1647,36 @@ check_versions(struct ldctx *c, size_t load, size_t oi)
 	}
 }
 
-/* Report reference U[I] of object OI if it binds to nothing in SCOPE. */
-static void
-check_ref(struct ldctx *c, size_t load, size_t oi, const size_t *scope,
-    size_t nscope, const struct cds_elf_sym *u)
+/*
+ * Does reference U bind to nothing in SCOPE?  *P gets the object loaded
+ * for the file its version was required from (CDS_LD_NONE if none).
+ */
+static int
+ref_fails(struct ldctx *c, const size_t *scope, size_t nscope,
+    const struct cds_elf_sym *u, size_t *p)
 {
-	const struct cds_ld_object *o = &c->r->objects[oi];
-	size_t p = CDS_LD_NONE;
-
+	*p = CDS_LD_NONE;
 	if (u->weak) {
-		return;
+		return 0;
 	}
 	if (u->version == NULL && !(c->flags & CDS_LD_ALL_SYMBOLS)) {
-		return;
+		return 0;
 	}
 	if (u->file != NULL) {
-		p = find_needed(c, u->file);
-		if (p == CDS_LD_NONE) {
-			return;		/* that file is missing */
+		*p = find_needed(c, u->file);
+		if (*p == CDS_LD_NONE) {
+			return 0;	/* that file is missing */
 		}
 	}
-	if (bound(c, scope, nscope, u)) {
-		return;
-	}
+	return !bound(c, scope, nscope, u);
+}
+
+static void
+report_ref(struct ldctx *c, size_t load, size_t oi,
+    const struct cds_elf_sym *u, size_t p)
+{
+	const struct cds_ld_object *o = &c->r->objects[oi];
+
 	problem_add(c, CDS_LD_NO_SYMBOL, load, oi, p, u->name, u->version,
 	    u->version != NULL ?
 	    cds_xasprintf("%s: undefined symbol: %s, version %s",
@@ -1678,10 +1685,14 @@ check_ref(struct ldctx *c, size_t load, size_t oi, const size_t *scope,
 	    u->name));
 }
 
+/* check_symbols(): a reference that binds (not a provider index). */
+#define BINDS ((size_t)-2)
+
 /*
  * The references of object OI that bind to nothing, in the order ld.so
  * relocates them (the first one is what dlopen() reports); in .dynsym
- * order when the relocation tables cannot be read.
+ * order when the relocation tables cannot be read.  The tables are read
+ * only when something fails.
  */
 static void
 check_symbols(struct ldctx *c, size_t load, size_t oi, const size_t *scope,
@@ -1690,20 +1701,33 @@ check_symbols(struct ldctx *c, size_t load, size_t oi, const size_t *scope,
 	const struct cds_elf *e = c->r->objects[oi].elf;
 	const struct cds_elf_sym *u;
 	const size_t *order;
+	size_t *prov, nu, i, nfail = 0;
 	ssize_t no;
-	size_t nu, i;
 
 	u = cds_elf_undefined(e, &nu);
-	no = cds_elf_reloc_order(e, &order);
-	if (no < 0) {
-		for (i = 0; i < nu; i++) {
-			check_ref(c, load, oi, scope, nscope, &u[i]);
+	prov = cds_xcalloc(nu + 1, sizeof(*prov));
+	for (i = 0; i < nu; i++) {
+		if (ref_fails(c, scope, nscope, &u[i], &prov[i])) {
+			nfail++;
+		} else {
+			prov[i] = BINDS;
 		}
-		return;
 	}
-	for (i = 0; i < (size_t)no; i++) {
-		check_ref(c, load, oi, scope, nscope, &u[order[i]]);
+	if (nfail > 0 && (no = cds_elf_reloc_order(e, &order)) >= 0) {
+		for (i = 0; i < (size_t)no; i++) {
+			if (prov[order[i]] != BINDS) {
+				report_ref(c, load, oi, &u[order[i]],
+				    prov[order[i]]);
+			}
+		}
+	} else if (nfail > 0) {
+		for (i = 0; i < nu; i++) {
+			if (prov[i] != BINDS) {
+				report_ref(c, load, oi, &u[i], prov[i]);
+			}
+		}
 	}
+	free(prov);
 }
 
 /* _dl_sort_maps_dfs()'s depth-first walk from object OI. */
