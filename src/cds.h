@@ -752,7 +752,8 @@ char *const *cds_elf_needed(const struct cds_elf *e);
  * expanded), or NULL when absent. */
 const char *cds_elf_rpath(const struct cds_elf *e);
 const char *cds_elf_runpath(const struct cds_elf *e);
-/* DF_1_NODEFLIB: the loader skips its cache and default directories. */
+/* DF_1_NODEFLIB: for what E needs, ld.so skips its default directories
+ * and the cache's entries under them. */
 int cds_elf_nodeflib(const struct cds_elf *e);
 /* Does E define versions (.gnu.version_d)?  ld.so skips the version check
  * against a file that defines none. */
@@ -781,9 +782,11 @@ const struct cds_elf_sym *cds_elf_undefined(const struct cds_elf *e,
     size_t *n);
 /*
  * Does E define SYM so that a reference to SYM at VERSION binds to it, by
- * ld.so's rules?  VERSION NULL: an unversioned reference (the default
- * definition or an unversioned one).  With a VERSION, a definition of
- * that version matches, default or not; an object without a .gnu.version
+ * ld.so's rules (glibc's check_match())?  With a VERSION: a definition of
+ * that version, default or not, or an unversioned one (index 0, or 1 in
+ * a file that defines no versions) that is not hidden.  VERSION NULL (an
+ * unversioned reference): a definition at index 0, 1 or 2, else the only
+ * non-hidden one at a later version.  An object without a .gnu.version
  * table matches any definition of SYM, as in ld.so (glibc 2.36 aborts with
  * an assertion when that object is the very file the version was required
  * from; that case is not told apart here).
@@ -802,16 +805,23 @@ int cds_elf_defines(const struct cds_elf *e, const char *sym,
  * object that asks and of the objects that loaded it, in turn (only when
  * the asking object has no DT_RUNPATH), then LD_LIBRARY_PATH, then the
  * asking object's DT_RUNPATH, then what ld.so.cache would hold (the
- * directories of /etc/ld.so.conf and its includes, in order, then the
- * trusted directories), then the default directories; the last two are
- * skipped for an object marked DF_1_NODEFLIB.  $ORIGIN, $LIB and $PLATFORM
- * are expanded.  A file of the other ELF class or another machine is
- * passed over; a file ld.so cannot read (not ELF, too short, a directory)
- * stops the search with ld.so's error.
+ * directories of /etc/ld.so.conf and its includes, in order, each once
+ * even under another name, then the trusted directories; a name is listed
+ * where ldconfig lists it: a file under its DT_SONAME, a link under its
+ * own name when that is the soname or its ".so" development link; the
+ * first directory listing the name gives the one file tried), then the
+ * default directories.  For an object marked DF_1_NODEFLIB the default
+ * directories and the cache's entries under them are skipped.  $ORIGIN,
+ * $LIB and $PLATFORM are expanded.  A file of the other ELF class or
+ * another machine is passed over; a file ld.so cannot read (not ELF, too
+ * short, a directory) or will not map (an executable, a PIE,
+ * DF_1_NOOPEN) stops the search with ld.so's error.  The agreement with
+ * the real ld.so is measured by tests/tools/ldmatrix.sh (README, "The
+ * loader emulation").
  *
  * Not emulated (the comments of src/loader.c say why): the binary
  * ld.so.cache itself (its content is rebuilt from ld.so.conf, as if
- * ldconfig had just run), glibc-hwcaps and legacy hwcap subdirectories,
+ * ldconfig -X had just run), glibc-hwcaps and legacy hwcap subdirectories,
  * $ORIGIN in LD_LIBRARY_PATH (the program is not known), LD_PRELOAD, and
  * the program's own RPATH and libraries (the program is not known).
  */
@@ -983,9 +993,10 @@ struct cds_ld_request {
  * version against the file that provides it and every versioned symbol
  * reference against the objects in the request's scope, by ld.so's rules.
  * A failed request leaves nothing loaded for the next one, as in ld.so.
- * Problems carry ld.so's exact message.  When several symbols are missing,
- * ld.so reports the first one it relocates, which may be another of those
- * listed.  FLAGS: CDS_LD_ALL_SYMBOLS.
+ * Problems carry ld.so's exact message.  Missing symbols are listed in
+ * the order ld.so relocates them (objects in its dependency sort, each
+ * one's relocation tables in order), so the first is the one dlopen()
+ * reports.  FLAGS: CDS_LD_ALL_SYMBOLS.
  * Returns a new resolution (free with cds_ld_resolution_free()), or NULL
  * with CDS_ERR_USAGE for an empty or relative name or a bad caller.
  * Emits no events.

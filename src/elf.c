@@ -30,6 +30,18 @@
 #define MAX_VERS	4096			/* verdef/verneed entries */
 #define MAX_PHNUM	4096
 
+/* A PT_LOAD segment: where its bytes are in the file. */
+struct seg {
+	uint64_t offset, vaddr, filesz;
+};
+
+/* Where the relocation tables are (DT_RELA, DT_REL, DT_JMPREL). */
+struct relocs {
+	uint64_t rela, relasz, relacount, rel, relsz, relcount;
+	uint64_t jmprel, pltrelsz, pltrel;
+	int has_rela, has_rel, has_jmprel;
+};
+
 struct cds_elf {
 	char *path;
 	int elfclass;
@@ -47,8 +59,14 @@ struct cds_elf {
 	const char *runpath;
 	char **needed;		/* pointers into strtab; array owned */
 	int nodeflib;
+	unsigned flags_1;	/* DT_FLAGS_1 */
+	int has_dynamic;	/* a PT_DYNAMIC with bytes */
 	int has_verdef;
 	int has_versym;
+	struct seg *loads;	/* the PT_LOAD segments, for the relocations */
+	size_t nloads;
+	uint64_t nsyms;		/* .dynsym entries */
+	struct relocs rel;
 
 	struct cds_elf_verneed *verneed;
 	size_t nverneed;
@@ -56,10 +74,15 @@ struct cds_elf {
 	const char *verdef_base;	/* the VER_FLG_BASE entry's name */
 
 	struct cds_elf_sym *defined;
+	uint16_t *defined_ver;	/* each one's .gnu.version entry */
 	size_t ndefined;
 	struct cds_elf_sym *undefined;
+	uint32_t *undefined_idx;	/* each one's .dynsym index */
 	size_t nundefined;
 	const struct cds_elf_sym **sorted;	/* defined, by name; lazy */
+	size_t *reloc_order;	/* imports by first relocation; lazy */
+	size_t nreloc_order;
+	int reloc_state;	/* 0 not read, 1 read, -1 unreadable */
 };
 
 /* Field offsets of the structures we read, per class. */
@@ -96,10 +119,6 @@ struct rd {
 	const struct layout *l;
 	const char *path;
 	const char *bad;	/* first reason the file is corrupt */
-};
-
-struct seg {
-	uint64_t offset, vaddr, filesz;
 };
 
 /* What a version index in .gnu.version stands for. */
@@ -331,6 +350,7 @@ struct dyninfo {
 	uint64_t strtab, strsz, symtab, syment, hash, gnu_hash;
 	uint64_t versym, verdef, verdefnum, verneed, verneednum, flags_1;
 	uint64_t soname, rpath, runpath;
+	struct relocs rel;
 	int has_strtab, has_symtab, has_hash, has_gnu_hash, has_versym;
 	int has_verdef, has_verneed, has_soname, has_rpath, has_runpath;
 	uint64_t *needed;
@@ -422,6 +442,36 @@ read_dynamic(struct rd *r, const struct seg *dyn, struct dyninfo *di)
 			break;
 		case DT_FLAGS_1:
 			di->flags_1 = val;
+			break;
+		case DT_RELA:
+			di->rel.rela = val;
+			di->rel.has_rela = 1;
+			break;
+		case DT_RELASZ:
+			di->rel.relasz = val;
+			break;
+		case DT_RELACOUNT:
+			di->rel.relacount = val;
+			break;
+		case DT_REL:
+			di->rel.rel = val;
+			di->rel.has_rel = 1;
+			break;
+		case DT_RELSZ:
+			di->rel.relsz = val;
+			break;
+		case DT_RELCOUNT:
+			di->rel.relcount = val;
+			break;
+		case DT_JMPREL:
+			di->rel.jmprel = val;
+			di->rel.has_jmprel = 1;
+			break;
+		case DT_PLTRELSZ:
+			di->rel.pltrelsz = val;
+			break;
+		case DT_PLTREL:
+			di->rel.pltrel = val;
 			break;
 		default:
 			break;
@@ -566,7 +616,7 @@ read_verdef(struct rd *r, struct cds_elf *e, const struct seg *loads,
 
 	if (vaddr_off(loads, nloads, di->verdef, &off, &avail) == -1) {
 		corrupt(r, "version definitions beyond end of file");
-		return -1;
+		goto fail;
 	}
 	for (i = 0; i < di->verdefnum && i < MAX_VERS; i++) {
 		unsigned char vd[20], va[8];
@@ -753,7 +803,11 @@ read_syms(struct rd *r, struct cds_elf *e, const struct seg *loads,
 		}
 	}
 	e->defined = cds_xcalloc((size_t)nsyms, sizeof(*e->defined));
+	e->defined_ver = cds_xcalloc((size_t)nsyms, sizeof(*e->defined_ver));
 	e->undefined = cds_xcalloc((size_t)nsyms, sizeof(*e->undefined));
+	e->undefined_idx = cds_xcalloc((size_t)nsyms,
+	    sizeof(*e->undefined_idx));
+	e->nsyms = nsyms;
 	for (i = 1; i < nsyms; i++) {
 		const unsigned char *s = syms + i * l->symsize;
 		const char *name = dstr(e, g32(r, s));
@@ -776,6 +830,7 @@ read_syms(struct rd *r, struct cds_elf *e, const struct seg *loads,
 			if (bind != STB_GLOBAL && bind != STB_WEAK) {
 				continue;
 			}
+			e->undefined_idx[e->nundefined] = (uint32_t)i;
 			out = &e->undefined[e->nundefined++];
 		} else {
 			/* what ld.so's do_lookup_x() would consider */
@@ -794,6 +849,8 @@ read_syms(struct rd *r, struct cds_elf *e, const struct seg *loads,
 			if (!sym_allowed_type(type)) {
 				continue;
 			}
+			/* no table: every symbol is "global", index 1 */
+			e->defined_ver[e->ndefined] = (uint16_t)ver;
 			out = &e->defined[e->ndefined++];
 			out->hidden = (ver & 0x8000) != 0;
 		}
@@ -899,6 +956,8 @@ parse(struct rd *r, struct cds_elf *e, int dynamic_only)
 	}
 	e->needed = cds_xcalloc(1, sizeof(char *));
 	e->verdefs = NULL;
+	e->nloads = nloads;
+	e->has_dynamic = has_dyn && dyn.filesz > 0 && dyn.vaddr != 0;
 	if (!has_dyn) {
 		ret = 0;
 		goto out;
@@ -947,6 +1006,8 @@ parse(struct rd *r, struct cds_elf *e, int dynamic_only)
 		goto out;
 	}
 	e->nodeflib = (di.flags_1 & DF_1_NODEFLIB) != 0;
+	e->flags_1 = (unsigned)di.flags_1;
+	e->rel = di.rel;
 	if (dynamic_only) {
 		ret = 0;	/* no versions, no symbols */
 		goto out;
@@ -974,7 +1035,7 @@ parse(struct rd *r, struct cds_elf *e, int dynamic_only)
 	ret = 0;
 out:
 	free(vi);
-	free(loads);
+	e->loads = loads;
 	free(di.needed);
 	return ret;
 }
@@ -988,7 +1049,7 @@ elf_open(cds_handle_t *h, const char *hostpath, int dynamic_only)
 
 	memset(&r, 0, sizeof(r));
 	r.path = hostpath;
-	r.fd = open(hostpath, O_RDONLY | O_CLOEXEC);
+	r.fd = open(hostpath, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (r.fd == -1) {
 		cds_seterr(h, errno == ENOENT || errno == ENOTDIR ?
 		    CDS_ERR_NOT_FOUND : CDS_ERR_IO, "%s: %s", hostpath,
@@ -1053,8 +1114,12 @@ cds_elf_free(struct cds_elf *e)
 	free(e->verdefs);
 	free(e->needed);
 	free(e->defined);
+	free(e->defined_ver);
 	free(e->undefined);
+	free(e->undefined_idx);
 	free(e->sorted);
+	free(e->reloc_order);
+	free(e->loads);
 	free(e->strtab);
 	free(e->interp);
 	free(e->path);
@@ -1241,16 +1306,31 @@ cmp_sym(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
-int
-cds_elf_defines(const struct cds_elf *e, const char *sym,
-    const char *version)
+/*
+ * The name ld.so's l_versions[NDX] holds for definition S of E, or NULL
+ * where that entry is empty (its hash 0): index 0 (local), index 1 of a
+ * file that defines no versions, an index no table names.
+ */
+static const char *
+def_version(const struct cds_elf *e, const struct cds_elf_sym *s,
+    unsigned ndx)
+{
+	if (ndx >= 2) {
+		return s->version;
+	}
+	if (ndx == 1 && e->has_verdef) {
+		return e->verdef_base;
+	}
+	return NULL;
+}
+
+/* The index of the first definition named SYM in e->sorted, or ndefined. */
+static size_t
+first_def(const struct cds_elf *e, const char *sym)
 {
 	struct cds_elf *m = (struct cds_elf *)e;
 	size_t lo = 0, hi = e->ndefined, i;
 
-	if (e->ndefined == 0) {
-		return 0;
-	}
 	if (e->sorted == NULL) {
 		/* a cache on a const object: the index is invisible */
 		m->sorted = cds_xcalloc(e->ndefined, sizeof(*m->sorted));
@@ -1259,7 +1339,6 @@ cds_elf_defines(const struct cds_elf *e, const char *sym,
 		}
 		qsort(m->sorted, e->ndefined, sizeof(*m->sorted), cmp_sym);
 	}
-	/* the first entry named SYM */
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 
@@ -1269,22 +1348,282 @@ cds_elf_defines(const struct cds_elf *e, const char *sym,
 			hi = mid;
 		}
 	}
-	for (i = lo; i < e->ndefined && strcmp(e->sorted[i]->name, sym) == 0;
-	    i++) {
-		const struct cds_elf_sym *s = e->sorted[i];
+	return lo;
+}
 
-		if (version == NULL) {
-			if (!s->hidden) {
-				return 1;
-			}
-		} else if (!e->has_versym) {
-			return 1;
-		} else if (s->version != NULL &&
-		    strcmp(s->version, version) == 0) {
+/*
+ * glibc's check_match() (elf/dl-lookup.c), over every definition of SYM
+ * in E.  A versioned reference binds to a definition of that version,
+ * hidden or not, or to one whose version entry is empty and not hidden
+ * (an unversioned symbol of a file that defines no versions).  An
+ * unversioned reference binds to a definition at index 0, 1 or 2 (hidden
+ * or not), else to the only non-hidden one at a later index.
+ */
+int
+cds_elf_defines(const struct cds_elf *e, const char *sym,
+    const char *version)
+{
+	size_t i, nver = 0;
+
+	if (e->ndefined == 0) {
+		return 0;
+	}
+	for (i = first_def(e, sym);
+	    i < e->ndefined && strcmp(e->sorted[i]->name, sym) == 0; i++) {
+		const struct cds_elf_sym *s = e->sorted[i];
+		unsigned ver = e->defined_ver[s - e->defined];
+		unsigned ndx = ver & 0x7fff;
+		int hidden = (ver & 0x8000) != 0;
+		const char *name = def_version(e, s, ndx);
+
+		if (!e->has_versym) {
 			return 1;
 		}
+		if (version != NULL) {
+			if (name != NULL ? strcmp(name, version) == 0 :
+			    !hidden) {
+				return 1;
+			}
+		} else if (ndx < 3) {
+			return 1;
+		} else if (!hidden) {
+			nver++;
+		}
+	}
+	return nver == 1;
+}
+
+/* Append to ORDER the imports the relocations of one table name, each
+ * once (SEEN).  0, or -1 when the table cannot be read. */
+static int
+reloc_table(struct rd *r, const struct cds_elf *e, uint64_t vaddr,
+    uint64_t size, uint64_t skip, int rela, const int32_t *imp,
+    unsigned char *seen, size_t **order, size_t *n)
+{
+	uint64_t ent = r->c64 ? (rela ? 24 : 16) : (rela ? 12 : 8);
+	uint64_t off, avail, count, i, done;
+	unsigned char buf[24 * 512];
+
+	if (size == 0) {
+		return 0;
+	}
+	if (vaddr_off(e->loads, e->nloads, vaddr, &off, &avail) == -1 ||
+	    size > avail) {
+		return -1;
+	}
+	count = size / ent;
+	/* ld.so applies the leading relative relocations without a lookup */
+	i = skip < count ? skip : count;
+	while (i < count) {
+		uint64_t k = count - i < 512 ? count - i : 512;
+
+		if (rd_at(r, off + i * ent, k * ent, buf) == -1) {
+			return -1;
+		}
+		for (done = 0; done < k; done++) {
+			const unsigned char *p = buf + done * ent;
+			uint64_t info = r->c64 ? g64(r, p + 8) : g32(r, p + 4);
+			uint64_t sym = r->c64 ? info >> 32 : info >> 8;
+
+			if (sym == 0 || sym >= e->nsyms || imp[sym] < 0 ||
+			    seen[imp[sym]]) {
+				continue;
+			}
+			seen[imp[sym]] = 1;
+			(*order)[(*n)++] = (size_t)imp[sym];
+		}
+		i += k;
 	}
 	return 0;
+}
+
+/*
+ * The imports of E in the order ld.so first looks them up when it
+ * relocates E with RTLD_NOW (elf/dynamic-link.h, do-rel.h): the
+ * relocations of DT_RELA (or DT_REL) past the leading relative ones, then
+ * those of DT_JMPREL, each symbol at its first relocation.  Imports no
+ * relocation names are never looked up, and are not listed.  Reads the
+ * tables from the file the first time.  Returns the number of entries
+ * (indices into cds_elf_undefined()), or -1 when the tables cannot be
+ * read.
+ */
+ssize_t
+cds_elf_reloc_order(const struct cds_elf *e, const size_t **order)
+{
+	struct cds_elf *m = (struct cds_elf *)e;
+	const struct relocs *rl = &e->rel;
+	int32_t *imp = NULL;
+	unsigned char *seen = NULL;
+	struct rd r;
+	struct stat st;
+	uint64_t main_at, main_sz, main_skip, plt_sz;
+	int rela, ok = -1;
+	size_t i;
+
+	if (e->reloc_state != 0) {
+		*order = e->reloc_order;
+		return e->reloc_state == 1 ? (ssize_t)e->nreloc_order : -1;
+	}
+	m->reloc_state = -1;
+	memset(&r, 0, sizeof(r));
+	r.fd = open(e->path, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (r.fd == -1) {
+		return -1;
+	}
+	if (fstat(r.fd, &st) == -1 || !S_ISREG(st.st_mode)) {
+		goto out;
+	}
+	r.size = (uint64_t)st.st_size;
+	r.be = e->be;
+	r.c64 = e->elfclass == 64;
+	r.l = r.c64 ? &l64 : &l32;
+	rela = rl->has_rela || (!rl->has_rel && rl->pltrel == DT_RELA);
+	main_at = rela ? rl->rela : rl->rel;
+	main_sz = rela ? (rl->has_rela ? rl->relasz : 0) :
+	    (rl->has_rel ? rl->relsz : 0);
+	main_skip = rela ? rl->relacount : rl->relcount;
+	plt_sz = rl->has_jmprel ? rl->pltrelsz : 0;
+	/* some linkers count the PLT relocations in DT_RELASZ too */
+	if (plt_sz > 0 && main_sz >= plt_sz &&
+	    main_at + main_sz == rl->jmprel + plt_sz) {
+		main_sz -= plt_sz;
+	}
+	imp = cds_xmalloc((size_t)(e->nsyms + 1) * sizeof(*imp));
+	for (i = 0; i <= e->nsyms; i++) {
+		imp[i] = -1;
+	}
+	for (i = 0; i < e->nundefined; i++) {
+		imp[e->undefined_idx[i]] = (int32_t)i;
+	}
+	seen = cds_xcalloc(e->nundefined + 1, 1);
+	m->reloc_order = cds_xcalloc(e->nundefined + 1, sizeof(size_t));
+	m->nreloc_order = 0;
+	if (reloc_table(&r, e, main_at, main_sz, main_skip, rela, imp, seen,
+	    &m->reloc_order, &m->nreloc_order) == -1 ||
+	    reloc_table(&r, e, rl->jmprel, plt_sz, 0, rl->pltrel != DT_REL,
+	    imp, seen, &m->reloc_order, &m->nreloc_order) == -1) {
+		goto out;
+	}
+	m->reloc_state = 1;
+	ok = 0;
+out:
+	close(r.fd);
+	free(imp);
+	free(seen);
+	*order = e->reloc_order;
+	return ok == 0 ? (ssize_t)e->nreloc_order : -1;
+}
+
+unsigned
+cds_elf_flags_1(const struct cds_elf *e)
+{
+	return e->flags_1;
+}
+
+int
+cds_elf_has_dynamic(const struct cds_elf *e)
+{
+	return e->has_dynamic;
+}
+
+size_t
+cds_elf_nloads(const struct cds_elf *e)
+{
+	return e->nloads;
+}
+
+/*
+ * What ldconfig reads of a file (elf/readlib.c, readelflib.c): an ELF
+ * shared object (ET_DYN with a dynamic section) and its DT_SONAME.  Only
+ * the headers, the dynamic section and one string are read.
+ */
+int
+cds_elf_ident(const char *hostpath, struct cds_elf_ident *id)
+{
+	struct cds_elf e;
+	struct rd r;
+	struct stat st;
+	unsigned char eh[64];
+	struct seg *loads = NULL, dyn = {0, 0, 0};
+	size_t nloads = 0;
+	struct dyninfo di;
+	int has_dyn, ret = -1;
+
+	memset(id, 0, sizeof(*id));
+	memset(&e, 0, sizeof(e));
+	memset(&r, 0, sizeof(r));
+	memset(&di, 0, sizeof(di));
+	r.fd = open(hostpath, O_RDONLY | O_CLOEXEC | O_NONBLOCK);
+	if (r.fd == -1) {
+		return -1;
+	}
+	if (fstat(r.fd, &st) == -1 || !S_ISREG(st.st_mode)) {
+		close(r.fd);
+		return -1;
+	}
+	r.size = (uint64_t)st.st_size;
+	r.path = hostpath;
+	if (identify(&r, &e, eh) == -1 ||
+	    read_phdrs(&r, &e, eh, &loads, &nloads, &dyn, &has_dyn) == -1) {
+		goto out;
+	}
+	id->elfclass = e.elfclass;
+	id->be = e.be;
+	id->machine = e.machine;
+	id->type = e.type;
+	id->has_dynamic = has_dyn && dyn.filesz > 0;
+	if (has_dyn && read_dynamic(&r, &dyn, &di) == 0 && di.has_soname &&
+	    di.has_strtab) {
+		uint64_t off, avail;
+		char buf[256];
+		size_t k;
+
+		if (vaddr_off(loads, nloads, di.strtab + di.soname, &off,
+		    &avail) == 0 && di.soname < di.strsz) {
+			uint64_t len = avail < sizeof(buf) - 1 ? avail :
+			    sizeof(buf) - 1;
+
+			if (len > r.size - off) {
+				len = r.size - off;
+			}
+			if (rd_at(&r, off, len, buf) == 0) {
+				buf[len] = '\0';
+				k = strnlen(buf, len);
+				if (k < len) {
+					id->soname = cds_xstrndup(buf, k);
+				}
+			}
+		}
+	}
+	ret = 0;
+out:
+	close(r.fd);
+	free(loads);
+	free(e.interp);
+	free(di.needed);
+	return ret;
+}
+
+/*
+ * glibc's LIBC_ABI_MAX (its libc-abis file): the GNU ABI versions its
+ * ld.so accepts are below it.  DEFAULT, UNIQUE and ABSOLUTE everywhere;
+ * IFUNC too on the machines that list it.
+ */
+static unsigned
+libc_abi_max(unsigned machine)
+{
+	switch (machine) {
+	case EM_X86_64:
+	case EM_386:
+	case EM_PPC:
+	case EM_PPC64:
+	case EM_SPARC:
+	case EM_SPARCV9:
+	case EM_RISCV:
+		return 4;
+	default:
+		return 3;
+	}
 }
 
 /*
@@ -1306,7 +1645,7 @@ cds_elf_check(const char *hostpath, int want_class, int want_be,
 
 	*why = NULL;
 	memset(&r, 0, sizeof(r));
-	r.fd = open(hostpath, O_RDONLY | O_CLOEXEC);
+	r.fd = open(hostpath, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
 	if (r.fd == -1) {
 		if (errno == ENOENT || errno == ENOTDIR) {
 			return CDS_ELF_ABSENT;
@@ -1357,7 +1696,8 @@ cds_elf_check(const char *hostpath, int want_class, int want_be,
 	    eh[EI_OSABI] != ELFOSABI_GNU) {
 		*why = cds_xstrdup("ELF file OS ABI invalid");
 	} else if (eh[EI_ABIVERSION] != 0 &&
-	    !(eh[EI_OSABI] == ELFOSABI_GNU && eh[EI_ABIVERSION] < 16)) {
+	    !(eh[EI_OSABI] == ELFOSABI_GNU &&
+	    eh[EI_ABIVERSION] < libc_abi_max(want_machine))) {
 		*why = cds_xstrdup("ELF file ABI version invalid");
 	} else {
 		for (i = EI_PAD; i < EI_NIDENT; i++) {

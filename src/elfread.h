@@ -44,4 +44,41 @@ CDS_HIDDEN void cds_elf_file_id(const struct cds_elf *e, dev_t *dev,
 /* Does E carry a .gnu.version table (versioned symbols)? */
 CDS_HIDDEN int cds_elf_has_versym(const struct cds_elf *e);
 
+/*
+ * The imports of E (indices into cds_elf_undefined()) in the order ld.so
+ * looks them up when it relocates E with RTLD_NOW: DT_RELA/DT_REL past
+ * the leading relative relocations, then DT_JMPREL, each symbol at its
+ * first relocation; imports no relocation names are left out.  *ORDER is
+ * owned by E.  Reads the tables from E's file the first time (E's path
+ * must still name it).  Returns the count, or -1 when they cannot be
+ * read (*ORDER then undefined).
+ */
+CDS_HIDDEN ssize_t cds_elf_reloc_order(const struct cds_elf *e,
+    const size_t **order);
+
+/* DT_FLAGS_1 (DF_1_PIE, DF_1_NOOPEN...), 0 when absent. */
+CDS_HIDDEN unsigned cds_elf_flags_1(const struct cds_elf *e);
+/* Has E a PT_DYNAMIC segment with bytes in it? */
+CDS_HIDDEN int cds_elf_has_dynamic(const struct cds_elf *e);
+/* The number of its PT_LOAD segments. */
+CDS_HIDDEN size_t cds_elf_nloads(const struct cds_elf *e);
+
+/* What ldconfig reads of a file. */
+struct cds_elf_ident {
+	int elfclass;		/* 32 or 64 */
+	int be;
+	unsigned machine;	/* e_machine */
+	unsigned type;		/* e_type */
+	int has_dynamic;	/* a PT_DYNAMIC with bytes */
+	char *soname;		/* DT_SONAME (malloc()ed), NULL if none */
+};
+
+/*
+ * Read the ELF header, program headers and DT_SONAME of HOSTPATH, as
+ * ldconfig does to list a file in its cache.  Returns 0 (free ID->soname),
+ * or -1 when it is no ELF file, cannot be read or is not a regular file.
+ */
+CDS_HIDDEN int cds_elf_ident(const char *hostpath,
+    struct cds_elf_ident *id);
+
 #endif /* CDS_ELFREAD_H */

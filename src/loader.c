@@ -3,43 +3,53 @@
  * emulated over the files under the handle's root, for the environment of
  * the handle.  Nothing is loaded; every file is read with the ELF reader.
  *
- * What follows glibc (elf/dl-load.c, dl-deps.c, dl-version.c, dl-lookup.c;
- * the behaviour was checked against ld.so 2.36 by the tests):
+ * What follows glibc (elf/dl-load.c, dl-deps.c, dl-version.c, dl-lookup.c,
+ * dl-sort-maps.c, ldconfig.c; measured against ld.so 2.36 by
+ * tests/tools/ldmatrix.sh):
  *  - the search order RPATH (of the asking object when it has no RUNPATH,
  *    then of each object up the loading chain), LD_LIBRARY_PATH, RUNPATH,
- *    the cache, the default directories; DF_1_NODEFLIB drops the last two;
+ *    the cache, the default directories; DF_1_NODEFLIB drops the default
+ *    directories and the cache's entries under them;
  *  - an object with both RUNPATH and RPATH has no RPATH;
  *  - $ORIGIN is the directory of the object's path as it was opened (not
  *    its realpath); an entry whose $ORIGIN is unknown is dropped; an empty
  *    entry is the current directory; a directory listed twice in one list
- *    is searched once;
+ *    is searched once; a missing directory is tried once;
  *  - a file of the other ELF class is passed over (and named in the error
  *    when nothing else is found), another machine silently; a file that
- *    is not ELF, too short or a directory ends the search with an error;
+ *    is not ELF, too short or a directory ends the search with an error,
+ *    and so does one _dl_map_object_from_fd() will not map (an
+ *    executable, a PIE, DF_1_NOOPEN);
+ *  - "cannot open shared object file" carries ld.so's errno: ENOENT when
+ *    an open() failed since the last file opened, else nothing;
  *  - names are loaded once: a name matches a loaded object by the name it
  *    was asked by, its path or its SONAME, and a file found again under
  *    another name is the same object;
  *  - the version check accepts the provider's base definition, and one
- *    without version definitions at all; then each versioned reference
- *    must find a definition of that version (or in an object without
- *    symbol versions) in the scope of the dlopen() (the request's
- *    breadth-first dependency list).
+ *    without version definitions at all; then each reference is bound by
+ *    check_match()'s rules in the scope of the dlopen() (the request's
+ *    breadth-first dependency list), objects in the order relocation runs
+ *    (_dl_sort_maps' depth-first order), each object's references in the
+ *    order of its relocation tables: the first that fails is the one
+ *    dlopen() reports.
  *
- * What is not emulated, and why:
+ * What is not emulated, or approximated, and why:
  *  - /etc/ld.so.cache is not parsed: its binary format varies between
- *    glibc releases and it may be stale.  What it would hold is rebuilt
- *    from /etc/ld.so.conf and its `include` globs (in order, first listing
- *    of a directory wins, as ldconfig does), then the trusted directories:
- *    the files that exist now under lib*.so* names that are links, carry
- *    that SONAME or have none.  That is the cache as if ldconfig had just
- *    run.
- *  - glibc-hwcaps and legacy hwcap subdirectories (tls/, haswell/): no
+ *    glibc releases.  What it would hold is rebuilt from /etc/ld.so.conf
+ *    and its `include` globs (in order, a directory once by device and
+ *    inode, as ldconfig does), then the trusted directories, with
+ *    ldconfig's rules for the name it lists each file under.  That is the
+ *    cache as if `ldconfig -X` had just run; a stale cache is not seen.
+ *    Of a directory's other files only those named like the name asked
+ *    for (up to ".so") are read for it.
+ *  - glibc-hwcaps and legacy hwcap subdirectories (tls/, x86_64/): no
  *    CUDA or cuDNN package installs there.
  *  - $ORIGIN in LD_LIBRARY_PATH, LD_PRELOAD, the program's RPATH and its
  *    own libraries: the program is not known here.  Relative directories
  *    are the current directory's when the root is "/", else skipped.
- *  - $PLATFORM is the kernel's AT_PLATFORM for this machine (glibc on
- *    Intel x86-64 may use "haswell" instead); no CUDA library uses it.
+ *  - $PLATFORM is glibc's for this CPU (haswell or xeon_phi on Intel
+ *    x86-64 CPUs that qualify, else AT_PLATFORM); under a root for
+ *    another machine, that machine's usual name.
  */
 #include "config.h"
 
@@ -50,6 +60,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
+#if defined(__x86_64__)
+#include <cpuid.h>
+#endif
 #include <sys/stat.h>
 
 #include "elfread.h"
@@ -63,6 +76,13 @@ struct sdir {
 	enum cds_ld_via via;
 	int entry;
 	char *from;
+	int exists;		/* the cache's: the directory is there */
+};
+
+/* The names in one directory, read once per emulation (the cache). */
+struct dirlist {
+	char *dir;		/* target path */
+	char **names;		/* sorted; NULL-terminated, never NULL */
 };
 
 struct sdirs {
@@ -97,6 +117,12 @@ struct ldctx {
 	struct sdirs cache;	/* what ld.so.cache holds, in its order */
 	struct sdirs defaults;
 	int cache_ready;
+	struct cds_strv confs;	/* ld.so.conf files read ("dev:ino") */
+	struct cds_strv dirids;	/* the cache's directories ("dev:ino") */
+	struct dirlist *lists;	/* directories listed for the cache */
+	size_t nlists;
+	int enoent;		/* ld.so's errno is ENOENT (else 0) */
+	struct cds_strv gone;	/* missing directories searched once */
 
 	struct cds_ld_resolution *r;
 	struct objx *x;		/* parallel to r->objects */
@@ -182,6 +208,7 @@ sdirs_push(struct sdirs *s, char *dir, const char *as_written,
 	d->via = via;
 	d->entry = entry;
 	d->from = cds_strdup0(from);
+	d->exists = 1;
 }
 
 static int
@@ -336,6 +363,73 @@ machine_platform(unsigned machine)
 	}
 }
 
+#if defined(__x86_64__)
+/* XCR0: which register states the kernel saves (AVX, AVX-512). */
+static unsigned long long
+xgetbv0(void)
+{
+	unsigned lo, hi;
+
+	__asm__ volatile ("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+	return (unsigned long long)hi << 32 | lo;
+}
+
+/*
+ * glibc's init_cpu_features() (sysdeps/x86/cpu-features.c): on an Intel
+ * x86-64 CPU, ld.so's platform ($PLATFORM, AT_PLATFORM's stand-in) is
+ * "xeon_phi" with usable AVX512CD, ER and PF, else "haswell" with usable
+ * AVX2, FMA, BMI1, BMI2, LZCNT, MOVBE and POPCNT; NULL keeps the kernel's.
+ */
+static const char *
+x86_platform(void)
+{
+	unsigned max, a, b, cx, d, ecx1, ebx7 = 0, ecx81 = 0;
+	unsigned long long xcr0 = 0;
+	int avx, avx512;
+
+	if (!__get_cpuid(0, &max, &b, &cx, &d) ||
+	    !(b == 0x756e6547 && d == 0x49656e69 && cx == 0x6c65746e)) {
+		return NULL;	/* not "GenuineIntel" */
+	}
+	__cpuid(1, a, b, ecx1, d);
+	if (max >= 7) {
+		__cpuid_count(7, 0, a, ebx7, cx, d);
+	}
+	if (__get_cpuid(0x80000001, &a, &b, &cx, &d)) {
+		ecx81 = cx;
+	}
+	if (ecx1 & bit_OSXSAVE) {
+		xcr0 = xgetbv0();
+	}
+	avx = (ecx1 & bit_AVX) && (xcr0 & 0x6) == 0x6;
+	avx512 = avx && (xcr0 & 0xe0) == 0xe0 && (ebx7 & bit_AVX512F);
+	if (avx512 && (ebx7 & bit_AVX512CD) && (ebx7 & bit_AVX512ER) &&
+	    (ebx7 & bit_AVX512PF)) {
+		return "xeon_phi";
+	}
+	if (avx && (ebx7 & bit_AVX2) && (ecx1 & bit_FMA) &&
+	    (ebx7 & bit_BMI) && (ebx7 & bit_BMI2) && (ecx81 & bit_LZCNT) &&
+	    (ecx1 & bit_MOVBE) && (ecx1 & bit_POPCNT)) {
+		return "haswell";
+	}
+	return NULL;
+}
+#endif
+
+/* What ld.so on this machine expands $PLATFORM to, NULL if unknown. */
+static const char *
+host_platform(void)
+{
+#if defined(__x86_64__)
+	const char *p = x86_platform();
+
+	if (p != NULL) {
+		return p;
+	}
+#endif
+	return (const char *)getauxval(AT_PLATFORM);
+}
+
 /*
  * The host path of target path PATH.  Under a root, symlinks are resolved
  * inside it first: an absolute link target means the target system's
@@ -410,13 +504,14 @@ ctx_init(struct ldctx *c, cds_handle_t *h, int elfclass, int be,
 		sdirs_push(&c->defaults, d, NULL, CDS_LD_DEFAULT, (int)i + 1,
 		    NULL);
 	}
+	/* a root of this machine's kind runs on this CPU */
 	cds_loader_host(&hc, &hbe, &hm);
-	if (*h->root == '\0' && hm == machine && getauxval(AT_PLATFORM)) {
-		c->platform = cds_xstrdup((const char *)getauxval(
-		    AT_PLATFORM));
+	if (hm == machine && hc == elfclass && host_platform() != NULL) {
+		c->platform = cds_xstrdup(host_platform());
 	} else {
 		c->platform = cds_xstrdup(machine_platform(machine));
 	}
+	c->enoent = 1;
 	/* an empty LD_LIBRARY_PATH is no list at all; ';' separates too */
 	llp = cds_getenv(h, "LD_LIBRARY_PATH");
 	if (llp != NULL && *llp != '\0') {
@@ -428,9 +523,19 @@ ctx_init(struct ldctx *c, cds_handle_t *h, int elfclass, int be,
 static void
 ctx_free(struct ldctx *c)
 {
+	size_t i;
+
 	sdirs_free(&c->llp);
 	sdirs_free(&c->cache);
 	sdirs_free(&c->defaults);
+	cds_strv_clear(&c->confs);
+	cds_strv_clear(&c->dirids);
+	cds_strv_clear(&c->gone);
+	for (i = 0; i < c->nlists; i++) {
+		free(c->lists[i].dir);
+		cds_strfreev(c->lists[i].names);
+	}
+	free(c->lists);
 	free(c->triplet);
 	free(c->lib);
 	free(c->platform);
@@ -488,13 +593,12 @@ cmp_strp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void parse_conf(struct ldctx *c, const char *conf, int depth);
+static void parse_conf(struct ldctx *c, const char *conf);
 
 /* ldconfig's `include PATTERN...': each pattern relative to the file's
  * directory unless absolute, matches in sorted order. */
 static void
-conf_include(struct ldctx *c, const char *conf, const char *words,
-    int depth)
+conf_include(struct ldctx *c, const char *conf, const char *words)
 {
 	char **pats = cds_strsplit(words, " \t", 0);
 	size_t i, k;
@@ -517,7 +621,7 @@ conf_include(struct ldctx *c, const char *conf, const char *words,
 			qsort(out.v, out.n, sizeof(*out.v), cmp_strp);
 		}
 		for (k = 0; k < out.n; k++) {
-			parse_conf(c, out.v[k], depth + 1);
+			parse_conf(c, out.v[k]);
 		}
 		cds_strv_clear(&out);
 		free(pat);
@@ -525,17 +629,67 @@ conf_include(struct ldctx *c, const char *conf, const char *words,
 	cds_strfreev(pats);
 }
 
-/* Read one ld.so.conf file (a target path) the way ldconfig does. */
-static void
-parse_conf(struct ldctx *c, const char *conf, int depth)
+/* "dev:ino" of a host path (following links), or NULL if it is not there. */
+static char *
+file_id(const char *host)
 {
-	char *host, *text, **lines;
+	struct stat st;
+
+	if (stat(host, &st) == -1) {
+		return NULL;
+	}
+	return cds_xasprintf("%llu:%llu", (unsigned long long)st.st_dev,
+	    (unsigned long long)st.st_ino);
+}
+
+/*
+ * Add DIR (a target path) to the cache's directories, as ldconfig's
+ * add_dir(): a directory already listed, under this name or another (a
+ * link to it: the same device and inode), is kept where it was first
+ * listed.  One that is not there is listed for the record but holds
+ * nothing.
+ */
+static void
+cache_add_dir(struct ldctx *c, const char *dir, const char *from)
+{
+	char *host = host_path(c->h, dir), *id = NULL;
+
+	if (cds_is_dir(host)) {
+		id = file_id(host);
+	}
+	free(host);
+	if (id != NULL ? cds_strv_contains(&c->dirids, id) :
+	    sdirs_has(&c->cache, dir)) {
+		free(id);
+		return;
+	}
+	sdirs_push(&c->cache, cds_xstrdup(dir), dir, CDS_LD_CACHE,
+	    (int)c->cache.n + 1, from);
+	c->cache.v[c->cache.n - 1].exists = id != NULL;
+	if (id != NULL) {
+		cds_strv_push_owned(&c->dirids, id);
+	}
+}
+
+/*
+ * Read one ld.so.conf file (a target path) the way ldconfig does.  A file
+ * is read once: included again (a loop, or twice), it could only list
+ * directories already listed, so the work stays linear in the input.
+ */
+static void
+parse_conf(struct ldctx *c, const char *conf)
+{
+	char *host, *text, **lines, *id;
 	size_t i;
 
-	if (depth > 16) {
-		return;		/* an include loop */
-	}
 	host = host_path(c->h, conf);
+	id = file_id(host);
+	if (id == NULL || cds_strv_contains(&c->confs, id)) {
+		free(id);
+		free(host);
+		return;
+	}
+	cds_strv_push_owned(&c->confs, id);
 	text = cds_read_file(host, 1 << 20, NULL);
 	free(host);
 	if (text == NULL) {
@@ -556,7 +710,7 @@ parse_conf(struct ldctx *c, const char *conf, int depth)
 		}
 		if (strncmp(line, "include", 7) == 0 &&
 		    (line[7] == ' ' || line[7] == '\t')) {
-			conf_include(c, conf, line + 8, depth);
+			conf_include(c, conf, line + 8);
 			continue;
 		}
 		if (strncasecmp(line, "hwcap", 5) == 0 &&
@@ -568,14 +722,16 @@ parse_conf(struct ldctx *c, const char *conf, int depth)
 			*eq = '\0';
 		}
 		len = strlen(line);
+		while (len > 0 && (line[len - 1] == ' ' ||
+		    line[len - 1] == '\t')) {
+			line[--len] = '\0';
+		}
 		while (len > 1 && line[len - 1] == '/') {
 			line[--len] = '\0';
 		}
-		if (line[0] != '/' || sdirs_has(&c->cache, line)) {
-			continue;
+		if (line[0] == '/') {
+			cache_add_dir(c, line, conf);
 		}
-		sdirs_push(&c->cache, cds_xstrdup(line), line, CDS_LD_CACHE,
-		    (int)c->cache.n + 1, conf);
 	}
 	cds_strfreev(lines);
 }
@@ -589,14 +745,10 @@ ctx_cache(struct ldctx *c)
 		return;
 	}
 	c->cache_ready = 1;
-	parse_conf(c, "/etc/ld.so.conf", 0);
+	parse_conf(c, "/etc/ld.so.conf");
 	/* ldconfig adds its trusted directories last */
 	for (i = 0; i < c->defaults.n; i++) {
-		if (!sdirs_has(&c->cache, c->defaults.v[i].dir)) {
-			sdirs_push(&c->cache, cds_xstrdup(c->defaults.v[i].dir),
-			    c->defaults.v[i].dir, CDS_LD_CACHE,
-			    (int)c->cache.n + 1, "");
-		}
+		cache_add_dir(c, c->defaults.v[i].dir, "");
 	}
 }
 
@@ -678,106 +830,264 @@ how_line(const struct cds_ld_found *f)
 	}
 }
 
-/*
- * The cache step holds a file only when ldconfig would list it under that
- * name: a symlink, or a file whose SONAME is the name, or one without a
- * SONAME.  *elfp keeps what was read to decide, for the caller.
- */
-static int
-cache_lists(struct ldctx *c, const char *dir, const char *host,
-    const char *name, struct cds_elf **elfp)
+/* The names in DIR (a target path), sorted; read once per emulation. */
+static char *const *
+dir_names(struct ldctx *c, const char *dir)
 {
-	struct cds_elf *e;
-	const char *so;
-	char *hdir = host_path(c->h, dir), *entry;
+	struct dirlist *l;
+	char *host;
+	size_t i;
+
+	for (i = 0; i < c->nlists; i++) {
+		if (strcmp(c->lists[i].dir, dir) == 0) {
+			return c->lists[i].names;
+		}
+	}
+	c->lists = cds_xreallocarray(c->lists, c->nlists + 1,
+	    sizeof(*c->lists));
+	l = &c->lists[c->nlists++];
+	l->dir = cds_xstrdup(dir);
+	host = host_path(c->h, dir);
+	l->names = cds_listdir(host);
+	free(host);
+	if (l->names == NULL) {
+		l->names = cds_xcalloc(1, sizeof(char *));
+	}
+	for (i = 0; l->names[i] != NULL; i++) {
+	}
+	if (i > 1) {
+		qsort(l->names, i, sizeof(char *), cmp_strp);
+	}
+	return l->names;
+}
+
+/*
+ * The name ldconfig lists directory entry ENTRY of DIR under (its cache
+ * key: elf/ldconfig.c, search_dir()), or NULL when it lists nothing for
+ * it, or only for another machine: not a regular file or a link to one,
+ * not an ELF shared object of the loader's class and machine with a
+ * dynamic section.  The key is the file's DT_SONAME (its own name when it
+ * has none); a link keeps its own name when that is the soname, or when
+ * it ends in ".so" and begins the soname (the development link
+ * libfoo.so -> libfoo.so.1).  Free the result.
+ */
+static char *
+cache_key(struct ldctx *c, const char *dir, const char *entry)
+{
+	struct cds_elf_ident id;
+	struct stat st;
+	char *target, *hdir, *hentry, *host, *key = NULL;
 	int is_link;
 
-	/* the directory entry itself, not what it resolves to */
-	entry = cds_path_join(hdir, name);
-	is_link = cds_is_link(entry);
-	free(entry);
+	target = cds_path_join(dir, entry);
+	hdir = host_path(c->h, dir);
+	hentry = cds_path_join(hdir, entry);
 	free(hdir);
-	if (is_link) {
-		return 1;
+	if (lstat(hentry, &st) == -1 ||
+	    !(S_ISREG(st.st_mode) || S_ISLNK(st.st_mode))) {
+		free(hentry);
+		free(target);
+		return NULL;
 	}
-	e = cds_elf_open(c->h, host);
-	if (e == NULL) {
-		cds_clearerr(c->h);
-		return 1;	/* ld.so will refuse it with its own words */
+	free(hentry);
+	is_link = S_ISLNK(st.st_mode);
+	host = host_path(c->h, target);
+	free(target);
+	if (cds_elf_ident(host, &id) == -1) {
+		free(host);
+		return NULL;
 	}
-	so = cds_elf_soname(e);
-	if (so != NULL && strcmp(so, name) != 0) {
-		cds_elf_free(e);
+	free(host);
+	if (id.type == ET_DYN && id.has_dynamic &&
+	    id.elfclass == c->elfclass && id.be == c->be &&
+	    id.machine == c->machine) {
+		const char *so = id.soname != NULL ? id.soname : entry;
+
+		if (is_link && (strcmp(so, entry) == 0 ||
+		    (cds_endswith(entry, ".so") && cds_startswith(so, entry)))) {
+			key = cds_xstrdup(entry);
+		} else {
+			key = cds_xstrdup(so);
+		}
+	}
+	free(id.soname);
+	return key;
+}
+
+/*
+ * Does ldconfig list NAME in cache directory DIR?  Under that name, the
+ * entry NAME itself or another entry whose soname it is.  Of the other
+ * entries only those whose names begin like NAME (up to ".so") are read:
+ * a library named unlike its soname's stem (libbar.so.1 carrying
+ * libfoo.so.1) is not seen (README: the loader's limits).
+ */
+static int
+cache_has(struct ldctx *c, const char *dir, const char *name)
+{
+	char *const *names, *key;
+	const char *so = strstr(name, ".so");
+	size_t stem, i;
+	int found;
+
+	key = cache_key(c, dir, name);
+	found = key != NULL && strcmp(key, name) == 0;
+	free(key);
+	if (found || so == NULL) {
+		return found;
+	}
+	stem = (size_t)(so - name) + 3;
+	names = dir_names(c, dir);
+	for (i = 0; names[i] != NULL && !found; i++) {
+		if (strncmp(names[i], name, stem) != 0 ||
+		    strcmp(names[i], name) == 0 || !is_dso_name(names[i])) {
+			continue;
+		}
+		key = cache_key(c, dir, names[i]);
+		found = key != NULL && strcmp(key, name) == 0;
+		free(key);
+	}
+	return found;
+}
+
+/* A failed open() in DIR: ld.so's errno becomes ENOENT, except in a
+ * directory it already knows to be missing, which it skips untried. */
+static void
+open_failed(struct ldctx *c, const char *dir)
+{
+	char *host;
+
+	if (cds_strv_contains(&c->gone, dir)) {
+		return;
+	}
+	host = host_path(c->h, *dir == '\0' ? "." : dir);
+	if (!cds_is_dir(host)) {
+		cds_strv_push(&c->gone, dir);
+	}
+	free(host);
+	c->enoent = 1;
+}
+
+/* The target path of NAME in directory DIR. */
+static char *
+dir_file(const char *dir, const char *name)
+{
+	if (dir[0] == '\0') {
+		return cds_xstrdup(name);
+	}
+	if (strcmp(dir, "/") == 0) {
+		return cds_xasprintf("/%s", name);
+	}
+	return cds_xasprintf("%s/%s", dir, name);
+}
+
+/*
+ * Try TARGET, a file of directory D, as ld.so's open_verify() would.
+ * Returns 1 found (F filled), -1 refused (fatal: F's error set), 0 go on.
+ */
+static int
+try_file(struct ldctx *c, const struct sdir *d, char *target,
+    struct cds_ld_found *f, int *other_class)
+{
+	enum cds_elf_verdict v;
+	char *host = host_path(c->h, target), *why = NULL;
+
+	v = cds_elf_check(host, c->elfclass, c->be, c->machine, &why);
+	free(host);
+	switch (v) {
+	case CDS_ELF_ABSENT:
+		open_failed(c, d->dir);
+		free(target);
 		return 0;
+	case CDS_ELF_OTHER_CLASS:
+		*other_class = 1;
+		c->enoent = 1;
+		skipped_add(f, cds_xasprintf("%s: wrong ELF class: "
+		    "ELFCLASS%d", target, c->elfclass == 64 ? 32 : 64));
+		free(target);
+		return 0;
+	case CDS_ELF_OTHER_MACHINE:
+		c->enoent = 1;
+		skipped_add(f, cds_xasprintf("%s: ELF machine is not %s",
+		    target, cds_elf_machine_name(c->machine)));
+		free(target);
+		return 0;
+	case CDS_ELF_BAD:
+	case CDS_ELF_OK:
+	default:
+		break;
 	}
-	*elfp = e;
+	c->enoent = 0;
+	f->path = target;
+	f->via = d->via;
+	f->entry = d->entry;
+	f->dir = cds_xstrdup(d->dir);
+	f->dir_as_written = cds_strdup0(d->as_written);
+	f->from = cds_strdup0(d->from);
+	if (v == CDS_ELF_BAD) {
+		f->error = cds_xasprintf("%s: %s", target, why);
+		free(why);
+		return -1;
+	}
 	return 1;
 }
 
 /* Try NAME in each directory of S; 1 found, -1 refused (fatal), 0 not. */
 static int
 try_list(struct ldctx *c, const struct sdirs *s, const char *name,
-    struct cds_ld_found *f, int *other_class, struct cds_elf **elfp)
+    struct cds_ld_found *f, int *other_class)
 {
 	size_t i;
+	int rc;
 
 	for (i = 0; i < s->n; i++) {
 		const struct sdir *d = &s->v[i];
-		enum cds_elf_verdict v;
-		char *target, *host, *why = NULL;
 
 		if (d->dir[0] != '/' && *c->h->root != '\0') {
 			continue;	/* relative to an unknown directory */
 		}
-		if (d->dir[0] == '\0') {
-			target = cds_xstrdup(name);
-		} else if (strcmp(d->dir, "/") == 0) {
-			target = cds_xasprintf("/%s", name);
-		} else {
-			target = cds_xasprintf("%s/%s", d->dir, name);
+		if (cds_strv_contains(&c->gone, d->dir)) {
+			continue;	/* ld.so knows it is missing */
 		}
-		host = host_path(c->h, target);
-		v = cds_elf_check(host, c->elfclass, c->be, c->machine, &why);
-		if (v == CDS_ELF_OK && d->via == CDS_LD_CACHE &&
-		    !cache_lists(c, d->dir, host, name, elfp)) {
-			v = CDS_ELF_ABSENT;
+		rc = try_file(c, d, dir_file(d->dir, name), f, other_class);
+		if (rc != 0) {
+			return rc;
 		}
-		free(host);
-		switch (v) {
-		case CDS_ELF_ABSENT:
-			free(target);
+	}
+	return 0;
+}
+
+/*
+ * ld.so.cache: the first directory that ldconfig would list NAME in gives
+ * DIR/NAME, and that one file is tried; when it cannot be opened the
+ * cache has no more to offer (ld.so does not look further in it).  A
+ * loader marked DF_1_NODEFLIB skips an entry under a default directory.
+ */
+static int
+try_cache(struct ldctx *c, const char *name, int nodeflib,
+    struct cds_ld_found *f, int *other_class)
+{
+	size_t i, k;
+
+	if (!is_dso_name(name)) {
+		return 0;
+	}
+	ctx_cache(c);
+	for (i = 0; i < c->cache.n; i++) {
+		const struct sdir *d = &c->cache.v[i];
+		char *target;
+
+		if (!d->exists || !cache_has(c, d->dir, name)) {
 			continue;
-		case CDS_ELF_OTHER_CLASS:
-			/* the cache holds only this machine's class */
-			if (d->via != CDS_LD_CACHE) {
-				*other_class = 1;
+		}
+		target = dir_file(d->dir, name);
+		for (k = 0; nodeflib && k < c->defaults.n; k++) {
+			if (cds_startswith(target, c->defaults.v[k].dir) &&
+			    target[strlen(c->defaults.v[k].dir)] == '/') {
+				free(target);
+				return 0;
 			}
-			skipped_add(f, cds_xasprintf("%s: wrong ELF class: "
-			    "ELFCLASS%d", target,
-			    c->elfclass == 64 ? 32 : 64));
-			free(target);
-			continue;
-		case CDS_ELF_OTHER_MACHINE:
-			skipped_add(f, cds_xasprintf("%s: ELF machine is not "
-			    "%s", target, cds_elf_machine_name(c->machine)));
-			free(target);
-			continue;
-		case CDS_ELF_BAD:
-		case CDS_ELF_OK:
-			break;
 		}
-		f->path = target;
-		f->via = d->via;
-		f->entry = d->entry;
-		f->dir = cds_xstrdup(d->dir);
-		f->dir_as_written = cds_strdup0(d->as_written);
-		f->from = cds_strdup0(d->from);
-		if (v == CDS_ELF_BAD) {
-			f->error = cds_xasprintf("%s: %s", target, why);
-			free(why);
-			return -1;
-		}
-		return 1;
+		return try_file(c, d, target, f, other_class);
 	}
 	return 0;
 }
@@ -788,11 +1098,15 @@ found_finish(struct ldctx *c, struct cds_ld_found *f, int rc,
 {
 	if (rc == 0) {
 		f->via = CDS_LD_NOT_FOUND;
+		/* ld.so's message carries its errno: none when it tried
+		 * nothing since the last file it opened */
 		f->error = other_class ?
 		    cds_xasprintf("%s: wrong ELF class: ELFCLASS%d", f->name,
-		    c->elfclass == 64 ? 32 : 64) :
+		    c->elfclass == 64 ? 32 : 64) : c->enoent ?
 		    cds_xasprintf("%s: cannot open shared object file: "
-		    "No such file or directory", f->name);
+		    "No such file or directory", f->name) :
+		    cds_xasprintf("%s: cannot open shared object file",
+		    f->name);
 	}
 	if (f->path != NULL && f->path[0] == '/') {
 		f->realpath = cds_realpath_in_root(c->h, f->path);
@@ -804,15 +1118,16 @@ found_finish(struct ldctx *c, struct cds_ld_found *f, int rc,
 }
 
 /*
- * Search NAME (no '/') for LOADER (NULL: the program), filling F.
- * Returns 1 found, 0 not found, -1 found a file ld.so refuses.
+ * Search NAME (no '/') for LOADER (NULL: the program), filling F, in
+ * _dl_map_object()'s order.  Returns 1 found, 0 not found, -1 found a
+ * file ld.so refuses.
  */
 static int
 search(struct ldctx *c, const char *name, const struct chain *loader,
-    struct cds_ld_found *f, struct cds_elf **elfp)
+    struct cds_ld_found *f)
 {
 	const struct chain *l;
-	int rc = 0, other = 0;
+	int rc = 0, other = 0, nodeflib;
 
 	if (loader == NULL || loader->elf == NULL ||
 	    cds_elf_runpath(loader->elf) == NULL) {
@@ -827,13 +1142,13 @@ search(struct ldctx *c, const char *name, const struct chain *loader,
 			origin = cds_dirname(l->path);
 			sdirs_add_list(c, &s, cds_elf_rpath(l->elf), ":",
 			    CDS_LD_RPATH, l->path, origin);
-			rc = try_list(c, &s, name, f, &other, elfp);
+			rc = try_list(c, &s, name, f, &other);
 			sdirs_free(&s);
 			free(origin);
 		}
 	}
 	if (rc == 0) {
-		rc = try_list(c, &c->llp, name, f, &other, elfp);
+		rc = try_list(c, &c->llp, name, f, &other);
 	}
 	if (rc == 0 && loader != NULL && loader->elf != NULL &&
 	    cds_elf_runpath(loader->elf) != NULL) {
@@ -842,19 +1157,18 @@ search(struct ldctx *c, const char *name, const struct chain *loader,
 
 		sdirs_add_list(c, &s, cds_elf_runpath(loader->elf), ":",
 		    CDS_LD_RUNPATH, loader->path, origin);
-		rc = try_list(c, &s, name, f, &other, elfp);
+		rc = try_list(c, &s, name, f, &other);
 		sdirs_free(&s);
 		free(origin);
 	}
-	if (rc == 0 && !(loader != NULL && loader->elf != NULL &&
-	    cds_elf_nodeflib(loader->elf))) {
-		if (is_dso_name(name)) {
-			ctx_cache(c);
-			rc = try_list(c, &c->cache, name, f, &other, elfp);
-		}
-		if (rc == 0) {
-			rc = try_list(c, &c->defaults, name, f, &other, elfp);
-		}
+	/* the program's own flags are not known: taken as none */
+	nodeflib = loader != NULL && loader->elf != NULL &&
+	    cds_elf_nodeflib(loader->elf);
+	if (rc == 0) {
+		rc = try_cache(c, name, nodeflib, f, &other);
+	}
+	if (rc == 0 && !nodeflib) {
+		rc = try_list(c, &c->defaults, name, f, &other);
 	}
 	found_finish(c, f, rc, other);
 	return rc;
@@ -881,6 +1195,7 @@ direct(struct ldctx *c, const char *name, struct cds_ld_found *f)
 	case CDS_ELF_OK:
 		f->path = cds_xstrdup(name);
 		f->via = CDS_LD_DIRECT;
+		c->enoent = 0;
 		rc = 1;
 		break;
 	case CDS_ELF_BAD:
@@ -897,6 +1212,7 @@ direct(struct ldctx *c, const char *name, struct cds_ld_found *f)
 	case CDS_ELF_OTHER_MACHINE:
 	default:
 		/* another machine reads as "no such file", as in ld.so */
+		c->enoent = 1;
 		found_finish(c, f, 0, 0);
 		return 0;
 	}
@@ -911,7 +1227,6 @@ cds_loader_find(cds_handle_t *h, const char *name,
 	struct cds_ld_found *f;
 	struct ldctx c;
 	struct chain ch;
-	struct cds_elf *elf = NULL;
 	int hc, hbe;
 	unsigned hm;
 
@@ -935,9 +1250,8 @@ cds_loader_find(cds_handle_t *h, const char *name,
 	if (strchr(name, '/') != NULL) {
 		direct(&c, name, f);
 	} else {
-		search(&c, name, consumer != NULL ? &ch : NULL, f, &elf);
+		search(&c, name, consumer != NULL ? &ch : NULL, f);
 	}
-	cds_elf_free(elf);
 	if (consumer != NULL) {
 		free((char *)ch.path);
 	}
@@ -1143,6 +1457,32 @@ chain_of(const struct ldctx *c, size_t i)
 }
 
 /*
+ * What _dl_map_object_from_fd() refuses in a file that open_verify()
+ * passed, in its order (dlopen() and everything it loads), or NULL.
+ */
+static const char *
+unmappable(const struct cds_elf *e)
+{
+	if (cds_elf_nloads(e) == 0) {
+		return "object file has no loadable segments";
+	}
+	if (cds_elf_type(e) != ET_DYN) {
+		return "cannot dynamically load executable";
+	}
+	if (!cds_elf_has_dynamic(e)) {
+		return "object file has no dynamic section";
+	}
+	if (cds_elf_flags_1(e) & DF_1_PIE) {
+		return "cannot dynamically load position-independent "
+		    "executable";
+	}
+	if (cds_elf_flags_1(e) & DF_1_NOOPEN) {
+		return "shared object cannot be dlopen()ed";
+	}
+	return NULL;
+}
+
+/*
  * ld.so's _dl_map_object(): the loaded object for NAME, or a new entry.
  * *found gets 1 when the returned object was loaded (new or shared).
  */
@@ -1151,9 +1491,10 @@ map_object(struct ldctx *c, const char *name, size_t loader, size_t load,
     int *found)
 {
 	struct cds_ld_object *o;
-	struct cds_elf *elf = NULL;
+	struct cds_elf *elf;
 	struct chain *ch = NULL;
-	char *expanded = NULL;
+	char *expanded = NULL, *host;
+	const char *why;
 	size_t i, idx;
 	int rc;
 	dev_t dev;
@@ -1191,26 +1532,23 @@ map_object(struct ldctx *c, const char *name, size_t loader, size_t load,
 			ch = chain_of(c, loader);
 		}
 		rc = search(c, expanded != NULL ? expanded : name, ch,
-		    &o->found, &elf);
+		    &o->found);
 		free(ch);
 	}
-	free(expanded);
 	if (rc != 1) {
-		cds_elf_free(elf);
+		free(expanded);
 		return idx;
 	}
+	host = host_path(c->h, o->found.path);
+	elf = cds_elf_open(c->h, host);
+	free(host);
 	if (elf == NULL) {
-		char *host = host_path(c->h, o->found.path);
-
-		elf = cds_elf_open(c->h, host);
-		free(host);
-		if (elf == NULL) {
-			/* ld.so's header checks passed; our reader did not */
-			o->found.error = cds_xasprintf("%s: %s",
-			    o->found.path, cds_errdetail(c->h));
-			cds_clearerr(c->h);
-			return idx;
-		}
+		/* ld.so's header checks passed; our reader did not */
+		o->found.error = cds_xasprintf("%s: %s", o->found.path,
+		    cds_errdetail(c->h));
+		cds_clearerr(c->h);
+		free(expanded);
+		return idx;
 	}
 	/* the same file under another name is the same object */
 	cds_elf_file_id(elf, &dev, &ino);
@@ -1222,10 +1560,20 @@ map_object(struct ldctx *c, const char *name, size_t loader, size_t load,
 			cds_elf_free(elf);
 			obj_clear(o, &c->x[idx]);
 			c->r->nobjects--;
+			free(expanded);
 			*found = 1;
 			return i;
 		}
 	}
+	if ((why = unmappable(elf)) != NULL) {
+		/* named as asked, not by the file found */
+		o->found.error = cds_xasprintf("%s: %s",
+		    expanded != NULL ? expanded : name, why);
+		cds_elf_free(elf);
+		free(expanded);
+		return idx;
+	}
+	free(expanded);
 	o->elf = elf;
 	o->soname = cds_strdup0(cds_elf_soname(elf));
 	c->x[idx].dev = dev;
@@ -1293,41 +1641,131 @@ check_versions(struct ldctx *c, size_t load, size_t oi)
 	}
 }
 
+/*
+ * Does reference U bind to nothing in SCOPE?  *P gets the object loaded
+ * for the file its version was required from (CDS_LD_NONE if none).
+ */
+static int
+ref_fails(struct ldctx *c, const size_t *scope, size_t nscope,
+    const struct cds_elf_sym *u, size_t *p)
+{
+	*p = CDS_LD_NONE;
+	if (u->weak) {
+		return 0;
+	}
+	if (u->version == NULL && !(c->flags & CDS_LD_ALL_SYMBOLS)) {
+		return 0;
+	}
+	if (u->file != NULL) {
+		*p = find_needed(c, u->file);
+		if (*p == CDS_LD_NONE) {
+			return 0;	/* that file is missing */
+		}
+	}
+	return !bound(c, scope, nscope, u);
+}
+
+static void
+report_ref(struct ldctx *c, size_t load, size_t oi,
+    const struct cds_elf_sym *u, size_t p)
+{
+	const struct cds_ld_object *o = &c->r->objects[oi];
+
+	problem_add(c, CDS_LD_NO_SYMBOL, load, oi, p, u->name, u->version,
+	    u->version != NULL ?
+	    cds_xasprintf("%s: undefined symbol: %s, version %s",
+	    o->found.path, u->name, u->version) :
+	    cds_xasprintf("%s: undefined symbol: %s", o->found.path,
+	    u->name));
+}
+
+/* check_symbols(): a reference that binds (not a provider index). */
+#define BINDS ((size_t)-2)
+
+/*
+ * The references of object OI that bind to nothing, in the order ld.so
+ * relocates them (the first one is what dlopen() reports); in .dynsym
+ * order when the relocation tables cannot be read.  The tables are read
+ * only when something fails.
+ */
 static void
 check_symbols(struct ldctx *c, size_t load, size_t oi, const size_t *scope,
     size_t nscope)
 {
-	const struct cds_ld_object *o = &c->r->objects[oi];
+	const struct cds_elf *e = c->r->objects[oi].elf;
 	const struct cds_elf_sym *u;
-	size_t nu, i;
+	const size_t *order;
+	size_t *prov, nu, i, nfail = 0;
+	ssize_t no;
 
-	u = cds_elf_undefined(o->elf, &nu);
+	u = cds_elf_undefined(e, &nu);
+	prov = cds_xcalloc(nu + 1, sizeof(*prov));
 	for (i = 0; i < nu; i++) {
-		size_t p = CDS_LD_NONE;
-
-		if (u[i].weak) {
-			continue;
+		if (ref_fails(c, scope, nscope, &u[i], &prov[i])) {
+			nfail++;
+		} else {
+			prov[i] = BINDS;
 		}
-		if (u[i].version == NULL &&
-		    !(c->flags & CDS_LD_ALL_SYMBOLS)) {
-			continue;
-		}
-		if (u[i].file != NULL) {
-			p = find_needed(c, u[i].file);
-			if (p == CDS_LD_NONE) {
-				continue;	/* that file is missing */
+	}
+	if (nfail > 0 && (no = cds_elf_reloc_order(e, &order)) >= 0) {
+		for (i = 0; i < (size_t)no; i++) {
+			if (prov[order[i]] != BINDS) {
+				report_ref(c, load, oi, &u[order[i]],
+				    prov[order[i]]);
 			}
 		}
-		if (bound(c, scope, nscope, &u[i])) {
-			continue;
+	} else if (nfail > 0) {
+		for (i = 0; i < nu; i++) {
+			if (prov[i] != BINDS) {
+				report_ref(c, load, oi, &u[i], prov[i]);
+			}
 		}
-		problem_add(c, CDS_LD_NO_SYMBOL, load, oi, p, u[i].name,
-		    u[i].version, u[i].version != NULL ?
-		    cds_xasprintf("%s: undefined symbol: %s, version %s",
-		    o->found.path, u[i].name, u[i].version) :
-		    cds_xasprintf("%s: undefined symbol: %s", o->found.path,
-		    u[i].name));
 	}
+	free(prov);
+}
+
+/* _dl_sort_maps_dfs()'s depth-first walk from object OI. */
+static void
+dfs(const struct ldctx *c, size_t oi, unsigned char *seen, size_t *post,
+    size_t *npost)
+{
+	const struct cds_ld_object *o = &c->r->objects[oi];
+	size_t i;
+
+	seen[oi] = 1;
+	for (i = 0; i < o->nneeded; i++) {
+		size_t d = o->needed[i];
+
+		if (d != CDS_LD_NONE && !seen[d] &&
+		    c->r->objects[d].elf != NULL) {
+			dfs(c, d, seen, post, npost);
+		}
+	}
+	post[(*npost)++] = oi;
+}
+
+/*
+ * The order ld.so relocates the objects of SCOPE (its breadth-first list)
+ * in: the initialisation order _dl_sort_maps() gives, walked backwards,
+ * which is the order a depth-first walk from the end of the list finishes
+ * them.  Returns a new array of *N indices.
+ */
+static size_t *
+reloc_order(const struct ldctx *c, const size_t *scope, size_t nscope,
+    size_t *n)
+{
+	unsigned char *seen = cds_xcalloc(c->r->nobjects + 1, 1);
+	size_t *post = cds_xcalloc(c->r->nobjects + 1, sizeof(*post));
+	size_t q;
+
+	*n = 0;
+	for (q = nscope; q-- > 0;) {
+		if (!seen[scope[q]] && c->r->objects[scope[q]].elf != NULL) {
+			dfs(c, scope[q], seen, post, n);
+		}
+	}
+	free(seen);
+	return post;
 }
 
 static void
@@ -1361,6 +1799,7 @@ load_one(struct ldctx *c, size_t li)
 	struct cds_ld_load *ld = &c->r->loads[li];
 	size_t first_obj = c->r->nobjects, first_prob = c->r->nproblems;
 	size_t caller = CDS_LD_NONE, root, *scope, nscope = 0, q, i;
+	size_t *order, norder;
 	int found;
 
 	if (ld->caller != CDS_LD_NONE) {
@@ -1371,12 +1810,16 @@ load_one(struct ldctx *c, size_t li)
 			caller = CDS_LD_NONE;
 		}
 	}
+	/* the program's errno before dlopen() is not known */
+	c->enoent = 1;
 	root = map_object(c, ld->name, caller, li, &found);
 	ld->object = root;
 	if (!found) {
 		missing(c, li, root);
 		goto out;
 	}
+	/* _dl_map_object_deps() starts with errno 0 */
+	c->enoent = 0;
 	/* breadth first, as _dl_map_object_deps() */
 	scope = cds_xcalloc(1, sizeof(*scope));
 	scope[nscope++] = root;
@@ -1426,13 +1869,13 @@ load_one(struct ldctx *c, size_t li)
 			check_versions(c, li, scope[q]);
 		}
 	}
-	/* relocation runs dependencies first */
-	for (q = nscope; q-- > 0;) {
-		if (scope[q] >= first_obj &&
-		    c->r->objects[scope[q]].elf != NULL) {
-			check_symbols(c, li, scope[q], scope, nscope);
+	order = reloc_order(c, scope, nscope, &norder);
+	for (q = 0; q < norder; q++) {
+		if (order[q] >= first_obj) {
+			check_symbols(c, li, order[q], scope, nscope);
 		}
 	}
+	free(order);
 	free(scope);
 out:
 	if (c->r->nproblems > first_prob) {

@@ -22,7 +22,7 @@ if ! have_python; then
 
 done_testing
 fi
-plan 83
+plan 87
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/cds-loader-XXXXXX")
 cleanup_later "$T"
@@ -328,23 +328,38 @@ is "$(j 'd["how"]')" "LD_LIBRARY_PATH entry 1: /opt/c/lib" \
 is "$(j 'd["realpath"]')" /opt/real/libfoo.so.1.2 \
 	"an absolute link resolves inside the root"
 
-# ldconfig lists a regular file under its SONAME only
+# ldconfig lists a file under its SONAME only, a link under its own name
+# when that is the soname or begins it with ".so" (the development link);
+# the real ld.so agrees (tests/sys/loader-matrix.sh, class cache)
 mk_solib "$R/opt/a/lib/libqux.so.1" libother.so.1
 ldr --root "$R" --unset LD_LIBRARY_PATH --find libqux.so.1
 is "$(j 'd["via"]')" "not found" \
 	"a file named unlike its SONAME is not in the cache"
 ln -s libqux.so.1 "$R/opt/a/lib/libqux.so"
 ldr --root "$R" --unset LD_LIBRARY_PATH --find libqux.so
-is "$(j 'd["path"]')" /opt/a/lib/libqux.so "a link is"
+is "$(j 'd["via"]')" "not found" "nor is a link to it"
+mk_solib "$R/opt/a/lib/libquy.so.1" libquy.so.1
+ln -s libquy.so.1 "$R/opt/a/lib/libquy.so"
+ldr --root "$R" --unset LD_LIBRARY_PATH --find libquy.so
+is "$(j 'd["path"]')" /opt/a/lib/libquy.so "the development link of a soname is"
 
-# DF_1_NODEFLIB skips the cache and the default directories
+# DF_1_NODEFLIB skips the default directories, and the cache's entries
+# under them; the ld.so.conf directories stay (glibc's _dl_map_object)
+mk_solib "$R/usr/lib/libbaz.so.1" libbaz.so.1 -D STUB_SYMBOL=baz
 mk_solib "$R/opt/app/libapp.so.1" libapp.so.1 -z nodefaultlib \
 	-n "$R/opt/b/lib/libfoo.so.1" -D STUB_SYMBOL=app -D STUB_CALL=foo
+mk_solib "$R/opt/app/libapp3.so.1" libapp3.so.1 -z nodefaultlib \
+	-n "$R/usr/lib/libbaz.so.1" -D STUB_SYMBOL=app -D STUB_CALL=baz
 mk_solib "$R/opt/app/libapp2.so.1" libapp2.so.1 \
-	-n "$R/opt/b/lib/libfoo.so.1" -D STUB_SYMBOL=app -D STUB_CALL=foo
+	-n "$R/usr/lib/libbaz.so.1" -D STUB_SYMBOL=app -D STUB_CALL=baz
 ldr --root "$R" --unset LD_LIBRARY_PATH --resolve /opt/app/libapp.so.1
-like "$(j 'd["loads"][0]["error"]')" "libfoo.so.1: cannot open" \
-	"DF_1_NODEFLIB: not found through ld.so.conf"
+is "$(j 'd["objects"][1]["how"]')" \
+	"ld.so.cache: /opt/b/lib (from /etc/ld.so.conf.d/10-a.conf)" \
+	"DF_1_NODEFLIB: an ld.so.conf directory is still searched"
+ldr --root "$R" --unset LD_LIBRARY_PATH --resolve /opt/app/libapp3.so.1
+is "$(j 'd["loads"][0]["error"]')" \
+	"libbaz.so.1: cannot open shared object file" \
+	"DF_1_NODEFLIB: a default directory is not (and ld.so tried nothing)"
 ldr --root "$R" --unset LD_LIBRARY_PATH --resolve /opt/app/libapp2.so.1
 is "$(j 'd["loads"][0]["error"]')" None "without it: found"
 
@@ -363,6 +378,25 @@ mkdir -p "$R2/etc" "$R2/usr/lib64"
 ldr --root "$R2" --unset LD_LIBRARY_PATH --searchdirs
 is "$(j '" ".join(x["dir"] for x in d)')" "/lib64 /usr/lib64" \
 	"without multiarch: the lib64 defaults"
+
+# an ld.so.conf that includes itself three times, and a loop of two more
+# files: each file is read once, so the work is linear (capped recursion
+# alone made K self-includes cost K^17 reads: K = 3 ran for minutes)
+R3=$(mktemp -d "${TMPDIR:-/tmp}/cds-root-XXXXXX")
+cleanup_later "$R3"
+mkdir -p "$R3/etc/c" "$R3/opt/l1" "$R3/opt/l2" "$R3/usr/lib64"
+printf 'include /etc/ld.so.conf\ninclude /etc/ld.so.conf\n%s\n%s\n%s\n' \
+	'include /etc/ld.so.conf' 'include /etc/c/*.conf' /opt/l1 \
+	>"$R3/etc/ld.so.conf"
+printf 'include /etc/ld.so.conf /etc/c/*.conf\n/opt/l2\n' >"$R3/etc/c/a.conf"
+printf 'include /etc/c/a.conf\ninclude ../ld.so.conf\n/opt/l1\n' \
+	>"$R3/etc/c/b.conf"
+T0=$(date +%s)
+OUT=$(timeout 120 "$LDR" --root "$R3" --unset LD_LIBRARY_PATH --searchdirs)
+T1=$(date +%s)
+is "$(j '" ".join(x["dir"] for x in d)')" "/opt/l1 /opt/l2 /lib64 /usr/lib64" \
+	"ld.so.conf including itself and a loop: each directory once, first read first"
+ok $((T1 - T0 > 20)) "and it takes no time ($((T1 - T0)) s)"
 
 # F1 under the root, statically
 mk_cudnn8 "$R/usr/local/cuda-11.8/lib64" 8.3.2
