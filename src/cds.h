@@ -443,6 +443,9 @@ struct cds_driver {
 	char *stub_path;	/* a stub libcuda.so seen on a search path */
 	char *stub_via;		/* "LD_LIBRARY_PATH", ld.so.conf file, ... */
 	int cuda_version;	/* cuDriverGetVersion(), 12040; 0 if unknown */
+	const char *cuda_version_source; /* "cuDriverGetVersion" (a child
+				   asked it), "libcuda's PTX compiler
+				   banner" (read from the file); NULL */
 	int init_error;		/* CUresult of cuInit, 0 if fine or unknown */
 	int wsl;		/* running under WSL2 */
 	int wsl_lib_on_path;	/* /usr/lib/wsl/lib is searched */

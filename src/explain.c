@@ -316,8 +316,8 @@ static const struct entry_def entries[] = {
 	  { { N_("the libraries and the module differ"), { BY("F19"),
 	    IF(MSG_DRIVER, "mismatch", NULL) } } } },
 	{ "F20", N_("no NVIDIA kernel driver is running"),
-	  N_("nvidia-smi could not talk to the kernel module: it is not "
-	  "loaded.  Usually the kernel was updated and no module was built "
+	  N_("nvidia-smi or NVML could not talk to the kernel module: it is "
+	  "not loaded.  Usually the kernel was updated and no module was built "
 	  "for it, or nouveau holds the GPU, or Secure Boot refuses the "
 	  "unsigned module; in a container, the GPU was not passed in."),
 	  N_("Build the module for the running kernel (dkms), blacklist "
@@ -736,6 +736,17 @@ static const struct pattern patterns[] = {
 	    "the NVIDIA driver", { NULL } },
 	{ "F20", 2, "NVRM: The NVIDIA probe routine was not called", 0, NULL,
 	    "NVRM: The NVIDIA probe routine was not called", { NULL } },
+	/* NVML's NVML_ERROR_DRIVER_NOT_LOADED (9), whose nvmlErrorString()
+	 * is "Driver Not Loaded": pynvml's NVMLError_DriverNotLoaded (wookayin/
+	 * gpustat#110), nvml-wrapper's DriverNotLoaded (damomine/aleominer#14) */
+	{ "F20", 1, "NVML_ERROR_DRIVER_NOT_LOADED", 0, NULL,
+	    "NVML_ERROR_DRIVER_NOT_LOADED", { NULL } },
+	{ "F20", 1, "NVMLError_DriverNotLoaded", 0, NULL,
+	    "NVMLError_DriverNotLoaded", { NULL } },
+	{ "F20", 2, "nvml: DriverNotLoaded", 0, NULL,
+	    "[Nn][Vv][Mm][Ll]: DriverNotLoaded", { NULL } },
+	{ "F20", 2, "Driver Not Loaded", 0, NULL, "Driver Not Loaded",
+	    { NULL } },
 	{ "CUDA-803", 1, "unsupported display driver / cuda driver "
 	    "combination", 0, NULL, "unsupported display driver / cuda driver "
 	    "combination", { NULL } },
@@ -1234,6 +1245,18 @@ cpu_only(const struct cds_package *p)
 	}
 	if (p->cuda != NULL && strcasecmp(p->cuda, "none") == 0) {
 		return "torch/version.py: cuda = None";
+	}
+	if (p->cpu_only) {
+		/* the scan read it: cds_package's cuda_source says where */
+		if (p->from_conda) {
+			return "its conda build string says cpu";
+		}
+		if (p->cuda_source != NULL &&
+		    strcmp(p->cuda_source, "torch/version.py") == 0) {
+			return "torch/version.py: cuda = None";
+		}
+		return p->cuda_source != NULL ? p->cuda_source :
+		    "the scan found no CUDA in its build";
 	}
 	return NULL;
 }

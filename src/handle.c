@@ -309,8 +309,9 @@ cds_rpath(const cds_handle_t *h, const char *path)
 	if (real == NULL) {
 		return unresolvable();
 	}
-	r = cds_xasprintf("%s%s/%s", h->root, strcmp(real, "/") == 0 ? "" :
-	    real, base);
+	dir = cds_path_join(real, base);
+	r = cds_xasprintf("%s%s", h->root, dir);
+	free(dir);
 	free(real);
 	return r;
 }

@@ -22,6 +22,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -374,6 +376,8 @@ cds_driver_take_msg(struct cds_driver *d, json_t *msg)
 			    jstr(msg, "path"), jstr(msg, "missing"));
 		}
 		d->cuda_version = jint(msg, "version", 0);
+		d->cuda_version_source = d->cuda_version > 0 ?
+		    "cuDriverGetVersion" : NULL;
 		d->ndevices = jint(msg, "count", 0);
 	} else if (t != NULL && strcmp(t, "stub") == 0) {
 		d->stub_init_error = jint(msg, "init", 0);
@@ -461,6 +465,61 @@ cds_driver_classify(struct cds_driver *d)
 	driver_version(d);
 }
 
+/* The largest libcuda this reads for its banner (535: 30 MB, 580: 90 MB) */
+#define LIBCUDA_MAX ((off_t)1 << 30)
+
+/*
+ * The CUDA version a driver's libcuda runs, read from the file where no
+ * child may ask cuDriverGetVersion (under --root, or when the probe did
+ * not answer): libcuda carries NVIDIA's PTX compiler, whose banner
+ * "Cuda compilation tools, release 12.2, V12.2.149" is the driver's CUDA
+ * (Debian's libcuda1 535.261.03 says 12.2 and 550.163.01 says 12.4, as
+ * cuDriverGetVersion does in those systems).  0 when it is not there.
+ */
+static int
+libcuda_banner(const cds_handle_t *h, const char *path)
+{
+	static const char key[] = "Cuda compilation tools, release ";
+	char *host = cds_rpath_follow(h, path);
+	const char *p, *end;
+	struct stat st;
+	void *map;
+	int fd, major, minor, ret = 0;
+
+	fd = cds_open_regular(host, &st);
+	free(host);
+	if (fd == -1) {
+		return 0;
+	}
+	if (st.st_size <= 0 || st.st_size > LIBCUDA_MAX ||
+	    (map = mmap(NULL, (size_t)st.st_size, PROT_READ, MAP_PRIVATE, fd,
+	    0)) == MAP_FAILED) {
+		close(fd);
+		return 0;
+	}
+	close(fd);
+	p = map;
+	end = p + st.st_size;
+	while (ret == 0 && (p = memmem(p, (size_t)(end - p), key,
+	    sizeof(key) - 1)) != NULL) {
+		char num[16];
+		size_t n;
+
+		p += sizeof(key) - 1;
+		/* the banner's own format string ("%d.%d,") is passed over */
+		n = (size_t)(end - p) < sizeof(num) - 1 ?
+		    (size_t)(end - p) : sizeof(num) - 1;
+		memcpy(num, p, n);
+		num[n] = '\0';
+		if (sscanf(num, "%3d.%2d,", &major, &minor) == 2 &&
+		    major > 0 && minor >= 0) {
+			ret = major * 1000 + minor * 10;
+		}
+	}
+	munmap(map, (size_t)st.st_size);
+	return ret;
+}
+
 void
 cds_driver_finish(cds_handle_t *h, struct cds_driver *d, const char *ldpath)
 {
@@ -481,6 +540,12 @@ cds_driver_finish(cds_handle_t *h, struct cds_driver *d, const char *ldpath)
 		free(dir);
 	}
 	cds_driver_classify(d);
+	if (d->cuda_version == 0 && d->libcuda_realpath != NULL &&
+	    d->state != CDS_DRIVER_STUB) {
+		d->cuda_version = libcuda_banner(h, d->libcuda_realpath);
+		d->cuda_version_source = d->cuda_version > 0 ?
+		    "libcuda's PTX compiler banner" : NULL;
+	}
 }
 
 void
@@ -510,7 +575,7 @@ cds_probe_driver_static(cds_handle_t *h, struct cds_driver *d)
 	if (*h->root != '\0') {
 		d->probe_error = cds_xstrdup("--root");
 	}
-	cds_driver_classify(d);
+	cds_driver_finish(h, d, cds_getenv(h, "LD_LIBRARY_PATH"));
 }
 
 static void

@@ -29,7 +29,11 @@ has_file(const struct cds_cudnn *c, const char *name)
 }
 
 /* pip wheels ship only libX.so.N: programs that dlopen "libcudnn.so" or
- * link with -lcudnn find nothing.  Repair adds libX.so -> libX.so.N. */
+ * link with -lcudnn find nothing.  Repair adds libX.so -> libX.so.N.  A
+ * note, not a warning: the frameworks that bring the wheel load the
+ * versioned names (by RPATH or preloading), so nothing is broken until
+ * something is built against it; a consumer whose DT_NEEDED does not
+ * resolve is F13's error. */
 void
 cds_rule_dev_links(struct cds_rule_ctx *c)
 {
@@ -55,10 +59,14 @@ cds_rule_dev_links(struct cds_rule_ctx *c)
 			}
 			if (f == NULL) {
 				f = cds_finding_add(c, "DEV-LINKS",
-				    CDS_SEV_WARNING, "pip cuDNN %s in %s has "
+				    CDS_SEV_NOTE, "pip cuDNN %s in %s has "
 				    "no libcudnn*.so links",
 				    d->version != NULL ? d->version : "",
 				    d->dir);
+				cds_finding_evidence(f, "matters for",
+				    "linking with -lcudnn, or a program that "
+				    "opens libcudnn.so by that name; the "
+				    "frameworks load libcudnn.so.%d", d->major);
 				cds_finding_evidence(f, "dir", "%s", d->dir);
 				if (d->env != NULL) {
 					cds_finding_evidence(f, "env", "%s",

@@ -454,12 +454,20 @@ cds_rule_three_numbers(struct cds_rule_ctx *c)
 	    "question");
 	cds_finding_evidence(f, "driver supports", "%s", *drv != '\0' ? drv :
 	    "unknown here (no driver probed)");
-	if (*drv != '\0') {
+	if (*drv != '\0' && s->driver.cuda_version_source != NULL &&
+	    strcmp(s->driver.cuda_version_source,
+	    "cuDriverGetVersion") == 0) {
 		cds_finding_evidence(f, "read by", "cuDriverGetVersion in a "
 		    "probe child%s", s->driver.state ==
 		    CDS_DRIVER_NO_KERNEL_MODULE ? " (libcuda answers it "
 		    "without a kernel module; nothing runs until one is "
 		    "loaded)" : "");
+	} else if (*drv != '\0') {
+		cds_finding_evidence(f, "read by", "%s in %s (no child asked "
+		    "the library)", s->driver.cuda_version_source != NULL ?
+		    s->driver.cuda_version_source : "its files",
+		    s->driver.libcuda_realpath != NULL ?
+		    s->driver.libcuda_realpath : "libcuda");
 	}
 	cds_finding_evidence(f, "meaning", "the newest CUDA the driver can "
 	    "run (nvidia-smi's \"CUDA Version\", conda's __cuda); not an "

@@ -166,7 +166,7 @@ is "$(jget "$OUT" '[(c["origin"], c["version"], c["complete"], c["dev_links"]) f
 is "$(jget "$OUT" '[e["conda_cudnn"] for e in d["envs"] if e["name"] == "tf"]')" "['8.9.7.29']" "conda-meta cudnn version"
 is "$(jget "$OUT" '[c["package_version"] for c in d["cudnn"] if c["env"] == "dl310"]')" "['9.1.0.70']" "the wheel's dist-info version"
 is "$(jget "$OUT" '[f["id"] for f in d["findings"] if f["id"] != "NO-DRIVER"]')" "['DEV-LINKS']" "DEV-LINKS raised for the wheel only"
-like "$(jget "$OUT" '[f["fixes"][0]["command"] for f in d["findings"]][0]')" \
+like "$(jget "$OUT" '[f["fixes"][0]["command"] for f in d["findings"] if f["id"] == "DEV-LINKS"][0]')" \
 	"ln -s libcudnn.so.9 .*/envs/dl310/lib/python3.10/site-packages/nvidia/cudnn/lib/libcudnn.so" "the fix is the ln command"
 # run the fix commands a person would type: the finding goes away
 for cmd in $(jget "$OUT" '" ".join(x["path"] + "=" + x["target"] for f in d["findings"] if f["id"] == "DEV-LINKS" for x in f["fixes"])'); do

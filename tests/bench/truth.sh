@@ -1,0 +1,127 @@
+#!/bin/sh
+# Benchmark (not a pass/fail test): how often the tool tells the truth, in
+# one table.
+#
+#   tests/bench/truth.sh [BUILDDIR]        (or `make bench-truth`)
+#
+# Rows:
+#   corpus texts      every real error text of tests/realworld/errors, fed
+#                     to `explain` as people paste it: recognised as the
+#                     entry its header names, as another entry, or not at
+#                     all;
+#   verdicts          every expectation of the real-world cases (Debian's
+#                     own roots, inside and with --root; the healthy host,
+#                     pip and conda envs) and of explain's verdicts on named
+#                     machines (tests/sys/explain-verdicts.sh): right, or
+#                     wrong (a failing check, or one still marked pending);
+#   false errors      error findings, and repair plans, in the healthy
+#                     machines and envs (the goal is none);
+#   loader            agreement of the loader emulation with glibc's ld.so
+#                     on the generated matrix (tests/tools/ldmatrix.sh).
+# A case whose parts are missing here (no Debian roots, not root) is shown
+# as skipped with the reason, never counted.
+set -u
+B=$(cd "${1:-.}" && pwd)
+SRC=$(cd "$(dirname "$0")/../.." && pwd)
+CDS_BIN=$B/cudnn-setup CDS_BUILDDIR=$B CDS_SRCDIR=$SRC CDS_DATADIR=$SRC
+export CDS_BIN CDS_BUILDDIR CDS_SRCDIR CDS_DATADIR
+[ -x "$CDS_BIN" ] || {
+	echo "truth.sh: $CDS_BIN: not built; run make first" >&2
+	exit 2
+}
+T=$(mktemp -d "${TMPDIR:-/tmp}/cds-truth-XXXXXX")
+trap 'rm -rf "$T"' EXIT INT TERM
+
+row() { printf '%-34s %8s %8s %8s  %s\n' "$@"; }
+
+# ---- corpus texts ----------------------------------------------------------
+mkdir -p "$T/empty/etc" "$T/empty/tmp"
+: >"$T/empty/etc/ld.so.conf"
+n=0 same=0 other=0 none=0
+for f in "$SRC"/tests/realworld/errors/*.txt; do
+	want=$(sed -n 's/^entry: *//p;/^---$/q' "$f")
+	sed '1,/^---$/d' "$f" >"$T/text"
+	got=$("$CDS_BIN" --root "$T/empty" explain --json - <"$T/text" 2>/dev/null |
+		python3 -c '
+import json, sys
+try:
+    d = json.load(sys.stdin)
+except ValueError:
+    print("-"); sys.exit()
+ids = [m["id"] for m in d.get("matches", [])]
+print(" ".join(ids) if d.get("recognised") else "-")')
+	n=$((n + 1))
+	case " $got " in
+	" - ") none=$((none + 1)) ;;
+	*" $want "*) same=$((same + 1)) ;;
+	*)	other=$((other + 1))
+		echo "# ${f##*/}: wanted $want, explain said $got" >>"$T/notes" ;;
+	esac
+done
+
+# ---- verdicts and false errors ---------------------------------------------
+# tap NAME SCRIPT: run a TAP script as make check does; counts to NAME.*
+tap() {
+	(cd "$B" && sh "$2") >"$T/$1.tap" 2>"$T/$1.err"
+	awk '
+	/^1\.\.0/ { skip = $0; sub(/^1\.\.0 *# *SKIP */, "", skip) }
+	/^ok / && !/# SKIP/ { right++ }
+	/^not ok / { wrong++; if ($0 ~ /# TODO/) todo++ }
+	END { printf "%d %d %d %s\n", right, wrong, todo, skip }' "$T/$1.tap"
+}
+vr=0 vw=0 vt=0
+for c in realworld/bookworm-nvidia realworld/trixie-torch-cuda \
+    realworld/healthy sys/explain-verdicts; do
+	set -- $(tap "${c##*/}" "$SRC/tests/$c.sh")
+	if [ $(($1 + $2)) -eq 0 ]; then
+		shift 3
+		echo "# ${c##*/}: skipped: ${*:-no result}" >>"$T/notes"
+		continue
+	fi
+	row "  ${c##*/}" "$1" "$2" "$3" "" >>"$T/cases"
+	vr=$((vr + $1)) vw=$((vw + $2)) vt=$((vt + $3))
+done
+fe=- fp=- fv=0
+if [ -d "$B/tests/realworld/healthy.d" ]; then
+	fe=0 fp=0
+	for d in "$B"/tests/realworld/healthy.d/*/; do
+		[ -f "$d/doctor.out" ] || continue
+		fv=$((fv + 1))
+		set -- $(python3 - "$d" <<'EOF'
+import json, os, sys
+d = sys.argv[1]
+def load(n):
+    try:
+        return json.load(open(os.path.join(d, n)))
+    except (OSError, ValueError):
+        return {}
+doc, rep = load("doctor.out"), load("repair.out")
+errs = [f for f in doc.get("findings", []) if f.get("severity") == "error"]
+print(len(errs), 1 if rep.get("operations") or rep.get("install") else 0)
+EOF
+)
+		fe=$((fe + $1)) fp=$((fp + $2))
+	done
+fi
+
+# ---- the loader ------------------------------------------------------------
+if [ -x "$B/tests/tools/ldmatrix" ]; then
+	ld=$(sh "$SRC/tests/tools/ldmatrix.sh" --figure 2>"$T/ld.err" |
+		sed -n 's/^loader agreement with ld.so: //p')
+	[ -n "$ld" ] || ld="skipped: $(tail -1 "$T/ld.err")"
+else
+	ld="skipped: tests/tools/ldmatrix not built (make check builds it)"
+fi
+
+# ---- the table -------------------------------------------------------------
+row "" "right" "wrong" "pending" ""
+row "corpus texts ($n, explain)" "$same" "$other" "-" \
+	"recognised as their entry / as another; $none not recognised"
+row "verdicts (expectations)" "$vr" "$vw" "$vt" \
+	"wrong includes pending (known wrong, TODO)"
+[ -f "$T/cases" ] && cat "$T/cases"
+row "false errors (healthy, $fv views)" "-" "$fe" "-" \
+	"error findings; $fp repair plan(s)"
+echo "loader agreement with ld.so: $ld"
+[ -f "$T/notes" ] && cat "$T/notes"
+exit 0
