@@ -601,7 +601,7 @@ struct item {
 	int dl_done;
 
 	struct cds_ring ra, rb;
-	struct cds_xzdec dec;
+	struct cds_xz dec;
 	struct cds_unpack un;
 	pthread_t tdec, tun;
 	int running;
@@ -673,7 +673,7 @@ dec_main(void *p)
 {
 	struct item *it = p;
 
-	cds_xzdec_run(&it->dec);
+	cds_xz_run(&it->dec);
 	it->dec_cpu = cds_thread_cpu_s();
 	__atomic_store_n(&it->dec_done, 1, __ATOMIC_RELEASE);
 	wake_run(it->run);
@@ -1369,7 +1369,7 @@ source_done(struct item *it)
 static void
 log_decoder(struct item *it)
 {
-	const struct cds_xzdec *d = &it->dec;
+	const struct cds_xz *d = &it->dec;
 	double lim = (double)d->memlimit / (1 << 20);
 	double blk = (double)d->block_mem / (1 << 20);
 	double held = (double)d->peak_mem / (1 << 20);

@@ -183,7 +183,7 @@ enum cds_xzmode {
  * are not computed (LZMA_IGNORE_CHECK): the archive's SHA-256 covers every
  * byte they would and is verified before anything unpacked is used.
  */
-struct cds_xzdec {
+struct cds_xz {
 	struct cds_ring *in;
 	struct cds_ring *out;
 	const char *name;	/* for errors */
@@ -202,7 +202,7 @@ struct cds_xzdec {
 };
 /* Run to the end of the stream (a thread's body).  On error the rings are
  * aborted. */
-CDS_HIDDEN void cds_xzdec_run(struct cds_xzdec *x);
+CDS_HIDDEN void cds_xz_run(struct cds_xz *x);
 
 /* The unpacking stage: a tar (or other) stream from ring `in`. */
 struct cds_unpack {

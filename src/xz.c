@@ -101,7 +101,7 @@ read_head(struct cds_ring *r, unsigned char *head)
  * bytes with the same functions and says what is wrong.
  */
 static enum cds_xzmode
-choose(struct cds_xzdec *x, const unsigned char *head, size_t n)
+choose(struct cds_xz *x, const unsigned char *head, size_t n)
 {
 	lzma_filter filters[LZMA_FILTERS_MAX + 1];
 	lzma_stream_flags sf;
@@ -150,7 +150,7 @@ choose(struct cds_xzdec *x, const unsigned char *head, size_t n)
 }
 
 static lzma_ret
-decoder_init(struct cds_xzdec *x, lzma_stream *s)
+decoder_init(struct cds_xz *x, lzma_stream *s)
 {
 	uint32_t flags = LZMA_CONCATENATED | LZMA_IGNORE_CHECK;
 	uint64_t stop = x->memlimit > HARD_LIMIT ? x->memlimit : HARD_LIMIT;
@@ -174,7 +174,7 @@ decoder_init(struct cds_xzdec *x, lzma_stream *s)
  * *PEER set when a ring was aborted (the other side gave up).
  */
 static lzma_ret
-pump(struct cds_xzdec *x, lzma_stream *s, const unsigned char *head,
+pump(struct cds_xz *x, lzma_stream *s, const unsigned char *head,
     size_t nhead, int *peer)
 {
 	lzma_action action = LZMA_RUN;
@@ -230,7 +230,7 @@ pump(struct cds_xzdec *x, lzma_stream *s, const unsigned char *head,
 }
 
 void
-cds_xzdec_run(struct cds_xzdec *x)
+cds_xz_run(struct cds_xz *x)
 {
 	lzma_stream s = LZMA_STREAM_INIT;
 	unsigned char head[HEAD_MAX];

@@ -413,7 +413,7 @@ stage(const unsigned char *in, size_t n, const struct opts *o,
     struct result *res)
 {
 	struct cds_ring ra, rb;
-	struct cds_xzdec x;
+	struct cds_xz x;
 	struct prod pr;
 	struct cons co;
 	pthread_t tp, tc;
@@ -442,7 +442,7 @@ stage(const unsigned char *in, size_t n, const struct opts *o,
 	    pthread_create(&tc, NULL, consumer, &co) != 0) {
 		abort();
 	}
-	cds_xzdec_run(&x);
+	cds_xz_run(&x);
 	pthread_join(tp, NULL);
 	pthread_join(tc, NULL);
 	res->ok = x.e.err == 0 && !x.e.peer && !co.aborted;
