@@ -18,6 +18,12 @@
  * Neither is capped by the limit: it only budgets threads.  Both stop at
  * HARD_LIMIT (or the limit, when higher), which no legitimate archive
  * reaches.
+ *
+ * The bytes reach liblzma before the archive's SHA-256 is known (a mirror
+ * is untrusted by design), so liblzma is a parser of hostile input here.
+ * Its threaded decoder in XZ Utils 5.3.3alpha to 5.8.0 frees memory too
+ * early on invalid input (CVE-2025-31115, fixed in 5.8.1 and patched by
+ * distributions in their older packages): configure warns below 5.8.1.
  */
 #include "config.h"
 
