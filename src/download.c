@@ -1389,7 +1389,8 @@ log_decoder(struct item *it)
 	default:
 		cds_log(it->h, CDS_LOG_INFO, "%s: xz decoder: one thread: %s; "
 		    "held %.1f MiB at most", it->name,
-		    d->mode == CDS_XZ_NO_SIZES ? "the blocks carry no sizes" :
+		    d->mode == CDS_XZ_NO_SIZES ? "the first block's header "
+		    "carries no sizes (as xz -T1 writes it)" :
 		    d->mode == CDS_XZ_ONE_CORE ? "one core" : "one block",
 		    held);
 		break;

@@ -165,9 +165,9 @@ enum cds_xzmode {
 	CDS_XZ_ONE_BLOCK,	/* single-threaded: the archive is one block
 				   (or none), or its first header could not
 				   be read (the decoder then says why) */
-	CDS_XZ_NO_SIZES,	/* single-threaded: the block headers carry no
-				   sizes (xz -T1), no block can go to a
-				   thread */
+	CDS_XZ_NO_SIZES,	/* single-threaded: the first block's header
+				   carries no sizes (xz -T1 writes none), so
+				   it cannot go to a thread */
 	CDS_XZ_OVER_LIMIT,	/* single-threaded: a block on a thread needs
 				   more than the limit (block_mem) */
 	CDS_XZ_ONE_CORE		/* single-threaded: threads is 1 */
