@@ -158,13 +158,18 @@ char *cds_audit_log_path(const cds_handle_t *h);
  * Memory limit of threaded xz decoding, in bytes, CDS_MEMLIMIT_MIN (1 MiB)
  * to CDS_MEMLIMIT_MAX (16 GiB), default CDS_MEMLIMIT_DEFAULT (256 MiB).
  * The limit is shared by the archives decoded at once (up to
- * cds_set_jobs()); each decoder uses as many threads (one per core at
- * most) as fit in its share, and decodes in a single thread, which needs
- * only the archive's dictionary (a few MiB), when not even one worker fits
- * or the archive is a single block.  It is a budget for threading, not a
- * cap that fails a download: a single-threaded decoder may use up to 1 GiB
- * (or the limit, when higher).  Out of range: -1, CDS_ERR_USAGE, the
- * detail naming the value and the range; the setting is unchanged.
+ * cds_set_jobs()).  An archive in several xz blocks with their sizes in
+ * the headers (xz -T) goes to liblzma's threaded decoder, given its share
+ * as memlimit_threading: it runs as many threads (one per core at most)
+ * as fit, each block on a thread holding its packed and unpacked bytes.
+ * One block, blocks without sizes (xz -T1), or a first block that alone
+ * does not fit the share on a thread: liblzma's single-threaded decoder,
+ * which decodes as the bytes arrive and needs only the archive's
+ * dictionary (a few MiB).  It is a budget for threading, not a cap that
+ * fails a download: either decoder may use up to 1 GiB (or the limit,
+ * when higher; memlimit_stop), which no legitimate archive needs.  Out
+ * of range: -1, CDS_ERR_USAGE, the detail naming the value and the range;
+ * the setting is unchanged.
  */
 int cds_set_memlimit(cds_handle_t *h, uint64_t bytes);
 

@@ -4,7 +4,8 @@
  *
  * Everything that talks to the client (events, progress) and to curl runs
  * on the caller's thread, in one loop around a curl multi handle.  Each
- * archive in flight has two threads of its own: the xz decoder and the
+ * archive in flight has two threads of its own: the xz decoder (with
+ * liblzma's threads when it decodes blocks in parallel) and the
  * unpacker.  When the unpacker falls behind, ring A fills up, the transfer
  * is paused (CURL_WRITEFUNC_PAUSE) and resumed when the unpacker has made
  * room and woken the loop with curl_multi_wakeup().
@@ -600,13 +601,14 @@ struct item {
 	int dl_done;
 
 	struct cds_ring ra, rb;
-	struct cds_xzdec dec;
+	struct cds_xz dec;
 	struct cds_unpack un;
 	pthread_t tdec, tun;
 	int running;
 	int dec_done, un_done;	/* atomic */
-	double dec_cpu, un_cpu;	/* CPU seconds of each stage's thread, set
-				   before its _done flag */
+	double dec_cpu, un_cpu;	/* CPU seconds of each stage's thread (not
+				   liblzma's threads), set before its _done
+				   flag */
 	int stage_failed;	/* a stage gave up while bytes still came */
 	int dirfd;
 	int restarts;
@@ -671,8 +673,8 @@ dec_main(void *p)
 {
 	struct item *it = p;
 
-	cds_xzdec_run(&it->dec);
-	it->dec_cpu = cds_thread_cpu_s() + it->dec.worker_cpu;
+	cds_xz_run(&it->dec);
+	it->dec_cpu = cds_thread_cpu_s();
 	__atomic_store_n(&it->dec_done, 1, __ATOMIC_RELEASE);
 	wake_run(it->run);
 	return NULL;
@@ -1362,6 +1364,39 @@ source_done(struct item *it)
 	it->st = ST_DRAIN;
 }
 
+/* How the xz stage decoded: its share of cds_set_memlimit(), the decoder
+ * it chose and why, and what liblzma held. */
+static void
+log_decoder(struct item *it)
+{
+	const struct cds_xz *d = &it->dec;
+	double lim = (double)d->memlimit / (1 << 20);
+	double blk = (double)d->block_mem / (1 << 20);
+	double held = (double)d->peak_mem / (1 << 20);
+
+	switch (d->mode) {
+	case CDS_XZ_THREADED:
+		cds_log(it->h, CDS_LOG_INFO, "%s: xz decoder: threaded, up to "
+		    "%u threads (one per core), %.1f MiB a block, within %.1f "
+		    "MiB; held %.1f MiB at most", it->name,
+		    (unsigned)d->threads, blk, lim, held);
+		break;
+	case CDS_XZ_OVER_LIMIT:
+		cds_log(it->h, CDS_LOG_INFO, "%s: xz decoder: one thread: a "
+		    "block needs %.1f MiB on a thread, more than the %.1f MiB "
+		    "limit; held %.1f MiB at most", it->name, blk, lim, held);
+		break;
+	default:
+		cds_log(it->h, CDS_LOG_INFO, "%s: xz decoder: one thread: %s; "
+		    "held %.1f MiB at most", it->name,
+		    d->mode == CDS_XZ_NO_SIZES ? "the first block's header "
+		    "carries no sizes (as xz -T1 writes it)" :
+		    d->mode == CDS_XZ_ONE_CORE ? "one core" : "one block",
+		    held);
+		break;
+	}
+}
+
 /* Unpacking finished after a verified download. */
 static void
 drain_done(struct item *it)
@@ -1370,8 +1405,11 @@ drain_done(struct item *it)
 
 	pipeline_join(it);
 	cds_log(it->h, CDS_LOG_DEBUG, "%s: %llu bytes unpacked; CPU seconds: "
-	    "xz decoder %.2f, unpacker %.2f", it->name,
-	    (unsigned long long)it->un.bytes, it->dec_cpu, it->un_cpu);
+	    "xz decoder %.2f, unpacker %.2f%s", it->name,
+	    (unsigned long long)it->un.bytes, it->dec_cpu, it->un_cpu,
+	    it->fmt == CDS_AR_TAR_XZ && it->dec.mode == CDS_XZ_THREADED ?
+	    " (the decoder's own thread; liblzma's threads not counted)" :
+	    "");
 	/* the bytes are right: keep them, even if unpacking failed */
 	if (!it->from_cache && it->part != NULL) {
 		if (rename(it->part, it->final) == -1) {
@@ -1386,15 +1424,7 @@ drain_done(struct item *it)
 		return;
 	}
 	if (it->fmt == CDS_AR_TAR_XZ) {
-		/* this decoder's share of cds_set_memlimit() and what it
-		 * took of it */
-		cds_log(it->h, CDS_LOG_INFO, "%s: xz decoder: %llu blocks, "
-		    "%u worker threads of %u cores, %.1f MiB for them; held "
-		    "%.1f MiB at most", it->name,
-		    (unsigned long long)it->dec.blocks, it->dec.workers,
-		    (unsigned)it->dec.threads,
-		    (double)it->dec.memlimit / (1 << 20),
-		    (double)it->dec.peak_mem / (1 << 20));
+		log_decoder(it);
 	}
 	item_end(it, 0, NULL);
 }

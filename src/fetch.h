@@ -8,10 +8,10 @@
  * The source runs on the caller's thread: libcurl (a multi handle, so
  * several archives move at once) or a file of the cache.  It writes every
  * byte to <cache>/<relative_path>.part and hashes it with OpenSSL EVP as it
- * arrives.  The decoder (xzdec.c with our LZMA2 decoder lzma2.c; its
- * blocks on worker threads when the archive has several) and the unpacker
- * (extract.c, libarchive reading, our own openat-relative writer) each
- * run on a thread of their own.  Events and progress are emitted on the
+ * arrives.  The decoder (xz.c: liblzma, its threaded decoder when the
+ * archive has several blocks) and the unpacker (extract.c, libarchive
+ * reading, our own openat-relative writer) each run on a thread of their
+ * own.  Events and progress are emitted on the
  * caller's thread only.
  */
 #ifndef CDS_FETCH_H
@@ -92,7 +92,7 @@ CDS_HIDDEN char *cds_dl_fetch_small(cds_handle_t *h, const char *url,
     size_t max, size_t *len);
 
 /* ------------------------------------------------------------------------ */
-/* Internals shared by download.c, xzdec.c and extract.c                     */
+/* Internals shared by download.c, xz.c and extract.c                        */
 /* ------------------------------------------------------------------------ */
 
 /*
@@ -143,7 +143,7 @@ CDS_HIDDEN uint64_t cds_ring_consumed(struct cds_ring *r);
 /* Archive types, from the file name. */
 enum cds_arfmt {
 	CDS_AR_UNKNOWN = 0,
-	CDS_AR_TAR_XZ,		/* decoded by xzdec.c, then plain tar */
+	CDS_AR_TAR_XZ,		/* decoded by xz.c, then plain tar */
 	CDS_AR_TAR_GZ,
 	CDS_AR_TAR_BZ2,
 	CDS_AR_TAR,
@@ -158,27 +158,51 @@ struct cds_stage_err {
 	int peer;		/* stopped because the other side aborted */
 };
 
-/* The xz decoding stage: ring `in` (compressed) to ring `out` (tar). */
-struct cds_xzdec {
+/* How the xz stage decoded an archive, and why. */
+enum cds_xzmode {
+	CDS_XZ_THREADED = 0,	/* liblzma's threaded decoder: several blocks
+				   with their sizes (xz -T) */
+	CDS_XZ_ONE_BLOCK,	/* single-threaded: the archive is one block
+				   (or none), or its first header could not
+				   be read (the decoder then says why) */
+	CDS_XZ_NO_SIZES,	/* single-threaded: the first block's header
+				   carries no sizes (xz -T1 writes none), so
+				   it cannot go to a thread */
+	CDS_XZ_OVER_LIMIT,	/* single-threaded: a block on a thread needs
+				   more than the limit (block_mem) */
+	CDS_XZ_ONE_CORE		/* single-threaded: threads is 1 */
+};
+
+/*
+ * The xz decoding stage: ring `in` (compressed) to ring `out` (tar), with
+ * liblzma.  The first block's header (read with liblzma's own header
+ * decoders) picks the decoder: liblzma's threaded one when the archive
+ * has several blocks with their sizes and one of them fits the memory
+ * limit on a thread, else its single-threaded one, which decodes as the
+ * bytes arrive with only the dictionary in memory.  The blocks' own checks
+ * are not computed (LZMA_IGNORE_CHECK): the archive's SHA-256 covers every
+ * byte they would and is verified before anything unpacked is used.
+ */
+struct cds_xz {
 	struct cds_ring *in;
 	struct cds_ring *out;
 	const char *name;	/* for errors */
-	uint64_t memlimit;	/* blocks decoded on worker threads stay
-				   under this (the handle's limit shared by
-				   the jobs) */
-	uint32_t threads;	/* workers, at most */
+	uint64_t memlimit;	/* the threaded decoder stays under this
+				   (the handle's limit shared by the jobs;
+				   liblzma's memlimit_threading) */
+	uint32_t threads;	/* threads, at most */
 	uint64_t size;		/* the archive's size, 0 if unknown */
 	/* out, read after the join */
-	uint64_t peak_mem;	/* the most the decoder held */
-	uint64_t blocks;	/* xz blocks decoded */
-	unsigned workers;	/* worker threads started (0: all blocks
-				   were decoded on the stage's thread) */
-	double worker_cpu;	/* their CPU seconds */
+	enum cds_xzmode mode;
+	uint64_t block_mem;	/* what the first block needs on a thread
+				   (0: not known) */
+	uint64_t peak_mem;	/* the most liblzma held (lzma_memusage()
+				   after each call) */
 	struct cds_stage_err e;
 };
 /* Run to the end of the stream (a thread's body).  On error the rings are
  * aborted. */
-CDS_HIDDEN void cds_xzdec_run(struct cds_xzdec *x);
+CDS_HIDDEN void cds_xz_run(struct cds_xz *x);
 
 /* The unpacking stage: a tar (or other) stream from ring `in`. */
 struct cds_unpack {

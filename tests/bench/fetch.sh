@@ -15,12 +15,15 @@
 #   ours  download + SHA-256 + unpack in one pass  (tests/unit/fetch-test,
 #         one archive, --jobs 1, the cache written as an install does)
 #   floor xz -dc >/dev/null (single block); xz -T0 -dc >/dev/null (multi)
-# and prints ours/user (goal <= 0.75) for each archive, ours/floor
-# single-block (<= 1.05), ours/floor multi-block (<= 1.1), wall and CPU
-# seconds of each, and ours' peak RSS (goal <= 64 MiB on the single-block
-# archive; threaded decoding stays under the memory limit of
-# cds_set_memlimit(), default 256 MiB).  Everything lives in one temp dir,
-# removed at the end.
+# The floor is xz(1) of the liblzma the program decodes with (the script
+# prints both libraries and whether they are the same file): ours decodes
+# with that liblzma too, so the ratios show what the pipeline adds or
+# saves around it.  It prints ours/user (goal <= 0.75) for each archive,
+# ours/floor single-block (<= 1.05), ours/floor multi-block (<= 1.1), wall
+# and CPU seconds of each, the decoder each archive had (--verbose's
+# line), and ours' peak RSS (goal <= 64 MiB on the single-block archive;
+# threaded decoding stays under the memory limit of cds_set_memlimit(),
+# default 256 MiB).  Everything lives in one temp dir, removed at the end.
 #
 # BENCH_MB (default 500) sets the unpacked size, BENCH_XZ (default -6) the
 # xz preset, BENCH_RUNS the repetitions.  BENCH_DATA=DIR keeps the two
@@ -128,36 +131,52 @@ i=0
 while [ $i -lt "$RUNS" ]; do
 	measure user "$clean_out" "curl -sS -o '$W/dl.tar.xz' '$NGX_URL/$REL1' && echo '$SHA1  $W/dl.tar.xz' | sha256sum -c --quiet && tar -xJf '$W/dl.tar.xz' -C '$W/out1'"
 	measure ours1 "$clean_out" "'$FT' --jobs 1 --cache '$W/cache' '$W/out1|$REL1|$SHA1|$SZ1|$NGX_URL/$REL1'"
-	# the CPU seconds of our decoder thread alone (fetch-test logs them)
+	# the CPU seconds of our decoder thread alone (fetch-test logs them;
+	# single-threaded here, so that is all of liblzma's work)
 	sed -n 's/.*CPU seconds: xz decoder \([0-9.]*\),.*/dec \1/p' "$W/out" \
+		>>"$W/results"
+	grep -m1 'xz decoder:' "$W/out" | sed 's/^log: [^:]*: /mode1 /' \
 		>>"$W/results"
 	# the unpacked tree must equal tar's
 	diff -r "$W/out1" "$W/ref/$TOP" >/dev/null || SAME=NO
 	measure floor1 "$clean_out" "xz -dc '$W/www/$REL1' >/dev/null"
 	measure ours2 "$clean_out" "'$FT' --jobs 1 --cache '$W/cache' '$W/out1|$REL2|$SHA2|$SZ2|$NGX_URL/$REL2'"
+	grep -m1 'xz decoder:' "$W/out" | sed 's/^log: [^:]*: /mode2 /' \
+		>>"$W/results"
 	diff -r "$W/out1" "$W/ref/$TOP" >/dev/null || SAME=NO
 	measure floor2 "$clean_out" "xz -T0 -dc '$W/www/$REL2' >/dev/null"
 	measure user2 "$clean_out" "curl -sS -o '$W/dl.tar.xz' '$NGX_URL/$REL2' && echo '$SHA2  $W/dl.tar.xz' | sha256sum -c --quiet && tar -xJf '$W/dl.tar.xz' -C '$W/out1'"
 	i=$((i + 1))
 done
 LOAD1=$(cut -d' ' -f1 /proc/loadavg)
+# the liblzma each side loads: xz(1)'s and the program's
+lib_of() { ldd "$1" 2>/dev/null | awk '/liblzma/ { print $3 }'; }
+LZ_XZ=$(readlink -f "$(lib_of "$(command -v xz)")")
+LZ_FT=$(readlink -f "$(lib_of "$FT")")
+LZ_VER=$(xz --version | sed -n 's/^liblzma //p')
 rm -rf "$W/ref" "$W/out1" "$W/cache" "$W/dl.tar.xz"
 
 python3 - "$W/results" "$SZ1" "$SZ2" "$UNPACKED" "$(blocks "$W/www/$REL1")" \
 	"$(blocks "$W/www/$REL2")" "$(nproc)" "$RUNS" "$SAME" "$XZP" \
-	"$LOAD0" "$LOAD1" <<'PY'
+	"$LOAD0" "$LOAD1" "$LZ_XZ" "$LZ_FT" "$LZ_VER" <<'PY'
 import sys
 res = {}
 dec = []
+mode = {}
 for line in open(sys.argv[1]):
     if line.startswith("dec "):
         dec.append(float(line.split()[1]))
+        continue
+    if line.startswith("mode"):
+        k, v = line.rstrip("\n").split(" ", 1)
+        mode[k] = v
         continue
     name, wall, cpu, rss = line.split()
     res.setdefault(name, []).append((float(wall), float(cpu), int(rss)))
 best = {k: min(v) for k, v in res.items()}     # the fastest run of each
 sz1, sz2, unp, b1, b2, ncpu, runs = map(int, sys.argv[2:9])
 same, xzp, l0, l1 = sys.argv[9], sys.argv[10], sys.argv[11], sys.argv[12]
+lz_xz, lz_ft, lz_ver = sys.argv[13], sys.argv[14], sys.argv[15]
 mb = lambda n: n / 1e6
 print("data path benchmark: %d CPUs, best of %d runs, xz %s; load average "
       "%s at the start, %s at the end" % (ncpu, runs, xzp, l0, l1))
@@ -167,10 +186,16 @@ if float(l0) > 1.0:
           "CPU seconds are the steadier figure)")
 print("  archive: %.0f MB unpacked; %.0f MB in %d block(s), %.0f MB in %d blocks"
       % (mb(unp), mb(sz1), b1, mb(sz2), b2))
+print("  liblzma %s; xz(1) loads %s, ours %s: %s" % (lz_ver, lz_xz or "?",
+      lz_ft or "?", "the same library" if lz_xz and lz_xz == lz_ft
+      else "NOT the same library: the floor is not like for like"))
+for k, label in (("mode1", "single block"), ("mode2", "multi-block")):
+    if k in mode:
+        print("  %s: %s" % (label, mode[k]))
 names = [("user", "user: curl -O && sha256sum -c && tar -xJf"),
          ("ours1", "ours, single block"),
          ("floor1", "floor: xz -dc >/dev/null, single block"),
-         ("ours2", "ours, multi-block (blocks on workers)"),
+         ("ours2", "ours, multi-block (liblzma threaded)"),
          ("floor2", "floor: xz -T0 -dc >/dev/null, multi-block"),
          ("user2", "user, multi-block (tar runs xz -d: one thread)")]
 print("  %-46s %8s %9s" % ("", "wall", "CPU"))
@@ -186,8 +211,8 @@ row("ours / xz -dc (single block)", "ours1", "floor1", 1.05)
 row("ours / xz -T0 -dc (multi-block)", "ours2", "floor2", 1.10)
 row("ours / user (multi-block)", "ours2", "user2", 0.75)
 if dec:
-    print("  our decoder thread's CPU / xz -dc's CPU (single block): %.2f"
-          % (min(dec) / best["floor1"][1]))
+    print("  our decoder thread's CPU / xz -dc's CPU (single block; block "
+          "checks not computed): %.2f" % (min(dec) / best["floor1"][1]))
 print("peak RSS:")
 r1 = max(r[2] for r in res["ours1"])
 r2 = max(r[2] for r in res["ours2"])

@@ -1,8 +1,10 @@
 /*
  * fuzz-extract.c - the data path's unpacker (src/extract.c, libarchive
  * reading, our own writer) over hostile archives: the input is an archive
- * (tar, tar.gz or zip, by the first byte) in an offline cache, with its
- * true digest and size, unpacked into a scratch destination.  Properties:
+ * (tar, tar.gz, zip or tar.xz, by the first byte) in an offline cache,
+ * with its true digest and size, unpacked into a scratch destination; a
+ * tar.xz goes through the xz stage first (src/xz.c: liblzma, its threaded
+ * decoder when the blocks carry their sizes).  Properties:
  * no memory error; nothing is written outside the destination (a sibling
  * directory stays as it was); no link in the destination leaves it; no
  * device, FIFO or socket is made.
@@ -55,7 +57,7 @@ check_tree(const char *dir, int depth)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	static const char *const ext[] = { "tar", "tar.gz", "zip" };
+	static const char *const ext[] = { "tar", "tar.gz", "zip", "tar.xz" };
 	static cds_handle_t *h;
 	static char *top, *cache, *dest, *sibling;
 	struct cds_archive a = {0};
@@ -76,7 +78,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		cds_set_offline(h, 1);
 	}
 	rel = cds_xasprintf("c/c-linux-x86_64-1.0-archive.%s",
-	    ext[data[0] % 3]);
+	    ext[data[0] % 4]);
 	cds_rm_rf(cache);
 	cds_rm_rf(dest);
 	cds_mkdir_p(dest, 0755);

@@ -6,7 +6,7 @@ The manifest seeds are cut from NVIDIA's files in manifests/nvidia/ (a
 component or two, one platform or two); the ELF seeds are two tiny
 libraries compiled here (cc), one with a .nv_fatbin section laid out as
 nvcc does (tests/fixtures/mkfatbin.sh)."""
-import gzip, io, json, os, subprocess, sys, tarfile, tempfile, zipfile
+import gzip, io, json, lzma, os, subprocess, sys, tarfile, tempfile, zipfile
 
 top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(
     __file__))))
@@ -115,7 +115,7 @@ put("journal", "receipt", "\x00" + json.dumps({
          "mode": "0755"}]}))
 
 
-# extract: first byte 0 tar, 1 tar.gz, 2 zip
+# extract: first byte 0 tar, 1 tar.gz, 2 zip, 3 tar.xz
 def tar(members):
     buf = io.BytesIO()
     tf = tarfile.open(fileobj=buf, mode="w", format=tarfile.GNU_FORMAT)
@@ -143,6 +143,12 @@ with zipfile.ZipFile(zb, "w") as z:
     z.writestr(top_dir + "include/c.h", "#define C 1\n")
     z.writestr(top_dir + "LICENSE", "license\n")
 put("extract", "zip", b"\x02" + zb.getvalue())
+# tar.xz: one block without sizes (as xz -T1), and blocks of 4 KiB with
+# their sizes (as xz -T), which go to liblzma's threaded decoder
+put("extract", "tar.xz", b"\x03" + lzma.compress(plain))
+put("extract", "tar.xz-blocks", b"\x03" + subprocess.run(
+    ["xz", "-T2", "--block-size=4096", "-c"], input=plain,
+    stdout=subprocess.PIPE, check=True).stdout)
 put("extract", "escape", b"\x00" + tar([
     (top_dir, tarfile.DIRTYPE, b"", ""),
     (top_dir + "up", tarfile.SYMTYPE, b"", "../../.."),

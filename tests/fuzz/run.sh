@@ -11,8 +11,7 @@
 #   journal   the install journal (recovery) and receipts (list)
 #   extract   the unpacker over hostile tar, tar.gz and zip archives
 #   root      a whole fake machine (files, links, FIFOs), then doctor
-# (the xz decoder has its own, by hand: tests/fuzz/run-xz.sh).  Default:
-# all, FUZZ_SECONDS (20) each.  The engine's sources are compiled here,
+# Default: all, FUZZ_SECONDS (20) each.  The engine's sources are compiled here,
 # instrumented, into BUILD/tests/fuzz/obj (again only when a source or
 # header is newer); new inputs go to BUILD/tests/fuzz/corpus/TARGET, never
 # to the seeds.  Exit 0: every target ran clean; 1: a finding (its input
