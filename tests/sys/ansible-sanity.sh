@@ -15,7 +15,7 @@ for t in ansible-doc ansible-test ansible-lint; do
 		exit 0
 	fi
 done
-plan 10
+plan 9
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/cds-sanity-XXXXXX"); cleanup_later "$T"
 C=$T/ansible_collections/cudnn_setup/gpu
