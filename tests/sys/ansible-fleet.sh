@@ -509,16 +509,8 @@ cat >"$T/lock.yml" <<'EOF'
         cuda: 12.4.1
         cudnn: 9.3.0
 EOF
-P5=$R5/opt/nvidia
-mkdir -p "$P5/.state"
-# another process holds the lock (writing its pid, as cudnn-setup does)
-# until both hosts wait for it
-flock "$P5/.state/lock" sh -c 'echo $$ >"$1"; touch "$2"
-	while [ ! -e "$3" ]; do sleep 0.1; done' sh \
-	"$P5/.state/lock" "$T/held" "$T/letgo" &
-holder=$!
-while [ ! -e "$T/held" ]; do sleep 0.05; done
-hpid=$(cat "$P5/.state/lock")
+# another process holds the lock until both hosts wait for it
+lock_hold "$R5/opt/nvidia" "$T/letgo"
 ap lock ansible-playbook "$T/lock.yml" &
 apid=$!
 waiting() {
@@ -553,7 +545,7 @@ is "$(rq lock 'sorted(status(h, "Install") for h in ("shared-1", "shared-2"))')"
 	'["changed", "ok"]' "one installed, the other found it installed"
 is "$(rq lock 'all("waiting for the lock" in res(h, "Install")["result"]["stderr"] and "held by pid '"$hpid"'" in res(h, "Install")["result"]["stderr"] for h in ("shared-1", "shared-2"))')" \
 	True "each said it waited for the lock, naming the holder"
-out=$(LEFTOVERS= prefix_check "$P5")
+out=$(LEFTOVERS= prefix_check "$R5/opt/nvidia")
 ok $? "the shared prefix: every release once, matching its receipt"
 [ -z "$out" ] || diag "$out"
 
