@@ -407,9 +407,9 @@ like "$(rq check 'res("ssh-b", "Install CUDA and cuDNN")["result"]["results"][0]
 	"^$HF/prefix/cuda-12.6.3$" "--check --diff: the SSH host's paths, in its prefix"
 is "$(rq check 'status("conda", "Repair the conda envs")')" changed \
 	"--check: the env would be repaired"
-like "$(rq check 'res("conda", "Repair the conda envs")["result"]["results"][0]["diff"][-1]["after"]')" \
-	"write $ENV3/etc/conda/activate.d/cudnn-setup.sh" \
-	"--check --diff: the activation script it would write"
+is "$(rq check '[(x["after_header"].split("/etc/conda/")[-1], x["before"], "LD_LIBRARY_PATH" in x["after"]) for x in res("conda", "Repair the conda envs")["result"]["results"][0]["diff"]]')" \
+	'[["activate.d/cudnn-setup.sh", "", true], ["deactivate.d/cudnn-setup.sh", "", true], ["activate.d/cudnn-setup.fish", "", true], ["deactivate.d/cudnn-setup.fish", "", true], ["links and directories (after)", "", false]]' \
+	"--check --diff: the activation scripts it would write, with their text"
 is "$(rq check '[status("noprog", t) for t in ("Copy the cudnn-setup program", "Say that everything else waits for the program", "Gather the facts of cudnn-setup")]')" \
 	'["changed", "ok", null]' "--check where the program is not installed yet: says so, and stops"
 

@@ -18,8 +18,10 @@ description:
     C(changed=false) and nothing else runs.  In check mode that is all that
     runs, and the task is C(changed) when there are operations.
   - With C(--diff), the diff shows every activation script (and any other
-    file the repair writes) before and after, and the links it makes; in
-    check mode the current scripts and the operations that would run.
+    file the repair writes) before and after, as the program gives its
+    text (a C(write) operation's C(content)), and then the links and
+    directories it makes; the same in check mode, for what would be
+    written.
   - With I(state=absent), takes back the env's last repair (or
     C(install --env)) with C(repair --undo); C(changed=false) when the env
     has no journal to undo.
@@ -166,15 +168,18 @@ def dry_run(module, cs):
 
 
 def file_diffs(cs, ops, before):
-    """One diff per file written, then one for the other operations."""
+    """One diff per file written (its text as the operation carries it, or
+    else as it is now), then one for the other operations."""
     diffs = []
     for o in ops:
         if o.get('op') == 'write':
-            host = cs.host_path(o['path'])
+            after = o.get('content')
+            if after is None:
+                after = read_text(cs.host_path(o['path']))
             diffs.append(dict(before_header=o['path'],
                               after_header=o['path'],
                               before=before.get(o['path'], ''),
-                              after=read_text(host)))
+                              after=after))
     other = [o for o in ops if o.get('op') != 'write']
     if other:
         diffs.append(dict(before_header='links and directories (before)',
@@ -196,14 +201,7 @@ def present(module, cs):
                   for o in ops if o.get('op') == 'write')
     if module.check_mode:
         if module._diff:
-            diffs = [dict(before_header=path,
-                          after_header='%s (as cudnn-setup repair writes it)'
-                          % path, before=text, after='')
-                     for path, text in sorted(before.items())]
-            diffs.append(dict(before_header='operations',
-                              after_header='operations (would run)',
-                              before='', after=ops_text(ops)))
-            result['diff'] = diffs
+            result['diff'] = file_diffs(cs, ops, before)
         module.exit_json(changed=True, result='dry-run', **result)
     args = target_args(p) + ['--yes'] + cs.lock_args()
     if p['path_first']:
