@@ -1,6 +1,7 @@
 #!/bin/sh
 # The Ansible collection (ui/ansible) on a fleet: built and installed with
-# ansible-galaxy, then its role run with forks 5 on five hosts at once:
+# ansible-galaxy, then its role run with forks 5 (strategy free) on five
+# hosts at once:
 #   bare     local, its own --root, no driver: CUDA 12.4.1 + cuDNN 9.3.0
 #   drv550   local, its own --root, driver 550.54.15: for torch==2.6.0
 #   conda    local, its own --root, a conda env whose pip cuDNN 8 needs
@@ -25,13 +26,14 @@
 # and message (retried, as exit status 3 is retryable) while the others
 # finish; two hosts sharing one prefix are serialised by its lock and both
 # succeed; the textfiles hold cudnn_setup_verify_ok with the versions;
+# system: true writes the system files once (in check mode, nothing);
 # state=absent takes a release and a repair back.
-# SKIPs only where namespaces cannot be made (not root, no `ip netns`) or
-# the tools are missing (.ci/deps installs them).
+# SKIPs only where namespaces cannot be made (not root, no `ip netns`, no
+# mount namespace) or the tools are missing (.ci/deps installs them).
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
-NTESTS=65
+NTESTS=68
 
 why=""
 if [ "$(id -u)" -ne 0 ]; then
@@ -118,6 +120,14 @@ H_A=$NET.1 N_A=$NET.2 H_B=$NET.5 N_B=$NET.6
 if ! mk_netns "$NS_A" "$H_A" "$N_A" 2>"$T/netns.err" ||
     ! mk_netns "$NS_B" "$H_B" "$N_B" 2>>"$T/netns.err"; then
 	echo "1..0 # SKIP network namespaces cannot be made: $(head -1 "$T/netns.err")"
+	exit 0
+fi
+# and a mount namespace inside one, with a directory bound in it
+mkdir -p "$T/probe/a" "$T/probe/b"
+if ! ip netns exec "$NS_A" unshare -m --propagation private sh -c \
+    'mount --bind "$1" "$2"' sh "$T/probe/a" "$T/probe/b" \
+    >"$T/netns.err" 2>&1; then
+	echo "1..0 # SKIP mount namespaces cannot be made: $(head -1 "$T/netns.err")"
 	exit 0
 fi
 plan $NTESTS
@@ -328,9 +338,12 @@ all:
         ssh-a:
         ssh-b:
 EOF
+# strategy free: each host goes through the role at its own pace (the SSH
+# hosts' program copies and the dead mirror's retries hold no other back)
 cat >"$T/site.yml" <<'EOF'
 - name: CUDA and cuDNN on the fleet
   hosts: fleet:down:noprog
+  strategy: free
   gather_facts: false
   environment: "{{ fleet_env | default({}) }}"
   roles:
@@ -549,9 +562,9 @@ out=$(LEFTOVERS= prefix_check "$R5/opt/nvidia")
 ok $? "the shared prefix: every release once, matching its receipt"
 [ -z "$out" ] || diag "$out"
 
-# ---- state=absent: a release, a repair ----------------------------------
+# ---- system: true; state=absent: a release, a repair ---------------------
 cat >"$T/absent.yml" <<'EOF'
-- name: Take things back
+- name: The system files, then take things back
   hosts: conda
   gather_facts: false
   environment: "{{ fleet_env }}"
@@ -559,7 +572,28 @@ cat >"$T/absent.yml" <<'EOF'
     group/cudnn_setup.gpu.cudnn_setup:
       program: "{{ cudnn_setup_program }}"
       root: "{{ cudnn_setup_root }}"
+      manifest: "{{ cudnn_setup_manifest }}"
   tasks:
+    - name: The system files, in check mode
+      cudnn_setup.gpu.cudnn_setup_install:
+        cuda: 12.4.1
+        cudnn: none
+        system: true
+      check_mode: true
+      diff: true
+    - name: Look for the system files
+      ansible.builtin.stat:
+        path: "{{ cudnn_setup_root }}/etc/ld.so.conf.d/cudnn-setup.conf"
+    - name: The system files for the releases there
+      cudnn_setup.gpu.cudnn_setup_install:
+        cuda: 12.4.1
+        cudnn: none
+        system: true
+    - name: The system files again
+      cudnn_setup.gpu.cudnn_setup_install:
+        cuda: 12.4.1
+        cudnn: none
+        system: true
     - name: Remove CUDA 12.6
       cudnn_setup.gpu.cudnn_setup_install:
         state: absent
@@ -582,7 +616,14 @@ cat >"$T/absent.yml" <<'EOF'
       ignore_errors: true
 EOF
 ap absent ansible-playbook "$T/absent.yml"
-is "$RC" 0 "state=absent: exit 0"
+is "$RC" 0 "system files, state=absent: exit 0"
+is "$(rq absent '[x for x in res("conda", "The system files, in check mode")["result"]["diff"]["after"].split() if x.startswith("/etc/")] + [status("conda", "The system files, in check mode"), res("conda", "Look for the system files")["result"]["stat"]["exists"]]')" \
+	'["/etc/ld.so.conf.d/cudnn-setup.conf", "/etc/profile.d/cudnn-setup.sh", "changed", false]' \
+	"system: true in check mode: changed, the system files as the diff, nothing written"
+is "$(rq absent '[status("conda", t) for t in ("The system files for the releases there", "The system files again")]')" \
+	'["changed", "ok"]' "system: true on present releases writes the system files, once"
+like "$(cat "$R3/etc/ld.so.conf.d/cudnn-setup.conf" 2>&1)" "^/opt/nvidia/cuda/lib$" \
+	"... ld.so.conf.d names the default's libraries"
 is "$(rq absent '[status("conda", t) for t in ("Remove CUDA 12.6", "Remove CUDA 12.6 again", "Undo the repair", "Undo the repair again")]')" \
 	'["changed", "ok", "changed", "ok"]' "absent: changed once, then nothing to do"
 check "cuda-12.6.3 is gone" test ! -e "$R3/opt/nvidia/cuda-12.6.3"

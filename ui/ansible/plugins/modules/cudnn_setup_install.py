@@ -14,8 +14,9 @@ description:
     NVIDIA's digests, into versioned directories of one prefix
     (C(cudnn-setup install --yes --json)).
   - Idempotent. C(plan --json) runs first, and when every release is
-    already present the task is C(changed=false) without taking the lock
-    or touching the network.
+    already present (and, with I(system), the system files are as they
+    should be) the task is C(changed=false) without taking the lock or
+    touching the network.
   - In check mode it runs C(install --dry-run --json) and is C(changed) when
     something would be installed; with C(--diff) the paths it would create
     are the diff.
@@ -75,7 +76,10 @@ options:
     description:
       - Also write C(/etc/ld.so.conf.d/cudnn-setup.conf) and
         C(/etc/profile.d/cudnn-setup.sh) for the defaults and run
-        C(ldconfig) (C(--system)).
+        C(ldconfig) (C(--system)), also when the releases are present
+        already.  Once the two files are there the task is C(ok), as
+        C(use) and C(remove) rewrite them when the defaults move.
+      - Only with I(state=present); not with I(env).
     type: bool
     default: false
   force:
@@ -287,7 +291,9 @@ def present(module, cs):
     new = [r['name'] for r in plan['releases'] if r.get('state') != 'present']
     before = paths_text(sorted(r['dir'] for r in plan['releases']
                                if r.get('state') == 'present'))
-    if not new:
+    # nothing to do: every release present and no path to write (the
+    # system files of --system are listed there when they need writing)
+    if not new and not plan.get('paths'):
         module.exit_json(changed=False, result='present', plan=plan,
                          installed=[], present=have, stderr=err)
     args = base + ['--yes'] + cs.lock_args()
@@ -303,11 +309,13 @@ def present(module, cs):
                   installed=doc.get('installed') or [],
                   present=doc.get('present') or [], stderr=err)
     if doc['result'] == 'dry-run':
-        result['changed'] = any(r.get('state') == 'new'
-                                for r in done.get('releases') or [])
+        result['changed'] = bool(done.get('paths')) or any(
+            r.get('state') == 'new' for r in done.get('releases') or [])
     else:
-        result['changed'] = doc['result'] == 'installed' and \
-            len(result['installed']) > 0
+        # another host sharing the prefix may have installed them
+        # meanwhile: then only the lock was taken
+        result['changed'] = bool(result['installed']) or any(
+            o.get('op') != 'lock' for o in result['operations'])
     if module._diff:
         result['diff'] = dict(
             before_header='%s (before)' % done.get('prefix'),
@@ -333,6 +341,10 @@ def absent(module, cs):
                          'wiring is taken back by cudnn_setup_repair with '
                          'state=absent; the releases stay, as they are '
                          'shared', code='usage', retryable=False)
+    if p['system']:
+        module.fail_json(msg='state=absent does not take system: remove '
+                         'rewrites the system files, where they are, for '
+                         'the defaults left', code='usage', retryable=False)
     if not (p['cuda'] or p['cudnn'] or p['for']):
         module.fail_json(msg='state=absent needs cuda, cudnn or for: which '
                          'releases to remove', code='usage',
