@@ -248,6 +248,21 @@ sys.exit(1 if bad else 0)
 PY
 }
 
+# lock_hold PREFIX GO: another process holds PREFIX's lock (flock(1) on
+# PREFIX/.state/lock, writing its pid there as a second cudnn-setup would)
+# until the file GO exists.  Sets holder (the holder's pid, to wait for)
+# and hpid (the pid in the lock file).
+lock_hold() {
+	mkdir -p "$1/.state"
+	rm -f "$2" "$2.held"
+	flock "$1/.state/lock" sh -c 'echo $$ >"$1"; touch "$2"
+		while [ ! -e "$3" ]; do sleep 0.1; done' sh \
+		"$1/.state/lock" "$2.held" "$2" &
+	holder=$!
+	while [ ! -e "$2.held" ]; do sleep 0.05; done
+	hpid=$(cat "$1/.state/lock")
+}
+
 # mk_txn_mirror DIR: a repository in NVIDIA's layout made by
 # tests/fixtures/mkarchive.sh: CUDA 12.4.1 (cuda_cudart, cuda_nvcc,
 # cuda_nvrtc, libcublas), CUDA 12.6.3 (cuda_cudart), cuDNN 9.3.0.75

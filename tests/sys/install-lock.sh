@@ -29,16 +29,9 @@ fi
 R=$(mk_sysroot); cleanup_later "$R"
 P=$R/opt/nvidia
 set -- --root "$R" --manifest "$M" --offline --cache "$T/mirror"
-mkdir -p "$P/.state"
 
-# another process holds the lock until told to let go (flock(1), as a
-# second cudnn-setup would: it writes its pid into the file)
-flock "$P/.state/lock" sh -c 'echo $$ >"$1"; touch "$2"
-	while [ ! -e "$3" ]; do sleep 0.1; done' sh \
-	"$P/.state/lock" "$T/held" "$T/letgo" &
-holder=$!
-while [ ! -e "$T/held" ]; do sleep 0.05; done
-hpid=$(cat "$P/.state/lock")
+# another process holds the lock until told to let go
+lock_hold "$P" "$T/letgo"
 
 start=$(date +%s.%N)
 cds "$@" install --cuda 12.4.1 --cudnn 9.3.0 --yes --lock-wait 1

@@ -8,7 +8,7 @@
 # here, a copy of it repaired and loaded for real.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 50
+plan 51
 
 T=$(mktemp -d); cleanup_later "$T"
 HOME=$T/home; export HOME
@@ -54,6 +54,8 @@ is "$RC" 0 "--dry-run: exit 0"
 like "$OUT" "ln -s libcudnn_cnn_infer.so.8 .*/libcudnn_cnn_infer.so" "--dry-run lists the links"
 like "$OUT" "write .*/etc/conda/activate.d/cudnn-setup.sh" "--dry-run lists the scripts"
 is "$(tree_hash "$E" content)" "$before" "--dry-run changes nothing"
+cds repair --env dl310 --dry-run --json
+dry=$OUT
 
 cds repair --env dl310
 is "$RC" 2 "without --yes and no terminal: exit 2, no hang"
@@ -65,6 +67,9 @@ is "$(readlink "$L/libcudnn.so")" libcudnn.so.8 "libcudnn.so -> libcudnn.so.8"
 is "$(readlink "$L/libcudnn_adv_train.so")" libcudnn_adv_train.so.8 "every sublibrary gets its .so link"
 check "activate.d/cudnn-setup.sh written" test -f "$E/etc/conda/activate.d/cudnn-setup.sh"
 check "deactivate.d/cudnn-setup.sh written" test -f "$E/etc/conda/deactivate.d/cudnn-setup.sh"
+is "$(jget "$dry" '[(o["op"], o["path"].split("/conda/")[-1], open(o["path"]).read() == o["content"]) for o in d["operations"] if "content" in o]')" \
+	"[('write', 'activate.d/cudnn-setup.sh', True), ('write', 'deactivate.d/cudnn-setup.sh', True), ('write', 'activate.d/cudnn-setup.fish', True), ('write', 'deactivate.d/cudnn-setup.fish', True)]" \
+	"--dry-run --json: each script's text, as repair then wrote it"
 out=$(sh -c '. "$1/etc/conda/activate.d/cudnn-setup.sh"; shift; '"$(command -v python3)"' - "$@" <<PY
 import ctypes, sys
 for n in sys.argv[1:]:

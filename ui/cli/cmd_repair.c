@@ -84,13 +84,19 @@ json_ops(const struct cds_repair_plan *p)
 
 	for (i = 0; i < p->nops; i++) {
 		const struct cds_repair_op *op = &p->ops[i];
-
-		json_array_append_new(a, json_pack("{s:s, s:s, s:o, s:o, s:o}",
+		json_t *o = json_pack("{s:s, s:s, s:o, s:o, s:o}",
 		    "op", op_word(op->kind), "path", op->path,
 		    "target", cli_jstr(op->target),
 		    "command", op->kind == CDS_REPAIR_PACKAGE ?
 		    cli_jstr(op->content) : json_null(),
-		    "finding", cli_jstr(op->finding)));
+		    "finding", cli_jstr(op->finding));
+
+		/* a script's text, so that --dry-run shows what it would be */
+		if (op->kind == CDS_REPAIR_WRITE) {
+			json_object_set_new(o, "content",
+			    cli_jstr(op->content));
+		}
+		json_array_append_new(a, o);
 	}
 	return a;
 }
