@@ -15,7 +15,7 @@
 # The facts must be the same both ways, apart from what only a running
 # child can know (cuInit, NVML, cuDriverGetVersion), which is labelled.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 36
+plan 37
 
 ROOTS=${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}/roots
 SYSPATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
@@ -88,7 +88,11 @@ else
 	outside "$B" doctor --json
 	BJ=$OUT
 	is "$RC" 1 "bookworm, --root: exit 1 (CUDA cannot run there)"
-	is "$(finding_ids "$BJ")" "['NO-MODULE']" "bookworm: NO-MODULE, the one error"
+	is "$(finding_ids "$BJ")" "['NO-MODULE', 'F30']" \
+		"bookworm: NO-MODULE, the one error (and F30's note: the driver's CUDA read from libcuda's banner)"
+	is "$(jget "$BJ" '(d["cuda"]["driver_supports"], [e["value"] for f in d["findings"] if f["id"] == "F30" for e in f["evidence"] if e["key"] == "read by"])')" \
+		"('12.2', [\"libcuda's PTX compiler banner in /usr/lib/x86_64-linux-gnu/nvidia/current/libcuda.so.535.261.03 (no child asked the library)\"])" \
+		"bookworm, --root: the driver's CUDA 12.2, read from the file and said so"
 	is "$(jget "$BJ" 'd["driver"]["state"]')" libraries-without-module \
 		"bookworm: driver state libraries-without-module"
 	is "$(jget "$BJ" '(d["driver"]["version"], d["driver"]["version_source"])')" \
