@@ -212,14 +212,12 @@ cli_repair_env(struct cli *c, const char *env,
 		}
 		return 1;
 	}
-	if (p->install != NULL) {
-		cli_progress_install(c);
-	}
+	/* the install's progress, a wait for the env's lock, a cleanup */
+	cli_progress_install(c);
 	p->lock_wait = c->lock_wait;
 	r = cds_repair_apply(c->h, p);
-	if (p->install != NULL) {
-		cli_progress_end();
-	}
+	cli_progress_end();
+	cli_callbacks_install(c);
 	if (r == -1) {
 		if (c->json) {
 			cli_json_print(json_pack("{s:s, s:s, s:s, s:o, s:o}",
