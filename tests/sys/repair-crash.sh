@@ -51,12 +51,17 @@ A=$E/etc/conda/activate.d
 cp -a "$E" "$T/lived.orig"
 h0=$(tree_hash "$E" content)
 
+# LeakSanitizer cannot run under ptrace: runs under strace go without it
+# (in a debug build)
+traced() {
+	ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" "$@"
+}
 # nth NAME PATTERN: which call of NAME (strace) in an uncut repair first
 # matches PATTERN, on a copy of the env
 nth() {
 	rm -rf "$E"
 	cp -a "$T/lived.orig" "$E"
-	strace -s 4096 -o "$T/trace" -e trace="$1" "$CDS_BIN" repair --env lived \
+	traced strace -s 4096 -o "$T/trace" -e trace="$1" "$CDS_BIN" repair --env lived \
 		--yes >/dev/null 2>&1 </dev/null
 	grep "^$1(" "$T/trace" | grep -n -m 1 -e "$2" | cut -d: -f1
 	rm -rf "$E"
@@ -66,7 +71,7 @@ nth() {
 cut_at() {
 	_c=$1 _w=$2
 	shift 2
-	strace -o /dev/null -qq -e trace="$_c" \
+	traced strace -o /dev/null -qq -e trace="$_c" \
 		-e inject="$_c:signal=KILL:when=$_w" "$CDS_BIN" "$@" \
 		>/dev/null 2>&1 </dev/null
 }
