@@ -340,7 +340,7 @@ cds_undo_log_read(cds_handle_t *h, const char *envhost, const char *udir,
 			bad = read_step(envhost, udir, o, &st) == -1;
 			if (!bad && pending != -1 &&
 			    log->gens[pending].state != CDS_UNDO_OPEN) {
-				bad = 1;	/* no step while one is undone */
+				bad = 1;	/* no step in an undo */
 			}
 			if (!bad) {
 				if (pending == -1) {

@@ -59,9 +59,9 @@ enum cds_undo_op {
 
 struct cds_undo_step {
 	enum cds_undo_op op;
-	char *path;		/* host path, inside the env; NULL for ldconfig */
+	char *path;		/* host path inside the env (not ldconfig) */
 	char *target;		/* symlink and relink */
-	char *backup;		/* host path in the record's files/, or NULL */
+	char *backup;		/* host path in the record's files/ or NULL */
 };
 
 enum cds_undo_state {

@@ -1931,11 +1931,12 @@ gen_back(cds_handle_t *h, struct record *r, int g, int report)
 		}
 	}
 	if (ldconfig) {
-		cds_ldconfig(h, 0, NULL);	/* the cache without our files */
+		/* the loader's cache without our files */
+		cds_ldconfig(h, 0, NULL);
 	}
 	if (report) {
-		cds_cleaned(h, gen->state == CDS_UNDO_UNDOING ? "undo" : "repair",
-		    r->envhost);
+		cds_cleaned(h, gen->state == CDS_UNDO_UNDOING ? "undo" :
+		    "repair", r->envhost);
 	}
 	return 0;
 }
