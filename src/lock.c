@@ -85,20 +85,25 @@ cds_lock_note(struct cds_lock *lk, const char *state)
 	}
 }
 
+/* A wait for a lock: who holds it (told once), until when. */
+struct waiting {
+	char *holder;
+	int asking;
+	double deadline;
+};
+
 /*
  * Wait for the flock on FD (the lock PATH) while another process holds it:
- * CDS_EV_LOCK_WAIT once, naming the holder (HOLDER_KNOWN: the file holds
- * its pid), then as WAIT says (cds_lock_take()).  0 with the lock held,
- * or -1.
+ * CDS_EV_LOCK_WAIT the first time for W, naming the holder (HOLDER_KNOWN:
+ * the file holds its pid), then as WAIT says (cds_lock_take()), the
+ * deadline counted from then.  0 with the lock held, or -1.  Free
+ * W->holder after.
  */
 static int
 lock_wait(cds_handle_t *h, int fd, const char *path, int wait,
-    int holder_known)
+    int holder_known, struct waiting *w)
 {
 	struct cds_event ev = {0};
-	char *holder;
-	double deadline;
-	int asking = 0;
 
 	if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
 		return 0;
@@ -107,35 +112,32 @@ lock_wait(cds_handle_t *h, int fd, const char *path, int wait,
 		return cds_seterr(h, CDS_ERR_IO, "%s: %s", path,
 		    strerror(errno));
 	}
-	holder = holder_known ? lock_holder(fd, &asking) :
-	    cds_xstrdup("another process");
-	ev.type = CDS_EV_LOCK_WAIT;
-	ev.u.lock.holder = holder;
-	ev.u.lock.path = path;
-	ev.u.lock.asking = asking;
-	cds_emit(h, &ev);
-	deadline = cds_now_ms() + (double)wait * 1000;
+	if (w->holder == NULL) {
+		w->holder = holder_known ? lock_holder(fd, &w->asking) :
+		    cds_xstrdup("another process");
+		ev.type = CDS_EV_LOCK_WAIT;
+		ev.u.lock.holder = w->holder;
+		ev.u.lock.path = path;
+		ev.u.lock.asking = w->asking;
+		cds_emit(h, &ev);
+		w->deadline = cds_now_ms() + (double)wait * 1000;
+	}
 	for (;;) {
-		if (wait < 0 || (wait > 0 && cds_now_ms() >= deadline)) {
-			cds_seterr(h, CDS_ERR_LOCKED, "%s: held by %s%s", path,
-			    holder, asking ? ", which waits for its user's "
-			    "answer" : "");
-			free(holder);
-			return -1;
+		if (wait < 0 || (wait > 0 && cds_now_ms() >= w->deadline)) {
+			return cds_seterr(h, CDS_ERR_LOCKED, "%s: held by %s%s",
+			    path, w->holder, w->asking ? ", which waits for "
+			    "its user's answer" : "");
 		}
 		if (h->cancelled) {
-			cds_seterr(h, CDS_ERR_CANCELLED, "waiting for %s",
-			    path);
-			free(holder);
-			return -1;
+			return cds_seterr(h, CDS_ERR_CANCELLED,
+			    "waiting for %s", path);
 		}
 		usleep(100000);
 		if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
 			break;
 		}
 	}
-	cds_log(h, CDS_LOG_DEBUG, "%s: %s let go", path, holder);
-	free(holder);
+	cds_log(h, CDS_LOG_DEBUG, "%s: %s let go", path, w->holder);
 	return 0;
 }
 
@@ -143,21 +145,25 @@ int
 cds_lock_take(cds_handle_t *h, const struct cds_layout *l, int wait,
     struct cds_lock *lk)
 {
+	struct waiting w = {0};
 	int fd;
 
 	lk->fd = -1;
 again:
 	/* (again: the holder may have removed .state with its lock) */
 	if (cds_mkdir_p(l->state, 0755) == -1) {
+		free(w.holder);
 		return cds_seterr(h, cds_errno_code(errno), "%s: %s", l->state,
 		    strerror(errno));
 	}
 	fd = open(l->lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
 	if (fd == -1) {
+		free(w.holder);
 		return cds_seterr(h, cds_errno_code(errno), "%s: %s", l->lock,
 		    strerror(errno));
 	}
-	if (lock_wait(h, fd, l->lock, wait, 1) == -1) {
+	if (lock_wait(h, fd, l->lock, wait, 1, &w) == -1) {
+		free(w.holder);
 		close(fd);
 		return -1;
 	}
@@ -167,6 +173,7 @@ again:
 		close(fd);
 		goto again;
 	}
+	free(w.holder);
 	lock_write(fd, NULL);
 	lk->fd = fd;
 	return 0;
@@ -175,7 +182,8 @@ again:
 int
 cds_lock_dir(cds_handle_t *h, const char *dir, int wait, struct cds_lock *lk)
 {
-	int fd;
+	struct waiting w = {0};
+	int fd, r;
 
 	lk->fd = -1;
 	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
@@ -183,7 +191,9 @@ cds_lock_dir(cds_handle_t *h, const char *dir, int wait, struct cds_lock *lk)
 		return cds_seterr(h, errno == ENOENT ? CDS_ERR_NOT_FOUND :
 		    cds_errno_code(errno), "%s: %s", dir, strerror(errno));
 	}
-	if (lock_wait(h, fd, dir, wait, 0) == -1) {
+	r = lock_wait(h, fd, dir, wait, 0, &w);
+	free(w.holder);
+	if (r == -1) {
 		close(fd);
 		return -1;
 	}
