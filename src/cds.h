@@ -1603,27 +1603,53 @@ void cds_repair_plan_free(struct cds_repair_plan *p);
 
 /*
  * Apply a plan: check every target is writable first (CDS_ERR_IO naming the
- * first that is not, nothing changed), run the planned install (through
- * cds_install_run; the answer to the repair stands for its question; the
- * installed releases stay when the repair is undone: they are shared),
- * back up every file it replaces, and
- * record a journal in <env>/etc/cudnn-setup/undo/ (the system's:
- * /etc/cudnn-setup/undo/) so cds_repair_undo() can put everything back.
- * A failure midway rolls back what was done: the env is as it was.
- * CDS_REPAIR_PACKAGE steps are left to the person (the plan names their
- * commands); a plan of nothing else changes nothing.  Emits
- * CDS_EV_FIXUP_START/DONE per operation performed.
+ * first that is not, nothing changed), take the env's lock (a flock on
+ * its directory; while another process holds it, CDS_EV_LOCK_WAIT, then
+ * as plan->lock_wait says), finish what an interrupted repair or undo of
+ * the env left (cds_repair_recover()), check that every target is still
+ * as planned (CDS_ERR_IO naming the first that changed, nothing changed;
+ * one already as repaired, by a run before, is left as it is), run the
+ * planned install (through cds_install_run; the answer to the repair
+ * stands for its question; the installed releases stay when the repair
+ * is undone: they are shared), and make each change.  Each is written to
+ * the record in <env>/etc/cudnn-setup/undo/ (the system's:
+ * /etc/cudnn-setup/undo/), synced, before it is made; a file it replaces
+ * is kept there first, and replaced by rename(); so a kill at any point
+ * leaves the env for cds_repair_recover() to put back exactly.  A failure
+ * midway takes back what was done: the env is as it was.  A repair of an
+ * env with an earlier repair in its record adds to the record:
+ * cds_repair_undo() takes back the last one, then the one before.
+ * Paths in the plan that do not resolve inside the env: CDS_ERR_BAD_INPUT,
+ * nothing changed.  CDS_REPAIR_PACKAGE steps are left to the person (the
+ * plan names their commands); a plan of nothing else changes nothing.
+ * Emits CDS_EV_FIXUP_START/DONE per change made.
  */
 int cds_repair_apply(cds_handle_t *h, const struct cds_repair_plan *p);
 
 /*
- * Undo the last repair of ENV (NULL as for cds_repair_plan_build()) exactly:
- * links it made are removed, files it replaced are restored, scripts and
- * ld.so.conf.d files it wrote are removed or restored (and the loader's
- * cache rebuilt), directories it created are removed when empty.
- * CDS_ERR_NOT_FOUND when there is nothing to undo.
+ * Undo the last repair of ENV (NULL as for cds_repair_plan_build())
+ * exactly: links it made are removed, files it replaced are restored,
+ * scripts and ld.so.conf.d files it wrote are removed or restored (and the
+ * loader's cache rebuilt), directories it created are removed when empty.
+ * Under the env's lock (LOCK_WAIT as for struct cds_txn_opts).  A repair
+ * a kill cut short is the last one: it is taken back, and so is finished
+ * an undo a kill cut short.  CDS_ERR_NOT_FOUND when there is nothing to
+ * undo; CDS_ERR_BAD_INPUT when the record is not one of ours (a line that
+ * is no step, a path outside the env: the detail names the journal and
+ * the line), nothing changed.
  */
-int cds_repair_undo(cds_handle_t *h, const char *env);
+int cds_repair_undo(cds_handle_t *h, const char *env, int lock_wait);
+
+/*
+ * Finish what an interrupted repair or undo of ENV (NULL as for
+ * cds_repair_plan_build()) left, under the env's lock: a repair cut short
+ * is taken back, exactly, an undo cut short is completed, the temporary
+ * files of a cut replacement are removed (CDS_EV_CLEANUP each); a record
+ * with no repair left in it goes.  Nothing to do is no error.  Call it
+ * before cds_repair_plan_build() when the plan is to be applied: the plan
+ * is then made from a whole env.  Errors as for cds_repair_undo().
+ */
+int cds_repair_recover(cds_handle_t *h, const char *env, int lock_wait);
 
 /*
  * The environment as the env's activation would make it: sets the handle's

@@ -3,6 +3,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,4 +106,20 @@ cds_clearerr(cds_handle_t *h)
 	free(h->errdetail);
 	h->errdetail = NULL;
 	h->err = CDS_ERR_OK;
+}
+
+int
+cds_errno_code(int e)
+{
+	switch (e) {
+	case ENOSPC:
+#ifdef EDQUOT
+	case EDQUOT:
+#endif
+		return CDS_ERR_NO_SPACE;
+	case ENOMEM:
+		return CDS_ERR_MEMORY;
+	default:
+		return CDS_ERR_IO;
+	}
 }

@@ -79,6 +79,8 @@ static const struct cds_rule rules[] = {
 	    "unsigned"), "F25", cds_rule_apt_sources },
 	{ "F28", N_("a conda activate.d script sets LD_LIBRARY_PATH "
 	    "wrongly"), "F28", cds_rule_activate_scripts },
+	{ "REPAIR-CUT", N_("a repair or its undo was cut short"), NULL,
+	    cds_rule_repair_cut },
 	{ "F1", N_("a cuDNN library binds a sibling from another cuDNN "
 	    "release"), "F1", cds_rule_loader_cudnn },
 	{ "F5", N_("a cuDNN library needs a CUDA library the loader cannot "

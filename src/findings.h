@@ -226,6 +226,9 @@ CDS_HIDDEN void cds_rule_host_gcc(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_cuda_home(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_apt_sources(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_activate_scripts(struct cds_rule_ctx *c);
+/* rules_conda.c: an env (or the system) whose repair or undo a kill cut
+ * short, read from its undo record (journal.h) */
+CDS_HIDDEN void cds_rule_repair_cut(struct cds_rule_ctx *c);
 
 /* F21's check against a given compute capability (86 for 8.6), as a
  * message names it: a finding for each framework without kernels for it. */

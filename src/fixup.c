@@ -282,6 +282,7 @@ cds_link_set(cds_handle_t *h, const char *path, const char *target,
 		unlink(tmp);
 		goto out;
 	}
+	cds_sync_dir(dir);	/* the link lasts: no step of ours needs it */
 	ret = 0;
 out:
 	free(cur);

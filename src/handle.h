@@ -48,6 +48,8 @@ struct cds_handle {
 CDS_HIDDEN int cds_seterr(cds_handle_t *h, int err, const char *fmt, ...)
     CDS_PRINTF(3, 4);
 CDS_HIDDEN void cds_clearerr(cds_handle_t *h);
+/* Map errno to our code: ENOSPC and EDQUOT are CDS_ERR_NO_SPACE. */
+CDS_HIDDEN int cds_errno_code(int e);
 
 /* Logging to the client (translated by the caller where it is a sentence). */
 CDS_HIDDEN void cds_log(cds_handle_t *h, enum cds_loglevel level,

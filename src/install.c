@@ -127,22 +127,6 @@ cds_kind_word(enum cds_kind kind)
 	return kind == CDS_KIND_CUDA ? "cuda" : "cudnn";
 }
 
-int
-cds_errno_code(int e)
-{
-	switch (e) {
-	case ENOSPC:
-#ifdef EDQUOT
-	case EDQUOT:
-#endif
-		return CDS_ERR_NO_SPACE;
-	case ENOMEM:
-		return CDS_ERR_MEMORY;
-	default:
-		return CDS_ERR_IO;
-	}
-}
-
 static void
 step_event(cds_handle_t *h, enum cds_event_type type, const char *name,
     const char *path, int err)

@@ -6,6 +6,7 @@
 #define CDS_INSTALL_H
 
 #include "handle.h"
+#include "journal.h"
 
 /* Where things are.  Host paths (under the root) except tprefix. */
 struct cds_layout {
@@ -43,9 +44,6 @@ CDS_HIDDEN const char *cds_kind_word(enum cds_kind kind);
 CDS_HIDDEN void cds_ops_add(struct cds_ops *ops, enum cds_op_kind kind,
     const char *path, const char *target);
 
-/* Map errno to our code: ENOSPC and EDQUOT are CDS_ERR_NO_SPACE. */
-CDS_HIDDEN int cds_errno_code(int e);
-
 /* lock.c: one writer at a time. */
 struct cds_lock {
 	int fd;
@@ -59,14 +57,21 @@ struct cds_lock {
  */
 CDS_HIDDEN int cds_lock_take(cds_handle_t *h, const struct cds_layout *l,
     int wait, struct cds_lock *lk);
+/*
+ * The same on directory DIR itself (an env: no lock file is left in it,
+ * and a holder's pid is not known).  CDS_ERR_NOT_FOUND when DIR is not
+ * there.
+ */
+CDS_HIDDEN int cds_lock_dir(cds_handle_t *h, const char *dir, int wait,
+    struct cds_lock *lk);
 CDS_HIDDEN void cds_lock_release(struct cds_lock *lk);
 /* Write what the holder does into the lock file, for a waiter's event:
  * "asking" while it waits for its user's answer, NULL when it works. */
 CDS_HIDDEN void cds_lock_note(struct cds_lock *lk, const char *state);
 
 /*
- * The journal: one line per step of the transaction in progress,
- * "begin OP FLAGS", "item NAME", "commit NAME", appended and synced.
+ * The install's journal: one line per step of the transaction in
+ * progress, "begin OP FLAGS", "item NAME", "commit NAME".
  * cds_journal_end() removes it once everything is done.
  */
 CDS_HIDDEN int cds_journal_add(cds_handle_t *h, const struct cds_layout *l,
@@ -80,5 +85,9 @@ CDS_HIDDEN void cds_journal_end(const struct cds_layout *l);
  * CDS_EV_CLEANUP per thing removed or finished.
  */
 CDS_HIDDEN int cds_recover(cds_handle_t *h, const struct cds_layout *l);
+/* CDS_EV_CLEANUP: NAME at PATH, left by an interrupted run, is removed or
+ * finished. */
+CDS_HIDDEN void cds_cleaned(cds_handle_t *h, const char *name,
+    const char *path);
 
 #endif /* CDS_INSTALL_H */

@@ -85,70 +85,87 @@ cds_lock_note(struct cds_lock *lk, const char *state)
 	}
 }
 
+/* A wait for a lock: who holds it (told once), until when. */
+struct waiting {
+	char *holder;
+	int asking;
+	double deadline;
+};
+
+/*
+ * Wait for the flock on FD (the lock PATH) while another process holds it:
+ * CDS_EV_LOCK_WAIT the first time for W, naming the holder (HOLDER_KNOWN:
+ * the file holds its pid), then as WAIT says (cds_lock_take()), the
+ * deadline counted from then.  0 with the lock held, or -1.  Free
+ * W->holder after.
+ */
+static int
+lock_wait(cds_handle_t *h, int fd, const char *path, int wait,
+    int holder_known, struct waiting *w)
+{
+	struct cds_event ev = {0};
+
+	if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+		return 0;
+	}
+	if (errno != EWOULDBLOCK) {
+		return cds_seterr(h, CDS_ERR_IO, "%s: %s", path,
+		    strerror(errno));
+	}
+	if (w->holder == NULL) {
+		w->holder = holder_known ? lock_holder(fd, &w->asking) :
+		    cds_xstrdup("another process");
+		ev.type = CDS_EV_LOCK_WAIT;
+		ev.u.lock.holder = w->holder;
+		ev.u.lock.path = path;
+		ev.u.lock.asking = w->asking;
+		cds_emit(h, &ev);
+		w->deadline = cds_now_ms() + (double)wait * 1000;
+	}
+	for (;;) {
+		if (wait < 0 || (wait > 0 && cds_now_ms() >= w->deadline)) {
+			return cds_seterr(h, CDS_ERR_LOCKED, "%s: held by %s%s",
+			    path, w->holder, w->asking ? ", which waits for "
+			    "its user's answer" : "");
+		}
+		if (h->cancelled) {
+			return cds_seterr(h, CDS_ERR_CANCELLED,
+			    "waiting for %s", path);
+		}
+		usleep(100000);
+		if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
+			break;
+		}
+	}
+	cds_log(h, CDS_LOG_DEBUG, "%s: %s let go", path, w->holder);
+	return 0;
+}
+
 int
 cds_lock_take(cds_handle_t *h, const struct cds_layout *l, int wait,
     struct cds_lock *lk)
 {
-	struct cds_event ev = {0};
-	char *holder = NULL;
-	double deadline = 0;
-	int fd, asking;
+	struct waiting w = {0};
+	int fd;
 
 	lk->fd = -1;
 again:
 	/* (again: the holder may have removed .state with its lock) */
 	if (cds_mkdir_p(l->state, 0755) == -1) {
-		free(holder);
+		free(w.holder);
 		return cds_seterr(h, cds_errno_code(errno), "%s: %s", l->state,
 		    strerror(errno));
 	}
 	fd = open(l->lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
 	if (fd == -1) {
-		free(holder);
+		free(w.holder);
 		return cds_seterr(h, cds_errno_code(errno), "%s: %s", l->lock,
 		    strerror(errno));
 	}
-	if (flock(fd, LOCK_EX | LOCK_NB) == -1) {
-		if (errno != EWOULDBLOCK) {
-			cds_seterr(h, CDS_ERR_IO, "%s: %s", l->lock,
-			    strerror(errno));
-			free(holder);
-			close(fd);
-			return -1;
-		}
-		if (holder == NULL) {
-			holder = lock_holder(fd, &asking);
-			ev.type = CDS_EV_LOCK_WAIT;
-			ev.u.lock.holder = holder;
-			ev.u.lock.path = l->lock;
-			ev.u.lock.asking = asking;
-			cds_emit(h, &ev);
-			deadline = cds_now_ms() + (double)wait * 1000;
-		}
-		for (;;) {
-			if (wait < 0 ||
-			    (wait > 0 && cds_now_ms() >= deadline)) {
-				cds_seterr(h, CDS_ERR_LOCKED,
-				    "%s: held by %s%s", l->lock, holder,
-				    asking ? ", which waits for its user's "
-				    "answer" : "");
-				free(holder);
-				close(fd);
-				return -1;
-			}
-			if (h->cancelled) {
-				cds_seterr(h, CDS_ERR_CANCELLED,
-				    "waiting for %s", l->lock);
-				free(holder);
-				close(fd);
-				return -1;
-			}
-			usleep(100000);
-			if (flock(fd, LOCK_EX | LOCK_NB) == 0) {
-				break;
-			}
-		}
-		cds_log(h, CDS_LOG_DEBUG, "%s: %s let go", l->lock, holder);
+	if (lock_wait(h, fd, l->lock, wait, 1, &w) == -1) {
+		free(w.holder);
+		close(fd);
+		return -1;
 	}
 	/* the holder may have removed the file (a failed first run into a
 	 * new prefix leaves nothing): then this lock guards nothing */
@@ -156,8 +173,30 @@ again:
 		close(fd);
 		goto again;
 	}
-	free(holder);
+	free(w.holder);
 	lock_write(fd, NULL);
+	lk->fd = fd;
+	return 0;
+}
+
+int
+cds_lock_dir(cds_handle_t *h, const char *dir, int wait, struct cds_lock *lk)
+{
+	struct waiting w = {0};
+	int fd, r;
+
+	lk->fd = -1;
+	fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd == -1) {
+		return cds_seterr(h, errno == ENOENT ? CDS_ERR_NOT_FOUND :
+		    cds_errno_code(errno), "%s: %s", dir, strerror(errno));
+	}
+	r = lock_wait(h, fd, dir, wait, 0, &w);
+	free(w.holder);
+	if (r == -1) {
+		close(fd);
+		return -1;
+	}
 	lk->fd = fd;
 	return 0;
 }
@@ -185,21 +224,13 @@ cds_journal_add(cds_handle_t *h, const struct cds_layout *l, const char *fmt,
 {
 	va_list ap;
 	char *line, *msg;
-	int fd, ret = 0;
+	int ret;
 
 	va_start(ap, fmt);
 	msg = cds_xvasprintf(fmt, ap);
 	va_end(ap);
 	line = cds_xasprintf("%s\n", msg);
-	fd = open(l->journal, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
-	if (fd == -1 || write(fd, line, strlen(line)) !=
-	    (ssize_t)strlen(line) || fsync(fd) == -1) {
-		ret = cds_seterr(h, cds_errno_code(errno), "%s: %s",
-		    l->journal, strerror(errno));
-	}
-	if (fd != -1) {
-		close(fd);
-	}
+	ret = cds_journal_append(h, l->journal, line);
 	free(line);
 	free(msg);
 	return ret;
@@ -215,8 +246,8 @@ cds_journal_end(const struct cds_layout *l)
 /* Recovery                                                                 */
 /* ------------------------------------------------------------------------ */
 
-static void
-cleaned(cds_handle_t *h, const char *name, const char *path)
+void
+cds_cleaned(cds_handle_t *h, const char *name, const char *path)
 {
 	struct cds_event ev = {0};
 
@@ -248,7 +279,7 @@ empty_dir(cds_handle_t *h, const struct cds_layout *l, const char *dir)
 		char *p = cds_path_join(dir, names[i]);
 
 		if (cds_rm_rf(p) == 0) {
-			cleaned(h, names[i], p);
+			cds_cleaned(h, names[i], p);
 		} else {
 			cds_log(h, CDS_LOG_WARNING, "%s: %s", p,
 			    strerror(errno));
@@ -256,20 +287,6 @@ empty_dir(cds_handle_t *h, const struct cds_layout *l, const char *dir)
 		free(p);
 	}
 	cds_strfreev(names);
-}
-
-/* A temporary name: cds_write_file_atomic()'s "X.tmp.PID" (of OURS, when
- * given), or cds_link_set()'s ".cds-tmp-PID-X". */
-static int
-is_tmp(const char *name, const char *ours)
-{
-	const char *t = strstr(name, ".tmp.");
-
-	if (ours != NULL) {
-		return cds_startswith(name, ours) && t == name + strlen(ours);
-	}
-	return cds_startswith(name, ".cds-tmp-") || (t != NULL &&
-	    t[5] != '\0' && strspn(t + 5, "0123456789") == strlen(t + 5));
 }
 
 /* Files left by an interrupted atomic write ("X.tmp.PID") under DIR, and
@@ -283,9 +300,9 @@ drop_tmp(cds_handle_t *h, const char *dir, int depth)
 	for (i = 0; names != NULL && names[i] != NULL; i++) {
 		char *p = cds_path_join(dir, names[i]);
 
-		if (is_tmp(names[i], NULL)) {
+		if (cds_is_tmp_of(names[i], NULL)) {
 			if (unlink(p) == 0) {
-				cleaned(h, names[i], p);
+				cds_cleaned(h, names[i], p);
 			}
 		} else if (depth > 0 && cds_is_dir(p) && !cds_is_link(p)) {
 			drop_tmp(h, p, depth - 1);
@@ -306,12 +323,12 @@ drop_etc_tmp(cds_handle_t *h, const char *tdir, const char *base)
 	for (i = 0; names != NULL && names[i] != NULL; i++) {
 		char *p;
 
-		if (!is_tmp(names[i], base)) {
+		if (!cds_is_tmp_of(names[i], base)) {
 			continue;
 		}
 		p = cds_path_join(dir, names[i]);
 		if (unlink(p) == 0) {
-			cleaned(h, names[i], p);
+			cds_cleaned(h, names[i], p);
 		}
 		free(p);
 	}
@@ -323,39 +340,20 @@ drop_etc_tmp(cds_handle_t *h, const char *tdir, const char *base)
  * The journal is data from disk: read it whole and check every line before
  * anything is touched.  Each line is "begin install[ system]", "begin
  * remove", "item NAME" or "commit NAME", NAME a release name (manifest.c's
- * grammar: one path component).  A last line without its newline is an
- * append a kill cut short, and is dropped.  *LINES gets the lines (NULL:
- * no journal).  -1 with CDS_ERR_BAD_INPUT naming the journal and the line.
+ * grammar: one path component).  *LINES gets the lines (NULL: no
+ * journal).  -1 with CDS_ERR_BAD_INPUT naming the journal and the line.
  */
 static int
 journal_read(cds_handle_t *h, const struct cds_layout *l, char ***lines)
 {
-	size_t len, i, n;
-	char *text = cds_read_file(l->journal, 1u << 20, &len), *nl;
+	size_t i, n;
 
-	*lines = NULL;
-	if (text == NULL) {
-		if (errno == ENOENT) {
-			return 0;
-		}
-		return cds_seterr(h, errno == EIO ? CDS_ERR_IO :
-		    CDS_ERR_BAD_INPUT, "%s: %s; nothing was recovered (move "
-		    "it away to go on)", l->journal, cds_read_strerror(errno));
+	if (cds_journal_lines(h, l->journal, lines) == -1) {
+		return -1;
 	}
-	if (memchr(text, '\0', len) != NULL) {
-		free(text);
-		return cds_seterr(h, CDS_ERR_BAD_INPUT, "%s: holds a NUL byte; "
-		    "nothing was recovered (move it away to go on)",
-		    l->journal);
+	if (*lines == NULL) {
+		return 0;	/* no journal */
 	}
-	nl = strrchr(text, '\n');
-	if (nl == NULL) {
-		text[0] = '\0';
-	} else {
-		nl[1] = '\0';
-	}
-	*lines = cds_strsplit(text, "\n", 0);
-	free(text);
 	n = cds_strv_len(*lines);
 	for (i = 0; i < n; i++) {
 		const char *ln = (*lines)[i], *name = NULL;
@@ -371,13 +369,7 @@ journal_read(cds_handle_t *h, const struct cds_layout *l, char ***lines)
 			name = ln + 7;
 		}
 		if (name == NULL || !cds_release_name_ok(name)) {
-			char *shown = cds_printable(ln, 80);
-
-			cds_seterr(h, CDS_ERR_BAD_INPUT, "%s: line %zu: "
-			    "\"%s\" is not a step of ours; nothing was "
-			    "recovered (move the journal away to go on)",
-			    l->journal, i + 1, shown);
-			free(shown);
+			cds_journal_bad_line(h, l->journal, i + 1, ln);
 			cds_strfreev(*lines);
 			*lines = NULL;
 			return -1;
@@ -424,7 +416,7 @@ cds_recover(cds_handle_t *h, const struct cds_layout *l)
 			    -1) {
 				ret = -1;
 			} else {
-				cleaned(h, name, tree);
+				cds_cleaned(h, name, tree);
 			}
 		} else if (op_remove && !cds_exists(tree)) {
 			/* the tree went to the trash: finish the removal */
@@ -438,7 +430,7 @@ cds_recover(cds_handle_t *h, const struct cds_layout *l)
 			free(cur);
 			free(link);
 			cds_env_remove(h, l, name, 0, NULL);
-			cleaned(h, name, tree);
+			cds_cleaned(h, name, tree);
 		}
 		free(tree);
 	}
@@ -465,7 +457,7 @@ cds_recover(cds_handle_t *h, const struct cds_layout *l)
 		if (!cds_exists(tree)) {
 			p = cds_path_join(l->receipts, names[i]);
 			if (unlink(p) == 0) {
-				cleaned(h, name, p);
+				cds_cleaned(h, name, p);
 			}
 			free(p);
 		}

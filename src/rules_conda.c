@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "findings.h"
+#include "journal.h"
 #include "scan.h"
 
 /* ------------------------------------------------------------------------ */
@@ -1134,4 +1135,70 @@ cds_rule_cpu_build(struct cds_rule_ctx *c)
 			cpu_finding(c, NULL, p);
 		}
 	}
+}
+
+/* ------------------------------------------------------------------------ */
+/* REPAIR-CUT: a repair or undo a kill cut short                             */
+/* ------------------------------------------------------------------------ */
+
+/* The record of the env at PREFIX (E NULL: the system's Python). */
+static void
+repair_cut_of(struct cds_rule_ctx *c, const struct cds_env *e,
+    const char *prefix)
+{
+	char *envhost = cds_undo_env_host(c->h, prefix);
+	char *udir = cds_path_join(envhost, CDS_UNDO_DIR);
+	char *env = e != NULL ? cds_shquote(e->name) : NULL;
+	const char *who = e != NULL ? e->name : "the system's Python";
+	struct cds_undo_log log;
+	struct cds_finding *f;
+	int g;
+
+	if (!cds_exists(udir)) {
+		goto out;
+	}
+	if (cds_undo_log_read(c->h, envhost, udir, &log) == -1) {
+		f = cds_finding_add(c, "REPAIR-CUT", CDS_SEV_WARNING,
+		    "%s: its undo record is not one of ours", who);
+		cds_finding_evidence(f, "undo record", "%s",
+		    cds_errdetail(c->h));
+		cds_clearerr(c->h);
+		goto out;
+	}
+	if ((g = cds_undo_log_pending(&log)) != -1) {
+		const struct cds_undo_gen *gen = &log.gens[g];
+		int undoing = gen->state == CDS_UNDO_UNDOING;
+
+		f = cds_finding_add(c, "REPAIR-CUT", CDS_SEV_ERROR, "%s: %s "
+		    "was cut short", who, undoing ? "the undo of a repair" :
+		    "a repair");
+		cds_finding_evidence(f, "undo record", "%s/journal", udir);
+		cds_finding_evidence(f, "changes journalled", "%zu of this "
+		    "repair%s", gen->n, undoing ? ", being taken back" : "");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "cudnn-setup repair --undo%s%s", env != NULL ? " --env " :
+		    "", env != NULL ? env : "");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "cudnn-setup repair%s%s", env != NULL ? " --env " : "",
+		    env != NULL ? env : "");
+	}
+	cds_undo_log_clear(&log);
+out:
+	free(env);
+	free(udir);
+	free(envhost);
+}
+
+/* REPAIR-CUT: the record of each env, and the system's, names a repair or
+ * an undo a kill cut short: the env is half changed until the next
+ * repair or --undo takes it back (or finishes the undo). */
+void
+cds_rule_repair_cut(struct cds_rule_ctx *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->s->nenvs; i++) {
+		repair_cut_of(c, &c->s->envs[i], c->s->envs[i].prefix);
+	}
+	repair_cut_of(c, NULL, "/");
 }

@@ -446,6 +446,66 @@ fail:
 }
 
 int
+cds_sync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), r, saved;
+
+	if (fd == -1) {
+		return -1;
+	}
+	r = fsync(fd);
+	saved = errno;
+	close(fd);
+	/* some file systems cannot sync a directory: nothing more to do */
+	if (r == -1 && saved != EINVAL && saved != EROFS) {
+		errno = saved;
+		return -1;
+	}
+	return 0;
+}
+
+int
+cds_sync_parent(const char *path)
+{
+	char *dir = cds_dirname(path);
+	int r = cds_sync_dir(dir);
+
+	free(dir);
+	return r;
+}
+
+int
+cds_is_tmp_of(const char *name, const char *base)
+{
+	const char *t, *d;
+	size_t n;
+
+	/* cds_link_set(): ".cds-tmp-PID-BASE" */
+	if (cds_startswith(name, ".cds-tmp-")) {
+		d = name + 9;
+		n = strspn(d, "0123456789");
+		if (n > 0 && d[n] == '-' && d[n + 1] != '\0' &&
+		    (base == NULL || strcmp(d + n + 1, base) == 0)) {
+			return 1;
+		}
+	}
+	/* cds_write_file_atomic(): "BASE.tmp.PID" */
+	if (base != NULL) {
+		n = strlen(base);
+		if (strncmp(name, base, n) != 0 ||
+		    strncmp(name + n, ".tmp.", 5) != 0) {
+			return 0;
+		}
+		t = name + n + 5;
+	} else if ((t = strstr(name, ".tmp.")) == NULL || t == name) {
+		return 0;
+	} else {
+		t += 5;
+	}
+	return *t != '\0' && strspn(t, "0123456789") == strlen(t);
+}
+
+int
 cds_write_file_atomic(const char *path, const void *data, size_t len,
     mode_t mode)
 {
@@ -453,7 +513,8 @@ cds_write_file_atomic(const char *path, const void *data, size_t len,
 	const char *p = data;
 	int fd, saved;
 
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW,
+	    mode);
 	if (fd == -1) {
 		free(tmp);
 		return -1;
@@ -479,7 +540,8 @@ cds_write_file_atomic(const char *path, const void *data, size_t len,
 		goto fail;
 	}
 	free(tmp);
-	return 0;
+	/* the rename itself lasts once the directory is on disk */
+	return cds_sync_parent(path);
 fail:
 	saved = errno;
 	if (fd != -1) {

@@ -94,9 +94,19 @@ CDS_HIDDEN const char *cds_read_strerror(int e);
  * larger), through cds_open_regular().  NUL-terminated.  Returns NULL
  * with errno set. */
 CDS_HIDDEN char *cds_read_file(const char *path, size_t max, size_t *len);
-/* Write a file atomically: PATH.tmp, fsync, rename.  0/-1 with errno. */
+/* Write a file atomically: PATH.tmp.PID, fsync, rename, fsync of the
+ * directory.  0/-1 with errno. */
 CDS_HIDDEN int cds_write_file_atomic(const char *path, const void *data,
     size_t len, mode_t mode);
+/* fsync a directory (after a rename, link or unlink in it), or the
+ * directory PATH is in; a file system that cannot is no error.  0/-1
+ * with errno. */
+CDS_HIDDEN int cds_sync_dir(const char *dir);
+CDS_HIDDEN int cds_sync_parent(const char *path);
+/* Is NAME the temporary name of an interrupted write of BASE (any name
+ * when BASE is NULL): cds_write_file_atomic()'s "BASE.tmp.PID" or
+ * cds_link_set()'s ".cds-tmp-PID-BASE"? */
+CDS_HIDDEN int cds_is_tmp_of(const char *name, const char *base);
 /* mkdir -p; 0/-1 with errno. */
 CDS_HIDDEN int cds_mkdir_p(const char *path, mode_t mode);
 /* rm -rf; 0/-1 with errno.  Never follows symlinks. */

@@ -5,15 +5,18 @@
 # full disk; hostile archives, manifests, journals and roots.  For each:
 # tries, failures (an end state that is not the old one or the new one, an
 # exit status not the one promised, a hang), anything lost (a release that
-# does not match its receipt, a user's file gone) or escaped (a write
-# outside the prefix or the destination).  The goal is zero in the last
-# three columns everywhere.  Not pass/fail: run by hand,
+# does not match its receipt, a user's file gone, a library missing at its
+# path) or escaped (a write outside the prefix, the env or the
+# destination).  The goal is zero in the last three columns everywhere.
+# Not pass/fail: run by hand,
 #   make bench-faults [FAULT_TRIES=20]
-# (kills per phase; the hostile sets are fixed).  repair's row is "not
-# yet": its write-ahead journal comes with its own kill tests.
+# (kills per phase; 6 times as many for repair, whose trials rotate over
+# three envs and cut the repair or its undo; the hostile sets are fixed).
 # Reuses the machinery of tests/sys/install-crash.sh (kills, prefix_check),
-# install-lock.sh (concurrent runs), install-space.sh (a 2 MiB tmpfs; root
-# only) and install-safety.sh / archive.sh (crafted archives).
+# tests/sys/repair-crash.sh (tests/fixtures/repairkill.py: kills at a call
+# that changes a file, with strace), install-lock.sh (concurrent runs),
+# install-space.sh (a 2 MiB tmpfs; root only) and install-safety.sh /
+# archive.sh (crafted archives).
 . "$CDS_SRCDIR/tests/lib.sh" >/dev/null
 . "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
 N=${FAULT_TRIES:-20}
@@ -121,7 +124,23 @@ kills() {	# kills WHAT: N tries
 kills install
 kills use
 kills remove
-row "kills during repair" "not yet" "-" "-" "-"
+
+# --- kills during repair and its undo --------------------------------------------
+. "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
+. "$CDS_SRCDIR/tests/fixtures/repairkill.sh"
+if (rk_envs "$T/rk") >"$T/rk.log" 2>&1; then
+	# "tries N failed N lost N escaped N killed N"
+	set -- $( (rk_trials "$T/rk" $((N * 6)) "${FAULT_SEED:-$$}") 2>&1 |
+		tee "$T/rk.out" | tail -n 1)
+	if [ "$1" = tries ]; then
+		row "kills during repair and undo" "$2" "$4" "$6" "$8"
+	else
+		row "kills during repair and undo" "error" "-" "-" "-"
+	fi
+	grep -v '^tries ' "$T/rk.out" | head -20 >&2
+else
+	row "kills during repair and undo" "skipped" "(no" "cc)" "-"
+fi
 
 # --- concurrent installs into one prefix ------------------------------------------
 R=$(mk_sysroot)

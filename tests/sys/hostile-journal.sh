@@ -10,9 +10,12 @@
 # directory that cannot be read is an error, not "Nothing installed".
 # Files whose names are not UTF-8 are recorded in the receipt (as hex)
 # and restored exactly; modes: a 01777 directory keeps its mode, a 0666
-# file becomes 0644, and the receipt says what is on disk.
+# file becomes 0644, and the receipt says what is on disk.  repair's undo
+# record likewise: a path out of the env (relative, absolute, through a
+# link), a backup outside the record, a line that is no step: --undo exits
+# 2 naming the journal and the line, and touches nothing.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 39
+plan 56
 
 T=$(mktemp -d); cleanup_later "$T"
 . "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
@@ -168,5 +171,50 @@ check "the interrupted install's env file is made" \
 	test -f "$P/env/cuda-12.4.1.sh"
 out=$(prefix_check "$P")
 ok $? "every release matches its receipt"
+
+# repair's undo record is data from disk too: a path that leaves the env,
+# an absolute one, a backup outside the record, a line that is no step, a
+# path through a link out of the env, the record of an earlier version:
+# --undo refuses with exit 2 naming the journal (and the line), and
+# touches nothing, in the env or out of it
+X=/home/user/envx
+mkdir -p "$R$X/lib" "$R$X/etc/cudnn-setup/undo/files" "$T/outside/dir"
+echo "mine" >"$R/home/user/keep"
+echo "lib" >"$R$X/lib/libx.so"
+ln -s "$T/outside/dir" "$R$X/lib/out"
+undo_try() {
+	# undo_try WHAT PATTERN LINE...: a record of these lines is refused
+	_what=$1 _pat=$2
+	shift 2
+	printf '%s\n' '{"cudnn-setup-repair":1,"made":[]}' "$@" '{"done":1}' \
+		>"$R$X/etc/cudnn-setup/undo/journal"
+	hj_b=$(tree_hash "$R")
+	hj_o=$(out_hash)
+	c repair --prefix "$X" --undo
+	is "$RC" 2 "repair record, $_what: --undo exit 2"
+	like "$ERR" "$_pat" "repair record, $_what: the journal and the line are named"
+	is "$(tree_hash "$R") $(out_hash)" "$hj_b $hj_o" \
+		"repair record, $_what: nothing touched, in the env or out of it"
+}
+undo_try "a path out of the env" \
+	'undo/journal: line 2: .*\.\./\.\./keep.* is not a step of ours' \
+	'{"op":"write","path":"../../keep"}'
+undo_try "an absolute path" 'undo/journal: line 2: ' \
+	'{"op":"symlink","path":"/home/user/keep","target":"x"}'
+undo_try "a backup outside the record" 'undo/journal: line 2: ' \
+	'{"op":"relink","path":"lib/libx.so","target":"y","backup":"files/../../../../../keep"}'
+undo_try "a line that is no step" 'undo/journal: line 3: "rm -rf /"' \
+	'{"op":"symlink","path":"lib/liby.so","target":"libx.so"}' 'rm -rf /'
+undo_try "a path through a link out of the env" 'undo/journal: line 2: ' \
+	'{"op":"write","path":"lib/out/new"}'
+rm -f "$R$X/etc/cudnn-setup/undo/journal"
+echo '{"schema": 1, "steps": [{"op": "write", "host": "/home/user/keep"}]}' \
+	>"$R$X/etc/cudnn-setup/undo/journal.json"
+hj_b=$(tree_hash "$R")
+c repair --prefix "$X" --undo
+is "$RC:$(tree_hash "$R")" "2:$hj_b" \
+	"repair record of an earlier version: exit 2, nothing touched"
+like "$ERR" "undo/journal\.json: the record of an earlier version" \
+	"... and it says so"
 
 done_testing

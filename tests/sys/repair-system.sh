@@ -85,7 +85,7 @@ fi
 is "$(unresolved "$R" "$LIB" "")" "" "torch's CUDA library now resolves every NEEDED entry"
 cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "'F13'" "doctor: no F13"
-check "the journal is in /etc/cudnn-setup/undo" test -f "$R/etc/cudnn-setup/undo/journal.json"
+check "the journal is in /etc/cudnn-setup/undo" test -f "$R/etc/cudnn-setup/undo/journal"
 
 cds --root "$R" repair --undo
 is "$RC" 0 "--undo: exit 0"

@@ -132,6 +132,22 @@ cli_repair_env(struct cli *c, const char *env,
 	int ret = 0, r, install;
 	size_t i;
 
+	if (!c->dry_run) {
+		/* a repair or undo a kill cut short: the plan is made from
+		 * the env as it was */
+		cli_progress_install(c);
+		r = cds_repair_recover(c->h, env, c->lock_wait);
+		cli_progress_end();
+		cli_callbacks_install(c);
+		if (r == -1) {
+			if (c->json) {
+				cli_json_print(json_pack("{s:s, s:o}", "result",
+				    "failed", "error", cli_error_json(c)));
+				return cds_exit_status(cds_errno(c->h));
+			}
+			return cli_fail_handle(c);
+		}
+	}
 	p = cds_repair_plan_build(c->h, env, c->env_last ?
 	    CDS_REPAIR_PATH_FIRST : 0, req);
 	if (p == NULL) {
@@ -202,14 +218,12 @@ cli_repair_env(struct cli *c, const char *env,
 		}
 		return 1;
 	}
-	if (p->install != NULL) {
-		cli_progress_install(c);
-	}
+	/* the install's progress, a wait for the env's lock, a cleanup */
+	cli_progress_install(c);
 	p->lock_wait = c->lock_wait;
 	r = cds_repair_apply(c->h, p);
-	if (p->install != NULL) {
-		cli_progress_end();
-	}
+	cli_progress_end();
+	cli_callbacks_install(c);
 	if (r == -1) {
 		if (c->json) {
 			cli_json_print(json_pack("{s:s, s:s, s:s, s:o, s:o}",
@@ -281,7 +295,11 @@ cmd_repair(struct cli *c, int argc, char **argv)
 		if (c->dry_run) {
 			return cli_fail(c, _("--undo and --dry-run: give one"));
 		}
-		if (cds_repair_undo(c->h, env) == -1) {
+		cli_progress_install(c);
+		r = cds_repair_undo(c->h, env, c->lock_wait);
+		cli_progress_end();
+		cli_callbacks_install(c);
+		if (r == -1) {
 			return cli_fail_handle(c);
 		}
 		if (c->json) {

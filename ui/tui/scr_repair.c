@@ -176,7 +176,7 @@ env_undo(struct tui *t)
 		return;
 	}
 	free(q);
-	if (cds_repair_undo(t->h, t->target_env) == -1) {
+	if (cds_repair_undo(t->h, t->target_env, 0) == -1) {
 		tui_message(t, _("Undo"), tui_err_text(t));
 		return;
 	}
@@ -248,8 +248,12 @@ build_plan(struct tui *t)
 	t->repair = NULL;
 	tui_set_step(t, "%s", _("Looking at the env..."));
 	tui_redraw(t);
-	t->repair = cds_repair_plan_build(t->h, t->target_env,
-	    path_first ? CDS_REPAIR_PATH_FIRST : 0, NULL);
+	/* a repair or undo a kill cut short: taken back or finished first,
+	 * so the plan is made from the env as it was */
+	if (cds_repair_recover(t->h, t->target_env, 0) == 0) {
+		t->repair = cds_repair_plan_build(t->h, t->target_env,
+		    path_first ? CDS_REPAIR_PATH_FIRST : 0, NULL);
+	}
 	tui_set_step(t, "%s", "");
 	if (t->repair == NULL) {
 		tui_message(t, _("Repair"), tui_err_text(t));
