@@ -243,11 +243,14 @@ cds_findings_run(cds_handle_t *h, const struct cds_scan *s)
 	c.out = cds_xcalloc(1, sizeof(*c.out));
 	/* a rule's failure to read something is not the command's error */
 	cds_clearerr(h);
+	/* rules only read: each directory is resolved once for all */
+	cds_root_cache_begin(h);
 	for (i = 0; i < NRULES; i++) {
 		if (rules[i].fn != NULL) {
 			rules[i].fn(&c);
 		}
 	}
+	cds_root_cache_end(h);
 	cds_clearerr(h);
 	if (c.out->n > 1) {
 		/* stable order: most severe first, then by id; mergesort

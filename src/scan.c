@@ -1586,8 +1586,8 @@ env_of_dir(const struct cds_scan *s, const char *dir)
 	return NULL;
 }
 
-struct cds_scan *
-cds_scan_run(cds_handle_t *h, const char *env, unsigned flags)
+static struct cds_scan *
+scan_all(cds_handle_t *h, const char *env, unsigned flags)
 {
 	struct scan_run *run = cds_xcalloc(1, sizeof(*run));
 	struct cds_scan *s = &run->pub;
@@ -1677,6 +1677,18 @@ cds_scan_run(cds_handle_t *h, const char *env, unsigned flags)
 	s->elapsed_ms = cds_now_ms() - t0;
 	ev.type = CDS_EV_SCAN_DONE;
 	cds_emit(h, &ev);
+	return s;
+}
+
+struct cds_scan *
+cds_scan_run(cds_handle_t *h, const char *env, unsigned flags)
+{
+	struct cds_scan *s;
+
+	/* a scan reads: each directory is resolved once */
+	cds_root_cache_begin(h);
+	s = scan_all(h, env, flags);
+	cds_root_cache_end(h);
 	return s;
 }
 
