@@ -646,13 +646,12 @@ cds_same_dir(const cds_handle_t *h, const char *a, const char *b)
 const struct cds_cudnn *
 cds_cudnn_in(const struct cds_rule_ctx *c, const char *dir, int major)
 {
-	size_t i;
+	size_t i, n;
+	const struct cds_cudnn *d = cds_scan_cudnns_in(c->h, c->s, dir, &n);
 
-	for (i = 0; i < c->s->ncudnns; i++) {
-		const struct cds_cudnn *d = &c->s->cudnns[i];
-
-		if (d->major == major && cds_same_dir(c->h, d->dir, dir)) {
-			return d;
+	for (i = 0; i < n; i++) {
+		if (d[i].major == major) {
+			return &d[i];
 		}
 	}
 	return NULL;
