@@ -276,7 +276,12 @@ cds_reset_cancel(cds_handle_t *h)
 static char *
 join_root(const cds_handle_t *h, const char *path)
 {
-	return cds_xasprintf("%s%s", h->root, path);
+	size_t a = strlen(h->root), b = strlen(path);
+	char *r = cds_xmalloc(a + b + 1);
+
+	memcpy(r, h->root, a);
+	memcpy(r + a, path, b + 1);
+	return r;
 }
 
 /*
@@ -314,7 +319,7 @@ cds_rpath(const cds_handle_t *h, const char *path)
 		return unresolvable();
 	}
 	dir = cds_path_join(real, base);
-	r = cds_xasprintf("%s%s", h->root, dir);
+	r = join_root(h, dir);
 	free(dir);
 	free(real);
 	return r;
@@ -465,7 +470,8 @@ resolve(const cds_handle_t *h, const char *path)
 	rest = cds_xstrdup(path);
 	p = rest;
 	for (;;) {
-		char *comp, *target;
+		const char *comp;
+		char *target;
 		size_t n;
 
 		while (*p == '/') {
@@ -475,13 +481,12 @@ resolve(const cds_handle_t *h, const char *path)
 			break;
 		}
 		n = strcspn(p, "/");
-		comp = cds_xstrndup(p, n);
+		comp = p;
 		p += n;
-		if (strcmp(comp, ".") == 0) {
-			free(comp);
+		if (n == 1 && comp[0] == '.') {
 			continue;
 		}
-		if (strcmp(comp, "..") == 0) {
+		if (n == 2 && comp[0] == '.' && comp[1] == '.') {
 			char *slash = out.s == NULL ? NULL :
 			    strrchr(out.s, '/');
 
@@ -489,11 +494,10 @@ resolve(const cds_handle_t *h, const char *path)
 				*slash = '\0';
 				out.len = (size_t)(slash - out.s);
 			}
-			free(comp);
 			continue;
 		}
-		cds_buf_addf(&out, "/%s", comp);
-		free(comp);
+		cds_buf_add(&out, "/", 1);
+		cds_buf_add(&out, comp, n);
 		target = link_of(h, out.s);
 		if (target == NULL) {
 			if (errno == EINVAL) {
