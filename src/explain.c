@@ -2117,6 +2117,8 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 	size_t i, j, k, n = 0;
 	int pass;
 
+	/* the rules and the checks below only read: one resolution each */
+	cds_root_cache_begin(h);
 	all = cds_findings_run(h, s);
 	c.h = h;
 	c.s = s;
@@ -2157,6 +2159,7 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 		 * looks? */
 		check_missing(&c, x->id, v, NULL);
 	}
+	cds_root_cache_end(h);
 	cds_clearerr(h);
 	/* keep what bears on the entry: capture-naming ones first */
 	x->findings = cds_xcalloc(1, sizeof(*x->findings));

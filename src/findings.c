@@ -245,11 +245,14 @@ cds_findings_run(cds_handle_t *h, const struct cds_scan *s)
 	c.out = cds_xcalloc(1, sizeof(*c.out));
 	/* a rule's failure to read something is not the command's error */
 	cds_clearerr(h);
+	/* rules only read: each directory is resolved once for all */
+	cds_root_cache_begin(h);
 	for (i = 0; i < NRULES; i++) {
 		if (rules[i].fn != NULL) {
 			rules[i].fn(&c);
 		}
 	}
+	cds_root_cache_end(h);
 	cds_clearerr(h);
 	if (c.out->n > 1) {
 		/* stable order: most severe first, then by id; mergesort
@@ -645,13 +648,12 @@ cds_same_dir(const cds_handle_t *h, const char *a, const char *b)
 const struct cds_cudnn *
 cds_cudnn_in(const struct cds_rule_ctx *c, const char *dir, int major)
 {
-	size_t i;
+	size_t i, n;
+	const struct cds_cudnn *d = cds_scan_cudnns_in(c->h, c->s, dir, &n);
 
-	for (i = 0; i < c->s->ncudnns; i++) {
-		const struct cds_cudnn *d = &c->s->cudnns[i];
-
-		if (d->major == major && cds_same_dir(c->h, d->dir, dir)) {
-			return d;
+	for (i = 0; i < n; i++) {
+		if (d[i].major == major) {
+			return &d[i];
 		}
 	}
 	return NULL;

@@ -15,6 +15,7 @@
 
 #include "handle.h"
 #include "manifest.h"
+#include "strmap.h"
 
 extern char **environ;
 
@@ -69,6 +70,9 @@ cds_free(cds_handle_t *h)
 	free(h->prefix);
 	free(h->errdetail);
 	free(h->root);
+	while (h->rcache != NULL) {
+		cds_root_cache_end(h);	/* a pass that never ended */
+	}
 	free(h);
 }
 
@@ -272,7 +276,12 @@ cds_reset_cancel(cds_handle_t *h)
 static char *
 join_root(const cds_handle_t *h, const char *path)
 {
-	return cds_xasprintf("%s%s", h->root, path);
+	size_t a = strlen(h->root), b = strlen(path);
+	char *r = cds_xmalloc(a + b + 1);
+
+	memcpy(r, h->root, a);
+	memcpy(r + a, path, b + 1);
+	return r;
 }
 
 /*
@@ -310,7 +319,7 @@ cds_rpath(const cds_handle_t *h, const char *path)
 		return unresolvable();
 	}
 	dir = cds_path_join(real, base);
-	r = cds_xasprintf("%s%s", h->root, dir);
+	r = join_root(h, dir);
 	free(dir);
 	free(real);
 	return r;
@@ -346,25 +355,123 @@ cds_unrpath(const cds_handle_t *h, const char *hostpath)
 }
 
 /*
+ * What a read-only pass remembers (cds_root_cache_begin): per target path,
+ * what readlink(2) said of it, and what it resolved to.
+ */
+struct cds_root_cache {
+	unsigned depth;			/* passes holding it */
+	struct cds_strmap *links;	/* path -> struct answer: readlink */
+	struct cds_strmap *reals;	/* path -> struct answer: resolved */
+};
+
+/* One remembered answer: a string, or NULL and the errno that came with
+ * it. */
+struct answer {
+	int err;
+	char *s;
+};
+
+void
+cds_root_cache_begin(cds_handle_t *h)
+{
+	if (h->rcache == NULL) {
+		h->rcache = cds_xcalloc(1, sizeof(*h->rcache));
+		h->rcache->links = cds_strmap_new(1);
+		h->rcache->reals = cds_strmap_new(1);
+	}
+	h->rcache->depth++;
+}
+
+static void
+answer_free(void *p)
+{
+	struct answer *a = p;
+
+	free(a->s);
+	free(a);
+}
+
+void
+cds_root_cache_end(cds_handle_t *h)
+{
+	struct cds_root_cache *rc = h->rcache;
+
+	if (rc == NULL || --rc->depth > 0) {
+		return;
+	}
+	cds_strmap_free(rc->links, answer_free);
+	cds_strmap_free(rc->reals, answer_free);
+	free(rc);
+	h->rcache = NULL;
+}
+
+/* Remember S (NULL: errno) for KEY in M. */
+static void
+remember(struct cds_strmap *m, const char *key, const char *s)
+{
+	int err = s == NULL ? errno : 0;
+	struct answer *a = cds_xcalloc(1, sizeof(*a));
+
+	a->err = err;
+	a->s = cds_strdup0(s);
+	cds_strmap_add(m, key, a);
+	errno = a->err;
+}
+
+/* What M remembers for KEY: 1 and *S (a new string, or NULL with errno),
+ * or 0 when nothing. */
+static int
+recall(const struct cds_strmap *m, const char *key, char **s)
+{
+	const struct answer *a = cds_strmap_get(m, key);
+
+	if (a == NULL) {
+		return 0;
+	}
+	*s = cds_strdup0(a->s);
+	errno = a->err;
+	return 1;
+}
+
+/* readlink(2) of the target path PATH itself, nothing resolved: its
+ * target, or NULL with errno (EINVAL: not a link). */
+static char *
+link_of(const cds_handle_t *h, const char *path)
+{
+	char *host, *target;
+	int saved;
+
+	if (h->rcache != NULL && recall(h->rcache->links, path, &target)) {
+		return target;
+	}
+	host = join_root(h, path);
+	target = cds_readlink(host);
+	saved = errno;
+	free(host);
+	errno = saved;
+	if (h->rcache != NULL) {
+		remember(h->rcache->links, path, target);
+	}
+	return target;
+}
+
+/*
  * Resolve PATH component by component.  Each symlink's target is spliced
  * in front of the remaining components; an absolute target restarts from
  * the root.  40 links at most, as the kernel allows.
  */
-char *
-cds_realpath_in_root(const cds_handle_t *h, const char *path)
+static char *
+resolve(const cds_handle_t *h, const char *path)
 {
 	struct cds_buf out = {0};
 	char *rest, *p;
 	int links = 0;
 
-	if (path[0] != '/') {
-		errno = EINVAL;
-		return NULL;
-	}
 	rest = cds_xstrdup(path);
 	p = rest;
 	for (;;) {
-		char *comp, *host, *target;
+		const char *comp;
+		char *target;
 		size_t n;
 
 		while (*p == '/') {
@@ -374,13 +481,12 @@ cds_realpath_in_root(const cds_handle_t *h, const char *path)
 			break;
 		}
 		n = strcspn(p, "/");
-		comp = cds_xstrndup(p, n);
+		comp = p;
 		p += n;
-		if (strcmp(comp, ".") == 0) {
-			free(comp);
+		if (n == 1 && comp[0] == '.') {
 			continue;
 		}
-		if (strcmp(comp, "..") == 0) {
+		if (n == 2 && comp[0] == '.' && comp[1] == '.') {
 			char *slash = out.s == NULL ? NULL :
 			    strrchr(out.s, '/');
 
@@ -388,14 +494,11 @@ cds_realpath_in_root(const cds_handle_t *h, const char *path)
 				*slash = '\0';
 				out.len = (size_t)(slash - out.s);
 			}
-			free(comp);
 			continue;
 		}
-		cds_buf_addf(&out, "/%s", comp);
-		free(comp);
-		host = join_root(h, out.s);
-		target = cds_readlink(host);
-		free(host);
+		cds_buf_add(&out, "/", 1);
+		cds_buf_add(&out, comp, n);
+		target = link_of(h, out.s);
 		if (target == NULL) {
 			if (errno == EINVAL) {
 				continue;	/* not a link */
@@ -450,6 +553,25 @@ fail:
 		errno = saved;
 	}
 	return NULL;
+}
+
+char *
+cds_realpath_in_root(const cds_handle_t *h, const char *path)
+{
+	char *real;
+
+	if (path[0] != '/') {
+		errno = EINVAL;
+		return NULL;
+	}
+	if (h->rcache != NULL && recall(h->rcache->reals, path, &real)) {
+		return real;
+	}
+	real = resolve(h, path);
+	if (h->rcache != NULL) {
+		remember(h->rcache->reals, path, real);
+	}
+	return real;
 }
 
 const char *

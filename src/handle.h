@@ -42,6 +42,10 @@ struct cds_handle {
 	void *question_ctx;
 	cds_log_cb log_cb;
 	void *log_ctx;
+
+	struct cds_root_cache *rcache;	/* while a read-only pass holds it:
+					   links and real paths read once
+					   (cds_root_cache_begin) */
 };
 
 /* Set the handle's error code and detail; returns -1 for `return`. */
@@ -93,6 +97,16 @@ CDS_HIDDEN char *cds_unrpath(const cds_handle_t *h, const char *hostpath);
  */
 CDS_HIDDEN char *cds_realpath_in_root(const cds_handle_t *h,
     const char *path);
+/*
+ * A pass that changes nothing under the root (a scan, the rules) resolves
+ * the same directories thousands of times: between cds_root_cache_begin()
+ * and cds_root_cache_end(), each link on the way is read once and each
+ * path resolved once, with the same answers (errors included) as without.
+ * Passes nest; the outermost end forgets all.  Nothing may be written
+ * under the root in between.
+ */
+CDS_HIDDEN void cds_root_cache_begin(cds_handle_t *h);
+CDS_HIDDEN void cds_root_cache_end(cds_handle_t *h);
 
 /* Reads of the target, all paths without the root, links resolved inside
  * it (the last one followed unless said): */

@@ -19,6 +19,7 @@
 #include "pkgdb.h"
 #include "probe.h"
 #include "scan.h"
+#include "strmap.h"
 
 /* cudnn-libs.tsv: the sublibraries of each major, in load order. */
 static const char *const cudnn8_libs[] = {
@@ -122,10 +123,16 @@ cds_cudnn_header_version(const cds_handle_t *h, const char *path)
 	return v;
 }
 
+/* The cuDNN copies found in one directory: cudnns[first .. first + n). */
+struct dir_copies {
+	size_t first, n;
+};
+
 /* The scan as it runs: the public result first, then private state. */
 struct scan_run {
 	struct cds_scan pub;
-	struct cds_strv seen_dirs;	/* real dirs already scanned for cuDNN */
+	struct cds_strmap *cudnn_dirs;	/* real dir scanned for cuDNN -> its
+					   struct dir_copies */
 	struct cds_pkgdb *pkgdb;	/* read on first use */
 };
 
@@ -805,19 +812,24 @@ static void
 scan_cudnn_dir(cds_handle_t *h, struct cds_scan *s, const char *dir,
     enum cds_origin origin, const char *env, const char *env_prefix)
 {
+	struct cds_strmap *seen = ((struct scan_run *)s)->cudnn_dirs;
 	char *real = cds_realpath_in_root(h, dir);
 	char **names, **n;
 	int majors[4] = {0}, nm = 0, i;
+	struct dir_copies *dc;
 
 	if (real == NULL) {
 		return;
 	}
 	/* each directory once, however many ways it was reached */
-	if (cds_strv_contains(&((struct scan_run *)s)->seen_dirs, real)) {
+	if (cds_strmap_has(seen, real)) {
 		free(real);
 		return;
 	}
-	cds_strv_push_owned(&((struct scan_run *)s)->seen_dirs, real);
+	dc = cds_xcalloc(1, sizeof(*dc));
+	dc->first = s->ncudnns;
+	cds_strmap_add(seen, real, dc);
+	free(real);
 	names = cds_root_listdir(h, dir);
 	if (names == NULL) {
 		return;
@@ -844,7 +856,24 @@ scan_cudnn_dir(cds_handle_t *h, struct cds_scan *s, const char *dir,
 			    origin, env, env_prefix);
 		}
 	}
+	dc->n = s->ncudnns - dc->first;
 	cds_strfreev(names);
+}
+
+const struct cds_cudnn *
+cds_scan_cudnns_in(const cds_handle_t *h, const struct cds_scan *s,
+    const char *dir, size_t *n)
+{
+	const struct dir_copies *dc = NULL;
+	char *real = cds_realpath_in_root(h, dir);
+
+	if (real != NULL) {
+		dc = cds_strmap_get(((const struct scan_run *)s)->cudnn_dirs,
+		    real);
+		free(real);
+	}
+	*n = dc != NULL ? dc->n : 0;
+	return *n > 0 ? &s->cudnns[dc->first] : NULL;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1586,8 +1615,8 @@ env_of_dir(const struct cds_scan *s, const char *dir)
 	return NULL;
 }
 
-struct cds_scan *
-cds_scan_run(cds_handle_t *h, const char *env, unsigned flags)
+static struct cds_scan *
+scan_all(cds_handle_t *h, const char *env, unsigned flags)
 {
 	struct scan_run *run = cds_xcalloc(1, sizeof(*run));
 	struct cds_scan *s = &run->pub;
@@ -1595,6 +1624,7 @@ cds_scan_run(cds_handle_t *h, const char *env, unsigned flags)
 	double t0 = cds_now_ms();
 	size_t i;
 
+	run->cudnn_dirs = cds_strmap_new(1);
 	ev.type = CDS_EV_SCAN_START;
 	cds_emit(h, &ev);
 	scan_driver(h, s, flags);
@@ -1677,6 +1707,18 @@ cds_scan_run(cds_handle_t *h, const char *env, unsigned flags)
 	s->elapsed_ms = cds_now_ms() - t0;
 	ev.type = CDS_EV_SCAN_DONE;
 	cds_emit(h, &ev);
+	return s;
+}
+
+struct cds_scan *
+cds_scan_run(cds_handle_t *h, const char *env, unsigned flags)
+{
+	struct cds_scan *s;
+
+	/* a scan reads: each directory is resolved once */
+	cds_root_cache_begin(h);
+	s = scan_all(h, env, flags);
+	cds_root_cache_end(h);
 	return s;
 }
 
@@ -1775,7 +1817,7 @@ cds_scan_free(struct cds_scan *s)
 	free(s->nvcc_path);
 	free(s->nvcc_toolkit);
 	free(s->narrowed_env);
-	cds_strv_clear(&((struct scan_run *)s)->seen_dirs);
+	cds_strmap_free(((struct scan_run *)s)->cudnn_dirs, free);
 	cds_pkgdb_free(((struct scan_run *)s)->pkgdb);
 	free(s);
 }

@@ -23,6 +23,12 @@ CDS_HIDDEN char *cds_cudnn_header_version(const cds_handle_t *h,
  * the user's ~/.local ones), target paths that exist; never NULL. */
 CDS_HIDDEN char **cds_system_sites(const cds_handle_t *h);
 
+/* The cuDNN copies scan S found in DIR, however it was reached (links
+ * resolved as the scan resolved them): *N of them from the one returned,
+ * in the scan's order; NULL and 0 when none. */
+CDS_HIDDEN const struct cds_cudnn *cds_scan_cudnns_in(const cds_handle_t *h,
+    const struct cds_scan *s, const char *dir, size_t *n);
+
 struct cds_pkgdb;
 /* dpkg's database under the handle's root, read on the first call for
  * scan S and kept with it (freed by cds_scan_free()). */

@@ -322,7 +322,8 @@ cds_buf_free(struct cds_buf *b)
 char *
 cds_path_join(const char *a, const char *b)
 {
-	size_t la = strlen(a);
+	size_t la = strlen(a), lb;
+	char *r;
 
 	while (la > 0 && a[la - 1] == '/') {
 		la--;
@@ -333,7 +334,12 @@ cds_path_join(const char *a, const char *b)
 	if (*b == '\0') {
 		return la == 0 ? cds_xstrdup("/") : cds_xstrndup(a, la);
 	}
-	return cds_xasprintf("%.*s/%s", (int)la, a, b);
+	lb = strlen(b);
+	r = cds_xmalloc(la + 1 + lb + 1);
+	memcpy(r, a, la);
+	r[la] = '/';
+	memcpy(r + la + 1, b, lb + 1);
+	return r;
 }
 
 const char *

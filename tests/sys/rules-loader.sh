@@ -8,7 +8,7 @@
 # checked gone.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 40
+plan 41
 
 # ---- F1: two cuDNN 8 sets, LD_LIBRARY_PATH order ----------------------
 R=$(mk_sysroot); cleanup_later "$R"
@@ -54,6 +54,14 @@ HOME=/home/user cds --root "$R" doctor --json --env dl
 like "$(evidence "$OUT" F1 'put first by')" "activate.d of env dl \($E/etc/conda/activate.d/cuda.sh:1\)" \
 	"F1 for an env that is not active: its activate.d script puts the entry first"
 rm -rf "$R$E/etc/conda"
+# the older set found as a toolkit's, then named through a link to its
+# directory: the copy is the same one (directories compare resolved)
+printf '{"cuda": {"version": "11.6.2"}}\n' >"$R/usr/local/cuda-11.6/version.json"
+mkdir -p "$R/opt"
+ln -s /usr/local/cuda-11.6/lib64 "$R/opt/cudnn-old"
+HOME=/home/user LD_LIBRARY_PATH=/opt/cudnn-old cds --root "$R" doctor --json
+like "$(titles "$OUT" F9)" "cuDNN 8.3.2 in /usr/local/cuda-11.6/lib64 comes first" \
+	"F9 through a link to the older set's directory: that copy"
 
 # ---- F5: cuDNN 8 for CUDA 11 needs cuBLAS 11 ------------------------
 R=$(mk_sysroot); cleanup_later "$R"
