@@ -99,6 +99,29 @@ mk_sysroot() {
 # cleanup_later DIR...: remove at done_testing.
 cleanup_later() { T_CLEAN="$T_CLEAN $*"; }
 
+# env_i ARGS...: `env -i ARGS`, the sanitizers' options kept.  Under
+# tests/sanitized.sh ASan's and UBSan's reports go to files of the test's
+# own (log_path); a program given an empty environment would print them to
+# its stderr instead, which the test may not read.
+env_i() {
+	env -i ${ASAN_OPTIONS+"ASAN_OPTIONS=$ASAN_OPTIONS"} \
+		${UBSAN_OPTIONS+"UBSAN_OPTIONS=$UBSAN_OPTIONS"} \
+		${LSAN_OPTIONS+"LSAN_OPTIONS=$LSAN_OPTIONS"} "$@"
+}
+
+# san_keep FILE...: the stderr of a program run where the sanitizers'
+# log_path cannot follow it (a chroot, where it is printed): a file holding
+# a report goes to the test's reports (CDS_SANDIR, tests/sanitized.sh),
+# which fails the test.
+san_keep() {
+	[ -d "${CDS_SANDIR:-}" ] || return 0
+	for _sf in "$@"; do
+		grep -qsE 'ERROR: (AddressSanitizer|LeakSanitizer)|runtime error:' \
+			"$_sf" || continue
+		cp "$_sf" "$CDS_SANDIR/stderr.$$.$(basename "$_sf")"
+	done
+}
+
 # cds ARGS...: run the program; stdout in $OUT, stderr in $ERR, status $RC.
 cds() {
 	_o=$(mktemp) _e=$(mktemp)

@@ -2,7 +2,10 @@
 # tests/sanitized.sh COMMAND...: run one test (the log compiler of every
 # test in Makefile.am) with ASan's and UBSan's reports written to files of
 # its own (log_path), not to stderr: many tests send the program's stderr
-# to /dev/null, where a report would pass unseen.  After the test, any
+# to /dev/null, where a report would pass unseen.  CDS_SANDIR names that
+# directory for the test: a program run where the options cannot follow it
+# (in a chroot) has its stderr kept there (san_keep, tests/lib.sh) when it
+# holds a report.  After the test, any
 # report fails it: one more "not ok" line with the reports as comments
 # (which also breaks the TAP plan), and a copy in
 # BUILD/sanitizer-reports/.  Without --enable-debug nothing writes a report.
@@ -11,7 +14,8 @@ d=$(mktemp -d "${TMPDIR:-/tmp}/cds-san-XXXXXX") || exit 99
 # own reports)
 ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}log_path=$d/asan"
 UBSAN_OPTIONS="${UBSAN_OPTIONS:+$UBSAN_OPTIONS:}print_stacktrace=1:log_path=$d/ubsan"
-export ASAN_OPTIONS UBSAN_OPTIONS
+CDS_SANDIR=$d
+export ASAN_OPTIONS UBSAN_OPTIONS CDS_SANDIR
 "$@"
 rc=$?
 if [ -n "$(ls -A "$d")" ]; then

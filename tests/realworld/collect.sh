@@ -69,8 +69,12 @@ run() {
 		env -i PATH=$PATH_IN HOME=/root LC_ALL=C $_env chroot "$vin" \
 		    timeout 300 /tmp/cds/cudnn-setup "$@"
 	else
+		# the sanitizers' options kept: their reports go to the
+		# test's files (tests/sanitized.sh)
 		# shellcheck disable=SC2086
 		env -i PATH=$PATH_IN HOME=/root LC_ALL=C $_env \
+		    ${ASAN_OPTIONS+"ASAN_OPTIONS=$ASAN_OPTIONS"} \
+		    ${UBSAN_OPTIONS+"UBSAN_OPTIONS=$UBSAN_OPTIONS"} \
 		    CDS_DATADIR="$CDS_SRCDIR" timeout 300 "$CDS_BIN" \
 		    --root "$vout" "$@"
 	fi <"$_in" >"$out/$_v/$_n.out" 2>"$out/$_v/$_n.err"

@@ -80,7 +80,7 @@ run() {
 	shift 3
 	mkdir -p "$out/$_v"
 	_t=$(date +%s%N)
-	env -i PATH="$PATH_H" HOME="$home" LC_ALL=C CDS_DATADIR="$CDS_DATADIR" \
+	env_i PATH="$PATH_H" HOME="$home" LC_ALL=C CDS_DATADIR="$CDS_DATADIR" \
 	    "$CDS_BIN" "$@" </dev/null >"$out/$_v/$_n.out" \
 	    2>"$out/$_v/$_n.err"
 	echo $? >"$out/$_v/$_n.rc"

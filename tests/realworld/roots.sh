@@ -57,6 +57,8 @@ check_root() {
 			exit 1
 		}
 	diag "$_name: collected in $(($(date +%s) - _t0)) s; outputs in $_out"
+	# inside the root the sanitizers print their reports
+	san_keep "$_out"/chroot/*.err "$_out"/root/*.err
 	python3 "$RW/verdicts.py" check "$RW/expect/$_name.ini" "$_out"
 	exit $?
 }

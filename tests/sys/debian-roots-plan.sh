@@ -48,6 +48,7 @@ inside() {
 	RC=$?
 	OUT=$(cat "$_o")
 	ERR=$(cat "$_e")
+	san_keep "$_e"
 	rm -f "$_o" "$_e"
 }
 # the release names of a plan --json in $OUT

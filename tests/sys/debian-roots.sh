@@ -24,7 +24,7 @@ SYSPATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 outside() {	# outside ROOT ARGS...
 	_r=$1; shift
 	_o=$(mktemp) _e=$(mktemp)
-	env -i PATH=$SYSPATH HOME=/root LC_ALL=C \
+	env_i PATH=$SYSPATH HOME=/root LC_ALL=C \
 		"$CDS_BIN" --root "$_r" "$@" >"$_o" 2>"$_e" </dev/null
 	RC=$?
 	OUT=$(cat "$_o")
@@ -41,7 +41,7 @@ can_chroot() {
 }
 inside() {
 	_r=$1; shift
-	_o=$(mktemp)
+	_o=$(mktemp) _e=$(mktemp)
 	unshare -m sh -c '
 R=$1 B=$2 D=$3; shift 3
 mount --make-rprivate / &&
@@ -54,10 +54,11 @@ mkdir "$R/tmp/cds" && cp "$B" "$R/tmp/cds/cudnn-setup" &&
 cp -r "$D/manifests" "$R/tmp/cds/" || exit 99
 exec chroot "$R" env -i PATH='"$SYSPATH"' HOME=/root LC_ALL=C \
 	/tmp/cds/cudnn-setup "$@"
-' sh "$_r" "$CDS_BIN" "$CDS_DATADIR" "$@" >"$_o" 2>/dev/null </dev/null
+' sh "$_r" "$CDS_BIN" "$CDS_DATADIR" "$@" >"$_o" 2>"$_e" </dev/null
 	RC=$?
 	OUT=$(cat "$_o")
-	rm -f "$_o"
+	san_keep "$_e"
+	rm -f "$_o" "$_e"
 }
 
 # facts JSON: doctor --json without what only a running child can know,

@@ -4,9 +4,12 @@
 # overflows a signed int and reads past a buffer, its stderr sent to
 # /dev/null as many tests do; run as a one-line test through the wrapper,
 # the reports are caught, the test fails (exit 1, "not ok", the report's
-# words shown), and a clean program passes through it untouched.
+# words shown), also where the test runs it with an empty environment
+# (env_i, tests/lib.sh) or where the options cannot follow it and the
+# report is printed (a chroot: san_keep on its stderr), and a clean program
+# passes through it untouched.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 6
+plan 8
 
 T=$(mktemp -d); cleanup_later "$T"
 W=$CDS_SRCDIR/tests/sanitized.sh
@@ -30,7 +33,7 @@ main(int argc, char **argv)
 }
 C
 if ! ${CC:-cc} -g -fsanitize=undefined -o "$T/ub" "$T/bad.c" 2>"$T/cc.err"; then
-	skip 6 "the compiler has no UBSan: $(tail -1 "$T/cc.err")"
+	skip 8 "the compiler has no UBSan: $(tail -1 "$T/cc.err")"
 	done_testing
 fi
 printf '#!/bin/sh\necho 1..1\n"%s" 2>/dev/null\necho "ok 1 - ran"\n' \
@@ -41,6 +44,16 @@ is "$rc" 1 "a UBSan report behind 2>/dev/null fails the test"
 like "$out" "^not ok - sanitizer reports from ubtest.sh" "said as a failed test"
 like "$out" "runtime error: signed integer overflow" "the report's words are shown"
 check "a copy is kept" test -n "$(ls "$T/sanitizer-reports" 2>/dev/null)"
+printf '#!/bin/sh\n. "%s/tests/lib.sh"\necho 1..1\nenv_i PATH=/usr/bin:/bin "%s" 2>/dev/null\necho "ok 1 - ran"\n' \
+	"$CDS_SRCDIR" "$T/ub" >"$T/envi.sh"
+out=$(CDS_BUILDDIR=$T sh "$W" sh "$T/envi.sh")
+is "$?:$(printf '%s' "$out" | grep -c 'runtime error: signed integer overflow')" \
+	"1:1" "... and behind env -i as env_i runs it (tests/lib.sh)"
+printf '#!/bin/sh\n. "%s/tests/lib.sh"\necho 1..1\nenv -i "%s" 2>"%s/err"\nsan_keep "%s/err"\necho "ok 1 - ran"\n' \
+	"$CDS_SRCDIR" "$T/ub" "$T" "$T" >"$T/keep.sh"
+out=$(CDS_BUILDDIR=$T sh "$W" sh "$T/keep.sh")
+is "$?:$(printf '%s' "$out" | grep -c 'runtime error: signed integer overflow')" \
+	"1:1" "... and printed to a stderr the test keeps with san_keep"
 if ${CC:-cc} -g -fsanitize=address -o "$T/asan" "$T/bad.c" 2>/dev/null; then
 	printf '#!/bin/sh\necho 1..1\n"%s" x 2>/dev/null\necho "ok 1 - ran"\n' \
 		"$T/asan" >"$T/asantest.sh"
