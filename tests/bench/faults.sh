@@ -10,8 +10,9 @@
 # destination).  The goal is zero in the last three columns everywhere.
 # Not pass/fail: run by hand,
 #   make bench-faults [FAULT_TRIES=20]
-# (kills per phase; 6 times as many for repair, whose trials rotate over
-# three envs and cut the repair or its undo; the hostile sets are fixed).
+# (kills per phase; 8 times as many for repair, whose trials rotate over
+# three conda envs and a system's Python (--root) and cut the repair or
+# its undo; the hostile sets are fixed).
 # Reuses the machinery of tests/sys/install-crash.sh (kills, prefix_check),
 # tests/sys/repair-crash.sh (tests/fixtures/repairkill.py: kills at a call
 # that changes a file, with strace), install-lock.sh (concurrent runs),
@@ -129,15 +130,28 @@ kills remove
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/repairkill.sh"
 if (rk_envs "$T/rk") >"$T/rk.log" 2>&1; then
-	# "tries N failed N lost N escaped N killed N"
-	set -- $( (rk_trials "$T/rk" $((N * 6)) "${FAULT_SEED:-$$}") 2>&1 |
-		tee "$T/rk.out" | tail -n 1)
-	if [ "$1" = tries ]; then
-		row "kills during repair and undo" "$2" "$4" "$6" "$8"
+	# "kind NAME tries N failed N lost N escaped N killed N" per target,
+	# then the totals
+	(rk_trials "$T/rk" $((N * 8)) "${FAULT_SEED:-$$}") >"$T/rk.out" 2>&1
+	# shellcheck disable=SC2046
+	set -- $(awk '$1 == "kind" && $2 != "system" {
+		for (i = 3; i < NF; i += 2) { s[$i] += $(i + 1) } }
+		END { print s["tries"] + 0, s["failed"] + 0, s["lost"] + 0,
+		    s["escaped"] + 0 }' "$T/rk.out")
+	if [ "${1:-0}" -gt 0 ]; then
+		row "kills during repair+undo, conda" "$1" "$2" "$3" "$4"
 	else
-		row "kills during repair and undo" "error" "-" "-" "-"
+		row "kills during repair+undo, conda" "error" "-" "-" "-"
 	fi
-	grep -v '^tries ' "$T/rk.out" | head -20 >&2
+	# shellcheck disable=SC2046
+	set -- $(awk '$1 == "kind" && $2 == "system" {
+		print $4, $6, $8, $10 }' "$T/rk.out")
+	if [ "${1:-0}" -gt 0 ]; then
+		row "kills during repair+undo, system" "$1" "$2" "$3" "$4"
+	else
+		row "kills during repair+undo, system" "error" "-" "-" "-"
+	fi
+	grep -v '^tries \|^kind ' "$T/rk.out" | head -20 >&2
 else
 	row "kills during repair and undo" "skipped" "(no" "cc)" "-"
 fi

@@ -1,8 +1,11 @@
 #!/bin/sh
-# repair survives a kill at any point: 42 trials (tests/fixtures/
+# repair survives a kill at any point: 48 trials (tests/fixtures/
 # repairkill.py) cut `repair --yes` and `repair --undo` of three real envs
 # (links to make, copies to replace, an older script to replace, a second
-# repair on top of a first) with SIGKILL, SIGTERM or SIGINT at a call that
+# repair on top of a first) and of a system's Python under --root (an
+# ld.so.conf.d file and the loader's cache, which ldconfig rebuilds: the
+# cache must name the cuDNN once repaired, and no longer after the undo)
+# with SIGKILL, SIGTERM or SIGINT at a call that
 # changes a file (strace; a random delay without it).  Right after each
 # kill every path is as before or as after, nothing missing or half
 # written; the next run (--undo, or repair then --undo) ends exactly as
@@ -11,12 +14,14 @@
 # one by one: a write cut before its rename leaves NAME.tmp.PID and --undo
 # still works; a replacement cut after its backup: --undo finds the repair
 # and a second repair keeps the original; doctor names a repair cut short;
-# two repairs at once serialise on the env's lock, and a held lock with
+# a system's repair cut after its ld.so.conf.d file, before ldconfig: the
+# next run cleans up and the loader's cache then names the cuDNN; two
+# repairs at once serialise on the env's lock, and a held lock with
 # --lock-wait 0 is exit 3.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/repairkill.sh"
-plan 27
+plan 33
 
 T=$(mktemp -d); cleanup_later "$T"
 if ! rk_envs "$T/k" >"$T/mk.log" 2>&1; then
@@ -26,7 +31,7 @@ if ! rk_envs "$T/k" >"$T/mk.log" 2>&1; then
 fi
 
 # ---- kills at random points ------------------------------------------
-rk_trials "$T/k" 42 "${RK_SEED:-$$}" >"$T/trials" 2>&1
+rk_trials "$T/k" 48 "${RK_SEED:-$$}" >"$T/trials" 2>&1
 sum=$(tail -n 1 "$T/trials")
 grep -v '^tries ' "$T/trials" | head -20 | while IFS= read -r l; do
 	diag "$l"
@@ -34,13 +39,16 @@ done
 command -v strace >/dev/null 2>&1 ||
 	diag "strace is not installed: kills after a random delay instead"
 diag "seed ${RK_SEED:-$$}: $sum"
-like "$sum" "^tries 42 " "42 trials ran"
+like "$sum" "^tries 48 " "48 trials ran"
 like "$sum" " failed 0 " "every end state exactly the one promised"
 like "$sum" " lost 0 " "no file missing at its path, after a kill or after undo"
 like "$sum" " escaped 0 " "nothing outside the env changed"
 killed=$(echo "$sum" | sed 's/.* killed //')
-ok "$([ "${killed:-0}" -ge 30 ] && echo 0 || echo 1)" \
-	"most runs were cut ($killed of 42)"
+ok "$([ "${killed:-0}" -ge 34 ] && echo 0 || echo 1)" \
+	"most runs were cut ($killed of 48)"
+like "$(grep '^kind system ' "$T/trials")" \
+	"^kind system tries 12 failed 0 lost 0 escaped 0 " \
+	"12 of them the system's Python (--root): every end state exact"
 
 # ---- the cases of issue 13, one by one -------------------------------
 HOME=$T/k/home
@@ -118,8 +126,30 @@ if command -v strace >/dev/null 2>&1; then
 	is "$(readlink "$L/libcudnn.so")" libcudnn.so.8 "... it repairs"
 	cds repair --env lived --undo
 	is "$(tree_hash "$E" content)" "$h0" "... and --undo then puts back the original bytes"
+
+	# the system's Python: cut after its ld.so.conf.d file, before the
+	# fork of ldconfig (the run's one clone under --root)
+	S=$T/sys
+	cp -a "$T/k/root" "$S"
+	CONF=$S/etc/ld.so.conf.d/cudnn-setup-cudnn-9.3.0.75-cuda12.conf
+	cut_at clone 1 --root "$S" repair --yes
+	ok "$([ -f "$CONF" ] && ! grep -qs libcudnn.so.9 "$S/etc/ld.so.cache" &&
+		echo 0 || echo 1)" \
+		"a system's repair cut before ldconfig: its file, a cache without cuDNN"
+	cds --root "$S" repair --yes
+	is "$RC" 0 "a repair after it: exit 0"
+	like "$ERR" "cleaned up after an interrupted run" "... cleaning up first"
+	if command -v ldconfig >/dev/null 2>&1; then
+		check "... and the loader's cache names libcudnn.so.9" \
+			grep -qs libcudnn.so.9 "$S/etc/ld.so.cache"
+	else
+		skip 1 "no ldconfig"
+	fi
+	cds --root "$S" repair --undo
+	is "$RC:$(ls "$S/etc/ld.so.conf.d")" "0:x86_64-linux-gnu.conf" \
+		"--undo: exit 0, the ld.so.conf.d file gone"
 else
-	skip 17 "strace is not installed"
+	skip 22 "strace is not installed"
 fi
 
 # ---- two repairs at once, and a held lock ----------------------------
@@ -136,13 +166,17 @@ cds repair --env lived --undo
 cds repair --env lived --undo
 is "$(tree_hash "$E" content):$RC" "$h0:2" \
 	"... one repair in the record: one --undo puts the env back exactly"
-flock "$E" sleep 3 &
+# the lock held until the repair has answered (no fixed delay: a loaded
+# machine may take seconds to scan the env before it asks for the lock)
+flock "$E" sh -c 'touch "$1"; while [ ! -e "$2" ]; do sleep 0.1; done' \
+	sh "$T/held" "$T/release" &
 f=$!
-sleep 0.5
+while [ ! -e "$T/held" ]; do sleep 0.1; done
 cds repair --env lived --yes --lock-wait 0
+touch "$T/release"
+wait $f
 is "$RC" 3 "the env's lock held: --lock-wait 0 is exit 3"
 like "$ERR" "lived: held by another process" "... naming the env"
-wait $f
 is "$(tree_hash "$E" content)" "$h0" "... and nothing changed"
 
 done_testing
