@@ -163,10 +163,7 @@ static const struct entry_def entries[] = {
 	  N_("Add the wheel's directory to LD_LIBRARY_PATH with an "
 	  "activate.d script, or install a system cuDNN of the right "
 	  "major."),
-	  { { N_("PyTorch is in the venv's lib64, its NVIDIA wheels in lib: "
-	    "its RUNPATH points at nothing (pytorch/pytorch#165812)"),
-	    { BY("VENV-LIB64") } },
-	    { N_("cuDNN is only inside a pip wheel the program does not "
+	  { { N_("cuDNN is only inside a pip wheel the program does not "
 	    "search"), { IF(MSG_LIBRARY, "origin", "=pip wheel"),
 	    IF("F7", "not found", "/nvidia/cudnn/lib"),
 	    IF("F14", "not found", "/nvidia/cudnn/lib") } },
@@ -174,7 +171,10 @@ static const struct entry_def entries[] = {
 	    "not search"), { LIB_ELSEWHERE } },
 	    { N_("that cuDNN is not installed at all"), { LIB_NOWHERE } },
 	    { N_("the cuDNN set on the path is incomplete"),
-	    { BY("F8") } } } },
+	    { BY("F8") } },
+	    { N_("PyTorch is in the venv's lib64, its NVIDIA wheels in lib: "
+	    "its RUNPATH points at nothing (pytorch/pytorch#165812)"),
+	    { BY("VENV-LIB64") } } } },
 	{ "F7", N_("the program needs cuDNN 9 and cannot load it"),
 	  N_("The program (CTranslate2 4.5+, built for cuDNN 9) asked for "
 	  "the cuDNN 9 sub-libraries; the loader finds none, often because "
@@ -252,11 +252,11 @@ static const struct entry_def entries[] = {
 	  { { N_("the library is installed but not on the loader's path"),
 	    { LIB_ELSEWHERE, IF("RUNTIME-SONAME", "installed in", NULL) } },
 	    { N_("that CUDA release is not installed"), { LIB_NOWHERE } },
+	    { N_("a link claims a version it is not"),
+	    { IF("F13", "link", NULL) } },
 	    { N_("a framework opens it by name and this machine has another "
 	    "CUDA major (CTranslate2's libcublas.so.12 under CUDA 13: "
-	    "SYSTRAN/faster-whisper#1431)"), { BY("RUNTIME-SONAME") } },
-	    { N_("a link claims a version it is not"),
-	    { IF("F13", "link", NULL) } } } },
+	    "SYSTRAN/faster-whisper#1431)"), { BY("RUNTIME-SONAME") } } } },
 	{ "F14", N_("ONNX Runtime's CUDA provider could not load"),
 	  N_("onnxruntime-gpu links cuDNN and the CUDA libraries by name and "
 	  "has no RUNPATH into pip's nvidia wheels.  Unless something puts "
@@ -501,12 +501,12 @@ static const struct entry_def entries[] = {
 	  "driver states."),
 	  N_("Reboot after a driver update (or run one CUDA program as "
 	  "root once); if it stays, check the driver with doctor."),
-	  { { N_("the nvidia_uvm module is not loaded or /dev/nvidia-uvm is "
-	    "missing (pytorch/pytorch#49081)"), { BY("NO-UVM") } },
-	    { N_("the driver's libraries and its kernel module differ"),
+	  { { N_("the driver's libraries and its kernel module differ"),
 	    { BY("F19"), IF(MSG_DRIVER, "mismatch", NULL) } },
 	    { N_("no kernel module is loaded"), { BY("F20"),
 	    NO_MODULE_ROWS } },
+	    { N_("the nvidia_uvm module is not loaded or /dev/nvidia-uvm is "
+	    "missing (pytorch/pytorch#49081)"), { BY("NO-UVM") } },
 	    { N_("something else (cannot be checked without the GPU's "
 	    "state)"), { { NULL, { { NULL } } } } } } },
 	/* cuDNN's documentation of CUDNN_STATUS_NOT_INITIALIZED, as quoted
@@ -538,12 +538,12 @@ static const struct entry_def entries[] = {
 	  "version."),
 	  N_("Install the build of the extension made for the installed "
 	  "PyTorch, or the PyTorch version the extension requires."),
-	  { { N_("the extension was built for another PyTorch than the one "
-	    "installed (its symbols checked against PyTorch's own)"),
-	    { BY("TORCH-ABI") } },
-	    { N_("the installed PyTorch lacks the function (loading the "
+	  { { N_("the installed PyTorch lacks the function (loading the "
 	    "extension here fails the same way)"),
-	    { IF(MSG_FILE, "loader says", "undefined symbol") } } } },
+	    { IF(MSG_FILE, "loader says", "undefined symbol") } },
+	    { N_("the extension was built for another PyTorch than the one "
+	    "installed (its symbols checked against PyTorch's own)"),
+	    { BY("TORCH-ABI") } } } },
 	/* pytorch/pytorch#119932 (another package provides an incompatible
 	 * NCCL), #186591 (nvidia-nccl-cu12 and -cu13 mixed),
 	 * NVIDIA/nccl#1180, rwth-i6/returnn#1802 (nvidia-nccl-cu11 2.14.3
@@ -555,15 +555,15 @@ static const struct entry_def entries[] = {
 	  "directory on LD_LIBRARY_PATH)."),
 	  N_("Keep one NCCL: remove the other nvidia-nccl wheel or drop its "
 	  "directory from LD_LIBRARY_PATH."),
-	  { { N_("a second nvidia-nccl wheel (-cu11 beside -cu12) overwrote "
-	    "PyTorch's libnccl.so.2 (rwth-i6/returnn#1802)"),
-	    { IF("NCCL-SYMBOL", "installed by", "(the file there)"),
-	    IF("WHEEL-MIX", "same file", "libnccl") } },
-	    { N_("LD_LIBRARY_PATH puts another NCCL first"),
+	  { { N_("LD_LIBRARY_PATH puts another NCCL first"),
 	    { FILE_VIA("LD_LIBRARY_PATH"), IF("NCCL-SYMBOL", "libnccl.so.2",
 	    "LD_LIBRARY_PATH") } },
 	    { N_("a system NCCL is found first"), { FILE_VIA("ld.so.cache"),
-	    FILE_VIA("default directory") } } } },
+	    FILE_VIA("default directory") } },
+	    { N_("a second nvidia-nccl wheel (-cu11 beside -cu12) overwrote "
+	    "PyTorch's libnccl.so.2 (rwth-i6/returnn#1802)"),
+	    { IF("NCCL-SYMBOL", "installed by", "(the file there)"),
+	    IF("WHEEL-MIX", "same file", "libnccl") } } } },
 	/* bitsandbytes-foundation/bitsandbytes#1559 and #487 (the
 	 * messages), #1522 and #492 (maintainer: upgrade bitsandbytes),
 	 * #1848 (no CUDA 13.1 binary yet; BNB_CUDA_VERSION=130 worked). */

@@ -410,8 +410,10 @@ opened_by(struct cds_rule_ctx *c, const struct cds_env *e, const char *site,
 		for (k = 0; needed[k] != NULL; k++) {
 			in_needed |= strcmp(needed[k], n) == 0;
 		}
-		if (in_needed || cds_finding_exists(c, "RUNTIME-SONAME", n)) {
-			continue;	/* DT_NEEDED: F13's */
+		/* DT_NEEDED: F13's; CTranslate2's cuDNN 9: F7's */
+		if (in_needed || cds_finding_exists(c, "RUNTIME-SONAME", n) ||
+		    cds_finding_exists(c, "F7", n)) {
+			continue;
 		}
 		fd = cds_loader_find(c->h, n, el, 0);
 		cds_clearerr(c->h);

@@ -106,6 +106,21 @@ sites_free(struct sites *ss)
 	cds_strfreev(ss->system);
 }
 
+/* Run FN on every pip site-packages of the scan. */
+static void
+each_site(struct cds_rule_ctx *c,
+    void (*fn)(struct cds_rule_ctx *, const struct site *))
+{
+	struct sites ss;
+	size_t i;
+
+	sites_of(c, &ss);
+	for (i = 0; i < ss.n; i++) {
+		fn(c, &ss.v[i]);
+	}
+	sites_free(&ss);
+}
+
 /* "env dl (/p/site-packages)" or "the system Python (/p)". */
 static char *
 site_name(const struct site *s)
@@ -597,14 +612,7 @@ out:
 void
 cds_rule_wheel_mix(struct cds_rule_ctx *c)
 {
-	struct sites ss;
-	size_t i;
-
-	sites_of(c, &ss);
-	for (i = 0; i < ss.n; i++) {
-		wheel_mix_site(c, &ss.v[i]);
-	}
-	sites_free(&ss);
+	each_site(c, wheel_mix_site);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -856,24 +864,35 @@ out:
 	free(path);
 }
 
+/* The PyTorch of site S with its torch/lib, or NULL. */
+static const struct cds_package *
+site_torch(const struct site *s)
+{
+	size_t k;
+
+	for (k = 0; k < s->npkgs; k++) {
+		if (s->pkgs[k]->kind == CDS_FW_TORCH &&
+		    s->pkgs[k]->libdir != NULL) {
+			return s->pkgs[k];
+		}
+	}
+	return NULL;
+}
+
+static void
+nccl_each(struct cds_rule_ctx *c, const struct site *s)
+{
+	const struct cds_package *p = site_torch(s);
+
+	if (p != NULL && !p->cpu_only) {
+		nccl_site(c, s, p);
+	}
+}
+
 void
 cds_rule_nccl_symbol(struct cds_rule_ctx *c)
 {
-	struct sites ss;
-	size_t i, k;
-
-	sites_of(c, &ss);
-	for (i = 0; i < ss.n; i++) {
-		for (k = 0; k < ss.v[i].npkgs; k++) {
-			const struct cds_package *p = ss.v[i].pkgs[k];
-
-			if (p->kind == CDS_FW_TORCH && !p->cpu_only &&
-			    p->libdir != NULL) {
-				nccl_site(c, &ss.v[i], p);
-			}
-		}
-	}
-	sites_free(&ss);
+	each_site(c, nccl_each);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1172,14 +1191,7 @@ out:
 void
 cds_rule_bnb_binary(struct cds_rule_ctx *c)
 {
-	struct sites ss;
-	size_t i;
-
-	sites_of(c, &ss);
-	for (i = 0; i < ss.n; i++) {
-		bnb_site(c, &ss.v[i]);
-	}
-	sites_free(&ss);
+	each_site(c, bnb_site);
 }
 
 /* ------------------------------------------------------------------------ */
@@ -1441,22 +1453,18 @@ abi_site(struct cds_rule_ctx *c, const struct site *s,
 	cds_strv_clear(&w.found);
 }
 
+static void
+abi_each(struct cds_rule_ctx *c, const struct site *s)
+{
+	const struct cds_package *p = site_torch(s);
+
+	if (p != NULL) {
+		abi_site(c, s, p);
+	}
+}
+
 void
 cds_rule_torch_abi(struct cds_rule_ctx *c)
 {
-	struct sites ss;
-	size_t i, k;
-
-	sites_of(c, &ss);
-	for (i = 0; i < ss.n; i++) {
-		for (k = 0; k < ss.v[i].npkgs; k++) {
-			const struct cds_package *p = ss.v[i].pkgs[k];
-
-			if (p->kind == CDS_FW_TORCH && p->libdir != NULL) {
-				abi_site(c, &ss.v[i], p);
-				break;
-			}
-		}
-	}
-	sites_free(&ss);
+	each_site(c, abi_each);
 }

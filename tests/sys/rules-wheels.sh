@@ -10,7 +10,7 @@
 # fixture, its fix is applied the way a person would, and it goes silent.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 66
+plan 67
 
 C=/home/user/miniconda3
 mk_env() {	# mk_env ROOT NAME PY: prints the env's site-packages
@@ -150,6 +150,8 @@ is "$(titles "$OUT" VENV-LIB64)" "['torch is in $S64, its NVIDIA wheels in $S: i
 is "$(evidence "$OUT" VENV-LIB64 'torch says')" "['ImportError: libcudnn.so.9: cannot open shared object file: No such file or directory']" "VENV-LIB64: the ImportError of the issue"
 is "$(evidence "$OUT" VENV-LIB64 RUNPATH)" "['\$ORIGIN/../../nvidia/cudnn/lib: $S64/nvidia/cudnn/lib is missing, $S/nvidia/cudnn/lib exists']" "VENV-LIB64: the RUNPATH entry and both dirs"
 is "$(fix_command "$OUT" VENV-LIB64)" "ln -s ../../../lib/python3.11/site-packages/nvidia $S64/nvidia" "VENV-LIB64: link nvidia into lib64"
+HOME=/home/user VIRTUAL_ENV=$V cds --root "$R" doctor --json
+is "$(titles "$OUT" VENV-LIB64)" "['torch is in $S64, its NVIDIA wheels in $S: its RUNPATH names directories that do not exist']" "VENV-LIB64: the activated venv, from VIRTUAL_ENV"
 in_root "$R" "$(fix_command "$OUT" VENV-LIB64)"
 HOME=/home/user cds --root "$R" doctor --env "$V" --json
 unlike "$(finding_ids "$OUT")" "VENV-LIB64" "after the link: gone"
