@@ -690,7 +690,7 @@ static const struct pattern patterns[] = {
 	    "nvToolsExt|nvJitLink|npp[a-z]*)[a-zA-Z_]*" SO ")" CANNOT,
 	    { NULL, NULL, "missing" } },
 	/* CTranslate2's dlopen() stubs */
-	{ "F13", 2, "is not found or cannot be loaded", 0, NULL, "Library "
+	{ "F13", 2, "Library lib", 0, NULL, "Library "
 	    "(lib(cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|"
 	    "nvrtc|nvJitLink)" SO ") is not found or cannot be loaded",
 	    { NULL, "missing" } },
