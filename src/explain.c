@@ -171,7 +171,10 @@ static const struct entry_def entries[] = {
 	    "not search"), { LIB_ELSEWHERE } },
 	    { N_("that cuDNN is not installed at all"), { LIB_NOWHERE } },
 	    { N_("the cuDNN set on the path is incomplete"),
-	    { BY("F8") } } } },
+	    { BY("F8") } },
+	    { N_("PyTorch is in the venv's lib64, its NVIDIA wheels in lib: "
+	    "its RUNPATH points at nothing (pytorch/pytorch#165812)"),
+	    { BY("VENV-LIB64") } } } },
 	{ "F7", N_("the program needs cuDNN 9 and cannot load it"),
 	  N_("The program (CTranslate2 4.5+, built for cuDNN 9) asked for "
 	  "the cuDNN 9 sub-libraries; the loader finds none, often because "
@@ -247,10 +250,13 @@ static const struct entry_def entries[] = {
 	  "or install a build of the program made for the CUDA you have.  "
 	  "Never symlink another version under the missing name."),
 	  { { N_("the library is installed but not on the loader's path"),
-	    { LIB_ELSEWHERE } },
+	    { LIB_ELSEWHERE, IF("RUNTIME-SONAME", "installed in", NULL) } },
 	    { N_("that CUDA release is not installed"), { LIB_NOWHERE } },
 	    { N_("a link claims a version it is not"),
-	    { IF("F13", "link", NULL) } } } },
+	    { IF("F13", "link", NULL) } },
+	    { N_("a framework opens it by name and this machine has another "
+	    "CUDA major (CTranslate2's libcublas.so.12 under CUDA 13: "
+	    "SYSTRAN/faster-whisper#1431)"), { BY("RUNTIME-SONAME") } } } },
 	{ "F14", N_("ONNX Runtime's CUDA provider could not load"),
 	  N_("onnxruntime-gpu links cuDNN and the CUDA libraries by name and "
 	  "has no RUNPATH into pip's nvidia wheels.  Unless something puts "
@@ -486,7 +492,8 @@ static const struct entry_def entries[] = {
 	    NO_MODULE_ROWS } } } },
 	/* cudaErrorUnknown (999): "an unknown internal error" (CUDA runtime
 	 * API).  spiriMirror/libuipc#41: after a driver update, one CUDA
-	 * program run as root made it go away. */
+	 * program run as root made it go away; pytorch/pytorch#49081:
+	 * /dev/nvidia-uvm missing, `nvidia-modprobe -c 0 -u` fixed it. */
 	{ "CUDA-999", N_("CUDA reported an unknown error"),
 	  N_("CUDA error 999 (cudaErrorUnknown) says nothing more about its "
 	  "cause.  It is reported after driver updates until the modules "
@@ -498,6 +505,8 @@ static const struct entry_def entries[] = {
 	    { BY("F19"), IF(MSG_DRIVER, "mismatch", NULL) } },
 	    { N_("no kernel module is loaded"), { BY("F20"),
 	    NO_MODULE_ROWS } },
+	    { N_("the nvidia_uvm module is not loaded or /dev/nvidia-uvm is "
+	    "missing (pytorch/pytorch#49081)"), { BY("NO-UVM") } },
 	    { N_("something else (cannot be checked without the GPU's "
 	    "state)"), { { NULL, { { NULL } } } } } } },
 	/* cuDNN's documentation of CUDNN_STATUS_NOT_INITIALIZED, as quoted
@@ -531,10 +540,14 @@ static const struct entry_def entries[] = {
 	  "PyTorch, or the PyTorch version the extension requires."),
 	  { { N_("the installed PyTorch lacks the function (loading the "
 	    "extension here fails the same way)"),
-	    { IF(MSG_FILE, "loader says", "undefined symbol") } } } },
+	    { IF(MSG_FILE, "loader says", "undefined symbol") } },
+	    { N_("the extension was built for another PyTorch than the one "
+	    "installed (its symbols checked against PyTorch's own)"),
+	    { BY("TORCH-ABI") } } } },
 	/* pytorch/pytorch#119932 (another package provides an incompatible
 	 * NCCL), #186591 (nvidia-nccl-cu12 and -cu13 mixed),
-	 * NVIDIA/nccl#1180. */
+	 * NVIDIA/nccl#1180, rwth-i6/returnn#1802 (nvidia-nccl-cu11 2.14.3
+	 * beside -cu12 2.27.3: ncclMemFree). */
 	{ "NCCL-SYMBOL", N_("PyTorch found another NCCL than its own"),
 	  N_("libtorch_cuda.so calls an NCCL function that the libnccl.so.2 "
 	  "the loader found first does not have: another, older NCCL came "
@@ -543,11 +556,17 @@ static const struct entry_def entries[] = {
 	  N_("Keep one NCCL: remove the other nvidia-nccl wheel or drop its "
 	  "directory from LD_LIBRARY_PATH."),
 	  { { N_("LD_LIBRARY_PATH puts another NCCL first"),
-	    { FILE_VIA("LD_LIBRARY_PATH") } },
+	    { FILE_VIA("LD_LIBRARY_PATH"), IF("NCCL-SYMBOL", "libnccl.so.2",
+	    "LD_LIBRARY_PATH") } },
 	    { N_("a system NCCL is found first"), { FILE_VIA("ld.so.cache"),
-	    FILE_VIA("default directory") } } } },
+	    FILE_VIA("default directory") } },
+	    { N_("a second nvidia-nccl wheel (-cu11 beside -cu12) overwrote "
+	    "PyTorch's libnccl.so.2 (rwth-i6/returnn#1802)"),
+	    { IF("NCCL-SYMBOL", "installed by", "(the file there)"),
+	    IF("WHEEL-MIX", "same file", "libnccl") } } } },
 	/* bitsandbytes-foundation/bitsandbytes#1559 and #487 (the
-	 * messages), #1522 and #492 (maintainer: upgrade bitsandbytes). */
+	 * messages), #1522 and #492 (maintainer: upgrade bitsandbytes),
+	 * #1848 (no CUDA 13.1 binary yet; BNB_CUDA_VERSION=130 worked). */
 	{ "BNB-BINARY", N_("bitsandbytes has no library for this CUDA"),
 	  N_("bitsandbytes loads a native library built for one CUDA "
 	  "version (libbitsandbytes_cudaXYZ.so), chosen from PyTorch's CUDA "
@@ -557,7 +576,8 @@ static const struct entry_def entries[] = {
 	  N_("pip install -U bitsandbytes; unset BNB_CUDA_VERSION unless "
 	  "you mean it."),
 	  { { N_("the package has no library for the CUDA version it "
-	    "looked for"), { IF(MSG_BUILD, "lacks", NULL) } } } },
+	    "looked for"), { BY("BNB-BINARY"), IF(MSG_BUILD, "lacks",
+	    NULL) } } } },
 };
 
 #undef BY
@@ -669,6 +689,11 @@ static const struct pattern patterns[] = {
 	    "(lib(cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc|"
 	    "nvToolsExt|nvJitLink|npp[a-z]*)[a-zA-Z_]*" SO ")" CANNOT,
 	    { NULL, NULL, "missing" } },
+	/* CTranslate2's dlopen() stubs */
+	{ "F13", 2, "Library lib", 0, NULL, "Library "
+	    "(lib(cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|"
+	    "nvrtc|nvJitLink)" SO ") is not found or cannot be loaded",
+	    { NULL, "missing" } },
 	{ "NO-DRIVER", 2, "cannot open shared object file", 1, NULL, "(" P "/)?"
 	    "(libcuda\\.so\\.1)" CANNOT, { NULL, NULL, "missing" } },
 	{ "F2", 4, COULD, 0, NULL, COULD " (" CUDNN ")", { NULL, "library" } },
@@ -756,6 +781,9 @@ static const struct pattern patterns[] = {
 	    "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", { NULL } },
 	{ "CUDA-999", 2, "CUDA error: unknown error", 0, NULL,
 	    "CUDA error: unknown error", { NULL } },
+	/* PyTorch's wording (c10/cuda/CUDAFunctions.cpp) */
+	{ "CUDA-999", 2, "CUDA unknown error", 0, NULL, "CUDA unknown error",
+	    { NULL } },
 	{ "CUDA-999", 2, "cudaErrorUnknown", 0, NULL, "cudaErrorUnknown",
 	    { NULL } },
 	{ "CUDA-999", 2, "CUDA_ERROR_UNKNOWN", 0, NULL, "CUDA_ERROR_UNKNOWN",
@@ -802,6 +830,9 @@ static const struct pattern patterns[] = {
 	    0, NULL, "Could not find the bitsandbytes CUDA binary at "
 	    "PosixPath\\('(" P "/)?(libbitsandbytes_cuda[0-9a-z_]*\\.so)'\\)",
 	    { NULL, NULL, "wanted" } },
+	{ "BNB-BINARY", 1, "Configured CUDA binary not found at", 0, NULL,
+	    "Configured CUDA binary not found at (" P "/)?"
+	    "(libbitsandbytes_cuda[0-9a-z_]*\\.so)", { NULL, NULL, "wanted" } },
 	{ "BNB-BINARY", 1, "Required library version not found:", 0, NULL,
 	    "Required library version not found: "
 	    "(libbitsandbytes_cuda[0-9a-z_]*\\.so)", { NULL, "wanted" } },

@@ -86,6 +86,22 @@ static const struct cds_rule rules[] = {
 	{ "F5", N_("a cuDNN library needs a CUDA library the loader cannot "
 	    "find"), "F5", cds_rule_loader_needed },
 	{ "F12", N_("cuSPARSE binds an older nvJitLink"), "F12", NULL },
+	{ "WHEEL-MIX", N_("NVIDIA wheels of two CUDA versions in one env"),
+	    NULL, cds_rule_wheel_mix },
+	{ "NCCL-SYMBOL", N_("PyTorch loads an NCCL that lacks its calls"),
+	    NULL, cds_rule_nccl_symbol },
+	{ "VENV-LIB64", N_("PyTorch in lib64, its NVIDIA wheels in lib"),
+	    NULL, cds_rule_venv_lib64 },
+	{ "BNB-BINARY", N_("bitsandbytes has no binary for the CUDA it "
+	    "looks for"), NULL, cds_rule_bnb_binary },
+	{ "TORCH-ABI", N_("an extension calls PyTorch functions the "
+	    "installed PyTorch lacks"), NULL, cds_rule_torch_abi },
+	{ "NO-UVM", N_("CUDA's nvidia_uvm module or device is missing"),
+	    NULL, cds_rule_no_uvm },
+	{ "RUNTIME-SONAME", N_("a library a framework opens by name is not "
+	    "found"), NULL, cds_rule_runtime_sonames },
+	{ "CUDNN-JIT", N_("a cuDNN set of the GRAPH_JIT_ONLY "
+	    "configuration"), NULL, cds_rule_cudnn_jit },
 	{ "F13", N_("a CUDA library a program needs is missing or "
 	    "mislabelled"), "F13", cds_rule_consumers },
 	/* explain's own checks of what a message names (src/explain.c) */

@@ -241,4 +241,19 @@ CDS_HIDDEN void cds_rule_consumers(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_loader_cudnn(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_loader_needed(struct cds_rule_ctx *c);
 
+/* rules_wheels.c */
+CDS_HIDDEN void cds_rule_wheel_mix(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_nccl_symbol(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_venv_lib64(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_bnb_binary(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_torch_abi(struct cds_rule_ctx *c);
+
+/* rules_runtime.c */
+CDS_HIDDEN void cds_rule_no_uvm(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_runtime_sonames(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_cudnn_jit(struct cds_rule_ctx *c);
+/* Is cuDNN copy D the GRAPH_JIT_ONLY set (libcudnn, libcudnn_graph,
+ * libcudnn_engines_runtime_compiled of cuDNN 9, nothing else)? */
+CDS_HIDDEN int cds_cudnn_jit_only(const struct cds_cudnn *d);
+
 #endif /* CDS_FINDINGS_H */

@@ -442,8 +442,8 @@ cds_rule_incomplete_set(struct cds_rule_ctx *c)
 
 		snprintf(main_so, sizeof(main_so), "libcudnn.so.%d", d->major);
 		if (d->missing == NULL || d->missing[0] == NULL ||
-		    !has_file(d, main_so)) {
-			continue;
+		    !has_file(d, main_so) || cds_cudnn_jit_only(d)) {
+			continue;	/* GRAPH_JIT_ONLY: CUDNN-JIT's note */
 		}
 		if (lp == NULL) {
 			lp = cds_libpath_for(c, NULL, NULL);

@@ -1497,6 +1497,14 @@ scan_envs(cds_handle_t *h, struct cds_scan *s)
 		}
 		free(real);
 	}
+	/* an activated venv (python -m venv, virtualenv, uv) */
+	if ((env = cds_getenv(h, "VIRTUAL_ENV")) != NULL && *env == '/') {
+		struct cds_env *e = add_env(h, s, cds_basename(env), env);
+
+		if (e != NULL) {
+			e->is_active = 1;
+		}
+	}
 }
 
 static void

@@ -1,0 +1,312 @@
+#!/bin/sh
+# Doctor's rules for the failures of 2025-2026, on fake roots with real env
+# trees (pip dist-info with METADATA and RECORD, conda-shaped envs, a venv
+# with lib and lib64) and tiny real ELF libraries: WHEEL-MIX (NVIDIA wheels
+# of two CUDA families, CUDA 13's nvidia/cu13 layout), NCCL-SYMBOL (a
+# second NCCL wheel overwrote torch's libnccl.so.2), VENV-LIB64, BNB-BINARY,
+# TORCH-ABI (an extension built against another torch), NO-UVM, RUNTIME-
+# SONAME (libraries opened by name, read from .rodata) and CUDNN-JIT (the
+# GRAPH_JIT_ONLY set is no incomplete set for F8).  Each rule fires on its
+# fixture, its fix is applied the way a person would, and it goes silent.
+. "$CDS_SRCDIR/tests/lib.sh"
+. "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
+plan 67
+
+C=/home/user/miniconda3
+mk_env() {	# mk_env ROOT NAME PY: prints the env's site-packages
+	mkdir -p "$1$C/conda-meta" "$1$C/envs/$2/conda-meta" \
+		"$1$C/envs/$2/lib/python$3/site-packages"
+	echo "$C/envs/$2/lib/python$3/site-packages"
+}
+mk_dist() {	# mk_dist HOSTSITE NAME VERSION [METADATA-LINE...]
+	_d="$1/$(echo "$2" | tr - _)-$3.dist-info"
+	mkdir -p "$_d"
+	printf 'Name: %s\nVersion: %s\n' "$2" "$3" >"$_d/METADATA"
+	: >"$_d/RECORD"
+	shift 3
+	for _l in "$@"; do echo "$_l" >>"$_d/METADATA"; done
+}
+# rec HOSTSITE NAME VERSION FILE...: RECORD lines for files of the site,
+# as pip writes them (urlsafe base64 of SHA-256, no padding; size)
+rec() {
+	_s=$1 _d="$1/$(echo "$2" | tr - _)-$3.dist-info"
+	shift 3
+	for _f in "$@"; do
+		python3 - "$_s" "$_f" >>"$_d/RECORD" <<'EOF'
+import base64, hashlib, os, sys
+p = os.path.join(sys.argv[1], sys.argv[2])
+b = open(p, "rb").read()
+d = base64.urlsafe_b64encode(hashlib.sha256(b).digest()).rstrip(b"=")
+print("%s,sha256=%s,%d" % (sys.argv[2], d.decode(), len(b)))
+EOF
+	done
+}
+mk_torch() {	# mk_torch HOSTSITE VERSION CUDA
+	mkdir -p "$1/torch/lib"
+	printf "cuda = '%s'\n" "$3" >"$1/torch/version.py"
+}
+T=$(mktemp -d); cleanup_later "$T"
+
+# ---- WHEEL-MIX and NCCL-SYMBOL: nvidia-nccl-cu11 beside -cu12 -----------
+# rwth-i6/returnn#1802: nvidia-nccl-cu11 2.14.3 and nvidia-nccl-cu12 2.27.3
+# both install nvidia/nccl/lib/libnccl.so.2; torch's own was overwritten
+R=$(mk_sysroot); cleanup_later "$R"
+S=$(mk_env "$R" pt 3.10)
+L=$R$S/nvidia/nccl/lib
+mk_solib "$T/nccl-2.27.3" libnccl.so.2 -D STUB_SYMBOL=ncclMemFree
+mk_solib "$T/nccl-2.14.3" libnccl.so.2 -D STUB_SYMBOL=ncclCommInitRank
+mkdir -p "$L"
+cp "$T/nccl-2.27.3" "$L/libnccl.so.2"
+mk_dist "$R$S" nvidia-nccl-cu12 2.27.3
+rec "$R$S" nvidia-nccl-cu12 2.27.3 nvidia/nccl/lib/libnccl.so.2
+mk_dist "$R$S" torch 2.5.1+cu121 \
+	'Requires-Dist: nvidia-nccl-cu12==2.27.3; platform_system == "Linux"'
+mk_torch "$R$S" 2.5.1+cu121 12.1
+mk_solib "$R$S/torch/lib/libtorch_cuda.so" libtorch_cuda.so \
+	-R '$ORIGIN/../../nvidia/nccl/lib' -n "$L/libnccl.so.2" \
+	-D STUB_SYMBOL=torch_cuda_entry -D STUB_CALL=ncclMemFree
+for w in cublas-cu12:12.1.3.1:libcublas.so.12 cublas-cu11:11.11.3.6:libcublas.so.11; do
+	n=${w%%:*} v=${w#*:}; v=${v%%:*} so=${w##*:}
+	mk_solib "$R$S/nvidia/cublas/lib/$so" "$so"
+	mk_dist "$R$S" "nvidia-$n" "$v"
+	rec "$R$S" "nvidia-$n" "$v" "nvidia/cublas/lib/$so"
+done
+# healthy so far: one NCCL, torch finds what it calls
+HOME=/home/user cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "NCCL-SYMBOL" "torch's own NCCL: no NCCL-SYMBOL"
+is "$(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "WHEEL-MIX"]')" "['warning']" "cu11 and cu12 cuBLAS, no shared file: a warning"
+# then pip installs nvidia-nccl-cu11 over it
+cp "$T/nccl-2.14.3" "$L/libnccl.so.2"
+mk_dist "$R$S" nvidia-nccl-cu11 2.14.3
+rec "$R$S" nvidia-nccl-cu11 2.14.3 nvidia/nccl/lib/libnccl.so.2
+HOME=/home/user cds --root "$R" doctor --json
+is "$(titles "$OUT" NCCL-SYMBOL)" "['torch 2.5.1+cu121 in $S calls ncclMemFree, which the libnccl.so.2 it loads ($S/nvidia/nccl/lib/libnccl.so.2) lacks']" "NCCL-SYMBOL raised"
+is "$(evidence "$OUT" NCCL-SYMBOL 'torch says')" "['$S/torch/lib/libtorch_cuda.so: undefined symbol: ncclMemFree']" "NCCL-SYMBOL: in ld.so's words"
+is "$(evidence "$OUT" NCCL-SYMBOL 'installed by')" "['nvidia-nccl-cu11 2.14.3 (the file there), nvidia-nccl-cu12 2.27.3 (overwritten)']" "NCCL-SYMBOL: the wheel whose bytes are there, from the RECORDs"
+is "$(evidence "$OUT" NCCL-SYMBOL 'torch requires')" "['nvidia-nccl-cu12==2.27.3']" "NCCL-SYMBOL: torch's pin"
+is "$(fix_command "$OUT" NCCL-SYMBOL 0)" "$C/envs/pt/bin/pip uninstall -y nvidia-nccl-cu11" "NCCL-SYMBOL: remove the other NCCL"
+is "$(fix_command "$OUT" NCCL-SYMBOL 1)" "$C/envs/pt/bin/pip install --force-reinstall --no-deps nvidia-nccl-cu12==2.27.3" "NCCL-SYMBOL: and torch's back"
+is "$(titles "$OUT" WHEEL-MIX)" "['env pt ($S) holds NVIDIA wheels of CUDA 11 and CUDA 12']" "WHEEL-MIX raised"
+is "$(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "WHEEL-MIX"]')" "['error']" "WHEEL-MIX: a file overwritten is an error"
+is "$(evidence "$OUT" WHEEL-MIX 'same file')" "[\"nvidia/nccl/lib/libnccl.so.2 is installed by nvidia-nccl-cu11 2.14.3 and nvidia-nccl-cu12 2.27.3; the file there is nvidia-nccl-cu11's, nvidia-nccl-cu12's was overwritten\"]" "WHEEL-MIX: the shared file"
+is "$(evidence "$OUT" WHEEL-MIX 'CUDA 11 wheels')" "['nvidia-cublas-cu11 11.11.3.6, nvidia-nccl-cu11 2.14.3']" "WHEEL-MIX: the CUDA 11 wheels"
+is "$(evidence "$OUT" WHEEL-MIX 'needed by')" "['torch 2.5.1+cu121 (CUDA 12)']" "WHEEL-MIX: who needs which"
+is "$(fix_command "$OUT" WHEEL-MIX 0)" "$C/envs/pt/bin/pip uninstall -y nvidia-cublas-cu11 nvidia-nccl-cu11" "WHEEL-MIX: uninstall the family nobody needs"
+is "$(fix_command "$OUT" WHEEL-MIX 1)" "$C/envs/pt/bin/pip install --force-reinstall --no-deps nvidia-nccl-cu12==2.27.3" "WHEEL-MIX: reinstall what was overwritten"
+# what those commands leave
+rm -rf "$R$S"/nvidia_nccl_cu11-* "$R$S"/nvidia_cublas_cu11-* \
+	"$R$S/nvidia/cublas/lib/libcublas.so.11"
+cp "$T/nccl-2.27.3" "$L/libnccl.so.2"
+HOME=/home/user cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "NCCL-SYMBOL" "after the fix: no NCCL-SYMBOL"
+unlike "$(finding_ids "$OUT")" "WHEEL-MIX" "after the fix: no WHEEL-MIX"
+# an NCCL put first by LD_LIBRARY_PATH: drop the entry
+mkdir -p "$R/opt/nccl/lib"
+cp "$T/nccl-2.14.3" "$R/opt/nccl/lib/libnccl.so.2"
+HOME=/home/user LD_LIBRARY_PATH=/opt/nccl/lib cds --root "$R" doctor --json
+is "$(evidence "$OUT" NCCL-SYMBOL libnccl.so.2)" "['/opt/nccl/lib/libnccl.so.2 (LD_LIBRARY_PATH entry 1: /opt/nccl/lib)']" "NCCL-SYMBOL: an older NCCL on LD_LIBRARY_PATH"
+NEW=$(LD_LIBRARY_PATH=/opt/nccl/lib sh -c "$(fix_command "$OUT" NCCL-SYMBOL); printf %s \"\$LD_LIBRARY_PATH\"")
+HOME=/home/user LD_LIBRARY_PATH=$NEW cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "NCCL-SYMBOL" "entry dropped: gone"
+
+# ---- WHEEL-MIX: CUDA 13's merged nvidia/cu13/lib beside cu12 wheels ----
+R=$(mk_sysroot); cleanup_later "$R"
+S=$(mk_env "$R" c13 3.12)
+mk_dist "$R$S" torch 2.9.0+cu130
+mk_torch "$R$S" 2.9.0+cu130 13.0
+mk_solib "$R$S/nvidia/cu13/lib/libcublas.so.13" libcublas.so.13
+mk_dist "$R$S" nvidia-cublas 13.0.0.19
+rec "$R$S" nvidia-cublas 13.0.0.19 nvidia/cu13/lib/libcublas.so.13
+mk_solib "$R$S/nvidia/cublas/lib/libcublas.so.12" libcublas.so.12
+mk_dist "$R$S" nvidia-cublas-cu12 12.8.4.1
+rec "$R$S" nvidia-cublas-cu12 12.8.4.1 nvidia/cublas/lib/libcublas.so.12
+HOME=/home/user cds --root "$R" doctor --json
+is "$(titles "$OUT" WHEEL-MIX)" "['env c13 ($S) holds NVIDIA wheels of CUDA 12 and CUDA 13']" "WHEEL-MIX: cu12 beside CUDA 13's merged layout"
+is "$(evidence "$OUT" WHEEL-MIX 'CUDA 13 wheels')" "['nvidia-cublas 13.0.0.19']" "WHEEL-MIX: a CUDA 13 wheel known by its nvidia/cu13 files"
+is "$(fix_command "$OUT" WHEEL-MIX)" "$C/envs/c13/bin/pip uninstall -y nvidia-cublas-cu12" "WHEEL-MIX: uninstall the cu12 leftovers"
+# a CUDA 12 JAX beside a CUDA 13 torch: each family has its framework
+mk_dist "$R$S" jax-cuda12-plugin 0.7.2
+HOME=/home/user cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "WHEEL-MIX" "each family serves a framework: silent"
+rm -rf "$R$S"/jax_cuda12_plugin-* "$R$S"/nvidia_cublas_cu12-* "$R$S/nvidia/cublas"
+HOME=/home/user cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "WHEEL-MIX" "after the uninstall: silent"
+
+# ---- VENV-LIB64: torch in venv/lib64, its wheels in venv/lib -----------
+# pytorch/pytorch#165812 (AlmaLinux), #104259 (a PyCharm venv on Fedora)
+R=$(mk_sysroot); cleanup_later "$R"
+V=/home/user/proj/venv
+S64=$V/lib64/python3.11/site-packages S=$V/lib/python3.11/site-packages
+mkdir -p "$R$S64/torch/lib" "$R$S" "$R$V/bin"
+printf 'home = /usr/bin\ninclude-system-site-packages = false\n' >"$R$V/pyvenv.cfg"
+mk_cudnn9 "$R$S/nvidia/cudnn/lib" 9.10.2 wheel
+mk_dist "$R$S" nvidia-cudnn-cu12 9.10.2.21
+mk_dist "$R$S64" torch 2.8.0+cu128
+printf "cuda = '12.8'\n" >"$R$S64/torch/version.py"
+mk_solib "$R$S64/torch/lib/libtorch_cuda.so" libtorch_cuda.so \
+	-R '$ORIGIN/../../nvidia/cudnn/lib:$ORIGIN' -N libcudnn.so.9
+HOME=/home/user cds --root "$R" doctor --env "$V" --json
+is "$(titles "$OUT" VENV-LIB64)" "['torch is in $S64, its NVIDIA wheels in $S: its RUNPATH names directories that do not exist']" "VENV-LIB64 raised"
+is "$(evidence "$OUT" VENV-LIB64 'torch says')" "['ImportError: libcudnn.so.9: cannot open shared object file: No such file or directory']" "VENV-LIB64: the ImportError of the issue"
+is "$(evidence "$OUT" VENV-LIB64 RUNPATH)" "['\$ORIGIN/../../nvidia/cudnn/lib: $S64/nvidia/cudnn/lib is missing, $S/nvidia/cudnn/lib exists']" "VENV-LIB64: the RUNPATH entry and both dirs"
+is "$(fix_command "$OUT" VENV-LIB64)" "ln -s ../../../lib/python3.11/site-packages/nvidia $S64/nvidia" "VENV-LIB64: link nvidia into lib64"
+HOME=/home/user VIRTUAL_ENV=$V cds --root "$R" doctor --json
+is "$(titles "$OUT" VENV-LIB64)" "['torch is in $S64, its NVIDIA wheels in $S: its RUNPATH names directories that do not exist']" "VENV-LIB64: the activated venv, from VIRTUAL_ENV"
+in_root "$R" "$(fix_command "$OUT" VENV-LIB64)"
+HOME=/home/user cds --root "$R" doctor --env "$V" --json
+unlike "$(finding_ids "$OUT")" "VENV-LIB64" "after the link: gone"
+# python -m venv's own layout: lib64 is a link to lib
+R2=$(mk_sysroot); cleanup_later "$R2"
+mkdir -p "$R2$S/torch/lib" "$R2$V/bin"
+ln -s lib "$R2$V/lib64"
+HOME=/home/user cds --root "$R2" doctor --env "$V" --json
+unlike "$(finding_ids "$OUT")" "VENV-LIB64" "lib64 -> lib: silent"
+
+# ---- BNB-BINARY ----------------------------------------------------------
+# bitsandbytes-foundation/bitsandbytes#1848: "Configured CUDA binary not
+# found at .../libbitsandbytes_cuda131.so"; BNB_CUDA_VERSION=130 worked
+R=$(mk_sysroot); cleanup_later "$R"
+S=$(mk_env "$R" bnb 3.11)
+mk_dist "$R$S" torch 2.8.0+cu129
+mk_torch "$R$S" 2.8.0+cu129 12.9
+mk_dist "$R$S" bitsandbytes 0.46.1
+for v in 118 126 128; do
+	mk_solib "$R$S/bitsandbytes/libbitsandbytes_cuda$v.so" "libbitsandbytes_cuda$v.so"
+done
+HOME=/home/user cds --root "$R" doctor --json
+is "$(titles "$OUT" BNB-BINARY)" "['bitsandbytes 0.46.1 in $S has no libbitsandbytes_cuda129.so']" "BNB-BINARY raised"
+is "$(evidence "$OUT" BNB-BINARY 'bitsandbytes says')" "['Configured CUDA binary not found at $S/bitsandbytes/libbitsandbytes_cuda129.so']" "BNB-BINARY: in bitsandbytes' words"
+is "$(evidence "$OUT" BNB-BINARY 'looks for')" "['libbitsandbytes_cuda129.so (from torch 2.8.0+cu129, built with CUDA 12.9 (torch/version.py))']" "BNB-BINARY: why that file"
+is "$(fix_command "$OUT" BNB-BINARY)" "export BNB_CUDA_VERSION=128" "BNB-BINARY: the newest binary of the same major"
+HOME=/home/user BNB_CUDA_VERSION=128 cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "BNB-BINARY" "BNB_CUDA_VERSION=128: silent"
+# an override naming a binary that is not there, torch's own is
+HOME=/home/user BNB_CUDA_VERSION=124 cds --root "$R" doctor --json
+is "$(evidence "$OUT" BNB-BINARY 'looks for')" "['libbitsandbytes_cuda124.so (from BNB_CUDA_VERSION)']" "BNB-BINARY: from BNB_CUDA_VERSION"
+is "$(fix_command "$OUT" BNB-BINARY)" "export BNB_CUDA_VERSION=128" "BNB-BINARY: still the nearest"
+mk_solib "$R$S/bitsandbytes/libbitsandbytes_cuda129.so" libbitsandbytes_cuda129.so
+HOME=/home/user BNB_CUDA_VERSION=124 cds --root "$R" doctor --json
+is "$(fix_command "$OUT" BNB-BINARY)" "unset BNB_CUDA_VERSION" "BNB-BINARY: torch's own binary is there: unset the override"
+HOME=/home/user cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "BNB-BINARY" "unset: silent"
+
+# ---- TORCH-ABI: vllm/_C.abi3.so built against another torch ------------
+# vllm-project/vllm#14942 (the symbol), #5501, #611 (reinstall torch)
+R=$(mk_sysroot); cleanup_later "$R"
+S=$(mk_env "$R" vl 3.12)
+SYM=_ZNK3c1011StorageImpl27throw_data_ptr_access_errorEv
+mk_dist "$R$S" torch 2.5.1+cu124
+mk_torch "$R$S" 2.5.1+cu124 12.4
+mk_solib "$R$S/torch/lib/libc10.so" libc10.so -D STUB_SYMBOL=_ZN3c1019UndefinedTensorImpl10_singletonE
+mk_solib "$R$S/torch/lib/libtorch_cpu.so" libtorch_cpu.so -n "$R$S/torch/lib/libc10.so"
+mk_solib "$R$S/vllm/_C.abi3.so" _C.abi3.so -n "$R$S/torch/lib/libc10.so" \
+	-D STUB_SYMBOL=PyInit__C -D STUB_CALL=$SYM
+mk_dist "$R$S" vllm 0.8.1 'Requires-Dist: torch==2.6.0'
+rec "$R$S" vllm 0.8.1 vllm/_C.abi3.so
+# torchvision, built for the torch installed: what it calls is there
+mk_solib "$R$S/torchvision/_C.so" _C.so -n "$R$S/torch/lib/libc10.so" \
+	-D STUB_SYMBOL=PyInit__C -D STUB_CALL=_ZN3c1019UndefinedTensorImpl10_singletonE
+HOME=/home/user cds --root "$R" doctor --json
+is "$(titles "$OUT" TORCH-ABI)" "['vllm/_C.abi3.so calls 1 PyTorch function that torch 2.5.1+cu124 in $S does not define']" "TORCH-ABI raised, for vllm only"
+is "$(evidence "$OUT" TORCH-ABI 'Python says')" "['ImportError: $S/vllm/_C.abi3.so: undefined symbol: $SYM']" "TORCH-ABI: the ImportError"
+is "$(evidence "$OUT" TORCH-ABI requires)" "[\"torch==2.6.0 (vllm 0.8.1's METADATA)\"]" "TORCH-ABI: the torch the extension was built for"
+is "$(fix_command "$OUT" TORCH-ABI)" "$C/envs/vl/bin/pip install 'torch==2.6.0'" "TORCH-ABI: install that torch"
+# what that pip command leaves: a torch that defines it
+mk_solib "$R$S/torch/lib/libc10.so" libc10.so -D STUB_SYMBOL=$SYM
+mk_solib "$R$S/torch/lib/libtorch_cpu.so" libtorch_cpu.so -D STUB_SYMBOL=_ZN3c1019UndefinedTensorImpl10_singletonE
+rm -rf "$R$S"/torch-2.5.1+cu124.dist-info
+mk_dist "$R$S" torch 2.6.0+cu124
+HOME=/home/user cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "TORCH-ABI" "torch 2.6.0: silent"
+
+# ---- NO-UVM: CUDA's error 999 ---------------------------------------------
+R=$(mk_sysroot); cleanup_later "$R"
+mkdir -p "$R/proc/driver/nvidia" "$R/sys/module/nvidia" "$R/dev"
+printf 'NVRM version: NVIDIA UNIX x86_64 Kernel Module  570.133.20  Fri Mar 14 2025\n' >"$R/proc/driver/nvidia/version"
+echo 570.133.20 >"$R/sys/module/nvidia/version"
+printf 'nvidia_drm 131072 0 - Live 0x0\nnvidia 11403264 1 nvidia_drm, Live 0x0 (POE)\n' >"$R/proc/modules"
+cds --root "$R" doctor --json
+is "$(titles "$OUT" NO-UVM)" "['the nvidia_uvm module is not loaded: CUDA programs fail with error 999 (unknown error)']" "NO-UVM: module not loaded, no nvidia-modprobe"
+is "$(evidence "$OUT" NO-UVM /proc/modules)" "['nvidia (driver 570.133.20) is loaded, nvidia_uvm is not']" "NO-UVM: /proc/modules"
+is "$(fix_command "$OUT" NO-UVM)" "sudo modprobe nvidia-uvm" "NO-UVM: load it"
+printf 'nvidia_uvm 1794048 0 - Live 0x0 (POE)\n' >>"$R/proc/modules"
+: >"$R/dev/nvidiactl"; : >"$R/dev/nvidia0"; : >"$R/.dockerenv"
+cds --root "$R" doctor --json
+is "$(titles "$OUT" NO-UVM)" "['/dev/nvidia-uvm is missing: CUDA programs fail with error 999 (unknown error)']" "NO-UVM: the device file missing in a container"
+like "$(fix_command "$OUT" NO-UVM)" "nvidia-modprobe -c 0 -u; then start the container with --device /dev/nvidia-uvm" "NO-UVM: the container's fix"
+: >"$R/dev/nvidia-uvm"
+cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "NO-UVM" "module and device there: silent"
+
+# ---- RUNTIME-SONAME: CTranslate2's libcublas.so.12 on a CUDA 13 machine --
+# SYSTRAN/faster-whisper#1431, Softcatala/whisper-ctranslate2#146
+R=$(mk_sysroot); cleanup_later "$R"
+S=$(mk_env "$R" ct 3.11)
+mk_dist "$R$S" ctranslate2 4.6.0
+mkdir -p "$R$S/ctranslate2" "$R/usr/local/cuda-13.0/lib64" "$R/etc/ld.so.conf.d"
+printf 'static const char *const libs[] = { "libcublas.so.12", "libcudnn.so.9", 0 };\nconst char *ct2_lib(int i) { return libs[i]; }\n' >"$T/ct2.c"
+${CC:-cc} -shared -fPIC -nostdlib -O1 -Wl,-soname,libctranslate2.so.4 \
+	-o "$R$S/ctranslate2/libctranslate2.so.4" "$T/ct2.c"
+mk_solib "$R/usr/local/cuda-13.0/lib64/libcublas.so.13" libcublas.so.13
+echo 'include /etc/ld.so.conf.d/*.conf' >"$R/etc/ld.so.conf"
+echo /usr/local/cuda-13.0/lib64 >"$R/etc/ld.so.conf.d/cuda-13.conf"
+mk_cudnn9 "$R/usr/local/cuda-13.0/lib64" 9.19.0
+HOME=/home/user cds --root "$R" doctor --json
+is "$(titles "$OUT" RUNTIME-SONAME)" "['ctranslate2 4.6.0 opens libcublas.so.12 at run time; the loader finds none']" "RUNTIME-SONAME raised for cuBLAS 12 only"
+is "$(evidence "$OUT" RUNTIME-SONAME binary)" "['$S/ctranslate2/libctranslate2.so.4 names libcublas.so.12 in its strings, not in its DT_NEEDED']" "RUNTIME-SONAME: read from .rodata"
+is "$(evidence "$OUT" RUNTIME-SONAME 'found instead')" "['/usr/local/cuda-13.0/lib64/libcublas.so.13: another major, which ctranslate2 does not open']" "RUNTIME-SONAME: CUDA 13's cuBLAS is not it"
+like "$(fix_command "$OUT" RUNTIME-SONAME 1)" "$C/envs/ct/bin/pip install nvidia-cublas-cu12, then put $S/nvidia/cublas/lib on LD_LIBRARY_PATH" "RUNTIME-SONAME: the pip wheel"
+# that wheel, then its directory on the path
+mk_solib "$R$S/nvidia/cublas/lib/libcublas.so.12" libcublas.so.12
+mk_dist "$R$S" nvidia-cublas-cu12 12.9.1.4
+HOME=/home/user cds --root "$R" doctor --json
+is "$(evidence "$OUT" RUNTIME-SONAME 'installed in')" "['$S/nvidia/cublas/lib/libcublas.so.12, which the loader does not search']" "RUNTIME-SONAME: installed off the path"
+HOME=/home/user LD_LIBRARY_PATH=$S/nvidia/cublas/lib cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "RUNTIME-SONAME" "on the path: silent"
+# PaddlePaddle opens the unversioned libcudnn.so; the wheel has .so.9 only
+R=$(mk_sysroot); cleanup_later "$R"
+S=$(mk_env "$R" pd 3.10)
+mk_dist "$R$S" paddlepaddle-gpu 3.0.0
+mkdir -p "$R$S/paddle/base"
+printf 'static const char *const n[] = { "libcudnn.so", 0 };\nconst char *pd_lib(int i) { return n[i]; }\n' >"$T/pd.c"
+${CC:-cc} -shared -fPIC -nostdlib -O1 -Wl,-soname,libpaddle.so \
+	-o "$R$S/paddle/base/libpaddle.so" "$T/pd.c"
+mk_cudnn9 "$R$S/nvidia/cudnn/lib" 9.5.1 wheel
+mk_dist "$R$S" nvidia-cudnn-cu12 9.5.1.17
+HOME=/home/user cds --root "$R" doctor --env pd --json
+is "$(titles "$OUT" RUNTIME-SONAME)" "['paddlepaddle-gpu 3.0.0 opens libcudnn.so at run time; the loader finds none']" "RUNTIME-SONAME: Paddle's unversioned libcudnn.so"
+is "$(fix_command "$OUT" RUNTIME-SONAME)" "ln -s libcudnn.so.9 $S/nvidia/cudnn/lib/libcudnn.so" "RUNTIME-SONAME: the development link"
+in_root "$R" "$(fix_command "$OUT" RUNTIME-SONAME)"
+HOME=/home/user LD_LIBRARY_PATH=$S/nvidia/cudnn/lib cds --root "$R" doctor --env pd --json
+unlike "$(finding_ids "$OUT")" "RUNTIME-SONAME" "link made, on the path: silent"
+
+# ---- CUDNN-JIT: the GRAPH_JIT_ONLY set is no incomplete set -------------
+jit_root() {	# jit_root PARTS: a root with those cuDNN 9 parts on the path
+	_r=$(mk_sysroot); cleanup_later "$_r"
+	MKCUDNN_LIBS=$1 mk_cudnn9 "$_r/opt/cudnn/lib" 9.19.0
+	mkdir -p "$_r/etc/ld.so.conf.d"
+	echo "include /etc/ld.so.conf.d/*.conf" >"$_r/etc/ld.so.conf"
+	echo /opt/cudnn/lib >"$_r/etc/ld.so.conf.d/cudnn.conf"
+	echo "$_r"
+}
+R=$(jit_root "cudnn graph engines_runtime_compiled")
+cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "F8" "JIT-only set: no F8"
+is "$(titles "$OUT" CUDNN-JIT)" "['cuDNN 9.19.0 in /opt/cudnn/lib is the GRAPH_JIT_ONLY set']" "CUDNN-JIT: a note"
+is "$(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "CUDNN-JIT"]')" "['note']" "CUDNN-JIT: severity note"
+R2=$(jit_root "cudnn graph")
+cds --root "$R2" doctor --json
+like "$(titles "$OUT" F8)" "lacks libcudnn_ops.so.9" "without the runtime-compiled engines: F8 still"
+unlike "$(finding_ids "$OUT")" "CUDNN-JIT" "and no CUDNN-JIT"
+
+# ---- explain names the rule that shows the cause ---------------------------
+R=$(mk_sysroot); cleanup_later "$R"
+mkdir -p "$R/proc/driver/nvidia" "$R/sys/module/nvidia"
+printf 'NVRM version: NVIDIA UNIX x86_64 Kernel Module  570.133.20  Fri Mar 14 2025\n' >"$R/proc/driver/nvidia/version"
+echo 570.133.20 >"$R/sys/module/nvidia/version"
+printf 'nvidia 11403264 0 - Live 0x0 (POE)\n' >"$R/proc/modules"
+cds --root "$R" explain --json "UserWarning: CUDA initialization: CUDA unknown error - this may be due to an incorrectly set up environment, e.g. changing env variable CUDA_VISIBLE_DEVICES after program start. Setting the available devices to be zero."
+is "$(jget "$OUT" 'd["id"]')" "CUDA-999" "explain: PyTorch's words for 999"
+like "$(jget "$OUT" 'd["causes"][d["verdict"]]["text"]')" "nvidia_uvm" "explain: the missing nvidia_uvm shown as the cause"
+
+done_testing
