@@ -41,6 +41,8 @@ struct cds_manifest {
 	size_t nextras;
 	struct cds_archive_set *sets;
 	size_t nsets;
+	struct cds_known_bad *known_bad;
+	size_t nknown_bad;
 	char *bare_text;	/* a bare redistrib file's contents */
 };
 

@@ -71,7 +71,7 @@ run() {
 	else
 		# shellcheck disable=SC2086
 		env -i PATH=$PATH_IN HOME=/root LC_ALL=C $_env \
-		    CDS_DATADIR="$CDS_SRCDIR" timeout 300 "$CDS_BIN" \
+		    CDS_DATADIR="$CDS_SRCDIR/tests/data" timeout 300 "$CDS_BIN" \
 		    --root "$vout" "$@"
 	fi <"$_in" >"$out/$_v/$_n.out" 2>"$out/$_v/$_n.err"
 	echo $? >"$out/$_v/$_n.rc"
