@@ -14,6 +14,8 @@ The inputs (each with its sources in SOURCES.md):
                                  matrices)
   data/frameworks.tsv            what each framework build needs
   data/known-bad.tsv             releases to refuse, and why
+  data/legacy-cuda.tsv           CUDA releases without redistrib files:
+                                 their sonames, where they can be had
 
 A value that no table states for a release is inferred by a rule written
 out below, and the index says so beside the value ("min_driver_basis",
@@ -252,6 +254,23 @@ def main():
         k["source"] = r["source"]
         known_bad.append(k)
 
+    # CUDA releases NVIDIA publishes no redistrib file of: their sonames,
+    # and where each can still be had
+    oldest = min((r for r in releases if r["kind"] == "cuda"),
+                 key=lambda r: vkey(r["version"]))["version"]
+    legacy = []
+    for r in rows("legacy-cuda.tsv"):
+        lg = {"cuda": r["cuda"], "sonames": r["sonames"].split(),
+              "where": "NVIDIA's CUDA Toolkit Archive "
+                       "(https://developer.nvidia.com/cuda-toolkit-archive)"
+                       ": installers only; NVIDIA's redistrib archives, "
+                       "which cudnn-setup installs, start later (the "
+                       "oldest in this index: CUDA %s)" % oldest,
+              "source": r["source"]}
+        if r["conda"]:
+            lg["conda"] = r["conda"]
+        legacy.append(lg)
+
     index = {
         "schema": 1,
         "base_urls": {
@@ -265,6 +284,7 @@ def main():
         "extra_archives": extras,
         "frameworks": frameworks,
         "known_bad": known_bad,
+        "legacy_cuda": legacy,
     }
     json.dump(index, sys.stdout, indent=2)
     sys.stdout.write("\n")

@@ -391,6 +391,19 @@ const struct cds_framework_req *cds_manifest_framework(
 const struct cds_known_bad *cds_manifest_known_bad(
     const struct cds_manifest *m, enum cds_kind kind, const char *version,
     const char *cuda);
+/* A CUDA release NVIDIA publishes no redistrib file of (8.0 to 10.2):
+ * the sonames it ships, where it can still be had, the conda command
+ * that installs it (NULL: none known), and the sources of all that. */
+struct cds_legacy_cuda {
+	char *cuda;
+	char **sonames;		/* NULL-terminated */
+	char *where;
+	char *conda;
+	char *source;
+};
+/* The legacy release that ships SONAME ("libcudart.so.8.0"); NULL. */
+const struct cds_legacy_cuda *cds_manifest_legacy_soname(
+    const struct cds_manifest *m, const char *soname);
 /* Minimum Linux driver for a CUDA version (by its major line). */
 const char *cds_manifest_driver_floor(const struct cds_manifest *m,
     const char *cuda_version);

@@ -121,6 +121,14 @@ cds_manifest_free(struct cds_manifest *m)
 		free(m->known_bad[i].source);
 	}
 	free(m->known_bad);
+	for (i = 0; i < m->nlegacy; i++) {
+		free(m->legacy[i].cuda);
+		cds_strfreev(m->legacy[i].sonames);
+		free(m->legacy[i].where);
+		free(m->legacy[i].conda);
+		free(m->legacy[i].source);
+	}
+	free(m->legacy);
 	free(m->bare_text);
 	free(m->path);
 	free(m->dir);
@@ -831,6 +839,54 @@ parse_known_bad(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 	return 0;
 }
 
+/* "legacy_cuda": releases without redistrib files, by their sonames. */
+static int
+parse_legacy(cds_handle_t *h, struct cds_manifest *m, json_t *a)
+{
+	static const char *const keys[] = { "cuda", "where", "conda",
+		"source", NULL };
+	static const enum cds_name_kind kinds[] = { CDS_NAME_VERSION,
+		CDS_NAME_TEXT, CDS_NAME_TEXT, CDS_NAME_TEXT };
+	size_t i;
+	json_t *e;
+
+	if (!json_is_array(a)) {
+		return 0;
+	}
+	m->legacy = cds_xcalloc(json_array_size(a), sizeof(*m->legacy));
+	json_array_foreach(a, i, e) {
+		struct cds_legacy_cuda *lg = &m->legacy[i];
+		json_t *names = json_object_get(e, "sonames");
+		char f[48];
+		int bad = 0;
+
+		m->nlegacy++;
+		snprintf(f, sizeof(f), "legacy_cuda[%zu]", i);
+		if (!json_is_object(e) || !json_is_array(names) ||
+		    check_members(h, m->path, f, e, keys, kinds) == -1) {
+			return cds_errno(h) != CDS_ERR_OK ? -1 :
+			    cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: an object "
+			    "with a \"sonames\" array expected", m->path, f);
+		}
+		lg->cuda = get_str(e, "cuda", &bad);
+		lg->where = get_str(e, "where", &bad);
+		lg->conda = get_str(e, "conda", &bad);
+		lg->source = get_str(e, "source", &bad);
+		strncat(f, ".sonames", sizeof(f) - strlen(f) - 1);
+		lg->sonames = get_names(h, m->path, f, names, CDS_NAME_KEY);
+		if (lg->sonames == NULL) {
+			return cds_errno(h) != CDS_ERR_OK ? -1 :
+			    cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: empty",
+			    m->path, f);
+		}
+		if (bad || lg->cuda == NULL || lg->where == NULL) {
+			return cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s "
+			    "incomplete (cuda, sonames, where)", m->path, f);
+		}
+	}
+	return 0;
+}
+
 static int
 parse_index(cds_handle_t *h, struct cds_manifest *m, json_t *root)
 {
@@ -993,7 +1049,10 @@ parse_index(cds_handle_t *h, struct cds_manifest *m, json_t *root)
 			free(a);
 		}
 	}
-	return parse_known_bad(h, m, json_object_get(root, "known_bad"));
+	if (parse_known_bad(h, m, json_object_get(root, "known_bad")) == -1) {
+		return -1;
+	}
+	return parse_legacy(h, m, json_object_get(root, "legacy_cuda"));
 }
 
 /*
@@ -1475,6 +1534,21 @@ cds_framework_matches(const struct cds_framework_req *f, const char *name,
 		return 0;
 	}
 	return version == NULL || in_versions(version, f->version);
+}
+
+const struct cds_legacy_cuda *
+cds_manifest_legacy_soname(const struct cds_manifest *m, const char *soname)
+{
+	size_t i, k;
+
+	for (i = 0; m != NULL && soname != NULL && i < m->nlegacy; i++) {
+		for (k = 0; m->legacy[i].sonames[k] != NULL; k++) {
+			if (strcmp(m->legacy[i].sonames[k], soname) == 0) {
+				return &m->legacy[i];
+			}
+		}
+	}
+	return NULL;
 }
 
 const struct cds_known_bad *

@@ -8,7 +8,7 @@
 # the index holds; the engine lists releases in version order whatever
 # order an index gives them in.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 12
+plan 16
 
 SHIP=$CDS_SRCDIR/manifests
 IDX=$SHIP/index.json
@@ -169,5 +169,42 @@ is "$RC:$(jget "$OUT" '",".join(r["version"] for r in d["releases"])' \
 cds --root "$R" --manifest "$K/index.json" plan --cudnn 9.13.0 --cuda 12.9 \
 	--json
 is "$RC" 0 "a cuDNN outside the known-bad range is planned with CUDA 12.9"
+
+# 9: CUDA releases NVIDIA publishes no redistrib archives of, known by
+# their sonames (the shipped index's legacy_cuda, in the test index):
+# explain names the release, where it can be had, and fixes that work for
+# the driver found: the program's build for the newest CUDA it runs, or
+# the old release in a conda env
+L=$W/legacy
+cp -R "$CDS_DATADIR/manifests" "$L"
+python3 - "$L/index.json" "$SHIP/index.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["legacy_cuda"] = json.load(open(sys.argv[2]))["legacy_cuda"]
+json.dump(d, open(sys.argv[1], "w"), indent=2)
+PY
+M8='ImportError: libcudart.so.8.0: cannot open shared object file: No such file or directory'
+lib_finding() {	# the explain finding about the missing library, one line
+	jget "$OUT" '" | ".join([e["key"] + ": " + e["value"] for f in
+	    d["findings"] if f["id"] == "MSG-LIBRARY" for e in f["evidence"]] +
+	    ["fix: " + x["command"] for f in d["findings"]
+	    if f["id"] == "MSG-LIBRARY" for x in f["fixes"]])'
+}
+echo "NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.104.05  Thu" \
+	>"$R/proc/driver/nvidia/version"
+cds --root "$R" --manifest "$L/index.json" explain --json "$M8"
+got=$(lib_finding)
+like "$got" 'shipped by: CUDA 8\.0, which NVIDIA publishes no redistrib archives of' \
+	"libcudart.so.8.0: CUDA 8.0 named, without redistrib archives"
+like "$got" "where to get it: NVIDIA's CUDA Toolkit Archive .*start later \\(the oldest in this index: CUDA 11\\.8\\.0\\)" \
+	"where it can be had, and that the archives start later"
+like "$got" "fix: install the program's build for CUDA 12 \\(CUDA 12\\.9\\.1 is the newest this driver runs\\).* \\| fix: or keep the old build and run it in a conda env holding CUDA 8\\.0: conda create -n cuda8\\.0 -c anaconda cudatoolkit=8\\.0" \
+	"fixes: the build for CUDA 12 on driver 535, or CUDA 8.0 in conda"
+echo "NVRM version: NVIDIA UNIX x86_64 Kernel Module  470.82.01  Thu" \
+	>"$R/proc/driver/nvidia/version"
+cds --root "$R" --manifest "$L/index.json" explain --json \
+	"OSError: libcublas.so.10: cannot open shared object file: No such file or directory"
+like "$(lib_finding)" "shipped by: CUDA 10\\.1,.*fix: install the program's build for CUDA 11 \\(CUDA 11\\.8\\.0 is the newest this driver runs\\)" \
+	"libcublas.so.10 on driver 470: CUDA 10.1, the build for CUDA 11"
 
 done_testing
