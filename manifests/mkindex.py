@@ -1,14 +1,25 @@
 #!/usr/bin/env python3
-"""Write manifests/index.json from the project's fact tables.
+"""Write manifests/index.json from the tables in this directory.
 
-Run from the top of the source tree with the data directory as argument:
+Run from anywhere in a clone; it reads only files under manifests/:
 
-    python3 manifests/mkindex.py ../shared/data > manifests/index.json
+    python3 manifests/mkindex.py > manifests/index.json
 
-Every number comes from a table in the data directory: the redistrib files'
-digests from nvidia-redist/redistrib-json-sha256.tsv (checked against the
-files here), driver floors from driver-min.tsv, cuDNN variants from
-cudnn-support.tsv, framework rows from frameworks.tsv.
+The inputs (each with its sources in SOURCES.md):
+  nvidia/*_redistrib_*.json      NVIDIA's redistrib files, byte-exact
+  data/redistrib-pins-all.tsv    an independent pin of each file's URL
+  data/bundled-driver.tsv        the driver each CUDA redistrib file names
+  data/driver-min.tsv            the driver floor of each CUDA major
+  data/cudnn-support.tsv         cuDNN's supported CUDA ranges (support
+                                 matrices)
+  data/frameworks.tsv            what each framework build needs
+  data/known-bad.tsv             releases to refuse, and why
+  data/legacy-cuda.tsv           CUDA releases without redistrib files:
+                                 their sonames, where they can be had
+
+A value that no table states for a release is inferred by a rule written
+out below, and the index says so beside the value ("min_driver_basis",
+"range_basis").
 """
 import csv
 import hashlib
@@ -18,6 +29,7 @@ import re
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
+DATA = os.path.join(HERE, "data")
 
 # The components that make a "toolkit": runtime, compiler, math libraries.
 # CUDA 13 split the compiler (cuda_crt, libnvvm, libnvptxcompiler).
@@ -29,31 +41,20 @@ TOOLKIT = [
     "cuda_culibos",
 ]
 
-# cudnn-support.tsv, column supported_cuda_toolkits, read per variant:
-# (cuda_min, cuda_max); a max of "12" means any 12.x.
-CUDNN_RANGES = {
-    ("8.9.7", "cuda12"): ("12.0", "12.2"),
-    ("8.9.7", "cuda11"): ("11.0", "11.8"),
-    ("9.1.1", "cuda11"): ("11.0", "11.8"),
-    ("9.1.1", "cuda12"): ("12.0", "12.4"),
-    ("9.3.0", "cuda11"): ("11.0", "11"),
-    ("9.3.0", "cuda12"): ("12.0", "12"),
-    ("9.5.1", "cuda11"): ("11.0", "11.8"),
-    ("9.5.1", "cuda12"): ("12.0", "12.6"),
-    ("9.8.0", "cuda11"): ("11.0", "11"),
-    ("9.8.0", "cuda12"): ("12.0", "12.8"),
-    ("9.10.0", "cuda11"): ("11.8", "11.8"),
-    ("9.10.0", "cuda12"): ("12.0", "12.9"),
-    ("9.13.0", "cuda12"): ("12.0", "12"),
-    ("9.13.0", "cuda13"): ("13.0", "13.0"),
-    ("9.22.0", "cuda12"): ("12.0", "12"),
-    ("9.22.0", "cuda13"): ("13.0", "13"),
-}
+
+def fail(msg):
+    sys.stderr.write("mkindex.py: %s\n" % msg)
+    sys.exit(1)
 
 
-def rows(path):
-    with open(path, newline="") as f:
+def rows(name):
+    with open(os.path.join(DATA, name), newline="") as f:
         return list(csv.DictReader(f, delimiter="\t"))
+
+
+def vkey(v):
+    """A version as a sort key: 9.10 after 9.3."""
+    return [int(p) if p.isdigit() else -1 for p in re.split(r"[.]", v)]
 
 
 def sha256(path):
@@ -61,16 +62,10 @@ def sha256(path):
         return hashlib.sha256(f.read()).hexdigest()
 
 
-def main(data):
-    pins = {}
-    for r in rows(os.path.join(data, "nvidia-redist",
-                               "redistrib-json-sha256.tsv")):
-        name = os.path.basename(r["url"])
-        pins[(r["product"], name)] = r["sha256"]
-
+def driver_floors():
+    """driver-min.tsv: the floor per CUDA major, and narrower rules."""
     floors = []
-    bundled = {}
-    for r in rows(os.path.join(data, "driver-min.tsv")):
+    for r in rows("driver-min.tsv"):
         v = r["cuda_version"]
         if r["kind"] == "minor_version_compat_floor":
             floors.append({"cuda": v.split(".")[0],
@@ -80,35 +75,116 @@ def main(data):
                            "min_driver": r["min_driver_linux"],
                            "note": "Blackwell (compute capability 10.0, "
                                    "12.0)"})
-        elif r["kind"] == "toolkit_bundled_driver":
-            bundled[v] = r["min_driver_linux"]
+    return floors
 
-    def floor(cuda):
-        major = cuda.split(".")[0]
-        for f in floors:
-            if f["cuda"] == major and "note" not in f:
-                return f["min_driver"]
-        raise SystemExit("no driver floor for CUDA %s" % cuda)
+
+def floor_of(floors, cuda):
+    major = cuda.split(".")[0]
+    for f in floors:
+        if f["cuda"] == major and "note" not in f:
+            return f["min_driver"]
+    fail("no driver floor for CUDA %s in data/driver-min.tsv" % cuda)
+
+
+def part_range(text):
+    """One variant's part of supported_cuda_toolkits: "12.0-12.2",
+    "11.x (11.8 static; ...)", "11.8 (static) + 11.0-11.7", "13.0".
+    Returns (lo, hi); a hi of "12" means any 12.x."""
+    nums = re.findall(r"\d+\.(?:\d+|x)", text)
+    if not nums:
+        fail("cudnn-support.tsv: no CUDA version in %r" % text)
+    exact = [n for n in nums if not n.endswith(".x")]
+    anyminor = [n.split(".")[0] for n in nums if n.endswith(".x")]
+    if anyminor:
+        return anyminor[0] + ".0", anyminor[0]
+    exact.sort(key=vkey)
+    return exact[0], exact[-1]
+
+
+def cudnn_ranges():
+    """cudnn-support.tsv: {(release, variant): (lo, hi)}."""
+    out = {}
+    for r in rows("cudnn-support.tsv"):
+        variants = r["cuda_variant"].split(",")
+        parts = r["supported_cuda_toolkits"].split(" / ")
+        if len(parts) != len(variants):
+            fail("cudnn-support.tsv: %s: %d variants, %d ranges" %
+                 (r["cudnn_release"], len(variants), len(parts)))
+        for var, part in zip(variants, parts):
+            out[(r["cudnn_release"], var)] = part_range(part)
+    return out
+
+
+def range_for(ranges, release, variant):
+    """The documented range, else the one of the nearest documented
+    release of the same variant: below it, else above it."""
+    if (release, variant) in ranges:
+        lo, hi = ranges[(release, variant)]
+        return lo, hi, "support matrix (data/cudnn-support.tsv)"
+    same = sorted((rel for (rel, var) in ranges if var == variant),
+                  key=vkey)
+    below = [rel for rel in same if vkey(rel) < vkey(release)]
+    above = [rel for rel in same if vkey(rel) > vkey(release)]
+    src = below[-1] if below else above[0] if above else None
+    if src is None:
+        fail("cuDNN %s %s: no documented range to infer from" %
+             (release, variant))
+    lo, hi = ranges[(src, variant)]
+    return lo, hi, ("inferred: the range of cuDNN %s %s (the nearest "
+                    "release in data/cudnn-support.tsv)" % (src, variant))
+
+
+def cudnn_variants(doc, label):
+    """The variants a cuDNN redistrib file publishes: cuDNN 9 nests them
+    under the platform ("cuda12"); cuDNN 8 is flat, one build a file,
+    named by its archive (..._cuda12-archive.tar.xz)."""
+    c = doc["cudnn"]
+    if "cuda_variant" in c:
+        return ["cuda" + v for v in c["cuda_variant"]]
+    m = re.search(r"_(cuda\d+)-archive",
+                  c["linux-x86_64"]["relative_path"])
+    if not m:
+        fail("cuDNN %s: cannot tell its CUDA build" % label)
+    return [m.group(1)]
+
+
+def main():
+    pins = {}
+    for r in rows("redistrib-pins-all.tsv"):
+        pins[(r["product"], os.path.basename(r["url"]))] = r["sha256"]
+    bundled = {}
+    for r in rows("bundled-driver.tsv"):
+        if re.match(r"^\d+(\.\d+)+$", r["nvidia_driver_version"]):
+            bundled[r["cuda_version"]] = r["nvidia_driver_version"]
+    floors = driver_floors()
+    ranges = cudnn_ranges()
 
     releases = []
     nv = os.path.join(HERE, "nvidia")
-    for fn in sorted(os.listdir(nv)):
+    for fn in os.listdir(nv):
         m = re.match(r"(cuda|cudnn)_redistrib_(.*)\.json$", fn)
         if not m:
             continue
         kind, label = m.groups()
-        url_name = "redistrib_%s.json" % label
-        pin = pins.get((kind, url_name))
+        pin = pins.get((kind, "redistrib_%s.json" % label))
         got = sha256(os.path.join(nv, fn))
         if pin != got:
-            raise SystemExit("%s: digest %s, pinned %s" % (fn, got, pin))
-        doc = json.load(open(os.path.join(nv, fn)))
+            fail("%s: digest %s, pinned %s" % (fn, got, pin))
+        with open(os.path.join(nv, fn)) as f:
+            doc = json.load(f)
         rel = {"kind": kind, "redistrib": "nvidia/" + fn, "sha256": pin}
         if kind == "cuda":
             rel["version"] = label
-            rel["min_driver"] = floor(label)
-            if label in bundled:
-                rel["bundled_driver"] = bundled[label]
+            rel["min_driver"] = floor_of(floors, label)
+            rel["min_driver_basis"] = (
+                "inferred: the minor version compatibility floor of CUDA "
+                "%s.x (data/driver-min.tsv)" % label.split(".")[0])
+            named = doc.get("nvidia_driver", {}).get("version")
+            if bundled.get(label) != named:
+                fail("%s: names driver %s, bundled-driver.tsv says %s" %
+                     (fn, named, bundled.get(label)))
+            if named is not None:
+                rel["bundled_driver"] = named
             rel["components"] = [c for c in TOOLKIT if c in doc]
         else:
             full = doc["cudnn"]["version"]
@@ -117,22 +193,20 @@ def main(data):
             rel["full_version"] = full
             rel["components"] = ["cudnn"]
             variants = []
-            for (ver, var), (lo, hi) in sorted(CUDNN_RANGES.items()):
-                if ver != short:
-                    continue
+            for var in cudnn_variants(doc, label):
+                lo, hi, basis = range_for(ranges, short, var)
                 variants.append({"name": var, "cuda_min": lo,
                                  "cuda_max": hi,
-                                 "min_driver": floor(lo)})
-            if not variants:
-                raise SystemExit("no variants for cuDNN %s" % short)
+                                 "min_driver": floor_of(floors, lo),
+                                 "range_basis": basis})
             rel["variants"] = variants
         releases.append(rel)
+    releases.sort(key=lambda r: (r["kind"], vkey(r["version"])))
 
     extras = []
-    for r in rows(os.path.join(data, "cudnn-support.tsv")):
-        src = r["source"]
+    for r in rows("cudnn-support.tsv"):
         m = re.search(r"(cudnn-linux-x86_64-[0-9.]+_cuda11-archive\.tar\.xz)"
-                      r" sha256 ([0-9a-f]{64})", src)
+                      r" sha256 ([0-9a-f]{64})", r["source"])
         if m and r["cuda_variant"] == "cuda11":
             extras.append({
                 "release": r["cudnn_release"], "platform": "linux-x86_64",
@@ -141,10 +215,20 @@ def main(data):
                 "relative_path": "cudnn/linux-x86_64/" + m.group(1),
                 "sha256": m.group(2),
             })
+            for rel in releases:
+                if rel["kind"] == "cudnn" and \
+                        rel["version"] == r["cudnn_release"]:
+                    lo, hi, basis = range_for(ranges, rel["version"],
+                                              "cuda11")
+                    rel["variants"].append({
+                        "name": "cuda11", "cuda_min": lo, "cuda_max": hi,
+                        "min_driver": floor_of(floors, lo),
+                        "range_basis": basis})
+                    rel["variants"].sort(key=lambda v: v["name"])
 
     frameworks = []
     names = {"pytorch": "torch"}
-    for r in rows(os.path.join(data, "frameworks.tsv")):
+    for r in rows("frameworks.tsv"):
         ver = r["framework_version"]
         if ver.startswith("(") or ver.startswith("main"):
             continue    # unversioned rows: nothing to match a request on
@@ -161,6 +245,32 @@ def main(data):
             row["stable"] = True
         frameworks.append(row)
 
+    known_bad = []
+    for r in rows("known-bad.tsv"):
+        k = {"kind": r["kind"], "versions": r["versions"]}
+        if r["with_cuda"]:
+            k["with_cuda"] = r["with_cuda"]
+        k["reason"] = r["reason"]
+        k["source"] = r["source"]
+        known_bad.append(k)
+
+    # CUDA releases NVIDIA publishes no redistrib file of: their sonames,
+    # and where each can still be had
+    oldest = min((r for r in releases if r["kind"] == "cuda"),
+                 key=lambda r: vkey(r["version"]))["version"]
+    legacy = []
+    for r in rows("legacy-cuda.tsv"):
+        lg = {"cuda": r["cuda"], "sonames": r["sonames"].split(),
+              "where": "NVIDIA's CUDA Toolkit Archive "
+                       "(https://developer.nvidia.com/cuda-toolkit-archive)"
+                       ": installers only; NVIDIA's redistrib archives, "
+                       "which cudnn-setup installs, start later (the "
+                       "oldest in this index: CUDA %s)" % oldest,
+              "source": r["source"]}
+        if r["conda"]:
+            lg["conda"] = r["conda"]
+        legacy.append(lg)
+
     index = {
         "schema": 1,
         "base_urls": {
@@ -173,11 +283,12 @@ def main(data):
         "releases": releases,
         "extra_archives": extras,
         "frameworks": frameworks,
+        "known_bad": known_bad,
+        "legacy_cuda": legacy,
     }
     json.dump(index, sys.stdout, indent=2)
     sys.stdout.write("\n")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1] if len(sys.argv) > 1 else
-         os.path.join(HERE, "..", "..", "shared", "data"))
+    main()

@@ -358,6 +358,17 @@ struct cds_framework_req {
 
 struct cds_manifest;
 
+/* A release the index marks as known bad: a cuDNN or CUDA of VERSIONS
+ * ("9.0-9.10.0", or a prefix), when WITH_CUDA is set only together with a
+ * CUDA of that prefix ("12.9"); why, and where that is reported. */
+struct cds_known_bad {
+	enum cds_kind kind;
+	char *versions;
+	char *with_cuda;	/* NULL: whatever the CUDA */
+	char *reason;
+	char *source;
+};
+
 /*
  * Load the manifest set with cds_set_manifest() (or the shipped index).
  * The result is owned by the handle and stays valid until cds_free() or the
@@ -374,6 +385,25 @@ const struct cds_release *cds_manifest_find(const struct cds_manifest *m,
 size_t cds_manifest_nframeworks(const struct cds_manifest *m);
 const struct cds_framework_req *cds_manifest_framework(
     const struct cds_manifest *m, size_t i);
+/* The index's entry that marks release VERSION of KIND (its full version)
+ * known bad, alone or with CUDA version CUDA (NULL: none known); NULL when
+ * none does. */
+const struct cds_known_bad *cds_manifest_known_bad(
+    const struct cds_manifest *m, enum cds_kind kind, const char *version,
+    const char *cuda);
+/* A CUDA release NVIDIA publishes no redistrib file of (8.0 to 10.2):
+ * the sonames it ships, where it can still be had, the conda command
+ * that installs it (NULL: none known), and the sources of all that. */
+struct cds_legacy_cuda {
+	char *cuda;
+	char **sonames;		/* NULL-terminated */
+	char *where;
+	char *conda;
+	char *source;
+};
+/* The legacy release that ships SONAME ("libcudart.so.8.0"); NULL. */
+const struct cds_legacy_cuda *cds_manifest_legacy_soname(
+    const struct cds_manifest *m, const char *soname);
 /* Minimum Linux driver for a CUDA version (by its major line). */
 const char *cds_manifest_driver_floor(const struct cds_manifest *m,
     const char *cuda_version);

@@ -1485,6 +1485,57 @@ evidence_libcuda1(struct cds_rule_ctx *c, struct cds_finding *f)
 }
 
 /*
+ * SONAME belongs to a CUDA release NVIDIA publishes no redistrib archives
+ * of (8.0 to 10.2): say which, where it can still be had, and the fixes
+ * that work: the program's build for a CUDA this driver runs (the newest
+ * release of the index it runs, named), or that old release in a conda
+ * env.  0 when SONAME is no such release's.
+ */
+static int
+legacy_fixes(struct cds_rule_ctx *c, struct cds_finding *f,
+    const char *soname)
+{
+	const struct cds_legacy_cuda *lg =
+	    cds_manifest_legacy_soname(c->m, soname);
+	const char *drv = c->s != NULL ? c->s->driver.version : NULL;
+	const char *runs = NULL;
+	size_t r;
+
+	if (lg == NULL) {
+		return 0;
+	}
+	cds_finding_evidence(f, "shipped by", "CUDA %s, which NVIDIA "
+	    "publishes no redistrib archives of", lg->cuda);
+	cds_finding_evidence(f, "where to get it", "%s", lg->where);
+	for (r = 0; r < cds_manifest_nreleases(c->m); r++) {
+		const struct cds_release *rel = cds_manifest_release(c->m, r);
+
+		if (rel->kind == CDS_KIND_CUDA && (drv == NULL ||
+		    rel->min_driver == NULL ||
+		    cds_vercmp(drv, rel->min_driver) >= 0) &&
+		    (runs == NULL || cds_vercmp(rel->version, runs) > 0)) {
+			runs = rel->version;
+		}
+	}
+	if (runs != NULL) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "install the "
+		    "program's build for CUDA %d (CUDA %s is the newest %s); "
+		    "`cudnn-setup plan --for PACKAGE==VERSION` shows what it "
+		    "needs", atoi(runs), runs, drv != NULL ? "this driver "
+		    "runs" : "known; no driver was found to check");
+	}
+	if (lg->conda != NULL) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "or keep the old "
+		    "build and run it in a conda env holding CUDA %s: %s",
+		    lg->cuda, lg->conda);
+	}
+	if (lg->source != NULL) {
+		cds_finding_evidence(f, "sources", "%s", lg->source);
+	}
+	return 1;
+}
+
+/*
  * The library the message could not open, MISSING (or each of LIST, for
  * "Unable to load any of {A, B...}"): is it found here, installed
  * elsewhere, or nowhere?  Evidence "state" says which; "origin" where it
@@ -1621,7 +1672,7 @@ check_missing(struct cds_rule_ctx *c, const char *id, const char *missing,
 			cds_finding_evidence(f, "shipped by", "CUDA %s", best);
 			cds_finding_fix(f, CDS_FIX_INSTALL, NULL, best,
 			    "cudnn-setup install --cuda %s", best);
-		} else {
+		} else if (!legacy_fixes(c, f, names[0])) {
 			cds_finding_evidence(f, "shipped by", "no CUDA release "
 			    "this program knows");
 		}

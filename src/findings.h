@@ -221,6 +221,9 @@ CDS_HIDDEN void cds_rule_ort_cudnn(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_cudnn_major(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_tf_sonames(struct cds_rule_ctx *c);
 
+/* rules_knownbad.c */
+CDS_HIDDEN void cds_rule_known_bad(struct cds_rule_ctx *c);
+
 /* rules_toolchain.c */
 CDS_HIDDEN void cds_rule_host_gcc(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_cuda_home(struct cds_rule_ctx *c);

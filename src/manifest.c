@@ -114,6 +114,21 @@ cds_manifest_free(struct cds_manifest *m)
 		cds_archives_free(m->sets[i].items);
 	}
 	free(m->sets);
+	for (i = 0; i < m->nknown_bad; i++) {
+		free(m->known_bad[i].versions);
+		free(m->known_bad[i].with_cuda);
+		free(m->known_bad[i].reason);
+		free(m->known_bad[i].source);
+	}
+	free(m->known_bad);
+	for (i = 0; i < m->nlegacy; i++) {
+		free(m->legacy[i].cuda);
+		cds_strfreev(m->legacy[i].sonames);
+		free(m->legacy[i].where);
+		free(m->legacy[i].conda);
+		free(m->legacy[i].source);
+	}
+	free(m->legacy);
 	free(m->bare_text);
 	free(m->path);
 	free(m->dir);
@@ -777,6 +792,101 @@ parse_release(cds_handle_t *h, const char *name, size_t idx, json_t *o,
 	return 0;
 }
 
+/* "known_bad": releases to refuse, each with its reason and source. */
+static int
+parse_known_bad(cds_handle_t *h, struct cds_manifest *m, json_t *a)
+{
+	static const char *const keys[] = { "kind", "versions", "with_cuda",
+		"reason", "source", NULL };
+	static const enum cds_name_kind kinds[] = { CDS_NAME_KEY,
+		CDS_NAME_TEXT, CDS_NAME_VERSION, CDS_NAME_TEXT, CDS_NAME_TEXT };
+	size_t i;
+	json_t *e;
+
+	if (!json_is_array(a)) {
+		return 0;
+	}
+	m->known_bad = cds_xcalloc(json_array_size(a), sizeof(*m->known_bad));
+	json_array_foreach(a, i, e) {
+		struct cds_known_bad *k = &m->known_bad[i];
+		char f[48];
+		const char *kind;
+		int bad = 0;
+
+		m->nknown_bad++;
+		snprintf(f, sizeof(f), "known_bad[%zu]", i);
+		if (!json_is_object(e) || check_members(h, m->path, f, e, keys,
+		    kinds) == -1) {
+			return cds_errno(h) != CDS_ERR_OK ? -1 :
+			    cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s is not an "
+			    "object", m->path, f);
+		}
+		kind = json_string_value(json_object_get(e, "kind"));
+		k->kind = kind != NULL && strcmp(kind, "cuda") == 0 ?
+		    CDS_KIND_CUDA : CDS_KIND_CUDNN;
+		k->versions = get_str(e, "versions", &bad);
+		k->with_cuda = get_str(e, "with_cuda", &bad);
+		k->reason = get_str(e, "reason", &bad);
+		k->source = get_str(e, "source", &bad);
+		if (bad || kind == NULL || (strcmp(kind, "cuda") != 0 &&
+		    strcmp(kind, "cudnn") != 0) || k->versions == NULL ||
+		    k->reason == NULL) {
+			return cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s "
+			    "incomplete (kind cuda or cudnn, versions, reason)",
+			    m->path, f);
+		}
+	}
+	return 0;
+}
+
+/* "legacy_cuda": releases without redistrib files, by their sonames. */
+static int
+parse_legacy(cds_handle_t *h, struct cds_manifest *m, json_t *a)
+{
+	static const char *const keys[] = { "cuda", "where", "conda",
+		"source", NULL };
+	static const enum cds_name_kind kinds[] = { CDS_NAME_VERSION,
+		CDS_NAME_TEXT, CDS_NAME_TEXT, CDS_NAME_TEXT };
+	size_t i;
+	json_t *e;
+
+	if (!json_is_array(a)) {
+		return 0;
+	}
+	m->legacy = cds_xcalloc(json_array_size(a), sizeof(*m->legacy));
+	json_array_foreach(a, i, e) {
+		struct cds_legacy_cuda *lg = &m->legacy[i];
+		json_t *names = json_object_get(e, "sonames");
+		char f[48];
+		int bad = 0;
+
+		m->nlegacy++;
+		snprintf(f, sizeof(f), "legacy_cuda[%zu]", i);
+		if (!json_is_object(e) || !json_is_array(names) ||
+		    check_members(h, m->path, f, e, keys, kinds) == -1) {
+			return cds_errno(h) != CDS_ERR_OK ? -1 :
+			    cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: an object "
+			    "with a \"sonames\" array expected", m->path, f);
+		}
+		lg->cuda = get_str(e, "cuda", &bad);
+		lg->where = get_str(e, "where", &bad);
+		lg->conda = get_str(e, "conda", &bad);
+		lg->source = get_str(e, "source", &bad);
+		strncat(f, ".sonames", sizeof(f) - strlen(f) - 1);
+		lg->sonames = get_names(h, m->path, f, names, CDS_NAME_KEY);
+		if (lg->sonames == NULL) {
+			return cds_errno(h) != CDS_ERR_OK ? -1 :
+			    cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: empty",
+			    m->path, f);
+		}
+		if (bad || lg->cuda == NULL || lg->where == NULL) {
+			return cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s "
+			    "incomplete (cuda, sonames, where)", m->path, f);
+		}
+	}
+	return 0;
+}
+
 static int
 parse_index(cds_handle_t *h, struct cds_manifest *m, json_t *root)
 {
@@ -939,7 +1049,10 @@ parse_index(cds_handle_t *h, struct cds_manifest *m, json_t *root)
 			free(a);
 		}
 	}
-	return 0;
+	if (parse_known_bad(h, m, json_object_get(root, "known_bad")) == -1) {
+		return -1;
+	}
+	return parse_legacy(h, m, json_object_get(root, "legacy_cuda"));
 }
 
 /*
@@ -1099,6 +1212,21 @@ parse_bare(cds_handle_t *h, struct cds_manifest *m, json_t *root,
 	return 0;
 }
 
+/* Releases in version order, CUDA first: 9.10 after 9.3, whatever order
+ * the index lists them in, so that every list made from them reads so. */
+static int
+release_cmp(const void *a, const void *b)
+{
+	const struct cds_release *x = a, *y = b;
+	int c;
+
+	if (x->kind != y->kind) {
+		return x->kind == CDS_KIND_CUDA ? -1 : 1;
+	}
+	c = cds_vercmp(x->version, y->version);
+	return c != 0 ? c : cds_vercmp(x->full_version, y->full_version);
+}
+
 static struct cds_manifest *
 manifest_from_text(cds_handle_t *h, const char *path, const char *text)
 {
@@ -1116,6 +1244,8 @@ manifest_from_text(cds_handle_t *h, const char *path, const char *text)
 			json_decref(root);
 			goto fail;
 		}
+		qsort(m->releases, m->nreleases, sizeof(*m->releases),
+		    release_cmp);
 	} else if (parse_bare(h, m, root, text) == -1) {
 		json_decref(root);
 		goto fail;
@@ -1377,22 +1507,15 @@ cds_release_archives(cds_handle_t *h, const struct cds_release *rel,
 	return (const struct cds_archive *const *)items;
 }
 
-/* "2.3" matches 2.3.0 and 2.3.1+cu121; "1.15-1.17" matches 1.16.1. */
-int
-cds_framework_matches(const struct cds_framework_req *f, const char *name,
-    const char *version)
+/* Is VERSION in SPEC: "2.3" holds 2.3.0 and 2.3.1+cu121; "1.15-1.17"
+ * holds 1.16.1; "9.0-9.10.0" holds 9.10.0.56. */
+static int
+in_versions(const char *version, const char *spec)
 {
 	const char *dash;
 
-	if (strcmp(f->name, name) != 0) {
-		return 0;
-	}
-	if (version == NULL) {
-		return 1;
-	}
-	if ((dash = strchr(f->version, '-')) != NULL) {
-		char *lo = cds_xstrndup(f->version,
-		    (size_t)(dash - f->version));
+	if ((dash = strchr(spec, '-')) != NULL) {
+		char *lo = cds_xstrndup(spec, (size_t)(dash - spec));
 		int ok = cds_vercmp(version, lo) >= 0 &&
 		    (cds_vercmp(version, dash + 1) <= 0 ||
 		    cds_ver_has_prefix(version, dash + 1));
@@ -1400,7 +1523,50 @@ cds_framework_matches(const struct cds_framework_req *f, const char *name,
 		free(lo);
 		return ok;
 	}
-	return cds_ver_has_prefix(version, f->version);
+	return cds_ver_has_prefix(version, spec);
+}
+
+int
+cds_framework_matches(const struct cds_framework_req *f, const char *name,
+    const char *version)
+{
+	if (strcmp(f->name, name) != 0) {
+		return 0;
+	}
+	return version == NULL || in_versions(version, f->version);
+}
+
+const struct cds_legacy_cuda *
+cds_manifest_legacy_soname(const struct cds_manifest *m, const char *soname)
+{
+	size_t i, k;
+
+	for (i = 0; m != NULL && soname != NULL && i < m->nlegacy; i++) {
+		for (k = 0; m->legacy[i].sonames[k] != NULL; k++) {
+			if (strcmp(m->legacy[i].sonames[k], soname) == 0) {
+				return &m->legacy[i];
+			}
+		}
+	}
+	return NULL;
+}
+
+const struct cds_known_bad *
+cds_manifest_known_bad(const struct cds_manifest *m, enum cds_kind kind,
+    const char *version, const char *cuda)
+{
+	size_t i;
+
+	for (i = 0; m != NULL && version != NULL && i < m->nknown_bad; i++) {
+		const struct cds_known_bad *k = &m->known_bad[i];
+
+		if (k->kind == kind && in_versions(version, k->versions) &&
+		    (k->with_cuda == NULL || (cuda != NULL &&
+		    cds_ver_has_prefix(cuda, k->with_cuda)))) {
+			return k;
+		}
+	}
+	return NULL;
 }
 
 /* Does a cuDNN variant cover CUDA version V? */

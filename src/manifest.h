@@ -41,6 +41,10 @@ struct cds_manifest {
 	size_t nextras;
 	struct cds_archive_set *sets;
 	size_t nsets;
+	struct cds_known_bad *known_bad;
+	size_t nknown_bad;
+	struct cds_legacy_cuda *legacy;
+	size_t nlegacy;
 	char *bare_text;	/* a bare redistrib file's contents */
 };
 

@@ -313,7 +313,9 @@ newest_cudnn(const struct ctx *x, const char *cuda, const char *major,
 			continue;
 		}
 		if ((v = variant_for(r, cuda)) == NULL || (check &&
-		    !runs(x->driver, cds_variant_min_driver(x->m, v)))) {
+		    !runs(x->driver, cds_variant_min_driver(x->m, v))) ||
+		    cds_manifest_known_bad(x->m, CDS_KIND_CUDNN,
+		    r->full_version, cuda) != NULL) {
 			continue;
 		}
 		if (c->cudnn == NULL ||
@@ -379,7 +381,9 @@ note_choice(const struct ctx *x, struct choice *c,
 		if (r->kind != CDS_KIND_CUDA ||
 		    atoi(r->version) != atoi(c->cuda->version) ||
 		    native(x->driver, r) != 1 || (c->cudnn != NULL &&
-		    (t.var = variant_for(c->cudnn, r->version)) == NULL) ||
+		    ((t.var = variant_for(c->cudnn, r->version)) == NULL ||
+		    cds_manifest_known_bad(x->m, CDS_KIND_CUDNN,
+		    c->cudnn->full_version, r->version) != NULL)) ||
 		    !runs(x->driver, choice_need(x, &t))) {
 			continue;
 		}
@@ -443,9 +447,11 @@ choose_plain(const struct ctx *x, struct choice *c)
 				continue;
 			}
 			if (c->cudnn != NULL &&
-			    (t.var = variant_for(c->cudnn, r->version)) ==
-			    NULL) {
-				continue;
+			    ((t.var = variant_for(c->cudnn, r->version)) ==
+			    NULL || cds_manifest_known_bad(x->m,
+			    CDS_KIND_CUDNN, c->cudnn->full_version,
+			    r->version) != NULL)) {
+				continue;	/* none, or a known-bad pair */
 			}
 			t.cudnn = c->cudnn;
 			if (!runs(x->driver, choice_need(x, &t))) {
@@ -845,6 +851,36 @@ choose_for(const struct ctx *x, const char *name, const char *version,
 	    " and --cudnn " : "", req->cudnn != NULL ? req->cudnn : "");
 }
 
+/* The pair chosen, refused when the index marks it known bad: the reason
+ * and its source, for the user to weigh. */
+static int
+refuse_known_bad(const struct ctx *x, const struct choice *c)
+{
+	const char *cuda = c->cuda != NULL ? c->cuda->version :
+	    x->req->with_cuda;
+	const struct cds_known_bad *k = NULL;
+	const struct cds_release *r = NULL;
+
+	if (c->cudnn != NULL) {
+		k = cds_manifest_known_bad(x->m, CDS_KIND_CUDNN,
+		    c->cudnn->full_version, cuda);
+		r = c->cudnn;
+	}
+	if (k == NULL && c->cuda != NULL) {
+		k = cds_manifest_known_bad(x->m, CDS_KIND_CUDA,
+		    c->cuda->version, NULL);
+		r = c->cuda;
+	}
+	if (k == NULL) {
+		return 0;
+	}
+	return cds_seterr(x->h, CDS_ERR_NOT_FOUND, "%s %s%s%s is known bad: "
+	    "%s (%s)", r->kind == CDS_KIND_CUDA ? "CUDA" : "cuDNN",
+	    r->full_version, k->with_cuda != NULL ? " with CUDA " : "",
+	    k->with_cuda != NULL ? cuda : "", k->reason, k->source != NULL ?
+	    k->source : "no source given");
+}
+
 /* A bare redistrib manifest: its one release, the floor of its line. */
 static int
 choose_bare(const struct ctx *x, struct choice *c)
@@ -1127,6 +1163,9 @@ cds_plan_build(cds_handle_t *h, const struct cds_plan_request *req)
 		p->framework = c.row;
 	} else {
 		rc = choose_plain(&x, &c);
+	}
+	if (rc == 0) {
+		rc = refuse_known_bad(&x, &c);
 	}
 	if (rc == -1) {
 		cds_plan_free(p);

@@ -23,7 +23,7 @@
 set -u
 B=$(cd "${1:-.}" && pwd)
 SRC=$(cd "$(dirname "$0")/../.." && pwd)
-CDS_BIN=$B/cudnn-setup CDS_BUILDDIR=$B CDS_SRCDIR=$SRC CDS_DATADIR=$SRC
+CDS_BIN=$B/cudnn-setup CDS_BUILDDIR=$B CDS_SRCDIR=$SRC CDS_DATADIR=$SRC/tests/data
 export CDS_BIN CDS_BUILDDIR CDS_SRCDIR CDS_DATADIR
 [ -x "$CDS_BIN" ] || {
 	echo "truth.sh: $CDS_BIN: not built; run make first" >&2

@@ -75,7 +75,7 @@ run() {
 		env -i PATH=$PATH_IN HOME=/root LC_ALL=C $_env \
 		    ${ASAN_OPTIONS+"ASAN_OPTIONS=$ASAN_OPTIONS"} \
 		    ${UBSAN_OPTIONS+"UBSAN_OPTIONS=$UBSAN_OPTIONS"} \
-		    CDS_DATADIR="$CDS_SRCDIR" timeout 300 "$CDS_BIN" \
+		    CDS_DATADIR="$CDS_SRCDIR/tests/data" timeout 300 "$CDS_BIN" \
 		    --root "$vout" "$@"
 	fi <"$_in" >"$out/$_v/$_n.out" 2>"$out/$_v/$_n.err"
 	echo $? >"$out/$_v/$_n.rc"

@@ -18,7 +18,7 @@ plan 21
 ROOTS=${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}/roots
 BW=$ROOTS/bookworm-nvidia
 TX=$ROOTS/trixie-torch-cuda
-IDX=$CDS_SRCDIR/manifests/index.json
+IDX=$CDS_DATADIR/manifests/index.json
 export HOME=/root
 
 # inside ROOT ARGS...: the program run in ROOT (chroot), as cds does.

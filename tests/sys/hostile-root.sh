@@ -46,7 +46,7 @@ mk_machine() {
 finishes() {
 	for cmd in doctor plan; do
 		HOME=/home/user timeout 60 "$CDS_BIN" --root "$2" \
-			--manifest "$CDS_SRCDIR/manifests/index.json" $cmd \
+			--manifest "$CDS_DATADIR/manifests/index.json" $cmd \
 			--json >/dev/null 2>"$T/err" </dev/null
 		rc=$?
 		if [ "$rc" -eq 124 ] || [ "$rc" -ge 128 ]; then

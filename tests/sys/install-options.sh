@@ -32,7 +32,7 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/cds-opts-XXXXXX"); cleanup_later "$T"
 # 16 MiB that the threaded decoder can share out
 VBLAS=$(python3 -c 'import json, sys
 print(json.load(open(sys.argv[1]))["libcublas"]["version"])' \
-	"$CDS_SRCDIR/manifests/nvidia/cuda_redistrib_12.6.3.json")
+	"$CDS_DATADIR/manifests/nvidia/cuda_redistrib_12.6.3.json")
 S=$T/stage/libcublas-linux-x86_64-$VBLAS-archive
 if ! { mka_init "$T/mirror" && mka_cuda 12.4.1 cuda_cudart &&
 	mka_tree "$S" libcublas "$VBLAS" && mkdir -p "$S/share" &&

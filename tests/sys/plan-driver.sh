@@ -13,7 +13,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 plan 25
 
-IDX=$CDS_SRCDIR/manifests/index.json
+IDX=$CDS_DATADIR/manifests/index.json
 names() { jget "$OUT" '" ".join(r["name"] for r in d["releases"])'; }
 # expect DRIVER: "CUDA-VERSION WHY" by the rule, from the index's data
 expect() {

@@ -10,8 +10,8 @@
 plan 42
 
 R=$(mk_sysroot); cleanup_later "$R"
-IDX=$CDS_SRCDIR/manifests/index.json
-NV=$CDS_SRCDIR/manifests/nvidia
+IDX=$CDS_DATADIR/manifests/index.json
+NV=$CDS_DATADIR/manifests/nvidia
 driver() {
 	mkdir -p "$R/proc/driver/nvidia"
 	printf 'NVRM version: NVIDIA UNIX x86_64 Kernel Module  %s  Thu Jan 1 00:00:00 UTC 2024\nGCC version:  gcc version 12.2.0\n' \

@@ -1,0 +1,150 @@
+/*
+ * rules_knownbad.c - doctor's rule about installed releases the index
+ * marks known bad (its known_bad entries, each with a reason and source).
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "findings.h"
+#include "scan.h"
+
+/* "12.9.0.13" -> "12.9": a CUDA library's version names its CUDA. */
+static char *
+major_minor(const char *v)
+{
+	const char *dot = v != NULL ? strchr(v, '.') : NULL;
+
+	if (dot == NULL) {
+		return NULL;
+	}
+	dot = strchr(dot + 1, '.');
+	return dot != NULL ? cds_xstrndup(v, (size_t)(dot - v)) :
+	    cds_xstrdup(v);
+}
+
+/* The cuBLAS wheel installed beside pip's cuDNN copy D, in PKGS. */
+static const struct cds_package *
+cublas_wheel(const struct cds_package *pkgs, size_t n,
+    const struct cds_cudnn *d)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (cds_startswith(pkgs[i].name, "nvidia-cublas") &&
+		    pkgs[i].location != NULL &&
+		    cds_startswith(d->dir, pkgs[i].location)) {
+			return &pkgs[i];
+		}
+	}
+	return NULL;
+}
+
+/* The CUDA copy D runs with, as a version, and where that was read (new
+ * strings; NULL when not known): its wheel set's cuBLAS, its conda env's
+ * runtime, the toolkit it sits in, else the toolkit /usr/local/cuda
+ * names. */
+static char *
+cuda_of(const struct cds_scan *s, const struct cds_cudnn *d, char **via)
+{
+	const struct cds_package *p = NULL;
+	size_t i;
+
+	*via = NULL;
+	for (i = 0; i < s->nenvs && p == NULL; i++) {
+		p = cublas_wheel(s->envs[i].packages, s->envs[i].npackages, d);
+		if (p == NULL && d->origin == CDS_ORIGIN_CONDA &&
+		    s->envs[i].conda_cudatoolkit != NULL &&
+		    cds_startswith(d->dir, s->envs[i].prefix)) {
+			*via = cds_xasprintf("conda env %s",
+			    s->envs[i].name);
+			return major_minor(s->envs[i].conda_cudatoolkit);
+		}
+	}
+	if (p == NULL) {
+		p = cublas_wheel(s->system_packages, s->nsystem_packages, d);
+	}
+	if (p != NULL) {
+		*via = cds_xasprintf("%s %s", p->name, p->version);
+		return major_minor(p->version);
+	}
+	for (i = 0; i < s->ntoolkits; i++) {
+		const struct cds_toolkit *t = &s->toolkits[i];
+
+		if (t->version != NULL && ((t->realpath != NULL &&
+		    cds_startswith(d->dir, t->realpath)) ||
+		    (t->is_default && d->origin != CDS_ORIGIN_PIP))) {
+			*via = cds_xasprintf("the toolkit in %s", t->path);
+			return major_minor(t->version);
+		}
+	}
+	return NULL;
+}
+
+void
+cds_rule_known_bad(struct cds_rule_ctx *c)
+{
+	size_t i;
+
+	for (i = 0; c->m != NULL && i < c->s->ncudnns; i++) {
+		const struct cds_cudnn *d = &c->s->cudnns[i];
+		const char *ver = d->package_version != NULL ?
+		    d->package_version : d->version;
+		const struct cds_known_bad *k;
+		struct cds_finding *f;
+		char *via, *cuda;
+
+		if (ver == NULL) {
+			continue;
+		}
+		cuda = cuda_of(c->s, d, &via);
+		k = cds_manifest_known_bad(c->m, CDS_KIND_CUDNN, ver, cuda);
+		if (k != NULL) {
+			f = cds_finding_add(c, "KNOWN-BAD", CDS_SEV_WARNING,
+			    "cuDNN %s in %s is known bad%s%s", ver, d->dir,
+			    k->with_cuda != NULL ? " with CUDA " : "",
+			    k->with_cuda != NULL ? cuda : "");
+			cds_finding_evidence(f, "cuDNN", "%s in %s", ver,
+			    d->dir);
+			if (k->with_cuda != NULL) {
+				cds_finding_evidence(f, "with", "CUDA %s (%s)",
+				    cuda, via);
+			}
+			cds_finding_evidence(f, "why", "%s", k->reason);
+			if (k->source != NULL) {
+				cds_finding_evidence(f, "source", "%s",
+				    k->source);
+			}
+			if (d->origin == CDS_ORIGIN_PIP) {
+				cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+				    "python -m pip install -U "
+				    "nvidia-cudnn-cu%d", atoi(cuda));
+			} else {
+				cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+				    "cudnn-setup install --cudnn %d --cuda %s",
+				    d->major, cuda);
+			}
+		}
+		free(cuda);
+		free(via);
+	}
+	for (i = 0; c->m != NULL && i < c->s->ntoolkits; i++) {
+		const struct cds_toolkit *t = &c->s->toolkits[i];
+		const struct cds_known_bad *k = t->version == NULL ? NULL :
+		    cds_manifest_known_bad(c->m, CDS_KIND_CUDA, t->version,
+		    NULL);
+		struct cds_finding *f;
+
+		if (k == NULL) {
+			continue;
+		}
+		f = cds_finding_add(c, "KNOWN-BAD", CDS_SEV_WARNING, "CUDA %s "
+		    "in %s is known bad", t->version, t->path);
+		cds_finding_evidence(f, "why", "%s", k->reason);
+		if (k->source != NULL) {
+			cds_finding_evidence(f, "source", "%s", k->source);
+		}
+	}
+}
