@@ -2,9 +2,10 @@
  * fuzz-minisig.c - the index's signature file (src/minisign.c), which
  * `update` reads from the network before anything else: any bytes are
  * parsed and, when they parse, checked against a fixed key over a fixed
- * text.  Properties: no memory error; nothing the fuzzer makes without
- * the secret key verifies; a signature that parses keeps its fields
- * within their sizes.
+ * text (seeds/minisig/good is a signature by that key over that text).
+ * Properties: no memory error, no leak; a refusal always has a reason; a
+ * signature that parses keeps its trusted comment within the input.  The
+ * same bytes are read as a public key too.
  */
 #include "config.h"
 
