@@ -13,17 +13,17 @@
 # committed) and one made here that the program does not trust.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
-plan 49
+plan 52
 
 SIGN=$CDS_BUILDDIR/tools/cds-sign
 KEY=$CDS_BUILDDIR/keys/dev.key
 NEXT=$CDS_BUILDDIR/keys/dev-next.key
 if ! have_nginx; then
-	skip 49 "nginx, openssl or python3 missing"
+	skip 52 "nginx, openssl or python3 missing"
 	done_testing
 fi
 if [ ! -f "$KEY" ] || [ ! -f "$NEXT" ]; then
-	skip 49 "this build trusts configured keys (--with-index-key), not its development pair"
+	skip 52 "this build trusts configured keys (--with-index-key), not its development pair"
 	done_testing
 fi
 unset SSL_CERT_FILE SSL_CERT_DIR http_proxy https_proxy HTTPS_PROXY \
@@ -64,7 +64,7 @@ publish() {
 }
 state() { cat "$STORE/state" 2>/dev/null; readlink "$STORE/current"; }
 
-ngx_start "$W" || { skip 49 "nginx did not start"; done_testing; }
+ngx_start "$W" || { skip 52 "nginx did not start"; done_testing; }
 export CURL_CA_BUNDLE=$NGX_CA
 URL=$NGX_URL/cat/index.json
 V1=$((BASE + 10))
@@ -94,12 +94,19 @@ like "$OUT" "index: version $V1, generated 2026-11-26, expires 2099-01-01 \\(upd
 cds --root "$R" doctor --json
 is "$(jget "$OUT" 'd["index"]["source"]')" updated "doctor reads the updated index"
 is "$(jget "$OUT" 'd["index"]["version"]')" "$V1" "... version $V1"
+NEWEST=${EXTRA##*redistrib_}
+NEWEST=${NEWEST%.json}
+cds --root "$R" plan --cuda "$NEWEST" --json
+is "$(jget "$OUT" 'd["manifest"]["path"]')" "$STORE/current/index.json" "plan reads the updated index"
+is "$(jget "$OUT" 'd["releases"][0]["download_size"] > 0')" True "... and CUDA $NEWEST's archives from the redistrib file it fetched"
 GOOD=$(state)
 
 # --- again: up to date ---------------------------------------------------
 cds --root "$R" update --url "$URL"
 is "$RC" 0 "the same index again: exit 0"
 like "$OUT" "up to date: version $V1" "says it is up to date"
+cds --root "$R" update --url "$URL" --json
+is "$(jget "$OUT" '(d["update"]["changed"], d["update"]["version"])')" "(False, $V1)" "--json: not changed, the version held"
 
 # --- refusals: exit 1, the reason, nothing changed -----------------------
 V2=$((V1 + 1))
