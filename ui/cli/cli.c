@@ -665,7 +665,7 @@ cli_main(int argc, char **argv)
 			return 0;
 		}
 		if (opt == OPT_VERSION) {
-			cli_print_version(c.root);
+			cli_print_version(c.root, c.manifest);
 			return 0;
 		}
 		if ((ret = repeated(&c, seen, opt, name, optarg)) != 0) {

@@ -86,7 +86,9 @@ int cmd_remove(struct cli *c, int argc, char **argv);
 int cmd_env(struct cli *c, int argc, char **argv);
 /* ui/cli/cmd_update.c: update, and the index in use */
 int cmd_update(struct cli *c, int argc, char **argv);
-void cli_print_version(const char *root);
+/* --version: the program's, and the index's (--root, --manifest as
+ * given so far) */
+void cli_print_version(const char *root, const char *manifest);
 void cli_index_note(struct cli *c);
 json_t *cli_index_json(struct cli *c);
 

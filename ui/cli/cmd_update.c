@@ -47,17 +47,20 @@ cli_index_note(struct cli *c)
 }
 
 void
-cli_print_version(const char *root)
+cli_print_version(const char *root, const char *manifest)
 {
 	struct cds_index_info i;
 	cds_handle_t *h;
 	int err;
 
 	printf("%s %s\n", PACKAGE, VERSION);
-	if ((h = cds_new(root, &err)) == NULL) {
+	/* a --manifest URL is not fetched for this */
+	if ((manifest != NULL && strstr(manifest, "://") != NULL) ||
+	    (h = cds_new(root, &err)) == NULL) {
 		return;
 	}
-	if (cds_index_info(h, &i) == 0) {
+	if ((manifest == NULL || cds_set_manifest(h, manifest) == 0) &&
+	    cds_index_info(h, &i) == 0) {
 		if (i.version > 0) {
 			printf(_("index: version %lld, generated %s, expires "
 			    "%s%s (%s)\n"), i.version, i.generated != NULL ?
