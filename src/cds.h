@@ -423,7 +423,7 @@ struct cds_index_info {
 				   the shipped one); 0: shipped, --manifest */
 	long long version;	/* 0: the index carries none */
 	const char *generated;	/* "2026-11-26"; NULL if it says none */
-	const char *expires;	/* the first moment it is stale; NULL: none */
+	const char *expires;	/* the first moment it is stale, or NULL */
 	int expired;		/* expires has passed */
 };
 

@@ -39,7 +39,7 @@ struct cds_ms_pubkey {
 struct cds_ms_sig {
 	unsigned char keyid[CDS_MS_KEYID_LEN];
 	unsigned char sig[CDS_MS_SIG_LEN];
-	char *trusted;		/* the trusted comment, without its prefix */
+	char *trusted;		/* the trusted comment, no prefix */
 	unsigned char global[CDS_MS_SIG_LEN];
 };
 

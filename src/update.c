@@ -247,8 +247,8 @@ get_redistrib(cds_handle_t *h, const char *rel, const char *sha,
 		data = cds_dl_fetch_small(h, u, CDS_UPDATE_MAX_INDEX, len);
 		if (data != NULL && (cds_sha256_buf(data, *len, digest) ==
 		    -1 || strcasecmp(digest, sha) != 0)) {
-			cds_seterr(h, CDS_ERR_CHECKSUM, "%s: SHA-256 is %s, the "
-			    "signed index pins %s", u, digest, sha);
+			cds_seterr(h, CDS_ERR_CHECKSUM, "%s: SHA-256 is %s, "
+			    "the signed index pins %s", u, digest, sha);
 			free(data);
 			data = NULL;
 		}
@@ -308,17 +308,18 @@ stage(cds_handle_t *h, const struct got *g, const char *stage,
 		int fetched;
 
 		if (cds_startswith(r->redistrib, "https://")) {
-			continue;	/* read from there, pinned, when used */
+			/* read from there, pinned, when used */
+			continue;
 		}
 		if (cds_name_bad(CDS_NAME_PATH, r->redistrib) != NULL) {
-			return cds_seterr(h, CDS_ERR_MANIFEST, "%s: release %s: "
-			    "redistrib \"%s\" is not a relative path", g->url,
-			    r->version, r->redistrib);
+			return cds_seterr(h, CDS_ERR_MANIFEST, "%s: release "
+			    "%s: redistrib \"%s\" is not a relative path",
+			    g->url, r->version, r->redistrib);
 		}
 		if (r->redistrib_sha256 == NULL) {
-			return cds_seterr(h, CDS_ERR_MANIFEST, "%s: release %s: "
-			    "%s is not pinned (no sha256)", g->url, r->version,
-			    r->redistrib);
+			return cds_seterr(h, CDS_ERR_MANIFEST, "%s: release "
+			    "%s: %s is not pinned (no sha256)", g->url,
+			    r->version, r->redistrib);
 		}
 		data = get_redistrib(h, r->redistrib, r->redistrib_sha256,
 		    g->url, kept_dir, &len, &fetched);
