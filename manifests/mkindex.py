@@ -47,6 +47,33 @@ def fail(msg):
     sys.exit(1)
 
 
+def index_stamp():
+    """The index's number and dates, which `cudnn-setup update` checks.
+
+    version: a strictly increasing integer, by default the generation
+    date as YYYYMMDD00 (INDEX_VERSION to publish a second one the same
+    day); generated: that date (INDEX_GENERATED, else SOURCE_DATE_EPOCH,
+    else today, UTC); expires: INDEX_EXPIRES, else generated plus
+    INDEX_EXPIRES_DAYS (default 365) days.  Signed afterwards with
+    `make sign-index MINISIGN_KEY=...` (README.md, "Signing the index").
+    """
+    import datetime
+    env = os.environ
+    if env.get("INDEX_GENERATED"):
+        gen = datetime.date.fromisoformat(env["INDEX_GENERATED"])
+    elif env.get("SOURCE_DATE_EPOCH"):
+        gen = datetime.datetime.fromtimestamp(
+            int(env["SOURCE_DATE_EPOCH"]), datetime.timezone.utc).date()
+    else:
+        gen = datetime.datetime.now(datetime.timezone.utc).date()
+    days = int(env.get("INDEX_EXPIRES_DAYS", "365"))
+    exp = env.get("INDEX_EXPIRES") or (
+        gen + datetime.timedelta(days=days)).isoformat()
+    version = int(env.get("INDEX_VERSION") or gen.strftime("%Y%m%d00"))
+    return {"version": version, "generated": gen.isoformat(),
+            "expires": exp}
+
+
 def rows(name):
     with open(os.path.join(DATA, name), newline="") as f:
         return list(csv.DictReader(f, delimiter="\t"))
@@ -286,6 +313,7 @@ def main():
         "known_bad": known_bad,
         "legacy_cuda": legacy,
     }
+    index.update(index_stamp())
     json.dump(index, sys.stdout, indent=2)
     sys.stdout.write("\n")
 

@@ -54,6 +54,10 @@ enum cds_err {
 	CDS_ERR_CONFLICT,	/* two archives of one release ship one path
 				   with different contents (the server's
 				   data is wrong; nothing is committed) */
+	CDS_ERR_SIGNATURE,	/* a signature does not verify, or is by a
+				   key this program does not trust */
+	CDS_ERR_ROLLBACK,	/* an index older than the one held */
+	CDS_ERR_EXPIRED,	/* an index past its expiry date */
 	CDS_ERR_MAX
 };
 
@@ -437,6 +441,79 @@ int cds_manifest_resolve(const struct cds_manifest *m, const char *cuda,
 
 /* The platform name of this machine in NVIDIA's manifests. */
 const char *cds_platform(void);
+
+/* ------------------------------------------------------------------------ */
+/* The index in use, and `update`: a newer index, signed                    */
+/* ------------------------------------------------------------------------ */
+
+/* Which index cds_manifest_load() chose, and its number and dates. */
+struct cds_index_info {
+	const char *path;	/* the index file in use */
+	int updated;		/* 1: the one cds_update() kept (newer than
+				   the shipped one); 0: shipped, --manifest */
+	long long version;	/* 0: the index carries none */
+	const char *generated;	/* "2026-11-26"; NULL if it says none */
+	const char *expires;	/* the first moment it is stale, or NULL */
+	int expired;		/* expires has passed */
+};
+
+/*
+ * Load the index (cds_manifest_load()) and describe it; the strings are
+ * owned by the handle, valid as long as the manifest.  0, or -1 with the
+ * load's error.
+ */
+int cds_index_info(cds_handle_t *h, struct cds_index_info *info);
+
+struct cds_update_request {
+	const char *url;	/* the index.json to fetch; NULL: the
+				   update_url of the index in use */
+	int allow_expired;	/* take an expired index (a warning and an
+				   audit line) */
+};
+
+struct cds_update_result {
+	long long version;	/* the index now held */
+	long long previous;	/* the one held before: kept or shipped */
+	char *generated;
+	char *expires;
+	char *url;		/* where it came from (a mirror's, maybe) */
+	char *keyid;		/* the key that signed it, as minisign
+				   prints ids */
+	char *path;		/* where it is kept */
+	int current;		/* it was already held: nothing changed */
+	int expired;		/* taken expired (allow_expired) */
+	size_t fetched;		/* redistrib files downloaded */
+	size_t reused;		/* redistrib files already here */
+};
+
+/*
+ * Fetch a newer index and its minisign signature (URL.minisig), from each
+ * mirror (cds_add_mirror(): a copy of the index's directory, tried first)
+ * and then URL, and keep it (cds_index_info() then reports it).  The
+ * signature must be by a key this program was built with (the current
+ * one or the next), over these bytes, with its trusted comment as
+ * signed; the index must carry version, generated and expires, a version
+ * above the one held (kept or shipped) and an expiry in the future.
+ * Every redistrib file it names is taken from here when its SHA-256
+ * matches the pin, else fetched from beside the index and checked.
+ * Kept under cds_index_store(): each file written, fsynced and renamed,
+ * then the "current" link flipped, then the state; a crash leaves the
+ * old index or the new one.
+ *
+ * Returns 0 (RES filled; RES->current when the index was already held),
+ * or -1: CDS_ERR_SIGNATURE, CDS_ERR_ROLLBACK, CDS_ERR_EXPIRED,
+ * CDS_ERR_CHECKSUM (a redistrib file that does not match its pin),
+ * CDS_ERR_MANIFEST (not an index, or no version or dates), CDS_ERR_USAGE
+ * (no URL), the download's errors, CDS_ERR_IO.  The detail names the
+ * file and the reason; nothing is changed.  When every source fails,
+ * the first refusal is reported (before network errors).  Appends an
+ * audit line.  After a new index is kept, the manifest loaded before is
+ * freed (as by cds_set_manifest()); the next cds_manifest_load() reads
+ * the new one.  Free RES's strings with cds_update_result_clear().
+ */
+int cds_update(cds_handle_t *h, const struct cds_update_request *req,
+    struct cds_update_result *res);
+void cds_update_result_clear(struct cds_update_result *res);
 
 /* ------------------------------------------------------------------------ */
 /* Scan: what is on the machine                                              */

@@ -33,6 +33,9 @@ static const char *const messages[CDS_ERR_MAX] = {
 	[CDS_ERR_CHILD] = N_("probe process failed"),
 	[CDS_ERR_UNSUPPORTED] = N_("not supported here"),
 	[CDS_ERR_CONFLICT] = N_("the archives of one release conflict"),
+	[CDS_ERR_SIGNATURE] = N_("signature refused"),
+	[CDS_ERR_ROLLBACK] = N_("refused: not newer than the index held"),
+	[CDS_ERR_EXPIRED] = N_("refused: the index has expired"),
 };
 
 const char *

@@ -14,6 +14,7 @@
 #include <strings.h>
 #include <stdio.h>
 #include <sys/utsname.h>
+#include <time.h>
 
 #include <jansson.h>
 
@@ -130,6 +131,9 @@ cds_manifest_free(struct cds_manifest *m)
 	}
 	free(m->legacy);
 	free(m->bare_text);
+	free(m->generated);
+	free(m->expires);
+	free(m->update_url);
 	free(m->path);
 	free(m->dir);
 	free(m);
@@ -887,6 +891,70 @@ parse_legacy(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 	return 0;
 }
 
+time_t
+cds_index_date(const char *s)
+{
+	struct tm tm;
+	const char *end;
+
+	memset(&tm, 0, sizeof(tm));
+	if (s == NULL || (end = strptime(s, "%Y-%m-%d", &tm)) == NULL) {
+		return -1;
+	}
+	if (*end == 'T' && ((end = strptime(end + 1, "%H:%M:%S", &tm)) ==
+	    NULL || strcmp(end, "Z") != 0)) {
+		return -1;
+	}
+	if (*end != '\0' && strcmp(end, "Z") != 0) {
+		return -1;
+	}
+	return timegm(&tm);
+}
+
+/* The index's number and dates (all optional; an index `update` takes
+ * must carry them, update.c checks): "version" a positive integer,
+ * "generated" and "expires" dates, "update_url" text. */
+static int
+parse_dates(cds_handle_t *h, struct cds_manifest *m, json_t *root)
+{
+	static const char *const keys[] = { "generated", "expires" };
+	json_t *v = json_object_get(root, "version");
+	char **out[2];
+	size_t i;
+
+	out[0] = &m->generated;
+	out[1] = &m->expires;
+	if (v != NULL && (!json_is_integer(v) || json_integer_value(v) < 1)) {
+		return cds_seterr(h, CDS_ERR_MANIFEST, "%s: version: not a "
+		    "positive integer", m->path);
+	}
+	m->version = v != NULL ? (long long)json_integer_value(v) : 0;
+	for (i = 0; i < 2; i++) {
+		json_t *d = json_object_get(root, keys[i]);
+
+		if (d == NULL) {
+			continue;
+		}
+		if (!json_is_string(d) ||
+		    cds_index_date(json_string_value(d)) == -1) {
+			return cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: not a "
+			    "date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)",
+			    m->path, keys[i]);
+		}
+		*out[i] = cds_xstrdup(json_string_value(d));
+	}
+	m->expires_t = m->expires != NULL ? cds_index_date(m->expires) : 0;
+	if (check_member(h, m->path, "", root, "update_url", CDS_NAME_TEXT) ==
+	    -1) {
+		return -1;
+	}
+	if (json_is_string(json_object_get(root, "update_url"))) {
+		m->update_url = cds_xstrdup(json_string_value(
+		    json_object_get(root, "update_url")));
+	}
+	return 0;
+}
+
 static int
 parse_index(cds_handle_t *h, struct cds_manifest *m, json_t *root)
 {
@@ -919,6 +987,9 @@ parse_index(cds_handle_t *h, struct cds_manifest *m, json_t *root)
 			cudnn_base = json_string_value(
 			    json_object_get(bases, "cudnn"));
 		}
+	}
+	if (parse_dates(h, m, root) == -1) {
+		return -1;
 	}
 	rels = json_object_get(root, "releases");
 	if (!json_is_array(rels)) {
@@ -1261,6 +1332,83 @@ fail:
 CDS_HIDDEN char *cds_dl_fetch_small(cds_handle_t *h, const char *url,
     size_t max, size_t *len);
 
+struct cds_manifest *
+cds_index_parse(cds_handle_t *h, const char *path, const char *dir,
+    const char *text)
+{
+	struct cds_manifest *m = manifest_from_text(h, path, text);
+
+	if (m == NULL) {
+		return NULL;	/* error set by manifest_from_text */
+	}
+	if (m->bare) {
+		cds_seterr(h, CDS_ERR_MANIFEST, "%s: a redistrib file, not an "
+		    "index", path);
+		cds_manifest_free(m);
+		return NULL;
+	}
+	free(m->dir);
+	m->dir = cds_xstrdup(dir);
+	return m;
+}
+
+/*
+ * The index `update` kept, when its signature still verifies and it is
+ * newer than SHIPPED_VERSION; NULL (with a warning for one that does not
+ * verify) otherwise.  The handle's error is left as it was.
+ */
+static struct cds_manifest *
+load_kept(cds_handle_t *h, long long shipped_version)
+{
+	char *store = cds_index_store(h);
+	char *dir = cds_path_join(store, "current");
+	char *path = cds_path_join(dir, "index.json");
+	char *sigpath = cds_xasprintf("%s.minisig", path);
+	char *text = NULL, *sig = NULL;
+	size_t len = 0, siglen = 0;
+	struct cds_manifest *m = NULL;
+	int err = h->err;
+	char *detail = cds_strdup0(h->errdetail);
+
+	if ((text = cds_read_file(path, 16u << 20, &len)) == NULL) {
+		goto out;	/* none kept */
+	}
+	if ((sig = cds_read_file(sigpath, CDS_MS_MAX_FILE, &siglen)) ==
+	    NULL) {
+		cds_log(h, CDS_LOG_WARNING, "ignoring the kept index %s: "
+		    "%s: %s", path, sigpath, cds_read_strerror(errno));
+		goto out;
+	}
+	if (cds_index_verify(h, path, text, len, sigpath, sig, siglen,
+	    NULL) == -1 || (m = cds_index_parse(h, path, dir, text)) ==
+	    NULL) {
+		cds_log(h, CDS_LOG_WARNING, "ignoring the kept index: %s",
+		    cds_errdetail(h));
+		goto out;
+	}
+	if (m->version <= shipped_version) {
+		/* the program was upgraded past it */
+		cds_manifest_free(m);
+		m = NULL;
+		goto out;
+	}
+	m->updated = 1;
+out:
+	if (err == CDS_ERR_OK) {
+		cds_clearerr(h);
+	} else {
+		cds_seterr(h, err, "%s", detail != NULL ? detail : "");
+	}
+	free(detail);
+	free(text);
+	free(sig);
+	free(sigpath);
+	free(path);
+	free(dir);
+	free(store);
+	return m;
+}
+
 const struct cds_manifest *
 cds_manifest_load(cds_handle_t *h)
 {
@@ -1279,8 +1427,7 @@ cds_manifest_load(cds_handle_t *h)
 		path = cds_xstrdup(h->manifest_arg);
 	} else {
 		path = h->manifest_arg != NULL ?
-		    cds_xstrdup(h->manifest_arg) :
-		    cds_path_join(cds_data_dir(), "manifests/index.json");
+		    cds_xstrdup(h->manifest_arg) : cds_index_shipped_path();
 		text = cds_read_file(path, 16u << 20, NULL);
 		if (text == NULL) {
 			cds_seterr(h, errno == ENOENT ? CDS_ERR_NOT_FOUND :
@@ -1293,6 +1440,16 @@ cds_manifest_load(cds_handle_t *h)
 	h->manifest = manifest_from_text(h, path, text);
 	free(text);
 	free(path);
+	if (h->manifest != NULL && h->manifest_arg == NULL) {
+		/* a newer index that `update` kept replaces the shipped one */
+		struct cds_manifest *kept = load_kept(h,
+		    h->manifest->version);
+
+		if (kept != NULL) {
+			cds_manifest_free(h->manifest);
+			h->manifest = kept;
+		}
+	}
 	if (h->manifest != NULL && h->manifest->bare) {
 		struct cds_event ev = {0};
 
@@ -1301,6 +1458,24 @@ cds_manifest_load(cds_handle_t *h)
 		cds_emit(h, &ev);
 	}
 	return h->manifest;
+}
+
+int
+cds_index_info(cds_handle_t *h, struct cds_index_info *info)
+{
+	const struct cds_manifest *m = cds_manifest_load(h);
+
+	memset(info, 0, sizeof(*info));
+	if (m == NULL) {
+		return -1;	/* error set by cds_manifest_load */
+	}
+	info->path = m->path;
+	info->updated = m->updated;
+	info->version = m->version;
+	info->generated = m->generated;
+	info->expires = m->expires;
+	info->expired = m->expires_t > 0 && time(NULL) >= m->expires_t;
+	return 0;
 }
 
 size_t

@@ -4,7 +4,10 @@
 #ifndef CDS_MANIFEST_H
 #define CDS_MANIFEST_H
 
+#include <time.h>
+
 #include "handle.h"
+#include "minisign.h"
 
 struct cds_driver_floor {
 	char *cuda;		/* "12", or "12.8" for a narrower rule */
@@ -46,6 +49,14 @@ struct cds_manifest {
 	struct cds_legacy_cuda *legacy;
 	size_t nlegacy;
 	char *bare_text;	/* a bare redistrib file's contents */
+	/* the index's own dates and number (update.c): 0 and NULL when it
+	   carries none */
+	long long version;	/* strictly increasing from one to the next */
+	char *generated;	/* "2026-11-26" or "2026-11-26T06:00:00Z" */
+	char *expires;		/* the first moment it is no longer valid */
+	time_t expires_t;	/* expires as a time; 0 when none */
+	char *update_url;	/* where `update` fetches the next one */
+	int updated;		/* the index `update` kept, not the shipped */
 };
 
 /*
@@ -88,5 +99,42 @@ CDS_HIDDEN struct cds_archive **cds_redistrib_parse(cds_handle_t *h,
     const char *name, const char *text, const char *platform,
     const char *variant, char *const *only);
 CDS_HIDDEN void cds_archives_free(struct cds_archive **v);
+
+/*
+ * The index `update` keeps (update.c) and the one shipped.  The store is
+ * <root>/var/lib/cudnn-setup/index as root or under --root, else
+ * $XDG_DATA_HOME/cudnn-setup/index (~/.local/share/...):
+ *   state            "version=N", "sha256=HEX", "generated=", "expires="
+ *   current -> vN    the kept index, flipped by rename
+ *   vN/index.json, vN/index.json.minisig, vN/nvidia/...  (its redistribs)
+ * A new host path.
+ */
+CDS_HIDDEN char *cds_index_store(const cds_handle_t *h);
+/* The shipped index's host path (new string). */
+CDS_HIDDEN char *cds_index_shipped_path(void);
+/* The public keys this program was built with (configure's
+ * --with-index-key and --with-index-next-key, or the build's own
+ * development keys): KEYS gets up to 2, their number returned; NAMES[i]
+ * is "current" or "next". */
+CDS_HIDDEN size_t cds_index_keys(struct cds_ms_pubkey keys[2],
+    const char *names[2]);
+/*
+ * Check the signature SIG (SIGLEN bytes, from SIGNAME) of DATA (from
+ * NAME) against the trusted keys.  0, or -1 with CDS_ERR_SIGNATURE and
+ * the reason: a malformed signature, another key (its id and the ids
+ * trusted), bytes changed after signing, an edited trusted comment.
+ * KEYID (17 bytes, when not NULL) gets the signer's id.
+ */
+CDS_HIDDEN int cds_index_verify(cds_handle_t *h, const char *name,
+    const void *data, size_t len, const char *signame, const char *sig,
+    size_t siglen, char *keyid);
+/* Parse an index document (TEXT, read from PATH, whose relative
+ * redistrib names resolve in DIR) without making it the handle's: NULL
+ * with the handle's error (CDS_ERR_MANIFEST). */
+CDS_HIDDEN struct cds_manifest *cds_index_parse(cds_handle_t *h,
+    const char *path, const char *dir, const char *text);
+/* A date of the index ("YYYY-MM-DD" or "YYYY-MM-DDTHH:MM:SSZ") as a time;
+ * -1 when malformed. */
+CDS_HIDDEN time_t cds_index_date(const char *s);
 
 #endif /* CDS_MANIFEST_H */

@@ -11,6 +11,7 @@
 #   journal   the install journal (recovery) and receipts (list)
 #   extract   the unpacker over hostile tar, tar.gz and zip archives
 #   root      a whole fake machine (files, links, FIFOs), then doctor
+#   minisig   the index's signature file and a public key (update)
 # Default: all, FUZZ_SECONDS (20) each.  The engine's sources are compiled here,
 # instrumented, into BUILD/tests/fuzz/obj (again only when a source or
 # header is newer); new inputs go to BUILD/tests/fuzz/corpus/TARGET, never
@@ -27,7 +28,7 @@ if [ "${1:-}" = "-t" ]; then
 	secs=$2
 	shift 2
 fi
-targets=${*:-manifest elf explain activate journal extract root}
+targets=${*:-manifest elf explain activate journal extract root minisig}
 
 skip() {
 	echo "fuzz: SKIP: $*" >&2

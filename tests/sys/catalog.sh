@@ -20,6 +20,13 @@ echo "NVRM version: NVIDIA UNIX x86_64 Kernel Module  999.99.99  Thu" \
 
 # 1: rebuilt from the clone's own data, the index is the one committed
 W=$(mktemp -d); cleanup_later "$W"
+# the index's number and dates are the day it was made, not today's: take
+# them from the committed index (mkindex.py's INDEX_* variables)
+eval "$(python3 -c 'import json, sys
+i = json.load(open(sys.argv[1]))
+print("INDEX_VERSION=%d INDEX_GENERATED=%s INDEX_EXPIRES=%s" % (i["version"],
+    i["generated"], i["expires"]))' "$IDX")"
+export INDEX_VERSION INDEX_GENERATED INDEX_EXPIRES
 python3 "$SHIP/mkindex.py" >"$W/index.json" 2>"$W/err"
 is "$?:$(cmp "$W/index.json" "$IDX" >/dev/null 2>&1 && echo same)" \
 	"0:same" "mkindex.py rebuilds the committed index from manifests/"

@@ -8,8 +8,8 @@
 # the input that caused it; without clang's libFuzzer every target is
 # skipped, saying why.
 . "$CDS_SRCDIR/tests/lib.sh"
-targets="manifest elf explain activate journal extract root"
-plan 7
+targets="manifest elf explain activate journal extract root minisig"
+plan 8
 
 for t in $targets; do
 	sh "$CDS_SRCDIR/tests/fuzz/run.sh" "$t" 2>"$CDS_BUILDDIR/fuzz-$t.err"

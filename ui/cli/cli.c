@@ -44,6 +44,8 @@ enum {
 	OPT_TIMEOUT,
 	OPT_MEMLIMIT,
 	OPT_DEADLINE,
+	OPT_URL,
+	OPT_ALLOW_EXPIRED,
 	OPT_MAX
 };
 
@@ -78,6 +80,8 @@ static const struct option options[] = {
 	{ "timeout", required_argument, NULL, OPT_TIMEOUT },
 	{ "memlimit", required_argument, NULL, OPT_MEMLIMIT },
 	{ "deadline", required_argument, NULL, OPT_DEADLINE },
+	{ "url", required_argument, NULL, OPT_URL },
+	{ "allow-expired", no_argument, NULL, OPT_ALLOW_EXPIRED },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -111,6 +115,7 @@ static const char *const remove_opts[] = {
 };
 static const char *const env_opts[] = { "prefix", "shell", NULL };
 static const char *const explain_opts[] = { "env", "prefix", NULL };
+static const char *const update_opts[] = { "url", "allow-expired", NULL };
 
 static const struct cli_cmd commands[] = {
 	{ "doctor", "[--env NAME|--prefix DIR] [--json]",
@@ -148,6 +153,9 @@ static const struct cli_cmd commands[] = {
 	{ "env", "[--shell sh|fish] [--prefix DIR] VERSION",
 	    N_("print the environment of a release, for eval"),
 	    env_opts, cmd_env },
+	{ "update", "[--url URL] [--mirror URL] [--allow-expired] [--json]",
+	    N_("fetch a newer index of releases, signed, and keep it"),
+	    update_opts, cmd_update },
 	{ NULL, NULL, NULL, NULL, NULL }
 };
 
@@ -423,6 +431,12 @@ set_option(struct cli *c, int key, const char *arg)
 	case OPT_PATH_FIRST:
 		c->env_last = 1;
 		break;
+	case OPT_URL:
+		c->url = arg;
+		break;
+	case OPT_ALLOW_EXPIRED:
+		c->allow_expired = 1;
+		break;
 	case OPT_LOCK_WAIT:
 		if (strcmp(arg, "none") == 0) {
 			c->lock_wait = -1;
@@ -651,7 +665,7 @@ cli_main(int argc, char **argv)
 			return 0;
 		}
 		if (opt == OPT_VERSION) {
-			printf("%s %s\n", PACKAGE, VERSION);
+			cli_print_version(c.root, c.manifest);
 			return 0;
 		}
 		if ((ret = repeated(&c, seen, opt, name, optarg)) != 0) {

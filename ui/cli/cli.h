@@ -59,6 +59,8 @@ struct cli {
 				   not at all, else seconds */
 	char **mirrors;
 	size_t nmirrors;
+	const char *url;	/* update --url */
+	int allow_expired;	/* update --allow-expired */
 };
 
 struct cli_cmd {
@@ -82,6 +84,13 @@ int cmd_list(struct cli *c, int argc, char **argv);
 int cmd_use(struct cli *c, int argc, char **argv);
 int cmd_remove(struct cli *c, int argc, char **argv);
 int cmd_env(struct cli *c, int argc, char **argv);
+/* ui/cli/cmd_update.c: update, and the index in use */
+int cmd_update(struct cli *c, int argc, char **argv);
+/* --version: the program's, and the index's (--root, --manifest as
+ * given so far) */
+void cli_print_version(const char *root, const char *manifest);
+void cli_index_note(struct cli *c);
+json_t *cli_index_json(struct cli *c);
 
 /* ui/cli/cmd_plan.c, cmd_install.c: plans and operations in words and
  * JSON, shared by the commands that run the install pipeline */

@@ -24,10 +24,15 @@ cmd_doctor(struct cli *c, int argc, char **argv)
 	}
 	f = cds_findings_run(c->h, s);
 	worst = cds_findings_worst(f);
+	cli_index_note(c);
 	if (c->json) {
 		json_t *doc = cli_json_scan(c->h, s);
+		json_t *index = cli_index_json(c);
 
 		json_object_set_new(doc, "findings", cli_json_findings(f));
+		if (index != NULL) {
+			json_object_set_new(doc, "index", index);
+		}
 		cli_json_print(doc);
 	} else {
 		cli_print_scan(c, s);

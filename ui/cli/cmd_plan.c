@@ -42,6 +42,9 @@ cli_err_word(int err)
 		[CDS_ERR_CHILD] = "child",
 		[CDS_ERR_UNSUPPORTED] = "unsupported",
 		[CDS_ERR_CONFLICT] = "conflict",
+		[CDS_ERR_SIGNATURE] = "signature",
+		[CDS_ERR_ROLLBACK] = "rollback",
+		[CDS_ERR_EXPIRED] = "expired",
 	};
 
 	if (err < 0 || err >= CDS_ERR_MAX || words[err] == NULL) {
@@ -351,6 +354,7 @@ cmd_plan(struct cli *c, int argc, char **argv)
 		}
 		return cli_fail_handle(c);
 	}
+	cli_index_note(c);
 	if (c->json) {
 		cli_json_print(cli_plan_json(p));
 	} else {
