@@ -12,6 +12,7 @@
 
 #include "findings.h"
 #include "scan.h"
+#include "shell.h"
 
 /* One row per finding id.  A row without a function names an id that
  * another row's function raises (its summary is still looked up here). */
@@ -558,7 +559,7 @@ cds_libpath_for(struct cds_rule_ctx *c, const struct cds_env *e,
 	size_t i;
 
 	if (e != NULL && !e->is_active) {
-		act = cds_activate_eval(c, e, "LD_LIBRARY_PATH", llp, NULL,
+		act = cds_activate_eval(c->h, e, "LD_LIBRARY_PATH", llp, NULL,
 		    &where);
 	}
 	lp->ld_library_path = cds_strdup0(act != NULL ? act : llp);

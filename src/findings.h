@@ -119,18 +119,6 @@ CDS_HIDDEN const char *cds_expected_cudnn(const struct cds_rule_ctx *c,
 CDS_HIDDEN int cds_cmp_minor(const char *a, const char *b);
 
 /*
- * Evaluate the conda activate.d scripts of env E for NAME: the value NAME
- * has after activating E once (START is the value before, NULL when
- * unset).  *undefined gets the variables the scripts read without setting
- * them (not CONDA_*, HOME, PATH or NAME itself), as a NULL-terminated
- * array; *where the "file:line" of the last assignment.  Returns NULL when
- * no script sets NAME.  Free the result and arrays.
- */
-CDS_HIDDEN char *cds_activate_eval(struct cds_rule_ctx *c,
-    const struct cds_env *e, const char *name, const char *start,
-    char ***undefined, char **where);
-
-/*
  * The SM architectures of the GPU code in ELF file HOSTPATH's .nv_fatbin
  * section (rules_framework.c): SASS cubins into SASS, PTX into PTX ("86"
  * for sm_86).  Every size is checked against the file.  0, or -1 when it
