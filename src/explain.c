@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "facts.h"
 #include "findings.h"
 #include "scan.h"
 

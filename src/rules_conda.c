@@ -9,73 +9,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "facts.h"
 #include "findings.h"
 #include "journal.h"
 #include "scan.h"
 #include "shell.h"
-
-/* ------------------------------------------------------------------------ */
-/* The activate fix                                                          */
-/* ------------------------------------------------------------------------ */
-
-void
-cds_fix_activate(struct cds_rule_ctx *c, struct cds_finding *f,
-    const struct cds_env *e, const char *const *dirs, const char *file)
-{
-	struct cds_buf joined = {0}, act = {0}, deact = {0};
-	char *a1, *a2, *d1, *d2, *name, *adir, *ddir, *qa, *qd, *cmd;
-	size_t i;
-
-	(void)c;
-	for (i = 0; dirs[i] != NULL; i++) {
-		cds_buf_addf(&joined, "%s%s", i > 0 ? ":" : "", dirs[i]);
-	}
-	if (e == NULL) {
-		char *q = cds_shquote(joined.s);
-
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, joined.s,
-		    "echo 'export LD_LIBRARY_PATH=%s${LD_LIBRARY_PATH:+:"
-		    "$LD_LIBRARY_PATH}' >> ~/.bashrc", joined.s);
-		free(q);
-		cds_buf_free(&joined);
-		return;
-	}
-	/* saved once, so activating twice does not grow the path */
-	a1 = cds_shquote("export _CDS_OLD_LD_LIBRARY_PATH=\"${_CDS_OLD_LD_"
-	    "LIBRARY_PATH-${LD_LIBRARY_PATH-}}\"");
-	d1 = cds_xasprintf("export LD_LIBRARY_PATH=\"%s${_CDS_OLD_LD_LIBRARY_"
-	    "PATH:+:$_CDS_OLD_LD_LIBRARY_PATH}\"", joined.s);
-	a2 = cds_shquote(d1);
-	free(d1);
-	d1 = cds_shquote("export LD_LIBRARY_PATH=\"${_CDS_OLD_LD_LIBRARY_"
-	    "PATH-}\"");
-	d2 = cds_shquote("unset _CDS_OLD_LD_LIBRARY_PATH");
-	name = cds_xstrdup(file != NULL ? cds_basename(file) :
-	    "cudnn-setup.sh");
-	adir = cds_xasprintf("%s/etc/conda/activate.d", e->prefix);
-	ddir = cds_xasprintf("%s/etc/conda/deactivate.d", e->prefix);
-	qa = cds_shquote(adir);
-	qd = cds_shquote(ddir);
-	cds_buf_addf(&act, "%s/%s", adir, name);
-	cds_buf_addf(&deact, "%s/%s", ddir, name);
-	cmd = cds_xasprintf("mkdir -p %s %s && printf '%%s\\n' %s %s > %s/%s "
-	    "&& printf '%%s\\n' %s %s > %s/%s", qa, qd, a1, a2, qa, name,
-	    d1, d2, qd, name);
-	cds_finding_fix(f, CDS_FIX_ACTIVATE, e->prefix, joined.s, "%s", cmd);
-	free(cmd);
-	free(qa);
-	free(qd);
-	free(adir);
-	free(ddir);
-	free(name);
-	free(a1);
-	free(a2);
-	free(d1);
-	free(d2);
-	cds_buf_free(&act);
-	cds_buf_free(&deact);
-	cds_buf_free(&joined);
-}
 
 /* ------------------------------------------------------------------------ */
 /* F28: activate.d scripts                                                   */
