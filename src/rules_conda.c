@@ -42,6 +42,55 @@ restores(const cds_handle_t *h, const struct cds_env *e)
 	return found;
 }
 
+/* Does the search path LIST name a directory twice (an activate.d script
+ * that grows the path on every activation)? */
+static int
+has_duplicates(const char *list)
+{
+	struct cds_strv seen = {0};
+	char **dirs = cds_strsplit(list, ":", 1), **d;
+	int dup = 0;
+
+	for (d = dirs; *d != NULL; d++) {
+		if (**d != '\0' && cds_strv_contains(&seen, *d)) {
+			dup = 1;
+		}
+		cds_strv_push(&seen, *d);
+	}
+	cds_strfreev(dirs);
+	cds_strv_clear(&seen);
+	return dup;
+}
+
+/* F28's fix: an activate.d script of env E, replacing the one at WHERE
+ * ("file:line"), that puts GOOD (the script's directories that exist)
+ * first, and what the script meant: an undefined CUDNN_PATH (one of
+ * UNDEFINED) is the pip wheel's cuDNN in this env. */
+static void
+fix_scripts(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, char **undefined, struct cds_strv *good,
+    const char *where)
+{
+	char *wheel = e->site_packages != NULL ?
+	    cds_path_join(e->site_packages, "nvidia/cudnn/lib") : NULL;
+	char **d;
+
+	for (d = undefined; *d != NULL; d++) {
+		if (strstr(*d, "CUDNN") != NULL && wheel != NULL &&
+		    dir_exists(c->h, wheel) && !cds_strv_contains(good,
+		    wheel)) {
+			cds_strv_push(good, wheel);
+		}
+	}
+	free(wheel);
+	if (good->n > 0) {
+		char *file = cds_xstrndup(where, strcspn(where, ":"));
+
+		cds_fix_activate(c, f, e, (const char *const *)good->v, file);
+		free(file);
+	}
+}
+
 /* F28: an activate.d script that edits LD_LIBRARY_PATH reads a variable
  * nothing sets at activation time (TensorFlow's documented CUDNN_PATH),
  * grows the path on every activation, has no deactivate.d counterpart, or
@@ -56,8 +105,8 @@ cds_rule_activate_scripts(struct cds_rule_ctx *c)
 		char **undefined = NULL, *where = NULL, *once, *twice, *marked;
 		char **dirs, **d;
 		struct cds_finding *f = NULL;
-		struct cds_strv good = {0}, seen = {0};
-		int dup = 0;
+		struct cds_strv good = {0};
+		int dup;
 
 		/* from an empty start, so entries of the caller's own
 		 * LD_LIBRARY_PATH are not taken for the script's; twice in
@@ -83,14 +132,7 @@ cds_rule_activate_scripts(struct cds_rule_ctx *c)
 			marked = cds_sheval_value(x);
 			cds_sheval_free(x);
 		}
-		dirs = cds_strsplit(twice, ":", 1);
-		for (d = dirs; *d != NULL; d++) {
-			if (**d != '\0' && cds_strv_contains(&seen, *d)) {
-				dup = 1;
-			}
-			cds_strv_push(&seen, *d);
-		}
-		cds_strfreev(dirs);
+		dup = has_duplicates(twice);
 #define F28_OPEN() do { \
 	if (f == NULL) { \
 		f = cds_finding_add(c, "F28", CDS_SEV_WARNING, "env %s: %s " \
@@ -138,32 +180,10 @@ cds_rule_activate_scripts(struct cds_rule_ctx *c)
 		}
 		cds_strfreev(dirs);
 		if (f != NULL) {
-			/* what the script meant: an undefined CUDNN_PATH is
-			 * the pip wheel's cuDNN in this env */
-			char *wheel = e->site_packages != NULL ?
-			    cds_path_join(e->site_packages,
-			    "nvidia/cudnn/lib") : NULL;
-
-			for (d = undefined; *d != NULL; d++) {
-				if (strstr(*d, "CUDNN") != NULL &&
-				    wheel != NULL && dir_exists(c->h, wheel) &&
-				    !cds_strv_contains(&good, wheel)) {
-					cds_strv_push(&good, wheel);
-				}
-			}
-			free(wheel);
-			if (good.n > 0) {
-				char *file = cds_xstrndup(where,
-				    strcspn(where, ":"));
-
-				cds_fix_activate(c, f, e,
-				    (const char *const *)good.v, file);
-				free(file);
-			}
+			fix_scripts(c, f, e, undefined, &good, where);
 		}
 #undef F28_OPEN
 		cds_strv_clear(&good);
-		cds_strv_clear(&seen);
 		cds_strfreev(undefined);
 		free(where);
 		free(once);
