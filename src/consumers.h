@@ -8,7 +8,7 @@
 #ifndef CDS_CONSUMERS_H
 #define CDS_CONSUMERS_H
 
-#include "findings.h"
+#include "rule.h"
 
 /* One library nobody provides, for one env (or the system's Python). */
 struct cds_miss {

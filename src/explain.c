@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "facts.h"
 #include "findings.h"
 #include "scan.h"
 
@@ -1535,23 +1536,14 @@ legacy_fixes(struct cds_rule_ctx *c, struct cds_finding *f,
 	return 1;
 }
 
-/*
- * The library the message could not open, MISSING (or each of LIST, for
- * "Unable to load any of {A, B...}"): is it found here, installed
- * elsewhere, or nowhere?  Evidence "state" says which; "origin" where it
- * is; for cuDNN the copies here and what the programs here need.
- */
-static void
-check_missing(struct cds_rule_ctx *c, const char *id, const char *missing,
-    const char *list)
+/* Is one of NAMES found by the loader here?  Then a note that says so:
+ * the failing program ran elsewhere, or with another environment. */
+static int
+found_here(struct cds_rule_ctx *c, char **names)
 {
-	const char *origin = NULL;
-	char **names, *where = NULL, *v;
 	struct cds_finding *f;
 	size_t i;
 
-	names = cds_strsplit(list != NULL ? list : missing, list != NULL ?
-	    ", \t" : "", 0);
 	for (i = 0; names[i] != NULL; i++) {
 		struct cds_ld_found *fd = cds_loader_find(c->h, names[i], NULL,
 		    0);
@@ -1570,11 +1562,23 @@ check_missing(struct cds_rule_ctx *c, const char *id, const char *missing,
 			    "a conda env not activated) or on another "
 			    "machine");
 			cds_ld_found_free(fd);
-			cds_strfreev(names);
-			return;
+			return 1;
 		}
 		cds_ld_found_free(fd);
 	}
+	return 0;
+}
+
+/* Is one of NAMES installed where the loader does not look?  Then an
+ * error naming where, and the activation fix of the env that holds it. */
+static int
+installed_elsewhere(struct cds_rule_ctx *c, char **names)
+{
+	const char *origin = NULL;
+	char *where = NULL;
+	struct cds_finding *f;
+	size_t i;
+
 	for (i = 0; names[i] != NULL && where == NULL; i++) {
 		where = installed_where(c, names[i], &origin);
 	}
@@ -1603,13 +1607,57 @@ check_missing(struct cds_rule_ctx *c, const char *id, const char *missing,
 		cds_fix_activate(c, f, owner, dirs, NULL);
 		free(dir);
 		free(where);
-		cds_strfreev(names);
-		return;
+		return 1;
 	}
-	if (names[0] == NULL) {
-		cds_strfreev(names);
-		return;
+	return 0;
+}
+
+/* The last CUDA release of the manifest whose libraries carry soname NAME,
+ * as evidence on F with its install fix. */
+static void
+evidence_cuda_shipper(struct cds_rule_ctx *c, struct cds_finding *f,
+    const char *name)
+{
+	const char *best = NULL;
+	size_t r;
+
+	for (r = 0; c->m != NULL && r < cds_manifest_nreleases(c->m); r++) {
+		const struct cds_release *rel = cds_manifest_release(c->m, r);
+		const char *used;
+		char **sonames;
+		size_t k;
+
+		if (rel->kind != CDS_KIND_CUDA) {
+			continue;
+		}
+		sonames = cds_cuda_sonames(c, rel->version, &used);
+		for (k = 0; sonames[k] != NULL; k++) {
+			if (strcmp(sonames[k], name) == 0) {
+				best = rel->version;
+			}
+		}
+		cds_strfreev(sonames);
 	}
+	if (best != NULL) {
+		cds_finding_evidence(f, "shipped by", "CUDA %s", best);
+		cds_finding_fix(f, CDS_FIX_INSTALL, NULL, best,
+		    "cudnn-setup install --cuda %s", best);
+	} else if (!legacy_fixes(c, f, name)) {
+		cds_finding_evidence(f, "shipped by", "no CUDA release "
+		    "this program knows");
+	}
+}
+
+/* None of NAMES (at least one) is installed here: an error, and for cuDNN
+ * the copies here and what the programs here need, for a CUDA library
+ * the release that ships it.  ID: the message's failure id, or NULL. */
+static void
+not_installed(struct cds_rule_ctx *c, const char *id, char **names)
+{
+	struct cds_finding *f;
+	char *v;
+	size_t i;
+
 	if (names[1] != NULL) {
 		char *all = cds_xstrdup(names[0]);
 
@@ -1646,36 +1694,27 @@ check_missing(struct cds_rule_ctx *c, const char *id, const char *missing,
 	} else if (strcmp(names[0], "libcuda.so") == 0) {
 		evidence_libcuda1(c, f);
 	} else if (!cds_startswith(names[0], "libcuda.so")) {
-		size_t r;
-		const char *best = NULL;
+		evidence_cuda_shipper(c, f, names[0]);
+	}
+}
 
-		for (r = 0; c->m != NULL && r < cds_manifest_nreleases(c->m);
-		    r++) {
-			const struct cds_release *rel =
-			    cds_manifest_release(c->m, r);
-			const char *used;
-			char **sonames;
-			size_t k;
+/*
+ * The library the message could not open, MISSING (or each of LIST, for
+ * "Unable to load any of {A, B...}"): is it found here, installed
+ * elsewhere, or nowhere?  Evidence "state" says which; "origin" where it
+ * is; for cuDNN the copies here and what the programs here need.
+ */
+static void
+check_missing(struct cds_rule_ctx *c, const char *id, const char *missing,
+    const char *list)
+{
+	char **names;
 
-			if (rel->kind != CDS_KIND_CUDA) {
-				continue;
-			}
-			sonames = cds_cuda_sonames(c, rel->version, &used);
-			for (k = 0; sonames[k] != NULL; k++) {
-				if (strcmp(sonames[k], names[0]) == 0) {
-					best = rel->version;
-				}
-			}
-			cds_strfreev(sonames);
-		}
-		if (best != NULL) {
-			cds_finding_evidence(f, "shipped by", "CUDA %s", best);
-			cds_finding_fix(f, CDS_FIX_INSTALL, NULL, best,
-			    "cudnn-setup install --cuda %s", best);
-		} else if (!legacy_fixes(c, f, names[0])) {
-			cds_finding_evidence(f, "shipped by", "no CUDA release "
-			    "this program knows");
-		}
+	names = cds_strsplit(list != NULL ? list : missing, list != NULL ?
+	    ", \t" : "", 0);
+	if (!found_here(c, names) && !installed_elsewhere(c, names) &&
+	    names[0] != NULL) {
+		not_installed(c, id, names);
 	}
 	cds_strfreev(names);
 }

@@ -1,19 +1,12 @@
 /*
- * findings.h - doctor's rules: the table, and what a rule uses to report.
+ * findings.h - doctor's rules, one function each (rules_*.c), that the
+ * table in findings.c runs.  How a rule reports is rule.h; the facts
+ * the rules share, facts.h.
  */
 #ifndef CDS_FINDINGS_H
 #define CDS_FINDINGS_H
 
-#include "handle.h"
-
-/* What every rule gets: the handle, the scan and the manifest (may be
- * NULL when none could be loaded). */
-struct cds_rule_ctx {
-	cds_handle_t *h;
-	const struct cds_scan *s;
-	const struct cds_manifest *m;
-	struct cds_findings *out;
-};
+#include "rule.h"
 
 typedef void (*cds_rule_fn)(struct cds_rule_ctx *c);
 
@@ -23,167 +16,6 @@ struct cds_rule {
 	const char *source;	/* failure-modes.md entry, or NULL */
 	cds_rule_fn fn;
 };
-
-/* Add a finding; TITLE is an untranslated line of data. */
-CDS_HIDDEN struct cds_finding *cds_finding_add(struct cds_rule_ctx *c,
-    const char *id, enum cds_severity sev, const char *fmt, ...)
-    CDS_PRINTF(4, 5);
-CDS_HIDDEN void cds_finding_evidence(struct cds_finding *f, const char *key,
-    const char *fmt, ...) CDS_PRINTF(3, 4);
-/* A fix: what repair does (KIND, PATH, TARGET) and the command a person
- * could type instead. */
-CDS_HIDDEN void cds_finding_fix(struct cds_finding *f, enum cds_fix_kind kind,
-    const char *path, const char *target, const char *fmt, ...)
-    CDS_PRINTF(5, 6);
-/* Is there already a finding ID whose evidence or title mentions TEXT
- * (NULL: any finding ID)? */
-CDS_HIDDEN int cds_finding_exists(const struct cds_rule_ctx *c,
-    const char *id, const char *text);
-
-/* Quote a string for sh: 'it'\''s'.  New string. */
-CDS_HIDDEN char *cds_shquote(const char *s);
-
-/* ------------------------------------------------------------------------ */
-/* Facts the rules share                                                     */
-/* ------------------------------------------------------------------------ */
-
-/*
- * Where the environment variable VAR got an entry VALUE (a directory on
- * LD_LIBRARY_PATH, a toolkit in CUDA_HOME): the first shell start-up file,
- * /etc/profile.d script, conda activate.d script or modulefile line that
- * sets VAR and mentions VALUE, as "FILE:LINE"; or the Lmod module named in
- * LOADEDMODULES.  New string, NULL when it cannot be known.
- */
-CDS_HIDDEN char *cds_var_origin(struct cds_rule_ctx *c, const char *var,
-    const char *value);
-
-/* One directory of a library search, in the loader's order. */
-struct cds_libdir {
-	char *dir;		/* as named (an LD_LIBRARY_PATH entry as
-				   given) */
-	char *via;		/* "LD_LIBRARY_PATH", "RUNPATH", a conf
-				   file */
-	char *origin;		/* where the entry was set, or NULL */
-	int from_env;		/* an LD_LIBRARY_PATH entry */
-};
-
-struct cds_libpath {
-	struct cds_libdir *dirs;
-	size_t n;
-	char *ld_library_path;	/* the value used, NULL when unset */
-};
-
-/*
- * The directories searched for a library loaded by a program of env E
- * (NULL: as the target environment is now): LD_LIBRARY_PATH (with E's
- * activate.d additions when E is not the active env), then RUNPATH (the
- * consumer's own directories, NULL-terminated, may be NULL), then
- * ld.so.conf and the default directories.  Free with cds_libpath_free().
- */
-CDS_HIDDEN struct cds_libpath *cds_libpath_for(struct cds_rule_ctx *c,
-    const struct cds_env *e, const char *const *runpath);
-CDS_HIDDEN void cds_libpath_free(struct cds_libpath *lp);
-/* The first directory of LP holding a file (or a link to one) named NAME;
- * its index, or -1. */
-CDS_HIDDEN int cds_libpath_find(struct cds_rule_ctx *c,
-    const struct cds_libpath *lp, const char *name);
-
-/* Fix: drop directory D from the search (LD_LIBRARY_PATH in the shell, or
- * its ld.so.conf file), and say where the entry was set. */
-CDS_HIDDEN void cds_fix_remove_path(struct cds_rule_ctx *c,
-    struct cds_finding *f, const struct cds_libdir *d);
-/* Evidence: which LD_LIBRARY_PATH entry (and where it was set), RUNPATH
- * or conf file put D in the search. */
-CDS_HIDDEN void cds_evidence_via(struct cds_finding *f,
-    const struct cds_libdir *d);
-
-/* Same directory, symlinks resolved inside the root? */
-CDS_HIDDEN int cds_same_dir(const cds_handle_t *h, const char *a,
-    const char *b);
-/* The cuDNN copy of major MAJOR in DIR, or NULL. */
-CDS_HIDDEN const struct cds_cudnn *cds_cudnn_in(const struct cds_rule_ctx *c,
-    const char *dir, int major);
-/* The env owning package P (NULL for the system Python). */
-CDS_HIDDEN const struct cds_env *cds_env_of_package(const struct cds_scan *s,
-    const struct cds_package *p);
-
-/*
- * The cuDNN a framework package expects: its own pin or build info, else
- * the manifest's framework table for its version and CUDA.  *SOURCE says
- * which ("nvidia-cudnn-cu12 pin", "build_info.py", "manifest: torch 2.3
- * cu121").  NULL when unknown.  The string is owned by P or the manifest.
- */
-CDS_HIDDEN const char *cds_expected_cudnn(const struct cds_rule_ctx *c,
-    const struct cds_package *p, char **source);
-/* major.minor of V ("8.9.2.26" -> 8.9) compared: <0, 0, >0. */
-CDS_HIDDEN int cds_cmp_minor(const char *a, const char *b);
-
-/*
- * Evaluate the conda activate.d scripts of env E for NAME: the value NAME
- * has after activating E once (START is the value before, NULL when
- * unset).  *undefined gets the variables the scripts read without setting
- * them (not CONDA_*, HOME, PATH or NAME itself), as a NULL-terminated
- * array; *where the "file:line" of the last assignment.  Returns NULL when
- * no script sets NAME.  Free the result and arrays.
- */
-CDS_HIDDEN char *cds_activate_eval(struct cds_rule_ctx *c,
-    const struct cds_env *e, const char *name, const char *start,
-    char ***undefined, char **where);
-
-/*
- * The SM architectures of the GPU code in ELF file HOSTPATH's .nv_fatbin
- * section (rules_framework.c): SASS cubins into SASS, PTX into PTX ("86"
- * for sm_86).  Every size is checked against the file.  0, or -1 when it
- * is not a regular 64-bit little-endian ELF file.
- */
-CDS_HIDDEN int cds_fatbin_arches(const char *hostpath, struct cds_strv *sass,
-    struct cds_strv *ptx);
-
-/*
- * Fix: a conda activate.d script (and its deactivate.d twin) of env E that
- * puts DIRS first on LD_LIBRARY_PATH, saved and restored, idempotent;
- * FILE names the script to replace (NULL: cudnn-setup.sh).  For the system
- * Python (E NULL) a line for ~/.bashrc.
- */
-CDS_HIDDEN void cds_fix_activate(struct cds_rule_ctx *c,
-    struct cds_finding *f, const struct cds_env *e,
-    const char *const *dirs, const char *file);
-
-/*
- * The sonames a program built for CUDA version CUDA opens, from the
- * components of the matching release in the manifest: libX.so.<major of
- * the component's version> (libcudart, libcublas, libcublasLt, libcufft,
- * libcurand, libcusolver, libcusparse, libnvJitLink).  cudart 11 is the
- * exception: its soname is libcudart.so.11.0.  *release gets the release
- * used.  NULL-terminated, never NULL; free with cds_strfreev().
- */
-CDS_HIDDEN char **cds_cuda_sonames(struct cds_rule_ctx *c, const char *cuda,
-    const char **release);
-/* Where a library file SONAME is on this machine: env E's pip wheels
- * (nvidia/<x>/lib), a toolkit's libdir, an env's lib/.  A new target
- * path, or NULL. */
-CDS_HIDDEN char *cds_find_anywhere(struct cds_rule_ctx *c,
-    const struct cds_env *e, const char *soname);
-
-/* Is NAME a library of the CUDA toolkit (libcudart.so.12, libcublasLt.so.11,
- * libnvJitLink.so.13...), not the driver's libcuda nor cuDNN? */
-CDS_HIDDEN int cds_is_cuda_soname(const char *name);
-/* The manifest's newest CUDA release whose libraries carry soname NAME
- * ("libcublas.so.11" -> "11.8.0"), or NULL.  Owned by the manifest. */
-CDS_HIDDEN const char *cds_soname_release(struct cds_rule_ctx *c,
-    const char *name);
-/* Evidence and fixes for library NAME that env E (NULL: the system) needs
- * and the loader cannot find: where it is installed off the path (its
- * directory is added to DIRS, for one activation fix), else the CUDA
- * release that ships it (an install fix, once: *INSTALL). */
-CDS_HIDDEN void cds_fix_missing(struct cds_rule_ctx *c, struct cds_finding *f,
-    const struct cds_env *e, const char *name, struct cds_strv *dirs,
-    int *install);
-
-/* The file name of the ELF .so that site-packages framework P keeps its
- * CUDA kernels in ("torch/lib/libtorch_cuda.so"), or NULL. */
-CDS_HIDDEN char *cds_framework_cuda_lib(const struct cds_rule_ctx *c,
-    const struct cds_package *p);
 
 /* ------------------------------------------------------------------------ */
 /* Rules, one function each (src/rules_*.c)                                  */
@@ -233,6 +65,14 @@ CDS_HIDDEN void cds_rule_activate_scripts(struct cds_rule_ctx *c);
  * short, read from its undo record (journal.h) */
 CDS_HIDDEN void cds_rule_repair_cut(struct cds_rule_ctx *c);
 
+/*
+ * The SM architectures of the GPU code in ELF file HOSTPATH's .nv_fatbin
+ * section (rules_framework.c): SASS cubins into SASS, PTX into PTX ("86"
+ * for sm_86).  Every size is checked against the file.  0, or -1 when it
+ * is not a regular 64-bit little-endian ELF file.
+ */
+CDS_HIDDEN int cds_fatbin_arches(const char *hostpath, struct cds_strv *sass,
+    struct cds_strv *ptx);
 /* F21's check against a given compute capability (86 for 8.6), as a
  * message names it: a finding for each framework without kernels for it. */
 CDS_HIDDEN void cds_check_arch(struct cds_rule_ctx *c, int cc);

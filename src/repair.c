@@ -21,7 +21,7 @@
 #include <jansson.h>
 
 #include "consumers.h"
-#include "findings.h"
+#include "facts.h"
 #include "fixup.h"
 #include "journal.h"
 #include "manifest.h"

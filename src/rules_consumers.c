@@ -18,6 +18,8 @@
 
 #include "consumers.h"
 #include "elfread.h"
+#include "facts.h"
+#include "findings.h"
 #include "pkgdb.h"
 #include "scan.h"
 #include "strmap.h"

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "facts.h"
 #include "findings.h"
 #include "scan.h"
 

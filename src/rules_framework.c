@@ -17,6 +17,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "facts.h"
 #include "findings.h"
 #include "scan.h"
 
@@ -44,12 +45,6 @@ static int
 dir_exists(const cds_handle_t *h, const char *dir)
 {
 	return cds_root_isdir(h, dir);
-}
-
-static int
-file_exists(const cds_handle_t *h, const char *path)
-{
-	return cds_root_is_file(h, path);
 }
 
 /* site-packages/nvidia/<sub>/lib of a pip package, if it is there. */
@@ -559,105 +554,6 @@ cds_rule_jax_plugin(struct cds_rule_ctx *c)
 	}
 }
 
-/* ------------------------------------------------------------------------ */
-/* CUDA library sonames of a CUDA release                                    */
-/* ------------------------------------------------------------------------ */
-
-char **
-cds_cuda_sonames(struct cds_rule_ctx *c, const char *cuda, const char **release)
-{
-	static const struct {
-		const char *component;
-		const char *lib;
-	} map[] = {
-		{ "cuda_cudart", "libcudart" },
-		{ "libcublas", "libcublas" },
-		{ "libcublas", "libcublasLt" },
-		{ "libcufft", "libcufft" },
-		{ "libcurand", "libcurand" },
-		{ "libcusolver", "libcusolver" },
-		{ "libcusparse", "libcusparse" },
-		{ "libnvjitlink", "libnvJitLink" },
-	};
-	const struct cds_release *rel = NULL, *dnn;
-	const struct cds_archive *const *arch;
-	const char *var;
-	struct cds_strv sv = {0};
-	size_t i, k;
-
-	*release = NULL;
-	if (c->m == NULL || cds_manifest_resolve(c->m, cuda, NULL, &rel, &dnn,
-	    &var) == -1 || rel == NULL) {
-		return cds_strv_steal(&sv);
-	}
-	arch = cds_release_archives(c->h, rel, cds_platform(), NULL);
-	cds_clearerr(c->h);
-	if (arch == NULL) {
-		return cds_strv_steal(&sv);
-	}
-	*release = rel->version;
-	for (k = 0; k < sizeof(map) / sizeof(map[0]); k++) {
-		for (i = 0; arch[i] != NULL; i++) {
-			int major;
-
-			if (strcmp(arch[i]->component, map[k].component) != 0 ||
-			    arch[i]->version == NULL) {
-				continue;
-			}
-			major = atoi(arch[i]->version);
-			cds_strv_push_owned(&sv, strcmp(map[k].lib,
-			    "libcudart") == 0 && major <= 11 ?
-			    cds_xasprintf("%s.so.%d.0", map[k].lib, major) :
-			    cds_xasprintf("%s.so.%d", map[k].lib, major));
-			break;
-		}
-	}
-	return cds_strv_steal(&sv);
-}
-
-char *
-cds_find_anywhere(struct cds_rule_ctx *c, const struct cds_env *e,
-    const char *soname)
-{
-	const struct cds_scan *s = c->s;
-	char *pat, *r = NULL;
-	size_t i;
-
-	if (e != NULL && e->site_packages != NULL) {
-		char **m;
-
-		pat = cds_xasprintf("%s/nvidia/*/lib/%s", e->site_packages,
-		    soname);
-		m = cds_root_glob(c->h, pat);
-		r = cds_strdup0(m[0]);
-		cds_strfreev(m);
-		free(pat);
-		if (r != NULL) {
-			return r;
-		}
-	}
-	for (i = 0; i < s->ntoolkits && r == NULL; i++) {
-		if (s->toolkits[i].libdir == NULL) {
-			continue;
-		}
-		pat = cds_path_join(s->toolkits[i].libdir, soname);
-		if (file_exists(c->h, pat)) {
-			r = pat;
-		} else {
-			free(pat);
-		}
-	}
-	for (i = 0; i < s->nenvs && r == NULL; i++) {
-		pat = cds_xasprintf("%s/lib/%s", s->envs[i].prefix, soname);
-		if (file_exists(c->h, pat)) {
-			r = pat;
-		} else {
-			free(pat);
-		}
-	}
-	return r;
-}
-
 /* Check that each of NAMES resolves in LP; evidence and fixes on a finding
  * opened by OPEN on the first miss.  Returns the finding or NULL. */
 struct need_ctx {
@@ -1059,53 +955,6 @@ cds_rule_tf_sonames(struct cds_rule_ctx *c)
 /* ------------------------------------------------------------------------ */
 /* F21: the GPU architectures a framework has kernels for                    */
 /* ------------------------------------------------------------------------ */
-
-char *
-cds_framework_cuda_lib(const struct cds_rule_ctx *c,
-    const struct cds_package *p)
-{
-	static const char *const torch[] = { "torch/lib/libtorch_cuda.so",
-		"torch/lib/libtorch_cuda_cu.so", NULL };
-	static const char *const tf[] = {
-		"tensorflow/python/_pywrap_tensorflow_internal.so",
-		"tensorflow/libtensorflow_cc.so.2", NULL };
-	static const char *const ort[] = {
-		"onnxruntime/capi/libonnxruntime_providers_cuda.so", NULL };
-	static const char *const jax[] = {
-		"jax_plugins/xla_cuda12/xla_cuda_plugin.so",
-		"jaxlib/xla_extension.so", NULL };
-	const char *const *cands;
-	size_t i;
-
-	switch (p->kind) {
-	case CDS_FW_TORCH:
-		cands = torch;
-		break;
-	case CDS_FW_TENSORFLOW:
-		cands = tf;
-		break;
-	case CDS_FW_ONNXRUNTIME:
-		cands = ort;
-		break;
-	case CDS_FW_JAX:
-		cands = jax;
-		break;
-	default:
-		return NULL;
-	}
-	if (p->from_conda || p->location == NULL) {
-		return NULL;
-	}
-	for (i = 0; cands[i] != NULL; i++) {
-		char *path = cds_path_join(p->location, cands[i]);
-
-		if (file_exists(c->h, path)) {
-			return path;
-		}
-		free(path);
-	}
-	return NULL;
-}
 
 /*
  * The .nv_fatbin section, read through a window of the file: every offset

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "facts.h"
 #include "findings.h"
 #include "scan.h"
 

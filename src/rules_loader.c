@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "facts.h"
 #include "findings.h"
 #include "scan.h"
 
@@ -284,86 +285,6 @@ cds_rule_loader_cudnn(struct cds_rule_ctx *c)
 /* ------------------------------------------------------------------------ */
 /* F5, F13, F6, F12: libraries nobody provides                               */
 /* ------------------------------------------------------------------------ */
-
-int
-cds_is_cuda_soname(const char *name)
-{
-	static const char *const stems[] = { "libcudart.so", "libcublas.so",
-		"libcublasLt.so", "libcufft.so", "libcurand.so",
-		"libcusolver.so", "libcusparse.so", "libnvrtc.so",
-		"libnvToolsExt.so", "libnvJitLink.so", "libcupti.so", NULL };
-	const char *const *s;
-
-	for (s = stems; *s != NULL; s++) {
-		if (cds_startswith(name, *s)) {
-			return 1;
-		}
-	}
-	return 0;
-}
-
-const char *
-cds_soname_release(struct cds_rule_ctx *c, const char *name)
-{
-	const char *best = NULL;
-	size_t i, k;
-
-	for (i = 0; c->m != NULL && i < cds_manifest_nreleases(c->m); i++) {
-		const struct cds_release *r = cds_manifest_release(c->m, i);
-		const char *rel;
-		char **names;
-
-		if (r->kind != CDS_KIND_CUDA) {
-			continue;
-		}
-		names = cds_cuda_sonames(c, r->version, &rel);
-		for (k = 0; names[k] != NULL; k++) {
-			if (strcmp(names[k], name) == 0 && (best == NULL ||
-			    cds_vercmp(r->version, best) > 0)) {
-				best = r->version;
-			}
-		}
-		cds_strfreev(names);
-	}
-	return best;
-}
-
-void
-cds_fix_missing(struct cds_rule_ctx *c, struct cds_finding *f,
-    const struct cds_env *e, const char *name, struct cds_strv *dirs,
-    int *install)
-{
-	char *where = cds_find_anywhere(c, e, name);
-
-	if (where != NULL) {
-		char *dir = cds_dirname(where);
-
-		cds_finding_evidence(f, "installed in", "%s, which the loader "
-		    "does not search", where);
-		if (!cds_strv_contains(dirs, dir)) {
-			cds_strv_push(dirs, dir);
-		}
-		free(dir);
-		free(where);
-		return;
-	}
-	if (cds_is_cuda_soname(name)) {
-		const char *rel = cds_soname_release(c, name);
-
-		if (rel != NULL) {
-			cds_finding_evidence(f, "shipped by", "CUDA %s (%s)",
-			    rel, name);
-			if (!*install) {
-				cds_finding_fix(f, CDS_FIX_INSTALL, NULL, rel,
-				    "cudnn-setup install --cuda %s", rel);
-				*install = 1;
-			}
-		} else {
-			cds_finding_evidence(f, "shipped by", "no CUDA release "
-			    "this program knows (%s)", name);
-		}
-	}
-}
 
 /* F5: one cuDNN copy's own dependencies (cuBLAS, cuBLASLt of its CUDA
  * major) that the loader cannot find. */

@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "facts.h"
 #include "findings.h"
 #include "probe.h"
 

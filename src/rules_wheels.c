@@ -18,6 +18,7 @@
 
 #include "consumers.h"
 #include "elfread.h"
+#include "facts.h"
 #include "findings.h"
 #include "scan.h"
 

@@ -1,5 +1,5 @@
 /*
- * fuzz-activate.c - the activate.d evaluator (src/rules_conda.c) on any
+ * fuzz-activate.c - the activate.d evaluator (src/shell.c) on any
  * script: a conda env under a scratch root whose one activate.d script is
  * the input, evaluated for LD_LIBRARY_PATH.  Properties: no memory error,
  * no deep recursion (ASan's stack), no input that takes long (-timeout:
@@ -7,15 +7,14 @@
  */
 #include "config.h"
 
-#include "findings.h"
 #include "fuzz.h"
+#include "shell.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static cds_handle_t *h;
 	static char *script;
-	struct cds_rule_ctx c = {0};
 	struct cds_env e = {0};
 	char **undef = NULL, *where = NULL, *v;
 	int err;
@@ -30,11 +29,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(root);
 	}
 	fz_write(script, data, size);
-	c.h = h;
 	e.name = (char *)"fz";
 	e.prefix = (char *)"/env";
 	e.is_conda = 1;
-	v = cds_activate_eval(&c, &e, "LD_LIBRARY_PATH", "/usr/lib", &undef,
+	v = cds_activate_eval(h, &e, "LD_LIBRARY_PATH", "/usr/lib", &undef,
 	    &where);
 	free(v);
 	free(where);
