@@ -535,6 +535,9 @@ enum cds_driver_state {
 				   NVML "Driver Not Loaded") */
 };
 
+/* The most devices whose compute capability the driver probe reads. */
+#define CDS_DRIVER_MAX_CC 16
+
 struct cds_driver {
 	enum cds_driver_state state;
 	char *version;		/* THE driver's version: the kernel module's,
@@ -562,6 +565,10 @@ struct cds_driver {
 	int wsl;		/* running under WSL2 */
 	int wsl_lib_on_path;	/* /usr/lib/wsl/lib is searched */
 	int ndevices;
+	int cc[CDS_DRIVER_MAX_CC]; /* the devices' compute capabilities,
+				   86 for 8.6 (cuDeviceGetAttribute in the
+				   probe's child) */
+	size_t ncc;		/* how many; 0 without a child or a GPU */
 	/* verify's additions: */
 	char *libcuda_realpath;	/* libcuda_path with links resolved */
 	char *libcuda_via;	/* why the loader searches libcuda_path's
@@ -1133,13 +1140,10 @@ const struct cds_ld_object *cds_ld_resolution_object(
  * reads them only then) dlopen()s libraries in turn with RTLD_NOW |
  * RTLD_LOCAL and reports each dlerror(), the file ld.so really loaded,
  * and the CUDA files it mapped (/proc/self/maps).  The child is this
- * program run again (/proc/self/exe) with a hidden first argument: every
- * program that calls cds_dlprobe_run() must call cds_dlprobe_child() at
- * the very top of main() (see cds_dlprobe_is_child()).
+ * program run again (/proc/self/exe) with a hidden first argument
+ * ("--internal-dlprobe"): every program that calls cds_dlprobe_run() must
+ * call cds_child_main() at the very top of main().
  */
-
-/* The hidden first argument of the probe's child. */
-#define CDS_DLPROBE_ARG "--internal-dlprobe"
 
 /* One library the child loaded, or tried to. */
 struct cds_dlprobe_lib {
@@ -1188,15 +1192,6 @@ struct cds_dlprobe {
 struct cds_dlprobe *cds_dlprobe_run(cds_handle_t *h, char *const *libs,
     unsigned timeout_ms);
 void cds_dlprobe_free(struct cds_dlprobe *p);
-
-/* Is this process the probe's child (argv[1] is CDS_DLPROBE_ARG)? */
-int cds_dlprobe_is_child(int argc, char **argv);
-/* The child's whole work; returns the process exit status.  Call it first
- * thing in main(), before setlocale() or anything that loads libraries:
- *   if (cds_dlprobe_is_child(argc, argv))
- *           return cds_dlprobe_child(argc, argv);
- */
-int cds_dlprobe_child(int argc, char **argv);
 
 /* ------------------------------------------------------------------------ */
 /* Install (issue: install)                                                  */
@@ -1486,10 +1481,12 @@ char *cds_prefix_env(cds_handle_t *h, const char *name,
  * The program's hidden internal commands: the engine re-executes the
  * running program (/proc/self/exe) with the target's environment to dlopen
  * NVIDIA libraries in a child it can lose ("--internal-driver-probe",
- * "--internal-verify").  main() calls this first thing: when argv[1] is one
- * of them it runs it and returns its exit status; otherwise it returns -1.
- * A program that never calls it gets no probe children: the driver probe
- * then reports only what the files say (probe_error says so).
+ * "--internal-verify", "--internal-dlprobe").  main() calls this first
+ * thing, before setlocale() or anything that loads libraries: when
+ * argv[1] is one of them it runs it and returns its exit status; otherwise
+ * it returns -1.  A program that never calls it gets no probe children:
+ * the driver probe then reports only what the files say (probe_error says
+ * so).
  */
 int cds_child_main(int argc, char **argv);
 

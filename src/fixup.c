@@ -13,11 +13,14 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "fixup.h"
 #include "manifest.h"
+#include "spawn.h"
+
+/* How long ldconfig may take to rebuild the cache. */
+#define LDCONFIG_MS 120000
 
 /* DT_SONAME of the ELF file PATH (a host path), or NULL. */
 static char *
@@ -545,11 +548,12 @@ cds_ldconfig(cds_handle_t *h, int dry_run, struct cds_ops *ops)
 	static const char *const cands[] = {
 		"/sbin/ldconfig", "/usr/sbin/ldconfig", "/usr/bin/ldconfig"
 	};
-	const char *prog = NULL;
+	struct cds_spawn sp = {0};
+	struct cds_spawn_result res;
+	const char *prog = NULL, *what = NULL;
 	const char *root = cds_root(h);
+	char *argv[4];
 	size_t i;
-	pid_t pid;
-	int status;
 
 	for (i = 0; i < 3 && prog == NULL; i++) {
 		if (access(cands[i], X_OK) == 0) {
@@ -564,32 +568,23 @@ cds_ldconfig(cds_handle_t *h, int dry_run, struct cds_ops *ops)
 	if (dry_run) {
 		return;
 	}
-	if ((pid = fork()) == -1) {
-		cds_log(h, CDS_LOG_WARNING, "ldconfig: %s", strerror(errno));
-		return;
-	}
-	if (pid == 0) {
-		int fd = open("/dev/null", O_RDWR);
-
-		if (fd != -1) {
-			dup2(fd, STDIN_FILENO);
-			dup2(fd, STDOUT_FILENO);
-			dup2(fd, STDERR_FILENO);
-		}
-		if (*root != '\0') {
-			execl(prog, "ldconfig", "-r", root, (char *)NULL);
-		} else {
-			execl(prog, "ldconfig", (char *)NULL);
-		}
-		_exit(127);
-	}
-	while (waitpid(pid, &status, 0) == -1 && errno == EINTR) {
-		;
-	}
-	if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+	argv[0] = (char *)prog;
+	argv[1] = *root != '\0' ? "-r" : NULL;
+	argv[2] = (char *)root;
+	argv[3] = NULL;
+	sp.argv = argv;
+	sp.envp = environ;
+	sp.timeout_ms = LDCONFIG_MS;
+	if (cds_spawn_run(&sp, &res, &what) == -1) {
+		cds_log(h, CDS_LOG_WARNING, "ldconfig: %s: %s", what,
+		    strerror(errno));
+	} else if (res.timed_out) {
+		cds_log(h, CDS_LOG_WARNING, "%s%s%s: timed out after %d s",
+		    prog, *root != '\0' ? " -r " : "", root,
+		    LDCONFIG_MS / 1000);
+	} else if (res.exit_status != 0) {
 		cds_log(h, CDS_LOG_WARNING, "%s%s%s: exit status %d", prog,
-		    *root != '\0' ? " -r " : "", root,
-		    WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+		    *root != '\0' ? " -r " : "", root, res.exit_status);
 	}
 }
 

@@ -1,6 +1,6 @@
 /*
  * nvproto.h - our own minimal prototypes of the NVIDIA driver API, CUDA
- * runtime and cuDNN entry points that probe.c and check.c resolve with
+ * runtime and cuDNN entry points that probe.c and gpucheck.c resolve with
  * dlsym().  The program never needs NVIDIA's headers to build; when
  * configure finds them, tests/unit/hdrcheck.c compiles this file next to
  * the real cuda.h, cuda_runtime_api.h and cudnn.h and asserts that every

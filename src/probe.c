@@ -1,47 +1,34 @@
 /*
- * probe.c - the driver probe, and the probe children it shares with
- * verify.
+ * probe.c - the driver probe: what the files say, then what the driver
+ * says in a child (child.h).
  *
  * What files say is read under the root: the kernel module's version
  * (/proc/driver/nvidia/version, /sys/module/nvidia/version), WSL's layout,
  * and the copies of libcuda on the directories the loader (and the link
  * editor) search.  What the driver says is asked in a child: this program
- * re-executed from /proc/self/exe with the target's environment (a real
- * exec, since the loader reads LD_LIBRARY_PATH only at start), which
- * dlopens libcuda.so.1 and writes one JSON object per line on fd 3.  A
- * crash or a hang there costs the child, never us.
+ * re-executed with the target's environment, which dlopens libcuda.so.1,
+ * calls cuInit, counts the devices and reads their compute capabilities,
+ * then asks NVML.  A crash or a hang there costs the child, never us.
  */
 #include "config.h"
 
 #include <dlfcn.h>
-#include <errno.h>
-#include <fcntl.h>
-#include <link.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/types.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "handle.h"
 #include "nvproto.h"
 #include "probe.h"
 
-/* The file descriptor a child writes its messages to. */
-#define CHILD_FD 3
 /* How long the driver probe may take: cuInit on a machine with many GPUs
  * and no persistence daemon takes seconds. */
 #define DRIVER_PROBE_MS 15000
-/* How much of a child's stderr we keep. */
-#define ERR_TAIL 2048
-
-static int child_host;
-static FILE *child_out;
 
 /* ---- files ------------------------------------------------------------- */
 
@@ -346,6 +333,22 @@ jint(json_t *o, const char *key, int def)
 	return json_is_integer(v) ? (int)json_integer_value(v) : def;
 }
 
+/* The devices' compute capabilities the child read (CC: an array). */
+static void
+take_ccs(struct cds_driver *d, json_t *cc)
+{
+	size_t i;
+	json_t *v;
+
+	d->ncc = 0;
+	json_array_foreach(cc, i, v) {
+		if (d->ncc < CDS_DRIVER_MAX_CC && json_is_integer(v) &&
+		    json_integer_value(v) > 0) {
+			d->cc[d->ncc++] = (int)json_integer_value(v);
+		}
+	}
+}
+
 void
 cds_driver_take_msg(struct cds_driver *d, json_t *msg)
 {
@@ -379,6 +382,7 @@ cds_driver_take_msg(struct cds_driver *d, json_t *msg)
 		d->cuda_version_source = d->cuda_version > 0 ?
 		    "cuDriverGetVersion" : NULL;
 		d->ndevices = jint(msg, "count", 0);
+		take_ccs(d, json_object_get(msg, "cc"));
 	} else if (t != NULL && strcmp(t, "stub") == 0) {
 		d->stub_init_error = jint(msg, "init", 0);
 		if (d->stub_path == NULL && jstr(msg, "path") != NULL) {
@@ -584,34 +588,6 @@ driver_msg(void *ctx, json_t *msg)
 	cds_driver_take_msg(ctx, msg);
 }
 
-char *
-cds_child_describe(const struct cds_child_result *r, int timeout_ms)
-{
-	const char *step = r->last_step != NULL ? r->last_step : "";
-	const char *in = r->last_step != NULL ? " in " : "";
-	char *ret, *line = NULL;
-
-	if (r->err_tail != NULL) {
-		/* the last line it wrote on stderr */
-		const char *nl = strrchr(r->err_tail, '\n');
-
-		line = cds_xstrdup(nl != NULL ? nl + 1 : r->err_tail);
-	}
-	if (r->timed_out) {
-		ret = cds_xasprintf("timed out after %d s%s%s",
-		    timeout_ms / 1000, in, step);
-	} else if (r->signal != 0) {
-		ret = cds_xasprintf("killed by signal %d (%s)%s%s",
-		    r->signal, strsignal(r->signal), in, step);
-	} else {
-		ret = cds_xasprintf("exited with status %d%s%s%s%s",
-		    r->exit_status, in, step, line != NULL ? ": " : "",
-		    line != NULL ? line : "");
-	}
-	free(line);
-	return ret;
-}
-
 int
 cds_probe_driver(cds_handle_t *h, struct cds_driver *d)
 {
@@ -639,8 +615,8 @@ cds_probe_driver(cds_handle_t *h, struct cds_driver *d)
 			    json_string(d->stub_path));
 		}
 		envp = cds_child_env(h, NULL);
-		if (cds_child_run(h, "--internal-driver-probe", arg, envp,
-		    DRIVER_PROBE_MS, driver_msg, d, &res) == -1) {
+		if (cds_child_run(h, CDS_CHILD_DRIVER, arg, envp,
+		    DRIVER_PROBE_MS, 0, driver_msg, d, &res) == -1) {
 			d->probe_error = cds_xstrdup(cds_errdetail(h));
 			ret = -1;
 		} else if (!res.complete) {
@@ -661,365 +637,7 @@ cds_probe_driver(cds_handle_t *h, struct cds_driver *d)
 	return ret;
 }
 
-/* ---- running a child ----------------------------------------------------- */
-
-int
-cds_child_hosted(void)
-{
-	return child_host;
-}
-
-char **
-cds_child_env(cds_handle_t *h, char *const *dirs)
-{
-	struct cds_strv sv = {0};
-	struct cds_buf lp = {0};
-	const char *old = cds_getenv(h, "LD_LIBRARY_PATH");
-	size_t i;
-
-	for (i = 0; dirs != NULL && dirs[i] != NULL; i++) {
-		cds_buf_addf(&lp, "%s%s", lp.len > 0 ? ":" : "", dirs[i]);
-	}
-	if (old != NULL && *old != '\0') {
-		cds_buf_addf(&lp, "%s%s", lp.len > 0 ? ":" : "", old);
-	}
-	for (i = 0; i < h->env.n; i++) {
-		if (strncmp(h->env.v[i], "LD_LIBRARY_PATH=", 16) != 0) {
-			cds_strv_push(&sv, h->env.v[i]);
-		}
-	}
-	if (lp.len > 0) {
-		cds_strv_push_owned(&sv, cds_xasprintf("LD_LIBRARY_PATH=%s",
-		    lp.s));
-	}
-	cds_buf_free(&lp);
-	return cds_strv_steal(&sv);
-}
-
-void
-cds_child_result_clear(struct cds_child_result *r)
-{
-	free(r->last_step);
-	free(r->err_tail);
-	memset(r, 0, sizeof(*r));
-}
-
-/* Hand each complete line of BUF to the callback; keep the rest. */
-static void
-child_lines(struct cds_buf *buf, struct cds_child_result *res,
-    cds_child_msg_cb cb, void *ctx)
-{
-	char *start = buf->s, *nl;
-
-	while (buf->len > 0 && (nl = memchr(start, '\n',
-	    buf->len - (size_t)(start - buf->s))) != NULL) {
-		json_t *msg;
-		const char *t;
-
-		*nl = '\0';
-		msg = json_loads(start, JSON_REJECT_DUPLICATES, NULL);
-		start = nl + 1;
-		if (!json_is_object(msg)) {
-			json_decref(msg);
-			continue;	/* noise: not ours */
-		}
-		t = jstr(msg, "t");
-		if (t != NULL && strcmp(t, "step") == 0) {
-			free(res->last_step);
-			res->last_step = cds_strdup0(jstr(msg, "name"));
-		} else if (t != NULL && strcmp(t, "end") == 0) {
-			res->complete = 1;
-		}
-		if (cb != NULL) {
-			cb(ctx, msg);
-		}
-		json_decref(msg);
-	}
-	if (start != buf->s) {
-		size_t rest = buf->len - (size_t)(start - buf->s);
-
-		memmove(buf->s, start, rest);
-		buf->len = rest;
-		buf->s[rest] = '\0';
-	}
-}
-
-int
-cds_child_run(cds_handle_t *h, const char *mode, json_t *arg,
-    char *const *envp, int timeout_ms, cds_child_msg_cb cb, void *ctx,
-    struct cds_child_result *res)
-{
-	struct cds_buf out = {0}, err = {0};
-	char *exe, *argstr, *argv[4];
-	int msgp[2] = { -1, -1 }, errp[2] = { -1, -1 }, status, open_fds;
-	double deadline;
-	pid_t pid;
-
-	memset(res, 0, sizeof(*res));
-	if ((exe = cds_readlink("/proc/self/exe")) == NULL) {
-		return cds_seterr(h, CDS_ERR_CHILD, "/proc/self/exe: %s",
-		    strerror(errno));
-	}
-	argstr = json_dumps(arg, JSON_COMPACT);
-	if (pipe2(msgp, O_CLOEXEC) == -1 || pipe2(errp, O_CLOEXEC) == -1) {
-		cds_seterr(h, CDS_ERR_CHILD, "pipe: %s", strerror(errno));
-		goto fail;
-	}
-	argv[0] = exe;
-	argv[1] = (char *)mode;
-	argv[2] = argstr;
-	argv[3] = NULL;
-	if ((pid = fork()) == -1) {
-		cds_seterr(h, CDS_ERR_CHILD, "fork: %s", strerror(errno));
-		goto fail;
-	}
-	if (pid == 0) {
-		/* only async-signal-safe calls from here to exec */
-		int null = open("/dev/null", O_RDWR);
-
-		if (msgp[1] == CHILD_FD) {
-			fcntl(CHILD_FD, F_SETFD, 0);
-		} else {
-			dup2(msgp[1], CHILD_FD);
-		}
-		dup2(errp[1], STDERR_FILENO);
-		if (null != -1) {
-			dup2(null, STDIN_FILENO);
-			dup2(null, STDOUT_FILENO);
-		}
-		execve(exe, argv, envp);
-		_exit(127);
-	}
-	res->started = 1;
-	close(msgp[1]);
-	close(errp[1]);
-	msgp[1] = errp[1] = -1;
-	deadline = cds_now_ms() + timeout_ms;
-	open_fds = 2;
-	while (open_fds > 0) {
-		struct pollfd pf[2];
-		char chunk[8192];
-		double left = deadline - cds_now_ms();
-		int i, r;
-
-		if (left <= 0) {
-			res->timed_out = 1;
-			kill(pid, SIGKILL);
-			break;
-		}
-		pf[0].fd = msgp[0];
-		pf[1].fd = errp[0];
-		pf[0].events = pf[1].events = POLLIN;
-		r = poll(pf, 2, (int)left + 1);
-		if (r == -1 && errno == EINTR) {
-			continue;
-		}
-		for (i = 0; i < 2 && r > 0; i++) {
-			ssize_t got;
-
-			if (pf[i].fd < 0 || pf[i].revents == 0) {
-				continue;
-			}
-			got = read(pf[i].fd, chunk, sizeof(chunk));
-			if (got <= 0 && !(got == -1 && errno == EINTR)) {
-				close(pf[i].fd);
-				if (i == 0) {
-					msgp[0] = -1;
-				} else {
-					errp[0] = -1;
-				}
-				open_fds--;
-				continue;
-			}
-			if (got <= 0) {
-				continue;
-			}
-			if (i == 0) {
-				cds_buf_add(&out, chunk, (size_t)got);
-				child_lines(&out, res, cb, ctx);
-			} else {
-				cds_buf_add(&err, chunk, (size_t)got);
-				if (err.len > 4 * ERR_TAIL) {
-					memmove(err.s, err.s + err.len -
-					    ERR_TAIL, ERR_TAIL);
-					err.len = ERR_TAIL;
-				}
-			}
-		}
-	}
-	while (waitpid(pid, &status, 0) == -1 && errno == EINTR) {
-	}
-	if (WIFEXITED(status)) {
-		res->exit_status = WEXITSTATUS(status);
-	} else if (WIFSIGNALED(status)) {
-		res->signal = WTERMSIG(status);
-	}
-	if (res->timed_out) {
-		res->signal = 0;
-	}
-	if (err.len > 0) {
-		size_t from = err.len > ERR_TAIL ? err.len - ERR_TAIL : 0;
-
-		res->err_tail = cds_strtrim(cds_xstrndup(err.s + from,
-		    err.len - from));
-		if (*res->err_tail == '\0') {
-			free(res->err_tail);
-			res->err_tail = NULL;
-		}
-	}
-	if (res->exit_status == 127 && !res->complete) {
-		res->started = 0;
-	}
-	cds_buf_free(&out);
-	cds_buf_free(&err);
-	if (msgp[0] != -1) {
-		close(msgp[0]);
-	}
-	if (errp[0] != -1) {
-		close(errp[0]);
-	}
-	free(exe);
-	free(argstr);
-	return 0;
-fail:
-	if (msgp[0] != -1) {
-		close(msgp[0]);
-		close(msgp[1]);
-	}
-	if (errp[0] != -1) {
-		close(errp[0]);
-		close(errp[1]);
-	}
-	free(exe);
-	free(argstr);
-	return -1;
-}
-
-/* ---- running another program --------------------------------------------- */
-
-int
-cds_run_capture(char *const *argv, char *const *envp, int timeout_ms,
-    char *out, size_t max)
-{
-	int fds[2] = { -1, -1 }, status = 0, open_fd = 1, timed_out = 0;
-	double deadline;
-	size_t len = 0;
-	pid_t pid;
-
-	if (max > 0) {
-		out[0] = '\0';
-	}
-	if (pipe2(fds, O_CLOEXEC) == -1) {
-		return -1;
-	}
-	if ((pid = fork()) == -1) {
-		close(fds[0]);
-		close(fds[1]);
-		return -1;
-	}
-	if (pid == 0) {
-		/* only async-signal-safe calls from here to exec; a group of
-		 * its own, so that the deadline kills what it starts too */
-		int null = open("/dev/null", O_RDWR);
-
-		setpgid(0, 0);
-		dup2(fds[1], STDOUT_FILENO);
-		if (null != -1) {
-			dup2(null, STDIN_FILENO);
-			dup2(null, STDERR_FILENO);
-		}
-		execve(argv[0], argv, envp);
-		_exit(127);
-	}
-	setpgid(pid, pid);
-	close(fds[1]);
-	deadline = cds_now_ms() + timeout_ms;
-	while (open_fd) {
-		struct pollfd pf;
-		char chunk[4096];
-		double left = deadline - cds_now_ms();
-		ssize_t got;
-		int r;
-
-		if (left <= 0) {
-			timed_out = 1;
-			break;
-		}
-		pf.fd = fds[0];
-		pf.events = POLLIN;
-		r = poll(&pf, 1, (int)left + 1);
-		if (r == -1 && errno == EINTR) {
-			continue;
-		}
-		if (r <= 0) {
-			continue;
-		}
-		got = read(fds[0], chunk, sizeof(chunk));
-		if (got == -1 && errno == EINTR) {
-			continue;
-		}
-		if (got <= 0) {
-			open_fd = 0;
-			break;
-		}
-		/* keep what fits, drain the rest so the program never blocks */
-		if (max > 0 && len < max - 1) {
-			size_t n = (size_t)got < max - 1 - len ? (size_t)got :
-			    max - 1 - len;
-
-			memcpy(out + len, chunk, n);
-			len += n;
-			out[len] = '\0';
-		}
-	}
-	close(fds[0]);
-	if (timed_out) {
-		kill(-pid, SIGKILL);
-		kill(pid, SIGKILL);
-	}
-	while (waitpid(pid, &status, 0) == -1 && errno == EINTR) {
-	}
-	if (timed_out || !WIFEXITED(status)) {
-		return -1;
-	}
-	return WEXITSTATUS(status);
-}
-
 /* ---- the child's side ---------------------------------------------------- */
-
-void
-cds_child_send(json_t *msg)
-{
-	if (child_out != NULL) {
-		json_dumpf(msg, child_out, JSON_COMPACT);
-		fputc('\n', child_out);
-		fflush(child_out);
-	}
-	json_decref(msg);
-}
-
-void *
-cds_dl_open(const char *name, int flags, char **path, char **real,
-    char **err)
-{
-	struct link_map *lm = NULL;
-	void *lib;
-
-	*path = *real = *err = NULL;
-	dlerror();
-	if ((lib = dlopen(name, flags)) == NULL) {
-		const char *e = dlerror();
-
-		*err = cds_xstrdup(e != NULL ? e : "dlopen failed");
-		return NULL;
-	}
-	if (dlinfo(lib, RTLD_DI_LINKMAP, &lm) == 0 && lm != NULL &&
-	    lm->l_name != NULL && *lm->l_name != '\0') {
-		*path = cds_xstrdup(lm->l_name);
-		*real = realpath(lm->l_name, NULL);
-	}
-	return lib;
-}
 
 /* Resolve the probe's three entry points of LIB into the pointers. */
 #define PROBE_SYM(sym, ret, args) static cds_fn_##sym sym_##sym;
@@ -1070,6 +688,41 @@ child_open(json_t *msg, const char *name, const char *(*resolve)(void *))
 	return lib;
 }
 
+/*
+ * The compute capability of each device (86 for 8.6), at most
+ * CDS_DRIVER_MAX_CC of them, into "cc": what the rules compare kernel
+ * architectures with.  cuDeviceGet and cuDeviceGetAttribute are resolved
+ * here, not with the probe's entry points: a library without them still
+ * answers the rest.
+ */
+static void
+device_ccs(void *lib, json_t *msg, int count)
+{
+	cds_fn_cuDeviceGet get;
+	cds_fn_cuDeviceGetAttribute attr;
+	json_t *a;
+	int i;
+
+	*(void **)&get = dlsym(lib, "cuDeviceGet");
+	*(void **)&attr = dlsym(lib, "cuDeviceGetAttribute");
+	if (get == NULL || attr == NULL) {
+		return;
+	}
+	a = json_array();
+	for (i = 0; i < count && i < CDS_DRIVER_MAX_CC; i++) {
+		cds_cudev dev;
+		int major = 0, minor = 0;
+
+		if (get(&dev, i) != 0 ||
+		    attr(&major, CDS_CU_ATTR_CC_MAJOR, dev) != 0 ||
+		    attr(&minor, CDS_CU_ATTR_CC_MINOR, dev) != 0) {
+			continue;
+		}
+		json_array_append_new(a, json_integer(major * 10 + minor));
+	}
+	json_object_set_new(msg, "cc", a);
+}
+
 void *
 cds_driver_child_load(int *init)
 {
@@ -1088,6 +741,7 @@ cds_driver_child_load(int *init)
 		if (*init == 0 && sym_cuDeviceGetCount(&count) == 0) {
 			json_object_set_new(msg, "count",
 			    json_integer(count));
+			device_ccs(lib, msg, count);
 		}
 	}
 	cds_child_send(msg);
@@ -1177,8 +831,8 @@ nvml_child(void)
 	cds_child_send(msg);
 }
 
-static int
-driver_child(json_t *arg)
+int
+cds_driver_child(json_t *arg)
 {
 	int init;
 
@@ -1187,38 +841,4 @@ driver_child(json_t *arg)
 	}
 	nvml_child();
 	return 0;
-}
-
-int
-cds_child_main(int argc, char **argv)
-{
-	json_t *arg, *end;
-	int ret;
-
-	child_host = 1;
-	if (argc < 3 || (strcmp(argv[1], "--internal-driver-probe") != 0 &&
-	    strcmp(argv[1], "--internal-verify") != 0)) {
-		return -1;
-	}
-	if (fcntl(CHILD_FD, F_GETFD) == -1) {
-		fprintf(stderr, "%s: internal command, run by the program "
-		    "itself\n", argv[0]);
-		return 2;
-	}
-	if ((child_out = fdopen(CHILD_FD, "w")) == NULL ||
-	    (arg = json_loads(argv[2], 0, NULL)) == NULL) {
-		return 2;
-	}
-	if (strcmp(argv[1], "--internal-driver-probe") == 0) {
-		ret = driver_child(arg);
-	} else {
-		ret = cds_verify_child(arg);
-	}
-	end = json_object();
-	json_object_set_new(end, "t", json_string("end"));
-	cds_child_send(end);
-	json_decref(arg);
-	fclose(child_out);
-	child_out = NULL;
-	return ret;
 }

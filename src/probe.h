@@ -1,8 +1,6 @@
 /*
- * probe.h - the driver probe and the probe children: a copy of this
- * program re-executed with the target's environment, which dlopens NVIDIA
- * libraries and reports back one JSON object per line, so that a crashing
- * or hanging library never takes the caller down.
+ * probe.h - the driver probe: what the files say about the driver, and
+ * what a child (child.h) that loads it says.
  */
 #ifndef CDS_PROBE_H
 #define CDS_PROBE_H
@@ -20,7 +18,8 @@
  * only when the root is "/" and this program hosts probe children (see
  * cds_child_main) -- a child that dlopens libcuda.so.1 with the target's
  * LD_LIBRARY_PATH, calls cuInit(0), cuDriverGetVersion, cuDeviceGetCount,
- * and reports the file it mapped.  D is cleared first; free its strings
+ * reads each device's compute capability (cc, ncc), and reports the file
+ * it mapped.  D is cleared first; free its strings
  * with cds_driver_clear().  Emits CDS_EV_PROBE_START/DONE (name "driver").
  * Returns 0; -1 with CDS_ERR_CHILD when the child could not be started
  * (D still holds what the files tell, and probe_error says why).
@@ -65,71 +64,18 @@ CDS_HIDDEN void cds_ldirs_free(struct cds_ldir *v, size_t n);
 CDS_HIDDEN ssize_t cds_ldirs_find(cds_handle_t *h,
     const struct cds_ldir *dirs, size_t n, const char *name);
 
-/* ---- probe children ---------------------------------------------------- */
+/* ---- the driver probe's child ------------------------------------------ */
 
-struct cds_child_result {
-	int started;		/* fork and exec went through */
-	int exit_status;	/* when it exited */
-	int signal;		/* the signal that ended it, 0 if none */
-	int timed_out;		/* killed after the deadline */
-	int complete;		/* it sent {"t":"end"} */
-	char *last_step;	/* the last {"t":"step"} name it sent */
-	char *err_tail;		/* the end of its stderr, or NULL */
-};
-
-/* Called for each message line; MSG is borrowed. */
-typedef void (*cds_child_msg_cb)(void *ctx, json_t *msg);
-
-/*
- * Run `<this program> MODE '<ARG as JSON>'` with environment ENVP (NULL
- * entries end it), reading its messages until it exits or TIMEOUT_MS
- * passes (then it is killed).  Returns 0 when it ran (see RES for how it
- * ended), -1 with CDS_ERR_CHILD when it could not be started.  Free RES
- * with cds_child_result_clear().
- */
-CDS_HIDDEN int cds_child_run(cds_handle_t *h, const char *mode,
-    json_t *arg, char *const *envp, int timeout_ms, cds_child_msg_cb cb,
-    void *ctx, struct cds_child_result *res);
-CDS_HIDDEN void cds_child_result_clear(struct cds_child_result *r);
-/* How a child that did not finish ended: "killed by signal 11
- * (Segmentation fault) in kernel" (new string). */
-CDS_HIDDEN char *cds_child_describe(const struct cds_child_result *r,
-    int timeout_ms);
-/* The target's environment with DIRS (may be NULL) put first on
- * LD_LIBRARY_PATH; a NULL-terminated array, free with cds_strfreev(). */
-CDS_HIDDEN char **cds_child_env(cds_handle_t *h, char *const *dirs);
-/* Does this program run probe children (cds_child_main was called)? */
-CDS_HIDDEN int cds_child_hosted(void);
-
-/*
- * Run ARGV (argv[0] a path of this system, never another root's) with
- * environment ENVP, stdin and stderr on /dev/null, collecting its stdout
- * into OUT (at most MAX - 1 bytes, NUL-terminated, the rest read and
- * dropped) for at most TIMEOUT_MS; at the deadline its process group is
- * killed.  Returns its exit status, or -1 when it could not start, was
- * killed or ran out of time.
- */
-CDS_HIDDEN int cds_run_capture(char *const *argv, char *const *envp,
-    int timeout_ms, char *out, size_t max);
-
-/* Child side: send one message (steals MSG). */
-CDS_HIDDEN void cds_child_send(json_t *msg);
-/*
- * Child side: dlopen NAME with FLAGS; on success *PATH gets the file the
- * loader mapped and *REAL its real path, on failure *ERR the dlerror()
- * text.  Strings are new.
- */
-CDS_HIDDEN void *cds_dl_open(const char *name, int flags, char **path,
-    char **real, char **err);
-/* Child side: dlopen libcuda.so.1, cuInit(0), and send {"t":"driver"}.
- * Returns the library (or NULL) and cuInit's result in *INIT (-1 when it
- * was not called). */
+/* The child's work (CDS_CHILD_DRIVER): libcuda.so.1, else the stub ARG
+ * names ("stub"), then NVML. */
+CDS_HIDDEN int cds_driver_child(json_t *arg);
+/* Child side: dlopen libcuda.so.1, cuInit(0), count the devices, read
+ * their compute capabilities, and send {"t":"driver"}.  Returns the
+ * library (or NULL) and cuInit's result in *INIT (-1 when it was not
+ * called). */
 CDS_HIDDEN void *cds_driver_child_load(int *init);
 /* Child side: dlopen the stub STUB (NULL: nothing) by its path, cuInit(0),
  * send {"t":"stub"}.  Last thing, and only when libcuda.so.1 failed. */
 CDS_HIDDEN void cds_stub_child_test(const char *stub);
-
-/* The verify child (check.c). */
-CDS_HIDDEN int cds_verify_child(json_t *arg);
 
 #endif /* CDS_PROBE_H */

@@ -11,9 +11,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "child.h"
 #include "facts.h"
 #include "findings.h"
-#include "probe.h"
+#include "spawn.h"
 
 static char *
 read_target(const cds_handle_t *h, const char *path, size_t max)

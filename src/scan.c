@@ -16,9 +16,11 @@
 
 #include <jansson.h>
 
+#include "child.h"
 #include "pkgdb.h"
 #include "probe.h"
 #include "scan.h"
+#include "spawn.h"
 #include "strmap.h"
 
 /* cudnn-libs.tsv: the sublibraries of each major, in load order. */

@@ -27,13 +27,9 @@ main(int argc, char **argv)
 {
 	int ret;
 
-	/* a probe child re-executed by the engine (src/probe.c) */
+	/* a child re-executed by the engine: before anything else (cds.h) */
 	if ((ret = cds_child_main(argc, argv)) >= 0) {
 		return ret;
-	}
-	/* the dynamic probe's child: before anything else (cds.h) */
-	if (cds_dlprobe_is_child(argc, argv)) {
-		return cds_dlprobe_child(argc, argv);
 	}
 	setlocale(LC_ALL, "");
 #ifdef ENABLE_NLS

@@ -453,8 +453,8 @@ is "$RC" 3 "the probe under --root: could not run"
 like "$ERR" "another system" "and says why"
 
 # the hidden argument of cudnn-setup itself: the protocol on fd 3
-S=$("$CDS_BIN" --internal-dlprobe "$T/new/lib/libcudnn.so.8" 3>&1 \
-	>/dev/null 2>&1)
+S=$("$CDS_BIN" --internal-dlprobe "{\"libs\": [\"$T/new/lib/libcudnn.so.8\"]}" \
+	3>&1 >/dev/null 2>&1)
 like "$S" '"cudnn_version": ?8907' \
 	"cudnn-setup --internal-dlprobe answers on fd 3"
 

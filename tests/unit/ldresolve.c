@@ -199,9 +199,10 @@ main(int argc, char **argv)
 	unsigned flags = 0, timeout = 0;
 	int i, err, ret = 0;
 
-	if (cds_dlprobe_is_child(argc, argv)) {
-		return cds_dlprobe_child(argc, argv);
+	if ((ret = cds_child_main(argc, argv)) >= 0) {
+		return ret;
 	}
+	ret = 0;
 	for (i = 1; i < argc; i++) {
 		if (strcmp(argv[i], "--root") == 0 && i + 1 < argc) {
 			root = argv[++i];
