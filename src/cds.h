@@ -146,8 +146,12 @@ char *cds_prefix_default(const cds_handle_t *h, enum cds_prefix_kind kind);
 
 /*
  * The audit log, where every install, removal and repair leaves one
- * untranslated line: <root>/var/log/cudnn-setup.log, as a path on this
- * machine (the root included).  Returns a new string (free()).
+ * untranslated line, as a path on this machine: under a root given to
+ * cds_new(), <root>/var/log/cudnn-setup.log; else $CDS_AUDIT_LOG when it
+ * is an absolute path (a test suite's); else /var/log/cudnn-setup.log for
+ * root, and $XDG_STATE_HOME/cudnn-setup/cudnn-setup.log (or
+ * ~/.local/state/cudnn-setup/cudnn-setup.log) for everyone else.
+ * Returns a new string (free()).
  */
 char *cds_audit_log_path(const cds_handle_t *h);
 
@@ -379,6 +383,8 @@ const char *cds_manifest_driver_floor(const struct cds_manifest *m,
     const char *cuda_version);
 /* Whether the manifest is a bare redistrib file trusted through TLS alone. */
 int cds_manifest_is_bare(const struct cds_manifest *m);
+/* The index or redistrib file it was read from, as given. */
+const char *cds_manifest_path(const struct cds_manifest *m);
 
 /*
  * The archives of RELEASE for PLATFORM ("linux-x86_64"), read from its

@@ -107,6 +107,24 @@ int cli_main(int argc, char **argv);
  * hold it (usage and doctor are printed instead). */
 extern int (*cli_wizard)(struct cli *c);
 void cli_usage(FILE *fp);
+/* The command table, ended by a NULL name. */
+const struct cli_cmd *cli_commands(void);
+
+/* ui/cli/help.c: a command's help, and "did you mean" */
+void cli_cmd_usage(FILE *fp, const struct cli_cmd *cmd);
+int cli_help_command(struct cli *c, int argc, char **argv);
+/* Edit distance (swaps of neighbours cost one). */
+int cli_distance(const char *a, const char *b);
+/* The candidate close enough to WORD to be what was meant, or NULL. */
+const char *cli_suggest(const char *word, const char *const *cands,
+    size_t n);
+/* Errors with a suggestion; they return the exit status. */
+int cli_unknown_command(struct cli *c, const char *word);
+int cli_unknown_option(struct cli *c, const struct cli_cmd *cmd,
+    const char *arg, const char *const *names, size_t n);
+/* --cuda and --cudnn against the manifest: 0, or the exit status of an
+ * error naming what is close and how to give a newer manifest. */
+int cli_check_versions(struct cli *c);
 /* Create the handle from the global options; exit status on failure. */
 int cli_open(struct cli *c);
 void cli_close(struct cli *c);

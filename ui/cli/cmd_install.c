@@ -112,6 +112,9 @@ cmd_install(struct cli *c, int argc, char **argv)
 	if (argc > 0) {
 		return cli_fail(c, _("unexpected argument '%s'"), argv[0]);
 	}
+	if ((rc = cli_check_versions(c)) != 0) {
+		return rc;
+	}
 	cli_plan_request(c, &req);
 	if (c->env != NULL) {
 		/* into the shared prefix, then wired into the env's
