@@ -1376,6 +1376,30 @@ enum cds_shell {
 char *cds_prefix_env(cds_handle_t *h, const char *name,
     enum cds_shell shell);
 
+/* The prefix's download cache (src/clean.c). */
+struct cds_cache_info {
+	char *dir;		/* target path: PREFIX/.state/downloads */
+	uint64_t bytes;		/* whole archives */
+	size_t files;
+	uint64_t partial_bytes;	/* partial downloads (.part) */
+	size_t partial;
+};
+/* What PREFIX/.state/downloads holds.  Clear OUT with
+ * cds_cache_info_clear().  Returns 0. */
+int cds_prefix_cache(cds_handle_t *h, struct cds_cache_info *out);
+/*
+ * Empty PREFIX/.state/downloads (archives and partial downloads; a --cache
+ * directory is the user's and is left alone) under the prefix's lock,
+ * after finishing or undoing what an interrupted run left (as an install
+ * does).  FREED says what went (or, with CDS_TXN_DRY_RUN, would go; then
+ * no lock is taken and nothing is removed); OPS lists each removal.  A
+ * prefix never written is left as it is.  Errors: CDS_ERR_LOCKED (another
+ * run holds the prefix past O's lock_wait), CDS_ERR_IO.
+ */
+int cds_prefix_clean(cds_handle_t *h, const struct cds_txn_opts *o,
+    struct cds_ops *ops, struct cds_cache_info *freed);
+void cds_cache_info_clear(struct cds_cache_info *c);
+
 
 /* ------------------------------------------------------------------------ */
 /* Verify (issue: verify)                                                    */

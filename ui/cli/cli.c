@@ -109,6 +109,9 @@ static const char *const use_opts[] = {
 static const char *const remove_opts[] = {
 	"prefix", "yes", "force", "dry-run", "lock-wait", NULL
 };
+static const char *const clean_opts[] = {
+	"prefix", "dry-run", "lock-wait", NULL
+};
 static const char *const env_opts[] = { "prefix", "shell", NULL };
 static const char *const explain_opts[] = { "env", "prefix", NULL };
 
@@ -145,6 +148,9 @@ static const struct cli_cmd commands[] = {
 	    "[--lock-wait S]",
 	    N_("remove an installed release"),
 	    remove_opts, cmd_remove },
+	{ "clean", "[--prefix DIR] [--dry-run] [--lock-wait S]",
+	    N_("empty the prefix's download cache"),
+	    clean_opts, cmd_clean },
 	{ "env", "[--shell sh|fish] [--prefix DIR] VERSION",
 	    N_("print the environment of a release, for eval"),
 	    env_opts, cmd_env },

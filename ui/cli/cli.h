@@ -59,6 +59,10 @@ struct cli {
 				   not at all, else seconds */
 	char **mirrors;
 	size_t nmirrors;
+
+	/* doctor's scan, while its findings are printed: each finding
+	 * repair would mend names `repair --env` (report.c) */
+	const struct cds_scan *scan;
 };
 
 struct cli_cmd {
@@ -82,6 +86,9 @@ int cmd_list(struct cli *c, int argc, char **argv);
 int cmd_use(struct cli *c, int argc, char **argv);
 int cmd_remove(struct cli *c, int argc, char **argv);
 int cmd_env(struct cli *c, int argc, char **argv);
+int cmd_clean(struct cli *c, int argc, char **argv);
+/* ui/cli/cmd_clean.c: the download cache as JSON (list, clean) */
+json_t *cli_cache_json(const struct cds_cache_info *ci);
 
 /* ui/cli/cmd_plan.c, cmd_install.c: plans and operations in words and
  * JSON, shared by the commands that run the install pipeline */
@@ -125,6 +132,9 @@ int cli_unknown_option(struct cli *c, const struct cli_cmd *cmd,
 /* --cuda and --cudnn against the manifest: 0, or the exit status of an
  * error naming what is close and how to give a newer manifest. */
 int cli_check_versions(struct cli *c);
+/* The handle's error after looking for ENV: a close env name, and JSON
+ * on stdout with --json.  Returns the exit status. */
+int cli_fail_env(struct cli *c, const char *env);
 /* Create the handle from the global options; exit status on failure. */
 int cli_open(struct cli *c);
 void cli_close(struct cli *c);
@@ -174,6 +184,11 @@ void cli_print_findings(struct cli *c, const struct cds_findings *f);
 /* The findings alone, each wrapped at 80 columns (commands break only at
  * unquoted spaces, with a backslash). */
 void cli_print_finding_list(const struct cds_findings *f);
+/* The env whose `repair --env` would mend finding X (found in S), or NULL. */
+const struct cds_env *cli_repair_env_of(const struct cds_scan *s,
+    const struct cds_finding *x);
+/* --quiet's doctor: the errors and warnings, a line each, and the count. */
+void cli_print_findings_brief(struct cli *c, const struct cds_findings *f);
 /* TEXT word-wrapped at 80 columns: the first line indented INDENT, the
  * others HANG; colour escapes take no room. */
 void cli_wrap(FILE *fp, int indent, int hang, const char *text);

@@ -42,6 +42,7 @@ failed(struct cli *c)
 int
 cmd_list(struct cli *c, int argc, char **argv)
 {
+	struct cds_cache_info ci;
 	struct cds_installed_list *l;
 	size_t i;
 
@@ -66,8 +67,10 @@ cmd_list(struct cli *c, int argc, char **argv)
 			    "installed_at", cli_jstr(e->installed_at),
 			    "default", e->is_default));
 		}
-		cli_json_print(json_pack("{s:s, s:o}", "prefix", l->prefix,
-		    "installed", a));
+		cds_prefix_cache(c->h, &ci);
+		cli_json_print(json_pack("{s:s, s:o, s:o}", "prefix",
+		    l->prefix, "installed", a, "cache", cli_cache_json(&ci)));
+		cds_cache_info_clear(&ci);
 		cds_installed_list_free(l);
 		return 0;
 	}
@@ -84,6 +87,19 @@ cmd_list(struct cli *c, int argc, char **argv)
 		    e->installed_at != NULL ? e->installed_at : "",
 		    e->is_default ? _("  (default)") : "");
 	}
+	cds_prefix_cache(c->h, &ci);
+	if (ci.files + ci.partial > 0) {
+		char b[32];
+
+		printf(_("Download cache: %s in %s (%zu %s, %zu %s); `%s "
+		    "clean` frees it\n"), cli_bytes(ci.bytes +
+		    ci.partial_bytes, b), ci.dir, ci.files, _n("archive",
+		    "archives", ci.files), ci.partial, _n("partial download",
+		    "partial downloads", ci.partial), PACKAGE);
+	} else {
+		printf(_("Download cache: empty (%s)\n"), ci.dir);
+	}
+	cds_cache_info_clear(&ci);
 	cds_installed_list_free(l);
 	return 0;
 }

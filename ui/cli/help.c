@@ -50,6 +50,8 @@ static const struct opt_help opt_helps[] = {
 	{ NULL, "undo", NULL, N_("put back what the last repair changed") },
 	{ NULL, "path-first", NULL, N_("keep LD_LIBRARY_PATH ahead of the "
 	    "env's directories") },
+	{ "clean", "lock-wait", "S", N_("wait up to S seconds for a run "
+	    "holding the prefix (default: refuse at once)") },
 	{ NULL, "lock-wait", "S", N_("wait up to S seconds for another run "
 	    "holding the prefix (none: do not wait)") },
 	{ NULL, NULL, NULL, NULL }
@@ -410,4 +412,68 @@ cli_check_versions(struct cli *c)
 		return r;
 	}
 	return check_version(c, m, CDS_KIND_CUDNN, c->cudnn);
+}
+
+/*
+ * The handle's error after a command could not find ENV (--env or
+ * --prefix; NULL: none given): with --json, {"error": {...}} on stdout
+ * (and "did_you_mean", the name of a known env close to ENV, or null);
+ * else the error on stderr, then the close name and how to list the envs.
+ * Returns the exit status.
+ */
+int
+cli_fail_env(struct cli *c, const char *env)
+{
+	int err = cds_errno(c->h);
+	char *detail = strdup(cds_errdetail(c->h));
+	const char *s = NULL;
+	struct cds_scan *scan = NULL;
+	int ret;
+
+	if (detail == NULL) {
+		abort();
+	}
+	if (err == CDS_ERR_NOT_FOUND && env != NULL && strchr(env, '/') ==
+	    NULL && (scan = cds_scan_run(c->h, NULL, CDS_SCAN_NO_DYNAMIC)) !=
+	    NULL) {
+		const char **names = calloc(scan->nenvs + 1, sizeof(*names));
+		size_t i;
+
+		if (names == NULL) {
+			abort();
+		}
+		for (i = 0; i < scan->nenvs; i++) {
+			names[i] = scan->envs[i].name;
+		}
+		s = cli_suggest(env, names, scan->nenvs);
+		free(names);
+	}
+	ret = cds_exit_status(err == CDS_ERR_OK ? CDS_ERR_IO : err);
+	if (c->json) {
+		json_t *e = json_pack("{s:s, s:s, s:s}", "code",
+		    cli_err_word(err), "message", cds_strerror(err), "detail",
+		    detail);
+
+		if (err == CDS_ERR_NOT_FOUND && env != NULL) {
+			json_object_set_new(e, "did_you_mean", cli_jstr(s));
+		}
+		cli_json_print(json_pack("{s:o}", "error", e));
+	} else {
+		if (*detail != '\0') {
+			cli_fail(c, "%s: %s", cds_strerror(err), detail);
+		} else {
+			cli_fail(c, "%s", cds_strerror(err));
+		}
+		if (s != NULL) {
+			fprintf(stderr, _("  did you mean --env %s?\n"), s);
+		}
+		if (err == CDS_ERR_NOT_FOUND && env != NULL) {
+			fprintf(stderr, _("  `%s doctor` lists the envs it "
+			    "finds; --prefix DIR takes any env by its path\n"),
+			    PACKAGE);
+		}
+	}
+	cds_scan_free(scan);
+	free(detail);
+	return ret;
 }
