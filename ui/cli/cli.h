@@ -135,6 +135,9 @@ int cli_check_versions(struct cli *c);
 /* The handle's error after looking for ENV: a close env name, and JSON
  * on stdout with --json.  Returns the exit status. */
 int cli_fail_env(struct cli *c, const char *env);
+/* After a command on the prefix failed: where else release WHAT (or NULL)
+ * is installed, or that the prefix is not this user's to write. */
+void cli_prefix_hint(struct cli *c, const char *what);
 /* Create the handle from the global options; exit status on failure. */
 int cli_open(struct cli *c);
 void cli_close(struct cli *c);

@@ -46,6 +46,7 @@ cmd_clean(struct cli *c, int argc, char **argv)
 			return cds_exit_status(err);
 		}
 		rc = cli_fail_handle(c);
+		cli_prefix_hint(c, NULL);
 		if (err == CDS_ERR_LOCKED) {
 			fprintf(stderr, _("  run `%s clean` again once it is "
 			    "done, or wait for it with --lock-wait SECONDS\n"),

@@ -27,16 +27,21 @@ one_arg(struct cli *c, int argc, char **argv, int *rc)
 	return argv[0];
 }
 
-/* The handle's error, as JSON or as words. */
+/* The handle's error, as JSON or as words (then where else release WHAT
+ * is, or whose prefix it is). */
 static int
-failed(struct cli *c)
+failed(struct cli *c, const char *what)
 {
+	int rc;
+
 	if (c->json) {
 		cli_json_print(json_pack("{s:o}", "error",
 		    cli_error_json(c)));
 		return cds_exit_status(cds_errno(c->h));
 	}
-	return cli_fail_handle(c);
+	rc = cli_fail_handle(c);
+	cli_prefix_hint(c, what);
+	return rc;
 }
 
 int
@@ -50,7 +55,7 @@ cmd_list(struct cli *c, int argc, char **argv)
 		return cli_fail(c, _("unexpected argument '%s'"), argv[0]);
 	}
 	if ((l = cds_prefix_list(c->h)) == NULL) {
-		return failed(c);
+		return failed(c, NULL);
 	}
 	if (c->json) {
 		json_t *a = json_array();
@@ -117,7 +122,7 @@ cmd_use(struct cli *c, int argc, char **argv)
 		return rc;
 	}
 	if ((name = cds_prefix_resolve(c->h, what)) == NULL) {
-		return failed(c);
+		return failed(c, what);
 	}
 	cli_progress_install(c);
 	o.lock_wait = c->lock_wait;
@@ -127,7 +132,7 @@ cmd_use(struct cli *c, int argc, char **argv)
 	if (rc == -1) {
 		free(name);
 		cds_ops_clear(&ops);
-		return failed(c);
+		return failed(c, what);
 	}
 	if (c->json) {
 		cli_json_print(json_pack("{s:s, s:b, s:o}", "default", name,
@@ -157,7 +162,7 @@ cmd_remove(struct cli *c, int argc, char **argv)
 		return rc;
 	}
 	if ((name = cds_prefix_resolve(c->h, what)) == NULL) {
-		return failed(c);
+		return failed(c, what);
 	}
 	cli_progress_install(c);
 	o.lock_wait = c->lock_wait;
@@ -168,7 +173,7 @@ cmd_remove(struct cli *c, int argc, char **argv)
 	if (rc == -1) {
 		free(name);
 		cds_ops_clear(&ops);
-		return failed(c);
+		return failed(c, what);
 	}
 	if (c->json) {
 		cli_json_print(json_pack("{s:s, s:b, s:o}", "removed", name,
@@ -196,7 +201,7 @@ cmd_env(struct cli *c, int argc, char **argv)
 		return rc;
 	}
 	if ((name = cds_prefix_resolve(c->h, what)) == NULL) {
-		return failed(c);
+		return failed(c, what);
 	}
 	text = cds_prefix_env(c->h, name, c->shell != NULL &&
 	    strcmp(c->shell, "fish") == 0 ? CDS_SHELL_FISH : CDS_SHELL_SH);

@@ -5,9 +5,11 @@
  */
 #include "config.h"
 
+#include <pwd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 
@@ -476,4 +478,102 @@ cli_fail_env(struct cli *c, const char *env)
 	cds_scan_free(scan);
 	free(detail);
 	return ret;
+}
+
+/*
+ * Where else release WHAT is installed, when the prefix in use does not
+ * have it: the other usual prefix (the user's for root, the system's for a
+ * user) and, under sudo, the invoking user's.  A new string naming the
+ * prefix, or NULL.
+ */
+static char *
+installed_elsewhere(struct cli *c, const char *what)
+{
+	char *cands[3] = { NULL, NULL, NULL }, *found = NULL;
+	const char *sudo_user = getenv("SUDO_USER");
+	int i, err;
+
+	cands[0] = cds_prefix_default(c->h, CDS_PREFIX_SYSTEM);
+	cands[1] = cds_prefix_default(c->h, CDS_PREFIX_USER);
+	if (geteuid() == 0 && sudo_user != NULL && *sudo_user != '\0' &&
+	    c->root == NULL) {
+		struct passwd *pw = getpwnam(sudo_user);
+
+		if (pw != NULL && pw->pw_dir != NULL &&
+		    asprintf(&cands[2], "%s/.local/share/cudnn-setup",
+		    pw->pw_dir) == -1) {
+			cands[2] = NULL;
+		}
+	}
+	for (i = 0; i < 3 && found == NULL; i++) {
+		cds_handle_t *h2;
+		char *name;
+
+		if (cands[i] == NULL || strcmp(cands[i],
+		    cds_prefix(c->h)) == 0 ||
+		    (h2 = cds_new(c->root, &err)) == NULL) {
+			continue;
+		}
+		if (cds_set_prefix(h2, cands[i]) == 0 &&
+		    (name = cds_prefix_resolve(h2, what)) != NULL) {
+			found = cands[i];
+			cands[i] = NULL;
+			free(name);
+		}
+		cds_free(h2);
+	}
+	for (i = 0; i < 3; i++) {
+		free(cands[i]);
+	}
+	return found;
+}
+
+/* Can this user write the prefix (its nearest existing directory)? */
+static int
+prefix_writable(struct cli *c)
+{
+	char *p;
+	int ok;
+
+	if (asprintf(&p, "%s%s", c->root != NULL ? c->root : "",
+	    cds_prefix(c->h)) == -1) {
+		abort();
+	}
+	for (;;) {
+		char *slash;
+
+		if (access(p, F_OK) == 0) {
+			break;
+		}
+		if ((slash = strrchr(p, '/')) == NULL || slash == p) {
+			p[1] = '\0';
+			break;
+		}
+		*slash = '\0';
+	}
+	ok = access(p, W_OK) == 0;
+	free(p);
+	return ok;
+}
+
+void
+cli_prefix_hint(struct cli *c, const char *what)
+{
+	int err = cds_errno(c->h);
+	char *other;
+
+	if (err == CDS_ERR_NOT_FOUND && what != NULL && c->prefix == NULL &&
+	    (other = installed_elsewhere(c, what)) != NULL) {
+		fprintf(stderr, _("  %s is installed in %s: add --prefix %s\n"),
+		    what, other, other);
+		free(other);
+	} else if (err == CDS_ERR_IO && geteuid() != 0 && !prefix_writable(c)) {
+		char *mine = cds_prefix_default(c->h, CDS_PREFIX_USER);
+
+		fprintf(stderr, _("  you cannot write %s: run this as root "
+		    "(sudo), or use a prefix of your own:\n  leave out "
+		    "--prefix (yours is %s) or give --prefix DIR you can "
+		    "write\n"), cds_prefix(c->h), mine);
+		free(mine);
+	}
 }
