@@ -115,8 +115,17 @@ static const char *const clean_opts[] = {
 static const char *const env_opts[] = { "prefix", "shell", NULL };
 static const char *const explain_opts[] = { "env", "prefix", NULL };
 
+/* `__complete` (help.c's cli_complete): every option, for the shells */
+static const char *const complete_opts[] = {
+	"env", "prefix", "cuda", "cudnn", "for", "shell", "yes", "dry-run",
+	"system", "force", "undo", "path-first", "lock-wait", NULL
+};
+static const struct cli_cmd complete_cmd = {
+	"__complete", "WHAT", "", complete_opts, cli_complete
+};
+
 static const struct cli_cmd commands[] = {
-	{ "doctor", "[--env NAME|--prefix DIR] [--json]",
+	{ "doctor", "[--env NAME|--prefix DIR] [--json|--quiet]",
 	    N_("show what is installed and loaded, and what is wrong"),
 	    doctor_opts, cmd_doctor },
 	{ "explain", "['ERROR TEXT' | -] [--env NAME|--prefix DIR] [--json]",
@@ -174,6 +183,21 @@ const struct cli_cmd *
 cli_commands(void)
 {
 	return commands;
+}
+
+static int accepts(const struct cli_cmd *cmd, const char *name);
+
+void
+cli_print_options(FILE *fp, const char *cmdname)
+{
+	const struct cli_cmd *cmd = cmdname != NULL ? find_cmd(cmdname) : NULL;
+	const struct option *o;
+
+	for (o = options; o->name != NULL; o++) {
+		if (accepts(cmd, o->name)) {
+			fprintf(fp, "--%s\n", o->name);
+		}
+	}
 }
 
 void
@@ -639,6 +663,10 @@ cli_main(int argc, char **argv)
 		}
 		if (argv[i][0] != '-') {
 			cmd = find_cmd(argv[i]);
+			if (cmd == NULL && strcmp(argv[i], "__complete") ==
+			    0) {
+				cmd = &complete_cmd;
+			}
 			if (cmd == NULL && strcmp(argv[i], "help") == 0) {
 				cli_color_init(&c);
 				return help_words(&c, argc - i - 1,

@@ -116,10 +116,15 @@ extern int (*cli_wizard)(struct cli *c);
 void cli_usage(FILE *fp);
 /* The command table, ended by a NULL name. */
 const struct cli_cmd *cli_commands(void);
+/* The long options command CMDNAME takes (NULL: the global ones), one a
+ * line, with their dashes. */
+void cli_print_options(FILE *fp, const char *cmdname);
 
 /* ui/cli/help.c: a command's help, and "did you mean" */
 void cli_cmd_usage(FILE *fp, const struct cli_cmd *cmd);
 int cli_help_command(struct cli *c, int argc, char **argv);
+/* `__complete WHAT`: words for the shells' completion. */
+int cli_complete(struct cli *c, int argc, char **argv);
 /* Edit distance (swaps of neighbours cost one). */
 int cli_distance(const char *a, const char *b);
 /* The candidate close enough to WORD to be what was meant, or NULL. */

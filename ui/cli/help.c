@@ -43,6 +43,10 @@ static const struct opt_help opt_helps[] = {
 	{ NULL, "for", "PKG==VER", N_("the CUDA and cuDNN this framework needs "
 	    "(torch==2.3.0)") },
 	{ NULL, "shell", "sh|fish", N_("the shell to print for (default sh)") },
+	{ "doctor", "quiet", NULL, N_("only the errors and warnings, a line "
+	    "each, and their count") },
+	{ NULL, "json", NULL, N_("one JSON document on stdout, errors "
+	    "included") },
 	{ NULL, "yes", NULL, N_("answer every question with its default") },
 	{ NULL, "dry-run", NULL, N_("print the exact operations and do none "
 	    "of them") },
@@ -73,10 +77,30 @@ find_help(const char *cmd, const char *name)
 	return NULL;
 }
 
+/* One option's line in a command's help. */
+static void
+print_option(FILE *fp, const struct cli_cmd *cmd, const char *name)
+{
+	const struct opt_help *o = find_help(cmd->name, name);
+	char lhs[64], *line;
+
+	snprintf(lhs, sizeof(lhs), "--%s%s%s", name,
+	    o != NULL && o->arg != NULL ? " " : "",
+	    o != NULL && o->arg != NULL ? o->arg : "");
+	if (o == NULL) {
+		fprintf(fp, "  %s\n", lhs);
+	} else if (asprintf(&line, "%-18s %s", lhs, _(o->text)) > 0) {
+		cli_wrap(fp, 2, 21, line);
+		free(line);
+	}
+}
+
 void
 cli_cmd_usage(FILE *fp, const struct cli_cmd *cmd)
 {
 	const char *const *p;
+	const char *a;
+	size_t n;
 	char *line;
 
 	if (asprintf(&line, _("Usage: %s %s %s"), PACKAGE, cmd->name,
@@ -89,21 +113,25 @@ cli_cmd_usage(FILE *fp, const struct cli_cmd *cmd)
 		fprintf(fp, "\n%s\n", _("Options:"));
 	}
 	for (p = cmd->accepts; p != NULL && *p != NULL; p++) {
-		const struct opt_help *o = find_help(cmd->name, *p);
-		char lhs[64];
+		print_option(fp, cmd, *p);
+	}
+	/* global options its usage names (--json) */
+	for (a = cmd->args; (a = strstr(a, "--")) != NULL; a += n) {
+		char name[32];
 
-		snprintf(lhs, sizeof(lhs), "--%s%s%s", *p,
-		    o != NULL && o->arg != NULL ? " " : "",
-		    o != NULL && o->arg != NULL ? o->arg : "");
-		if (o == NULL) {
-			fprintf(fp, "  %s\n", lhs);
-			continue;
+		a += 2;
+		n = strspn(a, "abcdefghijklmnopqrstuvwxyz-");
+		snprintf(name, sizeof(name), "%.*s", (int)n, a);
+		for (p = cmd->accepts; p != NULL && *p != NULL; p++) {
+			if (strcmp(*p, name) == 0) {
+				break;
+			}
 		}
-		if (asprintf(&line, "%-18s %s", lhs, _(o->text)) > 0) {
-			cli_wrap(fp, 2, 21, line);
-			free(line);
+		if ((p == NULL || *p == NULL) && n > 0) {
+			print_option(fp, cmd, name);
 		}
 	}
+
 	if (asprintf(&line, _("Global options (--root, --manifest, --mirror, "
 	    "--cache, --offline, --jobs, --json, --quiet...) apply too: see "
 	    "`%s --help`, and the manual: man %s"), PACKAGE, PACKAGE) > 0) {
@@ -576,4 +604,69 @@ cli_prefix_hint(struct cli *c, const char *what)
 		    "write\n"), cds_prefix(c->h), mine);
 		free(mine);
 	}
+}
+
+/*
+ * `cudnn-setup __complete WHAT`: the words shell completion offers, one a
+ * line, for ui/bash-completion, ui/zsh-completion and ui/fish-completion
+ * (not a command people type; not in the help).  WHAT: commands; options
+ * COMMAND (the global ones, and COMMAND's); cuda or cudnn (the versions
+ * the manifest knows, newest last as it lists them); envs (the envs doctor
+ * finds); releases (those the prefix holds).  The global options given
+ * before it (--root, --manifest, --prefix) choose what is asked.  Nothing
+ * on stderr: a shell is completing.
+ */
+int
+cli_complete(struct cli *c, int argc, char **argv)
+{
+	const char *what = argc > 0 ? argv[0] : "";
+	const struct cli_cmd *cmd;
+	size_t i;
+
+	if (strcmp(what, "commands") == 0) {
+		for (cmd = cli_commands(); cmd->name != NULL; cmd++) {
+			printf("%s\n", cmd->name);
+		}
+		printf("help\n");
+		return 0;
+	}
+	if (strcmp(what, "options") == 0) {
+		cli_print_options(stdout, argc > 1 ? argv[1] : NULL);
+		return 0;
+	}
+	if (strcmp(what, "cuda") == 0 || strcmp(what, "cudnn") == 0) {
+		const struct cds_manifest *m = cds_manifest_load(c->h);
+		enum cds_kind k = strcmp(what, "cuda") == 0 ? CDS_KIND_CUDA :
+		    CDS_KIND_CUDNN;
+
+		for (i = 0; m != NULL && i < cds_manifest_nreleases(m); i++) {
+			const struct cds_release *r = cds_manifest_release(m,
+			    i);
+
+			if (r->kind == k) {
+				printf("%s\n", r->version);
+			}
+		}
+		return m != NULL ? 0 : 1;
+	}
+	if (strcmp(what, "envs") == 0) {
+		struct cds_scan *s = cds_scan_run(c->h, NULL,
+		    CDS_SCAN_NO_DYNAMIC);
+
+		for (i = 0; s != NULL && i < s->nenvs; i++) {
+			printf("%s\n", s->envs[i].name);
+		}
+		cds_scan_free(s);
+		return s != NULL ? 0 : 1;
+	}
+	if (strcmp(what, "releases") == 0) {
+		struct cds_installed_list *l = cds_prefix_list(c->h);
+
+		for (i = 0; l != NULL && i < l->n; i++) {
+			printf("%s\n", l->v[i].name);
+		}
+		cds_installed_list_free(l);
+		return l != NULL ? 0 : 1;
+	}
+	return 2;
 }
