@@ -11,7 +11,7 @@
 # advice printed is then followed, as a person would, and works.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 56
+plan 57
 
 T=$(mktemp -d); cleanup_later "$T"
 HOME=$T/home; export HOME
@@ -104,6 +104,14 @@ like "$ERR" "--cuda 13\.1: not in $CDS_DATADIR/manifests/index\.json" \
 	"--cuda 13.1: the index it is not in, by path"
 like "$ERR" "cudnn-setup plan --manifest FILE --cuda 13\.1" \
 	"--cuda 13.1: how to give NVIDIA's manifest of it"
+e131=$ERR
+cds help update
+if [ "$RC" -eq 0 ]; then
+	like "$e131" "a newer index may know it: .cudnn-setup update." \
+		"--cuda 13.1: names the update command, which exists"
+else
+	unlike "$e131" "update" "--cuda 13.1: no update command to name"
+fi
 cds plan --cuda 13.1 --cudnn none --json
 is "$(jget "$OUT" 'd["error"]["code"]')" "not-found" \
 	"--cuda 13.1 --json: the engine's error, as data"

@@ -92,6 +92,7 @@ cmd_list(struct cli *c, int argc, char **argv)
 		    e->installed_at != NULL ? e->installed_at : "",
 		    e->is_default ? _("  (default)") : "");
 	}
+	/* an empty cache says nothing */
 	cds_prefix_cache(c->h, &ci);
 	if (ci.files + ci.partial > 0) {
 		char b[32];
@@ -101,8 +102,6 @@ cmd_list(struct cli *c, int argc, char **argv)
 		    ci.partial_bytes, b), ci.dir, ci.files, _n("archive",
 		    "archives", ci.files), ci.partial, _n("partial download",
 		    "partial downloads", ci.partial), PACKAGE);
-	} else {
-		printf(_("Download cache: empty (%s)\n"), ci.dir);
 	}
 	cds_cache_info_clear(&ci);
 	cds_installed_list_free(l);

@@ -384,6 +384,21 @@ close_versions(const struct cds_manifest *m, enum cds_kind kind,
 	}
 }
 
+/* Is there a command NAME (`update` comes from another part of the
+ * program; the advice names it only where it exists)? */
+static int
+has_command(const char *name)
+{
+	const struct cli_cmd *cmd;
+
+	for (cmd = cli_commands(); cmd->name != NULL; cmd++) {
+		if (strcmp(cmd->name, name) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* One of --cuda and --cudnn: 0 when the manifest has it (or it is
  * "none"), else the error, with what is close and what to do. */
 static int
@@ -417,6 +432,10 @@ check_version(struct cli *c, const struct cds_manifest *m,
 	    known != NULL ? known : _("none"));
 	if (close[0] != '\0') {
 		fprintf(stderr, _("  did you mean --%s %s?\n"), opt, close);
+	}
+	if (has_command("update")) {
+		fprintf(stderr, _("  a newer index may know it: `%s update`, "
+		    "then again\n"), PACKAGE);
 	}
 	fprintf(stderr, _("  for a release this index does not know yet, "
 	    "give NVIDIA's manifest of it\n  (a redistrib_*.json, path or "

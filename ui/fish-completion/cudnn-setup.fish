@@ -51,19 +51,23 @@ function __cudnn_setup_prev
     contains -- $tok[-1] $argv
 end
 
-# is the cursor on an option, not on a value?
-function __cudnn_setup_opt
-    string match -q -- '-*' (commandline -ct)
-    and not __cudnn_setup_prev --root --manifest --mirror --cache --jobs \
-        --env --prefix --cuda --cudnn --for --shell --lock-wait --timeout \
+# does a value come at the cursor (the word before takes one)?
+function __cudnn_setup_value
+    __cudnn_setup_prev --root --manifest --mirror --cache --jobs --env \
+        --prefix --cuda --cudnn --for --shell --lock-wait --timeout \
         --deadline --memlimit
 end
 
+# is the cursor on an option, not on a value?
+function __cudnn_setup_opt
+    string match -q -- '-*' (commandline -ct)
+    and not __cudnn_setup_value
+end
+
+# on a word (a command or an argument), not on a value?
 function __cudnn_setup_word
     not string match -q -- '-*' (commandline -ct)
-    and not __cudnn_setup_prev --root --manifest --mirror --cache --jobs \
-        --env --prefix --cuda --cudnn --for --shell --lock-wait --timeout \
-        --deadline --memlimit
+    and not __cudnn_setup_value
 end
 
 function __cudnn_setup_cmd_is
