@@ -629,7 +629,8 @@ cli_repair_env_of(const struct cds_scan *s, const struct cds_finding *x)
 	for (k = 0; s != NULL && k < x->nfixes; k++) {
 		const struct cds_fix *fx = &x->fixes[k];
 
-		if ((fx->kind != CDS_FIX_SYMLINK && fx->kind != CDS_FIX_RELINK &&
+		if ((fx->kind != CDS_FIX_SYMLINK &&
+		    fx->kind != CDS_FIX_RELINK &&
 		    fx->kind != CDS_FIX_ACTIVATE &&
 		    fx->kind != CDS_FIX_INSTALL) || fx->path == NULL) {
 			continue;
@@ -757,17 +758,14 @@ cli_print_findings_brief(struct cli *c, const struct cds_findings *f)
 		}
 		nerr += x->severity == CDS_SEV_ERROR;
 		nwarn += x->severity == CDS_SEV_WARNING;
-		if (asprintf(&line, "%s%-8s%s [%s] %s%s%s%s", cli_c(x->severity ==
-		    CDS_SEV_ERROR ? CLI_RED : CLI_YELLOW), x->severity ==
-		    CDS_SEV_ERROR ? _("error") : _("warning"),
-		    cli_c(CLI_RESET), x->id, x->title, e != NULL ? "  (" : "",
-		    e != NULL ? "repair --env " : "", e != NULL ? e->name :
-		    "") > 0) {
+		if (asprintf(&line, "%s%-8s%s [%s] %s%s%s%s",
+		    cli_c(x->severity == CDS_SEV_ERROR ? CLI_RED : CLI_YELLOW),
+		    x->severity == CDS_SEV_ERROR ? _("error") : _("warning"),
+		    cli_c(CLI_RESET), x->id, x->title,
+		    e != NULL ? "  (repair --env " : "",
+		    e != NULL ? e->name : "", e != NULL ? ")" : "") > 0) {
 			cli_wrap(stdout, 0, 9, line);
 			free(line);
-			if (e != NULL) {
-				fputs(")\n", stdout);
-			}
 		}
 	}
 	printf("%zu %s, %zu %s.\n", nerr, _n("error", "errors", nerr), nwarn,

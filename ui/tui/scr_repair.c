@@ -631,8 +631,9 @@ run_draw(struct tui *t)
 		    _("Log of what was done:"));
 		log = cds_audit_log_path(t->h);
 		/* the log this run wrote, or that it could not */
-		tui_view_add(v, TUI_NORMAL, -1, 2, "%s%s", log, access(log, W_OK) ==
-		    0 ? "" : _(" (could not be written)"));
+		tui_view_add(v, TUI_NORMAL, -1, 2, "%s%s", log,
+		    access(log, W_OK) == 0 ? "" :
+		    _(" (could not be written)"));
 		free(log);
 		tui_view_blank(v);
 		tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("Verify:"));
