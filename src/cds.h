@@ -150,8 +150,12 @@ char *cds_prefix_default(const cds_handle_t *h, enum cds_prefix_kind kind);
 
 /*
  * The audit log, where every install, removal and repair leaves one
- * untranslated line: <root>/var/log/cudnn-setup.log, as a path on this
- * machine (the root included).  Returns a new string (free()).
+ * untranslated line, as a path on this machine: under a root given to
+ * cds_new(), <root>/var/log/cudnn-setup.log; else $CDS_AUDIT_LOG when it
+ * is an absolute path (a test suite's); else /var/log/cudnn-setup.log for
+ * root, and $XDG_STATE_HOME/cudnn-setup/cudnn-setup.log (or
+ * ~/.local/state/cudnn-setup/cudnn-setup.log) for everyone else.
+ * Returns a new string (free()).
  */
 char *cds_audit_log_path(const cds_handle_t *h);
 
@@ -413,6 +417,8 @@ const char *cds_manifest_driver_floor(const struct cds_manifest *m,
     const char *cuda_version);
 /* Whether the manifest is a bare redistrib file trusted through TLS alone. */
 int cds_manifest_is_bare(const struct cds_manifest *m);
+/* The index or redistrib file it was read from, as given. */
+const char *cds_manifest_path(const struct cds_manifest *m);
 
 /*
  * The archives of RELEASE for PLATFORM ("linux-x86_64"), read from its
@@ -1471,6 +1477,30 @@ enum cds_shell {
  */
 char *cds_prefix_env(cds_handle_t *h, const char *name,
     enum cds_shell shell);
+
+/* The prefix's download cache (src/clean.c). */
+struct cds_cache_info {
+	char *dir;		/* target path: PREFIX/.state/downloads */
+	uint64_t bytes;		/* whole archives */
+	size_t files;
+	uint64_t partial_bytes;	/* partial downloads (.part) */
+	size_t partial;
+};
+/* What PREFIX/.state/downloads holds.  Clear OUT with
+ * cds_cache_info_clear().  Returns 0. */
+int cds_prefix_cache(cds_handle_t *h, struct cds_cache_info *out);
+/*
+ * Empty PREFIX/.state/downloads (archives and partial downloads; a --cache
+ * directory is the user's and is left alone) under the prefix's lock,
+ * after finishing or undoing what an interrupted run left (as an install
+ * does).  FREED says what went (or, with CDS_TXN_DRY_RUN, would go; then
+ * no lock is taken and nothing is removed); OPS lists each removal.  A
+ * prefix never written is left as it is.  Errors: CDS_ERR_LOCKED (another
+ * run holds the prefix past O's lock_wait), CDS_ERR_IO.
+ */
+int cds_prefix_clean(cds_handle_t *h, const struct cds_txn_opts *o,
+    struct cds_ops *ops, struct cds_cache_info *freed);
+void cds_cache_info_clear(struct cds_cache_info *c);
 
 
 /* ------------------------------------------------------------------------ */

@@ -76,8 +76,10 @@ cds_logaction(cds_handle_t *h, const char *fmt, ...)
 	gmtime_r(&now, &tm);
 	strftime(stamp, sizeof(stamp), "%Y-%m-%dT%H:%M:%SZ", &tm);
 	line = cds_xasprintf("[%s] %s\n", stamp, msg);
-	if (*h->root != '\0') {
-		cds_mkdir_p(dir, 0755);
+	/* under a root, and the user's own state directory; never the real
+	 * /var/log, which the system makes */
+	if (*h->root != '\0' || geteuid() != 0) {
+		cds_mkdir_p(dir, *h->root != '\0' ? 0755 : 0700);
 	}
 	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0644);
 	if (fd != -1) {

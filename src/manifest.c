@@ -1569,6 +1569,12 @@ cds_manifest_is_bare(const struct cds_manifest *m)
 }
 
 const char *
+cds_manifest_path(const struct cds_manifest *m)
+{
+	return m->path;
+}
+
+const char *
 cds_platform(void)
 {
 	static struct utsname u;

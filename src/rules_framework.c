@@ -334,10 +334,20 @@ toolkit_vs_torch(struct cds_rule_ctx *c, const struct cds_env *e,
 		const struct cds_release *r = c->m != NULL ?
 		    cds_manifest_find(c->m, CDS_KIND_CUDA, p->cuda) : NULL;
 
-		cds_finding_fix(f, CDS_FIX_INSTALL, NULL, r != NULL ?
-		    r->version : p->cuda, "cudnn-setup install --cuda %s && "
-		    "export CUDA_HOME=<its prefix>", r != NULL ? r->version :
-		    p->cuda);
+		/* where the install puts it: the prefix's cuda-VERSION */
+		if (r != NULL) {
+			char *home = cds_xasprintf("%s/cuda-%s",
+			    cds_prefix(c->h), r->version);
+
+			cds_finding_fix(f, CDS_FIX_INSTALL, NULL, r->version,
+			    "cudnn-setup install --cuda %s && export "
+			    "CUDA_HOME=%s PATH=%s/bin:$PATH", r->version, home,
+			    home);
+			free(home);
+		} else {
+			cds_finding_fix(f, CDS_FIX_INSTALL, NULL, p->cuda,
+			    "cudnn-setup install --cuda %s", p->cuda);
+		}
 	}
 }
 

@@ -6,8 +6,13 @@
  */
 #include "config.h"
 
+#include <limits.h>
 #include <locale.h>
+#include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli/cli.h"
 #include "tui/tui.h"
@@ -22,6 +27,38 @@ run_wizard(struct cli *c)
 	return tui_main(c->h, &o);
 }
 
+#ifdef ENABLE_NLS
+/*
+ * The catalogues of the build tree the program runs from: locale/ next to
+ * the executable, made by `make` (Makefile.am's all-local-locale).  An
+ * installed program has none beside it.  NULL when there is none.
+ */
+static char *
+build_localedir(void)
+{
+	char exe[PATH_MAX], *slash, *dir;
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	struct stat st;
+
+	if (n <= 0) {
+		return NULL;
+	}
+	exe[n] = '\0';
+	if ((slash = strrchr(exe, '/')) == NULL) {
+		return NULL;
+	}
+	*slash = '\0';
+	if (asprintf(&dir, "%s/locale", exe) == -1) {
+		return NULL;
+	}
+	if (stat(dir, &st) == -1 || !S_ISDIR(st.st_mode)) {
+		free(dir);
+		return NULL;
+	}
+	return dir;
+}
+#endif
+
 int
 main(int argc, char **argv)
 {
@@ -35,12 +72,18 @@ main(int argc, char **argv)
 #ifdef ENABLE_NLS
 	{
 		/* CDS_LOCALEDIR: the catalogues of a build not installed
-		 * yet, as CDS_DATADIR gives its manifests */
+		 * yet, as CDS_DATADIR gives its manifests; else the build
+		 * tree's, next to the program; else the installed ones */
 		const char *dir = getenv("CDS_LOCALEDIR");
+		char *built = NULL;
 
-		bindtextdomain(PACKAGE, dir != NULL && *dir != '\0' ? dir :
-		    LOCALEDIR);
+		if (dir == NULL || *dir == '\0') {
+			built = build_localedir();
+			dir = built != NULL ? built : LOCALEDIR;
+		}
+		bindtextdomain(PACKAGE, dir);
 		textdomain(PACKAGE);
+		free(built);
 	}
 #endif
 	cli_wizard = run_wizard;

@@ -45,7 +45,7 @@ complete_line() {
 		printf "%s\n" "${COMPREPLY[@]}" | sort' sh "$COMP" "$@"
 }
 is "$(complete_line "$CDS_BIN" "" | tr '\n' ' ')" \
-	"doctor env explain install list plan remove repair update use verify " "the commands"
+	"clean doctor env explain help install list plan remove repair update use verify " "the commands"
 is "$(complete_line "$CDS_BIN" "re" | tr '\n' ' ')" "remove repair " \
 	"a command from its start"
 like "$(complete_line "$CDS_BIN" install --)" "^--dry-run$" "install's options"

@@ -113,12 +113,24 @@ static const char *const use_opts[] = {
 static const char *const remove_opts[] = {
 	"prefix", "yes", "force", "dry-run", "lock-wait", NULL
 };
+static const char *const clean_opts[] = {
+	"prefix", "dry-run", "lock-wait", NULL
+};
 static const char *const env_opts[] = { "prefix", "shell", NULL };
 static const char *const explain_opts[] = { "env", "prefix", NULL };
 static const char *const update_opts[] = { "url", "allow-expired", NULL };
 
+/* `__complete` (help.c's cli_complete): every option, for the shells */
+static const char *const complete_opts[] = {
+	"env", "prefix", "cuda", "cudnn", "for", "shell", "yes", "dry-run",
+	"system", "force", "undo", "path-first", "lock-wait", NULL
+};
+static const struct cli_cmd complete_cmd = {
+	"__complete", "WHAT", "", complete_opts, cli_complete
+};
+
 static const struct cli_cmd commands[] = {
-	{ "doctor", "[--env NAME|--prefix DIR] [--json]",
+	{ "doctor", "[--env NAME|--prefix DIR] [--json|--quiet]",
 	    N_("show what is installed and loaded, and what is wrong"),
 	    doctor_opts, cmd_doctor },
 	{ "explain", "['ERROR TEXT' | -] [--env NAME|--prefix DIR] [--json]",
@@ -150,6 +162,9 @@ static const struct cli_cmd commands[] = {
 	    "[--lock-wait S]",
 	    N_("remove an installed release"),
 	    remove_opts, cmd_remove },
+	{ "clean", "[--prefix DIR] [--dry-run] [--lock-wait S]",
+	    N_("empty the prefix's download cache"),
+	    clean_opts, cmd_clean },
 	{ "env", "[--shell sh|fish] [--prefix DIR] VERSION",
 	    N_("print the environment of a release, for eval"),
 	    env_opts, cmd_env },
@@ -170,6 +185,27 @@ find_cmd(const char *name)
 		}
 	}
 	return NULL;
+}
+
+const struct cli_cmd *
+cli_commands(void)
+{
+	return commands;
+}
+
+static int accepts(const struct cli_cmd *cmd, const char *name);
+
+void
+cli_print_options(FILE *fp, const char *cmdname)
+{
+	const struct cli_cmd *cmd = cmdname != NULL ? find_cmd(cmdname) : NULL;
+	const struct option *o;
+
+	for (o = options; o->name != NULL; o++) {
+		if (accepts(cmd, o->name)) {
+			fprintf(fp, "--%s\n", o->name);
+		}
+	}
 }
 
 void
@@ -228,6 +264,8 @@ cli_usage(FILE *fp)
 	    "                   (default 256MiB; less decodes on fewer "
 	    "threads)\n"
 	    "  --quiet, --verbose, --no-color, --version, --help\n"), fp);
+	fprintf(fp, _("\n`%s help COMMAND` or `%s COMMAND --help`: a "
+	    "command's options.\n"), PACKAGE, PACKAGE);
 	fputs(_("\nExit status: 0 all good; 1 a problem was found or left; "
 	    "2 usage or bad input;\n3 the job could not run "
 	    "(network, disk, lock).\n"), fp);
@@ -584,6 +622,41 @@ no_command(struct cli *c)
 	return cmd_doctor(c, 0, argv + 1);
 }
 
+/* `help [COMMAND]`: the words after "help" that are not options. */
+static int
+help_words(struct cli *c, int argc, char **argv)
+{
+	char *words[2] = { NULL, NULL };
+	int i, n = 0;
+
+	for (i = 0; i < argc; i++) {
+		if (argv[i][0] == '-') {
+			continue;
+		}
+		if (n == 2) {
+			break;
+		}
+		words[n++] = argv[i];
+	}
+	return cli_help_command(c, n, words);
+}
+
+/* An option getopt does not know: a suggestion from those CMD takes. */
+static int
+unknown_option(struct cli *c, const struct cli_cmd *cmd, const char *arg)
+{
+	const char *names[sizeof(options) / sizeof(options[0])];
+	const struct option *o;
+	size_t n = 0;
+
+	for (o = options; o->name != NULL; o++) {
+		if (accepts(cmd, o->name)) {
+			names[n++] = o->name;
+		}
+	}
+	return cli_unknown_option(c, cmd, arg, names, n);
+}
+
 int
 cli_main(int argc, char **argv)
 {
@@ -604,11 +677,18 @@ cli_main(int argc, char **argv)
 		}
 		if (argv[i][0] != '-') {
 			cmd = find_cmd(argv[i]);
+			if (cmd == NULL && strcmp(argv[i], "__complete") ==
+			    0) {
+				cmd = &complete_cmd;
+			}
+			if (cmd == NULL && strcmp(argv[i], "help") == 0) {
+				cli_color_init(&c);
+				return help_words(&c, argc - i - 1,
+				    argv + i + 1);
+			}
 			if (cmd == NULL) {
 				cli_color_init(&c);
-				fprintf(stderr, _("%s: unknown command '%s' "
-				    "(see --help)\n"), PACKAGE, argv[i]);
-				return 2;
+				return cli_unknown_command(&c, argv[i]);
 			}
 			c.cmd = cmd->name;
 			break;
@@ -644,8 +724,7 @@ cli_main(int argc, char **argv)
 			break;
 		case '?':
 			cli_color_init(&c);
-			return cli_fail(&c, _("unknown option '%s' (see "
-			    "--help)"), argv[optind - 1]);
+			return unknown_option(&c, cmd, argv[optind - 1]);
 		case ':':
 			cli_color_init(&c);
 			return cli_fail(&c, _("option '%s' needs a value"),
@@ -659,6 +738,10 @@ cli_main(int argc, char **argv)
 			return cli_fail(&c, _("option '--%s' does not apply "
 			    "to '%s'"), name, cmd == NULL ? PACKAGE :
 			    cmd->name);
+		}
+		if (opt == OPT_HELP && cmd != NULL) {
+			cli_cmd_usage(stdout, cmd);
+			return 0;
 		}
 		if (opt == OPT_HELP) {
 			cli_usage(stdout);

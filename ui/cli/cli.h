@@ -61,6 +61,10 @@ struct cli {
 	size_t nmirrors;
 	const char *url;	/* update --url */
 	int allow_expired;	/* update --allow-expired */
+
+	/* doctor's scan, while its findings are printed: each finding
+	 * repair would mend names `repair --env` (report.c) */
+	const struct cds_scan *scan;
 };
 
 struct cli_cmd {
@@ -91,6 +95,9 @@ int cmd_update(struct cli *c, int argc, char **argv);
 void cli_print_version(const char *root, const char *manifest);
 void cli_index_note(struct cli *c);
 json_t *cli_index_json(struct cli *c);
+int cmd_clean(struct cli *c, int argc, char **argv);
+/* ui/cli/cmd_clean.c: the download cache as JSON (list, clean) */
+json_t *cli_cache_json(const struct cds_cache_info *ci);
 
 /* ui/cli/cmd_plan.c, cmd_install.c: plans and operations in words and
  * JSON, shared by the commands that run the install pipeline */
@@ -116,6 +123,35 @@ int cli_main(int argc, char **argv);
  * hold it (usage and doctor are printed instead). */
 extern int (*cli_wizard)(struct cli *c);
 void cli_usage(FILE *fp);
+/* The command table, ended by a NULL name. */
+const struct cli_cmd *cli_commands(void);
+/* The long options command CMDNAME takes (NULL: the global ones), one a
+ * line, with their dashes. */
+void cli_print_options(FILE *fp, const char *cmdname);
+
+/* ui/cli/help.c: a command's help, and "did you mean" */
+void cli_cmd_usage(FILE *fp, const struct cli_cmd *cmd);
+int cli_help_command(struct cli *c, int argc, char **argv);
+/* `__complete WHAT`: words for the shells' completion. */
+int cli_complete(struct cli *c, int argc, char **argv);
+/* Edit distance (swaps of neighbours cost one). */
+int cli_distance(const char *a, const char *b);
+/* The candidate close enough to WORD to be what was meant, or NULL. */
+const char *cli_suggest(const char *word, const char *const *cands,
+    size_t n);
+/* Errors with a suggestion; they return the exit status. */
+int cli_unknown_command(struct cli *c, const char *word);
+int cli_unknown_option(struct cli *c, const struct cli_cmd *cmd,
+    const char *arg, const char *const *names, size_t n);
+/* --cuda and --cudnn against the manifest: 0, or the exit status of an
+ * error naming what is close and how to give a newer manifest. */
+int cli_check_versions(struct cli *c);
+/* The handle's error after looking for ENV: a close env name, and JSON
+ * on stdout with --json.  Returns the exit status. */
+int cli_fail_env(struct cli *c, const char *env);
+/* After a command on the prefix failed: where else release WHAT (or NULL)
+ * is installed, or that the prefix is not this user's to write. */
+void cli_prefix_hint(struct cli *c, const char *what);
 /* Create the handle from the global options; exit status on failure. */
 int cli_open(struct cli *c);
 void cli_close(struct cli *c);
@@ -165,6 +201,11 @@ void cli_print_findings(struct cli *c, const struct cds_findings *f);
 /* The findings alone, each wrapped at 80 columns (commands break only at
  * unquoted spaces, with a backslash). */
 void cli_print_finding_list(const struct cds_findings *f);
+/* The env whose `repair --env` would mend finding X (found in S), or NULL. */
+const struct cds_env *cli_repair_env_of(const struct cds_scan *s,
+    const struct cds_finding *x);
+/* --quiet's doctor: the errors and warnings, a line each, and the count. */
+void cli_print_findings_brief(struct cli *c, const struct cds_findings *f);
 /* TEXT word-wrapped at 80 columns: the first line indented INDENT, the
  * others HANG; colour escapes take no room. */
 void cli_wrap(FILE *fp, int indent, int hang, const char *text);

@@ -16,15 +16,20 @@ cmd_doctor(struct cli *c, int argc, char **argv)
 	if (argc > 0) {
 		return cli_fail(c, _("unexpected argument '%s'"), argv[0]);
 	}
-	if ((r = cli_env_target(c, 1, &env)) != 0) {
+	if ((r = cli_env_target(c, 0, &env)) != 0) {
 		return r;
 	}
+	/* the rules need the manifest's floors and framework table */
+	if (cds_manifest_load(c->h) == NULL) {
+		return cli_fail_env(c, NULL);
+	}
 	if ((s = cds_scan_run(c->h, env, 0)) == NULL) {
-		return cli_fail_handle(c);
+		return cli_fail_env(c, env);
 	}
 	f = cds_findings_run(c->h, s);
 	worst = cds_findings_worst(f);
 	cli_index_note(c);
+	c->scan = s;
 	if (c->json) {
 		json_t *doc = cli_json_scan(c->h, s);
 		json_t *index = cli_index_json(c);
@@ -34,10 +39,13 @@ cmd_doctor(struct cli *c, int argc, char **argv)
 			json_object_set_new(doc, "index", index);
 		}
 		cli_json_print(doc);
+	} else if (c->quiet) {
+		cli_print_findings_brief(c, f);
 	} else {
 		cli_print_scan(c, s);
 		cli_print_findings(c, f);
 	}
+	c->scan = NULL;
 	cds_findings_free(f);
 	cds_scan_free(s);
 	return worst == CDS_SEV_ERROR ? 1 : 0;

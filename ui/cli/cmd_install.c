@@ -112,6 +112,9 @@ cmd_install(struct cli *c, int argc, char **argv)
 	if (argc > 0) {
 		return cli_fail(c, _("unexpected argument '%s'"), argv[0]);
 	}
+	if ((rc = cli_check_versions(c)) != 0) {
+		return rc;
+	}
 	cli_plan_request(c, &req);
 	if (c->env != NULL) {
 		/* into the shared prefix, then wired into the env's
@@ -222,6 +225,7 @@ cmd_install(struct cli *c, int argc, char **argv)
 			return cds_exit_status(cds_errno(c->h));
 		}
 		rc = cli_fail_handle(c);
+		cli_prefix_hint(c, NULL);
 		if (cds_errno(c->h) == CDS_ERR_LOCKED && !cli_can_ask(c)) {
 			cli_warn(c, "%s", _("with no terminal to ask on, "
 			    "install also needs --yes"));

@@ -338,9 +338,13 @@ cmd_plan(struct cli *c, int argc, char **argv)
 {
 	struct cds_plan_request req;
 	struct cds_plan *p;
+	int r;
 
 	if (argc > 0) {
 		return cli_fail(c, _("unexpected argument '%s'"), argv[0]);
+	}
+	if ((r = cli_check_versions(c)) != 0) {
+		return r;
 	}
 	cli_progress_install(c);
 	cli_plan_request(c, &req);

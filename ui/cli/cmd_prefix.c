@@ -27,21 +27,27 @@ one_arg(struct cli *c, int argc, char **argv, int *rc)
 	return argv[0];
 }
 
-/* The handle's error, as JSON or as words. */
+/* The handle's error, as JSON or as words (then where else release WHAT
+ * is, or whose prefix it is). */
 static int
-failed(struct cli *c)
+failed(struct cli *c, const char *what)
 {
+	int rc;
+
 	if (c->json) {
 		cli_json_print(json_pack("{s:o}", "error",
 		    cli_error_json(c)));
 		return cds_exit_status(cds_errno(c->h));
 	}
-	return cli_fail_handle(c);
+	rc = cli_fail_handle(c);
+	cli_prefix_hint(c, what);
+	return rc;
 }
 
 int
 cmd_list(struct cli *c, int argc, char **argv)
 {
+	struct cds_cache_info ci;
 	struct cds_installed_list *l;
 	size_t i;
 
@@ -49,7 +55,7 @@ cmd_list(struct cli *c, int argc, char **argv)
 		return cli_fail(c, _("unexpected argument '%s'"), argv[0]);
 	}
 	if ((l = cds_prefix_list(c->h)) == NULL) {
-		return failed(c);
+		return failed(c, NULL);
 	}
 	if (c->json) {
 		json_t *a = json_array();
@@ -66,8 +72,10 @@ cmd_list(struct cli *c, int argc, char **argv)
 			    "installed_at", cli_jstr(e->installed_at),
 			    "default", e->is_default));
 		}
-		cli_json_print(json_pack("{s:s, s:o}", "prefix", l->prefix,
-		    "installed", a));
+		cds_prefix_cache(c->h, &ci);
+		cli_json_print(json_pack("{s:s, s:o, s:o}", "prefix",
+		    l->prefix, "installed", a, "cache", cli_cache_json(&ci)));
+		cds_cache_info_clear(&ci);
 		cds_installed_list_free(l);
 		return 0;
 	}
@@ -84,6 +92,18 @@ cmd_list(struct cli *c, int argc, char **argv)
 		    e->installed_at != NULL ? e->installed_at : "",
 		    e->is_default ? _("  (default)") : "");
 	}
+	/* an empty cache says nothing */
+	cds_prefix_cache(c->h, &ci);
+	if (ci.files + ci.partial > 0) {
+		char b[32];
+
+		printf(_("Download cache: %s in %s (%zu %s, %zu %s); `%s "
+		    "clean` frees it\n"), cli_bytes(ci.bytes +
+		    ci.partial_bytes, b), ci.dir, ci.files, _n("archive",
+		    "archives", ci.files), ci.partial, _n("partial download",
+		    "partial downloads", ci.partial), PACKAGE);
+	}
+	cds_cache_info_clear(&ci);
 	cds_installed_list_free(l);
 	return 0;
 }
@@ -101,7 +121,7 @@ cmd_use(struct cli *c, int argc, char **argv)
 		return rc;
 	}
 	if ((name = cds_prefix_resolve(c->h, what)) == NULL) {
-		return failed(c);
+		return failed(c, what);
 	}
 	cli_progress_install(c);
 	o.lock_wait = c->lock_wait;
@@ -111,7 +131,7 @@ cmd_use(struct cli *c, int argc, char **argv)
 	if (rc == -1) {
 		free(name);
 		cds_ops_clear(&ops);
-		return failed(c);
+		return failed(c, what);
 	}
 	if (c->json) {
 		cli_json_print(json_pack("{s:s, s:b, s:o}", "default", name,
@@ -141,7 +161,7 @@ cmd_remove(struct cli *c, int argc, char **argv)
 		return rc;
 	}
 	if ((name = cds_prefix_resolve(c->h, what)) == NULL) {
-		return failed(c);
+		return failed(c, what);
 	}
 	cli_progress_install(c);
 	o.lock_wait = c->lock_wait;
@@ -152,7 +172,7 @@ cmd_remove(struct cli *c, int argc, char **argv)
 	if (rc == -1) {
 		free(name);
 		cds_ops_clear(&ops);
-		return failed(c);
+		return failed(c, what);
 	}
 	if (c->json) {
 		cli_json_print(json_pack("{s:s, s:b, s:o}", "removed", name,
@@ -180,7 +200,7 @@ cmd_env(struct cli *c, int argc, char **argv)
 		return rc;
 	}
 	if ((name = cds_prefix_resolve(c->h, what)) == NULL) {
-		return failed(c);
+		return failed(c, what);
 	}
 	text = cds_prefix_env(c->h, name, c->shell != NULL &&
 	    strcmp(c->shell, "fish") == 0 ? CDS_SHELL_FISH : CDS_SHELL_SH);

@@ -256,9 +256,11 @@ cli_repair_env(struct cli *c, const char *env,
 			printf("\n%s\n", _("Undo with: cudnn-setup repair "
 			    "--undo"));
 		} else if (p->libdirs[0] != NULL) {
-			printf("\n%s\n  conda activate %s\n%s\n",
-			    _("Activate the env to use it:"), p->env_name,
-			    _("Undo with: cudnn-setup repair --undo --env NAME"));
+			printf("\n%s\n  conda activate %s\n", _("Activate the "
+			    "env to use it:"), p->env_name);
+			printf(_("Undo with: %s%s%s repair --undo --env %s\n"),
+			    PACKAGE, c->root != NULL ? " --root " : "",
+			    c->root != NULL ? c->root : "", p->env_name);
 		}
 		if (package_ops(p) > 0) {
 			printf("\n%s\n", _("Left for the package manager (run "
@@ -313,6 +315,9 @@ cmd_repair(struct cli *c, int argc, char **argv)
 		/* an install the person asks for, wired in the same way */
 		struct cds_plan_request req;
 
+		if ((r = cli_check_versions(c)) != 0) {
+			return r;
+		}
 		cli_plan_request(c, &req);
 		return cli_repair_env(c, env, &req);
 	}

@@ -615,8 +615,41 @@ is_shell(const char *cmd)
 	return 0;
 }
 
-void
-cli_print_finding_list(const struct cds_findings *f)
+/*
+ * The env whose repair would mend finding X, from the scan of doctor: a
+ * link, a copy to relink, activation or an install whose path lies in an
+ * env that scan found (repair's work: links and activation in the env,
+ * releases into the shared prefix).  NULL when repair is not the fix.
+ */
+const struct cds_env *
+cli_repair_env_of(const struct cds_scan *s, const struct cds_finding *x)
+{
+	size_t i, k;
+
+	for (k = 0; s != NULL && k < x->nfixes; k++) {
+		const struct cds_fix *fx = &x->fixes[k];
+
+		if ((fx->kind != CDS_FIX_SYMLINK &&
+		    fx->kind != CDS_FIX_RELINK &&
+		    fx->kind != CDS_FIX_ACTIVATE &&
+		    fx->kind != CDS_FIX_INSTALL) || fx->path == NULL) {
+			continue;
+		}
+		for (i = 0; i < s->nenvs; i++) {
+			const char *pre = s->envs[i].prefix;
+			size_t n = strlen(pre);
+
+			if (strncmp(fx->path, pre, n) == 0 &&
+			    (fx->path[n] == '/' || fx->path[n] == '\0')) {
+				return &s->envs[i];
+			}
+		}
+	}
+	return NULL;
+}
+
+static void
+finding_list(const struct cli *c, const struct cds_findings *f)
 {
 	size_t i, k;
 
@@ -668,7 +701,27 @@ cli_print_finding_list(const struct cds_findings *f)
 			}
 			free(label);
 		}
+		if (c != NULL && c->scan != NULL) {
+			const struct cds_env *e = cli_repair_env_of(c->scan,
+			    x);
+			char *line = NULL;
+
+			if (e != NULL && asprintf(&line, "%s%s%s %s%s%s repair "
+			    "--env %s", cli_c(CLI_GREEN), _("or:"),
+			    cli_c(CLI_RESET), PACKAGE, c->root != NULL ?
+			    " --root " : "", c->root != NULL ? c->root : "",
+			    e->name) > 0) {
+				cli_wrap(stdout, 11, 13, line);
+				free(line);
+			}
+		}
 	}
+}
+
+void
+cli_print_finding_list(const struct cds_findings *f)
+{
+	finding_list(NULL, f);
 }
 
 void
@@ -676,7 +729,6 @@ cli_print_findings(struct cli *c, const struct cds_findings *f)
 {
 	size_t i, nerr = 0, nwarn = 0;
 
-	(void)c;
 	section(_("Findings"));
 	if (f->n == 0) {
 		printf("  %s%s%s\n", cli_c(CLI_GREEN), _("nothing wrong found"),
@@ -686,7 +738,36 @@ cli_print_findings(struct cli *c, const struct cds_findings *f)
 		nerr += f->items[i].severity == CDS_SEV_ERROR;
 		nwarn += f->items[i].severity == CDS_SEV_WARNING;
 	}
-	cli_print_finding_list(f);
+	finding_list(c, f);
 	printf("\n%zu %s, %zu %s.\n", nerr, _n("error", "errors", nerr), nwarn,
+	    _n("warning", "warnings", nwarn));
+}
+
+void
+cli_print_findings_brief(struct cli *c, const struct cds_findings *f)
+{
+	size_t i, nerr = 0, nwarn = 0;
+
+	for (i = 0; i < f->n; i++) {
+		const struct cds_finding *x = &f->items[i];
+		const struct cds_env *e = cli_repair_env_of(c->scan, x);
+		char *line = NULL;
+
+		if (x->severity == CDS_SEV_NOTE) {
+			continue;
+		}
+		nerr += x->severity == CDS_SEV_ERROR;
+		nwarn += x->severity == CDS_SEV_WARNING;
+		if (asprintf(&line, "%s%-8s%s [%s] %s%s%s%s",
+		    cli_c(x->severity == CDS_SEV_ERROR ? CLI_RED : CLI_YELLOW),
+		    x->severity == CDS_SEV_ERROR ? _("error") : _("warning"),
+		    cli_c(CLI_RESET), x->id, x->title,
+		    e != NULL ? "  (repair --env " : "",
+		    e != NULL ? e->name : "", e != NULL ? ")" : "") > 0) {
+			cli_wrap(stdout, 0, 9, line);
+			free(line);
+		}
+	}
+	printf("%zu %s, %zu %s.\n", nerr, _n("error", "errors", nerr), nwarn,
 	    _n("warning", "warnings", nwarn));
 }

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tui.h"
 
@@ -477,7 +478,9 @@ summary_build(struct tui *t, struct tui_view *v)
 	tui_view_blank(v);
 	tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("Log of what was done:"));
 	log = cds_audit_log_path(t->h);
-	tui_view_add(v, TUI_NORMAL, -1, 2, "%s", log);
+	/* the log this run wrote, or that it could not */
+	tui_view_add(v, TUI_NORMAL, -1, 2, "%s%s", log, access(log, W_OK) ==
+	    0 ? "" : _(" (could not be written)"));
 	free(log);
 	tui_view_blank(v);
 	tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("Verify:"));

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "tui.h"
 
@@ -629,7 +630,10 @@ run_draw(struct tui *t)
 		tui_view_add(v, TUI_TITLE, -1, 0, "%s",
 		    _("Log of what was done:"));
 		log = cds_audit_log_path(t->h);
-		tui_view_add(v, TUI_NORMAL, -1, 2, "%s", log);
+		/* the log this run wrote, or that it could not */
+		tui_view_add(v, TUI_NORMAL, -1, 2, "%s%s", log,
+		    access(log, W_OK) == 0 ? "" :
+		    _(" (could not be written)"));
 		free(log);
 		tui_view_blank(v);
 		tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("Verify:"));

@@ -1,0 +1,107 @@
+#!/bin/sh
+# The README's first commands speak the user's language before any `make
+# install`: `make` lays the real catalogues (po/*.gmo) out next to the
+# program (locale/LANG/LC_MESSAGES), and `LANG=zh_CN.UTF-8 ./cudnn-setup
+# doctor`, typed on a terminal in the build tree with no CDS_LOCALEDIR,
+# prints Chinese (Korean for ko_KR), the words read from po/*.po.  A copy
+# of the program away from the build tree does not find them (they are
+# looked for beside the executable, nowhere else), and CDS_LOCALEDIR
+# still names another directory.  The locales are generated with localedef
+# into a temporary directory (LOCPATH) when the system lacks them.
+. "$CDS_SRCDIR/tests/lib.sh"
+. "$CDS_SRCDIR/tests/fixtures/tmux.sh"
+plan 9
+
+if ! have_tmux || ! have_python; then
+	skip 9 "tmux or python3 is not installed"
+	done_testing
+fi
+if ! grep -q '^#define ENABLE_NLS 1' "$CDS_BUILDDIR/config.h" 2>/dev/null; then
+	skip 9 "built without native language support"
+	done_testing
+fi
+T=$(mktemp -d); cleanup_later "$T"
+
+# msgstr PO MSGID: the translation of MSGID in PO (one line, unwrapped)
+msgstr() {
+	python3 - "$1" "$2" <<'PY'
+import re, sys
+text = open(sys.argv[1], encoding="utf-8").read()
+m = re.search(r'\nmsgid "%s"\nmsgstr "([^"]*)"' % re.escape(sys.argv[2]), text)
+print(m.group(1) if m else "")
+PY
+}
+
+for l in zh_CN ko; do
+	cmp -s "$CDS_BUILDDIR/locale/$l/LC_MESSAGES/cudnn-setup.mo" \
+		"$CDS_BUILDDIR/po/$l.gmo" ||
+		cmp -s "$CDS_BUILDDIR/locale/$l/LC_MESSAGES/cudnn-setup.mo" \
+			"$CDS_SRCDIR/po/$l.gmo"
+	ok $? "make laid out po/$l.gmo as locale/$l/LC_MESSAGES/cudnn-setup.mo"
+done
+
+LOC=""
+have_locale() {
+	locale -a 2>/dev/null | grep -qix "$(echo "$1" | sed 's/UTF-8/utf8/')" ||
+		locale -a 2>/dev/null | grep -qix "$1"
+}
+if ! have_locale zh_CN.UTF-8 || ! have_locale ko_KR.UTF-8; then
+	LOC=$T/locale
+	mkdir -p "$LOC"
+	if ! localedef -i zh_CN -f UTF-8 "$LOC/zh_CN.UTF-8" >/dev/null 2>&1 ||
+	    ! localedef -i ko_KR -f UTF-8 "$LOC/ko_KR.UTF-8" >/dev/null 2>&1; then
+		skip 7 "the zh_CN and ko_KR locales cannot be made (localedef)"
+		done_testing
+	fi
+fi
+printf 'leak:__argz_add_sep\n' >"$T/lsan.supp"
+
+# say LANG PROGRAM ARGS...: on a terminal, in the build tree, as a person
+# types it; SCREEN gets what it printed
+say() {
+	_lang=$1
+	shift
+	tmx_start 100 40 env -u LC_ALL -u LANGUAGE -u CDS_LOCALEDIR \
+		${LOC:+LOCPATH=$LOC} LANG="$_lang" \
+		LSAN_OPTIONS=suppressions=$T/lsan.supp \
+		sh -c 'cd "$1" && shift && "$@"; echo "exit $?"' sh \
+		"$CDS_BUILDDIR" "$@"
+	tmx_wait "^exit [0-9]+" 30
+	tmx_capture -h
+}
+
+zh=$(msgstr "$CDS_SRCDIR/po/zh_CN.po" "CUDA: three numbers")
+ko=$(msgstr "$CDS_SRCDIR/po/ko.po" "CUDA: three numbers")
+zhf=$(msgstr "$CDS_SRCDIR/po/zh_CN.po" "Findings")
+ok $([ -n "$zh" ] && [ -n "$ko" ] && [ -n "$zhf" ]; echo $?) \
+	"the catalogues translate the words looked for"
+
+say zh_CN.UTF-8 ./cudnn-setup doctor
+like "$SCREEN" "$zh" "LANG=zh_CN.UTF-8 ./cudnn-setup doctor: Chinese ($zh)"
+like "$SCREEN" "$zhf" "its findings in Chinese too ($zhf)"
+unlike "$SCREEN" "CUDA: three numbers" "no English heading left"
+say ko_KR.UTF-8 ./cudnn-setup doctor
+like "$SCREEN" "$ko" "LANG=ko_KR.UTF-8 ./cudnn-setup doctor: Korean ($ko)"
+
+# the catalogues are found beside the program, not by chance: a copy
+# elsewhere (manifests given) has none beside it
+mkdir -p "$T/elsewhere"
+cp "$CDS_BIN" "$T/elsewhere/cudnn-setup"
+# where `make install` puts the catalogues (Makefile's localedir)
+installed=$(make -s -C "$CDS_BUILDDIR" -f Makefile -f - print-localedir \
+	2>/dev/null <<'MK'
+print-localedir:
+	@echo $(localedir)
+MK
+)
+if [ -n "$installed" ] && [ -f "$installed/zh_CN/LC_MESSAGES/cudnn-setup.mo" ]; then
+	skip 1 "a cudnn-setup is installed here ($installed): a copy would find its catalogues"
+else
+	say zh_CN.UTF-8 env CDS_DATADIR="$CDS_DATADIR" "$T/elsewhere/cudnn-setup" doctor
+	like "$SCREEN" "CUDA: three numbers" "a copy away from the build tree: English"
+fi
+mkdir -p "$T/empty"
+say zh_CN.UTF-8 env CDS_LOCALEDIR="$T/empty" ./cudnn-setup doctor
+like "$SCREEN" "CUDA: three numbers" "CDS_LOCALEDIR names another directory, and wins"
+
+done_testing
