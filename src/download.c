@@ -26,6 +26,7 @@
 #include <openssl/evp.h>
 
 #include "fetch.h"
+#include "http.h"
 
 #define RING_A_SIZE	((size_t)4 << 20)
 #define RING_B_SIZE	((size_t)4 << 20)
@@ -97,189 +98,6 @@ fmt_word(enum cds_arfmt fmt)
 	default:
 		return "tar";
 	}
-}
-
-/* ------------------------------------------------------------------------ */
-/* curl setup shared by all transfers                                        */
-/* ------------------------------------------------------------------------ */
-
-static pthread_once_t curl_once = PTHREAD_ONCE_INIT;
-
-static void
-curl_init_once(void)
-{
-	curl_global_init(CURL_GLOBAL_DEFAULT);
-}
-
-/*
- * Options every transfer gets.  Proxies: libcurl reads http_proxy,
- * https_proxy, ALL_PROXY and NO_PROXY itself.  CA: as the curl tool does,
- * CURL_CA_BUNDLE, else SSL_CERT_FILE, and SSL_CERT_DIR.  Verification of
- * the peer and of the host name is always on.  A connection (through a
- * proxy's tunnel too) that is not up after TIMEOUT seconds fails.
- */
-static void
-setup_common(CURL *c, unsigned timeout)
-{
-	const char *ca = getenv("CURL_CA_BUNDLE");
-	const char *dir = getenv("SSL_CERT_DIR");
-
-	if (ca == NULL || *ca == '\0') {
-		ca = getenv("SSL_CERT_FILE");
-	}
-	if (ca != NULL && *ca != '\0') {
-		curl_easy_setopt(c, CURLOPT_CAINFO, ca);
-	}
-	if (dir != NULL && *dir != '\0') {
-		curl_easy_setopt(c, CURLOPT_CAPATH, dir);
-	}
-	curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, 1L);
-	curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, 2L);
-	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
-	curl_easy_setopt(c, CURLOPT_MAXREDIRS, 10L);
-#if LIBCURL_VERSION_NUM >= 0x075500
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-#else
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS,
-	    (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
-	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS,
-	    (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
-#endif
-	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, (long)timeout);
-	curl_easy_setopt(c, CURLOPT_TCP_KEEPALIVE, 1L);
-	curl_easy_setopt(c, CURLOPT_USERAGENT, PACKAGE "/" VERSION);
-}
-
-static int
-is_tls_error(CURLcode rc)
-{
-	switch (rc) {
-	case CURLE_PEER_FAILED_VERIFICATION:
-	case CURLE_SSL_CONNECT_ERROR:
-	case CURLE_SSL_CERTPROBLEM:
-	case CURLE_SSL_CIPHER:
-	case CURLE_SSL_CACERT_BADFILE:
-	case CURLE_SSL_ISSUER_ERROR:
-	case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
-	case CURLE_SSL_INVALIDCERTSTATUS:
-	case CURLE_SSL_CRL_BADFILE:
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-/* ------------------------------------------------------------------------ */
-/* Small documents                                                           */
-/* ------------------------------------------------------------------------ */
-
-struct small {
-	struct cds_buf buf;
-	size_t max;
-	int overrun;
-	unsigned tmo;		/* seconds without a byte */
-	double last_data;
-	int stalled;
-};
-
-static size_t
-small_write(char *p, size_t size, size_t n, void *ud)
-{
-	struct small *s = ud;
-
-	s->last_data = cds_now_ms();
-	if (s->buf.len + size * n > s->max) {
-		s->overrun = 1;
-		return 0;
-	}
-	cds_buf_add(&s->buf, p, size * n);
-	return size * n;
-}
-
-/* Called about once a second even when nothing comes: the same "no data
- * for N s" as an archive's attempt (curl's low-speed check averages over a
- * window, and would wait seconds longer after a last few bytes). */
-static int
-small_progress(void *ud, curl_off_t dltotal, curl_off_t dlnow,
-    curl_off_t ultotal, curl_off_t ulnow)
-{
-	struct small *s = ud;
-
-	(void)dltotal;
-	(void)dlnow;
-	(void)ultotal;
-	(void)ulnow;
-	if (cds_now_ms() - s->last_data > s->tmo * 1000.0) {
-		s->stalled = 1;
-		return 1;
-	}
-	return 0;
-}
-
-char *
-cds_dl_fetch_small(cds_handle_t *h, const char *url, size_t max, size_t *len)
-{
-	struct small s = { .max = max };
-	char errbuf[CURL_ERROR_SIZE] = "";
-	CURL *c;
-	CURLcode rc;
-	long status = 0;
-
-	if (h->offline) {
-		cds_seterr(h, CDS_ERR_NETWORK, "%s: --offline", url);
-		return NULL;
-	}
-	pthread_once(&curl_once, curl_init_once);
-	if ((c = curl_easy_init()) == NULL) {
-		cds_seterr(h, CDS_ERR_MEMORY, "%s", url);
-		return NULL;
-	}
-	s.tmo = h->timeout_s > 0 ? h->timeout_s : TIMEOUT_S;
-	setup_common(c, s.tmo);
-	curl_easy_setopt(c, CURLOPT_URL, url);
-	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, small_write);
-	curl_easy_setopt(c, CURLOPT_WRITEDATA, &s);
-	curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, small_progress);
-	curl_easy_setopt(c, CURLOPT_XFERINFODATA, &s);
-	curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
-	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
-	s.last_data = cds_now_ms();
-	rc = curl_easy_perform(c);
-	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
-	curl_easy_cleanup(c);
-	if (s.overrun) {
-		cds_seterr(h, CDS_ERR_SIZE, "%s: larger than %zu bytes", url,
-		    max);
-		goto fail;
-	}
-	if (s.stalled) {
-		cds_seterr(h, CDS_ERR_NETWORK, "%s: no data for %u s", url,
-		    s.tmo);
-		goto fail;
-	}
-	if (is_tls_error(rc)) {
-		cds_seterr(h, CDS_ERR_TLS, "%s: %s", url,
-		    *errbuf != '\0' ? errbuf : curl_easy_strerror(rc));
-		goto fail;
-	}
-	if (rc != CURLE_OK) {
-		cds_seterr(h, CDS_ERR_NETWORK, "%s: %s", url,
-		    *errbuf != '\0' ? errbuf : curl_easy_strerror(rc));
-		goto fail;
-	}
-	if (status >= 400) {
-		cds_seterr(h, CDS_ERR_HTTP, "%s: HTTP %ld", url, status);
-		goto fail;
-	}
-	if (len != NULL) {
-		*len = s.buf.len;
-	}
-	return cds_buf_steal(&s.buf);
-fail:
-	cds_buf_free(&s.buf);
-	return NULL;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -685,7 +503,7 @@ start_attempt(struct item *it)
 		return start_file(it, url);
 	}
 	curl_easy_reset(c);
-	setup_common(c, item_timeout(it));
+	cds_curl_setup(c, item_timeout(it));
 	curl_easy_setopt(c, CURLOPT_URL, url);
 	curl_easy_setopt(c, CURLOPT_PRIVATE, it);
 	curl_easy_setopt(c, CURLOPT_FAILONERROR, 1L);
@@ -1476,7 +1294,7 @@ classify(struct item *it, CURLcode rc, int *err, char **why)
 		return code >= 500 || code == 408 || code == 429 ?
 		    NX_RETRY : NX_URL;
 	}
-	if (is_tls_error(rc)) {
+	if (cds_curl_is_tls_error(rc)) {
 		*err = CDS_ERR_TLS;
 		*why = cds_xasprintf("%s: %s", url, msg);
 		return NX_URL;
@@ -1665,7 +1483,7 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 	unsigned deadline_s;
 	double deadline;
 
-	pthread_once(&curl_once, curl_init_once);
+	cds_curl_init();
 	if ((run.multi = curl_multi_init()) == NULL) {
 		return cds_seterr(h, CDS_ERR_MEMORY, "curl");
 	}

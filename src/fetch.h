@@ -88,10 +88,6 @@ CDS_HIDDEN int cds_fetch_extract(cds_handle_t *h, struct cds_fetch *f);
 CDS_HIDDEN int cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f,
     size_t n);
 
-/* Fetch a small document (a manifest) into memory. */
-CDS_HIDDEN char *cds_dl_fetch_small(cds_handle_t *h, const char *url,
-    size_t max, size_t *len);
-
 /* ------------------------------------------------------------------------ */
 /* Internals shared by download.c, xz.c and extract.c (the rings: ring.h) */
 /* ------------------------------------------------------------------------ */

@@ -17,6 +17,7 @@
 
 #include <jansson.h>
 
+#include "http.h"
 #include "manifest.h"
 
 #define INDEX_SCHEMA 1
@@ -1126,10 +1127,6 @@ fail:
 	cds_manifest_free(m);
 	return NULL;
 }
-
-/* Fetch a manifest URL; provided by the download module. */
-CDS_HIDDEN char *cds_dl_fetch_small(cds_handle_t *h, const char *url,
-    size_t max, size_t *len);
 
 const struct cds_manifest *
 cds_manifest_load(cds_handle_t *h)
