@@ -1158,6 +1158,7 @@ cds_manifest_load(cds_handle_t *h)
 		}
 	}
 	h->manifest = manifest_from_text(h, path, text);
+	h->manifest_free = cds_manifest_free;
 	free(text);
 	free(path);
 	if (h->manifest != NULL && h->manifest->bare) {
