@@ -7,6 +7,7 @@
 
 #include "handle.h"
 #include "journal.h"
+#include "ops.h"
 
 /* Where things are.  Host paths (under the root) except tprefix. */
 struct cds_layout {
@@ -40,9 +41,6 @@ CDS_HIDDEN int cds_release_state(const struct cds_layout *l,
 CDS_HIDDEN int cds_kind_of_name(const char *name);
 /* "cuda" or "cudnn": the name of the default link and module family. */
 CDS_HIDDEN const char *cds_kind_word(enum cds_kind kind);
-
-CDS_HIDDEN void cds_ops_add(struct cds_ops *ops, enum cds_op_kind kind,
-    const char *path, const char *target);
 
 /* lock.c: one writer at a time. */
 struct cds_lock {
