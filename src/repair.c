@@ -24,6 +24,7 @@
 #include "findings.h"
 #include "fixup.h"
 #include "journal.h"
+#include "lock.h"
 #include "manifest.h"
 #include "pkgdb.h"
 #include "scan.h"

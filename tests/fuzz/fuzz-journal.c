@@ -10,7 +10,7 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "install.h"
+#include "lock.h"
 
 static void
 fresh_prefix(const char *root)
