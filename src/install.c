@@ -1,6 +1,6 @@
 /*
- * install.c - the install transaction and the prefix's other writers (use,
- * remove), and its readers (list, env).
+ * install.c - the install transaction (list, use, remove and env are
+ * installed.c's).
  *
  * An install: lock, recover, check the space, fetch and unpack every
  * archive into .state/staging/<release>/parts/<component>, merge the parts
@@ -31,12 +31,12 @@
 #include "lock.h"
 #include "manifest.h"
 #include "plan.h"
+#include "receipt.h"
 
 /* Unpacked bytes per archive byte, for the space check: NVIDIA's xz
  * archives of libraries unpack to about 2-3 times their size. */
 #define UNPACK_FACTOR 3
 
-#define RECEIPT_SCHEMA 1
 
 static void
 step_event(cds_handle_t *h, enum cds_event_type type, const char *name,
@@ -216,138 +216,6 @@ merge_dir(struct merge *mg, const char *src, const char *dst, const char *rel,
 /* Checking and recording a tree                                            */
 /* ------------------------------------------------------------------------ */
 
-/* Does link TARGET, found at REL (tree-relative), stay inside the tree? */
-static int
-link_inside(const char *rel, const char *target)
-{
-	char **parts, **t;
-	int depth = 0;
-	size_t i;
-
-	if (target[0] == '/' || target[0] == '\0') {
-		return 0;
-	}
-	parts = cds_strsplit(rel, "/", 0);
-	depth = (int)cds_strv_len(parts) - 1;	/* the link's directory */
-	cds_strfreev(parts);
-	t = cds_strsplit(target, "/", 0);
-	for (i = 0; t[i] != NULL; i++) {
-		if (strcmp(t[i], "..") == 0) {
-			depth--;
-		} else if (strcmp(t[i], ".") != 0) {
-			depth++;
-		}
-		if (depth < 0) {
-			break;
-		}
-	}
-	cds_strfreev(t);
-	return depth >= 0;
-}
-
-/*
- * Names in a receipt.  JSON strings are UTF-8; a file name is any bytes.
- * A name that is valid UTF-8 is written as itself ("path", "target"); one
- * that is not gets "path_hex" ("target_hex"), its bytes in hexadecimal,
- * which a reader takes first, and "path" a readable form with each byte
- * that is not UTF-8 as \xNN, for people.  Nothing is lost either way.
- */
-static int
-utf8_ok(const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	while (*p != '\0') {
-		int n = *p < 0x80 ? 0 : (*p & 0xe0) == 0xc0 ? 1 :
-		    (*p & 0xf0) == 0xe0 ? 2 : (*p & 0xf8) == 0xf0 ? 3 : -1;
-		uint32_t c;
-		int i;
-
-		if (n < 0 || (n == 1 && *p < 0xc2) || (n == 3 && *p > 0xf4)) {
-			return 0;
-		}
-		c = n == 0 ? *p : *p & (0x3f >> n);
-		for (i = 1; i <= n; i++) {
-			if ((p[i] & 0xc0) != 0x80) {
-				return 0;
-			}
-			c = (c << 6) | (p[i] & 0x3f);
-		}
-		if ((n == 2 && (c < 0x800 || (c >= 0xd800 && c <= 0xdfff))) ||
-		    (n == 3 && (c < 0x10000 || c > 0x10ffff))) {
-			return 0;
-		}
-		p += n + 1;
-	}
-	return 1;
-}
-
-/* Set KEY of entry E to name S, as the comment above says. */
-static void
-name_set(json_t *e, const char *key, const char *s)
-{
-	struct cds_buf hex = {0}, shown = {0};
-	const unsigned char *p;
-	char *hkey;
-
-	if (utf8_ok(s)) {
-		json_object_set_new(e, key, json_string(s));
-		return;
-	}
-	for (p = (const unsigned char *)s; *p != '\0'; p++) {
-		cds_buf_addf(&hex, "%02x", *p);
-		if (*p < 0x80 && *p >= 0x20 && *p != '\\') {
-			cds_buf_add(&shown, p, 1);
-		} else {
-			cds_buf_addf(&shown, "\\x%02x", *p);
-		}
-	}
-	hkey = cds_xasprintf("%s_hex", key);
-	json_object_set_new(e, key, json_string(shown.s));
-	json_object_set_new(e, hkey, json_string(hex.s));
-	free(hkey);
-	cds_buf_free(&hex);
-	cds_buf_free(&shown);
-}
-
-/* The name KEY of a receipt entry, decoded; NULL when absent or not
- * hexadecimal.  Free it. */
-static char *
-name_get(json_t *e, const char *key)
-{
-	char *hkey = cds_xasprintf("%s_hex", key);
-	const char *hex = json_string_value(json_object_get(e, hkey));
-	const char *plain = json_string_value(json_object_get(e, key));
-	char *out;
-	size_t i, n;
-
-	free(hkey);
-	if (hex == NULL) {
-		return plain != NULL && strlen(plain) ==
-		    json_string_length(json_object_get(e, key)) ?
-		    cds_xstrdup(plain) : NULL;
-	}
-	n = strlen(hex);
-	if (n == 0 || n % 2 != 0) {
-		return NULL;
-	}
-	out = cds_xmalloc(n / 2 + 1);
-	for (i = 0; i < n / 2; i++) {
-		unsigned v;
-
-		if (sscanf(hex + 2 * i, "%2x", &v) != 1 ||
-		    strchr("0123456789abcdefABCDEF", hex[2 * i]) == NULL ||
-		    strchr("0123456789abcdefABCDEF", hex[2 * i + 1]) == NULL ||
-		    v == 0) {
-			free(out);
-			return NULL;
-		}
-		out[i] = (char)v;
-	}
-	out[n / 2] = '\0';
-	return out;
-}
-
 /* A file whose digest the receipt needs, hashed by a worker thread. */
 struct hashjob {
 	char *path;
@@ -476,7 +344,7 @@ record_tree(struct record *rc, const char *dir, const char *rel)
 			goto next;
 		}
 		e = json_object();
-		name_set(e, "path", r);
+		cds_receipt_name_set(e, "path", r);
 		if (S_ISDIR(st.st_mode)) {
 			json_object_set_new(e, "type", json_string("dir"));
 			json_object_set_new(e, "mode", json_string(mode));
@@ -485,7 +353,7 @@ record_tree(struct record *rc, const char *dir, const char *rel)
 		} else if (S_ISLNK(st.st_mode)) {
 			char *target = cds_readlink(p);
 
-			if (target == NULL || !link_inside(r, target)) {
+			if (target == NULL || !cds_link_inside(r, target)) {
 				json_decref(e);
 				ret = cds_seterr(rc->h, CDS_ERR_UNSAFE_ARCHIVE,
 				    "%s: link %s -> %s leaves the tree",
@@ -494,7 +362,7 @@ record_tree(struct record *rc, const char *dir, const char *rel)
 			} else {
 				json_object_set_new(e, "type",
 				    json_string("link"));
-				name_set(e, "target", target);
+				cds_receipt_name_set(e, "target", target);
 				json_array_append_new(rc->files, e);
 			}
 			free(target);
@@ -560,7 +428,7 @@ receipt_new(const struct cds_plan *p, const struct cds_plan_item *it,
 	}
 	doc = json_pack("{s:i, s:s, s:s, s:s, s:s?, s:s, s:s, s:s, s:s, "
 	    "s:b, s:I, s:I, s:o, s:o}",
-	    "schema", RECEIPT_SCHEMA,
+	    "schema", CDS_RECEIPT_SCHEMA,
 	    "name", it->name,
 	    "kind", cds_kind_word(it->kind),
 	    "version", it->version,
@@ -682,17 +550,6 @@ rename_noreplace(const char *src, const char *dst)
 		return -1;
 	}
 	return rename(src, dst);
-}
-
-static void
-sync_dir(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	if (fd != -1) {
-		fsync(fd);
-		close(fd);
-	}
 }
 
 /* Per item, what the transaction holds while it runs. */
@@ -939,7 +796,7 @@ commit(cds_handle_t *h, const struct cds_layout *l, struct cds_plan_item *it,
 		    cds_errno(h));
 		goto out;
 	}
-	sync_dir(l->prefix);
+	cds_sync_dir(l->prefix);
 	cds_journal_add(h, l, "commit %s", it->name);
 	step_event(h, CDS_EV_COMMIT_DONE, it->name, dir, 0);
 	it->state = CDS_ITEM_DONE;
@@ -1311,481 +1168,4 @@ out:
 	free(cache);
 	cds_layout_clear(&l);
 	return ret;
-}
-
-/* ------------------------------------------------------------------------ */
-/* The prefix: list, resolve, use, remove, env                              */
-/* ------------------------------------------------------------------------ */
-
-void
-cds_installed_list_free(struct cds_installed_list *list)
-{
-	size_t i;
-
-	if (list == NULL) {
-		return;
-	}
-	for (i = 0; i < list->n; i++) {
-		struct cds_installed *e = &list->v[i];
-
-		free(e->name);
-		free(e->version);
-		free(e->variant);
-		free(e->dir);
-		free(e->installed_at);
-	}
-	free(list->v);
-	free(list->prefix);
-	free(list);
-}
-
-static int
-installed_cmp(const void *a, const void *b)
-{
-	const struct cds_installed *x = a, *y = b;
-
-	if (x->kind != y->kind) {
-		return x->kind == CDS_KIND_CUDA ? -1 : 1;
-	}
-	return cds_vercmp(x->name, y->name);
-}
-
-static const char *
-jstr(json_t *o, const char *key)
-{
-	return json_string_value(json_object_get(o, key));
-}
-
-/* A receipt's relative path: components, none empty, "." or "..". */
-static int
-rel_ok(const char *p)
-{
-	char *t = cds_xasprintf("/r/%s", p);
-	int ok = *p != '/' && cds_path_within("/r", t);
-
-	free(t);
-	return ok;
-}
-
-/* Where a receipt is wrong: -1 with CDS_ERR_BAD_INPUT. */
-static int
-receipt_bad(cds_handle_t *h, const char *path, const char *field,
-    const char *why)
-{
-	return cds_seterr(h, CDS_ERR_BAD_INPUT, "%s: %s: %s; move the "
-	    "receipt away (and its tree, if it is not whole) and install "
-	    "again", path, field, why);
-}
-
-/*
- * Read release NAME's receipt: data from disk, so checked whole before
- * anything uses it: a regular file of at most 64 MiB, our schema, its own
- * name, each file's path inside the tree (names decoded, see name_set()),
- * each link's target staying inside it, each digest 64 hex digits.
- * Returns the document, or NULL with CDS_ERR_BAD_INPUT (or CDS_ERR_IO)
- * naming the file and the field.
- */
-static json_t *
-receipt_load(cds_handle_t *h, const struct cds_layout *l, const char *name)
-{
-	char *path = cds_receipt_path(l, name), *text;
-	json_error_t je;
-	json_t *doc = NULL, *files, *e;
-	size_t len, i;
-	char field[64];
-
-	text = cds_read_file(path, 64u << 20, &len);
-	if (text == NULL) {
-		cds_seterr(h, errno == ENOENT || errno == EIO ? CDS_ERR_IO :
-		    CDS_ERR_BAD_INPUT, "%s: %s", path,
-		    cds_read_strerror(errno));
-		goto out;
-	}
-	doc = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
-	free(text);
-	if (doc == NULL) {
-		receipt_bad(h, path, "JSON", je.text);
-		goto out;
-	}
-	if (json_integer_value(json_object_get(doc, "schema")) !=
-	    RECEIPT_SCHEMA) {
-		receipt_bad(h, path, "schema", "not one this program reads");
-		goto fail;
-	}
-	if (!cds_streq(jstr(doc, "name"), name)) {
-		receipt_bad(h, path, "name", "not the receipt's own name");
-		goto fail;
-	}
-	if (cds_name_bad(CDS_NAME_VERSION, jstr(doc, "version")) != NULL ||
-	    (json_object_get(doc, "variant") != NULL &&
-	    !json_is_null(json_object_get(doc, "variant")) &&
-	    cds_name_bad(CDS_NAME_KEY, jstr(doc, "variant")) != NULL)) {
-		receipt_bad(h, path, "version", "not a version and variant");
-		goto fail;
-	}
-	if (json_integer_value(json_object_get(doc, "size")) < 0 ||
-	    json_integer_value(json_object_get(doc, "nfiles")) < 0 ||
-	    cds_name_bad(CDS_NAME_TEXT, jstr(doc, "installed_at")) != NULL) {
-		receipt_bad(h, path, "size", "not a count, or no date");
-		goto fail;
-	}
-	files = json_object_get(doc, "files");
-	if (!json_is_array(files)) {
-		receipt_bad(h, path, "files", "not a list");
-		goto fail;
-	}
-	json_array_foreach(files, i, e) {
-		const char *type = jstr(e, "type");
-		char *p = name_get(e, "path"), *t = NULL;
-		const char *why = NULL;
-
-		snprintf(field, sizeof(field), "files[%zu]", i);
-		if (p == NULL || !rel_ok(p)) {
-			why = "a path outside the tree";
-		} else if (cds_streq(type, "link")) {
-			t = name_get(e, "target");
-			if (t == NULL || !link_inside(p, t)) {
-				why = "a link leaving the tree";
-			}
-		} else if (cds_streq(type, "file")) {
-			if (!cds_is_sha256(jstr(e, "sha256")) ||
-			    json_integer_value(json_object_get(e, "size")) <
-			    0) {
-				why = "a file without its digest or size";
-			}
-		} else if (!cds_streq(type, "dir")) {
-			why = "neither a file, a directory nor a link";
-		}
-		free(p);
-		free(t);
-		if (why != NULL) {
-			receipt_bad(h, path, field, why);
-			goto fail;
-		}
-	}
-	goto out;
-fail:
-	json_decref(doc);
-	doc = NULL;
-out:
-	free(path);
-	return doc;
-}
-
-struct cds_installed_list *
-cds_prefix_list(cds_handle_t *h)
-{
-	struct cds_installed_list *list = cds_xcalloc(1, sizeof(*list));
-	struct cds_layout l;
-	char **names;
-	char *defs[3] = { NULL, NULL, NULL };
-	size_t i;
-
-	cds_layout_init(h, &l);
-	list->prefix = cds_xstrdup(l.tprefix);
-	for (i = 1; i <= 2; i++) {
-		char *link = cds_path_join(l.prefix, cds_kind_word(i));
-
-		defs[i] = cds_readlink(link);
-		free(link);
-	}
-	names = cds_listdir(l.receipts);
-	if (names == NULL && errno != ENOENT) {
-		/* "nothing installed" would be a guess */
-		cds_seterr(h, cds_errno_code(errno), "%s: %s", l.receipts,
-		    strerror(errno));
-		cds_installed_list_free(list);
-		list = NULL;
-		goto out;
-	}
-	for (i = 0; names != NULL && names[i] != NULL; i++) {
-		struct cds_installed *e;
-		char *name;
-		json_t *doc;
-		int kind;
-
-		if (!cds_endswith(names[i], ".json")) {
-			continue;
-		}
-		name = cds_xstrndup(names[i], strlen(names[i]) - 5);
-		kind = cds_kind_of_name(name);
-		if (kind == 0 || !cds_release_name_ok(name) ||
-		    cds_release_state(&l, name) != 1) {
-			free(name);	/* not committed: not installed */
-			continue;
-		}
-		if ((doc = receipt_load(h, &l, name)) == NULL) {
-			free(name);
-			cds_installed_list_free(list);
-			list = NULL;
-			goto out;
-		}
-		list->v = cds_xreallocarray(list->v, list->n + 1,
-		    sizeof(*list->v));
-		e = &list->v[list->n++];
-		memset(e, 0, sizeof(*e));
-		e->name = name;
-		e->kind = kind;
-		e->dir = cds_path_join(l.tprefix, name);
-		e->is_default = cds_streq(defs[kind], name);
-		e->version = cds_xstrdup(jstr(doc, "version"));
-		e->variant = cds_strdup0(jstr(doc, "variant"));
-		e->installed_at = cds_xstrdup(jstr(doc, "installed_at"));
-		e->size = (uint64_t)json_integer_value(
-		    json_object_get(doc, "size"));
-		e->nfiles = (size_t)json_integer_value(
-		    json_object_get(doc, "nfiles"));
-		json_decref(doc);
-	}
-	if (list->n > 1) {
-		qsort(list->v, list->n, sizeof(*list->v), installed_cmp);
-	}
-out:
-	cds_strfreev(names);
-	free(defs[1]);
-	free(defs[2]);
-	cds_layout_clear(&l);
-	return list;
-}
-
-char *
-cds_prefix_resolve(cds_handle_t *h, const char *what)
-{
-	struct cds_installed_list *list = cds_prefix_list(h);
-	struct cds_buf cands = {0};
-	char *found = NULL;
-	size_t i, n = 0;
-
-	if (list == NULL) {
-		return NULL;	/* set by cds_prefix_list() */
-	}
-	if (strcmp(what, "cuda") == 0 || strcmp(what, "cudnn") == 0) {
-		for (i = 0; i < list->n; i++) {
-			if (list->v[i].is_default &&
-			    strcmp(cds_kind_word(list->v[i].kind), what) ==
-			    0) {
-				found = cds_xstrdup(list->v[i].name);
-			}
-		}
-		if (found == NULL) {
-			cds_seterr(h, CDS_ERR_NOT_FOUND, "%s: no default in "
-			    "%s", what, list->prefix);
-		}
-		cds_installed_list_free(list);
-		return found;
-	}
-	for (i = 0; i < list->n; i++) {
-		if (strcmp(list->v[i].name, what) == 0) {
-			found = cds_xstrdup(what);
-			cds_installed_list_free(list);
-			return found;
-		}
-	}
-	for (i = 0; i < list->n; i++) {
-		const struct cds_installed *e = &list->v[i];
-
-		if ((cds_startswith(e->name, what) &&
-		    (e->name[strlen(what)] == '.' ||
-		    e->name[strlen(what)] == '-')) ||
-		    cds_ver_has_prefix(e->version, what)) {
-			n++;
-			free(found);
-			found = cds_xstrdup(e->name);
-			cds_buf_addf(&cands, "%s%s", n > 1 ? ", " : "",
-			    e->name);
-		}
-	}
-	if (n == 1) {
-		cds_buf_free(&cands);
-		cds_installed_list_free(list);
-		return found;
-	}
-	free(found);
-	if (n > 1) {
-		cds_seterr(h, CDS_ERR_USAGE, "%s: matches %s; name one",
-		    what, cands.s);
-	} else {
-		for (i = 0; i < list->n; i++) {
-			cds_buf_addf(&cands, "%s%s", i > 0 ? ", " : "",
-			    list->v[i].name);
-		}
-		cds_seterr(h, CDS_ERR_NOT_FOUND, "%s: not installed in %s "
-		    "(installed: %s)", what, list->prefix,
-		    cands.s != NULL ? cands.s : "nothing");
-	}
-	cds_buf_free(&cands);
-	cds_installed_list_free(list);
-	return NULL;
-}
-
-/* Lock and recover for a writer; dry runs do neither. */
-static int
-writer_begin(cds_handle_t *h, const struct cds_layout *l,
-    const struct cds_txn_opts *o, struct cds_lock *lk, struct cds_ops *ops)
-{
-	lk->fd = -1;
-	cds_ops_add(ops, CDS_OP_LOCK, l->lock, NULL);
-	if (o->flags & CDS_TXN_DRY_RUN) {
-		return 0;
-	}
-	if (cds_lock_take(h, l, o->lock_wait, lk) == -1) {
-		return -1;
-	}
-	if (cds_recover(h, l) == -1) {
-		cds_lock_release(lk);
-		return -1;
-	}
-	return 0;
-}
-
-int
-cds_prefix_use(cds_handle_t *h, const char *what,
-    const struct cds_txn_opts *o, struct cds_ops *ops)
-{
-	static const struct cds_txn_opts defaults = {0};
-	struct cds_layout l;
-	struct cds_lock lk;
-	char *name, *link = NULL;
-	int dry, ret = -1;
-
-	if (o == NULL) {
-		o = &defaults;
-	}
-	dry = (o->flags & CDS_TXN_DRY_RUN) != 0;
-	if ((name = cds_prefix_resolve(h, what)) == NULL) {
-		return -1;	/* set by cds_prefix_resolve() */
-	}
-	cds_layout_init(h, &l);
-	if (writer_begin(h, &l, o, &lk, ops) == -1) {
-		goto out;
-	}
-	if (cds_release_state(&l, name) != 1) {
-		cds_seterr(h, CDS_ERR_NOT_FOUND, "%s: not installed in %s",
-		    name, l.tprefix);
-		goto unlock;
-	}
-	link = cds_path_join(l.prefix, cds_kind_word(cds_kind_of_name(name)));
-	if (cds_link_set(h, link, name, dry, ops) == -1) {
-		goto unlock;
-	}
-	if (cds_system_files_present(h) &&
-	    cds_system_files(h, &l, dry, ops) == -1) {
-		goto unlock;
-	}
-	if (!dry) {
-		cds_logaction(h, "use %s: %s -> %s", name, link, name);
-	}
-	ret = 0;
-unlock:
-	cds_lock_release(&lk);
-out:
-	free(link);
-	free(name);
-	cds_layout_clear(&l);
-	return ret;
-}
-
-int
-cds_prefix_remove(cds_handle_t *h, const char *what,
-    const struct cds_txn_opts *o, struct cds_ops *ops)
-{
-	static const struct cds_txn_opts defaults = {0};
-	struct cds_layout l;
-	struct cds_lock lk;
-	char *name, *link = NULL, *cur = NULL, *tree = NULL, *trash = NULL;
-	char *rcpt = NULL;
-	int dry, ret = -1, is_default, a;
-
-	if (o == NULL) {
-		o = &defaults;
-	}
-	dry = (o->flags & CDS_TXN_DRY_RUN) != 0;
-	if ((name = cds_prefix_resolve(h, what)) == NULL) {
-		return -1;	/* set by cds_prefix_resolve() */
-	}
-	cds_layout_init(h, &l);
-	link = cds_path_join(l.prefix, cds_kind_word(cds_kind_of_name(name)));
-	if (writer_begin(h, &l, o, &lk, ops) == -1) {
-		goto out;
-	}
-	if (!dry && cds_release_state(&l, name) != 1) {
-		cds_seterr(h, CDS_ERR_NOT_FOUND, "%s: not installed in %s",
-		    name, l.tprefix);
-		goto unlock;
-	}
-	/* only now, under the lock: recovery may have set the link */
-	cur = cds_readlink(link);
-	is_default = cds_streq(cur, name);
-	if (is_default && !dry && !(o->flags & CDS_TXN_FORCE)) {
-		if ((a = cds_ask(h, CDS_Q_REMOVE_DEFAULT, name)) == -1) {
-			goto unlock;	/* CDS_ERR_NEED_ANSWER, by cds_ask() */
-		}
-		if (a == 0) {
-			cds_seterr(h, CDS_ERR_USAGE, "%s is the current "
-			    "default (%s); use --force, or `use` another "
-			    "first", name, link);
-			goto unlock;
-		}
-	}
-	tree = cds_path_join(l.prefix, name);
-	trash = cds_xasprintf("%s/%s.%ld", l.trash, name, (long)getpid());
-	rcpt = cds_receipt_path(&l, name);
-	cds_ops_add(ops, CDS_OP_RENAME, tree, trash);
-	cds_ops_add(ops, CDS_OP_REMOVE, rcpt, NULL);
-	if (!dry) {
-		if (cds_journal_add(h, &l, "begin remove") == -1 ||
-		    cds_journal_add(h, &l, "item %s", name) == -1) {
-			goto unlock;
-		}
-		if (cds_mkdir_p(l.trash, 0755) == -1 ||
-		    rename(tree, trash) == -1) {
-			cds_seterr(h, cds_errno_code(errno), "%s: %s", tree,
-			    strerror(errno));
-			cds_journal_end(&l);
-			goto unlock;
-		}
-		sync_dir(l.prefix);
-		unlink(rcpt);
-	}
-	if (cds_env_remove(h, &l, name, dry, ops) == -1) {
-		goto unlock;
-	}
-	if (is_default) {
-		cds_ops_add(ops, CDS_OP_REMOVE, link, NULL);
-		if (!dry) {
-			unlink(link);
-		}
-		if (cds_system_files_present(h) &&
-		    cds_system_files(h, &l, dry, ops) == -1) {
-			goto unlock;
-		}
-	}
-	cds_ops_add(ops, CDS_OP_REMOVE, trash, NULL);
-	if (!dry) {
-		if (cds_rm_rf(trash) == -1) {
-			cds_log(h, CDS_LOG_WARNING, "%s: %s", trash,
-			    strerror(errno));
-		}
-		cds_journal_end(&l);
-		cds_logaction(h, "removed %s from %s%s", name, l.tprefix,
-		    is_default ? " (it was the default)" : "");
-	}
-	ret = 0;
-unlock:
-	cds_lock_release(&lk);
-out:
-	free(rcpt);
-	free(trash);
-	free(tree);
-	free(cur);
-	free(link);
-	free(name);
-	cds_layout_clear(&l);
-	return ret;
-}
-
-char *
-cds_prefix_env(cds_handle_t *h, const char *name, enum cds_shell shell)
-{
-	return cds_env_text(cds_prefix(h), name, shell);
 }
