@@ -574,51 +574,6 @@ stage_clear(struct stage *s, size_t nparts)
 	json_decref(s->receipt);
 }
 
-/* The operations a dry run describes, in the order a run does them. */
-static void
-describe(cds_handle_t *h, const struct cds_layout *l, struct cds_plan *p,
-    struct stage *st, struct cds_ops *ops)
-{
-	size_t i, k;
-
-	cds_ops_add(ops, CDS_OP_LOCK, l->lock, NULL);
-	for (i = 0; i < p->nitems; i++) {
-		struct cds_plan_item *it = &p->items[i];
-
-		if (it->state != CDS_ITEM_NEW) {
-			continue;
-		}
-		for (k = 0; k < it->narchives; k++) {
-			cds_ops_add(ops, CDS_OP_FETCH, st[i].parts[k],
-			    it->archives[k].urls[0]);
-		}
-		for (k = 0; k < it->narchives; k++) {
-			cds_ops_add(ops, CDS_OP_MERGE, st[i].parts[k],
-			    st[i].tree);
-		}
-		cds_ops_add(ops, CDS_OP_FIXUP, st[i].tree, NULL);
-		{
-			char *r = cds_receipt_path(l, it->name);
-
-			cds_ops_add(ops, CDS_OP_WRITE, r, NULL);
-			free(r);
-		}
-		{
-			char *dir = cds_path_join(l->prefix, it->name);
-
-			cds_ops_add(ops, CDS_OP_RENAME, st[i].tree, dir);
-			free(dir);
-		}
-	}
-	for (i = 0; i < p->nitems; i++) {
-		if (p->items[i].state != CDS_ITEM_NEW) {
-			continue;
-		}
-		cds_fixup_commit(h, l, p->items[i].name, p->system, 1, ops);
-		cds_ops_add(ops, CDS_OP_REMOVE, st[i].root, NULL);
-	}
-}
-
 /*
  * Every path the plan's items make, checked before anything is written:
  * names come from manifests, and manifest.c's grammar keeps them to one
@@ -914,258 +869,425 @@ prune_fresh(const struct cds_layout *l, const char *cache, int cache_ours)
 	rmdir(l->prefix);
 }
 
-int
-cds_install_run(cds_handle_t *h, struct cds_plan *p,
+/* ------------------------------------------------------------------------ */
+/* The phases                                                               */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The install in progress: what its phases share.  Each phase records
+ * every operation into OPS before it does it; a dry run goes through the
+ * same phases and only records, so that what it lists is what a run does,
+ * in the same order.
+ */
+struct txn {
+	cds_handle_t *h;
+	struct cds_plan *p;
+	const struct cds_txn_opts *o;
+	struct cds_ops *ops;	/* the recorder (may be NULL) */
+	int dry;		/* record, do nothing */
+	struct cds_layout l;
+	struct stage *st;	/* per item */
+	char *cache;		/* where archives are kept */
+	struct cds_lock lk;	/* the prefix's */
+	struct cds_lock clk;	/* the user's --cache's, while fetching */
+	int locked;
+	int fresh;		/* the prefix did not exist before */
+	size_t nnew;		/* items to install */
+};
+
+static size_t
+count_new(const struct cds_plan *p)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < p->nitems; i++) {
+		n += p->items[i].state == CDS_ITEM_NEW;
+	}
+	return n;
+}
+
+static void
+txn_init(struct txn *t, cds_handle_t *h, struct cds_plan *p,
     const struct cds_txn_opts *o, struct cds_ops *ops)
 {
-	static const struct cds_txn_opts defaults = {0};
-	struct cds_layout l;
-	struct cds_lock lk = { .fd = -1 }, clk = { .fd = -1 };
-	struct stage *st;
-	char *cache = NULL;
-	size_t i, k, nnew = 0;
-	int dry, ret = -1, locked = 0, asked = 0, fresh;
+	size_t i, k;
 
-	if (o == NULL) {
-		o = &defaults;
-	}
-	dry = (o->flags & CDS_TXN_DRY_RUN) != 0;
-	cds_layout_init(h, &l);
-	cache = cache_dir(h, &l);
-	fresh = !cds_exists(l.prefix);
-	st = cds_xcalloc(p->nitems, sizeof(*st));
+	memset(t, 0, sizeof(*t));
+	t->h = h;
+	t->p = p;
+	t->o = o;
+	t->ops = ops;
+	t->dry = (o->flags & CDS_TXN_DRY_RUN) != 0;
+	t->lk.fd = t->clk.fd = -1;
+	cds_layout_init(h, &t->l);
+	t->cache = cache_dir(h, &t->l);
+	t->fresh = !cds_exists(t->l.prefix);
+	t->st = cds_xcalloc(p->nitems, sizeof(*t->st));
 	for (i = 0; i < p->nitems; i++) {
 		struct cds_plan_item *it = &p->items[i];
+		struct stage *s = &t->st[i];
 
-		st[i].root = cds_path_join(l.staging, it->name);
-		st[i].tree = cds_path_join(st[i].root, "tree");
-		st[i].parts = cds_xcalloc(it->narchives, sizeof(char *));
+		s->root = cds_path_join(t->l.staging, it->name);
+		s->tree = cds_path_join(s->root, "tree");
+		s->parts = cds_xcalloc(it->narchives, sizeof(char *));
 		for (k = 0; k < it->narchives; k++) {
-			st[i].parts[k] = cds_xasprintf("%s/parts/%s",
-			    st[i].root, it->archives[k].archive->component);
+			s->parts[k] = cds_xasprintf("%s/parts/%s", s->root,
+			    it->archives[k].archive->component);
 		}
 	}
-	if (guard_plan(h, &l, p, st) == -1) {
-		goto out;
-	}
-	if (dry) {
-		describe(h, &l, p, st, ops);
-		ret = 0;
-		goto out;
-	}
+	t->nnew = count_new(p);
+}
 
-	/*
-	 * The question comes under the lock, as pacman and apt ask theirs:
-	 * the plan the person accepts is the one that runs (what another
-	 * run installed meanwhile is PRESENT in it by then), and two runs
-	 * never both say yes to the same work; a run that wants the lock
-	 * meanwhile is told that we wait for an answer.  A prefix never
-	 * written has no lock anyone could hold: there the question comes
-	 * first, so that a no leaves nothing behind.
-	 */
-	for (i = 0; i < p->nitems; i++) {
-		nnew += p->items[i].state == CDS_ITEM_NEW;
-	}
-	if (nnew > 0 && !cds_exists(l.lock)) {
-		if (ask_proceed(h, p, NULL) == -1) {
-			goto out;
-		}
-		asked = 1;
-	}
-	cds_ops_add(ops, CDS_OP_LOCK, l.lock, NULL);
-	if (cds_lock_take(h, &l, o->lock_wait, &lk) == -1) {
-		goto out;
-	}
-	locked = 1;
-	if (cds_recover(h, &l) == -1) {
-		goto out;
-	}
-	/* another run may have installed some while we waited */
-	nnew = 0;
+/*
+ * Under the lock, once recovery is done: the states again (another run
+ * may have installed some while we waited), then the journal's header.
+ */
+static int
+recheck(struct txn *t)
+{
+	struct cds_plan *p = t->p;
+	size_t i;
+
 	for (i = 0; i < p->nitems; i++) {
 		struct cds_plan_item *it = &p->items[i];
-		int s = cds_release_state(&l, it->name);
+		int s = cds_release_state(&t->l, it->name);
 
 		if (s < 0) {
-			char *dir = cds_path_join(l.prefix, it->name);
+			char *dir = cds_path_join(t->l.prefix, it->name);
 
-			cds_seterr(h, CDS_ERR_IO, "%s: exists but was not "
+			cds_seterr(t->h, CDS_ERR_IO, "%s: exists but was not "
 			    "installed by cudnn-setup (no receipt); move it "
 			    "away first", dir);
 			free(dir);
-			goto out;
+			return -1;
 		}
 		if (s == 1 && it->state == CDS_ITEM_NEW) {
 			it->state = CDS_ITEM_PRESENT;
 		}
-		if (it->state == CDS_ITEM_NEW) {
-			nnew++;
+	}
+	t->nnew = count_new(p);
+	return 0;
+}
+
+/* The directories the fetch needs, with room for what it brings. */
+static int
+fetch_dirs(struct txn *t)
+{
+	cds_handle_t *h = t->h;
+
+	if (cds_mkdir_p(t->l.staging, 0755) == -1) {
+		return cds_seterr(h, cds_errno_code(errno), "%s: %s",
+		    t->l.staging, strerror(errno));
+	}
+	if (space_check(h, &t->l, t->p, t->cache) == -1) {
+		return -1;
+	}
+	if (h->cache_dir == NULL && cds_mkdir_p(t->cache, 0755) == -1) {
+		return cds_seterr(h, cds_errno_code(errno), "%s: %s",
+		    t->cache, strerror(errno));
+	}
+	return 0;
+}
+
+/*
+ * Phase 1, prepare and lock: every path checked, the question, the lock,
+ * recovery, the states checked again, the journal begun, the staging made
+ * and the space checked.
+ *
+ * The question comes under the lock, as pacman and apt ask theirs: the
+ * plan the person accepts is the one that runs (what another run
+ * installed meanwhile is PRESENT in it by then), and two runs never both
+ * say yes to the same work; a run that wants the lock meanwhile is told
+ * that we wait for an answer.  A prefix never written has no lock anyone
+ * could hold: there the question comes first, so that a no leaves nothing
+ * behind.
+ */
+static int
+phase_prepare(struct txn *t)
+{
+	cds_handle_t *h = t->h;
+	struct cds_plan *p = t->p;
+	int asked = 0;
+	size_t i;
+
+	if (guard_plan(h, &t->l, p, t->st) == -1) {
+		return -1;
+	}
+	if (!t->dry && t->nnew > 0 && !cds_exists(t->l.lock)) {
+		if (ask_proceed(h, p, NULL) == -1) {
+			return -1;
 		}
+		asked = 1;
 	}
-	if (!asked && nnew > 0 && ask_proceed(h, p, &lk) == -1) {
-		goto out;
+	cds_ops_add(t->ops, CDS_OP_LOCK, t->l.lock, NULL);
+	if (t->dry) {
+		return 0;
 	}
-	if (cds_journal_add(h, &l, "begin install%s",
+	if (cds_lock_take(h, &t->l, t->o->lock_wait, &t->lk) == -1) {
+		return -1;
+	}
+	t->locked = 1;
+	if (cds_recover(h, &t->l) == -1 || recheck(t) == -1) {
+		return -1;
+	}
+	if (!asked && t->nnew > 0 && ask_proceed(h, p, &t->lk) == -1) {
+		return -1;
+	}
+	if (cds_journal_add(h, &t->l, "begin install%s",
 	    p->system ? " system" : "") == -1) {
-		goto out;
+		return -1;
 	}
 	for (i = 0; i < p->nitems; i++) {
-		if (cds_journal_add(h, &l, "item %s", p->items[i].name) ==
+		if (cds_journal_add(h, &t->l, "item %s", p->items[i].name) ==
 		    -1) {
-			goto out;
+			return -1;
 		}
 	}
-	if (nnew > 0) {
-		if (cds_mkdir_p(l.staging, 0755) == -1) {
-			cds_seterr(h, cds_errno_code(errno), "%s: %s",
-			    l.staging, strerror(errno));
-			goto out;
-		}
-		if (space_check(h, &l, p, cache) == -1) {
-			goto out;
-		}
-		if (h->cache_dir == NULL && cds_mkdir_p(cache, 0755) == -1) {
-			cds_seterr(h, cds_errno_code(errno), "%s: %s", cache,
-			    strerror(errno));
-			goto out;
-		}
-		for (i = 0; i < p->nitems; i++) {
-			if (p->items[i].state != CDS_ITEM_NEW) {
-				continue;
-			}
-			for (k = 0; k < p->items[i].narchives; k++) {
-				cds_ops_add(ops, CDS_OP_FETCH, st[i].parts[k],
-				    p->items[i].archives[k].urls[0]);
-				if (cds_mkdir_p(st[i].parts[k], 0755) == -1) {
-					cds_seterr(h, cds_errno_code(errno),
-					    "%s: %s", st[i].parts[k],
-					    strerror(errno));
-					goto fail;
-				}
-			}
-		}
-		if (h->cache_dir != NULL && cache_lock(h, cache,
-		    o->lock_wait, &clk) == -1) {
-			goto fail;
-		}
-		if (fetch_all(h, p, st, cache) == -1) {
-			goto fail;
-		}
-		cds_lock_release(&clk);
-		/* every archive is here and verified: build every tree */
-		for (i = 0; i < p->nitems; i++) {
-			if (p->items[i].state != CDS_ITEM_NEW) {
-				continue;
-			}
-			for (k = 0; k < p->items[i].narchives; k++) {
-				cds_ops_add(ops, CDS_OP_MERGE, st[i].parts[k],
-				    st[i].tree);
-			}
-			cds_ops_add(ops, CDS_OP_FIXUP, st[i].tree, NULL);
-			if (assemble(h, p, &p->items[i], &st[i]) == -1) {
-				goto fail;
-			}
-		}
-		/* and only then touch the prefix */
-		for (i = 0; i < p->nitems; i++) {
-			char *r, *dir;
+	return t->nnew > 0 ? fetch_dirs(t) : 0;
+}
 
-			if (p->items[i].state != CDS_ITEM_NEW) {
-				continue;
-			}
-			r = cds_receipt_path(&l, p->items[i].name);
-			dir = cds_path_join(l.prefix, p->items[i].name);
-			cds_ops_add(ops, CDS_OP_WRITE, r, NULL);
-			cds_ops_add(ops, CDS_OP_RENAME, st[i].tree, dir);
-			free(r);
-			free(dir);
-			if (commit(h, &l, &p->items[i], &st[i]) == -1) {
-				goto fail;
-			}
-		}
+/* Phase 2, fetch: every archive of the NEW items, into its part's
+ * staging directory, verified. */
+static int
+phase_fetch(struct txn *t)
+{
+	cds_handle_t *h = t->h;
+	struct cds_plan *p = t->p;
+	size_t i, k;
+
+	if (t->nnew == 0) {
+		return 0;
 	}
-	/* fix-ups: only for what is committed (or was already) */
 	for (i = 0; i < p->nitems; i++) {
 		struct cds_plan_item *it = &p->items[i];
-		char *dir = cds_path_join(l.prefix, it->name);
-		int r;
 
-		step_event(h, CDS_EV_FIXUP_START, it->name, dir, 0);
-		r = cds_fixup_commit(h, &l, it->name, p->system, 0, ops);
-		step_event(h, CDS_EV_FIXUP_DONE, it->name, dir,
-		    r == -1 ? cds_errno(h) : 0);
-		free(dir);
-		if (r == -1) {
-			goto out;
+		if (it->state != CDS_ITEM_NEW) {
+			continue;
 		}
-		if (it->state == CDS_ITEM_DONE) {
-			json_t *rcpt = st[i].receipt;
-
-			cds_logaction(h, "installed %s into %s (%zu archives, "
-			    "%lld files, %lld bytes, manifest %s%s)",
-			    it->name, it->dir, it->narchives,
-			    (long long)json_integer_value(json_object_get(rcpt,
-			    "nfiles")), (long long)json_integer_value(
-			    json_object_get(rcpt, "size")), p->manifest,
-			    p->warnings & CDS_PLAN_WARN_UNTRUSTED ?
-			    ", trusted through TLS alone" : "");
-		}
-	}
-	for (i = 0; i < p->nitems; i++) {
-		if (cds_exists(st[i].root)) {
-			cds_ops_add(ops, CDS_OP_REMOVE, st[i].root, NULL);
-			cds_rm_rf(st[i].root);
-		}
-	}
-	cds_journal_end(&l);
-	ret = 0;
-	goto out;
-fail:
-	/* nothing of the failed run stays: not its staging, not a receipt
-	 * that lost its commit */
-	for (i = 0; i < p->nitems; i++) {
-		if (p->items[i].state == CDS_ITEM_NEW) {
-			p->items[i].state = CDS_ITEM_FAILED;
-			{
-				char *r = cds_receipt_path(&l,
-				    p->items[i].name);
-
-				unlink(r);
-				free(r);
+		for (k = 0; k < it->narchives; k++) {
+			cds_ops_add(t->ops, CDS_OP_FETCH, t->st[i].parts[k],
+			    it->archives[k].urls[0]);
+			if (!t->dry && cds_mkdir_p(t->st[i].parts[k], 0755) ==
+			    -1) {
+				return cds_seterr(h, cds_errno_code(errno),
+				    "%s: %s", t->st[i].parts[k],
+				    strerror(errno));
 			}
 		}
-		if (cds_exists(st[i].root)) {
-			cds_rm_rf(st[i].root);
+	}
+	if (t->dry) {
+		return 0;
+	}
+	if (h->cache_dir != NULL && cache_lock(h, t->cache,
+	    t->o->lock_wait, &t->clk) == -1) {
+		return -1;
+	}
+	if (fetch_all(h, p, t->st, t->cache) == -1) {
+		return -1;
+	}
+	cds_lock_release(&t->clk);
+	return 0;
+}
+
+/* Phase 3, assemble: every archive is here and verified, so build every
+ * tree (merge, soname links, receipt). */
+static int
+phase_assemble(struct txn *t)
+{
+	struct cds_plan *p = t->p;
+	size_t i, k;
+
+	for (i = 0; i < p->nitems; i++) {
+		struct cds_plan_item *it = &p->items[i];
+
+		if (it->state != CDS_ITEM_NEW) {
+			continue;
+		}
+		for (k = 0; k < it->narchives; k++) {
+			cds_ops_add(t->ops, CDS_OP_MERGE, t->st[i].parts[k],
+			    t->st[i].tree);
+		}
+		cds_ops_add(t->ops, CDS_OP_FIXUP, t->st[i].tree, NULL);
+		if (!t->dry && assemble(t->h, p, it, &t->st[i]) == -1) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Phase 4, commit: and only then touch the prefix, each tree by rename()
+ * after its receipt. */
+static int
+phase_commit(struct txn *t)
+{
+	struct cds_plan *p = t->p;
+	size_t i;
+
+	for (i = 0; i < p->nitems; i++) {
+		struct cds_plan_item *it = &p->items[i];
+		char *r, *dir;
+
+		if (it->state != CDS_ITEM_NEW) {
+			continue;
+		}
+		r = cds_receipt_path(&t->l, it->name);
+		dir = cds_path_join(t->l.prefix, it->name);
+		cds_ops_add(t->ops, CDS_OP_WRITE, r, NULL);
+		cds_ops_add(t->ops, CDS_OP_RENAME, t->st[i].tree, dir);
+		free(r);
+		free(dir);
+		if (!t->dry && commit(t->h, &t->l, it, &t->st[i]) == -1) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The audit line of item IT, just committed. */
+static void
+log_installed(struct txn *t, const struct cds_plan_item *it,
+    const json_t *rcpt)
+{
+	const struct cds_plan *p = t->p;
+
+	cds_logaction(t->h, "installed %s into %s (%zu archives, %lld files, "
+	    "%lld bytes, manifest %s%s)", it->name, it->dir, it->narchives,
+	    (long long)json_integer_value(json_object_get(rcpt, "nfiles")),
+	    (long long)json_integer_value(json_object_get(rcpt, "size")),
+	    p->manifest, p->warnings & CDS_PLAN_WARN_UNTRUSTED ?
+	    ", trusted through TLS alone" : "");
+}
+
+/*
+ * Phase 5, fix-ups: only for what is committed (or was already): default
+ * links, env files, system files; then the staging goes and the journal
+ * ends.  A failed fix-up leaves the journal, for recovery to finish.
+ */
+static int
+phase_fixups(struct txn *t)
+{
+	cds_handle_t *h = t->h;
+	struct cds_plan *p = t->p;
+	size_t i;
+
+	for (i = 0; i < p->nitems; i++) {
+		struct cds_plan_item *it = &p->items[i];
+		char *dir = cds_path_join(t->l.prefix, it->name);
+		int r;
+
+		if (!t->dry) {
+			step_event(h, CDS_EV_FIXUP_START, it->name, dir, 0);
+		}
+		r = cds_fixup_commit(h, &t->l, it->name, p->system, t->dry,
+		    t->ops);
+		if (!t->dry) {
+			step_event(h, CDS_EV_FIXUP_DONE, it->name, dir,
+			    r == -1 ? cds_errno(h) : 0);
+		}
+		free(dir);
+		if (r == -1) {
+			return -1;
+		}
+		if (it->state == CDS_ITEM_DONE) {
+			log_installed(t, it, t->st[i].receipt);
+		}
+	}
+	for (i = 0; i < p->nitems; i++) {
+		/* a dry run's staging would be there by now */
+		if (t->dry ? p->items[i].state == CDS_ITEM_NEW :
+		    cds_exists(t->st[i].root)) {
+			cds_ops_add(t->ops, CDS_OP_REMOVE, t->st[i].root,
+			    NULL);
+			if (!t->dry) {
+				cds_rm_rf(t->st[i].root);
+			}
+		}
+	}
+	if (!t->dry) {
+		cds_journal_end(&t->l);
+	}
+	return 0;
+}
+
+/* A phase before the fix-ups failed: nothing of the run stays, not its
+ * staging, not a receipt that lost its commit; what was committed before
+ * the failure is finished. */
+static void
+txn_fail(struct txn *t)
+{
+	struct cds_plan *p = t->p;
+	size_t i;
+
+	for (i = 0; i < p->nitems; i++) {
+		if (p->items[i].state == CDS_ITEM_NEW) {
+			char *r = cds_receipt_path(&t->l, p->items[i].name);
+
+			p->items[i].state = CDS_ITEM_FAILED;
+			unlink(r);
+			free(r);
+		}
+		if (cds_exists(t->st[i].root)) {
+			cds_rm_rf(t->st[i].root);
 		}
 	}
 	for (i = 0; i < p->nitems; i++) {
 		if (p->items[i].state == CDS_ITEM_DONE) {
-			/* committed before the failure: finish it */
-			cds_fixup_commit(h, &l, p->items[i].name, p->system,
-			    0, NULL);
+			cds_fixup_commit(t->h, &t->l, p->items[i].name,
+			    p->system, 0, NULL);
 		}
 	}
-	cds_journal_end(&l);
-out:
-	cds_lock_release(&clk);
-	if (ret == -1 && fresh && locked) {
+	cds_journal_end(&t->l);
+}
+
+/* The locks go; a failed run into a fresh prefix that committed nothing
+ * leaves nothing of its own. */
+static void
+txn_end(struct txn *t, int ret)
+{
+	struct cds_plan *p = t->p;
+	size_t i;
+
+	cds_lock_release(&t->clk);
+	if (ret == -1 && t->fresh && t->locked) {
 		int any = 0;
 
 		for (i = 0; i < p->nitems; i++) {
 			any |= p->items[i].state == CDS_ITEM_DONE;
 		}
 		if (!any) {
-			prune_fresh(&l, cache, h->cache_dir == NULL);
+			prune_fresh(&t->l, t->cache, t->h->cache_dir == NULL);
 		}
 	}
-	if (locked) {
-		cds_lock_release(&lk);
+	if (t->locked) {
+		cds_lock_release(&t->lk);
 	}
 	for (i = 0; i < p->nitems; i++) {
-		stage_clear(&st[i], p->items[i].narchives);
+		stage_clear(&t->st[i], p->items[i].narchives);
 	}
-	free(st);
-	free(cache);
-	cds_layout_clear(&l);
+	free(t->st);
+	free(t->cache);
+	cds_layout_clear(&t->l);
+}
+
+int
+cds_install_run(cds_handle_t *h, struct cds_plan *p,
+    const struct cds_txn_opts *o, struct cds_ops *ops)
+{
+	static const struct cds_txn_opts defaults = {0};
+	struct txn t;
+	int ret = -1;
+
+	txn_init(&t, h, p, o != NULL ? o : &defaults, ops);
+	if (phase_prepare(&t) == -1) {
+		goto out;
+	}
+	if (phase_fetch(&t) == -1 || phase_assemble(&t) == -1 ||
+	    phase_commit(&t) == -1) {
+		txn_fail(&t);
+		goto out;
+	}
+	ret = phase_fixups(&t);
+out:
+	txn_end(&t, ret);
 	return ret;
 }
