@@ -1103,12 +1103,80 @@ restart(struct item *it, const char *why)
 	start_attempt(it);
 }
 
+/* A complete copy in the cache becomes the source; a wrong one of ours
+ * goes, a wrong one of the user's ends the item (-1). */
+static int
+use_cache(struct item *it)
+{
+	const struct cds_archive *a = it->a;
+	struct stat st;
+
+	if (it->final != NULL && stat(it->final, &st) == 0 &&
+	    S_ISREG(st.st_mode)) {
+		if (a->size > 0 && (uint64_t)st.st_size != a->size &&
+		    it->f->user_cache) {
+			/* the user's file: said, never deleted */
+			item_end(it, CDS_ERR_SIZE, "%s: %lld bytes, the "
+			    "manifest says %llu; the cache is yours, so it is "
+			    "left as it is (move it away, or give another "
+			    "--cache)", it->final, (long long)st.st_size,
+			    (unsigned long long)a->size);
+			return -1;
+		}
+		if (a->size > 0 && (uint64_t)st.st_size != a->size) {
+			cds_log(it->h, CDS_LOG_INFO, "%s: %lld bytes in the "
+			    "cache, the manifest says %llu; fetching again",
+			    it->final, (long long)st.st_size,
+			    (unsigned long long)a->size);
+			unlink(it->final);
+		} else {
+			it->src_fd = open(it->final, O_RDONLY | O_CLOEXEC);
+			if (it->src_fd != -1) {
+				it->src_left = (uint64_t)st.st_size;
+				it->from_cache = 1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Resume from an earlier run's .part (one longer than the archive is
+ * emptied); -1 when the item ended. */
+static int
+resume_part(struct item *it)
+{
+	const struct cds_archive *a = it->a;
+	struct stat st;
+
+	if (open_part(it) == -1) {
+		return -1;
+	}
+	if (fstat(it->part_fd, &st) == -1) {
+		item_end(it, CDS_ERR_IO, "%s: %s", it->part,
+		    strerror(errno));
+		return -1;
+	}
+	if (a->size > 0 && (uint64_t)st.st_size > a->size) {
+		if (ftruncate(it->part_fd, 0) == -1) {
+			item_end(it, CDS_ERR_IO, "%s: %s", it->part,
+			    strerror(errno));
+			return -1;
+		}
+		st.st_size = 0;
+	}
+	if (st.st_size > 0) {
+		it->src_fd = it->part_fd;
+		it->src_left = (uint64_t)st.st_size;
+		it->prefix = (uint64_t)st.st_size;
+	}
+	return 0;
+}
+
 /* Set an item up and choose its source. */
 static void
 item_start(struct item *it)
 {
 	const struct cds_archive *a = it->a;
-	struct stat st;
 
 	it->name = cds_basename(a->relative_path);
 	it->fmt = cds_arfmt_of(it->name);
@@ -1152,33 +1220,8 @@ item_start(struct item *it)
 	cds_ring_init(&it->rb, it->fmt == CDS_AR_TAR_XZ ? RING_B_SIZE : 16);
 	it->ra.wake = wake_run;
 	it->ra.wake_ctx = it->run;
-
-	/* a complete copy in the cache */
-	if (it->final != NULL && stat(it->final, &st) == 0 &&
-	    S_ISREG(st.st_mode)) {
-		if (a->size > 0 && (uint64_t)st.st_size != a->size &&
-		    it->f->user_cache) {
-			/* the user's file: said, never deleted */
-			item_end(it, CDS_ERR_SIZE, "%s: %lld bytes, the "
-			    "manifest says %llu; the cache is yours, so it is "
-			    "left as it is (move it away, or give another "
-			    "--cache)", it->final, (long long)st.st_size,
-			    (unsigned long long)a->size);
-			return;
-		}
-		if (a->size > 0 && (uint64_t)st.st_size != a->size) {
-			cds_log(it->h, CDS_LOG_INFO, "%s: %lld bytes in the "
-			    "cache, the manifest says %llu; fetching again",
-			    it->final, (long long)st.st_size,
-			    (unsigned long long)a->size);
-			unlink(it->final);
-		} else {
-			it->src_fd = open(it->final, O_RDONLY | O_CLOEXEC);
-			if (it->src_fd != -1) {
-				it->src_left = (uint64_t)st.st_size;
-				it->from_cache = 1;
-			}
-		}
+	if (use_cache(it) == -1) {
+		return;
 	}
 	if (!it->from_cache && it->h->offline) {
 		item_end(it, CDS_ERR_NOT_FOUND, "%s: not in the cache "
@@ -1192,28 +1235,8 @@ item_start(struct item *it)
 		    it->name);
 		return;
 	}
-	if (!it->from_cache && it->part != NULL) {
-		if (open_part(it) == -1) {
-			return;
-		}
-		if (fstat(it->part_fd, &st) == -1) {
-			item_end(it, CDS_ERR_IO, "%s: %s", it->part,
-			    strerror(errno));
-			return;
-		}
-		if (a->size > 0 && (uint64_t)st.st_size > a->size) {
-			if (ftruncate(it->part_fd, 0) == -1) {
-				item_end(it, CDS_ERR_IO, "%s: %s", it->part,
-				    strerror(errno));
-				return;
-			}
-			st.st_size = 0;
-		}
-		if (st.st_size > 0) {
-			it->src_fd = it->part_fd;
-			it->src_left = (uint64_t)st.st_size;
-			it->prefix = (uint64_t)st.st_size;
-		}
+	if (!it->from_cache && it->part != NULL && resume_part(it) == -1) {
+		return;
 	}
 	if (pipeline_start(it) == -1) {
 		item_end(it, CDS_ERR_MEMORY, "%s: threads", it->name);
@@ -1472,6 +1495,115 @@ item_free(struct item *it)
 	cds_buf_free(&it->failures);
 }
 
+/* One turn over the items started: their states move on.  Returns 1 when
+ * one can read more at once (no waiting then); *WAIT shrinks to the
+ * nearest retry. */
+static int
+step_items(struct item *items, size_t next, double *wait)
+{
+	double now = now_ms();
+	int busy = 0;
+	size_t i;
+
+	for (i = 0; i < next; i++) {
+		struct item *it = &items[i];
+		unsigned tmo = item_timeout(it);
+
+		check_stages(it);
+		switch (it->st) {
+		case ST_LOCAL:
+			busy |= step_local(it);
+			break;
+		case ST_RETRY:
+			if (now >= it->retry_at) {
+				start_attempt(it);
+			} else if (it->retry_at - now < *wait) {
+				*wait = it->retry_at - now;
+			}
+			break;
+		case ST_NET:
+			if (it->paused && cds_ring_space(&it->ra) >=
+			    it->need) {
+				it->paused = 0;
+				it->last_data = now;
+				curl_easy_pause(it->c, CURLPAUSE_CONT);
+			} else if (!it->paused &&
+			    now - it->last_data > tmo * 1000.0) {
+				snprintf(it->errbuf,
+				    sizeof(it->errbuf), "no data for "
+				    "%u s", tmo);
+				attempt_done(it,
+				    CURLE_OPERATION_TIMEDOUT);
+			}
+			break;
+		case ST_DRAIN:
+			if (stages_done(it)) {
+				drain_done(it);
+			}
+			break;
+		default:
+			break;
+		}
+		if (it->st != ST_DONE && it->st != ST_QUEUED) {
+			emit_progress(it, 0);
+		}
+	}
+	return busy;
+}
+
+/* The transfers curl finished. */
+static void
+collect(CURLM *multi)
+{
+	CURLMsg *msg;
+	int left;
+
+	while ((msg = curl_multi_info_read(multi, &left)) != NULL) {
+		struct item *it = NULL;
+
+		if (msg->msg != CURLMSG_DONE) {
+			continue;
+		}
+		curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE,
+		    (char **)&it);
+		if (it != NULL) {
+			attempt_done(it, msg->data.result);
+		}
+	}
+}
+
+/* Cancelled, or past the run's deadline: every item still going ends.
+ * 1 when the run stops. */
+static int
+end_early(cds_handle_t *h, struct item *items, size_t n, double deadline,
+    unsigned deadline_s)
+{
+	size_t i;
+
+	if (h->cancelled) {
+		for (i = 0; i < n; i++) {
+			if (items[i].st != ST_DONE) {
+				item_end(&items[i], CDS_ERR_CANCELLED, "%s",
+				    items[i].f->archive->relative_path);
+			}
+		}
+		return 1;
+	}
+	if (now_ms() >= deadline) {
+		/* a trickle never stalls: the run's own limit */
+		for (i = 0; i < n; i++) {
+			if (items[i].st != ST_DONE) {
+				item_end(&items[i], CDS_ERR_NETWORK, "%s: not "
+				    "whole after %u s (--deadline)",
+				    items[i].f->archive->relative_path,
+				    deadline_s);
+			}
+		}
+		return 1;
+	}
+	return 0;
+}
+
 int
 cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 {
@@ -1504,97 +1636,22 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 	deadline = now_ms() + deadline_s * 1000.0;
 	while (ndone < n) {
 		size_t active = 0;
-		int busy = 0, running = 0, left;
-		double wait = TICK_MS, now;
-		CURLMsg *msg;
+		int busy, running = 0;
+		double wait = TICK_MS;
 
 		for (i = 0; i < next; i++) {
 			active += items[i].st != ST_DONE;
 		}
-		if (h->cancelled) {
-			for (i = 0; i < n; i++) {
-				if (items[i].st != ST_DONE) {
-					item_end(&items[i], CDS_ERR_CANCELLED,
-					    "%s", items[i].f->archive->
-					    relative_path);
-				}
-			}
-			break;
-		}
-		if (now_ms() >= deadline) {
-			/* a trickle never stalls: the run's own limit */
-			for (i = 0; i < n; i++) {
-				if (items[i].st != ST_DONE) {
-					item_end(&items[i], CDS_ERR_NETWORK,
-					    "%s: not whole after %u s "
-					    "(--deadline)", items[i].f->
-					    archive->relative_path,
-					    deadline_s);
-				}
-			}
+		if (end_early(h, items, n, deadline, deadline_s)) {
 			break;
 		}
 		while (active < (size_t)jobs && next < n) {
 			item_start(&items[next++]);
 			active++;
 		}
-		now = now_ms();
-		for (i = 0; i < next; i++) {
-			struct item *it = &items[i];
-			unsigned tmo = item_timeout(it);
-
-			check_stages(it);
-			switch (it->st) {
-			case ST_LOCAL:
-				busy |= step_local(it);
-				break;
-			case ST_RETRY:
-				if (now >= it->retry_at) {
-					start_attempt(it);
-				} else if (it->retry_at - now < wait) {
-					wait = it->retry_at - now;
-				}
-				break;
-			case ST_NET:
-				if (it->paused && cds_ring_space(&it->ra) >=
-				    it->need) {
-					it->paused = 0;
-					it->last_data = now;
-					curl_easy_pause(it->c, CURLPAUSE_CONT);
-				} else if (!it->paused &&
-				    now - it->last_data > tmo * 1000.0) {
-					snprintf(it->errbuf,
-					    sizeof(it->errbuf), "no data for "
-					    "%u s", tmo);
-					attempt_done(it,
-					    CURLE_OPERATION_TIMEDOUT);
-				}
-				break;
-			case ST_DRAIN:
-				if (stages_done(it)) {
-					drain_done(it);
-				}
-				break;
-			default:
-				break;
-			}
-			if (it->st != ST_DONE && it->st != ST_QUEUED) {
-				emit_progress(it, 0);
-			}
-		}
+		busy = step_items(items, next, &wait);
 		curl_multi_perform(run.multi, &running);
-		while ((msg = curl_multi_info_read(run.multi, &left)) != NULL) {
-			struct item *it = NULL;
-
-			if (msg->msg != CURLMSG_DONE) {
-				continue;
-			}
-			curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE,
-			    (char **)&it);
-			if (it != NULL) {
-				attempt_done(it, msg->data.result);
-			}
-		}
+		collect(run.multi);
 		ndone = 0;
 		for (i = 0; i < n; i++) {
 			ndone += items[i].st == ST_DONE;
