@@ -15,7 +15,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "install.h"
+#include "lock.h"
+#include "prefix.h"
 #include "util.h"
 
 /* Add what lies under PATH (a host path) to C; links are not followed. */

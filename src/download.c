@@ -26,6 +26,7 @@
 #include <openssl/evp.h>
 
 #include "fetch.h"
+#include "http.h"
 
 #define RING_A_SIZE	((size_t)4 << 20)
 #define RING_B_SIZE	((size_t)4 << 20)
@@ -36,251 +37,6 @@
 /* no byte for this long ends an attempt (unless cds_set_timeout() says) */
 #define TIMEOUT_S	CDS_TIMEOUT_DEFAULT
 #define TICK_MS		100
-
-/* ------------------------------------------------------------------------ */
-/* Rings                                                                     */
-/* ------------------------------------------------------------------------ */
-
-void
-cds_ring_init(struct cds_ring *r, size_t cap)
-{
-	memset(r, 0, sizeof(*r));
-	pthread_mutex_init(&r->mu, NULL);
-	pthread_cond_init(&r->cv, NULL);
-	r->buf = cds_xmalloc(cap);
-	r->cap = cap;
-}
-
-void
-cds_ring_destroy(struct cds_ring *r)
-{
-	if (r->buf == NULL) {
-		return;
-	}
-	pthread_mutex_destroy(&r->mu);
-	pthread_cond_destroy(&r->cv);
-	free(r->buf);
-	r->buf = NULL;
-}
-
-void
-cds_ring_reset(struct cds_ring *r)
-{
-	pthread_mutex_lock(&r->mu);
-	r->rpos = r->wpos = 0;
-	r->eof = r->aborted = 0;
-	r->want = 0;
-	pthread_mutex_unlock(&r->mu);
-}
-
-static size_t
-ring_free(const struct cds_ring *r)
-{
-	return r->cap - (size_t)(r->wpos - r->rpos);
-}
-
-size_t
-cds_ring_space(struct cds_ring *r)
-{
-	size_t n;
-
-	pthread_mutex_lock(&r->mu);
-	n = r->aborted ? r->cap : ring_free(r);
-	pthread_mutex_unlock(&r->mu);
-	return n;
-}
-
-/*
- * 1 when NEED bytes are free now (or the ring is aborted: writes are then
- * dropped); else 0, and r->wake will be called once a quarter of the ring
- * (at least NEED) is free: waking for every few bytes freed would cost
- * more than it brings.
- */
-static int
-ring_want(struct cds_ring *r, size_t need)
-{
-	int ok;
-
-	pthread_mutex_lock(&r->mu);
-	ok = r->aborted || ring_free(r) >= need;
-	r->want = ok ? 0 : need > r->cap / 4 ? need : r->cap / 4;
-	pthread_mutex_unlock(&r->mu);
-	return ok;
-}
-
-void
-cds_ring_want(struct cds_ring *r, size_t want)
-{
-	(void)ring_want(r, want);
-}
-
-void
-cds_ring_put(struct cds_ring *r, const void *p, size_t n)
-{
-	size_t off, first;
-
-	pthread_mutex_lock(&r->mu);
-	if (r->aborted || n > ring_free(r)) {
-		pthread_mutex_unlock(&r->mu);
-		return;
-	}
-	off = (size_t)(r->wpos % r->cap);
-	pthread_mutex_unlock(&r->mu);
-	/* only this thread writes the free part */
-	first = n < r->cap - off ? n : r->cap - off;
-	memcpy(r->buf + off, p, first);
-	memcpy(r->buf, (const char *)p + first, n - first);
-	pthread_mutex_lock(&r->mu);
-	r->wpos += n;
-	if (r->rwait) {
-		pthread_cond_broadcast(&r->cv);
-	}
-	pthread_mutex_unlock(&r->mu);
-}
-
-size_t
-cds_ring_wspan(struct cds_ring *r, unsigned char **p)
-{
-	size_t off, n;
-
-	pthread_mutex_lock(&r->mu);
-	while (!r->aborted && ring_free(r) < r->cap / 4) {
-		r->wwait = 1;
-		pthread_cond_wait(&r->cv, &r->mu);
-		r->wwait = 0;
-	}
-	if (r->aborted) {
-		pthread_mutex_unlock(&r->mu);
-		return 0;
-	}
-	off = (size_t)(r->wpos % r->cap);
-	n = ring_free(r);
-	if (n > r->cap - off) {
-		n = r->cap - off;
-	}
-	*p = r->buf + off;
-	pthread_mutex_unlock(&r->mu);
-	return n;
-}
-
-void
-cds_ring_commit(struct cds_ring *r, size_t n)
-{
-	pthread_mutex_lock(&r->mu);
-	r->wpos += n;
-	if (r->rwait) {
-		pthread_cond_broadcast(&r->cv);
-	}
-	pthread_mutex_unlock(&r->mu);
-}
-
-void
-cds_ring_close(struct cds_ring *r)
-{
-	pthread_mutex_lock(&r->mu);
-	r->eof = 1;
-	pthread_cond_broadcast(&r->cv);
-	pthread_mutex_unlock(&r->mu);
-}
-
-void
-cds_ring_abort(struct cds_ring *r)
-{
-	void (*wake)(void *) = NULL;
-
-	pthread_mutex_lock(&r->mu);
-	r->aborted = 1;
-	pthread_cond_broadcast(&r->cv);
-	if (r->want > 0) {
-		r->want = 0;
-		wake = r->wake;
-	}
-	pthread_mutex_unlock(&r->mu);
-	if (wake != NULL) {
-		wake(r->wake_ctx);
-	}
-}
-
-int
-cds_ring_is_aborted(struct cds_ring *r)
-{
-	int a;
-
-	pthread_mutex_lock(&r->mu);
-	a = r->aborted;
-	pthread_mutex_unlock(&r->mu);
-	return a;
-}
-
-ssize_t
-cds_ring_rspan(struct cds_ring *r, const unsigned char **p)
-{
-	size_t off, n;
-
-	pthread_mutex_lock(&r->mu);
-	while (!r->aborted && r->wpos == r->rpos && !r->eof) {
-		r->rwait = 1;
-		pthread_cond_wait(&r->cv, &r->mu);
-		r->rwait = 0;
-	}
-	if (r->aborted) {
-		pthread_mutex_unlock(&r->mu);
-		return -1;
-	}
-	n = (size_t)(r->wpos - r->rpos);
-	off = (size_t)(r->rpos % r->cap);
-	if (n > r->cap - off) {
-		n = r->cap - off;
-	}
-	*p = r->buf + off;
-	pthread_mutex_unlock(&r->mu);
-	return (ssize_t)n;
-}
-
-void
-cds_ring_consume(struct cds_ring *r, size_t n)
-{
-	void (*wake)(void *) = NULL;
-
-	pthread_mutex_lock(&r->mu);
-	r->rpos += n;
-	if (r->wwait && ring_free(r) >= r->cap / 4) {
-		pthread_cond_broadcast(&r->cv);
-	}
-	if (r->want > 0 && ring_free(r) >= r->want) {
-		r->want = 0;
-		wake = r->wake;
-	}
-	pthread_mutex_unlock(&r->mu);
-	if (wake != NULL) {
-		wake(r->wake_ctx);
-	}
-}
-
-uint64_t
-cds_ring_consumed(struct cds_ring *r)
-{
-	uint64_t n;
-
-	pthread_mutex_lock(&r->mu);
-	n = r->rpos;
-	pthread_mutex_unlock(&r->mu);
-	return n;
-}
-
-void
-cds_stage_seterr(struct cds_stage_err *e, int err, const char *fmt, ...)
-{
-	va_list ap;
-
-	if (e->err != 0) {
-		return;
-	}
-	e->err = err;
-	va_start(ap, fmt);
-	e->detail = cds_xvasprintf(fmt, ap);
-	va_end(ap);
-}
 
 enum cds_arfmt
 cds_arfmt_of(const char *name)
@@ -342,189 +98,6 @@ fmt_word(enum cds_arfmt fmt)
 	default:
 		return "tar";
 	}
-}
-
-/* ------------------------------------------------------------------------ */
-/* curl setup shared by all transfers                                        */
-/* ------------------------------------------------------------------------ */
-
-static pthread_once_t curl_once = PTHREAD_ONCE_INIT;
-
-static void
-curl_init_once(void)
-{
-	curl_global_init(CURL_GLOBAL_DEFAULT);
-}
-
-/*
- * Options every transfer gets.  Proxies: libcurl reads http_proxy,
- * https_proxy, ALL_PROXY and NO_PROXY itself.  CA: as the curl tool does,
- * CURL_CA_BUNDLE, else SSL_CERT_FILE, and SSL_CERT_DIR.  Verification of
- * the peer and of the host name is always on.  A connection (through a
- * proxy's tunnel too) that is not up after TIMEOUT seconds fails.
- */
-static void
-setup_common(CURL *c, unsigned timeout)
-{
-	const char *ca = getenv("CURL_CA_BUNDLE");
-	const char *dir = getenv("SSL_CERT_DIR");
-
-	if (ca == NULL || *ca == '\0') {
-		ca = getenv("SSL_CERT_FILE");
-	}
-	if (ca != NULL && *ca != '\0') {
-		curl_easy_setopt(c, CURLOPT_CAINFO, ca);
-	}
-	if (dir != NULL && *dir != '\0') {
-		curl_easy_setopt(c, CURLOPT_CAPATH, dir);
-	}
-	curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, 1L);
-	curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, 2L);
-	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
-	curl_easy_setopt(c, CURLOPT_MAXREDIRS, 10L);
-#if LIBCURL_VERSION_NUM >= 0x075500
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
-#else
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS,
-	    (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
-	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS,
-	    (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
-#endif
-	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, (long)timeout);
-	curl_easy_setopt(c, CURLOPT_TCP_KEEPALIVE, 1L);
-	curl_easy_setopt(c, CURLOPT_USERAGENT, PACKAGE "/" VERSION);
-}
-
-static int
-is_tls_error(CURLcode rc)
-{
-	switch (rc) {
-	case CURLE_PEER_FAILED_VERIFICATION:
-	case CURLE_SSL_CONNECT_ERROR:
-	case CURLE_SSL_CERTPROBLEM:
-	case CURLE_SSL_CIPHER:
-	case CURLE_SSL_CACERT_BADFILE:
-	case CURLE_SSL_ISSUER_ERROR:
-	case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
-	case CURLE_SSL_INVALIDCERTSTATUS:
-	case CURLE_SSL_CRL_BADFILE:
-		return 1;
-	default:
-		return 0;
-	}
-}
-
-/* ------------------------------------------------------------------------ */
-/* Small documents                                                           */
-/* ------------------------------------------------------------------------ */
-
-struct small {
-	struct cds_buf buf;
-	size_t max;
-	int overrun;
-	unsigned tmo;		/* seconds without a byte */
-	double last_data;
-	int stalled;
-};
-
-static size_t
-small_write(char *p, size_t size, size_t n, void *ud)
-{
-	struct small *s = ud;
-
-	s->last_data = cds_now_ms();
-	if (s->buf.len + size * n > s->max) {
-		s->overrun = 1;
-		return 0;
-	}
-	cds_buf_add(&s->buf, p, size * n);
-	return size * n;
-}
-
-/* Called about once a second even when nothing comes: the same "no data
- * for N s" as an archive's attempt (curl's low-speed check averages over a
- * window, and would wait seconds longer after a last few bytes). */
-static int
-small_progress(void *ud, curl_off_t dltotal, curl_off_t dlnow,
-    curl_off_t ultotal, curl_off_t ulnow)
-{
-	struct small *s = ud;
-
-	(void)dltotal;
-	(void)dlnow;
-	(void)ultotal;
-	(void)ulnow;
-	if (cds_now_ms() - s->last_data > s->tmo * 1000.0) {
-		s->stalled = 1;
-		return 1;
-	}
-	return 0;
-}
-
-char *
-cds_dl_fetch_small(cds_handle_t *h, const char *url, size_t max, size_t *len)
-{
-	struct small s = { .max = max };
-	char errbuf[CURL_ERROR_SIZE] = "";
-	CURL *c;
-	CURLcode rc;
-	long status = 0;
-
-	if (h->offline) {
-		cds_seterr(h, CDS_ERR_NETWORK, "%s: --offline", url);
-		return NULL;
-	}
-	pthread_once(&curl_once, curl_init_once);
-	if ((c = curl_easy_init()) == NULL) {
-		cds_seterr(h, CDS_ERR_MEMORY, "%s", url);
-		return NULL;
-	}
-	s.tmo = h->timeout_s > 0 ? h->timeout_s : TIMEOUT_S;
-	setup_common(c, s.tmo);
-	curl_easy_setopt(c, CURLOPT_URL, url);
-	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, small_write);
-	curl_easy_setopt(c, CURLOPT_WRITEDATA, &s);
-	curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, small_progress);
-	curl_easy_setopt(c, CURLOPT_XFERINFODATA, &s);
-	curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
-	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
-	s.last_data = cds_now_ms();
-	rc = curl_easy_perform(c);
-	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
-	curl_easy_cleanup(c);
-	if (s.overrun) {
-		cds_seterr(h, CDS_ERR_SIZE, "%s: larger than %zu bytes", url,
-		    max);
-		goto fail;
-	}
-	if (s.stalled) {
-		cds_seterr(h, CDS_ERR_NETWORK, "%s: no data for %u s", url,
-		    s.tmo);
-		goto fail;
-	}
-	if (is_tls_error(rc)) {
-		cds_seterr(h, CDS_ERR_TLS, "%s: %s", url,
-		    *errbuf != '\0' ? errbuf : curl_easy_strerror(rc));
-		goto fail;
-	}
-	if (rc != CURLE_OK) {
-		cds_seterr(h, CDS_ERR_NETWORK, "%s: %s", url,
-		    *errbuf != '\0' ? errbuf : curl_easy_strerror(rc));
-		goto fail;
-	}
-	if (status >= 400) {
-		cds_seterr(h, CDS_ERR_HTTP, "%s: HTTP %ld", url, status);
-		goto fail;
-	}
-	if (len != NULL) {
-		*len = s.buf.len;
-	}
-	return cds_buf_steal(&s.buf);
-fail:
-	cds_buf_free(&s.buf);
-	return NULL;
 }
 
 /* ------------------------------------------------------------------------ */
@@ -930,7 +503,7 @@ start_attempt(struct item *it)
 		return start_file(it, url);
 	}
 	curl_easy_reset(c);
-	setup_common(c, item_timeout(it));
+	cds_curl_setup(c, item_timeout(it));
 	curl_easy_setopt(c, CURLOPT_URL, url);
 	curl_easy_setopt(c, CURLOPT_PRIVATE, it);
 	curl_easy_setopt(c, CURLOPT_FAILONERROR, 1L);
@@ -1237,7 +810,7 @@ on_body(char *p, size_t size, size_t nmemb, void *ud)
 		    it->f->urls[it->url], pass);
 		return 0;
 	}
-	if (pass > 0 && !ring_want(&it->ra, pass)) {
+	if (pass > 0 && !cds_ring_want(&it->ra, pass)) {
 		it->paused = 1;
 		it->need = pass;
 		return CURL_WRITEFUNC_PAUSE;
@@ -1530,12 +1103,80 @@ restart(struct item *it, const char *why)
 	start_attempt(it);
 }
 
+/* A complete copy in the cache becomes the source; a wrong one of ours
+ * goes, a wrong one of the user's ends the item (-1). */
+static int
+use_cache(struct item *it)
+{
+	const struct cds_archive *a = it->a;
+	struct stat st;
+
+	if (it->final != NULL && stat(it->final, &st) == 0 &&
+	    S_ISREG(st.st_mode)) {
+		if (a->size > 0 && (uint64_t)st.st_size != a->size &&
+		    it->f->user_cache) {
+			/* the user's file: said, never deleted */
+			item_end(it, CDS_ERR_SIZE, "%s: %lld bytes, the "
+			    "manifest says %llu; the cache is yours, so it is "
+			    "left as it is (move it away, or give another "
+			    "--cache)", it->final, (long long)st.st_size,
+			    (unsigned long long)a->size);
+			return -1;
+		}
+		if (a->size > 0 && (uint64_t)st.st_size != a->size) {
+			cds_log(it->h, CDS_LOG_INFO, "%s: %lld bytes in the "
+			    "cache, the manifest says %llu; fetching again",
+			    it->final, (long long)st.st_size,
+			    (unsigned long long)a->size);
+			unlink(it->final);
+		} else {
+			it->src_fd = open(it->final, O_RDONLY | O_CLOEXEC);
+			if (it->src_fd != -1) {
+				it->src_left = (uint64_t)st.st_size;
+				it->from_cache = 1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* Resume from an earlier run's .part (one longer than the archive is
+ * emptied); -1 when the item ended. */
+static int
+resume_part(struct item *it)
+{
+	const struct cds_archive *a = it->a;
+	struct stat st;
+
+	if (open_part(it) == -1) {
+		return -1;
+	}
+	if (fstat(it->part_fd, &st) == -1) {
+		item_end(it, CDS_ERR_IO, "%s: %s", it->part,
+		    strerror(errno));
+		return -1;
+	}
+	if (a->size > 0 && (uint64_t)st.st_size > a->size) {
+		if (ftruncate(it->part_fd, 0) == -1) {
+			item_end(it, CDS_ERR_IO, "%s: %s", it->part,
+			    strerror(errno));
+			return -1;
+		}
+		st.st_size = 0;
+	}
+	if (st.st_size > 0) {
+		it->src_fd = it->part_fd;
+		it->src_left = (uint64_t)st.st_size;
+		it->prefix = (uint64_t)st.st_size;
+	}
+	return 0;
+}
+
 /* Set an item up and choose its source. */
 static void
 item_start(struct item *it)
 {
 	const struct cds_archive *a = it->a;
-	struct stat st;
 
 	it->name = cds_basename(a->relative_path);
 	it->fmt = cds_arfmt_of(it->name);
@@ -1579,33 +1220,8 @@ item_start(struct item *it)
 	cds_ring_init(&it->rb, it->fmt == CDS_AR_TAR_XZ ? RING_B_SIZE : 16);
 	it->ra.wake = wake_run;
 	it->ra.wake_ctx = it->run;
-
-	/* a complete copy in the cache */
-	if (it->final != NULL && stat(it->final, &st) == 0 &&
-	    S_ISREG(st.st_mode)) {
-		if (a->size > 0 && (uint64_t)st.st_size != a->size &&
-		    it->f->user_cache) {
-			/* the user's file: said, never deleted */
-			item_end(it, CDS_ERR_SIZE, "%s: %lld bytes, the "
-			    "manifest says %llu; the cache is yours, so it is "
-			    "left as it is (move it away, or give another "
-			    "--cache)", it->final, (long long)st.st_size,
-			    (unsigned long long)a->size);
-			return;
-		}
-		if (a->size > 0 && (uint64_t)st.st_size != a->size) {
-			cds_log(it->h, CDS_LOG_INFO, "%s: %lld bytes in the "
-			    "cache, the manifest says %llu; fetching again",
-			    it->final, (long long)st.st_size,
-			    (unsigned long long)a->size);
-			unlink(it->final);
-		} else {
-			it->src_fd = open(it->final, O_RDONLY | O_CLOEXEC);
-			if (it->src_fd != -1) {
-				it->src_left = (uint64_t)st.st_size;
-				it->from_cache = 1;
-			}
-		}
+	if (use_cache(it) == -1) {
+		return;
 	}
 	if (!it->from_cache && it->h->offline) {
 		item_end(it, CDS_ERR_NOT_FOUND, "%s: not in the cache "
@@ -1619,28 +1235,8 @@ item_start(struct item *it)
 		    it->name);
 		return;
 	}
-	if (!it->from_cache && it->part != NULL) {
-		if (open_part(it) == -1) {
-			return;
-		}
-		if (fstat(it->part_fd, &st) == -1) {
-			item_end(it, CDS_ERR_IO, "%s: %s", it->part,
-			    strerror(errno));
-			return;
-		}
-		if (a->size > 0 && (uint64_t)st.st_size > a->size) {
-			if (ftruncate(it->part_fd, 0) == -1) {
-				item_end(it, CDS_ERR_IO, "%s: %s", it->part,
-				    strerror(errno));
-				return;
-			}
-			st.st_size = 0;
-		}
-		if (st.st_size > 0) {
-			it->src_fd = it->part_fd;
-			it->src_left = (uint64_t)st.st_size;
-			it->prefix = (uint64_t)st.st_size;
-		}
+	if (!it->from_cache && it->part != NULL && resume_part(it) == -1) {
+		return;
 	}
 	if (pipeline_start(it) == -1) {
 		item_end(it, CDS_ERR_MEMORY, "%s: threads", it->name);
@@ -1670,7 +1266,7 @@ step_local(struct item *it)
 		size_t n = it->src_left < CHUNK ? (size_t)it->src_left : CHUNK;
 		ssize_t r;
 
-		if (!ring_want(&it->ra, n)) {
+		if (!cds_ring_want(&it->ra, n)) {
 			return 0;
 		}
 		r = pread(it->src_fd, it->buf, n, (off_t)it->received);
@@ -1721,7 +1317,7 @@ classify(struct item *it, CURLcode rc, int *err, char **why)
 		return code >= 500 || code == 408 || code == 429 ?
 		    NX_RETRY : NX_URL;
 	}
-	if (is_tls_error(rc)) {
+	if (cds_curl_is_tls_error(rc)) {
 		*err = CDS_ERR_TLS;
 		*why = cds_xasprintf("%s: %s", url, msg);
 		return NX_URL;
@@ -1899,6 +1495,115 @@ item_free(struct item *it)
 	cds_buf_free(&it->failures);
 }
 
+/* One turn over the items started: their states move on.  Returns 1 when
+ * one can read more at once (no waiting then); *WAIT shrinks to the
+ * nearest retry. */
+static int
+step_items(struct item *items, size_t next, double *wait)
+{
+	double now = now_ms();
+	int busy = 0;
+	size_t i;
+
+	for (i = 0; i < next; i++) {
+		struct item *it = &items[i];
+		unsigned tmo = item_timeout(it);
+
+		check_stages(it);
+		switch (it->st) {
+		case ST_LOCAL:
+			busy |= step_local(it);
+			break;
+		case ST_RETRY:
+			if (now >= it->retry_at) {
+				start_attempt(it);
+			} else if (it->retry_at - now < *wait) {
+				*wait = it->retry_at - now;
+			}
+			break;
+		case ST_NET:
+			if (it->paused && cds_ring_space(&it->ra) >=
+			    it->need) {
+				it->paused = 0;
+				it->last_data = now;
+				curl_easy_pause(it->c, CURLPAUSE_CONT);
+			} else if (!it->paused &&
+			    now - it->last_data > tmo * 1000.0) {
+				snprintf(it->errbuf,
+				    sizeof(it->errbuf), "no data for "
+				    "%u s", tmo);
+				attempt_done(it,
+				    CURLE_OPERATION_TIMEDOUT);
+			}
+			break;
+		case ST_DRAIN:
+			if (stages_done(it)) {
+				drain_done(it);
+			}
+			break;
+		default:
+			break;
+		}
+		if (it->st != ST_DONE && it->st != ST_QUEUED) {
+			emit_progress(it, 0);
+		}
+	}
+	return busy;
+}
+
+/* The transfers curl finished. */
+static void
+collect(CURLM *multi)
+{
+	CURLMsg *msg;
+	int left;
+
+	while ((msg = curl_multi_info_read(multi, &left)) != NULL) {
+		struct item *it = NULL;
+
+		if (msg->msg != CURLMSG_DONE) {
+			continue;
+		}
+		curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE,
+		    (char **)&it);
+		if (it != NULL) {
+			attempt_done(it, msg->data.result);
+		}
+	}
+}
+
+/* Cancelled, or past the run's deadline: every item still going ends.
+ * 1 when the run stops. */
+static int
+end_early(cds_handle_t *h, struct item *items, size_t n, double deadline,
+    unsigned deadline_s)
+{
+	size_t i;
+
+	if (h->cancelled) {
+		for (i = 0; i < n; i++) {
+			if (items[i].st != ST_DONE) {
+				item_end(&items[i], CDS_ERR_CANCELLED, "%s",
+				    items[i].f->archive->relative_path);
+			}
+		}
+		return 1;
+	}
+	if (now_ms() >= deadline) {
+		/* a trickle never stalls: the run's own limit */
+		for (i = 0; i < n; i++) {
+			if (items[i].st != ST_DONE) {
+				item_end(&items[i], CDS_ERR_NETWORK, "%s: not "
+				    "whole after %u s (--deadline)",
+				    items[i].f->archive->relative_path,
+				    deadline_s);
+			}
+		}
+		return 1;
+	}
+	return 0;
+}
+
 int
 cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 {
@@ -1910,7 +1615,7 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 	unsigned deadline_s;
 	double deadline;
 
-	pthread_once(&curl_once, curl_init_once);
+	cds_curl_init();
 	if ((run.multi = curl_multi_init()) == NULL) {
 		return cds_seterr(h, CDS_ERR_MEMORY, "curl");
 	}
@@ -1931,97 +1636,22 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 	deadline = now_ms() + deadline_s * 1000.0;
 	while (ndone < n) {
 		size_t active = 0;
-		int busy = 0, running = 0, left;
-		double wait = TICK_MS, now;
-		CURLMsg *msg;
+		int busy, running = 0;
+		double wait = TICK_MS;
 
 		for (i = 0; i < next; i++) {
 			active += items[i].st != ST_DONE;
 		}
-		if (h->cancelled) {
-			for (i = 0; i < n; i++) {
-				if (items[i].st != ST_DONE) {
-					item_end(&items[i], CDS_ERR_CANCELLED,
-					    "%s", items[i].f->archive->
-					    relative_path);
-				}
-			}
-			break;
-		}
-		if (now_ms() >= deadline) {
-			/* a trickle never stalls: the run's own limit */
-			for (i = 0; i < n; i++) {
-				if (items[i].st != ST_DONE) {
-					item_end(&items[i], CDS_ERR_NETWORK,
-					    "%s: not whole after %u s "
-					    "(--deadline)", items[i].f->
-					    archive->relative_path,
-					    deadline_s);
-				}
-			}
+		if (end_early(h, items, n, deadline, deadline_s)) {
 			break;
 		}
 		while (active < (size_t)jobs && next < n) {
 			item_start(&items[next++]);
 			active++;
 		}
-		now = now_ms();
-		for (i = 0; i < next; i++) {
-			struct item *it = &items[i];
-			unsigned tmo = item_timeout(it);
-
-			check_stages(it);
-			switch (it->st) {
-			case ST_LOCAL:
-				busy |= step_local(it);
-				break;
-			case ST_RETRY:
-				if (now >= it->retry_at) {
-					start_attempt(it);
-				} else if (it->retry_at - now < wait) {
-					wait = it->retry_at - now;
-				}
-				break;
-			case ST_NET:
-				if (it->paused && cds_ring_space(&it->ra) >=
-				    it->need) {
-					it->paused = 0;
-					it->last_data = now;
-					curl_easy_pause(it->c, CURLPAUSE_CONT);
-				} else if (!it->paused &&
-				    now - it->last_data > tmo * 1000.0) {
-					snprintf(it->errbuf,
-					    sizeof(it->errbuf), "no data for "
-					    "%u s", tmo);
-					attempt_done(it,
-					    CURLE_OPERATION_TIMEDOUT);
-				}
-				break;
-			case ST_DRAIN:
-				if (stages_done(it)) {
-					drain_done(it);
-				}
-				break;
-			default:
-				break;
-			}
-			if (it->st != ST_DONE && it->st != ST_QUEUED) {
-				emit_progress(it, 0);
-			}
-		}
+		busy = step_items(items, next, &wait);
 		curl_multi_perform(run.multi, &running);
-		while ((msg = curl_multi_info_read(run.multi, &left)) != NULL) {
-			struct item *it = NULL;
-
-			if (msg->msg != CURLMSG_DONE) {
-				continue;
-			}
-			curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE,
-			    (char **)&it);
-			if (it != NULL) {
-				attempt_done(it, msg->data.result);
-			}
-		}
+		collect(run.multi);
 		ndone = 0;
 		for (i = 0; i < n; i++) {
 			ndone += items[i].st == ST_DONE;

@@ -5,7 +5,8 @@
 #ifndef CDS_FIXUP_H
 #define CDS_FIXUP_H
 
-#include "install.h"
+#include "ops.h"
+#include "prefix.h"
 
 /*
  * Complete the soname chains of the libraries in DIR (a host path): for

@@ -14,7 +14,6 @@
 #include <unistd.h>
 
 #include "handle.h"
-#include "manifest.h"
 #include "strmap.h"
 
 extern char **environ;
@@ -56,13 +55,24 @@ cds_new(const char *root, int *err)
 	return h;
 }
 
+/* The loaded manifest goes, by the function its loader left (the handle
+ * sits below manifest.c and does not call it). */
+static void
+manifest_drop(cds_handle_t *h)
+{
+	if (h->manifest != NULL) {
+		h->manifest_free(h->manifest);
+		h->manifest = NULL;
+	}
+}
+
 void
 cds_free(cds_handle_t *h)
 {
 	if (h == NULL) {
 		return;
 	}
-	cds_manifest_free(h->manifest);
+	manifest_drop(h);
 	free(h->manifest_arg);
 	cds_strv_clear(&h->mirrors);
 	cds_strv_clear(&h->env);
@@ -85,8 +95,7 @@ cds_root(const cds_handle_t *h)
 int
 cds_set_manifest(cds_handle_t *h, const char *path_or_url)
 {
-	cds_manifest_free(h->manifest);
-	h->manifest = NULL;
+	manifest_drop(h);
 	free(h->manifest_arg);
 	h->manifest_arg = cds_strdup0(path_or_url);
 	return 0;

@@ -17,7 +17,9 @@ struct cds_handle {
 	char *errdetail;
 
 	char *manifest_arg;	/* --manifest, NULL for the shipped index */
-	struct cds_manifest *manifest;
+	struct cds_manifest *manifest;	/* loaded once (manifest.c) */
+	void (*manifest_free)(struct cds_manifest *);	/* ... and freed by
+							   this */
 	struct cds_strv mirrors;
 	char *cache_dir;
 	char *prefix;

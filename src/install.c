@@ -1,6 +1,6 @@
 /*
- * install.c - the install transaction and the prefix's other writers (use,
- * remove), and its readers (list, env).
+ * install.c - the install transaction (list, use, remove and env are
+ * installed.c's).
  *
  * An install: lock, recover, check the space, fetch and unpack every
  * archive into .state/staging/<release>/parts/<component>, merge the parts
@@ -28,104 +28,15 @@
 
 #include "fetch.h"
 #include "fixup.h"
-#include "install.h"
+#include "lock.h"
 #include "manifest.h"
 #include "plan.h"
+#include "receipt.h"
 
 /* Unpacked bytes per archive byte, for the space check: NVIDIA's xz
  * archives of libraries unpack to about 2-3 times their size. */
 #define UNPACK_FACTOR 3
 
-#define RECEIPT_SCHEMA 1
-
-/* ------------------------------------------------------------------------ */
-/* Layout and names                                                         */
-/* ------------------------------------------------------------------------ */
-
-void
-cds_layout_init(cds_handle_t *h, struct cds_layout *l)
-{
-	l->tprefix = cds_xstrdup(cds_prefix(h));
-	l->prefix = cds_rpath(h, l->tprefix);
-	l->state = cds_path_join(l->prefix, ".state");
-	l->staging = cds_path_join(l->state, "staging");
-	l->receipts = cds_path_join(l->state, "receipts");
-	l->trash = cds_path_join(l->state, "trash");
-	l->lock = cds_path_join(l->state, "lock");
-	l->journal = cds_path_join(l->state, "journal");
-	l->envdir = cds_path_join(l->prefix, "env");
-}
-
-void
-cds_layout_clear(struct cds_layout *l)
-{
-	free(l->tprefix);
-	free(l->prefix);
-	free(l->state);
-	free(l->staging);
-	free(l->receipts);
-	free(l->trash);
-	free(l->lock);
-	free(l->journal);
-	free(l->envdir);
-	memset(l, 0, sizeof(*l));
-}
-
-char *
-cds_receipt_path(const struct cds_layout *l, const char *name)
-{
-	return cds_xasprintf("%s/%s.json", l->receipts, name);
-}
-
-int
-cds_layout_guard(cds_handle_t *h, const struct cds_layout *l,
-    const char *path)
-{
-	char *shown;
-
-	if (cds_path_within(l->prefix, path)) {
-		return 0;
-	}
-	shown = cds_printable(path, 200);
-	cds_seterr(h, CDS_ERR_BAD_INPUT, "%s: not inside the prefix %s; "
-	    "nothing was written", shown, l->prefix);
-	free(shown);
-	return -1;
-}
-
-int
-cds_release_state(const struct cds_layout *l, const char *name)
-{
-	char *tree = cds_path_join(l->prefix, name);
-	char *rcpt = cds_receipt_path(l, name);
-	int ret = 0;
-
-	if (cds_exists(tree)) {
-		ret = cds_is_dir(tree) && !cds_is_link(tree) &&
-		    cds_is_file(rcpt) ? 1 : -1;
-	}
-	free(tree);
-	free(rcpt);
-	return ret;
-}
-
-int
-cds_kind_of_name(const char *name)
-{
-	if (cds_startswith(name, "cuda-") && name[5] != '\0') {
-		return CDS_KIND_CUDA;
-	}
-	if (cds_startswith(name, "cudnn-") && name[6] != '\0') {
-		return CDS_KIND_CUDNN;
-	}
-	return 0;
-}
-
-const char *
-cds_kind_word(enum cds_kind kind)
-{
-	return kind == CDS_KIND_CUDA ? "cuda" : "cudnn";
-}
 
 static void
 step_event(cds_handle_t *h, enum cds_event_type type, const char *name,
@@ -305,138 +216,6 @@ merge_dir(struct merge *mg, const char *src, const char *dst, const char *rel,
 /* Checking and recording a tree                                            */
 /* ------------------------------------------------------------------------ */
 
-/* Does link TARGET, found at REL (tree-relative), stay inside the tree? */
-static int
-link_inside(const char *rel, const char *target)
-{
-	char **parts, **t;
-	int depth = 0;
-	size_t i;
-
-	if (target[0] == '/' || target[0] == '\0') {
-		return 0;
-	}
-	parts = cds_strsplit(rel, "/", 0);
-	depth = (int)cds_strv_len(parts) - 1;	/* the link's directory */
-	cds_strfreev(parts);
-	t = cds_strsplit(target, "/", 0);
-	for (i = 0; t[i] != NULL; i++) {
-		if (strcmp(t[i], "..") == 0) {
-			depth--;
-		} else if (strcmp(t[i], ".") != 0) {
-			depth++;
-		}
-		if (depth < 0) {
-			break;
-		}
-	}
-	cds_strfreev(t);
-	return depth >= 0;
-}
-
-/*
- * Names in a receipt.  JSON strings are UTF-8; a file name is any bytes.
- * A name that is valid UTF-8 is written as itself ("path", "target"); one
- * that is not gets "path_hex" ("target_hex"), its bytes in hexadecimal,
- * which a reader takes first, and "path" a readable form with each byte
- * that is not UTF-8 as \xNN, for people.  Nothing is lost either way.
- */
-static int
-utf8_ok(const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-
-	while (*p != '\0') {
-		int n = *p < 0x80 ? 0 : (*p & 0xe0) == 0xc0 ? 1 :
-		    (*p & 0xf0) == 0xe0 ? 2 : (*p & 0xf8) == 0xf0 ? 3 : -1;
-		uint32_t c;
-		int i;
-
-		if (n < 0 || (n == 1 && *p < 0xc2) || (n == 3 && *p > 0xf4)) {
-			return 0;
-		}
-		c = n == 0 ? *p : *p & (0x3f >> n);
-		for (i = 1; i <= n; i++) {
-			if ((p[i] & 0xc0) != 0x80) {
-				return 0;
-			}
-			c = (c << 6) | (p[i] & 0x3f);
-		}
-		if ((n == 2 && (c < 0x800 || (c >= 0xd800 && c <= 0xdfff))) ||
-		    (n == 3 && (c < 0x10000 || c > 0x10ffff))) {
-			return 0;
-		}
-		p += n + 1;
-	}
-	return 1;
-}
-
-/* Set KEY of entry E to name S, as the comment above says. */
-static void
-name_set(json_t *e, const char *key, const char *s)
-{
-	struct cds_buf hex = {0}, shown = {0};
-	const unsigned char *p;
-	char *hkey;
-
-	if (utf8_ok(s)) {
-		json_object_set_new(e, key, json_string(s));
-		return;
-	}
-	for (p = (const unsigned char *)s; *p != '\0'; p++) {
-		cds_buf_addf(&hex, "%02x", *p);
-		if (*p < 0x80 && *p >= 0x20 && *p != '\\') {
-			cds_buf_add(&shown, p, 1);
-		} else {
-			cds_buf_addf(&shown, "\\x%02x", *p);
-		}
-	}
-	hkey = cds_xasprintf("%s_hex", key);
-	json_object_set_new(e, key, json_string(shown.s));
-	json_object_set_new(e, hkey, json_string(hex.s));
-	free(hkey);
-	cds_buf_free(&hex);
-	cds_buf_free(&shown);
-}
-
-/* The name KEY of a receipt entry, decoded; NULL when absent or not
- * hexadecimal.  Free it. */
-static char *
-name_get(json_t *e, const char *key)
-{
-	char *hkey = cds_xasprintf("%s_hex", key);
-	const char *hex = json_string_value(json_object_get(e, hkey));
-	const char *plain = json_string_value(json_object_get(e, key));
-	char *out;
-	size_t i, n;
-
-	free(hkey);
-	if (hex == NULL) {
-		return plain != NULL && strlen(plain) ==
-		    json_string_length(json_object_get(e, key)) ?
-		    cds_xstrdup(plain) : NULL;
-	}
-	n = strlen(hex);
-	if (n == 0 || n % 2 != 0) {
-		return NULL;
-	}
-	out = cds_xmalloc(n / 2 + 1);
-	for (i = 0; i < n / 2; i++) {
-		unsigned v;
-
-		if (sscanf(hex + 2 * i, "%2x", &v) != 1 ||
-		    strchr("0123456789abcdefABCDEF", hex[2 * i]) == NULL ||
-		    strchr("0123456789abcdefABCDEF", hex[2 * i + 1]) == NULL ||
-		    v == 0) {
-			free(out);
-			return NULL;
-		}
-		out[i] = (char)v;
-	}
-	out[n / 2] = '\0';
-	return out;
-}
-
 /* A file whose digest the receipt needs, hashed by a worker thread. */
 struct hashjob {
 	char *path;
@@ -565,7 +344,7 @@ record_tree(struct record *rc, const char *dir, const char *rel)
 			goto next;
 		}
 		e = json_object();
-		name_set(e, "path", r);
+		cds_receipt_name_set(e, "path", r);
 		if (S_ISDIR(st.st_mode)) {
 			json_object_set_new(e, "type", json_string("dir"));
 			json_object_set_new(e, "mode", json_string(mode));
@@ -574,7 +353,7 @@ record_tree(struct record *rc, const char *dir, const char *rel)
 		} else if (S_ISLNK(st.st_mode)) {
 			char *target = cds_readlink(p);
 
-			if (target == NULL || !link_inside(r, target)) {
+			if (target == NULL || !cds_link_inside(r, target)) {
 				json_decref(e);
 				ret = cds_seterr(rc->h, CDS_ERR_UNSAFE_ARCHIVE,
 				    "%s: link %s -> %s leaves the tree",
@@ -583,7 +362,7 @@ record_tree(struct record *rc, const char *dir, const char *rel)
 			} else {
 				json_object_set_new(e, "type",
 				    json_string("link"));
-				name_set(e, "target", target);
+				cds_receipt_name_set(e, "target", target);
 				json_array_append_new(rc->files, e);
 			}
 			free(target);
@@ -649,7 +428,7 @@ receipt_new(const struct cds_plan *p, const struct cds_plan_item *it,
 	}
 	doc = json_pack("{s:i, s:s, s:s, s:s, s:s?, s:s, s:s, s:s, s:s, "
 	    "s:b, s:I, s:I, s:o, s:o}",
-	    "schema", RECEIPT_SCHEMA,
+	    "schema", CDS_RECEIPT_SCHEMA,
 	    "name", it->name,
 	    "kind", cds_kind_word(it->kind),
 	    "version", it->version,
@@ -773,17 +552,6 @@ rename_noreplace(const char *src, const char *dst)
 	return rename(src, dst);
 }
 
-static void
-sync_dir(const char *dir)
-{
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-
-	if (fd != -1) {
-		fsync(fd);
-		close(fd);
-	}
-}
-
 /* Per item, what the transaction holds while it runs. */
 struct stage {
 	char *root;		/* .state/staging/<name> */
@@ -804,51 +572,6 @@ stage_clear(struct stage *s, size_t nparts)
 	}
 	free(s->parts);
 	json_decref(s->receipt);
-}
-
-/* The operations a dry run describes, in the order a run does them. */
-static void
-describe(cds_handle_t *h, const struct cds_layout *l, struct cds_plan *p,
-    struct stage *st, struct cds_ops *ops)
-{
-	size_t i, k;
-
-	cds_ops_add(ops, CDS_OP_LOCK, l->lock, NULL);
-	for (i = 0; i < p->nitems; i++) {
-		struct cds_plan_item *it = &p->items[i];
-
-		if (it->state != CDS_ITEM_NEW) {
-			continue;
-		}
-		for (k = 0; k < it->narchives; k++) {
-			cds_ops_add(ops, CDS_OP_FETCH, st[i].parts[k],
-			    it->archives[k].urls[0]);
-		}
-		for (k = 0; k < it->narchives; k++) {
-			cds_ops_add(ops, CDS_OP_MERGE, st[i].parts[k],
-			    st[i].tree);
-		}
-		cds_ops_add(ops, CDS_OP_FIXUP, st[i].tree, NULL);
-		{
-			char *r = cds_receipt_path(l, it->name);
-
-			cds_ops_add(ops, CDS_OP_WRITE, r, NULL);
-			free(r);
-		}
-		{
-			char *dir = cds_path_join(l->prefix, it->name);
-
-			cds_ops_add(ops, CDS_OP_RENAME, st[i].tree, dir);
-			free(dir);
-		}
-	}
-	for (i = 0; i < p->nitems; i++) {
-		if (p->items[i].state != CDS_ITEM_NEW) {
-			continue;
-		}
-		cds_fixup_commit(h, l, p->items[i].name, p->system, 1, ops);
-		cds_ops_add(ops, CDS_OP_REMOVE, st[i].root, NULL);
-	}
 }
 
 /*
@@ -1028,7 +751,7 @@ commit(cds_handle_t *h, const struct cds_layout *l, struct cds_plan_item *it,
 		    cds_errno(h));
 		goto out;
 	}
-	sync_dir(l->prefix);
+	cds_sync_dir(l->prefix);
 	cds_journal_add(h, l, "commit %s", it->name);
 	step_event(h, CDS_EV_COMMIT_DONE, it->name, dir, 0);
 	it->state = CDS_ITEM_DONE;
@@ -1146,735 +869,425 @@ prune_fresh(const struct cds_layout *l, const char *cache, int cache_ours)
 	rmdir(l->prefix);
 }
 
-int
-cds_install_run(cds_handle_t *h, struct cds_plan *p,
+/* ------------------------------------------------------------------------ */
+/* The phases                                                               */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The install in progress: what its phases share.  Each phase records
+ * every operation into OPS before it does it; a dry run goes through the
+ * same phases and only records, so that what it lists is what a run does,
+ * in the same order.
+ */
+struct txn {
+	cds_handle_t *h;
+	struct cds_plan *p;
+	const struct cds_txn_opts *o;
+	struct cds_ops *ops;	/* the recorder (may be NULL) */
+	int dry;		/* record, do nothing */
+	struct cds_layout l;
+	struct stage *st;	/* per item */
+	char *cache;		/* where archives are kept */
+	struct cds_lock lk;	/* the prefix's */
+	struct cds_lock clk;	/* the user's --cache's, while fetching */
+	int locked;
+	int fresh;		/* the prefix did not exist before */
+	size_t nnew;		/* items to install */
+};
+
+static size_t
+count_new(const struct cds_plan *p)
+{
+	size_t i, n = 0;
+
+	for (i = 0; i < p->nitems; i++) {
+		n += p->items[i].state == CDS_ITEM_NEW;
+	}
+	return n;
+}
+
+static void
+txn_init(struct txn *t, cds_handle_t *h, struct cds_plan *p,
     const struct cds_txn_opts *o, struct cds_ops *ops)
 {
-	static const struct cds_txn_opts defaults = {0};
-	struct cds_layout l;
-	struct cds_lock lk = { .fd = -1 }, clk = { .fd = -1 };
-	struct stage *st;
-	char *cache = NULL;
-	size_t i, k, nnew = 0;
-	int dry, ret = -1, locked = 0, asked = 0, fresh;
+	size_t i, k;
 
-	if (o == NULL) {
-		o = &defaults;
-	}
-	dry = (o->flags & CDS_TXN_DRY_RUN) != 0;
-	cds_layout_init(h, &l);
-	cache = cache_dir(h, &l);
-	fresh = !cds_exists(l.prefix);
-	st = cds_xcalloc(p->nitems, sizeof(*st));
+	memset(t, 0, sizeof(*t));
+	t->h = h;
+	t->p = p;
+	t->o = o;
+	t->ops = ops;
+	t->dry = (o->flags & CDS_TXN_DRY_RUN) != 0;
+	t->lk.fd = t->clk.fd = -1;
+	cds_layout_init(h, &t->l);
+	t->cache = cache_dir(h, &t->l);
+	t->fresh = !cds_exists(t->l.prefix);
+	t->st = cds_xcalloc(p->nitems, sizeof(*t->st));
 	for (i = 0; i < p->nitems; i++) {
 		struct cds_plan_item *it = &p->items[i];
+		struct stage *s = &t->st[i];
 
-		st[i].root = cds_path_join(l.staging, it->name);
-		st[i].tree = cds_path_join(st[i].root, "tree");
-		st[i].parts = cds_xcalloc(it->narchives, sizeof(char *));
+		s->root = cds_path_join(t->l.staging, it->name);
+		s->tree = cds_path_join(s->root, "tree");
+		s->parts = cds_xcalloc(it->narchives, sizeof(char *));
 		for (k = 0; k < it->narchives; k++) {
-			st[i].parts[k] = cds_xasprintf("%s/parts/%s",
-			    st[i].root, it->archives[k].archive->component);
+			s->parts[k] = cds_xasprintf("%s/parts/%s", s->root,
+			    it->archives[k].archive->component);
 		}
 	}
-	if (guard_plan(h, &l, p, st) == -1) {
-		goto out;
-	}
-	if (dry) {
-		describe(h, &l, p, st, ops);
-		ret = 0;
-		goto out;
-	}
+	t->nnew = count_new(p);
+}
 
-	/*
-	 * The question comes under the lock, as pacman and apt ask theirs:
-	 * the plan the person accepts is the one that runs (what another
-	 * run installed meanwhile is PRESENT in it by then), and two runs
-	 * never both say yes to the same work; a run that wants the lock
-	 * meanwhile is told that we wait for an answer.  A prefix never
-	 * written has no lock anyone could hold: there the question comes
-	 * first, so that a no leaves nothing behind.
-	 */
-	for (i = 0; i < p->nitems; i++) {
-		nnew += p->items[i].state == CDS_ITEM_NEW;
-	}
-	if (nnew > 0 && !cds_exists(l.lock)) {
-		if (ask_proceed(h, p, NULL) == -1) {
-			goto out;
-		}
-		asked = 1;
-	}
-	cds_ops_add(ops, CDS_OP_LOCK, l.lock, NULL);
-	if (cds_lock_take(h, &l, o->lock_wait, &lk) == -1) {
-		goto out;
-	}
-	locked = 1;
-	if (cds_recover(h, &l) == -1) {
-		goto out;
-	}
-	/* another run may have installed some while we waited */
-	nnew = 0;
+/*
+ * Under the lock, once recovery is done: the states again (another run
+ * may have installed some while we waited), then the journal's header.
+ */
+static int
+recheck(struct txn *t)
+{
+	struct cds_plan *p = t->p;
+	size_t i;
+
 	for (i = 0; i < p->nitems; i++) {
 		struct cds_plan_item *it = &p->items[i];
-		int s = cds_release_state(&l, it->name);
+		int s = cds_release_state(&t->l, it->name);
 
 		if (s < 0) {
-			char *dir = cds_path_join(l.prefix, it->name);
+			char *dir = cds_path_join(t->l.prefix, it->name);
 
-			cds_seterr(h, CDS_ERR_IO, "%s: exists but was not "
+			cds_seterr(t->h, CDS_ERR_IO, "%s: exists but was not "
 			    "installed by cudnn-setup (no receipt); move it "
 			    "away first", dir);
 			free(dir);
-			goto out;
+			return -1;
 		}
 		if (s == 1 && it->state == CDS_ITEM_NEW) {
 			it->state = CDS_ITEM_PRESENT;
 		}
-		if (it->state == CDS_ITEM_NEW) {
-			nnew++;
+	}
+	t->nnew = count_new(p);
+	return 0;
+}
+
+/* The directories the fetch needs, with room for what it brings. */
+static int
+fetch_dirs(struct txn *t)
+{
+	cds_handle_t *h = t->h;
+
+	if (cds_mkdir_p(t->l.staging, 0755) == -1) {
+		return cds_seterr(h, cds_errno_code(errno), "%s: %s",
+		    t->l.staging, strerror(errno));
+	}
+	if (space_check(h, &t->l, t->p, t->cache) == -1) {
+		return -1;
+	}
+	if (h->cache_dir == NULL && cds_mkdir_p(t->cache, 0755) == -1) {
+		return cds_seterr(h, cds_errno_code(errno), "%s: %s",
+		    t->cache, strerror(errno));
+	}
+	return 0;
+}
+
+/*
+ * Phase 1, prepare and lock: every path checked, the question, the lock,
+ * recovery, the states checked again, the journal begun, the staging made
+ * and the space checked.
+ *
+ * The question comes under the lock, as pacman and apt ask theirs: the
+ * plan the person accepts is the one that runs (what another run
+ * installed meanwhile is PRESENT in it by then), and two runs never both
+ * say yes to the same work; a run that wants the lock meanwhile is told
+ * that we wait for an answer.  A prefix never written has no lock anyone
+ * could hold: there the question comes first, so that a no leaves nothing
+ * behind.
+ */
+static int
+phase_prepare(struct txn *t)
+{
+	cds_handle_t *h = t->h;
+	struct cds_plan *p = t->p;
+	int asked = 0;
+	size_t i;
+
+	if (guard_plan(h, &t->l, p, t->st) == -1) {
+		return -1;
+	}
+	if (!t->dry && t->nnew > 0 && !cds_exists(t->l.lock)) {
+		if (ask_proceed(h, p, NULL) == -1) {
+			return -1;
 		}
+		asked = 1;
 	}
-	if (!asked && nnew > 0 && ask_proceed(h, p, &lk) == -1) {
-		goto out;
+	cds_ops_add(t->ops, CDS_OP_LOCK, t->l.lock, NULL);
+	if (t->dry) {
+		return 0;
 	}
-	if (cds_journal_add(h, &l, "begin install%s",
+	if (cds_lock_take(h, &t->l, t->o->lock_wait, &t->lk) == -1) {
+		return -1;
+	}
+	t->locked = 1;
+	if (cds_recover(h, &t->l) == -1 || recheck(t) == -1) {
+		return -1;
+	}
+	if (!asked && t->nnew > 0 && ask_proceed(h, p, &t->lk) == -1) {
+		return -1;
+	}
+	if (cds_journal_add(h, &t->l, "begin install%s",
 	    p->system ? " system" : "") == -1) {
-		goto out;
+		return -1;
 	}
 	for (i = 0; i < p->nitems; i++) {
-		if (cds_journal_add(h, &l, "item %s", p->items[i].name) ==
+		if (cds_journal_add(h, &t->l, "item %s", p->items[i].name) ==
 		    -1) {
-			goto out;
+			return -1;
 		}
 	}
-	if (nnew > 0) {
-		if (cds_mkdir_p(l.staging, 0755) == -1) {
-			cds_seterr(h, cds_errno_code(errno), "%s: %s",
-			    l.staging, strerror(errno));
-			goto out;
-		}
-		if (space_check(h, &l, p, cache) == -1) {
-			goto out;
-		}
-		if (h->cache_dir == NULL && cds_mkdir_p(cache, 0755) == -1) {
-			cds_seterr(h, cds_errno_code(errno), "%s: %s", cache,
-			    strerror(errno));
-			goto out;
-		}
-		for (i = 0; i < p->nitems; i++) {
-			if (p->items[i].state != CDS_ITEM_NEW) {
-				continue;
-			}
-			for (k = 0; k < p->items[i].narchives; k++) {
-				cds_ops_add(ops, CDS_OP_FETCH, st[i].parts[k],
-				    p->items[i].archives[k].urls[0]);
-				if (cds_mkdir_p(st[i].parts[k], 0755) == -1) {
-					cds_seterr(h, cds_errno_code(errno),
-					    "%s: %s", st[i].parts[k],
-					    strerror(errno));
-					goto fail;
-				}
-			}
-		}
-		if (h->cache_dir != NULL && cache_lock(h, cache,
-		    o->lock_wait, &clk) == -1) {
-			goto fail;
-		}
-		if (fetch_all(h, p, st, cache) == -1) {
-			goto fail;
-		}
-		cds_lock_release(&clk);
-		/* every archive is here and verified: build every tree */
-		for (i = 0; i < p->nitems; i++) {
-			if (p->items[i].state != CDS_ITEM_NEW) {
-				continue;
-			}
-			for (k = 0; k < p->items[i].narchives; k++) {
-				cds_ops_add(ops, CDS_OP_MERGE, st[i].parts[k],
-				    st[i].tree);
-			}
-			cds_ops_add(ops, CDS_OP_FIXUP, st[i].tree, NULL);
-			if (assemble(h, p, &p->items[i], &st[i]) == -1) {
-				goto fail;
-			}
-		}
-		/* and only then touch the prefix */
-		for (i = 0; i < p->nitems; i++) {
-			char *r, *dir;
+	return t->nnew > 0 ? fetch_dirs(t) : 0;
+}
 
-			if (p->items[i].state != CDS_ITEM_NEW) {
-				continue;
-			}
-			r = cds_receipt_path(&l, p->items[i].name);
-			dir = cds_path_join(l.prefix, p->items[i].name);
-			cds_ops_add(ops, CDS_OP_WRITE, r, NULL);
-			cds_ops_add(ops, CDS_OP_RENAME, st[i].tree, dir);
-			free(r);
-			free(dir);
-			if (commit(h, &l, &p->items[i], &st[i]) == -1) {
-				goto fail;
-			}
-		}
+/* Phase 2, fetch: every archive of the NEW items, into its part's
+ * staging directory, verified. */
+static int
+phase_fetch(struct txn *t)
+{
+	cds_handle_t *h = t->h;
+	struct cds_plan *p = t->p;
+	size_t i, k;
+
+	if (t->nnew == 0) {
+		return 0;
 	}
-	/* fix-ups: only for what is committed (or was already) */
 	for (i = 0; i < p->nitems; i++) {
 		struct cds_plan_item *it = &p->items[i];
-		char *dir = cds_path_join(l.prefix, it->name);
-		int r;
 
-		step_event(h, CDS_EV_FIXUP_START, it->name, dir, 0);
-		r = cds_fixup_commit(h, &l, it->name, p->system, 0, ops);
-		step_event(h, CDS_EV_FIXUP_DONE, it->name, dir,
-		    r == -1 ? cds_errno(h) : 0);
-		free(dir);
-		if (r == -1) {
-			goto out;
+		if (it->state != CDS_ITEM_NEW) {
+			continue;
 		}
-		if (it->state == CDS_ITEM_DONE) {
-			json_t *rcpt = st[i].receipt;
-
-			cds_logaction(h, "installed %s into %s (%zu archives, "
-			    "%lld files, %lld bytes, manifest %s%s)",
-			    it->name, it->dir, it->narchives,
-			    (long long)json_integer_value(json_object_get(rcpt,
-			    "nfiles")), (long long)json_integer_value(
-			    json_object_get(rcpt, "size")), p->manifest,
-			    p->warnings & CDS_PLAN_WARN_UNTRUSTED ?
-			    ", trusted through TLS alone" : "");
-		}
-	}
-	for (i = 0; i < p->nitems; i++) {
-		if (cds_exists(st[i].root)) {
-			cds_ops_add(ops, CDS_OP_REMOVE, st[i].root, NULL);
-			cds_rm_rf(st[i].root);
-		}
-	}
-	cds_journal_end(&l);
-	ret = 0;
-	goto out;
-fail:
-	/* nothing of the failed run stays: not its staging, not a receipt
-	 * that lost its commit */
-	for (i = 0; i < p->nitems; i++) {
-		if (p->items[i].state == CDS_ITEM_NEW) {
-			p->items[i].state = CDS_ITEM_FAILED;
-			{
-				char *r = cds_receipt_path(&l,
-				    p->items[i].name);
-
-				unlink(r);
-				free(r);
+		for (k = 0; k < it->narchives; k++) {
+			cds_ops_add(t->ops, CDS_OP_FETCH, t->st[i].parts[k],
+			    it->archives[k].urls[0]);
+			if (!t->dry && cds_mkdir_p(t->st[i].parts[k], 0755) ==
+			    -1) {
+				return cds_seterr(h, cds_errno_code(errno),
+				    "%s: %s", t->st[i].parts[k],
+				    strerror(errno));
 			}
 		}
-		if (cds_exists(st[i].root)) {
-			cds_rm_rf(st[i].root);
+	}
+	if (t->dry) {
+		return 0;
+	}
+	if (h->cache_dir != NULL && cache_lock(h, t->cache,
+	    t->o->lock_wait, &t->clk) == -1) {
+		return -1;
+	}
+	if (fetch_all(h, p, t->st, t->cache) == -1) {
+		return -1;
+	}
+	cds_lock_release(&t->clk);
+	return 0;
+}
+
+/* Phase 3, assemble: every archive is here and verified, so build every
+ * tree (merge, soname links, receipt). */
+static int
+phase_assemble(struct txn *t)
+{
+	struct cds_plan *p = t->p;
+	size_t i, k;
+
+	for (i = 0; i < p->nitems; i++) {
+		struct cds_plan_item *it = &p->items[i];
+
+		if (it->state != CDS_ITEM_NEW) {
+			continue;
+		}
+		for (k = 0; k < it->narchives; k++) {
+			cds_ops_add(t->ops, CDS_OP_MERGE, t->st[i].parts[k],
+			    t->st[i].tree);
+		}
+		cds_ops_add(t->ops, CDS_OP_FIXUP, t->st[i].tree, NULL);
+		if (!t->dry && assemble(t->h, p, it, &t->st[i]) == -1) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* Phase 4, commit: and only then touch the prefix, each tree by rename()
+ * after its receipt. */
+static int
+phase_commit(struct txn *t)
+{
+	struct cds_plan *p = t->p;
+	size_t i;
+
+	for (i = 0; i < p->nitems; i++) {
+		struct cds_plan_item *it = &p->items[i];
+		char *r, *dir;
+
+		if (it->state != CDS_ITEM_NEW) {
+			continue;
+		}
+		r = cds_receipt_path(&t->l, it->name);
+		dir = cds_path_join(t->l.prefix, it->name);
+		cds_ops_add(t->ops, CDS_OP_WRITE, r, NULL);
+		cds_ops_add(t->ops, CDS_OP_RENAME, t->st[i].tree, dir);
+		free(r);
+		free(dir);
+		if (!t->dry && commit(t->h, &t->l, it, &t->st[i]) == -1) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* The audit line of item IT, just committed. */
+static void
+log_installed(struct txn *t, const struct cds_plan_item *it,
+    const json_t *rcpt)
+{
+	const struct cds_plan *p = t->p;
+
+	cds_logaction(t->h, "installed %s into %s (%zu archives, %lld files, "
+	    "%lld bytes, manifest %s%s)", it->name, it->dir, it->narchives,
+	    (long long)json_integer_value(json_object_get(rcpt, "nfiles")),
+	    (long long)json_integer_value(json_object_get(rcpt, "size")),
+	    p->manifest, p->warnings & CDS_PLAN_WARN_UNTRUSTED ?
+	    ", trusted through TLS alone" : "");
+}
+
+/*
+ * Phase 5, fix-ups: only for what is committed (or was already): default
+ * links, env files, system files; then the staging goes and the journal
+ * ends.  A failed fix-up leaves the journal, for recovery to finish.
+ */
+static int
+phase_fixups(struct txn *t)
+{
+	cds_handle_t *h = t->h;
+	struct cds_plan *p = t->p;
+	size_t i;
+
+	for (i = 0; i < p->nitems; i++) {
+		struct cds_plan_item *it = &p->items[i];
+		char *dir = cds_path_join(t->l.prefix, it->name);
+		int r;
+
+		if (!t->dry) {
+			step_event(h, CDS_EV_FIXUP_START, it->name, dir, 0);
+		}
+		r = cds_fixup_commit(h, &t->l, it->name, p->system, t->dry,
+		    t->ops);
+		if (!t->dry) {
+			step_event(h, CDS_EV_FIXUP_DONE, it->name, dir,
+			    r == -1 ? cds_errno(h) : 0);
+		}
+		free(dir);
+		if (r == -1) {
+			return -1;
+		}
+		if (it->state == CDS_ITEM_DONE) {
+			log_installed(t, it, t->st[i].receipt);
+		}
+	}
+	for (i = 0; i < p->nitems; i++) {
+		/* a dry run's staging would be there by now */
+		if (t->dry ? p->items[i].state == CDS_ITEM_NEW :
+		    cds_exists(t->st[i].root)) {
+			cds_ops_add(t->ops, CDS_OP_REMOVE, t->st[i].root,
+			    NULL);
+			if (!t->dry) {
+				cds_rm_rf(t->st[i].root);
+			}
+		}
+	}
+	if (!t->dry) {
+		cds_journal_end(&t->l);
+	}
+	return 0;
+}
+
+/* A phase before the fix-ups failed: nothing of the run stays, not its
+ * staging, not a receipt that lost its commit; what was committed before
+ * the failure is finished. */
+static void
+txn_fail(struct txn *t)
+{
+	struct cds_plan *p = t->p;
+	size_t i;
+
+	for (i = 0; i < p->nitems; i++) {
+		if (p->items[i].state == CDS_ITEM_NEW) {
+			char *r = cds_receipt_path(&t->l, p->items[i].name);
+
+			p->items[i].state = CDS_ITEM_FAILED;
+			unlink(r);
+			free(r);
+		}
+		if (cds_exists(t->st[i].root)) {
+			cds_rm_rf(t->st[i].root);
 		}
 	}
 	for (i = 0; i < p->nitems; i++) {
 		if (p->items[i].state == CDS_ITEM_DONE) {
-			/* committed before the failure: finish it */
-			cds_fixup_commit(h, &l, p->items[i].name, p->system,
-			    0, NULL);
+			cds_fixup_commit(t->h, &t->l, p->items[i].name,
+			    p->system, 0, NULL);
 		}
 	}
-	cds_journal_end(&l);
-out:
-	cds_lock_release(&clk);
-	if (ret == -1 && fresh && locked) {
+	cds_journal_end(&t->l);
+}
+
+/* The locks go; a failed run into a fresh prefix that committed nothing
+ * leaves nothing of its own. */
+static void
+txn_end(struct txn *t, int ret)
+{
+	struct cds_plan *p = t->p;
+	size_t i;
+
+	cds_lock_release(&t->clk);
+	if (ret == -1 && t->fresh && t->locked) {
 		int any = 0;
 
 		for (i = 0; i < p->nitems; i++) {
 			any |= p->items[i].state == CDS_ITEM_DONE;
 		}
 		if (!any) {
-			prune_fresh(&l, cache, h->cache_dir == NULL);
+			prune_fresh(&t->l, t->cache, t->h->cache_dir == NULL);
 		}
 	}
-	if (locked) {
-		cds_lock_release(&lk);
+	if (t->locked) {
+		cds_lock_release(&t->lk);
 	}
 	for (i = 0; i < p->nitems; i++) {
-		stage_clear(&st[i], p->items[i].narchives);
+		stage_clear(&t->st[i], p->items[i].narchives);
 	}
-	free(st);
-	free(cache);
-	cds_layout_clear(&l);
-	return ret;
-}
-
-/* ------------------------------------------------------------------------ */
-/* The prefix: list, resolve, use, remove, env                              */
-/* ------------------------------------------------------------------------ */
-
-void
-cds_installed_list_free(struct cds_installed_list *list)
-{
-	size_t i;
-
-	if (list == NULL) {
-		return;
-	}
-	for (i = 0; i < list->n; i++) {
-		struct cds_installed *e = &list->v[i];
-
-		free(e->name);
-		free(e->version);
-		free(e->variant);
-		free(e->dir);
-		free(e->installed_at);
-	}
-	free(list->v);
-	free(list->prefix);
-	free(list);
-}
-
-static int
-installed_cmp(const void *a, const void *b)
-{
-	const struct cds_installed *x = a, *y = b;
-
-	if (x->kind != y->kind) {
-		return x->kind == CDS_KIND_CUDA ? -1 : 1;
-	}
-	return cds_vercmp(x->name, y->name);
-}
-
-static const char *
-jstr(json_t *o, const char *key)
-{
-	return json_string_value(json_object_get(o, key));
-}
-
-/* A receipt's relative path: components, none empty, "." or "..". */
-static int
-rel_ok(const char *p)
-{
-	char *t = cds_xasprintf("/r/%s", p);
-	int ok = *p != '/' && cds_path_within("/r", t);
-
-	free(t);
-	return ok;
-}
-
-/* Where a receipt is wrong: -1 with CDS_ERR_BAD_INPUT. */
-static int
-receipt_bad(cds_handle_t *h, const char *path, const char *field,
-    const char *why)
-{
-	return cds_seterr(h, CDS_ERR_BAD_INPUT, "%s: %s: %s; move the "
-	    "receipt away (and its tree, if it is not whole) and install "
-	    "again", path, field, why);
-}
-
-/*
- * Read release NAME's receipt: data from disk, so checked whole before
- * anything uses it: a regular file of at most 64 MiB, our schema, its own
- * name, each file's path inside the tree (names decoded, see name_set()),
- * each link's target staying inside it, each digest 64 hex digits.
- * Returns the document, or NULL with CDS_ERR_BAD_INPUT (or CDS_ERR_IO)
- * naming the file and the field.
- */
-static json_t *
-receipt_load(cds_handle_t *h, const struct cds_layout *l, const char *name)
-{
-	char *path = cds_receipt_path(l, name), *text;
-	json_error_t je;
-	json_t *doc = NULL, *files, *e;
-	size_t len, i;
-	char field[64];
-
-	text = cds_read_file(path, 64u << 20, &len);
-	if (text == NULL) {
-		cds_seterr(h, errno == ENOENT || errno == EIO ? CDS_ERR_IO :
-		    CDS_ERR_BAD_INPUT, "%s: %s", path,
-		    cds_read_strerror(errno));
-		goto out;
-	}
-	doc = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
-	free(text);
-	if (doc == NULL) {
-		receipt_bad(h, path, "JSON", je.text);
-		goto out;
-	}
-	if (json_integer_value(json_object_get(doc, "schema")) !=
-	    RECEIPT_SCHEMA) {
-		receipt_bad(h, path, "schema", "not one this program reads");
-		goto fail;
-	}
-	if (!cds_streq(jstr(doc, "name"), name)) {
-		receipt_bad(h, path, "name", "not the receipt's own name");
-		goto fail;
-	}
-	if (cds_name_bad(CDS_NAME_VERSION, jstr(doc, "version")) != NULL ||
-	    (json_object_get(doc, "variant") != NULL &&
-	    !json_is_null(json_object_get(doc, "variant")) &&
-	    cds_name_bad(CDS_NAME_KEY, jstr(doc, "variant")) != NULL)) {
-		receipt_bad(h, path, "version", "not a version and variant");
-		goto fail;
-	}
-	if (json_integer_value(json_object_get(doc, "size")) < 0 ||
-	    json_integer_value(json_object_get(doc, "nfiles")) < 0 ||
-	    cds_name_bad(CDS_NAME_TEXT, jstr(doc, "installed_at")) != NULL) {
-		receipt_bad(h, path, "size", "not a count, or no date");
-		goto fail;
-	}
-	files = json_object_get(doc, "files");
-	if (!json_is_array(files)) {
-		receipt_bad(h, path, "files", "not a list");
-		goto fail;
-	}
-	json_array_foreach(files, i, e) {
-		const char *type = jstr(e, "type");
-		char *p = name_get(e, "path"), *t = NULL;
-		const char *why = NULL;
-
-		snprintf(field, sizeof(field), "files[%zu]", i);
-		if (p == NULL || !rel_ok(p)) {
-			why = "a path outside the tree";
-		} else if (cds_streq(type, "link")) {
-			t = name_get(e, "target");
-			if (t == NULL || !link_inside(p, t)) {
-				why = "a link leaving the tree";
-			}
-		} else if (cds_streq(type, "file")) {
-			if (!cds_is_sha256(jstr(e, "sha256")) ||
-			    json_integer_value(json_object_get(e, "size")) <
-			    0) {
-				why = "a file without its digest or size";
-			}
-		} else if (!cds_streq(type, "dir")) {
-			why = "neither a file, a directory nor a link";
-		}
-		free(p);
-		free(t);
-		if (why != NULL) {
-			receipt_bad(h, path, field, why);
-			goto fail;
-		}
-	}
-	goto out;
-fail:
-	json_decref(doc);
-	doc = NULL;
-out:
-	free(path);
-	return doc;
-}
-
-struct cds_installed_list *
-cds_prefix_list(cds_handle_t *h)
-{
-	struct cds_installed_list *list = cds_xcalloc(1, sizeof(*list));
-	struct cds_layout l;
-	char **names;
-	char *defs[3] = { NULL, NULL, NULL };
-	size_t i;
-
-	cds_layout_init(h, &l);
-	list->prefix = cds_xstrdup(l.tprefix);
-	for (i = 1; i <= 2; i++) {
-		char *link = cds_path_join(l.prefix, cds_kind_word(i));
-
-		defs[i] = cds_readlink(link);
-		free(link);
-	}
-	names = cds_listdir(l.receipts);
-	if (names == NULL && errno != ENOENT) {
-		/* "nothing installed" would be a guess */
-		cds_seterr(h, cds_errno_code(errno), "%s: %s", l.receipts,
-		    strerror(errno));
-		cds_installed_list_free(list);
-		list = NULL;
-		goto out;
-	}
-	for (i = 0; names != NULL && names[i] != NULL; i++) {
-		struct cds_installed *e;
-		char *name;
-		json_t *doc;
-		int kind;
-
-		if (!cds_endswith(names[i], ".json")) {
-			continue;
-		}
-		name = cds_xstrndup(names[i], strlen(names[i]) - 5);
-		kind = cds_kind_of_name(name);
-		if (kind == 0 || !cds_release_name_ok(name) ||
-		    cds_release_state(&l, name) != 1) {
-			free(name);	/* not committed: not installed */
-			continue;
-		}
-		if ((doc = receipt_load(h, &l, name)) == NULL) {
-			free(name);
-			cds_installed_list_free(list);
-			list = NULL;
-			goto out;
-		}
-		list->v = cds_xreallocarray(list->v, list->n + 1,
-		    sizeof(*list->v));
-		e = &list->v[list->n++];
-		memset(e, 0, sizeof(*e));
-		e->name = name;
-		e->kind = kind;
-		e->dir = cds_path_join(l.tprefix, name);
-		e->is_default = cds_streq(defs[kind], name);
-		e->version = cds_xstrdup(jstr(doc, "version"));
-		e->variant = cds_strdup0(jstr(doc, "variant"));
-		e->installed_at = cds_xstrdup(jstr(doc, "installed_at"));
-		e->size = (uint64_t)json_integer_value(
-		    json_object_get(doc, "size"));
-		e->nfiles = (size_t)json_integer_value(
-		    json_object_get(doc, "nfiles"));
-		json_decref(doc);
-	}
-	if (list->n > 1) {
-		qsort(list->v, list->n, sizeof(*list->v), installed_cmp);
-	}
-out:
-	cds_strfreev(names);
-	free(defs[1]);
-	free(defs[2]);
-	cds_layout_clear(&l);
-	return list;
-}
-
-char *
-cds_prefix_resolve(cds_handle_t *h, const char *what)
-{
-	struct cds_installed_list *list = cds_prefix_list(h);
-	struct cds_buf cands = {0};
-	char *found = NULL;
-	size_t i, n = 0;
-
-	if (list == NULL) {
-		return NULL;	/* set by cds_prefix_list() */
-	}
-	if (strcmp(what, "cuda") == 0 || strcmp(what, "cudnn") == 0) {
-		for (i = 0; i < list->n; i++) {
-			if (list->v[i].is_default &&
-			    strcmp(cds_kind_word(list->v[i].kind), what) ==
-			    0) {
-				found = cds_xstrdup(list->v[i].name);
-			}
-		}
-		if (found == NULL) {
-			cds_seterr(h, CDS_ERR_NOT_FOUND, "%s: no default in "
-			    "%s", what, list->prefix);
-		}
-		cds_installed_list_free(list);
-		return found;
-	}
-	for (i = 0; i < list->n; i++) {
-		if (strcmp(list->v[i].name, what) == 0) {
-			found = cds_xstrdup(what);
-			cds_installed_list_free(list);
-			return found;
-		}
-	}
-	for (i = 0; i < list->n; i++) {
-		const struct cds_installed *e = &list->v[i];
-
-		if ((cds_startswith(e->name, what) &&
-		    (e->name[strlen(what)] == '.' ||
-		    e->name[strlen(what)] == '-')) ||
-		    cds_ver_has_prefix(e->version, what)) {
-			n++;
-			free(found);
-			found = cds_xstrdup(e->name);
-			cds_buf_addf(&cands, "%s%s", n > 1 ? ", " : "",
-			    e->name);
-		}
-	}
-	if (n == 1) {
-		cds_buf_free(&cands);
-		cds_installed_list_free(list);
-		return found;
-	}
-	free(found);
-	if (n > 1) {
-		cds_seterr(h, CDS_ERR_USAGE, "%s: matches %s; name one",
-		    what, cands.s);
-	} else {
-		for (i = 0; i < list->n; i++) {
-			cds_buf_addf(&cands, "%s%s", i > 0 ? ", " : "",
-			    list->v[i].name);
-		}
-		cds_seterr(h, CDS_ERR_NOT_FOUND, "%s: not installed in %s "
-		    "(installed: %s)", what, list->prefix,
-		    cands.s != NULL ? cands.s : "nothing");
-	}
-	cds_buf_free(&cands);
-	cds_installed_list_free(list);
-	return NULL;
-}
-
-/* Lock and recover for a writer; dry runs do neither. */
-static int
-writer_begin(cds_handle_t *h, const struct cds_layout *l,
-    const struct cds_txn_opts *o, struct cds_lock *lk, struct cds_ops *ops)
-{
-	lk->fd = -1;
-	cds_ops_add(ops, CDS_OP_LOCK, l->lock, NULL);
-	if (o->flags & CDS_TXN_DRY_RUN) {
-		return 0;
-	}
-	if (cds_lock_take(h, l, o->lock_wait, lk) == -1) {
-		return -1;
-	}
-	if (cds_recover(h, l) == -1) {
-		cds_lock_release(lk);
-		return -1;
-	}
-	return 0;
+	free(t->st);
+	free(t->cache);
+	cds_layout_clear(&t->l);
 }
 
 int
-cds_prefix_use(cds_handle_t *h, const char *what,
+cds_install_run(cds_handle_t *h, struct cds_plan *p,
     const struct cds_txn_opts *o, struct cds_ops *ops)
 {
 	static const struct cds_txn_opts defaults = {0};
-	struct cds_layout l;
-	struct cds_lock lk;
-	char *name, *link = NULL;
-	int dry, ret = -1;
+	struct txn t;
+	int ret = -1;
 
-	if (o == NULL) {
-		o = &defaults;
-	}
-	dry = (o->flags & CDS_TXN_DRY_RUN) != 0;
-	if ((name = cds_prefix_resolve(h, what)) == NULL) {
-		return -1;	/* set by cds_prefix_resolve() */
-	}
-	cds_layout_init(h, &l);
-	if (writer_begin(h, &l, o, &lk, ops) == -1) {
+	txn_init(&t, h, p, o != NULL ? o : &defaults, ops);
+	if (phase_prepare(&t) == -1) {
 		goto out;
 	}
-	if (cds_release_state(&l, name) != 1) {
-		cds_seterr(h, CDS_ERR_NOT_FOUND, "%s: not installed in %s",
-		    name, l.tprefix);
-		goto unlock;
-	}
-	link = cds_path_join(l.prefix, cds_kind_word(cds_kind_of_name(name)));
-	if (cds_link_set(h, link, name, dry, ops) == -1) {
-		goto unlock;
-	}
-	if (cds_system_files_present(h) &&
-	    cds_system_files(h, &l, dry, ops) == -1) {
-		goto unlock;
-	}
-	if (!dry) {
-		cds_logaction(h, "use %s: %s -> %s", name, link, name);
-	}
-	ret = 0;
-unlock:
-	cds_lock_release(&lk);
-out:
-	free(link);
-	free(name);
-	cds_layout_clear(&l);
-	return ret;
-}
-
-int
-cds_prefix_remove(cds_handle_t *h, const char *what,
-    const struct cds_txn_opts *o, struct cds_ops *ops)
-{
-	static const struct cds_txn_opts defaults = {0};
-	struct cds_layout l;
-	struct cds_lock lk;
-	char *name, *link = NULL, *cur = NULL, *tree = NULL, *trash = NULL;
-	char *rcpt = NULL;
-	int dry, ret = -1, is_default, a;
-
-	if (o == NULL) {
-		o = &defaults;
-	}
-	dry = (o->flags & CDS_TXN_DRY_RUN) != 0;
-	if ((name = cds_prefix_resolve(h, what)) == NULL) {
-		return -1;	/* set by cds_prefix_resolve() */
-	}
-	cds_layout_init(h, &l);
-	link = cds_path_join(l.prefix, cds_kind_word(cds_kind_of_name(name)));
-	if (writer_begin(h, &l, o, &lk, ops) == -1) {
+	if (phase_fetch(&t) == -1 || phase_assemble(&t) == -1 ||
+	    phase_commit(&t) == -1) {
+		txn_fail(&t);
 		goto out;
 	}
-	if (!dry && cds_release_state(&l, name) != 1) {
-		cds_seterr(h, CDS_ERR_NOT_FOUND, "%s: not installed in %s",
-		    name, l.tprefix);
-		goto unlock;
-	}
-	/* only now, under the lock: recovery may have set the link */
-	cur = cds_readlink(link);
-	is_default = cds_streq(cur, name);
-	if (is_default && !dry && !(o->flags & CDS_TXN_FORCE)) {
-		if ((a = cds_ask(h, CDS_Q_REMOVE_DEFAULT, name)) == -1) {
-			goto unlock;	/* CDS_ERR_NEED_ANSWER, by cds_ask() */
-		}
-		if (a == 0) {
-			cds_seterr(h, CDS_ERR_USAGE, "%s is the current "
-			    "default (%s); use --force, or `use` another "
-			    "first", name, link);
-			goto unlock;
-		}
-	}
-	tree = cds_path_join(l.prefix, name);
-	trash = cds_xasprintf("%s/%s.%ld", l.trash, name, (long)getpid());
-	rcpt = cds_receipt_path(&l, name);
-	cds_ops_add(ops, CDS_OP_RENAME, tree, trash);
-	cds_ops_add(ops, CDS_OP_REMOVE, rcpt, NULL);
-	if (!dry) {
-		if (cds_journal_add(h, &l, "begin remove") == -1 ||
-		    cds_journal_add(h, &l, "item %s", name) == -1) {
-			goto unlock;
-		}
-		if (cds_mkdir_p(l.trash, 0755) == -1 ||
-		    rename(tree, trash) == -1) {
-			cds_seterr(h, cds_errno_code(errno), "%s: %s", tree,
-			    strerror(errno));
-			cds_journal_end(&l);
-			goto unlock;
-		}
-		sync_dir(l.prefix);
-		unlink(rcpt);
-	}
-	if (cds_env_remove(h, &l, name, dry, ops) == -1) {
-		goto unlock;
-	}
-	if (is_default) {
-		cds_ops_add(ops, CDS_OP_REMOVE, link, NULL);
-		if (!dry) {
-			unlink(link);
-		}
-		if (cds_system_files_present(h) &&
-		    cds_system_files(h, &l, dry, ops) == -1) {
-			goto unlock;
-		}
-	}
-	cds_ops_add(ops, CDS_OP_REMOVE, trash, NULL);
-	if (!dry) {
-		if (cds_rm_rf(trash) == -1) {
-			cds_log(h, CDS_LOG_WARNING, "%s: %s", trash,
-			    strerror(errno));
-		}
-		cds_journal_end(&l);
-		cds_logaction(h, "removed %s from %s%s", name, l.tprefix,
-		    is_default ? " (it was the default)" : "");
-	}
-	ret = 0;
-unlock:
-	cds_lock_release(&lk);
+	ret = phase_fixups(&t);
 out:
-	free(rcpt);
-	free(trash);
-	free(tree);
-	free(cur);
-	free(link);
-	free(name);
-	cds_layout_clear(&l);
+	txn_end(&t, ret);
 	return ret;
-}
-
-char *
-cds_prefix_env(cds_handle_t *h, const char *name, enum cds_shell shell)
-{
-	return cds_env_text(cds_prefix(h), name, shell);
 }

@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 #include "fixup.h"
-#include "install.h"
+#include "lock.h"
 #include "manifest.h"
 
 /*

@@ -18,6 +18,7 @@
 
 #include <jansson.h>
 
+#include "http.h"
 #include "manifest.h"
 
 #define INDEX_SCHEMA 1
@@ -1328,10 +1329,6 @@ fail:
 	return NULL;
 }
 
-/* Fetch a manifest URL; provided by the download module. */
-CDS_HIDDEN char *cds_dl_fetch_small(cds_handle_t *h, const char *url,
-    size_t max, size_t *len);
-
 struct cds_manifest *
 cds_index_parse(cds_handle_t *h, const char *path, const char *dir,
     const char *text)
@@ -1438,6 +1435,7 @@ cds_manifest_load(cds_handle_t *h)
 		}
 	}
 	h->manifest = manifest_from_text(h, path, text);
+	h->manifest_free = cds_manifest_free;
 	free(text);
 	free(path);
 	if (h->manifest != NULL && h->manifest_arg == NULL) {

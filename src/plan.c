@@ -20,7 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "install.h"
+#include "prefix.h"
 #include "manifest.h"
 #include "plan.h"
 #include "probe.h"

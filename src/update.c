@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "fetch.h"
+#include "http.h"
 #include "manifest.h"
 #include "update.h"
 

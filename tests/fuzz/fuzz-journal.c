@@ -1,6 +1,6 @@
 /*
  * fuzz-journal.c - the prefix's own files as data from disk: the install
- * journal (recovery, src/lock.c) and a receipt (list, src/install.c).  A
+ * journal (recovery, src/lock.c) and a receipt (list, src/installed.c).  A
  * scratch root holds a prefix with one installed release, and beside it
  * a directory "outside".  The first input byte picks what the rest
  * becomes: the journal (then recovery runs) or the release's receipt (then
@@ -10,7 +10,7 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "install.h"
+#include "lock.h"
 
 static void
 fresh_prefix(const char *root)

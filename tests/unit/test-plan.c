@@ -13,7 +13,7 @@
 #include <unistd.h>
 
 #include "fixup.h"
-#include "install.h"
+#include "prefix.h"
 #include "plan.h"
 #include "tap.h"
 

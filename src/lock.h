@@ -1,50 +1,15 @@
 /*
- * install.h - the prefix on disk, its lock and journal, shared by plan.c,
- * install.c, fixup.c and lock.c.
+ * lock.h - one writer at a time in a prefix, its journal, and recovery
+ * after an interrupted run (lock.c).
  */
-#ifndef CDS_INSTALL_H
-#define CDS_INSTALL_H
+#ifndef CDS_LOCK_H
+#define CDS_LOCK_H
 
 #include "handle.h"
 #include "journal.h"
+#include "ops.h"
+#include "prefix.h"
 
-/* Where things are.  Host paths (under the root) except tprefix. */
-struct cds_layout {
-	char *tprefix;		/* target path of the prefix */
-	char *prefix;
-	char *state;		/* prefix/.state */
-	char *staging;		/* .state/staging */
-	char *receipts;		/* .state/receipts */
-	char *trash;		/* .state/trash */
-	char *lock;		/* .state/lock */
-	char *journal;		/* .state/journal */
-	char *envdir;		/* prefix/env */
-};
-
-CDS_HIDDEN void cds_layout_init(cds_handle_t *h, struct cds_layout *l);
-CDS_HIDDEN void cds_layout_clear(struct cds_layout *l);
-CDS_HIDDEN char *cds_receipt_path(const struct cds_layout *l,
-    const char *name);
-/*
- * Before a writer touches PATH (a host path it built from names it read):
- * is it inside the prefix (cds_path_within())?  0, or -1 with
- * CDS_ERR_BAD_INPUT naming the path; nothing is touched then.
- */
-CDS_HIDDEN int cds_layout_guard(cds_handle_t *h, const struct cds_layout *l,
-    const char *path);
-
-/* 1 installed (tree and receipt), 0 absent, -1 a tree we did not install. */
-CDS_HIDDEN int cds_release_state(const struct cds_layout *l,
-    const char *name);
-/* CDS_KIND_CUDA for "cuda-*", CDS_KIND_CUDNN for "cudnn-*", else 0. */
-CDS_HIDDEN int cds_kind_of_name(const char *name);
-/* "cuda" or "cudnn": the name of the default link and module family. */
-CDS_HIDDEN const char *cds_kind_word(enum cds_kind kind);
-
-CDS_HIDDEN void cds_ops_add(struct cds_ops *ops, enum cds_op_kind kind,
-    const char *path, const char *target);
-
-/* lock.c: one writer at a time. */
 struct cds_lock {
 	int fd;
 };
@@ -90,4 +55,4 @@ CDS_HIDDEN int cds_recover(cds_handle_t *h, const struct cds_layout *l);
 CDS_HIDDEN void cds_cleaned(cds_handle_t *h, const char *name,
     const char *path);
 
-#endif /* CDS_INSTALL_H */
+#endif /* CDS_LOCK_H */
