@@ -1435,6 +1435,46 @@ add_conda_root(cds_handle_t *h, struct cds_scan *s, const char *root)
 	free(pat);
 }
 
+/*
+ * The env of the `python3` first on PATH, when it is a venv (pyvenv.cfg
+ * beside its bin/) or a conda env: what the user's `python3` runs is
+ * looked at without being named (a container's /opt/venv/bin first on
+ * PATH, a venv put there by hand).  Only the first python3 runs, so only
+ * its env; a system or pyenv Python is neither and adds nothing.
+ */
+static void
+path_python_env(cds_handle_t *h, struct cds_scan *s)
+{
+	const char *path = cds_getenv(h, "PATH");
+	char **dirs, **d;
+
+	if (path == NULL) {
+		return;
+	}
+	dirs = cds_strsplit(path, ":", 0);
+	for (d = dirs; *d != NULL; d++) {
+		char *py = cds_path_join(*d, "python3");
+		char *top, *cfg, *meta;
+		int found = (*d)[0] == '/' && cds_root_is_file(h, py);
+
+		free(py);
+		if (!found) {
+			continue;
+		}
+		top = cds_dirname(*d);
+		cfg = cds_path_join(top, "pyvenv.cfg");
+		meta = cds_path_join(top, "conda-meta");
+		if (cds_root_is_file(h, cfg) || cds_root_isdir(h, meta)) {
+			add_env(h, s, cds_basename(top), top);
+		}
+		free(meta);
+		free(cfg);
+		free(top);
+		break;
+	}
+	cds_strfreev(dirs);
+}
+
 static void
 scan_envs(cds_handle_t *h, struct cds_scan *s)
 {
@@ -1507,6 +1547,7 @@ scan_envs(cds_handle_t *h, struct cds_scan *s)
 			e->is_active = 1;
 		}
 	}
+	path_python_env(h, s);
 }
 
 static void

@@ -10,7 +10,7 @@
 # fixture, its fix is applied the way a person would, and it goes silent.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 67
+plan 69
 
 C=/home/user/miniconda3
 mk_env() {	# mk_env ROOT NAME PY: prints the env's site-packages
@@ -152,7 +152,16 @@ is "$(evidence "$OUT" VENV-LIB64 RUNPATH)" "['\$ORIGIN/../../nvidia/cudnn/lib: $
 is "$(fix_command "$OUT" VENV-LIB64)" "ln -s ../../../lib/python3.11/site-packages/nvidia $S64/nvidia" "VENV-LIB64: link nvidia into lib64"
 HOME=/home/user VIRTUAL_ENV=$V cds --root "$R" doctor --json
 is "$(titles "$OUT" VENV-LIB64)" "['torch is in $S64, its NVIDIA wheels in $S: its RUNPATH names directories that do not exist']" "VENV-LIB64: the activated venv, from VIRTUAL_ENV"
+# not activated, not named: the venv whose python3 is first on PATH (what
+# `python3` runs, as in a container's image) is looked at too
+printf '#!/bin/sh\n' >"$R$V/bin/python3"; chmod +x "$R$V/bin/python3"
+HOME=/home/user PATH="$V/bin:$PATH" cds --root "$R" doctor --json
+is "$(titles "$OUT" VENV-LIB64)" "['torch is in $S64, its NVIDIA wheels in $S: its RUNPATH names directories that do not exist']" "VENV-LIB64: the venv of the python3 first on PATH"
 in_root "$R" "$(fix_command "$OUT" VENV-LIB64)"
+# a python3 that is no venv's (the system's, pyenv's) adds no env
+mkdir -p "$R/opt/py/bin"; cp "$R$V/bin/python3" "$R/opt/py/bin/python3"
+HOME=/home/user PATH="/opt/py/bin:$V/bin:$PATH" cds --root "$R" doctor --json
+is "$(jget "$OUT" 'len(d["envs"])')" "0" "a python3 that is no env's first on PATH: no env, and only the first counts"
 HOME=/home/user cds --root "$R" doctor --env "$V" --json
 unlike "$(finding_ids "$OUT")" "VENV-LIB64" "after the link: gone"
 # python -m venv's own layout: lib64 is a link to lib
