@@ -1182,6 +1182,14 @@ package_details(cds_handle_t *h, const char *site, const char *distinfo,
 		ort_details(h, site, pkg);
 		break;
 	case CDS_FW_JAX:
+		if (cds_startswith(pkg->name, "jax-cuda") &&
+		    isdigit((unsigned char)pkg->name[8])) {
+			/* jax-cuda13-plugin, jax-cuda12-pjrt: the CUDA major
+			 * the plugin is built for is in its name */
+			pkg->cuda = cds_xstrndup(pkg->name + 8,
+			    strspn(pkg->name + 8, "0123456789"));
+			pkg->cuda_source = "package name";
+		}
 		if ((p = strstr(pkg->version, "cudnn")) != NULL) {
 			/* jaxlib 0.4.28+cuda12.cudnn89 */
 			const char *d = p + 5;

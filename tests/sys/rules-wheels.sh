@@ -10,7 +10,7 @@
 # fixture, its fix is applied the way a person would, and it goes silent.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 69
+plan 70
 
 C=/home/user/miniconda3
 mk_env() {	# mk_env ROOT NAME PY: prints the env's site-packages
@@ -128,6 +128,7 @@ is "$(fix_command "$OUT" WHEEL-MIX)" "$C/envs/c13/bin/pip uninstall -y nvidia-cu
 mk_dist "$R$S" jax-cuda12-plugin 0.7.2
 HOME=/home/user cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "WHEEL-MIX" "each family serves a framework: silent"
+is "$(jget "$OUT" '[p["cuda"] for e in d["envs"] for p in e["packages"] if p["name"] == "jax-cuda12-plugin"]')" "['12']" "a JAX plugin's CUDA major, from its name"
 rm -rf "$R$S"/jax_cuda12_plugin-* "$R$S"/nvidia_cublas_cu12-* "$R$S/nvidia/cublas"
 HOME=/home/user cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "WHEEL-MIX" "after the uninstall: silent"
