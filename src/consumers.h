@@ -67,9 +67,6 @@ CDS_HIDDEN struct cds_misses *cds_consumers_check(struct cds_rule_ctx *c,
     const struct cds_env *only, unsigned flags, const char *extra_path);
 CDS_HIDDEN void cds_misses_free(struct cds_misses *m);
 
-/* Is NAME a soname whose absence the walk reports: CUDA's, cuDNN's,
- * NCCL's, the driver's libcuda? */
-CDS_HIDDEN int cds_consumer_soname(const char *name);
 
 /*
  * Links in the loader's directories named for M's soname or its

@@ -806,3 +806,52 @@ cds_framework_cuda_lib(const struct cds_rule_ctx *c,
 	}
 	return NULL;
 }
+
+int
+cds_consumer_soname(const char *name)
+{
+	static const char *const stems[] = {
+		"libcudnn", "libnccl.so.", "libcuda.so.", "libcufftw.so.",
+		"libnvblas.so.", "libcusolverMg.so.", "libnpp", "libnvjpeg.so.",
+		NULL
+	};
+	const char *const *s;
+
+	if (cds_is_cuda_soname(name)) {
+		return 1;
+	}
+	for (s = stems; *s != NULL; s++) {
+		if (cds_startswith(name, *s)) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The sub-libraries of cuDNN's GRAPH_JIT_ONLY configuration (cuDNN
+ * frontend documentation, "cuDNN Library Configuration": libcudnn.so,
+ * libcudnn_graph.so, libcudnn_engines_runtime_compiled.so). */
+const char *const cds_cudnn_jit_set[] = { "libcudnn.so.9", "libcudnn_graph.so.9",
+	"libcudnn_engines_runtime_compiled.so.9", NULL };
+
+int
+cds_cudnn_jit_only(const struct cds_cudnn *d)
+{
+	size_t i, k;
+
+	if (d->major != 9 || d->missing == NULL || d->missing[0] == NULL ||
+	    (d->mixed != NULL && d->mixed[0] != NULL)) {
+		return 0;
+	}
+	for (i = 0; cds_cudnn_jit_set[i] != NULL; i++) {
+		int have = 0;
+
+		for (k = 0; k < d->nfiles; k++) {
+			have |= strcmp(d->files[k].name, cds_cudnn_jit_set[i]) == 0;
+		}
+		if (!have) {
+			return 0;
+		}
+	}
+	return 1;
+}

@@ -126,4 +126,14 @@ CDS_HIDDEN void cds_fix_missing(struct cds_rule_ctx *c, struct cds_finding *f,
 CDS_HIDDEN char *cds_framework_cuda_lib(const struct cds_rule_ctx *c,
     const struct cds_package *p);
 
+/* Is NAME a soname whose absence the walk reports: CUDA's, cuDNN's,
+ * NCCL's, the driver's libcuda? */
+CDS_HIDDEN int cds_consumer_soname(const char *name);
+
+/* The sub-libraries of cuDNN's GRAPH_JIT_ONLY configuration, NULL-ended. */
+CDS_HIDDEN extern const char *const cds_cudnn_jit_set[];
+/* Is cuDNN copy D the GRAPH_JIT_ONLY set (libcudnn, libcudnn_graph,
+ * libcudnn_engines_runtime_compiled of cuDNN 9, nothing else)? */
+CDS_HIDDEN int cds_cudnn_jit_only(const struct cds_cudnn *d);
+
 #endif /* CDS_FACTS_H */

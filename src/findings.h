@@ -95,8 +95,5 @@ CDS_HIDDEN void cds_rule_torch_abi(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_no_uvm(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_runtime_sonames(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_cudnn_jit(struct cds_rule_ctx *c);
-/* Is cuDNN copy D the GRAPH_JIT_ONLY set (libcudnn, libcudnn_graph,
- * libcudnn_engines_runtime_compiled of cuDNN 9, nothing else)? */
-CDS_HIDDEN int cds_cudnn_jit_only(const struct cds_cudnn *d);
 
 #endif /* CDS_FINDINGS_H */

@@ -30,27 +30,6 @@
 /* Consumers named in one finding's evidence. */
 #define SHOW_CONSUMERS 5
 
-int
-cds_consumer_soname(const char *name)
-{
-	static const char *const stems[] = {
-		"libcudnn", "libnccl.so.", "libcuda.so.", "libcufftw.so.",
-		"libnvblas.so.", "libcusolverMg.so.", "libnpp", "libnvjpeg.so.",
-		NULL
-	};
-	const char *const *s;
-
-	if (cds_is_cuda_soname(name)) {
-		return 1;
-	}
-	for (s = stems; *s != NULL; s++) {
-		if (cds_startswith(name, *s)) {
-			return 1;
-		}
-	}
-	return 0;
-}
-
 /* glibc's own libraries: they need nothing of CUDA, so the walk does not
  * follow them. */
 static int

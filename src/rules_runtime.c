@@ -548,34 +548,6 @@ cds_rule_runtime_sonames(struct cds_rule_ctx *c)
 /* CUDNN-JIT                                                                 */
 /* ------------------------------------------------------------------------ */
 
-/* The sub-libraries of cuDNN's GRAPH_JIT_ONLY configuration (cuDNN
- * frontend documentation, "cuDNN Library Configuration": libcudnn.so,
- * libcudnn_graph.so, libcudnn_engines_runtime_compiled.so). */
-static const char *const jit_set[] = { "libcudnn.so.9", "libcudnn_graph.so.9",
-	"libcudnn_engines_runtime_compiled.so.9", NULL };
-
-int
-cds_cudnn_jit_only(const struct cds_cudnn *d)
-{
-	size_t i, k;
-
-	if (d->major != 9 || d->missing == NULL || d->missing[0] == NULL ||
-	    (d->mixed != NULL && d->mixed[0] != NULL)) {
-		return 0;
-	}
-	for (i = 0; jit_set[i] != NULL; i++) {
-		int have = 0;
-
-		for (k = 0; k < d->nfiles; k++) {
-			have |= strcmp(d->files[k].name, jit_set[i]) == 0;
-		}
-		if (!have) {
-			return 0;
-		}
-	}
-	return 1;
-}
-
 /* A note where F8 would otherwise see an incomplete set: which
  * configuration this is, and what it cannot do. */
 void
@@ -594,8 +566,8 @@ cds_rule_cudnn_jit(struct cds_rule_ctx *c)
 		f = cds_finding_add(c, "CUDNN-JIT", CDS_SEV_NOTE, "cuDNN %s in "
 		    "%s is the GRAPH_JIT_ONLY set", d->version != NULL ?
 		    d->version : "9", d->dir);
-		cds_finding_evidence(f, "has", "%s, %s, %s", jit_set[0],
-		    jit_set[1], jit_set[2]);
+		cds_finding_evidence(f, "has", "%s, %s, %s", cds_cudnn_jit_set[0],
+		    cds_cudnn_jit_set[1], cds_cudnn_jit_set[2]);
 		for (k = 0; d->missing[k] != NULL; k++) {
 			cds_buf_addf(&b, "%s%s", k > 0 ? ", " : "",
 			    d->missing[k]);
