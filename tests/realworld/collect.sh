@@ -40,7 +40,7 @@ ro_view "$vin" &&
     mount -t tmpfs -o mode=1777 tmpfs "$vin/tmp" &&
     mkdir -p "$vin/tmp/cds" &&
     cp "$CDS_BIN" "$vin/tmp/cds/cudnn-setup" &&
-    cp -R "$CDS_SRCDIR/manifests" "$vin/tmp/cds/manifests" &&
+    cp -R "$CDS_SRCDIR/tests/data/manifests" "$vin/tmp/cds/manifests" &&
     cp "$here/driverprobe.py" "$vin/tmp/cds/" || exit 1
 
 # in_root CMD...: run CMD in the root, as its shell would; none runs past

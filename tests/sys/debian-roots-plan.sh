@@ -44,7 +44,7 @@ inside() {
 		exec chroot "$r" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin \
 			LC_ALL=C NO_COLOR=1 /tmp/cudnn-setup \
 			--manifest /tmp/m/index.json "$@"' sh "$_r" "$CDS_BIN" \
-		"$CDS_SRCDIR/manifests" "$@" >"$_o" 2>"$_e" </dev/null
+		"$CDS_DATADIR/manifests" "$@" >"$_o" 2>"$_e" </dev/null
 	RC=$?
 	OUT=$(cat "$_o")
 	ERR=$(cat "$_e")

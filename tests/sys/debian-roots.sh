@@ -24,7 +24,7 @@ SYSPATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 outside() {	# outside ROOT ARGS...
 	_r=$1; shift
 	_o=$(mktemp) _e=$(mktemp)
-	env_i PATH=$SYSPATH HOME=/root LC_ALL=C \
+	env_i PATH=$SYSPATH HOME=/root LC_ALL=C CDS_DATADIR="$CDS_DATADIR" \
 		"$CDS_BIN" --root "$_r" "$@" >"$_o" 2>"$_e" </dev/null
 	RC=$?
 	OUT=$(cat "$_o")
@@ -73,6 +73,7 @@ for k in live:
 d["cuda"].pop("driver_supports", None)
 d.pop("elapsed_ms", None)
 d.pop("root", None)
+d.pop("index", None)	# the index the program reads: where it was copied to
 f = [(x["id"], x["severity"], x["title"],
       [e for e in x["evidence"] if e["key"] not in
        ("cuInit", "nvmlInit", "running kernel", "driver supports")])
