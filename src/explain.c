@@ -1500,7 +1500,9 @@ legacy_fixes(struct cds_rule_ctx *c, struct cds_finding *f,
 	    cds_manifest_legacy_soname(c->m, soname);
 	const char *drv = c->s != NULL ? c->s->driver.version : NULL;
 	const char *runs = NULL;
+	char cap[32] = "";
 	size_t r;
+	int pass;
 
 	if (lg == NULL) {
 		return 0;
@@ -1508,14 +1510,28 @@ legacy_fixes(struct cds_rule_ctx *c, struct cds_finding *f,
 	cds_finding_evidence(f, "shipped by", "CUDA %s, which NVIDIA "
 	    "publishes no redistrib archives of", lg->cuda);
 	cds_finding_evidence(f, "where to get it", "%s", lg->where);
-	for (r = 0; r < cds_manifest_nreleases(c->m); r++) {
-		const struct cds_release *rel = cds_manifest_release(c->m, r);
+	/* the newest release the driver runs: within the CUDA version the
+	 * driver reports when it is known (what nvidia-smi says), else by
+	 * the index's minimum driver (minor-version compatibility) */
+	if (c->s != NULL && c->s->driver.cuda_version > 0) {
+		snprintf(cap, sizeof(cap), "%d.%d.99999",
+		    c->s->driver.cuda_version / 1000,
+		    c->s->driver.cuda_version % 1000 / 10);
+	}
+	for (pass = cap[0] != '\0' ? 0 : 1; pass < 2 && runs == NULL;
+	    pass++) {
+		for (r = 0; r < cds_manifest_nreleases(c->m); r++) {
+			const struct cds_release *rel =
+			    cds_manifest_release(c->m, r);
 
-		if (rel->kind == CDS_KIND_CUDA && (drv == NULL ||
-		    rel->min_driver == NULL ||
-		    cds_vercmp(drv, rel->min_driver) >= 0) &&
-		    (runs == NULL || cds_vercmp(rel->version, runs) > 0)) {
-			runs = rel->version;
+			if (rel->kind == CDS_KIND_CUDA && (drv == NULL ||
+			    rel->min_driver == NULL ||
+			    cds_vercmp(drv, rel->min_driver) >= 0) &&
+			    (pass == 1 || cds_vercmp(rel->version, cap) <= 0) &&
+			    (runs == NULL ||
+			    cds_vercmp(rel->version, runs) > 0)) {
+				runs = rel->version;
+			}
 		}
 	}
 	if (runs != NULL) {

@@ -15,7 +15,7 @@
 # The facts must be the same both ways, apart from what only a running
 # child can know (cuInit, NVML, cuDriverGetVersion), which is labelled.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 37
+plan 38
 
 ROOTS=${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}/roots
 SYSPATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
@@ -85,7 +85,7 @@ print(json.dumps(f))'
 # ---- bookworm -------------------------------------------------------------
 B=$ROOTS/bookworm-nvidia
 if [ ! -d "$B/usr/lib/x86_64-linux-gnu" ]; then
-	skip 18 "no Debian bookworm root at $B (the real-world corpus builds it)"
+	skip 19 "no Debian bookworm root at $B (the real-world corpus builds it)"
 else
 	outside "$B" doctor --json
 	BJ=$OUT
@@ -95,6 +95,14 @@ else
 	is "$(jget "$BJ" '(d["cuda"]["driver_supports"], [e["value"] for f in d["findings"] if f["id"] == "F30" for e in f["evidence"] if e["key"] == "read by"])')" \
 		"('12.2', [\"libcuda's PTX compiler banner in /usr/lib/x86_64-linux-gnu/nvidia/current/libcuda.so.535.261.03 (no child asked the library)\"])" \
 		"bookworm, --root: the driver's CUDA 12.2, read from the file and said so"
+	# a program built for CUDA 8.0: the build to take instead is one for
+	# a CUDA within what this driver says it runs (12.2), not the newest
+	# release its minimum driver would allow
+	outside "$B" --manifest "$CDS_SRCDIR/manifests/index.json" explain --json \
+		"ImportError: libcudart.so.8.0: cannot open shared object file: No such file or directory"
+	like "$(jget "$OUT" '[x["command"] for f in d["findings"] for x in f["fixes"]]')" \
+		"build for CUDA 12 \\(CUDA 12\\.[0-2]\\.[0-9]+ is the newest this driver runs\\)" \
+		"bookworm: explain of libcudart.so.8.0 offers a CUDA 12 within 12.2"
 	is "$(jget "$BJ" 'd["driver"]["state"]')" libraries-without-module \
 		"bookworm: driver state libraries-without-module"
 	is "$(jget "$BJ" '(d["driver"]["version"], d["driver"]["version_source"])')" \
