@@ -354,3 +354,17 @@ cds_dl_open(const char *name, int flags, char **path, char **real,
 	}
 	return lib;
 }
+
+const char *
+cds_msg_str(json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+int
+cds_msg_int(json_t *o, const char *key, int def)
+{
+	json_t *v = json_object_get(o, key);
+
+	return json_is_integer(v) ? (int)json_integer_value(v) : def;
+}

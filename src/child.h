@@ -95,6 +95,11 @@ CDS_HIDDEN int cds_child_serve(int argc, char **argv,
     const struct cds_child_mode *modes);
 /* Send one message (steals MSG). */
 CDS_HIDDEN void cds_child_send(json_t *msg);
+
+/* A child's message (or argument) member KEY: a string, or NULL; an
+ * integer, or DEF. */
+CDS_HIDDEN const char *cds_msg_str(json_t *o, const char *key);
+CDS_HIDDEN int cds_msg_int(json_t *o, const char *key, int def);
 /* Send {"t":"step","name":NAME}. */
 CDS_HIDDEN void cds_child_step(const char *name);
 /*

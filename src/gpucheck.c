@@ -90,20 +90,6 @@ CDS_DNN_OPTIONAL_FUNCS(SYM)
 #define RESOLVE(lib, sym) \
 	((*(void **)&sym_##sym = dlsym((lib), #sym)) != NULL)
 
-static const char *
-jstr(json_t *o, const char *key)
-{
-	return json_string_value(json_object_get(o, key));
-}
-
-static int
-jint(json_t *o, const char *key, int def)
-{
-	json_t *v = json_object_get(o, key);
-
-	return json_is_integer(v) ? (int)json_integer_value(v) : def;
-}
-
 /* "cuLaunchKernel: CUDA_ERROR_LAUNCH_FAILED (719)" */
 static char *
 cu_err(const char *call, cds_cures rc)
@@ -1095,7 +1081,7 @@ cds_verify_child(json_t *arg)
 		}
 	}
 	cds_child_step("cudnn");
-	dnn = load_cudnn(jint(arg, "cudnn_major", 9),
+	dnn = load_cudnn(cds_msg_int(arg, "cudnn_major", 9),
 	    json_is_true(json_object_get(arg, "cudnn_seen")), &dnn_ok);
 	if (dnn != NULL && sym_cudnnGetCudartVersion != NULL) {
 		cudart = (int)sym_cudnnGetCudartVersion();
@@ -1156,7 +1142,7 @@ cds_verify_child(json_t *arg)
 	/* last: once mapped, the stub would answer for libcuda.so.1 */
 	if (cuda == NULL) {
 		cds_child_step("stub");
-		cds_stub_child_test(jstr(arg, "stub"));
+		cds_stub_child_test(cds_msg_str(arg, "stub"));
 	}
 	return 0;
 }

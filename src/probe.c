@@ -319,20 +319,6 @@ version_from_name(const char *path, const char *name)
 	return cds_xstrdup(b + n + 1);
 }
 
-static const char *
-jstr(json_t *o, const char *key)
-{
-	return json_string_value(json_object_get(o, key));
-}
-
-static int
-jint(json_t *o, const char *key, int def)
-{
-	json_t *v = json_object_get(o, key);
-
-	return json_is_integer(v) ? (int)json_integer_value(v) : def;
-}
-
 /* The devices' compute capabilities the child read (CC: an array). */
 static void
 take_ccs(struct cds_driver *d, json_t *cc)
@@ -352,54 +338,56 @@ take_ccs(struct cds_driver *d, json_t *cc)
 void
 cds_driver_take_msg(struct cds_driver *d, json_t *msg)
 {
-	const char *t = jstr(msg, "t");
+	const char *t = cds_msg_str(msg, "t");
 
 	if (t != NULL && strcmp(t, "driver") == 0) {
 		d->probed = 1;
 		free(d->probe_error);
 		d->probe_error = NULL;
 		/* what the loader did, over what the files said */
-		if (!cds_streq(d->libcuda_path, jstr(msg, "path"))) {
+		if (!cds_streq(d->libcuda_path, cds_msg_str(msg, "path"))) {
 			free(d->libcuda_via);
 			d->libcuda_via = NULL;
 		}
 		free(d->libcuda_path);
 		free(d->libcuda_realpath);
-		d->libcuda_path = cds_strdup0(jstr(msg, "path"));
-		d->libcuda_realpath = cds_strdup0(jstr(msg, "realpath"));
+		d->libcuda_path = cds_strdup0(cds_msg_str(msg, "path"));
+		d->libcuda_realpath = cds_strdup0(cds_msg_str(msg, "realpath"));
 		if (!json_is_true(json_object_get(msg, "loaded"))) {
-			d->probe_error = cds_strdup0(jstr(msg, "error"));
+			d->probe_error = cds_strdup0(cds_msg_str(msg, "error"));
 		}
 		/* loaded without an "init": it lacks an entry point */
-		d->init_error = jint(msg, "init", json_is_true(
+		d->init_error = cds_msg_int(msg, "init", json_is_true(
 		    json_object_get(msg, "loaded")) ? -1 : 0);
-		if (jstr(msg, "missing") != NULL) {
+		if (cds_msg_str(msg, "missing") != NULL) {
 			free(d->probe_error);
 			d->probe_error = cds_xasprintf("%s lacks %s",
-			    jstr(msg, "path"), jstr(msg, "missing"));
+			    cds_msg_str(msg, "path"),
+			    cds_msg_str(msg, "missing"));
 		}
-		d->cuda_version = jint(msg, "version", 0);
+		d->cuda_version = cds_msg_int(msg, "version", 0);
 		d->cuda_version_source = d->cuda_version > 0 ?
 		    "cuDriverGetVersion" : NULL;
-		d->ndevices = jint(msg, "count", 0);
+		d->ndevices = cds_msg_int(msg, "count", 0);
 		take_ccs(d, json_object_get(msg, "cc"));
 	} else if (t != NULL && strcmp(t, "stub") == 0) {
-		d->stub_init_error = jint(msg, "init", 0);
-		if (d->stub_path == NULL && jstr(msg, "path") != NULL) {
-			d->stub_path = cds_xstrdup(jstr(msg, "path"));
+		d->stub_init_error = cds_msg_int(msg, "init", 0);
+		if (d->stub_path == NULL && cds_msg_str(msg, "path") != NULL) {
+			d->stub_path = cds_xstrdup(cds_msg_str(msg, "path"));
 		}
 	} else if (t != NULL && strcmp(t, "nvml") == 0 &&
 	    json_is_integer(json_object_get(msg, "init"))) {
 		d->nvml_probed = 1;
-		d->nvml_init = jint(msg, "init", 0);
+		d->nvml_init = cds_msg_int(msg, "init", 0);
 		free(d->nvml_error);
 		d->nvml_error = d->nvml_init != 0 ?
-		    cds_strdup0(jstr(msg, "error")) : NULL;
-		if (jstr(msg, "path") != NULL) {
+		    cds_strdup0(cds_msg_str(msg, "error")) : NULL;
+		if (cds_msg_str(msg, "path") != NULL) {
 			free(d->nvml_path);
 			free(d->nvml_realpath);
-			d->nvml_path = cds_xstrdup(jstr(msg, "path"));
-			d->nvml_realpath = cds_strdup0(jstr(msg, "realpath"));
+			d->nvml_path = cds_xstrdup(cds_msg_str(msg, "path"));
+			d->nvml_realpath = cds_strdup0(cds_msg_str(msg,
+			    "realpath"));
 		}
 	}
 }
@@ -837,7 +825,7 @@ cds_driver_child(json_t *arg)
 	int init;
 
 	if (cds_driver_child_load(&init) == NULL) {
-		cds_stub_child_test(jstr(arg, "stub"));
+		cds_stub_child_test(cds_msg_str(arg, "stub"));
 	}
 	nvml_child();
 	return 0;

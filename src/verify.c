@@ -36,20 +36,6 @@ static const struct matrix_row {
 	{ 0, NULL, 0, 0 }
 };
 
-static const char *
-jstr(json_t *o, const char *key)
-{
-	return json_string_value(json_object_get(o, key));
-}
-
-static int
-jint(json_t *o, const char *key, int def)
-{
-	json_t *v = json_object_get(o, key);
-
-	return json_is_integer(v) ? (int)json_integer_value(v) : def;
-}
-
 static double
 jnum(json_t *o, const char *key)
 {
@@ -372,9 +358,9 @@ add_lib(struct cds_verify *v, json_t *m, const char *role, const char *name)
 	memset(l, 0, sizeof(*l));
 	l->name = cds_xstrdup(name);
 	l->role = cds_xstrdup(role);
-	l->path = cds_strdup0(jstr(m, "path"));
-	l->realpath = cds_strdup0(jstr(m, "realpath"));
-	l->error = cds_strdup0(jstr(m, "error"));
+	l->path = cds_strdup0(cds_msg_str(m, "path"));
+	l->realpath = cds_strdup0(cds_msg_str(m, "realpath"));
+	l->error = cds_strdup0(cds_msg_str(m, "error"));
 	l->optional = json_is_true(json_object_get(m, "optional"));
 }
 
@@ -398,7 +384,7 @@ on_msg(void *ctx, json_t *m)
 {
 	struct run *run = ctx;
 	struct cds_verify *v = run->v;
-	const char *t = jstr(m, "t");
+	const char *t = cds_msg_str(m, "t");
 
 	if (t == NULL) {
 		return;
@@ -412,13 +398,14 @@ on_msg(void *ctx, json_t *m)
 		/* a libcuda without the entry points of the checks */
 		free(v->block_detail);
 		v->block_detail = cds_xasprintf("libcuda.so.1 lacks %s",
-		    jstr(m, "symbol"));
-	} else if (strcmp(t, "lib") == 0 && jstr(m, "name") != NULL) {
-		add_lib(v, m, jstr(m, "role") != NULL ? jstr(m, "role") : "",
-		    jstr(m, "name"));
+		    cds_msg_str(m, "symbol"));
+	} else if (strcmp(t, "lib") == 0 && cds_msg_str(m, "name") != NULL) {
+		const char *role = cds_msg_str(m, "role");
+
+		add_lib(v, m, role != NULL ? role : "", cds_msg_str(m, "name"));
 	} else if (strcmp(t, "cudnn") == 0) {
-		v->cudnn_major = jint(m, "major", 0);
-		v->cudnn_version = jint(m, "version", 0);
+		v->cudnn_major = cds_msg_int(m, "major", 0);
+		v->cudnn_version = cds_msg_int(m, "version", 0);
 		if (v->cudnn_version > 0) {
 			int a, b, c;
 
@@ -426,24 +413,24 @@ on_msg(void *ctx, json_t *m)
 			free(v->cudnn_release);
 			v->cudnn_release = cds_xasprintf("%d.%d.%d", a, b, c);
 		}
-		v->cudnn_cudart = jint(m, "cudart", 0);
-		v->cudnn_max_device = jint(m, "max_device", 0);
-		if (jstr(m, "missing") != NULL) {
+		v->cudnn_cudart = cds_msg_int(m, "cudart", 0);
+		v->cudnn_max_device = cds_msg_int(m, "max_device", 0);
+		if (cds_msg_str(m, "missing") != NULL) {
 			struct cds_verify_lib *l = &v->libs[v->nlibs - 1];
 
 			free(l->error);
 			l->error = cds_xasprintf("undefined symbol: %s",
-			    jstr(m, "missing"));
+			    cds_msg_str(m, "missing"));
 		}
 	} else if (strcmp(t, "runtime") == 0) {
-		v->runtime_version = jint(m, "version", 0);
-		v->runtime_error = jint(m, "count_error", 0);
-		if (jstr(m, "missing") != NULL && v->nlibs > 0) {
+		v->runtime_version = cds_msg_int(m, "version", 0);
+		v->runtime_error = cds_msg_int(m, "count_error", 0);
+		if (cds_msg_str(m, "missing") != NULL && v->nlibs > 0) {
 			struct cds_verify_lib *l = &v->libs[v->nlibs - 1];
 
 			free(l->error);
 			l->error = cds_xasprintf("undefined symbol: %s",
-			    jstr(m, "missing"));
+			    cds_msg_str(m, "missing"));
 		}
 	} else if (strcmp(t, "device") == 0) {
 		struct cds_verify_device *d;
@@ -452,28 +439,28 @@ on_msg(void *ctx, json_t *m)
 		    sizeof(*v->devices));
 		d = &v->devices[v->ndevices++];
 		memset(d, 0, sizeof(*d));
-		d->ordinal = jint(m, "ordinal", 0);
-		d->name = cds_strdup0(jstr(m, "name"));
-		d->cc_major = jint(m, "cc_major", 0);
-		d->cc_minor = jint(m, "cc_minor", 0);
+		d->ordinal = cds_msg_int(m, "ordinal", 0);
+		d->name = cds_strdup0(cds_msg_str(m, "name"));
+		d->cc_major = cds_msg_int(m, "cc_major", 0);
+		d->cc_minor = cds_msg_int(m, "cc_minor", 0);
 		d->memory = (uint64_t)json_integer_value(json_object_get(m,
 		    "memory"));
-		d->sm_count = jint(m, "sm_count", 0);
-	} else if (strcmp(t, "check") == 0 && jstr(m, "name") != NULL) {
-		struct cds_verify_check *c = find_check(v, jstr(m, "name"),
-		    jint(m, "device", 0));
+		d->sm_count = cds_msg_int(m, "sm_count", 0);
+	} else if (strcmp(t, "check") == 0 && cds_msg_str(m, "name") != NULL) {
+		struct cds_verify_check *c = find_check(v,
+		    cds_msg_str(m, "name"), cds_msg_int(m, "device", 0));
 		struct cds_event ev = {0};
 
-		c->result = result_of(jstr(m, "result"));
+		c->result = result_of(cds_msg_str(m, "result"));
 		c->max_error = jnum(m, "max_error");
 		c->tolerance = jnum(m, "tolerance");
-		c->elements = (size_t)jint(m, "elements", 0);
-		c->mismatches = (size_t)jint(m, "mismatches", 0);
+		c->elements = (size_t)cds_msg_int(m, "elements", 0);
+		c->mismatches = (size_t)cds_msg_int(m, "mismatches", 0);
 		c->ms = jnum(m, "ms");
 		free(c->algo);
-		c->algo = cds_strdup0(jstr(m, "algo"));
+		c->algo = cds_strdup0(cds_msg_str(m, "algo"));
 		free(c->detail);
-		c->detail = cds_strdup0(jstr(m, "detail"));
+		c->detail = cds_strdup0(cds_msg_str(m, "detail"));
 		ev.type = CDS_EV_CHECK_DONE;
 		ev.u.check.name = c->name;
 		ev.u.check.passed = c->result == CDS_CHECK_PASS;
