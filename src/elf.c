@@ -1740,3 +1740,63 @@ cds_elf_check(const char *hostpath, int want_class, int want_be,
 	close(r.fd);
 	return *why != NULL ? CDS_ELF_BAD : CDS_ELF_OK;
 }
+
+int
+cds_pread_in(int fd, void *buf, size_t n, uint64_t off, uint64_t fsize)
+{
+	if (n > fsize || off > fsize - n) {
+		return -1;
+	}
+	return pread(fd, buf, n, (off_t)off) == (ssize_t)n ? 0 : -1;
+}
+
+int
+cds_elf_section(int fd, uint64_t fsize, const char *name, uint64_t *off,
+    uint64_t *size)
+{
+	Elf64_Ehdr eh;
+	Elf64_Shdr sh, strsh;
+	char *names = NULL;
+	size_t i;
+	int ret = -1;
+
+	*off = *size = 0;
+	if (cds_pread_in(fd, &eh, sizeof(eh), 0, fsize) == -1 ||
+	    memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
+	    eh.e_ident[EI_CLASS] != ELFCLASS64 ||
+	    eh.e_ident[EI_DATA] != ELFDATA2LSB ||
+	    eh.e_shentsize != sizeof(Elf64_Shdr) ||
+	    eh.e_shstrndx >= eh.e_shnum || eh.e_shoff > fsize ||
+	    (uint64_t)eh.e_shnum * sizeof(Elf64_Shdr) > fsize - eh.e_shoff ||
+	    cds_pread_in(fd, &strsh, sizeof(strsh), eh.e_shoff +
+	    (uint64_t)eh.e_shstrndx * sizeof(Elf64_Shdr), fsize) == -1 ||
+	    strsh.sh_size > (1u << 24)) {
+		return -1;
+	}
+	names = cds_xmalloc(strsh.sh_size + 1);
+	if (cds_pread_in(fd, names, strsh.sh_size, strsh.sh_offset, fsize) ==
+	    -1) {
+		goto out;
+	}
+	names[strsh.sh_size] = '\0';
+	for (i = 0; i < eh.e_shnum; i++) {
+		if (cds_pread_in(fd, &sh, sizeof(sh), eh.e_shoff +
+		    i * sizeof(Elf64_Shdr), fsize) == -1) {
+			goto out;
+		}
+		if (sh.sh_name < strsh.sh_size &&
+		    strcmp(names + sh.sh_name, name) == 0) {
+			/* what the file holds of it, never more */
+			if (sh.sh_type != SHT_NOBITS && sh.sh_offset <= fsize) {
+				*off = sh.sh_offset;
+				*size = sh.sh_size < fsize - sh.sh_offset ?
+				    sh.sh_size : fsize - sh.sh_offset;
+			}
+			break;
+		}
+	}
+	ret = 0;
+out:
+	free(names);
+	return ret;
+}

@@ -4,6 +4,7 @@
 #ifndef CDS_ELFREAD_H
 #define CDS_ELFREAD_H
 
+#include <stdint.h>
 #include <sys/types.h>
 
 #include "cds.h"
@@ -80,5 +81,16 @@ struct cds_elf_ident {
  */
 CDS_HIDDEN int cds_elf_ident(const char *hostpath,
     struct cds_elf_ident *id);
+
+/* Read N bytes at OFF of FD, a file of FSIZE bytes: 0, or -1 when they
+ * lie past its end or the read is short. */
+CDS_HIDDEN int cds_pread_in(int fd, void *buf, size_t n, uint64_t off,
+    uint64_t fsize);
+/* Where section NAME of the 64-bit little-endian ELF file FD (FSIZE
+ * bytes, read by section headers bounded by the file) lies: *OFF and
+ * *SIZE, clipped to what the file holds; size 0 when it is absent or
+ * NOBITS.  0, or -1 when FD is no such file. */
+CDS_HIDDEN int cds_elf_section(int fd, uint64_t fsize, const char *name,
+    uint64_t *off, uint64_t *size);
 
 #endif /* CDS_ELFREAD_H */

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "elfread.h"
 #include "facts.h"
 #include "findings.h"
 #include "scan.h"
@@ -1005,15 +1006,6 @@ fb_at(struct fbsec *f, uint64_t pos, size_t n)
 }
 
 /* Read N bytes at OFF, inside a file of FSIZE bytes; 0 or -1. */
-static int
-pread_in(int fd, void *buf, size_t n, uint64_t off, uint64_t fsize)
-{
-	if (n > fsize || off > fsize - n) {
-		return -1;
-	}
-	return pread(fd, buf, n, (off_t)off) == (ssize_t)n ? 0 : -1;
-}
-
 /* One fat binary's entries, from section offset Q to END. */
 static void
 fb_entries(struct fbsec *f, uint64_t q, uint64_t end, struct cds_strv *sass,
@@ -1060,54 +1052,20 @@ int
 cds_fatbin_arches(const char *hostpath, struct cds_strv *sass,
     struct cds_strv *ptx)
 {
-	Elf64_Ehdr eh;
-	Elf64_Shdr sh, strsh;
 	struct stat st;
 	struct fbsec *f = NULL;
-	char *names = NULL;
 	uint64_t fsize, pos;
 	int fd, ret = -1;
-	size_t i;
 
 	if ((fd = cds_open_regular(hostpath, &st)) == -1) {
 		return -1;
 	}
 	fsize = (uint64_t)st.st_size;
-	if (pread_in(fd, &eh, sizeof(eh), 0, fsize) == -1 ||
-	    memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
-	    eh.e_ident[EI_CLASS] != ELFCLASS64 ||
-	    eh.e_ident[EI_DATA] != ELFDATA2LSB ||
-	    eh.e_shentsize != sizeof(Elf64_Shdr) ||
-	    eh.e_shstrndx >= eh.e_shnum || eh.e_shoff > fsize ||
-	    (uint64_t)eh.e_shnum * sizeof(Elf64_Shdr) > fsize - eh.e_shoff ||
-	    pread_in(fd, &strsh, sizeof(strsh), eh.e_shoff +
-	    (uint64_t)eh.e_shstrndx * sizeof(Elf64_Shdr), fsize) == -1 ||
-	    strsh.sh_size > (1u << 24)) {
-		goto out;
-	}
-	names = cds_xmalloc(strsh.sh_size + 1);
-	if (pread_in(fd, names, strsh.sh_size, strsh.sh_offset, fsize) ==
-	    -1) {
-		goto out;
-	}
-	names[strsh.sh_size] = '\0';
 	f = cds_xcalloc(1, sizeof(*f));
 	f->fd = fd;
-	for (i = 0; i < eh.e_shnum; i++) {
-		if (pread_in(fd, &sh, sizeof(sh), eh.e_shoff +
-		    i * sizeof(Elf64_Shdr), fsize) == -1) {
-			goto out;
-		}
-		if (sh.sh_name < strsh.sh_size &&
-		    strcmp(names + sh.sh_name, ".nv_fatbin") == 0) {
-			/* what the file holds of it, never more */
-			if (sh.sh_type != SHT_NOBITS && sh.sh_offset <= fsize) {
-				f->off = sh.sh_offset;
-				f->size = sh.sh_size < fsize - sh.sh_offset ?
-				    sh.sh_size : fsize - sh.sh_offset;
-			}
-			break;
-		}
+	if (cds_elf_section(fd, fsize, ".nv_fatbin", &f->off, &f->size) ==
+	    -1) {
+		goto out;
 	}
 	ret = 0;
 	for (pos = 0; f->size - pos >= 16;) {
@@ -1135,7 +1093,6 @@ cds_fatbin_arches(const char *hostpath, struct cds_strv *sass,
 	}
 out:
 	free(f);
-	free(names);
 	close(fd);
 	return ret;
 }

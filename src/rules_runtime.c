@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "elfread.h"
 #include "facts.h"
 #include "findings.h"
 #include "scan.h"
@@ -209,15 +210,6 @@ scan_strings(const char *buf, size_t n, size_t from, size_t limit,
 }
 
 /* Read N bytes at OFF of a file of FSIZE bytes: 0 or -1. */
-static int
-read_at(int fd, void *buf, size_t n, uint64_t off, uint64_t fsize)
-{
-	if (n > fsize || off > fsize - n) {
-		return -1;
-	}
-	return pread(fd, buf, n, (off_t)off) == (ssize_t)n ? 0 : -1;
-}
-
 /*
  * The sonames of CUDA libraries written as strings in the .rodata section
  * of the 64-bit little-endian ELF file HOSTPATH: what the program may
@@ -229,48 +221,17 @@ read_at(int fd, void *buf, size_t n, uint64_t off, uint64_t fsize)
 static int
 rodata_sonames(const char *hostpath, struct cds_strv *out)
 {
-	Elf64_Ehdr eh;
-	Elf64_Shdr sh, strsh;
 	struct stat st;
-	char *names = NULL, *buf = NULL;
-	uint64_t fsize, off = 0, size = 0, pos;
+	char *buf = NULL;
+	uint64_t fsize, off, size, pos;
 	int fd, ret = -1;
-	size_t i;
 
 	if ((fd = cds_open_regular(hostpath, &st)) == -1) {
 		return -1;
 	}
 	fsize = (uint64_t)st.st_size;
-	if (read_at(fd, &eh, sizeof(eh), 0, fsize) == -1 ||
-	    memcmp(eh.e_ident, ELFMAG, SELFMAG) != 0 ||
-	    eh.e_ident[EI_CLASS] != ELFCLASS64 ||
-	    eh.e_ident[EI_DATA] != ELFDATA2LSB ||
-	    eh.e_shentsize != sizeof(Elf64_Shdr) ||
-	    eh.e_shstrndx >= eh.e_shnum || eh.e_shoff > fsize ||
-	    (uint64_t)eh.e_shnum * sizeof(Elf64_Shdr) > fsize - eh.e_shoff ||
-	    read_at(fd, &strsh, sizeof(strsh), eh.e_shoff +
-	    (uint64_t)eh.e_shstrndx * sizeof(Elf64_Shdr), fsize) == -1 ||
-	    strsh.sh_size > (1u << 24)) {
+	if (cds_elf_section(fd, fsize, ".rodata", &off, &size) == -1) {
 		goto out;
-	}
-	names = cds_xmalloc(strsh.sh_size + 1);
-	if (read_at(fd, names, strsh.sh_size, strsh.sh_offset, fsize) == -1) {
-		goto out;
-	}
-	names[strsh.sh_size] = '\0';
-	for (i = 0; i < eh.e_shnum; i++) {
-		if (read_at(fd, &sh, sizeof(sh), eh.e_shoff +
-		    i * sizeof(Elf64_Shdr), fsize) == -1) {
-			goto out;
-		}
-		if (sh.sh_name < strsh.sh_size && sh.sh_type == SHT_PROGBITS &&
-		    strcmp(names + sh.sh_name, ".rodata") == 0 &&
-		    sh.sh_offset <= fsize) {
-			off = sh.sh_offset;
-			size = sh.sh_size < fsize - off ? sh.sh_size :
-			    fsize - off;
-			break;
-		}
 	}
 	if (size > RODATA_MAX) {
 		size = RODATA_MAX;
@@ -286,7 +247,7 @@ rodata_sonames(const char *hostpath, struct cds_strv *out)
 		    (size_t)(size - at) : CHUNK + MAXNAME + 1;
 		size_t limit = n < skip + CHUNK ? n : skip + CHUNK;
 
-		if (read_at(fd, buf, n, off + at, fsize) == -1) {
+		if (cds_pread_in(fd, buf, n, off + at, fsize) == -1) {
 			goto out;
 		}
 		scan_strings(buf, n, skip, limit, out);
@@ -294,7 +255,6 @@ rodata_sonames(const char *hostpath, struct cds_strv *out)
 	ret = 0;
 out:
 	free(buf);
-	free(names);
 	close(fd);
 	return ret;
 }
@@ -566,8 +526,9 @@ cds_rule_cudnn_jit(struct cds_rule_ctx *c)
 		f = cds_finding_add(c, "CUDNN-JIT", CDS_SEV_NOTE, "cuDNN %s in "
 		    "%s is the GRAPH_JIT_ONLY set", d->version != NULL ?
 		    d->version : "9", d->dir);
-		cds_finding_evidence(f, "has", "%s, %s, %s", cds_cudnn_jit_set[0],
-		    cds_cudnn_jit_set[1], cds_cudnn_jit_set[2]);
+		cds_finding_evidence(f, "has", "%s, %s, %s",
+		    cds_cudnn_jit_set[0], cds_cudnn_jit_set[1],
+		    cds_cudnn_jit_set[2]);
 		for (k = 0; d->missing[k] != NULL; k++) {
 			cds_buf_addf(&b, "%s%s", k > 0 ? ", " : "",
 			    d->missing[k]);
