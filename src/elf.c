@@ -23,6 +23,7 @@
 
 #include "elfread.h"
 #include "handle.h"
+#include "strmap.h"
 
 /* Caps on what we accept from a file; real libraries are far below. */
 #define MAX_TABLE	((uint64_t)64 << 20)	/* one table, bytes */
@@ -43,6 +44,7 @@ struct relocs {
 };
 
 struct cds_elf {
+	unsigned refs;		/* its holders: openers, a pass's memo */
 	char *path;
 	int elfclass;
 	int be;
@@ -1041,7 +1043,7 @@ out:
 }
 
 static struct cds_elf *
-elf_open(cds_handle_t *h, const char *hostpath, int dynamic_only)
+elf_parse_file(cds_handle_t *h, const char *hostpath, int dynamic_only)
 {
 	struct cds_elf *e;
 	struct rd r;
@@ -1070,6 +1072,7 @@ elf_open(cds_handle_t *h, const char *hostpath, int dynamic_only)
 	}
 	r.size = (uint64_t)st.st_size;
 	e = cds_xcalloc(1, sizeof(*e));
+	e->refs = 1;
 	e->path = cds_xstrdup(hostpath);
 	e->dev = st.st_dev;
 	e->ino = st.st_ino;
@@ -1084,6 +1087,46 @@ elf_open(cds_handle_t *h, const char *hostpath, int dynamic_only)
 	if (e->verdefs == NULL) {
 		e->verdefs = cds_xcalloc(1, sizeof(char *));
 	}
+	return e;
+}
+
+static void
+memo_free(void *e)
+{
+	cds_elf_free(e);
+}
+
+/*
+ * HOSTPATH parsed, once per read-only pass (cds_root_cache_begin): a scan
+ * asks for the same library from many rules and for every env that can
+ * load it.  A whole parse answers a dynamic-only request too.
+ */
+static struct cds_elf *
+elf_open(cds_handle_t *h, const char *hostpath, int dynamic_only)
+{
+	struct cds_strmap *memo = cds_root_cache_memo(h, memo_free);
+	struct cds_elf *e;
+	char *key;
+
+	if (memo == NULL) {
+		return elf_parse_file(h, hostpath, dynamic_only);
+	}
+	key = cds_xasprintf("0%s", hostpath);
+	e = cds_strmap_get(memo, key);
+	if (e == NULL && dynamic_only) {
+		key[0] = '1';
+		e = cds_strmap_get(memo, key);
+	}
+	if (e != NULL) {
+		e->refs++;	/* the caller's */
+	} else {
+		key[0] = dynamic_only ? '1' : '0';
+		e = elf_parse_file(h, hostpath, dynamic_only);
+		if (e != NULL && cds_strmap_add(memo, key, e)) {
+			e->refs++;	/* the memo's */
+		}
+	}
+	free(key);
 	return e;
 }
 
@@ -1104,7 +1147,7 @@ cds_elf_free(struct cds_elf *e)
 {
 	size_t i;
 
-	if (e == NULL) {
+	if (e == NULL || --e->refs > 0) {
 		return;
 	}
 	for (i = 0; i < e->nverneed; i++) {

@@ -390,6 +390,10 @@ struct cds_root_cache {
 	unsigned depth;			/* passes holding it */
 	struct cds_strmap *links;	/* path -> struct answer: readlink */
 	struct cds_strmap *reals;	/* path -> struct answer: resolved */
+	struct memo {
+		void (*free_val)(void *);
+		struct cds_strmap *map;
+	} memos[4];			/* the modules' (cds_root_cache_memo) */
 };
 
 /* One remembered answer: a string, or NULL and the errno that came with
@@ -423,14 +427,40 @@ void
 cds_root_cache_end(cds_handle_t *h)
 {
 	struct cds_root_cache *rc = h->rcache;
+	size_t i;
 
 	if (rc == NULL || --rc->depth > 0) {
 		return;
 	}
 	cds_strmap_free(rc->links, answer_free);
 	cds_strmap_free(rc->reals, answer_free);
+	for (i = 0; i < sizeof(rc->memos) / sizeof(rc->memos[0]) && rc->memos[i].map != NULL;
+	    i++) {
+		cds_strmap_free(rc->memos[i].map, rc->memos[i].free_val);
+	}
 	free(rc);
 	h->rcache = NULL;
+}
+
+struct cds_strmap *
+cds_root_cache_memo(cds_handle_t *h, void (*free_val)(void *))
+{
+	struct cds_root_cache *rc = h->rcache;
+	size_t i;
+
+	if (rc == NULL) {
+		return NULL;
+	}
+	for (i = 0; i < sizeof(rc->memos) / sizeof(rc->memos[0]); i++) {
+		if (rc->memos[i].map == NULL) {
+			rc->memos[i].free_val = free_val;
+			rc->memos[i].map = cds_strmap_new(1);
+		}
+		if (rc->memos[i].free_val == free_val) {
+			return rc->memos[i].map;
+		}
+	}
+	return NULL;	/* more modules than slots: they go without */
 }
 
 /* Remember S (NULL: errno) for KEY in M. */

@@ -10,6 +10,7 @@
 #include "util.h"
 
 struct cds_manifest;
+struct cds_strmap;
 
 struct cds_handle {
 	char *root;		/* "" for "/" */
@@ -109,6 +110,13 @@ CDS_HIDDEN char *cds_realpath_in_root(const cds_handle_t *h,
  */
 CDS_HIDDEN void cds_root_cache_begin(cds_handle_t *h);
 CDS_HIDDEN void cds_root_cache_end(cds_handle_t *h);
+/*
+ * A module's memo for the pass: what it computed from a file under the
+ * root, by a key of its choosing, freed with FREE_VAL (which also names
+ * the memo) when the pass ends.  NULL outside a pass.
+ */
+CDS_HIDDEN struct cds_strmap *cds_root_cache_memo(cds_handle_t *h,
+    void (*free_val)(void *));
 
 /* Reads of the target, all paths without the root, links resolved inside
  * it (the last one followed unless said): */

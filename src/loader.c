@@ -57,6 +57,7 @@
 #include <elf.h>
 #include <errno.h>
 #include <fnmatch.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/auxv.h>
@@ -416,18 +417,30 @@ x86_platform(void)
 }
 #endif
 
-/* What ld.so on this machine expands $PLATFORM to, NULL if unknown. */
+static const char *host_platform_value;
+static pthread_once_t host_platform_once = PTHREAD_ONCE_INIT;
+
+static void
+host_platform_init(void)
+{
+#if defined(__x86_64__)
+	host_platform_value = x86_platform();
+#endif
+	if (host_platform_value == NULL) {
+		host_platform_value = (const char *)getauxval(AT_PLATFORM);
+	}
+}
+
+/*
+ * What ld.so on this machine expands $PLATFORM to, NULL if unknown.  Found
+ * once per process: CPUID traps to the hypervisor in a virtual machine,
+ * and a scan builds a loader context for every library it resolves.
+ */
 static const char *
 host_platform(void)
 {
-#if defined(__x86_64__)
-	const char *p = x86_platform();
-
-	if (p != NULL) {
-		return p;
-	}
-#endif
-	return (const char *)getauxval(AT_PLATFORM);
+	pthread_once(&host_platform_once, host_platform_init);
+	return host_platform_value;
 }
 
 /*
