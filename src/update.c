@@ -510,10 +510,10 @@ cds_update(cds_handle_t *h, const struct cds_update_request *req,
 	if (time(NULL) >= g.m->expires_t) {
 		res->expired = 1;
 		cds_log(h, CDS_LOG_WARNING, "%s: version %lld expired on %s; "
-		    "taken because of --allow-expired", g.url, g.m->version,
+		    "taken anyway, as allowed", g.url, g.m->version,
 		    g.m->expires);
 		cds_logaction(h, "update: accepted EXPIRED index version %lld "
-		    "(expired %s) from %s (--allow-expired)", g.m->version,
+		    "(expired %s) from %s (expired allowed)", g.m->version,
 		    g.m->expires, g.url);
 	}
 	if (cds_mkdir_p(store, 0755) == -1) {

@@ -204,9 +204,8 @@ ui_err_reason_text(const cds_handle_t *h, ui_optname_fn of)
 	case CDS_REASON_NO_SUCH_ENV:
 		return xasprintf(_("%s %s: no such conda env"), O(), A(VALUE));
 	case CDS_REASON_OTHER_SYSTEM:
-		return xasprintf(_("%s %s: the GPU and the libraries of "
-		    "another system cannot be checked from here"), O(),
-		    A(VALUE));
+		return xasprintf(_("%s %s: this runs on this machine and "
+		    "cannot check another system"), O(), A(VALUE));
 	case CDS_REASON_NO_TARGET:
 		return xasprintf(_("%s: no framework the manifest knows is "
 		    "here; name what to install"), A(PATH));
@@ -214,7 +213,7 @@ ui_err_reason_text(const cds_handle_t *h, ui_optname_fn of)
 		return xasprintf("%s", _("no URL to update from: none given, "
 		    "and the index in use names none"));
 	case CDS_REASON_EXPIRED:
-		return xasprintf(_("%s: version %s (made %s) expired on %s; "
+		return xasprintf(_("%s: version %s (generated %s) expired on %s; "
 		    "a server that serves a stale copy keeps old releases and "
 		    "fixes from you"), A(URL), A(VERSION), A(OTHER), A(MAX));
 	case CDS_REASON_OFFLINE:
