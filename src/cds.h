@@ -72,6 +72,106 @@ const char *cds_errdetail(const cds_handle_t *h);
  * could not run (network, disk, lock), 1 otherwise. */
 int cds_exit_status(int err);
 
+/*
+ * An error is data: beside its code, the case of that code it is (a
+ * reason) and the names involved, so that each client says it in its own
+ * words and adds its own hints (the command line names its options, the
+ * wizard its fields).  cds_errdetail() stays an English rendering of the
+ * same, for logs.  Options are named by the setting they fill, without
+ * dashes ("cuda", "cudnn", "for", "mirror", "jobs", "timeout", "memlimit",
+ * "deadline", "prefix", "env", "root", "url", "force", "allow-expired").
+ */
+enum cds_reason {
+	CDS_REASON_NONE = 0,	/* no case named: the detail says it */
+	CDS_REASON_SYSTEM,	/* a system call on PATH failed (ERRNO) */
+	CDS_REASON_RANGE,	/* OPTION VALUE not within MIN..MAX */
+	CDS_REASON_BAD_URL,	/* OPTION VALUE is not a URL we fetch */
+	CDS_REASON_NOT_ABSOLUTE, /* OPTION VALUE is not an absolute path */
+	CDS_REASON_BAD_NAME,	/* VALUE (of OPTION) is not a valid name */
+	CDS_REASON_BAD_SYNTAX,	/* OPTION VALUE is not of the form WHY */
+	CDS_REASON_UNKNOWN_RELEASE, /* OPTION VALUE is not in PATH; KNOWN */
+	CDS_REASON_NO_CUDNN_FOR_CUDA, /* no cuDNN (VALUE) is built for CUDA */
+	CDS_REASON_NO_CUDA_FOR_CUDNN, /* no CUDA fits RELEASE's builds KNOWN */
+	CDS_REASON_NO_BUILD_FOR_CUDA, /* RELEASE has no build for CUDA; KNOWN */
+	CDS_REASON_NOTHING_TO_DO, /* neither CUDA nor cuDNN asked for */
+	CDS_REASON_DRIVER_TOO_OLD, /* RELEASE needs driver NEED; HAVE here
+				   (SOURCE) */
+	CDS_REASON_KNOWN_BAD,	/* RELEASE (with CUDA) is known bad: WHY */
+	CDS_REASON_UNKNOWN_PACKAGE, /* PACKAGE is not in PATH's framework
+				   table */
+	CDS_REASON_UNKNOWN_VERSION, /* PACKAGE==VERSION is not there; KNOWN */
+	CDS_REASON_NO_FRAMEWORK_BUILD, /* PACKAGE(==VERSION) has no build
+				   for CUDA */
+	CDS_REASON_NO_PAIR,	/* PACKAGE(==VERSION)'s OTHER build needs
+				   CUDA and CUDNN; no known pair fits */
+	CDS_REASON_NEEDS_INDEX,	/* OPTION needs the index; PATH is a
+				   single redistrib file */
+	CDS_REASON_MANIFEST_HOLDS, /* OPTION VALUE: PATH holds RELEASE only */
+	CDS_REASON_NO_ARCHIVE,	/* RELEASE has no archive for OTHER (the
+				   platform) in PATH */
+	CDS_REASON_NOT_OURS,	/* PATH exists, not installed by us */
+	CDS_REASON_NOT_INSTALLED, /* RELEASE is not installed in PATH; KNOWN */
+	CDS_REASON_NO_DEFAULT,	/* RELEASE has no default in PATH */
+	CDS_REASON_AMBIGUOUS,	/* VALUE matches each of KNOWN */
+	CDS_REASON_IS_DEFAULT,	/* RELEASE is the default (PATH): it stays
+				   unless OPTION ("force") */
+	CDS_REASON_BAD_RECEIPT,	/* PATH: field OTHER: WHY */
+	CDS_REASON_NO_SPACE,	/* PATH: HAVE MiB free, NEED MiB needed
+				   for archives of OTHER MiB */
+	CDS_REASON_CONFLICT,	/* RELEASE: PATH in ARCHIVE and OTHER
+				   differ */
+	CDS_REASON_DECLINED,	/* the plan was declined */
+	CDS_REASON_NO_SUCH_DIR,	/* OPTION VALUE: no such directory */
+	CDS_REASON_NO_SUCH_ENV,	/* OPTION VALUE: no such env */
+	CDS_REASON_OTHER_SYSTEM, /* OPTION ("root") VALUE: this runs on this
+				   machine only */
+	CDS_REASON_NO_TARGET,	/* PATH holds no framework the manifest
+				   knows: name the CUDA, cuDNN or package */
+	CDS_REASON_NO_URL,	/* no URL to update from (none given, the
+				   index names none) */
+	CDS_REASON_EXPIRED,	/* URL's index VERSION (made OTHER) expired
+				   on MAX; refused unless OPTION
+				   ("allow-expired") */
+	CDS_REASON_OFFLINE,	/* URL is not fetched: offline (OPTION) */
+	CDS_REASON_EXCLUSIVE,	/* OPTION and OTHER: give one of them */
+	CDS_REASON_MAX
+};
+
+/* The names an error may carry (enum cds_errarg). */
+enum cds_errarg {
+	CDS_ERRARG_OPTION = 0,	/* the setting, as above ("cudnn") */
+	CDS_ERRARG_VALUE,	/* the value given */
+	CDS_ERRARG_PATH,	/* a file, directory, manifest or prefix */
+	CDS_ERRARG_RELEASE,	/* "CUDA 12.4.1", "cuda-12.4.1" */
+	CDS_ERRARG_CUDA,	/* the CUDA version involved */
+	CDS_ERRARG_CUDNN,	/* the cuDNN version involved */
+	CDS_ERRARG_PACKAGE,	/* a framework package ("torch") */
+	CDS_ERRARG_VERSION,	/* its version, or an index's */
+	CDS_ERRARG_URL,
+	CDS_ERRARG_ARCHIVE,
+	CDS_ERRARG_KNOWN,	/* the candidates, ", "-separated */
+	CDS_ERRARG_MIN,		/* bounds, with their unit ("64 MiB") */
+	CDS_ERRARG_MAX,
+	CDS_ERRARG_NEED,	/* what is needed and what there is */
+	CDS_ERRARG_HAVE,
+	CDS_ERRARG_ERRNO,	/* errno, in decimal */
+	CDS_ERRARG_WHY,		/* a reason that is data (a table's, a
+				   parser's), untranslated */
+	CDS_ERRARG_SOURCE,	/* where a fact comes from */
+	CDS_ERRARG_OTHER,	/* a second name (archive, field, platform) */
+	CDS_ERRARG_COUNT
+};
+
+/* The last error's reason (CDS_REASON_NONE if it names none). */
+int cds_errreason(const cds_handle_t *h);
+/* A name the last error carries, or NULL; owned by the handle, valid until
+ * the next failing call. */
+const char *cds_errarg(const cds_handle_t *h, int arg);
+/* Stable keys for JSON and scripts: "out-of-range", "path"; NULL for
+ * CDS_REASON_NONE and out of range.  Static storage, never translated. */
+const char *cds_errreason_key(int reason);
+const char *cds_errarg_key(int arg);
+
 /* ------------------------------------------------------------------------ */
 /* Handle                                                                    */
 /* ------------------------------------------------------------------------ */

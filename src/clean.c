@@ -123,8 +123,8 @@ cds_prefix_clean(cds_handle_t *h, const struct cds_txn_opts *o,
 		goto out;	/* set by cds_lock_take() or cds_recover() */
 	}
 	if ((dp = opendir(dir)) == NULL) {
-		ret = errno == ENOENT ? 0 : cds_seterr(h, CDS_ERR_IO, "%s: %s",
-		    dir, strerror(errno));
+		ret = errno == ENOENT ? 0 : cds_seterr_sys(h, CDS_ERR_IO, dir,
+		    errno);
 		goto out;
 	}
 	while ((d = readdir(dp)) != NULL) {
@@ -142,8 +142,7 @@ cds_prefix_clean(cds_handle_t *h, const struct cds_txn_opts *o,
 		count_tree(sub, freed);
 		cds_ops_add(ops, CDS_OP_REMOVE, sub, NULL);
 		if (!dry && cds_rm_rf(sub) == -1) {
-			cds_seterr(h, CDS_ERR_IO, "%s: %s", sub,
-			    strerror(errno));
+			cds_seterr_sys(h, CDS_ERR_IO, sub, errno);
 			free(sub);
 			goto out;
 		}

@@ -293,8 +293,10 @@ cds_dlprobe_run(cds_handle_t *h, char *const *libs, unsigned timeout_ms)
 	size_t i;
 
 	if (*h->root != '\0') {
-		cds_seterr(h, CDS_ERR_UNSUPPORTED, "--root %s: the libraries "
-		    "of another system cannot be loaded here", h->root);
+		cds_seterr_why(h, CDS_ERR_UNSUPPORTED, CDS_REASON_OTHER_SYSTEM,
+		    CDS_ERRNAMES({ CDS_ERRARG_OPTION, "root" },
+		    { CDS_ERRARG_VALUE, h->root }), "root %s: the libraries of "
+		    "another system cannot be loaded here", h->root);
 		return NULL;
 	}
 	if (libs == NULL || libs[0] == NULL) {

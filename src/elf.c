@@ -1059,8 +1059,7 @@ elf_parse_file(cds_handle_t *h, const char *hostpath, int dynamic_only)
 		return NULL;
 	}
 	if (fstat(r.fd, &st) == -1) {
-		cds_seterr(h, CDS_ERR_IO, "%s: %s", hostpath,
-		    strerror(errno));
+		cds_seterr_sys(h, CDS_ERR_IO, hostpath, errno);
 		close(r.fd);
 		return NULL;
 	}

@@ -103,8 +103,7 @@ make_links(cds_handle_t *h, const char *dir, struct want *v, size_t n,
 		}
 		cds_ops_add(ops, CDS_OP_SYMLINK, path, v[i].target);
 		if (!dry_run && symlink(v[i].target, path) == -1) {
-			cds_seterr(h, cds_errno_code(errno), "%s: %s", path,
-			    strerror(errno));
+			cds_seterr_sys(h, cds_errno_code(errno), path, errno);
 			free(path);
 			return -1;
 		}
@@ -125,8 +124,7 @@ cds_fixup_sonames(cds_handle_t *h, const char *dir, int dry_run,
 	int made = -1, a, b;
 
 	if ((names = cds_listdir(dir)) == NULL) {
-		return cds_seterr(h, CDS_ERR_IO, "%s: %s", dir,
-		    strerror(errno));
+		return cds_seterr_sys(h, CDS_ERR_IO, dir, errno);
 	}
 	for (i = 0; names[i] != NULL; i++) {
 		char *path, *soname, *dev;
@@ -242,13 +240,11 @@ cds_link_set(cds_handle_t *h, const char *path, const char *target,
 	}
 	unlink(tmp);
 	if (symlink(target, tmp) == -1) {
-		cds_seterr(h, cds_errno_code(errno), "%s: %s", tmp,
-		    strerror(errno));
+		cds_seterr_sys(h, cds_errno_code(errno), tmp, errno);
 		goto out;
 	}
 	if (rename(tmp, path) == -1) {
-		cds_seterr(h, cds_errno_code(errno), "%s: %s", path,
-		    strerror(errno));
+		cds_seterr_sys(h, cds_errno_code(errno), path, errno);
 		unlink(tmp);
 		goto out;
 	}
@@ -280,15 +276,13 @@ write_text(cds_handle_t *h, const char *path, const char *text,
 	}
 	dir = cds_dirname(path);
 	if (cds_mkdir_p(dir, 0755) == -1) {
-		cds_seterr(h, cds_errno_code(errno), "%s: %s", dir,
-		    strerror(errno));
+		cds_seterr_sys(h, cds_errno_code(errno), dir, errno);
 		free(dir);
 		return -1;
 	}
 	free(dir);
 	if (cds_write_file_atomic(path, text, strlen(text), 0644) == -1) {
-		return cds_seterr(h, cds_errno_code(errno), "%s: %s", path,
-		    strerror(errno));
+		return cds_seterr_sys(h, cds_errno_code(errno), path, errno);
 	}
 	return 0;
 }
@@ -483,8 +477,8 @@ cds_env_remove(cds_handle_t *h, const struct cds_layout *l, const char *name,
 		if (ret == 0 && cds_exists(paths[i])) {
 			cds_ops_add(ops, CDS_OP_REMOVE, paths[i], NULL);
 			if (!dry_run && unlink(paths[i]) == -1 && ret == 0) {
-				ret = cds_seterr(h, CDS_ERR_IO, "%s: %s",
-				    paths[i], strerror(errno));
+				ret = cds_seterr_sys(h, CDS_ERR_IO, paths[i],
+				    errno);
 			}
 		}
 		free(paths[i]);
@@ -635,8 +629,9 @@ cds_fixup_commit(cds_handle_t *h, const struct cds_layout *l,
 	if (!bad && !cds_release_name_ok(name)) {
 		char *shown = cds_printable(name, 80);
 
-		cds_seterr(h, CDS_ERR_BAD_INPUT, "\"%s\": not the name of a "
-		    "release; nothing was written", shown);
+		cds_seterr_why(h, CDS_ERR_BAD_INPUT, CDS_REASON_BAD_NAME,
+		    CDS_ERRNAMES({ CDS_ERRARG_VALUE, shown }), "\"%s\": not "
+		    "the name of a release; nothing was written", shown);
 		free(shown);
 		bad = 1;
 	}

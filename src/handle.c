@@ -78,7 +78,7 @@ cds_free(cds_handle_t *h)
 	cds_strv_clear(&h->env);
 	free(h->cache_dir);
 	free(h->prefix);
-	free(h->errdetail);
+	cds_clearerr(h);
 	free(h->root);
 	while (h->rcache != NULL) {
 		cds_root_cache_end(h);	/* a pass that never ended */
@@ -101,14 +101,28 @@ cds_set_manifest(cds_handle_t *h, const char *path_or_url)
 	return 0;
 }
 
+/* Setting OPTION's VALUE is not within MIN..MAX (with their units). */
+static int
+err_range(cds_handle_t *h, const char *option, const char *v,
+    const char *min, const char *max)
+{
+	return cds_seterr_why(h, CDS_ERR_USAGE, CDS_REASON_RANGE, CDS_ERRNAMES(
+	    { CDS_ERRARG_OPTION, option }, { CDS_ERRARG_VALUE, v },
+	    { CDS_ERRARG_MIN, min }, { CDS_ERRARG_MAX, max }), "%s %s: must be "
+	    "between %s and %s", option, v, min, max);
+}
+
 int
 cds_add_mirror(cds_handle_t *h, const char *url)
 {
 	if (!cds_startswith(url, "http://") &&
 	    !cds_startswith(url, "https://") &&
 	    !cds_startswith(url, "file://")) {
-		return cds_seterr(h, CDS_ERR_USAGE,
-		    "--mirror %s: not an http, https or file URL", url);
+		return cds_seterr_why(h, CDS_ERR_USAGE, CDS_REASON_BAD_URL,
+		    CDS_ERRNAMES({ CDS_ERRARG_OPTION, "mirror" },
+		    { CDS_ERRARG_VALUE, url }, { CDS_ERRARG_KNOWN,
+		    "http, https, file" }), "mirror %s: not an http, https or "
+		    "file URL", url);
 	}
 	if (cds_endswith(url, "/")) {
 		cds_strv_push(&h->mirrors, url);
@@ -136,8 +150,10 @@ int
 cds_set_jobs(cds_handle_t *h, int jobs)
 {
 	if (jobs < 1 || jobs > 16) {
-		return cds_seterr(h, CDS_ERR_USAGE,
-		    "--jobs %d: must be between 1 and 16", jobs);
+		char v[32];
+
+		snprintf(v, sizeof(v), "%d", jobs);
+		return err_range(h, "jobs", v, "1", "16");
 	}
 	h->jobs = jobs;
 	return 0;
@@ -147,9 +163,11 @@ int
 cds_set_timeout(cds_handle_t *h, unsigned seconds)
 {
 	if (seconds < 1 || seconds > CDS_TIMEOUT_MAX) {
-		return cds_seterr(h, CDS_ERR_USAGE,
-		    "--timeout %u: must be between 1 and %u seconds", seconds,
-		    (unsigned)CDS_TIMEOUT_MAX);
+		char v[32], max[32];
+
+		snprintf(v, sizeof(v), "%u", seconds);
+		snprintf(max, sizeof(max), "%u s", (unsigned)CDS_TIMEOUT_MAX);
+		return err_range(h, "timeout", v, "1 s", max);
 	}
 	h->timeout_s = seconds;
 	return 0;
@@ -159,8 +177,10 @@ int
 cds_set_prefix(cds_handle_t *h, const char *dir)
 {
 	if (dir != NULL && dir[0] != '/') {
-		return cds_seterr(h, CDS_ERR_USAGE,
-		    "--prefix %s: must be an absolute path", dir);
+		return cds_seterr_why(h, CDS_ERR_USAGE, CDS_REASON_NOT_ABSOLUTE,
+		    CDS_ERRNAMES({ CDS_ERRARG_OPTION, "prefix" },
+		    { CDS_ERRARG_VALUE, dir }), "prefix %s: must be an "
+		    "absolute path", dir);
 	}
 	free(h->prefix);
 	h->prefix = cds_strdup0(dir);
@@ -225,11 +245,14 @@ int
 cds_set_memlimit(cds_handle_t *h, uint64_t bytes)
 {
 	if (bytes < CDS_MEMLIMIT_MIN || bytes > CDS_MEMLIMIT_MAX) {
-		return cds_seterr(h, CDS_ERR_USAGE,
-		    "--memlimit %llu: must be between %llu MiB and %llu GiB",
-		    (unsigned long long)bytes,
-		    (unsigned long long)(CDS_MEMLIMIT_MIN >> 20),
+		char v[32], min[32], max[32];
+
+		snprintf(v, sizeof(v), "%llu", (unsigned long long)bytes);
+		snprintf(min, sizeof(min), "%llu MiB",
+		    (unsigned long long)(CDS_MEMLIMIT_MIN >> 20));
+		snprintf(max, sizeof(max), "%llu GiB",
 		    (unsigned long long)(CDS_MEMLIMIT_MAX >> 30));
+		return err_range(h, "memlimit", v, min, max);
 	}
 	h->memlimit = bytes;
 	return 0;
@@ -263,8 +286,9 @@ cds_setenv(cds_handle_t *h, const char *name, const char *value)
 	ssize_t i = env_index(h, name);
 
 	if (*name == '\0' || strchr(name, '=') != NULL) {
-		return cds_seterr(h, CDS_ERR_USAGE, "bad variable name %s",
-		    name);
+		return cds_seterr_why(h, CDS_ERR_USAGE, CDS_REASON_BAD_NAME,
+		    CDS_ERRNAMES({ CDS_ERRARG_VALUE, name }), "bad variable "
+		    "name %s", name);
 	}
 	if (i >= 0) {
 		/* VALUE may point into the entry it replaces (a value got

@@ -16,6 +16,8 @@ struct cds_handle {
 	char *root;		/* "" for "/" */
 	int err;
 	char *errdetail;
+	int errreason;		/* enum cds_reason */
+	char *errargs[CDS_ERRARG_COUNT];	/* the names it carries */
 
 	char *manifest_arg;	/* --manifest, NULL for the shipped index */
 	struct cds_manifest *manifest;	/* loaded once (manifest.c) */
@@ -51,10 +53,42 @@ struct cds_handle {
 					   (cds_root_cache_begin) */
 };
 
-/* Set the handle's error code and detail; returns -1 for `return`. */
+/* Set the handle's error code and detail (no reason, no names); returns
+ * -1 for `return`. */
 CDS_HIDDEN int cds_seterr(cds_handle_t *h, int err, const char *fmt, ...)
     CDS_PRINTF(3, 4);
+/*
+ * The same with the error's case and the names involved, so that the
+ * clients can say it in their words (cds.h, "An error is data").  NAMES:
+ * CDS_ERRNAMES({ CDS_ERRARG_OPTION, "jobs" }, { CDS_ERRARG_VALUE, v }),
+ * NULL values skipped.  FMT renders the same in English for the detail; it
+ * names no command-line option (hints are the clients').
+ */
+struct cds_errname {
+	int arg;		/* enum cds_errarg; -1 ends a list */
+	const char *value;
+};
+#define CDS_ERRNAMES(...)						\
+	((const struct cds_errname[]){ __VA_ARGS__, { -1, NULL } })
+CDS_HIDDEN int cds_seterr_why(cds_handle_t *h, int err, int reason,
+    const struct cds_errname *names, const char *fmt, ...) CDS_PRINTF(5, 6);
+/* A system call on PATH failed with errno E: CDS_REASON_SYSTEM, the detail
+ * "PATH: strerror(E)". */
+CDS_HIDDEN int cds_seterr_sys(cds_handle_t *h, int err, const char *path,
+    int e);
 CDS_HIDDEN void cds_clearerr(cds_handle_t *h);
+/* Take the handle's error out (the handle's is then clear) and put it back,
+ * around work whose own errors are not the caller's. */
+struct cds_errsave {
+	int err, reason;
+	char *detail;
+	char *args[CDS_ERRARG_COUNT];
+};
+CDS_HIDDEN void cds_err_take(cds_handle_t *h, struct cds_errsave *s);
+CDS_HIDDEN void cds_err_put(cds_handle_t *h, struct cds_errsave *s);
+/* Keep a copy of the handle's error in S (replacing S's); free S's. */
+CDS_HIDDEN void cds_err_copy(const cds_handle_t *h, struct cds_errsave *s);
+CDS_HIDDEN void cds_errsave_free(struct cds_errsave *s);
 /* Map errno to our code: ENOSPC and EDQUOT are CDS_ERR_NO_SPACE. */
 CDS_HIDDEN int cds_errno_code(int e);
 

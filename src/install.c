@@ -163,8 +163,7 @@ merge_dir(struct merge *mg, const char *src, const char *dst, const char *rel,
 	int ret = 0;
 
 	if (names == NULL) {
-		return cds_seterr(mg->h, CDS_ERR_IO, "%s: %s", src,
-		    strerror(errno));
+		return cds_seterr_sys(mg->h, CDS_ERR_IO, src, errno);
 	}
 	for (i = 0; names[i] != NULL && ret == 0; i++) {
 		char *s = cds_path_join(src, names[i]);
@@ -174,12 +173,11 @@ merge_dir(struct merge *mg, const char *src, const char *dst, const char *rel,
 		struct stat ss, ds;
 
 		if (lstat(s, &ss) == -1) {
-			ret = cds_seterr(mg->h, CDS_ERR_IO, "%s: %s", s,
-			    strerror(errno));
+			ret = cds_seterr_sys(mg->h, CDS_ERR_IO, s, errno);
 		} else if (lstat(d, &ds) == -1) {
 			if (rename(s, d) == -1) {
-				ret = cds_seterr(mg->h, cds_errno_code(errno),
-				    "%s: %s", d, strerror(errno));
+				ret = cds_seterr_sys(mg->h,
+				    cds_errno_code(errno), d, errno);
 			} else {
 				owner_add(mg, r, archive_file(a));
 			}
@@ -195,14 +193,19 @@ merge_dir(struct merge *mg, const char *src, const char *dst, const char *rel,
 			char *alt = cds_xasprintf("%s.%s", d, a->component);
 
 			if (rename(s, alt) == -1) {
-				ret = cds_seterr(mg->h, cds_errno_code(errno),
-				    "%s: %s", alt, strerror(errno));
+				ret = cds_seterr_sys(mg->h,
+				    cds_errno_code(errno), alt, errno);
 			}
 			free(alt);
 		} else {
-			ret = cds_seterr(mg->h, CDS_ERR_CONFLICT, "%s: %s is "
-			    "in both %s and %s, with different contents",
-			    mg->release, r, owner_of(mg, r), archive_file(a));
+			ret = cds_seterr_why(mg->h, CDS_ERR_CONFLICT,
+			    CDS_REASON_CONFLICT, CDS_ERRNAMES(
+			    { CDS_ERRARG_RELEASE, mg->release },
+			    { CDS_ERRARG_PATH, r }, { CDS_ERRARG_ARCHIVE,
+			    owner_of(mg, r) }, { CDS_ERRARG_OTHER,
+			    archive_file(a) }), "%s: %s is in both %s and %s, "
+			    "with different contents", mg->release, r,
+			    owner_of(mg, r), archive_file(a));
 		}
 		free(s);
 		free(d);
@@ -288,8 +291,8 @@ record_hash(struct record *rc)
 		struct hashjob *j = &rc->jobs[i];
 
 		if (j->err != 0 && ret == 0) {
-			ret = cds_seterr(rc->h, cds_errno_code(j->err),
-			    "%s: %s", j->path, strerror(j->err));
+			ret = cds_seterr_sys(rc->h, cds_errno_code(j->err),
+			    j->path, j->err);
 		}
 		if (j->err == 0) {
 			json_object_set_new(j->entry, "sha256",
@@ -320,8 +323,7 @@ record_tree(struct record *rc, const char *dir, const char *rel)
 	int ret = 0;
 
 	if (names == NULL) {
-		return cds_seterr(rc->h, CDS_ERR_IO, "%s: %s", dir,
-		    strerror(errno));
+		return cds_seterr_sys(rc->h, CDS_ERR_IO, dir, errno);
 	}
 	for (i = 0; names[i] != NULL && ret == 0; i++) {
 		char *p = cds_path_join(dir, names[i]);
@@ -332,8 +334,7 @@ record_tree(struct record *rc, const char *dir, const char *rel)
 		json_t *e;
 
 		if (lstat(p, &st) == -1) {
-			ret = cds_seterr(rc->h, CDS_ERR_IO, "%s: %s", p,
-			    strerror(errno));
+			ret = cds_seterr_sys(rc->h, CDS_ERR_IO, p, errno);
 			goto next;
 		}
 		snprintf(mode, sizeof(mode), "%04o",
@@ -457,8 +458,7 @@ receipt_write(cds_handle_t *h, const struct cds_layout *l, const char *name,
 
 	if (cds_mkdir_p(l->receipts, 0755) == -1 ||
 	    cds_write_file_atomic(path, text, strlen(text), 0644) == -1) {
-		ret = cds_seterr(h, cds_errno_code(errno), "%s: %s", path,
-		    strerror(errno));
+		ret = cds_seterr_sys(h, cds_errno_code(errno), path, errno);
 	}
 	free(text);
 	free(path);
@@ -516,18 +516,26 @@ space_check(cds_handle_t *h, const struct cds_layout *l,
 		}
 	}
 	if (statvfs(l->staging, &vfs) == -1) {
-		return cds_seterr(h, CDS_ERR_IO, "%s: %s", l->staging,
-		    strerror(errno));
+		return cds_seterr_sys(h, CDS_ERR_IO, l->staging, errno);
 	}
 	avail = (uint64_t)vfs.f_bavail * (uint64_t)vfs.f_frsize;
 	cds_log(h, CDS_LOG_DEBUG, "space: %llu bytes free in %s, about %llu "
 	    "needed", (unsigned long long)avail, l->staging,
 	    (unsigned long long)need);
 	if (need > avail) {
-		return cds_seterr(h, CDS_ERR_NO_SPACE, "%s: %.1f MiB free; "
-		    "the archives (%.1f MiB) need about %.1f MiB to download "
-		    "and unpack", l->staging, (double)avail / (1 << 20),
-		    (double)cmp / (1 << 20), (double)need / (1 << 20));
+		char have_m[32], cmp_m[32], need_m[32];
+
+		snprintf(have_m, sizeof(have_m), "%.1f",
+		    (double)avail / (1 << 20));
+		snprintf(cmp_m, sizeof(cmp_m), "%.1f", (double)cmp / (1 << 20));
+		snprintf(need_m, sizeof(need_m), "%.1f",
+		    (double)need / (1 << 20));
+		return cds_seterr_why(h, CDS_ERR_NO_SPACE, CDS_REASON_NO_SPACE,
+		    CDS_ERRNAMES({ CDS_ERRARG_PATH, l->staging },
+		    { CDS_ERRARG_HAVE, have_m }, { CDS_ERRARG_NEED, need_m },
+		    { CDS_ERRARG_OTHER, cmp_m }), "%s: %s MiB free; the "
+		    "archives (%s MiB) need about %s MiB to download and "
+		    "unpack", l->staging, have_m, cmp_m, need_m);
 	}
 	return 0;
 }
@@ -594,7 +602,9 @@ guard_plan(cds_handle_t *h, const struct cds_layout *l,
 		if (!cds_release_name_ok(it->name)) {
 			char *shown = cds_printable(it->name, 80);
 
-			cds_seterr(h, CDS_ERR_BAD_INPUT, "\"%s\": not the "
+			cds_seterr_why(h, CDS_ERR_BAD_INPUT,
+			    CDS_REASON_BAD_NAME, CDS_ERRNAMES(
+			    { CDS_ERRARG_VALUE, shown }), "\"%s\": not the "
 			    "name of a release; nothing was written", shown);
 			free(shown);
 			return -1;
@@ -692,8 +702,7 @@ assemble(cds_handle_t *h, struct cds_plan *p, struct cds_plan_item *it,
 	int ret = -1;
 
 	if (mkdir(s->tree, 0755) == -1) {
-		return cds_seterr(h, cds_errno_code(errno), "%s: %s", s->tree,
-		    strerror(errno));
+		return cds_seterr_sys(h, cds_errno_code(errno), s->tree, errno);
 	}
 	for (k = 0; k < it->narchives; k++) {
 		if (merge_dir(&mg, s->parts[k], s->tree, NULL,
@@ -745,8 +754,7 @@ commit(cds_handle_t *h, const struct cds_layout *l, struct cds_plan_item *it,
 	}
 	step_event(h, CDS_EV_COMMIT_START, it->name, dir, 0);
 	if (rename_noreplace(s->tree, dir) == -1) {
-		cds_seterr(h, cds_errno_code(errno), "%s: %s", dir,
-		    strerror(errno));
+		cds_seterr_sys(h, cds_errno_code(errno), dir, errno);
 		step_event(h, CDS_EV_COMMIT_DONE, it->name, dir,
 		    cds_errno(h));
 		goto out;
@@ -779,8 +787,8 @@ ask_proceed(cds_handle_t *h, struct cds_plan *p, struct cds_lock *lk)
 		return -1;	/* CDS_ERR_NEED_ANSWER, by cds_ask() */
 	}
 	if (a == 0) {
-		return cds_seterr(h, CDS_ERR_CANCELLED,
-		    "the plan was declined");
+		return cds_seterr_why(h, CDS_ERR_CANCELLED,
+		    CDS_REASON_DECLINED, NULL, "the plan was declined");
 	}
 	return 0;
 }
@@ -955,9 +963,10 @@ recheck(struct txn *t)
 		if (s < 0) {
 			char *dir = cds_path_join(t->l.prefix, it->name);
 
-			cds_seterr(t->h, CDS_ERR_IO, "%s: exists but was not "
-			    "installed by cudnn-setup (no receipt); move it "
-			    "away first", dir);
+			cds_seterr_why(t->h, CDS_ERR_IO, CDS_REASON_NOT_OURS,
+			    CDS_ERRNAMES({ CDS_ERRARG_PATH, dir }), "%s: "
+			    "exists but was not installed by cudnn-setup (no "
+			    "receipt); move it away first", dir);
 			free(dir);
 			return -1;
 		}
@@ -976,15 +985,15 @@ fetch_dirs(struct txn *t)
 	cds_handle_t *h = t->h;
 
 	if (cds_mkdir_p(t->l.staging, 0755) == -1) {
-		return cds_seterr(h, cds_errno_code(errno), "%s: %s",
-		    t->l.staging, strerror(errno));
+		return cds_seterr_sys(h, cds_errno_code(errno), t->l.staging,
+		    errno);
 	}
 	if (space_check(h, &t->l, t->p, t->cache) == -1) {
 		return -1;
 	}
 	if (h->cache_dir == NULL && cds_mkdir_p(t->cache, 0755) == -1) {
-		return cds_seterr(h, cds_errno_code(errno), "%s: %s",
-		    t->cache, strerror(errno));
+		return cds_seterr_sys(h, cds_errno_code(errno), t->cache,
+		    errno);
 	}
 	return 0;
 }
@@ -1069,9 +1078,8 @@ phase_fetch(struct txn *t)
 			    it->archives[k].urls[0]);
 			if (!t->dry && cds_mkdir_p(t->st[i].parts[k], 0755) ==
 			    -1) {
-				return cds_seterr(h, cds_errno_code(errno),
-				    "%s: %s", t->st[i].parts[k],
-				    strerror(errno));
+				return cds_seterr_sys(h, cds_errno_code(errno),
+				    t->st[i].parts[k], errno);
 			}
 		}
 	}

@@ -70,14 +70,25 @@ rel_ok(const char *p)
 	return ok;
 }
 
+/* Release NAME is not in PREFIX: -1 with CDS_ERR_NOT_FOUND. */
+static int
+not_installed(cds_handle_t *h, const char *name, const char *prefix)
+{
+	return cds_seterr_why(h, CDS_ERR_NOT_FOUND, CDS_REASON_NOT_INSTALLED,
+	    CDS_ERRNAMES({ CDS_ERRARG_RELEASE, name }, { CDS_ERRARG_PATH,
+	    prefix }), "%s: not installed in %s", name, prefix);
+}
+
 /* Where a receipt is wrong: -1 with CDS_ERR_BAD_INPUT. */
 static int
 receipt_bad(cds_handle_t *h, const char *path, const char *field,
     const char *why)
 {
-	return cds_seterr(h, CDS_ERR_BAD_INPUT, "%s: %s: %s; move the "
-	    "receipt away (and its tree, if it is not whole) and install "
-	    "again", path, field, why);
+	return cds_seterr_why(h, CDS_ERR_BAD_INPUT, CDS_REASON_BAD_RECEIPT,
+	    CDS_ERRNAMES({ CDS_ERRARG_PATH, path }, { CDS_ERRARG_OTHER,
+	    field }, { CDS_ERRARG_WHY, why }), "%s: %s: %s; move the receipt "
+	    "away (and its tree, if it is not whole) and install again",
+	    path, field, why);
 }
 
 /*
@@ -196,8 +207,7 @@ cds_prefix_list(cds_handle_t *h)
 	names = cds_listdir(l.receipts);
 	if (names == NULL && errno != ENOENT) {
 		/* "nothing installed" would be a guess */
-		cds_seterr(h, cds_errno_code(errno), "%s: %s", l.receipts,
-		    strerror(errno));
+		cds_seterr_sys(h, cds_errno_code(errno), l.receipts, errno);
 		cds_installed_list_free(list);
 		list = NULL;
 		goto out;
@@ -272,8 +282,11 @@ cds_prefix_resolve(cds_handle_t *h, const char *what)
 			}
 		}
 		if (found == NULL) {
-			cds_seterr(h, CDS_ERR_NOT_FOUND, "%s: no default in "
-			    "%s", what, list->prefix);
+			cds_seterr_why(h, CDS_ERR_NOT_FOUND,
+			    CDS_REASON_NO_DEFAULT, CDS_ERRNAMES(
+			    { CDS_ERRARG_RELEASE, what }, { CDS_ERRARG_PATH,
+			    list->prefix }), "%s: no default in %s", what,
+			    list->prefix);
 		}
 		cds_installed_list_free(list);
 		return found;
@@ -306,16 +319,21 @@ cds_prefix_resolve(cds_handle_t *h, const char *what)
 	}
 	free(found);
 	if (n > 1) {
-		cds_seterr(h, CDS_ERR_USAGE, "%s: matches %s; name one",
+		cds_seterr_why(h, CDS_ERR_USAGE, CDS_REASON_AMBIGUOUS,
+		    CDS_ERRNAMES({ CDS_ERRARG_VALUE, what },
+		    { CDS_ERRARG_KNOWN, cands.s }), "%s: matches %s; name one",
 		    what, cands.s);
 	} else {
 		for (i = 0; i < list->n; i++) {
 			cds_buf_addf(&cands, "%s%s", i > 0 ? ", " : "",
 			    list->v[i].name);
 		}
-		cds_seterr(h, CDS_ERR_NOT_FOUND, "%s: not installed in %s "
-		    "(installed: %s)", what, list->prefix,
-		    cands.s != NULL ? cands.s : "nothing");
+		cds_seterr_why(h, CDS_ERR_NOT_FOUND, CDS_REASON_NOT_INSTALLED,
+		    CDS_ERRNAMES({ CDS_ERRARG_RELEASE, what },
+		    { CDS_ERRARG_PATH, list->prefix }, { CDS_ERRARG_KNOWN,
+		    cands.s != NULL ? cands.s : "" }), "%s: not installed in "
+		    "%s (installed: %s)", what, list->prefix, cands.s != NULL ?
+		    cands.s : "nothing");
 	}
 	cds_buf_free(&cands);
 	cds_installed_list_free(list);
@@ -364,8 +382,7 @@ cds_prefix_use(cds_handle_t *h, const char *what,
 		goto out;
 	}
 	if (cds_release_state(&l, name) != 1) {
-		cds_seterr(h, CDS_ERR_NOT_FOUND, "%s: not installed in %s",
-		    name, l.tprefix);
+		not_installed(h, name, l.tprefix);
 		goto unlock;
 	}
 	link = cds_path_join(l.prefix, cds_kind_word(cds_kind_of_name(name)));
@@ -413,8 +430,7 @@ cds_prefix_remove(cds_handle_t *h, const char *what,
 		goto out;
 	}
 	if (!dry && cds_release_state(&l, name) != 1) {
-		cds_seterr(h, CDS_ERR_NOT_FOUND, "%s: not installed in %s",
-		    name, l.tprefix);
+		not_installed(h, name, l.tprefix);
 		goto unlock;
 	}
 	/* only now, under the lock: recovery may have set the link */
@@ -425,9 +441,12 @@ cds_prefix_remove(cds_handle_t *h, const char *what,
 			goto unlock;	/* CDS_ERR_NEED_ANSWER, by cds_ask() */
 		}
 		if (a == 0) {
-			cds_seterr(h, CDS_ERR_USAGE, "%s is the current "
-			    "default (%s); use --force, or `use` another "
-			    "first", name, link);
+			cds_seterr_why(h, CDS_ERR_USAGE,
+			    CDS_REASON_IS_DEFAULT, CDS_ERRNAMES(
+			    { CDS_ERRARG_RELEASE, name }, { CDS_ERRARG_PATH,
+			    link }, { CDS_ERRARG_OPTION, "force" }), "%s is "
+			    "the current default (%s); it stays unless forced, "
+			    "or another is made the default first", name, link);
 			goto unlock;
 		}
 	}
@@ -443,8 +462,7 @@ cds_prefix_remove(cds_handle_t *h, const char *what,
 		}
 		if (cds_mkdir_p(l.trash, 0755) == -1 ||
 		    rename(tree, trash) == -1) {
-			cds_seterr(h, cds_errno_code(errno), "%s: %s", tree,
-			    strerror(errno));
+			cds_seterr_sys(h, cds_errno_code(errno), tree, errno);
 			cds_journal_end(&l);
 			goto unlock;
 		}

@@ -28,8 +28,7 @@ cds_journal_append(cds_handle_t *h, const char *path, const char *line)
 	fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC | O_NOFOLLOW,
 	    0644);
 	if (fd == -1) {
-		return cds_seterr(h, cds_errno_code(errno), "%s: %s", path,
-		    strerror(errno));
+		return cds_seterr_sys(h, cds_errno_code(errno), path, errno);
 	}
 	fresh = fstat(fd, &st) == 0 && st.st_size == 0;
 	/* one write: a kill leaves the line whole or absent; a power cut
@@ -37,8 +36,7 @@ cds_journal_append(cds_handle_t *h, const char *path, const char *line)
 	 * newline */
 	if (write(fd, line, n) != (ssize_t)n || fsync(fd) == -1 ||
 	    (fresh && cds_sync_parent(path) == -1)) {
-		ret = cds_seterr(h, cds_errno_code(errno), "%s: %s", path,
-		    strerror(errno));
+		ret = cds_seterr_sys(h, cds_errno_code(errno), path, errno);
 	}
 	close(fd);
 	return ret;

@@ -109,8 +109,7 @@ lock_wait(cds_handle_t *h, int fd, const char *path, int wait,
 		return 0;
 	}
 	if (errno != EWOULDBLOCK) {
-		return cds_seterr(h, CDS_ERR_IO, "%s: %s", path,
-		    strerror(errno));
+		return cds_seterr_sys(h, CDS_ERR_IO, path, errno);
 	}
 	if (w->holder == NULL) {
 		w->holder = holder_known ? lock_holder(fd, &w->asking) :
@@ -124,9 +123,11 @@ lock_wait(cds_handle_t *h, int fd, const char *path, int wait,
 	}
 	for (;;) {
 		if (wait < 0 || (wait > 0 && cds_now_ms() >= w->deadline)) {
-			return cds_seterr(h, CDS_ERR_LOCKED, "%s: held by %s%s",
-			    path, w->holder, w->asking ? ", which waits for "
-			    "its user's answer" : "");
+			return cds_seterr_why(h, CDS_ERR_LOCKED,
+			    CDS_REASON_NONE, CDS_ERRNAMES({ CDS_ERRARG_PATH,
+			    path }, { CDS_ERRARG_OTHER, w->holder }), "%s: held "
+			    "by %s%s", path, w->holder, w->asking ? ", which "
+			    "waits for its user's answer" : "");
 		}
 		if (h->cancelled) {
 			return cds_seterr(h, CDS_ERR_CANCELLED,
@@ -153,14 +154,13 @@ again:
 	/* (again: the holder may have removed .state with its lock) */
 	if (cds_mkdir_p(l->state, 0755) == -1) {
 		free(w.holder);
-		return cds_seterr(h, cds_errno_code(errno), "%s: %s", l->state,
-		    strerror(errno));
+		return cds_seterr_sys(h, cds_errno_code(errno), l->state,
+		    errno);
 	}
 	fd = open(l->lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
 	if (fd == -1) {
 		free(w.holder);
-		return cds_seterr(h, cds_errno_code(errno), "%s: %s", l->lock,
-		    strerror(errno));
+		return cds_seterr_sys(h, cds_errno_code(errno), l->lock, errno);
 	}
 	if (lock_wait(h, fd, l->lock, wait, 1, &w) == -1) {
 		free(w.holder);

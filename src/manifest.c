@@ -1364,9 +1364,9 @@ load_kept(cds_handle_t *h, long long shipped_version)
 	char *text = NULL, *sig = NULL;
 	size_t len = 0, siglen = 0;
 	struct cds_manifest *m = NULL;
-	int err = h->err;
-	char *detail = cds_strdup0(h->errdetail);
+	struct cds_errsave saved;
 
+	cds_err_take(h, &saved);
 	if ((text = cds_read_file(path, 16u << 20, &len)) == NULL) {
 		goto out;	/* none kept */
 	}
@@ -1391,12 +1391,7 @@ load_kept(cds_handle_t *h, long long shipped_version)
 	}
 	m->updated = 1;
 out:
-	if (err == CDS_ERR_OK) {
-		cds_clearerr(h);
-	} else {
-		cds_seterr(h, err, "%s", detail != NULL ? detail : "");
-	}
-	free(detail);
+	cds_err_put(h, &saved);
 	free(text);
 	free(sig);
 	free(sigpath);

@@ -271,19 +271,70 @@ known_text(const struct cds_manifest *m, enum cds_kind kind)
 static int
 err_driver(const struct ctx *x, const char *what, const char *need)
 {
-	return cds_seterr(x->h, CDS_ERR_DRIVER, "%s needs NVIDIA driver %s "
-	    "or newer; the driver here is %s (%s)", what, need, x->driver,
+	return cds_seterr_why(x->h, CDS_ERR_DRIVER, CDS_REASON_DRIVER_TOO_OLD,
+	    CDS_ERRNAMES({ CDS_ERRARG_RELEASE, what }, { CDS_ERRARG_NEED,
+	    need }, { CDS_ERRARG_HAVE, x->driver }, { CDS_ERRARG_SOURCE,
+	    x->driver_source }), "%s needs NVIDIA driver %s or newer; the "
+	    "driver here is %s (%s)", what, need, x->driver,
 	    x->driver_source);
+}
+
+/* No cuDNN (of CUDNN, when asked for one) is built for CUDA. */
+static int
+err_no_cudnn(const struct ctx *x, const char *cudnn, const char *cuda)
+{
+	return cds_seterr_why(x->h, CDS_ERR_NOT_FOUND,
+	    CDS_REASON_NO_CUDNN_FOR_CUDA, CDS_ERRNAMES({ CDS_ERRARG_CUDNN,
+	    cudnn }, { CDS_ERRARG_CUDA, cuda }), "no known cuDNN%s%s is built "
+	    "for CUDA %s", cudnn != NULL ? " " : "", cudnn != NULL ? cudnn :
+	    "", cuda);
+}
+
+/* cuDNN release R has no build for CUDA. */
+static int
+err_no_build(const struct ctx *x, const struct cds_release *r,
+    const char *cuda)
+{
+	char *vars = variants_text(r);
+
+	cds_seterr_why(x->h, CDS_ERR_USAGE, CDS_REASON_NO_BUILD_FOR_CUDA,
+	    CDS_ERRNAMES({ CDS_ERRARG_CUDNN, r->full_version },
+	    { CDS_ERRARG_CUDA, cuda }, { CDS_ERRARG_KNOWN, vars }), "cuDNN %s "
+	    "has no build for CUDA %s (its builds: %s)", r->full_version,
+	    cuda, vars);
+	free(vars);
+	return -1;
+}
+
+/* A bare redistrib manifest holds release R, not what OPTION asked. */
+static int
+err_holds(const struct ctx *x, int err, const char *option,
+    const char *value, const struct cds_release *r)
+{
+	char *what = cds_xasprintf("%s %s", r->kind == CDS_KIND_CUDA ? "CUDA" :
+	    "cuDNN", r->full_version);
+
+	cds_seterr_why(x->h, err, CDS_REASON_MANIFEST_HOLDS, CDS_ERRNAMES(
+	    { CDS_ERRARG_OPTION, option }, { CDS_ERRARG_VALUE, value },
+	    { CDS_ERRARG_PATH, x->m->path }, { CDS_ERRARG_RELEASE, what }),
+	    "%s %s: %s holds %s only", option, value, x->m->path, what);
+	free(what);
+	return -1;
 }
 
 static int
 err_unknown(const struct ctx *x, enum cds_kind kind, const char *version)
 {
 	char *known = known_text(x->m, kind);
+	char *what = cds_xasprintf("%s %s", kind == CDS_KIND_CUDA ? "CUDA" :
+	    "cuDNN", version);
 
-	cds_seterr(x->h, CDS_ERR_NOT_FOUND, "%s %s: not in %s (known: %s)",
-	    kind == CDS_KIND_CUDA ? "CUDA" : "cuDNN", version, x->m->path,
-	    known);
+	cds_seterr_why(x->h, CDS_ERR_NOT_FOUND, CDS_REASON_UNKNOWN_RELEASE,
+	    CDS_ERRNAMES({ CDS_ERRARG_OPTION, kind == CDS_KIND_CUDA ? "cuda" :
+	    "cudnn" }, { CDS_ERRARG_VALUE, version }, { CDS_ERRARG_RELEASE,
+	    what }, { CDS_ERRARG_PATH, x->m->path }, { CDS_ERRARG_KNOWN,
+	    known }), "%s: not in %s (known: %s)", what, x->m->path, known);
+	free(what);
 	free(known);
 	return -1;
 }
@@ -431,8 +482,7 @@ choose_plain(const struct ctx *x, struct choice *c)
 	if (c->cudnn == NULL && req->cudnn == NULL && is_none(req->cuda) &&
 	    req->with_cuda != NULL && newest_cudnn(x, req->with_cuda, NULL,
 	    NULL, 1, c) == -1) {
-		return cds_seterr(x->h, CDS_ERR_NOT_FOUND, "no known cuDNN "
-		    "is built for CUDA %s", req->with_cuda);
+		return err_no_cudnn(x, NULL, req->with_cuda);
 	}
 	/* the CUDA release, when it is ours to pick: the newest the driver
 	 * runs natively, else the newest it runs */
@@ -474,7 +524,10 @@ choose_plain(const struct ctx *x, struct choice *c)
 		if (c->cuda == NULL && c->cudnn != NULL && lowest == NULL) {
 			char *vars = variants_text(c->cudnn);
 
-			cds_seterr(x->h, CDS_ERR_NOT_FOUND, "cuDNN %s: no "
+			cds_seterr_why(x->h, CDS_ERR_NOT_FOUND,
+			    CDS_REASON_NO_CUDA_FOR_CUDNN, CDS_ERRNAMES(
+			    { CDS_ERRARG_CUDNN, c->cudnn->full_version },
+			    { CDS_ERRARG_KNOWN, vars }), "cuDNN %s: no "
 			    "known CUDA release fits its builds (%s)",
 			    c->cudnn->full_version, vars);
 			free(vars);
@@ -490,13 +543,7 @@ choose_plain(const struct ctx *x, struct choice *c)
 	if (c->cuda != NULL && c->cudnn != NULL) {
 		if ((c->var = variant_for(c->cudnn, c->cuda->version)) ==
 		    NULL) {
-			char *vars = variants_text(c->cudnn);
-
-			cds_seterr(x->h, CDS_ERR_USAGE, "cuDNN %s has no build "
-			    "for CUDA %s (its builds: %s)",
-			    c->cudnn->full_version, c->cuda->version, vars);
-			free(vars);
-			return -1;
+			return err_no_build(x, c->cudnn, c->cuda->version);
 		}
 	} else if (c->cuda != NULL && !is_none(req->cudnn)) {
 		/* ours to pick: the newest built for this CUDA that runs */
@@ -509,9 +556,7 @@ choose_plain(const struct ctx *x, struct choice *c)
 		}
 		if (newest_cudnn(x, c->cuda->version, NULL, NULL, 1, c) ==
 		    -1) {
-			return cds_seterr(x->h, CDS_ERR_NOT_FOUND, "no known "
-			    "cuDNN is built for CUDA %s; use --cudnn none",
-			    c->cuda->version);
+			return err_no_cudnn(x, NULL, c->cuda->version);
 		}
 	} else if (c->cudnn != NULL && req->with_cuda != NULL) {
 		/* --cuda none for an installed CUDA: the build for it, from
@@ -519,9 +564,7 @@ choose_plain(const struct ctx *x, struct choice *c)
 		if ((c->var = variant_for(c->cudnn, req->with_cuda)) == NULL &&
 		    newest_cudnn(x, req->with_cuda, req->cudnn, NULL, 1, c) ==
 		    -1) {
-			return cds_seterr(x->h, CDS_ERR_NOT_FOUND, "no known "
-			    "cuDNN %s is built for CUDA %s", req->cudnn,
-			    req->with_cuda);
+			return err_no_cudnn(x, req->cudnn, req->with_cuda);
 		}
 	} else if (c->cudnn != NULL) {
 		/* --cuda none: the build for the newest line that runs */
@@ -537,8 +580,9 @@ choose_plain(const struct ctx *x, struct choice *c)
 		}
 	}
 	if (c->cuda == NULL && c->cudnn == NULL) {
-		return cds_seterr(x->h, CDS_ERR_USAGE,
-		    "--cuda none and --cudnn none: nothing to install");
+		return cds_seterr_why(x->h, CDS_ERR_USAGE,
+		    CDS_REASON_NOTHING_TO_DO, NULL,
+		    "neither CUDA nor cuDNN: nothing to install");
 	}
 	c->need = choice_need(x, c);
 	if (!runs(x->driver, c->need)) {
@@ -567,8 +611,11 @@ parse_for(cds_handle_t *h, const char *arg, char **name, char **version)
 	*version = NULL;
 	if (n == 0 || (eq != NULL && (eq[2] == '\0' ||
 	    !isdigit((unsigned char)eq[2])))) {
-		return cds_seterr(h, CDS_ERR_USAGE, "--for %s: expected "
-		    "PACKAGE==VERSION, such as torch==2.3.0", arg);
+		return cds_seterr_why(h, CDS_ERR_USAGE, CDS_REASON_BAD_SYNTAX,
+		    CDS_ERRNAMES({ CDS_ERRARG_OPTION, "for" },
+		    { CDS_ERRARG_VALUE, arg }, { CDS_ERRARG_WHY,
+		    "PACKAGE==VERSION" }), "for %s: expected PACKAGE==VERSION",
+		    arg);
 	}
 	*name = cds_xstrndup(arg, n);
 	for (p = *name; *p != '\0'; p++) {
@@ -579,8 +626,10 @@ parse_for(cds_handle_t *h, const char *arg, char **name, char **version)
 		if (!isalnum((unsigned char)*p) && *p != '-' && *p != '.') {
 			free(*name);
 			*name = NULL;
-			return cds_seterr(h, CDS_ERR_USAGE, "--for %s: bad "
-			    "package name", arg);
+			return cds_seterr_why(h, CDS_ERR_USAGE,
+			    CDS_REASON_BAD_NAME, CDS_ERRNAMES(
+			    { CDS_ERRARG_OPTION, "for" }, { CDS_ERRARG_VALUE,
+			    arg }), "for %s: bad package name", arg);
 		}
 	}
 	if (strcmp(*name, "pytorch") == 0) {
@@ -812,22 +861,32 @@ choose_for(const struct ctx *x, const char *name, const char *version,
 		return 0;
 	}
 	if (nmatch == 0 && req->with_cuda != NULL) {
-		return cds_seterr(x->h, CDS_ERR_NOT_FOUND, "--for %s%s%s: no "
-		    "build for CUDA %s in the framework table", name,
-		    version != NULL ? "==" : "", version != NULL ? version : "",
-		    req->with_cuda);
+		return cds_seterr_why(x->h, CDS_ERR_NOT_FOUND,
+		    CDS_REASON_NO_FRAMEWORK_BUILD, CDS_ERRNAMES(
+		    { CDS_ERRARG_OPTION, "for" }, { CDS_ERRARG_VALUE,
+		    req->forpkg }, { CDS_ERRARG_PACKAGE, name },
+		    { CDS_ERRARG_VERSION, version }, { CDS_ERRARG_CUDA,
+		    req->with_cuda }), "for %s: no build for CUDA %s in the "
+		    "framework table", req->forpkg, req->with_cuda);
 	}
 	if (nmatch == 0) {
 		char *known = rows_text(x->m, name);
 
 		if (known == NULL) {
-			cds_seterr(x->h, CDS_ERR_NOT_FOUND, "--for %s: not in "
-			    "the framework table of %s", name, x->m->path);
+			cds_seterr_why(x->h, CDS_ERR_NOT_FOUND,
+			    CDS_REASON_UNKNOWN_PACKAGE, CDS_ERRNAMES(
+			    { CDS_ERRARG_OPTION, "for" }, { CDS_ERRARG_VALUE,
+			    req->forpkg }, { CDS_ERRARG_PACKAGE, name },
+			    { CDS_ERRARG_PATH, x->m->path }), "for %s: not "
+			    "in the framework table of %s", name, x->m->path);
 		} else {
-			cds_seterr(x->h, CDS_ERR_NOT_FOUND, "--for %s%s%s: "
-			    "no such version in the framework table (known: "
-			    "%s)", name, version != NULL ? "==" : "",
-			    version != NULL ? version : "", known);
+			cds_seterr_why(x->h, CDS_ERR_NOT_FOUND,
+			    CDS_REASON_UNKNOWN_VERSION, CDS_ERRNAMES(
+			    { CDS_ERRARG_OPTION, "for" }, { CDS_ERRARG_VALUE,
+			    req->forpkg }, { CDS_ERRARG_PACKAGE, name },
+			    { CDS_ERRARG_VERSION, version }, { CDS_ERRARG_KNOWN,
+			    known }), "for %s: no such version in the "
+			    "framework table (known: %s)", req->forpkg, known);
 		}
 		free(known);
 		return -1;
@@ -841,14 +900,18 @@ choose_for(const struct ctx *x, const char *name, const char *version,
 		free(what);
 		return -1;
 	}
-	return cds_seterr(x->h, CDS_ERR_NOT_FOUND, "--for %s%s%s: its %s "
+	return cds_seterr_why(x->h, CDS_ERR_NOT_FOUND, CDS_REASON_NO_PAIR,
+	    CDS_ERRNAMES({ CDS_ERRARG_OPTION, "for" }, { CDS_ERRARG_VALUE,
+	    req->forpkg }, { CDS_ERRARG_PACKAGE, name }, { CDS_ERRARG_VERSION,
+	    version }, { CDS_ERRARG_OTHER, unfit->variant },
+	    { CDS_ERRARG_CUDA, unfit->cuda }, { CDS_ERRARG_CUDNN,
+	    unfit->cudnn != NULL ? unfit->cudnn : "-" }), "for %s: its %s "
 	    "build needs CUDA %s and cuDNN %s; no known pair of releases "
-	    "fits that%s%s%s%s", name, version != NULL ? "==" : "",
-	    version != NULL ? version : "", unfit->variant != NULL ?
+	    "fits that%s%s%s%s", req->forpkg, unfit->variant != NULL ?
 	    unfit->variant : "", unfit->cuda, unfit->cudnn != NULL ?
-	    unfit->cudnn : "-", req->cuda != NULL ? " and --cuda " : "",
+	    unfit->cudnn : "-", req->cuda != NULL ? " and CUDA " : "",
 	    req->cuda != NULL ? req->cuda : "", req->cudnn != NULL ?
-	    " and --cudnn " : "", req->cudnn != NULL ? req->cudnn : "");
+	    " and cuDNN " : "", req->cudnn != NULL ? req->cudnn : "");
 }
 
 /* The pair chosen, refused when the index marks it known bad: the reason
@@ -860,6 +923,7 @@ refuse_known_bad(const struct ctx *x, const struct choice *c)
 	    x->req->with_cuda;
 	const struct cds_known_bad *k = NULL;
 	const struct cds_release *r = NULL;
+	char *what;
 
 	if (c->cudnn != NULL) {
 		k = cds_manifest_known_bad(x->m, CDS_KIND_CUDNN,
@@ -874,11 +938,17 @@ refuse_known_bad(const struct ctx *x, const struct choice *c)
 	if (k == NULL) {
 		return 0;
 	}
-	return cds_seterr(x->h, CDS_ERR_NOT_FOUND, "%s %s%s%s is known bad: "
-	    "%s (%s)", r->kind == CDS_KIND_CUDA ? "CUDA" : "cuDNN",
-	    r->full_version, k->with_cuda != NULL ? " with CUDA " : "",
-	    k->with_cuda != NULL ? cuda : "", k->reason, k->source != NULL ?
-	    k->source : "no source given");
+	what = cds_xasprintf("%s %s", r->kind == CDS_KIND_CUDA ? "CUDA" :
+	    "cuDNN", r->full_version);
+	cds_seterr_why(x->h, CDS_ERR_NOT_FOUND, CDS_REASON_KNOWN_BAD,
+	    CDS_ERRNAMES({ CDS_ERRARG_RELEASE, what }, { CDS_ERRARG_CUDA,
+	    k->with_cuda != NULL ? cuda : NULL }, { CDS_ERRARG_WHY,
+	    k->reason }, { CDS_ERRARG_SOURCE, k->source }), "%s%s%s is "
+	    "known bad: %s (%s)", what, k->with_cuda != NULL ? " with CUDA " :
+	    "", k->with_cuda != NULL ? cuda : "", k->reason, k->source !=
+	    NULL ? k->source : "no source given");
+	free(what);
+	return -1;
 }
 
 /* A bare redistrib manifest: its one release, the floor of its line. */
@@ -889,42 +959,34 @@ choose_bare(const struct ctx *x, struct choice *c)
 	const struct cds_release *r = &x->m->releases[0];
 
 	if (req->forpkg != NULL) {
-		return cds_seterr(x->h, CDS_ERR_USAGE, "--for needs the index: "
-		    "%s is a single redistrib file with no framework table",
-		    x->m->path);
+		return cds_seterr_why(x->h, CDS_ERR_USAGE,
+		    CDS_REASON_NEEDS_INDEX, CDS_ERRNAMES({ CDS_ERRARG_OPTION,
+		    "for" }, { CDS_ERRARG_PATH, x->m->path }), "a framework "
+		    "needs the index: %s is a single redistrib file with no "
+		    "framework table", x->m->path);
 	}
 	if (r->kind == CDS_KIND_CUDA) {
 		if (req->cudnn != NULL && !is_none(req->cudnn)) {
-			return cds_seterr(x->h, CDS_ERR_USAGE, "--cudnn %s: "
-			    "%s holds CUDA %s only", req->cudnn, x->m->path,
-			    r->version);
+			return err_holds(x, CDS_ERR_USAGE, "cudnn",
+			    req->cudnn, r);
 		}
 		if (is_none(req->cuda) || (req->cuda != NULL &&
 		    !cds_ver_has_prefix(r->version, req->cuda))) {
-			return cds_seterr(x->h, CDS_ERR_NOT_FOUND, "--cuda %s: "
-			    "%s holds CUDA %s", req->cuda, x->m->path,
-			    r->version);
+			return err_holds(x, CDS_ERR_NOT_FOUND, "cuda",
+			    req->cuda, r);
 		}
 		c->cuda = r;
 	} else {
 		if (is_none(req->cudnn) || (req->cudnn != NULL &&
 		    !cds_ver_has_prefix(r->version, req->cudnn) &&
 		    !cds_ver_has_prefix(r->full_version, req->cudnn))) {
-			return cds_seterr(x->h, CDS_ERR_NOT_FOUND,
-			    "--cudnn %s: %s holds cuDNN %s",
-			    req->cudnn != NULL ? req->cudnn : "none",
-			    x->m->path, r->full_version);
+			return err_holds(x, CDS_ERR_NOT_FOUND, "cudnn",
+			    req->cudnn != NULL ? req->cudnn : "none", r);
 		}
 		c->cudnn = r;
 		if (req->cuda != NULL && !is_none(req->cuda)) {
 			if ((c->var = variant_for(r, req->cuda)) == NULL) {
-				char *vars = variants_text(r);
-
-				cds_seterr(x->h, CDS_ERR_USAGE, "cuDNN %s has "
-				    "no build for CUDA %s (its builds: %s)",
-				    r->full_version, req->cuda, vars);
-				free(vars);
-				return -1;
+				return err_no_build(x, r, req->cuda);
 			}
 		} else if ((c->var = best_variant(x, r)) == NULL) {
 			char *what = cds_xasprintf("cuDNN %s",
@@ -1013,10 +1075,17 @@ add_item(cds_handle_t *h, struct cds_plan *p, const struct cds_layout *l,
 		;
 	}
 	if (n == 0) {
-		return cds_seterr(h, CDS_ERR_NOT_FOUND, "%s %s%s%s: no "
-		    "archive for %s in %s", r->kind == CDS_KIND_CUDA ? "CUDA" :
-		    "cuDNN", r->full_version, var != NULL ? " " : "",
-		    var != NULL ? var : "", p->platform, r->redistrib);
+		char *what = cds_xasprintf("%s %s%s%s", r->kind ==
+		    CDS_KIND_CUDA ? "CUDA" : "cuDNN", r->full_version, var !=
+		    NULL ? " " : "", var != NULL ? var : "");
+
+		cds_seterr_why(h, CDS_ERR_NOT_FOUND, CDS_REASON_NO_ARCHIVE,
+		    CDS_ERRNAMES({ CDS_ERRARG_RELEASE, what },
+		    { CDS_ERRARG_OTHER, p->platform }, { CDS_ERRARG_PATH,
+		    r->redistrib }), "%s: no archive for %s in %s", what,
+		    p->platform, r->redistrib);
+		free(what);
+		return -1;
 	}
 	p->items = cds_xreallocarray(p->items, p->nitems + 1,
 	    sizeof(*p->items));
@@ -1052,8 +1121,10 @@ add_item(cds_handle_t *h, struct cds_plan *p, const struct cds_layout *l,
 	if (st < 0) {
 		char *host = cds_path_join(l->prefix, it->name);
 
-		cds_seterr(h, CDS_ERR_IO, "%s: exists but was not installed "
-		    "by cudnn-setup (no receipt); move it away first", host);
+		cds_seterr_why(h, CDS_ERR_IO, CDS_REASON_NOT_OURS, CDS_ERRNAMES(
+		    { CDS_ERRARG_PATH, host }), "%s: exists but was not "
+		    "installed by cudnn-setup (no receipt); move it away first",
+		    host);
 		free(host);
 		return -1;
 	}

@@ -742,10 +742,11 @@ plan_requested(struct cds_rule_ctx *c, struct cds_repair_plan *p,
 			return plan_install(h, p, &req, NULL, dirs);
 		}
 	}
-	cds_seterr(h, CDS_ERR_USAGE, "%s: no framework the manifest knows "
-	    "is here; name what to install (--cuda V, --cudnn V or "
-	    "--for PKG==VER)", p->env_prefix);
-	return -1;
+	return cds_seterr_why(h, CDS_ERR_USAGE, CDS_REASON_NO_TARGET,
+	    CDS_ERRNAMES({ CDS_ERRARG_PATH, p->env_prefix }), "%s: no "
+	    "framework the manifest knows is here; name what to install (a "
+	    "CUDA, a cuDNN or a framework's PACKAGE==VERSION)",
+	    p->env_prefix);
 }
 
 /* "12.4" of "12.4.127" or "12.4"; NULL when V has no minor. */
@@ -1836,8 +1837,7 @@ step_forward(cds_handle_t *h, const struct cds_undo_step *st,
 		r = cds_sync_parent(st->path);
 	}
 	if (r == -1) {
-		cds_seterr(h, cds_errno_code(errno), "%s: %s", op->path,
-		    strerror(errno));
+		cds_seterr_sys(h, cds_errno_code(errno), op->path, errno);
 	}
 	return r;
 }

@@ -193,11 +193,18 @@ fetch_checked(cds_handle_t *h, const char *url, long long floor,
 	}
 	if (time(NULL) >= m->expires_t) {
 		if (!allow_expired) {
-			cds_seterr(h, CDS_ERR_EXPIRED, "%s: version %lld "
-			    "(generated %s) expired on %s; a server that "
-			    "serves a stale copy keeps old releases and "
-			    "fixes from you (--allow-expired takes it anyway)",
-			    url, m->version, m->generated, m->expires);
+			char v[32];
+
+			snprintf(v, sizeof(v), "%lld", m->version);
+			cds_seterr_why(h, CDS_ERR_EXPIRED, CDS_REASON_EXPIRED,
+			    CDS_ERRNAMES({ CDS_ERRARG_URL, url },
+			    { CDS_ERRARG_VERSION, v }, { CDS_ERRARG_OTHER,
+			    m->generated }, { CDS_ERRARG_MAX, m->expires },
+			    { CDS_ERRARG_OPTION, "allow-expired" }), "%s: "
+			    "version %s (generated %s) expired on %s; a server "
+			    "that serves a stale copy keeps old releases and "
+			    "fixes from you", url, v, m->generated,
+			    m->expires);
 			goto out;
 		}
 	}
@@ -216,8 +223,7 @@ get_redistrib(cds_handle_t *h, const char *rel, const char *sha,
 {
 	char *local[2], *data = NULL, digest[65];
 	char *shipped = cds_index_shipped_path(), *sdir = cds_dirname(shipped);
-	int first_err = CDS_ERR_OK;
-	char *first_detail = NULL;
+	struct cds_errsave first = {0};
 	size_t i;
 
 	*fetched = 0;
@@ -253,11 +259,9 @@ get_redistrib(cds_handle_t *h, const char *rel, const char *sha,
 			free(data);
 			data = NULL;
 		}
-		if (data == NULL && (first_err == CDS_ERR_OK ||
-		    (is_refusal(cds_errno(h)) && !is_refusal(first_err)))) {
-			first_err = cds_errno(h);
-			free(first_detail);
-			first_detail = cds_xstrdup(cds_errdetail(h));
+		if (data == NULL && (first.err == CDS_ERR_OK ||
+		    (is_refusal(cds_errno(h)) && !is_refusal(first.err)))) {
+			cds_err_copy(h, &first);
 		}
 		free(u);
 		if (data != NULL) {
@@ -266,9 +270,9 @@ get_redistrib(cds_handle_t *h, const char *rel, const char *sha,
 		}
 	}
 	if (data == NULL) {
-		cds_seterr(h, first_err, "%s", first_detail);
+		cds_err_put(h, &first);
 	}
-	free(first_detail);
+	cds_errsave_free(&first);
 	return data;
 }
 
@@ -282,8 +286,7 @@ put(cds_handle_t *h, const char *dir, const char *name, const void *data,
 
 	if (cds_mkdir_p(pdir, 0755) == -1 ||
 	    cds_write_file_atomic(path, data, len, 0644) == -1) {
-		ret = cds_seterr(h, cds_errno_code(errno), "%s: %s", path,
-		    strerror(errno));
+		ret = cds_seterr_sys(h, cds_errno_code(errno), path, errno);
 	}
 	free(pdir);
 	free(path);
@@ -375,19 +378,17 @@ commit(cds_handle_t *h, const char *store, const char *stage,
 	link = cds_path_join(store, "current");
 	tmp = cds_xasprintf("%s/.current.tmp.%ld", store, (long)getpid());
 	if (cds_exists(vdir) && cds_rm_rf(vdir) == -1) {
-		cds_seterr(h, CDS_ERR_IO, "%s: %s", vdir, strerror(errno));
+		cds_seterr_sys(h, CDS_ERR_IO, vdir, errno);
 		goto out;
 	}
 	if (rename(stage, vdir) == -1 || cds_sync_dir(store) == -1) {
-		cds_seterr(h, cds_errno_code(errno), "%s: %s", vdir,
-		    strerror(errno));
+		cds_seterr_sys(h, cds_errno_code(errno), vdir, errno);
 		goto out;
 	}
 	unlink(tmp);
 	if (symlink(vname, tmp) == -1 || rename(tmp, link) == -1 ||
 	    cds_sync_dir(store) == -1) {
-		cds_seterr(h, cds_errno_code(errno), "%s: %s", link,
-		    strerror(errno));
+		cds_seterr_sys(h, cds_errno_code(errno), link, errno);
 		unlink(tmp);
 		goto out;
 	}
@@ -431,8 +432,8 @@ cds_update(cds_handle_t *h, const struct cds_update_request *req,
 	const char *floor_sha = NULL;
 	char shipped_sha[65];
 	long long floor;
-	int first_err = CDS_ERR_OK, ok = 0, ret = -1;
-	char *first_detail = NULL;
+	int ok = 0, ret = -1;
+	struct cds_errsave first = {0};
 	size_t i;
 
 	memset(res, 0, sizeof(*res));
@@ -443,14 +444,17 @@ cds_update(cds_handle_t *h, const struct cds_update_request *req,
 	} else if (cur != NULL && cur->update_url != NULL) {
 		url = cds_xstrdup(cur->update_url);
 	} else {
-		return cds_seterr(h, CDS_ERR_USAGE, "no URL to update from: "
-		    "give --url URL (the index.json of a published "
-		    "catalogue); the index in use names none");
+		return cds_seterr_why(h, CDS_ERR_USAGE, CDS_REASON_NO_URL,
+		    CDS_ERRNAMES({ CDS_ERRARG_OPTION, "url" }), "no URL to "
+		    "update from: none given, and the index in use names "
+		    "none");
 	}
 	if (!cds_startswith(url, "https://") &&
 	    !cds_startswith(url, "http://")) {
-		cds_seterr(h, CDS_ERR_USAGE, "--url %s: not an http(s) URL",
-		    url);
+		cds_seterr_why(h, CDS_ERR_USAGE, CDS_REASON_BAD_URL,
+		    CDS_ERRNAMES({ CDS_ERRARG_OPTION, "url" },
+		    { CDS_ERRARG_VALUE, url }, { CDS_ERRARG_KNOWN,
+		    "http, https" }), "url %s: not an http(s) URL", url);
 		free(url);
 		return -1;
 	}
@@ -478,11 +482,9 @@ cds_update(cds_handle_t *h, const struct cds_update_request *req,
 		    &g) == 0) {
 			ok = 1;
 		} else {
-			if (first_err == CDS_ERR_OK || (is_refusal(
-			    cds_errno(h)) && !is_refusal(first_err))) {
-				first_err = cds_errno(h);
-				free(first_detail);
-				first_detail = cds_xstrdup(cds_errdetail(h));
+			if (first.err == CDS_ERR_OK || (is_refusal(
+			    cds_errno(h)) && !is_refusal(first.err))) {
+				cds_err_copy(h, &first);
 			}
 			if (i < h->mirrors.n) {
 				cds_log(h, CDS_LOG_WARNING, "%s",
@@ -493,7 +495,7 @@ cds_update(cds_handle_t *h, const struct cds_update_request *req,
 		free(u);
 	}
 	if (!ok) {
-		cds_seterr(h, first_err, "%s", first_detail);
+		cds_err_put(h, &first);
 		goto out;
 	}
 	if (g.m == NULL) {
@@ -508,15 +510,14 @@ cds_update(cds_handle_t *h, const struct cds_update_request *req,
 	if (time(NULL) >= g.m->expires_t) {
 		res->expired = 1;
 		cds_log(h, CDS_LOG_WARNING, "%s: version %lld expired on %s; "
-		    "taken because of --allow-expired", g.url, g.m->version,
+		    "taken anyway, as allowed", g.url, g.m->version,
 		    g.m->expires);
 		cds_logaction(h, "update: accepted EXPIRED index version %lld "
-		    "(expired %s) from %s (--allow-expired)", g.m->version,
+		    "(expired %s) from %s (expired allowed)", g.m->version,
 		    g.m->expires, g.url);
 	}
 	if (cds_mkdir_p(store, 0755) == -1) {
-		cds_seterr(h, cds_errno_code(errno), "%s: %s", store,
-		    strerror(errno));
+		cds_seterr_sys(h, cds_errno_code(errno), store, errno);
 		goto out;
 	}
 	stagedir = cds_xasprintf("%s/.stage-%ld", store, (long)getpid());
@@ -540,7 +541,7 @@ out:
 		cds_update_result_clear(res);
 	}
 	got_clear(&g);
-	free(first_detail);
+	cds_errsave_free(&first);
 	free(stagedir);
 	free(kept_dir);
 	free(store);

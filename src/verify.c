@@ -658,15 +658,19 @@ pick_target(cds_handle_t *h, struct cds_verify *v, const char *prefix,
 {
 	if (prefix != NULL) {
 		if (!cds_is_dir(prefix)) {
-			return cds_seterr(h, CDS_ERR_NOT_FOUND, "--prefix %s: "
-			    "no such directory", prefix);
+			return cds_seterr_why(h, CDS_ERR_NOT_FOUND,
+			    CDS_REASON_NO_SUCH_DIR, CDS_ERRNAMES(
+			    { CDS_ERRARG_OPTION, "prefix" }, { CDS_ERRARG_VALUE,
+			    prefix }), "prefix %s: no such directory", prefix);
 		}
 		v->target = cds_xstrdup(prefix);
 		v->target_kind = cds_xstrdup("prefix");
 	} else if (env != NULL) {
 		if ((v->target = find_env(h, env)) == NULL) {
-			return cds_seterr(h, CDS_ERR_NOT_FOUND, "--env %s: no "
-			    "such conda env", env);
+			return cds_seterr_why(h, CDS_ERR_NOT_FOUND,
+			    CDS_REASON_NO_SUCH_ENV, CDS_ERRNAMES(
+			    { CDS_ERRARG_OPTION, "env" }, { CDS_ERRARG_VALUE,
+			    env }), "env %s: no such conda env", env);
 		}
 		v->target_kind = cds_xstrdup("env");
 	} else {
@@ -775,12 +779,17 @@ cds_verify_run(cds_handle_t *h, const char *prefix, const char *env)
 	int rc;
 
 	if (*h->root != '\0') {
-		cds_seterr(h, CDS_ERR_USAGE, "--root %s: verify runs this "
+		cds_seterr_why(h, CDS_ERR_USAGE, CDS_REASON_OTHER_SYSTEM,
+		    CDS_ERRNAMES({ CDS_ERRARG_OPTION, "root" },
+		    { CDS_ERRARG_VALUE, h->root }), "root %s: verify runs this "
 		    "machine's GPU and cannot check another system", h->root);
 		return NULL;
 	}
 	if (prefix != NULL && env != NULL) {
-		cds_seterr(h, CDS_ERR_USAGE, "--prefix and --env: give one");
+		cds_seterr_why(h, CDS_ERR_USAGE, CDS_REASON_EXCLUSIVE,
+		    CDS_ERRNAMES({ CDS_ERRARG_OPTION, "prefix" },
+		    { CDS_ERRARG_OTHER, "env" }), "a prefix and an env: give "
+		    "one");
 		return NULL;
 	}
 	v = cds_xcalloc(1, sizeof(*v));

@@ -11,7 +11,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
-plan 30
+plan 31
 
 if ! have_nginx; then
 	skip 30 "nginx or openssl is not installed"
@@ -47,7 +47,8 @@ is "$RC" 2 "no such env: exit 2"
 like "$ERR" "nosuch" "the message names the env"
 cds --root "$R" --manifest "$M" install --env tools --yes
 is "$RC" 2 "an env with no framework and no versions asked: exit 2"
-like "$ERR" "no framework the manifest knows.*--cuda" "the message says what to give"
+like "$ERR" "no framework the manifest knows is here; name what to install" "the message says what is missing"
+like "$ERR" "^  name what to install: --cuda V, --cudnn V or --for PKG==VER" "and the command line's hint, what to give"
 cds --root "$R" --manifest "$M" install --env ort --system --yes
 is "$RC" 2 "--env with --system: exit 2"
 cds --root "$R" --manifest "$M" install --cuda 12.4.1 --path-first --yes

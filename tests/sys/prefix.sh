@@ -6,7 +6,7 @@
 # --dry-run changes nothing); names resolve by prefix and ambiguity is an
 # error that lists the candidates.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 39
+plan 40
 
 T=$(mktemp -d); cleanup_later "$T"
 if ! mk_txn_mirror "$T/mirror" >"$T/mk.log" 2>&1; then
@@ -82,8 +82,10 @@ cds "$@" remove cuda-12.4.1
 is "$RC" 2 "remove the default, no terminal, no --yes: exit 2"
 cds "$@" remove cuda-12.4.1 --yes
 is "$RC" 2 "remove the default with --yes (default answer no): refused"
-like "$ERR" "cuda-12.4.1 is the current default \(.*/opt/nvidia/cuda\); use --force" \
-	"refused: says why and how"
+like "$ERR" "^  add --force to remove it anyway, or make another the default first" \
+	"remove the default: the command line's hint names --force"
+like "$ERR" "cuda-12.4.1 is the current default \(.*/opt/nvidia/cuda\)" \
+	"refused: says why"
 is "$(tree_hash "$P" content)" "$before" "the refusals changed nothing"
 before=$(tree_hash "$P")
 cds "$@" remove cuda-12.4.1 --force --dry-run

@@ -22,7 +22,7 @@ R=$(mk_sysroot)
 cleanup_later "$R"
 cds verify --root "$R"
 is "$RC" 2 "--root: exit 2"
-like "$ERR" "verify runs this machine's GPU and cannot check another" \
+like "$ERR" "--root $R: this runs on this machine and cannot check another system" \
 	"--root: says why"
 cds verify --prefix relative/dir
 is "$RC" 2 "relative --prefix: exit 2"

@@ -173,6 +173,14 @@ const char *cli_c(enum cli_color col);
 int cli_fail(struct cli *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 int cli_fail_handle(struct cli *c);
+/* The handle's error in words (ui/errtext.h), options named as flags
+ * ("--cudnn"); a new string.  And what to type next, where the error's
+ * reason has an answer on the command line: a new string, or NULL. */
+char *cli_err_text(struct cli *c);
+char *cli_err_hint(struct cli *c);
+/* "--OPTION" for an engine setting's name; static storage (a few
+ * rotating buffers). */
+const char *cli_optname(const char *option);
 int cli_env_target(struct cli *c, int manifest, const char **env);
 void cli_warn(struct cli *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));

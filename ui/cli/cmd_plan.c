@@ -53,13 +53,35 @@ cli_err_word(int err)
 	return words[err];
 }
 
+/*
+ * {"code", "message", "detail"} as ever, and the error as data: "reason"
+ * (a stable key, or null), "names" (what it is about: {"option": "cudnn",
+ * "value": "9.99"}), "text" (the whole line in the user's language) and
+ * "hint" (what to type next, or null).
+ */
 json_t *
 cli_error_json(struct cli *c)
 {
-	int err = cds_errno(c->h);
+	int err = cds_errno(c->h), i;
+	char *text = cli_err_text(c), *hint = cli_err_hint(c);
+	json_t *names = json_object(), *e;
 
-	return json_pack("{s:s, s:s, s:s}", "code", cli_err_word(err),
-	    "message", cds_strerror(err), "detail", cds_errdetail(c->h));
+	for (i = 0; i < CDS_ERRARG_COUNT; i++) {
+		const char *v = cds_errarg(c->h, i);
+
+		if (v != NULL) {
+			json_object_set_new(names, cds_errarg_key(i),
+			    json_string(v));
+		}
+	}
+	e = json_pack("{s:s, s:s, s:s, s:o, s:o, s:s, s:o}", "code",
+	    cli_err_word(err), "message", cds_strerror(err), "detail",
+	    cds_errdetail(c->h), "reason",
+	    cli_jstr(cds_errreason_key(cds_errreason(c->h))), "names", names,
+	    "text", text, "hint", cli_jstr(hint));
+	free(text);
+	free(hint);
+	return e;
 }
 
 static const char *

@@ -480,14 +480,13 @@ int
 cli_fail_env(struct cli *c, const char *env)
 {
 	int err = cds_errno(c->h);
-	char *detail = strdup(cds_errdetail(c->h));
+	/* in words now: the scan below sets the handle's error anew */
+	json_t *e = c->json ? cli_error_json(c) : NULL;
+	char *text = c->json ? NULL : cli_err_text(c);
 	const char *s = NULL;
 	struct cds_scan *scan = NULL;
 	int ret;
 
-	if (detail == NULL) {
-		abort();
-	}
 	if (err == CDS_ERR_NOT_FOUND && env != NULL && strchr(env, '/') ==
 	    NULL && (scan = cds_scan_run(c->h, NULL, CDS_SCAN_NO_DYNAMIC)) !=
 	    NULL) {
@@ -505,20 +504,12 @@ cli_fail_env(struct cli *c, const char *env)
 	}
 	ret = cds_exit_status(err == CDS_ERR_OK ? CDS_ERR_IO : err);
 	if (c->json) {
-		json_t *e = json_pack("{s:s, s:s, s:s}", "code",
-		    cli_err_word(err), "message", cds_strerror(err), "detail",
-		    detail);
-
 		if (err == CDS_ERR_NOT_FOUND && env != NULL) {
 			json_object_set_new(e, "did_you_mean", cli_jstr(s));
 		}
 		cli_json_print(json_pack("{s:o}", "error", e));
 	} else {
-		if (*detail != '\0') {
-			cli_fail(c, "%s: %s", cds_strerror(err), detail);
-		} else {
-			cli_fail(c, "%s", cds_strerror(err));
-		}
+		cli_fail(c, "%s", text);
 		if (s != NULL) {
 			fprintf(stderr, _("  did you mean --env %s?\n"), s);
 		}
@@ -529,7 +520,7 @@ cli_fail_env(struct cli *c, const char *env)
 		}
 	}
 	cds_scan_free(scan);
-	free(detail);
+	free(text);
 	return ret;
 }
 

@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "../errtext.h"
 
 static int use_color;
 
@@ -103,19 +104,97 @@ cli_env_target(struct cli *c, int manifest, const char **env)
 	return 0;
 }
 
-/* The handle's error: its translated text and the detail that names the
- * thing, e.g. "broken manifest: index.json: line 3: ...". */
+const char *
+cli_optname(const char *option)
+{
+	static char bufs[4][64];
+	static unsigned next;
+	char *b = bufs[next++ % 4];
+
+	snprintf(b, sizeof(bufs[0]), "--%s", option);
+	return b;
+}
+
+char *
+cli_err_text(struct cli *c)
+{
+	return ui_err_text(c->h, cli_optname);
+}
+
+static char *
+xasprintf(const char *fmt, ...)
+{
+	va_list ap;
+	char *s;
+
+	va_start(ap, fmt);
+	if (vasprintf(&s, fmt, ap) == -1) {
+		abort();
+	}
+	va_end(ap);
+	return s;
+}
+
+/* The engine names the case and the names; the options to type are ours. */
+char *
+cli_err_hint(struct cli *c)
+{
+	const char *cuda = cds_errarg(c->h, CDS_ERRARG_CUDA);
+	const char *option = cds_errarg(c->h, CDS_ERRARG_OPTION);
+
+	if (cds_errno(c->h) == CDS_ERR_NEED_ANSWER) {
+		return xasprintf("%s", _("use --yes (every question takes its "
+		    "default), or run it on a terminal"));
+	}
+	switch (cds_errreason(c->h)) {
+	case CDS_REASON_NO_CUDNN_FOR_CUDA:
+		return xasprintf(_("--cudnn none installs CUDA %s alone"),
+		    cuda != NULL ? cuda : "");
+	case CDS_REASON_IS_DEFAULT:
+		return xasprintf(_("add --force to remove it anyway, or make "
+		    "another the default first: %s use VERSION"), PACKAGE);
+	case CDS_REASON_NO_TARGET:
+		return xasprintf("%s", _("name what to install: --cuda V, "
+		    "--cudnn V or --for PKG==VER"));
+	case CDS_REASON_NO_URL:
+		return xasprintf("%s", _("give --url URL (the index.json of a "
+		    "published catalogue)"));
+	case CDS_REASON_EXPIRED:
+		return xasprintf("%s", _("--allow-expired takes it anyway"));
+	case CDS_REASON_OFFLINE:
+		return xasprintf("%s", _("leave out --offline, or give --cache "
+		    "DIR where the archives are"));
+	case CDS_REASON_BAD_SYNTAX:
+		if (option != NULL && strcmp(option, "for") == 0) {
+			return xasprintf("%s", _("such as --for "
+			    "torch==2.3.0"));
+		}
+		return NULL;
+	case CDS_REASON_NEEDS_INDEX:
+		return xasprintf("%s", _("leave out --manifest, or give it "
+		    "the index (index.json)"));
+	case CDS_REASON_OTHER_SYSTEM:
+		return xasprintf(_("run `%s verify` on that system, without "
+		    "--root"), PACKAGE);
+	default:
+		return NULL;
+	}
+}
+
+/* The handle's error: its translated text and the names involved, e.g.
+ * "broken manifest: index.json: line 3: ...", then what to type next. */
 int
 cli_fail_handle(struct cli *c)
 {
 	int err = cds_errno(c->h);
-	const char *detail = cds_errdetail(c->h);
+	char *text = cli_err_text(c), *hint = cli_err_hint(c);
 
-	if (*detail != '\0') {
-		cli_fail(c, "%s: %s", cds_strerror(err), detail);
-	} else {
-		cli_fail(c, "%s", cds_strerror(err));
+	cli_fail(c, "%s", text);
+	if (hint != NULL) {
+		fprintf(stderr, "  %s\n", hint);
 	}
+	free(text);
+	free(hint);
 	return cds_exit_status(err == CDS_ERR_OK ? CDS_ERR_IO : err);
 }
 

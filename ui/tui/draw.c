@@ -15,6 +15,7 @@
 #include <wctype.h>
 
 #include "tui.h"
+#include "../errtext.h"
 
 void *
 tui_xcalloc(size_t n, size_t size)
@@ -639,19 +640,40 @@ tui_severity_role(enum cds_severity s)
 	}
 }
 
-/* The handle's error as a sentence: the translated text and the detail
- * that names the thing. */
+/* How the wizard names an engine setting: by its field, never a flag. */
+static const char *
+tui_optname(const char *option)
+{
+	if (strcmp(option, "cuda") == 0) {
+		return "CUDA";
+	}
+	if (strcmp(option, "cudnn") == 0) {
+		return "cuDNN";
+	}
+	if (strcmp(option, "for") == 0) {
+		return _("framework");
+	}
+	if (strcmp(option, "prefix") == 0) {
+		return _("install directory");
+	}
+	if (strcmp(option, "env") == 0) {
+		return _("env");
+	}
+	if (strcmp(option, "mirror") == 0) {
+		return _("mirror");
+	}
+	return option;
+}
+
+/* The handle's error as a sentence in the user's words (ui/errtext.h):
+ * the translated text and the names involved. */
 const char *
 tui_err_text(struct tui *t)
 {
 	static char buf[2048];
-	int err = cds_errno(t->h);
-	const char *d = cds_errdetail(t->h);
+	char *s = ui_err_text(t->h, tui_optname);
 
-	if (*d != '\0') {
-		snprintf(buf, sizeof(buf), "%s: %s", cds_strerror(err), d);
-	} else {
-		snprintf(buf, sizeof(buf), "%s", cds_strerror(err));
-	}
+	snprintf(buf, sizeof(buf), "%s", s);
+	free(s);
 	return buf;
 }
