@@ -953,17 +953,17 @@ venv_wire(const struct cds_repair_plan *p, enum venv_shell shell,
 	}
 	cds_buf_add(&b, base, at);
 	cds_buf_addf(&b, "%s\n"
-	    "# Written by `cudnn-setup repair`: restores what its block at the\n"
-	    "# end of this file set.  `cudnn-setup repair --undo` takes both "
-	    "out.\n%s%s\n", VENV_BEGIN, restore, VENV_END);
+	    "# Written by `cudnn-setup repair`: restores what its block at "
+	    "the\n# end of this file set.  `cudnn-setup repair --undo` takes "
+	    "both out.\n%s%s\n", VENV_BEGIN, restore, VENV_END);
 	cds_buf_adds(&b, base + at);
 	if (b.s[b.len - 1] != '\n') {
 		cds_buf_add(&b, "\n", 1);
 	}
 	cds_buf_addf(&b, "%s\n"
-	    "# Written by `cudnn-setup repair`: puts this venv's CUDA and cuDNN\n"
-	    "# libraries on the loader's path; `deactivate` restores the "
-	    "shell.\n"
+	    "# Written by `cudnn-setup repair`: puts this venv's CUDA and "
+	    "cuDNN\n# libraries on the loader's path; `deactivate` restores "
+	    "the shell.\n"
 	    "# Precedence: %s.\n%s%s\n", VENV_BEGIN, precedence(p), act,
 	    VENV_END);
 	free(restore);
@@ -1032,9 +1032,10 @@ plan_venv_activation(cds_handle_t *h, struct cds_repair_plan *p)
 		wired++;
 	}
 	if (wired == 0) {
-		cds_log(h, CDS_LOG_WARNING, "%s: no bin/activate, activate.fish "
-		    "or activate.csh with a `deactivate` to wire; the venv's "
-		    "activation is left as it is", p->env_prefix);
+		cds_log(h, CDS_LOG_WARNING, "%s: no bin/activate, "
+		    "activate.fish or activate.csh with a `deactivate` to "
+		    "wire; the venv's activation is left as it is",
+		    p->env_prefix);
 	}
 }
 

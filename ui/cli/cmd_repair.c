@@ -145,7 +145,7 @@ cli_repair_env(struct cli *c, const char *env,
 				    "failed", "error", cli_error_json(c)));
 				return cds_exit_status(cds_errno(c->h));
 			}
-			return cli_fail_handle(c);
+			return cli_fail_env(c, env);
 		}
 	}
 	p = cds_repair_plan_build(c->h, env, c->env_last ?
