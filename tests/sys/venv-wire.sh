@@ -18,11 +18,11 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
-plan 68
+plan 69
 
 T=$(mktemp -d); cleanup_later "$T"
 if ! python3 -m venv "$T/probe" >"$T/venv.log" 2>&1; then
-	skip 68 "python3 -m venv does not work here (python3-venv): $(tail -n 1 "$T/venv.log")"
+	skip 69 "python3 -m venv does not work here (python3-venv): $(tail -n 1 "$T/venv.log")"
 	done_testing
 fi
 rm -rf "$T/probe"
@@ -134,6 +134,9 @@ is "$(jget "$OUT" '[e["venv"] for e in d["envs"]]')" "[True]" "... in JSON too"
 PATH=$V1/bin:$PATH cds doctor --json
 is "$(jget "$OUT" '[e["prefix"] for e in d["envs"] if e["venv"]]')" "['$V1']" \
 	"without --env: the venv of the first python3 on PATH"
+PATH=$V1/bin:$PATH cds doctor
+like "$OUT" "or: cudnn-setup repair --env $V1\$" \
+	"... its findings name the repair by the venv's path, not its bare name"
 
 # ---- the repair ----------------------------------------------------------
 cds repair --env ./v1 --dry-run

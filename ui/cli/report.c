@@ -713,7 +713,7 @@ finding_list(const struct cli *c, const struct cds_findings *f)
 			    "--env %s", cli_c(CLI_GREEN), _("or:"),
 			    cli_c(CLI_RESET), PACKAGE, c->root != NULL ?
 			    " --root " : "", c->root != NULL ? c->root : "",
-			    e->name) > 0) {
+			    e->is_venv ? e->prefix : e->name) > 0) {
 				cli_wrap(stdout, 11, 13, line);
 				free(line);
 			}
