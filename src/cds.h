@@ -782,6 +782,8 @@ struct cds_env {
 	char *prefix;
 	int is_active;		/* $CONDA_PREFIX */
 	int is_conda;		/* has conda-meta/ */
+	int is_venv;		/* a plain Python venv: pyvenv.cfg, no
+				   conda-meta/ */
 	char *python;		/* "3.10", NULL if none */
 	char *site_packages;
 	char *conda_cudnn;	/* version of the conda cudnn package */
@@ -1780,6 +1782,10 @@ struct cds_repair_plan {
 				   /etc/ld.so.conf.d/cudnn-setup-*.conf, not
 				   through activation scripts */
 	int path_first;		/* LD_LIBRARY_PATH before the env's dirs */
+	int venv;		/* a plain venv: activation goes into its
+				   bin/activate, activate.fish and
+				   activate.csh (marked blocks), not
+				   etc/conda/activate.d */
 	char **libdirs;		/* what activation puts on the path */
 	struct cds_repair_op *ops;
 	size_t nops;
@@ -1807,7 +1813,11 @@ enum {
  * links in its CUDA/cuDNN library dirs, regular files that should be
  * links, and activation scripts (etc/conda/activate.d/cudnn-setup.{sh,fish}
  * and deactivate.d) that put its library dirs on LD_LIBRARY_PATH and
- * restore the previous state on deactivation.  What the env's CUDA
+ * restore the previous state on deactivation; for a plain venv (pyvenv.cfg,
+ * no conda-meta/) a marked block at the end of its bin/activate,
+ * activate.fish and activate.csh does that, and one at the top of its
+ * `deactivate` restores the shell (a script without a `deactivate` to
+ * hook is left alone, with a warning).  What the env's CUDA
  * consumers need is read from what is installed: the libraries their
  * DT_NEEDED names that the loader cannot find (cds_consumers_check).  An
  * env whose consumers find everything, through their RUNPATH or the
@@ -1827,7 +1837,9 @@ enum {
  * CUDNN_PATH); a request naming nothing takes what the env's first
  * framework known to the manifest needs.
  * Nothing is changed.  Free with cds_repair_plan_free().
- * Errors: CDS_ERR_NOT_FOUND (no such env), CDS_ERR_USAGE (an empty REQ
+ * Errors: CDS_ERR_NOT_FOUND (no such env), CDS_ERR_BAD_INPUT (a prefix
+ * that is neither a conda env nor a venv, the detail naming it),
+ * CDS_ERR_USAGE (an empty REQ
  * and no known framework in the env; the prefix inside the env), and those
  * of cds_plan_build().
  */

@@ -384,17 +384,23 @@ fish_vars_deactivate_one(struct cds_buf *b, const char *tag, const char *name,
 	    name);
 }
 
+/* The words for the precedence the scripts give. */
+static const char *
+precedence(const struct cds_repair_plan *p)
+{
+	return p->path_first ? "LD_LIBRARY_PATH first, then the env's dirs" :
+	    "the env's dirs first, then LD_LIBRARY_PATH";
+}
+
+/* The sh code of the activation (conda's activate.d script and a venv's
+ * bin/activate share it): the variables saved under TAG, then set. */
 static char *
-script_sh_activate(const struct cds_repair_plan *p, const char *tag)
+sh_activate_code(const struct cds_repair_plan *p, const char *tag)
 {
 	char *dirs = join_dirs(p->libdirs), *q = cds_shquote(dirs);
 	char *s, *vars = vars_text(p, tag, sh_vars_activate_one), *all;
 
 	s = cds_xasprintf(
-	    "# cudnn-setup: put this env's CUDA and cuDNN libraries on the\n"
-	    "# loader's path.  Written by `cudnn-setup repair`; the script of\n"
-	    "# the same name in deactivate.d restores the previous state.\n"
-	    "# Precedence: %s.\n"
 	    "if [ -z \"${_CUDNN_SETUP_%s_ON+x}\" ]; then\n"
 	    "\t_CUDNN_SETUP_%s_ON=1\n"
 	    "\texport _CUDNN_SETUP_%s_ON\n"
@@ -430,8 +436,6 @@ script_sh_activate(const struct cds_repair_plan *p, const char *tag)
 	    "fi\n"
 	    "export LD_LIBRARY_PATH\n"
 	    "unset _cds_dirs _cds_rest _cds_keep _cds_first _cds_d\n",
-	    p->path_first ? "LD_LIBRARY_PATH first, then the env's dirs" :
-	    "the env's dirs first, then LD_LIBRARY_PATH",
 	    tag, tag, tag, tag, tag, q,
 	    p->path_first ? "$_cds_keep:$_cds_dirs" : "$_cds_dirs:$_cds_keep");
 	all = cds_xasprintf("%s%s", s, vars);
@@ -443,13 +447,26 @@ script_sh_activate(const struct cds_repair_plan *p, const char *tag)
 }
 
 static char *
-script_sh_deactivate(const struct cds_repair_plan *p, const char *tag)
+script_sh_activate(const struct cds_repair_plan *p, const char *tag)
+{
+	char *code = sh_activate_code(p, tag), *s;
+
+	s = cds_xasprintf(
+	    "# cudnn-setup: put this env's CUDA and cuDNN libraries on the\n"
+	    "# loader's path.  Written by `cudnn-setup repair`; the script of\n"
+	    "# the same name in deactivate.d restores the previous state.\n"
+	    "# Precedence: %s.\n%s", precedence(p), code);
+	free(code);
+	return s;
+}
+
+/* The sh code that restores what sh_activate_code() saved under TAG. */
+static char *
+sh_deactivate_code(const struct cds_repair_plan *p, const char *tag)
 {
 	char *vars = vars_text(p, tag, sh_vars_deactivate_one), *s;
 
 	s = cds_xasprintf(
-	    "# cudnn-setup: restore what activate.d/cudnn-setup.sh changed.\n"
-	    "# Written by `cudnn-setup repair`.\n"
 	    "if [ -n \"${_CUDNN_SETUP_%s_ON+x}\" ]; then\n"
 	    "\tif [ -n \"${_CUDNN_SETUP_%s_LD+x}\" ]; then\n"
 	    "\t\tLD_LIBRARY_PATH=$_CUDNN_SETUP_%s_LD\n"
@@ -463,9 +480,21 @@ script_sh_deactivate(const struct cds_repair_plan *p, const char *tag)
 	return s;
 }
 
+static char *
+script_sh_deactivate(const struct cds_repair_plan *p, const char *tag)
+{
+	char *code = sh_deactivate_code(p, tag), *s;
+
+	s = cds_xasprintf(
+	    "# cudnn-setup: restore what activate.d/cudnn-setup.sh changed.\n"
+	    "# Written by `cudnn-setup repair`.\n%s", code);
+	free(code);
+	return s;
+}
+
 /* fish keeps LD_LIBRARY_PATH as a list (a *PATH variable). */
 static char *
-script_fish_activate(const struct cds_repair_plan *p, const char *tag)
+fish_activate_code(const struct cds_repair_plan *p, const char *tag)
 {
 	struct cds_buf dirs = {0};
 	char *s, *vars, *all;
@@ -478,9 +507,6 @@ script_fish_activate(const struct cds_repair_plan *p, const char *tag)
 		free(q);
 	}
 	s = cds_xasprintf(
-	    "# cudnn-setup: put this env's CUDA and cuDNN libraries on the\n"
-	    "# loader's path (fish).  Written by `cudnn-setup repair`.\n"
-	    "# Precedence: %s.\n"
 	    "if not set -q _CUDNN_SETUP_%s_ON\n"
 	    "    set -gx _CUDNN_SETUP_%s_ON 1\n"
 	    "    if set -q LD_LIBRARY_PATH\n"
@@ -495,10 +521,7 @@ script_fish_activate(const struct cds_repair_plan *p, const char *tag)
 	    "        set -a _cds_keep $_cds_d\n"
 	    "    end\n"
 	    "end\n"
-	    "set -gx LD_LIBRARY_PATH %s\n",
-	    p->path_first ? "LD_LIBRARY_PATH first, then the env's dirs" :
-	    "the env's dirs first, then LD_LIBRARY_PATH", tag, tag, tag, tag,
-	    dirs.s,
+	    "set -gx LD_LIBRARY_PATH %s\n", tag, tag, tag, tag, dirs.s,
 	    p->path_first ? "$_cds_keep $_cds_dirs" : "$_cds_dirs $_cds_keep");
 	cds_buf_free(&dirs);
 	vars = vars_text(p, tag, fish_vars_activate_one);
@@ -509,13 +532,24 @@ script_fish_activate(const struct cds_repair_plan *p, const char *tag)
 }
 
 static char *
-script_fish_deactivate(const struct cds_repair_plan *p, const char *tag)
+script_fish_activate(const struct cds_repair_plan *p, const char *tag)
+{
+	char *code = fish_activate_code(p, tag), *s;
+
+	s = cds_xasprintf(
+	    "# cudnn-setup: put this env's CUDA and cuDNN libraries on the\n"
+	    "# loader's path (fish).  Written by `cudnn-setup repair`.\n"
+	    "# Precedence: %s.\n%s", precedence(p), code);
+	free(code);
+	return s;
+}
+
+static char *
+fish_deactivate_code(const struct cds_repair_plan *p, const char *tag)
 {
 	char *vars = vars_text(p, tag, fish_vars_deactivate_one), *s;
 
 	s = cds_xasprintf(
-	    "# cudnn-setup: restore what activate.d/cudnn-setup.fish changed.\n"
-	    "# Written by `cudnn-setup repair`.\n"
 	    "if set -q _CUDNN_SETUP_%s_ON\n"
 	    "    if set -q _CUDNN_SETUP_%s_LD_SET\n"
 	    "        set -gx LD_LIBRARY_PATH $_CUDNN_SETUP_%s_LD_PATH\n"
@@ -527,6 +561,18 @@ script_fish_deactivate(const struct cds_repair_plan *p, const char *tag)
 	    "    set -e _CUDNN_SETUP_%s_ON\n"
 	    "end\n%s", tag, tag, tag, tag, tag, tag, vars);
 	free(vars);
+	return s;
+}
+
+static char *
+script_fish_deactivate(const struct cds_repair_plan *p, const char *tag)
+{
+	char *code = fish_deactivate_code(p, tag), *s;
+
+	s = cds_xasprintf(
+	    "# cudnn-setup: restore what activate.d/cudnn-setup.fish changed.\n"
+	    "# Written by `cudnn-setup repair`.\n%s", code);
+	free(code);
 	return s;
 }
 
@@ -626,6 +672,371 @@ plan_activation(cds_handle_t *h, struct cds_repair_plan *p)
 	free(a);
 	free(base);
 	free(tag);
+}
+
+/* ------------------------------------------------------------------------ */
+/* A plain venv: its own activate scripts                                   */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * A venv (python -m venv, virtualenv, uv, poetry) has no activate.d: a
+ * person sources its bin/activate (bash, zsh, dash), activate.fish or
+ * activate.csh, and each defines `deactivate`.  The repair adds two marked
+ * blocks to each: one at the top of `deactivate`, which restores what the
+ * other, at the end of the file, set.  The activate scripts call
+ * `deactivate nondestructive` before anything else, so activating again,
+ * or another venv over this one, starts from the shell as it was.  One tag
+ * for every venv, as one venv is active at a time: the next venv's
+ * `deactivate` restores what this one saved.
+ */
+#define VENV_BEGIN "# >>> cudnn-setup >>>"
+#define VENV_END "# <<< cudnn-setup <<<"
+#define VENV_TAG "VENV"
+
+enum venv_shell {
+	VENV_SH,
+	VENV_FISH,
+	VENV_CSH
+};
+
+/* Is the line at P (N bytes, no newline) exactly WORD? */
+static int
+line_is(const char *p, size_t n, const char *word)
+{
+	return n == strlen(word) && strncmp(p, word, n) == 0;
+}
+
+/* TEXT without the marked blocks (their marker lines included): what the
+ * venv's script was before any repair.  NULL when a block has no end. */
+static char *
+venv_strip(const char *text)
+{
+	struct cds_buf b = {0};
+	const char *p = text;
+	int in = 0;
+
+	while (*p != '\0') {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl != NULL ? (size_t)(nl - p) : strlen(p);
+		size_t all = nl != NULL ? n + 1 : n;
+
+		if (!in && line_is(p, n, VENV_BEGIN)) {
+			in = 1;
+		} else if (in && line_is(p, n, VENV_END)) {
+			in = 0;
+		} else if (!in) {
+			cds_buf_add(&b, p, all);
+		}
+		p += all;
+	}
+	if (in) {
+		cds_buf_free(&b);
+		return NULL;
+	}
+	return cds_buf_steal(&b);
+}
+
+/* Skip blanks. */
+static const char *
+blanks(const char *p, const char *end)
+{
+	while (p < end && (*p == ' ' || *p == '\t')) {
+		p++;
+	}
+	return p;
+}
+
+/*
+ * Is the line [P, END) where SHELL's script defines `deactivate`?  sh:
+ * `deactivate () {` (or `function deactivate {`); fish: `function
+ * deactivate ...`; csh: `alias deactivate '...'`, *BODY the text between
+ * its quotes (a pointer into the line, *NBODY bytes).
+ */
+static int
+deactivate_line(enum venv_shell shell, const char *p, const char *end,
+    const char **body, size_t *nbody)
+{
+	static const char word[] = "deactivate";
+	size_t n = sizeof(word) - 1;
+
+	p = blanks(p, end);
+	while (end > p && (end[-1] == ' ' || end[-1] == '\t' ||
+	    end[-1] == '\r')) {
+		end--;
+	}
+	switch (shell) {
+	case VENV_SH:
+		if ((size_t)(end - p) > 9 && strncmp(p, "function ", 9) == 0) {
+			p = blanks(p + 9, end);
+		}
+		if ((size_t)(end - p) < n || strncmp(p, word, n) != 0) {
+			return 0;
+		}
+		p = blanks(p + n, end);
+		if (end - p >= 2 && p[0] == '(' && p[1] == ')') {
+			p = blanks(p + 2, end);
+		}
+		return end - p == 1 && *p == '{';
+	case VENV_FISH:
+		if ((size_t)(end - p) < 9 + n || strncmp(p, "function ", 9) !=
+		    0) {
+			return 0;
+		}
+		p = blanks(p + 9, end);
+		return (size_t)(end - p) >= n && strncmp(p, word, n) == 0 &&
+		    (p + n == end || p[n] == ' ' || p[n] == '\t');
+	case VENV_CSH:
+		if ((size_t)(end - p) < 6 || strncmp(p, "alias ", 6) != 0) {
+			return 0;
+		}
+		p = blanks(p + 6, end);
+		if ((size_t)(end - p) < n || strncmp(p, word, n) != 0) {
+			return 0;
+		}
+		p = blanks(p + n, end);
+		if (end - p < 2 || *p != '\'' || end[-1] != '\'') {
+			return 0;
+		}
+		*body = p + 1;
+		*nbody = (size_t)(end - p - 2);
+		/* one quoted word: a quote inside ends it */
+		return memchr(*body, '\'', *nbody) == NULL;
+	}
+	return 0;
+}
+
+/* Can VALUE go between csh's double quotes as it is? */
+static int
+csh_plain(const char *value)
+{
+	return value == NULL || strcspn(value, "\"$!`\\'\n") == strlen(value);
+}
+
+/* One variable's save-and-set of the csh activation. */
+static void
+csh_vars_activate_one(struct cds_buf *b, const char *tag, const char *name,
+    const char *value)
+{
+	cds_buf_addf(b,
+	    "if (! $?_CUDNN_SETUP_%s_%s_DONE) then\n"
+	    "\tsetenv _CUDNN_SETUP_%s_%s_DONE 1\n"
+	    "\tif ($?%s) then\n"
+	    "\t\tsetenv _CUDNN_SETUP_%s_%s \"$%s\"\n"
+	    "\tendif\n"
+	    "endif\n"
+	    "setenv %s \"%s\"\n", tag, name, tag, name, name, tag, name, name,
+	    name, value);
+}
+
+/* One variable's restore, a part of the one-line alias. */
+static void
+csh_vars_deactivate_one(struct cds_buf *b, const char *tag, const char *name,
+    const char *value)
+{
+	(void)value;
+	cds_buf_addf(b,
+	    "test $?_CUDNN_SETUP_%s_%s_DONE != 0 && "
+	    "test $?_CUDNN_SETUP_%s_%s != 0 && "
+	    "setenv %s \"$_CUDNN_SETUP_%s_%s\"; "
+	    "test $?_CUDNN_SETUP_%s_%s_DONE != 0 && "
+	    "test $?_CUDNN_SETUP_%s_%s = 0 && unsetenv %s; "
+	    "unsetenv _CUDNN_SETUP_%s_%s; unsetenv _CUDNN_SETUP_%s_%s_DONE; ",
+	    tag, name, tag, name, name, tag, name, tag, name, tag, name, name,
+	    tag, name, tag, name);
+}
+
+/*
+ * The csh activation.  csh has no functions and splits no strings well:
+ * the env's dirs go before (or after) the value saved at the first
+ * activation, which is the value before it (`deactivate nondestructive`
+ * restored it just before); an empty saved value adds no empty entry.
+ */
+static char *
+csh_activate_code(const struct cds_repair_plan *p, const char *tag)
+{
+	char *dirs = join_dirs(p->libdirs), *vars, *both, *s;
+
+	vars = vars_text(p, tag, csh_vars_activate_one);
+	both = p->path_first ?
+	    cds_xasprintf("$_CUDNN_SETUP_%s_LD:%s", tag, dirs) :
+	    cds_xasprintf("%s:$_CUDNN_SETUP_%s_LD", dirs, tag);
+	s = cds_xasprintf(
+	    "if (! $?_CUDNN_SETUP_%s_ON) then\n"
+	    "\tsetenv _CUDNN_SETUP_%s_ON 1\n"
+	    "\tif ($?LD_LIBRARY_PATH) then\n"
+	    "\t\tsetenv _CUDNN_SETUP_%s_LD \"$LD_LIBRARY_PATH\"\n"
+	    "\tendif\n"
+	    "endif\n"
+	    "setenv LD_LIBRARY_PATH \"%s\"\n"
+	    "if ($?_CUDNN_SETUP_%s_LD) then\n"
+	    "\tif (\"$_CUDNN_SETUP_%s_LD\" != \"\") then\n"
+	    "\t\tsetenv LD_LIBRARY_PATH \"%s\"\n"
+	    "\tendif\n"
+	    "endif\n%s", tag, tag, tag, dirs, tag, tag, both, vars);
+	free(both);
+	free(vars);
+	free(dirs);
+	return s;
+}
+
+/* The csh restore: `deactivate` again, with the restore first.  BODY is
+ * the venv's own alias, N bytes. */
+static char *
+csh_deactivate_code(const struct cds_repair_plan *p, const char *tag,
+    const char *body, size_t n)
+{
+	char *vars = vars_text(p, tag, csh_vars_deactivate_one), *s;
+
+	s = cds_xasprintf("alias deactivate '"
+	    "test $?_CUDNN_SETUP_%s_ON != 0 && "
+	    "test $?_CUDNN_SETUP_%s_LD != 0 && "
+	    "setenv LD_LIBRARY_PATH \"$_CUDNN_SETUP_%s_LD\"; "
+	    "test $?_CUDNN_SETUP_%s_ON != 0 && "
+	    "test $?_CUDNN_SETUP_%s_LD = 0 && unsetenv LD_LIBRARY_PATH; "
+	    "unsetenv _CUDNN_SETUP_%s_LD; unsetenv _CUDNN_SETUP_%s_ON; "
+	    "%s%.*s'\n", tag, tag, tag, tag, tag, tag, tag, vars, (int)n,
+	    body);
+	free(vars);
+	return s;
+}
+
+/*
+ * The venv script TEXT of SHELL, wired: the venv's own text (any earlier
+ * blocks of ours taken out) with the restore at the top of `deactivate`
+ * and the activation at the end.  NULL, *WHY saying why, when it cannot
+ * be wired.
+ */
+static char *
+venv_wire(const struct cds_repair_plan *p, enum venv_shell shell,
+    const char *text, const char **why)
+{
+	char *base = venv_strip(text), *restore, *act;
+	const char *line, *body = NULL;
+	size_t nbody = 0, at = 0;
+	struct cds_buf b = {0};
+
+	if (base == NULL) {
+		*why = "a block of cudnn-setup without its end line";
+		return NULL;
+	}
+	for (line = base; *line != '\0'; ) {
+		const char *nl = strchr(line, '\n');
+
+		if (nl == NULL) {
+			break;		/* a last line without its newline */
+		}
+		if (deactivate_line(shell, line, nl, &body, &nbody)) {
+			at = (size_t)(nl + 1 - base);
+			break;
+		}
+		line = nl + 1;
+	}
+	if (at == 0) {
+		free(base);
+		*why = shell == VENV_CSH ? "no one-line `alias deactivate`" :
+		    "no `deactivate` function";
+		return NULL;
+	}
+	switch (shell) {
+	case VENV_SH:
+		restore = sh_deactivate_code(p, VENV_TAG);
+		act = sh_activate_code(p, VENV_TAG);
+		break;
+	case VENV_FISH:
+		restore = fish_deactivate_code(p, VENV_TAG);
+		act = fish_activate_code(p, VENV_TAG);
+		break;
+	default:
+		restore = csh_deactivate_code(p, VENV_TAG, body, nbody);
+		act = csh_activate_code(p, VENV_TAG);
+		break;
+	}
+	cds_buf_add(&b, base, at);
+	cds_buf_addf(&b, "%s\n"
+	    "# Written by `cudnn-setup repair`: restores what its block at "
+	    "the\n# end of this file set.  `cudnn-setup repair --undo` takes "
+	    "both out.\n%s%s\n", VENV_BEGIN, restore, VENV_END);
+	cds_buf_adds(&b, base + at);
+	if (b.s[b.len - 1] != '\n') {
+		cds_buf_add(&b, "\n", 1);
+	}
+	cds_buf_addf(&b, "%s\n"
+	    "# Written by `cudnn-setup repair`: puts this venv's CUDA and "
+	    "cuDNN\n# libraries on the loader's path; `deactivate` restores "
+	    "the shell.\n"
+	    "# Precedence: %s.\n%s%s\n", VENV_BEGIN, precedence(p), act,
+	    VENV_END);
+	free(restore);
+	free(act);
+	free(base);
+	return cds_buf_steal(&b);
+}
+
+/* The venv's bin/activate, activate.fish and activate.csh, wired. */
+static void
+plan_venv_activation(cds_handle_t *h, struct cds_repair_plan *p)
+{
+	static const struct {
+		const char *file;
+		enum venv_shell shell;
+	} scripts[] = {
+		{ "bin/activate", VENV_SH },
+		{ "bin/activate.fish", VENV_FISH },
+		{ "bin/activate.csh", VENV_CSH }
+	};
+	size_t i, k, wired = 0;
+
+	for (i = 0; i < sizeof(scripts) / sizeof(scripts[0]); i++) {
+		char *path = cds_path_join(p->env_prefix, scripts[i].file);
+		char *host = cds_rpath(h, path), *text, *wire;
+		const char *why = NULL;
+		size_t len;
+
+		text = cds_read_file(host, 1u << 20, &len);
+		free(host);
+		if (text == NULL) {
+			if (errno != ENOENT) {
+				cds_log(h, CDS_LOG_WARNING, "%s: %s; not wired",
+				    path, strerror(errno));
+			}
+			free(path);
+			continue;
+		}
+		if (memchr(text, '\0', len) != NULL) {
+			why = "not a text file";
+		} else if (scripts[i].shell == VENV_CSH) {
+			const char *v[2] = { p->cuda_home, p->cudnn_path };
+
+			for (k = 0; p->libdirs[k] != NULL; k++) {
+				if (!csh_plain(p->libdirs[k])) {
+					why = "a path csh cannot quote";
+				}
+			}
+			for (k = 0; k < 2; k++) {
+				if (!csh_plain(v[k])) {
+					why = "a path csh cannot quote";
+				}
+			}
+		}
+		wire = why == NULL ? venv_wire(p, scripts[i].shell, text,
+		    &why) : NULL;
+		free(text);
+		if (wire == NULL) {
+			cds_log(h, CDS_LOG_WARNING, "%s: %s; not wired", path,
+			    why);
+			free(path);
+			continue;
+		}
+		plan_write(h, p, path, wire);
+		free(path);
+		wired++;
+	}
+	if (wired == 0) {
+		cds_log(h, CDS_LOG_WARNING, "%s: no bin/activate, "
+		    "activate.fish or activate.csh with a `deactivate` to "
+		    "wire; the venv's activation is left as it is",
+		    p->env_prefix);
+	}
 }
 
 /*
@@ -1089,6 +1500,14 @@ cds_repair_plan_build(cds_handle_t *h, const char *env, unsigned flags,
 		e = &s->envs[0];
 		p->env_name = cds_xstrdup(e->name);
 		p->env_prefix = cds_xstrdup(e->prefix);
+		p->venv = e->is_venv;
+		if (!e->is_conda && !e->is_venv) {
+			cds_seterr(h, CDS_ERR_BAD_INPUT, "%s: neither a conda "
+			    "env (no conda-meta/) nor a Python venv (no "
+			    "pyvenv.cfg): nothing to wire its activation "
+			    "into", e->prefix);
+			goto fail;
+		}
 		if (prefix_inside(h, e->prefix)) {
 			cds_seterr(h, CDS_ERR_USAGE, "the install prefix %s is "
 			    "inside the env %s: releases are shared by every "
@@ -1157,6 +1576,8 @@ cds_repair_plan_build(cds_handle_t *h, const char *env, unsigned flags,
 	p->libdirs = cds_strv_steal(&dirs);
 	if (sys) {
 		plan_system_path(h, p, p->libdirs);
+	} else if (p->libdirs[0] != NULL && p->venv) {
+		plan_venv_activation(h, p);
 	} else if (p->libdirs[0] != NULL) {
 		plan_activation(h, p);
 	}
@@ -1801,6 +2222,7 @@ step_forward(cds_handle_t *h, const struct cds_undo_step *st,
     const struct cds_repair_op *op)
 {
 	const char *content = op->content;
+	mode_t mode = 0644;
 	int r = 0;
 
 	switch (st->op) {
@@ -1820,11 +2242,18 @@ step_forward(cds_handle_t *h, const struct cds_undo_step *st,
 		break;
 	case CDS_UNDO_WRITE:
 		if (st->backup != NULL) {
+			struct stat sb;
+
+			/* a file replaced keeps its mode (a venv's
+			 * bin/activate) */
+			if (lstat(st->path, &sb) == 0 && S_ISREG(sb.st_mode)) {
+				mode = sb.st_mode & 07777;
+			}
 			r = backup_make(st->path, st->backup);
 		}
 		if (r == 0) {
 			r = cds_write_file_atomic(st->path, content,
-			    strlen(content), 0644);
+			    strlen(content), mode);
 		}
 		break;
 	case CDS_UNDO_LDCONFIG:
@@ -2391,7 +2820,7 @@ cds_repair_activate_env(cds_handle_t *h, const struct cds_repair_plan *p)
 		}
 	}
 	cds_setenv(h, "LD_LIBRARY_PATH", b.s);
-	cds_setenv(h, "CONDA_PREFIX", p->env_prefix);
+	cds_setenv(h, p->venv ? "VIRTUAL_ENV" : "CONDA_PREFIX", p->env_prefix);
 	cds_buf_free(&b);
 	cds_strfreev(old);
 	return 0;

@@ -422,7 +422,9 @@ repair_cut_of(struct cds_rule_ctx *c, const struct cds_env *e,
 {
 	char *envhost = cds_undo_env_host(c->h, prefix);
 	char *udir = cds_path_join(envhost, CDS_UNDO_DIR);
-	char *env = e != NULL ? cds_shquote(e->name) : NULL;
+	/* a venv is named by its path: its name is only its directory's */
+	char *env = e != NULL ? cds_shquote(e->is_venv ? e->prefix :
+	    e->name) : NULL;
 	const char *who = e != NULL ? e->name : "the system's Python";
 	struct cds_undo_log log;
 	struct cds_finding *f;

@@ -1400,6 +1400,9 @@ add_env(cds_handle_t *h, struct cds_scan *s, const char *name,
 
 		e->is_conda = cds_root_isdir(h, cm);
 		free(cm);
+		cm = cds_path_join(real, "pyvenv.cfg");
+		e->is_venv = !e->is_conda && cds_root_is_file(h, cm);
+		free(cm);
 	}
 	{
 		char *pat = cds_path_join(real, "lib/python3.*");

@@ -129,9 +129,9 @@ check "a different file is left alone" test ! -L "$L2/libcudnn_ops_infer.so"
 cds repair --env copied --undo
 is "$(tree_hash "$E2" content)" "$before2" "--undo puts the copy back"
 
-# ---- paths with spaces and quotes (any prefix) -----------------------
+# ---- paths with spaces and quotes (a conda env by its path) ----------
 P="$T/my env's dir"
-mkdir -p "$P/lib/python3.11/site-packages"
+mkdir -p "$P/conda-meta" "$P/lib/python3.11/site-packages"
 mk_cudnn8 "$P/lib/python3.11/site-packages/nvidia/cudnn/lib" 8.9.7 wheel
 cds repair --prefix "$P" --yes
 is "$RC" 0 "repair of a prefix with a space and a quote"

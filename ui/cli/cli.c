@@ -552,6 +552,44 @@ prefix_names_env(const struct cli *c)
 	return 0;
 }
 
+/*
+ * --env as a path (one with a '/', or "." or ".."), a venv's or a conda
+ * env's: a relative one is taken from the current directory, so that the
+ * engine gets the absolute path.  Under --root paths are the root's, and
+ * the current directory is not in it: a relative one is refused.
+ */
+static int
+env_path(struct cli *c)
+{
+	const char *e = c->env;
+	char *cwd;
+
+	if (e == NULL || e[0] == '/' || (strchr(e, '/') == NULL &&
+	    strcmp(e, ".") != 0 && strcmp(e, "..") != 0)) {
+		return 0;
+	}
+	if (c->root != NULL) {
+		return cli_fail(c, _("--env %s: a relative path, and --root "
+		    "%s: give the env's path inside the root, from its /"),
+		    e, c->root);
+	}
+	if ((c->env_path = realpath(e, NULL)) != NULL) {
+		c->env = c->env_path;
+		return 0;
+	}
+	if ((cwd = getcwd(NULL, 0)) == NULL) {
+		return cli_fail(c, _("--env %s: the current directory: %s"),
+		    e, strerror(errno));
+	}
+	/* not there: the engine names it as not found */
+	if (asprintf(&c->env_path, "%s/%s", cwd, e) == -1) {
+		abort();
+	}
+	free(cwd);
+	c->env = c->env_path;
+	return 0;
+}
+
 int
 cli_open(struct cli *c)
 {
@@ -596,6 +634,9 @@ cli_close(struct cli *c)
 	c->h = NULL;
 	free(c->mirrors);
 	c->mirrors = NULL;
+	free(c->env_path);
+	c->env_path = NULL;
+	c->env = NULL;
 }
 
 int (*cli_wizard)(struct cli *c);
@@ -765,7 +806,7 @@ cli_main(int argc, char **argv)
 		return cli_fail(&c, _("unexpected argument '%s'"),
 		    argv[optind]);
 	}
-	if ((ret = cli_open(&c)) != 0) {
+	if ((ret = env_path(&c)) != 0 || (ret = cli_open(&c)) != 0) {
 		cli_close(&c);
 		return ret;
 	}

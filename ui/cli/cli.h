@@ -44,6 +44,8 @@ struct cli {
 
 	/* shared by several commands */
 	const char *env;
+	char *env_path;		/* --env given as a relative path, made
+				   absolute (env points here) */
 	const char *prefix;
 	const char *cuda;
 	const char *cudnn;

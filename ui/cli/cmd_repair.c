@@ -145,7 +145,7 @@ cli_repair_env(struct cli *c, const char *env,
 				    "failed", "error", cli_error_json(c)));
 				return cds_exit_status(cds_errno(c->h));
 			}
-			return cli_fail_handle(c);
+			return cli_fail_env(c, env);
 		}
 	}
 	p = cds_repair_plan_build(c->h, env, c->env_last ?
@@ -156,7 +156,7 @@ cli_repair_env(struct cli *c, const char *env,
 			    "failed", "error", cli_error_json(c)));
 			return cds_exit_status(cds_errno(c->h));
 		}
-		return cli_fail_handle(c);
+		return cli_fail_env(c, env);
 	}
 	install = req != NULL && strcmp(c->cmd, "install") == 0;
 	if (!c->json && p->system) {
@@ -255,6 +255,13 @@ cli_repair_env(struct cli *c, const char *env,
 		if (p->system) {
 			printf("\n%s\n", _("Undo with: cudnn-setup repair "
 			    "--undo"));
+		} else if (p->libdirs[0] != NULL && p->venv) {
+			printf("\n%s\n  . %s/bin/activate\n", _("Activate the "
+			    "venv to use it (bin/activate.fish, activate.csh "
+			    "for fish and csh):"), p->env_prefix);
+			printf(_("Undo with: %s%s%s repair --undo --env %s\n"),
+			    PACKAGE, c->root != NULL ? " --root " : "",
+			    c->root != NULL ? c->root : "", p->env_prefix);
 		} else if (p->libdirs[0] != NULL) {
 			printf("\n%s\n  conda activate %s\n", _("Activate the "
 			    "env to use it:"), p->env_name);

@@ -476,6 +476,30 @@ cli_check_versions(struct cli *c)
  * else the error on stderr, then the close name and how to list the envs.
  * Returns the exit status.
  */
+/* What to do when ENV named no env, or a directory that is no env: a
+ * venv is named by its path. */
+static void
+venv_hint(struct cli *c, int err, const char *env)
+{
+	char *cfg;
+
+	if (env == NULL) {
+		return;
+	}
+	if (err == CDS_ERR_NOT_FOUND && strchr(env, '/') == NULL &&
+	    c->root == NULL && asprintf(&cfg, "%s/pyvenv.cfg", env) != -1) {
+		if (access(cfg, F_OK) == 0) {
+			fprintf(stderr, _("  %s here is a venv: name it by its "
+			    "path, --env ./%s\n"), env, env);
+		}
+		free(cfg);
+	} else if (err == CDS_ERR_BAD_INPUT && strchr(env, '/') != NULL) {
+		fprintf(stderr, _("  --env takes a conda env's name or path, "
+		    "or a venv's directory (the one that holds pyvenv.cfg and "
+		    "bin/activate); a new venv: python3 -m venv DIR\n"));
+	}
+}
+
 int
 cli_fail_env(struct cli *c, const char *env)
 {
@@ -518,6 +542,7 @@ cli_fail_env(struct cli *c, const char *env)
 			    "finds; --prefix DIR takes any env by its path\n"),
 			    PACKAGE);
 		}
+		venv_hint(c, err, env);
 	}
 	cds_scan_free(scan);
 	free(text);

@@ -194,9 +194,10 @@ cli_json_scan(cds_handle_t *h, const struct cds_scan *s)
 		const struct cds_env *e = &s->envs[i];
 
 		json_array_append_new(envs, json_pack("{s:s, s:s, s:b, s:b, "
-		    "s:o, s:o, s:o, s:o, s:o}", "name", e->name,
+		    "s:b, s:o, s:o, s:o, s:o, s:o}", "name", e->name,
 		    "prefix", e->prefix, "active", e->is_active,
-		    "conda", e->is_conda, "python", cli_jstr(e->python),
+		    "conda", e->is_conda, "venv", e->is_venv,
+		    "python", cli_jstr(e->python),
 		    "site_packages", cli_jstr(e->site_packages),
 		    "conda_cudnn", cli_jstr(e->conda_cudnn),
 		    "conda_cuda", cli_jstr(e->conda_cudatoolkit),

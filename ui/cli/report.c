@@ -328,13 +328,16 @@ print_envs(const struct cds_scan *s)
 
 	section(_("Environments"));
 	if (s->nenvs == 0) {
-		printf("  %s\n", _("no conda envs found"));
+		printf("  %s\n", _("no conda envs or venvs found"));
 	}
 	for (i = 0; i < s->nenvs; i++) {
 		const struct cds_env *e = &s->envs[i];
 
 		printf("  %s%s%s %s", cli_c(CLI_BOLD), e->name,
 		    cli_c(CLI_RESET), e->prefix);
+		if (e->is_venv) {
+			printf(" (%s)", _("venv"));
+		}
 		if (e->is_active) {
 			printf(" (%s)", _("active"));
 		}
@@ -710,7 +713,7 @@ finding_list(const struct cli *c, const struct cds_findings *f)
 			    "--env %s", cli_c(CLI_GREEN), _("or:"),
 			    cli_c(CLI_RESET), PACKAGE, c->root != NULL ?
 			    " --root " : "", c->root != NULL ? c->root : "",
-			    e->name) > 0) {
+			    e->is_venv ? e->prefix : e->name) > 0) {
 				cli_wrap(stdout, 11, 13, line);
 				free(line);
 			}
