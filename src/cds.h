@@ -307,11 +307,6 @@ void cds_set_log_cb(cds_handle_t *h, cds_log_cb fn, void *ctx);
 
 /* Compare dotted versions numerically ("12.10" > "12.9"); <0, 0, >0. */
 int cds_vercmp(const char *a, const char *b);
-/* Does VERSION fall under PREFIX ("12.4.1" under "12.4" and "12")? */
-int cds_ver_has_prefix(const char *version, const char *prefix);
-/* CUDA version as an integer the way the driver API reports it:
- * "12.4" -> 12040.  -1 if unparsable. */
-int cds_cuda_int(const char *version);
 
 /* ------------------------------------------------------------------------ */
 /* Manifests                                                                 */

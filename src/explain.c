@@ -20,6 +20,7 @@
 #include "facts.h"
 #include "findings.h"
 #include "scan.h"
+#include "version.h"
 
 /* ------------------------------------------------------------------------ */
 /* The catalogue                                                             */

@@ -24,6 +24,7 @@
 #include "manifest.h"
 #include "plan.h"
 #include "probe.h"
+#include "version.h"
 
 /* ------------------------------------------------------------------------ */
 /* The driver                                                               */

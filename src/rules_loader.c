@@ -14,6 +14,7 @@
 #include "facts.h"
 #include "findings.h"
 #include "scan.h"
+#include "version.h"
 
 /* The env a copy belongs to (by name), or NULL. */
 static const struct cds_env *
