@@ -19,6 +19,7 @@
 
 #include "facts.h"
 #include "findings.h"
+#include "manifest.h"
 #include "scan.h"
 #include "version.h"
 
