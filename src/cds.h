@@ -673,10 +673,6 @@ struct cds_scan *cds_scan_run(cds_handle_t *h, const char *env,
     unsigned flags);
 void cds_scan_free(struct cds_scan *s);
 
-/* Find an env by name or path; NULL if none. */
-const struct cds_env *cds_scan_env(const struct cds_scan *s,
-    const char *name_or_path);
-
 /* ------------------------------------------------------------------------ */
 /* Findings                                                                  */
 /* ------------------------------------------------------------------------ */
