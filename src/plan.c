@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loader.h"
 #include "prefix.h"
 #include "manifest.h"
 #include "plan.h"

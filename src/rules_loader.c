@@ -11,8 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "elfread.h"
 #include "facts.h"
 #include "findings.h"
+#include "loader.h"
 #include "scan.h"
 #include "version.h"
 

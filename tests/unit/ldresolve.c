@@ -23,6 +23,9 @@
 #include <jansson.h>
 
 #include "cds.h"
+#include "dynprobe.h"
+#include "elfread.h"
+#include "loader.h"
 
 static json_t *
 jstr(const char *s)
