@@ -301,6 +301,14 @@ void cds_set_progress_cb(cds_handle_t *h, cds_progress_cb fn, void *ctx);
 void cds_set_question_cb(cds_handle_t *h, cds_question_cb fn, void *ctx);
 void cds_set_log_cb(cds_handle_t *h, cds_log_cb fn, void *ctx);
 
+/*
+ * For the whole process, not one handle: HOOK (NULL: none) is called when
+ * an allocation of the engine fails, just before it prints one line to
+ * stderr and aborts, so that a client that took over the terminal can
+ * give it back first (the wizard calls endwin()).
+ */
+void cds_set_oom_hook(void (*hook)(void));
+
 /* ------------------------------------------------------------------------ */
 /* Versions                                                                  */
 /* ------------------------------------------------------------------------ */
