@@ -401,17 +401,20 @@ void cds_set_progress_cb(cds_handle_t *h, cds_progress_cb fn, void *ctx);
 void cds_set_question_cb(cds_handle_t *h, cds_question_cb fn, void *ctx);
 void cds_set_log_cb(cds_handle_t *h, cds_log_cb fn, void *ctx);
 
+/*
+ * For the whole process, not one handle: HOOK (NULL: none) is called when
+ * an allocation of the engine fails, just before it prints one line to
+ * stderr and aborts, so that a client that took over the terminal can
+ * give it back first (the wizard calls endwin()).
+ */
+void cds_set_oom_hook(void (*hook)(void));
+
 /* ------------------------------------------------------------------------ */
 /* Versions                                                                  */
 /* ------------------------------------------------------------------------ */
 
 /* Compare dotted versions numerically ("12.10" > "12.9"); <0, 0, >0. */
 int cds_vercmp(const char *a, const char *b);
-/* Does VERSION fall under PREFIX ("12.4.1" under "12.4" and "12")? */
-int cds_ver_has_prefix(const char *version, const char *prefix);
-/* CUDA version as an integer the way the driver API reports it:
- * "12.4" -> 12040.  -1 if unparsable. */
-int cds_cuda_int(const char *version);
 
 /* ------------------------------------------------------------------------ */
 /* Manifests                                                                 */
@@ -466,17 +469,6 @@ struct cds_framework_req {
 
 struct cds_manifest;
 
-/* A release the index marks as known bad: a cuDNN or CUDA of VERSIONS
- * ("9.0-9.10.0", or a prefix), when WITH_CUDA is set only together with a
- * CUDA of that prefix ("12.9"); why, and where that is reported. */
-struct cds_known_bad {
-	enum cds_kind kind;
-	char *versions;
-	char *with_cuda;	/* NULL: whatever the CUDA */
-	char *reason;
-	char *source;
-};
-
 /*
  * Load the manifest set with cds_set_manifest() (or the shipped index).
  * The result is owned by the handle and stays valid until cds_free() or the
@@ -490,63 +482,11 @@ const struct cds_release *cds_manifest_release(const struct cds_manifest *m,
 /* Find by kind and version prefix ("12.4" finds the newest 12.4.x). */
 const struct cds_release *cds_manifest_find(const struct cds_manifest *m,
     enum cds_kind kind, const char *version);
-size_t cds_manifest_nframeworks(const struct cds_manifest *m);
-const struct cds_framework_req *cds_manifest_framework(
-    const struct cds_manifest *m, size_t i);
-/* The index's entry that marks release VERSION of KIND (its full version)
- * known bad, alone or with CUDA version CUDA (NULL: none known); NULL when
- * none does. */
-const struct cds_known_bad *cds_manifest_known_bad(
-    const struct cds_manifest *m, enum cds_kind kind, const char *version,
-    const char *cuda);
-/* A CUDA release NVIDIA publishes no redistrib file of (8.0 to 10.2):
- * the sonames it ships, where it can still be had, the conda command
- * that installs it (NULL: none known), and the sources of all that. */
-struct cds_legacy_cuda {
-	char *cuda;
-	char **sonames;		/* NULL-terminated */
-	char *where;
-	char *conda;
-	char *source;
-};
-/* The legacy release that ships SONAME ("libcudart.so.8.0"); NULL. */
-const struct cds_legacy_cuda *cds_manifest_legacy_soname(
-    const struct cds_manifest *m, const char *soname);
 /* Minimum Linux driver for a CUDA version (by its major line). */
 const char *cds_manifest_driver_floor(const struct cds_manifest *m,
     const char *cuda_version);
-/* Whether the manifest is a bare redistrib file trusted through TLS alone. */
-int cds_manifest_is_bare(const struct cds_manifest *m);
 /* The index or redistrib file it was read from, as given. */
 const char *cds_manifest_path(const struct cds_manifest *m);
-
-/*
- * The archives of RELEASE for PLATFORM ("linux-x86_64"), read from its
- * redistrib file after checking that file's digest against the index.
- * VARIANT selects the cuDNN CUDA variant ("cuda12"; NULL for CUDA).
- * Returns a NULL-terminated array owned by the handle.
- */
-const struct cds_archive *const *cds_release_archives(cds_handle_t *h,
-    const struct cds_release *rel, const char *platform, const char *variant);
-
-/* Does framework row F match NAME and VERSION (NULL: any version)? */
-int cds_framework_matches(const struct cds_framework_req *f,
-    const char *name, const char *version);
-/* Does a cuDNN variant support CUDA version CUDA? */
-int cds_variant_covers(const struct cds_cudnn_variant *v, const char *cuda);
-/*
- * Resolve a CUDA version and an optional cuDNN version (as a framework row
- * gives them: "12.1", "8.9.2.26", "9") to known releases: the oldest CUDA
- * release of that major at or above CUDA, and the newest cuDNN of that
- * major at or above CUDNN with a variant for the chosen CUDA (*variant).
- * Returns -1 when no release fits.
- */
-int cds_manifest_resolve(const struct cds_manifest *m, const char *cuda,
-    const char *cudnn, const struct cds_release **cuda_rel,
-    const struct cds_release **cudnn_rel, const char **variant);
-
-/* The platform name of this machine in NVIDIA's manifests. */
-const char *cds_platform(void);
 
 /* ------------------------------------------------------------------------ */
 /* The index in use, and `update`: a newer index, signed                    */
@@ -843,10 +783,6 @@ struct cds_scan *cds_scan_run(cds_handle_t *h, const char *env,
     unsigned flags);
 void cds_scan_free(struct cds_scan *s);
 
-/* Find an env by name or path; NULL if none. */
-const struct cds_env *cds_scan_env(const struct cds_scan *s,
-    const char *name_or_path);
-
 /* ------------------------------------------------------------------------ */
 /* Findings                                                                  */
 /* ------------------------------------------------------------------------ */
@@ -909,397 +845,6 @@ int cds_findings_worst(const struct cds_findings *f);
 /* Rule metadata for a finding id: a translated title template and the
  * catalogue entry it comes from; NULL if unknown. */
 const char *cds_rule_summary(const char *id);
-
-/* ------------------------------------------------------------------------ */
-/* ELF and the loader                                                        */
-/* ------------------------------------------------------------------------ */
-
-/*
- * Static evidence: an ELF file's dynamic section read without loading it,
- * and the dynamic loader (glibc's ld.so) emulated over those files.
- * Dynamic evidence: a child process that really dlopen()s libraries.
- */
-
-/* A symbol version: required from a file, or defined by one. */
-struct cds_elf_version {
-	const char *name;	/* "libcudnn_ops_infer.so.8", "GLIBC_2.2.5" */
-	int weak;		/* a weak requirement: missing is not fatal */
-};
-
-/* The versions an object requires from one file (.gnu.version_r). */
-struct cds_elf_verneed {
-	const char *file;	/* vn_file: "libcudnn_ops_infer.so.8" */
-	const struct cds_elf_version *versions;
-	size_t nversions;
-};
-
-/* A dynamic symbol, defined or imported. */
-struct cds_elf_sym {
-	const char *name;	/* "_ZN15TracebackLoggerC1EPKc" */
-	const char *version;	/* version name, NULL when unversioned */
-	const char *file;	/* imports: the file the version is required
-				   from (vn_file); NULL otherwise */
-	int weak;		/* STB_WEAK */
-	int hidden;		/* defined as name@version, not name@@version */
-	int type;		/* STT_FUNC, STT_OBJECT, ... */
-};
-
-struct cds_elf;
-
-/*
- * Read the dynamic linking information of the ELF file at HOSTPATH (a path
- * on this machine: add the root with the handle's rules first): class,
- * machine, SONAME, NEEDED, RPATH, RUNPATH, the symbol versions it needs
- * and defines, and its dynamic symbols.  ELF32 and ELF64 of either byte
- * order.  Only the headers and the dynamic tables are read, never the
- * whole file, so a 250 MB library costs a few reads.  Every offset and
- * count in the file is checked: a truncated or hostile file is an error,
- * never a crash.  A file without a dynamic section (a static program) is
- * not an error: its lists are empty.
- * Returns a new object (free with cds_elf_free()) or NULL with
- * CDS_ERR_NOT_FOUND or CDS_ERR_IO (detail: path and reason) or
- * CDS_ERR_BAD_INPUT (not ELF, truncated, corrupt: detail names which).
- * Emits no events.
- */
-struct cds_elf *cds_elf_open(cds_handle_t *h, const char *hostpath);
-void cds_elf_free(struct cds_elf *e);
-
-/* Accessors.  Strings and arrays are owned by E and live as long as it. */
-const char *cds_elf_path(const struct cds_elf *e);	/* as opened */
-int cds_elf_class(const struct cds_elf *e);		/* 32 or 64 */
-int cds_elf_big_endian(const struct cds_elf *e);
-unsigned cds_elf_machine(const struct cds_elf *e);	/* e_machine: 62 */
-unsigned cds_elf_type(const struct cds_elf *e);		/* e_type: 3 ET_DYN */
-/* A short name for an e_machine value: "x86-64", "AArch64"; never NULL. */
-const char *cds_elf_machine_name(unsigned machine);
-/* DT_SONAME, or NULL. */
-const char *cds_elf_soname(const struct cds_elf *e);
-/* PT_INTERP (programs), or NULL. */
-const char *cds_elf_interp(const struct cds_elf *e);
-/* DT_NEEDED names in file order; NULL-terminated, never NULL. */
-char *const *cds_elf_needed(const struct cds_elf *e);
-/* DT_RPATH and DT_RUNPATH as written (":"-separated, "$ORIGIN" not
- * expanded), or NULL when absent. */
-const char *cds_elf_rpath(const struct cds_elf *e);
-const char *cds_elf_runpath(const struct cds_elf *e);
-/* DF_1_NODEFLIB: for what E needs, ld.so skips its default directories
- * and the cache's entries under them. */
-int cds_elf_nodeflib(const struct cds_elf *e);
-/* Does E define versions (.gnu.version_d)?  ld.so skips the version check
- * against a file that defines none. */
-int cds_elf_has_verdef(const struct cds_elf *e);
-
-/* Versions needed, one entry per file, in file order; *N gets the count. */
-const struct cds_elf_verneed *cds_elf_verneeds(const struct cds_elf *e,
-    size_t *n);
-/* The entry for FILE ("libcudnn_ops_infer.so.8"), or NULL. */
-const struct cds_elf_verneed *cds_elf_verneed_find(const struct cds_elf *e,
-    const char *file);
-/* Version names defined, without the base entry (the file's own name);
- * NULL-terminated, never NULL. */
-char *const *cds_elf_verdefs(const struct cds_elf *e);
-/* Does E define version VERSION?  The base definition (the file's own
- * name, usually its soname) counts, as it does for ld.so's version check:
- * a library whose version node is its soname satisfies a requirement of
- * that version whatever symbols it holds. */
-int cds_elf_defines_version(const struct cds_elf *e, const char *version);
-
-/* Dynamic symbols E defines (global and weak, default and protected
- * visibility, as ld.so sees them), and the ones it imports. */
-const struct cds_elf_sym *cds_elf_defined(const struct cds_elf *e,
-    size_t *n);
-const struct cds_elf_sym *cds_elf_undefined(const struct cds_elf *e,
-    size_t *n);
-/*
- * Does E define SYM so that a reference to SYM at VERSION binds to it, by
- * ld.so's rules (glibc's check_match())?  With a VERSION: a definition of
- * that version, default or not, or an unversioned one (index 0, or 1 in
- * a file that defines no versions) that is not hidden.  VERSION NULL (an
- * unversioned reference): a definition at index 0, 1 or 2, else the only
- * non-hidden one at a later version.  An object without a .gnu.version
- * table matches any definition of SYM, as in ld.so (glibc 2.36 aborts with
- * an assertion when that object is the very file the version was required
- * from; that case is not told apart here).
- * Returns 1 or 0.  The first call sorts an index (a few microseconds per
- * hundred symbols).
- */
-int cds_elf_defines(const struct cds_elf *e, const char *sym,
-    const char *version);
-
-/*
- * The loader, emulated: glibc ld.so's search and binding rules applied to
- * the files under the handle's root, for the handle's environment
- * (cds_getenv(h, "LD_LIBRARY_PATH")).  Nothing is loaded.
- *
- * The search for a name without '/', as ld.so does it: DT_RPATH of the
- * object that asks and of the objects that loaded it, in turn (only when
- * the asking object has no DT_RUNPATH), then LD_LIBRARY_PATH, then the
- * asking object's DT_RUNPATH, then what ld.so.cache would hold (the
- * directories of /etc/ld.so.conf and its includes, in order, each once
- * even under another name, then the trusted directories; a name is listed
- * where ldconfig lists it: a file under its DT_SONAME, a link under its
- * own name when that is the soname or its ".so" development link; the
- * first directory listing the name gives the one file tried), then the
- * default directories.  For an object marked DF_1_NODEFLIB the default
- * directories and the cache's entries under them are skipped.  $ORIGIN,
- * $LIB and $PLATFORM are expanded.  A file of the other ELF class or
- * another machine is passed over; a file ld.so cannot read (not ELF, too
- * short, a directory) or will not map (an executable, a PIE,
- * DF_1_NOOPEN) stops the search with ld.so's error.  The agreement with
- * the real ld.so is measured by tests/tools/ldmatrix.sh (README, "The
- * loader emulation").
- *
- * Not emulated (the comments of src/loader.c say why): the binary
- * ld.so.cache itself (its content is rebuilt from ld.so.conf, as if
- * ldconfig -X had just run), glibc-hwcaps and legacy hwcap subdirectories,
- * $ORIGIN in LD_LIBRARY_PATH (the program is not known), LD_PRELOAD, and
- * the program's own RPATH and libraries (the program is not known).
- */
-
-/* Which step of the search found a library. */
-enum cds_ld_via {
-	CDS_LD_NOT_FOUND = 0,
-	CDS_LD_DIRECT,		/* the name holds a '/': opened as given */
-	CDS_LD_RPATH,		/* DT_RPATH of the asking object or one that
-				   loaded it */
-	CDS_LD_LIBRARY_PATH,	/* LD_LIBRARY_PATH */
-	CDS_LD_RUNPATH,		/* DT_RUNPATH of the asking object */
-	CDS_LD_CACHE,		/* ld.so.cache: an ld.so.conf directory or a
-				   trusted directory */
-	CDS_LD_DEFAULT		/* ld.so's built-in default directories */
-};
-
-/* The untranslated name of a step: "RPATH", "LD_LIBRARY_PATH", "RUNPATH",
- * "ld.so.cache", "default", "path", "not found". */
-const char *cds_ld_via_name(enum cds_ld_via via);
-
-/* One search for one name, as ld.so would do it. */
-struct cds_ld_found {
-	char *name;		/* as asked: "libcudnn_ops_infer.so.8" */
-	char *path;		/* the target path ld.so opens (directory as
-				   written + name, no symlink resolved: what
-				   ld.so prints); NULL if not found */
-	char *realpath;		/* PATH with symlinks resolved in the root */
-	enum cds_ld_via via;
-	int entry;		/* 1-based position of the directory in that
-				   list (LD_LIBRARY_PATH "a::b": b is 3); 0
-				   when there is no list */
-	char *dir;		/* the directory, expanded; NULL if none */
-	char *dir_as_written;	/* "$ORIGIN/../lib"; NULL if none */
-	char *from;		/* RPATH/RUNPATH: the target path of the object
-				   whose entry it is; CACHE: the ld.so.conf
-				   file listing the directory ("" for a
-				   trusted one); else NULL */
-	char *how;		/* one untranslated line of evidence:
-				   "LD_LIBRARY_PATH entry 2: /opt/old/lib" */
-	char *error;		/* when not found or refused: ld.so's words
-				   as dlerror() gives them ("libx.so.1:
-				   cannot open shared object file: No such
-				   file or directory"); else NULL */
-	char **skipped;		/* files passed over: "/p/libx.so.1: wrong ELF
-				   class: ELFCLASS32"; NULL-terminated, never
-				   NULL */
-};
-
-/* Flags of the loader calls. */
-enum {
-	CDS_LD_ALL_SYMBOLS = 1	/* also check unversioned symbol references
-				   (off by default: the program, unknown
-				   here, may define them) */
-};
-
-/*
- * Find one library the way ld.so would when CONSUMER (may be NULL: the
- * program asks, and has no RPATH) needs NAME: a bare soname
- * ("libcudnn.so.9") or a target path.  CONSUMER's own RPATH/RUNPATH and
- * $ORIGIN apply (no loading chain: see cds_loader_resolve() for that).
- * Files of another class or machine than CONSUMER's (or this machine's
- * when NULL) are passed over.  Returns a new result, also when nothing is
- * found (->path NULL, ->error set); free with cds_ld_found_free().  NULL
- * only for bad arguments (CDS_ERR_USAGE).
- */
-struct cds_ld_found *cds_loader_find(cds_handle_t *h, const char *name,
-    const struct cds_elf *consumer, unsigned flags);
-void cds_ld_found_free(struct cds_ld_found *f);
-
-/*
- * The loader's directories in search order for CONSUMER (NULL: the
- * program): its RPATH (when it has no RUNPATH), LD_LIBRARY_PATH, its
- * RUNPATH, the ld.so.conf directories, the default ones.  `via` is
- * "RPATH", "LD_LIBRARY_PATH", "RUNPATH", the ld.so.conf file's target path
- * ("/etc/ld.so.conf.d/cuda.conf"), or "default" (ld.so's built-in and
- * ldconfig's trusted directories, listed once).  A directory listed twice
- * by ld.so.conf files appears once, as ldconfig keeps it.  Returns a new
- * array of *N entries (never NULL); free with cds_searchdirs_free(), or
- * take it over: the array and its strings are plain malloc() memory (as
- * struct cds_scan's searchdirs).
- */
-struct cds_searchdir *cds_loader_searchdirs(cds_handle_t *h,
-    const struct cds_elf *consumer, size_t *n);
-void cds_searchdirs_free(struct cds_searchdir *dirs, size_t n);
-
-#define CDS_LD_NONE ((size_t)-1)
-
-/* One object of a resolution: a library ld.so looked up. */
-struct cds_ld_object {
-	struct cds_ld_found found;	/* how it was found, or not */
-	char *soname;		/* DT_SONAME, NULL if none or not found */
-	struct cds_elf *elf;	/* its ELF data, owned by the resolution;
-				   NULL when not found or unreadable */
-	size_t loader;		/* the object whose DT_NEEDED or dlopen()
-				   asked for it; CDS_LD_NONE: the program */
-	size_t load;		/* the request (cds_ld_resolution.loads) */
-	size_t *needed;		/* objects its DT_NEEDED resolved to, in
-				   order (an earlier object when shared) */
-	size_t nneeded;
-	int unloaded;		/* its request failed: ld.so unmapped it */
-};
-
-enum cds_ld_problem_kind {
-	CDS_LD_MISSING = 1,	/* a library not found */
-	CDS_LD_UNUSABLE,	/* found, but ld.so refuses or cannot read it */
-	CDS_LD_NO_VERSION,	/* a required version is not defined */
-	CDS_LD_NO_SYMBOL	/* a symbol reference binds to nothing */
-};
-
-/* Something that makes a dlopen() fail. */
-struct cds_ld_problem {
-	enum cds_ld_problem_kind kind;
-	size_t load;		/* the request it breaks */
-	size_t object;		/* MISSING/UNUSABLE: the object not found or
-				   refused; NO_VERSION/NO_SYMBOL: the object
-				   with the requirement */
-	size_t provider;	/* NO_VERSION: the file that lacks the version;
-				   NO_SYMBOL: the object loaded for the
-				   version's file (CDS_LD_NONE if none) */
-	char *name;		/* the soname, version or symbol */
-	char *version;		/* NO_SYMBOL: the version required, or NULL */
-	char *message;		/* ld.so's text as dlerror() gives it:
-				   "/a/libcudnn_cnn_infer.so.8: undefined
-				   symbol: _ZN15TracebackLoggerC1EPKc, version
-				   libcudnn_ops_infer.so.8", "/x/liba.so.1:
-				   version `A_1' not found (required by
-				   /y/libb.so.1)" */
-};
-
-/* One dlopen() request and what it would return. */
-struct cds_ld_load {
-	char *name;		/* as given */
-	size_t caller;		/* the request whose object calls dlopen()
-				   (its RPATH/RUNPATH apply), or CDS_LD_NONE
-				   for the program */
-	size_t object;		/* its object (found or not: the entry holds
-				   the search and its error) */
-	char *error;		/* what dlerror() would say after
-				   dlopen(name, RTLD_NOW | RTLD_LOCAL), NULL
-				   when it loads */
-};
-
-struct cds_ld_resolution {
-	struct cds_ld_load *loads;	/* in the order asked */
-	size_t nloads;
-	struct cds_ld_object *objects;	/* in the order ld.so met them */
-	size_t nobjects;
-	struct cds_ld_problem *problems; /* in the order ld.so meets them:
-					   per request, the first is the one
-					   dlopen() reports */
-	size_t nproblems;
-	double elapsed_ms;
-};
-
-/* A dlopen() to emulate: NAME (a target path or a bare soname), called
- * from the object of the earlier request CALLER, or CDS_LD_NONE for the
- * program. */
-struct cds_ld_request {
-	const char *name;
-	size_t caller;
-};
-
-/*
- * RESOLVE: emulate dlopen(name, RTLD_NOW | RTLD_LOCAL) for each request in
- * turn in one process: find the library, then its DT_NEEDED tree breadth
- * first (each soname loaded once, the first found wins, already loaded
- * objects shared between requests), then check every required symbol
- * version against the file that provides it and every versioned symbol
- * reference against the objects in the request's scope, by ld.so's rules.
- * A failed request leaves nothing loaded for the next one, as in ld.so.
- * Problems carry ld.so's exact message.  Missing symbols are listed in
- * the order ld.so relocates them (objects in its dependency sort, each
- * one's relocation tables in order), so the first is the one dlopen()
- * reports.  FLAGS: CDS_LD_ALL_SYMBOLS.
- * Returns a new resolution (free with cds_ld_resolution_free()), or NULL
- * with CDS_ERR_USAGE for an empty or relative name or a bad caller.
- * Emits no events.
- */
-struct cds_ld_resolution *cds_loader_resolve_seq(cds_handle_t *h,
-    const struct cds_ld_request *reqs, size_t n, unsigned flags);
-/* The same for one library asked by the program. */
-struct cds_ld_resolution *cds_loader_resolve(cds_handle_t *h,
-    const char *name, unsigned flags);
-void cds_ld_resolution_free(struct cds_ld_resolution *r);
-/* The live object loaded under NAME (a soname or a name it was asked
- * by), or NULL. */
-const struct cds_ld_object *cds_ld_resolution_object(
-    const struct cds_ld_resolution *r, const char *name);
-
-/*
- * Dynamic evidence (MAPS): a child process started with the handle's
- * environment (LD_LIBRARY_PATH and all, set before it starts, since ld.so
- * reads them only then) dlopen()s libraries in turn with RTLD_NOW |
- * RTLD_LOCAL and reports each dlerror(), the file ld.so really loaded,
- * and the CUDA files it mapped (/proc/self/maps).  The child is this
- * program run again (/proc/self/exe) with a hidden first argument
- * ("--internal-dlprobe"): every program that calls cds_dlprobe_run() must
- * call cds_child_main() at the very top of main().
- */
-
-/* One library the child loaded, or tried to. */
-struct cds_dlprobe_lib {
-	char *name;		/* as given: a soname or a path */
-	int reached;		/* the child began loading it */
-	int ok;			/* dlopen() returned a handle */
-	char *error;		/* dlerror() text when it failed, else NULL */
-	char *path;		/* the file ld.so loaded for it (its link-map
-				   name); when RTLD_NOW failed, from a
-				   RTLD_LAZY retry, closed again; NULL */
-	long cudnn_version;	/* its own cudnnGetVersion(), 0 if none */
-	int signal;		/* the child died of this signal while
-				   loading it (a crash is a result) */
-	char **mapped;		/* libcu*, libnv* files mapped right after it
-				   loaded (after the RTLD_LAZY retry when
-				   RTLD_NOW failed: what ld.so had picked);
-				   NULL-terminated, never NULL */
-};
-
-struct cds_dlprobe {
-	struct cds_dlprobe_lib *libs;	/* one per library asked */
-	size_t nlibs;
-	char **maps;		/* libcu*, libnv* files mapped when the child
-				   finished, in address order, once each
-				   (libcurl excluded); NULL-terminated, never
-				   NULL */
-	int exit_status;	/* the child's exit status, -1 if a signal
-				   ended it */
-	int signal;		/* the signal that ended it, 0 if none */
-	int timed_out;		/* it ran past the timeout and was killed */
-	char *output;		/* what it wrote to stdout and stderr, the
-				   first 64 KiB; never NULL */
-	double elapsed_ms;
-};
-
-/*
- * Run the probe over LIBS (NULL-terminated: sonames or paths, loaded in
- * that order in one process), killing the child after TIMEOUT_MS
- * milliseconds (0: 5000).  A library that fails, a child that crashes or
- * hangs: all are results.  Returns a new result (free with
- * cds_dlprobe_free()), or NULL with CDS_ERR_UNSUPPORTED under --root (the
- * libraries of another system cannot be run here), CDS_ERR_USAGE for an
- * empty list, or CDS_ERR_CHILD when the child could not start (detail:
- * why, with its first line of output).  Emits no events.
- */
-struct cds_dlprobe *cds_dlprobe_run(cds_handle_t *h, char *const *libs,
-    unsigned timeout_ms);
-void cds_dlprobe_free(struct cds_dlprobe *p);
 
 /* ------------------------------------------------------------------------ */
 /* Install (issue: install)                                                  */

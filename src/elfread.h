@@ -1,5 +1,6 @@
 /*
- * elfread.h - the ELF reader, as the loader emulation uses it.
+ * elfread.h - the ELF reader (elf.c): what the doctor, the loader emulation
+ * and the tests read of a file.
  */
 #ifndef CDS_ELFREAD_H
 #define CDS_ELFREAD_H
@@ -9,6 +10,122 @@
 
 #include "cds.h"
 #include "util.h"
+
+/*
+ * Static evidence: an ELF file's dynamic section read without loading it
+ * (elf.c); the dynamic loader (glibc's ld.so) emulated over those files
+ * is loader.h's, and the dynamic evidence, a child process that really
+ * dlopen()s libraries, dynprobe.h's.
+ */
+
+/* A symbol version: required from a file, or defined by one. */
+struct cds_elf_version {
+	const char *name;	/* "libcudnn_ops_infer.so.8", "GLIBC_2.2.5" */
+	int weak;		/* a weak requirement: missing is not fatal */
+};
+
+/* The versions an object requires from one file (.gnu.version_r). */
+struct cds_elf_verneed {
+	const char *file;	/* vn_file: "libcudnn_ops_infer.so.8" */
+	const struct cds_elf_version *versions;
+	size_t nversions;
+};
+
+/* A dynamic symbol, defined or imported. */
+struct cds_elf_sym {
+	const char *name;	/* "_ZN15TracebackLoggerC1EPKc" */
+	const char *version;	/* version name, NULL when unversioned */
+	const char *file;	/* imports: the file the version is required
+				   from (vn_file); NULL otherwise */
+	int weak;		/* STB_WEAK */
+	int hidden;		/* defined as name@version, not name@@version */
+	int type;		/* STT_FUNC, STT_OBJECT, ... */
+};
+
+struct cds_elf;
+
+/*
+ * Read the dynamic linking information of the ELF file at HOSTPATH (a path
+ * on this machine: add the root with the handle's rules first): class,
+ * machine, SONAME, NEEDED, RPATH, RUNPATH, the symbol versions it needs
+ * and defines, and its dynamic symbols.  ELF32 and ELF64 of either byte
+ * order.  Only the headers and the dynamic tables are read, never the
+ * whole file, so a 250 MB library costs a few reads.  Every offset and
+ * count in the file is checked: a truncated or hostile file is an error,
+ * never a crash.  A file without a dynamic section (a static program) is
+ * not an error: its lists are empty.
+ * Returns a new object (free with cds_elf_free()) or NULL with
+ * CDS_ERR_NOT_FOUND or CDS_ERR_IO (detail: path and reason) or
+ * CDS_ERR_BAD_INPUT (not ELF, truncated, corrupt: detail names which).
+ * Emits no events.
+ */
+CDS_HIDDEN struct cds_elf *cds_elf_open(cds_handle_t *h, const char *hostpath);
+CDS_HIDDEN void cds_elf_free(struct cds_elf *e);
+
+/* Accessors.  Strings and arrays are owned by E and live as long as it. */
+/* The path as opened; the class (32 or 64); the byte order; e_machine
+ * (62); e_type (3, ET_DYN). */
+CDS_HIDDEN const char *cds_elf_path(const struct cds_elf *e);
+CDS_HIDDEN int cds_elf_class(const struct cds_elf *e);
+CDS_HIDDEN int cds_elf_big_endian(const struct cds_elf *e);
+CDS_HIDDEN unsigned cds_elf_machine(const struct cds_elf *e);
+CDS_HIDDEN unsigned cds_elf_type(const struct cds_elf *e);
+/* A short name for an e_machine value: "x86-64", "AArch64"; never NULL. */
+CDS_HIDDEN const char *cds_elf_machine_name(unsigned machine);
+/* DT_SONAME, or NULL. */
+CDS_HIDDEN const char *cds_elf_soname(const struct cds_elf *e);
+/* PT_INTERP (programs), or NULL. */
+CDS_HIDDEN const char *cds_elf_interp(const struct cds_elf *e);
+/* DT_NEEDED names in file order; NULL-terminated, never NULL. */
+CDS_HIDDEN char *const *cds_elf_needed(const struct cds_elf *e);
+/* DT_RPATH and DT_RUNPATH as written (":"-separated, "$ORIGIN" not
+ * expanded), or NULL when absent. */
+CDS_HIDDEN const char *cds_elf_rpath(const struct cds_elf *e);
+CDS_HIDDEN const char *cds_elf_runpath(const struct cds_elf *e);
+/* DF_1_NODEFLIB: for what E needs, ld.so skips its default directories
+ * and the cache's entries under them. */
+CDS_HIDDEN int cds_elf_nodeflib(const struct cds_elf *e);
+/* Does E define versions (.gnu.version_d)?  ld.so skips the version check
+ * against a file that defines none. */
+CDS_HIDDEN int cds_elf_has_verdef(const struct cds_elf *e);
+
+/* Versions needed, one entry per file, in file order; *N gets the count. */
+CDS_HIDDEN const struct cds_elf_verneed *cds_elf_verneeds(
+    const struct cds_elf *e, size_t *n);
+/* The entry for FILE ("libcudnn_ops_infer.so.8"), or NULL. */
+CDS_HIDDEN const struct cds_elf_verneed *cds_elf_verneed_find(
+    const struct cds_elf *e, const char *file);
+/* Version names defined, without the base entry (the file's own name);
+ * NULL-terminated, never NULL. */
+CDS_HIDDEN char *const *cds_elf_verdefs(const struct cds_elf *e);
+/* Does E define version VERSION?  The base definition (the file's own
+ * name, usually its soname) counts, as it does for ld.so's version check:
+ * a library whose version node is its soname satisfies a requirement of
+ * that version whatever symbols it holds. */
+CDS_HIDDEN int cds_elf_defines_version(const struct cds_elf *e,
+    const char *version);
+
+/* Dynamic symbols E defines (global and weak, default and protected
+ * visibility, as ld.so sees them), and the ones it imports. */
+CDS_HIDDEN const struct cds_elf_sym *cds_elf_defined(
+    const struct cds_elf *e, size_t *n);
+CDS_HIDDEN const struct cds_elf_sym *cds_elf_undefined(
+    const struct cds_elf *e, size_t *n);
+/*
+ * Does E define SYM so that a reference to SYM at VERSION binds to it, by
+ * ld.so's rules (glibc's check_match())?  With a VERSION: a definition of
+ * that version, default or not, or an unversioned one (index 0, or 1 in
+ * a file that defines no versions) that is not hidden.  VERSION NULL (an
+ * unversioned reference): a definition at index 0, 1 or 2, else the only
+ * non-hidden one at a later version.  An object without a .gnu.version
+ * table matches any definition of SYM, as in ld.so (glibc 2.36 aborts with
+ * an assertion when that object is the very file the version was required
+ * from; that case is not told apart here).
+ * Returns 1 or 0.  The first call sorts an index (a few microseconds per
+ * hundred symbols).
+ */
+CDS_HIDDEN int cds_elf_defines(const struct cds_elf *e, const char *sym,
+    const char *version);
 
 /* What ld.so's open_verify() would make of a candidate file. */
 enum cds_elf_verdict {

@@ -17,9 +17,13 @@
 #include <string.h>
 #include <strings.h>
 
+#include "dynprobe.h"
 #include "facts.h"
 #include "findings.h"
+#include "loader.h"
+#include "manifest.h"
 #include "scan.h"
+#include "version.h"
 
 /* ------------------------------------------------------------------------ */
 /* The catalogue                                                             */

@@ -15,6 +15,7 @@
 #include "manifest.h"
 #include "scan.h"
 #include "shell.h"
+#include "version.h"
 
 /* ------------------------------------------------------------------------ */
 /* Where a variable was set                                                  */

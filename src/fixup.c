@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "elfread.h"
 #include "fixup.h"
 #include "manifest.h"
 #include "spawn.h"

@@ -19,6 +19,7 @@
 #include "lock.h"
 #include "manifest.h"
 #include "receipt.h"
+#include "version.h"
 
 void
 cds_installed_list_free(struct cds_installed_list *list)

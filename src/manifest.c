@@ -20,6 +20,7 @@
 
 #include "http.h"
 #include "manifest.h"
+#include "version.h"
 
 #define INDEX_SCHEMA 1
 

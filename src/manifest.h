@@ -9,6 +9,28 @@
 #include "handle.h"
 #include "minisign.h"
 
+/* A release the index marks as known bad: a cuDNN or CUDA of VERSIONS
+ * ("9.0-9.10.0", or a prefix), when WITH_CUDA is set only together with a
+ * CUDA of that prefix ("12.9"); why, and where that is reported. */
+struct cds_known_bad {
+	enum cds_kind kind;
+	char *versions;
+	char *with_cuda;	/* NULL: whatever the CUDA */
+	char *reason;
+	char *source;
+};
+
+/* A CUDA release NVIDIA publishes no redistrib file of (8.0 to 10.2):
+ * the sonames it ships, where it can still be had, the conda command
+ * that installs it (NULL: none known), and the sources of all that. */
+struct cds_legacy_cuda {
+	char *cuda;
+	char **sonames;		/* NULL-terminated */
+	char *where;
+	char *conda;
+	char *source;
+};
+
 struct cds_driver_floor {
 	char *cuda;		/* "12", or "12.8" for a narrower rule */
 	char *min_driver;
@@ -136,5 +158,51 @@ CDS_HIDDEN struct cds_manifest *cds_index_parse(cds_handle_t *h,
 /* A date of the index ("YYYY-MM-DD" or "YYYY-MM-DDTHH:MM:SSZ") as a time;
  * -1 when malformed. */
 CDS_HIDDEN time_t cds_index_date(const char *s);
+
+/* The framework table, known-bad and legacy entries, archives and
+ * resolution of the manifest loaded (cds_manifest_load()). */
+CDS_HIDDEN size_t cds_manifest_nframeworks(const struct cds_manifest *m);
+CDS_HIDDEN const struct cds_framework_req *cds_manifest_framework(
+    const struct cds_manifest *m, size_t i);
+/* The index's entry that marks release VERSION of KIND (its full version)
+ * known bad, alone or with CUDA version CUDA (NULL: none known); NULL when
+ * none does. */
+CDS_HIDDEN const struct cds_known_bad *cds_manifest_known_bad(
+    const struct cds_manifest *m, enum cds_kind kind, const char *version,
+    const char *cuda);
+/* The legacy release that ships SONAME ("libcudart.so.8.0"); NULL. */
+CDS_HIDDEN const struct cds_legacy_cuda *cds_manifest_legacy_soname(
+    const struct cds_manifest *m, const char *soname);
+/* Whether the manifest is a bare redistrib file trusted through TLS alone. */
+CDS_HIDDEN int cds_manifest_is_bare(const struct cds_manifest *m);
+/*
+ * The archives of RELEASE for PLATFORM ("linux-x86_64"), read from its
+ * redistrib file after checking that file's digest against the index.
+ * VARIANT selects the cuDNN CUDA variant ("cuda12"; NULL for CUDA).
+ * Returns a NULL-terminated array owned by the handle.
+ */
+CDS_HIDDEN const struct cds_archive *const *cds_release_archives(
+    cds_handle_t *h, const struct cds_release *rel, const char *platform,
+    const char *variant);
+
+/* Does framework row F match NAME and VERSION (NULL: any version)? */
+CDS_HIDDEN int cds_framework_matches(const struct cds_framework_req *f,
+    const char *name, const char *version);
+/* Does a cuDNN variant support CUDA version CUDA? */
+CDS_HIDDEN int cds_variant_covers(const struct cds_cudnn_variant *v,
+    const char *cuda);
+/*
+ * Resolve a CUDA version and an optional cuDNN version (as a framework row
+ * gives them: "12.1", "8.9.2.26", "9") to known releases: the oldest CUDA
+ * release of that major at or above CUDA, and the newest cuDNN of that
+ * major at or above CUDNN with a variant for the chosen CUDA (*variant).
+ * Returns -1 when no release fits.
+ */
+CDS_HIDDEN int cds_manifest_resolve(const struct cds_manifest *m,
+    const char *cuda, const char *cudnn, const struct cds_release **cuda_rel,
+    const struct cds_release **cudnn_rel, const char **variant);
+
+/* The platform name of this machine in NVIDIA's manifests. */
+CDS_HIDDEN const char *cds_platform(void);
 
 #endif /* CDS_MANIFEST_H */

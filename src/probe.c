@@ -23,6 +23,7 @@
 
 #include "child.h"
 #include "handle.h"
+#include "loader.h"
 #include "nvproto.h"
 #include "probe.h"
 

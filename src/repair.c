@@ -24,6 +24,7 @@
 #include "facts.h"
 #include "fixup.h"
 #include "journal.h"
+#include "loader.h"
 #include "lock.h"
 #include "manifest.h"
 #include "pkgdb.h"

@@ -20,6 +20,7 @@
 #include "elfread.h"
 #include "facts.h"
 #include "findings.h"
+#include "loader.h"
 #include "pkgdb.h"
 #include "scan.h"
 #include "strmap.h"

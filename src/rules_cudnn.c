@@ -13,6 +13,7 @@
 
 #include "facts.h"
 #include "findings.h"
+#include "loader.h"
 #include "scan.h"
 
 /* Does copy C hold a file (or link) named NAME? */

@@ -12,6 +12,7 @@
 #include "findings.h"
 #include "manifest.h"
 #include "scan.h"
+#include "version.h"
 
 /* No driver on a machine without an NVIDIA GPU (an image being prepared,
  * a CI host): a warning, installs work, programs cannot run.  Or a kernel

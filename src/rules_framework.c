@@ -18,6 +18,7 @@
 #include "elfread.h"
 #include "facts.h"
 #include "findings.h"
+#include "manifest.h"
 #include "scan.h"
 
 /* Call FN for every framework package: those of each env, then the

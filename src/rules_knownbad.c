@@ -10,6 +10,7 @@
 
 #include "facts.h"
 #include "findings.h"
+#include "manifest.h"
 #include "scan.h"
 
 /* "12.9.0.13" -> "12.9": a CUDA library's version names its CUDA. */

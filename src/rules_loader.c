@@ -11,9 +11,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "elfread.h"
 #include "facts.h"
 #include "findings.h"
+#include "loader.h"
 #include "scan.h"
+#include "version.h"
 
 /* The env a copy belongs to (by name), or NULL. */
 static const struct cds_env *

@@ -19,6 +19,7 @@
 #include "elfread.h"
 #include "facts.h"
 #include "findings.h"
+#include "loader.h"
 #include "scan.h"
 
 /* ------------------------------------------------------------------------ */

@@ -20,6 +20,7 @@
 #include "elfread.h"
 #include "facts.h"
 #include "findings.h"
+#include "loader.h"
 #include "scan.h"
 
 /* Symbols named in one finding's evidence. */

@@ -17,6 +17,8 @@
 #include <jansson.h>
 
 #include "child.h"
+#include "elfread.h"
+#include "loader.h"
 #include "pkgdb.h"
 #include "probe.h"
 #include "scan.h"

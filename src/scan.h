@@ -6,6 +6,10 @@
 
 #include "handle.h"
 
+/* Find an env by name or path; NULL if none. */
+CDS_HIDDEN const struct cds_env *cds_scan_env(const struct cds_scan *s,
+    const char *name_or_path);
+
 /* cuDNN sublibraries of a major version, NULL-terminated ("libcudnn",
  * "libcudnn_ops_infer", ...); NULL for an unknown major. */
 CDS_HIDDEN const char *const *cds_cudnn_sublibs(int major);

@@ -15,15 +15,24 @@
 
 #include <openssl/evp.h>
 
+#include "cds.h"
 #include "util.h"
 
-void (*cds_oom_hook)(void);
+/* Set by the client (cds_set_oom_hook()): called before abort() on
+ * out-of-memory. */
+static void (*oom_hook)(void);
+
+void
+cds_set_oom_hook(void (*hook)(void))
+{
+	oom_hook = hook;
+}
 
 static void
 oom(void)
 {
-	if (cds_oom_hook != NULL) {
-		cds_oom_hook();
+	if (oom_hook != NULL) {
+		oom_hook();
 	}
 	fputs("cudnn-setup: out of memory\n", stderr);
 	abort();

@@ -22,9 +22,6 @@
 #endif
 #define N_(s) (s)
 
-/* Called before abort() on out-of-memory; the wizard sets it to endwin(). */
-extern void (*cds_oom_hook)(void);
-
 CDS_HIDDEN void *cds_xmalloc(size_t n);
 CDS_HIDDEN void *cds_xcalloc(size_t n, size_t size);
 CDS_HIDDEN void *cds_xrealloc(void *p, size_t n);

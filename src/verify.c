@@ -15,6 +15,7 @@
 #include "child.h"
 #include "gpucheck.h"
 #include "handle.h"
+#include "loader.h"
 #include "nvproto.h"
 #include "probe.h"
 

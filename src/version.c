@@ -9,6 +9,7 @@
 
 #include "cds.h"
 #include "util.h"
+#include "version.h"
 
 /* Compare numerically field by field; a missing field counts as 0, and a
  * non-numeric tail ("+cu121", "rc1") is compared as text after the numbers. */

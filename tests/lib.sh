@@ -430,7 +430,7 @@ mk_env_ort() {
 # unresolved ROOT LIBRARY LD_LIBRARY_PATH: the NEEDED entries of LIBRARY
 # (a path under ROOT) that the loader would not find, sorted, one line
 unresolved() {
-	"$CDS_BUILDDIR/tests/unit/ldresolve-test" --root "$1" \
+	"$CDS_BUILDDIR/tests/tools/ldresolve" --root "$1" \
 		--env LD_LIBRARY_PATH="$3" --resolve "$2" |
 		python3 -c 'import json, sys
 d = json.load(sys.stdin)

@@ -12,7 +12,7 @@
 # cache:
 #   user  curl -O && sha256sum -c && tar -xJf      (what people do now,
 #         on each archive)
-#   ours  download + SHA-256 + unpack in one pass  (tests/unit/fetch-test,
+#   ours  download + SHA-256 + unpack in one pass  (tests/tools/fetchtool,
 #         one archive, --jobs 1, the cache written as an install does)
 #   floor xz -dc >/dev/null (single block); xz -T0 -dc >/dev/null (multi)
 # The floor is xz(1) of the liblzma the program decodes with (the script
@@ -32,7 +32,7 @@ set -u
 : "${CDS_SRCDIR:?set CDS_SRCDIR to the source tree}"
 : "${CDS_BUILDDIR:=$CDS_SRCDIR}"
 export CDS_SRCDIR
-FT=$CDS_BUILDDIR/tests/unit/fetch-test
+FT=$CDS_BUILDDIR/tests/tools/fetchtool
 MB=${BENCH_MB:-500}
 XZP=${BENCH_XZ:--6}
 RUNS=${BENCH_RUNS:-3}
@@ -42,7 +42,7 @@ for t in curl xz tar sha256sum /usr/bin/time; do
 	command -v "$t" >/dev/null 2>&1 || { echo "bench: $t missing" >&2; exit 2; }
 done
 have_nginx || { echo "bench: nginx/openssl/python3 missing" >&2; exit 2; }
-[ -x "$FT" ] || { echo "bench: build $FT first (make check or make tests/unit/fetch-test)" >&2; exit 2; }
+[ -x "$FT" ] || { echo "bench: build $FT first (make check or make tests/tools/fetchtool)" >&2; exit 2; }
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/cds-bench-XXXXXX")
 cleanup() { fix_stop_all; rm -rf "$W"; }
@@ -131,7 +131,7 @@ i=0
 while [ $i -lt "$RUNS" ]; do
 	measure user "$clean_out" "curl -sS -o '$W/dl.tar.xz' '$NGX_URL/$REL1' && echo '$SHA1  $W/dl.tar.xz' | sha256sum -c --quiet && tar -xJf '$W/dl.tar.xz' -C '$W/out1'"
 	measure ours1 "$clean_out" "'$FT' --jobs 1 --cache '$W/cache' '$W/out1|$REL1|$SHA1|$SZ1|$NGX_URL/$REL1'"
-	# the CPU seconds of our decoder thread alone (fetch-test logs them;
+	# the CPU seconds of our decoder thread alone (fetchtool logs them;
 	# single-threaded here, so that is all of liblzma's work)
 	sed -n 's/.*CPU seconds: xz decoder \([0-9.]*\),.*/dec \1/p' "$W/out" \
 		>>"$W/results"

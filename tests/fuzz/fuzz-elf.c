@@ -10,6 +10,7 @@
 
 #include <ctype.h>
 
+#include "elfread.h"
 #include "findings.h"
 #include "fuzz.h"
 

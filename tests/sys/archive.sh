@@ -15,7 +15,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
 plan 50
 
-FT=$CDS_BUILDDIR/tests/unit/fetch-test
+FT=$CDS_BUILDDIR/tests/tools/fetchtool
 if ! have_python; then
 	skip 50 "python3 missing"
 	done_testing

@@ -8,13 +8,13 @@
 # compared with the .part (and a mismatch restarts from zero); a wrong
 # Content-Range, a short file, a size overrun, changed bytes and a digest
 # mismatch each end in a clear error, with the bad .part deleted and
-# nothing cached.  Driven through tests/unit/fetch-test.
+# nothing cached.  Driven through tests/tools/fetchtool.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
 plan 54
 
-FT=$CDS_BUILDDIR/tests/unit/fetch-test
+FT=$CDS_BUILDDIR/tests/tools/fetchtool
 if ! have_python; then
 	skip 54 "python3 missing"
 	done_testing

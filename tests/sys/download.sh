@@ -7,13 +7,13 @@
 # http_proxy; mirrors fail over; a .part from an earlier run is resumed
 # with a Range request, and one that does not verify is fetched again; a
 # damaged cache copy is fetched again; --jobs runs transfers at once;
-# cds_cancel() stops a transfer.  Driven through tests/unit/fetch-test.
+# cds_cancel() stops a transfer.  Driven through tests/tools/fetchtool.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
 plan 49
 
-FT=$CDS_BUILDDIR/tests/unit/fetch-test
+FT=$CDS_BUILDDIR/tests/tools/fetchtool
 if ! have_nginx; then
 	skip 49 "nginx, openssl or python3 missing"
 	done_testing
@@ -28,7 +28,7 @@ mka_cudnn 9.3.0.75 cuda12 >/dev/null
 mka_index
 ngx_start "$M" || { skip 49 "nginx did not start"; done_testing; }
 
-# ft ARGS...: run fetch-test; stdout in $OUT, stderr in $ERR, status $RC
+# ft ARGS...: run fetchtool; stdout in $OUT, stderr in $ERR, status $RC
 ft() {
 	_o=$(mktemp) _e=$(mktemp)
 	"$FT" "$@" >"$_o" 2>"$_e" </dev/null

@@ -13,7 +13,7 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 
-LDR=$CDS_BUILDDIR/tests/unit/ldresolve-test
+LDR=$CDS_BUILDDIR/tests/tools/ldresolve
 
 if ! have_python; then
 	plan 1

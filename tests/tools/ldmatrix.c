@@ -42,6 +42,8 @@
 #include <unistd.h>
 
 #include "cds.h"
+#include "elfread.h"
+#include "loader.h"
 #include "util.h"
 
 #define DRIVER		"/lddlopen"

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "elfread.h"
 #include "fixup.h"
 #include "prefix.h"
 #include "plan.h"

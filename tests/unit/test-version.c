@@ -3,6 +3,7 @@
 
 #include "cds.h"
 #include "tap.h"
+#include "version.h"
 
 int
 main(void)

@@ -26,11 +26,6 @@
 
 #include "tui.h"
 
-/* Set by the engine's allocation helpers (src/util.h): called before
- * abort() when memory runs out.  The engine's private header is not ours
- * to include, so it is declared here. */
-extern void (*cds_oom_hook)(void);
-
 static const struct tui_glyphs glyphs_utf8 = {
 	"\u2500", "\u2502", "\u250c", "\u2510", "\u2514", "\u2518",
 	"\u251c", "\u2524",
@@ -416,7 +411,7 @@ tui_term_init(struct tui *t)
 	up = 1;
 	install_signals();
 	atexit(at_exit);
-	cds_oom_hook = oom_hook;
+	cds_set_oom_hook(oom_hook);
 	return 0;
 }
 
@@ -428,7 +423,7 @@ tui_term_done(struct tui *t)
 	}
 	endwin();
 	up = 0;
-	cds_oom_hook = NULL;
+	cds_set_oom_hook(NULL);
 	stderr_release();
 	reset_signals();
 	delscreen(screen);

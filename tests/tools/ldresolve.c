@@ -3,7 +3,7 @@
  * the dynamic probe: runs one of them and prints the result as JSON, for
  * tests/sys/loader.sh.  Not installed.
  *
- *   ldresolve-test [--root DIR] [--env NAME=VALUE]... [--unset NAME]... MODE
+ *   ldresolve [--root DIR] [--env NAME=VALUE]... [--unset NAME]... MODE
  *   MODE:
  *     --elf FILE                      the ELF reader on a host path
  *     --find NAME [--consumer FILE]   cds_loader_find()
@@ -23,6 +23,9 @@
 #include <jansson.h>
 
 #include "cds.h"
+#include "dynprobe.h"
+#include "elfread.h"
+#include "loader.h"
 
 static json_t *
 jstr(const char *s)
@@ -219,7 +222,7 @@ main(int argc, char **argv)
 		}
 	}
 	if (mode == NULL) {
-		fprintf(stderr, "usage: ldresolve-test [--root DIR] "
+		fprintf(stderr, "usage: ldresolve [--root DIR] "
 		    "[--env N=V] --elf|--find|--searchdirs|--resolve|--probe "
 		    "...\n");
 		return 2;

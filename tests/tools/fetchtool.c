@@ -2,9 +2,9 @@
  * fetchtool.c - drive the data path (src/fetch.h) from the tests, until the
  * install command calls it.  Not installed.
  *
- *   fetch-test [OPTIONS] ITEM...
- *   fetch-test [OPTIONS] --manifest M --release KIND:VERSION[:VARIANT]
- *              --dest DIR [--mirror URL]...
+ *   fetchtool [OPTIONS] ITEM...
+ *   fetchtool [OPTIONS] --manifest M --release KIND:VERSION[:VARIANT]
+ *             --dest DIR [--mirror URL]...
  *
  * ITEM is DEST|RELATIVE_PATH|SHA256|SIZE|URL[|URL...]: one archive to get
  * from the URLs in turn and unpack into DEST (created if missing).  With
@@ -137,7 +137,7 @@ on_log(void *vctx, enum cds_loglevel level, const char *fmt, va_list ap)
 static int
 usage(void)
 {
-	fputs("usage: fetch-test [--cache DIR] [--offline] [--jobs N] "
+	fputs("usage: fetchtool [--cache DIR] [--offline] [--jobs N] "
 	    "[--timeout S] [--memlimit MIB]\n"
 	    "  [--cancel-after BYTES] [--progress] [--rss] "
 	    "DEST|REL|SHA256|SIZE|URL[|URL...]...\n"
