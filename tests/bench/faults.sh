@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/bench/faults.sh - faults of every kind against one program, the
 # figures in one table: kills (SIGKILL, SIGTERM, SIGINT at random moments)
-# during install, use and remove; concurrent installs into one prefix; a
+# during install, use, remove, repair, update and clean; concurrent
+# installs into one prefix; a
 # full disk; hostile archives, manifests, journals and roots.  For each:
 # tries, failures (an end state that is not the old one or the new one, an
 # exit status not the one promised, a hang), anything lost (a release that
@@ -15,7 +16,9 @@
 # its undo; the hostile sets are fixed).
 # Reuses the machinery of tests/sys/install-crash.sh (kills, prefix_check),
 # tests/sys/repair-crash.sh (tests/fixtures/repairkill.py: kills at a call
-# that changes a file, with strace), install-lock.sh (concurrent runs),
+# that changes a file, with strace), update-crash.sh and clean-crash.sh
+# (tests/fixtures/statekill.py, the same way; SIGKILL only),
+# install-lock.sh (concurrent runs),
 # install-space.sh (a 2 MiB tmpfs; root only) and install-safety.sh /
 # archive.sh (crafted archives).
 . "$CDS_SRCDIR/tests/lib.sh" >/dev/null
@@ -154,6 +157,40 @@ if (rk_envs "$T/rk") >"$T/rk.log" 2>&1; then
 	grep -v '^tries \|^kind ' "$T/rk.out" | head -20 >&2
 else
 	row "kills during repair and undo" "skipped" "(no" "cc)" "-"
+fi
+
+# --- kills during update and clean ------------------------------------------------
+. "$CDS_SRCDIR/tests/fixtures/nginx.sh"
+. "$CDS_SRCDIR/tests/fixtures/statekill.sh"
+# nginx stops with the rest, from this script's own trap
+FIX_TRAPPED=1
+trap 'fix_stop_all; umount "$T/full/opt" 2>/dev/null; rm -rf "$T"' EXIT
+# skrow WHAT KIND: the row of statekill.py's trials of KIND in $T/sk-KIND
+skrow() {
+	# shellcheck disable=SC2046
+	set -- "$1" $(sed -n 's/^tries \([0-9]*\) failed \([0-9]*\) lost \([0-9]*\) escaped \([0-9]*\) .*/\1 \2 \3 \4/p' "$T/sk-$2.out")
+	if [ "${2:-0}" -gt 0 ]; then
+		row "$1" "$2" "$3" "$4" "$5"
+	else
+		row "$1" "error" "-" "-" "-"
+	fi
+	grep -v '^tries ' "$T/sk-$2.out" | head -10 >&2
+}
+mkdir -p "$T/sk-update" "$T/sk-clean"
+if have_nginx && sk_update_setup "$T/sk-update" >"$T/sk.log" 2>&1; then
+	sk_trials update "$T/sk-update" "$N" "${FAULT_SEED:-$$}" \
+		>"$T/sk-update.out" 2>&1
+	skrow "kills during update" update
+else
+	row "kills during update" "skipped" "(${SK_WHY:-no nginx})" "-" "-"
+fi
+ngx_stop 2>/dev/null
+if sk_clean_setup "$T/sk-clean" >"$T/sk.log" 2>&1; then
+	sk_trials clean "$T/sk-clean" "$N" "${FAULT_SEED:-$$}" \
+		>"$T/sk-clean.out" 2>&1
+	skrow "kills during clean" clean
+else
+	row "kills during clean" "skipped" "(${SK_WHY:-})" "-" "-"
 fi
 
 # --- concurrent installs into one prefix ------------------------------------------
