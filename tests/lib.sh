@@ -178,6 +178,13 @@ print(v if isinstance(v, str) else repr(v))' "$2"
 }
 
 have_python() { command -v python3 >/dev/null 2>&1; }
+# python3 by way of a version manager's shim (pyenv) is a shell script or
+# two at each call, seconds of a loaded machine: the interpreter the shim
+# picks, found once
+_t_py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null)
+if [ -n "$_t_py" ] && [ -x "$_t_py" ]; then
+	python3() { "$_t_py" "$@"; }
+fi
 
 # ---- verify ------------------------------------------------------------------
 # mk_gpu_doubles DIR: build the GPU TEST DOUBLES (tests/fixtures/
