@@ -175,6 +175,7 @@ FIX_TRAPPED=1
 trap 'fix_stop_all; umount "$T/full/opt" 2>/dev/null; rm -rf "$T"' EXIT
 # skrow WHAT KIND: the row of statekill.py's trials of KIND in $T/sk-KIND
 skrow() {
+	_k=$2
 	# shellcheck disable=SC2046
 	set -- "$1" $(sed -n 's/^tries \([0-9]*\) failed \([0-9]*\) lost \([0-9]*\) escaped \([0-9]*\) .*/\1 \2 \3 \4/p' "$T/sk-$2.out")
 	if [ "${2:-0}" -gt 0 ]; then
@@ -182,7 +183,7 @@ skrow() {
 	else
 		row "$1" "error" "-" "-" "-"
 	fi
-	grep -v '^tries ' "$T/sk-$2.out" | head -10 >&2
+	grep -v '^tries ' "$T/sk-$_k.out" | head -10 >&2
 }
 if want update; then
 mkdir -p "$T/sk-update" "$T/sk-clean"
