@@ -197,6 +197,7 @@ fi
 ngx_stop 2>/dev/null
 fi
 if want clean; then
+_m=$M	# sk_clean_setup sets M to its own mirror's index
 if sk_clean_setup "$T/sk-clean" >"$T/sk.log" 2>&1; then
 	sk_trials clean "$T/sk-clean" "$N" "${FAULT_SEED:-$$}" \
 		>"$T/sk-clean.out" 2>&1
@@ -204,6 +205,7 @@ if sk_clean_setup "$T/sk-clean" >"$T/sk.log" 2>&1; then
 else
 	row "kills during clean" "skipped" "(${SK_WHY:-})" "-" "-"
 fi
+M=$_m
 fi
 
 # --- concurrent installs into one prefix ------------------------------------------
