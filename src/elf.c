@@ -359,6 +359,121 @@ struct dyninfo {
 	size_t nneeded;
 };
 
+/* Take a relocation tag of the dynamic section into REL; 0 when TAG is
+ * not one. */
+static int
+dyn_reloc_entry(struct relocs *rel, uint64_t tag, uint64_t val)
+{
+	switch (tag) {
+	case DT_RELA:
+		rel->rela = val;
+		rel->has_rela = 1;
+		break;
+	case DT_RELASZ:
+		rel->relasz = val;
+		break;
+	case DT_RELACOUNT:
+		rel->relacount = val;
+		break;
+	case DT_REL:
+		rel->rel = val;
+		rel->has_rel = 1;
+		break;
+	case DT_RELSZ:
+		rel->relsz = val;
+		break;
+	case DT_RELCOUNT:
+		rel->relcount = val;
+		break;
+	case DT_JMPREL:
+		rel->jmprel = val;
+		rel->has_jmprel = 1;
+		break;
+	case DT_PLTRELSZ:
+		rel->pltrelsz = val;
+		break;
+	case DT_PLTREL:
+		rel->pltrel = val;
+		break;
+	default:
+		return 0;
+	}
+	return 1;
+}
+
+/* Take one entry of the dynamic section, TAG and VAL, into DI (the
+ * tags not used are passed over). */
+static void
+dyn_entry(struct dyninfo *di, uint64_t tag, uint64_t val)
+{
+	if (dyn_reloc_entry(&di->rel, tag, val)) {
+		return;
+	}
+	switch (tag) {
+	case DT_NEEDED:
+		di->needed[di->nneeded++] = val;
+		break;
+	case DT_SONAME:
+		di->soname = val;
+		di->has_soname = 1;
+		break;
+	case DT_RPATH:
+		di->rpath = val;
+		di->has_rpath = 1;
+		break;
+	case DT_RUNPATH:
+		di->runpath = val;
+		di->has_runpath = 1;
+		break;
+	case DT_STRTAB:
+		di->strtab = val;
+		di->has_strtab = 1;
+		break;
+	case DT_STRSZ:
+		di->strsz = val;
+		break;
+	case DT_SYMTAB:
+		di->symtab = val;
+		di->has_symtab = 1;
+		break;
+	case DT_SYMENT:
+		di->syment = val;
+		break;
+	case DT_HASH:
+		di->hash = val;
+		di->has_hash = 1;
+		break;
+	case DT_GNU_HASH:
+		di->gnu_hash = val;
+		di->has_gnu_hash = 1;
+		break;
+	case DT_VERSYM:
+		di->versym = val;
+		di->has_versym = 1;
+		break;
+	case DT_VERDEF:
+		di->verdef = val;
+		di->has_verdef = 1;
+		break;
+	case DT_VERDEFNUM:
+		di->verdefnum = val;
+		break;
+	case DT_VERNEED:
+		di->verneed = val;
+		di->has_verneed = 1;
+		break;
+	case DT_VERNEEDNUM:
+		di->verneednum = val;
+		break;
+	case DT_FLAGS_1:
+		di->flags_1 = val;
+		break;
+	default:
+		break;
+	}
+}
+
+/* Read the dynamic section (the segment DYN) into DI, up to DT_NULL. */
 static int
 read_dynamic(struct rd *r, const struct seg *dyn, struct dyninfo *di)
 {
@@ -386,98 +501,7 @@ read_dynamic(struct rd *r, const struct seg *dyn, struct dyninfo *di)
 		if (tag == DT_NULL) {
 			break;
 		}
-		switch (tag) {
-		case DT_NEEDED:
-			di->needed[di->nneeded++] = val;
-			break;
-		case DT_SONAME:
-			di->soname = val;
-			di->has_soname = 1;
-			break;
-		case DT_RPATH:
-			di->rpath = val;
-			di->has_rpath = 1;
-			break;
-		case DT_RUNPATH:
-			di->runpath = val;
-			di->has_runpath = 1;
-			break;
-		case DT_STRTAB:
-			di->strtab = val;
-			di->has_strtab = 1;
-			break;
-		case DT_STRSZ:
-			di->strsz = val;
-			break;
-		case DT_SYMTAB:
-			di->symtab = val;
-			di->has_symtab = 1;
-			break;
-		case DT_SYMENT:
-			di->syment = val;
-			break;
-		case DT_HASH:
-			di->hash = val;
-			di->has_hash = 1;
-			break;
-		case DT_GNU_HASH:
-			di->gnu_hash = val;
-			di->has_gnu_hash = 1;
-			break;
-		case DT_VERSYM:
-			di->versym = val;
-			di->has_versym = 1;
-			break;
-		case DT_VERDEF:
-			di->verdef = val;
-			di->has_verdef = 1;
-			break;
-		case DT_VERDEFNUM:
-			di->verdefnum = val;
-			break;
-		case DT_VERNEED:
-			di->verneed = val;
-			di->has_verneed = 1;
-			break;
-		case DT_VERNEEDNUM:
-			di->verneednum = val;
-			break;
-		case DT_FLAGS_1:
-			di->flags_1 = val;
-			break;
-		case DT_RELA:
-			di->rel.rela = val;
-			di->rel.has_rela = 1;
-			break;
-		case DT_RELASZ:
-			di->rel.relasz = val;
-			break;
-		case DT_RELACOUNT:
-			di->rel.relacount = val;
-			break;
-		case DT_REL:
-			di->rel.rel = val;
-			di->rel.has_rel = 1;
-			break;
-		case DT_RELSZ:
-			di->rel.relsz = val;
-			break;
-		case DT_RELCOUNT:
-			di->rel.relcount = val;
-			break;
-		case DT_JMPREL:
-			di->rel.jmprel = val;
-			di->rel.has_jmprel = 1;
-			break;
-		case DT_PLTRELSZ:
-			di->rel.pltrelsz = val;
-			break;
-		case DT_PLTREL:
-			di->rel.pltrel = val;
-			break;
-		default:
-			break;
-		}
+		dyn_entry(di, tag, val);
 	}
 	free(d);
 	return 0;

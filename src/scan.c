@@ -679,66 +679,51 @@ belongs_to_major(const cds_handle_t *h, const char *dir, const char *name,
 	return ok;
 }
 
+/* One file of a cuDNN set in DIR: its name, where a link points, the
+ * version its final name carries and its soname. */
 static void
-add_cudnn_major(cds_handle_t *h, struct cds_scan *s, const char *dir,
-    char **names, int major, int first, enum cds_origin origin,
-    const char *env, const char *env_prefix)
+read_cudnn_file(cds_handle_t *h, const char *dir, const char *name,
+    struct cds_libfile *f)
 {
-	const char *const *subs = cds_cudnn_sublibs(major);
-	struct cds_strv missing = {0}, mixed = {0};
-	struct cds_cudnn *c;
-	char suffix[8], *ver = NULL, *hdr, *parent, *p;
-	char **n;
-	size_t i;
+	char *path, *host, *real;
 
-	snprintf(suffix, sizeof(suffix), ".so.%d", major);
-	s->cudnns = cds_xreallocarray(s->cudnns, s->ncudnns + 1,
-	    sizeof(*s->cudnns));
-	c = &s->cudnns[s->ncudnns++];
-	memset(c, 0, sizeof(*c));
-	c->dir = cds_xstrdup(dir);
-	c->origin = origin;
-	c->env = cds_strdup0(env);
-	c->major = major;
-	for (n = names; *n != NULL; n++) {
-		struct cds_libfile *f;
-		char *path, *host, *real;
+	memset(f, 0, sizeof(*f));
+	f->name = cds_xstrdup(name);
+	path = cds_path_join(dir, name);
+	host = cds_rpath_follow(h, path);
+	f->is_link = cds_root_is_link(h, path);
+	if (f->is_link) {
+		f->target = cds_root_readlink(h, path);
+	}
+	real = f->is_link ? link_final_name(h, dir, name) : cds_xstrdup(name);
+	if (real != NULL) {
+		f->version = cds_soname_version(real);
+	}
+	if (cds_is_file(host)) {
+		struct cds_elf *e = cds_elf_open(h, host);
 
-		if (!belongs_to_major(h, dir, *n, major, first)) {
-			continue;
-		}
-		c->files = cds_xreallocarray(c->files, c->nfiles + 1,
-		    sizeof(*c->files));
-		f = &c->files[c->nfiles++];
-		memset(f, 0, sizeof(*f));
-		f->name = cds_xstrdup(*n);
-		path = cds_path_join(dir, *n);
-		host = cds_rpath_follow(h, path);
-		f->is_link = cds_root_is_link(h, path);
-		if (f->is_link) {
-			f->target = cds_root_readlink(h, path);
-		}
-		real = f->is_link ? link_final_name(h, dir, *n) :
-		    cds_xstrdup(*n);
-		if (real != NULL) {
-			f->version = cds_soname_version(real);
-		}
-		if (cds_is_file(host)) {
-			struct cds_elf *e = cds_elf_open(h, host);
-
-			if (e != NULL) {
-				f->soname = cds_strdup0(cds_elf_soname(e));
-				cds_elf_free(e);
-			}
-		}
-		free(real);
-		free(host);
-		free(path);
-		if (strcmp(*n, "libcudnn.so") == 0) {
-			c->has_dev_links = 1;
+		if (e != NULL) {
+			f->soname = cds_strdup0(cds_elf_soname(e));
+			cds_elf_free(e);
 		}
 	}
-	/* the set: each sublibrary's soname file, one release for all */
+	free(real);
+	free(host);
+	free(path);
+}
+
+/* Whether C's files make the set SUBS (each sublibrary's soname file, with
+ * SUFFIX ".so.N") of one release: fills c->missing, c->mixed and
+ * c->complete.  Returns that release's version (the caller's), or NULL
+ * when no file's name carries one. */
+static char *
+check_cudnn_set(struct cds_cudnn *c, const char *const *subs,
+    const char *suffix)
+{
+	struct cds_strv missing = {0}, mixed = {0};
+	char *ver = NULL;
+	size_t i;
+
 	for (i = 0; subs[i] != NULL; i++) {
 		char *want = cds_xasprintf("%s%s", subs[i], suffix);
 		struct cds_libfile *f = NULL;
@@ -778,7 +763,17 @@ add_cudnn_major(cds_handle_t *h, struct cds_scan *s, const char *dir,
 	c->missing = cds_strv_steal(&missing);
 	c->mixed = cds_strv_steal(&mixed);
 	c->complete = c->missing[0] == NULL && c->mixed[0] == NULL;
-	/* header next to the libraries: ../include/cudnn_version.h */
+	return ver;
+}
+
+/* The version the header next to the libraries in DIR declares
+ * (../include/cudnn_version.h, or cudnn_version_v9.h), when it is of
+ * MAJOR; NULL otherwise. */
+static char *
+cudnn_header_beside(cds_handle_t *h, const char *dir, int major)
+{
+	char *parent, *p, *hdr;
+
 	parent = cds_dirname(dir);
 	p = cds_path_join(parent, "include/cudnn_version.h");
 	hdr = cds_cudnn_header_version(h, p);
@@ -790,11 +785,48 @@ add_cudnn_major(cds_handle_t *h, struct cds_scan *s, const char *dir,
 	}
 	free(p);
 	free(parent);
-	if (hdr != NULL && atoi(hdr) == major) {
-		c->header_version = hdr;
-	} else {
+	if (hdr != NULL && atoi(hdr) != major) {
 		free(hdr);
+		hdr = NULL;
 	}
+	return hdr;
+}
+
+/* Add the cuDNN of MAJOR in DIR (NAMES: its entries; FIRST: whether this
+ * is the first major found there, see belongs_to_major) to S: its files,
+ * whether they make one whole release, and its version from the names, the
+ * package or the header. */
+static void
+add_cudnn_major(cds_handle_t *h, struct cds_scan *s, const char *dir,
+    char **names, int major, int first, enum cds_origin origin,
+    const char *env, const char *env_prefix)
+{
+	struct cds_cudnn *c;
+	char suffix[8], *ver;
+	char **n;
+
+	snprintf(suffix, sizeof(suffix), ".so.%d", major);
+	s->cudnns = cds_xreallocarray(s->cudnns, s->ncudnns + 1,
+	    sizeof(*s->cudnns));
+	c = &s->cudnns[s->ncudnns++];
+	memset(c, 0, sizeof(*c));
+	c->dir = cds_xstrdup(dir);
+	c->origin = origin;
+	c->env = cds_strdup0(env);
+	c->major = major;
+	for (n = names; *n != NULL; n++) {
+		if (!belongs_to_major(h, dir, *n, major, first)) {
+			continue;
+		}
+		c->files = cds_xreallocarray(c->files, c->nfiles + 1,
+		    sizeof(*c->files));
+		read_cudnn_file(h, dir, *n, &c->files[c->nfiles++]);
+		if (strcmp(*n, "libcudnn.so") == 0) {
+			c->has_dev_links = 1;
+		}
+	}
+	ver = check_cudnn_set(c, cds_cudnn_sublibs(major), suffix);
+	c->header_version = cudnn_header_beside(h, dir, major);
 	c->package_version = cudnn_package_version(h, dir, origin,
 	    env_prefix);
 	if (ver != NULL) {

@@ -13,10 +13,12 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/file.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -344,17 +346,24 @@ stage(cds_handle_t *h, const struct got *g, const char *stage,
 	return 0;
 }
 
-/* Remove what earlier runs left: versions other than KEEP, stages. */
+/* Remove what earlier runs left in STORE, a run killed at any point
+ * included: versions other than KEEP (NULL: all), stages, a temporary
+ * link or state.  Under the store's lock (lock_store), so no other run's
+ * stage is taken. */
 static void
-prune(const char *store, const char *keep)
+tidy(const char *store, const char *keep)
 {
 	char **names = cds_listdir(store), **p;
 
 	for (p = names; p != NULL && *p != NULL; p++) {
 		char *path;
 
-		if ((strncmp(*p, "v", 1) != 0 && strncmp(*p, ".stage-", 7) !=
-		    0) || strcmp(*p, keep) == 0) {
+		if (keep != NULL && strcmp(*p, keep) == 0) {
+			continue;
+		}
+		if (**p != 'v' && !cds_startswith(*p, ".stage-") &&
+		    !cds_startswith(*p, ".current.tmp.") &&
+		    !cds_is_tmp_of(*p, "state")) {
 			continue;
 		}
 		path = cds_path_join(store, *p);
@@ -362,6 +371,38 @@ prune(const char *store, const char *keep)
 		free(path);
 	}
 	cds_strfreev(names);
+}
+
+/* Take STORE's lock (STORE/.lock), waiting while another update holds it:
+ * two at once would each remove the other's stage and version.  The fd,
+ * or -1 with the error set. */
+static int
+lock_store(cds_handle_t *h, const char *store)
+{
+	char *path = cds_path_join(store, ".lock");
+	int fd;
+
+	fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+	if (fd == -1 || flock(fd, LOCK_EX) == -1) {
+		cds_seterr_sys(h, cds_errno_code(errno), path, errno);
+		if (fd != -1) {
+			close(fd);
+		}
+		fd = -1;
+	}
+	free(path);
+	return fd;
+}
+
+/* What STORE's current link names (the caller's), or NULL. */
+static char *
+current_name(const char *store)
+{
+	char *link = cds_path_join(store, "current");
+	char *target = cds_readlink(link);
+
+	free(link);
+	return target;
 }
 
 /* Make the staged index the kept one: STAGE renamed to vN, the current
@@ -375,12 +416,16 @@ commit(cds_handle_t *h, const char *store, const char *stage,
 
 	snprintf(vname, sizeof(vname), "v%lld", g->m->version);
 	vdir = cds_path_join(store, vname);
+	if (cds_exists(vdir)) {
+		/* the same version again (a run killed before it wrote the
+		 * state): current may name it, so it stays until the flip */
+		snprintf(vname, sizeof(vname), "v%lld-%ld", g->m->version,
+		    (long)getpid());
+		free(vdir);
+		vdir = cds_path_join(store, vname);
+	}
 	link = cds_path_join(store, "current");
 	tmp = cds_xasprintf("%s/.current.tmp.%ld", store, (long)getpid());
-	if (cds_exists(vdir) && cds_rm_rf(vdir) == -1) {
-		cds_seterr_sys(h, CDS_ERR_IO, vdir, errno);
-		goto out;
-	}
 	if (rename(stage, vdir) == -1 || cds_sync_dir(store) == -1) {
 		cds_seterr_sys(h, cds_errno_code(errno), vdir, errno);
 		goto out;
@@ -397,7 +442,7 @@ commit(cds_handle_t *h, const char *store, const char *stage,
 	    g->m->expires);
 	if (put(h, store, "state", state, strlen(state)) == 0) {
 		ret = 0;
-		prune(store, vname);
+		tidy(store, vname);
 	}
 	free(state);
 out:
@@ -421,33 +466,24 @@ fill_result(struct cds_update_result *res, const struct got *g,
 	}
 }
 
-int
-cds_update(cds_handle_t *h, const struct cds_update_request *req,
-    struct cds_update_result *res)
+/* The URL to update from: REQ's, else the update_url of the index in use
+ * (CUR).  NULL, the error set, when there is none or it is not http(s). */
+static char *
+update_url(cds_handle_t *h, const struct cds_update_request *req,
+    const struct cds_manifest *cur)
 {
-	const struct cds_manifest *cur;
-	struct cds_index_state st;
-	struct got g = {0};
-	char *store, *stagedir = NULL, *kept_dir = NULL, *url = NULL;
-	const char *floor_sha = NULL;
-	char shipped_sha[65];
-	long long floor;
-	int ok = 0, ret = -1;
-	struct cds_errsave first = {0};
-	size_t i;
+	char *url;
 
-	memset(res, 0, sizeof(*res));
-	/* the index in use: the floor, and its update_url */
-	cur = cds_manifest_load(h);
 	if (req->url != NULL) {
 		url = cds_xstrdup(req->url);
 	} else if (cur != NULL && cur->update_url != NULL) {
 		url = cds_xstrdup(cur->update_url);
 	} else {
-		return cds_seterr_why(h, CDS_ERR_USAGE, CDS_REASON_NO_URL,
+		cds_seterr_why(h, CDS_ERR_USAGE, CDS_REASON_NO_URL,
 		    CDS_ERRNAMES({ CDS_ERRARG_OPTION, "url" }), "no URL to "
 		    "update from: none given, and the index in use names "
 		    "none");
+		return NULL;
 	}
 	if (!cds_startswith(url, "https://") &&
 	    !cds_startswith(url, "http://")) {
@@ -456,6 +492,127 @@ cds_update(cds_handle_t *h, const struct cds_update_request *req,
 		    { CDS_ERRARG_VALUE, url }, { CDS_ERRARG_KNOWN,
 		    "http, https" }), "url %s: not an http(s) URL", url);
 		free(url);
+		return NULL;
+	}
+	return url;
+}
+
+/* Fetch and check the index (into G) from each mirror (a copy of URL's
+ * directory) in turn, then from URL, until one passes.  When none does,
+ * the error is the first refusal (a check that failed, over a network
+ * error), else the first error; a mirror's error is logged as a warning. */
+static int
+fetch_from_any(cds_handle_t *h, const char *url, long long floor,
+    const char *floor_sha, int allow_expired, struct got *g)
+{
+	struct cds_errsave first = {0};
+	size_t i;
+
+	for (i = 0; i <= h->mirrors.n; i++) {
+		char *u = i < h->mirrors.n ? on_base(h->mirrors.v[i],
+		    cds_basename(url)) : cds_xstrdup(url);
+
+		if (fetch_checked(h, u, floor, floor_sha, allow_expired,
+		    g) == 0) {
+			free(u);
+			cds_errsave_free(&first);
+			return 0;
+		}
+		if (first.err == CDS_ERR_OK || (is_refusal(cds_errno(h)) &&
+		    !is_refusal(first.err))) {
+			cds_err_copy(h, &first);
+		}
+		if (i < h->mirrors.n) {
+			cds_log(h, CDS_LOG_WARNING, "%s", cds_errdetail(h));
+		}
+		got_clear(g);
+		free(u);
+	}
+	cds_err_put(h, &first);
+	cds_errsave_free(&first);
+	return -1;
+}
+
+/* An expired index taken (as the request allows): warned and audited. */
+static void
+note_expired(cds_handle_t *h, const struct got *g,
+    struct cds_update_result *res)
+{
+	res->expired = 1;
+	cds_log(h, CDS_LOG_WARNING, "%s: version %lld expired on %s; "
+	    "taken anyway, as allowed", g->url, g->m->version,
+	    g->m->expires);
+	cds_logaction(h, "update: accepted EXPIRED index version %lld "
+	    "(expired %s) from %s (expired allowed)", g->m->version,
+	    g->m->expires, g->url);
+}
+
+/* Keep G in STORE, under its lock: what a killed run left removed, G
+ * staged (its redistrib files taken from KEPT_DIR, the kept index in use,
+ * where they are there), then committed. */
+static int
+keep_index(cds_handle_t *h, const char *store, const struct got *g,
+    const char *kept_dir, struct cds_update_result *res)
+{
+	char *stagedir, *cur;
+	int fd, ret = 0;
+
+	if (cds_mkdir_p(store, 0755) == -1) {
+		return cds_seterr_sys(h, cds_errno_code(errno), store, errno);
+	}
+	if ((fd = lock_store(h, store)) == -1) {
+		return -1;
+	}
+	cur = current_name(store);
+	tidy(store, cur);
+	free(cur);
+	stagedir = cds_xasprintf("%s/.stage-%ld", store, (long)getpid());
+	if (stage(h, g, stagedir, kept_dir, res) == -1 ||
+	    commit(h, store, stagedir, g) == -1) {
+		cds_rm_rf(stagedir);
+		ret = -1;
+	}
+	free(stagedir);
+	close(fd);
+	return ret;
+}
+
+/* The index fetched is the one kept: only what a killed run left is
+ * removed (STORE/state may have come before the run's end). */
+static void
+tidy_held(cds_handle_t *h, const char *store)
+{
+	char *cur;
+	int fd;
+
+	if (!cds_is_dir(store) || (fd = lock_store(h, store)) == -1) {
+		cds_clearerr(h);
+		return;
+	}
+	if ((cur = current_name(store)) != NULL) {
+		tidy(store, cur);
+		free(cur);
+	}
+	close(fd);
+}
+
+int
+cds_update(cds_handle_t *h, const struct cds_update_request *req,
+    struct cds_update_result *res)
+{
+	const struct cds_manifest *cur;
+	struct cds_index_state st;
+	struct got g = {0};
+	char *store, *kept_dir = NULL, *url;
+	const char *floor_sha = NULL;
+	char shipped_sha[65];
+	long long floor;
+	int ret = -1;
+
+	memset(res, 0, sizeof(*res));
+	/* the index in use: the floor, and its update_url */
+	cur = cds_manifest_load(h);
+	if ((url = update_url(h, req, cur)) == NULL) {
 		return -1;
 	}
 	store = cds_index_store(h);
@@ -473,58 +630,25 @@ cds_update(cds_handle_t *h, const struct cds_update_request *req,
 	if (cur != NULL && cur->updated) {
 		kept_dir = cds_xstrdup(cur->dir);
 	}
-	/* the mirrors (copies of the index's directory), then URL */
-	for (i = 0; i <= h->mirrors.n && !ok; i++) {
-		char *u = i < h->mirrors.n ? on_base(h->mirrors.v[i],
-		    cds_basename(url)) : cds_xstrdup(url);
-
-		if (fetch_checked(h, u, floor, floor_sha, req->allow_expired,
-		    &g) == 0) {
-			ok = 1;
-		} else {
-			if (first.err == CDS_ERR_OK || (is_refusal(
-			    cds_errno(h)) && !is_refusal(first.err))) {
-				cds_err_copy(h, &first);
-			}
-			if (i < h->mirrors.n) {
-				cds_log(h, CDS_LOG_WARNING, "%s",
-				    cds_errdetail(h));
-			}
-			got_clear(&g);
-		}
-		free(u);
-	}
-	if (!ok) {
-		cds_err_put(h, &first);
+	if (fetch_from_any(h, url, floor, floor_sha, req->allow_expired,
+	    &g) == -1) {
 		goto out;
 	}
 	if (g.m == NULL) {
 		/* already held */
+		tidy_held(h, store);
 		res->current = 1;
 		fill_result(res, &g, store);
 		res->version = floor;
 		res->generated = cds_strdup0(st.generated);
 		res->expires = cds_strdup0(st.expires);
-		goto done;
-	}
-	if (time(NULL) >= g.m->expires_t) {
-		res->expired = 1;
-		cds_log(h, CDS_LOG_WARNING, "%s: version %lld expired on %s; "
-		    "taken anyway, as allowed", g.url, g.m->version,
-		    g.m->expires);
-		cds_logaction(h, "update: accepted EXPIRED index version %lld "
-		    "(expired %s) from %s (expired allowed)", g.m->version,
-		    g.m->expires, g.url);
-	}
-	if (cds_mkdir_p(store, 0755) == -1) {
-		cds_seterr_sys(h, cds_errno_code(errno), store, errno);
+		ret = 0;
 		goto out;
 	}
-	stagedir = cds_xasprintf("%s/.stage-%ld", store, (long)getpid());
-	cds_rm_rf(stagedir);
-	if (stage(h, &g, stagedir, kept_dir, res) == -1 ||
-	    commit(h, store, stagedir, &g) == -1) {
-		cds_rm_rf(stagedir);
+	if (time(NULL) >= g.m->expires_t) {
+		note_expired(h, &g, res);
+	}
+	if (keep_index(h, store, &g, kept_dir, res) == -1) {
 		goto out;
 	}
 	fill_result(res, &g, store);
@@ -534,15 +658,12 @@ cds_update(cds_handle_t *h, const struct cds_update_request *req,
 	/* the next cds_manifest_load() reads the new one */
 	cds_manifest_free(h->manifest);
 	h->manifest = NULL;
-done:
 	ret = 0;
 out:
 	if (ret == -1) {
 		cds_update_result_clear(res);
 	}
 	got_clear(&g);
-	cds_errsave_free(&first);
-	free(stagedir);
 	free(kept_dir);
 	free(store);
 	free(url);

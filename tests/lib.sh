@@ -99,6 +99,42 @@ mk_sysroot() {
 # cleanup_later DIR...: remove at done_testing.
 cleanup_later() { T_CLEAN="$T_CLEAN $*"; }
 
+# ---- time -------------------------------------------------------------------
+# A bound on time must hold on a loaded machine and in a sanitizer build
+# (configure --enable-debug), where everything runs several times slower.
+# So a bound is never an absolute wall time: the work a program does is
+# bounded in CPU seconds (cpu_of), which load does not stretch, and a wait
+# (a deadline, a backoff, a lock) is bounded by the wall time it may take
+# plus the cost of the same work without the wait, measured in the same run
+# (within).
+
+# now: the wall clock, in seconds with fractions
+now() { date +%s.%N; }
+
+# since T0: the wall seconds since T0 (from now), e.g. 1.234
+since() { python3 -c "import sys; print('%.3f' % ($(now) - $1))"; }
+
+# cpu_of FILE COMMAND...: run COMMAND (its output and status as they are);
+# the CPU seconds it and its children used (user + system) go to FILE
+cpu_of() {
+	_cpuf=$1
+	shift
+	python3 -c 'import os, resource, subprocess, sys
+rc = subprocess.call(sys.argv[2:])
+u = resource.getrusage(resource.RUSAGE_CHILDREN)
+open(sys.argv[1], "w").write("%.3f\n" % (u.ru_utime + u.ru_stime))
+sys.exit(rc if rc >= 0 else 128 - rc)' "$_cpuf" "$@"
+}
+
+# within NAME ELAPSED LIMIT BASE: a test that ELAPSED seconds (wall) is
+# within LIMIT seconds (what the wait under test may take on a quiet
+# machine) plus three times BASE (the same run's cost of the same work
+# without the wait: start-up, reading the manifest, the scan)
+within() {
+	ok "$(python3 -c "print(0 if $2 <= $3 + 3 * $4 else 1)")" \
+		"$1 (${2} s; bound $3 s + 3 x ${4} s)"
+}
+
 # env_i ARGS...: `env -i ARGS`, the sanitizers' options kept.  Under
 # tests/sanitized.sh ASan's and UBSan's reports go to files of the test's
 # own (log_path); a program given an empty environment would print them to
@@ -142,6 +178,13 @@ print(v if isinstance(v, str) else repr(v))' "$2"
 }
 
 have_python() { command -v python3 >/dev/null 2>&1; }
+# python3 by way of a version manager's shim (pyenv) is a shell script or
+# two at each call, seconds of a loaded machine: the interpreter the shim
+# picks, found once
+_t_py=$(python3 -c 'import sys; print(sys.executable)' 2>/dev/null)
+if [ -n "$_t_py" ] && [ -x "$_t_py" ]; then
+	python3() { "$_t_py" "$@"; }
+fi
 
 # ---- verify ------------------------------------------------------------------
 # mk_gpu_doubles DIR: build the GPU TEST DOUBLES (tests/fixtures/

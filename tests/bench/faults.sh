@@ -1,7 +1,8 @@
 #!/bin/sh
 # tests/bench/faults.sh - faults of every kind against one program, the
 # figures in one table: kills (SIGKILL, SIGTERM, SIGINT at random moments)
-# during install, use and remove; concurrent installs into one prefix; a
+# during install, use, remove, repair, update and clean; concurrent
+# installs into one prefix; a
 # full disk; hostile archives, manifests, journals and roots.  For each:
 # tries, failures (an end state that is not the old one or the new one, an
 # exit status not the one promised, a hang), anything lost (a release that
@@ -9,18 +10,24 @@
 # path) or escaped (a write outside the prefix, the env or the
 # destination).  The goal is zero in the last three columns everywhere.
 # Not pass/fail: run by hand,
-#   make bench-faults [FAULT_TRIES=20]
+#   make bench-faults [FAULT_TRIES=20] [FAULT_ONLY="update clean"]
 # (kills per phase; 8 times as many for repair, whose trials rotate over
 # three conda envs and a system's Python (--root) and cut the repair or
 # its undo; the hostile sets are fixed).
 # Reuses the machinery of tests/sys/install-crash.sh (kills, prefix_check),
 # tests/sys/repair-crash.sh (tests/fixtures/repairkill.py: kills at a call
-# that changes a file, with strace), install-lock.sh (concurrent runs),
+# that changes a file, with strace), update-crash.sh and clean-crash.sh
+# (tests/fixtures/statekill.py, the same way; SIGKILL only),
+# install-lock.sh (concurrent runs),
 # install-space.sh (a 2 MiB tmpfs; root only) and install-safety.sh /
 # archive.sh (crafted archives).
 . "$CDS_SRCDIR/tests/lib.sh" >/dev/null
 . "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
 N=${FAULT_TRIES:-20}
+# want SECTION: FAULT_ONLY (e.g. "update clean") names the sections to run;
+# unset, all: kills repair update clean concurrent full archives manifests
+# journals roots
+want() { case " ${FAULT_ONLY:-$1} " in *" $1 "*) return 0 ;; esac; return 1; }
 T=$(mktemp -d "${TMPDIR:-/tmp}/cds-faults-XXXXXX")
 trap 'umount "$T/full/opt" 2>/dev/null; rm -rf "$T"' EXIT
 ROWS=""
@@ -68,6 +75,7 @@ dur=$(python3 -c "print(max(0.1, $(date +%s.%N) - $t0))")
 rm -rf "$S"
 
 # --- kills during install, use and remove --------------------------------------
+if want kills; then
 kills() {	# kills WHAT: N tries
 	_what=$1 _f=0 _l=0 _e=0 _i=0
 	R=$(mk_sysroot)
@@ -125,8 +133,10 @@ kills() {	# kills WHAT: N tries
 kills install
 kills use
 kills remove
+fi
 
 # --- kills during repair and its undo --------------------------------------------
+if want repair; then
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/repairkill.sh"
 if (rk_envs "$T/rk") >"$T/rk.log" 2>&1; then
@@ -155,8 +165,51 @@ if (rk_envs "$T/rk") >"$T/rk.log" 2>&1; then
 else
 	row "kills during repair and undo" "skipped" "(no" "cc)" "-"
 fi
+fi
+
+# --- kills during update and clean ------------------------------------------------
+. "$CDS_SRCDIR/tests/fixtures/nginx.sh"
+. "$CDS_SRCDIR/tests/fixtures/statekill.sh"
+# nginx stops with the rest, from this script's own trap
+FIX_TRAPPED=1
+trap 'fix_stop_all; umount "$T/full/opt" 2>/dev/null; rm -rf "$T"' EXIT
+# skrow WHAT KIND: the row of statekill.py's trials of KIND in $T/sk-KIND
+skrow() {
+	_k=$2
+	# shellcheck disable=SC2046
+	set -- "$1" $(sed -n 's/^tries \([0-9]*\) failed \([0-9]*\) lost \([0-9]*\) escaped \([0-9]*\) .*/\1 \2 \3 \4/p' "$T/sk-$2.out")
+	if [ "${2:-0}" -gt 0 ]; then
+		row "$1" "$2" "$3" "$4" "$5"
+	else
+		row "$1" "error" "-" "-" "-"
+	fi
+	grep -v '^tries ' "$T/sk-$_k.out" | head -10 >&2
+}
+if want update; then
+mkdir -p "$T/sk-update" "$T/sk-clean"
+if have_nginx && sk_update_setup "$T/sk-update" >"$T/sk.log" 2>&1; then
+	sk_trials update "$T/sk-update" "$N" "${FAULT_SEED:-$$}" \
+		>"$T/sk-update.out" 2>&1
+	skrow "kills during update" update
+else
+	row "kills during update" "skipped" "(${SK_WHY:-no nginx})" "-" "-"
+fi
+ngx_stop 2>/dev/null
+fi
+if want clean; then
+_m=$M	# sk_clean_setup sets M to its own mirror's index
+if sk_clean_setup "$T/sk-clean" >"$T/sk.log" 2>&1; then
+	sk_trials clean "$T/sk-clean" "$N" "${FAULT_SEED:-$$}" \
+		>"$T/sk-clean.out" 2>&1
+	skrow "kills during clean" clean
+else
+	row "kills during clean" "skipped" "(${SK_WHY:-})" "-" "-"
+fi
+M=$_m
+fi
 
 # --- concurrent installs into one prefix ------------------------------------------
+if want concurrent; then
 R=$(mk_sysroot)
 P=$R/opt/nvidia
 f=0 l=0 i=0
@@ -174,8 +227,10 @@ while [ "$i" -lt "$N" ]; do
 done
 rm -rf "$R"
 row "concurrent installs (pairs)" "$N" "$f" "$l" 0
+fi
 
 # --- a full disk (a 2 MiB tmpfs; root only) ----------------------------------------
+if want full; then
 mkdir -p "$T/zeros/lib"
 head -c 6000000 /dev/zero >"$T/zeros/lib/libzeros.a"
 cp -a "$T/mirror" "$T/zm"
@@ -204,8 +259,10 @@ if [ "$(id -u)" -eq 0 ] && mount -t tmpfs -o size=2m cds-faults "$R/opt" \
 else
 	row "disk full while unpacking" "skipped" "(needs" "root)" "-"
 fi
+fi
 
 # --- hostile archives ----------------------------------------------------------------
+if want archives; then
 f=0 l=0 e=0 n=0
 for spec in "symlink:x:../../../../../../..$T/esc" "file:../../esc:x" \
 	"symlink:up:../../..@file:up/esc:x" "hardlink:h:/etc/passwd" \
@@ -235,8 +292,10 @@ for spec in "symlink:x:../../../../../../..$T/esc" "file:../../esc:x" \
 	rm -rf "$R" "$T/h"
 done
 row "hostile archives" "$n" "$f" "$l" "$e"
+fi
 
 # --- hostile manifests -----------------------------------------------------------------
+if want manifests; then
 f=0 e=0 n=0
 C124=cuda_redistrib_12.4.1.json
 for code in \
@@ -285,8 +344,10 @@ PY
 	rm -rf "$R"
 done
 row "hostile manifests" "$n" "$f" 0 "$e"
+fi
 
 # --- hostile journals ----------------------------------------------------------------
+if want journals; then
 R=$(mk_sysroot)
 P=$R/opt/nvidia
 mk_user "$R"
@@ -314,8 +375,10 @@ done
 rm -f "$P/.state/journal"
 rm -rf "$R"
 row "hostile journals" "$n" "$f" "$l" "$e"
+fi
 
 # --- hostile roots: FIFOs and 20 GB files where doctor reads ---------------------------
+if want roots; then
 f=0 n=0
 for path in /proc/driver/nvidia/version /etc/ld.so.conf \
 	/usr/local/cuda-12.4/version.json /etc/apt/sources.list.d/cuda.list \
@@ -340,6 +403,7 @@ for path in /proc/driver/nvidia/version /etc/ld.so.conf \
 	done
 done
 row "hostile roots (doctor and plan)" "$n" "$f" 0 0
+fi
 
 echo
 printf '%-34s %7s %9s %6s %8s\n' "fault" "tries" "failures" "lost" "escaped"

@@ -82,7 +82,7 @@ try "a NUL byte" "journal: holds a NUL byte"
 rm -f "$P/.state/journal"
 mkfifo "$P/.state/journal"
 _b=$(tree_hash "$R")
-timeout 20 "$CDS_BIN" --root "$R" --manifest "$M" \
+timeout 120 "$CDS_BIN" --root "$R" --manifest "$M" \
 	--offline --cache "$T/mirror" use cuda-12.4.1 >/dev/null 2>"$T/err" </dev/null
 rc=$?
 is "$rc" 2 "a FIFO journal: exit 2, no hang"
@@ -142,7 +142,7 @@ is "$RC" 2 "a receipt with a link out of the tree: list exit 2"
 like "$ERR" "a link leaving the tree" "the link is named as such"
 rm -f "$rc"
 mkfifo "$rc"
-timeout 20 "$CDS_BIN" --root "$R" --manifest "$M" \
+timeout 120 "$CDS_BIN" --root "$R" --manifest "$M" \
 	--offline --cache "$T/mirror" list >/dev/null 2>"$T/err" </dev/null
 is "$?" 0 "a FIFO receipt: list finishes, no hang"
 unlike "$(cat "$T/err")" "." "a FIFO receipt: the release is not ours (no receipt)"

@@ -45,7 +45,7 @@ mk_machine() {
 # finishes WHAT ROOT: doctor and plan on ROOT end, without a crash
 finishes() {
 	for cmd in doctor plan; do
-		HOME=/home/user timeout 60 "$CDS_BIN" --root "$2" \
+		HOME=/home/user timeout 300 "$CDS_BIN" --root "$2" \
 			--manifest "$CDS_DATADIR/manifests/index.json" $cmd \
 			--json >/dev/null 2>"$T/err" </dev/null
 		rc=$?
@@ -125,28 +125,16 @@ with open(os.path.join(a, "nest.sh"), "w") as f:
 with open(os.path.join(a, "zz-grow.sh"), "w") as f:
     f.write("G=aaaaaaaaaaaaaaaa\n" + "G=$G$G\n" * 64)
 PY
-# the work is measured in CPU seconds (user + system), which a loaded
-# machine does not stretch as it does the wall clock; without time(1), the
-# wall clock
-start=$(date +%s)
-if [ -x /usr/bin/time ]; then
-	HOME=/home/user /usr/bin/time -f '%U %S' -o "$T/cpu" timeout 120 \
-		"$CDS_BIN" --root "$R" doctor --json --env work \
-		>"$T/out" 2>"$T/err" </dev/null
-	rc=$?
-	took=$(tail -n 1 "$T/cpu" | awk '{ printf "%d", $1 + $2 + 0.5 }')
-	how="CPU"
-else
-	HOME=/home/user timeout 120 "$CDS_BIN" --root "$R" doctor --json \
-		--env work >"$T/out" 2>"$T/err" </dev/null
-	rc=$?
-	took=$(($(date +%s) - start))
-	how="wall"
-fi
+# the work is measured in CPU seconds (user + system, cpu_of), which a
+# loaded machine does not stretch as it does the wall clock
+HOME=/home/user cpu_of "$T/cpu" timeout 300 "$CDS_BIN" --root "$R" \
+	doctor --json --env work >"$T/out" 2>"$T/err" </dev/null
+rc=$?
+took=$(cat "$T/cpu")
 ok $([ "$rc" -ne 124 ] && [ "$rc" -lt 128 ] && echo 0 || echo 1) \
 	"hostile activate.d scripts: doctor finishes without a crash (exit $rc)"
-ok $([ "${took:-99}" -le 20 ] && echo 0 || echo 1) \
-	"hostile activate.d scripts: in seconds, not minutes ($took s $how)"
+ok "$(python3 -c "print(0 if ${took:-99} <= 20 else 1)")" \
+	"hostile activate.d scripts: in seconds, not minutes ($took s of CPU)"
 like "$(cat "$T/err")" "zz-grow\.sh: expands to more than" \
 	"the doubling script is cut off, and said so"
 

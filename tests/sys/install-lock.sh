@@ -14,7 +14,7 @@
 # comes before anything is made, so a no there leaves nothing on disk.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/tmux.sh"
-plan 36
+plan 37
 
 if ! command -v flock >/dev/null 2>&1; then
 	skip 36 "flock(1) is not installed"
@@ -33,27 +33,31 @@ set -- --root "$R" --manifest "$M" --offline --cache "$T/mirror"
 # another process holds the lock until told to let go
 lock_hold "$P" "$T/letgo"
 
-start=$(date +%s.%N)
+# a run that does not wait: the base of the bounds on the waits below
+t0=$(now)
+cds "$@" install --cuda 12.4.1 --cudnn 9.3.0 --yes --lock-wait none
+base=$(since "$t0")
+is "$RC" 3 "--lock-wait none while held: exit 3 at once"
+
+t0=$(now)
 cds "$@" install --cuda 12.4.1 --cudnn 9.3.0 --yes --lock-wait 1
-end=$(date +%s.%N)
+el=$(since "$t0")
 is "$RC" 3 "--lock-wait 1 while held: exit 3"
 like "$ERR" "another cudnn-setup holds the lock: .*/\.state/lock: held by pid $hpid" \
 	"--lock-wait: names the holder's pid"
-ok "$(python3 -c "print(0 if 0.9 <= $end - $start < 2.5 else 1)")" \
-	"--lock-wait 1: gave up after about a second"
+ok "$(python3 -c "print(0 if $el >= 0.9 else 1)")" \
+	"--lock-wait 1: waited a second ($el s)"
+within "--lock-wait 1: gave up after about a second" "$el" 1.5 "$base"
 check "--lock-wait: nothing installed" test ! -e "$P/cuda-12.4.1"
 is "$(cat "$P/.state/lock")" "$hpid" "--lock-wait: the holder's pid is left alone"
 
-cds "$@" install --cuda 12.4.1 --cudnn 9.3.0 --yes --lock-wait none
-is "$RC" 3 "--lock-wait none while held: exit 3 at once"
-
 # no --yes and no terminal: it could never answer, so it does not wait
-start=$(date +%s.%N)
+t0=$(now)
 cds "$@" install --cuda 12.4.1 --cudnn 9.3.0
-end=$(date +%s.%N)
+el=$(since "$t0")
 is "$RC" 3 "no --yes, no terminal, lock held: exit 3"
-ok "$(python3 -c "print(0 if $end - $start < 2 else 1)")" \
-	"no --yes, no terminal, lock held: fails at once, no wait"
+within "no --yes, no terminal, lock held: fails at once, no wait" \
+	"$el" 1 "$base"
 like "$ERR" "another cudnn-setup holds the lock: .*/\.state/lock: held by pid $hpid" \
 	"no --yes, no terminal: names the holder's pid"
 like "$ERR" "with no terminal to ask on, install also needs --yes" \
@@ -65,7 +69,7 @@ unlike "$ERR" "waiting for the lock" "no --yes, no terminal: does not say it wai
 	2>"$T/werr" </dev/null &
 waiter=$!
 n=0
-while ! grep -q "waiting for the lock" "$T/werr" && [ "$n" -lt 300 ]; do
+while ! grep -q "waiting for the lock" "$T/werr" && [ "$n" -lt 600 ]; do
 	sleep 0.1
 	n=$((n + 1))
 done
@@ -80,12 +84,18 @@ check "installed after the wait" test -d "$P/cuda-12.4.1/lib"
 wait "$holder"
 
 # a holder killed with -9: the kernel drops its lock, the pid stays
-(flock "$P/.state/lock" sh -c 'echo $$ >"$1"; exec sleep 30' sh \
-	"$P/.state/lock" &
+(flock "$P/.state/lock" sh -c 'echo $$ >"$1"; touch "$2"; exec sleep 30' \
+	sh "$P/.state/lock" "$T/stale.held" &
 echo $! >"$T/flockpid"
 wait) 2>/dev/null &
 sub=$!
-sleep 0.3
+n=0
+while { [ ! -e "$T/stale.held" ] || [ ! -s "$T/flockpid" ]; } &&
+    [ $n -lt 600 ]; do
+	sleep 0.1
+	n=$((n + 1))
+done
+sleep 0.1
 # the sleep (pid in the lock file) and flock(1), by their ids
 kill -9 "$(cat "$P/.state/lock")" "$(cat "$T/flockpid")" 2>/dev/null
 wait "$sub" 2>/dev/null
@@ -128,7 +138,7 @@ is "$RC" 0 "a first release into the prefix (its lock file exists now)"
 
 # an install on a terminal, at its question
 tmx_start 100 30 "$CDS_BIN" "$@" install --cuda 12.4.1 --cudnn 9.3.0
-if tmx_wait "Proceed\? \[Y/n\]" 20; then
+if tmx_wait "Proceed\? \[Y/n\]" 60; then
 	ok 0 "on a terminal: the question"
 else
 	ok 1 "on a terminal: the question"
@@ -143,7 +153,7 @@ is "$(cat "$P3/.state/lock")" "$apid asking" \
 	2>"$T/yerr" </dev/null &
 yes_pid=$!
 n=0
-while ! grep -q "waiting for the lock" "$T/yerr" && [ "$n" -lt 100 ]; do
+while ! grep -q "waiting for the lock" "$T/yerr" && [ "$n" -lt 600 ]; do
 	sleep 0.1
 	n=$((n + 1))
 done
@@ -153,12 +163,12 @@ sleep 0.5
 check "--yes: still waiting while the question is open" kill -0 "$yes_pid"
 
 # no --yes, no terminal: at once, naming the holder and what it does
-start=$(date +%s.%N)
+t0=$(now)
 cds "$@" install --cuda 12.4.1 --cudnn 9.3.0
-end=$(date +%s.%N)
+el=$(since "$t0")
 is "$RC" 3 "no --yes, no terminal, the holder asking: exit 3"
-ok "$(python3 -c "print(0 if $end - $start < 2 else 1)")" \
-	"no --yes, no terminal, the holder asking: at once"
+within "no --yes, no terminal, the holder asking: at once" \
+	"$el" 1 "$base"
 like "$ERR" "held by pid $apid, which waits for its user's answer" \
 	"no --yes, no terminal: names the holder and says it waits for an answer"
 
