@@ -14,6 +14,8 @@ The inputs (each with its sources in SOURCES.md):
                                  matrices)
   data/frameworks.tsv            what each framework build needs
   data/known-bad.tsv             releases to refuse, and why
+  data/lib-minimums.tsv          library versions a package requires
+                                 beside its CUDA and cuDNN (JAX's plugin)
   data/legacy-cuda.tsv           CUDA releases without redistrib files:
                                  their sonames, where they can be had
 
@@ -281,6 +283,16 @@ def main():
         k["source"] = r["source"]
         known_bad.append(k)
 
+    lib_minimums = []
+    for r in rows("lib-minimums.tsv"):
+        lm = {"package": r["package"], "versions": r["versions"],
+              "component": r["component"], "wheel": r["wheel"],
+              "min": r["min"]}
+        if r["below"]:
+            lm["below"] = r["below"]
+        lm["source"] = r["source"]
+        lib_minimums.append(lm)
+
     # CUDA releases NVIDIA publishes no redistrib file of: their sonames,
     # and where each can still be had
     oldest = min((r for r in releases if r["kind"] == "cuda"),
@@ -311,6 +323,7 @@ def main():
         "extra_archives": extras,
         "frameworks": frameworks,
         "known_bad": known_bad,
+        "lib_minimums": lib_minimums,
         "legacy_cuda": legacy,
     }
     index.update(index_stamp())
