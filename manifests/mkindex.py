@@ -18,6 +18,8 @@ The inputs (each with its sources in SOURCES.md):
                                  beside its CUDA and cuDNN (JAX's plugin)
   data/legacy-cuda.tsv           CUDA releases without redistrib files:
                                  their sonames, where they can be had
+  data/legacy-cudnn.tsv          cuDNN majors by their sonames, and the
+                                 CUDA releases each went with
 
 A value that no table states for a release is inferred by a rule written
 out below, and the index says so beside the value ("min_driver_basis",
@@ -299,16 +301,29 @@ def main():
                  key=lambda r: vkey(r["version"]))["version"]
     legacy = []
     for r in rows("legacy-cuda.tsv"):
+        if vkey(r["cuda"].split("-")[0]) < vkey("11"):
+            where = ("NVIDIA's CUDA Toolkit Archive "
+                     "(https://developer.nvidia.com/cuda-toolkit-archive)"
+                     ": installers only; NVIDIA's redistrib archives, "
+                     "which cudnn-setup installs, start later (the "
+                     "oldest in this index: CUDA %s)" % oldest)
+        else:
+            where = ("NVIDIA's CUDA Toolkit Archive "
+                     "(https://developer.nvidia.com/cuda-toolkit-archive)"
+                     "; not in this index, whose oldest CUDA is %s" %
+                     oldest)
         lg = {"cuda": r["cuda"], "sonames": r["sonames"].split(),
-              "where": "NVIDIA's CUDA Toolkit Archive "
-                       "(https://developer.nvidia.com/cuda-toolkit-archive)"
-                       ": installers only; NVIDIA's redistrib archives, "
-                       "which cudnn-setup installs, start later (the "
-                       "oldest in this index: CUDA %s)" % oldest,
-              "source": r["source"]}
+              "where": where, "source": r["source"]}
         if r["conda"]:
             lg["conda"] = r["conda"]
         legacy.append(lg)
+
+    legacy_cudnn = []
+    for r in rows("legacy-cudnn.tsv"):
+        legacy_cudnn.append({"cudnn": r["cudnn"],
+                             "sonames": r["sonames"].split(),
+                             "cuda": r["cuda"].split(),
+                             "source": r["source"]})
 
     index = {
         "schema": 1,
@@ -325,6 +340,7 @@ def main():
         "known_bad": known_bad,
         "lib_minimums": lib_minimums,
         "legacy_cuda": legacy,
+        "legacy_cudnn": legacy_cudnn,
     }
     index.update(index_stamp())
     json.dump(index, sys.stdout, indent=2)

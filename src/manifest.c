@@ -143,6 +143,13 @@ cds_manifest_free(struct cds_manifest *m)
 		free(l->source);
 	}
 	free(m->lib_mins);
+	for (i = 0; i < m->nlegacy_cudnn; i++) {
+		free(m->legacy_cudnn[i].cudnn);
+		cds_strfreev(m->legacy_cudnn[i].sonames);
+		cds_strfreev(m->legacy_cudnn[i].cuda);
+		free(m->legacy_cudnn[i].source);
+	}
+	free(m->legacy_cudnn);
 	free(m->bare_text);
 	free(m->generated);
 	free(m->expires);
@@ -904,6 +911,63 @@ parse_legacy(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 	return 0;
 }
 
+/* "legacy_cudnn": cuDNN majors by their sonames, with the CUDA releases
+ * each went with. */
+static int
+parse_legacy_cudnn(cds_handle_t *h, struct cds_manifest *m, json_t *a)
+{
+	static const char *const keys[] = { "cudnn", "source", NULL };
+	static const enum cds_name_kind kinds[] = { CDS_NAME_VERSION,
+		CDS_NAME_TEXT };
+	size_t i;
+	json_t *e;
+
+	if (!json_is_array(a)) {
+		return 0;
+	}
+	m->legacy_cudnn = cds_xcalloc(json_array_size(a),
+	    sizeof(*m->legacy_cudnn));
+	json_array_foreach(a, i, e) {
+		struct cds_legacy_cudnn *lg = &m->legacy_cudnn[i];
+		json_t *names = json_object_get(e, "sonames");
+		json_t *cuda = json_object_get(e, "cuda");
+		char f[48], fs[64];
+		int bad = 0;
+
+		m->nlegacy_cudnn++;
+		snprintf(f, sizeof(f), "legacy_cudnn[%zu]", i);
+		if (!json_is_object(e) || !json_is_array(names) ||
+		    !json_is_array(cuda) ||
+		    check_members(h, m->path, f, e, keys, kinds) == -1) {
+			return cds_errno(h) != CDS_ERR_OK ? -1 :
+			    cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: an object "
+			    "with \"sonames\" and \"cuda\" arrays expected",
+			    m->path, f);
+		}
+		lg->cudnn = get_str(e, "cudnn", &bad);
+		lg->source = get_str(e, "source", &bad);
+		snprintf(fs, sizeof(fs), "%s.sonames", f);
+		if ((lg->sonames = get_names(h, m->path, fs, names,
+		    CDS_NAME_KEY)) == NULL) {
+			return cds_errno(h) != CDS_ERR_OK ? -1 :
+			    cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: empty",
+			    m->path, fs);
+		}
+		snprintf(fs, sizeof(fs), "%s.cuda", f);
+		if ((lg->cuda = get_names(h, m->path, fs, cuda,
+		    CDS_NAME_VERSION)) == NULL) {
+			return cds_errno(h) != CDS_ERR_OK ? -1 :
+			    cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: empty",
+			    m->path, fs);
+		}
+		if (bad || lg->cudnn == NULL) {
+			return cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s "
+			    "incomplete (cudnn, sonames, cuda)", m->path, f);
+		}
+	}
+	return 0;
+}
+
 time_t
 cds_index_date(const char *s)
 {
@@ -1241,7 +1305,9 @@ parse_index(cds_handle_t *h, struct cds_manifest *m, json_t *root)
 	    parse_known_bad(h, m, json_object_get(root, "known_bad")) ==
 	    -1 ||
 	    parse_lib_minimums(h, m, json_object_get(root,
-	    "lib_minimums")) == -1) {
+	    "lib_minimums")) == -1 ||
+	    parse_legacy_cudnn(h, m, json_object_get(root,
+	    "legacy_cudnn")) == -1) {
 		return -1;
 	}
 	return parse_legacy(h, m, json_object_get(root, "legacy_cuda"));
@@ -1861,6 +1927,22 @@ cds_manifest_legacy_soname(const struct cds_manifest *m, const char *soname)
 		for (k = 0; m->legacy[i].sonames[k] != NULL; k++) {
 			if (strcmp(m->legacy[i].sonames[k], soname) == 0) {
 				return &m->legacy[i];
+			}
+		}
+	}
+	return NULL;
+}
+
+const struct cds_legacy_cudnn *
+cds_manifest_legacy_cudnn(const struct cds_manifest *m, const char *soname)
+{
+	size_t i, k;
+
+	for (i = 0; m != NULL && soname != NULL && i < m->nlegacy_cudnn; i++) {
+		for (k = 0; m->legacy_cudnn[i].sonames[k] != NULL; k++) {
+			if (strcmp(m->legacy_cudnn[i].sonames[k], soname) ==
+			    0) {
+				return &m->legacy_cudnn[i];
 			}
 		}
 	}

@@ -47,6 +47,15 @@ struct cds_lib_min {
 	char *source;
 };
 
+/* A cuDNN major by its sonames (data/legacy-cudnn.tsv): the CUDA releases
+ * it went with, and the source of that. */
+struct cds_legacy_cudnn {
+	char *cudnn;		/* "7" */
+	char **sonames;		/* NULL-terminated */
+	char **cuda;		/* "9.0", "10.0", ...; NULL-terminated */
+	char *source;
+};
+
 struct cds_manifest {
 	char *path;		/* the index or redistrib file as given */
 	char *dir;		/* where relative redistrib names resolve */
@@ -67,6 +76,8 @@ struct cds_manifest {
 	size_t nlegacy;
 	struct cds_lib_min *lib_mins;
 	size_t nlib_mins;
+	struct cds_legacy_cudnn *legacy_cudnn;
+	size_t nlegacy_cudnn;
 	char *bare_text;	/* a bare redistrib file's contents */
 	/* the index's own dates and number (update.c): 0 and NULL when it
 	   carries none */
@@ -152,6 +163,9 @@ CDS_HIDDEN int cds_index_verify(cds_handle_t *h, const char *name,
  * with the handle's error (CDS_ERR_MANIFEST). */
 CDS_HIDDEN struct cds_manifest *cds_index_parse(cds_handle_t *h,
     const char *path, const char *dir, const char *text);
+/* The cuDNN major whose sonames include SONAME; NULL. */
+CDS_HIDDEN const struct cds_legacy_cudnn *cds_manifest_legacy_cudnn(
+    const struct cds_manifest *m, const char *soname);
 /* Does minimum L apply to PACKAGE at VERSION? */
 CDS_HIDDEN int cds_lib_min_applies(const struct cds_lib_min *l,
     const char *package, const char *version);
