@@ -852,7 +852,10 @@ fit_tested_pair(const struct ctx *x, const struct cds_framework_req *f,
 		for (k = 0; k < r->nvariants; k++) {
 			const struct cds_cudnn_variant *v = &r->variants[k];
 
+			/* a range that ends at a minor ("12.2", not "12")
+			 * below the CUDA asked */
 			if (cds_ver_has_prefix(v->cuda_min, cmajor) &&
+			    strchr(v->cuda_max, '.') != NULL &&
 			    cds_vercmp(v->cuda_max, cuda->version) < 0 &&
 			    (t->cudnn == NULL || cds_vercmp(r->version,
 			    t->cudnn->version) > 0)) {
