@@ -14,8 +14,12 @@ The inputs (each with its sources in SOURCES.md):
                                  matrices)
   data/frameworks.tsv            what each framework build needs
   data/known-bad.tsv             releases to refuse, and why
+  data/lib-minimums.tsv          library versions a package requires
+                                 beside its CUDA and cuDNN (JAX's plugin)
   data/legacy-cuda.tsv           CUDA releases without redistrib files:
                                  their sonames, where they can be had
+  data/legacy-cudnn.tsv          cuDNN majors by their sonames, and the
+                                 CUDA releases each went with
 
 A value that no table states for a release is inferred by a rule written
 out below, and the index says so beside the value ("min_driver_basis",
@@ -281,22 +285,45 @@ def main():
         k["source"] = r["source"]
         known_bad.append(k)
 
+    lib_minimums = []
+    for r in rows("lib-minimums.tsv"):
+        lm = {"package": r["package"], "versions": r["versions"],
+              "component": r["component"], "wheel": r["wheel"],
+              "min": r["min"]}
+        if r["below"]:
+            lm["below"] = r["below"]
+        lm["source"] = r["source"]
+        lib_minimums.append(lm)
+
     # CUDA releases NVIDIA publishes no redistrib file of: their sonames,
     # and where each can still be had
     oldest = min((r for r in releases if r["kind"] == "cuda"),
                  key=lambda r: vkey(r["version"]))["version"]
     legacy = []
     for r in rows("legacy-cuda.tsv"):
+        if vkey(r["cuda"].split("-")[0]) < vkey("11"):
+            where = ("NVIDIA's CUDA Toolkit Archive "
+                     "(https://developer.nvidia.com/cuda-toolkit-archive)"
+                     ": installers only; NVIDIA's redistrib archives, "
+                     "which cudnn-setup installs, start later (the "
+                     "oldest in this index: CUDA %s)" % oldest)
+        else:
+            where = ("NVIDIA's CUDA Toolkit Archive "
+                     "(https://developer.nvidia.com/cuda-toolkit-archive)"
+                     "; not in this index, whose oldest CUDA is %s" %
+                     oldest)
         lg = {"cuda": r["cuda"], "sonames": r["sonames"].split(),
-              "where": "NVIDIA's CUDA Toolkit Archive "
-                       "(https://developer.nvidia.com/cuda-toolkit-archive)"
-                       ": installers only; NVIDIA's redistrib archives, "
-                       "which cudnn-setup installs, start later (the "
-                       "oldest in this index: CUDA %s)" % oldest,
-              "source": r["source"]}
+              "where": where, "source": r["source"]}
         if r["conda"]:
             lg["conda"] = r["conda"]
         legacy.append(lg)
+
+    legacy_cudnn = []
+    for r in rows("legacy-cudnn.tsv"):
+        legacy_cudnn.append({"cudnn": r["cudnn"],
+                             "sonames": r["sonames"].split(),
+                             "cuda": r["cuda"].split(),
+                             "source": r["source"]})
 
     index = {
         "schema": 1,
@@ -311,7 +338,9 @@ def main():
         "extra_archives": extras,
         "frameworks": frameworks,
         "known_bad": known_bad,
+        "lib_minimums": lib_minimums,
         "legacy_cuda": legacy,
+        "legacy_cudnn": legacy_cudnn,
     }
     index.update(index_stamp())
     json.dump(index, sys.stdout, indent=2)

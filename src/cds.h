@@ -908,8 +908,13 @@ struct cds_plan_item {
 enum {
 	CDS_PLAN_WARN_NO_DRIVER = 1,	/* no driver found: planned anyway */
 	CDS_PLAN_WARN_UNTRUSTED = 2,	/* a bare redistrib manifest */
-	CDS_PLAN_WARN_NO_MODULE = 4	/* the driver's libraries but no kernel
+	CDS_PLAN_WARN_NO_MODULE = 4,	/* the driver's libraries but no kernel
 					   module: planned for their version */
+	CDS_PLAN_WARN_TESTED_PAIR = 8	/* --for: NVIDIA's support matrix
+					   lists the cuDNN for older CUDA
+					   minors than the framework's; the
+					   framework row's tested pair is
+					   what vouches for it */
 };
 
 /* Why the plan's CUDA release is the one it is (cds_plan.why). */

@@ -19,6 +19,7 @@
 
 #include "dynprobe.h"
 #include "facts.h"
+#include "manifest.h"
 #include "findings.h"
 #include "loader.h"
 #include "manifest.h"
@@ -1489,34 +1490,19 @@ evidence_libcuda1(struct cds_rule_ctx *c, struct cds_finding *f)
 	cds_ld_found_free(fd);
 }
 
-/*
- * SONAME belongs to a CUDA release NVIDIA publishes no redistrib archives
- * of (8.0 to 10.2): say which, where it can still be had, and the fixes
- * that work: the program's build for a CUDA this driver runs (the newest
- * release of the index it runs, named), or that old release in a conda
- * env.  0 when SONAME is no such release's.
- */
-static int
-legacy_fixes(struct cds_rule_ctx *c, struct cds_finding *f,
-    const char *soname)
+/* The newest CUDA release of the index the driver here runs: within the
+ * CUDA version the driver reports when it is known (what nvidia-smi
+ * says), else by the index's minimum driver (minor-version
+ * compatibility); with no driver found, the newest known.  NULL. */
+static const char *
+newest_runnable(const struct cds_rule_ctx *c)
 {
-	const struct cds_legacy_cuda *lg =
-	    cds_manifest_legacy_soname(c->m, soname);
 	const char *drv = c->s != NULL ? c->s->driver.version : NULL;
 	const char *runs = NULL;
 	char cap[32] = "";
 	size_t r;
 	int pass;
 
-	if (lg == NULL) {
-		return 0;
-	}
-	cds_finding_evidence(f, "shipped by", "CUDA %s, which NVIDIA "
-	    "publishes no redistrib archives of", lg->cuda);
-	cds_finding_evidence(f, "where to get it", "%s", lg->where);
-	/* the newest release the driver runs: within the CUDA version the
-	 * driver reports when it is known (what nvidia-smi says), else by
-	 * the index's minimum driver (minor-version compatibility) */
 	if (c->s != NULL && c->s->driver.cuda_version > 0) {
 		snprintf(cap, sizeof(cap), "%d.%d.99999",
 		    c->s->driver.cuda_version / 1000,
@@ -1538,6 +1524,17 @@ legacy_fixes(struct cds_rule_ctx *c, struct cds_finding *f,
 			}
 		}
 	}
+	return runs;
+}
+
+/* The fix that works on this driver: the program's build for the CUDA
+ * major of the newest release the driver runs. */
+static void
+fix_newer_build(const struct cds_rule_ctx *c, struct cds_finding *f)
+{
+	const char *runs = newest_runnable(c);
+	const char *drv = c->s != NULL ? c->s->driver.version : NULL;
+
 	if (runs != NULL) {
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "install the "
 		    "program's build for CUDA %d (CUDA %s is the newest %s); "
@@ -1545,6 +1542,29 @@ legacy_fixes(struct cds_rule_ctx *c, struct cds_finding *f,
 		    "needs", atoi(runs), runs, drv != NULL ? "this driver "
 		    "runs" : "known; no driver was found to check");
 	}
+}
+
+/*
+ * SONAME belongs to a CUDA release the index holds no archives of (8.0
+ * to 11.7): say which, where it can still be had, and the fixes that
+ * work: the program's build for a CUDA this driver runs (the newest
+ * release of the index it runs, named), or that old release in a conda
+ * env.  0 when SONAME is no such release's.
+ */
+static int
+legacy_fixes(struct cds_rule_ctx *c, struct cds_finding *f,
+    const char *soname)
+{
+	const struct cds_legacy_cuda *lg =
+	    cds_manifest_legacy_soname(c->m, soname);
+
+	if (lg == NULL) {
+		return 0;
+	}
+	cds_finding_evidence(f, "shipped by", "CUDA %s, which this "
+	    "program's index holds no archives of", lg->cuda);
+	cds_finding_evidence(f, "where to get it", "%s", lg->where);
+	fix_newer_build(c, f);
 	if (lg->conda != NULL) {
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "or keep the old "
 		    "build and run it in a conda env holding CUDA %s: %s",
@@ -1553,6 +1573,61 @@ legacy_fixes(struct cds_rule_ctx *c, struct cds_finding *f,
 	if (lg->source != NULL) {
 		cds_finding_evidence(f, "sources", "%s", lg->source);
 	}
+	return 1;
+}
+
+/* Does the index hold a cuDNN release of MAJOR? */
+static int
+index_has_cudnn(const struct cds_manifest *m, int major)
+{
+	size_t r;
+
+	for (r = 0; m != NULL && r < cds_manifest_nreleases(m); r++) {
+		const struct cds_release *rel = cds_manifest_release(m, r);
+
+		if (rel->kind == CDS_KIND_CUDNN && atoi(rel->version) ==
+		    major) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * SONAME is a cuDNN major's (libcudnn.so.7, libcudnn_ops_infer.so.8): the
+ * CUDA releases it went with, as evidence.  When the index holds no
+ * release of that major (cuDNN 5 to 7), the fixes that work on this
+ * driver instead of an install this program cannot do; returns 1 then.
+ */
+static int
+legacy_cudnn(struct cds_rule_ctx *c, struct cds_finding *f,
+    const char *soname, int major)
+{
+	const struct cds_legacy_cudnn *lg =
+	    cds_manifest_legacy_cudnn(c->m, soname);
+	struct cds_buf b = {0};
+	size_t i;
+
+	if (lg == NULL) {
+		return 0;
+	}
+	for (i = 0; lg->cuda[i] != NULL; i++) {
+		cds_buf_addf(&b, "%s%s", i > 0 ? ", " : "", lg->cuda[i]);
+	}
+	cds_finding_evidence(f, "cuDNN major", "cuDNN %s, which went with "
+	    "CUDA %s", lg->cudnn, b.s);
+	cds_buf_free(&b);
+	if (lg->source != NULL) {
+		cds_finding_evidence(f, "sources", "%s", lg->source);
+	}
+	if (index_has_cudnn(c->m, major)) {
+		return 0;
+	}
+	cds_finding_evidence(f, "where to get it", "not in this program's "
+	    "index (no cuDNN %d release); NVIDIA's cuDNN archives "
+	    "(https://docs.nvidia.com/deeplearning/cudnn/archives/"
+	    "index.html)", major);
+	fix_newer_build(c, f);
 	return 1;
 }
 
@@ -1707,7 +1782,9 @@ not_installed(struct cds_rule_ctx *c, const char *id, char **names)
 			major = 9;
 		}
 		evidence_cudnns(c, f);
-		if (major > 0 && !evidence_cudnn_needs(c, f, major)) {
+		if (major > 0 && legacy_cudnn(c, f, names[0], major)) {
+			/* no release of that major to install */
+		} else if (major > 0 && !evidence_cudnn_needs(c, f, major)) {
 			cds_finding_fix(f, CDS_FIX_INSTALL, NULL, NULL,
 			    "cudnn-setup install --cudnn %d", major);
 		}

@@ -51,6 +51,8 @@ static const struct cds_rule rules[] = {
 	    "built with"), "F10", cds_rule_cudnn_too_old },
 	{ "KNOWN-BAD", N_("an installed release the index marks known "
 	    "bad"), NULL, cds_rule_known_bad },
+	{ "LIB-MIN", N_("a wheel is older than the package beside it "
+	    "requires"), NULL, cds_rule_lib_minimums },
 	{ "F3", N_("the conda env's cudnn package differs from what the "
 	    "framework needs"), "F3", cds_rule_conda_cudnn },
 	{ "F15", N_("the active toolkit's CUDA differs from PyTorch's"),

@@ -55,6 +55,7 @@ CDS_HIDDEN void cds_rule_tf_sonames(struct cds_rule_ctx *c);
 
 /* rules_knownbad.c */
 CDS_HIDDEN void cds_rule_known_bad(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_lib_minimums(struct cds_rule_ctx *c);
 
 /* rules_toolchain.c */
 CDS_HIDDEN void cds_rule_host_gcc(struct cds_rule_ctx *c);

@@ -132,6 +132,25 @@ cds_manifest_free(struct cds_manifest *m)
 		free(m->legacy[i].source);
 	}
 	free(m->legacy);
+	for (i = 0; i < m->nlib_mins; i++) {
+		struct cds_lib_min *l = &m->lib_mins[i];
+
+		free(l->package);
+		free(l->versions);
+		free(l->component);
+		free(l->wheel);
+		free(l->min);
+		free(l->below);
+		free(l->source);
+	}
+	free(m->lib_mins);
+	for (i = 0; i < m->nlegacy_cudnn; i++) {
+		free(m->legacy_cudnn[i].cudnn);
+		cds_strfreev(m->legacy_cudnn[i].sonames);
+		cds_strfreev(m->legacy_cudnn[i].cuda);
+		free(m->legacy_cudnn[i].source);
+	}
+	free(m->legacy_cudnn);
 	free(m->bare_text);
 	free(m->generated);
 	free(m->expires);
@@ -893,6 +912,63 @@ parse_legacy(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 	return 0;
 }
 
+/* "legacy_cudnn": cuDNN majors by their sonames, with the CUDA releases
+ * each went with. */
+static int
+parse_legacy_cudnn(cds_handle_t *h, struct cds_manifest *m, json_t *a)
+{
+	static const char *const keys[] = { "cudnn", "source", NULL };
+	static const enum cds_name_kind kinds[] = { CDS_NAME_VERSION,
+		CDS_NAME_TEXT };
+	size_t i;
+	json_t *e;
+
+	if (!json_is_array(a)) {
+		return 0;
+	}
+	m->legacy_cudnn = cds_xcalloc(json_array_size(a),
+	    sizeof(*m->legacy_cudnn));
+	json_array_foreach(a, i, e) {
+		struct cds_legacy_cudnn *lg = &m->legacy_cudnn[i];
+		json_t *names = json_object_get(e, "sonames");
+		json_t *cuda = json_object_get(e, "cuda");
+		char f[48], fs[64];
+		int bad = 0;
+
+		m->nlegacy_cudnn++;
+		snprintf(f, sizeof(f), "legacy_cudnn[%zu]", i);
+		if (!json_is_object(e) || !json_is_array(names) ||
+		    !json_is_array(cuda) ||
+		    check_members(h, m->path, f, e, keys, kinds) == -1) {
+			return cds_errno(h) != CDS_ERR_OK ? -1 :
+			    cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: an object "
+			    "with \"sonames\" and \"cuda\" arrays expected",
+			    m->path, f);
+		}
+		lg->cudnn = get_str(e, "cudnn", &bad);
+		lg->source = get_str(e, "source", &bad);
+		snprintf(fs, sizeof(fs), "%s.sonames", f);
+		if ((lg->sonames = get_names(h, m->path, fs, names,
+		    CDS_NAME_KEY)) == NULL) {
+			return cds_errno(h) != CDS_ERR_OK ? -1 :
+			    cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: empty",
+			    m->path, fs);
+		}
+		snprintf(fs, sizeof(fs), "%s.cuda", f);
+		if ((lg->cuda = get_names(h, m->path, fs, cuda,
+		    CDS_NAME_VERSION)) == NULL) {
+			return cds_errno(h) != CDS_ERR_OK ? -1 :
+			    cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: empty",
+			    m->path, fs);
+		}
+		if (bad || lg->cudnn == NULL) {
+			return cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s "
+			    "incomplete (cudnn, sonames, cuda)", m->path, f);
+		}
+	}
+	return 0;
+}
+
 time_t
 cds_index_date(const char *s)
 {
@@ -957,172 +1033,282 @@ parse_dates(cds_handle_t *h, struct cds_manifest *m, json_t *root)
 	return 0;
 }
 
+/* "base_urls": where relative archive paths resolve (each optional;
+ * NVIDIA's own URLs otherwise).  The strings stay owned by ROOT. */
+static int
+parse_bases(cds_handle_t *h, const char *name, json_t *root,
+    const char **cuda_base, const char **cudnn_base)
+{
+	json_t *bases = json_object_get(root, "base_urls");
+
+	*cuda_base = cuda_base_default;
+	*cudnn_base = cudnn_base_default;
+	if (!json_is_object(bases)) {
+		return 0;
+	}
+	if (check_member(h, name, "base_urls", bases, "cuda",
+	    CDS_NAME_TEXT) == -1 || check_member(h, name, "base_urls",
+	    bases, "cudnn", CDS_NAME_TEXT) == -1) {
+		return -1;
+	}
+	if (json_is_string(json_object_get(bases, "cuda"))) {
+		*cuda_base = json_string_value(json_object_get(bases, "cuda"));
+	}
+	if (json_is_string(json_object_get(bases, "cudnn"))) {
+		*cudnn_base = json_string_value(json_object_get(bases,
+		    "cudnn"));
+	}
+	return 0;
+}
+
+/* "releases": the CUDA and cuDNN releases, each with its redistrib file. */
+static int
+parse_releases(cds_handle_t *h, struct cds_manifest *m, json_t *root,
+    const char *cuda_base, const char *cudnn_base)
+{
+	json_t *rels, *e;
+	size_t i;
+
+	rels = json_object_get(root, "releases");
+	if (!json_is_array(rels)) {
+		return cds_seterr(h, CDS_ERR_MANIFEST,
+		    "%s: no \"releases\" array", m->path);
+	}
+	m->releases = cds_xcalloc(json_array_size(rels), sizeof(*m->releases));
+	json_array_foreach(rels, i, e) {
+		m->nreleases++;
+		if (!json_is_object(e) || parse_release(h, m->path, i, e,
+		    cuda_base, cudnn_base, &m->releases[i]) == -1) {
+			if (cds_errno(h) == CDS_ERR_OK) {
+				cds_seterr(h, CDS_ERR_MANIFEST,
+				    "%s: release %zu is not an object",
+				    m->path, i);
+			}
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* "frameworks": what each framework build needs. */
+static int
+parse_frameworks(cds_handle_t *h, struct cds_manifest *m, json_t *a)
+{
+	static const char *const keys[] = { "name", "version", "variant",
+		"cuda", "cudnn", NULL };
+	static const enum cds_name_kind kinds[] = { CDS_NAME_KEY,
+		CDS_NAME_TEXT, CDS_NAME_TEXT, CDS_NAME_VERSION,
+		CDS_NAME_VERSION };
+	size_t i;
+	json_t *e;
+
+	if (!json_is_array(a)) {
+		return 0;
+	}
+	m->frameworks = cds_xcalloc(json_array_size(a),
+	    sizeof(*m->frameworks));
+	json_array_foreach(a, i, e) {
+		struct cds_framework_req *f = &m->frameworks[i];
+		char ff[48];
+		int bad = 0;
+
+		m->nframeworks++;
+		snprintf(ff, sizeof(ff), "frameworks[%zu]", i);
+		if (json_is_object(e) && check_members(h, m->path, ff, e, keys,
+		    kinds) == -1) {
+			return -1;
+		}
+		f->name = get_str(e, "name", &bad);
+		f->version = get_str(e, "version", &bad);
+		f->variant = get_str(e, "variant", &bad);
+		f->cuda = get_str(e, "cuda", &bad);
+		f->cudnn = get_str(e, "cudnn", &bad);
+		f->is_default = json_is_true(json_object_get(e, "default"));
+		if (bad || f->name == NULL || f->version == NULL ||
+		    f->cuda == NULL) {
+			return cds_seterr(h, CDS_ERR_MANIFEST, "%s: framework "
+			    "row %zu incomplete", m->path, i);
+		}
+	}
+	return 0;
+}
+
+/* "driver_floors": the driver each CUDA line needs. */
+static int
+parse_floors(cds_handle_t *h, struct cds_manifest *m, json_t *a)
+{
+	static const char *const keys[] = { "cuda", "min_driver", "note",
+		NULL };
+	static const enum cds_name_kind kinds[] = { CDS_NAME_VERSION,
+		CDS_NAME_VERSION, CDS_NAME_TEXT };
+	size_t i;
+	json_t *e;
+
+	if (!json_is_array(a)) {
+		return 0;
+	}
+	m->floors = cds_xcalloc(json_array_size(a), sizeof(*m->floors));
+	json_array_foreach(a, i, e) {
+		struct cds_driver_floor *f = &m->floors[i];
+		char ff[48];
+		int bad = 0;
+
+		m->nfloors++;
+		snprintf(ff, sizeof(ff), "driver_floors[%zu]", i);
+		if (json_is_object(e) && check_members(h, m->path, ff, e, keys,
+		    kinds) == -1) {
+			return -1;
+		}
+		f->cuda = get_str(e, "cuda", &bad);
+		f->min_driver = get_str(e, "min_driver", &bad);
+		f->note = get_str(e, "note", &bad);
+		if (bad || f->cuda == NULL || f->min_driver == NULL) {
+			return cds_seterr(h, CDS_ERR_MANIFEST, "%s: driver "
+			    "floor %zu incomplete", m->path, i);
+		}
+	}
+	return 0;
+}
+
+/* One of "extra_archives" (E, the INDEXth): an archive the index knows
+ * that its release's redistrib file does not list. */
+static int
+parse_extra(cds_handle_t *h, const char *name, size_t index, json_t *e,
+    struct cds_extra_archive *x)
+{
+	static const char *const keys[] = { "release", "platform",
+		"component", "version", "variant", NULL };
+	static const enum cds_name_kind kinds[] = { CDS_NAME_VERSION,
+		CDS_NAME_KEY, CDS_NAME_KEY, CDS_NAME_VERSION, CDS_NAME_KEY };
+	struct cds_archive *a;
+	char *comp, *ver, *var;
+	char ff[48];
+	int bad = 0;
+
+	snprintf(ff, sizeof(ff), "extra_archives[%zu]", index);
+	if (json_is_object(e) && (check_members(h, name, ff, e, keys,
+	    kinds) == -1 || check_entry(h, name, ff, e) == -1)) {
+		return -1;
+	}
+	x->release = get_str(e, "release", &bad);
+	x->platform = get_str(e, "platform", &bad);
+	comp = get_str(e, "component", &bad);
+	ver = get_str(e, "version", &bad);
+	var = get_str(e, "variant", &bad);
+	if (bad || x->release == NULL || x->platform == NULL || comp == NULL) {
+		free(comp);
+		free(ver);
+		free(var);
+		return cds_seterr(h, CDS_ERR_MANIFEST, "%s: extra archive %zu "
+		    "incomplete", name, index);
+	}
+	a = parse_entry(h, name, comp, ver, var, e);
+	free(comp);
+	free(ver);
+	free(var);
+	if (a == NULL) {
+		return -1;
+	}
+	x->a = *a;
+	free(a);
+	return 0;
+}
+
+static int
+parse_extras(cds_handle_t *h, struct cds_manifest *m, json_t *a)
+{
+	size_t i;
+	json_t *e;
+
+	if (!json_is_array(a)) {
+		return 0;
+	}
+	m->extras = cds_xcalloc(json_array_size(a), sizeof(*m->extras));
+	json_array_foreach(a, i, e) {
+		m->nextras++;
+		if (parse_extra(h, m->path, i, e, &m->extras[i]) == -1) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+/* "lib_minimums": the library versions a package requires beside its
+ * own CUDA and cuDNN (JAX's plugin: cuBLAS, cuFFT, ...), each with its
+ * source. */
+static int
+parse_lib_minimums(cds_handle_t *h, struct cds_manifest *m, json_t *a)
+{
+	static const char *const keys[] = { "package", "versions",
+		"component", "wheel", "min", "below", "source", NULL };
+	static const enum cds_name_kind kinds[] = { CDS_NAME_KEY,
+		CDS_NAME_TEXT, CDS_NAME_KEY, CDS_NAME_KEY, CDS_NAME_VERSION,
+		CDS_NAME_VERSION, CDS_NAME_TEXT };
+	size_t i;
+	json_t *e;
+
+	if (!json_is_array(a)) {
+		return 0;
+	}
+	m->lib_mins = cds_xcalloc(json_array_size(a), sizeof(*m->lib_mins));
+	json_array_foreach(a, i, e) {
+		struct cds_lib_min *l = &m->lib_mins[i];
+		char f[48];
+		int bad = 0;
+
+		m->nlib_mins++;
+		snprintf(f, sizeof(f), "lib_minimums[%zu]", i);
+		if (!json_is_object(e) || check_members(h, m->path, f, e, keys,
+		    kinds) == -1) {
+			return cds_errno(h) != CDS_ERR_OK ? -1 :
+			    cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s is not an "
+			    "object", m->path, f);
+		}
+		l->package = get_str(e, "package", &bad);
+		l->versions = get_str(e, "versions", &bad);
+		l->component = get_str(e, "component", &bad);
+		l->wheel = get_str(e, "wheel", &bad);
+		l->min = get_str(e, "min", &bad);
+		l->below = get_str(e, "below", &bad);
+		l->source = get_str(e, "source", &bad);
+		if (bad || l->package == NULL || l->versions == NULL ||
+		    l->component == NULL || l->min == NULL ||
+		    l->source == NULL) {
+			return cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s "
+			    "incomplete (package, versions, component, min, "
+			    "source)", m->path, f);
+		}
+	}
+	return 0;
+}
+
 static int
 parse_index(cds_handle_t *h, struct cds_manifest *m, json_t *root)
 {
-	const char *name = m->path;
-	json_t *rels, *fws, *floors, *extras, *bases, *e;
-	const char *cuda_base = cuda_base_default;
-	const char *cudnn_base = cudnn_base_default;
 	json_t *schema = json_object_get(root, "schema");
-	size_t i;
-	int bad = 0;
+	const char *cuda_base, *cudnn_base;
 
 	if (!json_is_integer(schema) ||
 	    json_integer_value(schema) != INDEX_SCHEMA) {
 		return cds_seterr(h, CDS_ERR_MANIFEST,
 		    "%s: unknown schema version (this program reads %d)",
-		    name, INDEX_SCHEMA);
+		    m->path, INDEX_SCHEMA);
 	}
-	bases = json_object_get(root, "base_urls");
-	if (json_is_object(bases) && (check_member(h, name, "base_urls", bases,
-	    "cuda", CDS_NAME_TEXT) == -1 || check_member(h, name, "base_urls",
-	    bases, "cudnn", CDS_NAME_TEXT) == -1)) {
-		return -1;
-	}
-	if (json_is_object(bases)) {
-		if (json_is_string(json_object_get(bases, "cuda"))) {
-			cuda_base = json_string_value(
-			    json_object_get(bases, "cuda"));
-		}
-		if (json_is_string(json_object_get(bases, "cudnn"))) {
-			cudnn_base = json_string_value(
-			    json_object_get(bases, "cudnn"));
-		}
-	}
-	if (parse_dates(h, m, root) == -1) {
-		return -1;
-	}
-	rels = json_object_get(root, "releases");
-	if (!json_is_array(rels)) {
-		return cds_seterr(h, CDS_ERR_MANIFEST,
-		    "%s: no \"releases\" array", name);
-	}
-	m->releases = cds_xcalloc(json_array_size(rels), sizeof(*m->releases));
-	json_array_foreach(rels, i, e) {
-		m->nreleases++;
-		if (!json_is_object(e) || parse_release(h, name, i, e, cuda_base,
-		    cudnn_base, &m->releases[i]) == -1) {
-			if (cds_errno(h) == CDS_ERR_OK) {
-				cds_seterr(h, CDS_ERR_MANIFEST,
-				    "%s: release %zu is not an object",
-				    name, i);
-			}
-			return -1;
-		}
-	}
-	fws = json_object_get(root, "frameworks");
-	if (json_is_array(fws)) {
-		m->frameworks = cds_xcalloc(json_array_size(fws),
-		    sizeof(*m->frameworks));
-		json_array_foreach(fws, i, e) {
-			static const char *const fkeys[] = { "name",
-				"version", "variant", "cuda", "cudnn", NULL };
-			static const enum cds_name_kind fkinds[] = {
-				CDS_NAME_KEY, CDS_NAME_TEXT, CDS_NAME_TEXT,
-				CDS_NAME_VERSION, CDS_NAME_VERSION };
-			struct cds_framework_req *f = &m->frameworks[i];
-			char ff[48];
-
-			m->nframeworks++;
-			snprintf(ff, sizeof(ff), "frameworks[%zu]", i);
-			if (json_is_object(e) && check_members(h, name, ff, e,
-			    fkeys, fkinds) == -1) {
-				return -1;
-			}
-			f->name = get_str(e, "name", &bad);
-			f->version = get_str(e, "version", &bad);
-			f->variant = get_str(e, "variant", &bad);
-			f->cuda = get_str(e, "cuda", &bad);
-			f->cudnn = get_str(e, "cudnn", &bad);
-			f->is_default = json_is_true(
-			    json_object_get(e, "default"));
-			if (bad || f->name == NULL || f->version == NULL ||
-			    f->cuda == NULL) {
-				return cds_seterr(h, CDS_ERR_MANIFEST,
-				    "%s: framework row %zu incomplete", name,
-				    i);
-			}
-		}
-	}
-	floors = json_object_get(root, "driver_floors");
-	if (json_is_array(floors)) {
-		m->floors = cds_xcalloc(json_array_size(floors),
-		    sizeof(*m->floors));
-		json_array_foreach(floors, i, e) {
-			static const char *const dkeys[] = { "cuda",
-				"min_driver", "note", NULL };
-			static const enum cds_name_kind dkinds[] = {
-				CDS_NAME_VERSION, CDS_NAME_VERSION,
-				CDS_NAME_TEXT };
-			struct cds_driver_floor *f = &m->floors[i];
-			char ff[48];
-
-			m->nfloors++;
-			snprintf(ff, sizeof(ff), "driver_floors[%zu]", i);
-			if (json_is_object(e) && check_members(h, name, ff, e,
-			    dkeys, dkinds) == -1) {
-				return -1;
-			}
-			f->cuda = get_str(e, "cuda", &bad);
-			f->min_driver = get_str(e, "min_driver", &bad);
-			f->note = get_str(e, "note", &bad);
-			if (bad || f->cuda == NULL || f->min_driver == NULL) {
-				return cds_seterr(h, CDS_ERR_MANIFEST,
-				    "%s: driver floor %zu incomplete", name,
-				    i);
-			}
-		}
-	}
-	extras = json_object_get(root, "extra_archives");
-	if (json_is_array(extras)) {
-		m->extras = cds_xcalloc(json_array_size(extras),
-		    sizeof(*m->extras));
-		json_array_foreach(extras, i, e) {
-			static const char *const xkeys[] = { "release",
-				"platform", "component", "version", "variant",
-				NULL };
-			static const enum cds_name_kind xkinds[] = {
-				CDS_NAME_VERSION, CDS_NAME_KEY, CDS_NAME_KEY,
-				CDS_NAME_VERSION, CDS_NAME_KEY };
-			struct cds_extra_archive *x = &m->extras[i];
-			struct cds_archive *a;
-			char *comp, *ver, *var;
-			char ff[48];
-
-			m->nextras++;
-			snprintf(ff, sizeof(ff), "extra_archives[%zu]", i);
-			if (json_is_object(e) && (check_members(h, name, ff, e,
-			    xkeys, xkinds) == -1 || check_entry(h, name, ff,
-			    e) == -1)) {
-				return -1;
-			}
-			x->release = get_str(e, "release", &bad);
-			x->platform = get_str(e, "platform", &bad);
-			comp = get_str(e, "component", &bad);
-			ver = get_str(e, "version", &bad);
-			var = get_str(e, "variant", &bad);
-			if (bad || x->release == NULL || x->platform == NULL ||
-			    comp == NULL) {
-				free(comp);
-				free(ver);
-				free(var);
-				return cds_seterr(h, CDS_ERR_MANIFEST,
-				    "%s: extra archive %zu incomplete", name,
-				    i);
-			}
-			a = parse_entry(h, name, comp, ver, var, e);
-			free(comp);
-			free(ver);
-			free(var);
-			if (a == NULL) {
-				return -1;
-			}
-			x->a = *a;
-			free(a);
-		}
-	}
-	if (parse_known_bad(h, m, json_object_get(root, "known_bad")) == -1) {
+	if (parse_bases(h, m->path, root, &cuda_base, &cudnn_base) == -1 ||
+	    parse_dates(h, m, root) == -1 ||
+	    parse_releases(h, m, root, cuda_base, cudnn_base) == -1 ||
+	    parse_frameworks(h, m, json_object_get(root, "frameworks")) ==
+	    -1 ||
+	    parse_floors(h, m, json_object_get(root, "driver_floors")) ==
+	    -1 ||
+	    parse_extras(h, m, json_object_get(root, "extra_archives")) ==
+	    -1 ||
+	    parse_known_bad(h, m, json_object_get(root, "known_bad")) ==
+	    -1 ||
+	    parse_lib_minimums(h, m, json_object_get(root,
+	    "lib_minimums")) == -1 ||
+	    parse_legacy_cudnn(h, m, json_object_get(root,
+	    "legacy_cudnn")) == -1) {
 		return -1;
 	}
 	return parse_legacy(h, m, json_object_get(root, "legacy_cuda"));
@@ -1711,6 +1897,23 @@ cds_framework_matches(const struct cds_framework_req *f, const char *name,
 	return version == NULL || in_versions(version, f->version);
 }
 
+int
+cds_lib_min_applies(const struct cds_lib_min *l, const char *package,
+    const char *version)
+{
+	return strcmp(l->package, package) == 0 && version != NULL &&
+	    in_versions(version, l->versions);
+}
+
+int
+cds_lib_min_met(const struct cds_lib_min *l, const char *version)
+{
+	if (cds_vercmp(version, l->min) < 0) {
+		return 0;
+	}
+	return l->below == NULL || cds_vercmp(version, l->below) < 0;
+}
+
 const struct cds_legacy_cuda *
 cds_manifest_legacy_soname(const struct cds_manifest *m, const char *soname)
 {
@@ -1720,6 +1923,22 @@ cds_manifest_legacy_soname(const struct cds_manifest *m, const char *soname)
 		for (k = 0; m->legacy[i].sonames[k] != NULL; k++) {
 			if (strcmp(m->legacy[i].sonames[k], soname) == 0) {
 				return &m->legacy[i];
+			}
+		}
+	}
+	return NULL;
+}
+
+const struct cds_legacy_cudnn *
+cds_manifest_legacy_cudnn(const struct cds_manifest *m, const char *soname)
+{
+	size_t i, k;
+
+	for (i = 0; m != NULL && soname != NULL && i < m->nlegacy_cudnn; i++) {
+		for (k = 0; m->legacy_cudnn[i].sonames[k] != NULL; k++) {
+			if (strcmp(m->legacy_cudnn[i].sonames[k], soname) ==
+			    0) {
+				return &m->legacy_cudnn[i];
 			}
 		}
 	}

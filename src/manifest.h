@@ -52,6 +52,32 @@ struct cds_archive_set {
 	struct cds_archive **items;	/* NULL-terminated */
 };
 
+/*
+ * A library version a package requires beside its own CUDA and cuDNN
+ * (data/lib-minimums.tsv): PACKAGE at VERSIONS ("0.6.0-0.11.0") needs
+ * COMPONENT (a redistrib key: "libcublas", "cudnn"), shipped as the pip
+ * wheel WHEEL, at MIN or newer and, when BELOW is set, older than BELOW
+ * ("10": any 9.x).
+ */
+struct cds_lib_min {
+	char *package;
+	char *versions;
+	char *component;
+	char *wheel;
+	char *min;
+	char *below;		/* NULL: no upper bound */
+	char *source;
+};
+
+/* A cuDNN major by its sonames (data/legacy-cudnn.tsv): the CUDA releases
+ * it went with, and the source of that. */
+struct cds_legacy_cudnn {
+	char *cudnn;		/* "7" */
+	char **sonames;		/* NULL-terminated */
+	char **cuda;		/* "9.0", "10.0", ...; NULL-terminated */
+	char *source;
+};
+
 struct cds_manifest {
 	char *path;		/* the index or redistrib file as given */
 	char *dir;		/* where relative redistrib names resolve */
@@ -70,6 +96,10 @@ struct cds_manifest {
 	size_t nknown_bad;
 	struct cds_legacy_cuda *legacy;
 	size_t nlegacy;
+	struct cds_lib_min *lib_mins;
+	size_t nlib_mins;
+	struct cds_legacy_cudnn *legacy_cudnn;
+	size_t nlegacy_cudnn;
 	char *bare_text;	/* a bare redistrib file's contents */
 	/* the index's own dates and number (update.c): 0 and NULL when it
 	   carries none */
@@ -155,6 +185,17 @@ CDS_HIDDEN int cds_index_verify(cds_handle_t *h, const char *name,
  * with the handle's error (CDS_ERR_MANIFEST). */
 CDS_HIDDEN struct cds_manifest *cds_index_parse(cds_handle_t *h,
     const char *path, const char *dir, const char *text);
+/* The cuDNN major whose sonames include SONAME; NULL. */
+CDS_HIDDEN const struct cds_legacy_cudnn *cds_manifest_legacy_cudnn(
+    const struct cds_manifest *m, const char *soname);
+/* Does minimum L apply to PACKAGE at VERSION? */
+CDS_HIDDEN int cds_lib_min_applies(const struct cds_lib_min *l,
+    const char *package, const char *version);
+/* Does VERSION of L's component meet L (at or above its minimum, below
+ * its bound)?  1 or 0. */
+CDS_HIDDEN int cds_lib_min_met(const struct cds_lib_min *l,
+    const char *version);
+
 /* A date of the index ("YYYY-MM-DD" or "YYYY-MM-DDTHH:MM:SSZ") as a time;
  * -1 when malformed. */
 CDS_HIDDEN time_t cds_index_date(const char *s);

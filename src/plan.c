@@ -20,12 +20,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "loader.h"
 #include "prefix.h"
 #include "manifest.h"
 #include "plan.h"
 #include "probe.h"
-#include "version.h"
 
 /* ------------------------------------------------------------------------ */
 /* The driver                                                               */
@@ -201,6 +199,14 @@ struct choice {
 	const struct cds_cudnn_variant *var;
 	const struct cds_framework_req *row;
 	const char *need;	/* the driver both need */
+	/* a library minimum of the package (lib_minimums) the pair does not
+	 * meet, and the version it has; NULL */
+	const struct cds_lib_min *unmet;
+	const struct cds_release *unmet_rel;
+	const char *unmet_have;
+	/* the cuDNN's documented CUDA range ends below the row's CUDA: the
+	 * framework's own tested pair vouches for it */
+	int beyond_matrix;
 };
 
 struct ctx {
@@ -460,88 +466,75 @@ note_choice(const struct ctx *x, struct choice *c,
 	}
 }
 
-/* --cuda and --cudnn (either, both or neither), no framework. */
+/* The CUDA release, when it is ours to pick: the newest the driver runs
+ * natively, else the newest it runs (with the cuDNN asked, a release
+ * that cuDNN has a build for). */
 static int
-choose_plain(const struct ctx *x, struct choice *c)
+pick_cuda(const struct ctx *x, struct choice *c)
 {
-	const struct cds_plan_request *req = x->req;
+	const struct cds_release *refused = NULL;
 	const char *lowest = NULL;
 	size_t i;
 
-	if (req->cuda != NULL && !is_none(req->cuda)) {
-		c->cuda = cds_manifest_find(x->m, CDS_KIND_CUDA, req->cuda);
-		if (c->cuda == NULL) {
-			return err_unknown(x, CDS_KIND_CUDA, req->cuda);
-		}
-	}
-	if (req->cudnn != NULL && !is_none(req->cudnn)) {
-		c->cudnn = cds_manifest_find(x->m, CDS_KIND_CUDNN, req->cudnn);
-		if (c->cudnn == NULL) {
-			return err_unknown(x, CDS_KIND_CUDNN, req->cudnn);
-		}
-	}
-	/* a cuDNN for an installed CUDA, none named: the newest for it */
-	if (c->cudnn == NULL && req->cudnn == NULL && is_none(req->cuda) &&
-	    req->with_cuda != NULL && newest_cudnn(x, req->with_cuda, NULL,
-	    NULL, 1, c) == -1) {
-		return err_no_cudnn(x, NULL, req->with_cuda);
-	}
-	/* the CUDA release, when it is ours to pick: the newest the driver
-	 * runs natively, else the newest it runs */
-	if (c->cuda == NULL && !is_none(req->cuda)) {
-		const struct cds_release *refused = NULL;
+	for (i = 0; i < x->m->nreleases; i++) {
+		const struct cds_release *r = &x->m->releases[i];
+		struct choice t = { .cuda = r };
 
-		for (i = 0; i < x->m->nreleases; i++) {
-			const struct cds_release *r = &x->m->releases[i];
-			struct choice t = { .cuda = r };
-
-			if (r->kind != CDS_KIND_CUDA) {
-				continue;
-			}
-			if (c->cudnn != NULL &&
-			    ((t.var = variant_for(c->cudnn, r->version)) ==
-			    NULL || cds_manifest_known_bad(x->m,
-			    CDS_KIND_CUDNN, c->cudnn->full_version,
-			    r->version) != NULL)) {
-				continue;	/* none, or a known-bad pair */
-			}
-			t.cudnn = c->cudnn;
-			if (!runs(x->driver, choice_need(x, &t))) {
-				if (lowest == NULL || cds_vercmp(
-				    choice_need(x, &t), lowest) < 0) {
-					lowest = choice_need(x, &t);
-				}
-				if (refused == NULL || cds_vercmp(r->version,
-				    refused->version) > 0) {
-					refused = r;
-				}
-				continue;
-			}
-			if (c->cuda == NULL ||
-			    cds_vercmp(r->version, c->cuda->version) > 0) {
-				c->cuda = r;
-			}
+		if (r->kind != CDS_KIND_CUDA) {
+			continue;
 		}
-		note_choice(x, c, refused);
-		if (c->cuda == NULL && c->cudnn != NULL && lowest == NULL) {
-			char *vars = variants_text(c->cudnn);
-
-			cds_seterr_why(x->h, CDS_ERR_NOT_FOUND,
-			    CDS_REASON_NO_CUDA_FOR_CUDNN, CDS_ERRNAMES(
-			    { CDS_ERRARG_CUDNN, c->cudnn->full_version },
-			    { CDS_ERRARG_KNOWN, vars }), "cuDNN %s: no "
-			    "known CUDA release fits its builds (%s)",
-			    c->cudnn->full_version, vars);
-			free(vars);
-			return -1;
+		if (c->cudnn != NULL &&
+		    ((t.var = variant_for(c->cudnn, r->version)) == NULL ||
+		    cds_manifest_known_bad(x->m, CDS_KIND_CUDNN,
+		    c->cudnn->full_version, r->version) != NULL)) {
+			continue;	/* none, or a known-bad pair */
 		}
-		if (c->cuda == NULL) {
-			return err_driver(x, c->cudnn != NULL ?
-			    "every CUDA release this cuDNN is built for" :
-			    "every known CUDA release", lowest);
+		t.cudnn = c->cudnn;
+		if (!runs(x->driver, choice_need(x, &t))) {
+			if (lowest == NULL || cds_vercmp(choice_need(x, &t),
+			    lowest) < 0) {
+				lowest = choice_need(x, &t);
+			}
+			if (refused == NULL || cds_vercmp(r->version,
+			    refused->version) > 0) {
+				refused = r;
+			}
+			continue;
+		}
+		if (c->cuda == NULL ||
+		    cds_vercmp(r->version, c->cuda->version) > 0) {
+			c->cuda = r;
 		}
 	}
-	/* the cuDNN build */
+	note_choice(x, c, refused);
+	if (c->cuda == NULL && c->cudnn != NULL && lowest == NULL) {
+		char *vars = variants_text(c->cudnn);
+
+		cds_seterr_why(x->h, CDS_ERR_NOT_FOUND,
+		    CDS_REASON_NO_CUDA_FOR_CUDNN, CDS_ERRNAMES(
+		    { CDS_ERRARG_CUDNN, c->cudnn->full_version },
+		    { CDS_ERRARG_KNOWN, vars }), "cuDNN %s: no known CUDA "
+		    "release fits its builds (%s)", c->cudnn->full_version,
+		    vars);
+		free(vars);
+		return -1;
+	}
+	if (c->cuda == NULL) {
+		return err_driver(x, c->cudnn != NULL ?
+		    "every CUDA release this cuDNN is built for" :
+		    "every known CUDA release", lowest);
+	}
+	return 0;
+}
+
+/* The cuDNN build for the CUDA chosen (or, with --cuda none, the CUDA
+ * installed or the newest line that runs); the cuDNN itself when it is
+ * ours to pick. */
+static int
+pick_cudnn_build(const struct ctx *x, struct choice *c)
+{
+	const struct cds_plan_request *req = x->req;
+
 	if (c->cuda != NULL && c->cudnn != NULL) {
 		if ((c->var = variant_for(c->cudnn, c->cuda->version)) ==
 		    NULL) {
@@ -580,6 +573,37 @@ choose_plain(const struct ctx *x, struct choice *c)
 			free(what);
 			return -1;
 		}
+	}
+	return 0;
+}
+
+/* --cuda and --cudnn (either, both or neither), no framework. */
+static int
+choose_plain(const struct ctx *x, struct choice *c)
+{
+	const struct cds_plan_request *req = x->req;
+
+	if (req->cuda != NULL && !is_none(req->cuda)) {
+		c->cuda = cds_manifest_find(x->m, CDS_KIND_CUDA, req->cuda);
+		if (c->cuda == NULL) {
+			return err_unknown(x, CDS_KIND_CUDA, req->cuda);
+		}
+	}
+	if (req->cudnn != NULL && !is_none(req->cudnn)) {
+		c->cudnn = cds_manifest_find(x->m, CDS_KIND_CUDNN, req->cudnn);
+		if (c->cudnn == NULL) {
+			return err_unknown(x, CDS_KIND_CUDNN, req->cudnn);
+		}
+	}
+	/* a cuDNN for an installed CUDA, none named: the newest for it */
+	if (c->cudnn == NULL && req->cudnn == NULL && is_none(req->cuda) &&
+	    req->with_cuda != NULL && newest_cudnn(x, req->with_cuda, NULL,
+	    NULL, 1, c) == -1) {
+		return err_no_cudnn(x, NULL, req->with_cuda);
+	}
+	if ((c->cuda == NULL && !is_none(req->cuda) &&
+	    pick_cuda(x, c) == -1) || pick_cudnn_build(x, c) == -1) {
+		return -1;
 	}
 	if (c->cuda == NULL && c->cudnn == NULL) {
 		return cds_seterr_why(x->h, CDS_ERR_USAGE,
@@ -753,10 +777,155 @@ fit_cudnn(const struct ctx *x, const struct cds_framework_req *f,
 	return newest_cudnn(x, cv, major, f->cudnn, 0, t);
 }
 
+/* The version of COMPONENT in CUDA release R's redistrib file; NULL. */
+static const char *
+component_version(const struct ctx *x, const struct cds_release *r,
+    const char *component)
+{
+	const struct cds_archive *const *a;
+
+	a = cds_release_archives(x->h, r, cds_platform(), NULL);
+	for (; a != NULL && *a != NULL; a++) {
+		if (strcmp((*a)->component, component) == 0) {
+			return (*a)->version;
+		}
+	}
+	return NULL;
+}
+
+/* Does the pair in T meet every library minimum the index gives for the
+ * package asked (x->p->for_name at VERSION, else row F's newest)?  The
+ * first one missed goes to t->unmet. */
+static int
+meets_minimums(const struct ctx *x, const struct cds_framework_req *f,
+    struct choice *t)
+{
+	const char *ver = x->p->for_version != NULL ? x->p->for_version :
+	    row_top(f);
+	size_t i;
+
+	for (i = 0; i < x->m->nlib_mins; i++) {
+		const struct cds_lib_min *l = &x->m->lib_mins[i];
+		const char *have;
+
+		if (!cds_lib_min_applies(l, f->name, ver)) {
+			continue;
+		}
+		const struct cds_release *rel;
+
+		if (strcmp(l->component, "cudnn") == 0) {
+			rel = t->cudnn;
+			have = rel != NULL ? rel->full_version : NULL;
+		} else {
+			rel = t->cuda;
+			have = rel != NULL ? component_version(x, rel,
+			    l->component) : NULL;
+		}
+		if (have != NULL && !cds_lib_min_met(l, have)) {
+			t->unmet = l;
+			t->unmet_rel = rel;
+			t->unmet_have = have;
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* Row F's cuDNN for CUDA release CUDA, and the package's minimums met. */
+static int
+fit_pair(const struct ctx *x, const struct cds_framework_req *f,
+    const struct cds_release *cuda, const struct cds_release *want_cudnn,
+    struct choice *t)
+{
+	if (fit_cudnn(x, f, cuda, want_cudnn, t) == -1) {
+		return -1;
+	}
+	return meets_minimums(x, f, t) ? 0 : -1;
+}
+
+/* The next CUDA release after CAND that row F takes, oldest first. */
+static const struct cds_release *
+next_of_line(const struct ctx *x, const struct cds_framework_req *f,
+    const struct cds_release *cand)
+{
+	const struct cds_release *next = NULL;
+	size_t i;
+
+	for (i = 0; i < x->m->nreleases; i++) {
+		const struct cds_release *r = &x->m->releases[i];
+
+		if (r->kind == CDS_KIND_CUDA && row_takes_cuda(f, r->version) &&
+		    cds_vercmp(r->version, cand->version) > 0 &&
+		    (next == NULL || cds_vercmp(r->version, next->version) <
+		    0)) {
+			next = r;
+		}
+	}
+	return next;
+}
+
+/*
+ * No cuDNN of row F's major documents F's CUDA: the row itself is the
+ * framework's tested pair (TensorFlow 2.16 was built and tested with
+ * CUDA 12.3 and cuDNN 8.9, which NVIDIA's matrix lists for 12.0-12.2), so
+ * the newest cuDNN of that major built for the same CUDA major, at or
+ * above the row's, is taken with CUDA release CUDA, and said.
+ */
+static int
+fit_tested_pair(const struct ctx *x, const struct cds_framework_req *f,
+    const struct cds_release *cuda, struct choice *t)
+{
+	char major[16], cmajor[16];
+	size_t i, k;
+
+	if (f->cudnn == NULL || is_none(x->req->cudnn) ||
+	    x->req->cudnn != NULL) {
+		return -1;
+	}
+	snprintf(major, sizeof(major), "%d", atoi(f->cudnn));
+	snprintf(cmajor, sizeof(cmajor), "%d", atoi(cuda->version));
+	t->cuda = cuda;
+	t->cudnn = NULL;
+	t->var = NULL;
+	for (i = 0; i < x->m->nreleases; i++) {
+		const struct cds_release *r = &x->m->releases[i];
+
+		if (r->kind != CDS_KIND_CUDNN ||
+		    !cds_ver_has_prefix(r->version, major) ||
+		    (cds_vercmp(r->full_version, f->cudnn) < 0 &&
+		    !cds_ver_has_prefix(f->cudnn, r->version)) ||
+		    cds_manifest_known_bad(x->m, CDS_KIND_CUDNN,
+		    r->full_version, cuda->version) != NULL) {
+			continue;
+		}
+		for (k = 0; k < r->nvariants; k++) {
+			const struct cds_cudnn_variant *v = &r->variants[k];
+
+			/* a range that ends at a minor ("12.2", not "12")
+			 * below the CUDA asked */
+			if (cds_ver_has_prefix(v->cuda_min, cmajor) &&
+			    strchr(v->cuda_max, '.') != NULL &&
+			    cds_vercmp(v->cuda_max, cuda->version) < 0 &&
+			    (t->cudnn == NULL || cds_vercmp(r->version,
+			    t->cudnn->version) > 0)) {
+				t->cudnn = r;
+				t->var = v;
+			}
+		}
+	}
+	if (t->cudnn == NULL || !meets_minimums(x, f, t)) {
+		return -1;
+	}
+	t->beyond_matrix = 1;
+	return 0;
+}
+
 /*
  * Row F resolved: the manifest's pick for its CUDA line (or --cuda), with
- * the newest cuDNN that fits; when no cuDNN fits that CUDA, the next
- * release of the line, oldest first.
+ * the newest cuDNN that fits and the package's library minimums met; when
+ * none fits that CUDA, the next release of the line, oldest first; when
+ * no release of the line has a cuDNN documented for it, the row's own
+ * tested pair (fit_tested_pair).
  */
 static int
 fit_row(const struct ctx *x, const struct cds_framework_req *f,
@@ -771,41 +940,28 @@ fit_row(const struct ctx *x, const struct cds_framework_req *f,
 		if (!row_takes_cuda(f, want_cuda->version)) {
 			return -1;
 		}
-		return fit_cudnn(x, f, want_cuda, want_cudnn, t);
+		if (fit_pair(x, f, want_cuda, want_cudnn, t) == 0) {
+			return 0;
+		}
+		return t->unmet != NULL || want_cudnn != NULL ? -1 :
+		    fit_tested_pair(x, f, want_cuda, t);
 	}
 	if (is_none(x->req->cuda)) {
-		return fit_cudnn(x, f, NULL, want_cudnn, t);
+		return fit_pair(x, f, NULL, want_cudnn, t);
 	}
 	cds_manifest_resolve(x->m, f->cuda, NULL, &first, &dummy, &var);
 	if (first == NULL) {
 		return -1;
 	}
-	if (fit_cudnn(x, f, first, want_cudnn, t) == 0) {
-		return 0;
-	}
-	for (cand = first;;) {
-		const struct cds_release *next = NULL;
-		size_t i;
-
-		for (i = 0; i < x->m->nreleases; i++) {
-			const struct cds_release *r = &x->m->releases[i];
-
-			if (r->kind == CDS_KIND_CUDA &&
-			    row_takes_cuda(f, r->version) &&
-			    cds_vercmp(r->version, cand->version) > 0 &&
-			    (next == NULL ||
-			    cds_vercmp(r->version, next->version) < 0)) {
-				next = r;
-			}
-		}
-		if (next == NULL) {
-			return -1;
-		}
-		if (fit_cudnn(x, f, next, want_cudnn, t) == 0) {
+	for (cand = first; cand != NULL; cand = next_of_line(x, f, cand)) {
+		if (fit_pair(x, f, cand, want_cudnn, t) == 0) {
 			return 0;
 		}
-		cand = next;
 	}
+	if (t->unmet != NULL || want_cudnn != NULL) {
+		return -1;
+	}
+	return fit_tested_pair(x, f, first, t);
 }
 
 /* --for PKG==VER: each matching row, resolved; the best that runs. */
@@ -816,7 +972,9 @@ choose_for(const struct ctx *x, const char *name, const char *version,
 	const struct cds_plan_request *req = x->req;
 	const struct cds_release *want_cuda = NULL, *want_cudnn = NULL;
 	const struct cds_framework_req *unfit = NULL;
-	const char *lowest = NULL, *lowest_what = NULL;
+	const struct cds_lib_min *unmet = NULL;
+	const struct cds_release *unmet_rel = NULL;
+	const char *lowest = NULL, *lowest_what = NULL, *unmet_have = NULL;
 	size_t i, nmatch = 0;
 
 	if (req->cuda != NULL && !is_none(req->cuda) &&
@@ -842,6 +1000,11 @@ choose_for(const struct ctx *x, const char *name, const char *version,
 		nmatch++;
 		if (fit_row(x, f, want_cuda, want_cudnn, &t) == -1) {
 			unfit = f;
+			if (t.unmet != NULL) {
+				unmet = t.unmet;
+				unmet_rel = t.unmet_rel;
+				unmet_have = t.unmet_have;
+			}
 			continue;
 		}
 		t.need = choice_need(x, &t);
@@ -859,6 +1022,9 @@ choose_for(const struct ctx *x, const char *name, const char *version,
 	if (c->row != NULL) {
 		if (c->cuda != NULL) {
 			x->p->why = CDS_PLAN_WHY_FRAMEWORK;
+		}
+		if (c->beyond_matrix) {
+			x->p->warnings |= CDS_PLAN_WARN_TESTED_PAIR;
 		}
 		return 0;
 	}
@@ -901,6 +1067,18 @@ choose_for(const struct ctx *x, const char *name, const char *version,
 		err_driver(x, what, lowest);
 		free(what);
 		return -1;
+	}
+	if (unmet != NULL) {
+		return cds_seterr_why(x->h, CDS_ERR_NOT_FOUND, CDS_REASON_NONE,
+		    CDS_ERRNAMES({ CDS_ERRARG_OPTION, "for" },
+		    { CDS_ERRARG_VALUE, req->forpkg }, { CDS_ERRARG_PACKAGE,
+		    name }, { CDS_ERRARG_VERSION, version }, { CDS_ERRARG_MIN,
+		    unmet->min }, { CDS_ERRARG_SOURCE, unmet->source }),
+		    "for %s: it needs %s %s or newer%s%s (%s); %s %s has %s",
+		    req->forpkg, unmet->component, unmet->min, unmet->below != NULL ?
+		    ", below " : "", unmet->below != NULL ? unmet->below : "",
+		    unmet->source, unmet_rel->kind == CDS_KIND_CUDA ? "CUDA" :
+		    "cuDNN", unmet_rel->full_version, unmet_have);
 	}
 	return cds_seterr_why(x->h, CDS_ERR_NOT_FOUND, CDS_REASON_NO_PAIR,
 	    CDS_ERRNAMES({ CDS_ERRARG_OPTION, "for" }, { CDS_ERRARG_VALUE,

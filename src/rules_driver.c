@@ -842,6 +842,123 @@ gpu_model(const cds_handle_t *h)
 	return r;
 }
 
+/*
+ * Is the libcuda.so.1 programs load a forward-compatibility libcuda that
+ * was copied out of a compat/ directory (into /usr/lib, a container's lib
+ * dir)?  Its real file is newer than the kernel module while NVML, which
+ * cuda-compat does not ship, is the module's own version: the driver's
+ * libraries were not upgraded, libcuda alone was replaced.  (After a
+ * driver upgrade without a reboot NVML is newer too: F19.)  1 with the
+ * directory's index in LP, the real path and its version (new strings).
+ */
+static int
+compat_copy(struct cds_rule_ctx *c, const struct cds_libpath *lp, int *idx,
+    char **real, char **ver)
+{
+	const struct cds_driver *d = &c->s->driver;
+	char *nreal = NULL, *nver = NULL;
+	int i, ok = 0;
+
+	*real = NULL;
+	*ver = NULL;
+	if (d->module_version == NULL) {
+		return 0;
+	}
+	i = find_libcuda(c, lp, "libcuda.so.1", real);
+	if (i < 0 || strstr(*real, "/compat/") != NULL ||
+	    cds_endswith(lp->dirs[i].dir, "/compat") ||
+	    (*ver = driver_file_version(*real)) == NULL ||
+	    cds_vercmp(*ver, d->module_version) <= 0) {
+		free(*real);
+		free(*ver);
+		*real = *ver = NULL;
+		return 0;
+	}
+	if (find_libcuda(c, lp, "libnvidia-ml.so.1", &nreal) >= 0 &&
+	    (nver = driver_file_version(nreal)) != NULL &&
+	    strcmp(nver, d->module_version) == 0) {
+		ok = 1;
+	}
+	free(nreal);
+	free(nver);
+	if (!ok) {
+		free(*real);
+		free(*ver);
+		*real = *ver = NULL;
+		return 0;
+	}
+	*idx = i;
+	return 1;
+}
+
+/* F17 (error 803): a forward-compatibility libcuda newer than the kernel
+ * module, copied outside a compat/ directory, is what programs load:
+ * cuInit fails with "system has unsupported display driver / cuda driver
+ * combination".  The fix puts the module's own libcuda back. */
+static void
+compat_copy_finding(struct cds_rule_ctx *c, struct cds_libpath *lp)
+{
+	const struct cds_driver *d = &c->s->driver;
+	struct cds_finding *f;
+	char *real, *ver, *dir, *own, *ptx;
+	int i;
+
+	if (!compat_copy(c, lp, &i, &real, &ver)) {
+		return;
+	}
+	dir = lp->dirs[i].dir;
+	f = cds_finding_add(c, "F17", CDS_SEV_ERROR, "libcuda %s, newer than "
+	    "the kernel module %s, is what programs load: a forward-"
+	    "compatibility libcuda outside a compat/ directory (error 803)",
+	    ver, d->module_version);
+	cds_finding_evidence(f, "libcuda.so.1", "%s/libcuda.so.1 -> %s", dir,
+	    real);
+	cds_evidence_via(f, &lp->dirs[i]);
+	cds_finding_evidence(f, "kernel module", "%s (/proc/driver/nvidia/"
+	    "version)", d->module_version);
+	cds_finding_evidence(f, "libnvidia-ml.so.1", "%s: the module's "
+	    "version; only libcuda is newer (cuda-compat ships no NVML)",
+	    d->module_version);
+	ptx = cds_xasprintf("%s/libnvidia-ptxjitcompiler.so.%s", dir, ver);
+	{
+		char *host = cds_rpath(c->h, ptx);
+
+		if (cds_exists(host)) {
+			cds_finding_evidence(f, "beside it", "%s (the same "
+			    "forward-compatibility set)", ptx);
+		}
+		free(host);
+	}
+	if (d->init_error != 0) {
+		cds_finding_evidence(f, "cuInit", "error %d", d->init_error);
+	}
+	own = cds_xasprintf("%s/libcuda.so.%s", dir, d->module_version);
+	{
+		char *host = cds_rpath(c->h, own);
+
+		if (cds_exists(host)) {
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "sudo ln "
+			    "-sf libcuda.so.%s %s/libcuda.so.1 && sudo rm -f "
+			    "%s && sudo ldconfig", d->module_version, dir,
+			    real);
+		} else {
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "sudo rm "
+			    "-f %s/libcuda.so.1 %s && sudo ldconfig  # then "
+			    "the driver's own libcuda.so.%s (its package, or "
+			    "the container runtime's mount) is found",
+			    dir, real, d->module_version);
+		}
+		free(host);
+	}
+	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "or upgrade the kernel "
+	    "driver to %s or newer, so that no forward compatibility is "
+	    "needed", ver);
+	free(own);
+	free(ptx);
+	free(ver);
+	free(real);
+}
+
 /* F17: the forward-compatibility libcuda of a toolkit's compat/ dir is the
  * one programs load.  It works only on data-center GPUs, and only over an
  * older kernel driver; elsewhere cuInit fails with error 804 (or 803). */
@@ -858,6 +975,7 @@ cds_rule_compat_libcuda(struct cds_rule_ctx *c)
 	if (i < 0 || (strstr(real, "/compat/") == NULL &&
 	    !cds_endswith(lp->dirs[i].dir, "/compat"))) {
 		free(real);
+		compat_copy_finding(c, lp);
 		cds_libpath_free(lp);
 		return;
 	}
@@ -1053,18 +1171,29 @@ cds_rule_nvml_mismatch(struct cds_rule_ctx *c)
 	struct cds_libpath *lp;
 	const char *const *l;
 	struct cds_finding *f = NULL;
+	int copied;
 
 	if (d->module_version == NULL) {
 		return;
 	}
 	lp = cds_libpath_for(c, NULL, NULL);
+	{
+		char *creal, *cver;
+		int ci;
+
+		/* a forward-compatibility copy is F17's (error 803) */
+		copied = compat_copy(c, lp, &ci, &creal, &cver);
+		free(creal);
+		free(cver);
+	}
 	for (l = libs; *l != NULL; l++) {
 		char *real, *ver;
 		int i = find_libcuda(c, lp, *l, &real);
 
 		ver = i >= 0 ? driver_file_version(real) : NULL;
 		if (ver == NULL || strstr(real, "/compat/") != NULL ||
-		    strcmp(ver, d->module_version) == 0) {
+		    strcmp(ver, d->module_version) == 0 ||
+		    (copied && strcmp(*l, "libcuda.so.1") == 0)) {
 			free(ver);
 			free(real);
 			continue;

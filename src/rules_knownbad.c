@@ -1,6 +1,8 @@
 /*
- * rules_knownbad.c - doctor's rule about installed releases the index
- * marks known bad (its known_bad entries, each with a reason and source).
+ * rules_knownbad.c - doctor's rules about what the index marks as not to
+ * be used: installed releases it marks known bad (its known_bad entries,
+ * each with a reason and source), and pip wheels older than a package
+ * beside them requires (its lib_minimums: JAX's CUDA plugin).
  */
 #include "config.h"
 
@@ -148,5 +150,97 @@ cds_rule_known_bad(struct cds_rule_ctx *c)
 		if (k->source != NULL) {
 			cds_finding_evidence(f, "source", "%s", k->source);
 		}
+	}
+}
+
+/* The package NAME in PKGS at site-packages SITE; NULL. */
+static const struct cds_package *
+package_at(const struct cds_package *pkgs, size_t n, const char *name,
+    const char *site)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (strcmp(pkgs[i].name, name) == 0 && !pkgs[i].from_conda &&
+		    pkgs[i].location != NULL && site != NULL &&
+		    strcmp(pkgs[i].location, site) == 0) {
+			return &pkgs[i];
+		}
+	}
+	return NULL;
+}
+
+/* One package P of an env (PREFIX, NULL for the system Python) against
+ * the index's minimums for it: each wheel it requires that is installed
+ * beside it, older than the minimum (or at the bound), is a finding. */
+static void
+lib_mins_of(struct cds_rule_ctx *c, const struct cds_package *pkgs, size_t n,
+    const struct cds_package *p, const char *prefix)
+{
+	size_t i;
+
+	for (i = 0; i < c->m->nlib_mins; i++) {
+		const struct cds_lib_min *l = &c->m->lib_mins[i];
+		const struct cds_package *w;
+		struct cds_finding *f;
+		char *where, *req;
+
+		if (l->wheel == NULL ||
+		    !cds_lib_min_applies(l, p->name, p->version) ||
+		    (w = package_at(pkgs, n, l->wheel, p->location)) == NULL ||
+		    w->version == NULL || cds_lib_min_met(l, w->version)) {
+			continue;
+		}
+		where = cds_xasprintf("%s %s in %s", w->name, w->version,
+		    w->location);
+		if (cds_finding_exists(c, "LIB-MIN", where)) {
+			free(where);
+			continue;
+		}
+		req = l->below != NULL ? cds_xasprintf("%s>=%s,<%s", l->wheel,
+		    l->min, l->below) : cds_xasprintf("%s>=%s", l->wheel,
+		    l->min);
+		f = cds_finding_add(c, "LIB-MIN", CDS_SEV_ERROR, "%s %s needs "
+		    "%s; %s is installed", p->name, p->version, req,
+		    w->version);
+		cds_finding_evidence(f, "package", "%s %s in %s", p->name,
+		    p->version, p->location);
+		cds_finding_evidence(f, "installed", "%s", where);
+		cds_finding_evidence(f, "needs", "%s (%s)", req, l->component);
+		cds_finding_evidence(f, "source", "%s", l->source);
+		if (prefix != NULL) {
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+			    "%s/bin/python -m pip install '%s'", prefix, req);
+		} else {
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+			    "python3 -m pip install '%s'", req);
+		}
+		free(req);
+		free(where);
+	}
+}
+
+/* LIB-MIN: a package the index gives library minimums for (JAX's CUDA
+ * plugin: cuDNN, cuBLAS, CUPTI, cuFFT, cuSPARSE) with an NVIDIA wheel
+ * beside it older than the minimum; JAX refuses such a set at start. */
+void
+cds_rule_lib_minimums(struct cds_rule_ctx *c)
+{
+	size_t e, i;
+
+	if (c->m == NULL || c->m->nlib_mins == 0) {
+		return;
+	}
+	for (e = 0; e < c->s->nenvs; e++) {
+		const struct cds_env *env = &c->s->envs[e];
+
+		for (i = 0; i < env->npackages; i++) {
+			lib_mins_of(c, env->packages, env->npackages,
+			    &env->packages[i], env->prefix);
+		}
+	}
+	for (i = 0; i < c->s->nsystem_packages; i++) {
+		lib_mins_of(c, c->s->system_packages, c->s->nsystem_packages,
+		    &c->s->system_packages[i], NULL);
 	}
 }

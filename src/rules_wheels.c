@@ -428,171 +428,194 @@ family_needed(const int *need, size_t n, int fam)
 	return 0;
 }
 
+/* What WHEEL-MIX gathers in one site. */
+struct mix {
+	struct wheel *w;	/* the NVIDIA wheels */
+	size_t nw;
+	int fams[8];		/* their CUDA families, sorted */
+	size_t nfams;
+	int need[16];		/* the families the frameworks need */
+	size_t nneed;
+	struct cds_buf needers;	/* "torch 2.5.1 (CUDA 12), ..." */
+	struct cds_buf drop;	/* wheels of a family nothing needs */
+	struct cds_buf again;	/* " name==version" to reinstall */
+	struct cds_strv clash;	/* files two families both install */
+};
+
 static void
-wheel_mix_site(struct cds_rule_ctx *c, const struct site *s)
+mix_free(struct mix *m)
 {
-	struct wheel *w = NULL;
-	size_t nw = 0, i, k, j, q;
-	int fams[8], need[16];
-	size_t nfams = 0, nneed = 0;
-	struct cds_buf needers = {0}, drop = {0}, again = {0};
-	struct cds_strv clash = {0};
-	struct cds_finding *f;
-	char *where, *pip;
+	size_t i;
+
+	for (i = 0; i < m->nw; i++) {
+		record_free(&m->w[i].rec);
+	}
+	free(m->w);
+	cds_buf_free(&m->needers);
+	cds_buf_free(&m->drop);
+	cds_buf_free(&m->again);
+	cds_strv_clear(&m->clash);
+}
+
+/* The site's frameworks and the families they need; its NVIDIA wheels,
+ * their records and families (sorted). */
+static void
+mix_collect(struct cds_rule_ctx *c, const struct site *s, struct mix *m)
+{
+	size_t i, k;
 
 	for (i = 0; i < s->npkgs; i++) {
 		const struct cds_package *p = s->pkgs[i];
 		int fam = framework_family(p);
+		struct wheel *w;
 
-		if (fam > 0 && nneed < 16 && !family_needed(need, nneed,
-		    fam)) {
-			need[nneed++] = fam;
+		if (fam > 0 && m->nneed < 16 && !family_needed(m->need,
+		    m->nneed, fam)) {
+			m->need[m->nneed++] = fam;
 		}
 		if (fam > 0) {
-			cds_buf_addf(&needers, "%s%s %s (CUDA %d)",
-			    needers.len > 0 ? ", " : "", p->name, p->version,
-			    fam);
+			cds_buf_addf(&m->needers, "%s%s %s (CUDA %d)",
+			    m->needers.len > 0 ? ", " : "", p->name,
+			    p->version, fam);
 		}
 		if (!cds_startswith(p->name, "nvidia-")) {
 			continue;
 		}
-		w = cds_xreallocarray(w, nw + 1, sizeof(*w));
-		memset(&w[nw], 0, sizeof(*w));
-		w[nw].p = p;
-		record_read(c->h, s->dir, p, &w[nw].rec);
-		w[nw].family = wheel_family(p, &w[nw].rec);
-		if (w[nw].family > 0 && nfams < 8 &&
-		    !family_needed(fams, nfams, w[nw].family)) {
-			fams[nfams++] = w[nw].family;
+		m->w = cds_xreallocarray(m->w, m->nw + 1, sizeof(*m->w));
+		w = &m->w[m->nw];
+		memset(w, 0, sizeof(*w));
+		w->p = p;
+		record_read(c->h, s->dir, p, &w->rec);
+		w->family = wheel_family(p, &w->rec);
+		if (w->family > 0 && m->nfams < 8 &&
+		    !family_needed(m->fams, m->nfams, w->family)) {
+			m->fams[m->nfams++] = w->family;
 		}
-		nw++;
+		m->nw++;
 	}
-	if (nfams < 2) {
-		goto out;
-	}
-	for (i = 1; i < nfams; i++) {
-		for (k = i; k > 0 && fams[k - 1] > fams[k]; k--) {
-			int t = fams[k];
+	for (i = 1; i < m->nfams; i++) {
+		for (k = i; k > 0 && m->fams[k - 1] > m->fams[k]; k--) {
+			int t = m->fams[k];
 
-			fams[k] = fams[k - 1];
-			fams[k - 1] = t;
+			m->fams[k] = m->fams[k - 1];
+			m->fams[k - 1] = t;
 		}
 	}
-	/* the same file from wheels of two families: one overwrote the
-	 * other's */
-	for (i = 0; i < nw; i++) {
-		for (k = i + 1; k < nw; k++) {
-			if (w[i].family == w[k].family || w[i].family == 0 ||
-			    w[k].family == 0) {
+}
+
+/* PATH is installed by wheels A and B of two families: which one's file
+ * is there, and the wheel of a needed family to reinstall. */
+static void
+mix_clash(struct cds_rule_ctx *c, const struct site *s, struct mix *m,
+    const char *path, const struct wheel *a, const struct wheel *b)
+{
+	const struct wheel *on = owner_on_disk(c->h, s->dir, path, a, b);
+	const struct wheel *lost = on == a ? b : on == b ? a : NULL;
+	size_t q;
+
+	if (on != NULL) {
+		cds_strv_push_owned(&m->clash, cds_xasprintf("%s is installed "
+		    "by %s %s and %s %s; the file there is %s's, %s's was "
+		    "overwritten", path, a->p->name, a->p->version, b->p->name,
+		    b->p->version, on->p->name, lost->p->name));
+	} else {
+		cds_strv_push_owned(&m->clash, cds_xasprintf("%s is installed "
+		    "by %s %s and %s %s", path, a->p->name, a->p->version,
+		    b->p->name, b->p->version));
+	}
+	/* the family needed gets its file back */
+	for (q = 0; q < 2; q++) {
+		const struct wheel *x = q == 0 ? a : b;
+		char *spec = cds_xasprintf("%s==%s", x->p->name,
+		    x->p->version);
+
+		if (family_needed(m->need, m->nneed, x->family) &&
+		    strstr(m->again.s != NULL ? m->again.s : "", spec) ==
+		    NULL) {
+			cds_buf_addf(&m->again, " %s", spec);
+		}
+		free(spec);
+	}
+}
+
+/* The same file from wheels of two families: one overwrote the other's. */
+static void
+mix_clashes(struct cds_rule_ctx *c, const struct site *s, struct mix *m)
+{
+	size_t i, k, j;
+
+	for (i = 0; i < m->nw; i++) {
+		for (k = i + 1; k < m->nw; k++) {
+			const struct wheel *a = &m->w[i], *b = &m->w[k];
+
+			if (a->family == b->family || a->family == 0 ||
+			    b->family == 0) {
 				continue;
 			}
-			for (j = 0; j < w[i].rec.n; j++) {
-				const char *path = w[i].rec.v[j].path;
-				const struct wheel *on;
-				const struct wheel *lost;
-
-				if (record_find(&w[k].rec, path) == NULL) {
-					continue;
-				}
-				on = owner_on_disk(c->h, s->dir, path, &w[i],
-				    &w[k]);
-				lost = on == &w[i] ? &w[k] : on == &w[k] ?
-				    &w[i] : NULL;
-				if (on != NULL) {
-					cds_strv_push_owned(&clash,
-					    cds_xasprintf("%s is installed by "
-					    "%s %s and %s %s; the file there "
-					    "is %s's, %s's was overwritten",
-					    path, w[i].p->name,
-					    w[i].p->version, w[k].p->name,
-					    w[k].p->version, on->p->name,
-					    lost->p->name));
-				} else {
-					cds_strv_push_owned(&clash,
-					    cds_xasprintf("%s is installed by "
-					    "%s %s and %s %s", path,
-					    w[i].p->name, w[i].p->version,
-					    w[k].p->name, w[k].p->version));
-				}
-				/* the family needed gets its file back */
-				for (q = 0; q < 2; q++) {
-					const struct wheel *x = q == 0 ?
-					    &w[i] : &w[k];
-					char *spec = cds_xasprintf("%s==%s",
-					    x->p->name, x->p->version);
-
-					if (family_needed(need, nneed,
-					    x->family) && strstr(again.s !=
-					    NULL ? again.s : "", spec) ==
-					    NULL) {
-						cds_buf_addf(&again, " %s",
-						    spec);
-					}
-					free(spec);
+			for (j = 0; j < a->rec.n; j++) {
+				if (record_find(&b->rec, a->rec.v[j].path) !=
+				    NULL) {
+					mix_clash(c, s, m, a->rec.v[j].path,
+					    a, b);
 				}
 			}
 		}
 	}
-	{
-		int unused = 0;
+}
 
-		for (i = 0; i < nfams; i++) {
-			unused |= nneed > 0 && !family_needed(need, nneed,
-			    fams[i]);
-		}
-		if (clash.n == 0 && !unused) {
-			/* each family serves a framework here */
-			goto out;
-		}
-	}
+/* The finding: the wheels of each family, who needs which, the files
+ * they share, and the pip commands. */
+static void
+mix_report(struct cds_rule_ctx *c, const struct site *s, struct mix *m)
+{
+	struct cds_buf t = {0};
+	struct cds_finding *f;
+	char *where, *pip;
+	size_t i, k;
+
 	where = site_name(s);
-	{
-		struct cds_buf t = {0};
-
-		for (i = 0; i < nfams; i++) {
-			cds_buf_addf(&t, "%sCUDA %d", i == 0 ? "" : i + 1 ==
-			    nfams ? " and " : ", ", fams[i]);
-		}
-		f = cds_finding_add(c, "WHEEL-MIX", clash.n > 0 ?
-		    CDS_SEV_ERROR : CDS_SEV_WARNING, "%s holds NVIDIA wheels "
-		    "of %s", where, t.s);
-		cds_buf_free(&t);
+	for (i = 0; i < m->nfams; i++) {
+		cds_buf_addf(&t, "%sCUDA %d", i == 0 ? "" : i + 1 == m->nfams ?
+		    " and " : ", ", m->fams[i]);
 	}
-	for (i = 0; i < nfams; i++) {
+	f = cds_finding_add(c, "WHEEL-MIX", m->clash.n > 0 ? CDS_SEV_ERROR :
+	    CDS_SEV_WARNING, "%s holds NVIDIA wheels of %s", where, t.s);
+	cds_buf_free(&t);
+	for (i = 0; i < m->nfams; i++) {
 		struct cds_buf list = {0};
 		char key[32];
 
-		for (k = 0; k < nw; k++) {
-			if (w[k].family == fams[i]) {
-				cds_buf_addf(&list, "%s%s %s", list.len > 0 ?
-				    ", " : "", w[k].p->name, w[k].p->version);
-				if (nneed > 0 && !family_needed(need, nneed,
-				    fams[i])) {
-					cds_buf_addf(&drop, " %s",
-					    w[k].p->name);
-				}
+		for (k = 0; k < m->nw; k++) {
+			if (m->w[k].family != m->fams[i]) {
+				continue;
+			}
+			cds_buf_addf(&list, "%s%s %s", list.len > 0 ? ", " : "",
+			    m->w[k].p->name, m->w[k].p->version);
+			if (m->nneed > 0 && !family_needed(m->need, m->nneed,
+			    m->fams[i])) {
+				cds_buf_addf(&m->drop, " %s", m->w[k].p->name);
 			}
 		}
-		snprintf(key, sizeof(key), "CUDA %d wheels", fams[i]);
+		snprintf(key, sizeof(key), "CUDA %d wheels", m->fams[i]);
 		cds_finding_evidence(f, key, "%s", list.s);
 		cds_buf_free(&list);
 	}
-	cds_finding_evidence(f, "needed by", "%s", needers.len > 0 ?
-	    needers.s : "no framework here says which CUDA it was built "
+	cds_finding_evidence(f, "needed by", "%s", m->needers.len > 0 ?
+	    m->needers.s : "no framework here says which CUDA it was built "
 	    "for");
-	for (i = 0; i < clash.n; i++) {
-		cds_finding_evidence(f, "same file", "%s", clash.v[i]);
+	for (i = 0; i < m->clash.n; i++) {
+		cds_finding_evidence(f, "same file", "%s", m->clash.v[i]);
 	}
 	pip = pip_of(s->env);
-	if (drop.len > 0) {
+	if (m->drop.len > 0) {
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s uninstall -y"
-		    "%s", pip, drop.s);
+		    "%s", pip, m->drop.s);
 	}
-	if (again.len > 0) {
+	if (m->again.len > 0) {
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s install "
-		    "--force-reinstall --no-deps%s", pip, again.s);
+		    "--force-reinstall --no-deps%s", pip, m->again.s);
 	}
-	if (drop.len == 0 && again.len == 0) {
+	if (m->drop.len == 0 && m->again.len == 0) {
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "keep the wheels "
 		    "of one CUDA version per env: uninstall those of the "
 		    "version no program here uses (%s uninstall -y ...)",
@@ -600,15 +623,29 @@ wheel_mix_site(struct cds_rule_ctx *c, const struct site *s)
 	}
 	free(pip);
 	free(where);
-out:
-	for (i = 0; i < nw; i++) {
-		record_free(&w[i].rec);
+}
+
+static void
+wheel_mix_site(struct cds_rule_ctx *c, const struct site *s)
+{
+	struct mix m;
+	size_t i;
+	int unused = 0;
+
+	memset(&m, 0, sizeof(m));
+	mix_collect(c, s, &m);
+	if (m.nfams >= 2) {
+		mix_clashes(c, s, &m);
+		for (i = 0; i < m.nfams; i++) {
+			unused |= m.nneed > 0 && !family_needed(m.need,
+			    m.nneed, m.fams[i]);
+		}
+		/* unless each family serves a framework here */
+		if (m.clash.n > 0 || unused) {
+			mix_report(c, s, &m);
+		}
 	}
-	free(w);
-	cds_buf_free(&needers);
-	cds_buf_free(&drop);
-	cds_buf_free(&again);
-	cds_strv_clear(&clash);
+	mix_free(&m);
 }
 
 void
@@ -732,6 +769,109 @@ pinned(struct cds_rule_ctx *c, const char *site, const struct cds_package *p,
 	return r;
 }
 
+/* "ncclMemFree, ncclAlltoAll and 3 more" of MISS. */
+static char *
+symbols_text(const struct cds_strv *miss)
+{
+	struct cds_buf b = {0};
+	size_t i;
+
+	for (i = 0; i < miss->n && i < SHOW_SYMBOLS; i++) {
+		cds_buf_addf(&b, "%s%s", i > 0 ? ", " : "", miss->v[i]);
+	}
+	if (miss->n > SHOW_SYMBOLS) {
+		cds_buf_addf(&b, " and %zu more", miss->n - SHOW_SYMBOLS);
+	}
+	return cds_buf_steal(&b);
+}
+
+/* The fixes of an NCCL wheel of site S (REAL, the file torch loads, at
+ * REL in the site) resolved before torch P's own: uninstall the other
+ * NCCL wheels, reinstall the one torch pins (PNAME==PIN), else torch. */
+static void
+nccl_wheel_fixes(const struct site *s, const struct cds_package *p,
+    struct cds_finding *f, const char *pname, const char *pin)
+{
+	char *pip = pip_of(s->env);
+	struct cds_buf others = {0};
+	size_t i;
+
+	/* the other NCCL wheels: the one torch pins stays */
+	for (i = 0; i < s->npkgs; i++) {
+		const char *nm = s->pkgs[i]->name;
+
+		if (cds_startswith(nm, "nvidia-nccl-") &&
+		    !cds_streq(nm, pname)) {
+			cds_buf_addf(&others, " %s", nm);
+		}
+	}
+	if (others.len > 0) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s uninstall -y%s",
+		    pip, others.s);
+	}
+	if (pin != NULL) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s install "
+		    "--force-reinstall --no-deps %s==%s", pip, pname, pin);
+	} else {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s install "
+		    "--force-reinstall --no-deps torch==%s", pip, p->version);
+	}
+	cds_buf_free(&others);
+	free(pip);
+}
+
+/* Where the NCCL torch loads (FD, through LP) comes from, as evidence on
+ * F, and the fix that fits: drop an LD_LIBRARY_PATH entry, set the site's
+ * NCCL wheels right, or move a stray copy off the path. */
+static void
+nccl_source(struct cds_rule_ctx *c, const struct site *s,
+    const struct cds_package *p, struct cds_finding *f,
+    const struct cds_ld_found *fd, const struct cds_libpath *lp)
+{
+	const char *real = fd->realpath != NULL ? fd->realpath : fd->path;
+	const struct cds_libdir *d = NULL;
+	char *rel = NULL, *disk = NULL, *owners = NULL;
+	char *pin, *pname;
+	size_t sl = strlen(s->dir), i;
+
+	if (fd->via == CDS_LD_LIBRARY_PATH) {
+		for (i = 0; i < lp->n && d == NULL; i++) {
+			if (lp->dirs[i].from_env &&
+			    cds_streq(lp->dirs[i].dir, fd->dir)) {
+				d = &lp->dirs[i];
+			}
+		}
+	}
+	if (strncmp(real, s->dir, sl) == 0 && real[sl] == '/') {
+		rel = cds_xstrdup(real + sl + 1);
+		owners = owners_of(c, s, rel, &disk);
+		if (owners[0] != '\0') {
+			cds_finding_evidence(f, "installed by", "%s", owners);
+		}
+	}
+	pin = pinned(c, s->dir, p, "nvidia-nccl-cu", &pname);
+	if (pin != NULL) {
+		cds_finding_evidence(f, "torch requires", "%s==%s", pname,
+		    pin);
+	}
+	if (d != NULL) {
+		cds_evidence_via(f, d);
+		cds_fix_remove_path(c, f, d);
+	} else if (rel != NULL) {
+		nccl_wheel_fixes(s, p, f, pname, pin);
+	} else {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "remove or move "
+		    "%s out of the loader's path (%s), so that torch finds the "
+		    "NCCL it was built with", fd->path,
+		    cds_ld_via_name(fd->via));
+	}
+	free(pin);
+	free(pname);
+	free(owners);
+	free(disk);
+	free(rel);
+}
+
 static void
 nccl_site(struct cds_rule_ctx *c, const struct site *s,
     const struct cds_package *p)
@@ -743,7 +883,7 @@ nccl_site(struct cds_rule_ctx *c, const struct site *s,
 	const struct cds_elf_sym *u;
 	struct cds_strv miss = {0};
 	struct cds_finding *f;
-	const char *real;
+	char *list;
 	size_t n, i;
 
 	if (!cds_root_is_file(c->h, path) ||
@@ -765,98 +905,18 @@ nccl_site(struct cds_rule_ctx *c, const struct site *s,
 	if (miss.n == 0) {
 		goto out;
 	}
-	real = fd->realpath != NULL ? fd->realpath : fd->path;
 	f = cds_finding_add(c, "NCCL-SYMBOL", CDS_SEV_ERROR, "torch %s in "
 	    "%s calls %s, which the libnccl.so.2 it loads (%s) lacks",
-	    p->version, s->dir, miss.v[0], real);
+	    p->version, s->dir, miss.v[0], fd->realpath != NULL ?
+	    fd->realpath : fd->path);
 	cds_finding_evidence(f, "torch says", "%s: undefined symbol: %s",
 	    path, miss.v[0]);
-	{
-		struct cds_buf b = {0};
-
-		for (i = 0; i < miss.n && i < SHOW_SYMBOLS; i++) {
-			cds_buf_addf(&b, "%s%s", i > 0 ? ", " : "",
-			    miss.v[i]);
-		}
-		if (miss.n > SHOW_SYMBOLS) {
-			cds_buf_addf(&b, " and %zu more",
-			    miss.n - SHOW_SYMBOLS);
-		}
-		cds_finding_evidence(f, "missing", "%s", b.s);
-		cds_buf_free(&b);
-	}
+	list = symbols_text(&miss);
+	cds_finding_evidence(f, "missing", "%s", list);
+	free(list);
 	cds_finding_evidence(f, "libnccl.so.2", "%s (%s)", fd->path,
 	    fd->how != NULL ? fd->how : cds_ld_via_name(fd->via));
-	{
-		const struct cds_libdir *d = NULL;
-		char *rel = NULL, *disk = NULL, *owners = NULL;
-		char *pin, *pname;
-		size_t sl = strlen(s->dir);
-
-		if (fd->via == CDS_LD_LIBRARY_PATH) {
-			for (i = 0; i < lp->n && d == NULL; i++) {
-				if (lp->dirs[i].from_env &&
-				    cds_streq(lp->dirs[i].dir, fd->dir)) {
-					d = &lp->dirs[i];
-				}
-			}
-		}
-		if (strncmp(real, s->dir, sl) == 0 && real[sl] == '/') {
-			rel = cds_xstrdup(real + sl + 1);
-			owners = owners_of(c, s, rel, &disk);
-			if (owners[0] != '\0') {
-				cds_finding_evidence(f, "installed by", "%s",
-				    owners);
-			}
-		}
-		pin = pinned(c, s->dir, p, "nvidia-nccl-cu", &pname);
-		if (pin != NULL) {
-			cds_finding_evidence(f, "torch requires", "%s==%s",
-			    pname, pin);
-		}
-		if (d != NULL) {
-			cds_evidence_via(f, d);
-			cds_fix_remove_path(c, f, d);
-		} else if (rel != NULL) {
-			char *pip = pip_of(s->env);
-			struct cds_buf others = {0};
-
-			/* the other NCCL wheels: the one torch pins stays */
-			for (i = 0; i < s->npkgs; i++) {
-				const char *nm = s->pkgs[i]->name;
-
-				if (cds_startswith(nm, "nvidia-nccl-") &&
-				    !cds_streq(nm, pname)) {
-					cds_buf_addf(&others, " %s", nm);
-				}
-			}
-			if (others.len > 0) {
-				cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-				    "%s uninstall -y%s", pip, others.s);
-			}
-			if (pin != NULL) {
-				cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-				    "%s install --force-reinstall --no-deps "
-				    "%s==%s", pip, pname, pin);
-			} else {
-				cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-				    "%s install --force-reinstall --no-deps "
-				    "torch==%s", pip, p->version);
-			}
-			cds_buf_free(&others);
-			free(pip);
-		} else {
-			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "remove "
-			    "or move %s out of the loader's path (%s), so "
-			    "that torch finds the NCCL it was built with",
-			    fd->path, cds_ld_via_name(fd->via));
-		}
-		free(pin);
-		free(pname);
-		free(owners);
-		free(disk);
-		free(rel);
-	}
+	nccl_source(c, s, p, f, fd, lp);
 out:
 	cds_strv_clear(&miss);
 	cds_libpath_free(lp);

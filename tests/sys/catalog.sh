@@ -8,7 +8,7 @@
 # the index holds; the engine lists releases in version order whatever
 # order an index gives them in.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 16
+plan 23
 
 SHIP=$CDS_SRCDIR/manifests
 IDX=$SHIP/index.json
@@ -101,19 +101,29 @@ for a in (["--cuda", "12.2"], ["--cuda", "13.4"], ["--cudnn", "9.20"]):
 print("named:" + " ".join(named))
 lines = set(".".join(r["version"].split(".")[:2]) for r in d["releases"]
             if r["kind"] == "cuda")
-# a row naming a major ("12"): its oldest release, as the engine resolves
-oldest = {}
-for r in d["releases"]:
-    m = r["version"].split(".")[0]
-    if r["kind"] == "cuda" and m not in oldest:
-        oldest[m] = r["version"]
+# a row naming a major ("12") or a line the index lacks ("11.7"): the
+# oldest release of that major at or above it, as the engine resolves
+def vkey(v):
+    return [int(p) for p in v.split(".")]
+
+
+def first_at(cuda):
+    m = cuda.split(".")[0]
+    for r in sorted((r for r in d["releases"] if r["kind"] == "cuda"),
+                    key=lambda r: vkey(r["version"])):
+        if r["version"].split(".")[0] == m and \
+                vkey(r["version"]) >= vkey(cuda):
+            return r["version"]
+    return None
+
+
 miss, unfit = [], []
 for f in d["frameworks"]:
     args = ["--for", "%s==%s" % (f["name"], f["version"].split("-")[0])]
     if f["cuda"] in lines:
         args += ["--cuda", f["cuda"]]
-    elif f["cuda"] in oldest:
-        args += ["--cuda", oldest[f["cuda"]]]
+    elif first_at(f["cuda"]) is not None:
+        args += ["--cuda", first_at(f["cuda"])]
     rc, rels, err = plan(*args)
     want = [("cuda", f["cuda"].split(".")[0]),
             ("cudnn", f["cudnn"].split(".")[0])]
@@ -188,6 +198,7 @@ python3 - "$L/index.json" "$SHIP/index.json" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 d["legacy_cuda"] = json.load(open(sys.argv[2]))["legacy_cuda"]
+d["legacy_cudnn"] = json.load(open(sys.argv[2]))["legacy_cudnn"]
 json.dump(d, open(sys.argv[1], "w"), indent=2)
 PY
 M8='ImportError: libcudart.so.8.0: cannot open shared object file: No such file or directory'
@@ -201,7 +212,7 @@ echo "NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.104.05  Thu" \
 	>"$R/proc/driver/nvidia/version"
 cds --root "$R" --manifest "$L/index.json" explain --json "$M8"
 got=$(lib_finding)
-like "$got" 'shipped by: CUDA 8\.0, which NVIDIA publishes no redistrib archives of' \
+like "$got" 'shipped by: CUDA 8\.0, which this program.s index holds no archives of' \
 	"libcudart.so.8.0: CUDA 8.0 named, without redistrib archives"
 like "$got" "where to get it: NVIDIA's CUDA Toolkit Archive .*start later \\(the oldest in this index: CUDA 11\\.8\\.0\\)" \
 	"where it can be had, and that the archives start later"
@@ -213,5 +224,37 @@ cds --root "$R" --manifest "$L/index.json" explain --json \
 	"OSError: libcublas.so.10: cannot open shared object file: No such file or directory"
 like "$(lib_finding)" "shipped by: CUDA 10\\.1,.*fix: install the program's build for CUDA 11 \\(CUDA 11\\.8\\.0 is the newest this driver runs\\)" \
 	"libcublas.so.10 on driver 470: CUDA 10.1, the build for CUDA 11"
+
+# 10: CUDA 11.0 to 11.7 by their sonames: libcudart.so.11.0 is every
+# 11.x's (CUDA 11.8 of the index ships it), libcusolver.so.10 only 11.0's
+cds --root "$R" --manifest "$L/index.json" explain --json \
+	"libcusolver.so.10: cannot open shared object file: No such file or directory"
+like "$(lib_finding)" "shipped by: CUDA 11\\.0, which this program.s index holds no archives of \\| where to get it: .*not in this index, whose oldest CUDA is 11\\.8\\.0.*fix: install the program's build for CUDA 11 " \
+	"libcusolver.so.10: CUDA 11.0, not in the index; the build for CUDA 11"
+cds --root "$R" --manifest "$L/index.json" explain --json \
+	"libcudart.so.11.0: cannot open shared object file: No such file or directory"
+like "$(lib_finding)" "shipped by: CUDA 11\\.8\\.0 .*fix: cudnn-setup install --cuda 11\\.8\\.0" \
+	"libcudart.so.11.0: the index's CUDA 11.8.0 ships it"
+
+# 11: cuDNN 5 to 8 by their sonames: explain names the major and the CUDA
+# releases it went with; for a major the index holds no release of, the
+# fix that works on this driver instead of an install it cannot do
+echo "NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.104.05  Thu" \
+	>"$R/proc/driver/nvidia/version"
+cds --root "$R" --manifest "$L/index.json" explain --json \
+	"ImportError: libcudnn.so.7: cannot open shared object file: No such file or directory"
+got=$(lib_finding)
+like "$got" "cuDNN major: cuDNN 7, which went with CUDA 9\\.0, 10\\.0, 10\\.1" \
+	"libcudnn.so.7: cuDNN 7 and the CUDA releases it went with"
+like "$got" "fix: install the program's build for CUDA 12 \\(CUDA 12\\.9\\.1 is the newest this driver runs\\)" \
+	"the build for CUDA 12 on driver 535"
+unlike "$got" "install --cudnn 7" "no install of a cuDNN 7 the index does not hold"
+cds --root "$R" --manifest "$L/index.json" explain --json \
+	"Could not load library libcudnn_ops_infer.so.8. Error: libcudnn_ops_infer.so.8: cannot open shared object file: No such file or directory"
+got=$(lib_finding)
+like "$got" "cuDNN major: cuDNN 8, which went with CUDA 11\\.0, 11\\.2, 11\\.8, 12\\.2, 12\\.3" \
+	"libcudnn_ops_infer.so.8: cuDNN 8's split library, its CUDA releases"
+like "$got" "fix: cudnn-setup install --cudnn 8" \
+	"cuDNN 8 is in the index: its install"
 
 done_testing

@@ -2,7 +2,8 @@
 # Doctor's driver rules on fake roots: F20 (a GPU without its kernel
 # module: DKMS for another kernel, nouveau, Secure Boot), STUB-LIBCUDA (a
 # toolkit stub found at run time; harmless on LIBRARY_PATH), F17 (the
-# forward-compatibility libcuda on a GeForce), F18 (NVSwitch without a
+# forward-compatibility libcuda on a GeForce, and one copied out of compat/:
+# error 803), F18 (NVSwitch without a
 # matching fabric manager), F19 (module and NVML of different versions,
 # with the apt history entry), F4 (cuDNN 8 without the libcuda.so link),
 # NO-MODULE (the driver's libraries, found through Debian's /etc/
@@ -13,7 +14,7 @@
 # Fix commands that change files are run inside the root.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 54
+plan 61
 
 mk_driver() {
 	mkdir -p "$1/proc/driver/nvidia" "$1/sys/module/nvidia"
@@ -121,6 +122,45 @@ is "$(evidence "$OUT" F19 'apt history')" "['2024-07-01  06:12:33 Upgrade: libnv
 mk_driver "$R" 550.90.07
 cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "F19" "after a reboot into the new module: gone"
+
+# ---- F17, error 803: a forward-compatibility libcuda copied out of compat/
+# (into the system's lib dir, as container images do): newer than the
+# module, while NVML is the module's own; not F19 (nothing to reboot into)
+R=$(mk_sysroot); cleanup_later "$R"
+mk_driver "$R" 535.183.01
+L=/usr/lib/x86_64-linux-gnu
+ldconf "$R" $L
+mk_solib "$R$L/libnvidia-ml.so.535.183.01" libnvidia-ml.so.1
+ln -s libnvidia-ml.so.535.183.01 "$R$L/libnvidia-ml.so.1"
+mk_solib "$R$L/libcuda.so.535.183.01" libcuda.so.1
+mk_solib "$R$L/libcuda.so.580.65.06" libcuda.so.1
+ln -s libcuda.so.580.65.06 "$R$L/libcuda.so.1"
+mk_solib "$R$L/libnvidia-ptxjitcompiler.so.580.65.06" libnvidia-ptxjitcompiler.so.1
+cds --root "$R" doctor --json
+is "$(titles "$OUT" F17)" "['libcuda 580.65.06, newer than the kernel module 535.183.01, is what programs load: a forward-compatibility libcuda outside a compat/ directory (error 803)']" \
+	"803: the copied forward-compatibility libcuda named"
+unlike "$(finding_ids "$OUT")" "F19" "803: not F19 (NVML is the module's version)"
+is "$(evidence "$OUT" F17 libcuda.so.1)" "['$L/libcuda.so.1 -> $L/libcuda.so.580.65.06']" \
+	"803: the link and the file it resolves to"
+like "$(evidence "$OUT" F17 'beside it')" "libnvidia-ptxjitcompiler\.so\.580\.65\.06" \
+	"803: the rest of the compat set beside it"
+is "$(fix_command "$OUT" F17)" "sudo ln -sf libcuda.so.535.183.01 $L/libcuda.so.1 && sudo rm -f $L/libcuda.so.580.65.06 && sudo ldconfig" \
+	"803: the fix points libcuda.so.1 back at the module's libcuda"
+# the fix, done inside the root
+ln -sf libcuda.so.535.183.01 "$R$L/libcuda.so.1"
+rm -f "$R$L/libcuda.so.580.65.06"
+cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "F17|F19" "803: after the fix, silent (healthy: libcuda is the module's)"
+R=$(mk_sysroot); cleanup_later "$R"
+mk_driver "$R" 535.183.01
+ldconf "$R" $L
+mk_solib "$R$L/libnvidia-ml.so.535.183.01" libnvidia-ml.so.1
+ln -s libnvidia-ml.so.535.183.01 "$R$L/libnvidia-ml.so.1"
+mk_solib "$R$L/libcuda.so.580.65.06" libcuda.so.1
+ln -s libcuda.so.580.65.06 "$R$L/libcuda.so.1"
+cds --root "$R" doctor --json
+like "$(fix_command "$OUT" F17)" "^sudo rm -f $L/libcuda.so.1 $L/libcuda.so.580.65.06 && sudo ldconfig" \
+	"803 without the module's libcuda beside it: remove the copy"
 
 # ---- F4 -----------------------------------------------------------------
 R=$(mk_sysroot); cleanup_later "$R"

@@ -179,6 +179,9 @@ cli_plan_json(const struct cds_plan *p)
 	if (p->warnings & CDS_PLAN_WARN_NO_MODULE) {
 		json_array_append_new(warn, json_string("no-module"));
 	}
+	if (p->warnings & CDS_PLAN_WARN_TESTED_PAIR) {
+		json_array_append_new(warn, json_string("tested-pair"));
+	}
 	doc = json_pack("{s:s, s:s, s:{s:o, s:o, s:b}, s:{s:s, s:b}, s:o, "
 	    "s:{s:s, s:o, s:o}, s:o, s:I, s:o, s:o}",
 	    "prefix", p->prefix,
@@ -214,6 +217,16 @@ cli_plan_warnings(struct cli *c, const struct cds_plan *p)
 		    "installed but no kernel module is loaded: planning for "
 		    "that driver; CUDA programs cannot run until its module "
 		    "is loaded"), p->driver);
+	}
+	if ((p->warnings & CDS_PLAN_WARN_TESTED_PAIR) &&
+	    p->framework != NULL) {
+		cli_warn(c, _("NVIDIA's support matrix lists this cuDNN for "
+		    "older CUDA releases than %s %s was built with (CUDA %s, "
+		    "cuDNN %s): planned as the framework's tested build "
+		    "configuration"), p->framework->name, p->for_version !=
+		    NULL ? p->for_version : p->framework->version,
+		    p->framework->cuda, p->framework->cudnn != NULL ?
+		    p->framework->cudnn : "-");
 	}
 }
 
