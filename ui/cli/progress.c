@@ -744,6 +744,33 @@ reason_text(int reason)
 	return _("the connection failed");
 }
 
+/* The run's error is its servers being down: the engine's detail then
+ * starts with the first of them ("NAME: REASON (...)", download.c). */
+static int
+hosts_error(const char *detail)
+{
+	size_t n = strlen(prog.down[0].name);
+
+	return strncmp(detail, prog.down[0].name, n) == 0 &&
+	    detail[n] == ':';
+}
+
+static void
+net_hint(int tls)
+{
+	if (tls) {
+		fprintf(stderr, _("  nothing was changed; trust the server's "
+		    "CA with CURL_CA_BUNDLE=FILE, or use another server "
+		    "(--mirror URL), archives downloaded before (--cache DIR) "
+		    "or those alone (--offline)\n"));
+	} else {
+		fprintf(stderr, _("  nothing was changed; check the network "
+		    "and the server's address, or use another server "
+		    "(--mirror URL), archives downloaded before (--cache DIR) "
+		    "or those alone (--offline)\n"));
+	}
+}
+
 int
 cli_progress_net(struct cli *c, int failed)
 {
@@ -755,6 +782,15 @@ cli_progress_net(struct cli *c, int failed)
 
 	if (prog.ndown == 0 || (failed && !is_net_err(cds_errno(c->h)))) {
 		return -1;
+	}
+	if (failed && !hosts_error(cds_errdetail(c->h))) {
+		/* an archive failed for more than its servers being down
+		 * (a stall, then a refusal): the engine's words, and what
+		 * to do */
+		cli_fail_handle(c);
+		net_hint(0);
+		downs_free();
+		return cds_exit_status(cds_errno(c->h));
 	}
 	fp = open_memstream(&list, &len);
 	if (fp == NULL) {
@@ -781,17 +817,7 @@ cli_progress_net(struct cli *c, int failed)
 	}
 	cli_fail(c, "%s: %s", cds_strerror(cds_errno(c->h)), list);
 	free(list);
-	if (tls) {
-		fprintf(stderr, _("  nothing was changed; trust the server's "
-		    "CA with CURL_CA_BUNDLE=FILE, or use another server "
-		    "(--mirror URL), archives downloaded before (--cache DIR) "
-		    "or those alone (--offline)\n"));
-	} else {
-		fprintf(stderr, _("  nothing was changed; check the network "
-		    "and the server's address, or use another server "
-		    "(--mirror URL), archives downloaded before (--cache DIR) "
-		    "or those alone (--offline)\n"));
-	}
+	net_hint(tls);
 	downs_free();
 	return cds_exit_status(cds_errno(c->h));
 }
