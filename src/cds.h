@@ -325,7 +325,21 @@ enum cds_event_type {
 	CDS_EV_CHECK_DONE,
 	CDS_EV_LOCK_WAIT,
 	CDS_EV_CLEANUP,
-	CDS_EV_UNTRUSTED_MANIFEST
+	CDS_EV_UNTRUSTED_MANIFEST,
+	CDS_EV_HOST_DOWN	/* u.host: a server cannot be reached; every
+				   archive passes it over (download.c) */
+};
+
+/* Why a server cannot be reached (CDS_EV_HOST_DOWN). */
+enum cds_net_reason {
+	CDS_NET_DNS = 1,	/* its name does not resolve */
+	CDS_NET_PROXY,		/* the proxy's name does not resolve */
+	CDS_NET_REFUSED,	/* it refused the connection */
+	CDS_NET_UNREACHABLE,	/* no route to it (the network is down) */
+	CDS_NET_TLS,		/* its certificate did not verify */
+	CDS_NET_TIMEOUT,	/* it never answered, attempt after attempt */
+	CDS_NET_OTHER		/* the connection failed, attempt after
+				   attempt, before any answer */
 };
 
 /* Payloads carry data, never sentences; clients choose the words. */
@@ -358,6 +372,17 @@ struct cds_event {
 						   user's answer to its
 						   question */
 		} lock;
+		struct {
+			const char *host;	/* "mirror.example", or
+						   "127.0.0.1:8080" when the
+						   port is not the scheme's */
+			const char *url;	/* the URL that found it */
+			int reason;		/* enum cds_net_reason */
+			int err;		/* CDS_ERR_NETWORK or
+						   CDS_ERR_TLS */
+			const char *detail;	/* libcurl's words
+						   (untranslated) */
+		} host;
 		struct {
 			const char *name;	/* check name */
 			int passed;

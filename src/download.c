@@ -109,6 +109,7 @@ enum state {
 	ST_LOCAL,	/* reading the cache or a .part */
 	ST_NET,		/* a transfer is in the multi handle */
 	ST_RETRY,	/* waiting for retry_at */
+	ST_HOSTWAIT,	/* waiting for another item's probe of the host */
 	ST_DRAIN,	/* all bytes in and verified; unpacking ends */
 	ST_DONE
 };
@@ -118,10 +119,13 @@ enum next {
 	NX_RETRY = 1,	/* the same URL again, after a delay */
 	NX_URL,		/* the next URL */
 	NX_FAIL,	/* give up on this archive */
-	NX_RESTART	/* from byte 0 */
+	NX_RESTART,	/* from byte 0 */
+	NX_HOST		/* the host cannot be reached: every archive
+			   passes it over */
 };
 
 struct run;
+struct host;
 
 struct item {
 	struct run *run;
@@ -146,6 +150,7 @@ struct item {
 	CURL *c;
 	int in_multi;
 	size_t url;
+	struct host *host;	/* of the URL being tried (http, https) */
 	int fails;		/* on this URL, without progress */
 	int attempts;
 	double retry_at;
@@ -170,6 +175,11 @@ struct item {
 	char errbuf[CURL_ERROR_SIZE];
 	struct cds_buf failures;
 	int first_err;
+	int other_fail;		/* a URL failed for a reason of its own, not
+				   its host's */
+	int hosts_down;		/* it failed because every server of its
+				   URLs was down */
+	int ex_started;		/* EXTRACT_START was emitted */
 	int dl_started;		/* DOWNLOAD_START was emitted */
 	int dl_done;
 
@@ -195,7 +205,191 @@ struct run {
 	cds_handle_t *h;
 	CURLM *multi;
 	uint64_t memlimit;	/* for each archive's xz decoder */
+	struct host **hosts;	/* the servers of the URLs tried so far */
+	size_t nhosts;
 };
+
+/* ------------------------------------------------------------------------ */
+/* Hosts: one probe each                                                     */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The first transfer to a server is its probe; the other archives for it
+ * wait until it answers.  A name that does not resolve, a refused or
+ * unroutable connection or a certificate that does not verify is the
+ * server's, not an archive's: the server is down for the rest of the run,
+ * said once (CDS_EV_HOST_DOWN), and every archive passes it over at once,
+ * without retries.  A probe that times out keeps its retries; when they
+ * are spent without an answer, the server is down too.  Once a server has
+ * answered, each archive retries on its own (a stall, a 5xx).
+ */
+enum hstate {
+	HS_UNKNOWN = 0,	/* not tried yet (or its probe stopped for a
+			   reason of its own) */
+	HS_PROBING,	/* `prober` is finding out */
+	HS_UP,		/* it answered */
+	HS_DOWN		/* it cannot be reached */
+};
+
+struct host {
+	char *key;		/* scheme://name:port */
+	char *name;		/* name, with :port when not the default */
+	enum hstate st;
+	struct item *prober;
+	int err;		/* HS_DOWN: CDS_ERR_NETWORK or CDS_ERR_TLS */
+	enum cds_net_reason reason;
+	char *detail;		/* HS_DOWN: libcurl's words */
+};
+
+/* The server of URL (found or added), or NULL when it cannot be parsed
+ * (curl then says why). */
+static struct host *
+host_of(struct run *r, const char *url)
+{
+	CURLU *u = curl_url();
+	char *scheme = NULL, *name = NULL, *port = NULL, *given = NULL, *key;
+	struct host *hs = NULL;
+	size_t i;
+
+	if (u == NULL || curl_url_set(u, CURLUPART_URL, url, 0) != CURLUE_OK ||
+	    curl_url_get(u, CURLUPART_SCHEME, &scheme, 0) != CURLUE_OK ||
+	    curl_url_get(u, CURLUPART_HOST, &name, 0) != CURLUE_OK ||
+	    curl_url_get(u, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT) !=
+	    CURLUE_OK) {
+		goto out;
+	}
+	key = cds_xasprintf("%s://%s:%s", scheme, name, port);
+	for (i = 0; i < r->nhosts; i++) {
+		if (strcmp(r->hosts[i]->key, key) == 0) {
+			hs = r->hosts[i];
+			free(key);
+			goto out;
+		}
+	}
+	hs = cds_xcalloc(1, sizeof(*hs));
+	hs->key = key;
+	hs->name = curl_url_get(u, CURLUPART_PORT, &given, 0) == CURLUE_OK ?
+	    cds_xasprintf("%s:%s", name, given) : cds_xstrdup(name);
+	r->hosts = cds_xrealloc(r->hosts, (r->nhosts + 1) *
+	    sizeof(*r->hosts));
+	r->hosts[r->nhosts++] = hs;
+out:
+	curl_free(scheme);
+	curl_free(name);
+	curl_free(port);
+	curl_free(given);
+	curl_url_cleanup(u);
+	return hs;
+}
+
+/* The item's server answered. */
+static void
+host_up(struct item *it)
+{
+	struct host *hs = it->host;
+
+	if (hs != NULL && hs->st != HS_DOWN) {
+		hs->st = HS_UP;
+		hs->prober = NULL;
+	}
+}
+
+/* The item stops trying its server before it answered: another item may
+ * probe it. */
+static void
+host_leave(struct item *it)
+{
+	struct host *hs = it->host;
+
+	if (hs != NULL && hs->st == HS_PROBING && hs->prober == it) {
+		hs->st = HS_UNKNOWN;
+		hs->prober = NULL;
+	}
+	it->host = NULL;
+}
+
+static const char *
+reason_word(enum cds_net_reason reason)
+{
+	switch (reason) {
+	case CDS_NET_DNS:
+		return "dns";
+	case CDS_NET_PROXY:
+		return "proxy";
+	case CDS_NET_REFUSED:
+		return "refused";
+	case CDS_NET_UNREACHABLE:
+		return "unreachable";
+	case CDS_NET_TLS:
+		return "tls";
+	case CDS_NET_TIMEOUT:
+		return "timeout";
+	case CDS_NET_OTHER:
+		break;
+	}
+	return "connection";
+}
+
+/* The item's server cannot be reached: down for the whole run. */
+static void
+host_down(struct item *it, int err, enum cds_net_reason reason,
+    const char *detail)
+{
+	struct host *hs = it->host;
+	struct cds_event ev = {0};
+
+	if (hs == NULL || hs->st == HS_DOWN) {
+		return;
+	}
+	hs->st = HS_DOWN;
+	hs->prober = NULL;
+	hs->err = err;
+	hs->reason = reason;
+	hs->detail = cds_xstrdup(detail);
+	cds_log(it->h, CDS_LOG_DEBUG, "%s: down (%s): %s", hs->name,
+	    reason_word(reason), detail);
+	ev.type = CDS_EV_HOST_DOWN;
+	ev.u.host.host = hs->name;
+	ev.u.host.url = it->f->urls[it->url];
+	ev.u.host.reason = reason;
+	ev.u.host.err = err;
+	ev.u.host.detail = detail;
+	cds_emit(it->h, &ev);
+}
+
+/* The run's error when archives failed because their servers are down:
+ * each server and why, once, rather than an archive's URLs. */
+static void
+hosts_error(cds_handle_t *h, const struct run *r, int err)
+{
+	struct cds_buf b = {0};
+	size_t i;
+
+	for (i = 0; i < r->nhosts; i++) {
+		const struct host *hs = r->hosts[i];
+
+		if (hs->st == HS_DOWN) {
+			cds_buf_addf(&b, "%s%s: %s (%s)", b.len > 0 ? "; " : "",
+			    hs->name, reason_word(hs->reason), hs->detail);
+		}
+	}
+	cds_seterr(h, err, "%s", b.s != NULL ? b.s : "");
+	cds_buf_free(&b);
+}
+
+static void
+hosts_free(struct run *r)
+{
+	size_t i;
+
+	for (i = 0; i < r->nhosts; i++) {
+		free(r->hosts[i]->key);
+		free(r->hosts[i]->name);
+		free(r->hosts[i]->detail);
+		free(r->hosts[i]);
+	}
+	free(r->hosts);
+}
 
 static void
 wake_run(void *ctx)
@@ -406,7 +600,12 @@ item_end(struct item *it, int err, const char *fmt, ...) CDS_PRINTF(3, 4);
 static void
 item_end(struct item *it, int err, const char *fmt, ...)
 {
+	/* begun: its unpacker ran (an archive whose every server was down
+	 * ends before a byte, and is still said to end) */
+	int begun = it->running || it->st != ST_QUEUED;
+
 	stop_transfer(it);
+	host_leave(it);
 	if (err != 0) {
 		va_list ap;
 
@@ -447,7 +646,7 @@ item_end(struct item *it, int err, const char *fmt, ...)
 	if (it->dl_started || it->from_cache) {
 		emit_progress(it, 1);
 	}
-	if (it->running || it->st != ST_QUEUED) {
+	if (begun) {
 		emit_step(it, CDS_EV_EXTRACT_DONE, it->f->dest_dir, err);
 	}
 	it->st = ST_DONE;
@@ -462,7 +661,24 @@ now_ms(void)
 static size_t on_body(char *p, size_t size, size_t nmemb, void *ud);
 static size_t on_header(char *p, size_t size, size_t n, void *ud);
 
+#if LIBCURL_VERSION_NUM >= 0x075000
+/* Connected (TLS included), the request about to go: the server is up,
+ * and the archives waiting for it start at the next turn rather than after
+ * its answer. */
+static int
+on_connected(void *ud, char *ip, char *local_ip, int port, int local_port)
+{
+	(void)ip;
+	(void)local_ip;
+	(void)port;
+	(void)local_port;
+	host_up(ud);
+	return CURL_PREREQFUNC_OK;
+}
+#endif
+
 static void url_failed(struct item *it, int err, char *why);
+static void host_failed(struct item *it);
 static int start_file(struct item *it, const char *url);
 
 static void
@@ -502,6 +718,26 @@ start_attempt(struct item *it)
 	if (cds_startswith(url, "file://")) {
 		return start_file(it, url);
 	}
+	it->host = host_of(it->run, url);
+	if (it->host != NULL) {
+		switch (it->host->st) {
+		case HS_DOWN:
+			host_failed(it);
+			return -1;
+		case HS_PROBING:
+			if (it->host->prober != it) {
+				it->st = ST_HOSTWAIT;
+				return 0;
+			}
+			break;
+		case HS_UNKNOWN:
+			it->host->st = HS_PROBING;
+			it->host->prober = it;
+			break;
+		case HS_UP:
+			break;
+		}
+	}
 	curl_easy_reset(c);
 	cds_curl_setup(c, item_timeout(it));
 	curl_easy_setopt(c, CURLOPT_URL, url);
@@ -514,6 +750,10 @@ start_attempt(struct item *it)
 	curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
 	curl_easy_setopt(c, CURLOPT_WRITEDATA, it);
 	curl_easy_setopt(c, CURLOPT_HEADERDATA, it);
+#if LIBCURL_VERSION_NUM >= 0x075000
+	curl_easy_setopt(c, CURLOPT_PREREQFUNCTION, on_connected);
+	curl_easy_setopt(c, CURLOPT_PREREQDATA, it);
+#endif
 	it->req_off = it->received;
 	if (it->received > 0) {
 		char range[32];
@@ -547,9 +787,11 @@ start_attempt(struct item *it)
 static void
 next_url(struct item *it)
 {
+	host_leave(it);
 	it->url++;
 	it->fails = 0;
 	if (it->f->urls[it->url] == NULL) {
+		it->hosts_down = !it->other_fail && it->first_err != 0;
 		item_end(it, it->first_err, "%s: %s", it->name,
 		    it->failures.s != NULL ? it->failures.s : "no URL");
 		return;
@@ -558,10 +800,9 @@ next_url(struct item *it)
 	start_attempt(it);
 }
 
-/* This URL cannot serve the archive: note why (WHY is taken) and go on
- * with the next one. */
+/* Note why a URL failed (WHY is taken). */
 static void
-url_failed(struct item *it, int err, char *why)
+note_failure(struct item *it, int err, char *why)
 {
 	cds_buf_addf(&it->failures, "%s%s", it->failures.len > 0 ? "; " : "",
 	    why);
@@ -569,6 +810,26 @@ url_failed(struct item *it, int err, char *why)
 		it->first_err = err;
 	}
 	free(why);
+}
+
+/* This URL cannot serve the archive: note why and go on with the next
+ * one. */
+static void
+url_failed(struct item *it, int err, char *why)
+{
+	it->other_fail = 1;
+	note_failure(it, err, why);
+	next_url(it);
+}
+
+/* The URL's server is down: on to the next URL, without trying it. */
+static void
+host_failed(struct item *it)
+{
+	const struct host *hs = it->host;
+
+	note_failure(it, hs->err, cds_xasprintf("%s: %s",
+	    it->f->urls[it->url], hs->detail));
 	next_url(it);
 }
 
@@ -635,6 +896,13 @@ static int
 accept_bytes(struct item *it, const void *p, size_t n, int to_part)
 {
 	uint64_t size = it->a->size;
+
+	if (!it->ex_started) {
+		/* said when there is something to unpack, not before: an
+		 * archive whose server never answers is never "unpacking" */
+		it->ex_started = 1;
+		emit_step(it, CDS_EV_EXTRACT_START, it->f->dest_dir, 0);
+	}
 
 	if (size > 0 && it->received + n > size) {
 		it->xerr = CDS_ERR_SIZE;
@@ -772,6 +1040,7 @@ on_header(char *p, size_t size, size_t n, void *ud)
 
 	if (len >= 5 && strncmp(p, "HTTP/", 5) == 0) {
 		it->have_cr = 0;
+		host_up(it);
 	} else if (len > 14 && strncasecmp(p, "Content-Range:", 14) == 0) {
 		char buf[128], *q;
 		unsigned long long s, e;
@@ -1246,13 +1515,10 @@ item_start(struct item *it)
 		emit_step(it, CDS_EV_VERIFY_START, it->final, 0);
 	}
 	if (it->src_fd != -1) {
-		emit_step(it, CDS_EV_EXTRACT_START, it->f->dest_dir, 0);
 		it->st = ST_LOCAL;
 		return;
 	}
-	if (start_attempt(it) == 0) {
-		emit_step(it, CDS_EV_EXTRACT_START, it->f->dest_dir, 0);
-	}
+	start_attempt(it);
 }
 
 /* Feed ring A from a file; 1 when more can be read right away. */
@@ -1303,7 +1569,8 @@ step_local(struct item *it)
 
 /* What an attempt's failure means. */
 static enum next
-classify(struct item *it, CURLcode rc, int *err, char **why)
+classify(struct item *it, CURLcode rc, int *err,
+    enum cds_net_reason *reason, char **why)
 {
 	const char *url = it->f->urls[it->url];
 	const char *msg = it->errbuf[0] != '\0' ? it->errbuf :
@@ -1319,10 +1586,34 @@ classify(struct item *it, CURLcode rc, int *err, char **why)
 	}
 	if (cds_curl_is_tls_error(rc)) {
 		*err = CDS_ERR_TLS;
+		*reason = CDS_NET_TLS;
 		*why = cds_xasprintf("%s: %s", url, msg);
-		return NX_URL;
+		return NX_HOST;
 	}
 	switch (rc) {
+	case CURLE_COULDNT_RESOLVE_HOST:
+	case CURLE_COULDNT_RESOLVE_PROXY:
+		*err = CDS_ERR_NETWORK;
+		*reason = rc == CURLE_COULDNT_RESOLVE_HOST ? CDS_NET_DNS :
+		    CDS_NET_PROXY;
+		*why = cds_xasprintf("%s: %s", url, msg);
+		return NX_HOST;
+	case CURLE_COULDNT_CONNECT: {
+		long oserr = 0;
+
+		curl_easy_getinfo(it->c, CURLINFO_OS_ERRNO, &oserr);
+		*err = CDS_ERR_NETWORK;
+		*why = cds_xasprintf("%s: %s", url, msg);
+		if (oserr == ETIMEDOUT) {
+			/* no answer: retried, as a timeout is */
+			return NX_RETRY;
+		}
+		*reason = oserr == ECONNREFUSED ? CDS_NET_REFUSED :
+		    oserr == ENETUNREACH || oserr == EHOSTUNREACH ||
+		    oserr == ENETDOWN || oserr == EHOSTDOWN ?
+		    CDS_NET_UNREACHABLE : CDS_NET_OTHER;
+		return NX_HOST;
+	}
 	case CURLE_FILE_COULDNT_READ_FILE:
 	case CURLE_REMOTE_FILE_NOT_FOUND:
 		*err = CDS_ERR_NOT_FOUND;
@@ -1351,6 +1642,7 @@ attempt_done(struct item *it, CURLcode rc)
 	uint64_t size = it->a->size;
 	int progress = it->received > it->att_start;
 	enum next nx;
+	enum cds_net_reason reason = CDS_NET_OTHER;
 	int err = 0;
 	char *why = NULL;
 
@@ -1387,7 +1679,7 @@ attempt_done(struct item *it, CURLcode rc)
 			    (unsigned long long)size);
 		}
 	} else {
-		nx = classify(it, rc, &err, &why);
+		nx = classify(it, rc, &err, &reason, &why);
 	}
 	if (nx == NX_RESTART) {
 		restart(it, why);
@@ -1412,6 +1704,25 @@ attempt_done(struct item *it, CURLcode rc)
 		if (it->fails >= ATTEMPTS) {
 			nx = NX_URL;
 		}
+		if (nx == NX_URL && it->host != NULL &&
+		    it->host->st == HS_PROBING && it->host->prober == it) {
+			/* the probe's retries are spent and the server never
+			 * answered: the other archives would only wait as
+			 * long again */
+			nx = NX_HOST;
+			reason = rc == CURLE_OPERATION_TIMEDOUT ?
+			    CDS_NET_TIMEOUT : CDS_NET_OTHER;
+		}
+	}
+	if (nx == NX_HOST && it->host == NULL) {
+		nx = NX_URL;
+	}
+	if (nx == NX_HOST) {
+		host_down(it, err, reason, it->errbuf[0] != '\0' ?
+		    it->errbuf : curl_easy_strerror(rc));
+		free(why);
+		host_failed(it);
+		return;
 	}
 	if (it->attempts >= MAX_ATTEMPTS) {
 		item_end(it, err, "%s: %s (after %d attempts)", it->name, why,
@@ -1515,10 +1826,16 @@ step_items(struct item *items, size_t next, double *wait)
 			busy |= step_local(it);
 			break;
 		case ST_RETRY:
-			if (now >= it->retry_at) {
+			if (now >= it->retry_at || (it->host != NULL &&
+			    it->host->st == HS_DOWN)) {
 				start_attempt(it);
 			} else if (it->retry_at - now < *wait) {
 				*wait = it->retry_at - now;
+			}
+			break;
+		case ST_HOSTWAIT:
+			if (it->host == NULL || it->host->st != HS_PROBING) {
+				start_attempt(it);
 			}
 			break;
 		case ST_NET:
@@ -1666,13 +1983,19 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 	}
 	for (i = 0; i < n; i++) {
 		if (items[i].err != 0 && ret == 0) {
-			cds_seterr(h, items[i].err, "%s", items[i].detail);
+			if (items[i].hosts_down) {
+				hosts_error(h, &run, items[i].err);
+			} else {
+				cds_seterr(h, items[i].err, "%s",
+				    items[i].detail);
+			}
 			ret = -1;
 		}
 		f[i].err = items[i].err;
 		item_free(&items[i]);
 	}
 	free(items);
+	hosts_free(&run);
 	curl_multi_cleanup(run.multi);
 	return ret;
 }

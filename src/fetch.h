@@ -53,14 +53,21 @@ struct cds_fetch {
  * the single top-level directory of NVIDIA's layout
  * ("<name>-archive/").
  *
- * URLs are tried in order.  On one URL, network errors, timeouts and HTTP
- * 5xx/408/429 are retried (3 attempts, waiting 1 s then 2 s; a dropped
- * connection that brought bytes resumes at once with Range and does not
- * count; a stall, timeout_s without a byte, always counts, so a stalled
- * server ends in CDS_ERR_NETWORK after 3 x 15 s + 3 s by default); 4xx,
- * TLS failures and a body that is not an archive (an HTML page with status
- * 200) move on to the next URL, resuming where the last one stopped.  A
- * size overrun, a digest mismatch or a hostile archive end the item.
+ * URLs are tried in order.  Each server (scheme, host, port) is probed
+ * once: its first transfer goes alone, the others wait until it has
+ * connected.  A name that does not resolve (the proxy's too), a refused or
+ * unroutable connection and a TLS failure are the server's: it is down for
+ * the rest of the run (CDS_EV_HOST_DOWN, once, with the reason), and every
+ * archive passes it over at once, without retries.  On a server that
+ * answers, network errors, timeouts and HTTP 5xx/408/429 are retried (3
+ * attempts, waiting 1 s then 2 s; a dropped connection that brought bytes
+ * resumes at once with Range and does not count; a stall, timeout_s
+ * without a byte, always counts, so a stalled server ends in
+ * CDS_ERR_NETWORK after 3 x 15 s + 3 s by default); a probe that spends
+ * its 3 attempts without an answer puts its server down too.  4xx and a
+ * body that is not an archive (an HTML page with status 200) move on to
+ * the next URL, resuming where the last one stopped.  A size overrun, a
+ * digest mismatch or a hostile archive end the item.
  *
  * Returns 0 only when SHA-256 and size match the manifest and extraction
  * finished; then the .part is renamed into the cache.  On failure -1 with
@@ -70,7 +77,9 @@ struct cds_fetch {
  * dest_dir and the cache.
  *
  * Emits CDS_EV_DOWNLOAD_START (per URL)/RETRY/DONE, CDS_EV_VERIFY_START/
- * DONE, CDS_EV_EXTRACT_START/DONE with the archive's file name as `name`,
+ * DONE, CDS_EV_EXTRACT_START (with the first byte: never for an archive
+ * that did not come)/DONE with the archive's file name as `name`,
+ * CDS_EV_HOST_DOWN,
  * and progress in the download (network bytes), verify (bytes read from
  * the cache) and extract (compressed bytes unpacked) phases.  Honours
  * cds_cancel().  Offline (h->offline): the cache only; CDS_ERR_NOT_FOUND
@@ -82,8 +91,11 @@ CDS_HIDDEN int cds_fetch_extract(cds_handle_t *h, struct cds_fetch *f);
  * N items with up to h->jobs of them moving at once (one curl multi handle
  * on the caller's thread, two worker threads per item in flight).  Returns
  * 0 if all succeeded, else -1 with the first failing item's error on the
- * handle and each f[i].err filled.  An item failing does not stop the
- * others; cancellation stops all.
+ * handle and each f[i].err filled; when that item failed because every
+ * server of its URLs was down, the error is the first of them (its code,
+ * CDS_ERR_NETWORK or CDS_ERR_TLS) and the detail names each server down
+ * and why ("mirror.example: dns (Could not resolve host: ...); ...").  An
+ * item failing does not stop the others; cancellation stops all.
  */
 CDS_HIDDEN int cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f,
     size_t n);

@@ -8,15 +8,16 @@
 # compared with the .part (and a mismatch restarts from zero); a wrong
 # Content-Range, a short file, a size overrun, changed bytes and a digest
 # mismatch each end in a clear error, with the bad .part deleted and
-# nothing cached.  Driven through tests/tools/fetchtool.
+# nothing cached; a refused connection is not retried (the server is down
+# for the run, said once).  Driven through tests/tools/fetchtool.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
-plan 54
+plan 57
 
 FT=$CDS_BUILDDIR/tests/tools/fetchtool
 if ! have_python; then
-	skip 54 "python3 missing"
+	skip 57 "python3 missing"
 	done_testing
 fi
 unset CURL_CA_BUNDLE SSL_CERT_FILE http_proxy https_proxy ALL_PROXY \
@@ -198,8 +199,13 @@ fault_stop
 # --- no server at all ------------------------------------------------------------
 P=$(free_port)
 ft "$(big "$T/o17" "http://127.0.0.1:$P/$BIG")"
-like "$OUT" "result -1 err=NETWORK detail=.*127.0.0.1:$P.*(onnect|refused)" "connection refused: CDS_ERR_NETWORK"
-is "$(echo "$OUT" | grep -c RETRY)" 2 "retried twice"
+like "$OUT" "result -1 err=NETWORK detail=127\.0\.0\.1:$P: refused \(.*onnect" "connection refused: CDS_ERR_NETWORK, naming the server and why"
+is "$(echo "$OUT" | grep -c RETRY)" 0 "a refused connection is the server's answer: not retried"
+like "$OUT" "event HOST_DOWN host=127\.0\.0\.1:$P url=http://127\.0\.0\.1:$P/$BIG reason=3 err=NETWORK" \
+	"the server is down for the run (CDS_NET_REFUSED)"
+unlike "$OUT" "EXTRACT_START" "an archive that never came is never said to be unpacking"
+like "$OUT" "event EXTRACT_DONE name=big-linux-x86_64-1.0-archive.tar.xz .* err=NETWORK" \
+	"its end is said, failed"
 
 # file:// URLs work too, resumed from a .part
 mkdir -p "$T/c18/$(dirname "$BIG")"

@@ -10,15 +10,15 @@
 # tinyproxy is not installed.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
-plan 19
+plan 20
 
 if ! have_nginx; then
-	skip 19 "nginx, openssl or python3 missing"
+	skip 20 "nginx, openssl or python3 missing"
 	done_testing
 fi
 TP=$(command -v tinyproxy 2>/dev/null || echo /usr/bin/tinyproxy)
 if [ ! -x "$TP" ]; then
-	skip 19 "tinyproxy is not installed (Debian: tinyproxy-bin)"
+	skip 20 "tinyproxy is not installed (Debian: tinyproxy-bin)"
 	done_testing
 fi
 unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR http_proxy https_proxy \
@@ -33,7 +33,7 @@ if ! { mka_init "$T/mirror" && mka_cuda 12.4.1 cuda_cudart &&
 fi
 M=$T/mirror/index.json
 CUDART=cuda_cudart/linux-x86_64/cuda_cudart-linux-x86_64-12.4.127-archive.tar.xz
-ngx_start "$T/mirror" || { skip 19 "nginx did not start"; done_testing; }
+ngx_start "$T/mirror" || { skip 20 "nginx did not start"; done_testing; }
 NGX_HOSTPORT=${NGX_URL#https://}
 
 # proxy_start: tinyproxy in the foreground, in the background, on a free
@@ -75,7 +75,7 @@ socket.create_connection(("127.0.0.1", int(sys.argv[1])), 1).close()' \
 	sed 's/^/# /' "$T/proxy.out" "$PROXY_LOG" >&2
 	return 1
 }
-proxy_start || { skip 19 "tinyproxy did not start"; done_testing; }
+proxy_start || { skip 20 "tinyproxy did not start"; done_testing; }
 # connects: how many CONNECT requests for the nginx the proxy logged
 connects() { grep -c "CONNECT $NGX_HOSTPORT " "$PROXY_LOG"; }
 
@@ -104,8 +104,9 @@ https_proxy=$PROXY_URL CURL_CA_BUNDLE=$NGX_DIR/other-ca.pem \
 	cds --root "$R" --manifest "$M" --mirror "$NGX_URL/" install \
 	--cuda 12.4.1 --cudnn none --yes
 is "$RC" 3 "another CA, through the proxy: exit 3"
-like "$ERR" "TLS certificate not trusted.*$NGX_URL/$CUDART" \
-	"the certificate is refused, naming the URL"
+like "$ERR" "error: TLS certificate not trusted: $NGX_HOSTPORT: its certificate is not trusted here \(SSL certificate problem" \
+	"the certificate is refused, naming the server and why"
+like "$ERR" "CURL_CA_BUNDLE=FILE" "what to do: the CA to trust"
 ok $(( $(connects) < 1 )) "the tunnel was made ($(connects)); TLS failed inside it"
 check "nothing installed" test ! -e "$R/opt/nvidia/cuda-12.4.1"
 is "$(ls -A "$R/opt/nvidia/.state/staging" 2>/dev/null)" "" "no staging left"

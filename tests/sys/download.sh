@@ -11,11 +11,11 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
-plan 49
+plan 50
 
 FT=$CDS_BUILDDIR/tests/tools/fetchtool
 if ! have_nginx; then
-	skip 49 "nginx, openssl or python3 missing"
+	skip 50 "nginx, openssl or python3 missing"
 	done_testing
 fi
 unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR http_proxy https_proxy \
@@ -26,7 +26,7 @@ mka_init "$M"
 mka_cuda 12.4.1 cuda_cudart cuda_nvcc >/dev/null
 mka_cudnn 9.3.0.75 cuda12 >/dev/null
 mka_index
-ngx_start "$M" || { skip 49 "nginx did not start"; done_testing; }
+ngx_start "$M" || { skip 50 "nginx did not start"; done_testing; }
 
 # ft ARGS...: run fetchtool; stdout in $OUT, stderr in $ERR, status $RC
 ft() {
@@ -85,7 +85,9 @@ like "$OUT" "result -1 err=NOT_FOUND detail=.*$T/cache/cuda_.*-archive.tar.xz: n
 # --- TLS -----------------------------------------------------------------
 unset CURL_CA_BUNDLE
 ft "$(item "$T/o4" "$CUDART" "$NGX_URL/$CUDART")"
-like "$OUT" "result -1 err=TLS detail=.*$NGX_URL/$CUDART: .*certificate" "a certificate from an unknown CA: CDS_ERR_TLS"
+like "$OUT" "result -1 err=TLS detail=127\.0\.0\.1:$NGX_PORT: tls \(.*certificate" "a certificate from an unknown CA: CDS_ERR_TLS, naming the server"
+like "$OUT" "event HOST_DOWN host=127\.0\.0\.1:$NGX_PORT url=$NGX_URL/$CUDART reason=5 err=TLS" \
+	"the server is down for the run, said once with the reason (CDS_NET_TLS)"
 is "$(ls -A "$T/o4")" "" "TLS failure: nothing unpacked"
 CURL_CA_BUNDLE=$NGX_DIR/other-ca.pem ft "$(item "$T/o5" "$CUDART" "$NGX_URL/$CUDART")"
 like "$OUT" "result -1 err=TLS" "CURL_CA_BUNDLE naming another CA: CDS_ERR_TLS"
@@ -135,8 +137,12 @@ is "$(mka_sha256 "$T/c2/$CUDNN")" "$(mka_sha256 "$M/$CUDNN")" "the cache holds t
 fault_stop
 
 # --- several at once -------------------------------------------------------
-ft --jobs 2 "$(item "$T/o13" "$CUDNN" "$NGX_URL/$CUDNN")" \
-	"$(item "$T/o14" "$CUDART" "$NGX_URL/$CUDART")"
+# (a server sending 2000 bytes a second: each transfer lasts a second or
+# more; the second starts once the first has connected, its server's probe)
+fault_start "$M" trickle:2000
+ft --jobs 2 "$(item "$T/o13" "$CUDNN" "$FAULT_URL/$CUDNN")" \
+	"$(item "$T/o14" "$CUDART" "$FAULT_URL/$CUDART")"
+fault_stop
 is "$RC" 0 "--jobs 2: success"
 like "$(echo "$OUT" | grep '^event DOWNLOAD' | cut -d' ' -f2 | tr '\n' ' ')" \
 	'^DOWNLOAD_START DOWNLOAD_START DOWNLOAD_DONE DOWNLOAD_DONE' "--jobs 2: both transfers start before either ends"

@@ -95,6 +95,12 @@ on_event(void *vctx, const struct cds_event *ev)
 		    err_name(ev->u.retry.err), ev->u.retry.http_status,
 		    ev->u.retry.delay_ms);
 		break;
+	case CDS_EV_HOST_DOWN:
+		printf("event HOST_DOWN host=%s url=%s reason=%d err=%s "
+		    "detail=%s\n", ev->u.host.host, ev->u.host.url,
+		    ev->u.host.reason, err_name(ev->u.host.err),
+		    ev->u.host.detail);
+		break;
 	default:
 		printf("event %s name=%s path=%s err=%s\n", ev_name(ev->type),
 		    ev->u.step.name, ev->u.step.path != NULL ?

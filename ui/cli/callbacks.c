@@ -24,6 +24,7 @@ cb_log(void *ctx, enum cds_loglevel level, const char *fmt, va_list ap)
 	if (level == CDS_LOG_WARNING && c->quiet) {
 		return;
 	}
+	cli_progress_hide();
 	fprintf(stderr, "%s: ", PACKAGE);
 	if (level == CDS_LOG_ERROR) {
 		fputs(_("error: "), stderr);

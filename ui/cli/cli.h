@@ -115,7 +115,19 @@ void cli_ops_print(const struct cds_ops *ops);
 
 /* ui/cli/progress.c: events and progress of a running install, on stderr */
 void cli_progress_install(struct cli *c);
+/* The archives the plan fetches, with their sizes: the overall line's
+ * total (before cds_install_run). */
+void cli_progress_plan(const struct cds_plan *p);
 void cli_progress_end(void);
+/* Erase the progress lines before printing on stderr (they come back at
+ * the next update). */
+void cli_progress_hide(void);
+/* After the run, the servers that could not be reached: with FAILED (the
+ * run failed with the handle's error) the one error message that names
+ * each and why, and what to do, and the exit status; without, a warning
+ * naming those passed over, and 0.  -1 when no server was down (or the
+ * error is not the network's): nothing printed. */
+int cli_progress_net(struct cli *c, int failed);
 int cmd_explain(struct cli *c, int argc, char **argv);
 
 /* ui/cli/cli.c */
@@ -219,6 +231,10 @@ void cli_print_findings_brief(struct cli *c, const struct cds_findings *f);
 /* TEXT word-wrapped at 80 columns: the first line indented INDENT, the
  * others HANG; colour escapes take no room. */
 void cli_wrap(FILE *fp, int indent, int hang, const char *text);
+/* The display columns of S (a wide CJK character takes two), and how many
+ * of its bytes fit in COLS columns (whole characters). */
+size_t cli_text_width(const char *s);
+size_t cli_text_fit(const char *s, size_t cols);
 
 /* ui/cli/callbacks.c: engine callbacks for the command line */
 void cli_callbacks_install(struct cli *c);

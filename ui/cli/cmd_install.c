@@ -162,6 +162,7 @@ cmd_install(struct cli *c, int argc, char **argv)
 	if (c->dry_run) {
 		o.flags |= CDS_TXN_DRY_RUN;
 	}
+	cli_progress_plan(p);
 	rc = cds_install_run(c->h, p, &o, &ops);
 	cli_progress_end();
 	for (i = 0; i < p->nitems; i++) {
@@ -193,6 +194,8 @@ cmd_install(struct cli *c, int argc, char **argv)
 		    "order; none was done.\n"));
 		cli_ops_print(&ops);
 	} else if (rc == 0 && !c->quiet) {
+		/* a mirror passed over: said once */
+		cli_progress_net(c, 0);
 		for (i = 0; i < p->nitems; i++) {
 			const struct cds_plan_item *it = &p->items[i];
 
@@ -223,6 +226,10 @@ cmd_install(struct cli *c, int argc, char **argv)
 	if (rc == -1) {
 		if (c->json) {
 			return cds_exit_status(cds_errno(c->h));
+		}
+		if ((rc = cli_progress_net(c, 1)) >= 0) {
+			/* servers down: which, why, and what to do */
+			return rc;
 		}
 		rc = cli_fail_handle(c);
 		cli_prefix_hint(c, NULL);

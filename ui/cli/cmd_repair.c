@@ -220,6 +220,9 @@ cli_repair_env(struct cli *c, const char *env,
 	}
 	/* the install's progress, a wait for the env's lock, a cleanup */
 	cli_progress_install(c);
+	if (p->install != NULL) {
+		cli_progress_plan(p->install);
+	}
 	p->lock_wait = c->lock_wait;
 	r = cds_repair_apply(c->h, p);
 	cli_progress_end();
@@ -232,7 +235,7 @@ cli_repair_env(struct cli *c, const char *env,
 			    cli_plan_json(p->install) : json_null(),
 			    "error", cli_error_json(c)));
 			ret = cds_exit_status(cds_errno(c->h));
-		} else {
+		} else if ((ret = cli_progress_net(c, 1)) < 0) {
 			ret = cli_fail_handle(c);
 		}
 		cds_repair_plan_free(p);

@@ -457,6 +457,31 @@ width_of(const char *s, size_t n)
 	return w;
 }
 
+size_t
+cli_text_width(const char *s)
+{
+	return width_of(s, strlen(s));
+}
+
+size_t
+cli_text_fit(const char *s, size_t cols)
+{
+	size_t w = 0, i = 0, n = strlen(s);
+
+	while (i < n) {
+		wchar_t wc;
+		size_t len = char_at(s + i, n - i, &wc);
+		size_t cw = char_width(wc, (unsigned char)s[i]);
+
+		if (w + cw > cols) {
+			break;
+		}
+		w += cw;
+		i += len;
+	}
+	return i;
+}
+
 /* Punctuation that must not begin a line (ideographic comma and full
  * stop, fullwidth ,.:;!?) and closes what it follows. */
 static int
