@@ -1179,8 +1179,8 @@ source_done(struct item *it)
 			/* the user's file: said, never deleted */
 			item_end(it, CDS_ERR_CHECKSUM, "%s: SHA-256 is %s, the "
 			    "manifest says %s; the cache is yours, so it is "
-			    "left as it is (move it away, or give another "
-			    "--cache)", it->final, hex, it->a->sha256);
+			    "left as it is (move it away, or use another "
+			    "cache directory)", it->final, hex, it->a->sha256);
 			return;
 		}
 		if (it->from_cache) {
@@ -1387,8 +1387,8 @@ use_cache(struct item *it)
 			/* the user's file: said, never deleted */
 			item_end(it, CDS_ERR_SIZE, "%s: %lld bytes, the "
 			    "manifest says %llu; the cache is yours, so it is "
-			    "left as it is (move it away, or give another "
-			    "--cache)", it->final, (long long)st.st_size,
+			    "left as it is (move it away, or use another "
+			    "cache directory)", it->final, (long long)st.st_size,
 			    (unsigned long long)a->size);
 			return -1;
 		}
@@ -1911,7 +1911,7 @@ end_early(cds_handle_t *h, struct item *items, size_t n, double deadline,
 		for (i = 0; i < n; i++) {
 			if (items[i].st != ST_DONE) {
 				item_end(&items[i], CDS_ERR_NETWORK, "%s: not "
-				    "whole after %u s (--deadline)",
+				    "whole after %u s (the run's deadline)",
 				    items[i].f->archive->relative_path,
 				    deadline_s);
 			}
@@ -2004,9 +2004,15 @@ int
 cds_set_deadline(cds_handle_t *h, unsigned seconds)
 {
 	if (seconds < 1 || seconds > CDS_DEADLINE_MAX) {
-		return cds_seterr(h, CDS_ERR_USAGE, "--deadline %u: must be "
-		    "between 1 and %u seconds", seconds,
-		    (unsigned)CDS_DEADLINE_MAX);
+		char v[16], max[24];
+
+		snprintf(v, sizeof(v), "%u", seconds);
+		snprintf(max, sizeof(max), "%u s", (unsigned)CDS_DEADLINE_MAX);
+		return cds_seterr_why(h, CDS_ERR_USAGE, CDS_REASON_RANGE,
+		    CDS_ERRNAMES({ CDS_ERRARG_OPTION, "deadline" },
+		    { CDS_ERRARG_VALUE, v }, { CDS_ERRARG_MIN, "1 s" },
+		    { CDS_ERRARG_MAX, max }), "deadline %s: must be between "
+		    "1 s and %s", v, max);
 	}
 	h->deadline_s = seconds;
 	return 0;

@@ -145,7 +145,9 @@ cds_dl_fetch_small(cds_handle_t *h, const char *url, size_t max, size_t *len)
 	long status = 0;
 
 	if (h->offline) {
-		cds_seterr(h, CDS_ERR_NETWORK, "%s: --offline", url);
+		cds_seterr_why(h, CDS_ERR_NETWORK, CDS_REASON_OFFLINE,
+		    CDS_ERRNAMES({ CDS_ERRARG_OPTION, "offline" },
+		    { CDS_ERRARG_URL, url }), "%s: not fetched: offline", url);
 		return NULL;
 	}
 	cds_curl_init();

@@ -20,10 +20,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "loader.h"
 #include "prefix.h"
 #include "manifest.h"
 #include "plan.h"
 #include "probe.h"
+#include "version.h"
 
 /* ------------------------------------------------------------------------ */
 /* The driver                                                               */
