@@ -209,8 +209,10 @@ summary(struct tui *t, struct tui_view *v, const struct cds_plan *p)
 {
 	const struct cds_repair_plan *rp = into_env(t) ? t->repair : NULL;
 	uint64_t bytes;
-	size_t i, narch, nnew = count_new(p, &bytes, &narch), nlinks = 0;
-	char b[32], *hp;
+	size_t i, narch, nnew = count_new(p, &bytes, &narch);
+	const char *driver = NULL;
+	int one_driver = 1;
+	char b[32], *hp, *links;
 
 	if (rp != NULL) {
 		tui_view_add(v, TUI_TITLE, -1, 0, _("Install into %s, wired "
@@ -237,6 +239,17 @@ summary(struct tui *t, struct tui_view *v, const struct cds_plan *p)
 	for (i = 0; i < p->nitems; i++) {
 		const struct cds_plan_item *it = &p->items[i];
 
+		if (it->state != CDS_ITEM_PRESENT && it->min_driver != NULL) {
+			if (driver == NULL) {
+				driver = it->min_driver;
+			} else if (strcmp(driver, it->min_driver) != 0) {
+				one_driver = 0;
+			}
+		}
+	}
+	for (i = 0; i < p->nitems; i++) {
+		const struct cds_plan_item *it = &p->items[i];
+
 		if (it->state == CDS_ITEM_PRESENT) {
 			/* TRANSLATORS: "CUDA 12.4.1 cuda12: already
 			 * installed" */
@@ -253,11 +266,16 @@ summary(struct tui *t, struct tui_view *v, const struct cds_plan *p)
 			    tui_bytes(it->download_size, b));
 		}
 		tui_view_add(v, TUI_NORMAL, -1, 2, "-> %s", it->dir);
-		if (it->state != CDS_ITEM_PRESENT && it->min_driver != NULL) {
+		if (!one_driver && it->state != CDS_ITEM_PRESENT &&
+		    it->min_driver != NULL) {
 			tui_view_add(v, TUI_DIM, -1, 2,
 			    _("needs NVIDIA driver %s or newer"),
 			    it->min_driver);
 		}
+	}
+	if (one_driver && driver != NULL) {
+		tui_view_add(v, TUI_DIM, -1, 0, _("Needs NVIDIA driver %s or "
+		    "newer."), driver);
 	}
 	tui_view_blank(v);
 	if (nnew == 0) {
@@ -266,25 +284,29 @@ summary(struct tui *t, struct tui_view *v, const struct cds_plan *p)
 		    "refreshes its links and environment files."));
 	} else {
 		tui_view_add(v, TUI_NORMAL, -1, 0, _n("Download: %s in %zu "
-		    "archive, each checked against the SHA-256 of NVIDIA's "
-		    "manifest before anything is moved into place.",
-		    "Download: %s in %zu archives, each checked against the "
-		    "SHA-256 of NVIDIA's manifest before anything is moved "
-		    "into place.", narch), tui_bytes(bytes, b), narch);
+		    "archive, checked against NVIDIA's SHA-256.",
+		    "Download: %s in %zu archives, checked against NVIDIA's "
+		    "SHA-256.", narch), tui_bytes(bytes, b), narch);
 	}
+	/* the links that name the defaults, on a line */
 	hp = tui_xasprintf("%s%s", cds_root(t->h), p->prefix);
+	links = tui_xstrdup("");
 	for (i = 0; i < ops.n; i++) {
 		if (ops.v[i].kind == CDS_OP_SYMLINK &&
 		    !internal(in_prefix(hp, ops.v[i].path))) {
-			if (nlinks++ == 0) {
-				tui_view_add(v, TUI_NORMAL, -1, 0, "%s",
-				    _("The default links:"));
-			}
-			tui_view_add(v, TUI_NORMAL, -1, 2, "%s/%s -> %s",
-			    p->prefix, in_prefix(hp, ops.v[i].path),
-			    ops.v[i].target);
+			char *x = tui_xasprintf("%s%s%s -> %s", links,
+			    *links != '\0' ? ", " : "", in_prefix(hp,
+			    ops.v[i].path), ops.v[i].target);
+
+			free(links);
+			links = x;
 		}
 	}
+	if (*links != '\0') {
+		tui_view_add(v, TUI_NORMAL, -1, 0, _("Default links: %s"),
+		    links);
+	}
+	free(links);
 	free(hp);
 	if (rp != NULL && rp->libdirs != NULL && rp->libdirs[0] != NULL) {
 		tui_view_add(v, TUI_NORMAL, -1, 0, _("Activating env %s puts "
@@ -406,9 +428,8 @@ review_draw(struct tui *t)
 		}
 	} else {
 		tui_view_blank(&t->view);
-		tui_view_add(&t->view, TUI_DIM, -1, 0, "%s", _("d shows the "
-		    "details: each archive with its URLs, and every "
-		    "operation in order."));
+		tui_view_add(&t->view, TUI_DIM, -1, 0, "%s", _("d: each "
+		    "archive with its URLs, and every operation."));
 	}
 	t->view.sel = -1;
 	tui_view_draw(t, &t->view, y, 1, h, w - 1);
