@@ -223,7 +223,8 @@ progress_draw(struct tui *t)
 	if (bw < 6) {
 		bw = 6;
 	}
-	pfx = tui_install_plan(t) != NULL ? tui_install_plan(t)->prefix : "";
+	pfx = tui_install_plan(t) != NULL ? tui_install_plan(t)->prefix :
+	    "";
 	if (t->busy) {
 		title = t->cancel_asked ? tui_xstrdup(_("Stopping...")) :
 		    tui_xasprintf(_("Installing into %s"), pfx);

@@ -49,7 +49,8 @@ review_enter(struct tui *t)
 
 	t->view.top = 0;
 	t->view.sel = -1;
-	if (tui_install_plan(t) != NULL || (into_env(t) && t->repair != NULL)) {
+	if (tui_install_plan(t) != NULL ||
+	    (into_env(t) && t->repair != NULL)) {
 		return 0;
 	}
 	memset(&req, 0, sizeof(req));
@@ -249,20 +250,19 @@ summary(struct tui *t, struct tui_view *v, const struct cds_plan *p)
 	}
 	for (i = 0; i < p->nitems; i++) {
 		const struct cds_plan_item *it = &p->items[i];
+		const char *var = it->variant != NULL ? it->variant : "";
+		const char *sp = *var != '\0' ? " " : "";
 
 		if (it->state == CDS_ITEM_PRESENT) {
 			/* TRANSLATORS: "CUDA 12.4.1 cuda12: already
 			 * installed" */
 			tui_view_add(v, TUI_OK, -1, 0, _("%s %s%s%s: already "
-			    "installed"), kind_name(it), it->version,
-			    it->variant != NULL ? " " : "", it->variant != NULL ?
-			    it->variant : "");
+			    "installed"), kind_name(it), it->version, sp, var);
 		} else {
 			tui_view_add(v, TUI_TITLE, -1, 0, _n("%s %s%s%s: %zu "
 			    "archive, %s", "%s %s%s%s: %zu archives, %s",
-			    it->narchives), kind_name(it), it->version,
-			    it->variant != NULL ? " " : "", it->variant != NULL ?
-			    it->variant : "", it->narchives,
+			    it->narchives), kind_name(it), it->version, sp,
+			    var, it->narchives,
 			    tui_bytes(it->download_size, b));
 		}
 		tui_view_add(v, TUI_NORMAL, -1, 2, "-> %s", it->dir);
@@ -449,6 +449,7 @@ go(struct tui *t)
 		return;
 	}
 	if (p == NULL) {
+		tui_message(t, _("Review"), _("Nothing to change."));
 		return;
 	}
 	where = into_env(t) ? tui_xasprintf(_("%s, wired into conda env %s"),

@@ -965,8 +965,8 @@ tui_input(struct tui *t, const char *title, const char *prompt,
 				set_field_back(fields[0], A_UNDERLINE);
 				if ((r != KEY_CODE_YES && (wc >= ' ' ||
 				    wc == 127 || wc == 8)) ||
-				    (r == KEY_CODE_YES && (wc == KEY_BACKSPACE ||
-				    wc == KEY_DC))) {
+				    (r == KEY_CODE_YES &&
+				    (wc == KEY_BACKSPACE || wc == KEY_DC))) {
 					form_driver(form, REQ_CLR_FIELD);
 					if (r != KEY_CODE_YES && wc >= ' ' &&
 					    wc != 127) {
