@@ -11,14 +11,14 @@
 # have them.  The terminal is as it was after each run.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/tmux.sh"
-plan 36
+plan 44
 
 if ! have_tmux || ! have_python; then
-	skip 36 "tmux or python3 is not installed"
+	skip 44 "tmux or python3 is not installed"
 	done_testing
 fi
 if ! grep -q '^#define ENABLE_NLS 1' "$CDS_BUILDDIR/config.h" 2>/dev/null; then
-	skip 36 "built without native language support"
+	skip 44 "built without native language support"
 	done_testing
 fi
 
@@ -36,7 +36,7 @@ for l in zh_CN ko; do
 	fi
 done
 if [ ! -s "$MSG/ko/LC_MESSAGES/cudnn-setup.mo" ]; then
-	skip 36 "no msgfmt and no compiled catalogues"
+	skip 44 "no msgfmt and no compiled catalogues"
 	done_testing
 fi
 
@@ -51,7 +51,7 @@ if ! have_locale zh_CN.UTF-8 || ! have_locale ko_KR.UTF-8; then
 	mkdir -p "$LOC"
 	if ! localedef -i zh_CN -f UTF-8 "$LOC/zh_CN.UTF-8" >/dev/null 2>&1 ||
 	    ! localedef -i ko_KR -f UTF-8 "$LOC/ko_KR.UTF-8" >/dev/null 2>&1; then
-		skip 36 "the zh_CN and ko_KR locales cannot be made (localedef, locales)"
+		skip 44 "the zh_CN and ko_KR locales cannot be made (localedef, locales)"
 		done_testing
 	fi
 fi
@@ -141,6 +141,35 @@ run_lang zh_CN.UTF-8 "本机的 CUDA：三个版本号" "发现的问题：2 个
 	"你想做什么？" "CUDA 和 cuDNN 装到哪里？" "按键" "zh_CN"
 run_lang ko_KR.UTF-8 "이 머신의 CUDA: 세 가지 버전" "발견된 문제: 오류 2개, 경고 0개" \
 	"무엇을 하시겠습니까\?" "CUDA와 cuDNN을 어디에 설치할까요\?" "도움말" "ko"
+
+# a conda env as Target, and Review's summary, in each language
+RE=$(mk_sysroot); cleanup_later "$RE"
+mkdir -p "$RE/home/user/miniconda3/conda-meta" \
+	"$RE/home/user/miniconda3/envs/dl310/conda-meta"
+run_env() {
+	_lang=$1 _row=$2 _review=$3 _more=$4 _name=$5
+	# shellcheck disable=SC2046
+	tmx_start 80 24 $(lang_env "$_lang") "$CDS_BIN" --root "$RE"
+	tmx_wait "dl310" 20
+	tmx_keys Enter
+	tmx_wait "> "
+	tmx_keys Enter
+	waitok "$_row" "$_name: the env row of Target, translated"
+	tmx_keys Down Down Down
+	tmx_wait "> .*dl310"
+	tmx_keys Enter
+	tmx_wait "\[x\] cuDNN" 20
+	tmx_keys Enter
+	waitok "$_review" "$_name: Review's summary, translated" 20
+	like "$SCREEN" "$_more" "$_name: and its last line, on the screen"
+	ok $(( $(widest) > 80 )) "$_name: Review fits 80 columns"
+	tmx_keys q
+	tmx_wait_exit
+}
+run_env zh_CN.UTF-8 "conda 环境 dl310 +/opt/nvidia，并接入该环境" \
+	"安装到 /opt/nvidia，并接入 conda 环境 dl310" "d：每个压缩包及其 URL" "zh_CN"
+run_env ko_KR.UTF-8 "conda 환경 dl310 +/opt/nvidia, 환경에 연결" \
+	"/opt/nvidia에 설치, conda 환경 dl310에 연결" "d: 아카이브마다 URL" "ko"
 
 # the header's steps, and the command line
 # shellcheck disable=SC2046

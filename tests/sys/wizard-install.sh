@@ -14,10 +14,10 @@
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
 . "$CDS_SRCDIR/tests/fixtures/tmux.sh"
-plan 51
+plan 53
 
 if ! have_tmux || ! have_nginx; then
-	skip 51 "tmux, nginx, openssl or python3 is not installed"
+	skip 53 "tmux, nginx, openssl or python3 is not installed"
 	done_testing
 fi
 
@@ -26,11 +26,11 @@ if ! (mka_init "$T/mirror" && mka_cuda 12.4.1 cuda_cudart cuda_nvcc \
     cuda_nvrtc libcublas && mka_cudnn 9.3.0.75 cuda12 cuda11 &&
     mka_index) >"$T/mk.log" 2>&1; then
 	sed 's/^/# /' "$T/mk.log"
-	skip 51 "the test mirror could not be built"
+	skip 53 "the test mirror could not be built"
 	done_testing
 fi
 M=$T/mirror/index.json
-ngx_start "$T/mirror" || { skip 51 "nginx did not start"; done_testing; }
+ngx_start "$T/mirror" || { skip 53 "nginx did not start"; done_testing; }
 
 waitok() {
 	if tmx_wait "$1" "${3:-10}"; then
@@ -73,10 +73,12 @@ like "$SCREEN" "9\.3\.0\.75 +cuda12" "Versions: cuDNN 9.3.0.75, its CUDA 12 buil
 like "$SCREEN" "No NVIDIA driver found" "Versions: no driver, said plainly"
 tmx_keys Enter
 waitok "Install into /opt/nvidia" "Review" 20
-like "$SCREEN" "CUDA 12\.4\.1 -> /opt/nvidia/cuda-12\.4\.1" "Review: CUDA and its directory"
-like "$SCREEN" "cuda_cudart +12\.4\.127" "Review: an archive of the mirror"
-like "$SCREEN" "cuDNN 9\.3\.0\.75 cuda12 -> /opt/nvidia/cudnn-9\.3\.0\.75-cuda12" \
-	"Review: cuDNN and its directory"
+like "$SCREEN" "CUDA 12\.4\.1: 4 archives" "Review: CUDA and its archives"
+like "$SCREEN" "^   -> /opt/nvidia/cuda-12\.4\.1$" "Review: the CUDA directory"
+like "$SCREEN" "cuDNN 9\.3\.0\.75 cuda12: 1 archive" "Review: cuDNN, its build"
+like "$SCREEN" "^   -> /opt/nvidia/cudnn-9\.3\.0\.75-cuda12$" "Review: the cuDNN directory"
+tmx_keys d
+waitok "cuda_cudart 12\.4\.127" "Review, d: an archive of the mirror"
 check "Review: nothing made yet" test ! -e "$P"
 tmx_keys Enter
 waitok "Install 2 releases \(.* to download\) into /opt/nvidia\?" "one question before anything happens"

@@ -13,10 +13,10 @@
 # summary instead.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/tmux.sh"
-plan 116
+plan 118
 
 if ! have_tmux || ! have_python; then
-	skip 116 "tmux or python3 is not installed"
+	skip 118 "tmux or python3 is not installed"
 	done_testing
 fi
 
@@ -152,17 +152,19 @@ waitok "> 9\.10\.0\.56 +cuda11" "Tab: the cuDNN list, at the newest cuDNN built 
 # ---- Review ---------------------------------------------------------------
 tmx_keys Enter
 waitok "Install into /opt/nvidia" "Enter: the Review screen" 20
-like "$SCREEN" "CUDA 11\.8\.0 -> /opt/nvidia/cuda-11\.8\.0" "Review: the CUDA release and its directory"
-like "$SCREEN" "cuda_cudart +11\.8\.89 +892\.5 KiB" "Review: an archive with its version and size"
-like "$SCREEN" "cuDNN 9\.10\.0\.56 cuda11 -> /opt/nvidia/cudnn-9\.10\.0\.56-cuda11" \
-	"Review: the cuDNN release, its build and directory"
+like "$SCREEN" "CUDA 11\.8\.0: [0-9]+ archives, [0-9.]+ [GM]iB" "Review: the CUDA release, its archives and size"
+like "$SCREEN" "^   -> /opt/nvidia/cuda-11\.8\.0$" "Review: the CUDA release's directory"
+like "$SCREEN" "cuDNN 9\.10\.0\.56 cuda11: 1 archive" "Review: the cuDNN release and its build"
+like "$SCREEN" "^   -> /opt/nvidia/cudnn-9\.10\.0\.56-cuda11$" "Review: the cuDNN release's directory"
+tmx_keys d
+waitok "cuda_cudart 11\.8\.89 +892\.5 KiB" "Review, d: an archive with its version and size"
 tmx_keys End
 waitok "link +cuda -> cuda-11\.8\.0" "Review: the operations, from the dry run"
 check "Review changed nothing" test ! -e "$R/opt"
 tmx_keys '?'
-waitok "The exact plan" "? on Review: its own help"
+waitok "The plan: the releases" "? on Review: its own help"
 tmx_keys Escape
-tmx_wait_gone "The exact plan"
+tmx_wait_gone "The plan: the releases"
 tmx_keys Escape
 waitok "Recommended" "Esc: back to Versions"
 tmx_keys BSpace

@@ -244,6 +244,15 @@ break_between(const wchar_t *w, size_t j)
 	    !no_start(w[j]) && !no_end(w[j - 1]) && w[j] != L' ';
 }
 
+/* A path or URL longer than a line breaks after a slash, where a component
+ * ends, never inside a name; "https://" stays whole. */
+static int
+break_after_slash(const wchar_t *w, size_t j)
+{
+	return w[j - 1] == L'/' && w[j] != L'/' && w[j] != L' ' &&
+	    (j < 2 || w[j - 2] != L'/');
+}
+
 char **
 tui_wrap(const char *s, int width)
 {
@@ -255,7 +264,7 @@ tui_wrap(const char *s, int width)
 		width = 1;
 	}
 	do {
-		size_t j = i, cut = 0, resume = 0, e;
+		size_t j = i, cut = 0, resume = 0, e, slash = 0;
 		int used = 0, have_cut = 0;
 
 		while (j < n && w[j] != L'\n') {
@@ -274,18 +283,27 @@ tui_wrap(const char *s, int width)
 				cut = j;
 				resume = j;
 				have_cut = 1;
+			} else if (j > i && break_after_slash(w, j)) {
+				slash = j;
 			}
 			used += cw;
 			j++;
 		}
 		if (j < n && w[j] != L'\n') {
 			/* too long: break at the last chance, else hard */
+			if (j > i && break_after_slash(w, j)) {
+				slash = j;
+			}
 			if (w[j] == L' ') {
 				cut = j;
 				resume = j + 1;
 			} else if (j > i && break_between(w, j)) {
 				cut = j;
 				resume = j;
+			} else if (!have_cut && slash > i) {
+				/* one word longer than the line: a path */
+				cut = slash;
+				resume = slash;
 			} else if (!have_cut) {
 				cut = j > i ? j : i + 1;
 				resume = cut;

@@ -18,8 +18,11 @@ goal_enter(struct tui *t)
 	const char *labels[3];
 	int ids[3] = { TUI_GOAL_INSTALL, TUI_GOAL_REPAIR, TUI_GOAL_VERIFY };
 	int enabled[3] = { 1, 1, 1 };
-	size_t nenvs = t->scan != NULL ? t->scan->nenvs : 0;
+	size_t nenvs;
 	char *repair;
+
+	tui_scan_fresh(t);
+	nenvs = t->scan != NULL ? t->scan->nenvs : 0;
 
 	repair = tui_xasprintf(_n("Repair a conda env (%zu found)",
 	    "Repair a conda env (%zu found)", nenvs), nenvs);

@@ -26,7 +26,7 @@
 static void
 seed_archives(struct tui *t)
 {
-	const struct cds_plan *p = t->plan;
+	const struct cds_plan *p = tui_install_plan(t);
 	size_t i, k;
 
 	for (i = 0; i < t->narch; i++) {
@@ -36,7 +36,7 @@ seed_archives(struct tui *t)
 	free(t->arch);
 	t->arch = NULL;
 	t->narch = 0;
-	for (i = 0; i < p->nitems; i++) {
+	for (i = 0; p != NULL && i < p->nitems; i++) {
 		if (p->items[i].state != CDS_ITEM_NEW) {
 			continue;
 		}
@@ -59,6 +59,14 @@ seed_archives(struct tui *t)
 	}
 }
 
+/* The install goes into a conda env's activation too. */
+static int
+in_env(const struct tui *t)
+{
+	return t->goal == TUI_GOAL_INSTALL && t->target == TUI_TARGET_ENV &&
+	    t->repair != NULL;
+}
+
 static int
 progress_enter(struct tui *t)
 {
@@ -78,9 +86,17 @@ progress_enter(struct tui *t)
 	memset(&o, 0, sizeof(o));
 	tui_term_busy(t, 1);
 	tui_redraw(t);
-	rc = cds_install_run(t->h, t->plan, &o, NULL);
+	if (in_env(t)) {
+		/* `install --env`: the install, then the env's wiring, in
+		 * one journalled repair */
+		rc = cds_repair_apply(t->h, t->repair);
+	} else {
+		rc = cds_install_run(t->h, t->plan, &o, NULL);
+	}
 	tui_term_busy(t, 0);
 	t->work_done = 1;
+	/* the scan's toolkits and envs are what was there before */
+	t->stale = 1;
 	if (rc == -1) {
 		t->result_err = cds_errno(t->h);
 		t->result_detail = tui_xstrdup(tui_err_text(t));
@@ -107,6 +123,10 @@ progress_leave(struct tui *t)
 	t->confirmed = 0;
 	cds_plan_free(t->plan);
 	t->plan = NULL;
+	if (in_env(t)) {
+		cds_repair_plan_free(t->repair);
+		t->repair = NULL;
+	}
 }
 
 /* Fractions of one archive: fetched (downloaded or read from the cache
@@ -203,7 +223,8 @@ progress_draw(struct tui *t)
 	if (bw < 6) {
 		bw = 6;
 	}
-	pfx = t->plan != NULL ? t->plan->prefix : "";
+	pfx = tui_install_plan(t) != NULL ? tui_install_plan(t)->prefix :
+	    "";
 	if (t->busy) {
 		title = t->cancel_asked ? tui_xstrdup(_("Stopping...")) :
 		    tui_xasprintf(_("Installing into %s"), pfx);
@@ -416,8 +437,23 @@ summary_enter(struct tui *t)
 {
 	if (!verified) {
 		verified = 1;
-		/* the prefix: its cuda and cudnn links name the defaults */
-		tui_verify_run(t, t->plan->prefix, NULL);
+		if (in_env(t)) {
+			/* as `install --env`: doctor on the env as its
+			 * activation makes it, and verify in it */
+			tui_set_step(t, "%s", _("Checking the env again..."));
+			tui_redraw(t);
+			tui_repair_check_after(t);
+			tui_set_step(t, "%s", "");
+			if (t->after != NULL &&
+			    cds_findings_worst(t->after) == CDS_SEV_ERROR) {
+				t->status = 1;
+			}
+			tui_verify_run(t, NULL, t->repair->env_prefix);
+		} else {
+			/* the prefix: its cuda and cudnn links name the
+			 * defaults */
+			tui_verify_run(t, t->plan->prefix, NULL);
+		}
 		if (tui_term_signal() != 0) {
 			t->quit = 1;
 		}
@@ -431,22 +467,52 @@ static void
 summary_leave(struct tui *t)
 {
 	verified = 0;
+	cds_findings_free(t->after);
+	t->after = NULL;
 	cds_verify_free(t->verify);
 	t->verify = NULL;
 	free(t->verify_error);
 	t->verify_error = NULL;
 }
 
+/* Installed into a conda env: how to use it and undo the wiring. */
+static void
+summary_env(struct tui *t, struct tui_view *v, const char *opts)
+{
+	const struct cds_repair_plan *rp = t->repair;
+
+	tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("Checks on the activated "
+	    "env:"));
+	if (t->after != NULL) {
+		tui_findings_view(t, v, t->after, NULL, 0);
+	}
+	tui_view_blank(v);
+	tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("To use it:"));
+	tui_view_add(v, TUI_NORMAL, -1, 2, "conda activate %s", rp->env_name);
+	tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("To undo the wiring (the "
+	    "releases stay, shared by every env):"));
+	tui_view_add(v, TUI_NORMAL, -1, 2, "cudnn-setup%s repair --undo "
+	    "--env %s", opts, rp->env_name);
+}
+
 static void
 summary_build(struct tui *t, struct tui_view *v)
 {
-	const struct cds_plan *p = t->plan;
+	const struct cds_plan *p = tui_install_plan(t);
 	const char *root = cds_root(t->h);
 	char *opts, *log;
 	size_t i;
 
-	tui_view_add(v, TUI_OK, -1, 0, _("Done: the install in %s is "
-	    "complete."), p->prefix);
+	opts = *root != '\0' ? tui_xasprintf(" --root %s", root) :
+	    tui_xstrdup("");
+	if (in_env(t)) {
+		tui_view_add(v, TUI_OK, -1, 0, _("Done: installed into %s and "
+		    "wired into conda env %s."), p->prefix,
+		    t->repair->env_name);
+	} else {
+		tui_view_add(v, TUI_OK, -1, 0, _("Done: the install in %s is "
+		    "complete."), p->prefix);
+	}
 	for (i = 0; i < p->nitems; i++) {
 		const struct cds_plan_item *it = &p->items[i];
 
@@ -455,6 +521,10 @@ summary_build(struct tui *t, struct tui_view *v)
 		    _("already there"), it->name, it->dir);
 	}
 	tui_view_blank(v);
+	if (in_env(t)) {
+		summary_env(t, v, opts);
+		tui_view_blank(v);
+	}
 	tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("To use it in a shell:"));
 	for (i = 0; i < p->nitems; i++) {
 		tui_view_add(v, TUI_NORMAL, -1, 2, ". %s/env/%s.sh", p->prefix,
@@ -464,9 +534,8 @@ summary_build(struct tui *t, struct tui_view *v)
 	    "Lmod or Environment Modules: module use %s/env/modulefiles)"),
 	    p->prefix, p->prefix);
 	tui_view_blank(v);
-	tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("To undo:"));
-	opts = *root != '\0' ? tui_xasprintf(" --root %s", root) :
-	    tui_xstrdup("");
+	tui_view_add(v, TUI_TITLE, -1, 0, "%s", in_env(t) ?
+	    _("To remove the releases:") : _("To undo:"));
 	for (i = p->nitems; i-- > 0;) {
 		if (p->items[i].state == CDS_ITEM_DONE) {
 			tui_view_add(v, TUI_NORMAL, -1, 2, "cudnn-setup%s "
@@ -524,8 +593,8 @@ summary_key(struct tui *t, int ch)
 		t->scan = NULL;
 		free(t->scan_error);
 		t->scan_error = NULL;
-		t->goal = TUI_GOAL_NONE;
 		tui_pop_to(t, 1);
+		t->goal = TUI_GOAL_NONE;
 		return 1;
 	}
 	return tui_view_key(&t->view, ch);

@@ -28,9 +28,15 @@ enum {
 static int
 env_enter(struct tui *t)
 {
-	size_t n = t->scan != NULL ? t->scan->nenvs : 0, i;
-	char **labels = tui_xcalloc(n + 2, sizeof(char *));
-	int *ids = tui_xcalloc(n + 2, sizeof(int)), cur = 0;
+	size_t n, i;
+	char **labels;
+	int *ids, cur = 0;
+
+	/* after a repair or undo: the list describes the envs as they are */
+	tui_scan_fresh(t);
+	n = t->scan != NULL ? t->scan->nenvs : 0;
+	labels = tui_xcalloc(n + 2, sizeof(char *));
+	ids = tui_xcalloc(n + 2, sizeof(int));
 
 	for (i = 0; i < n; i++) {
 		char *name = tui_fit(t, t->scan->envs[i].name, 12);
@@ -134,13 +140,12 @@ env_pick(struct tui *t)
 	int id = tui_menu_current(&t->menu);
 
 	if (id == ROW_OTHER) {
-		char *s = tui_input(t, _("Another directory"), _("Repair the "
-		    "env or prefix in this directory (an absolute path):"),
+		char *s = tui_input_dir(t, _("Another directory"), _("Repair "
+		    "the env or prefix in this directory (an absolute path):"),
 		    t->target == TUI_TARGET_DIR && t->target_dir != NULL ?
-		    t->target_dir : "");
+		    t->target_dir : "", 0);
 
-		if (s == NULL || *s == '\0') {
-			free(s);
+		if (s == NULL) {
 			return -1;
 		}
 		free(t->target_dir);
@@ -181,6 +186,9 @@ env_undo(struct tui *t)
 		tui_message(t, _("Undo"), tui_err_text(t));
 		return;
 	}
+	t->stale = 1;
+	tui_scan_fresh(t);
+	env_enter(t);
 	msg = tui_xasprintf(_("The last repair of %s was undone."),
 	    t->target_env);
 	tui_message(t, _("Undo"), msg);
@@ -308,9 +316,9 @@ op_words(enum cds_repair_op_kind k)
 /* The operations, grouped by directory (shown from the env's prefix), so
  * long paths do not hide what is done; DONE >= 0 marks the first DONE as
  * done. */
-static void
-ops_view(struct tui *t, struct tui_view *v, const struct cds_repair_plan *p,
-    int done)
+void
+tui_repair_ops_view(struct tui *t, struct tui_view *v,
+    const struct cds_repair_plan *p, int done)
 {
 	size_t i, plen = strlen(p->env_prefix);
 	char *dir = NULL;
@@ -388,7 +396,7 @@ review_draw(struct tui *t)
 		tui_view_add(v, TUI_OK, -1, 0, "%s", _("Nothing to change."));
 	} else {
 		tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("Operations:"));
-		ops_view(t, v, p, -1);
+		tui_repair_ops_view(t, v, p, -1);
 	}
 	if (p->libdirs != NULL && p->libdirs[0] != NULL) {
 		tui_view_blank(v);
@@ -501,8 +509,8 @@ const struct tui_screen tui_scr_repair_review = {
  * environment is changed for that and put back after, so a later scan sees
  * this shell's environment again.
  */
-static void
-check_after(struct tui *t)
+void
+tui_repair_check_after(struct tui *t)
 {
 	static const char *const vars[] = {
 		"LD_LIBRARY_PATH", "CONDA_PREFIX", "CONDA_DEFAULT_ENV", NULL
@@ -547,14 +555,16 @@ run_enter(struct tui *t)
 	rc = cds_repair_apply(t->h, t->repair);
 	tui_term_busy(t, 0);
 	t->work_done = 1;
-		if (rc == -1) {
+	/* the env list and the findings describe the env as it was */
+	t->stale = 1;
+	if (rc == -1) {
 		t->result_err = cds_errno(t->h);
 		t->result_detail = tui_xstrdup(tui_err_text(t));
 		t->status = cds_exit_status(t->result_err);
 	} else {
 		tui_set_step(t, "%s", _("Checking the env again..."));
 		tui_redraw(t);
-		check_after(t);
+		tui_repair_check_after(t);
 		t->status = t->after != NULL &&
 		    cds_findings_worst(t->after) == CDS_SEV_ERROR ? 1 : 0;
 		tui_verify_run(t, NULL, t->repair->env_prefix);
@@ -598,7 +608,7 @@ run_draw(struct tui *t)
 	if (!t->work_done) {
 		tui_view_add(v, TUI_TITLE, -1, 0, _("Repairing env %s"),
 		    p->env_name);
-		ops_view(t, v, p, t->fix_done);
+		tui_repair_ops_view(t, v, p, t->fix_done);
 		tui_view_blank(v);
 		tui_view_add(v, TUI_NORMAL, -1, 0, "%s", t->step_text != NULL ?
 		    t->step_text : "");
@@ -609,7 +619,7 @@ run_draw(struct tui *t)
 	} else {
 		tui_view_add(v, TUI_OK, -1, 0, _("Done: env %s is repaired."),
 		    p->env_name);
-		ops_view(t, v, p, (int)p->nops);
+		tui_repair_ops_view(t, v, p, (int)p->nops);
 		tui_view_blank(v);
 		tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("Checks on the "
 		    "activated env:"));

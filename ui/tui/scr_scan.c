@@ -29,6 +29,7 @@ tui_rescan(struct tui *t)
 	free(t->open);
 	t->open = NULL;
 	t->nopen = 0;
+	t->stale = 0;
 	t->scanning = 1;
 	tui_set_step(t, "%s", _("Looking at this machine..."));
 	tui_redraw(t);
@@ -47,12 +48,18 @@ tui_rescan(struct tui *t)
 	return 0;
 }
 
+void
+tui_scan_fresh(struct tui *t)
+{
+	if (t->stale || (t->scan == NULL && t->scan_error == NULL)) {
+		tui_rescan(t);
+	}
+}
+
 static int
 scan_enter(struct tui *t)
 {
-	if (t->scan == NULL && t->scan_error == NULL) {
-		tui_rescan(t);
-	}
+	tui_scan_fresh(t);
 	t->view.sel = -1;
 	t->view.top = 0;
 	return 0;
@@ -250,14 +257,91 @@ add_cudnns(struct tui *t, struct tui_view *v)
 	}
 }
 
-/* Doctor's findings, most severe first; each is an item of the view that
- * opens to its evidence and fix. */
+/* Where a finding is: the env its evidence names ("dl310", or "dl310
+ * (/path)" as some rules write it), else NULL. */
+static char *
+finding_env(const struct cds_finding *x)
+{
+	size_t k;
+
+	for (k = 0; k < x->nevidence; k++) {
+		if (strcmp(x->evidence[k].key, "env") == 0) {
+			return tui_xasprintf("%.*s", (int)strcspn(
+			    x->evidence[k].value, " "), x->evidence[k].value);
+		}
+	}
+	return NULL;
+}
+
+/* The row of a finding as the person reads it: severity, id, summary, and
+ * the env it is about. */
+static char *
+finding_row(struct tui *t, const struct cds_finding *x)
+{
+	const char *summary = cds_rule_summary(x->id);
+	char *sev = tui_fit(t, tui_severity_word(x->severity), 8);
+	char *env = finding_env(x), *where, *s;
+
+	/* TRANSLATORS: after a finding's summary: the conda env it is in */
+	where = env != NULL ? tui_xasprintf(_(" (env %s)"), env) :
+	    tui_xstrdup("");
+	s = tui_xasprintf("%s [%s] %s%s", sev, x->id, summary != NULL ?
+	    summary : x->title, where);
+	free(where);
+	free(env);
+	free(sev);
+	return s;
+}
+
+/* Two findings that say the same: id, title and evidence alike. */
+static int
+same_finding(const struct cds_finding *a, const struct cds_finding *b)
+{
+	size_t k;
+
+	if (strcmp(a->id, b->id) != 0 || strcmp(a->title, b->title) != 0 ||
+	    a->nevidence != b->nevidence) {
+		return 0;
+	}
+	for (k = 0; k < a->nevidence; k++) {
+		if (strcmp(a->evidence[k].key, b->evidence[k].key) != 0 ||
+		    strcmp(a->evidence[k].value, b->evidence[k].value) != 0) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+static void
+finding_details(struct tui_view *v, const struct cds_finding *x, int item)
+{
+	size_t k;
+
+	tui_view_add(v, TUI_NORMAL, item, 6, "%s", x->title);
+	for (k = 0; k < x->nevidence; k++) {
+		tui_view_add(v, TUI_DIM, item, 6, "%s: %s",
+		    x->evidence[k].key, x->evidence[k].value);
+	}
+	for (k = 0; k < x->nfixes; k++) {
+		tui_view_add(v, TUI_OK, item, 6, "%s %s",
+		    x->fixes[k].kind != CDS_FIX_NONE ? _("fix:") :
+		    _("to do:"), x->fixes[k].command);
+	}
+}
+
+/*
+ * Doctor's findings, most severe first; each is an item of the view that
+ * opens to its evidence and fix.  A row names the env the finding is about,
+ * and findings whose rows would read the same share one row (opening it
+ * shows each); one that repeats another exactly is shown once.
+ */
 void
 tui_findings_view(struct tui *t, struct tui_view *v,
     const struct cds_findings *f, const unsigned char *open, int first)
 {
-	size_t i, k, nerr = 0, nwarn = 0;
-	char *counts, *warns;
+	size_t i, j, k, nerr = 0, nwarn = 0;
+	char *counts, *warns, **rows;
+	size_t *group;
 
 	for (i = 0; i < f->n; i++) {
 		nerr += f->items[i].severity == CDS_SEV_ERROR;
@@ -275,31 +359,48 @@ tui_findings_view(struct tui *t, struct tui_view *v,
 		tui_view_add(v, TUI_OK, -1, 2, "%s", _("nothing wrong found"));
 		return;
 	}
+	/* group[i]: the first finding whose row reads as finding i's */
+	rows = tui_xcalloc(f->n + 1, sizeof(*rows));
+	group = tui_xcalloc(f->n + 1, sizeof(*group));
 	for (i = 0; i < f->n; i++) {
-		const struct cds_finding *x = &f->items[i];
-		const char *summary = cds_rule_summary(x->id);
-		int is_open = open != NULL && open[i];
-		int item = first + (int)i;
-		char *sev = tui_fit(t, tui_severity_word(x->severity), 8);
-
-		tui_view_add(v, tui_severity_role(x->severity), item, 2,
-		    "%s %s [%s] %s", is_open ? t->g->open : t->g->closed, sev,
-		    x->id, summary != NULL ? summary : x->title);
-		free(sev);
-		if (!is_open) {
-			continue;
-		}
-		tui_view_add(v, TUI_NORMAL, item, 6, "%s", x->title);
-		for (k = 0; k < x->nevidence; k++) {
-			tui_view_add(v, TUI_DIM, item, 6, "%s: %s",
-			    x->evidence[k].key, x->evidence[k].value);
-		}
-		for (k = 0; k < x->nfixes; k++) {
-			tui_view_add(v, TUI_OK, item, 6, "%s %s",
-			    x->fixes[k].kind != CDS_FIX_NONE ? _("fix:") :
-			    _("to do:"), x->fixes[k].command);
+		rows[i] = finding_row(t, &f->items[i]);
+		group[i] = i;
+		for (j = 0; j < i; j++) {
+			if (strcmp(rows[i], rows[j]) == 0) {
+				group[i] = group[j];
+				break;
+			}
 		}
 	}
+	for (i = 0; i < f->n; i++) {
+		int is_open = open != NULL && open[i];
+		int item = first + (int)i;
+
+		if (group[i] != i) {
+			continue;
+		}
+		tui_view_add(v, tui_severity_role(f->items[i].severity), item,
+		    2, "%s %s", is_open ? t->g->open : t->g->closed, rows[i]);
+		for (j = i; is_open && j < f->n; j++) {
+			if (group[j] != i) {
+				continue;
+			}
+			for (k = i; k < j; k++) {
+				if (group[k] == i &&
+				    same_finding(&f->items[k], &f->items[j])) {
+					break;
+				}
+			}
+			if (k == j) {
+				finding_details(v, &f->items[j], item);
+			}
+		}
+	}
+	for (i = 0; i < f->n; i++) {
+		free(rows[i]);
+	}
+	free(rows);
+	free(group);
 }
 
 static void

@@ -2,7 +2,10 @@
  * scr_target.c - where the install goes: the system prefix, the user's
  * prefix, a conda env the scan found, or a directory typed in.  Below the
  * list, what that prefix holds already (cds_prefix_list(), as `cudnn-setup
- * list` shows it).
+ * list` shows it).  A conda env means what `cudnn-setup install --env` means:
+ * the releases go to the shared prefix (the handle's, as at the start) and
+ * the env's activation is wired to them; Review and Progress make the same
+ * engine calls as that command.
  */
 #include "config.h"
 
@@ -40,7 +43,10 @@ row_dir(struct tui *t, int id)
 	}
 	if (id >= ROW_ENV0 && t->scan != NULL &&
 	    (size_t)(id - ROW_ENV0) < t->scan->nenvs) {
-		return tui_xstrdup(t->scan->envs[id - ROW_ENV0].prefix);
+		/* install: the shared prefix, where `install --env`
+		 * puts the releases; verify: the env itself */
+		return tui_xstrdup(t->goal == TUI_GOAL_VERIFY ?
+		    t->scan->envs[id - ROW_ENV0].prefix : t->prefix0);
 	}
 	if (id >= ROW_TK0 && id < ROW_ENV0 && t->scan != NULL &&
 	    (size_t)(id - ROW_TK0) < t->scan->ntoolkits) {
@@ -105,12 +111,18 @@ row_label(struct tui *t, const char *what, const char *where)
 static int
 target_enter(struct tui *t)
 {
-	size_t nenvs = t->scan != NULL ? t->scan->nenvs : 0, i;
-	size_t ntk = t->scan != NULL ? t->scan->ntoolkits : 0;
-	int n = 0, *ids = tui_xcalloc(nenvs + ntk + 4, sizeof(int));
-	char **labels = tui_xcalloc(nenvs + ntk + 4, sizeof(char *));
-	char *sp = cds_prefix_default(t->h, CDS_PREFIX_SYSTEM);
-	char *up = cds_prefix_default(t->h, CDS_PREFIX_USER);
+	size_t nenvs, i, ntk;
+	int n = 0, *ids;
+	char **labels, *sp, *up;
+
+	/* after an install: the envs and toolkits as they are now */
+	tui_scan_fresh(t);
+	nenvs = t->scan != NULL ? t->scan->nenvs : 0;
+	ntk = t->scan != NULL ? t->scan->ntoolkits : 0;
+	ids = tui_xcalloc(nenvs + ntk + 4, sizeof(int));
+	labels = tui_xcalloc(nenvs + ntk + 4, sizeof(char *));
+	sp = cds_prefix_default(t->h, CDS_PREFIX_SYSTEM);
+	up = cds_prefix_default(t->h, CDS_PREFIX_USER);
 
 	if (t->goal == TUI_GOAL_VERIFY) {
 		labels[n] = tui_xstrdup(_("What this environment loads now"));
@@ -132,9 +144,15 @@ target_enter(struct tui *t)
 	for (i = 0; i < nenvs; i++) {
 		char *what = tui_xasprintf(_("Conda env %s"),
 		    t->scan->envs[i].name);
+		/* TRANSLATORS: a Target row: the prefix the releases go
+		 * to, then the env whose activation is wired to them */
+		char *where = t->goal == TUI_GOAL_VERIFY ?
+		    tui_xstrdup(t->scan->envs[i].prefix) :
+		    tui_xasprintf(_("%s, wired into the env"), t->prefix0);
 
-		labels[n] = row_label(t, what, t->scan->envs[i].prefix);
+		labels[n] = row_label(t, what, where);
 		free(what);
+		free(where);
 		ids[n++] = ROW_ENV0 + (int)i;
 	}
 	labels[n] = tui_xasprintf("%s", t->target == TUI_TARGET_DIR &&
@@ -184,10 +202,16 @@ describe(struct tui *t, struct tui_view *v, int id)
 	} else if (id == ROW_USER) {
 		tui_view_add(v, TUI_NORMAL, -1, 0, "%s", _("Only for you; no "
 		    "root needed."));
-	} else if (id >= ROW_ENV0) {
-		tui_view_add(v, TUI_NORMAL, -1, 0, "%s", _("Inside the conda "
-		    "env, beside its packages: the env's activation is not "
-		    "changed (that is what repair does)."));
+	} else if (id >= ROW_ENV0 && t->scan != NULL &&
+	    (size_t)(id - ROW_ENV0) < t->scan->nenvs) {
+		const struct cds_env *e = &t->scan->envs[id - ROW_ENV0];
+
+		tui_view_add(v, TUI_NORMAL, -1, 0, _("Into %s, shared by "
+		    "every env, then wired into env %s (%s): activating it "
+		    "puts the releases on LD_LIBRARY_PATH and sets CUDA_HOME "
+		    "and CUDNN_PATH; deactivating puts everything back. As "
+		    "`cudnn-setup install --env %s`."), dir, e->name,
+		    e->prefix, e->name);
 	} else if (dir == NULL) {
 		tui_view_add(v, TUI_NORMAL, -1, 0, "%s", _("Enter to type a "
 		    "directory (an absolute path)."));
@@ -253,26 +277,18 @@ choose(struct tui *t)
 	char *dir;
 
 	if (id == ROW_OTHER) {
-		char *s = tui_input(t, _("Another directory"),
+		char *s = tui_input_dir(t, _("Another directory"),
 		    t->goal == TUI_GOAL_VERIFY ? _("Verify the libraries "
 		    "of this directory (an absolute path):") :
 		    _("Install into this directory (an absolute path):"),
 		    t->target == TUI_TARGET_DIR && t->target_dir != NULL ?
-		    t->target_dir : "");
+		    t->target_dir : "", 1);
 
-		if (s == NULL || *s == '\0') {
-			free(s);
+		if (s == NULL) {
 			return;
 		}
-		if (s[0] != '/') {
-			char *msg = tui_xasprintf(_("%s: not an absolute path"),
-			    s);
-
-			tui_message(t, _("Another directory"), msg);
-			free(msg);
-			free(s);
-			return;
-		}
+		free(t->target_env);
+		t->target_env = NULL;
 		free(t->target_dir);
 		t->target_dir = s;
 		t->target = TUI_TARGET_DIR;
@@ -343,8 +359,12 @@ const struct tui_screen tui_scr_target = {
 	    "cudnn-9.3.0.75-cuda12), so several versions live side by side; "
 	    "the links PREFIX/cuda and PREFIX/cudnn name the default, and "
 	    "PREFIX/env holds files to source (sh, fish, and modulefiles). "
-	    "The system prefix needs root; the user prefix does not. Below "
-	    "the list: what the prefix holds already."),
+	    "The system prefix needs root; the user prefix does not. A "
+	    "conda env gets what `cudnn-setup install --env` gives it: the "
+	    "releases go to the shared prefix and the env's activation puts "
+	    "them on its path (undone with `cudnn-setup repair --undo`). "
+	    "Another directory: ~ is your home. Below the list: what the "
+	    "prefix holds already."),
 	.enter = target_enter,
 	.draw = draw,
 	.key = key,

@@ -32,7 +32,12 @@ static struct {
 	char *driver;		/* the plan's driver, NULL if none */
 	char *rec_error;
 	int ready;
+	int cudnn_none;		/* no cuDNN can go with the CUDA chosen */
+	int auto_off;		/* cuDNN was switched off for that reason */
 } V;
+
+/* The cuDNN list's row when no cuDNN goes with the CUDA chosen. */
+#define ROW_NONE (-1)
 
 static void
 rows_free(struct row *r, size_t n)
@@ -168,8 +173,13 @@ recommend(struct tui *t)
 		p = cds_plan_build(t->h, &req);
 	}
 	if (p == NULL) {
-		V.rec_error = tui_xstrdup(tui_err_text(t));
-		return;
+		/* a manifest of CUDA alone, or no cuDNN built for the CUDA
+		 * chosen: CUDA with cuDNN none */
+		req.cudnn = "none";
+		if ((p = cds_plan_build(t->h, &req)) == NULL) {
+			V.rec_error = tui_xstrdup(tui_err_text(t));
+			return;
+		}
 	}
 	for (i = 0; i < p->nitems; i++) {
 		const struct cds_plan_item *it = &p->items[i];
@@ -184,6 +194,13 @@ recommend(struct tui *t)
 	free(V.driver);
 	V.driver = p->driver != NULL ? tui_xstrdup(p->driver) : NULL;
 	cds_plan_free(p);
+}
+
+static void
+set_choice(char **slot, const char *v)
+{
+	free(*slot);
+	*slot = v != NULL ? tui_xstrdup(v) : NULL;
 }
 
 static const char *
@@ -231,6 +248,11 @@ build_cuda_menu(struct tui *t)
 		}
 	}
 	tui_menu_build(t, &t->menu, (int)V.ncuda, labels, ids, en, cur);
+	if (t->cuda == NULL && V.ncuda > 0 && V.cuda[cur].ok) {
+		/* no recommendation: the choice is the row under the
+		 * cursor, as when it moves */
+		set_choice(&t->cuda, V.cuda[cur].rel->version);
+	}
 	for (i = 0; i < V.ncuda; i++) {
 		free((char *)labels[i]);
 	}
@@ -243,11 +265,11 @@ build_cuda_menu(struct tui *t)
 static void
 build_cudnn_menu(struct tui *t)
 {
-	const char **labels = tui_xcalloc(V.ncudnn + 1, sizeof(char *));
-	int *ids = tui_xcalloc(V.ncudnn + 1, sizeof(int));
-	int *en = tui_xcalloc(V.ncudnn + 1, sizeof(int));
+	const char **labels = tui_xcalloc(V.ncudnn + 2, sizeof(char *));
+	int *ids = tui_xcalloc(V.ncudnn + 2, sizeof(int));
+	int *en = tui_xcalloc(V.ncudnn + 2, sizeof(int));
 	const char *cuda = t->with_cuda && t->cuda != NULL ? t->cuda : "none";
-	int cur = -1, first_ok = -1;
+	int cur = -1, first_ok = -1, n = 0;
 	size_t i;
 
 	for (i = 0; i < V.ncudnn; i++) {
@@ -263,11 +285,11 @@ build_cudnn_menu(struct tui *t)
 			    r->variant : "", r->present ? " " : "",
 			    r->present ? _("installed") : "");
 		}
-		labels[i] = tui_xasprintf("%-10s %s", r->rel->full_version,
+		labels[n] = tui_xasprintf("%-10s %s", r->rel->full_version,
 		    note);
 		free(note);
-		ids[i] = (int)i;
-		en[i] = r->ok;
+		ids[n] = (int)i;
+		en[n++] = r->ok;
 		if (r->ok && first_ok < 0) {
 			first_ok = (int)i;
 		}
@@ -276,16 +298,40 @@ build_cudnn_menu(struct tui *t)
 			cur = (int)i;
 		}
 	}
-	if (cur < 0) {
-		/* the one chosen has no build for this CUDA: the newest
-		 * that has */
-		cur = first_ok >= 0 ? first_ok : 0;
+	V.cudnn_none = first_ok < 0;
+	if (V.cudnn_none) {
+		/* nothing to pair with this CUDA: "none" is the choice, and
+		 * the install goes on with CUDA alone */
+		memmove(labels + 1, labels, (size_t)n * sizeof(*labels));
+		memmove(ids + 1, ids, (size_t)n * sizeof(*ids));
+		memmove(en + 1, en, (size_t)n * sizeof(*en));
+		labels[0] = tui_xstrdup(_("none"));
+		ids[0] = ROW_NONE;
+		en[0] = 1;
+		n++;
+		cur = ROW_NONE;
 		free(t->cudnn);
-		t->cudnn = first_ok >= 0 ?
-		    tui_xstrdup(V.cudnn[first_ok].rel->version) : NULL;
+		t->cudnn = NULL;
+		if (t->with_cudnn) {
+			t->with_cudnn = 0;
+			V.auto_off = 1;
+		}
+	} else {
+		if (V.auto_off) {
+			/* switched off only for want of a build */
+			t->with_cudnn = 1;
+			V.auto_off = 0;
+		}
+		if (cur < 0) {
+			/* the one chosen has no build for this CUDA: the
+			 * newest that has */
+			cur = first_ok;
+			free(t->cudnn);
+			t->cudnn = tui_xstrdup(V.cudnn[first_ok].rel->version);
+		}
 	}
-	tui_menu_build(t, &t->menu2, (int)V.ncudnn, labels, ids, en, cur);
-	for (i = 0; i < V.ncudnn; i++) {
+	tui_menu_build(t, &t->menu2, n, labels, ids, en, cur);
+	for (i = 0; i < (size_t)n; i++) {
 		free((char *)labels[i]);
 	}
 	free(labels);
@@ -299,13 +345,6 @@ by_version_desc(const void *a, const void *b)
 	const struct row *x = a, *y = b;
 
 	return cds_vercmp(y->rel->full_version, x->rel->full_version);
-}
-
-static void
-set_choice(char **slot, const char *v)
-{
-	free(*slot);
-	*slot = v != NULL ? tui_xstrdup(v) : NULL;
 }
 
 static void
@@ -381,6 +420,9 @@ focused_row(struct tui *t)
 {
 	int id = tui_menu_current(t->focus == 0 ? &t->menu : &t->menu2);
 
+	if (t->focus == 1 && id == ROW_NONE) {
+		return NULL;
+	}
 	if (id < 0) {
 		return NULL;
 	}
@@ -413,7 +455,7 @@ versions_draw(struct tui *t)
 		tui_view_add(v, TUI_TITLE, -1, 0, _("Recommended: CUDA %s + "
 		    "cuDNN %s (the newest this driver runs)"),
 		    V.rec_cuda != NULL ? V.rec_cuda : "-",
-		    V.rec_cudnn != NULL ? V.rec_cudnn : "-");
+		    V.rec_cudnn != NULL ? V.rec_cudnn : _("none"));
 	}
 	if (V.driver != NULL) {
 		tui_view_add(v, TUI_NORMAL, -1, 0, _("NVIDIA driver %s; "
@@ -454,7 +496,23 @@ versions_draw(struct tui *t)
 		tui_menu_draw(t, &t->menu2, y + lh + 2, 4 + cw, mr, cw,
 		    t->focus == 1);
 		/* the row under the cursor, in full */
-		if (r != NULL) {
+		if (r == NULL && t->focus == 1 && V.cudnn_none) {
+			char *d = V.ncudnn == 0 ? tui_xstrdup(_("The manifest "
+			    "has no cuDNN release: CUDA is installed alone "
+			    "(cuDNN: none).")) : tui_xasprintf(_("No cuDNN of "
+			    "the manifest is built for CUDA %s: it is "
+			    "installed alone (cuDNN: none)."), t->cuda !=
+			    NULL ? t->cuda : "-");
+			char **lines = tui_wrap(d, w - 4);
+
+			for (i = 0; lines[i] != NULL &&
+			    y + lh + 3 + mr + i < y + h; i++) {
+				tui_put(stdscr, y + lh + 3 + mr + i, 2,
+				    lines[i], w - 4, tui_attr(TUI_DIM));
+			}
+			tui_strfreev(lines);
+			free(d);
+		} else if (r != NULL) {
 			const char *md = t->focus == 0 ?
 			    min_driver(t, r->rel) : NULL;
 			char *d;
@@ -504,7 +562,7 @@ cudnn_moved(struct tui *t)
 {
 	int id = tui_menu_current(&t->menu2);
 
-	if (id >= 0 && V.cudnn[id].ok) {
+	if (id >= 0 && (size_t)id < V.ncudnn && V.cudnn[id].ok) {
 		set_choice(&t->cudnn, V.cudnn[id].rel->version);
 	}
 }
@@ -550,8 +608,15 @@ versions_key(struct tui *t, int ch)
 		if (t->focus == 0) {
 			t->with_cuda = !t->with_cuda;
 			build_cudnn_menu(t);
+		} else if (V.cudnn_none) {
+			tui_message(t, _("Versions"), V.ncudnn == 0 ?
+			    _("The manifest has no cuDNN release: CUDA is "
+			    "installed alone (cuDNN: none).") :
+			    _("No cuDNN of the manifest is built for this "
+			    "CUDA: it is installed alone (cuDNN: none)."));
 		} else {
 			t->with_cudnn = !t->with_cudnn;
+			V.auto_off = 0;
 		}
 		return 1;
 	case 'r':

@@ -85,7 +85,9 @@ enum tui_target_kind {
 	TUI_TARGET_NONE = 0,
 	TUI_TARGET_SYSTEM,	/* the system prefix */
 	TUI_TARGET_USER,	/* the user's prefix */
-	TUI_TARGET_ENV,		/* a conda env */
+	TUI_TARGET_ENV,		/* a conda env: the install goes to the
+				   shared prefix and is wired into the
+				   env's activation (`install --env`) */
 	TUI_TARGET_DIR,		/* a directory typed in */
 	TUI_TARGET_DEFAULT	/* verify: what the loader finds now */
 };
@@ -188,6 +190,9 @@ struct tui {
 	/* the machine */
 	struct cds_scan *scan;
 	struct cds_findings *findings;
+	int stale;		/* an install or repair changed the machine
+				   since the scan: scan again before showing
+				   it (tui_scan_fresh()) */
 	int scan_failed;
 	char *scan_error;
 	int scanning;
@@ -195,8 +200,11 @@ struct tui {
 	/* choices */
 	enum tui_goal goal;
 	enum tui_target_kind target;
-	char *target_dir;	/* prefix or env prefix (target path) */
+	char *target_dir;	/* the install prefix (target path); for
+				   repair, the env's prefix */
 	char *target_env;	/* env name, for TUI_TARGET_ENV */
+	char *prefix0;		/* the handle's prefix at the start: where
+				   `install --env` puts the releases */
 	char *cuda;		/* chosen release versions */
 	char *cudnn;
 	int with_cuda;		/* install them, or leave one out */
@@ -212,6 +220,8 @@ struct tui {
 	struct cds_findings *after;	/* doctor on the repaired env */
 	int fix_done, fix_failed;	/* operations reported by the engine */
 	int confirmed;		/* the person said yes on Review */
+	int details;		/* Review: the archives, URLs and operations
+				   shown, not only the summary */
 	int result_err;		/* 0 or enum cds_err of the work */
 	char *result_detail;
 	struct tui_archive *arch;
@@ -322,9 +332,16 @@ int tui_confirm(struct tui *t, const char *title, const char *text,
 void tui_message(struct tui *t, const char *title, const char *text);
 /* The help of the current screen and the keys everywhere. */
 void tui_help(struct tui *t);
-/* A line of text typed by the person (form library); NULL on Esc. */
+/* A line of text typed by the person (form library); NULL on Esc.  The
+ * initial text is shown selected: typing replaces it, an arrow key keeps
+ * it to edit. */
 char *tui_input(struct tui *t, const char *title, const char *prompt,
     const char *initial);
+/* A directory typed by the person: ~ and ~/... name $HOME; with ABS, one
+ * that is not then an absolute path is refused with a message.  NULL on
+ * Esc, empty input or a refusal. */
+char *tui_input_dir(struct tui *t, const char *title, const char *prompt,
+    const char *initial, int abs);
 
 /* wizard.c: the stack, the loop and keys */
 void tui_push(struct tui *t, const struct tui_screen *s);
@@ -363,9 +380,22 @@ extern const struct tui_screen tui_scr_repair_run;
 void tui_verify_run(struct tui *t, const char *prefix, const char *env);
 void tui_verify_view(struct tui *t, struct tui_view *v);
 
-/* scr_scan.c: run the scan and doctor's findings again; add findings to
- * a view (items numbered from FIRST, opened where OPEN says) */
+/* scr_review.c: the install's plan: t->plan, or for a conda env the one
+ * its repair plan holds (t->repair->install); NULL when there is none */
+struct cds_plan *tui_install_plan(const struct tui *t);
+
+/* scr_repair.c: doctor again on the env of t->repair as its activation
+ * makes it, into t->after; the repair's operations, grouped by directory
+ * (DONE >= 0: the first DONE marked done) */
+void tui_repair_check_after(struct tui *t);
+void tui_repair_ops_view(struct tui *t, struct tui_view *v,
+    const struct cds_repair_plan *p, int done);
+
+/* scr_scan.c: run the scan and doctor's findings again; the same when an
+ * install or repair has changed the machine since (t->stale); add findings
+ * to a view (items numbered from FIRST, opened where OPEN says) */
 int tui_rescan(struct tui *t);
+void tui_scan_fresh(struct tui *t);
 void tui_findings_view(struct tui *t, struct tui_view *v,
     const struct cds_findings *f, const unsigned char *open, int first);
 

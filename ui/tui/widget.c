@@ -907,6 +907,8 @@ tui_input(struct tui *t, const char *title, const char *prompt,
 	char *result = NULL;
 	int done = 0;
 	char *text = tui_xstrdup(initial);
+	/* the text given is selected: a key that types replaces it */
+	int fresh = *text != '\0';
 
 	curs_set(1);
 	while (!done) {
@@ -928,7 +930,7 @@ tui_input(struct tui *t, const char *title, const char *prompt,
 		fields[1] = NULL;
 		field_opts_off(fields[0], O_STATIC | O_AUTOSKIP);
 		set_max_field(fields[0], 4096);
-		set_field_back(fields[0], A_UNDERLINE);
+		set_field_back(fields[0], fresh ? A_REVERSE : A_UNDERLINE);
 		set_field_buffer(fields[0], 0, text);
 		form = new_form(fields);
 		set_form_win(form, win);
@@ -954,6 +956,25 @@ tui_input(struct tui *t, const char *title, const char *prompt,
 				tui_term_resized(t);
 				tui_redraw(t);
 				break;
+			}
+			if (fresh && !(r == KEY_CODE_YES && wc == KEY_ENTER) &&
+			    wc != '\n' && wc != '\r' && wc != 27) {
+				/* the first key ends the selection: one that
+				 * types or deletes takes the text away */
+				fresh = 0;
+				set_field_back(fields[0], A_UNDERLINE);
+				if ((r != KEY_CODE_YES && (wc >= ' ' ||
+				    wc == 127 || wc == 8)) ||
+				    (r == KEY_CODE_YES &&
+				    (wc == KEY_BACKSPACE || wc == KEY_DC))) {
+					form_driver(form, REQ_CLR_FIELD);
+					if (r != KEY_CODE_YES && wc >= ' ' &&
+					    wc != 127) {
+						form_driver_w(form, OK,
+						    (wchar_t)wc);
+					}
+					continue;
+				}
 			}
 			if (r == KEY_CODE_YES) {
 				switch (wc) {
@@ -1015,4 +1036,37 @@ tui_input(struct tui *t, const char *title, const char *prompt,
 	free(text);
 	tui_redraw(t);
 	return result;
+}
+
+char *
+tui_input_dir(struct tui *t, const char *title, const char *prompt,
+    const char *initial, int abs)
+{
+	char *s = tui_input(t, title, prompt, initial), *msg;
+	const char *home = cds_getenv(t->h, "HOME");
+
+	if (s == NULL || *s == '\0') {
+		free(s);
+		return NULL;
+	}
+	if (s[0] == '~' && (s[1] == '\0' || s[1] == '/') && home != NULL &&
+	    home[0] == '/') {
+		/* the shell's ~: the home directory (a slash too many at
+		 * the join is dropped) */
+		msg = tui_xasprintf("%.*s%s", (int)(strlen(home) -
+		    (home[strlen(home) - 1] == '/' && s[1] == '/')), home,
+		    s + 1);
+		free(s);
+		s = msg;
+	}
+	if (abs && s[0] != '/') {
+		msg = tui_xasprintf(s[0] == '~' ? _("%s: only ~ and ~/... "
+		    "are understood (your home); type an absolute path") :
+		    _("%s: not an absolute path"), s);
+		tui_message(t, title, msg);
+		free(msg);
+		free(s);
+		return NULL;
+	}
+	return s;
 }

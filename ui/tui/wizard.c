@@ -350,6 +350,7 @@ free_state(struct tui *t)
 	free(t->scan_error);
 	free(t->target_dir);
 	free(t->target_env);
+	free(t->prefix0);
 	free(t->cuda);
 	free(t->cudnn);
 	free(t->forpkg);
@@ -380,7 +381,11 @@ tui_main(cds_handle_t *h, const struct tui_opts *o)
 	t.h = h;
 	t.opts = *o;
 	t.view.sel = -1;
+	/* what `install --env` installs into: the prefix given, else the
+	 * engine's default for this user */
+	t.prefix0 = tui_xstrdup(cds_prefix(h));
 	if (tui_term_init(&t) == -1) {
+		free(t.prefix0);
 		return -1;
 	}
 	tui_callbacks_install(&t);
