@@ -966,6 +966,39 @@ fit_row(const struct ctx *x, const struct cds_framework_req *f,
 	return fit_tested_pair(x, f, first, t);
 }
 
+/* --for PKG(==VER): no row of the framework table matches. */
+static int
+err_no_row(const struct ctx *x, const char *name, const char *version)
+{
+	const struct cds_plan_request *req = x->req;
+	char *known;
+
+	if (req->with_cuda != NULL) {
+		return cds_seterr_why(x->h, CDS_ERR_NOT_FOUND,
+		    CDS_REASON_NO_FRAMEWORK_BUILD, CDS_ERRNAMES(
+		    { CDS_ERRARG_OPTION, "for" }, { CDS_ERRARG_VALUE,
+		    req->forpkg }, { CDS_ERRARG_PACKAGE, name },
+		    { CDS_ERRARG_VERSION, version }, { CDS_ERRARG_CUDA,
+		    req->with_cuda }), "for %s: no build for CUDA %s in the "
+		    "framework table", req->forpkg, req->with_cuda);
+	}
+	if ((known = rows_text(x->m, name)) == NULL) {
+		return cds_seterr_why(x->h, CDS_ERR_NOT_FOUND,
+		    CDS_REASON_UNKNOWN_PACKAGE, CDS_ERRNAMES(
+		    { CDS_ERRARG_OPTION, "for" }, { CDS_ERRARG_VALUE,
+		    req->forpkg }, { CDS_ERRARG_PACKAGE, name },
+		    { CDS_ERRARG_PATH, x->m->path }), "for %s: not in the "
+		    "framework table of %s", name, x->m->path);
+	}
+	cds_seterr_why(x->h, CDS_ERR_NOT_FOUND, CDS_REASON_UNKNOWN_VERSION,
+	    CDS_ERRNAMES({ CDS_ERRARG_OPTION, "for" }, { CDS_ERRARG_VALUE,
+	    req->forpkg }, { CDS_ERRARG_PACKAGE, name }, { CDS_ERRARG_VERSION,
+	    version }, { CDS_ERRARG_KNOWN, known }), "for %s: no such version "
+	    "in the framework table (known: %s)", req->forpkg, known);
+	free(known);
+	return -1;
+}
+
 /* --for PKG==VER: each matching row, resolved; the best that runs. */
 static int
 choose_for(const struct ctx *x, const char *name, const char *version,
@@ -1030,36 +1063,8 @@ choose_for(const struct ctx *x, const char *name, const char *version,
 		}
 		return 0;
 	}
-	if (nmatch == 0 && req->with_cuda != NULL) {
-		return cds_seterr_why(x->h, CDS_ERR_NOT_FOUND,
-		    CDS_REASON_NO_FRAMEWORK_BUILD, CDS_ERRNAMES(
-		    { CDS_ERRARG_OPTION, "for" }, { CDS_ERRARG_VALUE,
-		    req->forpkg }, { CDS_ERRARG_PACKAGE, name },
-		    { CDS_ERRARG_VERSION, version }, { CDS_ERRARG_CUDA,
-		    req->with_cuda }), "for %s: no build for CUDA %s in the "
-		    "framework table", req->forpkg, req->with_cuda);
-	}
 	if (nmatch == 0) {
-		char *known = rows_text(x->m, name);
-
-		if (known == NULL) {
-			cds_seterr_why(x->h, CDS_ERR_NOT_FOUND,
-			    CDS_REASON_UNKNOWN_PACKAGE, CDS_ERRNAMES(
-			    { CDS_ERRARG_OPTION, "for" }, { CDS_ERRARG_VALUE,
-			    req->forpkg }, { CDS_ERRARG_PACKAGE, name },
-			    { CDS_ERRARG_PATH, x->m->path }), "for %s: not "
-			    "in the framework table of %s", name, x->m->path);
-		} else {
-			cds_seterr_why(x->h, CDS_ERR_NOT_FOUND,
-			    CDS_REASON_UNKNOWN_VERSION, CDS_ERRNAMES(
-			    { CDS_ERRARG_OPTION, "for" }, { CDS_ERRARG_VALUE,
-			    req->forpkg }, { CDS_ERRARG_PACKAGE, name },
-			    { CDS_ERRARG_VERSION, version }, { CDS_ERRARG_KNOWN,
-			    known }), "for %s: no such version in the "
-			    "framework table (known: %s)", req->forpkg, known);
-		}
-		free(known);
-		return -1;
+		return err_no_row(x, name, version);
 	}
 	if (lowest != NULL) {
 		char *what = cds_xasprintf("%s%s%s (its %s build)", name,
@@ -1077,8 +1082,9 @@ choose_for(const struct ctx *x, const char *name, const char *version,
 		    name }, { CDS_ERRARG_VERSION, version }, { CDS_ERRARG_MIN,
 		    unmet->min }, { CDS_ERRARG_SOURCE, unmet->source }),
 		    "for %s: it needs %s %s or newer%s%s (%s); %s %s has %s",
-		    req->forpkg, unmet->component, unmet->min, unmet->below != NULL ?
-		    ", below " : "", unmet->below != NULL ? unmet->below : "",
+		    req->forpkg, unmet->component, unmet->min,
+		    unmet->below != NULL ? ", below " : "",
+		    unmet->below != NULL ? unmet->below : "",
 		    unmet->source, unmet_rel->kind == CDS_KIND_CUDA ? "CUDA" :
 		    "cuDNN", unmet_rel->full_version, unmet_have);
 	}

@@ -1470,6 +1470,51 @@ prefix_inside(const cds_handle_t *h, const char *env)
 	return strncmp(pre, env, n) == 0 && (pre[n] == '/' || pre[n] == '\0');
 }
 
+/*
+ * The env's library directories in their order: DIRS (what consumers
+ * need) with WHEELS (the env's NVIDIA wheels, whose links P makes).
+ */
+static void
+order_libdirs(cds_handle_t *h, struct cds_repair_plan *p,
+    struct cds_strv *dirs, const struct cds_strv *wheels, size_t users)
+{
+	size_t i;
+
+	/*
+	 * The wheels go on the path when something needs them there: a
+	 * library found elsewhere or installed, or no consumer at all (the
+	 * wheels are for programs that load them by name).  Consumers that
+	 * find everything through their RUNPATH need nothing.
+	 */
+	if (wheels->n > 0 && (dirs->n > 0 || users == 0)) {
+		struct cds_strv all = {0};
+
+		for (i = 0; i < wheels->n; i++) {
+			plan_links(h, p, wheels->v[i], NULL);
+			cds_strv_push(&all, wheels->v[i]);
+		}
+		for (i = 0; i < dirs->n; i++) {
+			if (!cds_strv_contains(&all, dirs->v[i])) {
+				cds_strv_push(&all, dirs->v[i]);
+			}
+		}
+		cds_strv_clear(dirs);
+		*dirs = all;
+	}
+	/* the prefix's releases in one order (CUDA, then cuDNN), whichever
+	 * was found first: a second repair writes the same scripts */
+	qsort_prefix_dirs(h, dirs);
+	/* the cuDNN wheel first: it is what shadowing breaks (F1, F9) */
+	for (i = 1; i < dirs->n; i++) {
+		if (strstr(dirs->v[i], "/nvidia/cudnn/lib") != NULL) {
+			char *t = dirs->v[i];
+
+			memmove(&dirs->v[1], &dirs->v[0], i * sizeof(char *));
+			dirs->v[0] = t;
+		}
+	}
+}
+
 struct cds_repair_plan *
 cds_repair_plan_build(cds_handle_t *h, const char *env, unsigned flags,
     const struct cds_plan_request *req)
@@ -1481,7 +1526,7 @@ cds_repair_plan_build(cds_handle_t *h, const char *env, unsigned flags,
 	struct cds_findings scratch = {0};
 	struct cds_scan *s;
 	char *runtime = NULL;
-	size_t i, users = 0;
+	size_t users = 0;
 	int sys;
 
 	if (env == NULL) {
@@ -1541,39 +1586,7 @@ cds_repair_plan_build(cds_handle_t *h, const char *env, unsigned flags,
 		plan_links(h, p, lib, cuda_lib_prefixes);
 		free(lib);
 	}
-	/*
-	 * The wheels go on the path when something needs them there: a
-	 * library found elsewhere or installed, or no consumer at all (the
-	 * wheels are for programs that load them by name).  Consumers that
-	 * find everything through their RUNPATH need nothing.
-	 */
-	if (wheels.n > 0 && (dirs.n > 0 || users == 0)) {
-		struct cds_strv all = {0};
-
-		for (i = 0; i < wheels.n; i++) {
-			plan_links(h, p, wheels.v[i], NULL);
-			cds_strv_push(&all, wheels.v[i]);
-		}
-		for (i = 0; i < dirs.n; i++) {
-			if (!cds_strv_contains(&all, dirs.v[i])) {
-				cds_strv_push(&all, dirs.v[i]);
-			}
-		}
-		cds_strv_clear(&dirs);
-		dirs = all;
-	}
-	/* the prefix's releases in one order (CUDA, then cuDNN), whichever
-	 * was found first: a second repair writes the same scripts */
-	qsort_prefix_dirs(h, &dirs);
-	/* the cuDNN wheel first: it is what shadowing breaks (F1, F9) */
-	for (i = 1; i < dirs.n; i++) {
-		if (strstr(dirs.v[i], "/nvidia/cudnn/lib") != NULL) {
-			char *t = dirs.v[i];
-
-			memmove(&dirs.v[1], &dirs.v[0], i * sizeof(char *));
-			dirs.v[0] = t;
-		}
-	}
+	order_libdirs(h, p, &dirs, &wheels, users);
 	p->libdirs = cds_strv_steal(&dirs);
 	if (sys) {
 		plan_system_path(h, p, p->libdirs);
