@@ -98,7 +98,7 @@ if have_python; then
 		--cuda 12.4.1 --cudnn none --yes --deadline 3
 	el=$(since "$t0")
 	is "$RC" 3 "a server trickling 50 bytes a second, --deadline 3: exit 3"
-	like "$ERR" "$CUDART: not whole after 3 s \(--deadline\)" \
+	like "$ERR" "$CUDART: not whole after 3 s \(the run.s deadline\)" \
 		"the archive and the deadline are named"
 	within "it gave up in time" "$el" 15 "$base"
 	P=$R/opt/nvidia

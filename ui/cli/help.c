@@ -507,6 +507,7 @@ cli_fail_env(struct cli *c, const char *env)
 	/* in words now: the scan below sets the handle's error anew */
 	json_t *e = c->json ? cli_error_json(c) : NULL;
 	char *text = c->json ? NULL : cli_err_text(c);
+	char *hint = c->json ? NULL : cli_err_hint(c);
 	const char *s = NULL;
 	struct cds_scan *scan = NULL;
 	int ret;
@@ -534,6 +535,9 @@ cli_fail_env(struct cli *c, const char *env)
 		cli_json_print(json_pack("{s:o}", "error", e));
 	} else {
 		cli_fail(c, "%s", text);
+		if (hint != NULL) {
+			fprintf(stderr, "  %s\n", hint);
+		}
 		if (s != NULL) {
 			fprintf(stderr, _("  did you mean --env %s?\n"), s);
 		}
@@ -546,6 +550,7 @@ cli_fail_env(struct cli *c, const char *env)
 	}
 	cds_scan_free(scan);
 	free(text);
+	free(hint);
 	return ret;
 }
 
