@@ -4,9 +4,9 @@ small inputs in the shapes each target meets.  Run from the source tree:
     python3 tests/fuzz/mkseeds.py
 The manifest seeds are cut from NVIDIA's files in manifests/nvidia/ (a
 component or two, one platform or two); the ELF seeds are two tiny
-libraries compiled here (cc), one with a .nv_fatbin section laid out as
-nvcc does (tests/fixtures/mkfatbin.sh)."""
-import gzip, io, json, lzma, os, subprocess, sys, tarfile, tempfile, zipfile
+libraries that tests/fuzz/run.sh compiles at each run (cc), one with a
+.nv_fatbin section laid out as nvcc does (tests/fixtures/mkfatbin.sh)."""
+import gzip, io, json, lzma, os, subprocess, sys, tarfile, zipfile
 
 top = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(
     __file__))))
@@ -50,24 +50,8 @@ small = {"schema": 1, "base_urls": idx["base_urls"],
          "frameworks": idx["frameworks"][:3]}
 put("manifest", "index", json.dumps(small, indent=1))
 
-# elf: a library with a soname, needed entries and a version node; one
-# with GPU code
-with tempfile.TemporaryDirectory() as t:
-    src = os.path.join(t, "a.c")
-    open(src, "w").write("int cds_seed(void) { return 1; }\n")
-    ver = os.path.join(t, "v.map")
-    open(ver, "w").write("libseed.so.1 { global: cds_seed; local: *; };\n")
-    out = os.path.join(t, "libseed.so.1")
-    subprocess.check_call(["cc", "-shared", "-fPIC", "-s", "-o", out,
-                           "-Wl,-soname,libseed.so.1", "-Wl,--version-script",
-                           ver, "-Wl,-rpath,$ORIGIN", src, "-lm"])
-    put("elf", "libseed", open(out, "rb").read())
-    fb = os.path.join(t, "libfb.so")
-    subprocess.check_call(["sh", "-c", '. "$1"; CC=cc mk_fatbin_lib "$2" '
-                           'libfb.so "80 86" "90" && strip "$2"', "sh",
-                           os.path.join(top, "tests", "fixtures",
-                                        "mkfatbin.sh"), fb])
-    put("elf", "libfatbin", open(fb, "rb").read())
+# elf: no seeds here; tests/fuzz/run.sh compiles its two libraries (one
+# with GPU code) at each run, so that no binary is committed
 
 # explain: error texts as users paste them
 put("explain", "ops-infer", "Could not load library libcudnn_ops_infer.so.8. "

@@ -1,0 +1,1 @@
+int cds_seed(void) { return 1; }
