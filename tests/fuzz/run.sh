@@ -69,13 +69,13 @@ done
 # a RUNPATH, and one with a .nv_fatbin section laid out as nvcc does.
 elf_seeds() {
 	mkdir -p "$1"
-	printf 'int cds_seed(void) { return 1; }\n' >"$fz/seed.c"
+	printf 'int cds_seed(void) { return 1; }\n' >"$fz/obj/seed.c"
 	printf 'libseed.so.1 { global: cds_seed; local: *; };\n' \
-		>"$fz/seed.map"
+		>"$fz/obj/seed.map"
 	# shellcheck disable=SC2016
 	cc -shared -fPIC -s -o "$1/libseed" -Wl,-soname,libseed.so.1 \
-		-Wl,--version-script,"$fz/seed.map" -Wl,-rpath,'$ORIGIN' \
-		"$fz/seed.c" -lm &&
+		-Wl,--version-script,"$fz/obj/seed.map" -Wl,-rpath,'$ORIGIN' \
+		"$fz/obj/seed.c" -lm &&
 		(. "$top/tests/fixtures/mkfatbin.sh" &&
 			CC=cc mk_fatbin_lib "$1/libfatbin" libfb.so "80 86" "90" &&
 			strip "$1/libfatbin")
@@ -86,7 +86,7 @@ for t in $targets; do
 	bin=$fz/fuzz-$t
 	seeds=$top/tests/fuzz/seeds/$t
 	if [ "$t" = elf ]; then
-		seeds=$fz/seeds/elf
+		seeds=$fz/seeds-elf
 		if ! elf_seeds "$seeds"; then
 			echo "fuzz: elf: its seeds do not build" >&2
 			status=1

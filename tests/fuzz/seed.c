@@ -1,1 +1,0 @@
-int cds_seed(void) { return 1; }
