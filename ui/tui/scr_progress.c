@@ -488,11 +488,19 @@ summary_env(struct tui *t, struct tui_view *v, const char *opts)
 	}
 	tui_view_blank(v);
 	tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("To use it:"));
-	tui_view_add(v, TUI_NORMAL, -1, 2, "conda activate %s", rp->env_name);
+	/* a venv by its activate script and its path (its name is no
+	 * --env), a conda env by its name */
+	if (rp->venv) {
+		tui_view_add(v, TUI_NORMAL, -1, 2, ". %s/bin/activate",
+		    rp->env_prefix);
+	} else {
+		tui_view_add(v, TUI_NORMAL, -1, 2, "conda activate %s",
+		    rp->env_name);
+	}
 	tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("To undo the wiring (the "
 	    "releases stay, shared by every env):"));
 	tui_view_add(v, TUI_NORMAL, -1, 2, "cudnn-setup%s repair --undo "
-	    "--env %s", opts, rp->env_name);
+	    "--env %s", opts, rp->venv ? rp->env_prefix : rp->env_name);
 }
 
 static void

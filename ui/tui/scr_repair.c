@@ -631,12 +631,17 @@ run_draw(struct tui *t)
 		}
 		tui_view_blank(v);
 		tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("To use it:"));
-		tui_view_add(v, TUI_NORMAL, -1, 2, "conda activate %s",
-		    p->env_name);
+		if (p->venv) {
+			tui_view_add(v, TUI_NORMAL, -1, 2, ". %s/bin/activate",
+			    p->env_prefix);
+		} else {
+			tui_view_add(v, TUI_NORMAL, -1, 2, "conda activate %s",
+			    p->env_name);
+		}
 		tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("To undo:"));
 		tui_view_add(v, TUI_NORMAL, -1, 2, "cudnn-setup%s%s repair "
 		    "--undo --env %s", *root != '\0' ? " --root " : "", root,
-		    p->env_name);
+		    p->venv ? p->env_prefix : p->env_name);
 		tui_view_add(v, TUI_TITLE, -1, 0, "%s",
 		    _("Log of what was done:"));
 		log = cds_audit_log_path(t->h);
