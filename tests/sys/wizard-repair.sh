@@ -12,10 +12,10 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/tmux.sh"
-plan 26
+plan 33
 
 if ! have_tmux || ! have_python; then
-	skip 26 "tmux or python3 is not installed"
+	skip 33 "tmux or python3 is not installed"
 	done_testing
 fi
 
@@ -106,5 +106,35 @@ out=$(tmx_restored)
 ok $? "after the undo: the terminal is as it was $out"
 is "$(tree_sum "$E")" "$before" "the env is exactly as before the repair"
 tmx_stop
+
+# ---- a plain venv: wired through its own bin/activate -----------------------
+R2=$(mk_sysroot); cleanup_later "$R2"
+V=$R2/home/user/venv
+mkdir -p "$V/bin" "$V/lib/python3.11/site-packages/nvidia_cudnn_cu12-8.9.7.29.dist-info"
+printf 'home = /usr/bin\nversion = 3.11.2\n' >"$V/pyvenv.cfg"
+printf 'deactivate () {\n    unset VIRTUAL_ENV\n}\nVIRTUAL_ENV="/home/user/venv"\nexport VIRTUAL_ENV\n' \
+	>"$V/bin/activate"
+mk_cudnn8 "$V/lib/python3.11/site-packages/nvidia/cudnn/lib" 8.9.7 wheel >/dev/null
+tmx_start 80 24 env -u LC_ALL -u NO_COLOR LANG=C.UTF-8 HOME=/home/user \
+	VIRTUAL_ENV=/home/user/venv "$CDS_BIN" --root "$R2"
+waitok "Findings:" "venv: Scan" 20
+tmx_keys Enter
+tmx_wait "Repair a conda env"
+tmx_keys Down Enter
+waitok "> venv +/home/user/venv" "venv: the active venv is in the env list"
+tmx_keys Enter
+waitok "write +activate" "venv: Review writes its bin/activate, no activate.d" 20
+tmx_keys Enter
+tmx_wait "Apply [0-9]+ changes"
+tmx_keys y
+tmx_wait "Enter quit +Esc back" 30
+tmx_keys End
+waitok "\. /home/user/venv/bin/activate" "venv: Summary says to source its activate script"
+like "$SCREEN" "repair --undo --env /home/user/venv" "venv: ... and undoes it by its path"
+unlike "$SCREEN" "conda activate" "venv: ... and says nothing of conda"
+tmx_keys Enter
+tmx_wait_exit 10
+tmx_stop
+like "$(cat "$V/bin/activate")" "cudnn-setup" "venv: the block is in bin/activate"
 
 done_testing
