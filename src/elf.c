@@ -1866,3 +1866,43 @@ out:
 	free(names);
 	return ret;
 }
+
+/* A cds_elf_check() answer kept for the pass. */
+struct check_answer {
+	enum cds_elf_verdict v;
+	char *why;
+};
+
+static void
+check_answer_free(void *p)
+{
+	struct check_answer *a = p;
+
+	free(a->why);
+	free(a);
+}
+
+enum cds_elf_verdict
+cds_elf_check_in(cds_handle_t *h, const char *hostpath, int want_class,
+    int want_be, unsigned want_machine, char **why)
+{
+	struct cds_strmap *memo = cds_root_cache_memo(h, check_answer_free);
+	struct check_answer *a;
+	char *key;
+
+	if (memo == NULL) {
+		return cds_elf_check(hostpath, want_class, want_be,
+		    want_machine, why);
+	}
+	key = cds_xasprintf("%d:%d:%u:%s", want_class, want_be, want_machine,
+	    hostpath);
+	if ((a = cds_strmap_get(memo, key)) == NULL) {
+		a = cds_xcalloc(1, sizeof(*a));
+		a->v = cds_elf_check(hostpath, want_class, want_be,
+		    want_machine, &a->why);
+		cds_strmap_add(memo, key, a);
+	}
+	free(key);
+	*why = cds_strdup0(a->why);
+	return a->v;
+}

@@ -144,6 +144,12 @@ enum cds_elf_verdict {
  */
 CDS_HIDDEN enum cds_elf_verdict cds_elf_check(const char *hostpath,
     int want_class, int want_be, unsigned want_machine, char **why);
+/* cds_elf_check(), each file checked once in the handle's read-only pass
+ * (cds_root_cache_begin()): the loader checks a library for every env
+ * and rule that resolves it. */
+CDS_HIDDEN enum cds_elf_verdict cds_elf_check_in(cds_handle_t *h,
+    const char *hostpath, int want_class, int want_be,
+    unsigned want_machine, char **why);
 
 /*
  * cds_elf_open() without the symbol versions and the dynamic symbols:

@@ -19,7 +19,6 @@
 
 #include "dynprobe.h"
 #include "facts.h"
-#include "manifest.h"
 #include "findings.h"
 #include "loader.h"
 #include "manifest.h"
@@ -2335,8 +2334,9 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 	size_t i, j, k, n = 0;
 	int pass;
 
-	/* the rules and the checks below only read: one resolution each */
-	cds_root_cache_begin(h);
+	/* the rules and the checks below only read: one resolution each, in
+	 * the scan's pass */
+	cds_scan_pass_resume(h, s);
 	all = cds_findings_run(h, s);
 	c.h = h;
 	c.s = s;

@@ -15,6 +15,7 @@
 #include "manifest.h"
 #include "scan.h"
 #include "shell.h"
+#include "strmap.h"
 #include "version.h"
 
 /* ------------------------------------------------------------------------ */
@@ -159,8 +160,48 @@ origin_in_glob(const cds_handle_t *h, const char *pattern, const char *var,
 	return r;
 }
 
+static char *
+var_origin(struct cds_rule_ctx *c, const char *var, const char *value);
+
+/* A remembered origin: the string, or NULL when none was found. */
+struct origin_answer {
+	char *s;
+};
+
+static void
+origin_answer_free(void *p)
+{
+	struct origin_answer *a = p;
+
+	free(a->s);
+	free(a);
+}
+
+/* The rules ask where LD_LIBRARY_PATH's dirs come from for every env and
+ * library: each answer is looked for once in the pass. */
 char *
 cds_var_origin(struct cds_rule_ctx *c, const char *var, const char *value)
+{
+	struct cds_strmap *memo = cds_root_cache_memo(c->h,
+	    origin_answer_free);
+	struct origin_answer *a;
+	char *key;
+
+	if (memo == NULL) {
+		return var_origin(c, var, value);
+	}
+	key = cds_xasprintf("%s=%s", var, value);
+	if ((a = cds_strmap_get(memo, key)) == NULL) {
+		a = cds_xcalloc(1, sizeof(*a));
+		a->s = var_origin(c, var, value);
+		cds_strmap_add(memo, key, a);
+	}
+	free(key);
+	return cds_strdup0(a->s);
+}
+
+static char *
+var_origin(struct cds_rule_ctx *c, const char *var, const char *value)
 {
 	static const char *const home_files[] = {
 		".bashrc", ".bash_profile", ".bash_login", ".profile",

@@ -156,8 +156,9 @@ cds_findings_run(cds_handle_t *h, const struct cds_scan *s)
 	c.out = cds_xcalloc(1, sizeof(*c.out));
 	/* a rule's failure to read something is not the command's error */
 	cds_clearerr(h);
-	/* rules only read: each directory is resolved once for all */
-	cds_root_cache_begin(h);
+	/* rules only read, and judge the machine as the scan read it: the
+	 * scan's pass goes on (each directory resolved once for all) */
+	cds_scan_pass_resume(h, s);
 	for (i = 0; i < NRULES; i++) {
 		if (rules[i].fn != NULL) {
 			rules[i].fn(&c);

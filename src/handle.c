@@ -411,13 +411,29 @@ cds_unrpath(const cds_handle_t *h, const char *hostpath)
  * what readlink(2) said of it, and what it resolved to.
  */
 struct cds_root_cache {
-	unsigned depth;			/* passes holding it */
+	unsigned depth;			/* nested passes of the handle */
+	unsigned refs;			/* its holders: the handle while in a
+					   pass, scans (cds_root_cache_hold) */
 	struct cds_strmap *links;	/* path -> struct answer: readlink */
 	struct cds_strmap *reals;	/* path -> struct answer: resolved */
+	struct cds_strmap *stats;	/* "L"/"S" + host path -> struct
+					   stat_answer: lstat, stat */
+	struct cds_strmap *globs;	/* pattern -> struct glob_answer */
 	struct memo {
 		void (*free_val)(void *);
 		struct cds_strmap *map;
-	} memos[4];			/* the modules' (cds_root_cache_memo) */
+	} memos[8];			/* the modules' (cds_root_cache_memo) */
+};
+
+/* One remembered stat(2) or lstat(2): its status, or the errno. */
+struct stat_answer {
+	int err;
+	struct stat st;
+};
+
+/* One remembered glob: the matches. */
+struct glob_answer {
+	char **paths;
 };
 
 /* One remembered answer: a string, or NULL and the errno that came with
@@ -434,6 +450,9 @@ cds_root_cache_begin(cds_handle_t *h)
 		h->rcache = cds_xcalloc(1, sizeof(*h->rcache));
 		h->rcache->links = cds_strmap_new(1);
 		h->rcache->reals = cds_strmap_new(1);
+		h->rcache->stats = cds_strmap_new(1);
+		h->rcache->globs = cds_strmap_new(1);
+		h->rcache->refs = 1;	/* the handle's */
 	}
 	h->rcache->depth++;
 }
@@ -447,23 +466,67 @@ answer_free(void *p)
 	free(a);
 }
 
-void
-cds_root_cache_end(cds_handle_t *h)
+static void
+glob_answer_free(void *p)
 {
-	struct cds_root_cache *rc = h->rcache;
+	struct glob_answer *a = p;
+
+	cds_strfreev(a->paths);
+	free(a);
+}
+
+void
+cds_root_cache_release(struct cds_root_cache *rc)
+{
 	size_t i;
 
-	if (rc == NULL || --rc->depth > 0) {
+	if (rc == NULL || --rc->refs > 0) {
 		return;
 	}
 	cds_strmap_free(rc->links, answer_free);
 	cds_strmap_free(rc->reals, answer_free);
-	for (i = 0; i < sizeof(rc->memos) / sizeof(rc->memos[0]) && rc->memos[i].map != NULL;
-	    i++) {
+	cds_strmap_free(rc->stats, free);
+	cds_strmap_free(rc->globs, glob_answer_free);
+	for (i = 0; i < sizeof(rc->memos) / sizeof(rc->memos[0]) &&
+	    rc->memos[i].map != NULL; i++) {
 		cds_strmap_free(rc->memos[i].map, rc->memos[i].free_val);
 	}
 	free(rc);
+}
+
+void
+cds_root_cache_end(cds_handle_t *h)
+{
+	struct cds_root_cache *rc = h->rcache;
+
+	if (rc == NULL || --rc->depth > 0) {
+		return;
+	}
 	h->rcache = NULL;
+	cds_root_cache_release(rc);
+}
+
+struct cds_root_cache *
+cds_root_cache_hold(cds_handle_t *h)
+{
+	if (h->rcache == NULL) {
+		return NULL;
+	}
+	h->rcache->refs++;
+	return h->rcache;
+}
+
+void
+cds_root_cache_resume(cds_handle_t *h, struct cds_root_cache *rc)
+{
+	if (rc == NULL || h->rcache != NULL) {
+		/* no pass kept, or one already under way: it serves */
+		cds_root_cache_begin(h);
+		return;
+	}
+	rc->refs++;	/* the handle's again */
+	rc->depth = 1;
+	h->rcache = rc;
 }
 
 struct cds_strmap *
@@ -718,53 +781,119 @@ cds_root_read_line(const cds_handle_t *h, const char *path)
 	return r;
 }
 
-/* TEST of the host path of PATH: the entry itself, or with FOLLOW what
- * its last link leads to. */
-static int
-root_test(const cds_handle_t *h, const char *path, int follow,
-    int (*test)(const char *))
+int
+cds_host_stat(const cds_handle_t *h, const char *host, int follow,
+    struct stat *st)
 {
-	char *host = follow ? cds_rpath_follow(h, path) : cds_rpath(h, path);
-	int r = test(host);
+	struct stat_answer *a;
+	char *key;
+	int rc;
 
-	free(host);
-	return r;
+	if (h->rcache == NULL) {
+		return follow ? stat(host, st) : lstat(host, st);
+	}
+	key = cds_xasprintf("%c%s", follow ? 'S' : 'L', host);
+	a = cds_strmap_get(h->rcache->stats, key);
+	if (a == NULL) {
+		a = cds_xcalloc(1, sizeof(*a));
+		rc = follow ? stat(host, &a->st) : lstat(host, &a->st);
+		a->err = rc == -1 ? errno : 0;
+		cds_strmap_add(h->rcache->stats, key, a);
+	}
+	free(key);
+	if (a->err != 0) {
+		errno = a->err;
+		return -1;
+	}
+	*st = a->st;
+	return 0;
 }
 
-static int
-is_exec_file(const char *host)
+int
+cds_host_is_dir(const cds_handle_t *h, const char *host)
 {
-	return cds_is_file(host) && access(host, X_OK) == 0;
+	struct stat st;
+
+	return cds_host_stat(h, host, 1, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+int
+cds_host_exists(const cds_handle_t *h, const char *host)
+{
+	struct stat st;
+
+	return cds_host_stat(h, host, 0, &st) == 0;
+}
+
+/* What a root_test() asks of an entry. */
+enum root_ask {
+	ASK_EXISTS,	/* lstat: anything, a dangling link too */
+	ASK_DIR,	/* links followed: a directory */
+	ASK_FILE,	/* links followed: a regular file */
+	ASK_EXEC,	/* ... that this process may execute */
+	ASK_LINK	/* lstat: a link */
+};
+
+/* ASK of the host path of PATH: the entry itself, or what its last link
+ * leads to (each stat remembered for the pass). */
+static int
+root_test(const cds_handle_t *h, const char *path, enum root_ask ask)
+{
+	int follow = ask == ASK_DIR || ask == ASK_FILE || ask == ASK_EXEC;
+	char *host = follow ? cds_rpath_follow(h, path) : cds_rpath(h, path);
+	struct stat st;
+	int r = cds_host_stat(h, host, follow, &st) == 0;
+
+	if (r) {
+		switch (ask) {
+		case ASK_EXISTS:
+			break;
+		case ASK_DIR:
+			r = S_ISDIR(st.st_mode);
+			break;
+		case ASK_FILE:
+			r = S_ISREG(st.st_mode);
+			break;
+		case ASK_EXEC:
+			r = S_ISREG(st.st_mode) && access(host, X_OK) == 0;
+			break;
+		case ASK_LINK:
+			r = S_ISLNK(st.st_mode);
+			break;
+		}
+	}
+	free(host);
+	return r;
 }
 
 int
 cds_root_exists(const cds_handle_t *h, const char *path)
 {
-	return root_test(h, path, 0, cds_exists);
+	return root_test(h, path, ASK_EXISTS);
 }
 
 int
 cds_root_isdir(const cds_handle_t *h, const char *path)
 {
-	return root_test(h, path, 1, cds_is_dir);
+	return root_test(h, path, ASK_DIR);
 }
 
 int
 cds_root_is_file(const cds_handle_t *h, const char *path)
 {
-	return root_test(h, path, 1, cds_is_file);
+	return root_test(h, path, ASK_FILE);
 }
 
 int
 cds_root_is_link(const cds_handle_t *h, const char *path)
 {
-	return root_test(h, path, 0, cds_is_link);
+	return root_test(h, path, ASK_LINK);
 }
 
 int
 cds_root_is_exec(const cds_handle_t *h, const char *path)
 {
-	return root_test(h, path, 1, is_exec_file);
+	return root_test(h, path, ASK_EXEC);
 }
 
 char *
@@ -859,8 +988,8 @@ glob_in_root(const cds_handle_t *h, const char *pattern)
 	return cds_strv_steal(&cur);
 }
 
-char **
-cds_root_glob(const cds_handle_t *h, const char *pattern)
+static char **
+glob_now(const cds_handle_t *h, const char *pattern)
 {
 	struct cds_strv sv = {0};
 	glob_t g;
@@ -876,4 +1005,20 @@ cds_root_glob(const cds_handle_t *h, const char *pattern)
 		globfree(&g);
 	}
 	return cds_strv_steal(&sv);
+}
+
+char **
+cds_root_glob(const cds_handle_t *h, const char *pattern)
+{
+	struct glob_answer *a;
+
+	if (h->rcache == NULL) {
+		return glob_now(h, pattern);
+	}
+	if ((a = cds_strmap_get(h->rcache->globs, pattern)) == NULL) {
+		a = cds_xcalloc(1, sizeof(*a));
+		a->paths = glob_now(h, pattern);
+		cds_strmap_add(h->rcache->globs, pattern, a);
+	}
+	return cds_strv_copy(a->paths);
 }

@@ -5,6 +5,7 @@
 #define CDS_HANDLE_H
 
 #include <signal.h>
+#include <sys/stat.h>
 
 #include "cds.h"
 #include "util.h"
@@ -144,6 +145,28 @@ CDS_HIDDEN char *cds_realpath_in_root(const cds_handle_t *h,
  */
 CDS_HIDDEN void cds_root_cache_begin(cds_handle_t *h);
 CDS_HIDDEN void cds_root_cache_end(cds_handle_t *h);
+/*
+ * Keep what the current pass read past its end (NULL outside a pass), for
+ * a later pass that judges the same state: a scan keeps its pass for the
+ * rules run on it.  cds_root_cache_resume() makes a kept pass the
+ * handle's again (end it with cds_root_cache_end()); it nests in a pass
+ * already under way, or begins a new one when RC is NULL.  Release what
+ * was kept with cds_root_cache_release().
+ */
+CDS_HIDDEN struct cds_root_cache *cds_root_cache_hold(cds_handle_t *h);
+CDS_HIDDEN void cds_root_cache_resume(cds_handle_t *h,
+    struct cds_root_cache *rc);
+CDS_HIDDEN void cds_root_cache_release(struct cds_root_cache *rc);
+/*
+ * stat(2) (FOLLOW) or lstat(2) of the host path HOST, remembered for the
+ * pass (the same answer, errno included, as the call): for modules that
+ * resolve their own host paths (the loader).  -1 with errno.
+ */
+CDS_HIDDEN int cds_host_stat(const cds_handle_t *h, const char *host,
+    int follow, struct stat *st);
+/* cds_host_stat(): a directory (links followed); anything (lstat) */
+CDS_HIDDEN int cds_host_is_dir(const cds_handle_t *h, const char *host);
+CDS_HIDDEN int cds_host_exists(const cds_handle_t *h, const char *host);
 /*
  * A module's memo for the pass: what it computed from a file under the
  * root, by a key of its choosing, freed with FREE_VAL (which also names

@@ -460,7 +460,7 @@ static int
 dir_in_root(const struct ldctx *c, const char *dir)
 {
 	char *host = host_path(c->h, dir);
-	int ret = cds_is_dir(host);
+	int ret = cds_host_is_dir(c->h, host);
 
 	free(host);
 	return ret;
@@ -570,7 +570,7 @@ glob_walk(const struct ldctx *c, const char *base, char **comps, size_t i,
 
 	if (comps[i] == NULL) {
 		host = host_path(c->h, *base == '\0' ? "/" : base);
-		if (cds_exists(host)) {
+		if (cds_host_exists(c->h, host)) {
 			cds_strv_push(out, *base == '\0' ? "/" : base);
 		}
 		free(host);
@@ -644,11 +644,11 @@ conf_include(struct ldctx *c, const char *conf, const char *words)
 
 /* "dev:ino" of a host path (following links), or NULL if it is not there. */
 static char *
-file_id(const char *host)
+file_id(const cds_handle_t *h, const char *host)
 {
 	struct stat st;
 
-	if (stat(host, &st) == -1) {
+	if (cds_host_stat(h, host, 1, &st) == -1) {
 		return NULL;
 	}
 	return cds_xasprintf("%llu:%llu", (unsigned long long)st.st_dev,
@@ -667,8 +667,8 @@ cache_add_dir(struct ldctx *c, const char *dir, const char *from)
 {
 	char *host = host_path(c->h, dir), *id = NULL;
 
-	if (cds_is_dir(host)) {
-		id = file_id(host);
+	if (cds_host_is_dir(c->h, host)) {
+		id = file_id(c->h, host);
 	}
 	free(host);
 	if (id != NULL ? cds_strv_contains(&c->dirids, id) :
@@ -696,7 +696,7 @@ parse_conf(struct ldctx *c, const char *conf)
 	size_t i;
 
 	host = host_path(c->h, conf);
-	id = file_id(host);
+	id = file_id(c->h, host);
 	if (id == NULL || cds_strv_contains(&c->confs, id)) {
 		free(id);
 		free(host);
@@ -973,7 +973,7 @@ open_failed(struct ldctx *c, const char *dir)
 		return;
 	}
 	host = host_path(c->h, *dir == '\0' ? "." : dir);
-	if (!cds_is_dir(host)) {
+	if (!cds_host_is_dir(c->h, host)) {
 		cds_strv_push(&c->gone, dir);
 	}
 	free(host);
@@ -1004,7 +1004,8 @@ try_file(struct ldctx *c, const struct sdir *d, char *target,
 	enum cds_elf_verdict v;
 	char *host = host_path(c->h, target), *why = NULL;
 
-	v = cds_elf_check(host, c->elfclass, c->be, c->machine, &why);
+	v = cds_elf_check_in(c->h, host, c->elfclass, c->be, c->machine,
+	    &why);
 	free(host);
 	switch (v) {
 	case CDS_ELF_ABSENT:
@@ -1202,7 +1203,8 @@ direct(struct ldctx *c, const char *name, struct cds_ld_found *f)
 		return 0;
 	}
 	host = host_path(c->h, name);
-	v = cds_elf_check(host, c->elfclass, c->be, c->machine, &why);
+	v = cds_elf_check_in(c->h, host, c->elfclass, c->be, c->machine,
+	    &why);
 	free(host);
 	switch (v) {
 	case CDS_ELF_OK:
@@ -1294,7 +1296,7 @@ searchdirs_add(cds_handle_t *h, struct cds_searchdir **v, size_t *n,
 			d->via = cds_xstrdup("default");
 		}
 		host = host_path(h, dir);
-		d->exists = dir[0] == '/' ? cds_is_dir(host) : 0;
+		d->exists = dir[0] == '/' ? cds_host_is_dir(h, host) : 0;
 		free(host);
 	}
 }

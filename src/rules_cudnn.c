@@ -375,13 +375,12 @@ cds_rule_copied_links(struct cds_rule_ctx *c)
 			char *path, *q;
 			int same;
 
+			/* names first: a file is opened only when another
+			 * name says what it should link to */
 			if (!cds_startswith(*n, "lib") ||
 			    (!cds_endswith(*n, ".so") && strstr(*n, ".so.") ==
-			    NULL) || !regular_in(c->h, dirs.v[i], *n)) {
-				continue;
-			}
-			target = link_target(names, *n);
-			if (target == NULL) {
+			    NULL) || (target = link_target(names, *n)) ==
+			    NULL || !regular_in(c->h, dirs.v[i], *n)) {
 				continue;
 			}
 			same = same_bytes(c->h, dirs.v[i], *n, target);

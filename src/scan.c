@@ -138,6 +138,8 @@ struct scan_run {
 	struct cds_strmap *cudnn_dirs;	/* real dir scanned for cuDNN -> its
 					   struct dir_copies */
 	struct cds_pkgdb *pkgdb;	/* read on first use */
+	struct cds_root_cache *snapshot;	/* what the scan's pass read,
+						   for the rules run on it */
 };
 
 const struct cds_pkgdb *
@@ -1814,8 +1816,17 @@ cds_scan_run(cds_handle_t *h, const char *env, unsigned flags)
 	/* a scan reads: each directory is resolved once */
 	cds_root_cache_begin(h);
 	s = scan_all(h, env, flags);
+	if (s != NULL) {
+		((struct scan_run *)s)->snapshot = cds_root_cache_hold(h);
+	}
 	cds_root_cache_end(h);
 	return s;
+}
+
+void
+cds_scan_pass_resume(cds_handle_t *h, const struct cds_scan *s)
+{
+	cds_root_cache_resume(h, ((const struct scan_run *)s)->snapshot);
 }
 
 const struct cds_env *
@@ -1915,5 +1926,6 @@ cds_scan_free(struct cds_scan *s)
 	free(s->narrowed_env);
 	cds_strmap_free(((struct scan_run *)s)->cudnn_dirs, free);
 	cds_pkgdb_free(((struct scan_run *)s)->pkgdb);
+	cds_root_cache_release(((struct scan_run *)s)->snapshot);
 	free(s);
 }

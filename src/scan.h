@@ -39,4 +39,10 @@ struct cds_pkgdb;
 CDS_HIDDEN const struct cds_pkgdb *cds_scan_pkgdb(cds_handle_t *h,
     const struct cds_scan *s);
 
+/* Resume the read-only pass scan S was read in (cds_root_cache_resume()):
+ * the rules judge the machine as the scan saw it, each link and library
+ * read once for both.  End it with cds_root_cache_end(). */
+CDS_HIDDEN void cds_scan_pass_resume(cds_handle_t *h,
+    const struct cds_scan *s);
+
 #endif /* CDS_SCAN_H */

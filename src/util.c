@@ -252,6 +252,18 @@ cds_strv_len(char *const *v)
 }
 
 char **
+cds_strv_copy(char *const *v)
+{
+	size_t i, n = cds_strv_len(v);
+	char **r = cds_xcalloc(n + 1, sizeof(*r));
+
+	for (i = 0; i < n; i++) {
+		r[i] = cds_xstrdup(v[i]);
+	}
+	return r;
+}
+
+char **
 cds_strsplit(const char *s, const char *seps, int keep_empty)
 {
 	struct cds_strv sv = {0};

@@ -57,6 +57,8 @@ CDS_HIDDEN void cds_strv_clear(struct cds_strv *sv);
 /* Free a NULL-terminated array of strings. */
 CDS_HIDDEN void cds_strfreev(char **v);
 CDS_HIDDEN size_t cds_strv_len(char *const *v);
+/* A copy of a NULL-terminated array of strings (NULL: an empty one). */
+CDS_HIDDEN char **cds_strv_copy(char *const *v);
 /* Split on any of SEPS, dropping empty fields unless KEEP_EMPTY. */
 CDS_HIDDEN char **cds_strsplit(const char *s, const char *seps,
     int keep_empty);
