@@ -134,6 +134,9 @@ enum cds_reason {
 				   ("allow-expired") */
 	CDS_REASON_OFFLINE,	/* URL is not fetched: offline (OPTION) */
 	CDS_REASON_EXCLUSIVE,	/* OPTION and OTHER: give one of them */
+	CDS_REASON_SERVERS_DOWN, /* every server an archive could come from
+				   is down for the run: KNOWN (their
+				   names), WHY (each with its reason) */
 	CDS_REASON_MAX
 };
 

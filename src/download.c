@@ -362,7 +362,7 @@ host_down(struct item *it, int err, enum cds_net_reason reason,
 static void
 hosts_error(cds_handle_t *h, const struct run *r, int err)
 {
-	struct cds_buf b = {0};
+	struct cds_buf b = {0}, names = {0};
 	size_t i;
 
 	for (i = 0; i < r->nhosts; i++) {
@@ -371,10 +371,16 @@ hosts_error(cds_handle_t *h, const struct run *r, int err)
 		if (hs->st == HS_DOWN) {
 			cds_buf_addf(&b, "%s%s: %s (%s)", b.len > 0 ? "; " : "",
 			    hs->name, reason_word(hs->reason), hs->detail);
+			cds_buf_addf(&names, "%s%s", names.len > 0 ? ", " :
+			    "", hs->name);
 		}
 	}
-	cds_seterr(h, err, "%s", b.s != NULL ? b.s : "");
+	cds_seterr_why(h, err, CDS_REASON_SERVERS_DOWN, CDS_ERRNAMES(
+	    { CDS_ERRARG_KNOWN, names.s != NULL ? names.s : "" },
+	    { CDS_ERRARG_WHY, b.s != NULL ? b.s : "" }),
+	    "%s", b.s != NULL ? b.s : "");
 	cds_buf_free(&b);
+	cds_buf_free(&names);
 }
 
 static void

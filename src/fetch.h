@@ -93,8 +93,9 @@ CDS_HIDDEN int cds_fetch_extract(cds_handle_t *h, struct cds_fetch *f);
  * 0 if all succeeded, else -1 with the first failing item's error on the
  * handle and each f[i].err filled; when that item failed because every
  * server of its URLs was down, the error is the first of them (its code,
- * CDS_ERR_NETWORK or CDS_ERR_TLS) and the detail names each server down
- * and why ("mirror.example: dns (Could not resolve host: ...); ...").  An
+ * CDS_ERR_NETWORK or CDS_ERR_TLS), its reason CDS_REASON_SERVERS_DOWN and
+ * the detail (and the WHY name) each server down and why
+ * ("mirror.example: dns (Could not resolve host: ...); ...").  An
  * item failing does not stop the others; cancellation stops all.
  */
 CDS_HIDDEN int cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f,

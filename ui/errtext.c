@@ -219,6 +219,8 @@ ui_err_reason_text(const cds_handle_t *h, ui_optname_fn of)
 	case CDS_REASON_OFFLINE:
 		return xasprintf(_("%s: not fetched: working offline"),
 		    A(URL));
+	case CDS_REASON_SERVERS_DOWN:
+		return xasprintf(_("no server could be reached: %s"), A(WHY));
 	case CDS_REASON_EXCLUSIVE:
 		return xasprintf(_("%s and %s: give one"), O(),
 		    opt(h, of, arg(h, CDS_ERRARG_OTHER)));

@@ -33,7 +33,7 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
-NTESTS=68
+NTESTS=70
 
 why=""
 if [ "$(id -u)" -ne 0 ]; then
@@ -494,6 +494,8 @@ is "$(rq run2 'sorted(set([e["task"] for e in ev if e["host"] == h][-1] for h in
 is "$(rq run2 'st["down"]["failures"]')" 1 "the host whose mirror is down failed"
 is "$(rq run2 'res("down", "Install CUDA and cuDNN")["result"]["results"][0]["code"]')" \
 	network "... with the error's code"
+is "$(rq run2 'res("down", "Install CUDA and cuDNN")["result"]["results"][0]["error"]["reason"]')" \
+	servers-down "... and its reason, as data"
 like "$(rq run2 'res("down", "Install CUDA and cuDNN")["result"]["results"][0]["msg"]')" \
 	"cudnn-setup install failed \(network\): .*127\.0\.0\.1:$free" \
 	"... and its message, naming the mirror"
@@ -632,6 +634,9 @@ check "the activation script is gone with the undo" \
 	test ! -e "$R3$ENV3/etc/conda/activate.d/cudnn-setup.sh"
 is "$(rq absent 'res("conda", "Use a release that is not there")["result"]["code"]')" \
 	not-found "a failure carries the program's error code"
+is "$(rq absent '(lambda e: [e["reason"], sorted(e["names"])])(res("conda", "Use a release that is not there")["result"]["error"])')" \
+	'["not-installed", ["known", "path", "release"]]' \
+	"... and its error as data: the reason and the names"
 
 end=$(date +%s)
 diag "the whole test: $((end - start)) s"

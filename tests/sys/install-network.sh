@@ -13,10 +13,10 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
 . "$CDS_SRCDIR/tests/fixtures/tmux.sh"
-plan 33
+plan 35
 
 if ! have_python; then
-	skip 33 "python3 missing"
+	skip 35 "python3 missing"
 	done_testing
 fi
 unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR http_proxy https_proxy \
@@ -24,7 +24,7 @@ unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR http_proxy https_proxy \
 T=$(mktemp -d); cleanup_later "$T"
 if ! mk_txn_mirror "$T/mirror" >"$T/mk.log" 2>&1; then
 	sed 's/^/# /' "$T/mk.log"
-	skip 33 "the test mirror could not be built"
+	skip 35 "the test mirror could not be built"
 	done_testing
 fi
 
@@ -87,6 +87,12 @@ is "$(jget "$OUT" '[d["result"], d["error"]["code"]]')" "['failed', 'network']" 
 	"--json: the document says it failed, for the network"
 like "$(jget "$OUT" 'd["error"]["detail"]')" "cds-test\.invalid: dns .*127\.0\.0\.1:9: refused" \
 	"--json: the detail names each server and why"
+is "$(jget "$OUT" '[d["error"]["reason"], d["error"]["names"]["known"]]')" \
+	"['servers-down', 'cds-test.invalid, 127.0.0.1:9']" \
+	"--json: the reason is data: servers down, each named"
+like "$(jget "$OUT" 'd["error"]["text"]')" \
+	"^network error: no server could be reached: cds-test\.invalid: dns " \
+	"--json: the text says no server could be reached"
 
 # ---- a mirror down before a server that works -------------------------------
 if have_nginx && ngx_start "$T/mirror"; then

@@ -300,8 +300,13 @@ out=$(tmx_restored)
 ok $? "NO_COLOR: the terminal is as it was $out"
 
 # ---- TERM=linux and TERM=vt100 -------------------------------------------
+# (NCURSES_GPM_TERMS empty: no GPM mouse, as on a console without gpm.
+# For TERM=linux ncurses loads libgpm and unloads it at the end, and what
+# libgpm allocated then shows under LeakSanitizer as a leak of an unknown
+# module: not the program's.)
 for term in linux vt100; do
-	tmx_start 80 24 env -u LC_ALL LANG=C.UTF-8 TERM=$term HOME=/home/user "$CDS_BIN" --root "$R"
+	tmx_start 80 24 env -u LC_ALL LANG=C.UTF-8 TERM=$term NCURSES_GPM_TERMS= \
+		HOME=/home/user "$CDS_BIN" --root "$R"
 	tmx_wait "Findings:" 20
 	ok $? "TERM=$term: the Scan screen"
 	tmx_keys Enter

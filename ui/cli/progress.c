@@ -744,17 +744,6 @@ reason_text(int reason)
 	return _("the connection failed");
 }
 
-/* The run's error is its servers being down: the engine's detail then
- * starts with the first of them ("NAME: REASON (...)", download.c). */
-static int
-hosts_error(const char *detail)
-{
-	size_t n = strlen(prog.down[0].name);
-
-	return strncmp(detail, prog.down[0].name, n) == 0 &&
-	    detail[n] == ':';
-}
-
 static void
 net_hint(int tls)
 {
@@ -783,7 +772,7 @@ cli_progress_net(struct cli *c, int failed)
 	if (prog.ndown == 0 || (failed && !is_net_err(cds_errno(c->h)))) {
 		return -1;
 	}
-	if (failed && !hosts_error(cds_errdetail(c->h))) {
+	if (failed && cds_errreason(c->h) != CDS_REASON_SERVERS_DOWN) {
 		/* an archive failed for more than its servers being down
 		 * (a stall, then a refusal): the engine's words, and what
 		 * to do */

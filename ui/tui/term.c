@@ -26,6 +26,8 @@
 
 #include "tui.h"
 
+#include <term.h>	/* setupterm(), after curses.h */
+
 static const struct tui_glyphs glyphs_utf8 = {
 	"\u2500", "\u2502", "\u250c", "\u2510", "\u2514", "\u2518",
 	"\u251c", "\u2524",
@@ -384,10 +386,18 @@ int
 tui_term_init(struct tui *t)
 {
 	const char *cs;
+	int err;
 
 	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
 		return -1;
 	}
+	/* a TERM without terminfo: newterm() fails too, but keeps what it
+	 * allocated on the way (ncurses' pre-screen); setupterm() says so
+	 * and keeps nothing */
+	if (setupterm(NULL, STDOUT_FILENO, &err) != OK) {
+		return -1;
+	}
+	del_curterm(cur_term);
 	have_tio = tcgetattr(STDIN_FILENO, &saved_tio) == 0;
 	screen = newterm(NULL, stdout, stdin);
 	if (screen == NULL) {

@@ -4,7 +4,9 @@
 Every module of the collection goes through CudnnSetup: it runs the program
 with NO_COLOR=1 and LC_ALL=C, reads only stdout as JSON (progress and
 warnings go to stderr and are returned as they are), and turns a failure
-into fail_json() with the JSON error's code, message and detail.  Exit
+into fail_json() with the JSON error as data: its code, the case it names
+(reason) with the names involved, the program's sentence (text), and the
+message and detail it carries.  Exit
 status 3 (the job could not run: the network, the disk, the lock) is marked
 retryable so that a playbook can `until: r is not failed or not
 r.retryable`.
@@ -134,8 +136,11 @@ class CudnnSetup(object):
         else the program's own words from stderr."""
         err = doc.get('error') if isinstance(doc, dict) else None
         if isinstance(err, dict):
+            names = err.get('names')
             return dict(code=err.get('code'), message=err.get('message'),
-                        detail=err.get('detail'))
+                        detail=err.get('detail'), reason=err.get('reason'),
+                        names=names if isinstance(names, dict) else {},
+                        text=err.get('text'), hint=err.get('hint'))
         lines = [l for l in (stderr or '').splitlines() if l.strip()]
         said = [l for l in lines if ': error: ' in l]
         text = (said or lines or ['exit status %d, and nothing said' % rc])
@@ -143,14 +148,15 @@ class CudnnSetup(object):
         if ': error: ' in text:
             text = text.split(': error: ', 1)[1]
         return dict(code=_EXIT_WORDS.get(rc, 'unknown'), message=text,
-                    detail=None)
+                    detail=None, reason=None, names={}, text=None, hint=None)
 
     def fail(self, command, rc, doc, stderr, argv, **extra):
         """fail_json() for a run that failed, with its code and message;
         exit status 3 is retryable."""
         error = self.error_of(rc, doc, stderr)
-        text = error['message'] or ''
-        if error.get('detail'):
+        # the program's own sentence, else its message and detail
+        text = error.get('text') or error['message'] or ''
+        if not error.get('text') and error.get('detail'):
             text = '%s: %s' % (text, error['detail'])
         result = dict(extra)
         result.update(

@@ -185,11 +185,19 @@ after:
   type: list
   elements: dict
 error:
-  description: The program's error (C(code), C(message), C(detail)).
+  description: The program's error as data - C(code); C(reason), the
+    case it names (C(servers-down), C(not-installed), ...), with C(names),
+    the names involved (C(path), C(release), C(known), ...); C(text), the
+    program's sentence; C(hint), what to do on its command line;
+    C(message) and C(detail).
   returned: failure
   type: dict
-  sample: {"code": "network", "message": "network error",
-           "detail": "https://mirror.example.internal/... connection refused"}
+  sample: {"code": "network", "reason": "servers-down",
+           "names": {"known": "mirror.example.internal",
+                     "why": "mirror.example.internal: refused (...)"},
+           "text": "network error: no server could be reached: ...",
+           "message": "network error",
+           "detail": "mirror.example.internal: refused (...)"}
 code:
   description: The error's code (C(network), C(locked), C(driver),
     C(not-found), C(checksum), ...).

@@ -116,7 +116,11 @@ after:
   type: list
   elements: dict
 error:
-  description: The program's error (C(code), C(message), C(detail)).
+  description: The program's error as data - C(code); C(reason), the
+    case it names (C(servers-down), C(not-installed), ...), with C(names),
+    the names involved (C(path), C(release), C(known), ...); C(text), the
+    program's sentence; C(hint), what to do on its command line;
+    C(message) and C(detail).
   returned: failure
   type: dict
 code:
