@@ -137,6 +137,8 @@ enum cds_reason {
 	CDS_REASON_SERVERS_DOWN, /* every server an archive could come from
 				   is down for the run: KNOWN (their
 				   names), WHY (each with its reason) */
+	CDS_REASON_BAD_MANIFEST, /* PATH cannot be used as a manifest: WHY
+				   (a parser's words on a field or line) */
 	CDS_REASON_MAX
 };
 

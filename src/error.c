@@ -116,6 +116,7 @@ static const char *const reason_keys[CDS_REASON_MAX] = {
 	[CDS_REASON_OFFLINE] = "offline",
 	[CDS_REASON_EXCLUSIVE] = "exclusive",
 	[CDS_REASON_SERVERS_DOWN] = "servers-down",
+	[CDS_REASON_BAD_MANIFEST] = "bad-manifest",
 };
 
 static const char *const arg_keys[CDS_ERRARG_COUNT] = {

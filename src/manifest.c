@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -21,6 +22,31 @@
 #include "http.h"
 #include "manifest.h"
 #include "version.h"
+
+/*
+ * FILE cannot be used as a manifest: WHY, a parser's words about a field
+ * or a line (data, untranslated).  CDS_ERR_MANIFEST with its reason and
+ * names, the detail "FILE: WHY".  Returns -1.
+ */
+static int
+bad_manifest(cds_handle_t *h, const char *file, const char *fmt, ...)
+    CDS_PRINTF(3, 4);
+
+static int
+bad_manifest(cds_handle_t *h, const char *file, const char *fmt, ...)
+{
+	va_list ap;
+	char *why;
+
+	va_start(ap, fmt);
+	why = cds_xvasprintf(fmt, ap);
+	va_end(ap);
+	cds_seterr_why(h, CDS_ERR_MANIFEST, CDS_REASON_BAD_MANIFEST,
+	    CDS_ERRNAMES({ CDS_ERRARG_PATH, file }, { CDS_ERRARG_WHY, why }),
+	    "%s: %s", file, why);
+	free(why);
+	return -1;
+}
 
 #define INDEX_SCHEMA 1
 
@@ -282,8 +308,8 @@ check_name(cds_handle_t *h, const char *file, const char *field,
 		return 0;
 	}
 	shown = cds_printable(s != NULL ? s : "", 80);
-	cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: \"%s\" is not %s: %s",
-	    file, field, shown, what[kind], why);
+	bad_manifest(h, file, "%s: \"%s\" is not %s: %s", field, shown,
+	    what[kind], why);
 	free(shown);
 	return -1;
 }
@@ -302,7 +328,7 @@ check_member(cds_handle_t *h, const char *file, const char *field,
 	}
 	f = cds_xasprintf("%s%s%s", field, *field != '\0' ? "." : "", key);
 	if (!json_is_string(v)) {
-		cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: not a string", file,
+		bad_manifest(h, file, "%s: not a string",
 		    f);
 		free(f);
 		return -1;
@@ -379,13 +405,13 @@ check_entry(cds_handle_t *h, const char *file, const char *field, json_t *e)
 	}
 	v = json_object_get(e, "sha256");
 	if (v != NULL && !is_hex(json_string_value(v), 64)) {
-		return cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s.sha256: not 64 "
-		    "hexadecimal digits", file, field);
+		return bad_manifest(h, file, "%s.sha256: not 64 "
+		    "hexadecimal digits", field);
 	}
 	v = json_object_get(e, "md5");
 	if (v != NULL && !is_hex(json_string_value(v), 32)) {
-		return cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s.md5: not 32 "
-		    "hexadecimal digits", file, field);
+		return bad_manifest(h, file, "%s.md5: not 32 "
+		    "hexadecimal digits", field);
 	}
 	v = json_object_get(e, "size");
 	if (v != NULL && parse_size(v, &size) == -1) {
@@ -393,8 +419,8 @@ check_entry(cds_handle_t *h, const char *file, const char *field, json_t *e)
 		    cds_printable(json_string_value(v), 40) :
 		    cds_xstrdup("(not a string)");
 
-		cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s.size: \"%s\" is not "
-		    "a size (decimal digits, at most %llu)", file, field,
+		bad_manifest(h, file, "%s.size: \"%s\" is not "
+		    "a size (decimal digits, at most %llu)", field,
 		    shown, (unsigned long long)CDS_MAX_ARCHIVE_SIZE);
 		free(shown);
 		return -1;
@@ -497,13 +523,13 @@ load_json(cds_handle_t *h, const char *name, const char *text)
 	json_t *root = json_loads(text, JSON_REJECT_DUPLICATES, &je);
 
 	if (root == NULL) {
-		cds_seterr(h, CDS_ERR_MANIFEST, "%s: line %d: %s", name,
+		bad_manifest(h, name, "line %d: %s",
 		    je.line, je.text);
 		return NULL;
 	}
 	if (!json_is_object(root)) {
 		json_decref(root);
-		cds_seterr(h, CDS_ERR_MANIFEST, "%s: not a JSON object", name);
+		bad_manifest(h, name, "not a JSON object");
 		return NULL;
 	}
 	return root;
@@ -531,25 +557,25 @@ parse_entry(cds_handle_t *h, const char *name, const char *component,
 	a->relative_path = get_str(e, "relative_path", &bad);
 	a->sha256 = get_str(e, "sha256", &bad);
 	if (bad || a->relative_path == NULL || a->sha256 == NULL) {
-		cds_seterr(h, CDS_ERR_MANIFEST,
-		    "%s: %s: missing relative_path or sha256", name,
+		bad_manifest(h, name,
+		    "%s: missing relative_path or sha256",
 		    component);
 		goto fail;
 	}
 	if (!cds_is_sha256(a->sha256)) {
-		cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: bad sha256 \"%s\"",
-		    name, component, a->sha256);
+		bad_manifest(h, name, "%s: bad sha256 \"%s\"", component,
+		    a->sha256);
 		goto fail;
 	}
 	if (cds_name_bad(CDS_NAME_PATH, a->relative_path) != NULL) {
-		cds_seterr(h, CDS_ERR_MANIFEST,
-		    "%s: %s: unsafe relative_path \"%s\"", name, component,
+		bad_manifest(h, name,
+		    "%s: unsafe relative_path \"%s\"", component,
 		    a->relative_path);
 		goto fail;
 	}
 	if (json_object_get(e, "size") != NULL &&
 	    parse_size(json_object_get(e, "size"), &a->size) == -1) {
-		cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: bad size", name,
+		bad_manifest(h, name, "%s: bad size",
 		    component);
 		goto fail;
 	}
@@ -605,8 +631,8 @@ cds_redistrib_parse(cds_handle_t *h, const char *name, const char *text,
 		}
 		ver = json_object_get(comp, "version");
 		if (ver != NULL && !json_is_string(ver)) {
-			cds_seterr(h, CDS_ERR_MANIFEST,
-			    "%s: %s: version is not a string", name, key);
+			bad_manifest(h, name,
+			    "%s: version is not a string", key);
 			goto fail;
 		}
 		entry = json_object_get(comp, platform);
@@ -614,8 +640,8 @@ cds_redistrib_parse(cds_handle_t *h, const char *name, const char *text,
 			continue;
 		}
 		if (!json_is_object(entry)) {
-			cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: %s is not an "
-			    "object", name, key, platform);
+			bad_manifest(h, name, "%s: %s is not an "
+			    "object", key, platform);
 			goto fail;
 		}
 		/* cuDNN 8 is flat: the variant shows only in the file name */
@@ -643,8 +669,8 @@ cds_redistrib_parse(cds_handle_t *h, const char *name, const char *text,
 				continue;
 			}
 			if (!json_is_object(ve)) {
-				cds_seterr(h, CDS_ERR_MANIFEST,
-				    "%s: %s: %s.%s is not an object", name,
+				bad_manifest(h, name,
+				    "%s: %s.%s is not an object",
 				    key, platform, variant);
 				goto fail;
 			}
@@ -681,8 +707,8 @@ get_names(cds_handle_t *h, const char *file, const char *field, json_t *a,
 	json_array_foreach(a, i, e) {
 		char *f = cds_xasprintf("%s[%zu]", field, i);
 		int r = json_is_string(e) ? check_name(h, file, f, kind,
-		    json_string_value(e)) : cds_seterr(h, CDS_ERR_MANIFEST,
-		    "%s: %s: not a string", file, f);
+		    json_string_value(e)) : bad_manifest(h, file,
+		    "%s: not a string", f);
 
 		free(f);
 		if (r == -1) {
@@ -739,8 +765,8 @@ parse_release(cds_handle_t *h, const char *name, size_t idx, json_t *o,
 	} else if (kind != NULL && strcmp(kind, "cudnn") == 0) {
 		r->kind = CDS_KIND_CUDNN;
 	} else {
-		return cds_seterr(h, CDS_ERR_MANIFEST,
-		    "%s: release with unknown kind \"%s\"", name,
+		return bad_manifest(h, name,
+		    "release with unknown kind \"%s\"",
 		    kind == NULL ? "" : kind);
 	}
 	r->version = get_str(o, "version", &bad);
@@ -751,13 +777,13 @@ parse_release(cds_handle_t *h, const char *name, size_t idx, json_t *o,
 	r->bundled_driver = get_str(o, "bundled_driver", &bad);
 	r->base_url = get_str(o, "base_url", &bad);
 	if (bad || r->version == NULL || r->redistrib == NULL) {
-		return cds_seterr(h, CDS_ERR_MANIFEST,
-		    "%s: release %s: missing version or redistrib", name,
+		return bad_manifest(h, name,
+		    "release %s: missing version or redistrib",
 		    r->version == NULL ? "?" : r->version);
 	}
 	if (!cds_is_sha256(r->redistrib_sha256)) {
-		return cds_seterr(h, CDS_ERR_MANIFEST,
-		    "%s: release %s: missing or bad sha256 of %s", name,
+		return bad_manifest(h, name,
+		    "release %s: missing or bad sha256 of %s",
 		    r->version, r->redistrib);
 	}
 	if (r->full_version == NULL) {
@@ -778,8 +804,8 @@ parse_release(cds_handle_t *h, const char *name, size_t idx, json_t *o,
 		}
 	}
 	if (r->kind == CDS_KIND_CUDA && r->components == NULL) {
-		return cds_seterr(h, CDS_ERR_MANIFEST,
-		    "%s: CUDA %s: no components", name, r->version);
+		return bad_manifest(h, name,
+		    "CUDA %s: no components", r->version);
 	}
 	vars = json_object_get(o, "variants");
 	if (r->kind == CDS_KIND_CUDNN) {
@@ -787,8 +813,8 @@ parse_release(cds_handle_t *h, const char *name, size_t idx, json_t *o,
 		json_t *e;
 
 		if (!json_is_array(vars) || json_array_size(vars) == 0) {
-			return cds_seterr(h, CDS_ERR_MANIFEST,
-			    "%s: cuDNN %s: no variants", name, r->version);
+			return bad_manifest(h, name,
+			    "cuDNN %s: no variants", r->version);
 		}
 		r->variants = cds_xcalloc(json_array_size(vars),
 		    sizeof(*r->variants));
@@ -808,9 +834,8 @@ parse_release(cds_handle_t *h, const char *name, size_t idx, json_t *o,
 			v->min_driver = get_str(e, "min_driver", &bad);
 			if (bad || v->name == NULL || v->cuda_min == NULL ||
 			    v->cuda_max == NULL) {
-				return cds_seterr(h, CDS_ERR_MANIFEST,
-				    "%s: cuDNN %s: variant %zu incomplete",
-				    name, r->version, i);
+				return bad_manifest(h, name, "cuDNN %s: "
+				    "variant %zu incomplete", r->version, i);
 			}
 		}
 	}
@@ -843,8 +868,8 @@ parse_known_bad(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 		if (!json_is_object(e) || check_members(h, m->path, f, e, keys,
 		    kinds) == -1) {
 			return cds_errno(h) != CDS_ERR_OK ? -1 :
-			    cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s is not an "
-			    "object", m->path, f);
+			    bad_manifest(h, m->path, "%s is not an "
+			    "object", f);
 		}
 		kind = json_string_value(json_object_get(e, "kind"));
 		k->kind = kind != NULL && strcmp(kind, "cuda") == 0 ?
@@ -856,9 +881,9 @@ parse_known_bad(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 		if (bad || kind == NULL || (strcmp(kind, "cuda") != 0 &&
 		    strcmp(kind, "cudnn") != 0) || k->versions == NULL ||
 		    k->reason == NULL) {
-			return cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s "
+			return bad_manifest(h, m->path, "%s "
 			    "incomplete (kind cuda or cudnn, versions, reason)",
-			    m->path, f);
+			    f);
 		}
 	}
 	return 0;
@@ -890,8 +915,8 @@ parse_legacy(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 		if (!json_is_object(e) || !json_is_array(names) ||
 		    check_members(h, m->path, f, e, keys, kinds) == -1) {
 			return cds_errno(h) != CDS_ERR_OK ? -1 :
-			    cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: an object "
-			    "with a \"sonames\" array expected", m->path, f);
+			    bad_manifest(h, m->path, "%s: an object "
+			    "with a \"sonames\" array expected", f);
 		}
 		lg->cuda = get_str(e, "cuda", &bad);
 		lg->where = get_str(e, "where", &bad);
@@ -901,12 +926,11 @@ parse_legacy(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 		lg->sonames = get_names(h, m->path, f, names, CDS_NAME_KEY);
 		if (lg->sonames == NULL) {
 			return cds_errno(h) != CDS_ERR_OK ? -1 :
-			    cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: empty",
-			    m->path, f);
+			    bad_manifest(h, m->path, "%s: empty", f);
 		}
 		if (bad || lg->cuda == NULL || lg->where == NULL) {
-			return cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s "
-			    "incomplete (cuda, sonames, where)", m->path, f);
+			return bad_manifest(h, m->path, "%s "
+			    "incomplete (cuda, sonames, where)", f);
 		}
 	}
 	return 0;
@@ -941,9 +965,8 @@ parse_legacy_cudnn(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 		    !json_is_array(cuda) ||
 		    check_members(h, m->path, f, e, keys, kinds) == -1) {
 			return cds_errno(h) != CDS_ERR_OK ? -1 :
-			    cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: an object "
-			    "with \"sonames\" and \"cuda\" arrays expected",
-			    m->path, f);
+			    bad_manifest(h, m->path, "%s: an object "
+			    "with \"sonames\" and \"cuda\" arrays expected", f);
 		}
 		lg->cudnn = get_str(e, "cudnn", &bad);
 		lg->source = get_str(e, "source", &bad);
@@ -951,19 +974,17 @@ parse_legacy_cudnn(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 		if ((lg->sonames = get_names(h, m->path, fs, names,
 		    CDS_NAME_KEY)) == NULL) {
 			return cds_errno(h) != CDS_ERR_OK ? -1 :
-			    cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: empty",
-			    m->path, fs);
+			    bad_manifest(h, m->path, "%s: empty", fs);
 		}
 		snprintf(fs, sizeof(fs), "%s.cuda", f);
 		if ((lg->cuda = get_names(h, m->path, fs, cuda,
 		    CDS_NAME_VERSION)) == NULL) {
 			return cds_errno(h) != CDS_ERR_OK ? -1 :
-			    cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: empty",
-			    m->path, fs);
+			    bad_manifest(h, m->path, "%s: empty", fs);
 		}
 		if (bad || lg->cudnn == NULL) {
-			return cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s "
-			    "incomplete (cudnn, sonames, cuda)", m->path, f);
+			return bad_manifest(h, m->path, "%s "
+			    "incomplete (cudnn, sonames, cuda)", f);
 		}
 	}
 	return 0;
@@ -1003,8 +1024,8 @@ parse_dates(cds_handle_t *h, struct cds_manifest *m, json_t *root)
 	out[0] = &m->generated;
 	out[1] = &m->expires;
 	if (v != NULL && (!json_is_integer(v) || json_integer_value(v) < 1)) {
-		return cds_seterr(h, CDS_ERR_MANIFEST, "%s: version: not a "
-		    "positive integer", m->path);
+		return bad_manifest(h, m->path, "version: not a "
+		    "positive integer");
 	}
 	m->version = v != NULL ? (long long)json_integer_value(v) : 0;
 	for (i = 0; i < 2; i++) {
@@ -1015,9 +1036,9 @@ parse_dates(cds_handle_t *h, struct cds_manifest *m, json_t *root)
 		}
 		if (!json_is_string(d) ||
 		    cds_index_date(json_string_value(d)) == -1) {
-			return cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s: not a "
+			return bad_manifest(h, m->path, "%s: not a "
 			    "date (YYYY-MM-DD or YYYY-MM-DDTHH:MM:SSZ)",
-			    m->path, keys[i]);
+			    keys[i]);
 		}
 		*out[i] = cds_xstrdup(json_string_value(d));
 	}
@@ -1071,8 +1092,8 @@ parse_releases(cds_handle_t *h, struct cds_manifest *m, json_t *root,
 
 	rels = json_object_get(root, "releases");
 	if (!json_is_array(rels)) {
-		return cds_seterr(h, CDS_ERR_MANIFEST,
-		    "%s: no \"releases\" array", m->path);
+		return bad_manifest(h, m->path,
+		    "no \"releases\" array");
 	}
 	m->releases = cds_xcalloc(json_array_size(rels), sizeof(*m->releases));
 	json_array_foreach(rels, i, e) {
@@ -1080,9 +1101,8 @@ parse_releases(cds_handle_t *h, struct cds_manifest *m, json_t *root,
 		if (!json_is_object(e) || parse_release(h, m->path, i, e,
 		    cuda_base, cudnn_base, &m->releases[i]) == -1) {
 			if (cds_errno(h) == CDS_ERR_OK) {
-				cds_seterr(h, CDS_ERR_MANIFEST,
-				    "%s: release %zu is not an object",
-				    m->path, i);
+				bad_manifest(h, m->path,
+				    "release %zu is not an object", i);
 			}
 			return -1;
 		}
@@ -1126,8 +1146,8 @@ parse_frameworks(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 		f->is_default = json_is_true(json_object_get(e, "default"));
 		if (bad || f->name == NULL || f->version == NULL ||
 		    f->cuda == NULL) {
-			return cds_seterr(h, CDS_ERR_MANIFEST, "%s: framework "
-			    "row %zu incomplete", m->path, i);
+			return bad_manifest(h, m->path, "framework "
+			    "row %zu incomplete", i);
 		}
 	}
 	return 0;
@@ -1163,8 +1183,8 @@ parse_floors(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 		f->min_driver = get_str(e, "min_driver", &bad);
 		f->note = get_str(e, "note", &bad);
 		if (bad || f->cuda == NULL || f->min_driver == NULL) {
-			return cds_seterr(h, CDS_ERR_MANIFEST, "%s: driver "
-			    "floor %zu incomplete", m->path, i);
+			return bad_manifest(h, m->path, "driver "
+			    "floor %zu incomplete", i);
 		}
 	}
 	return 0;
@@ -1199,8 +1219,8 @@ parse_extra(cds_handle_t *h, const char *name, size_t index, json_t *e,
 		free(comp);
 		free(ver);
 		free(var);
-		return cds_seterr(h, CDS_ERR_MANIFEST, "%s: extra archive %zu "
-		    "incomplete", name, index);
+		return bad_manifest(h, name, "extra archive %zu "
+		    "incomplete", index);
 	}
 	a = parse_entry(h, name, comp, ver, var, e);
 	free(comp);
@@ -1261,8 +1281,8 @@ parse_lib_minimums(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 		if (!json_is_object(e) || check_members(h, m->path, f, e, keys,
 		    kinds) == -1) {
 			return cds_errno(h) != CDS_ERR_OK ? -1 :
-			    cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s is not an "
-			    "object", m->path, f);
+			    bad_manifest(h, m->path, "%s is not an "
+			    "object", f);
 		}
 		l->package = get_str(e, "package", &bad);
 		l->versions = get_str(e, "versions", &bad);
@@ -1274,9 +1294,9 @@ parse_lib_minimums(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 		if (bad || l->package == NULL || l->versions == NULL ||
 		    l->component == NULL || l->min == NULL ||
 		    l->source == NULL) {
-			return cds_seterr(h, CDS_ERR_MANIFEST, "%s: %s "
+			return bad_manifest(h, m->path, "%s "
 			    "incomplete (package, versions, component, min, "
-			    "source)", m->path, f);
+			    "source)", f);
 		}
 	}
 	return 0;
@@ -1290,9 +1310,9 @@ parse_index(cds_handle_t *h, struct cds_manifest *m, json_t *root)
 
 	if (!json_is_integer(schema) ||
 	    json_integer_value(schema) != INDEX_SCHEMA) {
-		return cds_seterr(h, CDS_ERR_MANIFEST,
-		    "%s: unknown schema version (this program reads %d)",
-		    m->path, INDEX_SCHEMA);
+		return bad_manifest(h, m->path,
+		    "unknown schema version (this program reads %d)",
+		    INDEX_SCHEMA);
 	}
 	if (parse_bases(h, m->path, root, &cuda_base, &cudnn_base) == -1 ||
 	    parse_dates(h, m, root) == -1 ||
@@ -1387,9 +1407,9 @@ parse_bare(cds_handle_t *h, struct cds_manifest *m, json_t *root,
 		    cds_xasprintf("%s.%s", f[0], f[1]) : cds_xstrdup(v);
 		cds_strfreev(f);
 	} else {
-		return cds_seterr(h, CDS_ERR_MANIFEST, "%s: neither an index "
+		return bad_manifest(h, m->path, "neither an index "
 		    "(no \"schema\") nor a redistrib file (no release_label, "
-		    "cudnn or cuda_cudart)", m->path);
+		    "cudnn or cuda_cudart)");
 	}
 	r->base_url = cds_xstrdup(r->kind == CDS_KIND_CUDA ?
 	    cuda_base_default : cudnn_base_default);
@@ -1526,8 +1546,8 @@ cds_index_parse(cds_handle_t *h, const char *path, const char *dir,
 		return NULL;	/* error set by manifest_from_text */
 	}
 	if (m->bare) {
-		cds_seterr(h, CDS_ERR_MANIFEST, "%s: a redistrib file, not an "
-		    "index", path);
+		bad_manifest(h, path, "a redistrib file, not an "
+		    "index");
 		cds_manifest_free(m);
 		return NULL;
 	}
@@ -1813,16 +1833,15 @@ cds_release_archives(cds_handle_t *h, const struct cds_release *rel,
 		}
 		if (cds_sha256_buf(text, len, digest) == -1 ||
 		    strcasecmp(digest, rel->redistrib_sha256) != 0) {
-			cds_seterr(h, CDS_ERR_MANIFEST, "%s: SHA-256 is %s, "
-			    "the index pins %s", path, digest,
+			bad_manifest(h, path, "SHA-256 is %s, "
+			    "the index pins %s", digest,
 			    rel->redistrib_sha256);
 			free(text);
 			free(path);
 			return NULL;
 		}
 		if (memchr(text, '\0', len) != NULL) {
-			cds_seterr(h, CDS_ERR_MANIFEST, "%s: holds a NUL byte",
-			    path);
+			bad_manifest(h, path, "holds a NUL byte");
 			free(text);
 			free(path);
 			return NULL;

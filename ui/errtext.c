@@ -221,6 +221,10 @@ ui_err_reason_text(const cds_handle_t *h, ui_optname_fn of)
 		    A(URL));
 	case CDS_REASON_SERVERS_DOWN:
 		return xasprintf(_("no server could be reached: %s"), A(WHY));
+	case CDS_REASON_BAD_MANIFEST:
+		/* "broken manifest: " comes first: the file and the
+		 * parser's words say the rest */
+		return xasprintf("%s: %s", A(PATH), A(WHY));
 	case CDS_REASON_EXCLUSIVE:
 		return xasprintf(_("%s and %s: give one"), O(),
 		    opt(h, of, arg(h, CDS_ERRARG_OTHER)));

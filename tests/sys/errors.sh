@@ -5,7 +5,7 @@
 # command-line option); the words and the hint (the option to type next)
 # are the command line's, and they are translated (LANGUAGE=ko).
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 40
+plan 43
 
 T=$(mktemp -d); cleanup_later "$T"
 if ! mk_txn_mirror "$T/mirror" >"$T/mk.log" 2>&1; then
@@ -57,6 +57,16 @@ cds "$@" plan --for ==2.3
 like "$ERR" "^cudnn-setup: error: invalid usage: --for ==2\.3: expected PACKAGE==VERSION$" \
 	"text: the words"
 like "$ERR" "^  such as --for torch==2\.3\.0$" "text: the hint on its own line"
+
+# --- a manifest that cannot be read: reason bad-manifest, the file, why ---
+printf '{"releases": [}' >"$T/broken.json"
+cds --root "$R" --manifest "$T/broken.json" plan --cuda 12.4.1 --json
+is "$(err 'd["error"]["code"] + " " + d["error"]["reason"]')" \
+	"manifest bad-manifest" "a broken manifest: code and reason"
+is "$(err 'd["error"]["names"]["path"]')" "$T/broken.json" \
+	"... the file it names"
+like "$(err 'd["error"]["names"]["why"]')" "^line 1: " \
+	"... and the parser's words, with the line"
 
 # --- a system call on a path: reason system, path and errno ---------------
 : >"$R/file-not-dir"
