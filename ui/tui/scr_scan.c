@@ -243,11 +243,13 @@ add_cudnns(struct tui *t, struct tui_view *v)
 	}
 	if (s->nenvs > 0) {
 		tui_view_blank(v);
-		tui_view_add(v, TUI_TITLE, -1, 0, _("Conda envs (%zu)"),
+		/* conda envs and plain venvs, as doctor lists them */
+		tui_view_add(v, TUI_TITLE, -1, 0, _("Environments (%zu)"),
 		    s->nenvs);
 		for (i = 0; i < s->nenvs; i++) {
 			const struct cds_env *e = &s->envs[i];
-			char *d = tui_xasprintf("%s%s", e->prefix,
+			char *d = tui_xasprintf("%s%s%s", e->prefix,
+			    e->is_venv ? _(", venv") : "",
 			    e->is_active ? _(", active") : "");
 
 			tui_view_row(t, v, TUI_NORMAL, 2, e->name, LW - 2 + VW,
