@@ -343,6 +343,16 @@ mk_txn_mirror() {
 	M=$1/index.json
 }
 
+# txn_mirror DIR: mk_txn_mirror into DIR (sets M), or the end of the test:
+# one failing line, with what the builder said
+txn_mirror() {
+	if ! mk_txn_mirror "$1" >"$1.log" 2>&1; then
+		sed 's/^/# /' "$1.log"
+		ok 1 "the test mirror could not be built"
+		done_testing
+	fi
+}
+
 # mka_crafted COMPONENT VERSION [VARIANT] -- SPEC...: like mka_component of
 # tests/fixtures/mkarchive.sh, but the archive holds exactly the mka_craft
 # SPECs (TYPE:PATH[:ARG], PATH inside the top directory).  Prints the

@@ -19,11 +19,7 @@ fi
 unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR http_proxy https_proxy \
 	HTTPS_PROXY ALL_PROXY all_proxy NO_PROXY no_proxy
 T=$(mktemp -d); cleanup_later "$T"
-if ! mk_txn_mirror "$T/mirror" >"$T/mk.log" 2>&1; then
-	cat "$T/mk.log"
-	ok 1 "the test mirror could not be built"
-	done_testing
-fi
+txn_mirror "$T/mirror"
 ngx_start "$T/mirror" || { skip 24 "nginx did not start"; done_testing; }
 CUDART=cuda_cudart/linux-x86_64/cuda_cudart-linux-x86_64-12.4.127-archive.tar.xz
 
