@@ -67,15 +67,6 @@ printf 'NVRM version: NVIDIA UNIX x86_64 Kernel Module  470.82.01  Tue Jan 1 00:
 	>"$R/proc/driver/nvidia/version"
 ln -s /usr/local/cuda-12.2 "$R/usr/local/cuda"
 
-waitok() {
-	if tmx_wait "$1" "${3:-10}"; then
-		ok 0 "$2"
-	else
-		ok 1 "$2"
-		printf '%s\n' "$SCREEN" | sed 's/^/# /'
-		diag "wanted: $1"
-	fi
-}
 widest() {
 	disp_widths "$SCREEN" | sort -n | tail -1
 }

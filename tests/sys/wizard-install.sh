@@ -32,15 +32,6 @@ fi
 M=$T/mirror/index.json
 ngx_start "$T/mirror" || { skip 53 "nginx did not start"; done_testing; }
 
-waitok() {
-	if tmx_wait "$1" "${3:-10}"; then
-		ok 0 "$2"
-	else
-		ok 1 "$2"
-		printf '%s\n' "$SCREEN" | sed 's/^/# /'
-		diag "wanted: $1"
-	fi
-}
 
 # the state of a prefix after a run: release trees, receipts, links, env
 # files and staging, one line each

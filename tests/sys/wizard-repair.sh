@@ -27,15 +27,6 @@ mkdir -p "$C/conda-meta" "$E/conda-meta" "$E/lib/python3.10/site-packages"
 mk_cudnn8 "$L" 8.9.7 wheel >/dev/null
 mkdir -p "$E/lib/python3.10/site-packages/nvidia_cudnn_cu12-8.9.7.29.dist-info"
 
-waitok() {
-	if tmx_wait "$1" "${3:-10}"; then
-		ok 0 "$2"
-	else
-		ok 1 "$2"
-		printf '%s\n' "$SCREEN" | sed 's/^/# /'
-		diag "wanted: $1"
-	fi
-}
 # names, link targets and contents of everything under DIR
 tree_sum() {
 	(cd "$1" && find . -printf '%p %y %l\n' | sort &&

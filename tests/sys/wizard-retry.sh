@@ -42,15 +42,6 @@ NGX_SLOW_RATE=96k
 ngx_start "$T/mirror" || { skip 35 "nginx did not start"; done_testing; }
 touch "$T/mirror/.slow"
 
-waitok() {
-	if tmx_wait "$1" "${3:-10}"; then
-		ok 0 "$2"
-	else
-		ok 1 "$2"
-		printf '%s\n' "$SCREEN" | sed 's/^/# /'
-		diag "wanted: $1"
-	fi
-}
 
 # trees, links, env files, receipts, staging and journal of the prefix
 prefix_state() {

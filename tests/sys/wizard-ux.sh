@@ -41,15 +41,6 @@ chmod -R a+rX "$T/mirror" "$T/cudaonly"
 M=$T/mirror/index.json
 M1=$T/cudaonly/index.json
 
-waitok() {
-	if tmx_wait "$1" "${3:-10}"; then
-		ok 0 "$2"
-	else
-		ok 1 "$2"
-		printf '%s\n' "$SCREEN" | sed 's/^/# /'
-		diag "wanted: $1"
-	fi
-}
 widest() {
 	disp_widths "$SCREEN" | sort -n | tail -1
 }

@@ -42,16 +42,6 @@ wiz() {
 	shift 2
 	tmx_start "$_c" "$_r" $UENV "$@" "$CDS_BIN" --root "$R"
 }
-# waitok ERE NAME [SECONDS]: a test that the screen comes to show ERE
-waitok() {
-	if tmx_wait "$1" "${3:-10}"; then
-		ok 0 "$2"
-	else
-		ok 1 "$2"
-		printf '%s\n' "$SCREEN" | sed 's/^/# /'
-		diag "wanted: $1"
-	fi
-}
 goneok() {
 	if tmx_wait_gone "$1" "${3:-10}"; then
 		ok 0 "$2"
