@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "codes.h"
 #include "dynprobe.h"
 #include "facts.h"
 #include "findings.h"
@@ -583,6 +584,166 @@ static const struct entry_def entries[] = {
 	  { { N_("the package has no library for the CUDA version it "
 	    "looked for"), { BY("BNB-BINARY"), IF(MSG_BUILD, "lacks",
 	    NULL) } } } },
+	/*
+	 * What a status code means when no entry above is about it: one
+	 * entry a kind of code (codes.h, code_entry() below).  The code and
+	 * the library's own words for it are in the match's captures.
+	 */
+	{ "CUDA-OOM", N_("the GPU ran out of memory"),
+	  N_("A CUDA library could not allocate GPU memory "
+	  "(cudaErrorMemoryAllocation, CUDA_ERROR_OUT_OF_MEMORY, or a "
+	  "library's ALLOC_FAILED).  Every process on the GPU shares its "
+	  "memory: a model, a batch or a cache that does not fit, another "
+	  "process holding memory, or memory fragmented by earlier "
+	  "allocations cause it.  cuBLAS and cuDNN report it as a failure to "
+	  "create their handle, before any work."),
+	  N_("Free GPU memory: stop other processes on the GPU (nvidia-smi "
+	  "lists them), reduce the batch or the model, or let PyTorch's "
+	  "allocator grow in segments (PYTORCH_CUDA_ALLOC_CONF="
+	  "expandable_segments:True)."),
+	  { { N_("the work needs more memory than the GPU has free (cannot "
+	    "be checked without running it)"), { { NULL, { { NULL } } } } },
+	    { N_("another process holds the GPU's memory (cannot be checked "
+	    "without the GPU)"), { { NULL, { { NULL } } } } } } },
+	{ "CUDA-FAULT", N_("a GPU kernel faulted"),
+	  N_("A kernel on the GPU failed: an illegal or misaligned memory "
+	  "access, an illegal instruction, a device-side assert, a launch "
+	  "that failed.  Launches are asynchronous, so a later, unrelated "
+	  "call reports it, and the CUDA context stays broken: every later "
+	  "call returns the same error.  Usually a bug in a kernel of the "
+	  "program or an extension (an index out of range), sometimes "
+	  "libraries of mixed releases or a hardware fault."),
+	  N_("Run again with CUDA_LAUNCH_BLOCKING=1 to see the call that "
+	  "faulted (compute-sanitizer finds the access); NVRM Xid lines in "
+	  "the kernel log point at the hardware or the driver."),
+	  { { N_("libraries of different releases are loaded together"),
+	    { BY("F1"), BY("F2"), BY("F12"), BY("WHEEL-MIX") } },
+	    { N_("a bug in a kernel, such as an index out of range (cannot "
+	    "be checked without running it)"), { { NULL, { { NULL } } } } },
+	    { N_("a hardware or driver fault (NVRM Xid in the kernel log; "
+	    "cannot be checked here)"), { { NULL, { { NULL } } } } } } },
+	{ "CODE-INIT", N_("a CUDA library could not start"),
+	  N_("A CUDA library could not initialise: the runtime or the "
+	  "driver API at its first call, or cuBLAS, cuSPARSE, cuSOLVER, "
+	  "cuRAND or cuFFT when it creates its handle.  It could not talk to "
+	  "the driver, could not get GPU memory for its handle, or found a "
+	  "part of another release.  CUDA used in a process and then in a "
+	  "forked child fails so too."),
+	  N_("Check the driver (cudnn-setup doctor); free GPU memory; start "
+	  "worker processes with 'spawn' when the parent used CUDA."),
+	  { { N_("no usable driver"), { BY("NO-DRIVER"), BY("F20"),
+	    BY("STUB-LIBCUDA"), NO_MODULE_ROWS } },
+	    { N_("the driver's libraries and its kernel module differ"),
+	    { BY("F19"), IF(MSG_DRIVER, "mismatch", NULL) } },
+	    { N_("/dev/nvidia-uvm is missing (pytorch/pytorch#49081)"),
+	    { BY("NO-UVM") } },
+	    { N_("a library of another release is bound first"),
+	    { BY("F1"), BY("F2"), BY("F9"), BY("F10"), BY("F12"),
+	    BY("WHEEL-MIX") } },
+	    { N_("GPU memory ran out, or CUDA was used before a fork "
+	    "(cannot be checked here)"), { { NULL, { { NULL } } } } } } },
+	{ "CODE-USAGE", N_("a CUDA library refused a call"),
+	  N_("The library rejected what it was asked: an invalid value, "
+	  "handle or configuration, or an operation it does not support for "
+	  "these types, sizes or this GPU.  Most often the program's own bug "
+	  "or a combination it does not support, not the installation; a "
+	  "library of another release than the program was built with does "
+	  "it too."),
+	  N_("Check that the program loads the libraries it was built with "
+	  "(cudnn-setup doctor), then report it to the program's authors "
+	  "with the versions."),
+	  { { N_("a library of another release than the program expects is "
+	    "bound"), { BY("F1"), BY("F2"), BY("F9"), BY("F10"), BY("F12"),
+	    BY("WHEEL-MIX") } },
+	    { N_("the framework has no kernels for this GPU"),
+	    { BY("F21") } },
+	    { N_("a bug or an unsupported combination in the program "
+	    "(cannot be checked here)"), { { NULL, { { NULL } } } } } } },
+	/* cudaErrorDevicesUnavailable (46): "all CUDA-capable devices are
+	 * busy or unavailable" (CUDA runtime API, driver_types.h) */
+	{ "CUDA-BUSY", N_("the GPU is busy or unavailable"),
+	  N_("Every GPU the process can see is in the exclusive-process or "
+	  "prohibited compute mode and taken by another process, or held by "
+	  "another container or virtual machine."),
+	  N_("Wait for the other process, or set the compute mode back to "
+	  "Default (nvidia-smi -c 0, as root)."),
+	  { { N_("another process holds the GPU in exclusive mode (cannot "
+	    "be checked without the GPU)"), { { NULL, { { NULL } } } } } } },
+	/* cudaErrorInvalidDevice (101): "invalid device ordinal" */
+	{ "CUDA-ORDINAL", N_("the program asked for a GPU that is not "
+	  "visible"),
+	  N_("The device number the program asked for is not among the GPUs "
+	  "CUDA sees: the machine has fewer, or CUDA_VISIBLE_DEVICES shows "
+	  "fewer (CUDA numbers the visible ones from 0)."),
+	  N_("Ask for a device below the number visible, or list more in "
+	  "CUDA_VISIBLE_DEVICES."),
+	  { { N_("CUDA_VISIBLE_DEVICES hides GPUs"),
+	    { BY("ENV-VISIBLE-DEVICES") } },
+	    { N_("the machine has fewer GPUs than the program expects "
+	    "(cannot be checked without the GPU)"),
+	    { { NULL, { { NULL } } } } } } },
+	/* NVML_ERROR_GPU_IS_LOST: "The GPU has fallen off the bus or has
+	 * otherwise become inaccessible" (nvml.h) */
+	{ "GPU-LOST", N_("the GPU fell off the bus"),
+	  N_("The GPU stopped answering on the PCIe bus (NVML's GPU_IS_LOST; "
+	  "Xid 79 in the kernel log): a fault of the hardware, its power or "
+	  "its cooling, not of the software."),
+	  N_("Reboot; if it happens again, have the GPU's power, cooling and "
+	  "seating checked."),
+	  { { N_("a hardware fault (cannot be checked here)"),
+	    { { NULL, { { NULL } } } } } } },
+	{ "DRIVER-LIB", N_("a library of the NVIDIA driver is missing"),
+	  N_("libcuda.so.1, libnvidia-ml.so.1, libnvidia-ptxjitcompiler.so.1 "
+	  "and libnvcuvid.so.1 come with the driver, never with CUDA or a "
+	  "pip wheel.  One is not found: the driver's user-space packages "
+	  "are not installed, or a container was started without the GPU or "
+	  "without that capability (NVIDIA_DRIVER_CAPABILITIES: utility for "
+	  "NVML, compute, video)."),
+	  N_("Install the driver's user-space libraries of the kernel "
+	  "module's version; in a container, start it with the GPU (--gpus "
+	  "all) and the capability, and never install the driver inside."),
+	  { { N_("the library is installed but not on the loader's path"),
+	    { LIB_ELSEWHERE } },
+	    { N_("a container started without the GPU"),
+	    { IF2(MSG_DRIVER, "container", NULL, "kernel module",
+	    "none loaded") } },
+	    { N_("no NVIDIA driver on this machine"), { BY("NO-DRIVER"),
+	    BY("F20"), NO_MODULE_ROWS, LIB_NOWHERE } } } },
+	{ "LIB-SYMBOL", N_("a library needs a symbol its sibling lacks"),
+	  N_("A library asked for a versioned symbol of a sibling library "
+	  "(the version names the sibling's soname) and the sibling the "
+	  "loader found does not have it: the two come from different "
+	  "releases.  NVIDIA's libraries of one component (cuBLAS and "
+	  "cuBLASLt, cuSPARSE and nvJitLink) work only with a sibling at "
+	  "least as new."),
+	  N_("Make both come from one release: drop the directory that puts "
+	  "the other release first from LD_LIBRARY_PATH, or upgrade the "
+	  "older package."),
+	  { { N_("LD_LIBRARY_PATH puts another release's library first"),
+	    { FILE_VIA("LD_LIBRARY_PATH"), IF("F12", "put first by",
+	    "LD_LIBRARY_PATH") } },
+	    { N_("pip wheels of different releases overwrote each other"),
+	    { BY("WHEEL-MIX") } },
+	    { N_("another release is found first through ld.so"),
+	    { FILE_VIA("ld.so.cache"), FILE_VIA("default directory"),
+	    BY("F12"), BY("F1") } } } },
+	{ "NAMES", N_("not a failure known here; what it names, looked up"),
+	  N_("The text is none of the failures the catalogue knows, but it "
+	  "names a library of NVIDIA's.  Where that library is on this "
+	  "machine, and what provides it, is below."),
+	  N_("Run cudnn-setup doctor for the whole machine; give explain the "
+	  "lines around the error (the first error, not the last)."),
+	  { { N_("the library it names is installed but not on the loader's "
+	    "path"), { LIB_ELSEWHERE } },
+	    { N_("the library it names is not installed"),
+	    { LIB_NOWHERE } } } },
+	{ "CODE-OTHER", N_("an NVIDIA library returned an error"),
+	  N_("The text names a status code of an NVIDIA library; what the "
+	  "library says of it is shown with the message.  It is none of the "
+	  "failures whose causes a machine shows."),
+	  N_("Look the code up in the library's documentation; cudnn-setup "
+	  "doctor shows whether the installation itself is sound."),
+	  { { NULL, { { NULL, { { NULL } } } } } } },
 };
 
 #undef BY
@@ -620,6 +781,12 @@ struct pattern {
 #define CANNOT " *: *cannot open shared object file"
 #define UNDEF "undefined symbol"
 #define COULD "Could not load library"
+/* the stems of NVIDIA's libraries outside the driver (manifests/data/
+ * sonames.tsv) */
+#define NVLIB "lib(cu[a-zA-Z_]+|npp[a-z_]*|nccl|nvJitLink|nvrtc(-builtins)?|" \
+	"nvjpeg|nvToolsExt|nvtx3interop|nvinfer[a-z_]*|nvonnxparser|" \
+	"nvparsers|nvblas|nvvm|nvshmem[a-z_]*|nvptxcompiler[a-z_]*|" \
+	"nvfatbin|nvJPEG)"
 
 static const struct pattern patterns[] = {
 	/* cuDNN 8 sub-libraries: one release with another's sibling */
@@ -812,6 +979,46 @@ static const struct pattern patterns[] = {
 	    "CUDA_ERROR_NO_DEVICE", { NULL } },
 	{ "NO-DRIVER", 2, "cudaErrorNoDevice", 0, NULL, "cudaErrorNoDevice",
 	    { NULL } },
+	/* the frameworks' own words for CUDA's codes: no device (100) */
+	{ "NO-DRIVER", 2, "No CUDA GPUs are available", 0, NULL,
+	    "No CUDA GPUs are available", { NULL } },
+	{ "NO-DRIVER", 2, "CUDA driver initialization failed", 0, NULL,
+	    "CUDA driver initialization failed", { NULL } },
+	{ "NO-DRIVER", 3, "Unable to initialize backend 'cuda'", 0, NULL,
+	    "Unable to initialize backend 'cuda'", { NULL } },
+	{ "NO-DRIVER", 3, "is not in the list of known backends", 0, NULL,
+	    "Backend '(cuda|gpu)' is not in the list of known backends",
+	    { NULL } },
+	/* out of memory (2): PyTorch's allocator, TensorFlow, XLA */
+	{ "CUDA-OOM", 1, "CUDA out of memory", 0, NULL, "CUDA out of memory"
+	    "(\\. Tried to allocate ([0-9.]+ [KMGT]i?B))?",
+	    { NULL, NULL, "allocation" } },
+	{ "CUDA-OOM", 2, "OOM when allocating tensor", 0, NULL,
+	    "OOM when allocating tensor", { NULL } },
+	{ "CUDA-OOM", 2, "RESOURCE_EXHAUSTED: Out of memory", 0, NULL,
+	    "RESOURCE_EXHAUSTED: Out of memory", { NULL } },
+	/* PyTorch: CUDA used, then fork() */
+	{ "CODE-INIT", 1, "Cannot re-initialize CUDA in forked subprocess", 0,
+	    NULL, "Cannot re-initialize CUDA in forked subprocess", { NULL } },
+	/* the kernel's log: NVIDIA's Xid 79 is a GPU off the bus; 13, 31
+	 * and 43 faults of a program's kernel (NVIDIA, "Xid Errors") */
+	{ "GPU-LOST", 1, "fallen off the bus", 0, NULL, "GPU has fallen off "
+	    "the bus", { NULL } },
+	{ "GPU-LOST", 2, "Xid", 0, NULL, "Xid \\([^)\n]*\\): *79\\b",
+	    { NULL } },
+	{ "CUDA-FAULT", 2, "Xid", 0, NULL, "Xid \\([^)\n]*\\): *(13|31|43)"
+	    "\\b", { NULL, "xid" } },
+	/* a library of the driver, which no toolkit or wheel provides */
+	{ "DRIVER-LIB", 2, "cannot open shared object file", 1, NULL, "(" P
+	    "/)?(lib(nvidia-[a-z-]+|nvcuvid|nvoptix)\\.so(\\.[0-9]+)*)" CANNOT,
+	    { NULL, NULL, "missing" } },
+	/* any other library of NVIDIA's, by its soname */
+	{ "F13", 4, "cannot open shared object file", 1, NULL, "(" P "/)?"
+	    "(" NVLIB SO ")" CANNOT, { NULL, NULL, "missing" } },
+	/* a symbol a library's sibling of another release lacks */
+	{ "LIB-SYMBOL", 3, UNDEF, 1, NULL, "((" P SO ") *: *)?" UNDEF
+	    ": *([A-Za-z0-9_]+),? version (lib[A-Za-z0-9_]+\\.so\\.[0-9]+)",
+	    { NULL, NULL, "file", "symbol", "provider" } },
 	/* the GPU, the framework's build */
 	{ "F21", 1, "CUDA capability sm_", 0, NULL, "CUDA capability "
 	    "sm_([0-9]+) is not compatible with the current PyTorch "
@@ -871,6 +1078,9 @@ static const struct pattern patterns[] = {
 	    "Probably one of the following:", { NULL } },
 	{ "F32", 5, "torch.backends.cudnn.version()", 0, NULL,
 	    "torch\\.backends\\.cudnn\\.version\\(\\)", { NULL } },
+	/* nothing else: the NVIDIA library the text names, looked up */
+	{ "NAMES", 9, ".so", 1, NULL, "(" P "/)?(" NVLIB SO "|lib(cuda|"
+	    "nvidia-[a-z-]+)\\.so[.0-9]*)", { NULL, NULL, "missing" } },
 };
 
 #undef P
@@ -881,6 +1091,7 @@ static const struct pattern patterns[] = {
 #undef CANNOT
 #undef UNDEF
 #undef COULD
+#undef NVLIB
 
 #define NPATTERNS (sizeof(patterns) / sizeof(patterns[0]))
 
@@ -1100,6 +1311,182 @@ cause_ids(const struct cause_def *cd)
 	return ids;
 }
 
+/* ------------------------------------------------------------------------ */
+/* Status codes                                                              */
+/* ------------------------------------------------------------------------ */
+
+/* The entries about one code, by its enumerator (the driver API's and the
+ * runtime's name of the same failure both). */
+static const char *const code_ids[][2] = {
+	{ "cudaErrorInsufficientDriver", "F16" },
+	/* PTX or a cubin from a newer toolkit than the driver's */
+	{ "cudaErrorUnsupportedPtxVersion", "F16" },
+	{ "CUDA_ERROR_UNSUPPORTED_PTX_VERSION", "F16" },
+	{ "cudaErrorInvalidPtx", "F16" }, { "CUDA_ERROR_INVALID_PTX", "F16" },
+	{ "cudaErrorInvalidKernelImage", "F16" },
+	{ "CUDA_ERROR_INVALID_IMAGE", "F16" },
+	{ "cudaErrorNoDevice", "NO-DRIVER" },
+	{ "CUDA_ERROR_NO_DEVICE", "NO-DRIVER" },
+	{ "cudaErrorStubLibrary", "STUB-LIBCUDA" },
+	{ "CUDA_ERROR_STUB_LIBRARY", "STUB-LIBCUDA" },
+	{ "cudaErrorSystemDriverMismatch", "CUDA-803" },
+	{ "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", "CUDA-803" },
+	{ "cudaErrorCompatNotSupportedOnDevice", "F17" },
+	{ "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", "F17" },
+	{ "cudaErrorSystemNotReady", "F18" },
+	{ "CUDA_ERROR_SYSTEM_NOT_READY", "F18" },
+	{ "cudaErrorUnknown", "CUDA-999" }, { "CUDA_ERROR_UNKNOWN", "CUDA-999" },
+	{ "cudaErrorNoKernelImageForDevice", "F21" },
+	{ "CUDA_ERROR_NO_BINARY_FOR_GPU", "F21" },
+	{ "CUDNN_STATUS_ARCH_MISMATCH", "F21" },
+	{ "CUDNN_STATUS_NOT_SUPPORTED_ARCH_MISMATCH", "F21" },
+	{ "CUBLAS_STATUS_ARCH_MISMATCH", "F21" },
+	{ "CUDNN_STATUS_MAPPING_ERROR", "F22" },
+	{ "CUDNN_STATUS_NOT_INITIALIZED", "CUDNN-NOT-INITIALIZED" },
+	{ "CUDNN_STATUS_SUBLIBRARY_LOADING_FAILED", "F2" },
+	{ "CUDNN_STATUS_SUBLIBRARY_VERSION_MISMATCH", "F2" },
+	{ "CUDNN_STATUS_VERSION_MISMATCH", "F2" },
+	{ "CUDNN_STATUS_RUNTIME_PREREQUISITE_MISSING", "F5" },
+	{ "NVML_ERROR_DRIVER_NOT_LOADED", "F20" },
+	{ "NVML_ERROR_LIB_RM_VERSION_MISMATCH", "F19" },
+	{ "NVML_ERROR_LIBRARY_NOT_FOUND", "DRIVER-LIB" },
+	{ "NVML_ERROR_GPU_IS_LOST", "GPU-LOST" },
+	{ "cudaErrorJitCompilerNotFound", "DRIVER-LIB" },
+	{ "CUDA_ERROR_JIT_COMPILER_NOT_FOUND", "DRIVER-LIB" },
+	{ "cudaErrorDevicesUnavailable", "CUDA-BUSY" },
+	{ "CUDA_ERROR_DEVICE_UNAVAILABLE", "CUDA-BUSY" },
+	{ "cudaErrorInvalidDevice", "CUDA-ORDINAL" },
+	{ "CUDA_ERROR_INVALID_DEVICE", "CUDA-ORDINAL" },
+	{ "cudaErrorSharedObjectInitFailed", "CODE-INIT" },
+	{ "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED", "CODE-INIT" },
+	{ "cudaErrorOperatingSystem", "CODE-INIT" },
+	{ "CUDA_ERROR_OPERATING_SYSTEM", "CODE-INIT" },
+};
+
+static int
+has_capture(const struct cds_explain_match *m, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < m->ncaptures; i++) {
+		if (strcmp(m->captures[i].key, key) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Any of the words, separated by '|', in NAME? */
+static int
+name_has(const char *name, const char *words)
+{
+	char buf[64];
+	const char *w = words, *bar;
+
+	while (*w != '\0') {
+		size_t n = (bar = strchr(w, '|')) != NULL ? (size_t)(bar - w) :
+		    strlen(w);
+
+		snprintf(buf, sizeof(buf), "%.*s", (int)n, w);
+		if (strstr(name, buf) != NULL) {
+			return 1;
+		}
+		w += n + (bar != NULL);
+	}
+	return 0;
+}
+
+/* The entry that explains code C, and in *RANK how specific it is (an
+ * entry of its own: 0; a kind read from its name: 1; nothing known: 2). */
+static const char *
+code_entry(const struct cds_code *c, int *rank)
+{
+	size_t i;
+
+	*rank = 0;
+	for (i = 0; i < sizeof(code_ids) / sizeof(code_ids[0]); i++) {
+		if (strcmp(code_ids[i][0], c->name) == 0) {
+			return code_ids[i][1];
+		}
+	}
+	*rank = 1;
+	if (name_has(c->name, "ALLOC|OUT_OF_MEMORY|MemoryAllocation|"
+	    "OutOfMemory")) {
+		return "CUDA-OOM";
+	}
+	if (name_has(c->name, "NOT_INITIALIZED|INITIALIZATION_FAILED|"
+	    "InitializationError|NotInitialized|SETUP_FAILED")) {
+		return "CODE-INIT";
+	}
+	if (name_has(c->name, "IllegalAddress|ILLEGAL_ADDRESS|LaunchFailure|"
+	    "LAUNCH_FAILED|LAUNCH_FAILURE|IllegalInstruction|"
+	    "ILLEGAL_INSTRUCTION|Misaligned|MISALIGNED|Assert|ASSERT|"
+	    "HardwareStack|HARDWARE_STACK|EccUncorrectable|ECC_UNCORRECTABLE|"
+	    "LaunchTimeout|LAUNCH_TIMEOUT|InvalidPc|INVALID_PC|"
+	    "EXECUTION_FAILED|EXEC_FAILED")) {
+		return "CUDA-FAULT";
+	}
+	if (name_has(c->name, "Invalid|INVALID|BAD_PARAM|NOT_SUPPORTED|"
+	    "NotSupported|Unsupported|UNSUPPORTED")) {
+		return "CODE-USAGE";
+	}
+	*rank = 2;
+	return "CODE-OTHER";
+}
+
+/* The codes TEXT names, as matches of their entries: a code whose entry
+ * a pattern matched already adds what it says to that match. */
+static void
+add_codes(struct cds_explanation *x, size_t **from, const char *text,
+    size_t len)
+{
+	struct cds_code_hit *hits;
+	size_t n = cds_codes_find(text, len, &hits), i, k;
+
+	for (i = 0; i < n; i++) {
+		const struct cds_code *c = hits[i].code;
+		struct cds_explain_match m, *t;
+		char num[24];
+		int kind;
+		const char *id = code_entry(c, &kind);
+
+		for (k = 0; k < x->nmatches &&
+		    strcmp(x->matches[k].id, id) != 0; k++) {
+		}
+		if (k == x->nmatches) {
+			memset(&m, 0, sizeof(m));
+			m.id = id;
+			/* by name or words: as a pattern's key; a number in
+			 * a wrapper's form, one less; a kind, less again */
+			m.rank = 2 + hits[i].by_number + 2 * kind;
+			m.offset = hits[i].offset;
+			m.text = cds_xstrndup(text + hits[i].offset,
+			    hits[i].len);
+			x->matches = cds_xreallocarray(x->matches,
+			    x->nmatches + 1, sizeof(*x->matches));
+			*from = cds_xreallocarray(*from, x->nmatches + 1,
+			    sizeof(**from));
+			(*from)[x->nmatches] = NPATTERNS + i;
+			x->matches[x->nmatches++] = m;
+		}
+		t = &x->matches[k];
+		if (has_capture(t, "code")) {
+			continue;	/* one code a match: the first */
+		}
+		snprintf(num, sizeof(num), "%ld", c->value);
+		capture_add(t, "code", c->name, strlen(c->name));
+		capture_add(t, "code value", num, strlen(num));
+		capture_add(t, "code library", cds_code_library(c->type),
+		    strlen(cds_code_library(c->type)));
+		capture_add(t, "code says", c->text, strlen(c->text));
+		if (hits[i].via != NULL) {
+			capture_add(t, "printed by", hits[i].via,
+			    strlen(hits[i].via));
+		}
+	}
+	free(hits);
+}
+
 struct cds_explanation *
 cds_explain_text(cds_handle_t *h, const char *text)
 {
@@ -1157,6 +1544,19 @@ cds_explain_text(cds_handle_t *h, const char *text)
 		    sizeof(*x->matches));
 		from[x->nmatches] = i;
 		x->matches[x->nmatches++] = m;
+	}
+	add_codes(x, &from, text, len);
+	/* what the text names is shown only when nothing else is known */
+	for (k = 0; x->nmatches > 1 && k < x->nmatches; k++) {
+		if (strcmp(x->matches[k].id, "NAMES") == 0) {
+			match_free(&x->matches[k]);
+			memmove(&x->matches[k], &x->matches[k + 1],
+			    (x->nmatches - k - 1) * sizeof(*x->matches));
+			memmove(&from[k], &from[k + 1],
+			    (x->nmatches - k - 1) * sizeof(*from));
+			x->nmatches--;
+			break;
+		}
 	}
 	if (x->nmatches == 0) {
 		free(from);

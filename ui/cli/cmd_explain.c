@@ -121,6 +121,44 @@ json_explanation(const struct cds_explanation *x)
 	return doc;
 }
 
+/* What match M's capture KEY is, or NULL. */
+static const char *
+match_says(const struct cds_explain_match *m, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < m->ncaptures; i++) {
+		if (strcmp(m->captures[i].key, key) == 0) {
+			return m->captures[i].value;
+		}
+	}
+	return NULL;
+}
+
+/* The status code the message carries, in the library's own words. */
+static void
+print_code(const struct cds_explain_match *m)
+{
+	const char *name = match_says(m, "code"), *by;
+	char *line = NULL;
+	int n;
+
+	if (name == NULL) {
+		return;
+	}
+	by = match_says(m, "printed by");
+	n = by != NULL ? asprintf(&line, _("%s %s (%s), printed by %s: "
+	    "\"%s\""), match_says(m, "code library"), name,
+	    match_says(m, "code value"), by, match_says(m, "code says")) :
+	    asprintf(&line, _("%s %s (%s): \"%s\""), match_says(m,
+	    "code library"), name, match_says(m, "code value"),
+	    match_says(m, "code says"));
+	if (n > 0) {
+		cli_wrap(stdout, 2, 2, line);
+		free(line);
+	}
+}
+
 static void
 print_explanation(const struct cds_explanation *x)
 {
@@ -131,6 +169,7 @@ print_explanation(const struct cds_explanation *x)
 	printf("\n%s%s%s\n", cli_c(CLI_BOLD), _("The message"),
 	    cli_c(CLI_RESET));
 	cli_wrap(stdout, 2, 2, x->matches[0].text);
+	print_code(&x->matches[0]);
 	for (i = 1; i < x->nmatches; i++) {
 		char *also = NULL;
 

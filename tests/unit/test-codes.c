@@ -1,0 +1,183 @@
+/*
+ * Every status code of NVIDIA's libraries (manifests/data/cuda-codes.tsv,
+ * compiled in) resolves to a meaning through every form it is printed in:
+ * its enumerator anywhere in a line; for the CUDA runtime, its number in
+ * each framework's wording (llama.cpp, ONNX Runtime, PyTorch's THC,
+ * TensorRT, glog) and its words after each framework's prefix (PyTorch,
+ * TensorRT, NCCL, MXNet); for the driver API, its number as numba,
+ * TensorFlow and CUDA.jl print it; for cuBLAS, ONNX Runtime's number.  The
+ * texts are generated from the table, one per code and form: the match
+ * must name that code (or, for a number, a code of that number of that
+ * library) and be an entry of the catalogue.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codes.h"
+#include "handle.h"
+#include "tap.h"
+
+static const char *
+cap(const struct cds_explain_match *m, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < m->ncaptures; i++) {
+		if (strcmp(m->captures[i].key, key) == 0) {
+			return m->captures[i].value;
+		}
+	}
+	return NULL;
+}
+
+/* The match of X that names a code, or NULL. */
+static const struct cds_explain_match *
+code_match(const struct cds_explanation *x)
+{
+	size_t i;
+
+	for (i = 0; x != NULL && i < x->nmatches; i++) {
+		if (cap(&x->matches[i], "code") != NULL) {
+			return &x->matches[i];
+		}
+	}
+	return NULL;
+}
+
+/* Explain TEXT: is code C named (by NAME when BYNAME, else by its number
+ * and library), in a match of a catalogue entry? */
+static void
+check(cds_handle_t *h, const struct cds_code *c, const char *form,
+    const char *text, int byname)
+{
+	struct cds_explanation *x = cds_explain_text(h, text);
+	const struct cds_explain_match *m = code_match(x);
+	char num[24];
+	int ok;
+
+	snprintf(num, sizeof(num), "%ld", c->value);
+	ok = m != NULL && cds_explain_title(m->id) != NULL && (byname ?
+	    strcmp(cap(m, "code"), c->name) == 0 :
+	    strcmp(cap(m, "code value"), num) == 0 &&
+	    strcmp(cap(m, "code library"), cds_code_library(c->type)) == 0);
+	tap_ok(ok, "%s %s (%ld) %s: %s", c->type, c->name, c->value, form,
+	    m == NULL ? "no code named" : m->id);
+	cds_explanation_free(x);
+	cds_clearerr(h);
+}
+
+/* Is C's text said by no other code of its enum? */
+static int
+unique_words(const struct cds_code *c)
+{
+	const struct cds_code *o;
+	size_t i;
+
+	for (i = 0; (o = cds_code_at(i)) != NULL; i++) {
+		if (o != c && strcmp(o->type, c->type) == 0 &&
+		    strcasecmp(o->text, c->text) == 0) {
+			return 0;
+		}
+	}
+	return c->text[0] != '\0';
+}
+
+/* The number forms of a library: printf formats with one %ld. */
+static const char *const runtime_numbers[] = {
+	"CUDA error %ld at ggml-cuda.cu:493: x",
+	"ERROR: CUDA failure %ld: x ; GPU=0 ; hostname=h",
+	"RuntimeError: cuda runtime error (%ld) : x at THCGeneral.cpp:1",
+	"[TRT] CUDA initialization failure with error: %ld.",
+	"F0101 net.cu:12] Check failed: error == cudaSuccess (%ld vs. 0)",
+	"PaddlePaddle ExternalError: CUDA error(%ld), x.",
+	"cudaMalloc failed with error %ld",
+	NULL
+};
+static const char *const driver_numbers[] = {
+	"numba.cuda.cudadrv.driver.CudaAPIError: [%ld] Call to cuInit "
+	    "results in x",
+	"E tensorflow/stream_executor/cuda/cuda_driver.cc:271] failed call "
+	    "to cuInit: UNKNOWN ERROR (%ld)",
+	"ERROR: CUDA error: x (code %ld, ERROR_X)",
+	"cuInit returned %ld",
+	NULL
+};
+/* The word forms of the runtime: printf formats with one %s. */
+static const char *const runtime_words[] = {
+	"RuntimeError: CUDA error: %s\nCUDA kernel errors might be "
+	    "asynchronously reported",
+	"[E] [TRT] 1: [defaultAllocator.cpp::allocate::20] Error Code 1: "
+	    "Cuda Runtime (%s)",
+	"node1:123:456 [0] NCCL WARN Cuda failure '%s'",
+	"mxnet.base.MXNetError: [10:00:00] src/storage.cc:1: CUDA: %s",
+	NULL
+};
+
+static void
+forms(cds_handle_t *h, const struct cds_code *c, const char *const *fmts,
+    int words)
+{
+	char text[1024];
+	size_t i;
+
+	for (i = 0; fmts[i] != NULL; i++) {
+		if (words) {
+			snprintf(text, sizeof(text), fmts[i], c->text);
+		} else {
+			snprintf(text, sizeof(text), fmts[i], c->value);
+		}
+		check(h, c, fmts[i], text, words);
+	}
+}
+
+int
+main(void)
+{
+	const struct cds_code *c;
+	cds_handle_t *h;
+	char text[512];
+	int err, n = 0;
+	size_t i;
+
+	h = cds_new("/", &err);
+	if (h == NULL) {
+		tap_plan(1);
+		tap_ok(0, "cds_new: %d", err);
+		return 1;
+	}
+	for (i = 0; (c = cds_code_at(i)) != NULL; i++) {
+		if (c->value == 0) {
+			continue;	/* success */
+		}
+		n++;
+		snprintf(text, sizeof(text), "Error: %s", c->name);
+		check(h, c, "by name", text, 1);
+		snprintf(text, sizeof(text), "ERROR 10:00 x.py:1] failed: %s: "
+		    "...", c->name);
+		check(h, c, "by name in a log line", text, 1);
+		if (strcmp(c->type, "cudaError_t") == 0) {
+			forms(h, c, runtime_numbers, 0);
+			if (unique_words(c)) {
+				forms(h, c, runtime_words, 1);
+			}
+		} else if (strcmp(c->type, "CUresult") == 0 &&
+		    cds_code_of("cudaError_t", 0, c->value) == NULL) {
+			/* a number the runtime has too reads as the
+			 * runtime's where nothing says which */
+			forms(h, c, driver_numbers, 0);
+		} else if (strcmp(c->type, "CUresult") == 0) {
+			forms(h, c, driver_numbers, 0);
+		} else if (strcmp(c->type, "cublasStatus_t") == 0) {
+			snprintf(text, sizeof(text), "CUBLAS failure %ld: x ; "
+			    "GPU=0", c->value);
+			check(h, c, "ONNX Runtime's number", text, 0);
+		}
+	}
+	tap_ok(n > 100, "the table has %d failure codes", n);
+	cds_free(h);
+	printf("1..%d\n", tap_n);
+	return tap_failed != 0;
+}
