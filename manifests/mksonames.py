@@ -48,6 +48,13 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "data")
 SUITES = ["bullseye", "bookworm", "trixie"]
+# the libraries of conda's cudatoolkit (CUDA 11 and older): its recipe's
+# subpackages (cudart, cublas, cufft, curand, cusparse, cusolver, npp,
+# nvblas, nvrtc, nvvm, nvtx, cupti; the cudatoolkit 8.0 recipe's run
+# requirements, found by the search tool), by component
+CUDATOOLKIT = {"cuda_cudart", "libcublas", "libcufft", "libcurand",
+               "libcusparse", "libcusolver", "libnpp", "cuda_nvrtc",
+               "cuda_nvcc", "libnvvm", "cuda_nvtx", "cuda_cupti"}
 COLUMNS = ["soname", "component", "kind", "releases", "debian", "conda",
            "pip", "source"]
 
@@ -265,7 +272,8 @@ def build():
         cuda = [int(v.split(".")[0]) for v in r["points"].get("CUDA", ())]
         conda = []
         if rule["kind"] == "cuda":
-            if any(m < 12 for m in cuda):
+            if any(m < 12 for m in cuda) and rule["rule"] != "none" and \
+                    rule["component"] in CUDATOOLKIT:
                 conda.append("cudatoolkit")
             if any(m >= 12 for m in cuda) and rule["conda"] != "-":
                 conda.append(rule["conda"])
