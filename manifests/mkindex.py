@@ -20,6 +20,9 @@ The inputs (each with its sources in SOURCES.md):
                                  their sonames, where they can be had
   data/legacy-cudnn.tsv          cuDNN majors by their sonames, and the
                                  CUDA releases each went with
+  data/sonames.tsv               every NVIDIA soname: its component, the
+                                 releases and the Debian, conda and pip
+                                 packages that carry it (mksonames.py)
 
 A value that no table states for a release is inferred by a rule written
 out below, and the index says so beside the value ("min_driver_basis",
@@ -325,6 +328,18 @@ def main():
                              "cuda": r["cuda"].split(),
                              "source": r["source"]})
 
+    # every soname: which component, which releases, which packages; a
+    # package column of "-" (none known) is left out
+    sonames = []
+    for r in rows("sonames.tsv"):
+        sn = {"soname": r["soname"], "component": r["component"],
+              "kind": r["kind"], "releases": r["releases"]}
+        for k in ("debian", "conda", "pip"):
+            if r[k] != "-":
+                sn[k] = r[k]
+        sn["source"] = r["source"]
+        sonames.append(sn)
+
     index = {
         "schema": 1,
         "base_urls": {
@@ -341,6 +356,7 @@ def main():
         "lib_minimums": lib_minimums,
         "legacy_cuda": legacy,
         "legacy_cudnn": legacy_cudnn,
+        "sonames": sonames,
     }
     index.update(index_stamp())
     json.dump(index, sys.stdout, indent=2)

@@ -177,6 +177,19 @@ cds_manifest_free(struct cds_manifest *m)
 		free(m->legacy_cudnn[i].source);
 	}
 	free(m->legacy_cudnn);
+	for (i = 0; i < m->nsonames; i++) {
+		struct cds_soname *sn = &m->sonames[i];
+
+		free(sn->soname);
+		free(sn->component);
+		free(sn->kind);
+		free(sn->releases);
+		free(sn->debian);
+		free(sn->conda);
+		free(sn->pip);
+		free(sn->source);
+	}
+	free(m->sonames);
 	free(m->bare_text);
 	free(m->generated);
 	free(m->expires);
@@ -990,6 +1003,55 @@ parse_legacy_cudnn(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 	return 0;
 }
 
+/* "sonames": every NVIDIA library by its soname, with its component, the
+ * releases that ship it and the packages that carry it. */
+static int
+parse_sonames(cds_handle_t *h, struct cds_manifest *m, json_t *a)
+{
+	static const char *const keys[] = { "soname", "component", "kind",
+		"releases", "debian", "conda", "pip", "source", NULL };
+	static const enum cds_name_kind kinds[] = { CDS_NAME_KEY,
+		CDS_NAME_KEY, CDS_NAME_KEY, CDS_NAME_TEXT, CDS_NAME_TEXT,
+		CDS_NAME_TEXT, CDS_NAME_TEXT, CDS_NAME_TEXT };
+	size_t i;
+	json_t *e;
+
+	if (!json_is_array(a)) {
+		return 0;
+	}
+	m->sonames = cds_xcalloc(json_array_size(a), sizeof(*m->sonames));
+	json_array_foreach(a, i, e) {
+		struct cds_soname *sn = &m->sonames[i];
+		char f[48];
+		int bad = 0;
+
+		m->nsonames++;
+		snprintf(f, sizeof(f), "sonames[%zu]", i);
+		if (!json_is_object(e) ||
+		    check_members(h, m->path, f, e, keys, kinds) == -1) {
+			return cds_errno(h) != CDS_ERR_OK ? -1 :
+			    bad_manifest(h, m->path, "%s is not an "
+			    "object", f);
+		}
+		sn->soname = get_str(e, "soname", &bad);
+		sn->component = get_str(e, "component", &bad);
+		sn->kind = get_str(e, "kind", &bad);
+		sn->releases = get_str(e, "releases", &bad);
+		sn->debian = get_str(e, "debian", &bad);
+		sn->conda = get_str(e, "conda", &bad);
+		sn->pip = get_str(e, "pip", &bad);
+		sn->source = get_str(e, "source", &bad);
+		if (bad || sn->soname == NULL || sn->component == NULL ||
+		    sn->kind == NULL || sn->releases == NULL ||
+		    strstr(sn->soname, ".so") == NULL) {
+			return bad_manifest(h, m->path, "%s "
+			    "incomplete (soname LIB.so..., component, kind, "
+			    "releases)", f);
+		}
+	}
+	return 0;
+}
+
 time_t
 cds_index_date(const char *s)
 {
@@ -1328,7 +1390,8 @@ parse_index(cds_handle_t *h, struct cds_manifest *m, json_t *root)
 	    parse_lib_minimums(h, m, json_object_get(root,
 	    "lib_minimums")) == -1 ||
 	    parse_legacy_cudnn(h, m, json_object_get(root,
-	    "legacy_cudnn")) == -1) {
+	    "legacy_cudnn")) == -1 ||
+	    parse_sonames(h, m, json_object_get(root, "sonames")) == -1) {
 		return -1;
 	}
 	return parse_legacy(h, m, json_object_get(root, "legacy_cuda"));
@@ -1959,6 +2022,76 @@ cds_manifest_legacy_cudnn(const struct cds_manifest *m, const char *soname)
 			    0) {
 				return &m->legacy_cudnn[i];
 			}
+		}
+	}
+	return NULL;
+}
+
+/* The length of NAME's library: the part before ".so" (all of it when
+ * there is none). */
+static size_t
+lib_len(const char *name)
+{
+	const char *so = strstr(name, ".so");
+
+	return so != NULL ? (size_t)(so - name) : strlen(name);
+}
+
+/* Is ROW's soname of the library NAME[0..LEN)? */
+static int
+same_lib(const struct cds_soname *row, const char *name, size_t len)
+{
+	return lib_len(row->soname) == len &&
+	    strncmp(row->soname, name, len) == 0;
+}
+
+const struct cds_soname *
+cds_manifest_soname(const struct cds_manifest *m, const char *soname)
+{
+	const struct cds_soname *first = NULL, *best = NULL;
+	size_t i, len, best_len = 0;
+
+	if (m == NULL || soname == NULL) {
+		return NULL;
+	}
+	len = lib_len(soname);
+	for (i = 0; i < m->nsonames; i++) {
+		const struct cds_soname *r = &m->sonames[i];
+		size_t n = strlen(r->soname);
+
+		if (strcmp(r->soname, soname) == 0) {
+			return r;
+		}
+		if (!same_lib(r, soname, len)) {
+			continue;
+		}
+		if (first == NULL) {
+			first = r;
+		}
+		/* a longer version: the row it extends at a '.' */
+		if (strncmp(r->soname, soname, n) == 0 && soname[n] == '.' &&
+		    n > best_len) {
+			best = r;
+			best_len = n;
+		}
+	}
+	return best != NULL ? best : first;
+}
+
+const struct cds_soname *
+cds_manifest_soname_next(const struct cds_manifest *m,
+    const struct cds_soname *row)
+{
+	size_t i, len;
+
+	if (m == NULL || row == NULL || row < m->sonames ||
+	    row >= m->sonames + m->nsonames) {
+		return NULL;
+	}
+	len = lib_len(row->soname);
+	for (i = (size_t)(row - m->sonames) + 1; i < m->nsonames; i++) {
+		if (same_lib(&m->sonames[i], row->soname, len)) {
+			return &m->sonames[i];
 		}
 	}
 	return NULL;

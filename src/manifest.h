@@ -78,6 +78,29 @@ struct cds_legacy_cudnn {
 	char *source;
 };
 
+/*
+ * An NVIDIA library by its soname (manifests/data/sonames.tsv, the
+ * index's "sonames"): the component that ships it (a redistrib key:
+ * "libcublas", "cuda_cudart", "cudnn"; else the product: "nccl",
+ * "tensorrt", "driver"), its kind ("cuda", "cudnn", "nccl", "tensorrt",
+ * "cusparselt", "nvshmem", "cutensor", "driver" or "other"; a "driver"
+ * library never comes from CUDA: the fix is the driver's package), the
+ * releases that ship it ("CUDA 12.1-12.9", "cuDNN 9.1-9.22", "NVIDIA
+ * driver"), and the packages that carry it, space-separated, each NULL
+ * where none is known: Debian "suite:package" ("bookworm:libcublas11
+ * trixie:libcublas12"), conda-forge package names, pip wheels.
+ */
+struct cds_soname {
+	char *soname;		/* "libcublasLt.so.12" */
+	char *component;
+	char *kind;
+	char *releases;
+	char *debian;		/* NULL: none */
+	char *conda;		/* NULL: none */
+	char *pip;		/* NULL: none */
+	char *source;
+};
+
 struct cds_manifest {
 	char *path;		/* the index or redistrib file as given */
 	char *dir;		/* where relative redistrib names resolve */
@@ -100,6 +123,8 @@ struct cds_manifest {
 	size_t nlib_mins;
 	struct cds_legacy_cudnn *legacy_cudnn;
 	size_t nlegacy_cudnn;
+	struct cds_soname *sonames;
+	size_t nsonames;
 	char *bare_text;	/* a bare redistrib file's contents */
 	/* the index's own dates and number (update.c): 0 and NULL when it
 	   carries none */
@@ -188,6 +213,23 @@ CDS_HIDDEN struct cds_manifest *cds_index_parse(cds_handle_t *h,
 /* The cuDNN major whose sonames include SONAME; NULL. */
 CDS_HIDDEN const struct cds_legacy_cudnn *cds_manifest_legacy_cudnn(
     const struct cds_manifest *m, const char *soname);
+/*
+ * The row of SONAME in the index's soname table, else NULL.  An exact
+ * soname ("libcublasLt.so.12") gives its row.  A name with a longer
+ * version ("libcublasLt.so.12.4.5.8", "libnvrtc-builtins.so.13.0.88")
+ * gives the row whose soname it extends at a '.' (the longest such).  A
+ * name without a version ("libcublasLt.so", "libcublasLt"), or with one no
+ * row of its library has ("libcublasLt.so.99"), gives that library's
+ * first row in the table (its lowest major); the library's other rows
+ * follow through cds_manifest_soname_next().  The library is the name
+ * before ".so" ("libnvrtc", "libnvrtc.alt" and "libnvrtc-builtins" are
+ * three).  Owned by M.
+ */
+CDS_HIDDEN const struct cds_soname *cds_manifest_soname(
+    const struct cds_manifest *m, const char *soname);
+/* The next row after ROW (a row of M) of the same library, else NULL. */
+CDS_HIDDEN const struct cds_soname *cds_manifest_soname_next(
+    const struct cds_manifest *m, const struct cds_soname *row);
 /* Does minimum L apply to PACKAGE at VERSION? */
 CDS_HIDDEN int cds_lib_min_applies(const struct cds_lib_min *l,
     const char *package, const char *version);
