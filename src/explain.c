@@ -2145,6 +2145,37 @@ evidence_cuda_shipper(struct cds_rule_ctx *c, struct cds_finding *f,
 /* None of NAMES (at least one) is installed here: an error, and for cuDNN
  * the copies here and what the programs here need, for a CUDA library
  * the release that ships it.  ID: the message's failure id, or NULL. */
+/* What the soname table (manifests/data/sonames.tsv) knows of NAME: its
+ * component, the releases that ship it, the packages that carry it. */
+static void
+evidence_soname(struct cds_rule_ctx *c, struct cds_finding *f,
+    const char *name)
+{
+	const struct cds_soname *r;
+
+	if (c->m == NULL || (r = cds_manifest_soname(c->m, name)) == NULL) {
+		return;
+	}
+	cds_finding_evidence(f, "component", "%s (%s)", r->component,
+	    r->kind);
+	cds_finding_evidence(f, "shipped in", "%s", r->releases);
+	if (strcmp(r->kind, "driver") == 0) {
+		cds_finding_evidence(f, "provided by", "the NVIDIA driver's "
+		    "user-space libraries, of the kernel module's version "
+		    "(never CUDA, a wheel, or a container image)");
+	}
+	if (r->debian != NULL) {
+		cds_finding_evidence(f, "Debian packages", "%s", r->debian);
+	}
+	if (r->conda != NULL) {
+		cds_finding_evidence(f, "conda-forge packages", "%s",
+		    r->conda);
+	}
+	if (r->pip != NULL) {
+		cds_finding_evidence(f, "pip packages", "%s", r->pip);
+	}
+}
+
 static void
 not_installed(struct cds_rule_ctx *c, const char *id, char **names)
 {
@@ -2192,6 +2223,7 @@ not_installed(struct cds_rule_ctx *c, const char *id, char **names)
 	} else if (!cds_startswith(names[0], "libcuda.so")) {
 		evidence_cuda_shipper(c, f, names[0]);
 	}
+	evidence_soname(c, f, names[0]);
 }
 
 /*
