@@ -605,8 +605,7 @@ def check(path, prefix):
             what = what[0] if what else "the comments of " + label
             if n:
                 res.append(("fail" if diff else "ok",
-                            "%s: %d texts are what %s gives" % (enum, n,
-                                                               what),
+                            "%s: %d texts match %s" % (enum, n, what),
                             "; ".join(diff[:5])))
             else:
                 res.append(("skip", "%s texts" % enum,
@@ -616,8 +615,8 @@ def check(path, prefix):
             break
         if not hdone:
             why = "cuDNN header" if enum == "cudnnStatus_t" else hdr
-            res.append(("skip", "%s header" % enum, "no %s under %s/include"
-                        % (why, prefix)))
+            res.append(("skip", "%s header" % enum, "no %s (with %s) under "
+                        "%s/include" % (why, enum, prefix)))
         if not sdone:
             res.append(("skip", "%s texts" % enum, "no header to check"))
     for r in res:
