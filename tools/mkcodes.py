@@ -7,23 +7,18 @@ cufftResult, curandStatus_t, cusolverStatus_t, nvrtcResult,
 nvJitLinkResult, ncclResult_t and nvmlReturn_t, read from the headers and
 described by the library's own string function where one answers without
 a GPU.  How the committed table was made (the packages are NVIDIA's, as
-Debian ships them in non-free; manifests/SOURCES.md says which):
+Debian ships them in non-free; manifests/SOURCES.md says which, with the
+full command), each older release named by its release, its directory and
+a label for the source column:
 
     X=/tmp/codes-x          # each .deb unpacked with dpkg-deb -x
     python3 tools/mkcodes.py \\
-      --cuda 11.2 $X/nvidia-cuda-dev-11.2.2-3+deb11u3/usr/include \\
-             'Debian nvidia-cuda-dev 11.2.2-3+deb11u3' \\
-      --cuda 11.8 $X/nvidia-cuda-dev-11.8.89~11.8.0-5~deb12u1/usr/include \\
+      --cuda 11.8 "$X/nvidia-cuda-dev-11.8.89~11.8.0-5~deb12u1/usr/include" \\
              'Debian nvidia-cuda-dev 11.8.89~11.8.0-5~deb12u1' \\
-      --cuda 12.4 $X/nvidia-cuda-dev-12.4.127~12.4.1-2/usr/include \\
-             'Debian nvidia-cuda-dev 12.4.127~12.4.1-2' \\
-      --nvml 11.2 $X/libnvidia-ml-dev-11.2.152~11.2.2-3+deb11u3/usr/include \\
-             'Debian libnvidia-ml-dev 11.2.152~11.2.2-3+deb11u3' \\
-      ... (11.8, 12.4 likewise) \\
-      --cudart 11.8 $X/libcudart11.0-.../libcudart.so.11.0 \\
-             'Debian libcudart11.0 11.8.89~11.8.0-5~deb12u1' ... \\
-      --cudnn 8.9 cudnn_ops_infer.h 'xiaohaoo/Yolo_TensorRT ...@9d8501d3' \\
-      > manifests/data/cuda-codes.tsv
+      --nvml 11.8 "$X/libnvidia-ml-dev-.../usr/include" '...' \\
+      --cudart 11.8 "$X/libcudart11.0-.../libcudart.so.11.0" '...' \\
+      --cudnn 8.9 "$X/cudnn8/cudnn_ops_infer.h" '...' \\
+      ... > manifests/data/cuda-codes.tsv
 
 The headers and libraries of the machine itself are always read:
 --prefix (default /usr/local/cuda) include/ and lib64/; their releases are
