@@ -1,0 +1,686 @@
+#!/usr/bin/env python3
+"""Tables of NVIDIA's status enums, from the headers and libraries here.
+
+Writes manifests/data/cuda-codes.tsv: every value of CUresult, cudaError_t,
+cudnnStatus_t (cuDNN 8 and 9), cublasStatus_t, cusparseStatus_t,
+cufftResult, curandStatus_t, cusolverStatus_t, nvrtcResult,
+nvJitLinkResult, ncclResult_t and nvmlReturn_t, read from the headers and
+described by the library's own string function where one answers without
+a GPU.  How the committed table was made (the packages are NVIDIA's, as
+Debian ships them in non-free; manifests/SOURCES.md says which, with the
+full command), each older release named by its release, its directory and
+a label for the source column:
+
+    X=/tmp/codes-x          # each .deb unpacked with dpkg-deb -x
+    python3 tools/mkcodes.py \\
+      --cuda 11.8 "$X/nvidia-cuda-dev-11.8.89~11.8.0-5~deb12u1/usr/include" \\
+             'Debian nvidia-cuda-dev 11.8.89~11.8.0-5~deb12u1' \\
+      --nvml 11.8 "$X/libnvidia-ml-dev-.../usr/include" '...' \\
+      --cudart 11.8 "$X/libcudart11.0-.../libcudart.so.11.0" '...' \\
+      --cudnn 8.9 "$X/cudnn8/cudnn_ops_infer.h" '...' \\
+      ... > manifests/data/cuda-codes.tsv
+
+The headers and libraries of the machine itself are always read:
+--prefix (default /usr/local/cuda) include/ and lib64/; their releases are
+read from the headers (CUDA_VERSION, CUDNN_MAJOR/MINOR, NCCL_MAJOR/MINOR).
+
+    python3 tools/mkcodes.py --check manifests/data/cuda-codes.tsv
+
+compares the table with what this machine's headers and libraries say
+(used by tests/sys/codes.sh): one line per check, "ok", "fail" or "skip",
+a tab, the check's name, a tab, the reason.
+
+Columns (tab-separated, one header line, sorted by enum, major, value):
+  enum      the C type: CUresult, cudaError_t, cudnnStatus_t, ...
+  major     cudnnStatus_t only: the cuDNN major (8 or 9), whose numbering
+            differs; "-" for every other enum
+  value     the number, decimal
+  name      the enumerator exactly as the header spells it.  Left out:
+            sentinels (*_MAX, *_FORCE_*, ncclNumResults) and an alias of
+            an earlier enumerator's value that the header marks deprecated
+            (cuDNN 9's CUDNN_STATUS_MAPPING_ERROR = ..._TEXTURE_CREATION_
+            FAILED); a deprecated name with a value of its own is kept
+  text      the library's description: its string function's answer for
+            the value (cudaGetErrorString, cudnnGetErrorString,
+            cublasGetStatusString, cusparseGetErrorString,
+            nvrtcGetErrorString, ncclGetErrorString), else the header's
+            doc comment for the enumerator, its first sentence (doxygen's
+            "::" before a name dropped); "-" when neither exists; white
+            space collapsed
+  releases  the releases of the headers the enumerator was seen in, with
+            this value: "11.2-13.0" when seen in every release read from
+            the first to the last, else a comma list ("11.2,11.8"); CUDA
+            releases for the toolkit's headers, the NVML header's CUDA
+            release for nvmlReturn_t, NCCL's for ncclResult_t, cuDNN's for
+            cudnnStatus_t
+  source    where the text came from: "cudaGetErrorString, libcudart.so.13
+            (CUDA 13.0)", "header comment, cuda.h (CUDA 13.0)", "header,
+            cudnn_ops_infer.h (...) has no description"
+"""
+import argparse
+import ctypes
+import os
+import re
+import sys
+
+COLUMNS = ["enum", "major", "value", "name", "text", "releases", "source"]
+
+# enum type -> (header file, how its body is found, product, string
+# function, library sonames tried in order)
+ENUMS = [
+    ("CUresult", "cuda.h", ("tag", "cudaError_enum"), "cuda", None, []),
+    ("cudaError_t", "driver_types.h", ("tag", "cudaError"), "cuda",
+     "cudaGetErrorString", ["libcudart.so.13", "libcudart.so.12",
+                            "libcudart.so.11.0"]),
+    ("cudnnStatus_t", None, ("typedef", "cudnnStatus_t"), "cudnn",
+     "cudnnGetErrorString", []),
+    ("cublasStatus_t", "cublas_api.h", ("typedef", "cublasStatus_t"), "cuda",
+     "cublasGetStatusString", ["libcublas.so.13", "libcublas.so.12",
+                               "libcublas.so.11"]),
+    ("cusparseStatus_t", "cusparse.h", ("typedef", "cusparseStatus_t"),
+     "cuda", "cusparseGetErrorString", ["libcusparse.so.12",
+                                        "libcusparse.so.11"]),
+    ("cufftResult", "cufft.h", ("typedef", "cufftResult"), "cuda", None, []),
+    ("curandStatus_t", "curand.h", ("tag", "curandStatus"), "cuda", None, []),
+    ("cusolverStatus_t", "cusolver_common.h",
+     ("typedef", "cusolverStatus_t"), "cuda", None, []),
+    ("nvrtcResult", "nvrtc.h", ("typedef", "nvrtcResult"), "cuda",
+     "nvrtcGetErrorString", ["libnvrtc.so.13", "libnvrtc.so.12",
+                             "libnvrtc.so.11.2"]),
+    ("nvJitLinkResult", "nvJitLink.h", ("typedef", "nvJitLinkResult"),
+     "cuda", None, []),
+    ("ncclResult_t", "nccl.h", ("typedef", "ncclResult_t"), "nccl",
+     "ncclGetErrorString", ["libnccl.so.2"]),
+    ("nvmlReturn_t", "nvml.h", ("tag", "nvmlReturn_enum"), "nvml", None, []),
+]
+CUDNN_HEADERS = ["cudnn_graph.h", "cudnn_ops_infer.h", "cudnn.h"]
+CUDNN_LIBS = {"9": ["libcudnn_graph.so.9", "libcudnn.so.9"],
+              "8": ["libcudnn_ops_infer.so.8", "libcudnn.so.8"]}
+SENTINEL = re.compile(r"(_MAX|_FORCE_\w*|NumResults)$")
+
+
+def vkey(rel):
+    return tuple(int(x) for x in rel.split("."))
+
+
+def clean(s):
+    return re.sub(r"\s+", " ", s).strip()
+
+
+def first_sentence(s):
+    s = clean(s)
+    s = re.sub(r"::(?=\w)", "", s)
+    s = re.sub(r"\\(?:deprecated|note|p|e|c|b|ref)\s+", "", s)
+    # a sentence ends at ". " before a capital, not after e.g./i.e.
+    m = re.search(r"(?<!e\.g)(?<!i\.e)\.\s+(?=[A-Z(])", s)
+    if m:
+        s = s[:m.start() + 1]
+    return s
+
+
+def find_body(text, how):
+    """The text between the braces of the enum, or None."""
+    kind, name = how
+    if kind == "tag":
+        m = re.search(r"enum\s+(?:__device_builtin__\s+)?" + re.escape(name)
+                      + r"\s*\{", text)
+        if not m:
+            return None
+        start = m.end()
+    else:
+        m = re.search(r"\}\s*" + re.escape(name) + r"\s*;", text)
+        if not m:
+            return None
+        head = text.rfind("enum", 0, m.start())
+        start = text.index("{", head) + 1
+    depth, i = 1, start
+    while depth:
+        c = text[i]
+        if text.startswith("/*", i):
+            i = text.index("*/", i) + 2
+            continue
+        if text.startswith("//", i):
+            i = text.index("\n", i)
+            continue
+        depth += {"{": 1, "}": -1}.get(c, 0)
+        i += 1
+    return text[start:i - 1]
+
+
+def preprocess(body):
+    """The lines of an enum body a plain compile sees: an #ifdef'd name
+    (nvJitLink 12's NEW_ERROR_CODES, "will appear in a future CUDA
+    release") is not defined, an #ifndef is taken, #if 0 is not."""
+    out, stack = [], []
+    for ln in body.split("\n"):
+        d = re.match(r"\s*#\s*(\w+)\s*(.*)", ln)
+        if not d:
+            if all(stack):
+                out.append(ln)
+            continue
+        word, rest = d.group(1), d.group(2)
+        if word == "ifdef" or (word == "if" and
+                               re.match(r"defined\b", rest)):
+            stack.append(False)
+        elif word == "ifndef":
+            stack.append(True)
+        elif word == "if":
+            stack.append(not re.match(r"0\b", rest))
+        elif word == "else" and stack:
+            stack[-1] = not stack[-1]
+        elif word == "endif" and stack:
+            stack.pop()
+    return "\n".join(out)
+
+
+def tokens(body):
+    """Comments and code of an enum body: (kind, text, own_line)."""
+    out, i, code = [], 0, ""
+    line_start = True
+    while i < len(body):
+        if body.startswith("/*", i) or body.startswith("//", i):
+            if code:
+                out.append(("code", code, False))
+                code = ""
+            if body.startswith("/*", i):
+                j = body.index("*/", i) + 2
+            else:
+                j = body.find("\n", i)
+                j = len(body) if j < 0 else j
+            out.append(("comment", body[i:j], line_start))
+            i = j
+            continue
+        c = body[i]
+        if c == "#" and line_start:
+            j = body.find("\n", i)
+            i = len(body) if j < 0 else j
+            continue
+        if c == "\n":
+            line_start = True
+        elif not c.isspace():
+            line_start = False
+        code += c
+        i += 1
+    if code:
+        out.append(("code", code, False))
+    return out
+
+
+def comment_text(c):
+    c = re.sub(r"^/\*\*?<?|\*/$|^//[/!]?<?", "", c)
+    lines = [re.sub(r"^\s*\*?\s?", "", ln) for ln in c.split("\n")]
+    return clean(" ".join(lines))
+
+
+def is_doc_before(c):
+    return (c.startswith("/**") or c.startswith("//!") or
+            c.startswith("///")) and not re.match(r"(/\*\*|//!|///)<", c)
+
+
+def evaluate(expr, known):
+    e = re.sub(r"\b(\d+|0[xX][0-9a-fA-F]+)[uUlL]+\b", r"\1", expr)
+    e = re.sub(r"\(\s*(?:unsigned\s+)?int\s*\)", "", e)
+
+    def name(m):
+        if m.group(0) in known:
+            return str(known[m.group(0)])
+        if re.match(r"0[xX]", m.group(0)) or m.group(0).isdigit():
+            return str(int(m.group(0), 0))
+        raise ValueError("unknown name %s in %r" % (m.group(0), expr))
+    e = re.sub(r"\b[A-Za-z_]\w*\b|\b0[xX][0-9a-fA-F]+\b", name, e)
+    if not re.fullmatch(r"[\d\s+\-*()<>|&~]+", e):
+        raise ValueError("cannot evaluate %r" % expr)
+    return int(eval(e, {"__builtins__": {}}))
+
+
+def parse_enum(text, how):
+    """[(name, value, doc, deprecated)] in header order, aliases marked."""
+    body = find_body(text, how)
+    if body is None:
+        return None
+    entries, cur, pending = [], None, None
+    known, prev = {}, -1
+
+    def finish():
+        nonlocal cur, prev
+        if cur is None:
+            return
+        code = clean(cur["code"])
+        if code:
+            # NAME [ATTRIBUTE_MACRO] [= EXPR], the macro cuDNN 9's
+            # CUDNN_DEPRECATED_ENUM
+            m = re.match(r"([A-Za-z_]\w*)\s+([A-Za-z_]\w*)\s*(?==|$)",
+                         code)
+            dep = bool(m and "DEPRECATED" in m.group(2))
+            if m:
+                code = m.group(1) + code[m.end():]
+            if "=" in code:
+                nm, ex = code.split("=", 1)
+                val = evaluate(ex.strip(), known)
+                alias = re.fullmatch(r"\s*[A-Za-z_]\w*\s*", ex) is not None
+            else:
+                nm, val, alias = code, prev + 1, False
+            nm = nm.strip()
+            known[nm] = val
+            prev = val
+            entries.append({"name": nm, "value": val, "doc": cur["doc"],
+                            "deprecated": dep, "alias": alias})
+        cur = None
+
+    for kind, t, own in tokens(preprocess(body)):
+        if kind == "comment":
+            if own:
+                if is_doc_before(t):
+                    pending = comment_text(t)
+                continue
+            # a comment on an enumerator's line: its description
+            target = cur if cur is not None else (entries[-1] if entries
+                                                  else None)
+            if target is not None and not target.get("doc"):
+                target["doc"] = comment_text(t)
+            continue
+        for piece in re.split(r"(,)", t):
+            if piece == ",":
+                finish()
+                continue
+            if not piece.strip():
+                continue
+            if cur is None:
+                cur = {"code": "", "doc": pending}
+                pending = None
+            cur["code"] += piece
+    finish()
+    return entries
+
+
+def keep(e, seen_values):
+    if SENTINEL.search(e["name"]):
+        return False
+    doc = (e["doc"] or "")
+    deprecated = e["deprecated"] or "deprecated" in doc.lower()
+    if e["value"] in seen_values and deprecated:
+        return False
+    return True
+
+
+def header_values(text, how):
+    """The kept enumerators of one header: [(name, value, doc)]."""
+    ents = parse_enum(text, how)
+    if ents is None:
+        return None
+    out, seen = [], set()
+    for e in ents:
+        if keep(e, seen):
+            out.append((e["name"], e["value"], e["doc"]))
+        seen.add(e["value"])
+    return out
+
+
+def read(path):
+    with open(path, encoding="utf-8", errors="replace") as f:
+        return f.read()
+
+
+def define(text, name):
+    m = re.search(r"#define\s+" + name + r"\s+(\d+)", text)
+    return int(m.group(1)) if m else None
+
+
+def cuda_release(inc):
+    p = os.path.join(inc, "cuda.h")
+    if not os.path.exists(p):
+        return None
+    v = define(read(p), "CUDA_VERSION")
+    return "%d.%d" % (v // 1000, v % 1000 // 10) if v else None
+
+
+def cudnn_release(path):
+    """(major, "major.minor") of a cuDNN header, from it or cudnn_version.h."""
+    for p in (path, os.path.join(os.path.dirname(path), "cudnn_version.h")):
+        if os.path.exists(p):
+            t = read(p)
+            ma, mi = define(t, "CUDNN_MAJOR"), define(t, "CUDNN_MINOR")
+            if ma is None:
+                ma = define(t, r"CUDNN_\w+_MAJOR")
+                mi = define(t, r"CUDNN_\w+_MINOR")
+            if ma is not None:
+                return str(ma), "%d.%d" % (ma, mi)
+    return None
+
+
+def nccl_release(path):
+    t = read(path)
+    return "%d.%d" % (define(t, "NCCL_MAJOR"), define(t, "NCCL_MINOR"))
+
+
+def libstring(lib, fn):
+    """A function const char *fn(int) of a library, or None."""
+    try:
+        d = ctypes.CDLL(lib)
+        f = getattr(d, fn)
+    except (OSError, AttributeError):
+        return None
+    f.restype = ctypes.c_char_p
+    f.argtypes = [ctypes.c_int]
+    return lambda v: clean(f(v).decode("utf-8", "replace"))
+
+
+class Sources:
+    """Every header read: (enum, major) -> [(release, file label, values)]."""
+
+    def __init__(self):
+        self.seen = {}
+        self.strings = {}     # (enum, major) -> [(release, fn, label)]
+
+    def add(self, enum, major, rel, label, vals):
+        if vals is not None:
+            self.seen.setdefault((enum, major), []).append((rel, label, vals))
+
+    def add_cuda(self, inc, rel, label):
+        for enum, hdr, how, prod, _, _ in ENUMS:
+            if prod != "cuda":
+                continue
+            p = os.path.join(inc, hdr)
+            if os.path.exists(p):
+                self.add(enum, "-", rel, "%s (%s)" % (hdr, label),
+                         header_values(read(p), how))
+
+    def add_nvml(self, inc, rel, label):
+        p = os.path.join(inc, "nvml.h")
+        if os.path.exists(p):
+            self.add("nvmlReturn_t", "-", rel, "nvml.h (%s)" % label,
+                     header_values(read(p), ("tag", "nvmlReturn_enum")))
+
+    def add_cudnn(self, path, rel, label):
+        major = rel.split(".")[0]
+        self.add("cudnnStatus_t", major, rel,
+                 "%s (%s)" % (os.path.basename(path), label),
+                 header_values(read(path), ("typedef", "cudnnStatus_t")))
+
+    def add_nccl(self, path, label):
+        rel = nccl_release(path)
+        self.add("ncclResult_t", "-", rel, "nccl.h (%s)" % label,
+                 header_values(read(path), ("typedef", "ncclResult_t")))
+
+    def add_string(self, enum, major, rel, fn, lib, label):
+        f = libstring(lib, fn)
+        if f is not None:
+            self.strings.setdefault((enum, major), []).append(
+                (rel, f, "%s, %s (%s)" % (fn, os.path.basename(lib), label)))
+
+
+def machine(src, prefix):
+    """Read the headers and libraries of the CUDA tree at prefix."""
+    inc = os.path.join(prefix, "include")
+    lib = os.path.join(prefix, "lib64")
+    rel = cuda_release(inc)
+    if rel:
+        src.add_cuda(inc, rel, "CUDA %s" % rel)
+        for enum, _, _, prod, fn, libs in ENUMS:
+            if prod != "cuda" or fn is None:
+                continue
+            for so in libs:
+                if os.path.exists(os.path.join(lib, so)):
+                    src.add_string(enum, "-", rel, fn, os.path.join(lib, so),
+                                   "CUDA %s" % rel)
+                    break
+    if os.path.exists(os.path.join(inc, "nvml.h")) and rel:
+        src.add_nvml(inc, rel, "CUDA %s" % rel)
+    for h in CUDNN_HEADERS:
+        p = os.path.join(inc, h)
+        if not os.path.exists(p) or "cudnnStatus_t;" not in read(p):
+            continue
+        r = cudnn_release(p)
+        if r is None:
+            continue
+        major, crel = r
+        src.add_cudnn(p, crel, "cuDNN %s" % crel)
+        for so in CUDNN_LIBS.get(major, []):
+            if os.path.exists(os.path.join(lib, so)):
+                src.add_string("cudnnStatus_t", major, crel,
+                               "cudnnGetErrorString", os.path.join(lib, so),
+                               "cuDNN %s" % crel)
+                break
+        break
+    p = os.path.join(inc, "nccl.h")
+    if os.path.exists(p):
+        nrel = nccl_release(p)
+        src.add_nccl(p, "NCCL %s" % nrel)
+        if os.path.exists(os.path.join(lib, "libnccl.so.2")):
+            src.add_string("ncclResult_t", "-", nrel, "ncclGetErrorString",
+                           os.path.join(lib, "libnccl.so.2"),
+                           "NCCL %s" % nrel)
+
+
+def releases_text(have, all_rels):
+    have = sorted(set(have), key=vkey)
+    all_rels = sorted(set(all_rels), key=vkey)
+    i, j = all_rels.index(have[0]), all_rels.index(have[-1])
+    if len(have) == 1:
+        return have[0]
+    if all_rels[i:j + 1] == have:
+        return "%s-%s" % (have[0], have[-1])
+    return ",".join(have)
+
+
+def build(src):
+    rows = []
+    for (enum, major), hdrs in src.seen.items():
+        hdrs = sorted(hdrs, key=lambda h: vkey(h[0]))
+        all_rels = [h[0] for h in hdrs]
+        keyed = {}
+        for rel, label, vals in hdrs:
+            for name, value, doc in vals:
+                k = (name, value)
+                keyed.setdefault(k, []).append((rel, label, doc))
+        strings = sorted(src.strings.get((enum, major), []),
+                         key=lambda s: vkey(s[0]), reverse=True)
+        for (name, value), where in keyed.items():
+            rels = [w[0] for w in where]
+            text, source = None, None
+            # the newest library whose header has this value describes it
+            for srel, f, label in strings:
+                if srel in rels:
+                    text, source = f(value), label
+                    break
+            if text is None:
+                for rel, label, doc in reversed(where):
+                    if doc:
+                        text = first_sentence(doc)
+                        source = "header comment, " + label
+                        break
+            if text is None:
+                text = "-"
+                source = "header, %s has no description" % where[-1][1]
+            rows.append([enum, major, str(value), name, text,
+                         releases_text(rels, all_rels), source])
+    rows.sort(key=lambda r: (r[0], r[1], int(r[2]), r[3]))
+    return rows
+
+
+def write(rows, out):
+    out.write("\t".join(COLUMNS) + "\n")
+    for r in rows:
+        for c in r:
+            assert "\t" not in c and "\n" not in c, r
+        out.write("\t".join(r) + "\n")
+
+
+def load(path):
+    with open(path, encoding="utf-8") as f:
+        lines = f.read().split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [ln.split("\t") for ln in lines]
+
+
+def covers(releases, rel):
+    """Whether a releases cell says the value was in release rel."""
+    for part in releases.split(","):
+        if "-" in part:
+            a, b = part.split("-")
+            if vkey(a) <= vkey(rel) <= vkey(b):
+                return True
+        elif part == rel:
+            return True
+    return False
+
+
+def check(path, prefix):
+    res = []
+    rows = load(path)
+    bad = []
+    if not rows or rows[0] != COLUMNS:
+        bad.append("header line is not %s" % " ".join(COLUMNS))
+    keys = set()
+    for n, r in enumerate(rows[1:], 2):
+        if len(r) != 7:
+            bad.append("line %d: %d columns" % (n, len(r)))
+            continue
+        if not re.fullmatch(r"-?\d+", r[2]) or r[2] != str(int(r[2])):
+            bad.append("line %d: value %r is not decimal" % (n, r[2]))
+        if r[0] not in [e[0] for e in ENUMS]:
+            bad.append("line %d: enum %r" % (n, r[0]))
+        if (r[1] == "-") == (r[0] == "cudnnStatus_t"):
+            bad.append("line %d: major %r" % (n, r[1]))
+        if not r[4] or not r[5] or not r[6] or r[4] != clean(r[4]):
+            bad.append("line %d: empty or unclean cell" % n)
+        k = tuple(r[:4])
+        if k in keys:
+            bad.append("line %d: duplicate %s" % (n, " ".join(k)))
+        keys.add(k)
+    body = [r for r in rows[1:] if len(r) == 7]
+    srt = sorted(body, key=lambda r: (r[0], r[1], int(r[2])
+                                      if r[2].lstrip("-").isdigit() else 0))
+    if [r[:3] for r in srt] != [r[:3] for r in body]:
+        bad.append("rows are not sorted by enum, major, value")
+    res.append(("fail" if bad else "ok", "table shape: 7 columns, decimal "
+                "values, no duplicates, sorted", "; ".join(bad[:5])))
+
+    src = Sources()
+    machine(src, prefix)
+    table = {}
+    for r in body:
+        table.setdefault((r[0], r[1]), []).append(r)
+    for enum, hdr, how, prod, fn, _ in ENUMS:
+        majors = sorted({m for (e, m) in src.seen if e == enum}) or [None]
+        hdone = sdone = False
+        for major in majors:
+            if major is None:
+                break
+            rel, label, vals = src.seen[(enum, major)][0]
+            mine = table.get((enum, major), [])
+            miss = []
+            have = {(r[3], int(r[2])) for r in mine}
+            for name, value, _ in vals:
+                if (name, value) not in have:
+                    miss.append("%s=%d not in table" % (name, value))
+            hv = {(n, v) for n, v, _ in vals}
+            for r in mine:
+                if covers(r[5], rel) and (r[3], int(r[2])) not in hv:
+                    miss.append("%s=%s (%s) not in %s" % (r[3], r[2], r[5],
+                                                         label))
+            res.append(("fail" if miss else "ok",
+                        "%s: %s and the table agree" % (enum, label),
+                        "; ".join(miss[:5])))
+            hdone = True
+            # the texts: what the library answers now, or the header's
+            # comment where the table took it from this header
+            gen = {(g[3], g[2]): g for g in build_one(src, enum, major)}
+            # the texts: where the table took a row's text from this very
+            # library (or header) release, it must be what that gives now.
+            # Another release of the library may word a value differently
+            # (cudaErrorInvalidNormSetting: 12.4 and 13.0 differ): those
+            # differences are told, not failed
+            diff, other, n, m = [], [], 0, 0
+            for r in mine:
+                g = gen.get((r[3], r[2]))
+                if g is None:
+                    continue
+                if g[6] == r[6]:
+                    n += 1
+                    if g[4] != r[4]:
+                        diff.append("%s: table %r, now %r" % (r[3], r[4],
+                                                             g[4]))
+                elif fn and g[6].startswith(fn) and r[6].startswith(fn):
+                    m += 1
+                    if g[4] != r[4]:
+                        other.append("%s: table %r (%s), here %r" % (
+                            r[3], r[4], r[6], g[4]))
+            what = [s[2] for s in src.strings.get((enum, major), [])]
+            what = what[0] if what else "the comments of " + label
+            if n:
+                res.append(("fail" if diff else "ok",
+                            "%s: %d texts match %s" % (enum, n, what),
+                            "; ".join(diff[:5])))
+            elif m:
+                res.append(("skip", "%s texts" % enum,
+                            "the table's are another release's; %d of %d "
+                            "differ from %s%s" % (
+                                len(other), m, what,
+                                (": " + "; ".join(other[:3])) if other
+                                else "")))
+            else:
+                res.append(("skip", "%s texts" % enum,
+                            "no row of the table takes its text from "
+                            "what is here (%s)" % what))
+            sdone = True
+            break
+        if not hdone:
+            why = "cuDNN header" if enum == "cudnnStatus_t" else hdr
+            res.append(("skip", "%s header" % enum, "no %s (with %s) under "
+                        "%s/include" % (why, enum, prefix)))
+        if not sdone:
+            res.append(("skip", "%s texts" % enum, "no header to check"))
+    for r in res:
+        print("\t".join(r))
+    return 0
+
+
+def build_one(src, enum, major):
+    one = Sources()
+    one.seen = {(enum, major): src.seen[(enum, major)]}
+    one.strings = {k: v for k, v in src.strings.items()
+                   if k == (enum, major)}
+    return build(one)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--prefix", default="/usr/local/cuda",
+                    help="this machine's CUDA tree (include/, lib64/)")
+    ap.add_argument("--cuda", nargs=3, action="append", default=[],
+                    metavar=("REL", "INCLUDE", "LABEL"),
+                    help="an older CUDA release's include directory")
+    ap.add_argument("--nvml", nargs=3, action="append", default=[],
+                    metavar=("REL", "INCLUDE", "LABEL"),
+                    help="a directory with nvml.h, of CUDA release REL")
+    ap.add_argument("--cudnn", nargs=3, action="append", default=[],
+                    metavar=("REL", "HEADER", "LABEL"),
+                    help="a cuDNN header with cudnnStatus_t, release REL")
+    ap.add_argument("--cudart", nargs=3, action="append", default=[],
+                    metavar=("REL", "LIB", "LABEL"),
+                    help="an older libcudart, for values that newer "
+                    "releases dropped")
+    ap.add_argument("--check", metavar="TSV",
+                    help="compare TSV with this machine instead")
+    a = ap.parse_args()
+    if a.check:
+        return check(a.check, a.prefix)
+    src = Sources()
+    machine(src, a.prefix)
+    for rel, inc, label in a.cuda:
+        src.add_cuda(inc, rel, label)
+    for rel, inc, label in a.nvml:
+        src.add_nvml(inc, rel, label)
+    for rel, path, label in a.cudnn:
+        src.add_cudnn(path, rel, label)
+    for rel, lib, label in a.cudart:
+        src.add_string("cudaError_t", "-", rel, "cudaGetErrorString", lib,
+                       label)
+    write(build(src), sys.stdout)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
