@@ -30,7 +30,7 @@
 /* The catalogue                                                             */
 /* ------------------------------------------------------------------------ */
 
-#define MAXCAUSES 7
+#define MAXCAUSES 9
 #define MAXSHOWS 6
 #define MAXCONDS 2
 
@@ -466,7 +466,13 @@ static const struct entry_def entries[] = {
 	  "libcuda.so.1, a stub libcuda, or (WSL2) the driver's directory "
 	  "not searched."),
 	  N_("Install and load the NVIDIA driver for this GPU."),
-	  { { N_("a GPU without its kernel module"), { BY("F20") } },
+	  { { N_("CUDA_VISIBLE_DEVICES hides every GPU (empty, -1, or a "
+	    "first entry that names no GPU)"), { BY("ENV-CUDA-VISIBLE") } },
+	    { N_("NVIDIA_VISIBLE_DEVICES is void or none: the container "
+	    "runtime passed no GPU in"), { BY("ENV-NVIDIA-VISIBLE") } },
+	    { N_("JAX_PLATFORMS leaves out the GPU"),
+	    { BY("ENV-JAX-PLATFORMS") } },
+	    { N_("a GPU without its kernel module"), { BY("F20") } },
 	    { N_("the driver's libraries are installed but no kernel "
 	    "module is loaded"), { NO_MODULE_ROWS } },
 	    { N_("a container started without the GPU"),
@@ -678,7 +684,7 @@ static const struct entry_def entries[] = {
 	  N_("Ask for a device below the number visible, or list more in "
 	  "CUDA_VISIBLE_DEVICES."),
 	  { { N_("CUDA_VISIBLE_DEVICES hides GPUs"),
-	    { BY("ENV-VISIBLE-DEVICES") } },
+	    { BY("ENV-CUDA-VISIBLE") } },
 	    { N_("the machine has fewer GPUs than the program expects "
 	    "(cannot be checked without the GPU)"),
 	    { { NULL, { { NULL } } } } } } },
