@@ -1301,6 +1301,15 @@ struct cds_verify {
 	size_t nchecks;
 	int passed;		/* loaded, ran and passed everything */
 	double elapsed_ms;
+	char *visible_devices;	/* CUDA_VISIBLE_DEVICES as the child had it
+				   ("" when set and empty), NULL when unset:
+				   what may hide every GPU (error 100) */
+	char *crash_library;	/* the library file the child died in (a
+				   SIGBUS or SIGSEGV address inside it, or
+				   the one it was loading), or NULL */
+	const char *crash_how;	/* "fault address" (the signal's address
+				   is in its mapping) or "loading" (it died
+				   in its dlopen); NULL with crash_library */
 };
 
 /*

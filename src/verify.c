@@ -85,6 +85,8 @@ cds_verify_free(struct cds_verify *v)
 		free(v->checks[i].detail);
 	}
 	free(v->checks);
+	free(v->visible_devices);
+	free(v->crash_library);
 	free(v);
 }
 
@@ -805,6 +807,8 @@ cds_verify_run(cds_handle_t *h, const char *prefix, const char *env)
 		}
 	}
 	cds_driver_scan_files(h, &v->driver, ldpath);
+	v->visible_devices = cds_strdup0(cds_getenv(h,
+	    "CUDA_VISIBLE_DEVICES"));
 	/* the checks every report lists, device 0 */
 	for (i = 0; cds_check_names[i] != NULL; i++) {
 		find_check(v, cds_check_names[i], 0);

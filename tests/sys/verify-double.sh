@@ -21,7 +21,7 @@ if ! mk_gpu_doubles "$T" >"$T/cc.log" 2>&1; then
 	rm -rf "$T"
 	exit 0
 fi
-plan 76
+plan 86
 
 P=$T/prefix
 # the driver double is what the loader finds for libcuda.so.1
@@ -132,6 +132,31 @@ is "$(j 'd["blocked"]["reason"] + " " + str(d["blocked"]["code"])')" \
 	"no_device 100" "100: no device"
 dv CDS_FAKE_CU_DEVICES=0
 is "$(j 'd["blocked"]["reason"]')" no_device "a driver with zero devices"
+is "$(j 'd["cuda_visible_devices"]')" None "CUDA_VISIBLE_DEVICES unset: null"
+
+# --- CUDA_VISIBLE_DEVICES hides every GPU (the double honours it) ----------
+dv CUDA_VISIBLE_DEVICES=
+is "$(j 'd["blocked"]["reason"] + " " + str(d["blocked"]["code"])')" \
+	"no_device 100" "CUDA_VISIBLE_DEVICES empty: cuInit 100"
+is "$(j 'd["cuda_visible_devices"]')" "" "and the JSON carries its value"
+is "$RC" 1 "exit 1"
+txt() {
+	env LD_LIBRARY_PATH="$T/driver" "$@" "$CDS_BIN" verify --prefix "$P" \
+		>"$T/out" 2>&1 </dev/null
+	TXT=$(cat "$T/out")
+}
+txt CUDA_VISIBLE_DEVICES=-1
+like "$TXT" "error 100 \(CUDA_ERROR_NO_DEVICE\).*; CUDA_VISIBLE_DEVICES=-1 is set" \
+	"text: error 100 names the variable and its value"
+like "$TXT" "unset CUDA_VISIBLE_DEVICES" "text: and how to undo it"
+txt CUDA_VISIBLE_DEVICES=
+like "$TXT" 'CUDA_VISIBLE_DEVICES="" \(empty\) is set' "text: an empty value said so"
+dv CUDA_VISIBLE_DEVICES=1
+is "$(j 'd["blocked"]["reason"]')" no_device "index 1 of one GPU: no device"
+dv CUDA_VISIBLE_DEVICES=0
+is "$RC:$(j 'd["passed"]')" "0:True" "CUDA_VISIBLE_DEVICES=0: passes"
+txt CDS_FAKE_CU_INIT=100
+unlike "$TXT" "CUDA_VISIBLE_DEVICES" "error 100 without the variable: not named"
 dv CDS_FAKE_CU_INIT=804
 is "$(j 'd["blocked"]["reason"] + " " + str(d["blocked"]["code"])')" \
 	"compat_unsupported 804" "804: forward compatibility unsupported"

@@ -188,9 +188,13 @@ json_report(const struct cds_verify *v)
 		json_object_set_new(o, "error_name",
 		    cli_jstr(cu_error_name(v->block_code)));
 		json_object_set_new(o, "detail", cli_jstr(v->block_detail));
+		json_object_set_new(o, "library", cli_jstr(v->crash_library));
+		json_object_set_new(o, "library_how", cli_jstr(v->crash_how));
 		json_object_set_new(doc, "blocked", o);
 	}
 	json_object_set_new(doc, "driver", json_driver(v));
+	json_object_set_new(doc, "cuda_visible_devices",
+	    cli_jstr(v->visible_devices));
 	o = json_object();
 	json_object_set_new(o, "version", v->runtime_version != 0 ?
 	    json_string(cuda_ver(v->runtime_version, b)) : json_null());
@@ -549,14 +553,23 @@ say_block(const struct cds_verify *v)
 	case CDS_VERIFY_NO_DEVICE:
 		if (d->state == CDS_DRIVER_NO_KERNEL_MODULE) {
 			printf(_("no NVIDIA kernel module is loaded: the "
-			    "driver's libraries %s are installed, but cuInit "
+			    "driver's libraries%s%s are installed, but cuInit "
 			    "says error 100 (CUDA_ERROR_NO_DEVICE); install or "
 			    "load the module of the same version"),
+			    d->version != NULL ? " " : "",
 			    d->version != NULL ? d->version : "");
-			break;
+		} else {
+			printf(_("the driver sees no GPU (error 100, "
+			    "CUDA_ERROR_NO_DEVICE)"));
 		}
-		printf(_("the driver sees no GPU (error 100, "
-		    "CUDA_ERROR_NO_DEVICE)"));
+		if (v->visible_devices != NULL) {
+			printf(_("; CUDA_VISIBLE_DEVICES=%s%s is set and CUDA "
+			    "sees only the GPUs it lists: unset it (unset "
+			    "CUDA_VISIBLE_DEVICES) or list a GPU that is "
+			    "here"), *v->visible_devices != '\0' ?
+			    v->visible_devices : "\"\"",
+			    *v->visible_devices != '\0' ? "" : _(" (empty)"));
+		}
 		break;
 	case CDS_VERIFY_COMPAT_UNSUPPORTED:
 		printf(_("a forward-compatibility libcuda (%s) was loaded on "
