@@ -106,6 +106,8 @@ static const struct cds_rule rules[] = {
 	    "configuration"), NULL, cds_rule_cudnn_jit },
 	{ "F13", N_("a CUDA library a program needs is missing or "
 	    "mislabelled"), "F13", cds_rule_consumers },
+	{ "LIB-TRUNCATED", N_("a library is shorter than its ELF headers "
+	    "say: cut short"), NULL, cds_rule_lib_truncated },
 	{ "ENV-CUDA-VISIBLE", N_("CUDA_VISIBLE_DEVICES hides GPUs from "
 	    "CUDA"), NULL, cds_rule_env_visible },
 	{ "ENV-NVIDIA-VISIBLE", N_("NVIDIA_VISIBLE_DEVICES gives the "
