@@ -1244,6 +1244,12 @@ struct cds_verify_lib {
 	int outside;		/* mapped from outside the target's dirs */
 };
 
+/* A library file cut short: SIZE bytes of the NEED its headers say. */
+struct cds_verify_cut {
+	char *path;
+	uint64_t size, need;
+};
+
 struct cds_verify_device {
 	int ordinal;
 	char *name;		/* "NVIDIA H100 80GB HBM3" */
@@ -1310,6 +1316,10 @@ struct cds_verify {
 	const char *crash_how;	/* "fault address" (the signal's address
 				   is in its mapping) or "loading" (it died
 				   in its dlopen); NULL with crash_library */
+	struct cds_verify_cut *cut;	/* libraries shorter than their ELF
+				   headers say (each reported library and
+				   crash_library); a cut one fails verify */
+	size_t ncut;
 };
 
 /*

@@ -195,6 +195,13 @@ json_report(const struct cds_verify *v)
 	json_object_set_new(doc, "driver", json_driver(v));
 	json_object_set_new(doc, "cuda_visible_devices",
 	    cli_jstr(v->visible_devices));
+	arr = json_array();
+	for (i = 0; i < v->ncut; i++) {
+		json_array_append_new(arr, json_pack("{s:s, s:I, s:I}", "path",
+		    v->cut[i].path, "size", (json_int_t)v->cut[i].size,
+		    "needs", (json_int_t)v->cut[i].need));
+	}
+	json_object_set_new(doc, "truncated", arr);
 	o = json_object();
 	json_object_set_new(o, "version", v->runtime_version != 0 ?
 	    json_string(cuda_ver(v->runtime_version, b)) : json_null());
@@ -593,6 +600,17 @@ say_block(const struct cds_verify *v)
 	case CDS_VERIFY_CHILD_FAILED:
 		printf(_("the check process failed: %s"),
 		    v->block_detail != NULL ? v->block_detail : "?");
+		if (v->crash_library != NULL && v->crash_how != NULL &&
+		    strcmp(v->crash_how,
+		    "loading") == 0) {
+			printf(_("; it died while loading %s"),
+			    v->crash_library);
+		} else if (v->crash_library != NULL) {
+			printf(_("; it died in %s (the faulting address is in "
+			    "that file's mapping: a SIGBUS there means the "
+			    "file is shorter than it should be; cudnn-setup "
+			    "doctor checks it)"), v->crash_library);
+		}
 		break;
 	}
 	if ((v->block == CDS_VERIFY_NO_MODULE ||
@@ -645,6 +663,13 @@ say_result(const struct cds_verify *v)
 			    "(%s): a mixed cuDNN set\n"), cli_c(CLI_RED),
 			    l->name, cli_c(CLI_RESET), l->path);
 		}
+	}
+	for (i = 0; i < v->ncut; i++) {
+		printf(_("  %s%s is cut short%s: %llu bytes of the %llu its "
+		    "ELF headers need; reinstall what put it there\n"),
+		    cli_c(CLI_RED), v->cut[i].path, cli_c(CLI_RESET),
+		    (unsigned long long)v->cut[i].size,
+		    (unsigned long long)v->cut[i].need);
 	}
 	if (v->cudnn_major == 0) {
 		printf(_("  %sno cuDNN library loaded%s\n"), cli_c(CLI_RED),
