@@ -1244,6 +1244,12 @@ struct cds_verify_lib {
 	int outside;		/* mapped from outside the target's dirs */
 };
 
+/* A library file cut short: SIZE bytes of the NEED its headers say. */
+struct cds_verify_cut {
+	char *path;
+	uint64_t size, need;
+};
+
 struct cds_verify_device {
 	int ordinal;
 	char *name;		/* "NVIDIA H100 80GB HBM3" */
@@ -1301,6 +1307,19 @@ struct cds_verify {
 	size_t nchecks;
 	int passed;		/* loaded, ran and passed everything */
 	double elapsed_ms;
+	char *visible_devices;	/* CUDA_VISIBLE_DEVICES as the child had it
+				   ("" when set and empty), NULL when unset:
+				   what may hide every GPU (error 100) */
+	char *crash_library;	/* the library file the child died in (a
+				   SIGBUS or SIGSEGV address inside it, or
+				   the one it was loading), or NULL */
+	const char *crash_how;	/* "fault address" (the signal's address
+				   is in its mapping) or "loading" (it died
+				   in its dlopen); NULL with crash_library */
+	struct cds_verify_cut *cut;	/* libraries shorter than their ELF
+				   headers say (each reported library and
+				   crash_library); a cut one fails verify */
+	size_t ncut;
 };
 
 /*

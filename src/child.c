@@ -9,6 +9,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <link.h>
+#include <signal.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +28,9 @@
 
 static int child_host;
 static FILE *child_out;
+/* The library name the child is dlopen()ing now (cds_dl_open), for the
+ * fault handler: what it names when the fault's address is in no file. */
+static const char *volatile child_loading;
 
 /* ---- the parent's side -------------------------------------------------- */
 
@@ -294,6 +299,127 @@ send_mark(const char *t)
 	cds_child_send(m);
 }
 
+/* ---- the child's fault report -------------------------------------------- */
+
+/* Append the JSON string body of S (escaped) to OUT at *N, within MAX. */
+static void
+fault_add(char *out, size_t *n, size_t max, const char *s, int escape)
+{
+	for (; *s != '\0' && *n + 7 < max; s++) {
+		unsigned char ch = (unsigned char)*s;
+
+		if (escape && (ch == '"' || ch == '\\')) {
+			out[(*n)++] = '\\';
+			out[(*n)++] = (char)ch;
+		} else if (escape && ch < 0x20) {
+			out[(*n)++] = '?';
+		} else {
+			out[(*n)++] = (char)ch;
+		}
+	}
+}
+
+/* The path of the file mapped at address A (from /proc/self/maps, read
+ * with read(2) only: this runs in a signal handler) into PATH; 1 found. */
+static int
+fault_file(uintptr_t a, char *path, size_t max)
+{
+	static char buf[4096], line[4352];
+	size_t len = 0;
+	ssize_t r;
+	int fd, found = 0;
+
+	if ((fd = open("/proc/self/maps", O_RDONLY | O_CLOEXEC)) == -1) {
+		return 0;
+	}
+	while (!found && (r = read(fd, buf, sizeof(buf))) > 0) {
+		ssize_t i;
+
+		for (i = 0; i < r && !found; i++) {
+			uintptr_t lo = 0, hi = 0;
+			const char *p, *slash;
+
+			if (buf[i] != '\n') {
+				if (len + 1 < sizeof(line)) {
+					line[len++] = buf[i];
+				}
+				continue;
+			}
+			line[len] = '\0';
+			len = 0;
+			for (p = line; *p != '-' && *p != '\0'; p++) {
+				lo = lo * 16 + (uintptr_t)(*p <= '9' ? *p - '0' :
+				    (*p | 0x20) - 'a' + 10);
+			}
+			for (p += *p == '-'; *p != ' ' && *p != '\0'; p++) {
+				hi = hi * 16 + (uintptr_t)(*p <= '9' ? *p - '0' :
+				    (*p | 0x20) - 'a' + 10);
+			}
+			slash = strchr(p, '/');
+			if (a >= lo && a < hi && slash != NULL &&
+			    strlen(slash) < max) {
+				strcpy(path, slash);
+				found = 1;
+			}
+		}
+	}
+	close(fd);
+	return found;
+}
+
+/*
+ * SIGBUS or SIGSEGV in the child: send {"t":"fault"} with the file whose
+ * mapping holds the faulting address (a library cut short: ld.so or the
+ * program touched a page past its end), else the library being
+ * dlopen()ed, then die of the signal as before.  Only async-signal-safe
+ * calls; the line starts with a newline in case a message was half
+ * written.
+ */
+static void
+fault_handler(int sig, siginfo_t *si, void *uc)
+{
+	static char out[4608], path[4096];
+	const char *how = NULL, *file = NULL;
+	char num[4] = { (char)('0' + sig / 10), (char)('0' + sig % 10), 0 };
+	size_t n = 0;
+
+	(void)uc;
+	if (fault_file((uintptr_t)si->si_addr, path, sizeof(path))) {
+		file = path;
+		how = "fault address";
+	} else if (child_loading != NULL) {
+		file = (const char *)child_loading;
+		how = "loading";
+	}
+	if (file != NULL && child_out != NULL) {
+		fault_add(out, &n, sizeof(out), "\n{\"t\":\"fault\",\"signal\":", 0);
+		fault_add(out, &n, sizeof(out), num[0] == '0' ? num + 1 : num, 0);
+		fault_add(out, &n, sizeof(out), ",\"how\":\"", 0);
+		fault_add(out, &n, sizeof(out), how, 0);
+		fault_add(out, &n, sizeof(out), "\",\"file\":\"", 0);
+		fault_add(out, &n, sizeof(out), file, 1);
+		fault_add(out, &n, sizeof(out), "\"}\n", 0);
+		if (write(CHILD_FD, out, n) < 0) {
+			/* nothing more to do: the signal follows */
+		}
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void
+fault_guard(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_sigaction = fault_handler;
+	sa.sa_flags = SA_SIGINFO | SA_RESETHAND | SA_NODEFER;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGBUS, &sa, NULL);
+	sigaction(SIGSEGV, &sa, NULL);
+}
+
 int
 cds_child_serve(int argc, char **argv, const struct cds_child_mode *modes)
 {
@@ -321,6 +447,7 @@ cds_child_serve(int argc, char **argv, const struct cds_child_mode *modes)
 		return 2;
 	}
 	send_mark("ready");
+	fault_guard();
 	ret = m->run(arg);
 	send_mark("end");
 	json_decref(arg);
@@ -341,7 +468,10 @@ cds_dl_open(const char *name, int flags, char **path, char **real,
 
 	*path = *real = *err = NULL;
 	dlerror();
-	if ((lib = dlopen(name, flags)) == NULL) {
+	child_loading = name;
+	lib = dlopen(name, flags);
+	child_loading = NULL;
+	if (lib == NULL) {
 		const char *e = dlerror();
 
 		*err = cds_xstrdup(e != NULL ? e : "dlopen failed");

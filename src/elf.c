@@ -1906,3 +1906,95 @@ cds_elf_check_in(cds_handle_t *h, const char *hostpath, int want_class,
 	*why = cds_strdup0(a->why);
 	return a->v;
 }
+
+/* A field of SIZE bytes (2, 4, 8) at P, in the file's byte order. */
+static uint64_t
+extent_get(const unsigned char *p, int size, int be)
+{
+	uint64_t v = 0;
+	int i;
+
+	for (i = 0; i < size; i++) {
+		v |= (uint64_t)p[be ? size - 1 - i : i] << (8 * i);
+	}
+	return v;
+}
+
+/* END = OFF + N * SIZE, or UINT64_MAX where it overflows. */
+static uint64_t
+extent_end(uint64_t off, uint64_t n, uint64_t size)
+{
+	if (size != 0 && n > (UINT64_MAX - off) / size) {
+		return UINT64_MAX;
+	}
+	return off + n * size;
+}
+
+int
+cds_elf_extent(int fd, uint64_t fsize, uint64_t *need)
+{
+	unsigned char eh[64], ph[56];
+	uint64_t phoff, shoff, end, i;
+	unsigned phnum, phent, shnum, shent;
+	int is64, be, hsize;
+
+	*need = 0;
+	if (cds_pread_in(fd, eh, SELFMAG, 0, fsize) == -1 ||
+	    memcmp(eh, ELFMAG, SELFMAG) != 0) {
+		return -1;
+	}
+	if (fsize < EI_NIDENT || cds_pread_in(fd, eh, EI_NIDENT, 0, fsize) ==
+	    -1 || (eh[EI_CLASS] != ELFCLASS32 && eh[EI_CLASS] !=
+	    ELFCLASS64) || (eh[EI_DATA] != ELFDATA2LSB && eh[EI_DATA] !=
+	    ELFDATA2MSB)) {
+		*need = EI_NIDENT;
+		return fsize < EI_NIDENT ? 1 : -1;
+	}
+	is64 = eh[EI_CLASS] == ELFCLASS64;
+	be = eh[EI_DATA] == ELFDATA2MSB;
+	hsize = is64 ? 64 : 52;
+	*need = (uint64_t)hsize;
+	if (fsize < (uint64_t)hsize) {
+		return 1;
+	}
+	if (cds_pread_in(fd, eh, (size_t)hsize, 0, fsize) == -1) {
+		return -1;
+	}
+	phoff = extent_get(eh + (is64 ? 32 : 28), is64 ? 8 : 4, be);
+	shoff = extent_get(eh + (is64 ? 40 : 32), is64 ? 8 : 4, be);
+	phent = (unsigned)extent_get(eh + (is64 ? 54 : 42), 2, be);
+	phnum = (unsigned)extent_get(eh + (is64 ? 56 : 44), 2, be);
+	shent = (unsigned)extent_get(eh + (is64 ? 58 : 46), 2, be);
+	shnum = (unsigned)extent_get(eh + (is64 ? 60 : 48), 2, be);
+	/* the section header table (e_shnum 0 with an e_shoff: the count is
+	 * in section 0, which is there at least) */
+	if (shoff != 0) {
+		end = extent_end(shoff, shnum != 0 ? shnum : 1, shent);
+		*need = end > *need ? end : *need;
+	}
+	if (phoff == 0 || phnum == 0) {
+		return *need > fsize;
+	}
+	end = extent_end(phoff, phnum, phent);
+	*need = end > *need ? end : *need;
+	if (end > fsize || phent < (unsigned)(is64 ? 56 : 32)) {
+		return *need > fsize;
+	}
+	/* each segment's bytes in the file */
+	for (i = 0; i < phnum; i++) {
+		uint64_t off, filesz;
+
+		if (cds_pread_in(fd, ph, is64 ? 56 : 32, phoff + i * phent,
+		    fsize) == -1) {
+			return -1;
+		}
+		off = extent_get(ph + (is64 ? 8 : 4), is64 ? 8 : 4, be);
+		filesz = extent_get(ph + (is64 ? 32 : 16), is64 ? 8 : 4, be);
+		if (extent_get(ph, 4, be) == PT_NULL || filesz == 0) {
+			continue;
+		}
+		end = extent_end(off, 1, filesz);
+		*need = end > *need ? end : *need;
+	}
+	return *need > fsize;
+}

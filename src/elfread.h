@@ -216,4 +216,15 @@ CDS_HIDDEN int cds_pread_in(int fd, void *buf, size_t n, uint64_t off,
 CDS_HIDDEN int cds_elf_section(int fd, uint64_t fsize, const char *name,
     uint64_t *off, uint64_t *size);
 
+/*
+ * How many bytes the ELF file open on FD (FSIZE bytes) needs: the end of
+ * its program header table, of each segment's bytes in the file
+ * (p_offset + p_filesz) and of its section header table (e_shoff +
+ * e_shnum * e_shentsize), the largest, into *NEED.  ELF32 and ELF64 of
+ * either byte order; every read is checked against FSIZE.  1 when the
+ * file is shorter than that (cut short: a full disk, a killed copy), 0
+ * when it is whole, -1 when it is no ELF file (or unreadable).
+ */
+CDS_HIDDEN int cds_elf_extent(int fd, uint64_t fsize, uint64_t *need);
+
 #endif /* CDS_ELFREAD_H */

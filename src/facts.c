@@ -112,8 +112,33 @@ mentions(const char *text, const char *value)
 	return 0;
 }
 
+/* Does TEXT set VAR to the empty string (VAR= at the end, before a blank
+ * or a ';', or VAR="" or VAR='')? */
+static int
+sets_empty(const char *text, const char *var)
+{
+	size_t n = strlen(var);
+	const char *p = text;
+
+	while ((p = strstr(p, var)) != NULL) {
+		const char *a = p + n;
+
+		if ((p == text || !name_char(p[-1])) && *a == '=') {
+			a++;
+			if (strncmp(a, "\"\"", 2) == 0 || strncmp(a, "''", 2) == 0) {
+				a += 2;
+			}
+			if (*a == '\0' || strchr(" \t;", *a) != NULL) {
+				return 1;
+			}
+		}
+		p++;
+	}
+	return 0;
+}
+
 /* "FILE:LINE" of the first line of target file PATH that names VAR and
- * mentions VALUE, or NULL. */
+ * mentions VALUE (sets it empty, for ""), or NULL. */
 static char *
 origin_in_file(const cds_handle_t *h, const char *path, const char *var,
     const char *value, const char *conda)
@@ -135,7 +160,7 @@ origin_in_file(const cds_handle_t *h, const char *path, const char *var,
 			continue;
 		}
 		x = expand_known(h, l, conda);
-		if (mentions(x, value)) {
+		if (*value == '\0' ? sets_empty(x, var) : mentions(x, value)) {
 			r = cds_xasprintf("%s:%zu", path, i + 1);
 		}
 		free(x);

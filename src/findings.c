@@ -106,6 +106,16 @@ static const struct cds_rule rules[] = {
 	    "configuration"), NULL, cds_rule_cudnn_jit },
 	{ "F13", N_("a CUDA library a program needs is missing or "
 	    "mislabelled"), "F13", cds_rule_consumers },
+	{ "LIB-TRUNCATED", N_("a library is shorter than its ELF headers "
+	    "say: cut short"), NULL, cds_rule_lib_truncated },
+	{ "ENV-CUDA-VISIBLE", N_("CUDA_VISIBLE_DEVICES hides GPUs from "
+	    "CUDA"), NULL, cds_rule_env_visible },
+	{ "ENV-NVIDIA-VISIBLE", N_("NVIDIA_VISIBLE_DEVICES gives the "
+	    "container no GPU"), NULL, cds_rule_env_container },
+	{ "ENV-JAX-PLATFORMS", N_("JAX_PLATFORMS keeps JAX off the GPU"),
+	    NULL, cds_rule_env_jax },
+	{ "ENV-MODULE-LOADING", N_("CUDA_MODULE_LOADING has a value CUDA "
+	    "does not know"), NULL, cds_rule_env_module_loading },
 	/* explain's own checks of what a message names (src/explain.c) */
 	{ "MSG-LIBRARY", N_("the library the message could not open, looked "
 	    "up here"), NULL, NULL },

@@ -97,4 +97,13 @@ CDS_HIDDEN void cds_rule_no_uvm(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_runtime_sonames(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_cudnn_jit(struct cds_rule_ctx *c);
 
+/* rules_integrity.c */
+CDS_HIDDEN void cds_rule_lib_truncated(struct cds_rule_ctx *c);
+
+/* rules_env.c */
+CDS_HIDDEN void cds_rule_env_visible(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_env_container(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_env_jax(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_env_module_loading(struct cds_rule_ctx *c);
+
 #endif /* CDS_FINDINGS_H */

@@ -11,8 +11,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "child.h"
+#include "elfread.h"
 #include "gpucheck.h"
 #include "handle.h"
 #include "loader.h"
@@ -85,6 +88,12 @@ cds_verify_free(struct cds_verify *v)
 		free(v->checks[i].detail);
 	}
 	free(v->checks);
+	free(v->visible_devices);
+	free(v->crash_library);
+	for (i = 0; i < v->ncut; i++) {
+		free(v->cut[i].path);
+	}
+	free(v->cut);
 	free(v);
 }
 
@@ -395,6 +404,13 @@ on_msg(void *ctx, json_t *m)
 		if (strcmp(t, "driver") == 0) {
 			add_lib(v, m, "driver", "libcuda.so.1");
 		}
+	} else if (strcmp(t, "fault") == 0 && cds_msg_str(m, "file") !=
+	    NULL) {
+		/* the child's last word before its signal (child.c) */
+		free(v->crash_library);
+		v->crash_library = cds_xstrdup(cds_msg_str(m, "file"));
+		v->crash_how = cds_streq(cds_msg_str(m, "how"), "loading") ?
+		    "loading" : "fault address";
 	} else if (strcmp(t, "driver_missing") == 0) {
 		/* a libcuda without the entry points of the checks */
 		free(v->block_detail);
@@ -709,6 +725,48 @@ child_arg(cds_handle_t *h, struct cds_verify *v, const char *ldpath)
 
 /* Passed: the checks ran, every library loaded from the target, every
  * check passed. */
+/* Add PATH to V's cut-short libraries when its ELF headers need more
+ * bytes than it has (once per file). */
+static void
+check_cut(struct cds_verify *v, const char *path)
+{
+	struct stat st;
+	uint64_t need;
+	size_t i;
+	int fd, r;
+
+	if (path == NULL || (fd = cds_open_regular(path, &st)) == -1) {
+		return;
+	}
+	r = cds_elf_extent(fd, (uint64_t)st.st_size, &need);
+	close(fd);
+	for (i = 0; i < v->ncut; i++) {
+		if (strcmp(v->cut[i].path, path) == 0) {
+			return;
+		}
+	}
+	if (r == 1) {
+		v->cut = cds_xreallocarray(v->cut, v->ncut + 1,
+		    sizeof(*v->cut));
+		v->cut[v->ncut].path = cds_xstrdup(path);
+		v->cut[v->ncut].size = (uint64_t)st.st_size;
+		v->cut[v->ncut++].need = need;
+	}
+}
+
+/* Every library the report names, against its headers. */
+static void
+check_cuts(struct cds_verify *v)
+{
+	size_t i;
+
+	for (i = 0; i < v->nlibs; i++) {
+		check_cut(v, v->libs[i].realpath != NULL ? v->libs[i].realpath :
+		    v->libs[i].path);
+	}
+	check_cut(v, v->crash_library);
+}
+
 static void
 verdict(struct cds_verify *v)
 {
@@ -727,6 +785,7 @@ verdict(struct cds_verify *v)
 			v->libs_ok = 0;
 		}
 	}
+	v->libs_ok = v->libs_ok && v->ncut == 0;
 	v->passed = v->block == CDS_VERIFY_RAN && v->libs_ok;
 	for (i = 0; i < v->nchecks; i++) {
 		if (v->checks[i].result != CDS_CHECK_PASS) {
@@ -805,6 +864,8 @@ cds_verify_run(cds_handle_t *h, const char *prefix, const char *env)
 		}
 	}
 	cds_driver_scan_files(h, &v->driver, ldpath);
+	v->visible_devices = cds_strdup0(cds_getenv(h,
+	    "CUDA_VISIBLE_DEVICES"));
 	/* the checks every report lists, device 0 */
 	for (i = 0; cds_check_names[i] != NULL; i++) {
 		find_check(v, cds_check_names[i], 0);
@@ -820,6 +881,7 @@ cds_verify_run(cds_handle_t *h, const char *prefix, const char *env)
 		return NULL;
 	}
 	mark_outside(v);
+	check_cuts(v);
 	device_support(v);
 	driver_floor(h, v);
 	verdict(v);

@@ -21,7 +21,7 @@ if ! mk_gpu_doubles "$T" >"$T/cc.log" 2>&1; then
 	rm -rf "$T"
 	exit 0
 fi
-plan 76
+plan 96
 
 P=$T/prefix
 # the driver double is what the loader finds for libcuda.so.1
@@ -132,6 +132,31 @@ is "$(j 'd["blocked"]["reason"] + " " + str(d["blocked"]["code"])')" \
 	"no_device 100" "100: no device"
 dv CDS_FAKE_CU_DEVICES=0
 is "$(j 'd["blocked"]["reason"]')" no_device "a driver with zero devices"
+is "$(j 'd["cuda_visible_devices"]')" None "CUDA_VISIBLE_DEVICES unset: null"
+
+# --- CUDA_VISIBLE_DEVICES hides every GPU (the double honours it) ----------
+dv CUDA_VISIBLE_DEVICES=
+is "$(j 'd["blocked"]["reason"] + " " + str(d["blocked"]["code"])')" \
+	"no_device 100" "CUDA_VISIBLE_DEVICES empty: cuInit 100"
+is "$(j 'd["cuda_visible_devices"]')" "" "and the JSON carries its value"
+is "$RC" 1 "exit 1"
+txt() {
+	env LD_LIBRARY_PATH="$T/driver" "$@" "$CDS_BIN" verify --prefix "$P" \
+		>"$T/out" 2>&1 </dev/null
+	TXT=$(cat "$T/out")
+}
+txt CUDA_VISIBLE_DEVICES=-1
+like "$TXT" "error 100 \(CUDA_ERROR_NO_DEVICE\).*; CUDA_VISIBLE_DEVICES=-1 is set" \
+	"text: error 100 names the variable and its value"
+like "$TXT" "unset CUDA_VISIBLE_DEVICES" "text: and how to undo it"
+txt CUDA_VISIBLE_DEVICES=
+like "$TXT" 'CUDA_VISIBLE_DEVICES="" \(empty\) is set' "text: an empty value said so"
+dv CUDA_VISIBLE_DEVICES=1
+is "$(j 'd["blocked"]["reason"]')" no_device "index 1 of one GPU: no device"
+dv CUDA_VISIBLE_DEVICES=0
+is "$RC:$(j 'd["passed"]')" "0:True" "CUDA_VISIBLE_DEVICES=0: passes"
+txt CDS_FAKE_CU_INIT=100
+unlike "$TXT" "CUDA_VISIBLE_DEVICES" "error 100 without the variable: not named"
 dv CDS_FAKE_CU_INIT=804
 is "$(j 'd["blocked"]["reason"] + " " + str(d["blocked"]["code"])')" \
 	"compat_unsupported 804" "804: forward compatibility unsupported"
@@ -192,6 +217,37 @@ env LD_LIBRARY_PATH="$T/driver" "$CDS_BIN" verify --prefix "$P" \
 like "$(cat "$T/out")" "libcudnn_cnn.so.9 did not load.*undefined symbol: cds_missing_symbol" \
 	"said in the verdict"
 mv "$T/cnn.keep" "$P/lib/libcudnn_cnn.so.9"
+
+# --- a sublibrary cut short: the child dies of SIGBUS in it, named ---------
+cp "$P/lib/libcudnn_ops.so.9" "$T/ops.keep"
+OPS_SIZE=$(wc -c <"$T/ops.keep" | tr -d ' ')
+truncate -s 4096 "$P/lib/libcudnn_ops.so.9"
+dv
+is "$(j 'd["blocked"]["reason"]')" child_failed "cut to 4 KiB: the check process died"
+like "$(j 'd["blocked"]["detail"]')" "signal 7 \(Bus error\) in cudnn" "of SIGBUS, loading cuDNN"
+is "$(j 'd["blocked"]["library"] + " " + d["blocked"]["library_how"]')" \
+	"$P/lib/libcudnn_ops.so.9 fault address" \
+	"the library it died in, from the fault's address in its mapping"
+is "$(j '[(t["path"], t["size"], t["needs"]) for t in d["truncated"]]')" \
+	"[[\"$P/lib/libcudnn_ops.so.9\", 4096, $OPS_SIZE]]" \
+	"and it is cut short: its size and the size its headers need"
+is "$RC" 1 "exit 1"
+env LD_LIBRARY_PATH="$T/driver" "$CDS_BIN" verify --prefix "$P" \
+	>"$T/out" 2>&1 </dev/null
+like "$(cat "$T/out")" "it died in $P/lib/libcudnn_ops.so.9 \(the faulting address" \
+	"text: the library named"
+like "$(cat "$T/out")" "$P/lib/libcudnn_ops.so.9 is cut short: 4096 bytes of the $OPS_SIZE" \
+	"text: cut short, in numbers"
+# only its section header table cut: it loads and runs, and still fails
+cp "$T/ops.keep" "$P/lib/libcudnn_ops.so.9"
+truncate -s $((OPS_SIZE - 64)) "$P/lib/libcudnn_ops.so.9"
+dv
+is "$(j '[t["path"] for t in d["truncated"]]')" "[\"$P/lib/libcudnn_ops.so.9\"]" \
+	"the section headers cut: loaded, yet named as cut short"
+is "$RC:$(j 'd["passed"]')" "1:False" "and verify fails"
+cp "$T/ops.keep" "$P/lib/libcudnn_ops.so.9"
+dv
+is "$RC:$(j 'd["truncated"]')" "0:[]" "whole again: passes, nothing cut"
 
 # --- a sublibrary missing from the target, found elsewhere: a mixed set ----
 mkdir -p "$T/other"

@@ -230,6 +230,15 @@ cli_plan_warnings(struct cli *c, const struct cds_plan *p)
 	}
 }
 
+/* A release's bundled driver, or words that say the data lacks it (the
+ * plan never calls a release native or compat without one; this is the
+ * guard that keeps a "(null)" out of a sentence). */
+static const char *
+bundled_words(const char *bundled)
+{
+	return bundled != NULL ? bundled : _("(not in the data)");
+}
+
 /* Why the CUDA release is the one planned, when the choice was ours. */
 static void
 plan_why(const struct cds_plan *p)
@@ -250,18 +259,25 @@ plan_why(const struct cds_plan *p)
 		printf(_("Why CUDA %s: the newest release driver %s runs "
 		    "natively (CUDA %s ships with driver %s)\n"),
 		    cuda->version, p->driver, cuda->version,
-		    cuda->bundled_driver);
-		if (p->compat_newest != NULL) {
+		    bundled_words(cuda->bundled_driver));
+		if (p->compat_newest != NULL && p->compat_bundled != NULL) {
 			printf(_("  CUDA %s would run only through minor "
 			    "version compatibility (it ships with driver "
 			    "%s)\n"), p->compat_newest, p->compat_bundled);
+		} else if (p->compat_newest != NULL) {
+			/* the index has no bundled driver for it: whether it
+			 * runs natively is not known, so it was not picked */
+			printf(_("  CUDA %s is newer, but whether driver %s "
+			    "runs it natively is not known: its bundled "
+			    "driver is not in the data\n"), p->compat_newest,
+			    p->driver);
 		}
 		break;
 	case CDS_PLAN_WHY_COMPAT:
 		printf(_("Why CUDA %s: no known release runs natively on driver "
 		    "%s; this one runs through minor version compatibility "
 		    "(it ships with driver %s)\n"), cuda->version, p->driver,
-		    cuda->bundled_driver);
+		    bundled_words(cuda->bundled_driver));
 		break;
 	case CDS_PLAN_WHY_NEWEST:
 		printf(_("Why CUDA %s: the newest release driver %s runs\n"),
@@ -324,10 +340,16 @@ cli_plan_print(struct cli *c, const struct cds_plan *p, int full)
 			printf(_("  needs driver %s or newer\n"),
 			    it->min_driver);
 		}
+		if (it->kind == CDS_KIND_CUDA && p->driver != NULL &&
+		    it->bundled_driver == NULL) {
+			printf(_("  whether driver %s runs it natively is not "
+			    "known: its bundled driver is not in the data\n"),
+			    p->driver);
+		}
 		if (it->compat) {
 			printf(_("  runs on driver %s only through minor "
 			    "version compatibility (it ships with %s)\n"),
-			    p->driver, it->bundled_driver);
+			    p->driver, bundled_words(it->bundled_driver));
 		}
 		if (!full) {
 			printf(_n("  %zu archive, %s\n",

@@ -188,9 +188,20 @@ json_report(const struct cds_verify *v)
 		json_object_set_new(o, "error_name",
 		    cli_jstr(cu_error_name(v->block_code)));
 		json_object_set_new(o, "detail", cli_jstr(v->block_detail));
+		json_object_set_new(o, "library", cli_jstr(v->crash_library));
+		json_object_set_new(o, "library_how", cli_jstr(v->crash_how));
 		json_object_set_new(doc, "blocked", o);
 	}
 	json_object_set_new(doc, "driver", json_driver(v));
+	json_object_set_new(doc, "cuda_visible_devices",
+	    cli_jstr(v->visible_devices));
+	arr = json_array();
+	for (i = 0; i < v->ncut; i++) {
+		json_array_append_new(arr, json_pack("{s:s, s:I, s:I}", "path",
+		    v->cut[i].path, "size", (json_int_t)v->cut[i].size,
+		    "needs", (json_int_t)v->cut[i].need));
+	}
+	json_object_set_new(doc, "truncated", arr);
 	o = json_object();
 	json_object_set_new(o, "version", v->runtime_version != 0 ?
 	    json_string(cuda_ver(v->runtime_version, b)) : json_null());
@@ -549,14 +560,23 @@ say_block(const struct cds_verify *v)
 	case CDS_VERIFY_NO_DEVICE:
 		if (d->state == CDS_DRIVER_NO_KERNEL_MODULE) {
 			printf(_("no NVIDIA kernel module is loaded: the "
-			    "driver's libraries %s are installed, but cuInit "
+			    "driver's libraries%s%s are installed, but cuInit "
 			    "says error 100 (CUDA_ERROR_NO_DEVICE); install or "
 			    "load the module of the same version"),
+			    d->version != NULL ? " " : "",
 			    d->version != NULL ? d->version : "");
-			break;
+		} else {
+			printf(_("the driver sees no GPU (error 100, "
+			    "CUDA_ERROR_NO_DEVICE)"));
 		}
-		printf(_("the driver sees no GPU (error 100, "
-		    "CUDA_ERROR_NO_DEVICE)"));
+		if (v->visible_devices != NULL) {
+			printf(_("; CUDA_VISIBLE_DEVICES=%s%s is set and CUDA "
+			    "sees only the GPUs it lists: unset it (unset "
+			    "CUDA_VISIBLE_DEVICES) or list a GPU that is "
+			    "here"), *v->visible_devices != '\0' ?
+			    v->visible_devices : "\"\"",
+			    *v->visible_devices != '\0' ? "" : _(" (empty)"));
+		}
 		break;
 	case CDS_VERIFY_COMPAT_UNSUPPORTED:
 		printf(_("a forward-compatibility libcuda (%s) was loaded on "
@@ -580,6 +600,17 @@ say_block(const struct cds_verify *v)
 	case CDS_VERIFY_CHILD_FAILED:
 		printf(_("the check process failed: %s"),
 		    v->block_detail != NULL ? v->block_detail : "?");
+		if (v->crash_library != NULL && v->crash_how != NULL &&
+		    strcmp(v->crash_how,
+		    "loading") == 0) {
+			printf(_("; it died while loading %s"),
+			    v->crash_library);
+		} else if (v->crash_library != NULL) {
+			printf(_("; it died in %s (the faulting address is in "
+			    "that file's mapping: a SIGBUS there means the "
+			    "file is shorter than it should be; cudnn-setup "
+			    "doctor checks it)"), v->crash_library);
+		}
 		break;
 	}
 	if ((v->block == CDS_VERIFY_NO_MODULE ||
@@ -632,6 +663,13 @@ say_result(const struct cds_verify *v)
 			    "(%s): a mixed cuDNN set\n"), cli_c(CLI_RED),
 			    l->name, cli_c(CLI_RESET), l->path);
 		}
+	}
+	for (i = 0; i < v->ncut; i++) {
+		printf(_("  %s%s is cut short%s: %llu bytes of the %llu its "
+		    "ELF headers need; reinstall what put it there\n"),
+		    cli_c(CLI_RED), v->cut[i].path, cli_c(CLI_RESET),
+		    (unsigned long long)v->cut[i].size,
+		    (unsigned long long)v->cut[i].need);
 	}
 	if (v->cudnn_major == 0) {
 		printf(_("  %sno cuDNN library loaded%s\n"), cli_c(CLI_RED),

@@ -266,6 +266,20 @@ summary(struct tui *t, struct tui_view *v, const struct cds_plan *p)
 			    tui_bytes(it->download_size, b));
 		}
 		tui_view_add(v, TUI_NORMAL, -1, 2, "-> %s", it->dir);
+		if (it->state != CDS_ITEM_PRESENT && it->kind ==
+		    CDS_KIND_CUDA && p->driver != NULL) {
+			if (it->bundled_driver == NULL) {
+				tui_view_add(v, TUI_DIM, -1, 2, _("whether "
+				    "driver %s runs it natively is not known: "
+				    "its bundled driver is not in the data"),
+				    p->driver);
+			} else if (it->compat) {
+				tui_view_add(v, TUI_DIM, -1, 2, _("runs on "
+				    "driver %s only through minor version "
+				    "compatibility (it ships with %s)"),
+				    p->driver, it->bundled_driver);
+			}
+		}
 		if (!one_driver && it->state != CDS_ITEM_PRESENT &&
 		    it->min_driver != NULL) {
 			tui_view_add(v, TUI_DIM, -1, 2,

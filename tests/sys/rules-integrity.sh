@@ -1,0 +1,74 @@
+#!/bin/sh
+# LIB-TRUNCATED: a library shorter than its ELF headers say (a full disk,
+# a killed copy).  A cuDNN 9 set compiled here with real sonames: whole, it
+# is silent; one sublibrary cut to 4 KiB with truncate(1) is named with its
+# size and the size its headers need (the end of the section header
+# table: the file's own original size); the fix reinstalls its owner (a
+# pip wheel: the env's pip with --force-reinstall) or, owner unknown, says
+# to copy it again into its directory.  The driver's libcuda cut short is
+# named too; a file that is no ELF is not judged.
+. "$CDS_SRCDIR/tests/lib.sh"
+. "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
+plan 14
+
+ids_trunc() { jget "$OUT" '[e["value"] for f in d["findings"] if f["id"] == "LIB-TRUNCATED" for e in f["evidence"] if e["key"] == "file"]'; }
+
+# ---- a cuDNN set on LD_LIBRARY_PATH ------------------------------------
+R=$(mk_sysroot); cleanup_later "$R"
+if ! mk_cudnn9 "$R/opt/cudnn/lib" 9.1.0 >"$R/cc.log" 2>&1; then
+	echo "1..0 # SKIP the compiler cannot build the libraries"
+	exit 0
+fi
+F=/opt/cudnn/lib/libcudnn_ops.so.9.1.0
+WHOLE=$(wc -c <"$R$F" | tr -d ' ')
+LD_LIBRARY_PATH=/opt/cudnn/lib cds --root "$R" doctor --json
+is "$(ids_trunc)" "[]" "whole libraries: silent"
+
+truncate -s 4096 "$R$F"
+ok "$([ "$WHOLE" -gt 4096 ] && echo 0 || echo 1)" "the library was longer than 4 KiB ($WHOLE bytes)"
+LD_LIBRARY_PATH=/opt/cudnn/lib cds --root "$R" doctor --json
+is "$(ids_trunc)" "['$F']" "cut to 4 KiB: LIB-TRUNCATED names the file"
+is "$(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "LIB-TRUNCATED"]')" \
+	"['error']" "an error"
+is "$RC" 1 "doctor exits 1"
+is "$(evidence "$OUT" LIB-TRUNCATED size)" "['4096 bytes']" "its size"
+like "$(evidence "$OUT" LIB-TRUNCATED 'headers need')" "[^0-9]$WHOLE bytes \\(the end" \
+	"the size its headers need: the whole file's"
+like "$(evidence "$OUT" LIB-TRUNCATED owner)" "not known" "owner not known: said"
+like "$(fix_command "$OUT" LIB-TRUNCATED)" "copy $F again .* in /opt/cudnn/lib" \
+	"fix: copy it again, its directory named"
+
+# a file that is no ELF file is not this rule's
+printf 'not an ELF file\n' >"$R$F"
+LD_LIBRARY_PATH=/opt/cudnn/lib cds --root "$R" doctor --json
+is "$(ids_trunc)" "[]" "no ELF: not judged here"
+
+# ---- a pip wheel's cuDNN in a conda env --------------------------------
+R=$(mk_sysroot); cleanup_later "$R"
+C=/home/user/miniconda3
+E=$C/envs/dl
+S=$E/lib/python3.11/site-packages
+mkdir -p "$R$C/conda-meta" "$R$E/conda-meta" "$R$S/nvidia_cudnn_cu12-9.1.0.70.dist-info"
+printf 'Name: nvidia-cudnn-cu12\nVersion: 9.1.0.70\n' \
+	>"$R$S/nvidia_cudnn_cu12-9.1.0.70.dist-info/METADATA"
+mk_cudnn9 "$R$S/nvidia/cudnn/lib" 9.1.0 wheel
+HOME=/home/user cds --root "$R" doctor --json
+is "$(ids_trunc)" "[]" "whole wheel: silent"
+truncate -s 4096 "$R$S/nvidia/cudnn/lib/libcudnn_cnn.so.9"
+HOME=/home/user cds --root "$R" doctor --json
+is "$(ids_trunc)" "['$S/nvidia/cudnn/lib/libcudnn_cnn.so.9']" "the wheel's file named"
+is "$(fix_command "$OUT" LIB-TRUNCATED)" \
+	"$E/bin/pip install --force-reinstall --no-deps nvidia-cudnn-cu12==9.1.0.70" \
+	"fix: reinstall the wheel with the env's pip"
+
+# ---- the driver's libcuda ------------------------------------------------
+R=$(mk_sysroot); cleanup_later "$R"
+L=$R/usr/lib/x86_64-linux-gnu
+echo /usr/lib/x86_64-linux-gnu >"$R/etc/ld.so.conf"
+mk_solib "$L/libcuda.so.550.54.15" libcuda.so.1
+ln -s libcuda.so.550.54.15 "$L/libcuda.so.1"
+truncate -s 4096 "$L/libcuda.so.550.54.15"
+cds --root "$R" doctor --json
+like "$(ids_trunc)" "/usr/lib/x86_64-linux-gnu/libcuda.so" "libcuda cut short: named"
+
+done_testing
