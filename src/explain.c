@@ -992,6 +992,8 @@ static const struct pattern patterns[] = {
 	    "CUDA driver initialization failed", { NULL } },
 	{ "NO-DRIVER", 3, "Unable to initialize backend 'cuda'", 0, NULL,
 	    "Unable to initialize backend 'cuda'", { NULL } },
+	{ "NO-DRIVER", 3, "Unknown backend", 0, NULL, "Unknown backend "
+	    "'?(cuda|gpu)'?\\. Available backends are", { NULL } },
 	{ "NO-DRIVER", 3, "is not in the list of known backends", 0, NULL,
 	    "Backend '(cuda|gpu)' is not in the list of known backends",
 	    { NULL } },
