@@ -85,7 +85,7 @@ print(json.dumps(f))'
 # ---- bookworm -------------------------------------------------------------
 B=$ROOTS/bookworm-nvidia
 if [ ! -d "$B/usr/lib/x86_64-linux-gnu" ]; then
-	skip 19 "no Debian bookworm root at $B (the real-world corpus builds it)"
+	skip 20 "no Debian bookworm root at $B (the real-world corpus builds it)"
 else
 	outside "$B" doctor --json
 	BJ=$OUT
