@@ -402,8 +402,8 @@ find_words(const char *text, struct cds_code_hit **hits, size_t *n)
 		for (p = c->text; *p != '\0'; p++) {
 			words += *p == ' ';
 		}
-		if (words >= 4 && only_one(c) &&
-		    (at = strcasestr(text, c->text)) != NULL) {
+		if (words >= 4 && (at = strcasestr(text, c->text)) != NULL &&
+		    only_one(c)) {
 			hit_add(hits, n, c, (size_t)(at - text),
 			    strlen(c->text), NULL, 0);
 		}

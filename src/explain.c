@@ -1371,17 +1371,18 @@ static const char *const code_ids[][2] = {
 	{ "CUDA_ERROR_OPERATING_SYSTEM", "CODE-INIT" },
 };
 
-static int
-has_capture(const struct cds_explain_match *m, const char *key)
+/* What match M captured as KEY, or NULL. */
+static const char *
+match_capture(const struct cds_explain_match *m, const char *key)
 {
 	size_t i;
 
 	for (i = 0; i < m->ncaptures; i++) {
 		if (strcmp(m->captures[i].key, key) == 0) {
-			return 1;
+			return m->captures[i].value;
 		}
 	}
-	return 0;
+	return NULL;
 }
 
 /* Any of the words, separated by '|', in NAME? */
@@ -1478,7 +1479,7 @@ add_codes(struct cds_explanation *x, size_t **from, const char *text,
 			x->matches[x->nmatches++] = m;
 		}
 		t = &x->matches[k];
-		if (has_capture(t, "code")) {
+		if (match_capture(t, "code") != NULL) {
 			continue;	/* one code a match: the first */
 		}
 		snprintf(num, sizeof(num), "%ld", c->value);
@@ -1614,16 +1615,13 @@ cds_explain_text(cds_handle_t *h, const char *text)
 static const char *
 capture(const struct cds_explanation *x, const char *key)
 {
-	size_t i, k;
+	const char *v = NULL;
+	size_t k;
 
-	for (k = 0; k < x->nmatches; k++) {
-		for (i = 0; i < x->matches[k].ncaptures; i++) {
-			if (strcmp(x->matches[k].captures[i].key, key) == 0) {
-				return x->matches[k].captures[i].value;
-			}
-		}
+	for (k = 0; k < x->nmatches && v == NULL; k++) {
+		v = match_capture(&x->matches[k], key);
 	}
-	return NULL;
+	return v;
 }
 
 /* Every package of the scan, with its env (NULL: the system Python). */
