@@ -278,9 +278,26 @@ static const struct wrapper wrappers[] = {
 	    0, 1, 0, NULL },
 	/* MXNet and others: "CUDA: an illegal memory access was ..." */
 	{ NULL, "CUDA: ", "CUDA: *()", 0, 1, 0, NULL },
-	/* Caffe/glog: "Check failed: error == cudaSuccess (2 vs. 0)" */
+	/* Caffe/glog: "Check failed: error == cudaSuccess (2 vs. 0)", and
+	 * the same CHECK_EQ on the other libraries' success value */
 	{ NULL, "== cudaSuccess (", "== cudaSuccess \\(([0-9]+) vs", 1, 0,
 	    0, "cudaError_t" },
+	{ NULL, "== CUDA_SUCCESS (", "== CUDA_SUCCESS \\(([0-9]+) vs", 1, 0,
+	    0, "CUresult" },
+	{ NULL, "== CUBLAS_STATUS_SUCCESS (", "== CUBLAS_STATUS_SUCCESS "
+	    "\\(([0-9]+) vs", 1, 0, 0, "cublasStatus_t" },
+	{ NULL, "== CURAND_STATUS_SUCCESS (", "== CURAND_STATUS_SUCCESS "
+	    "\\(([0-9]+) vs", 1, 0, 0, "curandStatus_t" },
+	{ NULL, "== CUSOLVER_STATUS_SUCCESS (", "== CUSOLVER_STATUS_SUCCESS "
+	    "\\(([0-9]+) vs", 1, 0, 0, "cusolverStatus_t" },
+	{ NULL, "== CUSPARSE_STATUS_SUCCESS (", "== CUSPARSE_STATUS_SUCCESS "
+	    "\\(([0-9]+) vs", 1, 0, 0, "cusparseStatus_t" },
+	{ NULL, "== CUFFT_SUCCESS (", "== CUFFT_SUCCESS \\(([0-9]+) vs", 1,
+	    0, 0, "cufftResult" },
+	/* Ollama's loader of libcuda (discover/gpu.go): "cuda driver library
+	 * init failure: 3" */
+	{ "Ollama", "init failure: ", "init failure: ([0-9]+)", 1, 0, 0,
+	    "CUresult" },
 	/* Julia's CUDA.jl: "(code 2, ERROR_OUT_OF_MEMORY)" */
 	{ "CUDA.jl", "(code ", "\\(code ([0-9]+), ERROR_[A-Z_]+\\)", 1, 0,
 	    0, "CUresult" },
@@ -366,6 +383,35 @@ find_names(const char *text, size_t len, struct cds_code_hit **hits,
 			    j - i, NULL, 0);
 		}
 		i = j;
+	}
+}
+
+/* pynvml's exception classes, one per NVML_ERROR_* (nvidia-ml-py's
+ * pynvml.py makes "NVMLError_NoPermission" of NVML_ERROR_NO_PERMISSION:
+ * the words after the prefix, capitalised, the '_' dropped). */
+static void
+find_pynvml(const char *text, struct cds_code_hit **hits, size_t *n)
+{
+	static const char key[] = "NVMLError_";
+	const char *at = text, *w;
+	int tries;
+
+	for (tries = 0; tries < MAXTRIES && (at = strstr(at, key)) != NULL;
+	    tries++, at++) {
+		char name[64] = "NVML_ERROR_";
+		size_t k = strlen(name);
+
+		for (w = at + sizeof(key) - 1; isalnum((unsigned char)*w) &&
+		    k + 2 < sizeof(name); w++) {
+			if (isupper((unsigned char)*w) &&
+			    w > at + sizeof(key) - 1) {
+				name[k++] = '_';
+			}
+			name[k++] = (char)toupper((unsigned char)*w);
+		}
+		name[k] = '\0';
+		hit_add(hits, n, cds_code_named(name, k), (size_t)(at - text),
+		    (size_t)(w - at), "pynvml", 0);
 	}
 }
 
@@ -504,6 +550,7 @@ cds_codes_find(const char *text, size_t len, struct cds_code_hit **hits)
 		regfree(&re);
 	}
 	find_words(text, hits, &n);
+	find_pynvml(text, hits, &n);
 	if (n > 1) {
 		qsort(*hits, n, sizeof(**hits), hit_order);
 	}

@@ -733,6 +733,78 @@ static const struct entry_def entries[] = {
 	    { N_("another release is found first through ld.so"),
 	    { FILE_VIA("ld.so.cache"), FILE_VIA("default directory"),
 	    BY("F12"), BY("F1") } } } },
+	/* nvcc, ptxas, NVRTC: "Unsupported gpu architecture 'compute_86'",
+	 * "Value 'sm_121a' is not defined for option 'gpu-name'" */
+	{ "NVCC-ARCH", N_("the CUDA compiler does not know the GPU "
+	  "architecture"),
+	  N_("nvcc, ptxas or NVRTC was asked to compile for a GPU "
+	  "architecture (sm_XX, compute_XX) it does not know: the toolkit "
+	  "is older than the GPU, a newer toolkit dropped the architecture, "
+	  "or the build asked for \"native\" where no GPU was seen."),
+	  N_("Compile with a toolkit that knows the architecture: a newer "
+	  "CUDA for a new GPU (or point the tool at a newer ptxas, as "
+	  "TRITON_PTXAS_PATH does for Triton); for an old GPU, list "
+	  "architectures the toolkit has (CMAKE_CUDA_ARCHITECTURES, "
+	  "TORCH_CUDA_ARCH_LIST)."),
+	  { { N_("the toolkit is older than the GPU, or too new for it "
+	    "(cannot be checked without the GPU)"),
+	    { { NULL, { { NULL } } } } } } },
+	/* TensorRT's runtime refusing a serialized engine */
+	{ "TRT-ENGINE", N_("a TensorRT engine was built elsewhere"),
+	  N_("A serialized TensorRT engine (an .engine, .plan or .trt file, "
+	  "or a provider's engine cache) runs only with the TensorRT release "
+	  "and the kind of GPU (its compute capability) it was built with; "
+	  "this one was built with another."),
+	  N_("Delete the engine or its cache and build it again on this "
+	  "machine, with this TensorRT; ship the ONNX model rather than the "
+	  "engine."),
+	  { { N_("the engine was built with another TensorRT or on another "
+	    "GPU (the message says which)"), { { NULL, { { NULL } } } } } } },
+	/* NCCL's shared-memory transport (misc/shmutils.cc) */
+	{ "NCCL-SHM", N_("NCCL could not create its shared memory"),
+	  N_("Processes on one machine exchange data through segments in "
+	  "/dev/shm; NCCL could not create or grow one there: /dev/shm is "
+	  "too small (a container's is 64 MB unless told otherwise) or "
+	  "full."),
+	  N_("Give the container a larger /dev/shm (docker run --shm-size=1g "
+	  "or --ipc=host; in Kubernetes an emptyDir of medium Memory mounted "
+	  "at /dev/shm), or set NCCL_SHM_DISABLE=1 at some cost in speed."),
+	  { { N_("/dev/shm is too small or full where the program ran"),
+	    { { NULL, { { NULL } } } } } } },
+	/* Triton's OutOfResources; cudaErrorLaunchOutOfResources (701) */
+	{ "GPU-RESOURCES", N_("a kernel needs more than this GPU offers"),
+	  N_("A GPU kernel asks for more of a GPU's per-block resources "
+	  "(shared memory, registers, threads) than this GPU has: the "
+	  "program, or its tuned settings, were made for a larger GPU."),
+	  N_("Use the program's settings for this GPU (smaller blocks, fewer "
+	  "stages), or a GPU it supports."),
+	  { { N_("the kernel's settings were made for another GPU (cannot "
+	    "be checked without the GPU)"), { { NULL, { { NULL } } } } } } },
+	/* "cannot find -lcuda": Triton builds its launcher with the linker */
+	{ "LINK-LIBCUDA", N_("a build cannot link against libcuda.so"),
+	  N_("A build step (Triton's launcher, a CUDA extension) links with "
+	  "-lcuda, which needs the development link libcuda.so next to the "
+	  "driver's libcuda.so.1, in a directory the linker searches."),
+	  N_("Create the link libcuda.so to the driver's libcuda.so.1 "
+	  "(cudnn-setup repair makes development links), or give the build "
+	  "the driver's directory (TRITON_LIBCUDA_PATH for Triton)."),
+	  { { N_("no NVIDIA driver on this machine"), { BY("NO-DRIVER"),
+	    NO_MODULE_ROWS } },
+	    { N_("libcuda.so is here, but not where the linker looks"),
+	    { LIB_ELSEWHERE } },
+	    { N_("the driver's libcuda.so.1 has no libcuda.so beside it"),
+	    { LIB_NOWHERE } } } },
+	/* a capability of newer architectures: FP16/BF16 speed, FP8,
+	 * FlashAttention */
+	{ "GPU-FEATURE", N_("the GPU lacks a feature the program asks for"),
+	  N_("The program asked for something this GPU's architecture does "
+	  "not have: fast FP16 or BF16 arithmetic, FP8, or kernels such as "
+	  "FlashAttention's, which need a newer compute capability."),
+	  N_("Use the program's setting for older GPUs (float32 or float16 "
+	  "instead of bfloat16, another attention backend), or a newer "
+	  "GPU."),
+	  { { N_("the GPU is older than the feature (cannot be checked "
+	    "without the GPU)"), { { NULL, { { NULL } } } } } } },
 	{ "NAMES", N_("not a failure known here; what it names, looked up"),
 	  N_("The text is none of the failures the catalogue knows, but it "
 	  "names a library of NVIDIA's.  Where that library is on this "
@@ -787,6 +859,9 @@ struct pattern {
 #define CANNOT " *: *cannot open shared object file"
 #define UNDEF "undefined symbol"
 #define COULD "Could not load library"
+/* the Windows names of the same libraries: cublas64_12.dll */
+#define NVDLL "(cu[a-zA-Z_]+|nvrtc|nvJitLink|npp[a-z_]*)64_[0-9]+(_[0-9]+)?" \
+	"\\.dll"
 /* the stems of NVIDIA's libraries outside the driver (manifests/data/
  * sonames.tsv) */
 #define NVLIB "lib(cu[a-zA-Z_]+|npp[a-z_]*|nccl|nvJitLink|nvrtc(-builtins)?|" \
@@ -836,9 +911,15 @@ static const struct pattern patterns[] = {
 	    { NULL, "candidates", "missing" } },
 	{ "F7", 2, "Cannot load symbol", 0, NULL, "Cannot load symbol "
 	    "(cudnn[A-Za-z]+)", { NULL, "symbol" } },
-	{ "F14", 1, "libonnxruntime_providers_cuda.so with error", 0, NULL,
-	    "libonnxruntime_providers_cuda\\.so with error: *(" P "/)?"
-	    "(lib[A-Za-z0-9_]+" SO ")" CANNOT, { NULL, NULL, "missing" } },
+	{ "F14", 1, "_providers_", 0, NULL, "_providers_(cuda|tensorrt)"
+	    "\\.so with error: *(" P "/)?(lib[A-Za-z0-9_]+" SO ")" CANNOT,
+	    { NULL, "provider", NULL, "missing" } },
+	/* Windows: error 126 is ERROR_MOD_NOT_FOUND, a DLL the provider
+	 * needs (winerror.h) */
+	{ "F14", 2, "LoadLibrary failed with error 126", 0, NULL,
+	    "LoadLibrary failed with error 126[^\n]{0,40}when trying to load "
+	    "[^\n]{0,300}onnxruntime_providers_(cuda|tensorrt)\\.dll",
+	    { NULL, "provider" } },
 	{ "F14", 2, "Failed to create CUDAExecutionProvider", 0, NULL,
 	    "Failed to create CUDAExecutionProvider", { NULL } },
 	{ "F28", 2, "Could not load dynamic library", 0, NULL, "Could not load "
@@ -868,15 +949,23 @@ static const struct pattern patterns[] = {
 	    "nvToolsExt|nvJitLink|npp[a-z]*)[a-zA-Z_]*" SO ")" CANNOT,
 	    { NULL, NULL, "missing" } },
 	/* CTranslate2's dlopen() stubs */
-	{ "F13", 2, "Library lib", 0, NULL, "Library "
+	{ "F13", 2, "Library ", 0, NULL, "Library "
 	    "(lib(cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|"
-	    "nvrtc|nvJitLink)" SO ") is not found or cannot be loaded",
-	    { NULL, "missing" } },
+	    "nvrtc|nvJitLink)" SO "|" NVDLL ") is not found or cannot be "
+	    "loaded", { NULL, "missing" } },
+	/* NVRTC opening its builtins library, numba looking for libNVVM */
+	{ "F13", 2, "failed to open lib", 0, NULL, "failed to open (" NVLIB
+	    SO ")", { NULL, "missing" } },
+	{ "F13", 2, "libNVVM cannot be found", 0, NULL,
+	    "libNVVM cannot be found", { NULL } },
 	{ "NO-DRIVER", 2, "cannot open shared object file", 1, NULL, "(" P "/)?"
 	    "(libcuda\\.so\\.1)" CANNOT, { NULL, NULL, "missing" } },
 	{ "F2", 4, COULD, 0, NULL, COULD " (" CUDNN ")", { NULL, "library" } },
 	{ "F8", 3, "unable to find an engine", 0, NULL, "unable to find an "
 	    "engine to execute this computation", { NULL } },
+	/* cudnn-frontend (PyTorch's cuDNN attention, llm.c) */
+	{ "F8", 3, "No execution plans support the graph", 0, NULL,
+	    "No execution plans support the graph", { NULL } },
 	{ "F8", 3, "Attempt to open", 0, NULL, "Attempt to open ([a-z_]+) "
 	    "failed", { NULL, "library" } },
 	/* versions that do not fit */
@@ -890,8 +979,9 @@ static const struct pattern patterns[] = {
 	    "mismatch): PyTorch was compiled[[:space:]]+against ([0-9]+) but "
 	    "linked against ([0-9]+)", { NULL, NULL, "compiled", "runtime" } },
 	{ "F10", 1, "Loaded runtime CuDNN library:", 0, NULL, "Loaded runtime "
-	    "CuDNN library: " VER " but source was compiled with: " VER,
-	    { NULL, "runtime", NULL, "compiled" } },
+	    "CuDNN library: " VER "( \\(compatibility version [0-9]+\\))? "
+	    "but source was compiled with:? " VER,
+	    { NULL, "runtime", NULL, NULL, "compiled" } },
 	{ "F10", 1, "Found cuDNN version", 0, NULL, "Found cuDNN version "
 	    "([0-9]+), but JAX was built against version ([0-9]+)",
 	    { NULL, "runtime", "compiled" } },
@@ -906,6 +996,10 @@ static const struct pattern patterns[] = {
 	    "version \\(([0-9.]+)\\) mismatches the version that was used to "
 	    "compile[[:space:]]+PyTorch \\(([0-9.]+)\\)",
 	    { NULL, "detected", "compiled" } },
+	/* DeepSpeed's op builder (op_builder/builder.py) */
+	{ "F15", 1, "Installed CUDA version", 0, NULL, "Installed CUDA "
+	    "version ([0-9.]+) does not match the version torch was compiled "
+	    "with ([0-9.]+)", { NULL, "detected", "compiled" } },
 	/* the driver */
 	{ "F16", 1, "CUDA driver version is insufficient", 0, NULL,
 	    "CUDA driver version is insufficient for CUDA runtime version",
@@ -917,6 +1011,16 @@ static const struct pattern patterns[] = {
 	{ "F16", 1, "The NVIDIA driver on your system is too old", 0, NULL,
 	    "The NVIDIA driver on your system is too old \\(found version "
 	    "([0-9]+)\\)", { NULL, "driver_cuda" } },
+	/* the container toolkit's check of an image's NVIDIA_REQUIRE_CUDA
+	 * against the host's driver (libnvidia-container) */
+	{ "F16", 1, "unsatisfied condition: cuda", 0, NULL, "unsatisfied "
+	    "condition: cuda *>=? *([0-9.]+)", { NULL, "requires" } },
+	/* Ollama (its cudart loader), CUDA.jl */
+	{ "F16", 2, "your nvidia driver is too old", 0, NULL, "your nvidia "
+	    "driver is too old", { NULL } },
+	{ "F16", 1, "CUDA driver ", 0,
+	    NULL, "CUDA driver ([0-9.]+) is not compatible with any supported "
+	    "CUDA toolkit", { NULL, "driver_cuda" } },
 	{ "F17", 1, "forward compatibility was attempted", 0, NULL,
 	    "forward compatibility was attempted on non supported HW",
 	    { NULL } },
@@ -934,6 +1038,21 @@ static const struct pattern patterns[] = {
 	    "mismatch", 0, NULL, "Failed to initialize NVML: Driver/library "
 	    "version mismatch([[:space:]]*NVML library version: ([0-9.]+))?",
 	    { NULL, NULL, "nvml" } },
+	/* the kernel's log: the module refuses a client of another version */
+	{ "F19", 1, "NVRM: API mismatch", 0, NULL, "NVRM: API mismatch: the "
+	    "client has the version ([0-9.]+), but[^.]{1,80}this kernel "
+	    "module has the version ([0-9.]+)", { NULL, "client", "module" } },
+	/* the container toolkit's own NVML call */
+	{ "F19", 1, "nvml error: driver/library version mismatch", 0, NULL,
+	    "nvml error: driver/library version mismatch", { NULL } },
+	{ "F20", 1, "NVIDIA driver is not loaded", 0, NULL, "NVIDIA driver "
+	    "is not loaded", { NULL } },
+	/* the open module on a GPU it does not drive by default */
+	{ "F20", 1, "Open nvidia.ko is only ready for use on", 0, NULL,
+	    "Open nvidia\\.ko is only ready for use on Data Center GPUs",
+	    { NULL } },
+	{ "F20", 2, "RmInitAdapter failed", 0, NULL, "RmInitAdapter failed",
+	    { NULL } },
 	{ "F20", 1, "NVIDIA-SMI has failed because it couldn", 0, NULL,
 	    "NVIDIA-SMI has failed because it couldn.{1,3}t communicate with "
 	    "the NVIDIA driver", { NULL } },
@@ -979,6 +1098,9 @@ static const struct pattern patterns[] = {
 	    "libcuda\\.so[.0-9]*)", { NULL, "stub" } },
 	{ "NO-DRIVER", 2, "no CUDA-capable device is detected", 0, NULL,
 	    "no CUDA-capable device is detected", { NULL } },
+	/* the banner of NVIDIA's CUDA images (nvidia_entrypoint.sh) */
+	{ "NO-DRIVER", 2, "The NVIDIA Driver was not detected", 0, NULL,
+	    "The NVIDIA Driver was not detected", { NULL } },
 	{ "NO-DRIVER", 2, "Found no NVIDIA driver on your system", 0, NULL,
 	    "Found no NVIDIA driver on your system", { NULL } },
 	{ "NO-DRIVER", 2, "CUDA_ERROR_NO_DEVICE", 0, NULL,
@@ -1014,6 +1136,10 @@ static const struct pattern patterns[] = {
 	    "the bus", { NULL } },
 	{ "GPU-LOST", 2, "Xid", 0, NULL, "Xid \\([^)\n]*\\): *79\\b",
 	    { NULL } },
+	/* nvidia-smi: a GPU on the bus that the driver cannot talk to */
+	{ "GPU-LOST", 3, "Unable to determine the device handle for GPU", 0,
+	    NULL, "Unable to determine the device handle for GPU[^:\n]*: *"
+	    "([0-9a-fA-F:.]+)?:? *Unknown Error", { NULL, "bus id" } },
 	{ "CUDA-FAULT", 2, "Xid", 0, NULL, "Xid \\([^)\n]*\\): *(13|31|43)"
 	    "\\b", { NULL, "xid" } },
 	/* a library of the driver, which no toolkit or wheel provides */
@@ -1023,21 +1149,36 @@ static const struct pattern patterns[] = {
 	/* any other library of NVIDIA's, by its soname */
 	{ "F13", 4, "cannot open shared object file", 1, NULL, "(" P "/)?"
 	    "(" NVLIB SO ")" CANNOT, { NULL, NULL, "missing" } },
-	/* a symbol a library's sibling of another release lacks */
+	/* a symbol a library's sibling of another release lacks, in both of
+	 * glibc's wordings (elf/dl-lookup.c) */
 	{ "LIB-SYMBOL", 3, UNDEF, 1, NULL, "((" P SO ") *: *)?" UNDEF
 	    ": *([A-Za-z0-9_]+),? version (lib[A-Za-z0-9_]+\\.so\\.[0-9]+)",
 	    { NULL, NULL, "file", "symbol", "provider" } },
+	{ "LIB-SYMBOL", 3, "not defined in file", 0, NULL, "not defined in "
+	    "file (lib[A-Za-z0-9_]+\\.so[.0-9]*) with link time reference",
+	    { NULL, "provider" } },
 	/* the GPU, the framework's build */
 	{ "F21", 1, "CUDA capability sm_", 0, NULL, "CUDA capability "
 	    "sm_([0-9]+) is not compatible with the current PyTorch "
 	    "installation", { NULL, "sm" } },
 	{ "F21", 2, "no kernel image is available", 0, NULL, "no kernel image "
 	    "is available for execution on the device", { NULL } },
+	/* ggml: device code for other architectures only */
+	{ "F21", 2, "has no device code compatible with CUDA arch", 0, NULL,
+	    "has no device code compatible with CUDA arch ([0-9]+)",
+	    { NULL, "arch" } },
+	{ "F21", 2, "was not compiled with any CUDA arch", 0, NULL,
+	    "was not compiled with any CUDA arch", { NULL } },
 	{ "F22", 1, "CUDNN_STATUS_MAPPING_ERROR", 0, NULL,
 	    "CUDNN_STATUS_MAPPING_ERROR", { NULL } },
 	{ "F22", 1, "CUDNN error(7)", 0, NULL, "CUDNN error\\(7\\)", { NULL } },
 	{ "CUDNN-NOT-INITIALIZED", 1, "CUDNN_STATUS_NOT_INITIALIZED", 0, NULL,
 	    "CUDNN_STATUS_NOT_INITIALIZED", { NULL } },
+	/* xFormers (xformers/_cpp_lib.py): "xFormers was built for:
+	 * PyTorch 2.7.1+cu126 with CUDA 1208 (you have 2.8.0+cu128)" */
+	{ "TORCH-ABI", 1, "xFormers was built for:", 0, NULL, "xFormers was "
+	    "built for:[[:space:]]*PyTorch ([^ \n]+) with CUDA [0-9]+ "
+	    "\\(you have ([^)\n]+)\\)", { NULL, "built for", "torch" } },
 	{ "F27", 1, "Torch not compiled with CUDA enabled", 0, NULL,
 	    "Torch not compiled with CUDA enabled", { NULL } },
 	{ "F27", 2, "the CPU version is installed", 0, NULL,
@@ -1086,6 +1227,59 @@ static const struct pattern patterns[] = {
 	    "Probably one of the following:", { NULL } },
 	{ "F32", 5, "torch.backends.cudnn.version()", 0, NULL,
 	    "torch\\.backends\\.cudnn\\.version\\(\\)", { NULL } },
+	/* the compilers: nvcc, ptxas, NVRTC */
+	{ "NVCC-ARCH", 1, "Unsupported gpu architecture", 0, NULL,
+	    "Unsupported gpu architecture '([a-z_0-9]+)'", { NULL, "arch" } },
+	{ "NVCC-ARCH", 1, "Value '", 0, NULL,
+	    "Value '([a-z_0-9]+)' is not defined for option "
+	    "'gpu-(name|architecture)'", { NULL, "arch" } },
+	{ "NVCC-ARCH", 1, "invalid value for --gpu-architecture", 0, NULL,
+	    "invalid value for --gpu-architecture", { NULL } },
+	/* TensorRT (runtime.cpp, stdArchiveReader.cpp) */
+	{ "TRT-ENGINE", 1, "The engine plan file is generated on an "
+	    "incompatible device", 0, NULL, "The engine plan file is "
+	    "generated on an incompatible device[,.] expecting compute "
+	    "([0-9.]+) got compute ([0-9.]+)", { NULL, "built for", "gpu" } },
+	{ "TRT-ENGINE", 1, "The engine plan file is not compatible with this "
+	    "version of TensorRT", 0, NULL, "The engine plan file is not "
+	    "compatible with this version of TensorRT", { NULL } },
+	{ "TRT-ENGINE", 1, "Version tag does not match", 0, NULL, "Version "
+	    "tag does not match\\. Note: Current Version: ([0-9]+), "
+	    "Serialized Engine Version: ([0-9]+)",
+	    { NULL, "version", "built with" } },
+	{ "TRT-ENGINE", 2, "Serialization assertion", 0, NULL, "Serialization "
+	    "assertion [A-Za-z]*[Vv]ersionRead == [A-Za-z]*[Vv]ersion failed",
+	    { NULL } },
+	/* NCCL */
+	{ "NCCL-SHM", 1, "creating shared memory segment /dev/shm/", 0, NULL,
+	    "creating shared memory segment /dev/shm/(nccl-[A-Za-z0-9]+) "
+	    "\\(size ([0-9]+)\\)", { NULL, "segment", "size" } },
+	{ "NCCL-SHM", 1, "failed to extend /dev/shm/nccl", 0, NULL, "failed to "
+	    "extend /dev/shm/(nccl-[A-Za-z0-9]+) to ([0-9]+) bytes",
+	    { NULL, "segment", "size" } },
+	/* Triton (runtime/errors.py) */
+	{ "GPU-RESOURCES", 1, "out of resource: ", 0, NULL, "out of resource: "
+	    "([a-z_ ]+), Required: ([0-9]+), Hardware limit(ation)?: "
+	    "([0-9]+)", { NULL, "resource", "required", NULL, "limit" } },
+	/* the linker and Triton's own search */
+	{ "LINK-LIBCUDA", 1, "cannot find -lcuda", 0, NULL, "cannot find "
+	    "-lcuda\\b", { NULL } },
+	{ "LINK-LIBCUDA", 1, "libcuda.so cannot found", 0, NULL, "libcuda\\.so "
+	    "cannot found", { NULL } },
+	/* GPU features: CTranslate2, vLLM, FlashAttention, Triton */
+	{ "GPU-FEATURE", 1, "do not support efficient", 0, NULL, "do not "
+	    "support efficient (float16|bfloat16|int8[a-z_]*|int16) "
+	    "computation", { NULL, "feature" } },
+	{ "GPU-FEATURE", 1, "is only supported on GPUs with compute "
+	    "capability of at least", 1, NULL, "([A-Za-z0-9]+) is only "
+	    "supported on GPUs with compute capability of at least ([0-9.]+)",
+	    { NULL, "feature", "needs" } },
+	{ "GPU-FEATURE", 1, "FlashAttention only supports", 0, NULL,
+	    "FlashAttention only supports ([A-Za-z]+) GPUs or newer",
+	    { NULL, "needs" } },
+	{ "GPU-FEATURE", 2, "not supported in this architecture", 1, NULL,
+	    "type ([a-z0-9]+) not supported in this architecture",
+	    { NULL, "feature" } },
 	/* nothing else: the NVIDIA library the text names, looked up */
 	{ "NAMES", 9, ".so", 1, NULL, "(" P "/)?(" NVLIB SO "|lib(cuda|"
 	    "nvidia-[a-z-]+)\\.so[.0-9]*)", { NULL, NULL, "missing" } },
@@ -1095,6 +1289,7 @@ static const struct pattern patterns[] = {
 #undef SO
 #undef VER
 #undef CUDNN
+#undef NVDLL
 #undef LOADLIB
 #undef CANNOT
 #undef UNDEF
@@ -1195,6 +1390,48 @@ dotted_versions(struct cds_explain_match *m)
 	}
 }
 
+/*
+ * A library named by its Windows DLL ("cublas64_12.dll", "cudart64_110.dll",
+ * "nvrtc64_112_0.dll") is looked up here by the Linux soname of the same
+ * release: the stem before "64_", then the number after it, whose last digit
+ * is the minor when it has three ("110" is 11.0, "112" 11.2: CUDA 11 kept
+ * a minor in some sonames; CUDA 12 and later have the major only).  The
+ * DLL's own name is kept as "windows name".
+ */
+static void
+dll_soname(struct cds_explain_match *m)
+{
+	size_t i, stem, digits;
+	char *v, *at;
+
+	for (i = 0; i < m->ncaptures; i++) {
+		if (strcmp(m->captures[i].key, "missing") == 0) {
+			break;
+		}
+	}
+	if (i == m->ncaptures) {
+		return;
+	}
+	v = m->captures[i].value;
+	if (!cds_endswith(v, ".dll") || (at = strstr(v, "64_")) == NULL) {
+		return;
+	}
+	stem = (size_t)(at - v);
+	digits = strspn(at + 3, "0123456789");
+	if (digits == 3 && strncmp(at + 3, "12", 2) < 0) {
+		m->captures[i].value = cds_xasprintf("lib%.*s.so.%.2s.%c",
+		    (int)stem, v, at + 3, at[5]);
+	} else if (digits == 3) {
+		m->captures[i].value = cds_xasprintf("lib%.*s.so.%.2s",
+		    (int)stem, v, at + 3);
+	} else {
+		m->captures[i].value = cds_xasprintf("lib%.*s.so.%.*s",
+		    (int)stem, v, (int)digits, at + 3);
+	}
+	capture_add(m, "windows name", v, strlen(v));
+	free(v);
+}
+
 /* Where the word just before offset K starts: back over blanks and one
  * ':' ("FILE: undefined symbol", "FILE :undefined symbol"), then over the
  * word; at most KEYRUN bytes back. */
@@ -1268,6 +1505,7 @@ match_pattern(const struct pattern *p, const regex_t *re, const char *text,
 	free(win);
 	if (found) {
 		dotted_versions(m);
+		dll_soname(m);
 	}
 	return found;
 }
@@ -1369,6 +1607,8 @@ static const char *const code_ids[][2] = {
 	{ "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED", "CODE-INIT" },
 	{ "cudaErrorOperatingSystem", "CODE-INIT" },
 	{ "CUDA_ERROR_OPERATING_SYSTEM", "CODE-INIT" },
+	{ "cudaErrorLaunchOutOfResources", "GPU-RESOURCES" },
+	{ "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES", "GPU-RESOURCES" },
 };
 
 /* What match M captured as KEY, or NULL. */
@@ -2806,6 +3046,9 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 		build_driver(&c, v);
 	} else if (strcmp(e->id, "TORCH-ABI") == 0) {
 		build_torch(&c);
+	} else if (strcmp(e->id, "LINK-LIBCUDA") == 0) {
+		/* -lcuda is the development link */
+		check_missing(&c, x->id, "libcuda.so", NULL);
 	} else if (strcmp(e->id, "BNB-BINARY") == 0) {
 		build_bnb(&c, capture(x, "wanted"));
 	} else if (strcmp(e->id, "F2") == 0 && capture(x, "missing") == NULL &&
