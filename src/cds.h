@@ -1595,6 +1595,33 @@ void cds_explanation_free(struct cds_explanation *x);
 /* The translated one-line title of an entry, or NULL if unknown. */
 const char *cds_explain_title(const char *id);
 
+/*
+ * What a text no entry matches still says: the libraries (sonames, and
+ * Windows DLLs by their soname), C++ symbols, versions and paths it names,
+ * each with what it is here (NULL when nothing is known of it), and the
+ * known failures whose messages share the most words with it.
+ */
+struct cds_text_read {
+	const char *kind;	/* "library", "symbol", "version", "path" */
+	char *value;
+	char *here;		/* translated; NULL: nothing known here */
+};
+
+#define CDS_CLOSEST 3
+
+struct cds_text_reads {
+	struct cds_text_read *items;
+	size_t n;
+	const char *closest[CDS_CLOSEST];	/* entry ids, nearest first */
+	size_t nclosest;
+};
+
+/* Read TEXT (as cds_explain_text() takes it); libraries are looked up in
+ * the loaded index (cds_manifest_load(); none loaded: not looked up),
+ * paths under the handle's root.  Never NULL. */
+struct cds_text_reads *cds_explain_reads(cds_handle_t *h, const char *text);
+void cds_text_reads_free(struct cds_text_reads *r);
+
 
 #ifdef __cplusplus
 }

@@ -19,6 +19,7 @@
 
 #include "codes.h"
 #include "dynprobe.h"
+#include "explain.h"
 #include "facts.h"
 #include "findings.h"
 #include "loader.h"
@@ -1610,6 +1611,65 @@ static const char *const code_ids[][2] = {
 	{ "cudaErrorLaunchOutOfResources", "GPU-RESOURCES" },
 	{ "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES", "GPU-RESOURCES" },
 };
+
+/*
+ * How near TEXT is to each entry: for each pattern, the share of its key's
+ * words (four letters or more) that TEXT holds, and for an entry its best
+ * pattern's.  Near: half the words or more, and two at least.  The entries
+ * that only report what a text names are left out.
+ */
+size_t
+cds_explain_closest(const char *text, const char **ids, size_t max)
+{
+	double best[NENTRIES] = { 0 };
+	size_t i, n = 0, k;
+
+	for (i = 0; i < NPATTERNS; i++) {
+		const char *p = patterns[i].key, *q;
+		int words = 0, held = 0;
+		char w[64];
+
+		while (*p != '\0') {
+			size_t len;
+
+			for (q = p; isalnum((unsigned char)*q); q++) {
+			}
+			len = (size_t)(q - p);
+			if (len >= 4 && len < sizeof(w)) {
+				memcpy(w, p, len);
+				w[len] = '\0';
+				words++;
+				held += strcasestr(text, w) != NULL;
+			}
+			p = *q != '\0' ? q + 1 : q;
+		}
+		if (words == 0 || held < 2 || 2 * held < words) {
+			continue;
+		}
+		for (k = 0; k < NENTRIES; k++) {
+			if (strcmp(entries[k].id, patterns[i].id) == 0 &&
+			    (double)held / words > best[k]) {
+				best[k] = (double)held / words;
+			}
+		}
+	}
+	while (n < max) {
+		size_t top = NENTRIES;
+
+		for (k = 0; k < NENTRIES; k++) {
+			if (best[k] > 0 && strcmp(entries[k].id, "NAMES") != 0 &&
+			    (top == NENTRIES || best[k] > best[top])) {
+				top = k;
+			}
+		}
+		if (top == NENTRIES) {
+			break;
+		}
+		ids[n++] = entries[top].id;
+		best[top] = 0;
+	}
+	return n;
+}
 
 /* What match M captured as KEY, or NULL. */
 static const char *
