@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
@@ -246,6 +247,16 @@ static const struct wrapper wrappers[] = {
 	 * PaddlePaddle ("CUDA error(100), ...") and bare numbers */
 	{ NULL, "CUDA error", "CUDA error:? *\\(?([0-9]+)\\)?", 1, 0, 0,
 	    NULL },
+	/* llama.cpp/ggml before 2024: "cuBLAS error 15 at ggml-cuda.cu:1" */
+	{ "llama.cpp", "cuBLAS error ", "cuBLAS error ([0-9]+) at", 1, 0, 0,
+	    "cublasStatus_t" },
+	/* PyTorch's c10d: "NCCL error in: FILE:LINE, unhandled system
+	 * error (run with NCCL_DEBUG=INFO for details)" */
+	{ "PyTorch", "NCCL error in: ", "NCCL error in: [^,\n]*, *()", 0, 1,
+	    0, "ncclResult_t" },
+	/* PyCUDA: "cuFuncSetBlockShape failed: invalid resource handle" */
+	{ "PyCUDA", "failed: ", "(cu[A-Z][A-Za-z0-9_]*) failed: *()", 0, 2,
+	    1, NULL },
 	/* ONNX Runtime (cuda_call.cc): "CUDA failure 100: words ; GPU=0" */
 	{ "ONNX Runtime", "CUDA failure ", "CUDA failure ([0-9]+):", 1, 0, 0,
 	    NULL },
@@ -440,6 +451,8 @@ find_words(const char *text, struct cds_code_hit **hits, size_t *n)
 	for (i = 0; i < NCODES; i++) {
 		const struct cds_code *c = &table[i];
 		const char *p, *at;
+		char said[256];
+		size_t k;
 		int words = 1;
 
 		if (strcmp(c->type, "cudaError_t") != 0) {
@@ -448,10 +461,15 @@ find_words(const char *text, struct cds_code_hit **hits, size_t *n)
 		for (p = c->text; *p != '\0'; p++) {
 			words += *p == ' ';
 		}
-		if (words >= 4 && (at = strcasestr(text, c->text)) != NULL &&
-		    only_one(c)) {
-			hit_add(hits, n, c, (size_t)(at - text),
-			    strlen(c->text), NULL, 0);
+		if (words < 4) {
+			continue;
+		}
+		/* the runtime's sentence, its closing '.' or not */
+		k = strlen(c->text);
+		k -= k > 0 && c->text[k - 1] == '.';
+		snprintf(said, sizeof(said), "%.*s", (int)k, c->text);
+		if ((at = strcasestr(text, said)) != NULL && only_one(c)) {
+			hit_add(hits, n, c, (size_t)(at - text), k, NULL, 0);
 		}
 	}
 }
@@ -484,6 +502,13 @@ wrapped_code(const struct wrapper *w, const char *win, const regmatch_t *g,
 
 		if (c == NULL && type != NULL) {
 			c = cds_code_said(NULL, win + g[w->at].rm_so, len);
+			/* a driver call in the runtime's words: the driver's
+			 * code of the same number (the two enums share
+			 * their numbers) */
+			if (c != NULL && strcmp(type, "CUresult") == 0 &&
+			    cds_code_of(type, 0, c->value) != NULL) {
+				c = cds_code_of(type, 0, c->value);
+			}
 		}
 		*len += (size_t)(g[w->at].rm_so - g[0].rm_so);
 		return c;

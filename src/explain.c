@@ -856,6 +856,7 @@ struct pattern {
 #define SO "\\.so[.0-9]*"
 #define VER "([0-9]+(\\.[0-9]+)*)"	/* "8.6.0", not "8.6.0." */
 #define CUDNN "libcudnn[a-z_]*\\.so\\.[0-9]+"
+#define CUDNN_DLL "cudnn[a-z_]*64_[0-9]+\\.dll"
 #define LOADLIB "Could not load library (" CUDNN ")\\.[[:space:]]*Error: *"
 #define CANNOT " *: *cannot open shared object file"
 #define UNDEF "undefined symbol"
@@ -962,6 +963,24 @@ static const struct pattern patterns[] = {
 	{ "NO-DRIVER", 2, "cannot open shared object file", 1, NULL, "(" P "/)?"
 	    "(libcuda\\.so\\.1)" CANNOT, { NULL, NULL, "missing" } },
 	{ "F2", 4, COULD, 0, NULL, COULD " (" CUDNN ")", { NULL, "library" } },
+	/* Windows: cuDNN 8's own loader names DLLs; zlibwapi.dll is a
+	 * library cuDNN 8 needs and does not ship (NVIDIA's cuDNN 8
+	 * installation guide for Windows) */
+	{ "F2", 4, COULD, 0, NULL, COULD " (" CUDNN_DLL ")",
+	    { NULL, "library" } },
+	{ "F6", 2, "Please make sure", 0, NULL, "Please make sure ("
+	    CUDNN_DLL ") is in your library path", { NULL, "missing" } },
+	{ "F2", 2, "zlibwapi.dll", 0, NULL, "zlibwapi\\.dll", { NULL } },
+	{ "F6", 2, "Could not locate cudnn", 0, NULL, "Could not locate ("
+	    CUDNN_DLL ")", { NULL, "missing" } },
+	/* PaddlePaddle's loader (phi/backends/dynload/dynamic_loader.cc) */
+	{ "F6", 2, "The third-party dynamic library (", 0, NULL, "The "
+	    "third-party dynamic library \\(((lib)?cudnn[^)\n]*)\\) that "
+	    "Paddle depends on is not configured correctly",
+	    { NULL, "missing" } },
+	{ "F13", 3, "The third-party dynamic library (", 0, NULL, "The "
+	    "third-party dynamic library \\((" P ")\\) that Paddle depends "
+	    "on is not configured correctly", { NULL, "missing" } },
 	{ "F8", 3, "unable to find an engine", 0, NULL, "unable to find an "
 	    "engine to execute this computation", { NULL } },
 	/* cudnn-frontend (PyTorch's cuDNN attention, llm.c) */
@@ -1022,6 +1041,11 @@ static const struct pattern patterns[] = {
 	{ "F16", 1, "CUDA driver ", 0,
 	    NULL, "CUDA driver ([0-9.]+) is not compatible with any supported "
 	    "CUDA toolkit", { NULL, "driver_cuda" } },
+	/* FFmpeg's NVENC (libavcodec/nvenc.c) */
+	{ "F16", 2, "Driver does not support the required nvenc API version",
+	    0, NULL, "Driver does not support the required nvenc API version"
+	    "\\. Required: ([0-9.]+) Found: ([0-9.]+)",
+	    { NULL, "requires", "found" } },
 	{ "F17", 1, "forward compatibility was attempted", 0, NULL,
 	    "forward compatibility was attempted on non supported HW",
 	    { NULL } },
@@ -1054,6 +1078,9 @@ static const struct pattern patterns[] = {
 	    { NULL } },
 	{ "F20", 2, "RmInitAdapter failed", 0, NULL, "RmInitAdapter failed",
 	    { NULL } },
+	/* kmod's words when the module does not load */
+	{ "F20", 2, "Failed to insert module 'nvidia", 0, NULL, "Failed to "
+	    "insert module '(nvidia[a-z_-]*)'", { NULL, "module" } },
 	{ "F20", 1, "NVIDIA-SMI has failed because it couldn", 0, NULL,
 	    "NVIDIA-SMI has failed because it couldn.{1,3}t communicate with "
 	    "the NVIDIA driver", { NULL } },
@@ -1131,9 +1158,13 @@ static const struct pattern patterns[] = {
 	/* PyTorch: CUDA used, then fork() */
 	{ "CODE-INIT", 1, "Cannot re-initialize CUDA in forked subprocess", 0,
 	    NULL, "Cannot re-initialize CUDA in forked subprocess", { NULL } },
+	/* a device-side assert, as the device runtime prints it: "FILE:LINE:
+	 * FUNC: block: [58,0,0], thread: [21,0,0] Assertion `X` failed." */
+	{ "CUDA-FAULT", 2, "thread: [", 0, NULL, "thread: \\[[0-9]+,[0-9]+,"
+	    "[0-9]+\\] Assertion [^\n]{1,200} failed", { NULL } },
 	/* the kernel's log: NVIDIA's Xid 79 is a GPU off the bus; 13, 31
 	 * and 43 faults of a program's kernel (NVIDIA, "Xid Errors") */
-	{ "GPU-LOST", 1, "fallen off the bus", 0, NULL, "GPU has fallen off "
+	{ "GPU-LOST", 1, "fallen off the bus", 0, NULL, "fallen off "
 	    "the bus", { NULL } },
 	{ "GPU-LOST", 2, "Xid", 0, NULL, "Xid \\([^)\n]*\\): *79\\b",
 	    { NULL } },
@@ -1144,6 +1175,9 @@ static const struct pattern patterns[] = {
 	{ "CUDA-FAULT", 2, "Xid", 0, NULL, "Xid \\([^)\n]*\\): *(13|31|43)"
 	    "\\b", { NULL, "xid" } },
 	/* a library of the driver, which no toolkit or wheel provides */
+	{ "DRIVER-LIB", 2, "Cannot load lib", 0, NULL, "Cannot load "
+	    "(lib(nvidia-[a-z-]+|nvcuvid)\\.so(\\.[0-9]+)*)",
+	    { NULL, "missing" } },
 	{ "DRIVER-LIB", 2, "cannot open shared object file", 1, NULL, "(" P
 	    "/)?(lib(nvidia-[a-z-]+|nvcuvid|nvoptix)\\.so(\\.[0-9]+)*)" CANNOT,
 	    { NULL, NULL, "missing" } },
@@ -1182,8 +1216,13 @@ static const struct pattern patterns[] = {
 	    "\\(you have ([^)\n]+)\\)", { NULL, "built for", "torch" } },
 	{ "F27", 1, "Torch not compiled with CUDA enabled", 0, NULL,
 	    "Torch not compiled with CUDA enabled", { NULL } },
+	{ "F27", 2, "was not built with CUDA backend", 0, NULL, "was not built "
+	    "with CUDA backend", { NULL } },
 	{ "F27", 2, "the CPU version is installed", 0, NULL,
 	    "the CPU version is installed", { NULL } },
+	{ "F31", 1, "is not compatible with the installed jaxlib version", 0,
+	    NULL, "is not compatible with the installed jaxlib version "
+	    "([0-9.]+)", { NULL, "jaxlib" } },
 	{ "F31", 1, "Mismatched PJRT plugin PJRT API version", 0, NULL,
 	    "Mismatched PJRT plugin PJRT API version \\(" VER "\\) and "
 	    "framework PJRT API version " VER,
@@ -1203,8 +1242,11 @@ static const struct pattern patterns[] = {
 	{ "BNB-BINARY", 2, "Could not load bitsandbytes native library", 0,
 	    NULL, "Could not load bitsandbytes native library", { NULL } },
 	/* build tools, package managers */
+	{ "F23", 1, "unsupported Microsoft Visual Studio version", 0, NULL,
+	    "unsupported Microsoft Visual Studio version", { NULL } },
 	{ "F23", 1, "unsupported GNU version", 0, NULL, "unsupported GNU "
-	    "version! gcc versions later than ([0-9]+) are not supported",
+	    "version! gcc versions later than ([0-9]+) are[[:space:]]+not "
+	    "supported",
 	    { NULL, "gcc" } },
 	{ "F24", 1, "is not a symbolic link", 1, NULL, "(" P SO ") +is not a "
 	    "symbolic link", { NULL, "file" } },
@@ -1234,6 +1276,8 @@ static const struct pattern patterns[] = {
 	{ "NVCC-ARCH", 1, "Value '", 0, NULL,
 	    "Value '([a-z_0-9]+)' is not defined for option "
 	    "'gpu-(name|architecture)'", { NULL, "arch" } },
+	{ "NVCC-ARCH", 2, "is not supported on CUDA ", 0, NULL, "is not "
+	    "supported on CUDA ([0-9]+)\\+", { NULL, "dropped in" } },
 	{ "NVCC-ARCH", 1, "invalid value for --gpu-architecture", 0, NULL,
 	    "invalid value for --gpu-architecture", { NULL } },
 	/* TensorRT (runtime.cpp, stdArchiveReader.cpp) */
@@ -1291,6 +1335,7 @@ static const struct pattern patterns[] = {
 #undef VER
 #undef CUDNN
 #undef NVDLL
+#undef CUDNN_DLL
 #undef LOADLIB
 #undef CANNOT
 #undef UNDEF
@@ -1406,7 +1451,8 @@ dll_soname(struct cds_explain_match *m)
 	char *v, *at;
 
 	for (i = 0; i < m->ncaptures; i++) {
-		if (strcmp(m->captures[i].key, "missing") == 0) {
+		if (strcmp(m->captures[i].key, "missing") == 0 ||
+		    strcmp(m->captures[i].key, "library") == 0) {
 			break;
 		}
 	}
