@@ -1561,6 +1561,7 @@ struct cds_explanation {
 					   checks of what the message
 					   names), those naming it first */
 	size_t others;		/* doctor's other findings, not shown */
+	char *said;		/* private: a meaning written for this text */
 };
 
 /* The longest text cds_explain_text() reads: 1 MiB. */

@@ -248,17 +248,19 @@ static const struct entry_def entries[] = {
 	    { N_("the nvJitLink found first is older (an older wheel or "
 	    "system copy)"), { IF(MSG_FILE, "loader says", "nvJitLink"),
 	    BY("F12") } } } },
-	{ "F13", N_("a CUDA library the program was built against is "
+	{ "F13", N_("an NVIDIA library the program was built against is "
 	  "missing"),
-	  N_("The program was linked against a CUDA library of one version "
-	  "(libcudart.so.8.0, libcublas.so.11).  The loader finds no file "
-	  "of that name: that CUDA is not installed, or not on the path."),
-	  N_("Install that CUDA side by side and put its lib64 on the path, "
-	  "or install a build of the program made for the CUDA you have.  "
-	  "Never symlink another version under the missing name."),
+	  N_("The program was linked against a library of NVIDIA's of one "
+	  "release (its soname names the major version).  The loader finds "
+	  "no file of that name: that release is not installed, or not on "
+	  "the path."),
+	  N_("Install that release's package of the library (named below "
+	  "when it is known) and put its directory on the path, or install "
+	  "a build of the program made for the release you have.  Never "
+	  "symlink another version under the missing name."),
 	  { { N_("the library is installed but not on the loader's path"),
 	    { LIB_ELSEWHERE, IF("RUNTIME-SONAME", "installed in", NULL) } },
-	    { N_("that CUDA release is not installed"), { LIB_NOWHERE } },
+	    { N_("that release is not installed"), { LIB_NOWHERE } },
 	    { N_("a link claims a version it is not"),
 	    { IF("F13", "link", NULL) } },
 	    { N_("a framework opens it by name and this machine has another "
@@ -1847,6 +1849,7 @@ cds_explain_text(cds_handle_t *h, const char *text)
 {
 	struct cds_explanation *x;
 	const struct entry_def *e;
+	const char *v;
 	size_t *from, len, i, k;
 
 	if (text == NULL || *text == '\0') {
@@ -1938,6 +1941,16 @@ cds_explain_text(cds_handle_t *h, const char *text)
 	e = entry_of(x->id);
 	x->title = _(e->title);
 	x->meaning = _(e->meaning);
+	if (strcmp(e->id, "F13") == 0 &&
+	    (v = match_capture(&x->matches[0], "missing")) != NULL) {
+		/* the soname of the message, not an example */
+		x->said = cds_xasprintf(_("The program was linked against %s, "
+		    "a library of NVIDIA's of one release (the number after "
+		    ".so is its major version).  The loader finds no file of "
+		    "that name: that release is not installed, or not on the "
+		    "path."), v);
+		x->meaning = x->said;
+	}
 	x->fix = _(e->fix);
 	for (k = 0; k < MAXCAUSES && e->causes[k].text != NULL; k++) {
 		struct cds_explain_cause *c;
@@ -3241,5 +3254,6 @@ cds_explanation_free(struct cds_explanation *x)
 	}
 	free(x->causes);
 	cds_findings_free(x->findings);
+	free(x->said);
 	free(x);
 }
