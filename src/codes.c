@@ -242,7 +242,7 @@ static const struct wrapper wrappers[] = {
 	 * words; ggml and Julia's CUDA.jl print the same */
 	{ "PyTorch", "CUDA error: ", "CUDA error: *()", 0, 1, 0, NULL },
 	{ "PyTorch", "CUDA driver error: ", "CUDA driver error: *()", 0, 1,
-	    0, NULL },
+	    0, "CUresult" },
 	/* llama.cpp/ggml before 2024 ("CUDA error 35 at FILE:LINE"),
 	 * PaddlePaddle ("CUDA error(100), ...") and bare numbers */
 	{ NULL, "CUDA error", "CUDA error:? *\\(?([0-9]+)\\)?", 1, 0, 0,

@@ -1204,6 +1204,9 @@ static const struct pattern patterns[] = {
 	{ "F21", 2, "has no device code compatible with CUDA arch", 0, NULL,
 	    "has no device code compatible with CUDA arch ([0-9]+)",
 	    { NULL, "arch" } },
+	/* Kokkos (LAMMPS, Trilinos): built for another architecture */
+	{ "F21", 2, "likely mismatch of architecture", 0, NULL, "likely "
+	    "mismatch of architecture", { NULL } },
 	{ "F21", 2, "was not compiled with any CUDA arch", 0, NULL,
 	    "was not compiled with any CUDA arch", { NULL } },
 	{ "F22", 1, "CUDNN_STATUS_MAPPING_ERROR", 0, NULL,
@@ -1225,6 +1228,10 @@ static const struct pattern patterns[] = {
 	{ "F31", 1, "is not compatible with the installed jaxlib version", 0,
 	    NULL, "is not compatible with the installed jaxlib version "
 	    "([0-9.]+)", { NULL, "jaxlib" } },
+	/* PJRT's check of the plugin's structures (pjrt_c_api_helpers) */
+	{ "F31", 1, "The plugin is likely built with a later version than "
+	    "the framework", 0, NULL, "The plugin is likely built with a "
+	    "later version than the framework", { NULL } },
 	{ "F31", 1, "Mismatched PJRT plugin PJRT API version", 0, NULL,
 	    "Mismatched PJRT plugin PJRT API version \\(" VER "\\) and "
 	    "framework PJRT API version " VER,
@@ -1260,6 +1267,10 @@ static const struct pattern patterns[] = {
 	    "'[^'\n]*nvidia[^'\n]*' is not signed", { NULL } },
 	{ "F26", 1, "Hash Sum mismatch", 0, "nvidia", "Hash Sum mismatch",
 	    { NULL } },
+	/* apt's other check of the same file (apt-pkg/acquire-item.cc) */
+	{ "F26", 1, "File has unexpected size", 0, "nvidia", "File has "
+	    "unexpected size \\(([0-9]+) != ([0-9]+)\\)",
+	    { NULL, "got", "expected" } },
 	/* questions rather than errors */
 	{ "F30", 2, "nvidia-smi shows CUDA", 0, NULL, "nvidia-smi shows CUDA "
 	    VER " but nvcc shows ([0-9.x]+)",
