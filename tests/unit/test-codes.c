@@ -12,6 +12,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -122,15 +123,20 @@ static void
 forms(cds_handle_t *h, const struct cds_code *c, const char *const *fmts,
     int words)
 {
-	char text[1024];
+	char text[1024], num[24];
 	size_t i;
 
+	snprintf(num, sizeof(num), "%ld", c->value);
 	for (i = 0; fmts[i] != NULL; i++) {
-		if (words) {
-			snprintf(text, sizeof(text), fmts[i], c->text);
-		} else {
-			snprintf(text, sizeof(text), fmts[i], c->value);
-		}
+		/* the form's one "%s" or "%ld", filled (the forms are data,
+		 * not format strings) */
+		const char *at = strchr(fmts[i], '%');
+		size_t skip = at != NULL && at[1] == 'l' ? 3 : 2;
+
+		snprintf(text, sizeof(text), "%.*s%s%s",
+		    at != NULL ? (int)(at - fmts[i]) : (int)strlen(fmts[i]),
+		    fmts[i], at != NULL ? (words ? c->text : num) : "",
+		    at != NULL ? at + skip : "");
 		check(h, c, fmts[i], text, words);
 	}
 }
