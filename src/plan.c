@@ -220,14 +220,35 @@ struct ctx {
 	struct cds_plan *p;	/* why, refused, compat_newest go here */
 };
 
+/*
+ * The build of cuDNN D for CUDA: one NVIDIA tested with that minor (its
+ * support matrix lists it), else one built for the same major (11 on) and
+ * tested with older minors only.  That one runs: from CUDA 11 on, a
+ * program built with one minor of a major runs with the later minors'
+ * libraries (NVIDIA, "CUDA Compatibility", Minor Version Compatibility;
+ * NVIDIA's cuDNN packages are per major, "cuDNN 9.10.2 for CUDA 12.x" in
+ * its support matrix), and conda-forge's cudnn pins cuda-version to the
+ * major alone (conda-forge/cudnn-feedstock recipe/meta.yaml:
+ * pin_compatible("cuda-version", min_pin="x", max_pin="x")).  Another
+ * major has no build: NULL.  cds_plan_item.untested tells the two apart.
+ */
 static const struct cds_cudnn_variant *
 variant_for(const struct cds_release *d, const char *cuda)
 {
+	int major = atoi(cuda);
 	size_t i;
 
 	for (i = 0; i < d->nvariants; i++) {
 		if (cds_variant_covers(&d->variants[i], cuda)) {
 			return &d->variants[i];
+		}
+	}
+	for (i = 0; i < d->nvariants && major >= 11; i++) {
+		const struct cds_cudnn_variant *v = &d->variants[i];
+
+		if (atoi(v->cuda_min) == major && atoi(v->cuda_max) == major &&
+		    cds_vercmp(cuda, v->cuda_max) > 0) {
+			return v;
 		}
 	}
 	return NULL;
@@ -1204,6 +1225,19 @@ choose_bare(const struct ctx *x, struct choice *c)
 /* The plan                                                                 */
 /* ------------------------------------------------------------------------ */
 
+/* What NVIDIA tested cuDNN item IT's build V with, and whether CUDA (the
+ * CUDA it is planned with; NULL: none) is among it. */
+static void
+tested_with(struct cds_plan_item *it, const struct cds_cudnn_variant *v,
+    const char *cuda)
+{
+	it->cuda_tested = strcmp(v->cuda_min, v->cuda_max) == 0 ?
+	    cds_xstrdup(v->cuda_min) : strchr(v->cuda_max, '.') == NULL ?
+	    cds_xasprintf("%s.x", v->cuda_max) : cds_xasprintf("%s-%s",
+	    v->cuda_min, v->cuda_max);
+	it->untested = cuda != NULL && !cds_variant_covers(v, cuda);
+}
+
 static void
 item_clear(struct cds_plan_item *it)
 {
@@ -1215,6 +1249,7 @@ item_clear(struct cds_plan_item *it)
 	free(it->dir);
 	free(it->min_driver);
 	free(it->bundled_driver);
+	free(it->cuda_tested);
 	for (i = 0; i < it->narchives; i++) {
 		cds_strfreev(it->archives[i].urls);
 	}
@@ -1438,6 +1473,10 @@ cds_plan_build(cds_handle_t *h, const struct cds_plan_request *req)
 		cds_layout_clear(&l);
 		cds_plan_free(p);
 		return NULL;
+	}
+	if (c.cudnn != NULL && c.var != NULL) {
+		tested_with(&p->items[p->nitems - 1], c.var, c.cuda != NULL ?
+		    c.cuda->version : req->with_cuda);
 	}
 	plan_paths(h, p, &l);
 	cds_layout_clear(&l);
