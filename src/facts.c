@@ -815,6 +815,16 @@ cds_fix_missing(struct cds_rule_ctx *c, struct cds_finding *f,
 		free(where);
 		return;
 	}
+	if (e == NULL && cds_is_cuda_soname(name)) {
+		/* the system's: its package manager first */
+		struct cds_aptfix *a = cds_aptfix_for(c, name, NULL);
+
+		if (a != NULL) {
+			cds_aptfix_report(c, f, a);
+			cds_aptfix_free(a);
+			return;
+		}
+	}
 	if (cds_is_cuda_soname(name)) {
 		/* part of a release here: only that release matches it */
 		char *part = cds_cuda_part(c, name);
