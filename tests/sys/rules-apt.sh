@@ -17,10 +17,10 @@
 # The shipped index is read: its soname table names Debian's packages.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 23
+plan 25
 
 command -v dpkg-deb >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1 || {
-	skip 23 "dpkg and dpkg-deb are not installed"
+	skip 25 "dpkg and dpkg-deb are not installed"
 	done_testing
 }
 IDX=$CDS_SRCDIR/manifests/index.json
@@ -114,6 +114,15 @@ like "$OUT" "to run yourself: sudo apt-get install libcublas12" "repair: apt's c
 unlike "$OUT" "install cuda-" "repair: no CUDA release installed beside it"
 cds --root "$R" --manifest "$IDX" repair --yes
 is "$RC" 1 "repair --yes: exit 1, the package manager's step is left to a person"
+
+# a cuDNN in the system's directory needs it too (F5): apt's fix there too
+MKCUDNN_NEEDED="libcublas.so.12 libcublasLt.so.12" mk_cudnn8 "$R/$LIB" 8.9.7
+cds --root "$R" --manifest "$IDX" doctor --json
+is "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "F5" for x in f["fixes"]][:1]')" \
+	"['sudo apt-get install libcublas12']" "F5, cuDNN's cuBLAS missing: apt's fix first"
+unlike "$(jget "$OUT" '[f["fixes"] for f in d["findings"]]')" "install --cuda" \
+	"F5: no CUDA release proposed"
+rm -f "$R/$LIB"/libcudnn*
 
 # back: installed again, nothing to say
 dpkgr "$R" -i "$T/libcublas12.deb" >"$T/log" 2>&1
