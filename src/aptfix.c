@@ -187,7 +187,8 @@ cds_aptfix_for(struct cds_rule_ctx *c, const char *name,
 	}
 	if (a != NULL) {
 		a->soname = cds_xstrdup(name);
-		a->command = a->broken ? cds_xstrdup("sudo apt-get -f install") :
+		a->command = a->broken ?
+		    cds_xstrdup("sudo apt-get -f install") :
 		    cds_xasprintf("sudo apt-get install %s", a->package);
 	}
 out:

@@ -13,7 +13,7 @@
 
 struct cds_aptfix {
 	char *soname;		/* "libcublas.so.12" */
-	char *package;		/* the package to install: "libcublas12" */
+	char *package;		/* to install: "libcublas12" */
 	char *suite;		/* the release whose table named it
 				   ("trixie"), or NULL when a dependency did */
 	const struct cds_dpkg **needers;	/* packages present whose

@@ -832,9 +832,9 @@ cds_fix_missing(struct cds_rule_ctx *c, struct cds_finding *f,
 		    part) : cds_soname_release(c, name);
 
 		if (part != NULL && rel == NULL) {
-			cds_finding_evidence(f, "shipped by", "CUDA %s, part of "
-			    "which is installed here; no release of it this "
-			    "program knows (%s)", part, name);
+			cds_finding_evidence(f, "shipped by", "CUDA %s, part "
+			    "of which is installed here; no release of it "
+			    "this program knows (%s)", part, name);
 		} else if (rel != NULL) {
 			cds_finding_evidence(f, "shipped by", "CUDA %s (%s)",
 			    rel, name);
