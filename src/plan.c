@@ -1235,7 +1235,7 @@ tested_with(struct cds_plan_item *it, const struct cds_cudnn_variant *v,
 	    cds_xstrdup(v->cuda_min) : strchr(v->cuda_max, '.') == NULL ?
 	    cds_xasprintf("%s.x", v->cuda_max) : cds_xasprintf("%s-%s",
 	    v->cuda_min, v->cuda_max);
-	it->untested = cuda != NULL && !cds_variant_covers(v, cuda);
+	it->untested = cuda == NULL ? -1 : !cds_variant_covers(v, cuda);
 }
 
 static void

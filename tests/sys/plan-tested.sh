@@ -8,7 +8,7 @@
 # minor.  With CUDA 13.1.2 it says tested; with CUDA 11.8.0, another major
 # with no build, it refuses.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 12
+plan 13
 
 IDX=$CDS_SRCDIR/manifests/index.json
 R=$(mk_sysroot); cleanup_later "$R"
@@ -44,6 +44,11 @@ cds --root "$R" --manifest "$IDX" plan --cuda 13.1.2 --cudnn 9.20
 is "$RC" 0 "--cuda 13.1.2 --cudnn 9.20: planned"
 like "$OUT" "tested: NVIDIA tested this build with CUDA 13\.0-13\.1" "said: tested"
 unlike "$OUT" "not tested" "and nothing of not tested"
+
+# no CUDA planned: what NVIDIA tested, and no verdict
+cds --root "$R" --manifest "$IDX" plan --cuda none --cudnn 9.20 --json
+is "$(jget "$OUT" '[(r["cuda_tested"], r["tested"]) for r in d["releases"]]')" \
+	"[('13.0-13.1', None)]" "--cuda none: the minors NVIDIA tested, tested null"
 
 cds --root "$R" --manifest "$IDX" plan --cuda 11.8.0 --cudnn 9.20
 is "$RC" 2 "--cuda 11.8.0 --cudnn 9.20: refused (another major, no build)"

@@ -156,8 +156,8 @@ cli_plan_json(const struct cds_plan *p)
 		    "state", state_word(it->state), "download_size",
 		    (json_int_t)it->download_size, "archives", arch,
 		    "cuda_tested", cli_jstr(it->cuda_tested), "tested",
-		    it->cuda_tested != NULL ? json_boolean(!it->untested) :
-		    json_null()));
+		    it->cuda_tested != NULL && it->untested >= 0 ?
+		    json_boolean(it->untested == 0) : json_null()));
 	}
 	for (i = 0; p->paths[i] != NULL; i++) {
 		json_array_append_new(paths, json_string(p->paths[i]));
@@ -363,14 +363,17 @@ cli_plan_print(struct cli *c, const struct cds_plan *p, int full)
 			    "known: its bundled driver is not in the data\n"),
 			    p->driver);
 		}
-		if (it->cuda_tested != NULL && it->untested) {
+		if (it->cuda_tested != NULL && it->untested == 1) {
 			printf(_("  not tested with this CUDA minor: NVIDIA "
 			    "tested this build with CUDA %s; it runs with CUDA "
 			    "%s through CUDA's minor version compatibility\n"),
 			    it->cuda_tested, plan_cuda(p));
-		} else if (it->cuda_tested != NULL) {
+		} else if (it->cuda_tested != NULL && it->untested == 0) {
 			printf(_("  tested: NVIDIA tested this build with CUDA "
 			    "%s\n"), it->cuda_tested);
+		} else if (it->cuda_tested != NULL) {
+			printf(_("  NVIDIA tested this build with CUDA %s\n"),
+			    it->cuda_tested);
 		}
 		if (it->compat) {
 			printf(_("  runs on driver %s only through minor "

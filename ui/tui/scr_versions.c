@@ -101,7 +101,7 @@ try_plan(struct tui *t, const char *cuda, const char *cudnn, struct row *row,
 		if (p->items[i].variant != NULL) {
 			row->variant = tui_xstrdup(p->items[i].variant);
 		}
-		row->untested = p->items[i].untested;
+		row->untested = p->items[i].untested == 1;
 	}
 	if (V.driver == NULL && p->driver != NULL) {
 		V.driver = tui_xstrdup(p->driver);
