@@ -1079,7 +1079,10 @@ choose_for(const struct ctx *x, const char *name, const char *version,
 		if (c->cuda != NULL) {
 			x->p->why = CDS_PLAN_WHY_FRAMEWORK;
 		}
-		if (c->beyond_matrix) {
+		if (c->beyond_matrix || (c->var != NULL && c->cuda != NULL &&
+		    !cds_variant_covers(c->var, c->cuda->version))) {
+			/* a later minor than NVIDIA lists (variant_for()):
+			 * the framework's own build vouches for the pair */
 			x->p->warnings |= CDS_PLAN_WARN_TESTED_PAIR;
 		}
 		return 0;
