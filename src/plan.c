@@ -233,7 +233,7 @@ struct ctx {
  * major has no build: NULL.  cds_plan_item.untested tells the two apart.
  */
 static const struct cds_cudnn_variant *
-variant_for(const struct cds_release *d, const char *cuda)
+variant_in(const struct cds_release *d, const char *cuda, int later)
 {
 	int major = atoi(cuda);
 	size_t i;
@@ -243,7 +243,7 @@ variant_for(const struct cds_release *d, const char *cuda)
 			return &d->variants[i];
 		}
 	}
-	for (i = 0; i < d->nvariants && major >= 11; i++) {
+	for (i = 0; i < d->nvariants && later && major >= 11; i++) {
 		const struct cds_cudnn_variant *v = &d->variants[i];
 
 		if (atoi(v->cuda_min) == major && atoi(v->cuda_max) == major &&
@@ -252,6 +252,13 @@ variant_for(const struct cds_release *d, const char *cuda)
 		}
 	}
 	return NULL;
+}
+
+/* The build that runs with CUDA, tested with it or not (variant_in()). */
+static const struct cds_cudnn_variant *
+variant_for(const struct cds_release *d, const char *cuda)
+{
+	return variant_in(d, cuda, 1);
 }
 
 static const char *
@@ -437,7 +444,7 @@ best_variant(const struct ctx *x, const struct cds_release *d)
  */
 static void
 note_choice(const struct ctx *x, struct choice *c,
-    const struct cds_release *refused)
+    const struct cds_release *refused, int later)
 {
 	const struct cds_release *nat = NULL;
 	struct cds_plan *p = x->p;
@@ -448,7 +455,7 @@ note_choice(const struct ctx *x, struct choice *c,
 		struct choice t = { .cuda = refused, .cudnn = c->cudnn };
 
 		if (c->cudnn != NULL) {
-			t.var = variant_for(c->cudnn, refused->version);
+			t.var = variant_in(c->cudnn, refused->version, later);
 		}
 		p->refused = refused->version;
 		p->refused_needs = choice_need(x, &t);
@@ -463,7 +470,7 @@ note_choice(const struct ctx *x, struct choice *c,
 		if (r->kind != CDS_KIND_CUDA ||
 		    atoi(r->version) != atoi(c->cuda->version) ||
 		    native(x->driver, r) != 1 || (c->cudnn != NULL &&
-		    ((t.var = variant_for(c->cudnn, r->version)) == NULL ||
+		    ((t.var = variant_in(c->cudnn, r->version, later)) == NULL ||
 		    cds_manifest_known_bad(x->m, CDS_KIND_CUDNN,
 		    c->cudnn->full_version, r->version) != NULL)) ||
 		    !runs(x->driver, choice_need(x, &t))) {
@@ -491,9 +498,9 @@ note_choice(const struct ctx *x, struct choice *c,
 
 /* The CUDA release, when it is ours to pick: the newest the driver runs
  * natively, else the newest it runs (with the cuDNN asked, a release
- * that cuDNN has a build for). */
+ * that cuDNN has a build for, tested with it unless LATER). */
 static int
-pick_cuda(const struct ctx *x, struct choice *c)
+pick_cuda_in(const struct ctx *x, struct choice *c, int later)
 {
 	const struct cds_release *refused = NULL;
 	const char *lowest = NULL;
@@ -507,7 +514,7 @@ pick_cuda(const struct ctx *x, struct choice *c)
 			continue;
 		}
 		if (c->cudnn != NULL &&
-		    ((t.var = variant_for(c->cudnn, r->version)) == NULL ||
+		    ((t.var = variant_in(c->cudnn, r->version, later)) == NULL ||
 		    cds_manifest_known_bad(x->m, CDS_KIND_CUDNN,
 		    c->cudnn->full_version, r->version) != NULL)) {
 			continue;	/* none, or a known-bad pair */
@@ -529,7 +536,7 @@ pick_cuda(const struct ctx *x, struct choice *c)
 			c->cuda = r;
 		}
 	}
-	note_choice(x, c, refused);
+	note_choice(x, c, refused, later);
 	if (c->cuda == NULL && c->cudnn != NULL && lowest == NULL) {
 		char *vars = variants_text(c->cudnn);
 
@@ -548,6 +555,23 @@ pick_cuda(const struct ctx *x, struct choice *c)
 		    "every known CUDA release", lowest);
 	}
 	return 0;
+}
+
+/* The CUDA release ours to pick: with a cuDNN asked, one NVIDIA tested it
+ * with when the driver runs one, else a later minor of its major. */
+static int
+pick_cuda(const struct ctx *x, struct choice *c)
+{
+	if (c->cudnn != NULL) {
+		struct choice t = *c;
+
+		if (pick_cuda_in(x, &t, 0) == 0 && t.cuda != NULL) {
+			*c = t;
+			return 0;
+		}
+		cds_clearerr(x->h);
+	}
+	return pick_cuda_in(x, c, 1);
 }
 
 /* The cuDNN build for the CUDA chosen (or, with --cuda none, the CUDA
