@@ -932,6 +932,15 @@ struct cds_plan_item {
 				   runs this CUDA only through NVIDIA's minor
 				   version compatibility (no PTX built by
 				   this toolkit's newer compiler) */
+	char *cuda_tested;	/* cuDNN: the CUDA minors NVIDIA's support
+				   matrix lists for its build ("13.0-13.1",
+				   "12.x"); NULL for CUDA */
+	int untested;		/* cuDNN: 1 when the plan's CUDA is a later
+				   minor of the build's major than those (it
+				   runs through CUDA's minor version
+				   compatibility, untested by NVIDIA), 0
+				   when it is among them, -1 when the plan
+				   has no CUDA to compare */
 };
 
 /* Warning bits of a plan (cds_plan.warnings). */

@@ -17,6 +17,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "aptfix.h"
 #include "codes.h"
 #include "dynprobe.h"
 #include "explain.h"
@@ -80,6 +81,10 @@ struct entry_def {
 /* Shared rows: the library is not on the loader's path here. */
 #define LIB_ELSEWHERE IF(MSG_LIBRARY, "state", "=installed elsewhere")
 #define LIB_NOWHERE IF(MSG_LIBRARY, "state", "=not installed")
+/* The rest of its CUDA release is here (aptfix.c: cds_cuda_part()). */
+#define LIB_PART IF(MSG_LIBRARY, "state", "=part of its release installed")
+#define LIB_PART_ROW { N_("part of that CUDA release is installed; this " \
+	"library of it is missing"), { LIB_PART } }
 #define FILE_VIA(t) IF(MSG_FILE, "found through", t)
 /* No usable driver, by doctor's rules or the driver check. */
 #define NO_MODULE_ROWS BY("NO-MODULE"), IF2(MSG_DRIVER, "kernel module", \
@@ -162,7 +167,8 @@ static const struct entry_def entries[] = {
 	  { { N_("the library is installed but not on the loader's path"),
 	    { LIB_ELSEWHERE, IF("F5", "installed in", NULL) } },
 	    { N_("the CUDA release that ships it is not installed"),
-	    { LIB_NOWHERE, UNLESS("F5", "installed in", NULL) } } } },
+	    { LIB_NOWHERE, UNLESS("F5", "installed in", NULL) } },
+	    LIB_PART_ROW } },
 	{ "F6", N_("a cuDNN library is not on the loader's path"),
 	  N_("A program opened cuDNN by name and the loader found no such "
 	  "file.  Often cuDNN exists only inside a Python wheel "
@@ -261,6 +267,7 @@ static const struct entry_def entries[] = {
 	  { { N_("the library is installed but not on the loader's path"),
 	    { LIB_ELSEWHERE, IF("RUNTIME-SONAME", "installed in", NULL) } },
 	    { N_("that release is not installed"), { LIB_NOWHERE } },
+	    LIB_PART_ROW,
 	    { N_("a link claims a version it is not"),
 	    { IF("F13", "link", NULL) } },
 	    { N_("a framework opens it by name and this machine has another "
@@ -817,7 +824,7 @@ static const struct entry_def entries[] = {
 	  { { N_("the library it names is installed but not on the loader's "
 	    "path"), { LIB_ELSEWHERE } },
 	    { N_("the library it names is not installed"),
-	    { LIB_NOWHERE } } } },
+	    { LIB_NOWHERE } }, LIB_PART_ROW } },
 	{ "CODE-OTHER", N_("an NVIDIA library returned an error"),
 	  N_("The text names a status code of an NVIDIA library; what the "
 	  "library says of it is shown with the message.  It is none of the "
@@ -2552,11 +2559,31 @@ evidence_soname(struct cds_rule_ctx *c, struct cds_finding *f,
 	}
 }
 
+/* The release of CUDA LINE ("12.4") that ships NAME, part of which is
+ * installed here: never another, whose libraries would not match it. */
+static void
+part_shipper(struct cds_rule_ctx *c, struct cds_finding *f, const char *name,
+    const char *line)
+{
+	const char *rel = cds_cuda_release_in(c, name, line);
+
+	if (rel != NULL) {
+		cds_finding_evidence(f, "shipped by", "CUDA %s, of the release "
+		    "installed here", rel);
+		cds_finding_fix(f, CDS_FIX_INSTALL, NULL, rel,
+		    "cudnn-setup install --cuda %s", rel);
+	} else {
+		cds_finding_evidence(f, "shipped by", "no release of CUDA %s "
+		    "this program knows; another would not match the "
+		    "libraries of %s here", line, line);
+	}
+}
+
 static void
 not_installed(struct cds_rule_ctx *c, const char *id, char **names)
 {
 	struct cds_finding *f;
-	char *v;
+	char *v, *part = NULL;
 	size_t i;
 
 	if (names[1] != NULL) {
@@ -2570,11 +2597,18 @@ not_installed(struct cds_rule_ctx *c, const char *id, char **names)
 		f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_ERROR, "none of %s "
 		    "is installed here", all);
 		free(all);
+	} else if ((part = cds_cuda_part(c, names[0])) != NULL) {
+		v = cds_cuda_lib_label(names[0]);
+		f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_ERROR, "part of "
+		    "CUDA %s is installed, %s is missing (%s)", part, v,
+		    names[0]);
+		free(v);
 	} else {
 		f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_ERROR, "%s is not "
 		    "installed here", names[0]);
 	}
-	cds_finding_evidence(f, "state", "not installed");
+	cds_finding_evidence(f, "state", part != NULL ? "part of its release "
+	    "installed" : "not installed");
 	cds_finding_evidence(f, "searched", "the loader's path, every cuDNN "
 	    "copy, every toolkit, every conda env and pip's nvidia wheels");
 	if (cds_startswith(names[0], "libcudnn")) {
@@ -2597,9 +2631,19 @@ not_installed(struct cds_rule_ctx *c, const char *id, char **names)
 	} else if (strcmp(names[0], "libcuda.so") == 0) {
 		evidence_libcuda1(c, f);
 	} else if (!cds_startswith(names[0], "libcuda.so")) {
-		evidence_cuda_shipper(c, f, names[0]);
+		struct cds_aptfix *a = cds_aptfix_for(c, names[0], NULL);
+
+		if (a != NULL) {
+			cds_aptfix_report(c, f, a);
+		} else if (part != NULL) {
+			part_shipper(c, f, names[0], part);
+		} else {
+			evidence_cuda_shipper(c, f, names[0]);
+		}
+		cds_aptfix_free(a);
 	}
 	evidence_soname(c, f, names[0]);
+	free(part);
 }
 
 /*
