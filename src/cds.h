@@ -292,6 +292,26 @@ int cds_set_memlimit(cds_handle_t *h, uint64_t bytes);
  * copy of the process environment.  A NULL value unsets.
  */
 int cds_setenv(cds_handle_t *h, const char *name, const char *value);
+
+/*
+ * Images (cudareq.c).  cds_set_host_driver: judge the target as an image
+ * that will run on a host with NVIDIA driver VERSION ("550.54.15"): doctor
+ * then says whether the container toolkit starts it (NVIDIA_REQUIRE_*),
+ * what its forward-compatibility libcuda does there, and which of its
+ * files break the toolkit's injection.  NULL forgets it.  -1 and
+ * CDS_ERR_USAGE when VERSION is no driver version.
+ */
+int cds_set_host_driver(cds_handle_t *h, const char *version);
+/*
+ * Read the image's environment from the OCI configuration beside the root
+ * (ROOT/../config.json: a runtime bundle's process.env, as umoci unpack and
+ * runc spec write it, or an image configuration's config.Env / Config.Env,
+ * as docker inspect and skopeo inspect --config print it) and make it the
+ * target's environment in place of this process's.  1 read (*PATH the
+ * file, owned by the caller), 0 none there, -1 a file that is not such a
+ * configuration (CDS_ERR_USAGE, the detail says why).
+ */
+int cds_image_env_load(cds_handle_t *h, char **path);
 const char *cds_getenv(const cds_handle_t *h, const char *name);
 
 /* Ask the running job to stop at the next safe point (async-signal-safe).

@@ -28,6 +28,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <fcntl.h>
 #include <inttypes.h>
 #include <stdint.h>
@@ -529,4 +530,93 @@ cds_compat_free(struct cds_compat_lib *v, size_t n)
 		free(v[i].cuda);
 	}
 	free(v);
+}
+
+int
+cds_set_host_driver(cds_handle_t *h, const char *version)
+{
+	if (version != NULL && (strspn(version, "0123456789.") !=
+	    strlen(version) || !isdigit((unsigned char)version[0]) ||
+	    strchr(version, '.') == NULL || strstr(version, "..") != NULL ||
+	    version[strlen(version) - 1] == '.')) {
+		return cds_seterr(h, CDS_ERR_USAGE, "%s: not a driver "
+		    "version (like 550.54.15)", version);
+	}
+	free(h->host_driver);
+	h->host_driver = version != NULL ? cds_xstrdup(version) : NULL;
+	return 0;
+}
+
+/* The environment array of a configuration document: a runtime bundle's
+ * process.env, an image configuration's config.Env (OCI, docker save) or
+ * Config.Env (docker inspect, whose answer is an array of them). */
+static json_t *
+config_env(json_t *doc)
+{
+	json_t *o;
+
+	if (json_is_array(doc) && json_array_size(doc) == 1) {
+		doc = json_array_get(doc, 0);
+	}
+	if (!json_is_object(doc)) {
+		return NULL;
+	}
+	if ((o = json_object_get(doc, "process")) != NULL &&
+	    json_is_array(json_object_get(o, "env"))) {
+		return json_object_get(o, "env");
+	}
+	if ((o = json_object_get(doc, "config")) == NULL) {
+		o = json_object_get(doc, "Config");
+	}
+	if (o != NULL && json_is_array(json_object_get(o, "Env"))) {
+		return json_object_get(o, "Env");
+	}
+	return NULL;
+}
+
+int
+cds_image_env_load(cds_handle_t *h, char **path)
+{
+	struct cds_strv env = { 0 };
+	json_error_t je;
+	json_t *doc, *a, *e;
+	char *file;
+	size_t i;
+
+	*path = NULL;
+	if (*h->root == '\0') {
+		return 0;
+	}
+	file = cds_xasprintf("%s/../config.json", h->root);
+	if (!cds_exists(file)) {
+		free(file);
+		return 0;
+	}
+	if ((doc = json_load_file(file, 0, &je)) == NULL) {
+		cds_seterr(h, CDS_ERR_USAGE, "%s: not JSON (line %d: %s)",
+		    file, je.line, je.text);
+		free(file);
+		return -1;
+	}
+	if ((a = config_env(doc)) == NULL) {
+		cds_seterr(h, CDS_ERR_USAGE, "%s: neither a runtime bundle's "
+		    "configuration (process.env) nor an image's (config.Env)",
+		    file);
+		json_decref(doc);
+		free(file);
+		return -1;
+	}
+	json_array_foreach(a, i, e) {
+		const char *s = json_string_value(e);
+
+		if (s != NULL && strchr(s, '=') != NULL && *s != '=') {
+			cds_strv_push(&env, s);
+		}
+	}
+	json_decref(doc);
+	cds_strv_clear(&h->env);
+	h->env = env;
+	h->image_env = 1;
+	*path = file;
+	return 1;
 }

@@ -46,6 +46,7 @@ enum {
 	OPT_DEADLINE,
 	OPT_URL,
 	OPT_ALLOW_EXPIRED,
+	OPT_DRIVER,
 	OPT_MAX
 };
 
@@ -82,6 +83,7 @@ static const struct option options[] = {
 	{ "deadline", required_argument, NULL, OPT_DEADLINE },
 	{ "url", required_argument, NULL, OPT_URL },
 	{ "allow-expired", no_argument, NULL, OPT_ALLOW_EXPIRED },
+	{ "driver", required_argument, NULL, OPT_DRIVER },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -93,7 +95,8 @@ static const char *const global_opts[] = {
 	"color", "version", "help", NULL
 };
 
-static const char *const doctor_opts[] = { "env", "prefix", NULL };
+static const char *const doctor_opts[] = { "env", "prefix", "driver",
+	NULL };
 static const char *const repair_opts[] = {
 	"env", "prefix", "yes", "dry-run", "undo", "path-first", "lock-wait",
 	"cuda", "cudnn", NULL
@@ -130,7 +133,8 @@ static const struct cli_cmd complete_cmd = {
 };
 
 static const struct cli_cmd commands[] = {
-	{ "doctor", "[--env NAME|--prefix DIR] [--json|--quiet]",
+	{ "doctor", "[--env NAME|--prefix DIR] [--driver VERSION] "
+	    "[--json|--quiet]",
 	    N_("show what is installed and loaded, and what is wrong"),
 	    doctor_opts, cmd_doctor },
 	{ "explain", "['ERROR TEXT' | -] [--env NAME|--prefix DIR] [--json]",
@@ -434,6 +438,9 @@ set_option(struct cli *c, int key, const char *arg)
 		break;
 	case OPT_PREFIX:
 		c->prefix = arg;
+		break;
+	case OPT_DRIVER:
+		c->driver = arg;
 		break;
 	case OPT_CUDA:
 		c->cuda = arg;

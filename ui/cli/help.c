@@ -43,6 +43,8 @@ static const struct opt_help opt_helps[] = {
 	{ NULL, "for", "PKG==VER", N_("the CUDA and cuDNN this framework needs "
 	    "(torch==2.3.0)") },
 	{ NULL, "shell", "sh|fish", N_("the shell to print for (default sh)") },
+	{ "doctor", "driver", "VERSION", N_("judge the target as an image "
+	    "that will run on this host driver (550.54.15)") },
 	{ "doctor", "quiet", NULL, N_("only the errors and warnings, a line "
 	    "each, and their count") },
 	{ NULL, "json", NULL, N_("one JSON document on stdout, errors "
