@@ -917,6 +917,13 @@ struct cds_plan_request {
 				   framework rows built for that CUDA line
 				   (an installed build).  NULL: the newest
 				   line the driver runs */
+	const char *components;	/* a component set of the index
+				   ("runtime", "devel"): which components of
+				   the CUDA release, and whether only their
+				   shared libraries; NULL: the whole release */
+	int no_driver;		/* plan as for an image: ignore the driver
+				   found here, and refuse to place a driver
+				   library (libcuda, libnvidia-*) */
 };
 
 /* One archive of a planned release. */
@@ -952,6 +959,12 @@ struct cds_plan_item {
 				   runs this CUDA only through NVIDIA's minor
 				   version compatibility (no PTX built by
 				   this toolkit's newer compiler) */
+	int libraries_only;	/* its component set keeps only the shared
+				   libraries (no headers, static libraries,
+				   stubs or tools) */
+	uint64_t full_size;	/* the release's whole archives, for
+				   comparison (= download_size without a
+				   component set) */
 };
 
 /* Warning bits of a plan (cds_plan.warnings). */
@@ -1014,7 +1027,12 @@ struct cds_plan {
 	char **paths;
 	uint64_t download_size;	/* of the items in state CDS_ITEM_NEW */
 	unsigned warnings;	/* CDS_PLAN_WARN_* */
-	int system;		/* the request's system flag */
+	int system;		/* the request's system flag (implied by a
+				   libraries-only component set: the loader
+				   finds them through ld.so.conf.d) */
+	const char *components;	/* the component set's name, or NULL;
+				   owned by the manifest */
+	int no_driver;		/* the request's no_driver flag */
 };
 
 /*

@@ -47,6 +47,8 @@ enum {
 	OPT_URL,
 	OPT_ALLOW_EXPIRED,
 	OPT_DRIVER,
+	OPT_COMPONENTS,
+	OPT_NO_DRIVER,
 	OPT_MAX
 };
 
@@ -84,6 +86,8 @@ static const struct option options[] = {
 	{ "url", required_argument, NULL, OPT_URL },
 	{ "allow-expired", no_argument, NULL, OPT_ALLOW_EXPIRED },
 	{ "driver", required_argument, NULL, OPT_DRIVER },
+	{ "components", required_argument, NULL, OPT_COMPONENTS },
+	{ "no-driver", no_argument, NULL, OPT_NO_DRIVER },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -103,11 +107,12 @@ static const char *const repair_opts[] = {
 };
 static const char *const verify_opts[] = { "env", "prefix", NULL };
 static const char *const plan_opts[] = {
-	"cuda", "cudnn", "for", "prefix", "system", NULL
+	"cuda", "cudnn", "for", "prefix", "system", "components", "no-driver",
+	NULL
 };
 static const char *const install_opts[] = {
 	"cuda", "cudnn", "for", "env", "prefix", "yes", "dry-run", "system",
-	"lock-wait", "path-first", NULL
+	"lock-wait", "path-first", "components", "no-driver", NULL
 };
 static const char *const list_opts[] = { "prefix", NULL };
 static const char *const use_opts[] = {
@@ -141,12 +146,12 @@ static const struct cli_cmd commands[] = {
 	    N_("which known failure a message is, and its cause here"),
 	    explain_opts, cmd_explain },
 	{ "plan", "[--cuda V] [--cudnn V] [--for PKG==VER] [--prefix DIR] "
-	    "[--system] [--json]",
+	    "[--system] [--components NAME] [--no-driver] [--json]",
 	    N_("show what an install would fetch and create, and why"),
 	    plan_opts, cmd_plan },
 	{ "install", "[--cuda V] [--cudnn V] [--for PKG==VER] [--env NAME] "
 	    "[--prefix DIR] [--yes] [--dry-run] [--system] [--lock-wait S] "
-	    "[--path-first]",
+	    "[--path-first] [--components NAME] [--no-driver]",
 	    N_("install matching CUDA and cuDNN into versioned directories"),
 	    install_opts, cmd_install },
 	{ "repair", "[--env NAME|--prefix DIR] [--cuda V] [--cudnn V] [--yes] "
@@ -441,6 +446,12 @@ set_option(struct cli *c, int key, const char *arg)
 		break;
 	case OPT_DRIVER:
 		c->driver = arg;
+		break;
+	case OPT_COMPONENTS:
+		c->components = arg;
+		break;
+	case OPT_NO_DRIVER:
+		c->no_driver = 1;
 		break;
 	case OPT_CUDA:
 		c->cuda = arg;

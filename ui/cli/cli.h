@@ -49,6 +49,8 @@ struct cli {
 	const char *prefix;
 	const char *cuda;
 	const char *driver;	/* doctor --driver: an image's host driver */
+	const char *components;	/* plan/install --components NAME */
+	int no_driver;		/* plan/install --no-driver */
 	const char *cudnn;
 	const char *forpkg;
 	const char *shell;
