@@ -28,6 +28,9 @@ cds_rule_no_driver(struct cds_rule_ctx *c)
 	if (d->wsl && !d->wsl_lib_on_path) {
 		return;	/* WSL-LIB-PATH names the cause */
 	}
+	if (c->h->host_driver != NULL) {
+		return;	/* an image (doctor --driver): the host brings it */
+	}
 	if (d->state == CDS_DRIVER_NO_MODULE && c->s->nvidia_pci == 0) {
 		f = cds_finding_add(c, "NO-DRIVER", CDS_SEV_WARNING,
 		    "no NVIDIA kernel module is loaded and no NVIDIA GPU is "
@@ -323,8 +326,9 @@ cds_rule_libs_no_module(struct cds_rule_ctx *c)
 	struct cds_finding *f;
 	char *owner = NULL, *kernel;
 
-	if (d->state != CDS_DRIVER_NO_KERNEL_MODULE || c->s->nvidia_pci > 0) {
-		return;
+	if (d->state != CDS_DRIVER_NO_KERNEL_MODULE || c->s->nvidia_pci > 0 ||
+	    c->h->host_driver != NULL) {
+		return;	/* an image's driver libraries: IMAGE-DRIVER-LIBS */
 	}
 	if (d->version != NULL) {
 		f = cds_finding_add(c, "NO-MODULE", CDS_SEV_ERROR, "NVIDIA "

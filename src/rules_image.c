@@ -181,10 +181,14 @@ cds_rule_image_require(struct cds_rule_ctx *c)
 	if (refused.n == 0) {
 		goto out;
 	}
+	/* in a running container the check did not stop it: it came
+	 * without the GPU, or the check was skipped */
 	f = cds_finding_add(c, "IMAGE-REQUIRE", passed.n == 0 ?
-	    CDS_SEV_ERROR : CDS_SEV_WARNING, "the container toolkit refuses "
-	    "to start this image on driver %s%s: %s", x.driver,
-	    passed.n == 0 ? "" : " unless the GPU's brand lets it", first);
+	    CDS_SEV_ERROR : CDS_SEV_WARNING, "the container toolkit %s "
+	    "on driver %s%s: %s", c->h->host_driver != NULL ? "refuses to "
+	    "start this image" : "would refuse this container's image with "
+	    "the GPU", x.driver, passed.n == 0 ? "" : " unless the GPU's "
+	    "brand lets it", first);
 	for (i = 0; reqs[i] != NULL; i++) {
 		char *shown = cds_printable(reqs[i], 160);
 

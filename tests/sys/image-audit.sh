@@ -14,10 +14,10 @@
 # debootstrap root when the cache has it); IMAGE-LD-PATH.  Healthy images
 # and plain roots say nothing of images.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 50
+plan 55
 
 command -v gcc >/dev/null && command -v objcopy >/dev/null || {
-	skip 50 "no gcc or objcopy"
+	skip 55 "no gcc or objcopy"
 	done_testing
 }
 W=$(mktemp -d); cleanup_later "$W"
@@ -191,6 +191,8 @@ printf 'Package: libnvidia-compute-550\nStatus: install ok installed\nArchitectu
 	>"$R/var/lib/dpkg/status"
 aud "$B" 550.54.15
 is "$(ids_img)" "['IMAGE-DRIVER-LIBS']" "driver libraries in the image"
+unlike "$(finding_ids "$OUT")" "NO-DRIVER|NO-MODULE" \
+	"an image is not told to load a kernel module or install a driver"
 is "$(sev IMAGE-DRIVER-LIBS)" "['error']" "an error"
 is "$(evidence "$OUT" IMAGE-DRIVER-LIBS 'driver library')" \
 	"[\"$L/libcuda.so.550.54.15 (package libnvidia-compute-550): the host's own file name, where the toolkit's mount fails with 'file exists'\", \"$L/libnvidia-ml.so.550.54.15 (package libnvidia-compute-550): the host's own file name, where the toolkit's mount fails with 'file exists'\"]" \
@@ -210,8 +212,10 @@ if [ -d "$ROOTS/bookworm-nvidia/var/lib/dpkg" ]; then
 	like "$(fix_command "$OUT" IMAGE-DRIVER-LIBS)" \
 		"apt-get purge -y .*libcuda1 libnvidia-ml1 " \
 		"Debian's driver packages in a debootstrap root, by dpkg"
+	unlike "$(finding_ids "$OUT")" "NO-MODULE" \
+		"... and no advice to load the module in an image"
 else
-	skip 1 "no cached bookworm-nvidia root (tests/realworld/mkroot.sh)"
+	skip 2 "no cached bookworm-nvidia root (tests/realworld/mkroot.sh)"
 fi
 
 # ---- IMAGE-LD-PATH -------------------------------------------------------
@@ -231,6 +235,36 @@ is "$(ids_img)" "[]" "the base's LD_LIBRARY_PATH: silent"
 rm "$B/config.json"
 aud "$B" 550.54.15
 is "$(ids_img)" "[]" "no image configuration: this process's environment is not judged"
+
+# ---- inside a running container: the host's module is the driver ---------
+# A mount namespace of its own: the module's /proc entry on a tmpfs (as a
+# container sees the host's), podman's marker on a tmpfs /run, the image's
+# variables in the environment; doctor without --root.
+incont() {	# incont VAR=VALUE...: doctor --json there
+	unshare -m sh -c 'mount -t tmpfs none /proc/driver &&
+		mkdir /proc/driver/nvidia &&
+		printf "NVRM version: NVIDIA UNIX x86_64 Kernel Module  550.54.15  Tue Mar  5 22:21:06 UTC 2024\n" \
+			>/proc/driver/nvidia/version &&
+		mount -t tmpfs none /run && : >/run/.containerenv || exit 9
+		shift; exec env -i PATH=/usr/bin:/bin HOME=/nonexistent "$@"' \
+		sh x "$@" "$CDS_BIN" --manifest "$M" doctor --json \
+		>"$W/in.out" 2>"$W/in.err"
+	RC=$?
+	OUT=$(cat "$W/in.out")
+}
+if [ -d /proc/driver ] && unshare -m true 2>/dev/null; then
+	incont "NVIDIA_REQUIRE_CUDA=cuda>=13.0"
+	like "$(titles "$OUT" IMAGE-REQUIRE)" \
+		"would refuse this container's image with the GPU on driver 550.54.15: unsatisfied condition: cuda>=13.0, please update" \
+		"in a container: the host's module against the image's requirement"
+	is "$(evidence "$OUT" IMAGE-REQUIRE driver)" \
+		"[\"550.54.15 (the host's kernel module (/proc/driver/nvidia/version))\"]" \
+		"the driver read from the module's /proc entry"
+	incont "NVIDIA_REQUIRE_CUDA=cuda>=12.4"
+	is "$(ids_img)" "[]" "a requirement the host meets: nothing"
+else
+	skip 3 "no mount namespace here"
+fi
 
 # ---- the other configuration shapes, and a bad one ------------------------
 R=$(mk_sysroot); cleanup_later "$R" "$R.cfg"
