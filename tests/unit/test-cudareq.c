@@ -22,6 +22,7 @@
 #include "manifest.h"
 #include "tap.h"
 #include "util.h"
+#include "version.h"
 
 /* NVIDIA_REQUIRE_CUDA of the nvidia/cuda 12.4.1 images, as their
  * Dockerfiles set it (gitlab.com/nvidia/container-images/cuda,
