@@ -324,6 +324,7 @@ cds_rule_image_compat(struct cds_rule_ctx *c)
 	struct cds_req_host x;
 	struct cds_compat_lib *libs;
 	struct cds_libpath *lp;
+	struct cds_pkgdb *db;
 	struct cds_finding *f;
 	const char *dsrc, *csrc;
 	char buf[16], *how;
@@ -340,8 +341,10 @@ cds_rule_image_compat(struct cds_rule_ctx *c)
 		return;
 	}
 	lp = cds_libpath_for(c, NULL, NULL);
+	db = cds_pkgdb_load(c->h);
 	for (i = 0; i < n; i++) {
 		const struct cds_compat_lib *l = &libs[i];
+		const struct cds_dpkg *o;
 
 		if (!compat_used(c, lp, libs, n, l, x.driver, x.cuda, &how,
 		    &idx) || (cmp = cds_vercmp(l->version, x.driver)) == 0) {
@@ -371,7 +374,10 @@ cds_rule_image_compat(struct cds_rule_ctx *c)
 			    "error 804 (forward compatibility was attempted on "
 			    "non supported HW)", l->version, x.driver);
 		}
-		cds_finding_evidence(f, "compat libcuda", "%s", l->path);
+		o = cds_pkgdb_owner(db, l->path);
+		cds_finding_evidence(f, "compat libcuda", "%s%s%s%s", l->path,
+		    o != NULL ? " (package " : "", o != NULL ? o->name : "",
+		    o != NULL ? ")" : "");
 		if (l->has_note) {
 			char list[160] = "";
 			size_t used = 0;
@@ -406,6 +412,7 @@ cds_rule_image_compat(struct cds_rule_ctx *c)
 		}
 		free(how);
 	}
+	cds_pkgdb_free(db);
 	cds_libpath_free(lp);
 	cds_compat_free(libs, n);
 }

@@ -14,10 +14,10 @@
 # debootstrap root when the cache has it); IMAGE-LD-PATH.  Healthy images
 # and plain roots say nothing of images.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 55
+plan 56
 
 command -v gcc >/dev/null && command -v objcopy >/dev/null || {
-	skip 55 "no gcc or objcopy"
+	skip 56 "no gcc or objcopy"
 	done_testing
 }
 W=$(mktemp -d); cleanup_later "$W"
@@ -84,6 +84,12 @@ ln -s cuda-13.0 "$B/rootfs/usr/local/cuda"
 # its runtime (cuda_cudart 13.0.96 in cuda_redistrib_13.0.2.json)
 mk_lib "$B/rootfs/usr/local/cuda-13.0/lib64/libcudart.so.13.0.96" libcudart.so.13
 ln -s libcudart.so.13.0.96 "$B/rootfs/usr/local/cuda-13.0/lib64/libcudart.so.13"
+# owned by NVIDIA's package of it, as the nvidia/cuda images install it
+mkdir -p "$B/rootfs/var/lib/dpkg/info"
+printf '%s\n' /usr/local/cuda-13.0/compat/libcuda.so.580.159.04 \
+	>"$B/rootfs/var/lib/dpkg/info/cuda-compat-13-0.list"
+printf 'Package: cuda-compat-13-0\nStatus: install ok installed\nArchitecture: amd64\nVersion: 580.159.04-1\n\n' \
+	>"$B/rootfs/var/lib/dpkg/status"
 readelf -n "$B/rootfs/usr/local/cuda/compat/libcuda.so.580.159.04" \
 	>"$W/readelf" 2>&1
 like "$(cat "$W/readelf")" "NVIDIA Corporation" \
@@ -120,6 +126,9 @@ is "$(evidence "$OUT" IMAGE-COMPAT 'its ELF note')" \
 like "$(evidence "$OUT" IMAGE-COMPAT 'loaded by')" \
 	"enable-cuda-compat hook: the library's ELF note lists driver branch 580" \
 	"the toolkit's hook loads it, by the note"
+is "$(evidence "$OUT" IMAGE-COMPAT 'compat libcuda')" \
+	"['/usr/local/cuda/compat/libcuda.so.580.159.04 (package cuda-compat-13-0)']" \
+	"the library and the package that put it there"
 
 # NVIDIA_DISABLE_REQUIRE: the check is skipped, the compat library decides
 add_env "$B" NVIDIA_DISABLE_REQUIRE=true
