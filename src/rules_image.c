@@ -146,7 +146,10 @@ cds_rule_image_require(struct cds_rule_ctx *c)
 	size_t b, i;
 	int disabled, invalid = 0, r;
 
-	if (!host_of(c, &x, &dsrc, &csrc, buf)) {
+	if (!host_of(c, &x, &dsrc, &csrc, buf) || x.cuda == NULL) {
+		/* without the driver's CUDA version every cuda>= would hold,
+		 * as the toolkit's rule has it for an unknown one: a verdict
+		 * this driver would not get */
 		return;
 	}
 	reqs = cds_req_list(c->h->env.v, &disabled, &bad);

@@ -14,10 +14,10 @@
 # debootstrap root when the cache has it); IMAGE-LD-PATH.  Healthy images
 # and plain roots say nothing of images.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 56
+plan 57
 
 command -v gcc >/dev/null && command -v objcopy >/dev/null || {
-	skip 56 "no gcc or objcopy"
+	skip 57 "no gcc or objcopy"
 	done_testing
 }
 W=$(mktemp -d); cleanup_later "$W"
@@ -166,6 +166,10 @@ is "$(sev IMAGE-REQUIRE)" "['error']" "on 530: refused on every GPU"
 like "$(evidence "$OUT" IMAGE-REQUIRE 'toolkit says')" \
 	"unsatisfied condition: cuda>=12.4, please update your driver" \
 	"the message names the first alternative"
+
+aud "$B" 390.157
+is "$(ids_img)" "['IMAGE-DRIVER-OLD']" \
+	"a driver older than every release the index knows: its requirement not judged, its CUDA floor is"
 
 # ---- a legacy image: CUDA_VERSION alone ---------------------------------
 B=$W/legacy
