@@ -746,10 +746,12 @@ walk_tree(cds_handle_t *h, const char *dir, const char *rel, leaf_fn leaf,
 		struct stat st;
 
 		if (lstat(p, &st) == -1) {
-			ret = cds_seterr_sys(h, cds_errno_code(errno), p, errno);
+			ret = cds_seterr_sys(h, cds_errno_code(errno), p,
+			    errno);
 		} else if (S_ISDIR(st.st_mode)) {
 			if (skip == NULL || strcmp(names[i], skip) != 0) {
-				ret = walk_tree(h, p, r, leaf, ctx, skip, prune);
+				ret = walk_tree(h, p, r, leaf, ctx, skip,
+				    prune);
 			}
 			if (ret == 0 && prune) {
 				(void)rmdir(p);	/* only when emptied */

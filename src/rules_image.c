@@ -65,7 +65,8 @@ host_of(struct cds_rule_ctx *c, struct cds_req_host *x, const char **dsrc,
 	} else if (*c->h->root == '\0' && in_container(c->h) &&
 	    d->module_version != NULL) {
 		x->driver = d->module_version;
-		*dsrc = "the host's kernel module (/proc/driver/nvidia/version)";
+		*dsrc = "the host's kernel module (/proc/driver/nvidia/"
+		    "version)";
 	} else {
 		return 0;
 	}
@@ -157,9 +158,9 @@ cds_rule_image_require(struct cds_rule_ctx *c)
 		f = cds_finding_add(c, "IMAGE-REQUIRE", CDS_SEV_ERROR,
 		    "the container toolkit cannot read %s: it starts no "
 		    "container of this image", bad);
-		cds_finding_evidence(f, "rule", "an image with CUDA_VERSION and "
-		    "no NVIDIA_REQUIRE_CUDA needs cuda>=MAJOR.MINOR of it "
-		    "(nvidia-container-toolkit, cuda_image.go)");
+		cds_finding_evidence(f, "rule", "an image with CUDA_VERSION "
+		    "and no NVIDIA_REQUIRE_CUDA needs cuda>=MAJOR.MINOR of "
+		    "it (nvidia-container-toolkit, cuda_image.go)");
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "set CUDA_VERSION "
 		    "to the image's CUDA version (ENV CUDA_VERSION=12.4.1), or "
 		    "set NVIDIA_REQUIRE_CUDA");
@@ -296,8 +297,8 @@ compat_used(struct cds_rule_ctx *c, const struct cds_libpath *lp,
 			}
 			if (used) {
 				*how = cds_xasprintf("the container toolkit's "
-				    "enable-cuda-compat hook: the library's ELF "
-				    "note lists driver branch %d", dmajor);
+				    "enable-cuda-compat hook: the library's "
+				    "ELF note lists driver branch %d", dmajor);
 			}
 		} else if (l->has_note && l->cuda != NULL && cuda != NULL) {
 			if (cds_vercmp(l->cuda, cuda) > 0) {
@@ -391,8 +392,8 @@ cds_rule_image_compat(struct cds_rule_ctx *c)
 				    sizeof(list) - used, "%s%d", k > 0 ? " " :
 				    "", l->branches[k]);
 			}
-			cds_finding_evidence(f, "its ELF note", "CUDA %s, driver "
-			    "branches %s (.note.cuda.fwd_compatibility)",
+			cds_finding_evidence(f, "its ELF note", "CUDA %s, "
+			    "driver branches %s (.note.cuda.fwd_compatibility)",
 			    l->cuda != NULL ? l->cuda : "?", list[0] != '\0' ?
 			    list : "not listed");
 		}
@@ -402,8 +403,8 @@ cds_rule_image_compat(struct cds_rule_ctx *c)
 		}
 		cds_finding_evidence(f, "driver", "%s (%s)", x.driver, dsrc);
 		if (cmp < 0 || !listed) {
-			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "keep %s off "
-			    "the image's search path: the driver needs no "
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "keep %s "
+			    "off the image's search path: the driver needs no "
 			    "forward compatibility%s", l->path, idx >= 0 ? "" :
 			    " (the toolkit's cuda-compat-mode=disabled turns "
 			    "the hook off)");
