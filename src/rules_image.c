@@ -444,34 +444,85 @@ image_cuda(const struct cds_rule_ctx *c, const char **src)
 	return NULL;
 }
 
-/* IMAGE-DRIVER-OLD: the image's CUDA needs a newer driver than the host
- * has and nothing else decides first (no refusal, no compat library). */
+/* One IMAGE-DRIVER-OLD: WHAT (built for CUDA CUDA, as WHERE says) needs
+ * a newer driver than X's.  PyTorch says so in words of its own. */
+static void
+driver_old(struct cds_rule_ctx *c, const struct cds_req_host *x,
+    const char *dsrc, const char *what, const char *where, const char *cuda,
+    int torch)
+{
+	struct cds_finding *f;
+	const char *floor;
+
+	if ((floor = cds_manifest_driver_floor(c->m, cuda)) == NULL ||
+	    cds_vercmp(x->driver, floor) >= 0) {
+		return;
+	}
+	/* PyTorch's words name the driver's CUDA as an integer (12040) */
+	if (torch && x->cuda != NULL) {
+		f = cds_finding_add(c, "IMAGE-DRIVER-OLD", CDS_SEV_ERROR, "%s "
+		    "needs driver %s or newer; driver %s is older: PyTorch "
+		    "says 'The NVIDIA driver on your system is too old (found "
+		    "version %d)'", what, floor, x->driver,
+		    cds_cuda_int(x->cuda));
+	} else {
+		f = cds_finding_add(c, "IMAGE-DRIVER-OLD", CDS_SEV_ERROR, "%s "
+		    "needs driver %s or newer; driver %s is older: programs "
+		    "fail with 'CUDA driver version is insufficient for CUDA "
+		    "runtime version' (error 35)", what, floor, x->driver);
+	}
+	cds_finding_evidence(f, "needs CUDA", "%s (%s)", cuda, where);
+	cds_finding_evidence(f, "driver", "%s (%s)", x->driver, dsrc);
+	if (x->cuda != NULL) {
+		cds_finding_evidence(f, "driver supports CUDA", "%s", x->cuda);
+	}
+	cds_finding_evidence(f, "minimum driver", "%s (CUDA %d.x)", floor,
+	    cds_cuda_int(cuda) / 1000);
+	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "upgrade the host driver "
+	    "to %s or newer, or use an image built for the driver's CUDA %s",
+	    floor, x->cuda != NULL ? x->cuda : "major");
+}
+
+struct host_driver {
+	const struct cds_req_host *x;
+	const char *dsrc;
+};
+
+static void
+framework_old(struct cds_rule_ctx *c, const struct cds_package *p,
+    const char *what, const char *where, void *ctx)
+{
+	const struct host_driver *hd = ctx;
+
+	driver_old(c, hd->x, hd->dsrc, what, where, p->cuda,
+	    p->kind == CDS_FW_TORCH);
+}
+
+/* IMAGE-DRIVER-OLD: the image's CUDA, or a framework in it, needs a newer
+ * driver than the host has, and nothing else decides first (no refusal,
+ * no compat library). */
 void
 cds_rule_image_driver_old(struct cds_rule_ctx *c)
 {
 	struct cds_req_host x;
-	struct cds_finding *f;
-	const char *dsrc, *csrc, *cuda, *src, *floor;
+	struct host_driver hd;
+	const char *dsrc, *csrc, *cuda, *src;
 	char buf[16];
 
 	if (c->h->host_driver == NULL || !host_of(c, &x, &dsrc, &csrc, buf) ||
-	    (cuda = image_cuda(c, &src)) == NULL || c->m == NULL ||
-	    (floor = cds_manifest_driver_floor(c->m, cuda)) == NULL ||
-	    cds_vercmp(x.driver, floor) >= 0 || refused(c) ||
+	    c->m == NULL || refused(c) ||
 	    cds_finding_exists(c, "IMAGE-COMPAT", NULL)) {
 		return;
 	}
-	f = cds_finding_add(c, "IMAGE-DRIVER-OLD", CDS_SEV_ERROR, "CUDA %s "
-	    "in this image needs driver %s or newer; driver %s is older: "
-	    "programs fail with 'CUDA driver version is insufficient for "
-	    "CUDA runtime version' (error 35)", cuda, floor, x.driver);
-	cds_finding_evidence(f, "image CUDA", "%s (%s)", cuda, src);
-	cds_finding_evidence(f, "driver", "%s (%s)", x.driver, dsrc);
-	cds_finding_evidence(f, "minimum driver", "%s (CUDA %d.x)", floor,
-	    cds_cuda_int(cuda) / 1000);
-	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "upgrade the host driver "
-	    "to %s or newer, or use an image of the driver's CUDA %s",
-	    floor, x.cuda != NULL ? x.cuda : "major");
+	if ((cuda = image_cuda(c, &src)) != NULL) {
+		char *what = cds_xasprintf("CUDA %s in this image", cuda);
+
+		driver_old(c, &x, dsrc, what, src, cuda, 0);
+		free(what);
+	}
+	hd.x = &x;
+	hd.dsrc = dsrc;
+	cds_each_cuda_build(c, framework_old, &hd);
 }
 
 /* The driver libraries matching target glob PATTERN: regular files

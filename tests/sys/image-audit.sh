@@ -14,10 +14,10 @@
 # debootstrap root when the cache has it); IMAGE-LD-PATH.  Healthy images
 # and plain roots say nothing of images.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 57
+plan 58
 
 command -v gcc >/dev/null && command -v objcopy >/dev/null || {
-	skip 57 "no gcc or objcopy"
+	skip 58 "no gcc or objcopy"
 	done_testing
 }
 W=$(mktemp -d); cleanup_later "$W"
@@ -187,6 +187,20 @@ like "$(titles "$OUT" IMAGE-DRIVER-OLD)" "needs driver 580.65.06 or newer.*error
 	"the CUDA 13 floor and error 35"
 aud "$B" 580.65.06
 is "$(ids_img)" "[]" "on the floor's own driver: nothing"
+
+# PyTorch built for CUDA 13.0 in a python image (no CUDA_VERSION): its
+# own words, with the driver's CUDA as the integer it prints
+B=$W/torch
+mk_bundle "$B" PYTHONPATH=
+P=/usr/local/lib/python3.12/site-packages
+mkdir -p "$B/rootfs$P/torch/" "$B/rootfs$P/torch-2.9.0+cu130.dist-info"
+printf 'Name: torch\nVersion: 2.9.0+cu130\n' \
+	>"$B/rootfs$P/torch-2.9.0+cu130.dist-info/METADATA"
+printf "cuda = '13.0'\n" >"$B/rootfs$P/torch/version.py"
+aud "$B" 550.54.15
+like "$(titles "$OUT" IMAGE-DRIVER-OLD)" \
+	"torch 2.9.0\+cu130 in .* needs driver 580.65.06 or newer; driver 550.54.15 is older: PyTorch says 'The NVIDIA driver on your system is too old \(found version 12040\)'" \
+	"a framework in the image: PyTorch's own words"
 
 # ---- IMAGE-DRIVER-LIBS: a driver package in the image --------------------
 B=$W/baked
