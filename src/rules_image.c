@@ -279,7 +279,8 @@ compat_used(struct cds_rule_ctx *c, const struct cds_libpath *lp,
 	 * The hook looks at /usr/local/cuda/compat only, and only when it
 	 * holds one libcuda.so.*.* (nvidia-container-toolkit cmd/nvidia-
 	 * cdi-hook/cudacompat/cudacompat.go, commit 90988f7ae0df5a63bdea14
-	 * 47a015f5d97164d976): the compat major above the host's; with the
+	 * 47a015f5d97164d976), and an /etc/ld.so.cache beside it: the
+	 * compat major above the host's; with the
 	 * ELF note (cuda-elf-header.go, commit 7f2d76b2b6654a43f5c75b0f377e
 	 * cec6466b326b, UseCompat): the host's branch in its "driver" list,
 	 * else its CUDA version above the host's.
@@ -290,7 +291,9 @@ compat_used(struct cds_rule_ctx *c, const struct cds_libpath *lp,
 		here += cds_same_dir(c->h, d, "/usr/local/cuda/compat");
 		free(d);
 	}
-	if (here == 1 && cds_same_dir(c->h, dir, "/usr/local/cuda/compat")) {
+	/* ... and only in a container with an ld.so.cache to update */
+	if (here == 1 && cds_same_dir(c->h, dir, "/usr/local/cuda/compat") &&
+	    cds_root_exists(c->h, "/etc/ld.so.cache")) {
 		if (l->has_note && l->nbranches > 0) {
 			for (i = 0; i < l->nbranches; i++) {
 				used |= l->branches[i] == dmajor;

@@ -14,10 +14,10 @@
 # debootstrap root when the cache has it); IMAGE-LD-PATH.  Healthy images
 # and plain roots say nothing of images.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 58
+plan 60
 
 command -v gcc >/dev/null && command -v objcopy >/dev/null || {
-	skip 58 "no gcc or objcopy"
+	skip 60 "no gcc or objcopy"
 	done_testing
 }
 W=$(mktemp -d); cleanup_later "$W"
@@ -111,6 +111,11 @@ is "$(fix_command "$OUT" IMAGE-REQUIRE)" \
 like "$ERR" "the image's environment: $B/rootfs/../config.json" \
 	"says where the image's environment came from"
 
+aud "$B" 580.95.05
+is "$(ids_img)" "[]" "no ld.so.cache in the image: the toolkit's hook does nothing"
+# the image's loader cache, made by the real ldconfig as an image build does
+/sbin/ldconfig -r "$B/rootfs" 2>/dev/null || ldconfig -r "$B/rootfs"
+check "the image has its ld.so.cache" test -s "$B/rootfs/etc/ld.so.cache"
 aud "$B" 580.159.04
 is "$(ids_img)" "[]" "on its compat library's own driver: nothing"
 is "$RC" 0 "... and exit 0"
