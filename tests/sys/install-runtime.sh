@@ -5,12 +5,13 @@
 # libraries, stubs or nvcc that the same archives carry, with the
 # ld.so.conf.d file that lets the loader find them.  The archives are in
 # NVIDIA's layout, their libraries real ELF files whose NEEDED entries are
-# those of NVIDIA's own (read with readelf -d from CUDA 13.0 and cuDNN 9.19:
-# cuBLAS needs cuBLASLt; cuSPARSE nvJitLink; cuSOLVER all three; cuDNN's
-# sub-libraries cudnn_graph, libz and libstdc++).  Installed with --root
-# into a Debian root (the cached debootstrap root under an overlay, its
-# driver packages' files removed: an image with no driver), the closure is
-# checked by the root's own loader (ldd in a chroot): nothing missing.
+# those of NVIDIA's own (read with readelf -d from CUDA 13.0 and cuDNN
+# 9.19: cuBLAS needs cuBLASLt; cuSPARSE nvJitLink; cuSOLVER all three;
+# cuDNN's sub-libraries cudnn_ops, cudnn_graph, libz and libstdc++).
+# Installed with --root into a Debian root (the cached debootstrap root
+# under an overlay, its driver packages' files removed: an image with no
+# driver), the closure is checked by the root's own loader (ldd in a
+# chroot): nothing missing; doctor --driver on it then says nothing.
 # plan shows the download against the whole release's; --components devel
 # keeps everything; an archive that would place libcuda is refused with
 # nothing installed; an unknown set is an error.
@@ -98,6 +99,20 @@ mkdir -p "$T/libs"
 		libstdc++.so.6 &&
 		so cudnn_ops libcudnn_ops.so.9 libcudnn_ops.so.9.3.0 \
 		libcudnn_graph.so.9 libz.so.1 libstdc++.so.6 &&
+		so cudnn_cnn libcudnn_cnn.so.9 libcudnn_cnn.so.9.3.0 \
+		libcudnn_ops.so.9 libcudnn_graph.so.9 libz.so.1 libstdc++.so.6 &&
+		so cudnn_adv libcudnn_adv.so.9 libcudnn_adv.so.9.3.0 \
+		libcudnn_ops.so.9 libcudnn_graph.so.9 libz.so.1 libstdc++.so.6 &&
+		so cudnn_engines_precompiled libcudnn_engines_precompiled.so.9 \
+		libcudnn_engines_precompiled.so.9.3.0 libcudnn_graph.so.9 \
+		libz.so.1 libstdc++.so.6 &&
+		so cudnn_engines_runtime_compiled \
+		libcudnn_engines_runtime_compiled.so.9 \
+		libcudnn_engines_runtime_compiled.so.9.3.0 libcudnn_graph.so.9 \
+		libz.so.1 libstdc++.so.6 &&
+		so cudnn_heuristic libcudnn_heuristic.so.9 \
+		libcudnn_heuristic.so.9.3.0 libcudnn_graph.so.9 libz.so.1 \
+		libstdc++.so.6 &&
 		so cudnn libcudnn.so.9 libcudnn.so.9.3.0 libstdc++.so.6 &&
 		static cudnn_adv
 	mka_packdir cudnn 9.3.0.75 cuda12 -- "$S" >/dev/null
@@ -185,13 +200,13 @@ if [ -x "$ROOT/usr/bin/ldd" ] && command -v unshare >/dev/null &&
 			>$O/doctor.json 2>/dev/null
 		exit 0' sh "$O" "$ROOT" "$CDS_BIN" "$@"
 	is "$?" 0 "installed into the Debian root under an overlay"
-	is "$(grep -c '^== ' "$O/ldd.out")" 12 "ldd in the root: every library"
+	is "$(grep -c '^== ' "$O/ldd.out")" 17 "ldd in the root: every library"
 	is "$(grep -c 'not found' "$O/ldd.out")" 0 \
 		"the root's loader resolves every NEEDED library (cuDNN's libz, libstdc++ from Debian)"
 	like "$(cat "$O/ldd.out")" "libcublasLt.so.12 => /opt/nvidia/cuda/lib/libcublasLt.so.12" \
 		"through the ld.so.conf.d file and ldconfig -r"
-	is "$(jget "$(cat "$O/doctor.json")" '[f["id"] for f in d["findings"] if f["id"].startswith("IMAGE-")]')" \
-		"[]" "doctor --driver on the image: no driver library baked in"
+	is "$(jget "$(cat "$O/doctor.json")" '[(f["id"], f["title"]) for f in d["findings"]]')" \
+		"[]" "doctor --driver on the image: nothing at all to say"
 	rm -rf "$O"
 else
 	skip 5 "no cached Debian root or no overlay mount here"
