@@ -616,6 +616,11 @@ cds_image_env_load(cds_handle_t *h, char **path)
 	json_decref(doc);
 	cds_strv_clear(&h->env);
 	h->env = env;
+	if (cds_getenv(h, "HOME") == NULL) {
+		/* the runtime sets it when the image does not (docker: the
+		 * user's home, /root for root) */
+		cds_setenv(h, "HOME", "/root");
+	}
 	h->image_env = 1;
 	*path = file;
 	return 1;
