@@ -14,10 +14,10 @@
 # debootstrap root when the cache has it); IMAGE-LD-PATH.  Healthy images
 # and plain roots say nothing of images.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 60
+plan 62
 
 command -v gcc >/dev/null && command -v objcopy >/dev/null || {
-	skip 60 "no gcc or objcopy"
+	skip 62 "no gcc or objcopy"
 	done_testing
 }
 W=$(mktemp -d); cleanup_later "$W"
@@ -154,6 +154,27 @@ like "$(evidence "$OUT" IMAGE-COMPAT 'loaded by')" "LD_LIBRARY_PATH" \
 aud "$B" 530.30.02
 like "$(titles "$OUT" IMAGE-COMPAT)" "does not support driver branch 530: CUDA fails with error 803" \
 	"on the path over a branch its note does not list: 803"
+
+# a note of another owner, or one whose size runs past its section, is no
+# note (cuda-elf-header.go): the hook's older rule, by the major number
+B=$W/badnote
+mk_bundle "$B" CUDA_VERSION=13.0.2 NVIDIA_DISABLE_REQUIRE=1
+mk_compat "$B/rootfs" /usr/local/cuda-13.0/compat 580.159.04 13.0 580
+python3 -c 'import struct, sys
+n = b"Other Corporation\0"
+d = b"{\"CUDA Version\": \"13.0\", \"driver\": [550]}\0"
+pad = lambda b: b + b"\0" * (-len(b) % 4)
+open(sys.argv[1], "wb").write(struct.pack("<III", len(n), len(d), 1)
+    + pad(n) + pad(d))' "$W/note2"
+objcopy --update-section .note.cuda.fwd_compatibility="$W/note2" \
+	"$B/rootfs/usr/local/cuda-13.0/compat/libcuda.so.580.159.04"
+ln -s cuda-13.0 "$B/rootfs/usr/local/cuda"
+/sbin/ldconfig -r "$B/rootfs" 2>/dev/null || ldconfig -r "$B/rootfs"
+aud "$B" 550.54.15
+is "$(evidence "$OUT" IMAGE-COMPAT 'its ELF note')" "[]" \
+	"another owner's note is not read (its branch list would have said 550)"
+like "$(evidence "$OUT" IMAGE-COMPAT 'loaded by')" "branch 580 above the host's 550" \
+	"the hook's rule without a note: the major number"
 
 # ---- the nvidia/cuda 12.4.1 image's requirement and its brand list ------
 B=$W/cuda124
