@@ -770,6 +770,43 @@ struct cds_searchdir {
 	int exists;
 };
 
+/*
+ * Where the scan runs (src/container.c): in a container or not, which
+ * runtime, how the GPU came in, and what a process inside sees of it;
+ * on a host, the container engines it has.  Every word comes from
+ * evidence a process can read (marker files, /proc/self/mountinfo, the
+ * environment, ld.so.conf.d file names), under the handle's root.  The
+ * environment variable CDS_CONTAINER overrides the runtime ("none",
+ * "docker", "podman", "kubernetes", "apptainer", "wsl2"): for tests,
+ * whose machines may themselves be containers.
+ */
+struct cds_container {
+	const char *runtime;	/* "none", "docker", "podman", "kubernetes",
+				   "apptainer", "wsl2" */
+	const char *gpu_mechanism; /* how the GPU came in: "legacy-hook"
+				   (nvidia-container-cli's bind mounts), "cdi",
+				   "apptainer-nv", "device-plugin",
+				   "host-dir" (/usr/local/nvidia), "wsl",
+				   "none"; NULL outside a container */
+	int overridden;		/* CDS_CONTAINER named the runtime */
+	int ctl_errno;		/* open() of /dev/nvidiactl: 0 it opened,
+				   else its errno (ENOENT: not passed in,
+				   EPERM: the device cgroup denies it, ENXIO:
+				   a node without a driver, EACCES); -1: not
+				   tried (outside a container) */
+	int ctl_chardev;	/* /dev/nvidiactl is a character device */
+	int rootless;		/* podman's rootless=1, or a user namespace
+				   that maps root to another uid */
+	char *visible_devices;	/* NVIDIA_VISIBLE_DEVICES, or NULL */
+	char *capabilities;	/* NVIDIA_DRIVER_CAPABILITIES, or NULL */
+	struct cds_evidence *evidence;	/* what told: "marker" =
+				   "/.dockerenv exists"... */
+	size_t nevidence;
+	char **engines;		/* on a host: container engines found
+				   ("docker", "podman", "containerd"),
+				   NULL-terminated; never NULL */
+};
+
 struct cds_scan {
 	struct cds_driver driver;
 	struct cds_toolkit *toolkits;
@@ -796,6 +833,7 @@ struct cds_scan {
 	int nvidia_pci;		/* NVIDIA devices on the PCI bus */
 	char *narrowed_env;	/* --env/--prefix given: that env's prefix */
 	double elapsed_ms;
+	struct cds_container container;	/* where it runs */
 };
 
 /* Scan flags. */

@@ -116,6 +116,29 @@ static const struct cds_rule rules[] = {
 	    NULL, cds_rule_env_jax },
 	{ "ENV-MODULE-LOADING", N_("CUDA_MODULE_LOADING has a value CUDA "
 	    "does not know"), NULL, cds_rule_env_module_loading },
+	/* containers (rules_container.c): inside one, the GPU's way in */
+	{ "CTR-NO-GPU", N_("a container started without the GPU"), NULL,
+	    cds_rule_container_gpu },
+	{ "CTR-CGROUP", N_("the device cgroup denies the container its "
+	    "GPU"), NULL, NULL },
+	{ "CTR-NODE", N_("a GPU device node with no driver behind it"), NULL,
+	    NULL },
+	{ "CTR-PERM", N_("no permission to open the GPU's device"), NULL,
+	    NULL },
+	{ "CTR-CAPS", N_("the container's driver capabilities lack "
+	    "compute"), NULL, NULL },
+	{ "CTR-NO-LIBS", N_("the GPU was passed in without the driver's "
+	    "libraries"), NULL, NULL },
+	/* on a host with a container engine */
+	{ "CTK-MISSING", N_("a container engine without the NVIDIA "
+	    "Container Toolkit"), NULL, cds_rule_container_toolkit },
+	{ "CTK-DOCKER", N_("docker has no nvidia runtime"), NULL, NULL },
+	{ "CTK-CONTAINERD", N_("containerd has no nvidia runtime"), NULL,
+	    NULL },
+	{ "CTK-CDI", N_("the CDI spec for the GPU is missing or stale"), NULL,
+	    cds_rule_container_cdi },
+	{ "CTK-DEV-CHAR", N_("the GPU's /dev/char links are missing"), NULL,
+	    cds_rule_container_devchar },
 	/* explain's own checks of what a message names (src/explain.c) */
 	{ "MSG-LIBRARY", N_("the library the message could not open, looked "
 	    "up here"), NULL, NULL },

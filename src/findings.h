@@ -106,4 +106,10 @@ CDS_HIDDEN void cds_rule_env_container(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_env_jax(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_env_module_loading(struct cds_rule_ctx *c);
 
+/* rules_container.c */
+CDS_HIDDEN void cds_rule_container_gpu(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_container_toolkit(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_container_cdi(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_container_devchar(struct cds_rule_ctx *c);
+
 #endif /* CDS_FINDINGS_H */

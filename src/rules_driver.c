@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "container.h"
 #include "facts.h"
 #include "findings.h"
 #include "manifest.h"
@@ -41,7 +42,10 @@ cds_rule_no_driver(struct cds_rule_ctx *c)
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
 		    "run CUDA programs on a machine with an NVIDIA GPU and "
 		    "driver");
-	} else if (d->state == CDS_DRIVER_NO_LIBRARY) {
+	} else if (d->state == CDS_DRIVER_NO_LIBRARY &&
+	    !cds_in_container(&c->s->container)) {
+		/* in a container the driver's libraries come from the host:
+		 * never install them there (CTR-*, rules_container.c) */
 		f = cds_finding_add(c, "NO-DRIVER", CDS_SEV_ERROR,
 		    "the NVIDIA kernel module %s is loaded but the loader "
 		    "finds no libcuda.so.1", d->module_version);
