@@ -82,8 +82,8 @@ visible_says_none(const struct cds_container *ct)
 }
 
 /*
- * The GPU's passthrough, when libcuda.so.1 is not found in a container
- * (where doctor on a host would say "install the user-space driver"):
+ * The GPU's passthrough in a container, where doctor on a host would say
+ * "install the user-space driver" of a missing libcuda.so.1:
  * /dev/nvidiactl's open() tells which piece is missing.
  *   ENOENT  not passed in (a loaded host module shows in /proc):
  *           CTR-NO-GPU (containers.md b, row 11:
@@ -106,26 +106,41 @@ cds_rule_container_gpu(struct cds_rule_ctx *c)
 	const char *module = d->module_version;
 	struct cds_finding *f;
 
-	if (!cds_in_container(ct) || d->libcuda_path != NULL ||
-	    cds_streq(ct->gpu_mechanism, "wsl") || d->wsl) {
+	if (!cds_in_container(ct) || cds_streq(ct->gpu_mechanism, "wsl") ||
+	    d->wsl) {
+		return;
+	}
+	if ((ct->ctl_errno == ENOENT || ct->ctl_errno == 0) &&
+	    d->libcuda_path != NULL && d->state != CDS_DRIVER_STUB) {
+		if (ct->ctl_errno == 0 || module == NULL ||
+		    visible_says_none(ct)) {
+			return;	/* passed in; or ENV-NVIDIA-VISIBLE's case */
+		}
+	} else if (ct->ctl_errno == ENOENT && (module == NULL ||
+	    visible_says_none(ct))) {
+		/* no module: NO-DRIVER; void: ENV-NVIDIA-VISIBLE */
 		return;
 	}
 	switch (ct->ctl_errno) {
 	case ENOENT:
-		if (module == NULL || visible_says_none(ct)) {
-			/* no module: NO-DRIVER; void: ENV-NVIDIA-VISIBLE */
-			return;
-		}
 		f = cds_finding_add(c, "CTR-NO-GPU", CDS_SEV_ERROR, "this "
 		    "container was started without the GPU: the host's NVIDIA "
-		    "module %s is loaded, but /dev/nvidiactl and libcuda.so.1 "
-		    "were not passed in", module);
+		    "module %s is loaded, but /dev/nvidiactl%s %s not passed "
+		    "in", module, d->libcuda_path == NULL ?
+		    " and libcuda.so.1" : "", d->libcuda_path == NULL ?
+		    "were" : "was");
 		evidence_container(f, ct);
 		cds_finding_evidence(f, "kernel module", "%s (the host's, "
 		    "seen in /proc/driver/nvidia/version)", module);
 		cds_finding_evidence(f, "/dev/nvidiactl", "absent (ENOENT)");
-		cds_finding_evidence(f, "libcuda.so.1", "not found by the "
-		    "loader");
+		if (d->libcuda_path == NULL) {
+			cds_finding_evidence(f, "libcuda.so.1", "not found by "
+			    "the loader");
+		} else {
+			cds_finding_evidence(f, "libcuda.so.1", "%s (in the "
+			    "image, or mounted without the devices)",
+			    d->libcuda_path);
+		}
 		cds_finding_evidence(f, "NVIDIA_VISIBLE_DEVICES", "%s",
 		    ct->visible_devices != NULL ? ct->visible_devices :
 		    "unset: the image does not ask the NVIDIA runtime for a "
@@ -192,6 +207,9 @@ cds_rule_container_gpu(struct cds_rule_ctx *c)
 		    "container_use_devices true");
 		break;
 	default:
+		if (d->libcuda_path != NULL) {
+			return;	/* an errno that names no piece */
+		}
 		if (!cds_container_has_cap(ct->capabilities, "compute")) {
 			f = cds_finding_add(c, "CTR-CAPS", CDS_SEV_ERROR,
 			    "NVIDIA_DRIVER_CAPABILITIES=%s lacks compute: the "
