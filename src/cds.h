@@ -1588,6 +1588,10 @@ struct cds_explanation {
 	const char *meaning;	/* translated: what it means, plainly */
 	const char *fix;	/* translated: what to do when no cause is
 				   found here */
+	const char *side;	/* where the fix is made: "host" (a container
+				   failure fixed on the host: run doctor
+				   there), "container" (its image or how it
+				   is started), or NULL */
 	struct cds_explain_cause *causes;	/* in the catalogue's order */
 	size_t ncauses;
 	/* Filled by cds_explain_check(): */

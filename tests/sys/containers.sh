@@ -18,13 +18,15 @@
 # that is no container and has no engine says nothing new.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 76
+plan 82
 
 # The variables of the machine running the tests stay out of the trees'.
 unset CDS_CONTAINER KUBERNETES_SERVICE_HOST APPTAINER_CONTAINER \
 	SINGULARITY_CONTAINER NVIDIA_VISIBLE_DEVICES \
 	NVIDIA_DRIVER_CAPABILITIES NVIDIA_CTK_LIBCUDA_DIR container
 LIB=/usr/lib/x86_64-linux-gnu
+# torch's words (research containers.md, b, row 11)
+TORCH='Found no NVIDIA driver on your system'
 VERSION_LINE='NVRM version: NVIDIA UNIX x86_64 Kernel Module  550.54.15  Tue Mar  5 22:23:56 UTC 2024'
 
 mk_module() {	# mk_module ROOT: the module's /proc entry as a plain file
@@ -49,6 +51,8 @@ is "$(ids)" "['NO-DRIVER']" "host: NO-DRIVER as before, nothing of containers"
 like "$(fix_command "$OUT" NO-DRIVER)" "install the user-space driver package of version 550.54.15" "host: NO-DRIVER still says install the user-space driver"
 cds --root "$R" doctor
 unlike "$OUT" "^Container" "host without an engine: no Container section"
+cds --root "$R" explain --json "$TORCH"
+unlike "$(jget "$OUT" 'd["cause_here"]')" "container" "explain on the host: no container cause"
 
 # ---- the override ----------------------------------------------------------
 CDS_CONTAINER=docker cds --root "$R" doctor --json
@@ -127,7 +131,7 @@ bind_ro() {	# bind_ro HOSTFILE TARGET: as the legacy hook's mount_files
 }
 
 if [ "$(id -u)" != 0 ] || ! unshare -m -p -f --propagation private true 2>/dev/null; then
-	skip 25 "mount and pid namespaces need root and unshare"
+	skip 26 "mount and pid namespaces need root and unshare"
 else
 	H=$(mktemp -d "${TMPDIR:-/tmp}/cds-host-XXXXXX"); cleanup_later "$H"
 	mk_solib "$H/libcuda.so.550.54.15" libcuda.so.1
@@ -186,6 +190,9 @@ $(bind_ro "$H/libcuda.so.550.54.15" "$R$LIB/libcuda.so.550.54.15")"
 	like "$(fix_command "$OUT" CTR-NO-GPU)" "nvidia.com/gpu: 1" "kubernetes: the pod's limit"
 	APPTAINER_CONTAINER=/x.sif ns_cds "$(proc_setup "$R")" --root "$R" doctor --json
 	like "$(fix_command "$OUT" CTR-NO-GPU)" "apptainer exec --nv" "apptainer: --nv"
+	# explain of torch's words there: the container, not "no driver"
+	ns_cds "$(proc_setup "$R")" --root "$R" explain --json "$TORCH"
+	is "$(jget "$OUT" 'd["id"], d["cause_here"]')" "('NO-DRIVER', 'a container started without the GPU')" "explain: torch's no-driver text in this container: the container's cause"
 
 	# capabilities without compute (row 10): NVML bound in, no libcuda
 	R=$(mk_sysroot); cleanup_later "$R"
@@ -215,7 +222,7 @@ mk_solib "$R$LIB/libcuda.so.550.54.15" libcuda.so.1
 ln -s libcuda.so.550.54.15 "$R$LIB/libcuda.so.1"
 mkdir -p "$R/dev"
 if [ "$(id -u)" != 0 ] || ! mknod "$R/dev/nvidiactl" c 195 255 2>/dev/null; then
-	skip 12 "device nodes need root (mknod)"
+	skip 13 "device nodes need root (mknod)"
 else
 	# ENXIO: a node of the NVIDIA major with no driver behind it (this
 	# machine's kernel has none)
@@ -230,18 +237,23 @@ else
 		CG=$CG/cds-test-$$
 		mkdir "$CG"
 		echo 'c 195:* rwm' >"$CG/devices.deny"
-		_o=$(mktemp)
-		sh -c 'echo $$ >"$1/cgroup.procs"; shift; exec "$@"' cg "$CG" \
-			"$CDS_BIN" --root "$R" doctor --json >"$_o" 2>/dev/null </dev/null
-		RC=$?
-		OUT=$(cat "$_o"); rm -f "$_o"
+		in_cg() {	# in_cg ARGS...: cds ARGS... in the cgroup
+			_o=$(mktemp)
+			sh -c 'echo $$ >"$1/cgroup.procs"; shift; exec "$@"' \
+				cg "$CG" "$CDS_BIN" "$@" >"$_o" 2>/dev/null </dev/null
+			RC=$?
+			OUT=$(cat "$_o"); rm -f "$_o"
+		}
+		in_cg --root "$R" explain --json 'Failed to initialize NVML: Unknown Error'
+		is "$(jget "$OUT" 'd["id"], d["side"], d["cause_here"]')" "('CTR-CGROUP', 'host', 'the device cgroup denies /dev/nvidiactl in this container')" "explain of NVML's Unknown Error there: the cgroup, fixed on the host"
+		in_cg --root "$R" doctor --json
 		rmdir "$CG"
 		is "$(ct "['nvidiactl']"), $(ids)" "EPERM, ['CTR-CGROUP']" "denied by the devices cgroup: EPERM, CTR-CGROUP"
 		is "$RC" 1 "CTR-CGROUP: exit 1"
 		like "$(fix_command "$OUT" CTR-CGROUP)" "on the host: sudo nvidia-ctk system create-dev-char-symlinks --create-all, then recreate the container" "NVIDIA's fix, on the host"
 		like "$(fix_command "$OUT" CTR-CGROUP)" "native.cgroupdriver=cgroupfs" "or the cgroupfs driver"
 	else
-		skip 4 "no writable cgroup v1 devices controller here (cgroup v2 denies devices by eBPF)"
+		skip 5 "no writable cgroup v1 devices controller here (cgroup v2 denies devices by eBPF)"
 	fi
 
 	# EACCES: a rootless podman's user without the device's permission
@@ -323,6 +335,10 @@ mk_exec "$R/usr/bin/podman"
 cds --root "$R" doctor --json
 is "$(ids)" "['NO-DRIVER', 'CTK-CDI']" "podman, no CDI spec: CTK-CDI"
 like "$(titles "$OUT" CTK-CDI)" "unresolvable CDI devices" "the failure it leads to"
+cds --root "$R" explain --json 'Error: setting up CDI devices: unresolvable CDI devices nvidia.com/gpu=all'
+is "$(jget "$OUT" 'd["id"], d["side"], d["cause_here"]')" "('CTR-CDI', 'host', 'no CDI spec names the GPU on this host')" "explain of podman's CDI error here: no spec"
+cds --root "$R" explain 'Error: setting up CDI devices: unresolvable CDI devices nvidia.com/gpu=all'
+like "$(printf "%s" "$OUT" | tr "\n" " " | tr -s " ")" "The fix is made on the host, not in the container: run .cudnn-setup doctor. on the host" "explain says which side"
 mkdir -p "$R/etc/cdi"
 cat >"$R/etc/cdi/nvidia.yaml" <<'EOF'
 cdiVersion: 0.5.0
@@ -363,6 +379,9 @@ is "$(ids)" "['NO-DRIVER']" "its nvidia runtime there: silent"
 rm -f "$R/usr/bin/nvidia-ctk"
 cds --root "$R" doctor --json
 like "$(evidence "$OUT" CTK-MISSING engines)" "docker, podman, containerd" "all the engines named"
+
+cds --root "$R" explain --json 'nvidia-container-cli: mount error: file creation failed: /var/lib/docker/overlay2/40c7fccee0aa8659243a8180389b333c9a6b85fac895a95207bfddca46df4fc6/merged/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1: file exists: unknown.'
+is "$(jget "$OUT" 'd["id"], d["side"]')" "('CTR-BAKED', 'container')" "driver libraries baked into the image: fixed in the image"
 
 # an engine on a host without an NVIDIA driver: nothing to say
 rm -rf "$R/proc/driver"
