@@ -802,6 +802,10 @@ struct cds_container {
 	struct cds_evidence *evidence;	/* what told: "marker" =
 				   "/.dockerenv exists"... */
 	size_t nevidence;
+	char **driver_mounts;	/* in a container: driver libraries mounted
+				   in one by one (libcuda.so.*,
+				   libnvidia-ml.so.*), target paths from
+				   mountinfo, NULL-terminated; never NULL */
 	char **engines;		/* on a host: container engines found
 				   ("docker", "podman", "containerd"),
 				   NULL-terminated; never NULL */

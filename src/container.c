@@ -257,7 +257,8 @@ detect_rootless(cds_handle_t *h, struct cds_container *ct)
 /* ---- the GPU's way in ---------------------------------------------------- */
 
 static const char *
-detect_mechanism(cds_handle_t *h, struct cds_container *ct)
+detect_mechanism(cds_handle_t *h, struct cds_container *ct,
+    struct cds_strv *mounts)
 {
 	const char *mech = NULL, *v;
 	struct mnt *m;
@@ -305,6 +306,7 @@ detect_mechanism(cds_handle_t *h, struct cds_container *ct)
 			    "copy (the legacy hook masks it)");
 			masked = 1;
 		} else if (driver_lib(m[i].point) && opt_ro(m[i].opts)) {
+			cds_strv_push(mounts, m[i].point);
 			if (libs++ == 0) {
 				ev_add(ct, "mount", "%s bound in read-only "
 				    "(%s, %s)", m[i].point, m[i].opts,
@@ -399,6 +401,7 @@ cds_container_scan(cds_handle_t *h, struct cds_container *ct)
 		}
 		if (runtimes[i] == NULL) {
 			ct->engines = cds_xcalloc(1, sizeof(char *));
+			ct->driver_mounts = cds_xcalloc(1, sizeof(char *));
 			return cds_seterr(h, CDS_ERR_USAGE, "CDS_CONTAINER=%s: "
 			    "not a runtime this knows (none, docker, podman, "
 			    "kubernetes, apptainer, wsl2); unset it to detect "
@@ -415,11 +418,15 @@ cds_container_scan(cds_handle_t *h, struct cds_container *ct)
 	ct->capabilities = cds_strdup0(cds_getenv(h,
 	    "NVIDIA_DRIVER_CAPABILITIES"));
 	if (cds_in_container(ct)) {
+		struct cds_strv mounts = {0};
+
 		detect_rootless(h, ct);
-		ct->gpu_mechanism = detect_mechanism(h, ct);
+		ct->gpu_mechanism = detect_mechanism(h, ct, &mounts);
+		ct->driver_mounts = cds_strv_steal(&mounts);
 		probe_ctl(h, ct);
 		ct->engines = cds_xcalloc(1, sizeof(char *));
 	} else {
+		ct->driver_mounts = cds_xcalloc(1, sizeof(char *));
 		if (cds_streq(ct->runtime, "wsl2")) {
 			ct->gpu_mechanism = "wsl";
 		}
@@ -441,6 +448,7 @@ cds_container_clear(struct cds_container *ct)
 	free(ct->visible_devices);
 	free(ct->capabilities);
 	cds_strfreev(ct->engines);
+	cds_strfreev(ct->driver_mounts);
 	memset(ct, 0, sizeof(*ct));
 }
 

@@ -1163,6 +1163,43 @@ apt_nvidia_entry(const cds_handle_t *h)
 	return r;
 }
 
+static int
+is_mounted(char *const *mounts, const char *path)
+{
+	for (; *mounts != NULL; mounts++) {
+		if (strcmp(*mounts, path) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* F19 in a container: libraries the runtime mounted in from the host
+ * (BOUND) are the host's, upgraded without a reboot there (nvidia-
+ * container-toolkit#394); others are the image's own, or put first by
+ * its LD_LIBRARY_PATH (NVIDIA/NeMo-Aligner#336): fixed in the image. */
+static void
+container_mismatch_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    int bound)
+{
+	if (bound) {
+		cds_finding_evidence(f, "fix on", "the host: its driver's "
+		    "libraries, mounted in, are newer than its loaded module");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "on the host: "
+		    "sudo reboot (or reload the nvidia modules); run "
+		    "cudnn-setup doctor there");
+		return;
+	}
+	cds_finding_evidence(f, "fix on", "the container's image: these "
+	    "driver libraries are not the ones the runtime mounts from the "
+	    "host");
+	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "in the image: remove "
+	    "the driver's libraries (apt-get remove 'libnvidia-compute-*', or "
+	    "the copied files) and any LD_LIBRARY_PATH entry that puts them "
+	    "first; the NVIDIA runtime mounts the host's (%s)",
+	    c->s->driver.module_version);
+}
+
 /* F19: the kernel module is one version and the user-space libraries
  * (NVML, libcuda) another: an upgrade replaced the libraries while the
  * old module stays loaded until a reboot. */
@@ -1175,7 +1212,7 @@ cds_rule_nvml_mismatch(struct cds_rule_ctx *c)
 	struct cds_libpath *lp;
 	const char *const *l;
 	struct cds_finding *f = NULL;
-	int copied;
+	int copied, bound = 0;
 
 	if (d->module_version == NULL) {
 		return;
@@ -1210,6 +1247,8 @@ cds_rule_nvml_mismatch(struct cds_rule_ctx *c)
 			    "(/proc/driver/nvidia/version)", d->module_version);
 		}
 		cds_finding_evidence(f, *l, "%s (%s)", real, ver);
+		bound += cds_strv_len(c->s->container.driver_mounts) > 0 &&
+		    is_mounted(c->s->container.driver_mounts, real);
 		free(ver);
 		free(real);
 	}
@@ -1224,6 +1263,10 @@ cds_rule_nvml_mismatch(struct cds_rule_ctx *c)
 			cds_finding_evidence(f, "apt history", "%s", apt);
 		}
 		free(apt);
+	}
+	if (cds_in_container(&c->s->container)) {
+		container_mismatch_fix(c, f, bound);
+		return;
 	}
 	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "sudo reboot  # or: "
 	    "sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo "

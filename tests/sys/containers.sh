@@ -18,7 +18,7 @@
 # that is no container and has no engine says nothing new.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 82
+plan 87
 
 # The variables of the machine running the tests stay out of the trees'.
 unset CDS_CONTAINER KUBERNETES_SERVICE_HOST APPTAINER_CONTAINER \
@@ -131,7 +131,7 @@ bind_ro() {	# bind_ro HOSTFILE TARGET: as the legacy hook's mount_files
 }
 
 if [ "$(id -u)" != 0 ] || ! unshare -m -p -f --propagation private true 2>/dev/null; then
-	skip 26 "mount and pid namespaces need root and unshare"
+	skip 31 "mount and pid namespaces need root and unshare"
 else
 	H=$(mktemp -d "${TMPDIR:-/tmp}/cds-host-XXXXXX"); cleanup_later "$H"
 	mk_solib "$H/libcuda.so.550.54.15" libcuda.so.1
@@ -156,6 +156,28 @@ mount --bind /dev/null '$R/dev/nvidiactl'"
 	like "$(ev_values)" "/dev/nvidiactl bound in from the host" "legacy: the device's bind"
 	is "$(jget "$OUT" 'd["driver"]["module_version"]')" 550.54.15 "the module read from the tmpfs copy"
 	is "$(ids)" "[]" "legacy hook, all there: no finding"
+
+	# the host's driver upgraded without a reboot (row 14): its newer
+	# libraries mounted in over the old module: F19, fixed on the host
+	mk_solib "$H/libcuda.so.570.133.20" libcuda.so.1
+	: >"$R$LIB/libcuda.so.570.133.20"
+	ln -sf libcuda.so.570.133.20 "$R$LIB/libcuda.so.1"
+	SETUP2="$(proc_setup "$R" mask)
+$(bind_ro "$H/libcuda.so.570.133.20" "$R$LIB/libcuda.so.570.133.20")
+mount --bind /dev/null '$R/dev/nvidiactl'"
+	ns_cds "$SETUP2" --root "$R" doctor --json
+	is "$(ct "['driver_mounts']")" "['$LIB/libcuda.so.570.133.20']" "the mounted driver library listed"
+	like "$(evidence "$OUT" F19 'fix on')" "the host: its driver's libraries, mounted in" "F19 of a mounted library: the host's side"
+	like "$(fix_command "$OUT" F19)" "^on the host: sudo reboot" "reboot the host, not the container"
+	# the same version as the image's own file (row 9): fixed in the image
+	rm -f "$R$LIB/libcuda.so.570.133.20"
+	mk_solib "$R$LIB/libcuda.so.570.133.20" libcuda.so.1
+	ns_cds "$(proc_setup "$R" mask)
+mount --bind /dev/null '$R/dev/nvidiactl'" --root "$R" doctor --json
+	like "$(fix_command "$OUT" F19)" "^in the image: remove the driver's libraries" "F19 of the image's own library: fixed in the image"
+	unlike "$(jget "$OUT" '[x["command"] for f in d["findings"] for x in f["fixes"]]')" "apt-mark hold|sudo reboot" "no reboot or apt-mark inside the container"
+	rm -f "$R$LIB/libcuda.so.570.133.20"
+	ln -sf libcuda.so.550.54.15 "$R$LIB/libcuda.so.1"
 
 	# the same without the tmpfs mask and with CDI's marks
 	mkdir -p "$R/etc/ld.so.conf.d"

@@ -155,7 +155,7 @@ jcontainer(const struct cds_container *ct)
 		    ct->evidence[i].key, "value", ct->evidence[i].value));
 	}
 	return json_pack("{s:s, s:o, s:b, s:o, s:b, s:b, s:o, s:o, s:o, "
-	    "s:o}", "runtime", ct->runtime,
+	    "s:o, s:o}", "runtime", ct->runtime,
 	    "gpu_mechanism", cli_jstr(ct->gpu_mechanism),
 	    "overridden", ct->overridden,
 	    "nvidiactl", jctl(ct->ctl_errno),
@@ -163,7 +163,8 @@ jcontainer(const struct cds_container *ct)
 	    "rootless", ct->rootless,
 	    "visible_devices", cli_jstr(ct->visible_devices),
 	    "capabilities", cli_jstr(ct->capabilities),
-	    "engines", jstrv(ct->engines), "evidence", ev);
+	    "engines", jstrv(ct->engines), "driver_mounts",
+	    jstrv(ct->driver_mounts), "evidence", ev);
 }
 
 json_t *
