@@ -324,13 +324,17 @@ detect_mechanism(cds_handle_t *h, struct cds_container *ct,
 		}
 	}
 	free_mounts(m, n);
-	if (mech == NULL && (masked || devs > 0 || libs > 0)) {
-		/* CDI creates device nodes and leaves /proc alone; binds of
-		 * libraries without CDI's marks are the hook's */
+	if (mech == NULL && (masked || libs > 0)) {
+		/* CDI leaves /proc alone; binds of libraries without CDI's
+		 * marks are the hook's */
 		mech = "legacy-hook";
 	}
 	if (mech == NULL && hostdir) {
 		mech = "host-dir";
+	}
+	if (mech == NULL && devs > 0) {
+		/* CDI creates device nodes; the hook binds the host's */
+		mech = "legacy-hook";
 	}
 	return mech != NULL ? mech : "none";
 }

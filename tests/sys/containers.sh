@@ -18,7 +18,7 @@
 # that is no container and has no engine says nothing new.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 87
+plan 89
 
 # The variables of the machine running the tests stay out of the trees'.
 unset CDS_CONTAINER KUBERNETES_SERVICE_HOST APPTAINER_CONTAINER \
@@ -131,7 +131,7 @@ bind_ro() {	# bind_ro HOSTFILE TARGET: as the legacy hook's mount_files
 }
 
 if [ "$(id -u)" != 0 ] || ! unshare -m -p -f --propagation private true 2>/dev/null; then
-	skip 31 "mount and pid namespaces need root and unshare"
+	skip 33 "mount and pid namespaces need root and unshare"
 else
 	H=$(mktemp -d "${TMPDIR:-/tmp}/cds-host-XXXXXX"); cleanup_later "$H"
 	mk_solib "$H/libcuda.so.550.54.15" libcuda.so.1
@@ -191,6 +191,21 @@ $(bind_ro "$H/libcuda.so.550.54.15" "$R$LIB/libcuda.so.550.54.15")"
 	like "$(ev_values)" "00-nvcr-2291866402.conf" "CDI: the file named"
 	is "$(ids)" "[]" "CDI sets NVIDIA_VISIBLE_DEVICES=void itself: no ENV-NVIDIA-VISIBLE"
 	rm -f "$R/etc/ld.so.conf.d/00-nvcr-2291866402.conf"
+
+	# one host directory mounted read-only at /usr/local/nvidia (GKE's
+	# device plugin; the H200 machine's: a squashfs there), found through
+	# LD_LIBRARY_PATH as the image sets it
+	R=$(mk_sysroot); cleanup_later "$R"
+	: >"$R/.dockerenv"
+	mkdir -p "$H/nvidia/lib64" "$R/usr/local/nvidia" "$R/dev"
+	cp "$H/libcuda.so.550.54.15" "$H/nvidia/lib64/"
+	ln -s libcuda.so.550.54.15 "$H/nvidia/lib64/libcuda.so.1"
+	mknod "$R/dev/nvidiactl" c 1 3
+	NVIDIA_VISIBLE_DEVICES=all LD_LIBRARY_PATH=/usr/local/nvidia/lib64 ns_cds "$(proc_setup "$R")
+mount --bind '$H/nvidia' '$R/usr/local/nvidia'
+mount -o remount,bind,ro,nosuid,nodev '$R/usr/local/nvidia'" --root "$R" doctor --json
+	is "$(ct "['gpu_mechanism']"), $(ids)" "host-dir, []" "a host directory at /usr/local/nvidia: host-dir, nothing wrong"
+	like "$(ev_values)" "/usr/local/nvidia mounted from the host \\(ro,nosuid,nodev" "its mount named"
 
 	# docker run without --gpus on a GPU host (row 11)
 	R=$(mk_sysroot); cleanup_later "$R"
