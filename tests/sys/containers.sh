@@ -18,7 +18,7 @@
 # that is no container and has no engine says nothing new.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 89
+plan 91
 
 # The variables of the machine running the tests stay out of the trees'.
 unset CDS_CONTAINER KUBERNETES_SERVICE_HOST APPTAINER_CONTAINER \
@@ -259,7 +259,7 @@ mk_solib "$R$LIB/libcuda.so.550.54.15" libcuda.so.1
 ln -s libcuda.so.550.54.15 "$R$LIB/libcuda.so.1"
 mkdir -p "$R/dev"
 if [ "$(id -u)" != 0 ] || ! mknod "$R/dev/nvidiactl" c 195 255 2>/dev/null; then
-	skip 13 "device nodes need root (mknod)"
+	skip 15 "device nodes need root (mknod)"
 else
 	# ENXIO: a node of the NVIDIA major with no driver behind it (this
 	# machine's kernel has none)
@@ -312,6 +312,20 @@ else
 	else
 		skip 4 "setpriv is not here"
 	fi
+	# a user namespace that maps root to another uid: rootless, read from
+	# the kernel's /proc/self/uid_map (this machine's own root: the
+	# runtime named by the override)
+	_o=$(mktemp); chmod 666 "$_o"
+	if setpriv --reuid=65534 --regid=65534 --clear-groups unshare -U -r \
+		env CDS_CONTAINER=podman HOME=/tmp "$CDS_BIN" doctor --json \
+		>"$_o" 2>/dev/null </dev/null; [ -s "$_o" ]; then
+		OUT=$(cat "$_o")
+		is "$(ct "['rootless']")" True "a user namespace mapping root to 65534: rootless"
+		like "$(ev_values)" "/proc/self/uid_map maps root to uid 65534" "the map is the evidence"
+	else
+		skip 2 "no user namespaces for an unprivileged user here"
+	fi
+	rm -f "$_o"
 	# the healthy device for the same container: nothing
 	cds --root "$R" doctor --json
 	is "$(ct "['nvidiactl']"), $(ids)" "ok, []" "root opens it: no finding"
