@@ -169,7 +169,8 @@ is_wsl2(cds_handle_t *h, struct cds_container *ct)
 	int wsl = 0;
 
 	if (cds_root_exists(h, "/dev/dxg")) {
-		ev_add(ct, "device", "/dev/dxg (WSL2's GPU paravirtualisation)");
+		ev_add(ct, "device", "/dev/dxg (WSL2's GPU "
+		    "paravirtualisation)");
 		wsl = 1;
 	}
 	if (cds_root_isdir(h, "/usr/lib/wsl/lib")) {
