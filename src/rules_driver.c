@@ -1247,8 +1247,7 @@ cds_rule_nvml_mismatch(struct cds_rule_ctx *c)
 			    "(/proc/driver/nvidia/version)", d->module_version);
 		}
 		cds_finding_evidence(f, *l, "%s (%s)", real, ver);
-		bound += cds_strv_len(c->s->container.driver_mounts) > 0 &&
-		    is_mounted(c->s->container.driver_mounts, real);
+		bound += is_mounted(c->s->container.driver_mounts, real);
 		free(ver);
 		free(real);
 	}
