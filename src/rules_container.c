@@ -23,6 +23,7 @@
 
 #include "container.h"
 #include "findings.h"
+#include "pkgdb.h"
 #include "scan.h"
 
 /* ------------------------------------------------------------------------ */
@@ -406,6 +407,54 @@ cds_rule_container_toolkit(struct cds_rule_ctx *c)
 		}
 		free(conf);
 	}
+}
+
+/*
+ * CTK-VERSION: an installed toolkit release known to break containers:
+ * 1.19.1, under which cuInit fails with CUDA_ERROR_UNKNOWN inside them
+ * while 1.19.0 works (NVIDIA/nvidia-container-toolkit#1967: "Downgrading
+ * both packages back to 1.19.0-1 fixes the issue").  From dpkg's
+ * database.
+ */
+void
+cds_rule_container_ctk_version(struct cds_rule_ctx *c)
+{
+	static const char *const pkgs[] = {
+		"nvidia-container-toolkit", "libnvidia-container1", NULL
+	};
+	const struct cds_pkgdb *db;
+	const struct cds_dpkg *p = NULL;
+	struct cds_finding *f;
+	size_t i;
+
+	if (!host_applies(c)) {
+		return;
+	}
+	db = cds_scan_pkgdb(c->h, c->s);
+	for (i = 0; pkgs[i] != NULL && p == NULL; i++) {
+		const struct cds_dpkg *q = cds_pkgdb_find(db, pkgs[i]);
+
+		if (q != NULL && q->version != NULL && cds_startswith(
+		    q->version, "1.19.1-") && cds_streq(q->status,
+		    "installed")) {
+			p = q;
+		}
+	}
+	if (p == NULL) {
+		return;
+	}
+	f = cds_finding_add(c, "CTK-VERSION", CDS_SEV_WARNING, "%s %s: CUDA "
+	    "fails to initialise in containers under this release "
+	    "(cuInit: CUDA_ERROR_UNKNOWN); 1.19.0 works", p->name,
+	    p->version);
+	cds_finding_evidence(f, "package", "%s %s", p->name, p->version);
+	cds_finding_evidence(f, "known", "NVIDIA/nvidia-container-toolkit"
+	    "#1967");
+	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "sudo apt-get install "
+	    "--allow-downgrades nvidia-container-toolkit=1.19.0-1 "
+	    "nvidia-container-toolkit-base=1.19.0-1 "
+	    "libnvidia-container1=1.19.0-1 "
+	    "libnvidia-container-tools=1.19.0-1");
 }
 
 /* The driver version a CDI spec was generated for: the first

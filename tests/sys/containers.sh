@@ -18,7 +18,7 @@
 # that is no container and has no engine says nothing new.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 91
+plan 94
 
 # The variables of the machine running the tests stay out of the trees'.
 unset CDS_CONTAINER KUBERNETES_SERVICE_HOST APPTAINER_CONTAINER \
@@ -427,6 +427,20 @@ mkdir -p "$R/etc/containerd"
 printf '[plugins."io.containerd.grpc.v1.cri".containerd.runtimes.nvidia]\n  runtime_type = "io.containerd.runc.v2"\n' >"$R/etc/containerd/config.toml"
 cds --root "$R" doctor --json
 is "$(ids)" "['NO-DRIVER']" "its nvidia runtime there: silent"
+# the toolkit release of NVIDIA/nvidia-container-toolkit#1967, as dpkg has it
+mk_status() {	# mk_status VERSION
+	mkdir -p "$R/var/lib/dpkg/info"
+	for _p in nvidia-container-toolkit libnvidia-container1; do
+		printf 'Package: %s\nStatus: install ok installed\nArchitecture: amd64\nVersion: %s\n\n' "$_p" "$1"
+	done >"$R/var/lib/dpkg/status"
+}
+mk_status 1.19.1-1
+cds --root "$R" doctor --json
+is "$(ids)" "['NO-DRIVER', 'CTK-VERSION']" "toolkit 1.19.1: CTK-VERSION"
+like "$(fix_command "$OUT" CTK-VERSION)" "nvidia-container-toolkit=1.19.0-1 .*libnvidia-container1=1.19.0-1" "back to 1.19.0, as the issue found"
+mk_status 1.19.0-1
+cds --root "$R" doctor --json
+is "$(ids)" "['NO-DRIVER']" "1.19.0: silent"
 rm -f "$R/usr/bin/nvidia-ctk"
 cds --root "$R" doctor --json
 like "$(evidence "$OUT" CTK-MISSING engines)" "docker, podman, containerd" "all the engines named"
