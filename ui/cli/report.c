@@ -437,11 +437,19 @@ print_container(const struct cds_scan *s)
 		row("/dev/nvidiactl", w, detail);
 	}
 	if (strcmp(ct->runtime, "none") != 0) {
-		row("NVIDIA_VISIBLE_DEVICES", ct->visible_devices != NULL ?
-		    ct->visible_devices : _("unset"), NULL);
-		row("NVIDIA_DRIVER_CAPABILITIES", ct->capabilities != NULL ?
-		    ct->capabilities : _("unset"), ct->capabilities == NULL ?
-		    _("the runtime's default: compute,utility") : NULL);
+		char line[512];
+
+		snprintf(line, sizeof(line), "NVIDIA_VISIBLE_DEVICES=%s",
+		    ct->visible_devices != NULL ? ct->visible_devices : "");
+		row(_("visible devices"), ct->visible_devices != NULL ? "" :
+		    _("unset"), ct->visible_devices != NULL ? line :
+		    "NVIDIA_VISIBLE_DEVICES");
+		snprintf(line, sizeof(line), "NVIDIA_DRIVER_CAPABILITIES=%s",
+		    ct->capabilities != NULL ? ct->capabilities : "");
+		row(_("capabilities"), ct->capabilities != NULL ? "" :
+		    _("unset"), ct->capabilities != NULL ? line :
+		    _("NVIDIA_DRIVER_CAPABILITIES; the default: "
+		    "compute,utility"));
 	}
 	for (i = 0; i < ct->nevidence; i++) {
 		row(ct->evidence[i].key, "", ct->evidence[i].value);
