@@ -737,16 +737,6 @@ static const struct entry_def entries[] = {
 	    "host"), { BY("CTK-MISSING") } },
 	    { N_("docker has no nvidia runtime configured"),
 	    { BY("CTK-DOCKER") } } } },
-	{ "CTR-REQUIRE", N_("the image needs a newer driver than the host's"),
-	  N_("The image's NVIDIA_REQUIRE_CUDA asks for a CUDA version the "
-	  "host's driver does not support, and the container toolkit refuses "
-	  "to start it."),
-	  N_("On the host: install a driver that supports the image's CUDA "
-	  "(run cudnn-setup doctor there), or use an image of an older CUDA; "
-	  "a data-centre GPU on a long-term driver may use forward "
-	  "compatibility instead."),
-	  { { N_("the host's driver is older than the image's CUDA (check "
-	    "on the host)"), { { NULL, { { NULL } } } } } } },
 	{ "CTR-CGROUP", N_("the container lost its GPU to the device cgroup"),
 	  N_("NVML inside a running container fails with \"Unknown Error\": "
 	  "the container's device cgroup no longer lets it open the NVIDIA "
@@ -811,14 +801,6 @@ static const struct entry_def entries[] = {
 	  "host: sudo setsebool -P container_use_devices true."),
 	  { { N_("no permission to open /dev/nvidiactl here"),
 	    { BY("CTR-PERM") } } } },
-	{ "CTR-MISMATCH", N_("the host's driver libraries and module differ"),
-	  N_("The container toolkit loaded the host's NVML and it is not of "
-	  "the loaded kernel module's version: the driver was upgraded on "
-	  "the host without a reboot."),
-	  N_("On the host: reboot (or reload the nvidia modules); run "
-	  "cudnn-setup doctor there."),
-	  { { N_("the libraries and the module differ on this host"),
-	    { BY("F19"), IF(MSG_DRIVER, "mismatch", NULL) } } } },
 	{ "CTR-K8S", N_("the Kubernetes node's runtime gives no GPU"),
 	  N_("NVIDIA's device plugin found no NVML in its own container: the "
 	  "node's container runtime (containerd, cri-o) does not run it "
@@ -878,11 +860,10 @@ static const struct entry_def entries[] = {
 static const struct {
 	const char *id, *side;
 } sides[] = {
-	{ "CTR-RUNTIME", "host" }, { "CTR-REQUIRE", "host" },
-	{ "CTR-CGROUP", "host" }, { "CTR-HOST-DRIVER", "host" },
-	{ "CTR-BAKED", "container" }, { "CTR-WSL", "host" },
-	{ "CTR-CDI", "host" }, { "CTR-PERM", "host" },
-	{ "CTR-MISMATCH", "host" }, { "CTR-K8S", "host" },
+	{ "CTR-RUNTIME", "host" }, { "CTR-CGROUP", "host" },
+	{ "CTR-HOST-DRIVER", "host" }, { "CTR-BAKED", "container" },
+	{ "CTR-WSL", "host" }, { "CTR-CDI", "host" }, { "CTR-PERM", "host" },
+	{ "CTR-K8S", "host" },
 };
 
 static const char *
@@ -1161,9 +1142,6 @@ static const struct pattern patterns[] = {
 	    { NULL } },
 	{ "CTR-RUNTIME", 1, "Unknown runtime specified nvidia", 0, NULL,
 	    "Unknown runtime specified nvidia", { NULL } },
-	{ "CTR-REQUIRE", 1, "requirement error: unsatisfied condition:", 0,
-	    NULL, "requirement error: unsatisfied condition: *(cuda *>= *"
-	    VER ")", { NULL, "condition" } },
 	{ "CTR-CGROUP", 1, "Failed to initialize NVML: Unknown Error", 0,
 	    NULL, "Failed to initialize NVML: Unknown Error", { NULL } },
 	{ "CTR-HOST-DRIVER", 1, "nvidia-container-cli: initialization error: "
@@ -1181,8 +1159,6 @@ static const struct pattern patterns[] = {
 	{ "CTR-PERM", 1, "Failed to initialize NVML: Insufficient "
 	    "Permissions", 0, NULL, "Failed to initialize NVML: "
 	    "Insufficient Permissions", { NULL } },
-	{ "CTR-MISMATCH", 1, "nvml error: driver/library version mismatch", 0,
-	    NULL, "nvml error: driver/library version mismatch", { NULL } },
 	{ "CTR-K8S", 1, "did you set the docker default runtime to", 0, NULL,
 	    "did you set the docker default runtime to", { NULL } },
 	/* a library of the driver, which no toolkit or wheel provides */
