@@ -693,6 +693,16 @@ check_cuda(struct cds_rule_ctx *c, const char *what, const char *where,
 		cds_finding_evidence(f, "driver supports CUDA", "%s", max);
 	}
 	floor = c->m != NULL ? cds_manifest_driver_floor(c->m, cuda) : NULL;
+	if (cds_in_container(&c->s->container)) {
+		/* the driver is the host's (containers.md, b, row 13) */
+		cds_finding_evidence(f, "fix on", "the host (its driver) or "
+		    "the image (a build for an older CUDA)");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "on the host: "
+		    "upgrade the NVIDIA driver to %s or newer (run cudnn-setup "
+		    "doctor there); or in the image: a build for an older CUDA",
+		    floor != NULL ? floor : "a newer release");
+		return;
+	}
 	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
 	    "upgrade the NVIDIA driver to %s or newer, or use a build for "
 	    "an older CUDA", floor != NULL ? floor : "a newer release");

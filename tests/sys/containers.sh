@@ -18,7 +18,7 @@
 # that is no container and has no engine says nothing new.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 94
+plan 96
 
 # The variables of the machine running the tests stay out of the trees'.
 unset CDS_CONTAINER KUBERNETES_SERVICE_HOST APPTAINER_CONTAINER \
@@ -65,6 +65,19 @@ CDS_CONTAINER=lxc cds --root "$R" doctor
 is "$RC" 2 "CDS_CONTAINER=lxc: a usage error"
 like "$ERR" "CDS_CONTAINER=lxc: not a runtime this knows .*unset it" "it names the value, the runtimes and what to do"
 rm -f "$R/.dockerenv"
+
+# ---- the host's driver too old for the image's CUDA (row 13) ---------------
+R=$(mk_sysroot); cleanup_later "$R"
+mkdir -p "$R/proc/driver/nvidia" "$R/usr/local/cuda-12.4.1"
+printf 'NVRM version: NVIDIA UNIX x86_64 Kernel Module  470.82.01  Tue Oct 26 21:35:24 UTC 2021\n' \
+	>"$R/proc/driver/nvidia/version"
+printf '{"cuda": {"name": "CUDA SDK", "version": "12.4.1"}}\n' >"$R/usr/local/cuda-12.4.1/version.json"
+ln -s cuda-12.4.1 "$R/usr/local/cuda"
+cds --root "$R" doctor --json
+like "$(fix_command "$OUT" F16)" "^upgrade the NVIDIA driver to 525.60.13" "F16 on a host: upgrade the driver, as before"
+: >"$R/.dockerenv"
+cds --root "$R" doctor --json
+like "$(fix_command "$OUT" F16)" "^on the host: upgrade the NVIDIA driver to 525.60.13 .*or in the image: a build for an older CUDA" "F16 in a container: the host's driver, or the image"
 
 # ---- runtimes and mechanisms from --root trees -----------------------------
 R=$(mk_sysroot); cleanup_later "$R"
