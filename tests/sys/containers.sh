@@ -18,7 +18,7 @@
 # that is no container and has no engine says nothing new.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 96
+plan 97
 
 # The variables of the machine running the tests stay out of the trees'.
 unset CDS_CONTAINER KUBERNETES_SERVICE_HOST APPTAINER_CONTAINER \
@@ -358,6 +358,8 @@ like "$(titles "$OUT" CTK-MISSING)" "docker is here but not the NVIDIA Container
 like "$(fix_command "$OUT" CTK-MISSING)" "apt-get install nvidia-container-toolkit .*nvidia-ctk runtime configure --runtime=docker" "install and configure"
 cds --root "$R" doctor
 like "$OUT" "engine +docker \\(/usr/bin/dockerd\\)" "the Container section names the engine"
+cds --root "$R" explain --json 'docker: Error response from daemon: could not select device driver "" with capabilities: [[gpu]]'
+is "$(jget "$OUT" 'd["id"], d["side"], d["cause_here"]')" "('CTR-RUNTIME', 'host', 'the NVIDIA Container Toolkit is not installed on the host')" "explain of docker's --gpus error here: the toolkit is missing"
 mk_exec "$R/usr/bin/nvidia-ctk"
 cds --root "$R" doctor --json
 is "$(ids)" "['NO-DRIVER', 'CTK-DOCKER']" "toolkit, no nvidia runtime in daemon.json: a note"
