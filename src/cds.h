@@ -292,6 +292,26 @@ int cds_set_memlimit(cds_handle_t *h, uint64_t bytes);
  * copy of the process environment.  A NULL value unsets.
  */
 int cds_setenv(cds_handle_t *h, const char *name, const char *value);
+
+/*
+ * Images (cudareq.c).  cds_set_host_driver: judge the target as an image
+ * that will run on a host with NVIDIA driver VERSION ("550.54.15"): doctor
+ * then says whether the container toolkit starts it (NVIDIA_REQUIRE_*),
+ * what its forward-compatibility libcuda does there, and which of its
+ * files break the toolkit's injection.  NULL forgets it.  -1 and
+ * CDS_ERR_USAGE when VERSION is no driver version.
+ */
+int cds_set_host_driver(cds_handle_t *h, const char *version);
+/*
+ * Read the image's environment from the OCI configuration beside the root
+ * (ROOT/../config.json: a runtime bundle's process.env, as umoci unpack and
+ * runc spec write it, or an image configuration's config.Env / Config.Env,
+ * as docker inspect and skopeo inspect --config print it) and make it the
+ * target's environment in place of this process's.  1 read (*PATH the
+ * file, owned by the caller), 0 none there, -1 a file that is not such a
+ * configuration (CDS_ERR_USAGE, the detail says why).
+ */
+int cds_image_env_load(cds_handle_t *h, char **path);
 const char *cds_getenv(const cds_handle_t *h, const char *name);
 
 /* Ask the running job to stop at the next safe point (async-signal-safe).
@@ -939,6 +959,13 @@ struct cds_plan_request {
 				   framework rows built for that CUDA line
 				   (an installed build).  NULL: the newest
 				   line the driver runs */
+	const char *components;	/* a component set of the index
+				   ("runtime", "devel"): which components of
+				   the CUDA release, and whether only their
+				   shared libraries; NULL: the whole release */
+	int no_driver;		/* plan as for an image: ignore the driver
+				   found here, and refuse to place a driver
+				   library (libcuda, libnvidia-*) */
 };
 
 /* One archive of a planned release. */
@@ -974,6 +1001,21 @@ struct cds_plan_item {
 				   runs this CUDA only through NVIDIA's minor
 				   version compatibility (no PTX built by
 				   this toolkit's newer compiler) */
+	char *cuda_tested;	/* cuDNN: the CUDA minors NVIDIA's support
+				   matrix lists for its build ("13.0-13.1",
+				   "12.x"); NULL for CUDA */
+	int untested;		/* cuDNN: 1 when the plan's CUDA is a later
+				   minor of the build's major than those (it
+				   runs through CUDA's minor version
+				   compatibility, untested by NVIDIA), 0
+				   when it is among them, -1 when the plan
+				   has no CUDA to compare */
+	int libraries_only;	/* its component set keeps only the shared
+				   libraries (no headers, static libraries,
+				   stubs or tools) */
+	uint64_t full_size;	/* the release's whole archives, for
+				   comparison (= download_size without a
+				   component set) */
 };
 
 /* Warning bits of a plan (cds_plan.warnings). */
@@ -1036,7 +1078,12 @@ struct cds_plan {
 	char **paths;
 	uint64_t download_size;	/* of the items in state CDS_ITEM_NEW */
 	unsigned warnings;	/* CDS_PLAN_WARN_* */
-	int system;		/* the request's system flag */
+	int system;		/* the request's system flag (implied by a
+				   libraries-only component set: the loader
+				   finds them through ld.so.conf.d) */
+	const char *components;	/* the component set's name, or NULL;
+				   owned by the manifest */
+	int no_driver;		/* the request's no_driver flag */
 };
 
 /*
@@ -1607,6 +1654,7 @@ struct cds_explanation {
 					   checks of what the message
 					   names), those naming it first */
 	size_t others;		/* doctor's other findings, not shown */
+	char *said;		/* private: a meaning written for this text */
 };
 
 /* The longest text cds_explain_text() reads: 1 MiB. */
@@ -1640,6 +1688,33 @@ int cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 void cds_explanation_free(struct cds_explanation *x);
 /* The translated one-line title of an entry, or NULL if unknown. */
 const char *cds_explain_title(const char *id);
+
+/*
+ * What a text no entry matches still says: the libraries (sonames, and
+ * Windows DLLs by their soname), C++ symbols, versions and paths it names,
+ * each with what it is here (NULL when nothing is known of it), and the
+ * known failures whose messages share the most words with it.
+ */
+struct cds_text_read {
+	const char *kind;	/* "library", "symbol", "version", "path" */
+	char *value;
+	char *here;		/* translated; NULL: nothing known here */
+};
+
+#define CDS_CLOSEST 3
+
+struct cds_text_reads {
+	struct cds_text_read *items;
+	size_t n;
+	const char *closest[CDS_CLOSEST];	/* entry ids, nearest first */
+	size_t nclosest;
+};
+
+/* Read TEXT (as cds_explain_text() takes it); libraries are looked up in
+ * the loaded index (cds_manifest_load(); none loaded: not looked up),
+ * paths under the handle's root.  Never NULL. */
+struct cds_text_reads *cds_explain_reads(cds_handle_t *h, const char *text);
+void cds_text_reads_free(struct cds_text_reads *r);
 
 
 #ifdef __cplusplus

@@ -220,9 +220,22 @@ struct ctx {
 	struct cds_plan *p;	/* why, refused, compat_newest go here */
 };
 
+/*
+ * The build of cuDNN D for CUDA: one NVIDIA tested with that minor (its
+ * support matrix lists it), else one built for the same major (11 on) and
+ * tested with older minors only.  That one runs: from CUDA 11 on, a
+ * program built with one minor of a major runs with the later minors'
+ * libraries (NVIDIA, "CUDA Compatibility", Minor Version Compatibility;
+ * NVIDIA's cuDNN packages are per major, "cuDNN 9.10.2 for CUDA 12.x" in
+ * its support matrix), and conda-forge's cudnn pins cuda-version to the
+ * major alone (conda-forge/cudnn-feedstock recipe/meta.yaml:
+ * pin_compatible("cuda-version", min_pin="x", max_pin="x")).  Another
+ * major has no build: NULL.  cds_plan_item.untested tells the two apart.
+ */
 static const struct cds_cudnn_variant *
-variant_for(const struct cds_release *d, const char *cuda)
+variant_in(const struct cds_release *d, const char *cuda, int later)
 {
+	int major = atoi(cuda);
 	size_t i;
 
 	for (i = 0; i < d->nvariants; i++) {
@@ -230,7 +243,22 @@ variant_for(const struct cds_release *d, const char *cuda)
 			return &d->variants[i];
 		}
 	}
+	for (i = 0; i < d->nvariants && later && major >= 11; i++) {
+		const struct cds_cudnn_variant *v = &d->variants[i];
+
+		if (atoi(v->cuda_min) == major && atoi(v->cuda_max) == major &&
+		    cds_vercmp(cuda, v->cuda_max) > 0) {
+			return v;
+		}
+	}
 	return NULL;
+}
+
+/* The build that runs with CUDA, tested with it or not (variant_in()). */
+static const struct cds_cudnn_variant *
+variant_for(const struct cds_release *d, const char *cuda)
+{
+	return variant_in(d, cuda, 1);
 }
 
 static const char *
@@ -416,7 +444,7 @@ best_variant(const struct ctx *x, const struct cds_release *d)
  */
 static void
 note_choice(const struct ctx *x, struct choice *c,
-    const struct cds_release *refused)
+    const struct cds_release *refused, int later)
 {
 	const struct cds_release *nat = NULL;
 	struct cds_plan *p = x->p;
@@ -427,7 +455,7 @@ note_choice(const struct ctx *x, struct choice *c,
 		struct choice t = { .cuda = refused, .cudnn = c->cudnn };
 
 		if (c->cudnn != NULL) {
-			t.var = variant_for(c->cudnn, refused->version);
+			t.var = variant_in(c->cudnn, refused->version, later);
 		}
 		p->refused = refused->version;
 		p->refused_needs = choice_need(x, &t);
@@ -442,7 +470,7 @@ note_choice(const struct ctx *x, struct choice *c,
 		if (r->kind != CDS_KIND_CUDA ||
 		    atoi(r->version) != atoi(c->cuda->version) ||
 		    native(x->driver, r) != 1 || (c->cudnn != NULL &&
-		    ((t.var = variant_for(c->cudnn, r->version)) == NULL ||
+		    ((t.var = variant_in(c->cudnn, r->version, later)) == NULL ||
 		    cds_manifest_known_bad(x->m, CDS_KIND_CUDNN,
 		    c->cudnn->full_version, r->version) != NULL)) ||
 		    !runs(x->driver, choice_need(x, &t))) {
@@ -470,9 +498,9 @@ note_choice(const struct ctx *x, struct choice *c,
 
 /* The CUDA release, when it is ours to pick: the newest the driver runs
  * natively, else the newest it runs (with the cuDNN asked, a release
- * that cuDNN has a build for). */
+ * that cuDNN has a build for, tested with it unless LATER). */
 static int
-pick_cuda(const struct ctx *x, struct choice *c)
+pick_cuda_in(const struct ctx *x, struct choice *c, int later)
 {
 	const struct cds_release *refused = NULL;
 	const char *lowest = NULL;
@@ -486,7 +514,7 @@ pick_cuda(const struct ctx *x, struct choice *c)
 			continue;
 		}
 		if (c->cudnn != NULL &&
-		    ((t.var = variant_for(c->cudnn, r->version)) == NULL ||
+		    ((t.var = variant_in(c->cudnn, r->version, later)) == NULL ||
 		    cds_manifest_known_bad(x->m, CDS_KIND_CUDNN,
 		    c->cudnn->full_version, r->version) != NULL)) {
 			continue;	/* none, or a known-bad pair */
@@ -508,7 +536,7 @@ pick_cuda(const struct ctx *x, struct choice *c)
 			c->cuda = r;
 		}
 	}
-	note_choice(x, c, refused);
+	note_choice(x, c, refused, later);
 	if (c->cuda == NULL && c->cudnn != NULL && lowest == NULL) {
 		char *vars = variants_text(c->cudnn);
 
@@ -527,6 +555,23 @@ pick_cuda(const struct ctx *x, struct choice *c)
 		    "every known CUDA release", lowest);
 	}
 	return 0;
+}
+
+/* The CUDA release ours to pick: with a cuDNN asked, one NVIDIA tested it
+ * with when the driver runs one, else a later minor of its major. */
+static int
+pick_cuda(const struct ctx *x, struct choice *c)
+{
+	if (c->cudnn != NULL) {
+		struct choice t = *c;
+
+		if (pick_cuda_in(x, &t, 0) == 0 && t.cuda != NULL) {
+			*c = t;
+			return 0;
+		}
+		cds_clearerr(x->h);
+	}
+	return pick_cuda_in(x, c, 1);
 }
 
 /* The cuDNN build for the CUDA chosen (or, with --cuda none, the CUDA
@@ -1058,7 +1103,10 @@ choose_for(const struct ctx *x, const char *name, const char *version,
 		if (c->cuda != NULL) {
 			x->p->why = CDS_PLAN_WHY_FRAMEWORK;
 		}
-		if (c->beyond_matrix) {
+		if (c->beyond_matrix || (c->var != NULL && c->cuda != NULL &&
+		    !cds_variant_covers(c->var, c->cuda->version))) {
+			/* a later minor than NVIDIA lists (variant_for()):
+			 * the framework's own build vouches for the pair */
 			x->p->warnings |= CDS_PLAN_WARN_TESTED_PAIR;
 		}
 		return 0;
@@ -1204,6 +1252,19 @@ choose_bare(const struct ctx *x, struct choice *c)
 /* The plan                                                                 */
 /* ------------------------------------------------------------------------ */
 
+/* What NVIDIA tested cuDNN item IT's build V with, and whether CUDA (the
+ * CUDA it is planned with; NULL: none) is among it. */
+static void
+tested_with(struct cds_plan_item *it, const struct cds_cudnn_variant *v,
+    const char *cuda)
+{
+	it->cuda_tested = strcmp(v->cuda_min, v->cuda_max) == 0 ?
+	    cds_xstrdup(v->cuda_min) : strchr(v->cuda_max, '.') == NULL ?
+	    cds_xasprintf("%s.x", v->cuda_max) : cds_xasprintf("%s-%s",
+	    v->cuda_min, v->cuda_max);
+	it->untested = cuda == NULL ? -1 : !cds_variant_covers(v, cuda);
+}
+
 static void
 item_clear(struct cds_plan_item *it)
 {
@@ -1215,6 +1276,7 @@ item_clear(struct cds_plan_item *it)
 	free(it->dir);
 	free(it->min_driver);
 	free(it->bundled_driver);
+	free(it->cuda_tested);
 	for (i = 0; i < it->narchives; i++) {
 		cds_strfreev(it->archives[i].urls);
 	}
@@ -1244,23 +1306,49 @@ cds_plan_free(struct cds_plan *p)
 	free(p);
 }
 
+/* Is archive A of a release of KIND in component set CS (NULL: all)? */
+static int
+in_set(const struct cds_component_set *cs, enum cds_kind kind,
+    const struct cds_archive *a)
+{
+	size_t i;
+
+	if (cs == NULL || kind != CDS_KIND_CUDA) {
+		return 1;	/* a set picks CUDA components; cuDNN is one */
+	}
+	for (i = 0; cs->components[i] != NULL; i++) {
+		if (strcmp(cs->components[i], a->component) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static int
 add_item(cds_handle_t *h, struct cds_plan *p, const struct cds_layout *l,
     const struct cds_release *r, const struct cds_cudnn_variant *v,
-    const char *need)
+    const char *need, const struct cds_component_set *cs)
 {
-	const struct cds_archive *const *arch;
+	const struct cds_archive *const *all, **arch;
 	struct cds_plan_item *it;
 	const char *var = v != NULL && *v->name != '\0' ? v->name : NULL;
+	uint64_t full = 0;
 	size_t n, i, k;
 	int st;
 
-	arch = cds_release_archives(h, r, p->platform, var);
-	if (arch == NULL) {
+	all = cds_release_archives(h, r, p->platform, var);
+	if (all == NULL) {
 		return -1;	/* set by cds_release_archives() */
 	}
-	for (n = 0; arch[n] != NULL; n++) {
+	for (n = 0; all[n] != NULL; n++) {
 		;
+	}
+	arch = cds_xcalloc(n + 1, sizeof(*arch));
+	for (n = 0, i = 0; all[i] != NULL; i++) {
+		full += all[i]->size;
+		if (in_set(cs, r->kind, all[i])) {
+			arch[n++] = all[i];
+		}
 	}
 	if (n == 0) {
 		char *what = cds_xasprintf("%s %s%s%s", r->kind ==
@@ -1273,6 +1361,7 @@ add_item(cds_handle_t *h, struct cds_plan *p, const struct cds_layout *l,
 		    r->redistrib }), "%s: no archive for %s in %s", what,
 		    p->platform, r->redistrib);
 		free(what);
+		free(arch);
 		return -1;
 	}
 	p->items = cds_xreallocarray(p->items, p->nitems + 1,
@@ -1305,6 +1394,9 @@ add_item(cds_handle_t *h, struct cds_plan *p, const struct cds_layout *l,
 		it->archives[i].urls = cds_strv_steal(&urls);
 		it->download_size += arch[i]->size;
 	}
+	free(arch);
+	it->full_size = full;
+	it->libraries_only = cs != NULL && cs->libraries_only;
 	st = cds_release_state(l, it->name);
 	if (st < 0) {
 		char *host = cds_path_join(l->prefix, it->name);
@@ -1381,6 +1473,7 @@ cds_plan_build(cds_handle_t *h, const struct cds_plan_request *req)
 	struct cds_layout l;
 	struct choice c = {0};
 	struct ctx x = { .h = h };
+	const struct cds_component_set *cs = NULL;
 	int rc;
 
 	if (req == NULL) {
@@ -1394,7 +1487,32 @@ cds_plan_build(cds_handle_t *h, const struct cds_plan_request *req)
 	p->platform = cds_xstrdup(cds_platform());
 	p->manifest = cds_xstrdup(m->path);
 	p->system = req->system;
-	p->driver = driver_version(h, &p->driver_source, &p->driver_no_module);
+	p->no_driver = req->no_driver;
+	if (req->components != NULL) {
+		if ((cs = cds_manifest_component_set(m, req->components)) ==
+		    NULL) {
+			struct cds_buf known = {0};
+			size_t i;
+
+			for (i = 0; i < m->ncompsets; i++) {
+				cds_buf_addf(&known, "%s%s", i > 0 ? ", " : "",
+				    m->compsets[i].name);
+			}
+			cds_seterr(h, CDS_ERR_NOT_FOUND, "--components %s: "
+			    "%s has no such component set (%s%s)",
+			    req->components, m->path, m->ncompsets > 0 ?
+			    "it has: " : "it has none: use the shipped index",
+			    known.s != NULL ? known.s : "");
+			cds_buf_free(&known);
+			cds_plan_free(p);
+			return NULL;
+		}
+		p->components = cs->name;
+		/* libraries alone are found through ld.so.conf.d */
+		p->system |= cs->libraries_only;
+	}
+	p->driver = req->no_driver ? NULL :
+	    driver_version(h, &p->driver_source, &p->driver_no_module);
 	if (p->driver_no_module) {
 		p->warnings |= CDS_PLAN_WARN_NO_MODULE;
 	}
@@ -1432,12 +1550,16 @@ cds_plan_build(cds_handle_t *h, const struct cds_plan_request *req)
 	}
 	cds_layout_init(h, &l);
 	if ((c.cuda != NULL && add_item(h, p, &l, c.cuda, NULL,
-	    cds_cuda_min_driver(m, c.cuda)) == -1) ||
+	    cds_cuda_min_driver(m, c.cuda), cs) == -1) ||
 	    (c.cudnn != NULL && add_item(h, p, &l, c.cudnn, c.var,
-	    cds_variant_min_driver(m, c.var)) == -1)) {
+	    cds_variant_min_driver(m, c.var), cs) == -1)) {
 		cds_layout_clear(&l);
 		cds_plan_free(p);
 		return NULL;
+	}
+	if (c.cudnn != NULL && c.var != NULL) {
+		tested_with(&p->items[p->nitems - 1], c.var, c.cuda != NULL ?
+		    c.cuda->version : req->with_cuda);
 	}
 	plan_paths(h, p, &l);
 	cds_layout_clear(&l);

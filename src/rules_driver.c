@@ -29,6 +29,9 @@ cds_rule_no_driver(struct cds_rule_ctx *c)
 	if (d->wsl && !d->wsl_lib_on_path) {
 		return;	/* WSL-LIB-PATH names the cause */
 	}
+	if (c->h->host_driver != NULL) {
+		return;	/* an image (doctor --driver): the host brings it */
+	}
 	if (d->state == CDS_DRIVER_NO_MODULE && c->s->nvidia_pci == 0) {
 		f = cds_finding_add(c, "NO-DRIVER", CDS_SEV_WARNING,
 		    "no NVIDIA kernel module is loaded and no NVIDIA GPU is "
@@ -327,8 +330,9 @@ cds_rule_libs_no_module(struct cds_rule_ctx *c)
 	struct cds_finding *f;
 	char *owner = NULL, *kernel;
 
-	if (d->state != CDS_DRIVER_NO_KERNEL_MODULE || c->s->nvidia_pci > 0) {
-		return;
+	if (d->state != CDS_DRIVER_NO_KERNEL_MODULE || c->s->nvidia_pci > 0 ||
+	    c->h->host_driver != NULL) {
+		return;	/* an image's driver libraries: IMAGE-DRIVER-LIBS */
 	}
 	if (d->version != NULL) {
 		f = cds_finding_add(c, "NO-MODULE", CDS_SEV_ERROR, "NVIDIA "
@@ -708,12 +712,20 @@ check_cuda(struct cds_rule_ctx *c, const char *what, const char *where,
 	    "an older CUDA", floor != NULL ? floor : "a newer release");
 }
 
+static void
+check_build(struct cds_rule_ctx *c, const struct cds_package *p,
+    const char *what, const char *where, void *ctx)
+{
+	(void)ctx;
+	check_cuda(c, what, where, p->cuda);
+}
+
 /* F16: a toolkit or a framework needs a newer CUDA than the driver. */
 void
 cds_rule_driver_too_old(struct cds_rule_ctx *c)
 {
 	const struct cds_scan *s = c->s;
-	size_t i, k;
+	size_t i;
 
 	if (s->driver.version == NULL && s->driver.cuda_version == 0) {
 		return;	/* no driver: NO-DRIVER says it */
@@ -734,36 +746,7 @@ cds_rule_driver_too_old(struct cds_rule_ctx *c)
 		    t->version_source : "toolkit", t->version);
 		free(what);
 	}
-	for (i = 0; i < s->nenvs; i++) {
-		const struct cds_env *e = &s->envs[i];
-
-		for (k = 0; k < e->npackages; k++) {
-			const struct cds_package *p = &e->packages[k];
-			char *what, *where;
-
-			if (p->kind == CDS_FW_OTHER || p->cuda == NULL) {
-				continue;
-			}
-			what = cds_xasprintf("%s %s in env %s", p->name,
-			    p->version, e->name);
-			where = cds_xasprintf("built for CUDA %s", p->cuda);
-			check_cuda(c, what, where, p->cuda);
-			free(where);
-			free(what);
-		}
-	}
-	for (k = 0; k < s->nsystem_packages; k++) {
-		const struct cds_package *p = &s->system_packages[k];
-		char *what;
-
-		if (p->kind == CDS_FW_OTHER || p->cuda == NULL) {
-			continue;
-		}
-		what = cds_xasprintf("%s %s in %s", p->name, p->version,
-		    p->location);
-		check_cuda(c, what, "system Python", p->cuda);
-		free(what);
-	}
+	cds_each_cuda_build(c, check_build, NULL);
 }
 
 /* /usr/local/cuda points to a directory that is gone, or to one without
