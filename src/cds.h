@@ -790,6 +790,47 @@ struct cds_searchdir {
 	int exists;
 };
 
+/*
+ * Where the scan runs (src/container.c): in a container or not, which
+ * runtime, how the GPU came in, and what a process inside sees of it;
+ * on a host, the container engines it has.  Every word comes from
+ * evidence a process can read (marker files, /proc/self/mountinfo, the
+ * environment, ld.so.conf.d file names), under the handle's root.  The
+ * environment variable CDS_CONTAINER overrides the runtime ("none",
+ * "docker", "podman", "kubernetes", "apptainer", "wsl2"): for tests,
+ * whose machines may themselves be containers.
+ */
+struct cds_container {
+	const char *runtime;	/* "none", "docker", "podman", "kubernetes",
+				   "apptainer", "wsl2" */
+	const char *gpu_mechanism; /* how the GPU came in: "legacy-hook"
+				   (nvidia-container-cli's bind mounts), "cdi",
+				   "apptainer-nv", "device-plugin",
+				   "host-dir" (/usr/local/nvidia), "wsl",
+				   "none"; NULL outside a container */
+	int overridden;		/* CDS_CONTAINER named the runtime */
+	int ctl_errno;		/* open() of /dev/nvidiactl: 0 it opened,
+				   else its errno (ENOENT: not passed in,
+				   EPERM: the device cgroup denies it, ENXIO:
+				   a node without a driver, EACCES); -1: not
+				   tried (outside a container) */
+	int ctl_chardev;	/* /dev/nvidiactl is a character device */
+	int rootless;		/* podman's rootless=1, or a user namespace
+				   that maps root to another uid */
+	char *visible_devices;	/* NVIDIA_VISIBLE_DEVICES, or NULL */
+	char *capabilities;	/* NVIDIA_DRIVER_CAPABILITIES, or NULL */
+	struct cds_evidence *evidence;	/* what told: "marker" =
+				   "/.dockerenv exists"... */
+	size_t nevidence;
+	char **driver_mounts;	/* in a container: driver libraries mounted
+				   in one by one (libcuda.so.*,
+				   libnvidia-ml.so.*), target paths from
+				   mountinfo, NULL-terminated; never NULL */
+	char **engines;		/* on a host: container engines found
+				   ("docker", "podman", "containerd"),
+				   NULL-terminated; never NULL */
+};
+
 struct cds_scan {
 	struct cds_driver driver;
 	struct cds_toolkit *toolkits;
@@ -816,6 +857,7 @@ struct cds_scan {
 	int nvidia_pci;		/* NVIDIA devices on the PCI bus */
 	char *narrowed_env;	/* --env/--prefix given: that env's prefix */
 	double elapsed_ms;
+	struct cds_container container;	/* where it runs */
 };
 
 /* Scan flags. */
@@ -1597,6 +1639,10 @@ struct cds_explanation {
 	const char *meaning;	/* translated: what it means, plainly */
 	const char *fix;	/* translated: what to do when no cause is
 				   found here */
+	const char *side;	/* where the fix is made: "host" (a container
+				   failure fixed on the host: run doctor
+				   there), "container" (its image or how it
+				   is started), or NULL */
 	struct cds_explain_cause *causes;	/* in the catalogue's order */
 	size_t ncauses;
 	/* Filled by cds_explain_check(): */

@@ -19,6 +19,7 @@
 
 #include "aptfix.h"
 #include "codes.h"
+#include "container.h"
 #include "dynprobe.h"
 #include "explain.h"
 #include "facts.h"
@@ -32,7 +33,7 @@
 /* The catalogue                                                             */
 /* ------------------------------------------------------------------------ */
 
-#define MAXCAUSES 9
+#define MAXCAUSES 10
 #define MAXSHOWS 6
 #define MAXCONDS 2
 
@@ -352,8 +353,8 @@ static const struct entry_def entries[] = {
 	    /* mattshma/bigdata#108 (docker run instead of nvidia-docker),
 	     * ameli/manylinux-cuda#5 (--gpus, no driver in the image) */
 	    { N_("a container started without the GPU"),
-	    { IF2(MSG_DRIVER, "container", NULL, "kernel module",
-	    "none loaded") } },
+	    { BY("CTR-NO-GPU"), IF2(MSG_DRIVER, "container", NULL,
+	    "kernel module", "none loaded") } },
 	    { N_("no NVIDIA GPU or driver on this machine"),
 	    { BY("NO-DRIVER") } } } },
 	{ "F21", N_("the framework has no kernels for this GPU"),
@@ -486,8 +487,10 @@ static const struct entry_def entries[] = {
 	    { N_("the driver's libraries are installed but no kernel "
 	    "module is loaded"), { NO_MODULE_ROWS } },
 	    { N_("a container started without the GPU"),
-	    { IF2(MSG_DRIVER, "container", NULL, "kernel module",
-	    "none loaded") } },
+	    { BY("CTR-NO-GPU"), IF2(MSG_DRIVER, "container", NULL,
+	    "kernel module", "none loaded"), BY("CTR-NODE") } },
+	    { N_("the container's device cgroup denies it the GPU"),
+	    { BY("CTR-CGROUP"), BY("CTR-PERM") } },
 	    { N_("no NVIDIA GPU or driver on this machine"),
 	    { BY("NO-DRIVER") } },
 	    { N_("a stub libcuda is loaded"), { BY("STUB-LIBCUDA") } },
@@ -721,10 +724,102 @@ static const struct entry_def entries[] = {
 	  { { N_("the library is installed but not on the loader's path"),
 	    { LIB_ELSEWHERE } },
 	    { N_("a container started without the GPU"),
-	    { IF2(MSG_DRIVER, "container", NULL, "kernel module",
-	    "none loaded") } },
+	    { BY("CTR-NO-GPU"), IF2(MSG_DRIVER, "container", NULL,
+	    "kernel module", "none loaded") } },
+	    { N_("the container's NVIDIA_DRIVER_CAPABILITIES lack compute"),
+	    { BY("CTR-CAPS") } },
+	    { N_("the GPU was passed into the container without the "
+	    "driver's libraries"), { BY("CTR-NO-LIBS") } },
 	    { N_("no NVIDIA driver on this machine"), { BY("NO-DRIVER"),
 	    BY("F20"), NO_MODULE_ROWS, LIB_NOWHERE } } } },
+	/* Containers (research containers.md, b): the texts of the NVIDIA
+	 * container toolkit, the engines and NVML, each fixed on one side. */
+	{ "CTR-RUNTIME", N_("docker cannot give the container a GPU"),
+	  N_("Docker was asked for a GPU (--gpus, compose's capabilities: "
+	  "[gpu], or --runtime=nvidia) and has nothing that provides one: "
+	  "the NVIDIA Container Toolkit is not installed on the host, or "
+	  "docker is not configured for it, or docker is the snap package, "
+	  "which does not see a toolkit installed by apt."),
+	  N_("On the host: install nvidia-container-toolkit, run sudo "
+	  "nvidia-ctk runtime configure --runtime=docker and restart docker; "
+	  "run cudnn-setup doctor on the host to see what is missing."),
+	  { { N_("the NVIDIA Container Toolkit is not installed on the "
+	    "host"), { BY("CTK-MISSING") } },
+	    { N_("docker has no nvidia runtime configured"),
+	    { BY("CTK-DOCKER") } } } },
+	{ "CTR-CGROUP", N_("the container lost its GPU to the device cgroup"),
+	  N_("NVML inside a running container fails with \"Unknown Error\": "
+	  "the container's device cgroup no longer lets it open the NVIDIA "
+	  "devices.  With the systemd cgroup driver, systemctl daemon-reload "
+	  "on the host re-applies the device rules from /dev/char links, "
+	  "which the NVIDIA devices lack."),
+	  N_("On the host: sudo nvidia-ctk system create-dev-char-symlinks "
+	  "--create-all (and NVIDIA's udev rule), then recreate the "
+	  "container; or start it with CDI, or use the cgroupfs driver."),
+	  { { N_("the device cgroup denies /dev/nvidiactl in this "
+	    "container"), { BY("CTR-CGROUP") } },
+	    { N_("the host lacks the /dev/char links with the systemd "
+	    "cgroup driver"), { BY("CTK-DEV-CHAR") } } } },
+	{ "CTR-HOST-DRIVER", N_("the container toolkit finds no driver on the "
+	  "host"),
+	  N_("nvidia-container-cli loads the host's libnvidia-ml.so.1 to "
+	  "learn what to pass into a container; it is not there: no NVIDIA "
+	  "driver is installed on the host, or it lives in a driver "
+	  "container's root (the GPU operator's /run/nvidia/driver)."),
+	  N_("On the host: install the NVIDIA driver (run cudnn-setup doctor "
+	  "there); with a driver container, point the toolkit at its root "
+	  "(nvidia-ctk cdi generate --driver-root=/run/nvidia/driver)."),
+	  { { N_("no NVIDIA driver on this host"), { BY("NO-DRIVER"),
+	    BY("F20"), NO_MODULE_ROWS } } } },
+	{ "CTR-BAKED", N_("the image carries the driver's libraries"),
+	  N_("The container toolkit mounts the host driver's libraries into "
+	  "the container and found a file already in its place: the image "
+	  "ships driver libraries of its own (a libnvidia-compute package "
+	  "pulled in by another one, or files copied in)."),
+	  N_("In the image: remove the driver's packages (apt-get remove "
+	  "libnvidia-compute-*) and rebuild it; the driver's libraries come "
+	  "from the host."),
+	  { { N_("the image ships libnvidia-ml.so.1 or libcuda.so (check the "
+	    "image)"), { { NULL, { { NULL } } } } } } },
+	{ "CTR-WSL", N_("WSL2 shows the container toolkit no GPU"),
+	  N_("The container toolkit runs under WSL and finds no GPU adapter: "
+	  "the distribution runs as WSL1, the Windows driver has no WSL "
+	  "support, or the machine has no NVIDIA GPU."),
+	  N_("On Windows: convert the distribution to WSL2, install a current "
+	  "NVIDIA Windows driver, and run wsl --update; nothing is installed "
+	  "inside."),
+	  { { N_("an old WSL or a Windows driver without WSL support (check "
+	    "on Windows)"), { { NULL, { { NULL } } } } } } },
+	{ "CTR-CDI", N_("the CDI device for the GPU is not defined"),
+	  N_("The engine was asked for the CDI device nvidia.com/gpu=all and "
+	  "no spec in /etc/cdi or /var/run/cdi defines it: none was "
+	  "generated, it was written elsewhere, or it is stale after a "
+	  "driver upgrade."),
+	  N_("On the host: sudo nvidia-ctk cdi generate "
+	  "--output=/etc/cdi/nvidia.yaml, again after each driver upgrade "
+	  "(run cudnn-setup doctor there)."),
+	  { { N_("no CDI spec names the GPU on this host"), { IF("CTK-CDI",
+	    "spec", "none in") } },
+	    { N_("the spec was generated for another driver"),
+	    { IF("CTK-CDI", "spec", "names libcuda") } } } },
+	{ "CTR-PERM", N_("the container may not open the GPU's device"),
+	  N_("NVML was refused the NVIDIA device files: a rootless container "
+	  "without the device's group, a user inside the container other "
+	  "than root, or SELinux."),
+	  N_("Start the container keeping the groups (podman run --device "
+	  "nvidia.com/gpu=all --group-add keep-groups); with SELinux, on the "
+	  "host: sudo setsebool -P container_use_devices true."),
+	  { { N_("no permission to open /dev/nvidiactl here"),
+	    { BY("CTR-PERM") } } } },
+	{ "CTR-K8S", N_("the Kubernetes node's runtime gives no GPU"),
+	  N_("NVIDIA's device plugin found no NVML in its own container: the "
+	  "node's container runtime (containerd, cri-o) does not run it "
+	  "with the nvidia runtime."),
+	  N_("On the node: sudo nvidia-ctk runtime configure "
+	  "--runtime=containerd (or crio), restart it, and make nvidia the "
+	  "default runtime or the plugin's runtimeClassName."),
+	  { { N_("containerd on this node has no nvidia runtime"),
+	    { BY("CTK-CONTAINERD") } } } },
 	{ "LIB-SYMBOL", N_("a library needs a symbol its sibling lacks"),
 	  N_("A library asked for a versioned symbol of a sibling library "
 	  "(the version names the sibling's soname) and the sibling the "
@@ -840,6 +935,31 @@ static const struct entry_def entries[] = {
 #undef UNLESS
 
 #define NENTRIES (sizeof(entries) / sizeof(entries[0]))
+
+/* Where the fix of a container's failure is made: "host" (how the
+ * container is started, or the host's driver and toolkit: doctor is run
+ * there) or "container" (its image). */
+static const struct {
+	const char *id, *side;
+} sides[] = {
+	{ "CTR-RUNTIME", "host" }, { "CTR-CGROUP", "host" },
+	{ "CTR-HOST-DRIVER", "host" }, { "CTR-BAKED", "container" },
+	{ "CTR-WSL", "host" }, { "CTR-CDI", "host" }, { "CTR-PERM", "host" },
+	{ "CTR-K8S", "host" },
+};
+
+static const char *
+entry_side(const char *id)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(sides) / sizeof(sides[0]); i++) {
+		if (strcmp(sides[i].id, id) == 0) {
+			return sides[i].side;
+		}
+	}
+	return NULL;
+}
 
 /*
  * One recognisable message.  KEY is a literal the message always holds
@@ -1183,6 +1303,31 @@ static const struct pattern patterns[] = {
 	    "([0-9a-fA-F:.]+)?:? *Unknown Error", { NULL, "bus id" } },
 	{ "CUDA-FAULT", 2, "Xid", 0, NULL, "Xid \\([^)\n]*\\): *(13|31|43)"
 	    "\\b", { NULL, "xid" } },
+	/* containers: the toolkit's, the engines' and NVML's texts */
+	{ "CTR-RUNTIME", 1, "could not select device driver", 0, NULL,
+	    "could not select device driver \"[^\"\n]*\" with capabilities",
+	    { NULL } },
+	{ "CTR-RUNTIME", 1, "Unknown runtime specified nvidia", 0, NULL,
+	    "Unknown runtime specified nvidia", { NULL } },
+	{ "CTR-CGROUP", 1, "Failed to initialize NVML: Unknown Error", 0,
+	    NULL, "Failed to initialize NVML: Unknown Error", { NULL } },
+	{ "CTR-HOST-DRIVER", 1, "nvidia-container-cli: initialization error: "
+	    "load library failed", 0, NULL, "nvidia-container-cli: "
+	    "initialization error: load library failed: "
+	    "(libnvidia-ml\\.so\\.1|libcuda\\.so\\.1)", { NULL, "missing" } },
+	{ "CTR-BAKED", 1, "file creation failed:", 0, NULL,
+	    "file creation failed: (" P "/(lib(nvidia-[a-z-]+|cuda)\\.so"
+	    "[.0-9]*)): file exists", { NULL, "file", "library" } },
+	{ "CTR-WSL", 1, "WSL environment detected but no adapters were found",
+	    0, NULL, "WSL environment detected but no adapters were found",
+	    { NULL } },
+	{ "CTR-CDI", 1, "unresolvable CDI devices", 0, NULL,
+	    "unresolvable CDI devices ([^ \n]+)", { NULL, "device" } },
+	{ "CTR-PERM", 1, "Failed to initialize NVML: Insufficient "
+	    "Permissions", 0, NULL, "Failed to initialize NVML: "
+	    "Insufficient Permissions", { NULL } },
+	{ "CTR-K8S", 1, "did you set the docker default runtime to", 0, NULL,
+	    "did you set the docker default runtime to", { NULL } },
 	/* a library of the driver, which no toolkit or wheel provides */
 	{ "DRIVER-LIB", 2, "Cannot load lib", 0, NULL, "Cannot load "
 	    "(lib(nvidia-[a-z-]+|nvcuvid)\\.so(\\.[0-9]+)*)",
@@ -1970,6 +2115,7 @@ cds_explain_text(cds_handle_t *h, const char *text)
 		x->meaning = x->said;
 	}
 	x->fix = _(e->fix);
+	x->side = entry_side(x->id);
 	for (k = 0; k < MAXCAUSES && e->causes[k].text != NULL; k++) {
 		struct cds_explain_cause *c;
 
@@ -2822,11 +2968,10 @@ check_driver(struct cds_rule_ctx *c)
 	const struct cds_driver *d = &c->s->driver;
 	const char *lib = d->stub_path == NULL || !cds_streq(d->stub_path,
 	    d->libcuda_path) ? d->libcuda_path : NULL;
-	char *dockerenv = cds_rpath(c->h, "/.dockerenv");
-	int container = cds_exists(dockerenv), mismatch;
+	const struct cds_container *ct = &c->s->container;
+	int container = cds_in_container(ct), mismatch;
 	struct cds_finding *f;
 
-	free(dockerenv);
 	mismatch = d->module_version != NULL && d->libcuda_version != NULL &&
 	    strcmp(d->module_version, d->libcuda_version) != 0;
 	if (d->module_version == NULL && lib != NULL) {
@@ -2868,7 +3013,8 @@ check_driver(struct cds_rule_ctx *c)
 		    "module %s", d->libcuda_version, d->module_version);
 	}
 	if (container) {
-		cds_finding_evidence(f, "container", "/.dockerenv exists");
+		cds_finding_evidence(f, "container", "%s (%s)", ct->runtime,
+		    ct->nevidence > 0 ? ct->evidence[0].value : "");
 	}
 }
 

@@ -127,6 +127,31 @@ static const struct cds_rule rules[] = {
 	    "libraries"), NULL, cds_rule_image_driver_libs },
 	{ "IMAGE-LD-PATH", N_("the image's LD_LIBRARY_PATH drops the "
 	    "driver's directory"), NULL, cds_rule_image_ld_path },
+	/* containers (rules_container.c): inside one, the GPU's way in */
+	{ "CTR-NO-GPU", N_("a container started without the GPU"), NULL,
+	    cds_rule_container_gpu },
+	{ "CTR-CGROUP", N_("the device cgroup denies the container its "
+	    "GPU"), NULL, NULL },
+	{ "CTR-NODE", N_("a GPU device node with no driver behind it"), NULL,
+	    NULL },
+	{ "CTR-PERM", N_("no permission to open the GPU's device"), NULL,
+	    NULL },
+	{ "CTR-CAPS", N_("the container's driver capabilities lack "
+	    "compute"), NULL, NULL },
+	{ "CTR-NO-LIBS", N_("the GPU was passed in without the driver's "
+	    "libraries"), NULL, NULL },
+	/* on a host with a container engine */
+	{ "CTK-MISSING", N_("a container engine without the NVIDIA "
+	    "Container Toolkit"), NULL, cds_rule_container_toolkit },
+	{ "CTK-DOCKER", N_("docker has no nvidia runtime"), NULL, NULL },
+	{ "CTK-CONTAINERD", N_("containerd has no nvidia runtime"), NULL,
+	    NULL },
+	{ "CTK-CDI", N_("the CDI spec for the GPU is missing or stale"), NULL,
+	    cds_rule_container_cdi },
+	{ "CTK-DEV-CHAR", N_("the GPU's /dev/char links are missing"), NULL,
+	    cds_rule_container_devchar },
+	{ "CTK-VERSION", N_("a container toolkit release known to break "
+	    "CUDA in containers"), NULL, cds_rule_container_ctk_version },
 	/* explain's own checks of what a message names (src/explain.c) */
 	{ "MSG-LIBRARY", N_("the library the message could not open, looked "
 	    "up here"), NULL, NULL },

@@ -112,4 +112,11 @@ CDS_HIDDEN void cds_rule_image_driver_old(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_image_driver_libs(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_image_ld_path(struct cds_rule_ctx *c);
 
+/* rules_container.c */
+CDS_HIDDEN void cds_rule_container_gpu(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_container_toolkit(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_container_cdi(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_container_devchar(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_container_ctk_version(struct cds_rule_ctx *c);
+
 #endif /* CDS_FINDINGS_H */

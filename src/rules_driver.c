@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "container.h"
 #include "facts.h"
 #include "findings.h"
 #include "manifest.h"
@@ -44,7 +45,10 @@ cds_rule_no_driver(struct cds_rule_ctx *c)
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
 		    "run CUDA programs on a machine with an NVIDIA GPU and "
 		    "driver");
-	} else if (d->state == CDS_DRIVER_NO_LIBRARY) {
+	} else if (d->state == CDS_DRIVER_NO_LIBRARY &&
+	    !cds_in_container(&c->s->container)) {
+		/* in a container the driver's libraries come from the host:
+		 * never install them there (CTR-*, rules_container.c) */
 		f = cds_finding_add(c, "NO-DRIVER", CDS_SEV_ERROR,
 		    "the NVIDIA kernel module %s is loaded but the loader "
 		    "finds no libcuda.so.1", d->module_version);
@@ -693,6 +697,16 @@ check_cuda(struct cds_rule_ctx *c, const char *what, const char *where,
 		cds_finding_evidence(f, "driver supports CUDA", "%s", max);
 	}
 	floor = c->m != NULL ? cds_manifest_driver_floor(c->m, cuda) : NULL;
+	if (cds_in_container(&c->s->container)) {
+		/* the driver is the host's (containers.md, b, row 13) */
+		cds_finding_evidence(f, "fix on", "the host (its driver) or "
+		    "the image (a build for an older CUDA)");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "on the host: "
+		    "upgrade the NVIDIA driver to %s or newer (run cudnn-setup "
+		    "doctor there); or in the image: a build for an older CUDA",
+		    floor != NULL ? floor : "a newer release");
+		return;
+	}
 	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
 	    "upgrade the NVIDIA driver to %s or newer, or use a build for "
 	    "an older CUDA", floor != NULL ? floor : "a newer release");
@@ -1142,6 +1156,43 @@ apt_nvidia_entry(const cds_handle_t *h)
 	return r;
 }
 
+static int
+is_mounted(char *const *mounts, const char *path)
+{
+	for (; *mounts != NULL; mounts++) {
+		if (strcmp(*mounts, path) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* F19 in a container: libraries the runtime mounted in from the host
+ * (BOUND) are the host's, upgraded without a reboot there (nvidia-
+ * container-toolkit#394); others are the image's own, or put first by
+ * its LD_LIBRARY_PATH (NVIDIA/NeMo-Aligner#336): fixed in the image. */
+static void
+container_mismatch_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    int bound)
+{
+	if (bound) {
+		cds_finding_evidence(f, "fix on", "the host: its driver's "
+		    "libraries, mounted in, are newer than its loaded module");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "on the host: "
+		    "sudo reboot (or reload the nvidia modules); run "
+		    "cudnn-setup doctor there");
+		return;
+	}
+	cds_finding_evidence(f, "fix on", "the container's image: these "
+	    "driver libraries are not the ones the runtime mounts from the "
+	    "host");
+	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "in the image: remove "
+	    "the driver's libraries (apt-get remove 'libnvidia-compute-*', or "
+	    "the copied files) and any LD_LIBRARY_PATH entry that puts them "
+	    "first; the NVIDIA runtime mounts the host's (%s)",
+	    c->s->driver.module_version);
+}
+
 /* F19: the kernel module is one version and the user-space libraries
  * (NVML, libcuda) another: an upgrade replaced the libraries while the
  * old module stays loaded until a reboot. */
@@ -1154,7 +1205,7 @@ cds_rule_nvml_mismatch(struct cds_rule_ctx *c)
 	struct cds_libpath *lp;
 	const char *const *l;
 	struct cds_finding *f = NULL;
-	int copied;
+	int copied, bound = 0;
 
 	if (d->module_version == NULL) {
 		return;
@@ -1189,6 +1240,7 @@ cds_rule_nvml_mismatch(struct cds_rule_ctx *c)
 			    "(/proc/driver/nvidia/version)", d->module_version);
 		}
 		cds_finding_evidence(f, *l, "%s (%s)", real, ver);
+		bound += is_mounted(c->s->container.driver_mounts, real);
 		free(ver);
 		free(real);
 	}
@@ -1203,6 +1255,10 @@ cds_rule_nvml_mismatch(struct cds_rule_ctx *c)
 			cds_finding_evidence(f, "apt history", "%s", apt);
 		}
 		free(apt);
+	}
+	if (cds_in_container(&c->s->container)) {
+		container_mismatch_fix(c, f, bound);
+		return;
 	}
 	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "sudo reboot  # or: "
 	    "sudo rmmod nvidia_uvm nvidia_drm nvidia_modeset nvidia && sudo "

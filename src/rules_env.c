@@ -374,6 +374,9 @@ cds_rule_env_container(struct cds_rule_ctx *c)
 	    strcasecmp(value, "none") != 0 && *value != '\0')) {
 		return;
 	}
+	if (cds_streq(c->s->container.gpu_mechanism, "cdi")) {
+		return;	/* CDI sets void itself: its devices came by spec */
+	}
 	node = gpu_node(c->h);
 	container = cds_root_exists(c->h, "/.dockerenv") ||
 	    cds_root_exists(c->h, "/run/.containerenv");

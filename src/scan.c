@@ -17,6 +17,7 @@
 #include <jansson.h>
 
 #include "child.h"
+#include "container.h"
 #include "elfread.h"
 #include "loader.h"
 #include "pkgdb.h"
@@ -1723,6 +1724,10 @@ scan_all(cds_handle_t *h, const char *env, unsigned flags)
 	size_t i;
 
 	run->cudnn_dirs = cds_strmap_new(1);
+	if (cds_container_scan(h, &s->container) == -1) {
+		cds_scan_free(s);
+		return NULL;
+	}
 	ev.type = CDS_EV_SCAN_START;
 	cds_emit(h, &ev);
 	scan_driver(h, s, flags);
@@ -1863,6 +1868,7 @@ cds_scan_free(struct cds_scan *s)
 		return;
 	}
 	cds_driver_clear(&s->driver);
+	cds_container_clear(&s->container);
 	for (i = 0; i < s->ntoolkits; i++) {
 		struct cds_toolkit *t = &s->toolkits[i];
 

@@ -37,6 +37,15 @@ static const char *const paths[] = {
 	"/home/user/miniconda3/envs/e/lib/python3.11/site-packages/torch/"
 	    "lib/libtorch_cuda.so",
 	"/home/user/miniconda3/envs/e/lib",
+	/* containers (container.c, rules_container.c) */
+	"/.dockerenv",
+	"/run/.containerenv",
+	"/proc/self/mountinfo",
+	"/proc/self/uid_map",
+	"/dev/nvidiactl",
+	"/etc/ld.so.conf.d/00-nvcr-1.conf",
+	"/etc/cdi/nvidia.yaml",
+	"/etc/docker/daemon.json",
 };
 #define NPATHS (sizeof(paths) / sizeof(paths[0]))
 

@@ -111,8 +111,9 @@ json_explanation(const struct cds_explanation *x)
 		    json_integer(c->finding) : json_null()));
 	}
 	doc = json_pack("{s:i, s:b, s:s, s:s, s:o, s:s, s:s, s:o, s:o, s:o, "
-	    "s:o, s:I}", "schema", 1, "recognised", 1, "id", x->id, "title",
-	    x->title, "matches", matches, "meaning", x->meaning, "fix", x->fix,
+	    "s:o, s:o, s:I}", "schema", 1, "recognised", 1, "id", x->id,
+	    "title", x->title, "matches", matches, "meaning", x->meaning,
+	    "fix", x->fix, "side", cli_jstr(x->side),
 	    "causes", causes, "verdict", x->verdict >= 0 ?
 	    json_integer(x->verdict) : json_null(), "cause_here",
 	    x->verdict >= 0 ? json_string(x->causes[x->verdict].text) :
@@ -183,6 +184,13 @@ print_explanation(const struct cds_explanation *x)
 	printf("\n%s%s%s\n", cli_c(CLI_BOLD), _("What it means"),
 	    cli_c(CLI_RESET));
 	cli_wrap(stdout, 2, 2, x->meaning);
+	if (x->side != NULL) {
+		printf("\n");
+		cli_wrap(stdout, 2, 2, strcmp(x->side, "host") == 0 ?
+		    _("The fix is made on the host, not in the container: run "
+		    "`cudnn-setup doctor` on the host.") :
+		    _("The fix is made in the container's image."));
+	}
 	printf("\n%s%s%s\n", cli_c(CLI_BOLD), _("Known causes, checked on "
 	    "this machine"), cli_c(CLI_RESET));
 	if (x->ncauses == 0) {

@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -117,6 +118,53 @@ cli_json_findings(const struct cds_findings *f)
 		    "evidence", ev, "fixes", fx));
 	}
 	return a;
+}
+
+/* The open() of /dev/nvidiactl: "ok", errno's name, or null (not
+ * tried). */
+static json_t *
+jctl(int e)
+{
+	switch (e) {
+	case -1:
+		return json_null();
+	case 0:
+		return json_string("ok");
+	case ENOENT:
+		return json_string("ENOENT");
+	case EPERM:
+		return json_string("EPERM");
+	case ENXIO:
+		return json_string("ENXIO");
+	case EACCES:
+		return json_string("EACCES");
+	default:
+		return json_integer(e);
+	}
+}
+
+/* "container": where the scan ran, a stable object. */
+static json_t *
+jcontainer(const struct cds_container *ct)
+{
+	json_t *ev = json_array();
+	size_t i;
+
+	for (i = 0; i < ct->nevidence; i++) {
+		json_array_append_new(ev, json_pack("{s:s, s:s}", "key",
+		    ct->evidence[i].key, "value", ct->evidence[i].value));
+	}
+	return json_pack("{s:s, s:o, s:b, s:o, s:b, s:b, s:o, s:o, s:o, "
+	    "s:o, s:o}", "runtime", ct->runtime,
+	    "gpu_mechanism", cli_jstr(ct->gpu_mechanism),
+	    "overridden", ct->overridden,
+	    "nvidiactl", jctl(ct->ctl_errno),
+	    "nvidiactl_chardev", ct->ctl_chardev,
+	    "rootless", ct->rootless,
+	    "visible_devices", cli_jstr(ct->visible_devices),
+	    "capabilities", cli_jstr(ct->capabilities),
+	    "engines", jstrv(ct->engines), "driver_mounts",
+	    jstrv(ct->driver_mounts), "evidence", ev);
 }
 
 json_t *
@@ -277,6 +325,7 @@ cli_json_scan(cds_handle_t *h, const struct cds_scan *s)
 	    "init_error", d->init_error, "wsl", d->wsl,
 	    "wsl_lib_on_path", d->wsl_lib_on_path, "devices", d->ndevices,
 	    "nvidia_pci_devices", s->nvidia_pci));
+	json_object_set_new(doc, "container", jcontainer(&s->container));
 	json_object_set_new(doc, "toolkits", tk);
 	json_object_set_new(doc, "default_toolkit",
 	    json_pack("{s:o, s:o}", "link", cli_jstr(s->default_link),

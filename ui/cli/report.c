@@ -4,6 +4,7 @@
  */
 #include "config.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -384,10 +385,82 @@ print_loader(const struct cds_scan *s, const char *llp)
 	}
 }
 
+/* errno's name for the open() of /dev/nvidiactl, with what it means in a
+ * container (containers.md, a.2). */
+static const char *
+ctl_word(const struct cds_container *ct, const char **detail)
+{
+	switch (ct->ctl_errno) {
+	case 0:
+		*detail = ct->ctl_chardev ? _("the device opens") :
+		    _("a file, not a device");
+		return _("ok");
+	case ENOENT:
+		*detail = _("not passed into the container");
+		return "ENOENT";
+	case EPERM:
+		*detail = _("the device cgroup denies it");
+		return "EPERM";
+	case ENXIO:
+		*detail = _("a device node with no driver behind it");
+		return "ENXIO";
+	case EACCES:
+		*detail = _("no permission (rootless, groups, SELinux)");
+		return "EACCES";
+	default:
+		*detail = strerror(ct->ctl_errno);
+		return _("error");
+	}
+}
+
+/* Where this runs: shown in a container, under WSL2, and on a host that
+ * has container engines; a plain host says nothing. */
+static void
+print_container(const struct cds_scan *s)
+{
+	const struct cds_container *ct = &s->container;
+	const char *detail;
+	size_t i;
+
+	if (strcmp(ct->runtime, "none") == 0 && ct->engines[0] == NULL) {
+		return;
+	}
+	section(_("Container"));
+	row(_("runtime"), ct->runtime, ct->overridden ?
+	    _("set by CDS_CONTAINER") : NULL);
+	if (ct->gpu_mechanism != NULL) {
+		row(_("GPU passed by"), ct->gpu_mechanism, NULL);
+	}
+	if (ct->ctl_errno != -1) {
+		const char *w = ctl_word(ct, &detail);
+
+		row("/dev/nvidiactl", w, detail);
+	}
+	if (strcmp(ct->runtime, "none") != 0) {
+		char line[512];
+
+		snprintf(line, sizeof(line), "NVIDIA_VISIBLE_DEVICES=%s",
+		    ct->visible_devices != NULL ? ct->visible_devices : "");
+		row(_("visible devices"), ct->visible_devices != NULL ? "" :
+		    _("unset"), ct->visible_devices != NULL ? line :
+		    "NVIDIA_VISIBLE_DEVICES");
+		snprintf(line, sizeof(line), "NVIDIA_DRIVER_CAPABILITIES=%s",
+		    ct->capabilities != NULL ? ct->capabilities : "");
+		row(_("capabilities"), ct->capabilities != NULL ? "" :
+		    _("unset"), ct->capabilities != NULL ? line :
+		    _("NVIDIA_DRIVER_CAPABILITIES; the default: "
+		    "compute,utility"));
+	}
+	for (i = 0; i < ct->nevidence; i++) {
+		row(ct->evidence[i].key, "", ct->evidence[i].value);
+	}
+}
+
 void
 cli_print_scan(struct cli *c, const struct cds_scan *s)
 {
 	print_numbers(s);
+	print_container(s);
 	print_driver(s);
 	print_toolkits(s);
 	print_cudnn(s);
