@@ -495,6 +495,11 @@ struct cds_framework_req {
 	char *cuda;		/* "12.1", "12" */
 	char *cudnn;		/* "8.9.2.26", "9" */
 	int is_default;		/* the build pip installs by default */
+	/* the build's wheels (data/wheel-builds.tsv), NULL where unknown: */
+	char *index_url;	/* "https://download.pytorch.org/whl/cu126" */
+	char *archs;		/* cubins, "50 60 70 75 80 86 90" */
+	char *ptx;		/* PTX of this architecture too, "120" */
+	int pypi_default;	/* PyPI's plain wheel is this build */
 };
 
 struct cds_manifest;
