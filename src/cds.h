@@ -850,6 +850,11 @@ struct cds_fix {
 	char *path;
 	char *target;
 	char *command;		/* the shell command a person could type */
+	/* a command in the env's own package manager (pip, uv, conda):
+	   NULL-terminated argument lists, NULL when the fix is not one */
+	char **argv;		/* what command says, word by word */
+	char **undo_argv;	/* the command that goes back */
+	char *undo;		/* ... as the shell command */
 };
 
 struct cds_finding {

@@ -18,6 +18,7 @@
 #include "elfread.h"
 #include "facts.h"
 #include "findings.h"
+#include "pkgfix.h"
 #include "manifest.h"
 #include "scan.h"
 
@@ -1214,6 +1215,7 @@ arch_check(struct cds_rule_ctx *c, struct arch_ctx *arch_state,
 		    "build whose architecture list includes sm_%d (for "
 		    "Blackwell sm_100/sm_120: a CUDA 12.8 or newer build)",
 		    p->name, cc);
+		cds_pkg_fix(c, f, e, p);
 		free(sl);
 		free(pl);
 		free(w);

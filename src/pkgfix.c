@@ -1,0 +1,482 @@
+/*
+ * pkgfix.c - the fix a user's own package manager makes: for a framework
+ * in a pip, uv or conda env whose build does not fit the driver or the
+ * GPU, the command that installs the build that does (the index's
+ * framework rows with their package index and architectures, from
+ * manifests/data/wheel-builds.tsv), with the env's own interpreter or
+ * tool, and the command that goes back to what is installed now.
+ *
+ * Rules (manifests/SOURCES.md; the research behind them is PyTorch's
+ * release matrices and uv's driver table): a build runs when the driver
+ * meets the floor of its CUDA major, whatever the minor (minor version
+ * compatibility); the GPU must be among its cubins or at or above its
+ * PTX; PyTorch refuses cuDNN 9.11 and newer below sm_75.  The command
+ * pins the local label ("torch==2.9.0+cu126": a plain "torch==2.9.0" is
+ * met by the "+cu130" already there, PEP 440) and names the build's index.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cds.h"
+#include "handle.h"
+#include "pkgfix.h"
+#include "util.h"
+#include "version.h"
+
+/* Is compute capability CC among the cubins ARCHS ("50 60 70") or at or
+ * above the PTX architecture PTX? */
+static int
+arch_in(const char *archs, const char *ptx, int cc)
+{
+	const char *p = archs;
+
+	if (ptx != NULL && atoi(ptx) <= cc) {
+		return 1;
+	}
+	while (p != NULL && *p != '\0') {
+		int a = atoi(p);
+
+		if (a / 10 == cc / 10 && a <= cc) {
+			return 1;
+		}
+		p = strchr(p, ' ');
+		p = p != NULL ? p + 1 : NULL;
+	}
+	return 0;
+}
+
+/* The index's driver floor for Blackwell (a floor row with a note). */
+static const char *
+blackwell_floor(const struct cds_manifest *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nfloors; i++) {
+		if (m->floors[i].note != NULL &&
+		    strstr(m->floors[i].note, "Blackwell") != NULL) {
+			return m->floors[i].min_driver;
+		}
+	}
+	return NULL;
+}
+
+int
+cds_build_runs(const struct cds_manifest *m,
+    const struct cds_framework_req *f, const struct cds_machine *mc,
+    const char **why)
+{
+	const char *floor, *dummy;
+
+	why = why != NULL ? why : &dummy;
+	if (mc->driver != NULL) {
+		floor = cds_manifest_driver_floor(m, f->cuda);
+		if (floor != NULL && cds_vercmp(mc->driver, floor) < 0) {
+			*why = "the driver is older than its CUDA major needs";
+			return 0;
+		}
+	} else if (mc->driver_cuda > 0 &&
+	    atoi(f->cuda) > mc->driver_cuda / 1000) {
+		*why = "the driver does not run its CUDA major";
+		return 0;
+	}
+	if (mc->min_cc <= 0) {
+		return 1;
+	}
+	if (f->archs != NULL && !arch_in(f->archs, f->ptx, mc->min_cc)) {
+		*why = "it has no kernels for this GPU";
+		return 0;
+	}
+	if (mc->min_cc < 75 && f->cudnn != NULL &&
+	    cds_vercmp(f->cudnn, "9.11") >= 0) {
+		*why = "PyTorch refuses its cuDNN (9.11 or newer) below sm_75";
+		return 0;
+	}
+	if ((mc->min_cc / 10 == 10 || mc->min_cc / 10 == 12) &&
+	    mc->driver != NULL && (floor = blackwell_floor(m)) != NULL &&
+	    cds_vercmp(mc->driver, floor) < 0) {
+		*why = "Blackwell needs a newer driver";
+		return 0;
+	}
+	return 1;
+}
+
+/* "2.9" of "2.9.0+cu130". */
+static char *
+minor_of(const char *version)
+{
+	size_t n = strcspn(version, ".");
+
+	if (version[n] == '.') {
+		n += 1 + strcspn(version + n + 1, ".+");
+	}
+	return cds_xstrndup(version, n);
+}
+
+static int
+is_torch_build(const struct cds_framework_req *f)
+{
+	return strcmp(f->name, "torch") == 0 && f->index_url != NULL &&
+	    strchr(f->version, '-') == NULL;
+}
+
+const struct cds_framework_req *
+cds_torch_fit(const struct cds_manifest *m, const char *version,
+    const struct cds_framework_req *except, const struct cds_machine *mc)
+{
+	const struct cds_framework_req *best = NULL;
+	char *want = version != NULL ? minor_of(version) : NULL;
+	size_t i;
+	int pass;
+
+	/* pass 0: the release asked; pass 1: any release, the newest */
+	for (pass = want != NULL ? 0 : 1; pass < 2 && best == NULL; pass++) {
+		for (i = 0; i < m->nframeworks; i++) {
+			const struct cds_framework_req *f = &m->frameworks[i];
+			int v;
+
+			if (!is_torch_build(f) || f == except ||
+			    (pass == 0 && strcmp(f->version, want) != 0) ||
+			    !cds_build_runs(m, f, mc, NULL)) {
+				continue;
+			}
+			v = best != NULL ? cds_vercmp(f->version,
+			    best->version) : 1;
+			if (v > 0 || (v == 0 &&
+			    cds_vercmp(f->cuda, best->cuda) > 0)) {
+				best = f;
+			}
+		}
+	}
+	free(want);
+	return best;
+}
+
+void
+cds_machine_of(const struct cds_scan *s, struct cds_machine *mc)
+{
+	size_t i;
+
+	memset(mc, 0, sizeof(*mc));
+	mc->driver = s->driver.version;
+	mc->driver_cuda = s->driver.cuda_version;
+	for (i = 0; i < s->driver.ncc; i++) {
+		if (mc->min_cc == 0 || s->driver.cc[i] < mc->min_cc) {
+			mc->min_cc = s->driver.cc[i];
+		}
+	}
+}
+
+enum cds_pkg_tool
+cds_pkg_tool_of(const cds_handle_t *h, const struct cds_env *e)
+{
+	char *path, *cfg, *line, *top, *a, *b;
+	enum cds_pkg_tool t = CDS_PKG_PIP;
+
+	if (e->is_conda) {
+		return CDS_PKG_PIP;	/* conda packages: see cds_pkg_fix */
+	}
+	path = cds_path_join(e->prefix, "pyvenv.cfg");
+	cfg = cds_root_read_file(h, path, 1u << 16, NULL);
+	free(path);
+	for (line = cfg; line != NULL && *line != '\0'; ) {
+		if (strncmp(line, "uv", 2) == 0 &&
+		    line[2 + strspn(line + 2, " \t")] == '=') {
+			t = CDS_PKG_UV;
+			break;
+		}
+		line = strchr(line, '\n');
+		line = line != NULL ? line + 1 : NULL;
+	}
+	free(cfg);
+	if (t == CDS_PKG_UV) {
+		top = cds_dirname(e->prefix);
+		a = cds_path_join(top, "pyproject.toml");
+		b = cds_path_join(top, "uv.lock");
+		path = cds_rpath_follow(h, a);
+		cfg = cds_rpath_follow(h, b);
+		if (cds_is_file(path) && cds_is_file(cfg)) {
+			t = CDS_PKG_UV_PROJECT;
+		}
+		free(path);
+		free(cfg);
+		free(a);
+		free(b);
+		free(top);
+	}
+	return t;
+}
+
+/* The version of torchvision's dist-info in SITE ("0.24.0+cu130"), or
+ * NULL when it is not installed. */
+static char *
+dist_version(const cds_handle_t *h, const char *site, const char *name)
+{
+	char *host = cds_rpath_follow(h, site), *v = NULL;
+	size_t n = strlen(name);
+	struct dirent *d;
+	DIR *dir;
+
+	if ((dir = opendir(host)) == NULL) {
+		free(host);
+		return NULL;
+	}
+	while (v == NULL && (d = readdir(dir)) != NULL) {
+		const char *end = strstr(d->d_name, ".dist-info");
+
+		if (strncmp(d->d_name, name, n) == 0 && d->d_name[n] == '-' &&
+		    end != NULL && end[10] == '\0') {
+			v = cds_xstrndup(d->d_name + n + 1,
+			    (size_t)(end - d->d_name) - n - 1);
+		}
+	}
+	closedir(dir);
+	free(host);
+	return v;
+}
+
+/* The words that install with env E's tool, up to the requirements. */
+static void
+install_words(struct cds_strv *w, const struct cds_env *e,
+    enum cds_pkg_tool t)
+{
+	if (t == CDS_PKG_PIP) {
+		cds_strv_push_owned(w, cds_path_join(e->prefix,
+		    "bin/python"));
+		cds_strv_push(w, "-m");
+		cds_strv_push(w, "pip");
+		cds_strv_push(w, "install");
+	} else {
+		cds_strv_push(w, "uv");
+		cds_strv_push(w, "pip");
+		cds_strv_push(w, "install");
+		cds_strv_push(w, "--python");
+		cds_strv_push(w, e->prefix);
+	}
+}
+
+/* "2.9.0" of "2.9.0+cu130"; the label "cu130" into *label (NULL). */
+static char *
+public_version(const char *v, const char **label)
+{
+	const char *plus = strchr(v, '+');
+
+	*label = plus != NULL ? plus + 1 : NULL;
+	return plus != NULL ? cds_xstrndup(v, (size_t)(plus - v)) :
+	    cds_xstrdup(v);
+}
+
+/* The row of torch release VERSION's build LABEL, or NULL. */
+static const struct cds_framework_req *
+torch_row(const struct cds_manifest *m, const char *version,
+    const char *label)
+{
+	char *want = minor_of(version);
+	const struct cds_framework_req *r = NULL;
+	size_t i;
+
+	for (i = 0; r == NULL && i < m->nframeworks; i++) {
+		const struct cds_framework_req *f = &m->frameworks[i];
+
+		if (is_torch_build(f) && strcmp(f->version, want) == 0 &&
+		    (label != NULL ? strcmp(f->variant, label) == 0 :
+		    f->pypi_default)) {
+			r = f;
+		}
+	}
+	free(want);
+	return r;
+}
+
+/*
+ * torchvision's release beside torch VERSION: its minor is torch's plus 15
+ * (0.24 with 2.9; pip-fixes research, from several threads), same patch.
+ */
+static char *
+vision_for(const char *version)
+{
+	int maj, min, pat = -1;
+
+	if (sscanf(version, "%d.%d.%d", &maj, &min, &pat) < 2 || maj != 2) {
+		return NULL;
+	}
+	return pat >= 0 ? cds_xasprintf("0.%d.%d", min + 15, pat) :
+	    cds_xasprintf("0.%d.*", min + 15);
+}
+
+/* The pip or uv commands for torch in E: to ROW's build, and back. */
+static void
+torch_wheel_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p,
+    const struct cds_framework_req *row, enum cds_pkg_tool t)
+{
+	struct cds_strv w = {0}, u = {0};
+	const char *label;
+	char *pub = public_version(p->version, &label);
+	char *vis = dist_version(c->h, e->site_packages, "torchvision");
+	const struct cds_framework_req *now = torch_row(c->m, pub, label);
+	char *vwant = NULL, *same = minor_of(pub);
+	int same_release = strcmp(same, row->version) == 0;
+
+	install_words(&w, e, t);
+	if (same_release) {
+		cds_strv_push_owned(&w, cds_xasprintf("torch==%s+%s", pub,
+		    row->variant));
+		vwant = vision_for(pub);
+		if (vis != NULL && vwant != NULL) {
+			cds_strv_push_owned(&w, cds_xasprintf(
+			    "torchvision==%s+%s", vwant, row->variant));
+		}
+	} else {
+		/* another release: its patch is the index's newest */
+		cds_strv_push_owned(&w, cds_xasprintf("torch==%s.*",
+		    row->version));
+		vwant = vision_for(row->version);
+		if (vis != NULL && vwant != NULL) {
+			cds_strv_push_owned(&w, cds_xasprintf(
+			    "torchvision==%s", vwant));
+		}
+	}
+	cds_strv_push(&w, "--index-url");
+	cds_strv_push(&w, row->index_url);
+	/* back: what is there now, from where it came */
+	install_words(&u, e, t);
+	cds_strv_push_owned(&u, cds_xasprintf("torch==%s", p->version));
+	if (vis != NULL) {
+		cds_strv_push_owned(&u, cds_xasprintf("torchvision==%s", vis));
+	}
+	if (now != NULL && label != NULL) {
+		cds_strv_push(&u, "--index-url");
+		cds_strv_push(&u, now->index_url);
+	}
+	cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
+	cds_finding_evidence(f, "build that fits", "torch %s %s (CUDA %s, "
+	    "cuDNN %s; %s)", row->version, row->variant, row->cuda,
+	    row->cudnn != NULL ? row->cudnn : "?", row->index_url);
+	if (t == CDS_PKG_UV_PROJECT) {
+		char *top = cds_dirname(e->prefix);
+
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "this env belongs "
+		    "to the uv project in %s: `uv sync` and `uv run` put back "
+		    "what uv.lock says and undo a `uv pip` change; to keep it, "
+		    "add to its pyproject.toml [[tool.uv.index]] name = "
+		    "\"pytorch-%s\", url = \"%s\", explicit = true and "
+		    "[tool.uv.sources] torch = { index = \"pytorch-%s\" }%s, "
+		    "then run uv lock and uv sync (or set UV_NO_SYNC=1)", top,
+		    row->variant, row->index_url, row->variant,
+		    vis != NULL ? ", torchvision likewise" : "");
+		free(top);
+	}
+	free(vwant);
+	free(same);
+	free(vis);
+	free(pub);
+}
+
+/* `conda install -p ENV -c conda-forge` */
+static void
+conda_words(struct cds_strv *w, const struct cds_env *e)
+{
+	static const char *const words[] = { "conda", "install", "-p", NULL,
+		"-c", "conda-forge" };
+	size_t i;
+
+	for (i = 0; i < sizeof(words) / sizeof(*words); i++) {
+		cds_strv_push(w, words[i] != NULL ? words[i] : e->prefix);
+	}
+}
+
+/* The conda-forge command for torch from conda in E (conda-forge's
+ * cuda-version pins every CUDA package of the env to one release). */
+static void
+torch_conda_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p,
+    const struct cds_framework_req *row)
+{
+	struct cds_strv w = {0}, u = {0};
+	const struct cds_driver *d = &c->s->driver;
+	const struct cds_release *top = NULL;
+	const char *base;
+	char cv[16];
+	size_t i, n, skip;
+
+	/* the CUDA the driver runs natively: it says so, or the newest
+	 * release of the build's major whose bundled driver it is at least */
+	for (i = 0; d->version != NULL && i < c->m->nreleases; i++) {
+		const struct cds_release *r = &c->m->releases[i];
+
+		if (r->kind == CDS_KIND_CUDA && r->bundled_driver != NULL &&
+		    atoi(r->version) == atoi(row->cuda) &&
+		    cds_vercmp(r->bundled_driver, d->version) <= 0 &&
+		    (top == NULL || cds_vercmp(r->version, top->version) > 0)) {
+			top = r;
+		}
+	}
+	if (d->cuda_version > 0 && atoi(row->cuda) == d->cuda_version / 1000) {
+		snprintf(cv, sizeof(cv), "%d.%d", d->cuda_version / 1000,
+		    (d->cuda_version % 1000) / 10);
+	} else if (top != NULL) {
+		snprintf(cv, sizeof(cv), "%.*s", (int)(strchr(top->version,
+		    '.') - top->version + 1 + strcspn(strchr(top->version,
+		    '.') + 1, ".")), top->version);
+	} else {
+		snprintf(cv, sizeof(cv), "%s", row->cuda);
+	}
+	conda_words(&w, e);
+	cds_strv_push_owned(&w, cds_xasprintf("cuda-version=%s", cv));
+	cds_strv_push(&w, "pytorch-gpu");
+	if (e->conda_cudnn != NULL) {
+		cds_strv_push(&w, "cudnn");
+	}
+	/* back: the very build, named by its conda-meta file
+	 * (NAME-VERSION-BUILD.json) */
+	conda_words(&u, e);
+	base = strrchr(p->location, '/');
+	base = base != NULL ? base + 1 : p->location;
+	n = strlen(base);
+	skip = strlen("pytorch-") + strlen(p->version) + 1;
+	if (n > skip + 5 && strcmp(base + n - 5, ".json") == 0) {
+		cds_strv_push_owned(&u, cds_xasprintf("pytorch=%s=%.*s",
+		    p->version, (int)(n - skip - 5), base + skip));
+	} else {
+		cds_strv_push_owned(&u, cds_xasprintf("pytorch=%s",
+		    p->version));
+	}
+	cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
+}
+
+int
+cds_pkg_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p)
+{
+	const struct cds_framework_req *row, *now;
+	struct cds_machine mc;
+	const char *label;
+	char *pub;
+
+	if (c->m == NULL || e == NULL || p->kind != CDS_FW_TORCH ||
+	    p->version == NULL || p->cpu_only) {
+		return 0;
+	}
+	cds_machine_of(c->s, &mc);
+	pub = public_version(p->version, &label);
+	/* conda's builds are not PyPI's: no row is the one there */
+	now = p->from_conda ? NULL : torch_row(c->m, pub, label);
+	/* the finding says the build there does not run: another one */
+	row = cds_torch_fit(c->m, pub, now, &mc);
+	if (row == NULL || (label != NULL && now == NULL &&
+	    strcmp(row->variant, label) == 0)) {
+		free(pub);
+		return 0;
+	}
+	if (p->from_conda) {
+		torch_conda_fix(c, f, e, p, row);
+	} else {
+		torch_wheel_fix(c, f, e, p, row, cds_pkg_tool_of(c->h, e));
+	}
+	free(pub);
+	return 1;
+}

@@ -1,0 +1,73 @@
+/*
+ * pkgfix.h - the command, in the env's own package manager, that puts a
+ * framework build there which fits this machine's driver and GPU
+ * (pkgfix.c): pip or uv for wheels, conda-forge for conda packages.
+ */
+#ifndef CDS_PKGFIX_H
+#define CDS_PKGFIX_H
+
+#include "manifest.h"
+#include "rule.h"
+
+/* What made an env, and so what changes it. */
+enum cds_pkg_tool {
+	CDS_PKG_PIP = 0,	/* a venv (or conda env) with pip */
+	CDS_PKG_UV,		/* a venv uv made (pyvenv.cfg's "uv =") */
+	CDS_PKG_UV_PROJECT,	/* ... inside a uv project (pyproject.toml
+				   and uv.lock beside it): `uv sync` undoes
+				   a `uv pip` change */
+	CDS_PKG_CONDA		/* a conda package, in a conda env */
+};
+
+/* The machine a build must run on: the driver's version (NULL: unknown),
+ * the CUDA it supports (12040; 0: unknown) and the lowest compute
+ * capability of its GPUs (61 for 6.1; 0: unknown). */
+struct cds_machine {
+	const char *driver;
+	int driver_cuda;
+	int min_cc;
+};
+
+/*
+ * Does the build of framework row F run on machine MC?  The driver must
+ * meet the floor of the build's CUDA major (minor version compatibility),
+ * Blackwell the floor the index gives for it; the GPU's capability must
+ * be among the build's cubins (same major, equal or lower minor) or at or
+ * above its PTX; PyTorch refuses cuDNN 9.11 or newer below sm_75.  An
+ * unknown driver or GPU does not count against it.  *WHY (may be NULL)
+ * gets a static reason when it does not run.
+ */
+CDS_HIDDEN int cds_build_runs(const struct cds_manifest *m,
+    const struct cds_framework_req *f, const struct cds_machine *mc,
+    const char **why);
+
+/*
+ * The torch build to use on machine MC: of the release VERSION ("2.9.0",
+ * "2.9"; NULL: the newest), the build with the highest CUDA that runs,
+ * other than EXCEPT (a build known not to run here; may be NULL); if
+ * none of VERSION's builds runs, the newest release with one that does.
+ * NULL when the index knows none.
+ */
+CDS_HIDDEN const struct cds_framework_req *cds_torch_fit(
+    const struct cds_manifest *m, const char *version,
+    const struct cds_framework_req *except, const struct cds_machine *mc);
+
+/* The machine of a scan. */
+CDS_HIDDEN void cds_machine_of(const struct cds_scan *s,
+    struct cds_machine *mc);
+
+/* Which tool changes env E (cds_pkg_tool). */
+CDS_HIDDEN enum cds_pkg_tool cds_pkg_tool_of(const cds_handle_t *h,
+    const struct cds_env *e);
+
+/*
+ * Add to finding F, which says that package P's build in env E does not
+ * run here, the command that installs the build that does, with the
+ * command that goes back to what is installed now; nothing when P is not
+ * a framework the index has builds of, or none of them runs here.  1 when
+ * a command was added.
+ */
+CDS_HIDDEN int cds_pkg_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p);
+
+#endif /* CDS_PKGFIX_H */
