@@ -15,7 +15,7 @@
 # command that fixed it.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
-plan 24
+plan 26
 
 SHIP=$CDS_SRCDIR/manifests/index.json
 PT=https://download.pytorch.org/whl
@@ -136,6 +136,18 @@ like "$(evidence "$OUT" F21 'build that fits')" "torch 2.11 cu128 \(CUDA 12.8" "
 # with a 13.0 driver the newest release's cu13x build fits
 gpu 120 13000 "$V"
 like "$(argv "$OUT" F21)" "torch==2.14.\* --index-url $PT/cu13[02]$" "case 3 on a 13.0 driver: a CUDA 13 build"
+
+# ---- plan --for torch, no version: the build that runs on this machine ---
+plan_on() {	# plan_on CC CUDA: plan --for torch on the GPU double
+	LD_LIBRARY_PATH=$W CDS_FAKE_GPU_CC=$1 CDS_FAKE_GPU_CUDA=$2 \
+		cds --manifest "$SHIP" plan --for torch
+}
+plan_on 120 12080
+like "$OUT" "^For torch 2.11: the cu128 build \(CUDA 12.8, cuDNN 9.17.1.4\)
+  its wheels: $PT/cu128" "plan --for torch on sm_120 and a 12.8 driver: 2.11's cu128 build"
+plan_on 61 13000
+like "$OUT" "^For torch 2.14: the cu126 build .*
+  its wheels: $PT/cu126" "on sm_61: the newest cu126 build (the cu13x builds start at sm_75)"
 
 # ---- the issue's example: torch 2.9.0+cu130 under driver 550 -------------
 R=$(mk_sysroot); cleanup_later "$R"

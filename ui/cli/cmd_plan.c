@@ -227,6 +227,10 @@ cli_plan_warnings(struct cli *c, const struct cds_plan *p)
 		    NULL ? p->for_version : p->framework->version,
 		    p->framework->cuda, p->framework->cudnn != NULL ?
 		    p->framework->cudnn : "-");
+		if (p->framework->index_url != NULL) {
+			printf(_("  its wheels: %s\n"),
+			    p->framework->index_url);
+		}
 	}
 }
 
@@ -311,6 +315,10 @@ cli_plan_print(struct cli *c, const struct cds_plan *p, int full)
 		    p->framework->variant != NULL ? p->framework->variant :
 		    "", p->framework->cuda, p->framework->cudnn != NULL ?
 		    p->framework->cudnn : "-");
+		if (p->framework->index_url != NULL) {
+			printf(_("  its wheels: %s\n"),
+			    p->framework->index_url);
+		}
 	}
 	if (p->driver != NULL && p->driver_no_module) {
 		printf(_("Driver: %s (%s; no kernel module is loaded)\n"),
