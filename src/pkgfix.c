@@ -480,3 +480,73 @@ cds_pkg_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 	free(pub);
 	return 1;
 }
+
+/* The version a row names ("1.18.0"; "4.4.0" of "4.0.0-4.4.0"), as a pip
+ * requirement: "==1.18.0", "==1.17.*" for "1.17.x". */
+static char *
+row_pin(const struct cds_framework_req *r)
+{
+	const char *dash = strchr(r->version, '-');
+	const char *v = dash != NULL ? dash + 1 : r->version;
+	size_t n = strlen(v);
+
+	if (n > 2 && strcmp(v + n - 2, ".x") == 0) {
+		return cds_xasprintf("==%.*s.*", (int)(n - 2), v);
+	}
+	return cds_xasprintf("==%s", v);
+}
+
+int
+cds_pkg_fix_like(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p,
+    const struct cds_package *like)
+{
+	const struct cds_framework_req *best = NULL;
+	struct cds_strv w = {0}, u = {0};
+	struct cds_machine mc;
+	enum cds_pkg_tool t;
+	char *pin;
+	size_t i;
+
+	if (c->m == NULL || e == NULL || p->from_conda || like->cuda == NULL ||
+	    like->cudnn == NULL || p->version == NULL) {
+		return 0;
+	}
+	cds_machine_of(c->s, &mc);
+	for (i = 0; i < c->m->nframeworks; i++) {
+		const struct cds_framework_req *r = &c->m->frameworks[i];
+
+		if (strcmp(r->name, p->name) != 0 || r->cudnn == NULL ||
+		    atoi(r->cuda) != atoi(like->cuda) ||
+		    atoi(r->cudnn) != atoi(like->cudnn) ||
+		    !cds_build_runs(c->m, r, &mc, NULL)) {
+			continue;
+		}
+		if (best == NULL || cds_vercmp(strchr(r->version, '-') != NULL ?
+		    strchr(r->version, '-') + 1 : r->version,
+		    strchr(best->version, '-') != NULL ?
+		    strchr(best->version, '-') + 1 : best->version) > 0) {
+			best = r;
+		}
+	}
+	if (best == NULL) {
+		return 0;
+	}
+	t = cds_pkg_tool_of(c->h, e);
+	pin = row_pin(best);
+	install_words(&w, e, t);
+	cds_strv_push_owned(&w, cds_xasprintf("%s%s", p->name, pin));
+	if (best->index_url != NULL) {
+		/* a feed of its own beside PyPI, which has its dependencies */
+		cds_strv_push(&w, "--extra-index-url");
+		cds_strv_push(&w, best->index_url);
+	}
+	install_words(&u, e, t);
+	cds_strv_push_owned(&u, cds_xasprintf("%s==%s", p->name, p->version));
+	cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
+	cds_finding_evidence(f, "build that fits", "%s%s for CUDA %s and "
+	    "cuDNN %s, as %s %s in the same env has", p->name, pin,
+	    best->cuda, best->cudnn, like->name, like->version);
+	free(pin);
+	return 1;
+}

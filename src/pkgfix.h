@@ -70,4 +70,14 @@ CDS_HIDDEN enum cds_pkg_tool cds_pkg_tool_of(const cds_handle_t *h,
 CDS_HIDDEN int cds_pkg_fix(struct cds_rule_ctx *c, struct cds_finding *f,
     const struct cds_env *e, const struct cds_package *p);
 
+/*
+ * The same for package P whose cuDNN or CUDA major differs from what
+ * package LIKE (torch, in the same env) brings: the newest release of P
+ * the index has for LIKE's CUDA and cuDNN majors (from its own package
+ * feed where it has one), and the command back.  1 when added.
+ */
+CDS_HIDDEN int cds_pkg_fix_like(struct cds_rule_ctx *c,
+    struct cds_finding *f, const struct cds_env *e,
+    const struct cds_package *p, const struct cds_package *like);
+
 #endif /* CDS_PKGFIX_H */

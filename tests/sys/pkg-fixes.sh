@@ -15,7 +15,8 @@
 # command that fixed it.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
-plan 26
+. "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
+plan 31
 
 SHIP=$CDS_SRCDIR/manifests/index.json
 PT=https://download.pytorch.org/whl
@@ -182,6 +183,41 @@ torch "$S" 2.9.0+cu128 12.8 "70 75 80 86 90 100 120" "" \
 	'nvidia-cudnn-cu12==9.10.2.21; platform_system == "Linux" and platform_machine == "x86_64"'
 cds --root "$R" --manifest "$SHIP" doctor --json --env "$V"
 unlike "$(finding_ids "$OUT")" "F16" "applied: cu128 under driver 550 raises nothing"
+
+# torch23 SITE: torch 2.3.1+cu121 with the cuDNN 8 wheel it pins
+torch23() {
+	torch "$1" 2.3.1+cu121 12.1 "50 60 70 75 80 86 90" "" \
+		'nvidia-cudnn-cu12==8.9.2.26; platform_system == "Linux" and platform_machine == "x86_64"'
+	dist "$1" nvidia-cudnn-cu12 8.9.2.26 nvidia-cublas-cu12
+	mk_cudnn8 "$1/nvidia/cudnn/lib" 8.9.2 wheel
+}
+
+# ---- case 4: onnxruntime-gpu 1.19 (cuDNN 9) beside torch 2.3 (cuDNN 8) ---
+# (microsoft/onnxruntime#21684): keep torch, ORT 1.18.0 from its CUDA 12 feed
+ORTFEED=https://aiinfra.pkgs.visualstudio.com/PublicPackages/_packaging/onnxruntime-cuda-12/pypi/simple/
+V=/home/user/ortenv
+S=$(mk_venv "$R$V")
+torch23 "$S"
+dist "$S" onnxruntime-gpu 1.19.2 'coloredlogs' 'numpy>=1.21.6'
+mkdir -p "$S/onnxruntime/capi"
+mk_solib "$S/onnxruntime/capi/libonnxruntime_providers_cuda.so" libonnxruntime_providers_cuda.so \
+	-N libcublasLt.so.12 -N libcublas.so.12 -N libcudnn.so.9 -N libcudart.so.12
+cds --root "$R" --manifest "$SHIP" doctor --json --env "$V"
+like "$(titles "$OUT" F14)" "onnxruntime-gpu 1.19.2 in env $V needs libcudnn.so.9" "case 4: F14, ORT wants cuDNN 9"
+is "$(argv "$OUT" F14)" "$V/bin/python -m pip install onnxruntime-gpu==1.18.0 --extra-index-url $ORTFEED" \
+	"case 4: ORT 1.18.0 from the CUDA 12 feed, for torch's cuDNN 8"
+is "$(argv "$OUT" F14 undo_argv)" "$V/bin/python -m pip install onnxruntime-gpu==1.19.2" "case 4: and back"
+
+# ---- case 5: CTranslate2 4.5 (cuDNN 9) beside torch+cu121 with cuDNN 8 ----
+# (SYSTRAN/faster-whisper#1086: torch +cu121 or < 2.4 -> ctranslate2<=4.4.0)
+V=/home/user/whisper
+S=$(mk_venv "$R$V")
+torch23 "$S"
+dist "$S" ctranslate2 4.5.0 'setuptools' 'numpy' 'pyyaml<7,>=5.3'
+cds --root "$R" --manifest "$SHIP" doctor --json --env "$V"
+like "$(titles "$OUT" F7)" "ctranslate2 4.5.0 in env $V needs cuDNN 9" "case 5: F7"
+is "$(argv "$OUT" F7)" "$V/bin/python -m pip install ctranslate2==4.4.0" \
+	"case 5: ctranslate2 4.4.0, the last built for cuDNN 8"
 
 # ---- conda: pytorch from conda-forge under an old driver ----------------
 C=$R/home/user/miniconda3
