@@ -550,3 +550,40 @@ cds_pkg_fix_like(struct cds_rule_ctx *c, struct cds_finding *f,
 	free(pin);
 	return 1;
 }
+
+int
+cds_pkg_fix_req(struct cds_rule_ctx *c, struct cds_finding *f,
+    const char *prefix, const char *wheel, const char *min,
+    const char *below, const char *now)
+{
+	const struct cds_env *e = NULL;
+	struct cds_strv w = {0}, u = {0};
+	struct cds_machine mc;
+	enum cds_pkg_tool t;
+	size_t i;
+
+	for (i = 0; prefix != NULL && i < c->s->nenvs; i++) {
+		if (strcmp(c->s->envs[i].prefix, prefix) == 0) {
+			e = &c->s->envs[i];
+		}
+	}
+	if (e == NULL) {
+		return 0;
+	}
+	cds_machine_of(c->s, &mc);
+	/* PyTorch refuses cuDNN 9.11 and newer below sm_75: stay under it
+	 * when the GPU here is older and the bound allows */
+	if (strncmp(wheel, "nvidia-cudnn-", 13) == 0 && mc.min_cc > 0 &&
+	    mc.min_cc < 75 && cds_vercmp(min, "9.11") < 0 &&
+	    (below == NULL || cds_vercmp(below, "9.11") > 0)) {
+		below = "9.11";
+	}
+	t = cds_pkg_tool_of(c->h, e);
+	install_words(&w, e, t);
+	cds_strv_push_owned(&w, below != NULL ? cds_xasprintf("%s>=%s,<%s",
+	    wheel, min, below) : cds_xasprintf("%s>=%s", wheel, min));
+	install_words(&u, e, t);
+	cds_strv_push_owned(&u, cds_xasprintf("%s==%s", wheel, now));
+	cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
+	return 1;
+}

@@ -80,4 +80,13 @@ CDS_HIDDEN int cds_pkg_fix_like(struct cds_rule_ctx *c,
     struct cds_finding *f, const struct cds_env *e,
     const struct cds_package *p, const struct cds_package *like);
 
+/*
+ * The command that brings WHEEL in the env at PREFIX to >=MIN (<BELOW;
+ * NULL: no bound above; a cuDNN wheel stays below 9.11 on a GPU older
+ * than sm_75), and back to NOW.  0 when PREFIX is no env of the scan.
+ */
+CDS_HIDDEN int cds_pkg_fix_req(struct cds_rule_ctx *c,
+    struct cds_finding *f, const char *prefix, const char *wheel,
+    const char *min, const char *below, const char *now);
+
 #endif /* CDS_PKGFIX_H */

@@ -16,7 +16,7 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 31
+plan 34
 
 SHIP=$CDS_SRCDIR/manifests/index.json
 PT=https://download.pytorch.org/whl
@@ -137,6 +137,27 @@ like "$(evidence "$OUT" F21 'build that fits')" "torch 2.11 cu128 \(CUDA 12.8" "
 # with a 13.0 driver the newest release's cu13x build fits
 gpu 120 13000 "$V"
 like "$(argv "$OUT" F21)" "torch==2.14.\* --index-url $PT/cu13[02]$" "case 3 on a 13.0 driver: a CUDA 13 build"
+
+# ---- case 6: JAX 0.6 (cuDNN >= 9.8) beside torch 2.7's cuDNN 9.5.1.17 ------
+# (rdyro/torch2jax#29, jax#29315): keep torch 2.7, raise the cuDNN wheel
+# (torch accepts a newer minor at run time); on Pascal, below 9.11
+V=$W/c6/.venv
+S=$(mk_venv "$V" uv)
+torch "$S" 2.7.1+cu126 12.6 "50 60 70 75 80 86 90" "" \
+	'nvidia-cudnn-cu12==9.5.1.17; platform_system == "Linux" and platform_machine == "x86_64"'
+dist "$S" nvidia-cudnn-cu12 9.5.1.17 nvidia-cublas-cu12
+mk_cudnn9 "$S/nvidia/cudnn/lib" 9.5.1 wheel
+dist "$S" jax-cuda12-plugin 0.6.0 'jax-cuda12-pjrt==0.6.0' \
+	'nvidia-cudnn-cu12<10.0,>=9.8; extra == "with-cuda"'
+dist "$S" jax-cuda12-pjrt 0.6.0
+gpu 61 12080 "$V"
+is "$(argv "$OUT" LIB-MIN)" "uv pip install --python $V nvidia-cudnn-cu12>=9.8,<9.11" \
+	"case 6: cuDNN 9.8 or newer for JAX, below 9.11 for torch on sm_61"
+is "$(argv "$OUT" LIB-MIN undo_argv)" "uv pip install --python $V nvidia-cudnn-cu12==9.5.1.17" \
+	"case 6: back to torch's pin"
+gpu 86 12080 "$V"
+is "$(argv "$OUT" LIB-MIN)" "uv pip install --python $V nvidia-cudnn-cu12>=9.8,<10" \
+	"case 6 on sm_86: JAX's own bound"
 
 # ---- plan --for torch, no version: the build that runs on this machine ---
 plan_on() {	# plan_on CC CUDA: plan --for torch on the GPU double
