@@ -23,6 +23,7 @@
 #include "findings.h"
 #include "loader.h"
 #include "manifest.h"
+#include "pkgfix.h"
 #include "scan.h"
 #include "version.h"
 
@@ -439,6 +440,29 @@ static const struct entry_def entries[] = {
 	  { { N_("the three numbers differ (normal)"), { BY("F30") } },
 	    { N_("something needs a newer CUDA than the driver runs"),
 	    { BY("F16") } } } },
+	/* package managers (research notes on package-manager fixes) */
+	{ "PIP-NO-PIN", N_("the index has no wheel the framework pins"),
+	  N_("pip found no file of an NVIDIA wheel at the exact version the "
+	  "framework requires on the index it was given: a mirror such as "
+	  "download.pytorch.org carries only some (pytorch/pytorch#193491)."),
+	  N_("Install that wheel from PyPI, or add --extra-index-url "
+	  "https://pypi.org/simple to the install."),
+	  { { N_("the pinned wheel is on PyPI"), { BY("MSG-PKG") } } } },
+	{ "CU13-STUB", N_("a deprecated -cu13 name of a CUDA 13 wheel"),
+	  N_("CUDA 13's toolkit wheels lost the -cu13 suffix; the old names "
+	  "are stubs that refuse to build (NVIDIA deprecated them on "
+	  "2025-10-31)."),
+	  N_("Use the unsuffixed name (nvidia-cusparse) or "
+	  "cuda-toolkit[cusparse]==13.*."),
+	  { { N_("the requirement names the old wheel"),
+	    { BY("MSG-PKG") } } } },
+	{ "CONDA-NO-CUDA", N_("conda sees no CUDA driver (__cuda)"),
+	  N_("A CUDA build of a conda package needs the __cuda virtual "
+	  "package, which conda sets from the driver; on a machine without "
+	  "one (a login node) it is missing."),
+	  N_("Set CONDA_OVERRIDE_CUDA to the CUDA the GPU machines' driver "
+	  "runs for the install."),
+	  { { N_("no driver here for conda to read"), { BY("MSG-PKG") } } } },
 	{ "F31", N_("JAX's CUDA plugin does not match jaxlib"),
 	  N_("jax-cudaNN-plugin and jax-cudaNN-pjrt must be exactly "
 	  "jaxlib's version."),
@@ -1042,6 +1066,17 @@ static const struct pattern patterns[] = {
 	    "Torch not compiled with CUDA enabled", { NULL } },
 	{ "F27", 2, "the CPU version is installed", 0, NULL,
 	    "the CPU version is installed", { NULL } },
+	/* pip's and conda's own messages */
+	{ "PIP-NO-PIN", 1, "No matching distribution found for", 0, NULL,
+	    "No matching distribution found for (nvidia-[a-z0-9-]+)=="
+	    "([0-9][0-9.]*[0-9])", { NULL, "wheel", "pin" } },
+	{ "CU13-STUB", 1, "THIS PROJECT '", 0, "IS DEPRECATED",
+	    "THIS PROJECT '(nvidia-[a-z0-9-]+-cu13)' IS DEPRECATED",
+	    { NULL, "wheel" } },
+	{ "CONDA-NO-CUDA", 1, "libtorch", 0, "__cuda", "libtorch[ =*]+"
+	    "cuda(1[0-9])", { NULL, "cuda_major" } },
+	{ "CONDA-NO-CUDA", 2, "__cuda", 0, "missing on the system",
+	    "__cuda", { NULL } },
 	{ "F31", 1, "Mismatched PJRT plugin PJRT API version", 0, NULL,
 	    "Mismatched PJRT plugin PJRT API version \\(" VER "\\) and "
 	    "framework PJRT API version " VER,
@@ -2808,6 +2843,9 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 		build_torch(&c);
 	} else if (strcmp(e->id, "BNB-BINARY") == 0) {
 		build_bnb(&c, capture(x, "wanted"));
+	} else if (cds_pkg_msg_fix(&c, e->id, capture(x, "wheel"),
+	    capture(x, "pin"), capture(x, "cuda_major"))) {
+		/* a package manager's message: its own command */
 	} else if (strcmp(e->id, "F2") == 0 && capture(x, "missing") == NULL &&
 	    capture(x, "file") == NULL && (v = capture(x, "library")) !=
 	    NULL) {

@@ -587,3 +587,157 @@ cds_pkg_fix_req(struct cds_rule_ctx *c, struct cds_finding *f,
 	cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
 	return 1;
 }
+
+/* The env a scan was narrowed to (--env, --prefix), or NULL. */
+static const struct cds_env *
+narrowed(const struct cds_scan *s)
+{
+	size_t i;
+
+	for (i = 0; s->narrowed_env != NULL && i < s->nenvs; i++) {
+		if (strcmp(s->envs[i].prefix, s->narrowed_env) == 0) {
+			return &s->envs[i];
+		}
+	}
+	return NULL;
+}
+
+/* `python3 -m pip install`, or the words of env E's own tool. */
+static void
+pip_words(const cds_handle_t *h, struct cds_strv *w, const struct cds_env *e)
+{
+	if (e != NULL && !e->is_conda) {
+		install_words(w, e, cds_pkg_tool_of(h, e));
+	} else if (e != NULL) {
+		install_words(w, e, CDS_PKG_PIP);
+	} else {
+		cds_strv_push(w, "python3");
+		cds_strv_push(w, "-m");
+		cds_strv_push(w, "pip");
+		cds_strv_push(w, "install");
+	}
+}
+
+/* The cuda-toolkit extra of a CUDA 13 component wheel ("nvidia-cusparse-
+ * cu13" -> "cusparse"; cuda-runtime is "cudart", cuda-nvrtc "nvrtc",
+ * cuda-cupti "cupti": NVIDIA's cuda-toolkit metapackage). */
+static char *
+ctk_extra(const char *wheel)
+{
+	static const char *const renamed[][2] = { { "cuda-runtime", "cudart" },
+		{ "cuda-nvrtc", "nvrtc" }, { "cuda-cupti", "cupti" } };
+	const char *c = wheel + strlen("nvidia-");
+	size_t n = strlen(c) - strlen("-cu13"), i;
+
+	for (i = 0; i < sizeof(renamed) / sizeof(*renamed); i++) {
+		if (strlen(renamed[i][0]) == n &&
+		    strncmp(c, renamed[i][0], n) == 0) {
+			return cds_xstrdup(renamed[i][1]);
+		}
+	}
+	return cds_xstrndup(c, n);
+}
+
+int
+cds_pkg_msg_fix(struct cds_rule_ctx *c, const char *id, const char *wheel,
+    const char *pin, const char *cuda_major)
+{
+	const struct cds_env *e = narrowed(c->s);
+	struct cds_strv w = {0};
+	struct cds_finding *f;
+
+	if (strcmp(id, "PIP-NO-PIN") == 0 && wheel != NULL && pin != NULL) {
+		f = cds_finding_add(c, "MSG-PKG", CDS_SEV_ERROR, "%s==%s, "
+		    "which the framework pins, is not on the index the "
+		    "install used", wheel, pin);
+		cds_finding_evidence(f, "where it is", "PyPI "
+		    "(https://pypi.org/simple) carries NVIDIA's wheels; "
+		    "download.pytorch.org mirrors only some of them");
+		pip_words(c->h, &w, e);
+		cds_strv_push_owned(&w, cds_xasprintf("%s==%s", wheel, pin));
+		cds_strv_push(&w, "--index-url");
+		cds_strv_push(&w, "https://pypi.org/simple");
+		cds_finding_fix_argv(f, cds_strv_steal(&w), NULL);
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "then run the "
+		    "install again (or give it --extra-index-url "
+		    "https://pypi.org/simple)");
+		return 1;
+	}
+	if (strcmp(id, "CU13-STUB") == 0 && wheel != NULL &&
+	    strncmp(wheel, "nvidia-", 7) == 0 && strlen(wheel) > 12) {
+		char *extra = ctk_extra(wheel);
+
+		f = cds_finding_add(c, "MSG-PKG", CDS_SEV_ERROR, "%s is a "
+		    "deprecated name: CUDA 13's toolkit wheels dropped the "
+		    "-cu13 suffix", wheel);
+		cds_finding_evidence(f, "CUDA 13 wheels", "nvidia-%.*s, in "
+		    "site-packages/nvidia/cu13 (cuDNN, NCCL, nvSHMEM and "
+		    "cuSPARSELt keep -cu13)", (int)(strlen(wheel) - 12),
+		    wheel + 7);
+		pip_words(c->h, &w, e);
+		cds_strv_push_owned(&w, cds_xasprintf("cuda-toolkit[%s]==13.*",
+		    extra));
+		cds_finding_fix_argv(f, cds_strv_steal(&w), NULL);
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "and in the "
+		    "requirement that named it: nvidia-%.*s or "
+		    "cuda-toolkit[%s]==13.*", (int)(strlen(wheel) - 12),
+		    wheel + 7, extra);
+		free(extra);
+		return 1;
+	}
+	if (strcmp(id, "CONDA-NO-CUDA") == 0) {
+		const struct cds_release *top = NULL;
+		const struct cds_driver *d = &c->s->driver;
+		char *cv = NULL;
+		size_t i;
+
+		if (d->cuda_version > 0) {
+			cv = cds_xasprintf("%d.%d", d->cuda_version / 1000,
+			    (d->cuda_version % 1000) / 10);
+		}
+		for (i = 0; cv == NULL && cuda_major != NULL && c->m != NULL &&
+		    i < c->m->nreleases; i++) {
+			const struct cds_release *r = &c->m->releases[i];
+
+			if (r->kind == CDS_KIND_CUDA &&
+			    atoi(r->version) == atoi(cuda_major) &&
+			    (top == NULL ||
+			    cds_vercmp(r->version, top->version) > 0)) {
+				top = r;
+			}
+		}
+		if (cv == NULL && top != NULL) {
+			cv = cds_xstrndup(top->version, strchr(top->version,
+			    '.') - top->version + 1 + strcspn(strchr(
+			    top->version, '.') + 1, "."));
+		}
+		if (cv == NULL) {
+			return 0;
+		}
+		f = cds_finding_add(c, "MSG-PKG", CDS_SEV_ERROR, "conda sees "
+		    "no CUDA driver here (__cuda): a CUDA build cannot be "
+		    "solved for");
+		cds_finding_evidence(f, "CUDA to claim", "%s (%s)", cv,
+		    d->cuda_version > 0 ? "the driver here runs it" :
+		    "the newest of the build's CUDA major; use the one the "
+		    "GPU machines' driver runs");
+		cds_strv_push(&w, "env");
+		cds_strv_push_owned(&w, cds_xasprintf("CONDA_OVERRIDE_CUDA=%s",
+		    cv));
+		cds_strv_push(&w, "conda");
+		cds_strv_push(&w, "install");
+		if (e != NULL && e->is_conda) {
+			cds_strv_push(&w, "-p");
+			cds_strv_push(&w, e->prefix);
+		}
+		cds_strv_push(&w, "-c");
+		cds_strv_push(&w, "conda-forge");
+		cds_strv_push(&w, "pytorch");
+		cds_strv_push_owned(&w, cds_xasprintf("libtorch=*=cuda%d*",
+		    atoi(cv)));
+		cds_finding_fix_argv(f, cds_strv_steal(&w), NULL);
+		free(cv);
+		return 1;
+	}
+	return 0;
+}

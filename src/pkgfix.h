@@ -89,4 +89,14 @@ CDS_HIDDEN int cds_pkg_fix_req(struct cds_rule_ctx *c,
     struct cds_finding *f, const char *prefix, const char *wheel,
     const char *min, const char *below, const char *now);
 
+/*
+ * explain: a package manager's own message (entry ID: PIP-NO-PIN,
+ * CU13-STUB, CONDA-NO-CUDA) with what it names (WHEEL, PIN, CUDA_MAJOR;
+ * each may be NULL) gives a finding MSG-PKG with the command that fixes
+ * it, in the env the scan was narrowed to (else `python3 -m pip`).
+ * 1 when one was added.
+ */
+CDS_HIDDEN int cds_pkg_msg_fix(struct cds_rule_ctx *c, const char *id,
+    const char *wheel, const char *pin, const char *cuda_major);
+
 #endif /* CDS_PKGFIX_H */

@@ -16,7 +16,7 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 34
+plan 41
 
 SHIP=$CDS_SRCDIR/manifests/index.json
 PT=https://download.pytorch.org/whl
@@ -265,6 +265,39 @@ is "$(argv "$OUT" F16)" "conda install -p /home/user/miniconda3/envs/cf -c conda
 	"conda: conda-forge's cuda-version (the CUDA driver 550 runs natively) and pytorch-gpu"
 is "$(argv "$OUT" F16 undo_argv)" "conda install -p /home/user/miniconda3/envs/cf -c conda-forge pytorch=2.9.0=cuda130_py312_h0123456_200" \
 	"conda: back to the very build conda-meta names"
+
+# ---- explain: the package managers' own messages -------------------------
+# exj TEXT [ARGS]: explain --json TEXT on the GPU double (sm_86, 12.8 driver)
+exj() {
+	_t=$1
+	shift
+	cds --manifest "$SHIP" explain --json "$@" "$_t"
+}
+msgpkg() { jget "$OUT" '" ".join([x["argv"] for f in d["findings"] if f["id"] == "MSG-PKG" for x in f["fixes"] if "argv" in x][0])'; }
+# case 7 (pytorch/pytorch#193491): the cu124 index lost cuDNN 9.1.0.70
+V=$W/c7/venv
+S=$(mk_venv "$V")
+exj 'ERROR: Could not find a version that satisfies the requirement nvidia-cudnn-cu12==9.1.0.70 (from torch) (from versions: none)
+ERROR: No matching distribution found for nvidia-cudnn-cu12==9.1.0.70' --prefix "$V"
+is "$(jget "$OUT" 'd["id"]')" PIP-NO-PIN "case 7: recognised"
+is "$(msgpkg)" "$V/bin/python -m pip install nvidia-cudnn-cu12==9.1.0.70 --index-url https://pypi.org/simple" \
+	"case 7: the pinned wheel from PyPI, with the env's interpreter"
+# case 9 (conda-forge/pytorch-cpu-feedstock#364): a node without a GPU
+exj 'error    libmamba Could not solve for environment specs
+    The following packages are incompatible
+    └─ libtorch * cuda12* is not installable because it requires
+       └─ __cuda, which is missing on the system.'
+is "$(jget "$OUT" 'd["id"]')" CONDA-NO-CUDA "case 9: recognised"
+like "$(msgpkg)" "^env CONDA_OVERRIDE_CUDA=12\.[0-9]+ conda install -c conda-forge pytorch libtorch=\*=cuda12\*$" \
+	"case 9: CONDA_OVERRIDE_CUDA with the build's CUDA major"
+# case 10 (Jim137/qkan#29): a deprecated -cu13 name
+exj "ERROR: THIS PROJECT 'nvidia-cusparse-cu13' IS DEPRECATED. Please use 'nvidia-cusparse' instead."
+is "$(jget "$OUT" 'd["id"]')" CU13-STUB "case 10: recognised"
+is "$(msgpkg)" "python3 -m pip install cuda-toolkit[cusparse]==13.*" \
+	"case 10: NVIDIA's metapackage with the component as its extra"
+exj "THIS PROJECT 'nvidia-cuda-runtime-cu13' IS DEPRECATED"
+is "$(msgpkg)" "python3 -m pip install cuda-toolkit[cudart]==13.*" \
+	"case 10: cuda-runtime is the cudart extra"
 
 # ---- healthy: a build that runs gets no command --------------------------
 V=$W/ok/venv
