@@ -456,6 +456,13 @@ static const struct entry_def entries[] = {
 	  "cuda-toolkit[cusparse]==13.*."),
 	  { { N_("the requirement names the old wheel"),
 	    { BY("MSG-PKG") } } } },
+	{ "PIP-PIN-CLASH", N_("two frameworks pin different NVIDIA wheels"),
+	  N_("pip cannot install both: each framework's wheel requires an "
+	  "exact version of the same NVIDIA wheel (ResolutionImpossible)."),
+	  N_("Choose builds of the two whose pins agree (the same CUDA "
+	  "variant), each from its own index."),
+	  { { N_("builds of both pin the same wheels"),
+	    { BY("MSG-PKG") } } } },
 	{ "CONDA-NO-CUDA", N_("conda sees no CUDA driver (__cuda)"),
 	  N_("A CUDA build of a conda package needs the __cuda virtual "
 	  "package, which conda sets from the driver; on a machine without "
@@ -1070,6 +1077,11 @@ static const struct pattern patterns[] = {
 	{ "PIP-NO-PIN", 1, "No matching distribution found for", 0, NULL,
 	    "No matching distribution found for (nvidia-[a-z0-9-]+)=="
 	    "([0-9][0-9.]*[0-9])", { NULL, "wheel", "pin" } },
+	{ "PIP-PIN-CLASH", 1, "The conflict is caused by", 0, NULL,
+	    "The conflict is caused by:[[:space:]]+([A-Za-z0-9_.-]+) "
+	    "([0-9][0-9A-Za-z.+]*) depends on (nvidia-[a-z0-9-]+)==[^\n]*\n"
+	    "[[:space:]]*([A-Za-z0-9_.-]+) ([0-9][0-9A-Za-z.+]*) depends on",
+	    { NULL, "pkg1", "ver1", "wheel", "pkg2", "ver2" } },
 	{ "CU13-STUB", 1, "THIS PROJECT '", 0, "IS DEPRECATED",
 	    "THIS PROJECT '(nvidia-[a-z0-9-]+-cu13)' IS DEPRECATED",
 	    { NULL, "wheel" } },
@@ -2796,6 +2808,22 @@ shows_cause(const struct shows *s, const struct cds_finding *f)
 	return 1;
 }
 
+/* A package manager's message: the command of cds_pkg_msg_fix(). */
+static int
+pkg_msg(struct cds_rule_ctx *c, const struct cds_explanation *x)
+{
+	struct cds_pkg_msg msg;
+
+	msg.wheel = capture(x, "wheel");
+	msg.pin = capture(x, "pin");
+	msg.cuda_major = capture(x, "cuda_major");
+	msg.pkg1 = capture(x, "pkg1");
+	msg.ver1 = capture(x, "ver1");
+	msg.pkg2 = capture(x, "pkg2");
+	msg.ver2 = capture(x, "ver2");
+	return cds_pkg_msg_fix(c, x->id, &msg);
+}
+
 int
 cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
     const struct cds_scan *s)
@@ -2843,8 +2871,7 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 		build_torch(&c);
 	} else if (strcmp(e->id, "BNB-BINARY") == 0) {
 		build_bnb(&c, capture(x, "wanted"));
-	} else if (cds_pkg_msg_fix(&c, e->id, capture(x, "wheel"),
-	    capture(x, "pin"), capture(x, "cuda_major"))) {
+	} else if (pkg_msg(&c, x)) {
 		/* a package manager's message: its own command */
 	} else if (strcmp(e->id, "F2") == 0 && capture(x, "missing") == NULL &&
 	    capture(x, "file") == NULL && (v = capture(x, "library")) !=

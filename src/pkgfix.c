@@ -638,13 +638,101 @@ ctk_extra(const char *wheel)
 	return cds_xstrndup(c, n);
 }
 
-int
-cds_pkg_msg_fix(struct cds_rule_ctx *c, const char *id, const char *wheel,
-    const char *pin, const char *cuda_major)
+/* Torch's and package NAME's (at VERSION) builds whose CUDA and cuDNN
+ * pins are the same (so pip can install both), the newest torch that runs
+ * here; 1 with them in *T and *O. */
+static int
+same_pins(const struct cds_rule_ctx *c, const char *name,
+    const char *version, const struct cds_framework_req **t,
+    const struct cds_framework_req **o)
 {
-	const struct cds_env *e = narrowed(c->s);
+	struct cds_machine mc;
+	size_t i, k;
+
+	*t = *o = NULL;
+	cds_machine_of(c->s, &mc);
+	for (i = 0; i < c->m->nframeworks; i++) {
+		const struct cds_framework_req *a = &c->m->frameworks[i];
+
+		if (!is_torch_build(a) || a->cudnn == NULL ||
+		    !cds_build_runs(c->m, a, &mc, NULL) || (*t != NULL &&
+		    cds_vercmp(a->version, (*t)->version) <= 0)) {
+			continue;
+		}
+		for (k = 0; k < c->m->nframeworks; k++) {
+			const struct cds_framework_req *b = &c->m->frameworks[k];
+
+			if (b->index_url != NULL && b->cudnn != NULL &&
+			    cds_framework_matches(b, name, version) &&
+			    strcmp(a->cuda, b->cuda) == 0 &&
+			    strcmp(a->cudnn, b->cudnn) == 0) {
+				*t = a;
+				*o = b;
+			}
+		}
+	}
+	return *t != NULL;
+}
+
+/* PIP-PIN-CLASH: torch and another framework pin different versions of
+ * one NVIDIA wheel; both from builds whose pins agree. */
+static int
+clash_fix(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_pkg_msg *msg)
+{
+	const struct cds_framework_req *t, *o;
+	const char *other, *over;
 	struct cds_strv w = {0};
 	struct cds_finding *f;
+
+	if (msg->pkg1 == NULL || msg->pkg2 == NULL || c->m == NULL) {
+		return 0;
+	}
+	if (strcmp(msg->pkg1, "torch") == 0) {
+		other = msg->pkg2;
+		over = msg->ver2;
+	} else if (strcmp(msg->pkg2, "torch") == 0) {
+		other = msg->pkg1;
+		over = msg->ver1;
+	} else {
+		return 0;
+	}
+	if (!same_pins(c, other, over, &t, &o)) {
+		return 0;
+	}
+	f = cds_finding_add(c, "MSG-PKG", CDS_SEV_ERROR, "torch and %s %s pin "
+	    "different versions of %s; their %s builds pin the same", other,
+	    over, msg->wheel != NULL ? msg->wheel : "an NVIDIA wheel",
+	    t->variant);
+	cds_finding_evidence(f, "builds that agree", "torch %s %s and %s %s "
+	    "(CUDA %s, cuDNN %s)", t->version, t->variant, other, o->variant,
+	    t->cuda, t->cudnn);
+	pip_words(c->h, &w, e);
+	cds_strv_push_owned(&w, cds_xasprintf("torch==%s.*", t->version));
+	cds_strv_push(&w, "--index-url");
+	cds_strv_push(&w, t->index_url);
+	cds_finding_fix_argv(f, cds_strv_steal(&w), NULL);
+	pip_words(c->h, &w, e);
+	cds_strv_push_owned(&w, cds_xasprintf("%s==%s", other, over));
+	cds_strv_push(&w, "--index-url");
+	cds_strv_push(&w, o->index_url);
+	cds_finding_fix_argv(f, cds_strv_steal(&w), NULL);
+	return 1;
+}
+
+int
+cds_pkg_msg_fix(struct cds_rule_ctx *c, const char *id,
+    const struct cds_pkg_msg *msg)
+{
+	const struct cds_env *e = narrowed(c->s);
+	const char *wheel = msg->wheel, *pin = msg->pin;
+	const char *cuda_major = msg->cuda_major;
+	struct cds_strv w = {0};
+	struct cds_finding *f;
+
+	if (strcmp(id, "PIP-PIN-CLASH") == 0) {
+		return clash_fix(c, e, msg);
+	}
 
 	if (strcmp(id, "PIP-NO-PIN") == 0 && wheel != NULL && pin != NULL) {
 		f = cds_finding_add(c, "MSG-PKG", CDS_SEV_ERROR, "%s==%s, "

@@ -89,14 +89,22 @@ CDS_HIDDEN int cds_pkg_fix_req(struct cds_rule_ctx *c,
     struct cds_finding *f, const char *prefix, const char *wheel,
     const char *min, const char *below, const char *now);
 
+/* What a package manager's message names (each NULL when it does not). */
+struct cds_pkg_msg {
+	const char *wheel;	/* "nvidia-cudnn-cu12" */
+	const char *pin;	/* "9.1.0.70" */
+	const char *cuda_major;	/* "12", of a conda build "cuda12*" */
+	const char *pkg1, *ver1;	/* two packages whose pins clash */
+	const char *pkg2, *ver2;
+};
+
 /*
  * explain: a package manager's own message (entry ID: PIP-NO-PIN,
- * CU13-STUB, CONDA-NO-CUDA) with what it names (WHEEL, PIN, CUDA_MAJOR;
- * each may be NULL) gives a finding MSG-PKG with the command that fixes
- * it, in the env the scan was narrowed to (else `python3 -m pip`).
- * 1 when one was added.
+ * CU13-STUB, CONDA-NO-CUDA, PIP-PIN-CLASH) with what it names gives a
+ * finding MSG-PKG with the command that fixes it, in the env the scan was
+ * narrowed to (else `python3 -m pip`).  1 when one was added.
  */
 CDS_HIDDEN int cds_pkg_msg_fix(struct cds_rule_ctx *c, const char *id,
-    const char *wheel, const char *pin, const char *cuda_major);
+    const struct cds_pkg_msg *msg);
 
 #endif /* CDS_PKGFIX_H */

@@ -16,7 +16,7 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 41
+plan 43
 
 SHIP=$CDS_SRCDIR/manifests/index.json
 PT=https://download.pytorch.org/whl
@@ -282,6 +282,18 @@ ERROR: No matching distribution found for nvidia-cudnn-cu12==9.1.0.70' --prefix 
 is "$(jget "$OUT" 'd["id"]')" PIP-NO-PIN "case 7: recognised"
 is "$(msgpkg)" "$V/bin/python -m pip install nvidia-cudnn-cu12==9.1.0.70 --index-url https://pypi.org/simple" \
 	"case 7: the pinned wheel from PyPI, with the env's interpreter"
+# case 8 (PaddlePaddle/Paddle#74894): torch's and Paddle's exact pins clash
+exj 'ERROR: Cannot install paddlepaddle-gpu==3.1.0 and torch==2.5.1 because these package versions have conflicting dependencies.
+
+The conflict is caused by:
+    torch 2.5.1 depends on nvidia-cuda-runtime-cu12==12.4.127; platform_system == "Linux" and platform_machine == "x86_64"
+    paddlepaddle-gpu 3.1.0 depends on nvidia-cuda-runtime-cu12==12.3.101; platform_system == "Linux"
+
+ERROR: ResolutionImpossible: for help visit https://pip.pypa.io/en/latest/topics/dependency-resolution/#dealing-with-dependency-conflicts' --prefix "$V"
+is "$(jget "$OUT" 'd["id"]')" PIP-PIN-CLASH "case 8: recognised"
+is "$(jget "$OUT" '" | ".join(" ".join(x["argv"]) for f in d["findings"] if f["id"] == "MSG-PKG" for x in f["fixes"])')" \
+	"$V/bin/python -m pip install torch==2.7.* --index-url $PT/cu126 | $V/bin/python -m pip install paddlepaddle-gpu==3.1.0 --index-url https://www.paddlepaddle.org.cn/packages/stable/cu126/" \
+	"case 8: torch 2.7 and Paddle from their cu126 indexes, whose pins agree (CUDA 12.6, cuDNN 9.5.1.17)"
 # case 9 (conda-forge/pytorch-cpu-feedstock#364): a node without a GPU
 exj 'error    libmamba Could not solve for environment specs
     The following packages are incompatible
