@@ -882,6 +882,16 @@ void cds_findings_free(struct cds_findings *f);
 /* The highest severity present, or -1 when there are none. */
 int cds_findings_worst(const struct cds_findings *f);
 
+/*
+ * Run a package manager's command of a fix (its argv: pip through the
+ * env's interpreter, uv, conda) in the target environment: argv[0] by its
+ * path under the root, a bare name on the target's PATH.  Its stdout and
+ * stderr, together, go to *OUTPUT (new; the last 64 KiB).  Returns its
+ * exit status; -1 when it could not start, with CDS_ERR_NOT_FOUND (no
+ * such program) or CDS_ERR_CHILD, or was cancelled (CDS_ERR_CANCELLED).
+ */
+int cds_pkg_run(cds_handle_t *h, char *const *argv, char **output);
+
 /* Rule metadata for a finding id: a translated title template and the
  * catalogue entry it comes from; NULL if unknown. */
 const char *cds_rule_summary(const char *id);

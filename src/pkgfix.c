@@ -20,10 +20,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cds.h"
 #include "handle.h"
 #include "pkgfix.h"
+#include "spawn.h"
 #include "util.h"
 #include "version.h"
 
@@ -828,4 +830,95 @@ cds_pkg_msg_fix(struct cds_rule_ctx *c, const char *id,
 		return 1;
 	}
 	return 0;
+}
+
+/* The most of a command's output kept: its end. */
+#define RUN_KEEP (64 * 1024)
+
+static void
+run_data(void *ctx, int fd, const char *buf, size_t len)
+{
+	struct cds_buf *b = ctx;
+
+	(void)fd;
+	cds_buf_add(b, buf, len);
+	if (b->len > 2 * RUN_KEEP) {
+		memmove(b->s, b->s + b->len - RUN_KEEP, RUN_KEEP);
+		b->len = RUN_KEEP;
+	}
+}
+
+/* PROG on the target's PATH, as a host path; NULL. */
+static char *
+on_path(const cds_handle_t *h, const char *prog)
+{
+	const char *path = cds_getenv(h, "PATH"), *p;
+
+	for (p = path; p != NULL && *p != '\0'; ) {
+		size_t n = strcspn(p, ":");
+		char *dir = cds_xstrndup(p, n), *cand, *host;
+
+		cand = cds_path_join(dir, prog);
+		host = cds_rpath_follow(h, cand);
+		free(cand);
+		free(dir);
+		if (host != NULL && access(host, X_OK) == 0) {
+			return host;
+		}
+		free(host);
+		p += n;
+		p += *p == ':';
+	}
+	return NULL;
+}
+
+int
+cds_pkg_run(cds_handle_t *h, char *const *argv, char **output)
+{
+	struct cds_buf b = {0};
+	struct cds_spawn sp;
+	struct cds_spawn_result res;
+	struct cds_strv v = {0};
+	const char *what = NULL;
+	char *prog;
+	size_t i;
+	int rc;
+
+	*output = NULL;
+	if (argv == NULL || argv[0] == NULL) {
+		return cds_seterr(h, CDS_ERR_USAGE, "no command to run");
+	}
+	prog = argv[0][0] == '/' ? cds_rpath_follow(h, argv[0]) :
+	    on_path(h, argv[0]);
+	if (prog == NULL || access(prog, X_OK) != 0) {
+		free(prog);
+		return cds_seterr(h, CDS_ERR_NOT_FOUND, "%s: not found%s",
+		    argv[0], argv[0][0] == '/' ? "" : " on PATH");
+	}
+	cds_strv_push_owned(&v, prog);
+	for (i = 1; argv[i] != NULL; i++) {
+		cds_strv_push(&v, argv[i]);
+	}
+	memset(&sp, 0, sizeof(sp));
+	sp.argv = v.v;
+	sp.envp = h->env.v != NULL ? h->env.v : (char *[]){ NULL };
+	sp.out = CDS_SPAWN_PIPE;
+	sp.err = CDS_SPAWN_TO_STDOUT;
+	sp.on_data = run_data;
+	sp.ctx = &b;
+	sp.cancel = &h->cancelled;
+	cds_log(h, CDS_LOG_INFO, "running %s", v.v[0]);
+	rc = cds_spawn_run(&sp, &res, &what);
+	cds_strv_clear(&v);
+	cds_buf_add(&b, "", 1);
+	*output = cds_buf_steal(&b);
+	if (rc == -1) {
+		return cds_seterr(h, CDS_ERR_CHILD, "%s: %s failed", argv[0],
+		    what != NULL ? what : "start");
+	}
+	if (res.cancelled) {
+		return cds_seterr(h, CDS_ERR_CANCELLED, "%s: cancelled",
+		    argv[0]);
+	}
+	return res.exit_status;
 }
