@@ -16,7 +16,8 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 43
+. "$CDS_SRCDIR/tests/fixtures/wheels.sh"
+plan 46
 
 SHIP=$CDS_SRCDIR/manifests/index.json
 PT=https://download.pytorch.org/whl
@@ -310,6 +311,34 @@ is "$(msgpkg)" "python3 -m pip install cuda-toolkit[cusparse]==13.*" \
 exj "THIS PROJECT 'nvidia-cuda-runtime-cu13' IS DEPRECATED"
 is "$(msgpkg)" "python3 -m pip install cuda-toolkit[cudart]==13.*" \
 	"case 10: cuda-runtime is the cudart extra"
+
+# ---- NVIDIA's real CUDA 13 wheels (nvidia/cu13/lib, cudnn-cu13) ---------
+# their own METADATA and RECORD, laid out as pip does, from the CUDA here
+# made of them; torch 2.9.0+cu130's Requires-Dist as its wheel has them
+CUDA=${CDS_CUDA:-/usr/local/cuda}
+if ls "$CUDA"/dist-info/nvidia_cudnn_cu13-*.dist-info >/dev/null 2>&1; then
+	V=$W/real13/venv
+	S=$(mk_venv "$V")
+	lay_wheels "$CUDA" "$S" "$CUDA"/dist-info/*.dist-info
+	torch "$S" 2.9.0+cu130 13.0 "75 80 86 90 100 120" "120" \
+		'nvidia-cuda-runtime==13.0.48; platform_system == "Linux"' \
+		'nvidia-cublas==13.0.0.19; platform_system == "Linux"' \
+		'nvidia-cufft==12.0.0.15; platform_system == "Linux"' \
+		'nvidia-cusparse==12.6.2.49; platform_system == "Linux"' \
+		'nvidia-nvjitlink==13.0.39; platform_system == "Linux"' \
+		'nvidia-cudnn-cu13==9.13.0.50; platform_system == "Linux"' \
+		'nvidia-nccl-cu13==2.27.7; platform_system == "Linux"'
+	gpu 86 13000 "$V"
+	is "$(titles "$OUT" F16) $(titles "$OUT" F21)" "[] []" \
+		"real cu13 wheels, sm_86, a 13.0 driver: torch runs, nothing to say"
+	is "$(jget "$OUT" 'len([x for f in d["findings"] for x in f["fixes"] if "argv" in x])')" 0 \
+		"... and no package-manager command"
+	gpu 61 13000 "$V"
+	is "$(argv "$OUT" F21)" "$V/bin/python -m pip install torch==2.9.0+cu126 --index-url $PT/cu126" \
+		"real cu13 wheels on sm_61: the cu126 build"
+else
+	skip 3 "no CUDA 13 made of NVIDIA's wheels at $CUDA"
+fi
 
 # ---- healthy: a build that runs gets no command --------------------------
 V=$W/ok/venv
