@@ -495,7 +495,9 @@ row_pin(const struct cds_framework_req *r)
 	if (n > 2 && strcmp(v + n - 2, ".x") == 0) {
 		return cds_xasprintf("==%.*s.*", (int)(n - 2), v);
 	}
-	return cds_xasprintf("==%s", v);
+	/* a release line ("1.24"): any of its patches */
+	return cds_xasprintf(strchr(v, '.') == strrchr(v, '.') ? "==%s.*" :
+	    "==%s", v);
 }
 
 int

@@ -17,7 +17,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/wheels.sh"
-plan 46
+plan 48
 
 SHIP=$CDS_SRCDIR/manifests/index.json
 PT=https://download.pytorch.org/whl
@@ -229,6 +229,26 @@ like "$(titles "$OUT" F14)" "onnxruntime-gpu 1.19.2 in env $V needs libcudnn.so.
 is "$(argv "$OUT" F14)" "$V/bin/python -m pip install onnxruntime-gpu==1.18.0 --extra-index-url $ORTFEED" \
 	"case 4: ORT 1.18.0 from the CUDA 12 feed, for torch's cuDNN 8"
 is "$(argv "$OUT" F14 undo_argv)" "$V/bin/python -m pip install onnxruntime-gpu==1.19.2" "case 4: and back"
+
+# torch for CUDA 13 with an onnxruntime-gpu for CUDA 12: ORT from its CUDA 13
+# feed (ORT's CUDA 13 packages are not on PyPI: microsoft/onnxruntime#27944)
+V=/home/user/ort13
+S=$(mk_venv "$R$V")
+torch "$S" 2.9.0+cu130 13.0 "75 80 86 90 100 120" "120" \
+	'nvidia-cudnn-cu13==9.13.0.50; platform_system == "Linux"'
+dist "$S" nvidia-cudnn-cu13 9.13.0.50 nvidia-cublas
+mk_cudnn9 "$S/nvidia/cudnn/lib" 9.13.0 wheel
+dist "$S" onnxruntime-gpu 1.20.1 'coloredlogs' 'numpy>=1.21.6'
+mkdir -p "$S/onnxruntime/capi"
+mk_solib "$S/onnxruntime/capi/libonnxruntime_providers_cuda.so" libonnxruntime_providers_cuda.so \
+	-N libcublasLt.so.12 -N libcublas.so.12 -N libcudnn.so.9 -N libcudart.so.12
+# a driver that runs CUDA 13 (under 550 no CUDA 13 build would run)
+sed -i 's/550.54.15/580.65.06/' "$R/proc/driver/nvidia/version"
+cds --root "$R" --manifest "$SHIP" doctor --json --env "$V"
+sed -i 's/580.65.06/550.54.15/' "$R/proc/driver/nvidia/version"
+like "$(titles "$OUT" F14)" "onnxruntime-gpu 1.20.1 in env $V needs libcu" "ORT for CUDA 12 beside torch cu130: F14"
+is "$(argv "$OUT" F14)" "$V/bin/python -m pip install onnxruntime-gpu==1.24.* --extra-index-url https://aiinfra.pkgs.visualstudio.com/PublicPackages/_packaging/onnxruntime-cuda-13/pypi/simple/" \
+	"... the CUDA 13 build from ORT's own feed"
 
 # ---- case 5: CTranslate2 4.5 (cuDNN 9) beside torch+cu121 with cuDNN 8 ----
 # (SYSTRAN/faster-whisper#1086: torch +cu121 or < 2.4 -> ctranslate2<=4.4.0)
