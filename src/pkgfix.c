@@ -452,7 +452,7 @@ torch_conda_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 
 int
 cds_pkg_fix(struct cds_rule_ctx *c, struct cds_finding *f,
-    const struct cds_env *e, const struct cds_package *p)
+    const struct cds_env *e, const struct cds_package *p, int cc)
 {
 	const struct cds_framework_req *row, *now;
 	struct cds_machine mc;
@@ -464,6 +464,9 @@ cds_pkg_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 		return 0;
 	}
 	cds_machine_of(c->s, &mc);
+	if (cc > 0) {
+		mc.min_cc = cc;
+	}
 	pub = public_version(p->version, &label);
 	/* conda's builds are not PyPI's: no row is the one there */
 	now = p->from_conda ? NULL : torch_row(c->m, pub, label);

@@ -64,11 +64,12 @@ CDS_HIDDEN enum cds_pkg_tool cds_pkg_tool_of(const cds_handle_t *h,
  * Add to finding F, which says that package P's build in env E does not
  * run here, the command that installs the build that does, with the
  * command that goes back to what is installed now; nothing when P is not
- * a framework the index has builds of, or none of them runs here.  1 when
- * a command was added.
+ * a framework the index has builds of, or none of them runs here.  CC: the
+ * GPU's capability as a message gave it (0: the scan's GPUs).  1 when a
+ * command was added.
  */
 CDS_HIDDEN int cds_pkg_fix(struct cds_rule_ctx *c, struct cds_finding *f,
-    const struct cds_env *e, const struct cds_package *p);
+    const struct cds_env *e, const struct cds_package *p, int cc);
 
 /*
  * The same for package P whose cuDNN or CUDA major differs from what

@@ -758,7 +758,7 @@ cds_rule_driver_too_old(struct cds_rule_ctx *c)
 			    p->version, e->name);
 			where = cds_xasprintf("built for CUDA %s", p->cuda);
 			if ((f = check_cuda(c, what, where, p->cuda)) != NULL &&
-			    cds_pkg_fix(c, f, e, p)) {
+			    cds_pkg_fix(c, f, e, p, 0)) {
 				/* the second half of the fix, as a command */
 				free(f->fixes[0].command);
 				f->fixes[0].command = cds_xasprintf("upgrade the "

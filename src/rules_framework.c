@@ -1239,7 +1239,7 @@ arch_check(struct cds_rule_ctx *c, struct arch_ctx *arch_state,
 		    "build whose architecture list includes sm_%d (for "
 		    "Blackwell sm_100/sm_120: a CUDA 12.8 or newer build)",
 		    p->name, cc);
-		cds_pkg_fix(c, f, e, p);
+		cds_pkg_fix(c, f, e, p, arch_state->given ? cc : 0);
 		free(sl);
 		free(pl);
 		free(w);

@@ -17,7 +17,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/wheels.sh"
-plan 48
+plan 49
 
 SHIP=$CDS_SRCDIR/manifests/index.json
 PT=https://download.pytorch.org/whl
@@ -295,6 +295,18 @@ exj() {
 	cds --manifest "$SHIP" explain --json "$@" "$_t"
 }
 msgpkg() { jget "$OUT" '" ".join([x["argv"] for f in d["findings"] if f["id"] == "MSG-PKG" for x in f["fixes"] if "argv" in x][0])'; }
+# case 3 from the message alone (explain): the GPU's sm_120 as PyTorch
+# says it, a driver 575 here
+V=/home/user/c3x
+S=$(mk_venv "$R$V")
+torch "$S" 2.5.1+cu124 12.4 "50 60 70 75 80 86 90" "" \
+	'nvidia-cudnn-cu12==9.1.0.70; platform_system == "Linux" and platform_machine == "x86_64"'
+sed -i 's/550.54.15/575.51.03/' "$R/proc/driver/nvidia/version"
+cds --root "$R" --manifest "$SHIP" explain --json --prefix "$V" 'NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation.
+The current PyTorch install supports CUDA capabilities sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90.'
+sed -i 's/575.51.03/550.54.15/' "$R/proc/driver/nvidia/version"
+is "$(argv "$OUT" F21)" "$V/bin/python -m pip install torch==2.11.* --index-url $PT/cu128" \
+	"case 3 in explain: the capability the message gives chooses the build"
 # case 7 (pytorch/pytorch#193491): the cu124 index lost cuDNN 9.1.0.70
 V=$W/c7/venv
 S=$(mk_venv "$V")
