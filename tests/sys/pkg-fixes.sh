@@ -17,7 +17,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/wheels.sh"
-plan 49
+plan 50
 
 SHIP=$CDS_SRCDIR/manifests/index.json
 PT=https://download.pytorch.org/whl
@@ -168,6 +168,10 @@ plan_on() {	# plan_on CC CUDA: plan --for torch on the GPU double
 plan_on 120 12080
 like "$OUT" "^For torch 2.11: the cu128 build \(CUDA 12.8, cuDNN 9.17.1.4\)
   its wheels: $PT/cu128" "plan --for torch on sm_120 and a 12.8 driver: 2.11's cu128 build"
+LD_LIBRARY_PATH=$W CDS_FAKE_GPU_CC=120 CDS_FAKE_GPU_CUDA=12080 \
+	cds --manifest "$SHIP" plan --for torch --json
+is "$(jget "$OUT" 'd["framework"]["row"], d["framework"]["variant"], d["framework"]["index_url"], d["framework"]["archs"]')" \
+	"('2.11', 'cu128', '$PT/cu128', '75 80 86 90 100 120')" "plan --json: the build, its index and architectures"
 plan_on 61 13000
 like "$OUT" "^For torch 2.14: the cu126 build .*
   its wheels: $PT/cu126" "on sm_61: the newest cu126 build (the cu13x builds start at sm_75)"

@@ -168,6 +168,11 @@ cli_plan_json(const struct cds_plan *p)
 		    "cuda", p->framework->cuda,
 		    "cudnn", cli_jstr(p->framework->cudnn),
 		    "default", p->framework->is_default);
+		/* the build's wheels: where, and for which GPUs */
+		json_object_set_new(fw, "index_url",
+		    cli_jstr(p->framework->index_url));
+		json_object_set_new(fw, "archs", cli_jstr(p->framework->archs));
+		json_object_set_new(fw, "ptx", cli_jstr(p->framework->ptx));
 	}
 	warn = json_array();
 	if (p->warnings & CDS_PLAN_WARN_NO_DRIVER) {
