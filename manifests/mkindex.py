@@ -185,16 +185,18 @@ def cudnn_variants(doc, label):
     return [m.group(1)]
 
 
-def add_wheel_build(builds, r, row):
+def add_wheel_build(builds, r, row, floors):
     """Give a framework row its build's package index, GPU architectures
-    (a trailing "?": assumed, not read) and whether PyPI's plain wheel is
-    this build ("yes?", "no?": inferred)."""
+    (a trailing "?": assumed, not read), whether PyPI's plain wheel is
+    this build ("yes?", "no?": inferred) and the driver it needs: the
+    floor of its CUDA major (minor version compatibility)."""
     b = builds.get((r["framework"], r["framework_version"],
                     r["variant"].split(" ")[0]))
     if b is None:
         return
     b["used"] = True
     row["index_url"] = b["index_url"]
+    row["min_driver"] = floor_of(floors, row["cuda"])
     if b["archs"] != "-":
         row["archs"] = b["archs"].rstrip("?")
         if b["archs"].endswith("?"):
@@ -306,7 +308,7 @@ def main():
         if "PyPI default" in notes or "stable" in notes:
             row["default"] = "PyPI default" in notes
             row["stable"] = True
-        add_wheel_build(builds, r, row)
+        add_wheel_build(builds, r, row, floors)
         frameworks.append(row)
     unused = [k for k, b in builds.items() if not b.get("used")]
     if unused:

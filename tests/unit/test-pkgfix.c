@@ -149,6 +149,7 @@ static void
 grid(void)
 {
 	size_t i, d, k, nbuilds = 0, cells = 0, bad = 0, badfit = 0;
+	size_t badfloor = 0;
 
 	for (i = 0; i < m->nframeworks; i++) {
 		const struct cds_framework_req *f = &m->frameworks[i];
@@ -159,6 +160,12 @@ grid(void)
 			continue;
 		}
 		nbuilds++;
+		/* the row's minimum driver: its CUDA major's floor */
+		if (json_object_get(r, "min_driver") == NULL || strcmp(
+		    json_string_value(json_object_get(r, "min_driver")),
+		    floor_json(atoi(f->cuda))) != 0) {
+			badfloor++;
+		}
 		for (d = 0; drivers[d] != NULL; d++) {
 			for (k = 0; ccs[k] >= 0; k++) {
 				struct cds_machine mc = { drivers[d], 0,
@@ -198,6 +205,8 @@ grid(void)
 	}
 	tap_ok(nbuilds >= 40, "the index has its torch builds with their "
 	    "indexes (%zu, 2.0 to 2.14)", nbuilds);
+	tap_ok(badfloor == 0, "each build's min_driver is its CUDA major's "
+	    "floor (%zu differ)", badfloor);
 	tap_ok(bad == 0, "which builds run: %zu of %zu cells (driver x GPU x "
 	    "build) disagree with the rules", bad, cells);
 	tap_ok(badfit == 0, "the build chosen: %zu of %zu cells disagree",
