@@ -217,12 +217,13 @@ cds_pkg_tool_of(const cds_handle_t *h, const struct cds_env *e)
 static char *
 dist_version(const cds_handle_t *h, const char *site, const char *name)
 {
-	char *host = cds_rpath_follow(h, site), *v = NULL;
+	char *host = site != NULL ? cds_rpath_follow(h, site) : NULL;
+	char *v = NULL;
 	size_t n = strlen(name);
 	struct dirent *d;
 	DIR *dir;
 
-	if ((dir = opendir(host)) == NULL) {
+	if (host == NULL || (dir = opendir(host)) == NULL) {
 		free(host);
 		return NULL;
 	}
