@@ -952,6 +952,15 @@ struct cds_plan_item {
 				   runs this CUDA only through NVIDIA's minor
 				   version compatibility (no PTX built by
 				   this toolkit's newer compiler) */
+	char *cuda_tested;	/* cuDNN: the CUDA minors NVIDIA's support
+				   matrix lists for its build ("13.0-13.1",
+				   "12.x"); NULL for CUDA */
+	int untested;		/* cuDNN: 1 when the plan's CUDA is a later
+				   minor of the build's major than those (it
+				   runs through CUDA's minor version
+				   compatibility, untested by NVIDIA), 0
+				   when it is among them, -1 when the plan
+				   has no CUDA to compare */
 };
 
 /* Warning bits of a plan (cds_plan.warnings). */
@@ -1581,6 +1590,7 @@ struct cds_explanation {
 					   checks of what the message
 					   names), those naming it first */
 	size_t others;		/* doctor's other findings, not shown */
+	char *said;		/* private: a meaning written for this text */
 };
 
 /* The longest text cds_explain_text() reads: 1 MiB. */
@@ -1614,6 +1624,33 @@ int cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 void cds_explanation_free(struct cds_explanation *x);
 /* The translated one-line title of an entry, or NULL if unknown. */
 const char *cds_explain_title(const char *id);
+
+/*
+ * What a text no entry matches still says: the libraries (sonames, and
+ * Windows DLLs by their soname), C++ symbols, versions and paths it names,
+ * each with what it is here (NULL when nothing is known of it), and the
+ * known failures whose messages share the most words with it.
+ */
+struct cds_text_read {
+	const char *kind;	/* "library", "symbol", "version", "path" */
+	char *value;
+	char *here;		/* translated; NULL: nothing known here */
+};
+
+#define CDS_CLOSEST 3
+
+struct cds_text_reads {
+	struct cds_text_read *items;
+	size_t n;
+	const char *closest[CDS_CLOSEST];	/* entry ids, nearest first */
+	size_t nclosest;
+};
+
+/* Read TEXT (as cds_explain_text() takes it); libraries are looked up in
+ * the loaded index (cds_manifest_load(); none loaded: not looked up),
+ * paths under the handle's root.  Never NULL. */
+struct cds_text_reads *cds_explain_reads(cds_handle_t *h, const char *text);
+void cds_text_reads_free(struct cds_text_reads *r);
 
 
 #ifdef __cplusplus

@@ -5,6 +5,7 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <regex.h>
 #include <stdlib.h>
 #include <string.h>
@@ -241,11 +242,21 @@ static const struct wrapper wrappers[] = {
 	 * words; ggml and Julia's CUDA.jl print the same */
 	{ "PyTorch", "CUDA error: ", "CUDA error: *()", 0, 1, 0, NULL },
 	{ "PyTorch", "CUDA driver error: ", "CUDA driver error: *()", 0, 1,
-	    0, NULL },
+	    0, "CUresult" },
 	/* llama.cpp/ggml before 2024 ("CUDA error 35 at FILE:LINE"),
 	 * PaddlePaddle ("CUDA error(100), ...") and bare numbers */
 	{ NULL, "CUDA error", "CUDA error:? *\\(?([0-9]+)\\)?", 1, 0, 0,
 	    NULL },
+	/* llama.cpp/ggml before 2024: "cuBLAS error 15 at ggml-cuda.cu:1" */
+	{ "llama.cpp", "cuBLAS error ", "cuBLAS error ([0-9]+) at", 1, 0, 0,
+	    "cublasStatus_t" },
+	/* PyTorch's c10d: "NCCL error in: FILE:LINE, unhandled system
+	 * error (run with NCCL_DEBUG=INFO for details)" */
+	{ "PyTorch", "NCCL error in: ", "NCCL error in: [^,\n]*, *()", 0, 1,
+	    0, "ncclResult_t" },
+	/* PyCUDA: "cuFuncSetBlockShape failed: invalid resource handle" */
+	{ "PyCUDA", "failed: ", "(cu[A-Z][A-Za-z0-9_]*) failed: *()", 0, 2,
+	    1, NULL },
 	/* ONNX Runtime (cuda_call.cc): "CUDA failure 100: words ; GPU=0" */
 	{ "ONNX Runtime", "CUDA failure ", "CUDA failure ([0-9]+):", 1, 0, 0,
 	    NULL },
@@ -278,9 +289,26 @@ static const struct wrapper wrappers[] = {
 	    0, 1, 0, NULL },
 	/* MXNet and others: "CUDA: an illegal memory access was ..." */
 	{ NULL, "CUDA: ", "CUDA: *()", 0, 1, 0, NULL },
-	/* Caffe/glog: "Check failed: error == cudaSuccess (2 vs. 0)" */
+	/* Caffe/glog: "Check failed: error == cudaSuccess (2 vs. 0)", and
+	 * the same CHECK_EQ on the other libraries' success value */
 	{ NULL, "== cudaSuccess (", "== cudaSuccess \\(([0-9]+) vs", 1, 0,
 	    0, "cudaError_t" },
+	{ NULL, "== CUDA_SUCCESS (", "== CUDA_SUCCESS \\(([0-9]+) vs", 1, 0,
+	    0, "CUresult" },
+	{ NULL, "== CUBLAS_STATUS_SUCCESS (", "== CUBLAS_STATUS_SUCCESS "
+	    "\\(([0-9]+) vs", 1, 0, 0, "cublasStatus_t" },
+	{ NULL, "== CURAND_STATUS_SUCCESS (", "== CURAND_STATUS_SUCCESS "
+	    "\\(([0-9]+) vs", 1, 0, 0, "curandStatus_t" },
+	{ NULL, "== CUSOLVER_STATUS_SUCCESS (", "== CUSOLVER_STATUS_SUCCESS "
+	    "\\(([0-9]+) vs", 1, 0, 0, "cusolverStatus_t" },
+	{ NULL, "== CUSPARSE_STATUS_SUCCESS (", "== CUSPARSE_STATUS_SUCCESS "
+	    "\\(([0-9]+) vs", 1, 0, 0, "cusparseStatus_t" },
+	{ NULL, "== CUFFT_SUCCESS (", "== CUFFT_SUCCESS \\(([0-9]+) vs", 1,
+	    0, 0, "cufftResult" },
+	/* Ollama's loader of libcuda (discover/gpu.go): "cuda driver library
+	 * init failure: 3" */
+	{ "Ollama", "init failure: ", "init failure: ([0-9]+)", 1, 0, 0,
+	    "CUresult" },
 	/* Julia's CUDA.jl: "(code 2, ERROR_OUT_OF_MEMORY)" */
 	{ "CUDA.jl", "(code ", "\\(code ([0-9]+), ERROR_[A-Z_]+\\)", 1, 0,
 	    0, "CUresult" },
@@ -369,6 +397,35 @@ find_names(const char *text, size_t len, struct cds_code_hit **hits,
 	}
 }
 
+/* pynvml's exception classes, one per NVML_ERROR_* (nvidia-ml-py's
+ * pynvml.py makes "NVMLError_NoPermission" of NVML_ERROR_NO_PERMISSION:
+ * the words after the prefix, capitalised, the '_' dropped). */
+static void
+find_pynvml(const char *text, struct cds_code_hit **hits, size_t *n)
+{
+	static const char key[] = "NVMLError_";
+	const char *at = text, *w;
+	int tries;
+
+	for (tries = 0; tries < MAXTRIES && (at = strstr(at, key)) != NULL;
+	    tries++, at++) {
+		char name[64] = "NVML_ERROR_";
+		size_t k = strlen(name);
+
+		for (w = at + sizeof(key) - 1; isalnum((unsigned char)*w) &&
+		    k + 2 < sizeof(name); w++) {
+			if (isupper((unsigned char)*w) &&
+			    w > at + sizeof(key) - 1) {
+				name[k++] = '_';
+			}
+			name[k++] = (char)toupper((unsigned char)*w);
+		}
+		name[k] = '\0';
+		hit_add(hits, n, cds_code_named(name, k), (size_t)(at - text),
+		    (size_t)(w - at), "pynvml", 0);
+	}
+}
+
 /* Does no other code of C's enum say C's words? */
 static int
 only_one(const struct cds_code *c)
@@ -394,6 +451,8 @@ find_words(const char *text, struct cds_code_hit **hits, size_t *n)
 	for (i = 0; i < NCODES; i++) {
 		const struct cds_code *c = &table[i];
 		const char *p, *at;
+		char said[256];
+		size_t k;
 		int words = 1;
 
 		if (strcmp(c->type, "cudaError_t") != 0) {
@@ -402,10 +461,15 @@ find_words(const char *text, struct cds_code_hit **hits, size_t *n)
 		for (p = c->text; *p != '\0'; p++) {
 			words += *p == ' ';
 		}
-		if (words >= 4 && (at = strcasestr(text, c->text)) != NULL &&
-		    only_one(c)) {
-			hit_add(hits, n, c, (size_t)(at - text),
-			    strlen(c->text), NULL, 0);
+		if (words < 4) {
+			continue;
+		}
+		/* the runtime's sentence, its closing '.' or not */
+		k = strlen(c->text);
+		k -= k > 0 && c->text[k - 1] == '.';
+		snprintf(said, sizeof(said), "%.*s", (int)k, c->text);
+		if ((at = strcasestr(text, said)) != NULL && only_one(c)) {
+			hit_add(hits, n, c, (size_t)(at - text), k, NULL, 0);
 		}
 	}
 }
@@ -438,6 +502,13 @@ wrapped_code(const struct wrapper *w, const char *win, const regmatch_t *g,
 
 		if (c == NULL && type != NULL) {
 			c = cds_code_said(NULL, win + g[w->at].rm_so, len);
+			/* a driver call in the runtime's words: the driver's
+			 * code of the same number (the two enums share
+			 * their numbers) */
+			if (c != NULL && strcmp(type, "CUresult") == 0 &&
+			    cds_code_of(type, 0, c->value) != NULL) {
+				c = cds_code_of(type, 0, c->value);
+			}
 		}
 		*len += (size_t)(g[w->at].rm_so - g[0].rm_so);
 		return c;
@@ -504,6 +575,7 @@ cds_codes_find(const char *text, size_t len, struct cds_code_hit **hits)
 		regfree(&re);
 	}
 	find_words(text, hits, &n);
+	find_pynvml(text, hits, &n);
 	if (n > 1) {
 		qsort(*hits, n, sizeof(**hits), hit_order);
 	}

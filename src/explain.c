@@ -17,8 +17,10 @@
 #include <string.h>
 #include <strings.h>
 
+#include "aptfix.h"
 #include "codes.h"
 #include "dynprobe.h"
+#include "explain.h"
 #include "facts.h"
 #include "findings.h"
 #include "loader.h"
@@ -80,6 +82,10 @@ struct entry_def {
 /* Shared rows: the library is not on the loader's path here. */
 #define LIB_ELSEWHERE IF(MSG_LIBRARY, "state", "=installed elsewhere")
 #define LIB_NOWHERE IF(MSG_LIBRARY, "state", "=not installed")
+/* The rest of its CUDA release is here (aptfix.c: cds_cuda_part()). */
+#define LIB_PART IF(MSG_LIBRARY, "state", "=part of its release installed")
+#define LIB_PART_ROW { N_("part of that CUDA release is installed; this " \
+	"library of it is missing"), { LIB_PART } }
 #define FILE_VIA(t) IF(MSG_FILE, "found through", t)
 /* No usable driver, by doctor's rules or the driver check. */
 #define NO_MODULE_ROWS BY("NO-MODULE"), IF2(MSG_DRIVER, "kernel module", \
@@ -162,7 +168,8 @@ static const struct entry_def entries[] = {
 	  { { N_("the library is installed but not on the loader's path"),
 	    { LIB_ELSEWHERE, IF("F5", "installed in", NULL) } },
 	    { N_("the CUDA release that ships it is not installed"),
-	    { LIB_NOWHERE, UNLESS("F5", "installed in", NULL) } } } },
+	    { LIB_NOWHERE, UNLESS("F5", "installed in", NULL) } },
+	    LIB_PART_ROW } },
 	{ "F6", N_("a cuDNN library is not on the loader's path"),
 	  N_("A program opened cuDNN by name and the loader found no such "
 	  "file.  Often cuDNN exists only inside a Python wheel "
@@ -248,17 +255,20 @@ static const struct entry_def entries[] = {
 	    { N_("the nvJitLink found first is older (an older wheel or "
 	    "system copy)"), { IF(MSG_FILE, "loader says", "nvJitLink"),
 	    BY("F12") } } } },
-	{ "F13", N_("a CUDA library the program was built against is "
+	{ "F13", N_("an NVIDIA library the program was built against is "
 	  "missing"),
-	  N_("The program was linked against a CUDA library of one version "
-	  "(libcudart.so.8.0, libcublas.so.11).  The loader finds no file "
-	  "of that name: that CUDA is not installed, or not on the path."),
-	  N_("Install that CUDA side by side and put its lib64 on the path, "
-	  "or install a build of the program made for the CUDA you have.  "
-	  "Never symlink another version under the missing name."),
+	  N_("The program was linked against a library of NVIDIA's of one "
+	  "release (its soname names the major version).  The loader finds "
+	  "no file of that name: that release is not installed, or not on "
+	  "the path."),
+	  N_("Install that release's package of the library (named below "
+	  "when it is known) and put its directory on the path, or install "
+	  "a build of the program made for the release you have.  Never "
+	  "symlink another version under the missing name."),
 	  { { N_("the library is installed but not on the loader's path"),
 	    { LIB_ELSEWHERE, IF("RUNTIME-SONAME", "installed in", NULL) } },
-	    { N_("that CUDA release is not installed"), { LIB_NOWHERE } },
+	    { N_("that release is not installed"), { LIB_NOWHERE } },
+	    LIB_PART_ROW,
 	    { N_("a link claims a version it is not"),
 	    { IF("F13", "link", NULL) } },
 	    { N_("a framework opens it by name and this machine has another "
@@ -764,6 +774,78 @@ static const struct entry_def entries[] = {
 	    { N_("another release is found first through ld.so"),
 	    { FILE_VIA("ld.so.cache"), FILE_VIA("default directory"),
 	    BY("F12"), BY("F1") } } } },
+	/* nvcc, ptxas, NVRTC: "Unsupported gpu architecture 'compute_86'",
+	 * "Value 'sm_121a' is not defined for option 'gpu-name'" */
+	{ "NVCC-ARCH", N_("the CUDA compiler does not know the GPU "
+	  "architecture"),
+	  N_("nvcc, ptxas or NVRTC was asked to compile for a GPU "
+	  "architecture (sm_XX, compute_XX) it does not know: the toolkit "
+	  "is older than the GPU, a newer toolkit dropped the architecture, "
+	  "or the build asked for \"native\" where no GPU was seen."),
+	  N_("Compile with a toolkit that knows the architecture: a newer "
+	  "CUDA for a new GPU (or point the tool at a newer ptxas, as "
+	  "TRITON_PTXAS_PATH does for Triton); for an old GPU, list "
+	  "architectures the toolkit has (CMAKE_CUDA_ARCHITECTURES, "
+	  "TORCH_CUDA_ARCH_LIST)."),
+	  { { N_("the toolkit is older than the GPU, or too new for it "
+	    "(cannot be checked without the GPU)"),
+	    { { NULL, { { NULL } } } } } } },
+	/* TensorRT's runtime refusing a serialized engine */
+	{ "TRT-ENGINE", N_("a TensorRT engine was built elsewhere"),
+	  N_("A serialized TensorRT engine (an .engine, .plan or .trt file, "
+	  "or a provider's engine cache) runs only with the TensorRT release "
+	  "and the kind of GPU (its compute capability) it was built with; "
+	  "this one was built with another."),
+	  N_("Delete the engine or its cache and build it again on this "
+	  "machine, with this TensorRT; ship the ONNX model rather than the "
+	  "engine."),
+	  { { N_("the engine was built with another TensorRT or on another "
+	    "GPU (the message says which)"), { { NULL, { { NULL } } } } } } },
+	/* NCCL's shared-memory transport (misc/shmutils.cc) */
+	{ "NCCL-SHM", N_("NCCL could not create its shared memory"),
+	  N_("Processes on one machine exchange data through segments in "
+	  "/dev/shm; NCCL could not create or grow one there: /dev/shm is "
+	  "too small (a container's is 64 MB unless told otherwise) or "
+	  "full."),
+	  N_("Give the container a larger /dev/shm (docker run --shm-size=1g "
+	  "or --ipc=host; in Kubernetes an emptyDir of medium Memory mounted "
+	  "at /dev/shm), or set NCCL_SHM_DISABLE=1 at some cost in speed."),
+	  { { N_("/dev/shm is too small or full where the program ran"),
+	    { { NULL, { { NULL } } } } } } },
+	/* Triton's OutOfResources; cudaErrorLaunchOutOfResources (701) */
+	{ "GPU-RESOURCES", N_("a kernel needs more than this GPU offers"),
+	  N_("A GPU kernel asks for more of a GPU's per-block resources "
+	  "(shared memory, registers, threads) than this GPU has: the "
+	  "program, or its tuned settings, were made for a larger GPU."),
+	  N_("Use the program's settings for this GPU (smaller blocks, fewer "
+	  "stages), or a GPU it supports."),
+	  { { N_("the kernel's settings were made for another GPU (cannot "
+	    "be checked without the GPU)"), { { NULL, { { NULL } } } } } } },
+	/* "cannot find -lcuda": Triton builds its launcher with the linker */
+	{ "LINK-LIBCUDA", N_("a build cannot link against libcuda.so"),
+	  N_("A build step (Triton's launcher, a CUDA extension) links with "
+	  "-lcuda, which needs the development link libcuda.so next to the "
+	  "driver's libcuda.so.1, in a directory the linker searches."),
+	  N_("Create the link libcuda.so to the driver's libcuda.so.1 "
+	  "(cudnn-setup repair makes development links), or give the build "
+	  "the driver's directory (TRITON_LIBCUDA_PATH for Triton)."),
+	  { { N_("no NVIDIA driver on this machine"), { BY("NO-DRIVER"),
+	    NO_MODULE_ROWS } },
+	    { N_("libcuda.so is here, but not where the linker looks"),
+	    { LIB_ELSEWHERE } },
+	    { N_("the driver's libcuda.so.1 has no libcuda.so beside it"),
+	    { LIB_NOWHERE } } } },
+	/* a capability of newer architectures: FP16/BF16 speed, FP8,
+	 * FlashAttention */
+	{ "GPU-FEATURE", N_("the GPU lacks a feature the program asks for"),
+	  N_("The program asked for something this GPU's architecture does "
+	  "not have: fast FP16 or BF16 arithmetic, FP8, or kernels such as "
+	  "FlashAttention's, which need a newer compute capability."),
+	  N_("Use the program's setting for older GPUs (float32 or float16 "
+	  "instead of bfloat16, another attention backend), or a newer "
+	  "GPU."),
+	  { { N_("the GPU is older than the feature (cannot be checked "
+	    "without the GPU)"), { { NULL, { { NULL } } } } } } },
 	{ "NAMES", N_("not a failure known here; what it names, looked up"),
 	  N_("The text is none of the failures the catalogue knows, but it "
 	  "names a library of NVIDIA's.  Where that library is on this "
@@ -773,7 +855,7 @@ static const struct entry_def entries[] = {
 	  { { N_("the library it names is installed but not on the loader's "
 	    "path"), { LIB_ELSEWHERE } },
 	    { N_("the library it names is not installed"),
-	    { LIB_NOWHERE } } } },
+	    { LIB_NOWHERE } }, LIB_PART_ROW } },
 	{ "CODE-OTHER", N_("an NVIDIA library returned an error"),
 	  N_("The text names a status code of an NVIDIA library; what the "
 	  "library says of it is shown with the message.  It is none of the "
@@ -814,10 +896,14 @@ struct pattern {
 #define SO "\\.so[.0-9]*"
 #define VER "([0-9]+(\\.[0-9]+)*)"	/* "8.6.0", not "8.6.0." */
 #define CUDNN "libcudnn[a-z_]*\\.so\\.[0-9]+"
+#define CUDNN_DLL "cudnn[a-z_]*64_[0-9]+\\.dll"
 #define LOADLIB "Could not load library (" CUDNN ")\\.[[:space:]]*Error: *"
 #define CANNOT " *: *cannot open shared object file"
 #define UNDEF "undefined symbol"
 #define COULD "Could not load library"
+/* the Windows names of the same libraries: cublas64_12.dll */
+#define NVDLL "(cu[a-zA-Z_]+|nvrtc|nvJitLink|npp[a-z_]*)64_[0-9]+(_[0-9]+)?" \
+	"\\.dll"
 /* the stems of NVIDIA's libraries outside the driver (manifests/data/
  * sonames.tsv) */
 #define NVLIB "lib(cu[a-zA-Z_]+|npp[a-z_]*|nccl|nvJitLink|nvrtc(-builtins)?|" \
@@ -867,9 +953,15 @@ static const struct pattern patterns[] = {
 	    { NULL, "candidates", "missing" } },
 	{ "F7", 2, "Cannot load symbol", 0, NULL, "Cannot load symbol "
 	    "(cudnn[A-Za-z]+)", { NULL, "symbol" } },
-	{ "F14", 1, "libonnxruntime_providers_cuda.so with error", 0, NULL,
-	    "libonnxruntime_providers_cuda\\.so with error: *(" P "/)?"
-	    "(lib[A-Za-z0-9_]+" SO ")" CANNOT, { NULL, NULL, "missing" } },
+	{ "F14", 1, "_providers_", 0, NULL, "_providers_(cuda|tensorrt)"
+	    "\\.so with error: *(" P "/)?(lib[A-Za-z0-9_]+" SO ")" CANNOT,
+	    { NULL, "provider", NULL, "missing" } },
+	/* Windows: error 126 is ERROR_MOD_NOT_FOUND, a DLL the provider
+	 * needs (winerror.h) */
+	{ "F14", 2, "LoadLibrary failed with error 126", 0, NULL,
+	    "LoadLibrary failed with error 126[^\n]{0,40}when trying to load "
+	    "[^\n]{0,300}onnxruntime_providers_(cuda|tensorrt)\\.dll",
+	    { NULL, "provider" } },
 	{ "F14", 2, "Failed to create CUDAExecutionProvider", 0, NULL,
 	    "Failed to create CUDAExecutionProvider", { NULL } },
 	{ "F28", 2, "Could not load dynamic library", 0, NULL, "Could not load "
@@ -899,15 +991,41 @@ static const struct pattern patterns[] = {
 	    "nvToolsExt|nvJitLink|npp[a-z]*)[a-zA-Z_]*" SO ")" CANNOT,
 	    { NULL, NULL, "missing" } },
 	/* CTranslate2's dlopen() stubs */
-	{ "F13", 2, "Library lib", 0, NULL, "Library "
+	{ "F13", 2, "Library ", 0, NULL, "Library "
 	    "(lib(cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|"
-	    "nvrtc|nvJitLink)" SO ") is not found or cannot be loaded",
-	    { NULL, "missing" } },
+	    "nvrtc|nvJitLink)" SO "|" NVDLL ") is not found or cannot be "
+	    "loaded", { NULL, "missing" } },
+	/* NVRTC opening its builtins library, numba looking for libNVVM */
+	{ "F13", 2, "failed to open lib", 0, NULL, "failed to open (" NVLIB
+	    SO ")", { NULL, "missing" } },
+	{ "F13", 2, "libNVVM cannot be found", 0, NULL,
+	    "libNVVM cannot be found", { NULL } },
 	{ "NO-DRIVER", 2, "cannot open shared object file", 1, NULL, "(" P "/)?"
 	    "(libcuda\\.so\\.1)" CANNOT, { NULL, NULL, "missing" } },
 	{ "F2", 4, COULD, 0, NULL, COULD " (" CUDNN ")", { NULL, "library" } },
+	/* Windows: cuDNN 8's own loader names DLLs; zlibwapi.dll is a
+	 * library cuDNN 8 needs and does not ship (NVIDIA's cuDNN 8
+	 * installation guide for Windows) */
+	{ "F2", 4, COULD, 0, NULL, COULD " (" CUDNN_DLL ")",
+	    { NULL, "library" } },
+	{ "F6", 2, "Please make sure", 0, NULL, "Please make sure ("
+	    CUDNN_DLL ") is in your library path", { NULL, "missing" } },
+	{ "F2", 2, "zlibwapi.dll", 0, NULL, "zlibwapi\\.dll", { NULL } },
+	{ "F6", 2, "Could not locate cudnn", 0, NULL, "Could not locate ("
+	    CUDNN_DLL ")", { NULL, "missing" } },
+	/* PaddlePaddle's loader (phi/backends/dynload/dynamic_loader.cc) */
+	{ "F6", 2, "The third-party dynamic library (", 0, NULL, "The "
+	    "third-party dynamic library \\(((lib)?cudnn[^)\n]*)\\) that "
+	    "Paddle depends on is not configured correctly",
+	    { NULL, "missing" } },
+	{ "F13", 3, "The third-party dynamic library (", 0, NULL, "The "
+	    "third-party dynamic library \\((" P ")\\) that Paddle depends "
+	    "on is not configured correctly", { NULL, "missing" } },
 	{ "F8", 3, "unable to find an engine", 0, NULL, "unable to find an "
 	    "engine to execute this computation", { NULL } },
+	/* cudnn-frontend (PyTorch's cuDNN attention, llm.c) */
+	{ "F8", 3, "No execution plans support the graph", 0, NULL,
+	    "No execution plans support the graph", { NULL } },
 	{ "F8", 3, "Attempt to open", 0, NULL, "Attempt to open ([a-z_]+) "
 	    "failed", { NULL, "library" } },
 	/* versions that do not fit */
@@ -921,8 +1039,9 @@ static const struct pattern patterns[] = {
 	    "mismatch): PyTorch was compiled[[:space:]]+against ([0-9]+) but "
 	    "linked against ([0-9]+)", { NULL, NULL, "compiled", "runtime" } },
 	{ "F10", 1, "Loaded runtime CuDNN library:", 0, NULL, "Loaded runtime "
-	    "CuDNN library: " VER " but source was compiled with: " VER,
-	    { NULL, "runtime", NULL, "compiled" } },
+	    "CuDNN library: " VER "( \\(compatibility version [0-9]+\\))? "
+	    "but source was compiled with:? " VER,
+	    { NULL, "runtime", NULL, NULL, "compiled" } },
 	{ "F10", 1, "Found cuDNN version", 0, NULL, "Found cuDNN version "
 	    "([0-9]+), but JAX was built against version ([0-9]+)",
 	    { NULL, "runtime", "compiled" } },
@@ -937,6 +1056,10 @@ static const struct pattern patterns[] = {
 	    "version \\(([0-9.]+)\\) mismatches the version that was used to "
 	    "compile[[:space:]]+PyTorch \\(([0-9.]+)\\)",
 	    { NULL, "detected", "compiled" } },
+	/* DeepSpeed's op builder (op_builder/builder.py) */
+	{ "F15", 1, "Installed CUDA version", 0, NULL, "Installed CUDA "
+	    "version ([0-9.]+) does not match the version torch was compiled "
+	    "with ([0-9.]+)", { NULL, "detected", "compiled" } },
 	/* the driver */
 	{ "F16", 1, "CUDA driver version is insufficient", 0, NULL,
 	    "CUDA driver version is insufficient for CUDA runtime version",
@@ -948,6 +1071,21 @@ static const struct pattern patterns[] = {
 	{ "F16", 1, "The NVIDIA driver on your system is too old", 0, NULL,
 	    "The NVIDIA driver on your system is too old \\(found version "
 	    "([0-9]+)\\)", { NULL, "driver_cuda" } },
+	/* the container toolkit's check of an image's NVIDIA_REQUIRE_CUDA
+	 * against the host's driver (libnvidia-container) */
+	{ "F16", 1, "unsatisfied condition: cuda", 0, NULL, "unsatisfied "
+	    "condition: cuda *>=? *([0-9.]+)", { NULL, "requires" } },
+	/* Ollama (its cudart loader), CUDA.jl */
+	{ "F16", 2, "your nvidia driver is too old", 0, NULL, "your nvidia "
+	    "driver is too old", { NULL } },
+	{ "F16", 1, "CUDA driver ", 0,
+	    NULL, "CUDA driver ([0-9.]+) is not compatible with any supported "
+	    "CUDA toolkit", { NULL, "driver_cuda" } },
+	/* FFmpeg's NVENC (libavcodec/nvenc.c) */
+	{ "F16", 2, "Driver does not support the required nvenc API version",
+	    0, NULL, "Driver does not support the required nvenc API version"
+	    "\\. Required: ([0-9.]+) Found: ([0-9.]+)",
+	    { NULL, "requires", "found" } },
 	{ "F17", 1, "forward compatibility was attempted", 0, NULL,
 	    "forward compatibility was attempted on non supported HW",
 	    { NULL } },
@@ -965,6 +1103,24 @@ static const struct pattern patterns[] = {
 	    "mismatch", 0, NULL, "Failed to initialize NVML: Driver/library "
 	    "version mismatch([[:space:]]*NVML library version: ([0-9.]+))?",
 	    { NULL, NULL, "nvml" } },
+	/* the kernel's log: the module refuses a client of another version */
+	{ "F19", 1, "NVRM: API mismatch", 0, NULL, "NVRM: API mismatch: the "
+	    "client has the version ([0-9.]+), but[^.]{1,80}this kernel "
+	    "module has the version ([0-9.]+)", { NULL, "client", "module" } },
+	/* the container toolkit's own NVML call */
+	{ "F19", 1, "nvml error: driver/library version mismatch", 0, NULL,
+	    "nvml error: driver/library version mismatch", { NULL } },
+	{ "F20", 1, "NVIDIA driver is not loaded", 0, NULL, "NVIDIA driver "
+	    "is not loaded", { NULL } },
+	/* the open module on a GPU it does not drive by default */
+	{ "F20", 1, "Open nvidia.ko is only ready for use on", 0, NULL,
+	    "Open nvidia\\.ko is only ready for use on Data Center GPUs",
+	    { NULL } },
+	{ "F20", 2, "RmInitAdapter failed", 0, NULL, "RmInitAdapter failed",
+	    { NULL } },
+	/* kmod's words when the module does not load */
+	{ "F20", 2, "Failed to insert module 'nvidia", 0, NULL, "Failed to "
+	    "insert module '(nvidia[a-z_-]*)'", { NULL, "module" } },
 	{ "F20", 1, "NVIDIA-SMI has failed because it couldn", 0, NULL,
 	    "NVIDIA-SMI has failed because it couldn.{1,3}t communicate with "
 	    "the NVIDIA driver", { NULL } },
@@ -1010,6 +1166,9 @@ static const struct pattern patterns[] = {
 	    "libcuda\\.so[.0-9]*)", { NULL, "stub" } },
 	{ "NO-DRIVER", 2, "no CUDA-capable device is detected", 0, NULL,
 	    "no CUDA-capable device is detected", { NULL } },
+	/* the banner of NVIDIA's CUDA images (nvidia_entrypoint.sh) */
+	{ "NO-DRIVER", 2, "The NVIDIA Driver was not detected", 0, NULL,
+	    "The NVIDIA Driver was not detected", { NULL } },
 	{ "NO-DRIVER", 2, "Found no NVIDIA driver on your system", 0, NULL,
 	    "Found no NVIDIA driver on your system", { NULL } },
 	{ "NO-DRIVER", 2, "CUDA_ERROR_NO_DEVICE", 0, NULL,
@@ -1039,40 +1198,78 @@ static const struct pattern patterns[] = {
 	/* PyTorch: CUDA used, then fork() */
 	{ "CODE-INIT", 1, "Cannot re-initialize CUDA in forked subprocess", 0,
 	    NULL, "Cannot re-initialize CUDA in forked subprocess", { NULL } },
+	/* a device-side assert, as the device runtime prints it: "FILE:LINE:
+	 * FUNC: block: [58,0,0], thread: [21,0,0] Assertion `X` failed." */
+	{ "CUDA-FAULT", 2, "thread: [", 0, NULL, "thread: \\[[0-9]+,[0-9]+,"
+	    "[0-9]+\\] Assertion [^\n]{1,200} failed", { NULL } },
 	/* the kernel's log: NVIDIA's Xid 79 is a GPU off the bus; 13, 31
 	 * and 43 faults of a program's kernel (NVIDIA, "Xid Errors") */
-	{ "GPU-LOST", 1, "fallen off the bus", 0, NULL, "GPU has fallen off "
+	{ "GPU-LOST", 1, "fallen off the bus", 0, NULL, "fallen off "
 	    "the bus", { NULL } },
 	{ "GPU-LOST", 2, "Xid", 0, NULL, "Xid \\([^)\n]*\\): *79\\b",
 	    { NULL } },
+	/* nvidia-smi: a GPU on the bus that the driver cannot talk to */
+	{ "GPU-LOST", 3, "Unable to determine the device handle for GPU", 0,
+	    NULL, "Unable to determine the device handle for GPU[^:\n]*: *"
+	    "([0-9a-fA-F:.]+)?:? *Unknown Error", { NULL, "bus id" } },
 	{ "CUDA-FAULT", 2, "Xid", 0, NULL, "Xid \\([^)\n]*\\): *(13|31|43)"
 	    "\\b", { NULL, "xid" } },
 	/* a library of the driver, which no toolkit or wheel provides */
+	{ "DRIVER-LIB", 2, "Cannot load lib", 0, NULL, "Cannot load "
+	    "(lib(nvidia-[a-z-]+|nvcuvid)\\.so(\\.[0-9]+)*)",
+	    { NULL, "missing" } },
 	{ "DRIVER-LIB", 2, "cannot open shared object file", 1, NULL, "(" P
 	    "/)?(lib(nvidia-[a-z-]+|nvcuvid|nvoptix)\\.so(\\.[0-9]+)*)" CANNOT,
 	    { NULL, NULL, "missing" } },
 	/* any other library of NVIDIA's, by its soname */
 	{ "F13", 4, "cannot open shared object file", 1, NULL, "(" P "/)?"
 	    "(" NVLIB SO ")" CANNOT, { NULL, NULL, "missing" } },
-	/* a symbol a library's sibling of another release lacks */
+	/* a symbol a library's sibling of another release lacks, in both of
+	 * glibc's wordings (elf/dl-lookup.c) */
 	{ "LIB-SYMBOL", 3, UNDEF, 1, NULL, "((" P SO ") *: *)?" UNDEF
 	    ": *([A-Za-z0-9_]+),? version (lib[A-Za-z0-9_]+\\.so\\.[0-9]+)",
 	    { NULL, NULL, "file", "symbol", "provider" } },
+	{ "LIB-SYMBOL", 3, "not defined in file", 0, NULL, "not defined in "
+	    "file (lib[A-Za-z0-9_]+\\.so[.0-9]*) with link time reference",
+	    { NULL, "provider" } },
 	/* the GPU, the framework's build */
 	{ "F21", 1, "CUDA capability sm_", 0, NULL, "CUDA capability "
 	    "sm_([0-9]+) is not compatible with the current PyTorch "
 	    "installation", { NULL, "sm" } },
 	{ "F21", 2, "no kernel image is available", 0, NULL, "no kernel image "
 	    "is available for execution on the device", { NULL } },
+	/* ggml: device code for other architectures only */
+	{ "F21", 2, "has no device code compatible with CUDA arch", 0, NULL,
+	    "has no device code compatible with CUDA arch ([0-9]+)",
+	    { NULL, "arch" } },
+	/* Kokkos (LAMMPS, Trilinos): built for another architecture */
+	{ "F21", 2, "likely mismatch of architecture", 0, NULL, "likely "
+	    "mismatch of architecture", { NULL } },
+	{ "F21", 2, "was not compiled with any CUDA arch", 0, NULL,
+	    "was not compiled with any CUDA arch", { NULL } },
 	{ "F22", 1, "CUDNN_STATUS_MAPPING_ERROR", 0, NULL,
 	    "CUDNN_STATUS_MAPPING_ERROR", { NULL } },
 	{ "F22", 1, "CUDNN error(7)", 0, NULL, "CUDNN error\\(7\\)", { NULL } },
 	{ "CUDNN-NOT-INITIALIZED", 1, "CUDNN_STATUS_NOT_INITIALIZED", 0, NULL,
 	    "CUDNN_STATUS_NOT_INITIALIZED", { NULL } },
+	/* xFormers (xformers/_cpp_lib.py): "xFormers was built for:
+	 * PyTorch 2.7.1+cu126 with CUDA 1208 (you have 2.8.0+cu128)" */
+	{ "TORCH-ABI", 1, "xFormers was built for:", 0, NULL, "xFormers was "
+	    "built for:[[:space:]]*PyTorch ([^ \n]+) with CUDA [0-9]+ "
+	    "\\(you have ([^)\n]+)\\)", { NULL, "built for", "torch" } },
 	{ "F27", 1, "Torch not compiled with CUDA enabled", 0, NULL,
 	    "Torch not compiled with CUDA enabled", { NULL } },
+	{ "F27", 2, "was not built with CUDA backend", 0, NULL, "was not built "
+	    "with CUDA backend", { NULL } },
 	{ "F27", 2, "the CPU version is installed", 0, NULL,
 	    "the CPU version is installed", { NULL } },
+	{ "F31", 1, "is not compatible with the installed jaxlib version", 0,
+	    NULL, "is not compatible with the installed jaxlib version "
+	    "([0-9.]+)", { NULL, "jaxlib" } },
+	/* PJRT's check of the plugin's structures (pjrt_c_api_helpers) */
+	{ "F31", 1, "The plugin is likely built with a later version than "
+	    "the framework", 0, NULL, "The plugin is likely built with a "
+	    "later version than the framework", { NULL } },
 	/* pip's and conda's own messages */
 	{ "PIP-NO-PIN", 1, "No matching distribution found for", 0, NULL,
 	    "No matching distribution found for (nvidia-[a-z0-9-]+)=="
@@ -1108,8 +1305,11 @@ static const struct pattern patterns[] = {
 	{ "BNB-BINARY", 2, "Could not load bitsandbytes native library", 0,
 	    NULL, "Could not load bitsandbytes native library", { NULL } },
 	/* build tools, package managers */
+	{ "F23", 1, "unsupported Microsoft Visual Studio version", 0, NULL,
+	    "unsupported Microsoft Visual Studio version", { NULL } },
 	{ "F23", 1, "unsupported GNU version", 0, NULL, "unsupported GNU "
-	    "version! gcc versions later than ([0-9]+) are not supported",
+	    "version! gcc versions later than ([0-9]+) are[[:space:]]+not "
+	    "supported",
 	    { NULL, "gcc" } },
 	{ "F24", 1, "is not a symbolic link", 1, NULL, "(" P SO ") +is not a "
 	    "symbolic link", { NULL, "file" } },
@@ -1121,6 +1321,10 @@ static const struct pattern patterns[] = {
 	    "'[^'\n]*nvidia[^'\n]*' is not signed", { NULL } },
 	{ "F26", 1, "Hash Sum mismatch", 0, "nvidia", "Hash Sum mismatch",
 	    { NULL } },
+	/* apt's other check of the same file (apt-pkg/acquire-item.cc) */
+	{ "F26", 1, "File has unexpected size", 0, "nvidia", "File has "
+	    "unexpected size \\(([0-9]+) != ([0-9]+)\\)",
+	    { NULL, "got", "expected" } },
 	/* questions rather than errors */
 	{ "F30", 2, "nvidia-smi shows CUDA", 0, NULL, "nvidia-smi shows CUDA "
 	    VER " but nvcc shows ([0-9.x]+)",
@@ -1133,6 +1337,61 @@ static const struct pattern patterns[] = {
 	    "Probably one of the following:", { NULL } },
 	{ "F32", 5, "torch.backends.cudnn.version()", 0, NULL,
 	    "torch\\.backends\\.cudnn\\.version\\(\\)", { NULL } },
+	/* the compilers: nvcc, ptxas, NVRTC */
+	{ "NVCC-ARCH", 1, "Unsupported gpu architecture", 0, NULL,
+	    "Unsupported gpu architecture '([a-z_0-9]+)'", { NULL, "arch" } },
+	{ "NVCC-ARCH", 1, "Value '", 0, NULL,
+	    "Value '([a-z_0-9]+)' is not defined for option "
+	    "'gpu-(name|architecture)'", { NULL, "arch" } },
+	{ "NVCC-ARCH", 2, "is not supported on CUDA ", 0, NULL, "is not "
+	    "supported on CUDA ([0-9]+)\\+", { NULL, "dropped in" } },
+	{ "NVCC-ARCH", 1, "invalid value for --gpu-architecture", 0, NULL,
+	    "invalid value for --gpu-architecture", { NULL } },
+	/* TensorRT (runtime.cpp, stdArchiveReader.cpp) */
+	{ "TRT-ENGINE", 1, "The engine plan file is generated on an "
+	    "incompatible device", 0, NULL, "The engine plan file is "
+	    "generated on an incompatible device[,.] expecting compute "
+	    "([0-9.]+) got compute ([0-9.]+)", { NULL, "built for", "gpu" } },
+	{ "TRT-ENGINE", 1, "The engine plan file is not compatible with this "
+	    "version of TensorRT", 0, NULL, "The engine plan file is not "
+	    "compatible with this version of TensorRT", { NULL } },
+	{ "TRT-ENGINE", 1, "Version tag does not match", 0, NULL, "Version "
+	    "tag does not match\\. Note: Current Version: ([0-9]+), "
+	    "Serialized Engine Version: ([0-9]+)",
+	    { NULL, "version", "built with" } },
+	{ "TRT-ENGINE", 2, "Serialization assertion", 0, NULL, "Serialization "
+	    "assertion [A-Za-z]*[Vv]ersionRead == [A-Za-z]*[Vv]ersion failed",
+	    { NULL } },
+	/* NCCL */
+	{ "NCCL-SHM", 1, "creating shared memory segment /dev/shm/", 0, NULL,
+	    "creating shared memory segment /dev/shm/(nccl-[A-Za-z0-9]+) "
+	    "\\(size ([0-9]+)\\)", { NULL, "segment", "size" } },
+	{ "NCCL-SHM", 1, "failed to extend /dev/shm/nccl", 0, NULL, "failed to "
+	    "extend /dev/shm/(nccl-[A-Za-z0-9]+) to ([0-9]+) bytes",
+	    { NULL, "segment", "size" } },
+	/* Triton (runtime/errors.py) */
+	{ "GPU-RESOURCES", 1, "out of resource: ", 0, NULL, "out of resource: "
+	    "([a-z_ ]+), Required: ([0-9]+), Hardware limit(ation)?: "
+	    "([0-9]+)", { NULL, "resource", "required", NULL, "limit" } },
+	/* the linker and Triton's own search */
+	{ "LINK-LIBCUDA", 1, "cannot find -lcuda", 0, NULL, "cannot find "
+	    "-lcuda\\b", { NULL } },
+	{ "LINK-LIBCUDA", 1, "libcuda.so cannot found", 0, NULL, "libcuda\\.so "
+	    "cannot found", { NULL } },
+	/* GPU features: CTranslate2, vLLM, FlashAttention, Triton */
+	{ "GPU-FEATURE", 1, "do not support efficient", 0, NULL, "do not "
+	    "support efficient (float16|bfloat16|int8[a-z_]*|int16) "
+	    "computation", { NULL, "feature" } },
+	{ "GPU-FEATURE", 1, "is only supported on GPUs with compute "
+	    "capability of at least", 1, NULL, "([A-Za-z0-9]+) is only "
+	    "supported on GPUs with compute capability of at least ([0-9.]+)",
+	    { NULL, "feature", "needs" } },
+	{ "GPU-FEATURE", 1, "FlashAttention only supports", 0, NULL,
+	    "FlashAttention only supports ([A-Za-z]+) GPUs or newer",
+	    { NULL, "needs" } },
+	{ "GPU-FEATURE", 2, "not supported in this architecture", 1, NULL,
+	    "type ([a-z0-9]+) not supported in this architecture",
+	    { NULL, "feature" } },
 	/* nothing else: the NVIDIA library the text names, looked up */
 	{ "NAMES", 9, ".so", 1, NULL, "(" P "/)?(" NVLIB SO "|lib(cuda|"
 	    "nvidia-[a-z-]+)\\.so[.0-9]*)", { NULL, NULL, "missing" } },
@@ -1142,6 +1401,8 @@ static const struct pattern patterns[] = {
 #undef SO
 #undef VER
 #undef CUDNN
+#undef NVDLL
+#undef CUDNN_DLL
 #undef LOADLIB
 #undef CANNOT
 #undef UNDEF
@@ -1242,6 +1503,49 @@ dotted_versions(struct cds_explain_match *m)
 	}
 }
 
+/*
+ * A library named by its Windows DLL ("cublas64_12.dll", "cudart64_110.dll",
+ * "nvrtc64_112_0.dll") is looked up here by the Linux soname of the same
+ * release: the stem before "64_", then the number after it, whose last digit
+ * is the minor when it has three ("110" is 11.0, "112" 11.2: CUDA 11 kept
+ * a minor in some sonames; CUDA 12 and later have the major only).  The
+ * DLL's own name is kept as "windows name".
+ */
+static void
+dll_soname(struct cds_explain_match *m)
+{
+	size_t i, stem, digits;
+	char *v, *at;
+
+	for (i = 0; i < m->ncaptures; i++) {
+		if (strcmp(m->captures[i].key, "missing") == 0 ||
+		    strcmp(m->captures[i].key, "library") == 0) {
+			break;
+		}
+	}
+	if (i == m->ncaptures) {
+		return;
+	}
+	v = m->captures[i].value;
+	if (!cds_endswith(v, ".dll") || (at = strstr(v, "64_")) == NULL) {
+		return;
+	}
+	stem = (size_t)(at - v);
+	digits = strspn(at + 3, "0123456789");
+	if (digits == 3 && strncmp(at + 3, "12", 2) < 0) {
+		m->captures[i].value = cds_xasprintf("lib%.*s.so.%.2s.%c",
+		    (int)stem, v, at + 3, at[5]);
+	} else if (digits == 3) {
+		m->captures[i].value = cds_xasprintf("lib%.*s.so.%.2s",
+		    (int)stem, v, at + 3);
+	} else {
+		m->captures[i].value = cds_xasprintf("lib%.*s.so.%.*s",
+		    (int)stem, v, (int)digits, at + 3);
+	}
+	capture_add(m, "windows name", v, strlen(v));
+	free(v);
+}
+
 /* Where the word just before offset K starts: back over blanks and one
  * ':' ("FILE: undefined symbol", "FILE :undefined symbol"), then over the
  * word; at most KEYRUN bytes back. */
@@ -1315,6 +1619,7 @@ match_pattern(const struct pattern *p, const regex_t *re, const char *text,
 	free(win);
 	if (found) {
 		dotted_versions(m);
+		dll_soname(m);
 	}
 	return found;
 }
@@ -1416,7 +1721,68 @@ static const char *const code_ids[][2] = {
 	{ "CUDA_ERROR_SHARED_OBJECT_INIT_FAILED", "CODE-INIT" },
 	{ "cudaErrorOperatingSystem", "CODE-INIT" },
 	{ "CUDA_ERROR_OPERATING_SYSTEM", "CODE-INIT" },
+	{ "cudaErrorLaunchOutOfResources", "GPU-RESOURCES" },
+	{ "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES", "GPU-RESOURCES" },
 };
+
+/*
+ * How near TEXT is to each entry: for each pattern, the share of its key's
+ * words (four letters or more) that TEXT holds, and for an entry its best
+ * pattern's.  Near: half the words or more, and two at least.  The entries
+ * that only report what a text names are left out.
+ */
+size_t
+cds_explain_closest(const char *text, const char **ids, size_t max)
+{
+	double best[NENTRIES] = { 0 };
+	size_t i, n = 0, k;
+
+	for (i = 0; i < NPATTERNS; i++) {
+		const char *p = patterns[i].key, *q;
+		int words = 0, held = 0;
+		char w[64];
+
+		while (*p != '\0') {
+			size_t len;
+
+			for (q = p; isalnum((unsigned char)*q); q++) {
+			}
+			len = (size_t)(q - p);
+			if (len >= 4 && len < sizeof(w)) {
+				memcpy(w, p, len);
+				w[len] = '\0';
+				words++;
+				held += strcasestr(text, w) != NULL;
+			}
+			p = *q != '\0' ? q + 1 : q;
+		}
+		if (words == 0 || held < 2 || 2 * held < words) {
+			continue;
+		}
+		for (k = 0; k < NENTRIES; k++) {
+			if (strcmp(entries[k].id, patterns[i].id) == 0 &&
+			    (double)held / words > best[k]) {
+				best[k] = (double)held / words;
+			}
+		}
+	}
+	while (n < max) {
+		size_t top = NENTRIES;
+
+		for (k = 0; k < NENTRIES; k++) {
+			if (best[k] > 0 && strcmp(entries[k].id, "NAMES") != 0 &&
+			    (top == NENTRIES || best[k] > best[top])) {
+				top = k;
+			}
+		}
+		if (top == NENTRIES) {
+			break;
+		}
+		ids[n++] = entries[top].id;
+		best[top] = 0;
+	}
+	return n;
+}
 
 /* What match M captured as KEY, or NULL. */
 static const char *
@@ -1548,6 +1914,7 @@ cds_explain_text(cds_handle_t *h, const char *text)
 {
 	struct cds_explanation *x;
 	const struct entry_def *e;
+	const char *v;
 	size_t *from, len, i, k;
 
 	if (text == NULL || *text == '\0') {
@@ -1639,6 +2006,16 @@ cds_explain_text(cds_handle_t *h, const char *text)
 	e = entry_of(x->id);
 	x->title = _(e->title);
 	x->meaning = _(e->meaning);
+	if (strcmp(e->id, "F13") == 0 &&
+	    (v = match_capture(&x->matches[0], "missing")) != NULL) {
+		/* the soname of the message, not an example */
+		x->said = cds_xasprintf(_("The program was linked against %s, "
+		    "a library of NVIDIA's of one release (the number after "
+		    ".so is its major version).  The loader finds no file of "
+		    "that name: that release is not installed, or not on the "
+		    "path."), v);
+		x->meaning = x->said;
+	}
 	x->fix = _(e->fix);
 	for (k = 0; k < MAXCAUSES && e->causes[k].text != NULL; k++) {
 		struct cds_explain_cause *c;
@@ -2229,11 +2606,31 @@ evidence_soname(struct cds_rule_ctx *c, struct cds_finding *f,
 	}
 }
 
+/* The release of CUDA LINE ("12.4") that ships NAME, part of which is
+ * installed here: never another, whose libraries would not match it. */
+static void
+part_shipper(struct cds_rule_ctx *c, struct cds_finding *f, const char *name,
+    const char *line)
+{
+	const char *rel = cds_cuda_release_in(c, name, line);
+
+	if (rel != NULL) {
+		cds_finding_evidence(f, "shipped by", "CUDA %s, of the release "
+		    "installed here", rel);
+		cds_finding_fix(f, CDS_FIX_INSTALL, NULL, rel,
+		    "cudnn-setup install --cuda %s", rel);
+	} else {
+		cds_finding_evidence(f, "shipped by", "no release of CUDA %s "
+		    "this program knows; another would not match the "
+		    "libraries of %s here", line, line);
+	}
+}
+
 static void
 not_installed(struct cds_rule_ctx *c, const char *id, char **names)
 {
 	struct cds_finding *f;
-	char *v;
+	char *v, *part = NULL;
 	size_t i;
 
 	if (names[1] != NULL) {
@@ -2247,11 +2644,18 @@ not_installed(struct cds_rule_ctx *c, const char *id, char **names)
 		f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_ERROR, "none of %s "
 		    "is installed here", all);
 		free(all);
+	} else if ((part = cds_cuda_part(c, names[0])) != NULL) {
+		v = cds_cuda_lib_label(names[0]);
+		f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_ERROR, "part of "
+		    "CUDA %s is installed, %s is missing (%s)", part, v,
+		    names[0]);
+		free(v);
 	} else {
 		f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_ERROR, "%s is not "
 		    "installed here", names[0]);
 	}
-	cds_finding_evidence(f, "state", "not installed");
+	cds_finding_evidence(f, "state", part != NULL ? "part of its release "
+	    "installed" : "not installed");
 	cds_finding_evidence(f, "searched", "the loader's path, every cuDNN "
 	    "copy, every toolkit, every conda env and pip's nvidia wheels");
 	if (cds_startswith(names[0], "libcudnn")) {
@@ -2274,9 +2678,19 @@ not_installed(struct cds_rule_ctx *c, const char *id, char **names)
 	} else if (strcmp(names[0], "libcuda.so") == 0) {
 		evidence_libcuda1(c, f);
 	} else if (!cds_startswith(names[0], "libcuda.so")) {
-		evidence_cuda_shipper(c, f, names[0]);
+		struct cds_aptfix *a = cds_aptfix_for(c, names[0], NULL);
+
+		if (a != NULL) {
+			cds_aptfix_report(c, f, a);
+		} else if (part != NULL) {
+			part_shipper(c, f, names[0], part);
+		} else {
+			evidence_cuda_shipper(c, f, names[0]);
+		}
+		cds_aptfix_free(a);
 	}
 	evidence_soname(c, f, names[0]);
+	free(part);
 }
 
 /*
@@ -2869,6 +3283,9 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 		build_driver(&c, v);
 	} else if (strcmp(e->id, "TORCH-ABI") == 0) {
 		build_torch(&c);
+	} else if (strcmp(e->id, "LINK-LIBCUDA") == 0) {
+		/* -lcuda is the development link */
+		check_missing(&c, x->id, "libcuda.so", NULL);
 	} else if (strcmp(e->id, "BNB-BINARY") == 0) {
 		build_bnb(&c, capture(x, "wanted"));
 	} else if (pkg_msg(&c, x)) {
@@ -2957,5 +3374,6 @@ cds_explanation_free(struct cds_explanation *x)
 	}
 	free(x->causes);
 	cds_findings_free(x->findings);
+	free(x->said);
 	free(x);
 }

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "aptfix.h"
 #include "facts.h"
 #include "manifest.h"
 #include "scan.h"
@@ -761,17 +762,20 @@ cds_is_cuda_soname(const char *name)
 }
 
 const char *
-cds_soname_release(struct cds_rule_ctx *c, const char *name)
+cds_cuda_release_in(struct cds_rule_ctx *c, const char *name,
+    const char *line)
 {
 	const char *best = NULL;
-	size_t i, k;
+	size_t i, k, n = line != NULL ? strlen(line) : 0;
 
 	for (i = 0; c->m != NULL && i < cds_manifest_nreleases(c->m); i++) {
 		const struct cds_release *r = cds_manifest_release(c->m, i);
 		const char *rel;
 		char **names;
 
-		if (r->kind != CDS_KIND_CUDA) {
+		if (r->kind != CDS_KIND_CUDA || (line != NULL &&
+		    (strncmp(r->version, line, n) != 0 ||
+		    r->version[n] != '.'))) {
 			continue;
 		}
 		names = cds_cuda_sonames(c, r->version, &rel);
@@ -784,6 +788,12 @@ cds_soname_release(struct cds_rule_ctx *c, const char *name)
 		cds_strfreev(names);
 	}
 	return best;
+}
+
+const char *
+cds_soname_release(struct cds_rule_ctx *c, const char *name)
+{
+	return cds_cuda_release_in(c, name, NULL);
 }
 
 void
@@ -805,10 +815,27 @@ cds_fix_missing(struct cds_rule_ctx *c, struct cds_finding *f,
 		free(where);
 		return;
 	}
-	if (cds_is_cuda_soname(name)) {
-		const char *rel = cds_soname_release(c, name);
+	if (e == NULL && cds_is_cuda_soname(name)) {
+		/* the system's: its package manager first */
+		struct cds_aptfix *a = cds_aptfix_for(c, name, NULL);
 
-		if (rel != NULL) {
+		if (a != NULL) {
+			cds_aptfix_report(c, f, a);
+			cds_aptfix_free(a);
+			return;
+		}
+	}
+	if (cds_is_cuda_soname(name)) {
+		/* part of a release here: only that release matches it */
+		char *part = cds_cuda_part(c, name);
+		const char *rel = part != NULL ? cds_cuda_release_in(c, name,
+		    part) : cds_soname_release(c, name);
+
+		if (part != NULL && rel == NULL) {
+			cds_finding_evidence(f, "shipped by", "CUDA %s, part "
+			    "of which is installed here; no release of it "
+			    "this program knows (%s)", part, name);
+		} else if (rel != NULL) {
 			cds_finding_evidence(f, "shipped by", "CUDA %s (%s)",
 			    rel, name);
 			if (!*install) {
@@ -820,6 +847,7 @@ cds_fix_missing(struct cds_rule_ctx *c, struct cds_finding *f,
 			cds_finding_evidence(f, "shipped by", "no CUDA release "
 			    "this program knows (%s)", name);
 		}
+		free(part);
 	}
 }
 

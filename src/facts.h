@@ -113,10 +113,14 @@ CDS_HIDDEN int cds_is_cuda_soname(const char *name);
  * ("libcublas.so.11" -> "11.8.0"), or NULL.  Owned by the manifest. */
 CDS_HIDDEN const char *cds_soname_release(struct cds_rule_ctx *c,
     const char *name);
+/* The same within line LINE ("12.4" -> "12.4.1"; NULL: any line). */
+CDS_HIDDEN const char *cds_cuda_release_in(struct cds_rule_ctx *c,
+    const char *name, const char *line);
 /* Evidence and fixes for library NAME that env E (NULL: the system) needs
  * and the loader cannot find: where it is installed off the path (its
- * directory is added to DIRS, for one activation fix), else the CUDA
- * release that ships it (an install fix, once: *INSTALL). */
+ * directory is added to DIRS, for one activation fix), else for the system
+ * apt's command (aptfix.c), else the CUDA release that ships it (an install
+ * fix, once: *INSTALL), of the release part of which is here if one is. */
 CDS_HIDDEN void cds_fix_missing(struct cds_rule_ctx *c, struct cds_finding *f,
     const struct cds_env *e, const char *name, struct cds_strv *dirs,
     int *install);

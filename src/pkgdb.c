@@ -144,6 +144,7 @@ read_status(struct cds_pkgdb *db)
 			d->arch = field(p, len, "Architecture");
 			d->version = field(p, len, "Version");
 			d->depends = field(p, len, "Depends");
+			d->pre_depends = field(p, len, "Pre-Depends");
 			d->provides = field(p, len, "Provides");
 			d->status = cds_xstrdup(word != NULL ? word + 1 : st);
 		}
@@ -254,6 +255,7 @@ cds_pkgdb_free(struct cds_pkgdb *db)
 		free(db->pkgs[i].status);
 		free(db->pkgs[i].list);
 		free(db->pkgs[i].depends);
+		free(db->pkgs[i].pre_depends);
 		free(db->pkgs[i].provides);
 	}
 	free(db->pkgs);
@@ -401,4 +403,77 @@ cds_pkgdb_provider(const struct cds_pkgdb *db, const char *name)
 		}
 	}
 	return NULL;
+}
+
+int
+cds_dpkg_present(const struct cds_dpkg *p)
+{
+	return p != NULL && strcmp(p->status, "not-installed") != 0 &&
+	    strcmp(p->status, "config-files") != 0;
+}
+
+/* Is the alternative ALT ("libcuda1 (>= 525)", "python3:any") met here? */
+static int
+alt_met(const struct cds_pkgdb *db, const char *alt)
+{
+	char *name = cds_xstrndup(alt, strcspn(alt, " (:\t"));
+	size_t i;
+	int met = 0;
+
+	for (i = 0; i < db->npkgs && !met; i++) {
+		const struct cds_dpkg *p = &db->pkgs[i];
+
+		met = cds_dpkg_present(p) && (strcmp(p->name, name) == 0 ||
+		    (p->provides != NULL && names(p->provides, name)));
+	}
+	free(name);
+	return met;
+}
+
+/* Does relation list LIST have a group naming NAME that nothing meets? */
+static int
+unmet_in(const struct cds_pkgdb *db, const char *list, const char *name)
+{
+	char **groups, **g;
+	int unmet = 0;
+
+	if (list == NULL || !names(list, name)) {
+		return 0;
+	}
+	groups = cds_strsplit(list, ",", 0);
+	for (g = groups; *g != NULL && !unmet; g++) {
+		char **alts, **a;
+		int met = 0;
+
+		if (!names(cds_strtrim(*g), name)) {
+			continue;
+		}
+		alts = cds_strsplit(*g, "|", 0);
+		for (a = alts; *a != NULL && !met; a++) {
+			met = alt_met(db, cds_strtrim(*a));
+		}
+		cds_strfreev(alts);
+		unmet = !met;
+	}
+	cds_strfreev(groups);
+	return unmet;
+}
+
+const struct cds_dpkg **
+cds_pkgdb_needers(const struct cds_pkgdb *db, const char *name)
+{
+	const struct cds_dpkg **v = cds_xcalloc(1, sizeof(*v));
+	size_t i, n = 0;
+
+	for (i = 0; db != NULL && i < db->npkgs; i++) {
+		const struct cds_dpkg *p = &db->pkgs[i];
+
+		if (cds_dpkg_present(p) && (unmet_in(db, p->depends, name) ||
+		    unmet_in(db, p->pre_depends, name))) {
+			v = cds_xreallocarray(v, n + 2, sizeof(*v));
+			v[n++] = p;
+			v[n] = NULL;
+		}
+	}
+	return v;
 }

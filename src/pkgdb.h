@@ -17,6 +17,7 @@ struct cds_dpkg {
 	char *list;		/* its file list: "nvidia-cudnn.list" or
 				   "libcuda1:amd64.list" (info/ name) */
 	char *depends;		/* the Depends field as written, or NULL */
+	char *pre_depends;	/* the Pre-Depends field, or NULL */
 	char *provides;		/* the Provides field ("libcudnn.so.9"), or
 				   NULL */
 };
@@ -51,6 +52,21 @@ CDS_HIDDEN const struct cds_dpkg *cds_pkgdb_find(const struct cds_pkgdb *db,
 /* A package dpkg has (in any state but not-installed) whose Provides
  * field names NAME ("libcudnn.so.9"), or NULL.  Owned by DB. */
 CDS_HIDDEN const struct cds_dpkg *cds_pkgdb_provider(
+    const struct cds_pkgdb *db, const char *name);
+
+/* Are P's files on the system as far as dpkg knows (any state but
+ * not-installed and config-files)? */
+CDS_HIDDEN int cds_dpkg_present(const struct cds_dpkg *p);
+
+/*
+ * The packages whose files are there (cds_dpkg_present()) that declare a
+ * dependency (Depends or Pre-Depends) on NAME that nothing here meets: no
+ * alternative of that relation is a package present or provided by one.
+ * Version constraints are not compared: a dependency is met by the name.
+ * A NULL-terminated vector to free() (the packages are owned by DB), empty
+ * when none.
+ */
+CDS_HIDDEN const struct cds_dpkg **cds_pkgdb_needers(
     const struct cds_pkgdb *db, const char *name);
 
 /* The text of a maintainer script of P ("postinst", "config"), or NULL.

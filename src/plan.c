@@ -221,9 +221,22 @@ struct ctx {
 	struct cds_plan *p;	/* why, refused, compat_newest go here */
 };
 
+/*
+ * The build of cuDNN D for CUDA: one NVIDIA tested with that minor (its
+ * support matrix lists it), else one built for the same major (11 on) and
+ * tested with older minors only.  That one runs: from CUDA 11 on, a
+ * program built with one minor of a major runs with the later minors'
+ * libraries (NVIDIA, "CUDA Compatibility", Minor Version Compatibility;
+ * NVIDIA's cuDNN packages are per major, "cuDNN 9.10.2 for CUDA 12.x" in
+ * its support matrix), and conda-forge's cudnn pins cuda-version to the
+ * major alone (conda-forge/cudnn-feedstock recipe/meta.yaml:
+ * pin_compatible("cuda-version", min_pin="x", max_pin="x")).  Another
+ * major has no build: NULL.  cds_plan_item.untested tells the two apart.
+ */
 static const struct cds_cudnn_variant *
-variant_for(const struct cds_release *d, const char *cuda)
+variant_in(const struct cds_release *d, const char *cuda, int later)
 {
+	int major = atoi(cuda);
 	size_t i;
 
 	for (i = 0; i < d->nvariants; i++) {
@@ -231,7 +244,22 @@ variant_for(const struct cds_release *d, const char *cuda)
 			return &d->variants[i];
 		}
 	}
+	for (i = 0; i < d->nvariants && later && major >= 11; i++) {
+		const struct cds_cudnn_variant *v = &d->variants[i];
+
+		if (atoi(v->cuda_min) == major && atoi(v->cuda_max) == major &&
+		    cds_vercmp(cuda, v->cuda_max) > 0) {
+			return v;
+		}
+	}
 	return NULL;
+}
+
+/* The build that runs with CUDA, tested with it or not (variant_in()). */
+static const struct cds_cudnn_variant *
+variant_for(const struct cds_release *d, const char *cuda)
+{
+	return variant_in(d, cuda, 1);
 }
 
 static const char *
@@ -417,7 +445,7 @@ best_variant(const struct ctx *x, const struct cds_release *d)
  */
 static void
 note_choice(const struct ctx *x, struct choice *c,
-    const struct cds_release *refused)
+    const struct cds_release *refused, int later)
 {
 	const struct cds_release *nat = NULL;
 	struct cds_plan *p = x->p;
@@ -428,7 +456,7 @@ note_choice(const struct ctx *x, struct choice *c,
 		struct choice t = { .cuda = refused, .cudnn = c->cudnn };
 
 		if (c->cudnn != NULL) {
-			t.var = variant_for(c->cudnn, refused->version);
+			t.var = variant_in(c->cudnn, refused->version, later);
 		}
 		p->refused = refused->version;
 		p->refused_needs = choice_need(x, &t);
@@ -443,7 +471,7 @@ note_choice(const struct ctx *x, struct choice *c,
 		if (r->kind != CDS_KIND_CUDA ||
 		    atoi(r->version) != atoi(c->cuda->version) ||
 		    native(x->driver, r) != 1 || (c->cudnn != NULL &&
-		    ((t.var = variant_for(c->cudnn, r->version)) == NULL ||
+		    ((t.var = variant_in(c->cudnn, r->version, later)) == NULL ||
 		    cds_manifest_known_bad(x->m, CDS_KIND_CUDNN,
 		    c->cudnn->full_version, r->version) != NULL)) ||
 		    !runs(x->driver, choice_need(x, &t))) {
@@ -471,9 +499,9 @@ note_choice(const struct ctx *x, struct choice *c,
 
 /* The CUDA release, when it is ours to pick: the newest the driver runs
  * natively, else the newest it runs (with the cuDNN asked, a release
- * that cuDNN has a build for). */
+ * that cuDNN has a build for, tested with it unless LATER). */
 static int
-pick_cuda(const struct ctx *x, struct choice *c)
+pick_cuda_in(const struct ctx *x, struct choice *c, int later)
 {
 	const struct cds_release *refused = NULL;
 	const char *lowest = NULL;
@@ -487,7 +515,7 @@ pick_cuda(const struct ctx *x, struct choice *c)
 			continue;
 		}
 		if (c->cudnn != NULL &&
-		    ((t.var = variant_for(c->cudnn, r->version)) == NULL ||
+		    ((t.var = variant_in(c->cudnn, r->version, later)) == NULL ||
 		    cds_manifest_known_bad(x->m, CDS_KIND_CUDNN,
 		    c->cudnn->full_version, r->version) != NULL)) {
 			continue;	/* none, or a known-bad pair */
@@ -509,7 +537,7 @@ pick_cuda(const struct ctx *x, struct choice *c)
 			c->cuda = r;
 		}
 	}
-	note_choice(x, c, refused);
+	note_choice(x, c, refused, later);
 	if (c->cuda == NULL && c->cudnn != NULL && lowest == NULL) {
 		char *vars = variants_text(c->cudnn);
 
@@ -528,6 +556,23 @@ pick_cuda(const struct ctx *x, struct choice *c)
 		    "every known CUDA release", lowest);
 	}
 	return 0;
+}
+
+/* The CUDA release ours to pick: with a cuDNN asked, one NVIDIA tested it
+ * with when the driver runs one, else a later minor of its major. */
+static int
+pick_cuda(const struct ctx *x, struct choice *c)
+{
+	if (c->cudnn != NULL) {
+		struct choice t = *c;
+
+		if (pick_cuda_in(x, &t, 0) == 0 && t.cuda != NULL) {
+			*c = t;
+			return 0;
+		}
+		cds_clearerr(x->h);
+	}
+	return pick_cuda_in(x, c, 1);
 }
 
 /* The cuDNN build for the CUDA chosen (or, with --cuda none, the CUDA
@@ -1099,7 +1144,10 @@ choose_for(const struct ctx *x, const char *name, const char *version,
 		if (c->cuda != NULL) {
 			x->p->why = CDS_PLAN_WHY_FRAMEWORK;
 		}
-		if (c->beyond_matrix) {
+		if (c->beyond_matrix || (c->var != NULL && c->cuda != NULL &&
+		    !cds_variant_covers(c->var, c->cuda->version))) {
+			/* a later minor than NVIDIA lists (variant_for()):
+			 * the framework's own build vouches for the pair */
 			x->p->warnings |= CDS_PLAN_WARN_TESTED_PAIR;
 		}
 		return 0;
@@ -1245,6 +1293,19 @@ choose_bare(const struct ctx *x, struct choice *c)
 /* The plan                                                                 */
 /* ------------------------------------------------------------------------ */
 
+/* What NVIDIA tested cuDNN item IT's build V with, and whether CUDA (the
+ * CUDA it is planned with; NULL: none) is among it. */
+static void
+tested_with(struct cds_plan_item *it, const struct cds_cudnn_variant *v,
+    const char *cuda)
+{
+	it->cuda_tested = strcmp(v->cuda_min, v->cuda_max) == 0 ?
+	    cds_xstrdup(v->cuda_min) : strchr(v->cuda_max, '.') == NULL ?
+	    cds_xasprintf("%s.x", v->cuda_max) : cds_xasprintf("%s-%s",
+	    v->cuda_min, v->cuda_max);
+	it->untested = cuda == NULL ? -1 : !cds_variant_covers(v, cuda);
+}
+
 static void
 item_clear(struct cds_plan_item *it)
 {
@@ -1256,6 +1317,7 @@ item_clear(struct cds_plan_item *it)
 	free(it->dir);
 	free(it->min_driver);
 	free(it->bundled_driver);
+	free(it->cuda_tested);
 	for (i = 0; i < it->narchives; i++) {
 		cds_strfreev(it->archives[i].urls);
 	}
@@ -1479,6 +1541,10 @@ cds_plan_build(cds_handle_t *h, const struct cds_plan_request *req)
 		cds_layout_clear(&l);
 		cds_plan_free(p);
 		return NULL;
+	}
+	if (c.cudnn != NULL && c.var != NULL) {
+		tested_with(&p->items[p->nitems - 1], c.var, c.cuda != NULL ?
+		    c.cuda->version : req->with_cuda);
 	}
 	plan_paths(h, p, &l);
 	cds_layout_clear(&l);

@@ -20,6 +20,7 @@
 
 #include <jansson.h>
 
+#include "aptfix.h"
 #include "consumers.h"
 #include "facts.h"
 #include "fixup.h"
@@ -1370,6 +1371,7 @@ plan_consumers(struct cds_rule_ctx *c, struct cds_repair_plan *p,
 	for (i = 0; i < m->n; i++) {
 		const struct cds_miss *x = &m->v[i];
 		const struct cds_dpkg *owner;
+		struct cds_aptfix *a;
 		char *where, *path;
 
 		if (cds_startswith(x->soname, "libcuda.so")) {
@@ -1396,6 +1398,13 @@ plan_consumers(struct cds_rule_ctx *c, struct cds_repair_plan *p,
 			free(label);
 			free(cmd);
 			free(path);
+			continue;
+		}
+		if (req == NULL && e == NULL && (a = cds_aptfix_for(c,
+		    x->soname, x->consumers)) != NULL) {
+			op_add(p, CDS_REPAIR_PACKAGE, x->soname, a->package,
+			    a->command, "F13");
+			cds_aptfix_free(a);
 			continue;
 		}
 		need[n++] = x;

@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "aptfix.h"
 #include "consumers.h"
 #include "elfread.h"
 #include "facts.h"
@@ -922,6 +923,7 @@ static char *
 provider_text(struct cds_rule_ctx *c, const struct cds_miss *m)
 {
 	int major = cds_miss_major(m);
+	char *part;
 
 	if (cds_startswith(m->soname, "libcudnn")) {
 		if (m->runtime != NULL) {
@@ -936,6 +938,15 @@ provider_text(struct cds_rule_ctx *c, const struct cds_miss *m)
 	}
 	if (cds_startswith(m->soname, "libnccl")) {
 		return cds_xasprintf("NCCL %d", major);
+	}
+	if ((part = cds_cuda_part(c, m->soname)) != NULL) {
+		char *lib = cds_cuda_lib_label(m->soname);
+		char *r = cds_xasprintf("CUDA %s, part of which is installed "
+		    "here: its %s is missing", part, lib);
+
+		free(lib);
+		free(part);
+		return r;
 	}
 	if (cds_soname_release(c, m->soname) != NULL) {
 		return cds_xasprintf("CUDA %s", cds_soname_release(c,
@@ -1111,6 +1122,17 @@ group_fixes(struct cds_rule_ctx *c, struct cds_finding *f,
 		}
 	}
 	for (i = 0; i < n; i++) {
+		struct cds_aptfix *a = g[i]->env == NULL ? cds_aptfix_for(c,
+		    g[i]->soname, g[i]->consumers) : NULL;
+
+		if (a != NULL) {
+			/* the system's package manager, never a second CUDA
+			 * beside its own */
+			cds_aptfix_report(c, f, a);
+			cds_aptfix_free(a);
+			install = 1;
+			continue;
+		}
 		cds_fix_missing(c, f, g[i]->env, g[i]->soname, &dirs,
 		    &install);
 	}

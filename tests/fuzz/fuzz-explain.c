@@ -22,6 +22,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	text = fz_text(data, size);
 	if ((x = cds_explain_text(h, text)) != NULL) {
 		cds_explanation_free(x);
+	} else {
+		cds_text_reads_free(cds_explain_reads(h, text));
 	}
 	free(text);
 	return 0;

@@ -12,6 +12,7 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,6 +104,8 @@ static const char *const driver_numbers[] = {
 	    "to cuInit: UNKNOWN ERROR (%ld)",
 	"ERROR: CUDA error: x (code %ld, ERROR_X)",
 	"cuInit returned %ld",
+	"msg=\"Unable to load cudart library /usr/lib/libcuda.so.1: cuda "
+	    "driver library init failure: %ld\"",
 	NULL
 };
 /* The word forms of the runtime: printf formats with one %s. */
@@ -120,17 +123,71 @@ static void
 forms(cds_handle_t *h, const struct cds_code *c, const char *const *fmts,
     int words)
 {
-	char text[1024];
+	char text[1024], num[24];
 	size_t i;
 
+	snprintf(num, sizeof(num), "%ld", c->value);
 	for (i = 0; fmts[i] != NULL; i++) {
-		if (words) {
-			snprintf(text, sizeof(text), fmts[i], c->text);
-		} else {
-			snprintf(text, sizeof(text), fmts[i], c->value);
-		}
+		/* the form's one "%s" or "%ld", filled (the forms are data,
+		 * not format strings) */
+		const char *at = strchr(fmts[i], '%');
+		size_t skip = at != NULL && at[1] == 'l' ? 3 : 2;
+
+		snprintf(text, sizeof(text), "%.*s%s%s",
+		    at != NULL ? (int)(at - fmts[i]) : (int)strlen(fmts[i]),
+		    fmts[i], at != NULL ? (words ? c->text : num) : "",
+		    at != NULL ? at + skip : "");
 		check(h, c, fmts[i], text, words);
 	}
+}
+
+/* glog's CHECK_EQ against the library's success value: "Check failed:
+ * err == CUBLAS_STATUS_SUCCESS (1 vs. 0)" (cuDNN's numbers differ between
+ * releases: not by number) */
+static void
+glog(cds_handle_t *h, const struct cds_code *c)
+{
+	const struct cds_code *ok = NULL, *o;
+	char text[256];
+	size_t i;
+
+	for (i = 0; (o = cds_code_at(i)) != NULL && ok == NULL; i++) {
+		if (o->value == 0 && strcmp(o->type, c->type) == 0) {
+			ok = o;
+		}
+	}
+	if (ok == NULL || strcmp(c->type, "cudnnStatus_t") == 0 ||
+	    strcmp(c->type, "ncclResult_t") == 0 ||
+	    strcmp(c->type, "nvrtcResult") == 0 ||
+	    strcmp(c->type, "nvJitLinkResult") == 0 ||
+	    strcmp(c->type, "nvmlReturn_t") == 0) {
+		return;
+	}
+	snprintf(text, sizeof(text), "F0101 10:00:00.1 x.cc:45] Check "
+	    "failed: err == %s (%ld vs. 0) : x", ok->name, c->value);
+	check(h, c, "glog's CHECK_EQ", text, 0);
+}
+
+/* pynvml's class: NVML_ERROR_NO_PERMISSION is NVMLError_NoPermission */
+static void
+pynvml(cds_handle_t *h, const struct cds_code *c)
+{
+	char text[256], cls[64];
+	const char *p;
+	size_t k = 0;
+	int up = 1;
+
+	for (p = c->name + 11; *p != '\0' && k + 1 < sizeof(cls); p++) {
+		if (*p == '_') {
+			up = 1;
+			continue;
+		}
+		cls[k++] = up ? *p : (char)tolower((unsigned char)*p);
+		up = 0;
+	}
+	cls[k] = '\0';
+	snprintf(text, sizeof(text), "pynvml.NVMLError_%s: x", cls);
+	check(h, c, "pynvml's class", text, 1);
 }
 
 int
@@ -174,7 +231,10 @@ main(void)
 			snprintf(text, sizeof(text), "CUBLAS failure %ld: x ; "
 			    "GPU=0", c->value);
 			check(h, c, "ONNX Runtime's number", text, 0);
+		} else if (strncmp(c->name, "NVML_ERROR_", 11) == 0) {
+			pynvml(h, c);
 		}
+		glog(h, c);
 	}
 	tap_ok(n > 100, "the table has %d failure codes", n);
 	cds_free(h);

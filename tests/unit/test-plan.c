@@ -102,7 +102,7 @@ main(void)
 	void *sym;
 	int err, n;
 
-	tap_plan(37);
+	tap_plan(38);
 	h = cds_new(root, &err);
 
 	/* names */
@@ -159,10 +159,22 @@ main(void)
 	tap_ok(strstr(cds_errdetail(h), "needs NVIDIA driver 580.65.06 or "
 	    "newer; the driver here is 550.54.15") != NULL,
 	    "the refusal names the minimum (%s)", cds_errdetail(h));
+	/* cuDNN 8.9.7's cuda12 build, tested with 12.0-12.2, runs with 12.4
+	 * (minor version compatibility), not tested; CUDA 10.2's major has
+	 * no build */
 	req.cuda = "12.4";
 	req.cudnn = "8.9";
-	tap_ok(cds_plan_build(h, &req) == NULL &&
-	    cds_errno(h) == CDS_ERR_USAGE, "cuDNN 8.9 has no CUDA 12.4 build");
+	pl = cds_plan_build(h, &req);
+	tap_ok(pl != NULL && pl->nitems == 2 && pl->items[1].untested == 1 &&
+	    strcmp(pl->items[1].cuda_tested, "12.0-12.2") == 0,
+	    "cuDNN 8.9 with CUDA 12.4: its cuda12 build, not tested with "
+	    "12.4");
+	cds_plan_free(pl);
+	req.cuda = "12.1";
+	pl = cds_plan_build(h, &req);
+	tap_ok(pl != NULL && pl->nitems == 2 && pl->items[1].untested == 0,
+	    "cuDNN 8.9 with CUDA 12.1: tested");
+	cds_plan_free(pl);
 	req.cudnn = NULL;
 	req.cuda = "10.2";
 	tap_ok(cds_plan_build(h, &req) == NULL &&

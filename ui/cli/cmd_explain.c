@@ -235,6 +235,68 @@ print_explanation(const struct cds_explanation *x)
 	}
 }
 
+/* A text no entry matches: what it names, looked up here, and the nearest
+ * known failures.  Exit 1: not recognised. */
+static int
+unknown(struct cli *c, const char *text)
+{
+	struct cds_text_reads *r;
+	json_t *reads, *closest;
+	size_t i;
+
+	/* without the index, libraries are read but not looked up */
+	(void)cds_manifest_load(c->h);
+	r = cds_explain_reads(c->h, text);
+	if (c->json) {
+		reads = json_array();
+		closest = json_array();
+		for (i = 0; i < r->n; i++) {
+			json_array_append_new(reads, json_pack("{s:s, s:s, "
+			    "s:s?}", "kind", r->items[i].kind, "value",
+			    r->items[i].value, "here", r->items[i].here));
+		}
+		for (i = 0; i < r->nclosest; i++) {
+			json_array_append_new(closest, json_pack("{s:s, s:s}",
+			    "id", r->closest[i], "title",
+			    cds_explain_title(r->closest[i])));
+		}
+		cli_json_print(json_pack("{s:i, s:b, s:n, s:o, s:o, s:s}",
+		    "schema", 1, "recognised", 0, "id", "reads", reads,
+		    "closest", closest, "suggestion", "cudnn-setup doctor"));
+		cds_text_reads_free(r);
+		return 1;
+	}
+	printf(_("This message is not one I know.\n"));
+	if (r->n > 0) {
+		printf("\n%s%s%s\n", cli_c(CLI_BOLD), _("What it names, "
+		    "looked up here"), cli_c(CLI_RESET));
+	}
+	for (i = 0; i < r->n; i++) {
+		const struct cds_text_read *it = &r->items[i];
+		char *line = NULL;
+
+		if ((it->here != NULL ? asprintf(&line, "%s %s: %s",
+		    _(it->kind), it->value, it->here) : asprintf(&line,
+		    "%s %s", _(it->kind), it->value)) > 0) {
+			cli_wrap(stdout, 2, 4, line);
+			free(line);
+		}
+	}
+	if (r->nclosest > 0) {
+		printf("\n%s%s%s\n", cli_c(CLI_BOLD), _("The nearest known "
+		    "failures (by the words they share; not a verdict)"),
+		    cli_c(CLI_RESET));
+	}
+	for (i = 0; i < r->nclosest; i++) {
+		printf("  %s: %s\n", r->closest[i],
+		    cds_explain_title(r->closest[i]));
+	}
+	printf(_("\nRun `cudnn-setup doctor` for a full check of this "
+	    "machine.\n"));
+	cds_text_reads_free(r);
+	return 1;
+}
+
 int
 cmd_explain(struct cli *c, int argc, char **argv)
 {
@@ -261,22 +323,16 @@ cmd_explain(struct cli *c, int argc, char **argv)
 		    "or on stdin"));
 	}
 	x = cds_explain_text(c->h, text);
-	free(text);
 	if (x == NULL && cds_errno(c->h) == CDS_ERR_USAGE) {
+		free(text);
 		return cli_fail_handle(c);
 	}
 	if (x == NULL) {
-		if (c->json) {
-			cli_json_print(json_pack("{s:i, s:b, s:n, s:s}",
-			    "schema", 1, "recognised", 0, "id", "suggestion",
-			    "cudnn-setup doctor"));
-		} else {
-			printf(_("This message is not one I know.\n"
-			    "Run `cudnn-setup doctor` for a full check of "
-			    "this machine.\n"));
-		}
-		return 1;
+		ret = unknown(c, text);
+		free(text);
+		return ret;
 	}
+	free(text);
 	if (cds_manifest_load(c->h) == NULL) {
 		cds_explanation_free(x);
 		return cli_fail_handle(c);

@@ -147,14 +147,17 @@ cli_plan_json(const struct cds_plan *p)
 			    urls));
 		}
 		json_array_append_new(items, json_pack("{s:s, s:s, s:s, s:o, "
-		    "s:s, s:o, s:o, s:b, s:s, s:I, s:o}", "name", it->name,
-		    "kind", it->kind == CDS_KIND_CUDA ? "cuda" : "cudnn",
-		    "version", it->version, "variant", cli_jstr(it->variant),
-		    "dir", it->dir, "min_driver", cli_jstr(it->min_driver),
-		    "bundled_driver", cli_jstr(it->bundled_driver), "compat",
-		    it->compat, "state", state_word(it->state),
-		    "download_size", (json_int_t)it->download_size,
-		    "archives", arch));
+		    "s:s, s:o, s:o, s:b, s:s, s:I, s:o, s:o, s:o}", "name",
+		    it->name, "kind", it->kind == CDS_KIND_CUDA ? "cuda" :
+		    "cudnn", "version", it->version, "variant",
+		    cli_jstr(it->variant), "dir", it->dir, "min_driver",
+		    cli_jstr(it->min_driver), "bundled_driver",
+		    cli_jstr(it->bundled_driver), "compat", it->compat,
+		    "state", state_word(it->state), "download_size",
+		    (json_int_t)it->download_size, "archives", arch,
+		    "cuda_tested", cli_jstr(it->cuda_tested), "tested",
+		    it->cuda_tested != NULL && it->untested >= 0 ?
+		    json_boolean(it->untested == 0) : json_null()));
 	}
 	for (i = 0; p->paths[i] != NULL; i++) {
 		json_array_append_new(paths, json_string(p->paths[i]));
@@ -306,6 +309,20 @@ plan_why(const struct cds_plan *p)
 	}
 }
 
+/* The CUDA release of plan P ("13.4.1"), or "the CUDA asked for". */
+static const char *
+plan_cuda(const struct cds_plan *p)
+{
+	size_t i;
+
+	for (i = 0; i < p->nitems; i++) {
+		if (p->items[i].kind == CDS_KIND_CUDA) {
+			return p->items[i].version;
+		}
+	}
+	return _("the CUDA asked for");
+}
+
 /* The plan in words, on stdout; FULL lists every archive and path. */
 void
 cli_plan_print(struct cli *c, const struct cds_plan *p, int full)
@@ -358,6 +375,18 @@ cli_plan_print(struct cli *c, const struct cds_plan *p, int full)
 			printf(_("  whether driver %s runs it natively is not "
 			    "known: its bundled driver is not in the data\n"),
 			    p->driver);
+		}
+		if (it->cuda_tested != NULL && it->untested == 1) {
+			printf(_("  not tested with this CUDA minor: NVIDIA "
+			    "tested this build with CUDA %s; it runs with CUDA "
+			    "%s through CUDA's minor version compatibility\n"),
+			    it->cuda_tested, plan_cuda(p));
+		} else if (it->cuda_tested != NULL && it->untested == 0) {
+			printf(_("  tested: NVIDIA tested this build with CUDA "
+			    "%s\n"), it->cuda_tested);
+		} else if (it->cuda_tested != NULL) {
+			printf(_("  NVIDIA tested this build with CUDA %s\n"),
+			    it->cuda_tested);
 		}
 		if (it->compat) {
 			printf(_("  runs on driver %s only through minor "

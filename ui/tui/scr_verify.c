@@ -82,6 +82,15 @@ block_text(const struct cds_verify *v)
 		    cuda_ver(v->runtime_version, b),
 		    v->driver_min != NULL ? v->driver_min : "?");
 	case CDS_VERIFY_NO_DEVICE:
+		if (v->visible_devices != NULL) {
+			/* what verify says on the command line, too */
+			return tui_xasprintf(_("The driver sees no GPU (error "
+			    "100): CUDA_VISIBLE_DEVICES=%s%s is set and CUDA "
+			    "sees only the GPUs it lists; unset it or list a "
+			    "GPU that is here."), *v->visible_devices != '\0' ?
+			    v->visible_devices : "\"\"",
+			    *v->visible_devices != '\0' ? "" : _(" (empty)"));
+		}
 		return tui_xstrdup(_("The driver sees no GPU (error 100)."));
 	case CDS_VERIFY_COMPAT_UNSUPPORTED:
 		return tui_xasprintf(_("A forward-compatibility libcuda (%s) "
@@ -97,6 +106,19 @@ block_text(const struct cds_verify *v)
 		return tui_xasprintf(_("cuInit() failed with CUDA error %d."),
 		    v->block_code);
 	case CDS_VERIFY_CHILD_FAILED:
+		if (v->crash_library != NULL && v->crash_how != NULL &&
+		    strcmp(v->crash_how, "loading") == 0) {
+			return tui_xasprintf(_("The check process failed: %s; "
+			    "it died while loading %s."), v->block_detail !=
+			    NULL ? v->block_detail : "?", v->crash_library);
+		}
+		if (v->crash_library != NULL) {
+			return tui_xasprintf(_("The check process failed: %s; "
+			    "it died in %s (a SIGBUS there means the file is "
+			    "shorter than it should be: doctor checks it)."),
+			    v->block_detail != NULL ? v->block_detail : "?",
+			    v->crash_library);
+		}
 		return tui_xasprintf(_("The check process failed: %s"),
 		    v->block_detail != NULL ? v->block_detail : "?");
 	}

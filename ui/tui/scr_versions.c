@@ -22,6 +22,9 @@ struct row {
 	int ok;
 	int present;		/* installed in the prefix already */
 	char *variant;		/* cuDNN: the build the plan chose */
+	int untested;		/* cuDNN: NVIDIA did not test that build
+				   with this CUDA minor (it runs through
+				   minor version compatibility) */
 	char *why;		/* the engine's reason when not ok */
 };
 
@@ -83,6 +86,7 @@ try_plan(struct tui *t, const char *cuda, const char *cudnn, struct row *row,
 	row->why = NULL;
 	row->variant = NULL;
 	row->present = 0;
+	row->untested = 0;
 	if (p == NULL) {
 		row->ok = 0;
 		row->why = tui_xstrdup(tui_err_text(t));
@@ -97,6 +101,7 @@ try_plan(struct tui *t, const char *cuda, const char *cudnn, struct row *row,
 		if (p->items[i].variant != NULL) {
 			row->variant = tui_xstrdup(p->items[i].variant);
 		}
+		row->untested = p->items[i].untested == 1;
 	}
 	if (V.driver == NULL && p->driver != NULL) {
 		V.driver = tui_xstrdup(p->driver);
@@ -281,9 +286,11 @@ build_cudnn_menu(struct tui *t)
 			note = tui_xstrdup(cds_errno(t->h) == CDS_ERR_DRIVER ?
 			    _("driver too old") : _("no build for this CUDA"));
 		} else {
-			note = tui_xasprintf("%s%s%s", r->variant != NULL ?
-			    r->variant : "", r->present ? " " : "",
-			    r->present ? _("installed") : "");
+			note = tui_xasprintf("%s%s%s%s%s", r->variant != NULL ?
+			    r->variant : "", r->untested ? " " : "",
+			    r->untested ? _("not tested with this minor") : "",
+			    r->present ? " " : "", r->present ? _("installed") :
+			    "");
 		}
 		labels[n] = tui_xasprintf("%-10s %s", r->rel->full_version,
 		    note);
