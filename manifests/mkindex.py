@@ -52,6 +52,26 @@ TOOLKIT = [
 ]
 
 
+# `install --components NAME`: named subsets of a release's components.
+# "runtime" is what a program needs at run time, as the nvidia/cuda
+# runtime images install it (cudart, cuBLAS and cuBLASLt, cuFFT, cuRAND,
+# cuSOLVER, cuSPARSE, NVRTC, nvJitLink; shared/research/containers.md,
+# section d), and of those only the shared libraries: no headers, static
+# libraries, stubs or tools.  cuDNN, when planned, comes whole but for
+# the same files.  "devel" is the whole toolkit.
+COMPONENT_SETS = [
+    {"name": "runtime",
+     "components": ["cuda_cudart", "libcublas", "libcufft", "libcurand",
+                    "libcusolver", "libcusparse", "cuda_nvrtc",
+                    "libnvjitlink"],
+     "files": "libraries",
+     "note": "the shared libraries a program needs at run time, for "
+             "images: no headers, static libraries or nvcc"},
+    {"name": "devel", "components": TOOLKIT, "files": "all",
+     "note": "the whole toolkit: compiler, headers, static libraries"},
+]
+
+
 def fail(msg):
     sys.stderr.write("mkindex.py: %s\n" % msg)
     sys.exit(1)
@@ -393,6 +413,7 @@ def main():
         "legacy_cuda": legacy,
         "legacy_cudnn": legacy_cudnn,
         "sonames": sonames,
+        "component_sets": COMPONENT_SETS,
     }
     index.update(index_stamp())
     json.dump(index, sys.stdout, indent=2)

@@ -292,6 +292,26 @@ int cds_set_memlimit(cds_handle_t *h, uint64_t bytes);
  * copy of the process environment.  A NULL value unsets.
  */
 int cds_setenv(cds_handle_t *h, const char *name, const char *value);
+
+/*
+ * Images (cudareq.c).  cds_set_host_driver: judge the target as an image
+ * that will run on a host with NVIDIA driver VERSION ("550.54.15"): doctor
+ * then says whether the container toolkit starts it (NVIDIA_REQUIRE_*),
+ * what its forward-compatibility libcuda does there, and which of its
+ * files break the toolkit's injection.  NULL forgets it.  -1 and
+ * CDS_ERR_USAGE when VERSION is no driver version.
+ */
+int cds_set_host_driver(cds_handle_t *h, const char *version);
+/*
+ * Read the image's environment from the OCI configuration beside the root
+ * (ROOT/../config.json: a runtime bundle's process.env, as umoci unpack and
+ * runc spec write it, or an image configuration's config.Env / Config.Env,
+ * as docker inspect and skopeo inspect --config print it) and make it the
+ * target's environment in place of this process's.  1 read (*PATH the
+ * file, owned by the caller), 0 none there, -1 a file that is not such a
+ * configuration (CDS_ERR_USAGE, the detail says why).
+ */
+int cds_image_env_load(cds_handle_t *h, char **path);
 const char *cds_getenv(const cds_handle_t *h, const char *name);
 
 /* Ask the running job to stop at the next safe point (async-signal-safe).
@@ -917,6 +937,13 @@ struct cds_plan_request {
 				   framework rows built for that CUDA line
 				   (an installed build).  NULL: the newest
 				   line the driver runs */
+	const char *components;	/* a component set of the index
+				   ("runtime", "devel"): which components of
+				   the CUDA release, and whether only their
+				   shared libraries; NULL: the whole release */
+	int no_driver;		/* plan as for an image: ignore the driver
+				   found here, and refuse to place a driver
+				   library (libcuda, libnvidia-*) */
 };
 
 /* One archive of a planned release. */
@@ -961,6 +988,12 @@ struct cds_plan_item {
 				   compatibility, untested by NVIDIA), 0
 				   when it is among them, -1 when the plan
 				   has no CUDA to compare */
+	int libraries_only;	/* its component set keeps only the shared
+				   libraries (no headers, static libraries,
+				   stubs or tools) */
+	uint64_t full_size;	/* the release's whole archives, for
+				   comparison (= download_size without a
+				   component set) */
 };
 
 /* Warning bits of a plan (cds_plan.warnings). */
@@ -1023,7 +1056,12 @@ struct cds_plan {
 	char **paths;
 	uint64_t download_size;	/* of the items in state CDS_ITEM_NEW */
 	unsigned warnings;	/* CDS_PLAN_WARN_* */
-	int system;		/* the request's system flag */
+	int system;		/* the request's system flag (implied by a
+				   libraries-only component set: the loader
+				   finds them through ld.so.conf.d) */
+	const char *components;	/* the component set's name, or NULL;
+				   owned by the manifest */
+	int no_driver;		/* the request's no_driver flag */
 };
 
 /*

@@ -950,3 +950,43 @@ cds_cudnn_jit_only(const struct cds_cudnn *d)
 	}
 	return 1;
 }
+
+void
+cds_each_cuda_build(struct cds_rule_ctx *c,
+    void (*fn)(struct cds_rule_ctx *c, const struct cds_package *p,
+    const char *what, const char *where, void *ctx), void *ctx)
+{
+	const struct cds_scan *s = c->s;
+	size_t i, k;
+
+	for (i = 0; i < s->nenvs; i++) {
+		const struct cds_env *e = &s->envs[i];
+
+		for (k = 0; k < e->npackages; k++) {
+			const struct cds_package *p = &e->packages[k];
+			char *what, *where;
+
+			if (p->kind == CDS_FW_OTHER || p->cuda == NULL) {
+				continue;
+			}
+			what = cds_xasprintf("%s %s in env %s", p->name,
+			    p->version, e->name);
+			where = cds_xasprintf("built for CUDA %s", p->cuda);
+			fn(c, p, what, where, ctx);
+			free(where);
+			free(what);
+		}
+	}
+	for (k = 0; k < s->nsystem_packages; k++) {
+		const struct cds_package *p = &s->system_packages[k];
+		char *what;
+
+		if (p->kind == CDS_FW_OTHER || p->cuda == NULL) {
+			continue;
+		}
+		what = cds_xasprintf("%s %s in %s", p->name, p->version,
+		    p->location);
+		fn(c, p, what, "system Python", ctx);
+		free(what);
+	}
+}

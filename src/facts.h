@@ -140,4 +140,12 @@ CDS_HIDDEN extern const char *const cds_cudnn_jit_set[];
  * libcudnn_engines_runtime_compiled of cuDNN 9, nothing else)? */
 CDS_HIDDEN int cds_cudnn_jit_only(const struct cds_cudnn *d);
 
+/* Each framework the scan found built for a CUDA version (in an env, or
+ * the system's Python): FN with the package, a description ("torch 2.3.1
+ * in env pt", "torch 2.3.1 in /usr/lib/python3/dist-packages"), where the
+ * version was read ("built for CUDA 12.1", "system Python") and CTX. */
+CDS_HIDDEN void cds_each_cuda_build(struct cds_rule_ctx *c,
+    void (*fn)(struct cds_rule_ctx *c, const struct cds_package *p,
+    const char *what, const char *where, void *ctx), void *ctx);
+
 #endif /* CDS_FACTS_H */

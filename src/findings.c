@@ -116,6 +116,17 @@ static const struct cds_rule rules[] = {
 	    NULL, cds_rule_env_jax },
 	{ "ENV-MODULE-LOADING", N_("CUDA_MODULE_LOADING has a value CUDA "
 	    "does not know"), NULL, cds_rule_env_module_loading },
+	/* an image and the driver it will meet (rules_image.c) */
+	{ "IMAGE-REQUIRE", N_("the container toolkit refuses to start the "
+	    "image on this driver"), NULL, cds_rule_image_require },
+	{ "IMAGE-COMPAT", N_("the image's forward-compatibility libcuda "
+	    "fails on this driver or GPU"), NULL, cds_rule_image_compat },
+	{ "IMAGE-DRIVER-OLD", N_("the image's CUDA needs a newer driver"),
+	    NULL, cds_rule_image_driver_old },
+	{ "IMAGE-DRIVER-LIBS", N_("the image carries the driver's own "
+	    "libraries"), NULL, cds_rule_image_driver_libs },
+	{ "IMAGE-LD-PATH", N_("the image's LD_LIBRARY_PATH drops the "
+	    "driver's directory"), NULL, cds_rule_image_ld_path },
 	/* explain's own checks of what a message names (src/explain.c) */
 	{ "MSG-LIBRARY", N_("the library the message could not open, looked "
 	    "up here"), NULL, NULL },

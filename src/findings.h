@@ -105,5 +105,11 @@ CDS_HIDDEN void cds_rule_env_visible(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_env_container(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_env_jax(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_env_module_loading(struct cds_rule_ctx *c);
+/* rules_image.c */
+CDS_HIDDEN void cds_rule_image_require(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_image_compat(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_image_driver_old(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_image_driver_libs(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_image_ld_path(struct cds_rule_ctx *c);
 
 #endif /* CDS_FINDINGS_H */

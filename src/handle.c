@@ -78,6 +78,7 @@ cds_free(cds_handle_t *h)
 	cds_strv_clear(&h->env);
 	free(h->cache_dir);
 	free(h->prefix);
+	free(h->host_driver);
 	cds_clearerr(h);
 	free(h->root);
 	while (h->rcache != NULL) {

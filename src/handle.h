@@ -35,6 +35,9 @@ struct cds_handle {
 				   (cds_set_deadline, download.c); 0:
 				   CDS_DEADLINE_DEFAULT */
 	uint64_t memlimit;
+	char *host_driver;	/* an image's host driver (cds_set_host_driver)
+				   or NULL */
+	int image_env;		/* env is an image's own (cds_image_env_load) */
 
 	struct cds_strv env;	/* "NAME=value" of the target */
 

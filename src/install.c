@@ -444,6 +444,12 @@ receipt_new(const struct cds_plan *p, const struct cds_plan_item *it,
 	    "archives", arch,
 	    "files", rc->files);
 	json_object_set_new(doc, "manifest", json_string(p->manifest));
+	if (p->components != NULL) {
+		/* what of the release is here: a later install of the whole
+		 * release does not take this tree for it unseen */
+		json_object_set_new(doc, "components",
+		    json_string(p->components));
+	}
 	free(now);
 	return doc;
 }
@@ -691,6 +697,115 @@ fetch_all(cds_handle_t *h, struct cds_plan *p, struct stage *st,
 	return ret;
 }
 
+/* ------------------------------------------------------------------------ */
+/* A libraries-only component set, and driver libraries                     */
+/* ------------------------------------------------------------------------ */
+
+/* A shared library's file name: libX.so or libX.so.N... */
+static int
+is_shared_lib(const char *name)
+{
+	const char *so = strstr(name, ".so");
+
+	return strncmp(name, "lib", 3) == 0 && so != NULL &&
+	    (so[3] == '\0' || so[3] == '.');
+}
+
+/* A driver library, which only the driver (or the container runtime, from
+ * the host) may place: libcuda.so*, libnvidia-*.so*. */
+static int
+is_driver_lib(const char *name)
+{
+	return is_shared_lib(name) && (strncmp(name, "libcuda.so", 10) == 0 ||
+	    strncmp(name, "libnvidia-", 10) == 0);
+}
+
+/* What a walk of a staged tree does with each file (not directory): 0 to
+ * go on, -1 with the error set to stop. */
+typedef int (*leaf_fn)(cds_handle_t *h, const char *path, const char *rel,
+    const char *name, void *ctx);
+
+/* Walk DIR (REL its path in the tree, "" for the top), files to LEAF;
+ * directories named SKIP are not entered; with PRUNE each directory left
+ * empty goes.  0, or -1 with the error set. */
+static int
+walk_tree(cds_handle_t *h, const char *dir, const char *rel, leaf_fn leaf,
+    void *ctx, const char *skip, int prune)
+{
+	char **names = cds_listdir(dir);
+	size_t i;
+	int ret = 0;
+
+	if (names == NULL) {
+		return cds_seterr_sys(h, cds_errno_code(errno), dir, errno);
+	}
+	for (i = 0; names[i] != NULL && ret == 0; i++) {
+		char *p = cds_path_join(dir, names[i]);
+		char *r = *rel != '\0' ? cds_path_join(rel, names[i]) :
+		    cds_xstrdup(names[i]);
+		struct stat st;
+
+		if (lstat(p, &st) == -1) {
+			ret = cds_seterr_sys(h, cds_errno_code(errno), p,
+			    errno);
+		} else if (S_ISDIR(st.st_mode)) {
+			if (skip == NULL || strcmp(names[i], skip) != 0) {
+				ret = walk_tree(h, p, r, leaf, ctx, skip,
+				    prune);
+			}
+			if (ret == 0 && prune) {
+				(void)rmdir(p);	/* only when emptied */
+			}
+		} else {
+			ret = leaf(h, p, r, names[i], ctx);
+		}
+		free(p);
+		free(r);
+	}
+	cds_strfreev(names);
+	return ret;
+}
+
+/*
+ * Keep only what a program loads at run time: the shared libraries of the
+ * tree's lib directories (lib, lib64, targets/<arch>/lib; not stubs/, which
+ * only the link editor uses) and the top directory's license files.
+ * Everything else (include/, bin/, static libraries, pkg-config files,
+ * stubs) goes.
+ */
+static int
+keep_library(cds_handle_t *h, const char *path, const char *rel,
+    const char *name, void *ctx)
+{
+	char *dir = cds_dirname(rel);
+	int keep = (strstr(rel, "stubs/") == NULL && is_shared_lib(name) &&
+	    (cds_endswith(dir, "lib") || cds_endswith(dir, "lib64"))) ||
+	    (strchr(rel, '/') == NULL && strncmp(name, "LICENSE", 7) == 0);
+
+	(void)ctx;
+	free(dir);
+	if (!keep && unlink(path) == -1) {
+		return cds_seterr_sys(h, cds_errno_code(errno), path, errno);
+	}
+	return 0;
+}
+
+/* A driver library in the tree (outside stubs/), for an image: an error
+ * naming it and the release (CTX). */
+static int
+refuse_driver_lib(cds_handle_t *h, const char *path, const char *rel,
+    const char *name, void *ctx)
+{
+	(void)path;
+	if (!is_driver_lib(name)) {
+		return 0;
+	}
+	return cds_seterr(h, CDS_ERR_ARCHIVE, "%s: %s is a driver library: "
+	    "an image gets libcuda and the libnvidia-* libraries from the "
+	    "host, through the container runtime; nothing was installed",
+	    (const char *)ctx, rel);
+}
+
 /* Merge the parts of one item, complete its links, record it. */
 static int
 assemble(cds_handle_t *h, struct cds_plan *p, struct cds_plan_item *it,
@@ -709,6 +824,14 @@ assemble(cds_handle_t *h, struct cds_plan *p, struct cds_plan_item *it,
 		    it->archives[k].archive) == -1) {
 			goto out;
 		}
+	}
+	if (it->libraries_only && walk_tree(h, s->tree, "", keep_library,
+	    NULL, NULL, 1) == -1) {
+		goto out;
+	}
+	if ((it->libraries_only || p->no_driver) && walk_tree(h, s->tree, "",
+	    refuse_driver_lib, it->name, "stubs", 0) == -1) {
+		goto out;
 	}
 	if (cds_fixup_tree(h, s->tree, 0, NULL) == -1) {
 		goto out;

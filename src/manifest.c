@@ -193,6 +193,12 @@ cds_manifest_free(struct cds_manifest *m)
 		free(sn->source);
 	}
 	free(m->sonames);
+	for (i = 0; i < m->ncompsets; i++) {
+		free(m->compsets[i].name);
+		cds_strfreev(m->compsets[i].components);
+		free(m->compsets[i].note);
+	}
+	free(m->compsets);
 	free(m->bare_text);
 	free(m->generated);
 	free(m->expires);
@@ -1373,6 +1379,70 @@ parse_lib_minimums(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 	return 0;
 }
 
+/* "component_sets": named subsets of a CUDA release's components, and
+ * which of their files an install keeps. */
+static int
+parse_compsets(cds_handle_t *h, struct cds_manifest *m, json_t *a)
+{
+	static const char *const keys[] = { "name", "files", "note", NULL };
+	static const enum cds_name_kind kinds[] = { CDS_NAME_KEY,
+		CDS_NAME_KEY, CDS_NAME_TEXT };
+	size_t i;
+	json_t *e;
+
+	if (!json_is_array(a)) {
+		return 0;
+	}
+	m->compsets = cds_xcalloc(json_array_size(a), sizeof(*m->compsets));
+	json_array_foreach(a, i, e) {
+		struct cds_component_set *cs = &m->compsets[i];
+		char ff[48];
+		char *files;
+		int bad = 0;
+
+		m->ncompsets++;
+		snprintf(ff, sizeof(ff), "component_sets[%zu]", i);
+		if (!json_is_object(e) || check_members(h, m->path, ff, e, keys,
+		    kinds) == -1) {
+			return json_is_object(e) ? -1 : bad_manifest(h,
+			    m->path, "%s: not an object", ff);
+		}
+		cs->name = get_str(e, "name", &bad);
+		cs->note = get_str(e, "note", &bad);
+		files = get_str(e, "files", &bad);
+		if (bad || cs->name == NULL || files == NULL ||
+		    !json_is_array(json_object_get(e, "components")) ||
+		    (strcmp(files, "libraries") != 0 &&
+		    strcmp(files, "all") != 0)) {
+			free(files);
+			return bad_manifest(h, m->path, "%s: incomplete (name, "
+			    "components, files \"libraries\" or \"all\")", ff);
+		}
+		cs->libraries_only = strcmp(files, "libraries") == 0;
+		free(files);
+		snprintf(ff, sizeof(ff), "component_sets[%zu].components", i);
+		cs->components = get_names(h, m->path, ff,
+		    json_object_get(e, "components"), CDS_NAME_KEY);
+		if (cs->components == NULL) {
+			return -1;
+		}
+	}
+	return 0;
+}
+
+const struct cds_component_set *
+cds_manifest_component_set(const struct cds_manifest *m, const char *name)
+{
+	size_t i;
+
+	for (i = 0; m != NULL && i < m->ncompsets; i++) {
+		if (strcmp(m->compsets[i].name, name) == 0) {
+			return &m->compsets[i];
+		}
+	}
+	return NULL;
+}
+
 static int
 parse_index(cds_handle_t *h, struct cds_manifest *m, json_t *root)
 {
@@ -1400,7 +1470,9 @@ parse_index(cds_handle_t *h, struct cds_manifest *m, json_t *root)
 	    "lib_minimums")) == -1 ||
 	    parse_legacy_cudnn(h, m, json_object_get(root,
 	    "legacy_cudnn")) == -1 ||
-	    parse_sonames(h, m, json_object_get(root, "sonames")) == -1) {
+	    parse_sonames(h, m, json_object_get(root, "sonames")) == -1 ||
+	    parse_compsets(h, m, json_object_get(root, "component_sets")) ==
+	    -1) {
 		return -1;
 	}
 	return parse_legacy(h, m, json_object_get(root, "legacy_cuda"));

@@ -37,6 +37,16 @@ struct cds_driver_floor {
 	char *note;
 };
 
+/* A named set of components ("component_sets" of the index): what
+ * `install --components NAME` takes of a CUDA release. */
+struct cds_component_set {
+	char *name;		/* "runtime", "devel" */
+	char **components;	/* CUDA components, NULL-terminated */
+	int libraries_only;	/* files "libraries": only the shared
+				   libraries of their lib directories */
+	char *note;		/* what it is for, or NULL */
+};
+
 /* An archive the index knows that its redistrib file does not list. */
 struct cds_extra_archive {
 	char *release;		/* "8.9.7" */
@@ -125,6 +135,8 @@ struct cds_manifest {
 	size_t nlegacy_cudnn;
 	struct cds_soname *sonames;
 	size_t nsonames;
+	struct cds_component_set *compsets;
+	size_t ncompsets;
 	char *bare_text;	/* a bare redistrib file's contents */
 	/* the index's own dates and number (update.c): 0 and NULL when it
 	   carries none */
@@ -264,6 +276,9 @@ CDS_HIDDEN int cds_manifest_is_bare(const struct cds_manifest *m);
  * VARIANT selects the cuDNN CUDA variant ("cuda12"; NULL for CUDA).
  * Returns a NULL-terminated array owned by the handle.
  */
+/* The component set NAME of the index, or NULL. */
+CDS_HIDDEN const struct cds_component_set *cds_manifest_component_set(
+    const struct cds_manifest *m, const char *name);
 CDS_HIDDEN const struct cds_archive *const *cds_release_archives(
     cds_handle_t *h, const struct cds_release *rel, const char *platform,
     const char *variant);

@@ -1347,23 +1347,49 @@ cds_plan_free(struct cds_plan *p)
 	free(p);
 }
 
+/* Is archive A of a release of KIND in component set CS (NULL: all)? */
+static int
+in_set(const struct cds_component_set *cs, enum cds_kind kind,
+    const struct cds_archive *a)
+{
+	size_t i;
+
+	if (cs == NULL || kind != CDS_KIND_CUDA) {
+		return 1;	/* a set picks CUDA components; cuDNN is one */
+	}
+	for (i = 0; cs->components[i] != NULL; i++) {
+		if (strcmp(cs->components[i], a->component) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static int
 add_item(cds_handle_t *h, struct cds_plan *p, const struct cds_layout *l,
     const struct cds_release *r, const struct cds_cudnn_variant *v,
-    const char *need)
+    const char *need, const struct cds_component_set *cs)
 {
-	const struct cds_archive *const *arch;
+	const struct cds_archive *const *all, **arch;
 	struct cds_plan_item *it;
 	const char *var = v != NULL && *v->name != '\0' ? v->name : NULL;
+	uint64_t full = 0;
 	size_t n, i, k;
 	int st;
 
-	arch = cds_release_archives(h, r, p->platform, var);
-	if (arch == NULL) {
+	all = cds_release_archives(h, r, p->platform, var);
+	if (all == NULL) {
 		return -1;	/* set by cds_release_archives() */
 	}
-	for (n = 0; arch[n] != NULL; n++) {
+	for (n = 0; all[n] != NULL; n++) {
 		;
+	}
+	arch = cds_xcalloc(n + 1, sizeof(*arch));
+	for (n = 0, i = 0; all[i] != NULL; i++) {
+		full += all[i]->size;
+		if (in_set(cs, r->kind, all[i])) {
+			arch[n++] = all[i];
+		}
 	}
 	if (n == 0) {
 		char *what = cds_xasprintf("%s %s%s%s", r->kind ==
@@ -1376,6 +1402,7 @@ add_item(cds_handle_t *h, struct cds_plan *p, const struct cds_layout *l,
 		    r->redistrib }), "%s: no archive for %s in %s", what,
 		    p->platform, r->redistrib);
 		free(what);
+		free(arch);
 		return -1;
 	}
 	p->items = cds_xreallocarray(p->items, p->nitems + 1,
@@ -1408,6 +1435,9 @@ add_item(cds_handle_t *h, struct cds_plan *p, const struct cds_layout *l,
 		it->archives[i].urls = cds_strv_steal(&urls);
 		it->download_size += arch[i]->size;
 	}
+	free(arch);
+	it->full_size = full;
+	it->libraries_only = cs != NULL && cs->libraries_only;
 	st = cds_release_state(l, it->name);
 	if (st < 0) {
 		char *host = cds_path_join(l->prefix, it->name);
@@ -1484,6 +1514,7 @@ cds_plan_build(cds_handle_t *h, const struct cds_plan_request *req)
 	struct cds_layout l;
 	struct choice c = {0};
 	struct ctx x = { .h = h };
+	const struct cds_component_set *cs = NULL;
 	int rc;
 
 	if (req == NULL) {
@@ -1497,7 +1528,32 @@ cds_plan_build(cds_handle_t *h, const struct cds_plan_request *req)
 	p->platform = cds_xstrdup(cds_platform());
 	p->manifest = cds_xstrdup(m->path);
 	p->system = req->system;
-	p->driver = driver_version(h, &p->driver_source, &p->driver_no_module);
+	p->no_driver = req->no_driver;
+	if (req->components != NULL) {
+		if ((cs = cds_manifest_component_set(m, req->components)) ==
+		    NULL) {
+			struct cds_buf known = {0};
+			size_t i;
+
+			for (i = 0; i < m->ncompsets; i++) {
+				cds_buf_addf(&known, "%s%s", i > 0 ? ", " : "",
+				    m->compsets[i].name);
+			}
+			cds_seterr(h, CDS_ERR_NOT_FOUND, "--components %s: "
+			    "%s has no such component set (%s%s)",
+			    req->components, m->path, m->ncompsets > 0 ?
+			    "it has: " : "it has none: use the shipped index",
+			    known.s != NULL ? known.s : "");
+			cds_buf_free(&known);
+			cds_plan_free(p);
+			return NULL;
+		}
+		p->components = cs->name;
+		/* libraries alone are found through ld.so.conf.d */
+		p->system |= cs->libraries_only;
+	}
+	p->driver = req->no_driver ? NULL :
+	    driver_version(h, &p->driver_source, &p->driver_no_module);
 	if (p->driver_no_module) {
 		p->warnings |= CDS_PLAN_WARN_NO_MODULE;
 	}
@@ -1535,9 +1591,9 @@ cds_plan_build(cds_handle_t *h, const struct cds_plan_request *req)
 	}
 	cds_layout_init(h, &l);
 	if ((c.cuda != NULL && add_item(h, p, &l, c.cuda, NULL,
-	    cds_cuda_min_driver(m, c.cuda)) == -1) ||
+	    cds_cuda_min_driver(m, c.cuda), cs) == -1) ||
 	    (c.cudnn != NULL && add_item(h, p, &l, c.cudnn, c.var,
-	    cds_variant_min_driver(m, c.var)) == -1)) {
+	    cds_variant_min_driver(m, c.var), cs) == -1)) {
 		cds_layout_clear(&l);
 		cds_plan_free(p);
 		return NULL;

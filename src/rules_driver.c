@@ -29,6 +29,9 @@ cds_rule_no_driver(struct cds_rule_ctx *c)
 	if (d->wsl && !d->wsl_lib_on_path) {
 		return;	/* WSL-LIB-PATH names the cause */
 	}
+	if (c->h->host_driver != NULL) {
+		return;	/* an image (doctor --driver): the host brings it */
+	}
 	if (d->state == CDS_DRIVER_NO_MODULE && c->s->nvidia_pci == 0) {
 		f = cds_finding_add(c, "NO-DRIVER", CDS_SEV_WARNING,
 		    "no NVIDIA kernel module is loaded and no NVIDIA GPU is "
@@ -324,8 +327,9 @@ cds_rule_libs_no_module(struct cds_rule_ctx *c)
 	struct cds_finding *f;
 	char *owner = NULL, *kernel;
 
-	if (d->state != CDS_DRIVER_NO_KERNEL_MODULE || c->s->nvidia_pci > 0) {
-		return;
+	if (d->state != CDS_DRIVER_NO_KERNEL_MODULE || c->s->nvidia_pci > 0 ||
+	    c->h->host_driver != NULL) {
+		return;	/* an image's driver libraries: IMAGE-DRIVER-LIBS */
 	}
 	if (d->version != NULL) {
 		f = cds_finding_add(c, "NO-MODULE", CDS_SEV_ERROR, "NVIDIA "
@@ -714,13 +718,51 @@ wheel_runs(const struct cds_rule_ctx *c, const struct cds_package *p)
 	    cds_vercmp(d->version, floor) >= 0;
 }
 
+/* The env whose package P is; NULL for the system Python's. */
+static const struct cds_env *
+env_of(const struct cds_scan *s, const struct cds_package *p)
+{
+	size_t i;
+
+	for (i = 0; i < s->nenvs; i++) {
+		const struct cds_env *e = &s->envs[i];
+
+		if (e->npackages > 0 && p >= e->packages &&
+		    p < e->packages + e->npackages) {
+			return e;
+		}
+	}
+	return NULL;
+}
+
+static void
+check_build(struct cds_rule_ctx *c, const struct cds_package *p,
+    const char *what, const char *where, void *ctx)
+{
+	const struct cds_env *e = env_of(c->s, p);
+	struct cds_finding *f;
+
+	(void)ctx;
+	if (e != NULL && wheel_runs(c, p)) {
+		return;
+	}
+	if ((f = check_cuda(c, what, where, p->cuda)) != NULL && e != NULL &&
+	    cds_pkg_fix(c, f, e, p, 0)) {
+		/* the second half of the fix, as a command */
+		free(f->fixes[0].command);
+		f->fixes[0].command = cds_xasprintf("upgrade the NVIDIA "
+		    "driver to %s or newer, or install the build for this "
+		    "driver with the command below",
+		    cds_manifest_driver_floor(c->m, p->cuda));
+	}
+}
+
 /* F16: a toolkit or a framework needs a newer CUDA than the driver. */
 void
 cds_rule_driver_too_old(struct cds_rule_ctx *c)
 {
 	const struct cds_scan *s = c->s;
-	struct cds_finding *f;
-	size_t i, k;
+	size_t i;
 
 	if (s->driver.version == NULL && s->driver.cuda_version == 0) {
 		return;	/* no driver: NO-DRIVER says it */
@@ -741,48 +783,7 @@ cds_rule_driver_too_old(struct cds_rule_ctx *c)
 		    t->version_source : "toolkit", t->version);
 		free(what);
 	}
-	for (i = 0; i < s->nenvs; i++) {
-		const struct cds_env *e = &s->envs[i];
-
-		for (k = 0; k < e->npackages; k++) {
-			const struct cds_package *p = &e->packages[k];
-			char *what, *where;
-
-			if (p->kind == CDS_FW_OTHER || p->cuda == NULL) {
-				continue;
-			}
-			if (wheel_runs(c, p)) {
-				continue;
-			}
-			what = cds_xasprintf("%s %s in env %s", p->name,
-			    p->version, e->name);
-			where = cds_xasprintf("built for CUDA %s", p->cuda);
-			if ((f = check_cuda(c, what, where, p->cuda)) != NULL &&
-			    cds_pkg_fix(c, f, e, p, 0)) {
-				/* the second half of the fix, as a command */
-				free(f->fixes[0].command);
-				f->fixes[0].command = cds_xasprintf("upgrade the "
-				    "NVIDIA driver to %s or newer, or install "
-				    "the build for this driver with the "
-				    "command below", cds_manifest_driver_floor(
-				    c->m, p->cuda));
-			}
-			free(where);
-			free(what);
-		}
-	}
-	for (k = 0; k < s->nsystem_packages; k++) {
-		const struct cds_package *p = &s->system_packages[k];
-		char *what;
-
-		if (p->kind == CDS_FW_OTHER || p->cuda == NULL) {
-			continue;
-		}
-		what = cds_xasprintf("%s %s in %s", p->name, p->version,
-		    p->location);
-		check_cuda(c, what, "system Python", p->cuda);
-		free(what);
-	}
+	cds_each_cuda_build(c, check_build, NULL);
 }
 
 /* /usr/local/cuda points to a directory that is gone, or to one without

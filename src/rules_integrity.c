@@ -3,8 +3,8 @@
  * shorter than its ELF headers say (LIB-TRUNCATED), cut short by a full
  * disk or a killed copy.  ld.so maps it anyway; the first touch of a page
  * past the end is a SIGBUS, in whichever program loads it.  Only the
- * libraries the scan already found are read: each cuDNN copy's files and
- * the driver's libcuda and NVML.
+ * libraries the scan already found are read: each cuDNN copy's files, each
+ * toolkit's shared libraries, and the driver's libcuda and NVML.
  */
 #include "config.h"
 
@@ -127,6 +127,43 @@ check_lib(struct cds_rule_ctx *c, const char *path, const struct cds_cudnn *d)
 	owner_fix(c, f, path, d);
 }
 
+/* Every NVIDIA shared library file of toolkit T's library directory (a
+ * distribution's is the system's: only NVIDIA's names are read there;
+ * links are skipped, their files are read by name). */
+static void
+check_dir(struct cds_rule_ctx *c, const struct cds_toolkit *t)
+{
+	char *dir, *host, **names;
+	size_t k;
+
+	if (!t->exists || t->libdir == NULL) {
+		return;
+	}
+	dir = t->libdir;	/* a real path in the root */
+	host = cds_rpath(c->h, dir);
+	names = cds_listdir(host);
+	for (k = 0; names != NULL && names[k] != NULL; k++) {
+		char *p, *hp;
+		struct stat st;
+
+		if (strstr(names[k], ".so") == NULL ||
+		    !(cds_startswith(names[k], "libcu") ||
+		    cds_startswith(names[k], "libnpp") ||
+		    cds_startswith(names[k], "libnv"))) {
+			continue;
+		}
+		p = cds_path_join(dir, names[k]);
+		hp = cds_path_join(host, names[k]);
+		if (lstat(hp, &st) == 0 && S_ISREG(st.st_mode)) {
+			check_lib(c, p, NULL);
+		}
+		free(p);
+		free(hp);
+	}
+	cds_strfreev(names);
+	free(host);
+}
+
 void
 cds_rule_lib_truncated(struct cds_rule_ctx *c)
 {
@@ -146,6 +183,9 @@ cds_rule_lib_truncated(struct cds_rule_ctx *c)
 			check_lib(c, p, d);
 			free(p);
 		}
+	}
+	for (i = 0; i < c->s->ntoolkits; i++) {
+		check_dir(c, &c->s->toolkits[i]);
 	}
 	if (dr->libcuda_realpath != NULL || dr->libcuda_path != NULL) {
 		check_lib(c, dr->libcuda_realpath != NULL ?

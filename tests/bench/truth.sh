@@ -61,7 +61,8 @@ except ValueError:
 ids = [m["id"] for m in d.get("matches", [])]
 ids += ["=" + m["captures"]["code"] for m in d.get("matches", [])
         if "code" in m.get("captures", {})]
-print(" ".join(ids) if d.get("recognised") else "-")')
+# only what the text names, looked up: no cause claimed, not recognised
+print(" ".join(ids) if d.get("recognised") and ids != ["NAMES"] else "-")')
 		n=$((n + 1))
 		case " $got " in
 		" - ") none=$((none + 1))

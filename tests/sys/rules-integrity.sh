@@ -6,10 +6,10 @@
 # table: the file's own original size); the fix reinstalls its owner (a
 # pip wheel: the env's pip with --force-reinstall) or, owner unknown, says
 # to copy it again into its directory.  The driver's libcuda cut short is
-# named too; a file that is no ELF is not judged.
+# named too, and a toolkit's cuBLAS; a file that is no ELF is not judged.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 14
+plan 16
 
 ids_trunc() { jget "$OUT" '[e["value"] for f in d["findings"] if f["id"] == "LIB-TRUNCATED" for e in f["evidence"] if e["key"] == "file"]'; }
 
@@ -70,5 +70,21 @@ ln -s libcuda.so.550.54.15 "$L/libcuda.so.1"
 truncate -s 4096 "$L/libcuda.so.550.54.15"
 cds --root "$R" doctor --json
 like "$(ids_trunc)" "/usr/lib/x86_64-linux-gnu/libcuda.so" "libcuda cut short: named"
+
+# ---- a toolkit's library -------------------------------------------------
+R=$(mk_sysroot); cleanup_later "$R"
+TK=$R/usr/local/cuda-12.4
+mkdir -p "$TK/lib64" "$TK/bin"
+printf '{"cuda": {"name": "CUDA SDK", "version": "12.4.1"}}\n' >"$TK/version.json"
+mk_solib "$TK/lib64/libcudart.so.12.4.127" libcudart.so.12
+ln -s libcudart.so.12.4.127 "$TK/lib64/libcudart.so.12"
+mk_solib "$TK/lib64/libcublas.so.12.4.5.8" libcublas.so.12
+ln -s libcublas.so.12.4.5.8 "$TK/lib64/libcublas.so.12"
+cds --root "$R" doctor --json
+is "$(ids_trunc)" "[]" "a whole toolkit: silent"
+truncate -s 4096 "$TK/lib64/libcublas.so.12.4.5.8"
+cds --root "$R" doctor --json
+is "$(ids_trunc)" "['/usr/local/cuda-12.4/lib64/libcublas.so.12.4.5.8']" \
+	"a toolkit's cuBLAS cut short: named, once (its link not again)"
 
 done_testing

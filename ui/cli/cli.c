@@ -46,6 +46,9 @@ enum {
 	OPT_DEADLINE,
 	OPT_URL,
 	OPT_ALLOW_EXPIRED,
+	OPT_DRIVER,
+	OPT_COMPONENTS,
+	OPT_NO_DRIVER,
 	OPT_MAX
 };
 
@@ -82,6 +85,9 @@ static const struct option options[] = {
 	{ "deadline", required_argument, NULL, OPT_DEADLINE },
 	{ "url", required_argument, NULL, OPT_URL },
 	{ "allow-expired", no_argument, NULL, OPT_ALLOW_EXPIRED },
+	{ "driver", required_argument, NULL, OPT_DRIVER },
+	{ "components", required_argument, NULL, OPT_COMPONENTS },
+	{ "no-driver", no_argument, NULL, OPT_NO_DRIVER },
 	{ NULL, 0, NULL, 0 }
 };
 
@@ -93,18 +99,20 @@ static const char *const global_opts[] = {
 	"color", "version", "help", NULL
 };
 
-static const char *const doctor_opts[] = { "env", "prefix", NULL };
+static const char *const doctor_opts[] = { "env", "prefix", "driver",
+	NULL };
 static const char *const repair_opts[] = {
 	"env", "prefix", "yes", "dry-run", "undo", "path-first", "lock-wait",
 	"cuda", "cudnn", NULL
 };
 static const char *const verify_opts[] = { "env", "prefix", NULL };
 static const char *const plan_opts[] = {
-	"cuda", "cudnn", "for", "prefix", "system", NULL
+	"cuda", "cudnn", "for", "prefix", "system", "components", "no-driver",
+	NULL
 };
 static const char *const install_opts[] = {
 	"cuda", "cudnn", "for", "env", "prefix", "yes", "dry-run", "system",
-	"lock-wait", "path-first", NULL
+	"lock-wait", "path-first", "components", "no-driver", NULL
 };
 static const char *const list_opts[] = { "prefix", NULL };
 static const char *const use_opts[] = {
@@ -130,19 +138,20 @@ static const struct cli_cmd complete_cmd = {
 };
 
 static const struct cli_cmd commands[] = {
-	{ "doctor", "[--env NAME|--prefix DIR] [--json|--quiet]",
+	{ "doctor", "[--env NAME|--prefix DIR] [--driver VERSION] "
+	    "[--json|--quiet]",
 	    N_("show what is installed and loaded, and what is wrong"),
 	    doctor_opts, cmd_doctor },
 	{ "explain", "['ERROR TEXT' | -] [--env NAME|--prefix DIR] [--json]",
 	    N_("which known failure a message is, and its cause here"),
 	    explain_opts, cmd_explain },
 	{ "plan", "[--cuda V] [--cudnn V] [--for PKG==VER] [--prefix DIR] "
-	    "[--system] [--json]",
+	    "[--system] [--components NAME] [--no-driver] [--json]",
 	    N_("show what an install would fetch and create, and why"),
 	    plan_opts, cmd_plan },
 	{ "install", "[--cuda V] [--cudnn V] [--for PKG==VER] [--env NAME] "
 	    "[--prefix DIR] [--yes] [--dry-run] [--system] [--lock-wait S] "
-	    "[--path-first]",
+	    "[--path-first] [--components NAME] [--no-driver]",
 	    N_("install matching CUDA and cuDNN into versioned directories"),
 	    install_opts, cmd_install },
 	{ "repair", "[--env NAME|--prefix DIR] [--cuda V] [--cudnn V] [--yes] "
@@ -434,6 +443,15 @@ set_option(struct cli *c, int key, const char *arg)
 		break;
 	case OPT_PREFIX:
 		c->prefix = arg;
+		break;
+	case OPT_DRIVER:
+		c->driver = arg;
+		break;
+	case OPT_COMPONENTS:
+		c->components = arg;
+		break;
+	case OPT_NO_DRIVER:
+		c->no_driver = 1;
 		break;
 	case OPT_CUDA:
 		c->cuda = arg;

@@ -48,6 +48,9 @@ struct cli {
 				   absolute (env points here) */
 	const char *prefix;
 	const char *cuda;
+	const char *driver;	/* doctor --driver: an image's host driver */
+	const char *components;	/* plan/install --components NAME */
+	int no_driver;		/* plan/install --no-driver */
 	const char *cudnn;
 	const char *forpkg;
 	const char *shell;

@@ -5,6 +5,31 @@
 
 #include "cli.h"
 
+/* --driver, and an image's own environment beside its --root (its
+ * config.json) in place of this process's. */
+static int
+cli_image_target(struct cli *c)
+{
+	char *path;
+	int r;
+
+	if (c->driver != NULL && cds_set_host_driver(c->h, c->driver) == -1) {
+		return cli_fail(c, _("--driver %s: not a driver version (like "
+		    "550.54.15)"), c->driver);
+	}
+	if (c->root == NULL) {
+		return 0;
+	}
+	if ((r = cds_image_env_load(c->h, &path)) == -1) {
+		return cli_fail(c, "%s", cds_errdetail(c->h));
+	}
+	if (r == 1 && !c->quiet) {
+		fprintf(stderr, _("the image's environment: %s\n"), path);
+	}
+	free(path);
+	return 0;
+}
+
 int
 cmd_doctor(struct cli *c, int argc, char **argv)
 {
@@ -17,6 +42,9 @@ cmd_doctor(struct cli *c, int argc, char **argv)
 		return cli_fail(c, _("unexpected argument '%s'"), argv[0]);
 	}
 	if ((r = cli_env_target(c, 0, &env)) != 0) {
+		return r;
+	}
+	if ((r = cli_image_target(c)) != 0) {
 		return r;
 	}
 	/* the rules need the manifest's floors and framework table */

@@ -158,6 +158,12 @@ cli_plan_json(const struct cds_plan *p)
 		    "cuda_tested", cli_jstr(it->cuda_tested), "tested",
 		    it->cuda_tested != NULL && it->untested >= 0 ?
 		    json_boolean(it->untested == 0) : json_null()));
+		json_object_set_new(json_array_get(items,
+		    json_array_size(items) - 1), "full_size",
+		    json_integer((json_int_t)it->full_size));
+		json_object_set_new(json_array_get(items,
+		    json_array_size(items) - 1), "libraries_only",
+		    json_boolean(it->libraries_only));
 	}
 	for (i = 0; p->paths[i] != NULL; i++) {
 		json_array_append_new(paths, json_string(p->paths[i]));
@@ -210,13 +216,19 @@ cli_plan_json(const struct cds_plan *p)
 	    "download_size", (json_int_t)p->download_size,
 	    "paths", paths,
 	    "warnings", warn);
+	json_object_set_new(doc, "components", cli_jstr(p->components));
+	json_object_set_new(doc, "no_driver", json_boolean(p->no_driver));
 	return doc;
 }
 
 void
 cli_plan_warnings(struct cli *c, const struct cds_plan *p)
 {
-	if (p->warnings & CDS_PLAN_WARN_NO_DRIVER) {
+	if (p->no_driver) {
+		cli_warn(c, _("--no-driver: planned for an image, whatever "
+		    "driver is here; the host's driver comes in through the "
+		    "container runtime"));
+	} else if (p->warnings & CDS_PLAN_WARN_NO_DRIVER) {
 		cli_warn(c, _("no NVIDIA driver found: planning without one "
 		    "(the driver must be installed before CUDA can run)"));
 	}
@@ -393,6 +405,12 @@ cli_plan_print(struct cli *c, const struct cds_plan *p, int full)
 			    "version compatibility (it ships with %s)\n"),
 			    p->driver, bundled_words(it->bundled_driver));
 		}
+		if (it->libraries_only) {
+			printf(_("  only its shared libraries (component set "
+			    "%s): no headers, static libraries or tools; "
+			    "the whole release's archives: %s\n"),
+			    p->components, cli_bytes(it->full_size, b1));
+		}
 		if (!full) {
 			printf(_n("  %zu archive, %s\n",
 			    "  %zu archives, %s\n", it->narchives),
@@ -413,6 +431,19 @@ cli_plan_print(struct cli *c, const struct cds_plan *p, int full)
 		return;
 	}
 	printf(_("\nDownload: %s\n"), cli_bytes(p->download_size, b1));
+	if (p->components != NULL) {
+		uint64_t whole = 0;
+
+		for (i = 0; i < p->nitems; i++) {
+			if (p->items[i].state == CDS_ITEM_NEW) {
+				whole += p->items[i].full_size;
+			}
+		}
+		printf(_("  the whole releases: %s; component set %s%s\n"),
+		    cli_bytes(whole, b1), p->components,
+		    p->items != NULL && p->items[0].libraries_only ?
+		    _(", of which only the shared libraries are kept") : "");
+	}
 	if (full) {
 		printf(_("Creates:\n"));
 		for (i = 0; p->paths[i] != NULL; i++) {
@@ -430,6 +461,8 @@ cli_plan_request(struct cli *c, struct cds_plan_request *req)
 	req->cudnn = c->cudnn;
 	req->forpkg = c->forpkg;
 	req->system = c->system;
+	req->components = c->components;
+	req->no_driver = c->no_driver;
 }
 
 int

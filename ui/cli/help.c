@@ -43,6 +43,12 @@ static const struct opt_help opt_helps[] = {
 	{ NULL, "for", "PKG==VER", N_("the CUDA and cuDNN this framework needs "
 	    "(torch==2.3.0)") },
 	{ NULL, "shell", "sh|fish", N_("the shell to print for (default sh)") },
+	{ NULL, "components", "NAME", N_("a component set of the index: "
+	    "runtime (the shared libraries only, for images) or devel") },
+	{ NULL, "no-driver", NULL, N_("for an image: ignore the driver here, "
+	    "refuse to place driver libraries") },
+	{ "doctor", "driver", "VERSION", N_("judge the target as an image "
+	    "that will run on this host driver (550.54.15)") },
 	{ "doctor", "quiet", NULL, N_("only the errors and warnings, a line "
 	    "each, and their count") },
 	{ NULL, "json", NULL, N_("one JSON document on stdout, errors "
