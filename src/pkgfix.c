@@ -668,7 +668,8 @@ same_pins(const struct cds_rule_ctx *c, const char *name,
 			continue;
 		}
 		for (k = 0; k < c->m->nframeworks; k++) {
-			const struct cds_framework_req *b = &c->m->frameworks[k];
+			const struct cds_framework_req *b =
+			    &c->m->frameworks[k];
 
 			if (b->index_url != NULL && b->cudnn != NULL &&
 			    cds_framework_matches(b, name, version) &&
