@@ -13,6 +13,9 @@ The inputs (each with its sources in SOURCES.md):
   data/cudnn-support.tsv         cuDNN's supported CUDA ranges (support
                                  matrices)
   data/frameworks.tsv            what each framework build needs
+  data/wheel-builds.tsv          per framework build: its package index,
+                                 the GPU architectures it carries, the
+                                 build PyPI gives by default
   data/known-bad.tsv             releases to refuse, and why
   data/lib-minimums.tsv          library versions a package requires
                                  beside its CUDA and cuDNN (JAX's plugin)
@@ -202,6 +205,31 @@ def cudnn_variants(doc, label):
     return [m.group(1)]
 
 
+def add_wheel_build(builds, r, row, floors):
+    """Give a framework row its build's package index, GPU architectures
+    (a trailing "?": assumed, not read), whether PyPI's plain wheel is
+    this build ("yes?", "no?": inferred) and the driver it needs: the
+    floor of its CUDA major (minor version compatibility)."""
+    b = builds.get((r["framework"], r["framework_version"],
+                    r["variant"].split(" ")[0]))
+    if b is None:
+        return
+    b["used"] = True
+    row["index_url"] = b["index_url"]
+    row["min_driver"] = floor_of(floors, row["cuda"])
+    if b["archs"] != "-":
+        row["archs"] = b["archs"].rstrip("?")
+        if b["archs"].endswith("?"):
+            row["archs_assumed"] = True
+    if b["ptx"] != "-":
+        row["ptx"] = b["ptx"]
+    d = b["pypi_default"]
+    row["pypi_default"] = d.rstrip("?") == "yes"
+    if d.endswith("?"):
+        row["pypi_default_inferred"] = True
+    row["build_source"] = b["source"]
+
+
 def main():
     pins = {}
     for r in rows("redistrib-pins-all.tsv"):
@@ -282,6 +310,9 @@ def main():
 
     frameworks = []
     names = {"pytorch": "torch"}
+    builds = {}
+    for r in rows("wheel-builds.tsv"):
+        builds[(r["framework"], r["framework_version"], r["variant"])] = r
     for r in rows("frameworks.tsv"):
         ver = r["framework_version"]
         if ver.startswith("(") or ver.startswith("main"):
@@ -297,7 +328,12 @@ def main():
         if "PyPI default" in notes or "stable" in notes:
             row["default"] = "PyPI default" in notes
             row["stable"] = True
+        add_wheel_build(builds, r, row, floors)
         frameworks.append(row)
+    unused = [k for k, b in builds.items() if not b.get("used")]
+    if unused:
+        sys.exit("wheel-builds.tsv: no frameworks.tsv row for %s" %
+                 ", ".join(" ".join(k) for k in unused))
 
     known_bad = []
     for r in rows("known-bad.tsv"):

@@ -515,6 +515,11 @@ struct cds_framework_req {
 	char *cuda;		/* "12.1", "12" */
 	char *cudnn;		/* "8.9.2.26", "9" */
 	int is_default;		/* the build pip installs by default */
+	/* the build's wheels (data/wheel-builds.tsv), NULL where unknown: */
+	char *index_url;	/* "https://download.pytorch.org/whl/cu126" */
+	char *archs;		/* cubins, "50 60 70 75 80 86 90" */
+	char *ptx;		/* PTX of this architecture too, "120" */
+	int pypi_default;	/* PyPI's plain wheel is this build */
 };
 
 struct cds_manifest;
@@ -907,6 +912,11 @@ struct cds_fix {
 	char *path;
 	char *target;
 	char *command;		/* the shell command a person could type */
+	/* a command in the env's own package manager (pip, uv, conda):
+	   NULL-terminated argument lists, NULL when the fix is not one */
+	char **argv;		/* what command says, word by word */
+	char **undo_argv;	/* the command that goes back */
+	char *undo;		/* ... as the shell command */
 };
 
 struct cds_finding {
@@ -933,6 +943,16 @@ struct cds_findings *cds_findings_run(cds_handle_t *h,
 void cds_findings_free(struct cds_findings *f);
 /* The highest severity present, or -1 when there are none. */
 int cds_findings_worst(const struct cds_findings *f);
+
+/*
+ * Run a package manager's command of a fix (its argv: pip through the
+ * env's interpreter, uv, conda) in the target environment: argv[0] by its
+ * path under the root, a bare name on the target's PATH.  Its stdout and
+ * stderr, together, go to *OUTPUT (new; the last 64 KiB).  Returns its
+ * exit status; -1 when it could not start, with CDS_ERR_NOT_FOUND (no
+ * such program) or CDS_ERR_CHILD, or was cancelled (CDS_ERR_CANCELLED).
+ */
+int cds_pkg_run(cds_handle_t *h, char *const *argv, char **output);
 
 /* Rule metadata for a finding id: a translated title template and the
  * catalogue entry it comes from; NULL if unknown. */

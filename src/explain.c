@@ -26,6 +26,7 @@
 #include "findings.h"
 #include "loader.h"
 #include "manifest.h"
+#include "pkgfix.h"
 #include "scan.h"
 #include "version.h"
 
@@ -450,6 +451,36 @@ static const struct entry_def entries[] = {
 	  { { N_("the three numbers differ (normal)"), { BY("F30") } },
 	    { N_("something needs a newer CUDA than the driver runs"),
 	    { BY("F16") } } } },
+	/* package managers (research notes on package-manager fixes) */
+	{ "PIP-NO-PIN", N_("the index has no wheel the framework pins"),
+	  N_("pip found no file of an NVIDIA wheel at the exact version the "
+	  "framework requires on the index it was given: a mirror such as "
+	  "download.pytorch.org carries only some (pytorch/pytorch#193491)."),
+	  N_("Install that wheel from PyPI, or add --extra-index-url "
+	  "https://pypi.org/simple to the install."),
+	  { { N_("the pinned wheel is on PyPI"), { BY("MSG-PKG") } } } },
+	{ "CU13-STUB", N_("a deprecated -cu13 name of a CUDA 13 wheel"),
+	  N_("CUDA 13's toolkit wheels lost the -cu13 suffix; the old names "
+	  "are stubs that refuse to build (NVIDIA deprecated them on "
+	  "2025-10-31)."),
+	  N_("Use the unsuffixed name (nvidia-cusparse) or "
+	  "cuda-toolkit[cusparse]==13.*."),
+	  { { N_("the requirement names the old wheel"),
+	    { BY("MSG-PKG") } } } },
+	{ "PIP-PIN-CLASH", N_("two frameworks pin different NVIDIA wheels"),
+	  N_("pip cannot install both: each framework's wheel requires an "
+	  "exact version of the same NVIDIA wheel (ResolutionImpossible)."),
+	  N_("Choose builds of the two whose pins agree (the same CUDA "
+	  "variant), each from its own index."),
+	  { { N_("builds of both pin the same wheels"),
+	    { BY("MSG-PKG") } } } },
+	{ "CONDA-NO-CUDA", N_("conda sees no CUDA driver (__cuda)"),
+	  N_("A CUDA build of a conda package needs the __cuda virtual "
+	  "package, which conda sets from the driver; on a machine without "
+	  "one (a login node) it is missing."),
+	  N_("Set CONDA_OVERRIDE_CUDA to the CUDA the GPU machines' driver "
+	  "runs for the install."),
+	  { { N_("no driver here for conda to read"), { BY("MSG-PKG") } } } },
 	{ "F31", N_("JAX's CUDA plugin does not match jaxlib"),
 	  N_("jax-cudaNN-plugin and jax-cudaNN-pjrt must be exactly "
 	  "jaxlib's version."),
@@ -1384,6 +1415,22 @@ static const struct pattern patterns[] = {
 	{ "F31", 1, "The plugin is likely built with a later version than "
 	    "the framework", 0, NULL, "The plugin is likely built with a "
 	    "later version than the framework", { NULL } },
+	/* pip's and conda's own messages */
+	{ "PIP-NO-PIN", 1, "No matching distribution found for", 0, NULL,
+	    "No matching distribution found for (nvidia-[a-z0-9-]+)=="
+	    "([0-9][0-9.]*[0-9])", { NULL, "wheel", "pin" } },
+	{ "PIP-PIN-CLASH", 1, "The conflict is caused by", 0, NULL,
+	    "The conflict is caused by:[[:space:]]+([A-Za-z0-9_.-]+) "
+	    "([0-9][0-9A-Za-z.+]*) depends on (nvidia-[a-z0-9-]+)==[^\n]*\n"
+	    "[[:space:]]*([A-Za-z0-9_.-]+) ([0-9][0-9A-Za-z.+]*) depends on",
+	    { NULL, "pkg1", "ver1", "wheel", "pkg2", "ver2" } },
+	{ "CU13-STUB", 1, "THIS PROJECT '", 0, "IS DEPRECATED",
+	    "THIS PROJECT '(nvidia-[a-z0-9-]+-cu13)' IS DEPRECATED",
+	    { NULL, "wheel" } },
+	{ "CONDA-NO-CUDA", 1, "libtorch", 0, "__cuda", "libtorch[ =*]+"
+	    "cuda(1[0-9])", { NULL, "cuda_major" } },
+	{ "CONDA-NO-CUDA", 2, "__cuda", 0, "missing on the system",
+	    "__cuda", { NULL } },
 	{ "F31", 1, "Mismatched PJRT plugin PJRT API version", 0, NULL,
 	    "Mismatched PJRT plugin PJRT API version \\(" VER "\\) and "
 	    "framework PJRT API version " VER,
@@ -3321,6 +3368,22 @@ shows_cause(const struct shows *s, const struct cds_finding *f)
 	return 1;
 }
 
+/* A package manager's message: the command of cds_pkg_msg_fix(). */
+static int
+pkg_msg(struct cds_rule_ctx *c, const struct cds_explanation *x)
+{
+	struct cds_pkg_msg msg;
+
+	msg.wheel = capture(x, "wheel");
+	msg.pin = capture(x, "pin");
+	msg.cuda_major = capture(x, "cuda_major");
+	msg.pkg1 = capture(x, "pkg1");
+	msg.ver1 = capture(x, "ver1");
+	msg.pkg2 = capture(x, "pkg2");
+	msg.ver2 = capture(x, "ver2");
+	return cds_pkg_msg_fix(c, x->id, &msg);
+}
+
 int
 cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
     const struct cds_scan *s)
@@ -3371,6 +3434,8 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 		check_missing(&c, x->id, "libcuda.so", NULL);
 	} else if (strcmp(e->id, "BNB-BINARY") == 0) {
 		build_bnb(&c, capture(x, "wanted"));
+	} else if (pkg_msg(&c, x)) {
+		/* a package manager's message: its own command */
 	} else if (strcmp(e->id, "F2") == 0 && capture(x, "missing") == NULL &&
 	    capture(x, "file") == NULL && (v = capture(x, "library")) !=
 	    NULL) {

@@ -162,6 +162,7 @@ static const struct cds_rule rules[] = {
 	{ "MSG-DRIVER", N_("the driver a CUDA program meets here"), NULL,
 	    NULL },
 	{ "MSG-BUILD", N_("how the framework here was built"), NULL, NULL },
+	{ "MSG-PKG", N_("the package manager's own fix"), NULL, NULL },
 };
 
 #define NRULES (sizeof(rules) / sizeof(rules[0]))

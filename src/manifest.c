@@ -123,6 +123,9 @@ cds_manifest_free(struct cds_manifest *m)
 		free(f->variant);
 		free(f->cuda);
 		free(f->cudnn);
+		free(f->index_url);
+		free(f->archs);
+		free(f->ptx);
 	}
 	free(m->frameworks);
 	for (i = 0; i < m->nfloors; i++) {
@@ -1183,9 +1186,10 @@ static int
 parse_frameworks(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 {
 	static const char *const keys[] = { "name", "version", "variant",
-		"cuda", "cudnn", NULL };
+		"cuda", "cudnn", "index_url", "archs", "ptx", NULL };
 	static const enum cds_name_kind kinds[] = { CDS_NAME_KEY,
 		CDS_NAME_TEXT, CDS_NAME_TEXT, CDS_NAME_VERSION,
+		CDS_NAME_VERSION, CDS_NAME_TEXT, CDS_NAME_TEXT,
 		CDS_NAME_VERSION };
 	size_t i;
 	json_t *e;
@@ -1212,6 +1216,11 @@ parse_frameworks(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 		f->cuda = get_str(e, "cuda", &bad);
 		f->cudnn = get_str(e, "cudnn", &bad);
 		f->is_default = json_is_true(json_object_get(e, "default"));
+		f->index_url = get_str(e, "index_url", &bad);
+		f->archs = get_str(e, "archs", &bad);
+		f->ptx = get_str(e, "ptx", &bad);
+		f->pypi_default = json_is_true(json_object_get(e,
+		    "pypi_default"));
 		if (bad || f->name == NULL || f->version == NULL ||
 		    f->cuda == NULL) {
 			return bad_manifest(h, m->path, "framework "

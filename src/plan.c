@@ -23,6 +23,7 @@
 #include "loader.h"
 #include "prefix.h"
 #include "manifest.h"
+#include "pkgfix.h"
 #include "plan.h"
 #include "probe.h"
 #include "version.h"
@@ -1045,6 +1046,41 @@ err_no_row(const struct ctx *x, const char *name, const char *version)
 }
 
 /* --for PKG==VER: each matching row, resolved; the best that runs. */
+/*
+ * --for torch without a version: this machine (the driver, and the GPUs'
+ * capabilities a child reads), so that only builds that run here are
+ * chosen from; NULL when none of the index's builds would (the choice is
+ * then the driver's alone, as for other packages).
+ */
+static const struct cds_machine *
+torch_machine(const struct ctx *x, const char *name, struct cds_machine *mc)
+{
+	struct cds_driver d;
+	size_t i;
+	int any = 0;
+
+	if (strcmp(name, "torch") != 0) {
+		return NULL;
+	}
+	cds_probe_driver(x->h, &d);
+	memset(mc, 0, sizeof(*mc));
+	mc->driver = x->driver;
+	mc->driver_cuda = d.cuda_version;
+	for (i = 0; i < d.ncc; i++) {
+		if (mc->min_cc == 0 || d.cc[i] < mc->min_cc) {
+			mc->min_cc = d.cc[i];
+		}
+	}
+	cds_driver_clear(&d);
+	for (i = 0; !any && i < x->m->nframeworks; i++) {
+		const struct cds_framework_req *f = &x->m->frameworks[i];
+
+		any = cds_framework_matches(f, name, NULL) &&
+		    f->index_url != NULL && cds_build_runs(x->m, f, mc, NULL);
+	}
+	return any ? mc : NULL;
+}
+
 static int
 choose_for(const struct ctx *x, const char *name, const char *version,
     struct choice *c)
@@ -1055,6 +1091,8 @@ choose_for(const struct ctx *x, const char *name, const char *version,
 	const struct cds_lib_min *unmet = NULL;
 	const struct cds_release *unmet_rel = NULL;
 	const char *lowest = NULL, *lowest_what = NULL, *unmet_have = NULL;
+	const struct cds_machine *here;
+	struct cds_machine mc;
 	size_t i, nmatch = 0;
 
 	if (req->cuda != NULL && !is_none(req->cuda) &&
@@ -1067,11 +1105,14 @@ choose_for(const struct ctx *x, const char *name, const char *version,
 	    req->cudnn)) == NULL) {
 		return err_unknown(x, CDS_KIND_CUDNN, req->cudnn);
 	}
+	here = version == NULL ? torch_machine(x, name, &mc) : NULL;
 	for (i = 0; i < x->m->nframeworks; i++) {
 		const struct cds_framework_req *f = &x->m->frameworks[i];
 		struct choice t = {0};
 
 		if (!cds_framework_matches(f, name, version) ||
+		    (here != NULL && f->index_url != NULL &&
+		    !cds_build_runs(x->m, f, here, NULL)) ||
 		    (req->with_cuda != NULL &&
 		    !cds_ver_has_prefix(req->with_cuda, f->cuda) &&
 		    !cds_ver_has_prefix(f->cuda, req->with_cuda))) {

@@ -45,22 +45,60 @@ cds_finding_evidence(struct cds_finding *f, const char *key,
 	va_end(ap);
 }
 
-void
-cds_finding_fix(struct cds_finding *f, enum cds_fix_kind kind,
-    const char *path, const char *target, const char *fmt, ...)
+/* A new, empty fix at the end of F's. */
+static struct cds_fix *
+fix_new(struct cds_finding *f)
 {
 	struct cds_fix *x;
-	va_list ap;
 
 	f->fixes = cds_xreallocarray(f->fixes, f->nfixes + 1,
 	    sizeof(*f->fixes));
 	x = &f->fixes[f->nfixes++];
+	memset(x, 0, sizeof(*x));
+	return x;
+}
+
+void
+cds_finding_fix(struct cds_finding *f, enum cds_fix_kind kind,
+    const char *path, const char *target, const char *fmt, ...)
+{
+	struct cds_fix *x = fix_new(f);
+	va_list ap;
+
 	x->kind = kind;
 	x->path = cds_strdup0(path);
 	x->target = cds_strdup0(target);
 	va_start(ap, fmt);
 	x->command = cds_xvasprintf(fmt, ap);
 	va_end(ap);
+}
+
+char *
+cds_argv_text(char *const *argv)
+{
+	struct cds_buf b = {0};
+	size_t i;
+
+	for (i = 0; argv[i] != NULL; i++) {
+		char *q = cds_shquote(argv[i]);
+
+		cds_buf_addf(&b, "%s%s", i > 0 ? " " : "", q);
+		free(q);
+	}
+	return cds_buf_steal(&b);
+}
+
+struct cds_fix *
+cds_finding_fix_argv(struct cds_finding *f, char **argv, char **undo)
+{
+	struct cds_fix *x = fix_new(f);
+
+	x->kind = CDS_FIX_NONE;
+	x->command = cds_argv_text(argv);
+	x->argv = argv;
+	x->undo_argv = undo;
+	x->undo = undo != NULL ? cds_argv_text(undo) : NULL;
+	return x;
 }
 
 int
@@ -130,6 +168,9 @@ cds_findings_free(struct cds_findings *f)
 			free(x->fixes[k].path);
 			free(x->fixes[k].target);
 			free(x->fixes[k].command);
+			cds_strfreev(x->fixes[k].argv);
+			cds_strfreev(x->fixes[k].undo_argv);
+			free(x->fixes[k].undo);
 		}
 		free(x->fixes);
 	}

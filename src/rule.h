@@ -28,6 +28,13 @@ CDS_HIDDEN void cds_finding_evidence(struct cds_finding *f, const char *key,
 CDS_HIDDEN void cds_finding_fix(struct cds_finding *f, enum cds_fix_kind kind,
     const char *path, const char *target, const char *fmt, ...)
     CDS_PRINTF(5, 6);
+/* A fix that is a command of the env's package manager: ARGV and UNDO
+ * (the command that goes back; NULL: none) are taken; the text is the
+ * words of ARGV quoted for sh. */
+CDS_HIDDEN struct cds_fix *cds_finding_fix_argv(struct cds_finding *f,
+    char **argv, char **undo);
+/* ARGV as one line for sh.  New string. */
+CDS_HIDDEN char *cds_argv_text(char *const *argv);
 /* Is there already a finding ID whose evidence or title mentions TEXT
  * (NULL: any finding ID)? */
 CDS_HIDDEN int cds_finding_exists(const struct cds_rule_ctx *c,

@@ -11,6 +11,7 @@
 #include "container.h"
 #include "facts.h"
 #include "findings.h"
+#include "pkgfix.h"
 #include "manifest.h"
 #include "scan.h"
 #include "version.h"
@@ -652,7 +653,7 @@ driver_cuda(const struct cds_rule_ctx *c, char buf[16])
 	return NULL;
 }
 
-static void
+static struct cds_finding *
 check_cuda(struct cds_rule_ctx *c, const char *what, const char *where,
     const char *cuda)
 {
@@ -663,12 +664,12 @@ check_cuda(struct cds_rule_ctx *c, const char *what, const char *where,
 	const char *max = driver_cuda(c, buf);
 
 	if (cuda == NULL || cds_cuda_int(cuda) <= 0) {
-		return;
+		return NULL;
 	}
 	if (max != NULL) {
 		/* the driver API's number is authoritative (F30) */
 		if (cds_cuda_int(cuda) <= d->cuda_version) {
-			return;
+			return NULL;
 		}
 		f = cds_finding_add(c, "F16", CDS_SEV_ERROR,
 		    "%s needs CUDA %s but the driver supports CUDA %s at "
@@ -677,11 +678,11 @@ check_cuda(struct cds_rule_ctx *c, const char *what, const char *where,
 		/* the module's version, else the libraries' (the module
 		 * that goes with them will be the same) */
 		if (d->version == NULL || c->m == NULL) {
-			return;
+			return NULL;
 		}
 		floor = cds_manifest_driver_floor(c->m, cuda);
 		if (floor == NULL || cds_vercmp(d->version, floor) >= 0) {
-			return;
+			return NULL;
 		}
 		f = cds_finding_add(c, "F16", CDS_SEV_ERROR,
 		    "%s needs CUDA %s, which needs driver %s or newer; this "
@@ -710,14 +711,64 @@ check_cuda(struct cds_rule_ctx *c, const char *what, const char *where,
 	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
 	    "upgrade the NVIDIA driver to %s or newer, or use a build for "
 	    "an older CUDA", floor != NULL ? floor : "a newer release");
+	return f;
+}
+
+/* A framework's wheel built for a later minor of the driver's CUDA major
+ * runs by minor version compatibility: the driver meets that major's
+ * floor (PyTorch's cu128 wheels on a 12.4 driver). */
+static int
+wheel_runs(const struct cds_rule_ctx *c, const struct cds_package *p)
+{
+	const struct cds_driver *d = &c->s->driver;
+	const char *floor;
+
+	if (p->from_conda || c->m == NULL || d->cuda_version <= 0 ||
+	    atoi(p->cuda) != d->cuda_version / 1000) {
+		return 0;
+	}
+	floor = cds_manifest_driver_floor(c->m, p->cuda);
+	return d->version == NULL || floor == NULL ||
+	    cds_vercmp(d->version, floor) >= 0;
+}
+
+/* The env whose package P is; NULL for the system Python's. */
+static const struct cds_env *
+env_of(const struct cds_scan *s, const struct cds_package *p)
+{
+	size_t i;
+
+	for (i = 0; i < s->nenvs; i++) {
+		const struct cds_env *e = &s->envs[i];
+
+		if (e->npackages > 0 && p >= e->packages &&
+		    p < e->packages + e->npackages) {
+			return e;
+		}
+	}
+	return NULL;
 }
 
 static void
 check_build(struct cds_rule_ctx *c, const struct cds_package *p,
     const char *what, const char *where, void *ctx)
 {
+	const struct cds_env *e = env_of(c->s, p);
+	struct cds_finding *f;
+
 	(void)ctx;
-	check_cuda(c, what, where, p->cuda);
+	if (e != NULL && wheel_runs(c, p)) {
+		return;
+	}
+	if ((f = check_cuda(c, what, where, p->cuda)) != NULL && e != NULL &&
+	    cds_pkg_fix(c, f, e, p, 0)) {
+		/* the second half of the fix, as a command */
+		free(f->fixes[0].command);
+		f->fixes[0].command = cds_xasprintf("upgrade the NVIDIA "
+		    "driver to %s or newer, or install the build for this "
+		    "driver with the command below",
+		    cds_manifest_driver_floor(c->m, p->cuda));
+	}
 }
 
 /* F16: a toolkit or a framework needs a newer CUDA than the driver. */

@@ -18,6 +18,7 @@
 #include "elfread.h"
 #include "facts.h"
 #include "findings.h"
+#include "pkgfix.h"
 #include "manifest.h"
 #include "scan.h"
 
@@ -655,6 +656,28 @@ ort_sonames(struct cds_rule_ctx *c, const struct cds_env *e,
 	return cds_strv_steal(&sv);
 }
 
+/* P needs cuDNN major WANT (and CUDA major CUDA; 0: any) but the torch
+ * beside it in E brings another: the release of P built for torch's (the
+ * command of E's package manager). */
+static void
+pm_like_torch(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p, int want,
+    int cuda)
+{
+	size_t i;
+
+	for (i = 0; e != NULL && i < e->npackages; i++) {
+		const struct cds_package *t = &e->packages[i];
+
+		if (t->kind == CDS_FW_TORCH && t->cudnn != NULL &&
+		    t->cuda != NULL && (atoi(t->cudnn) != want ||
+		    (cuda > 0 && atoi(t->cuda) != cuda))) {
+			cds_pkg_fix_like(c, f, e, p, t);
+			return;
+		}
+	}
+}
+
 static void
 ort_needs(struct cds_rule_ctx *c, const struct cds_env *e,
     const struct cds_package *p)
@@ -747,6 +770,7 @@ ort_needs(struct cds_rule_ctx *c, const struct cds_env *e,
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "or, in Python: "
 		    "import torch before onnxruntime (torch preloads its "
 		    "copies), or onnxruntime.preload_dlls() with ORT 1.21+");
+		pm_like_torch(c, f, e, p, atoi(want), atoi(cuda));
 	}
 	cds_strv_clear(&n.activate);
 	cds_strv_clear(&n.missing);
@@ -841,6 +865,7 @@ ct2_needs(struct cds_rule_ctx *c, const struct cds_env *e,
 			cds_finding_fix(f, CDS_FIX_INSTALL, NULL, "8",
 			    "cudnn-setup install --cudnn 8");
 		}
+		pm_like_torch(c, f, e, p, major, 0);
 	}
 	cds_strv_clear(&n.activate);
 	cds_strv_clear(&n.missing);
@@ -1214,6 +1239,7 @@ arch_check(struct cds_rule_ctx *c, struct arch_ctx *arch_state,
 		    "build whose architecture list includes sm_%d (for "
 		    "Blackwell sm_100/sm_120: a CUDA 12.8 or newer build)",
 		    p->name, cc);
+		cds_pkg_fix(c, f, e, p, arch_state->given ? cc : 0);
 		free(sl);
 		free(pl);
 		free(w);

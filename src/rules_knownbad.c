@@ -12,6 +12,7 @@
 
 #include "facts.h"
 #include "findings.h"
+#include "pkgfix.h"
 #include "manifest.h"
 #include "scan.h"
 
@@ -208,7 +209,10 @@ lib_mins_of(struct cds_rule_ctx *c, const struct cds_package *pkgs, size_t n,
 		cds_finding_evidence(f, "installed", "%s", where);
 		cds_finding_evidence(f, "needs", "%s (%s)", req, l->component);
 		cds_finding_evidence(f, "source", "%s", l->source);
-		if (prefix != NULL) {
+		if (cds_pkg_fix_req(c, f, prefix, l->wheel, l->min, l->below,
+		    w->version)) {
+			/* the env's own pip or uv, and the way back */
+		} else if (prefix != NULL) {
 			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
 			    "%s/bin/python -m pip install '%s'", prefix, req);
 		} else {

@@ -1386,11 +1386,17 @@ scan_conda_meta(cds_handle_t *h, struct cds_env *e)
 			pkg->location = cds_xstrdup(*q);
 			pkg->kind = framework_kind(pkg->name);
 			pkg->from_conda = 1;
-			/* build strings: py3.10_cuda12.1_cudnn8.9.2_0 */
+			/* build strings: py3.10_cuda12.1_cudnn8.9.2_0 (the
+			 * pytorch channel); cuda126_py312_h..._200
+			 * (conda-forge: "cuda{{ cuda_compiler_version |
+			 * replace('.', '') }}") */
 			if ((cu = strstr(build, "cuda")) != NULL &&
 			    isdigit((unsigned char)cu[4])) {
-				pkg->cuda = cds_xstrndup(cu + 4,
-				    strspn(cu + 4, "0123456789."));
+				size_t n = strspn(cu + 4, "0123456789.");
+
+				pkg->cuda = memchr(cu + 4, '.', n) == NULL &&
+				    n == 3 ? cds_xasprintf("%.2s.%c", cu + 4,
+				    cu[6]) : cds_xstrndup(cu + 4, n);
 			}
 			if ((cu = strstr(build, "cudnn")) != NULL &&
 			    isdigit((unsigned char)cu[5])) {

@@ -27,6 +27,7 @@
 # The versions are read from the wheels' dist-info here, never written in.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
+. "$CDS_SRCDIR/tests/fixtures/wheels.sh"
 RW=$CDS_SRCDIR/tests/realworld
 CUDA=/usr/local/cuda
 
@@ -92,31 +93,7 @@ run host doctor -- doctor --json
 run host doctor-text -- doctor
 run host repair -- repair --dry-run --json
 
-# ---- pip: the wheels' RECORDs, laid out as pip does ----
-# lay_wheels SITE DISTINFO...: every file each wheel's RECORD names that is
-# here (under $CUDA, the top two levels nvidia/PKG/ dropped), hard-linked,
-# and the wheel's dist-info
-lay_wheels() {
-	python3 - "$CUDA" "$@" <<'PY'
-import csv, os, shutil, sys
-cuda, site = sys.argv[1:3]
-for dist in sys.argv[3:]:
-    shutil.copytree(dist, os.path.join(site, os.path.basename(dist)))
-    for row in csv.reader(open(os.path.join(dist, "RECORD"))):
-        parts = row[0].split("/")
-        if parts[0] != "nvidia" or len(parts) < 3:
-            continue
-        src = os.path.join(cuda, *parts[2:])
-        dst = os.path.join(site, row[0])
-        if not os.path.lexists(src):
-            continue
-        os.makedirs(os.path.dirname(dst), exist_ok=True)
-        if os.path.islink(src):
-            os.symlink(os.readlink(src), dst)
-        else:
-            os.link(src, dst)
-PY
-}
+# ---- pip: the wheels' RECORDs, laid out as pip does (tests/fixtures/wheels.sh) ----
 # a torch as PyTorch 2.x writes its version.py
 torch_files() {
 	mkdir -p "$1/torch/lib"
@@ -143,7 +120,7 @@ mkdir -p "$site" "$pip/bin" &&
 	"${pyexe%/*}" "$pyv" >"$pip/pyvenv.cfg" ||
 	pipok=0
 [ $pipok -eq 1 ] &&
-	{ lay_wheels "$site" "$di"/*.dist-info 2>"$out/pip.skip" || pipok=0; }
+	{ lay_wheels "$CUDA" "$site" "$di"/*.dist-info 2>"$out/pip.skip" || pipok=0; }
 if [ $pipok -eq 1 ]; then
 	tv=2.11.0+cu$(echo "$cuda_mm" | tr -d .)
 	torch_files "$site" "$tv" "$cuda_mm"

@@ -128,8 +128,14 @@ for f in d["frameworks"]:
     want = [("cuda", f["cuda"].split(".")[0]),
             ("cudnn", f["cudnn"].split(".")[0])]
     got = [(k, v.split(".")[0]) for k, v in rels]
+    # unfit: the row's cuDNN is in no release of the index (the error may
+    # name a sibling build of the same version with that cuDNN)
     if rc != 0 and ("needs CUDA %s and cuDNN %s; no known pair of releases "
-                    "fits" % (f["cuda"], f["cudnn"])) in err:
+                    "fits" % (f["cuda"], f["cudnn"]) in err or
+                    "and cuDNN %s; no known pair of releases fits" %
+                    f["cudnn"] in err and not any(
+                        r["version"].startswith(f["cudnn"])
+                        for r in d["releases"] if r["kind"] == "cudnn")):
         unfit.append("%s==%s(%s)" % (f["name"], f["version"], f["variant"]))
     elif (rc, got) != (0, want):
         miss.append("%s==%s+%s(%d:%s)" % (f["name"], f["version"],

@@ -177,6 +177,11 @@ cli_plan_json(const struct cds_plan *p)
 		    "cuda", p->framework->cuda,
 		    "cudnn", cli_jstr(p->framework->cudnn),
 		    "default", p->framework->is_default);
+		/* the build's wheels: where, and for which GPUs */
+		json_object_set_new(fw, "index_url",
+		    cli_jstr(p->framework->index_url));
+		json_object_set_new(fw, "archs", cli_jstr(p->framework->archs));
+		json_object_set_new(fw, "ptx", cli_jstr(p->framework->ptx));
 	}
 	warn = json_array();
 	if (p->warnings & CDS_PLAN_WARN_NO_DRIVER) {
@@ -242,6 +247,10 @@ cli_plan_warnings(struct cli *c, const struct cds_plan *p)
 		    NULL ? p->for_version : p->framework->version,
 		    p->framework->cuda, p->framework->cudnn != NULL ?
 		    p->framework->cudnn : "-");
+		if (p->framework->index_url != NULL) {
+			printf(_("  its wheels: %s\n"),
+			    p->framework->index_url);
+		}
 	}
 }
 
@@ -340,6 +349,10 @@ cli_plan_print(struct cli *c, const struct cds_plan *p, int full)
 		    p->framework->variant != NULL ? p->framework->variant :
 		    "", p->framework->cuda, p->framework->cudnn != NULL ?
 		    p->framework->cudnn : "-");
+		if (p->framework->index_url != NULL) {
+			printf(_("  its wheels: %s\n"),
+			    p->framework->index_url);
+		}
 	}
 	if (p->driver != NULL && p->driver_no_module) {
 		printf(_("Driver: %s (%s; no kernel module is loaded)\n"),

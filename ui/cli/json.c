@@ -104,12 +104,24 @@ cli_json_findings(const struct cds_findings *f)
 				"install", "remove-path", "remove"
 			};
 			const struct cds_fix *q = &x->fixes[k];
-
-			json_array_append_new(fx, json_pack("{s:s, s:o, s:o, "
-			    "s:s}", "action", kinds[q->kind],
+			json_t *o = json_pack("{s:s, s:o, s:o, s:s}",
+			    "action", kinds[q->kind],
 			    "path", cli_jstr(q->path),
 			    "target", cli_jstr(q->target),
-			    "command", q->command));
+			    "command", q->command);
+
+			/* a package manager's command, word by word */
+			if (q->argv != NULL) {
+				json_object_set_new(o, "argv",
+				    jstrv(q->argv));
+			}
+			if (q->undo_argv != NULL) {
+				json_object_set_new(o, "undo_argv",
+				    jstrv(q->undo_argv));
+				json_object_set_new(o, "undo",
+				    json_string(q->undo));
+			}
+			json_array_append_new(fx, o);
 		}
 		json_array_append_new(a, json_pack("{s:s, s:s, s:s, s:o, s:o, "
 		    "s:o}", "id", x->id,

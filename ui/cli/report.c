@@ -699,7 +699,7 @@ static int
 is_shell(const char *cmd)
 {
 	static const char *const words[] = { "sudo", "export", "echo",
-		"printf", "ln", "rm", "mkdir", "sed", "conda", "pip",
+		"printf", "ln", "rm", "mkdir", "sed", "conda", "pip", "uv",
 		"cudnn-setup", "apt-get", "dkms", "systemctl", "modprobe",
 		NULL };
 	const char *const *w;
@@ -801,6 +801,13 @@ finding_list(const struct cli *c, const struct cds_findings *f)
 				}
 			}
 			free(label);
+			if (x->fixes[k].undo != NULL &&
+			    asprintf(&label, "%s%s%s", cli_c(CLI_GREEN),
+			    _("to go back:"), cli_c(CLI_RESET)) > 0) {
+				wrap_command(stdout, 11, label,
+				    x->fixes[k].undo);
+				free(label);
+			}
 		}
 		if (c != NULL && c->scan != NULL) {
 			const struct cds_env *e = cli_repair_env_of(c->scan,

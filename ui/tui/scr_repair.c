@@ -370,6 +370,116 @@ tui_repair_ops_view(struct tui *t, struct tui_view *v,
 	free(dir);
 }
 
+/* The first fix of the plan's findings that is a command of the env's
+ * package manager (pip, uv, conda), or NULL. */
+static const struct cds_fix *
+pkg_command(const struct cds_repair_plan *p)
+{
+	size_t i, k;
+
+	for (i = 0; p != NULL && p->before != NULL && i < p->before->n; i++) {
+		const struct cds_finding *f = &p->before->items[i];
+
+		for (k = 0; k < f->nfixes; k++) {
+			if (f->fixes[k].argv != NULL) {
+				return &f->fixes[k];
+			}
+		}
+	}
+	return NULL;
+}
+
+/* The commands of the env's package manager, each in full, with the one
+ * that goes back. */
+static void
+pkg_commands_view(struct tui *t, struct tui_view *v,
+    const struct cds_repair_plan *p)
+{
+	size_t i, k;
+
+	(void)t;
+	tui_view_blank(v);
+	tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("In the env's package "
+	    "manager (c runs the first, after a question):"));
+	for (i = 0; i < p->before->n; i++) {
+		const struct cds_finding *f = &p->before->items[i];
+
+		for (k = 0; k < f->nfixes; k++) {
+			const struct cds_fix *x = &f->fixes[k];
+
+			if (x->argv == NULL) {
+				continue;
+			}
+			tui_view_add(v, TUI_NORMAL, -1, 2, "%s", x->command);
+			if (x->undo != NULL) {
+				tui_view_add(v, TUI_DIM, -1, 4, _("to go back: "
+				    "%s"), x->undo);
+			}
+		}
+	}
+}
+
+/* The last N lines of TEXT. */
+static const char *
+last_lines(const char *text, int n)
+{
+	const char *p = text + strlen(text);
+
+	while (p > text && (p[-1] == '\n' || p[-1] == ' ')) {
+		p--;
+	}
+	while (p > text && n > 0) {
+		p--;
+		if (*p == '\n' && --n == 0) {
+			return p + 1;
+		}
+	}
+	return text;
+}
+
+/* c: run the package manager's command, after a question, and show what
+ * it printed; then the plan is made again from the env as it is now. */
+static void
+pkg_go(struct tui *t)
+{
+	const struct cds_fix *x = pkg_command(t->repair);
+	char *q, *out = NULL, *msg;
+	int rc;
+
+	if (x == NULL) {
+		tui_message(t, _("Repair"), _("No command of the env's package "
+		    "manager is needed."));
+		return;
+	}
+	q = tui_xasprintf(_("Run this in env %s?\n\n%s\n\nTo go back: %s"),
+	    t->repair->env_name, x->command, x->undo != NULL ? x->undo :
+	    _("(none known)"));
+	if (!tui_confirm(t, _("Repair"), q, 1)) {
+		free(q);
+		return;
+	}
+	free(q);
+	tui_set_step(t, _("Running %s..."), x->argv[0]);
+	tui_term_busy(t, 1);
+	tui_redraw(t);
+	rc = cds_pkg_run(t->h, x->argv, &out);
+	tui_term_busy(t, 0);
+	tui_set_step(t, "%s", "");
+	if (rc == -1 && cds_errno(t->h) != 0) {
+		msg = tui_xasprintf(_("It did not run: %s"), tui_err_text(t));
+	} else {
+		msg = tui_xasprintf(_("Exit status %d. Its last lines:\n\n%s"),
+		    rc, out != NULL ? last_lines(out, 10) : "");
+	}
+	tui_message(t, _("Repair"), msg);
+	free(msg);
+	free(out);
+	t->stale = 1;
+	if (build_plan(t) == -1) {
+		tui_pop(t);
+	}
+}
+
 static void
 review_draw(struct tui *t)
 {
@@ -391,6 +501,9 @@ review_draw(struct tui *t)
 	    "the env."));
 	tui_view_blank(v);
 	tui_findings_view(t, v, p->before, t->open, 0);
+	if (pkg_command(p) != NULL) {
+		pkg_commands_view(t, v, p);
+	}
 	tui_view_blank(v);
 	if (p->nops == 0) {
 		tui_view_add(v, TUI_OK, -1, 0, "%s", _("Nothing to change."));
@@ -454,6 +567,9 @@ review_key(struct tui *t, int ch)
 	case '\t':
 		tui_view_next_item(&t->view, 1);
 		return 1;
+	case 'c':
+		pkg_go(t);
+		return 1;
 	case 'p':
 		path_first = !path_first;
 		if (build_plan(t) == -1) {
@@ -476,8 +592,8 @@ review_click(struct tui *t, int y, int x, mmask_t b)
 }
 
 static const char *const review_keys[] = {
-	"Enter", N_("repair"), "Space", N_("details"), "p",
-	N_("path order"), "Esc", N_("back"), NULL
+	"Enter", N_("repair"), "Space", N_("details"), "c", N_("run command"),
+	"p", N_("path order"), "Esc", N_("back"), NULL
 };
 
 const struct tui_screen tui_scr_repair_review = {
@@ -491,7 +607,10 @@ const struct tui_screen tui_scr_repair_review = {
 	    "libraries on LD_LIBRARY_PATH and put everything back on "
 	    "deactivation. Nothing has changed yet. p chooses whether the "
 	    "env's directories come first (the default) or after what "
-	    "LD_LIBRARY_PATH holds."),
+	    "LD_LIBRARY_PATH holds. Where a framework's build does not fit "
+	    "the driver or the GPU, the command of the env's own package "
+	    "manager (pip, uv, conda) is shown in full with the one that "
+	    "goes back; c runs it after a question and shows its output."),
 	.enter = review_enter,
 	.leave = review_leave,
 	.draw = review_draw,
