@@ -706,7 +706,7 @@ check_cuda(struct cds_rule_ctx *c, const char *what, const char *where,
 		    "upgrade the NVIDIA driver to %s or newer (run cudnn-setup "
 		    "doctor there); or in the image: a build for an older CUDA",
 		    floor != NULL ? floor : "a newer release");
-		return;
+		return f;
 	}
 	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
 	    "upgrade the NVIDIA driver to %s or newer, or use a build for "
