@@ -1336,7 +1336,7 @@ static const struct pattern patterns[] = {
 	    "\\b", { NULL, "xid" } },
 	/* containers: the toolkit's, the engines' and NVML's texts */
 	{ "CTR-RUNTIME", 1, "could not select device driver", 0, NULL,
-	    "could not select device driver \"[^\"\n]*\" with capabilities",
+	    "could not select device driver( \"[^\"\n]*\")? with capabilities",
 	    { NULL } },
 	{ "CTR-RUNTIME", 1, "Unknown runtime specified nvidia", 0, NULL,
 	    "Unknown runtime specified nvidia", { NULL } },
@@ -1387,6 +1387,9 @@ static const struct pattern patterns[] = {
 	{ "F21", 2, "has no device code compatible with CUDA arch", 0, NULL,
 	    "has no device code compatible with CUDA arch ([0-9]+)",
 	    { NULL, "arch" } },
+	/* an extension's own loader: no build for this GPU (tiny-cuda-nn) */
+	{ "F21", 2, "for compute capability", 0, "Could not find compatible",
+	    "for compute capability ([0-9]+)", { NULL, "sm" } },
 	/* Kokkos (LAMMPS, Trilinos): built for another architecture */
 	{ "F21", 2, "likely mismatch of architecture", 0, NULL, "likely "
 	    "mismatch of architecture", { NULL } },
