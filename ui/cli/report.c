@@ -11,6 +11,7 @@
 #include <wchar.h>
 
 #include "cli.h"
+#include "../facttext.h"
 
 static void
 section(const char *title)
@@ -385,34 +386,6 @@ print_loader(const struct cds_scan *s, const char *llp)
 	}
 }
 
-/* errno's name for the open() of /dev/nvidiactl, with what it means in a
- * container (containers.md, a.2). */
-static const char *
-ctl_word(const struct cds_container *ct, const char **detail)
-{
-	switch (ct->ctl_errno) {
-	case 0:
-		*detail = ct->ctl_chardev ? _("the device opens") :
-		    _("a file, not a device");
-		return _("ok");
-	case ENOENT:
-		*detail = _("not passed into the container");
-		return "ENOENT";
-	case EPERM:
-		*detail = _("the device cgroup denies it");
-		return "EPERM";
-	case ENXIO:
-		*detail = _("a device node with no driver behind it");
-		return "ENXIO";
-	case EACCES:
-		*detail = _("no permission (rootless, groups, SELinux)");
-		return "EACCES";
-	default:
-		*detail = strerror(ct->ctl_errno);
-		return _("error");
-	}
-}
-
 /* Where this runs: shown in a container, under WSL2, and on a host that
  * has container engines; a plain host says nothing. */
 static void
@@ -422,7 +395,7 @@ print_container(const struct cds_scan *s)
 	const char *detail;
 	size_t i;
 
-	if (strcmp(ct->runtime, "none") == 0 && ct->engines[0] == NULL) {
+	if (!ui_container_shown(ct)) {
 		return;
 	}
 	section(_("Container"));
@@ -432,7 +405,7 @@ print_container(const struct cds_scan *s)
 		row(_("GPU passed by"), ct->gpu_mechanism, NULL);
 	}
 	if (ct->ctl_errno != -1) {
-		const char *w = ctl_word(ct, &detail);
+		const char *w = ui_ctl_word(ct, &detail);
 
 		row("/dev/nvidiactl", w, detail);
 	}

@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../facttext.h"
 #include "tui.h"
 
 #define LW 20		/* label column */
@@ -181,6 +182,37 @@ add_numbers(struct tui *t, struct tui_view *v)
 		tui_view_row(t, v, TUI_NORMAL, 2, _("frameworks bundle"), LW,
 		    _("none"), VW, _("no torch, onnxruntime, tensorflow or "
 		    "jax found"));
+	}
+}
+
+/* Where this runs and how the GPU came in, as doctor's Container section
+ * says it; nothing on a plain host. */
+static void
+add_container(struct tui *t, struct tui_view *v)
+{
+	const struct cds_container *ct = &t->scan->container;
+	const char *w, *detail;
+	size_t i;
+
+	if (!ui_container_shown(ct)) {
+		return;
+	}
+	tui_view_blank(v);
+	tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("Container"));
+	tui_view_row(t, v, TUI_NORMAL, 2, _("runtime"), LW, ct->runtime, VW,
+	    ct->overridden ? _("set by CDS_CONTAINER") : "");
+	if (ct->gpu_mechanism != NULL) {
+		tui_view_row(t, v, TUI_NORMAL, 2, _("GPU passed by"), LW,
+		    ct->gpu_mechanism, VW, "");
+	}
+	if (ct->ctl_errno != -1) {
+		w = ui_ctl_word(ct, &detail);
+		tui_view_row(t, v, ct->ctl_errno == 0 ? TUI_NORMAL : TUI_ERROR,
+		    2, "/dev/nvidiactl", LW, w, VW, detail);
+	}
+	for (i = 0; i < ct->nevidence; i++) {
+		tui_view_row(t, v, TUI_DIM, 2, ct->evidence[i].key, LW, "", VW,
+		    ct->evidence[i].value);
 	}
 }
 
@@ -431,6 +463,7 @@ scan_draw(struct tui *t)
 	}
 	tui_view_reset(&t->view, w - 2);
 	add_numbers(t, &t->view);
+	add_container(t, &t->view);
 	add_toolkits(t, &t->view);
 	add_cudnns(t, &t->view);
 	tui_view_blank(&t->view);
