@@ -2833,7 +2833,12 @@ not_installed(struct cds_rule_ctx *c, const char *id, char **names)
 			cds_aptfix_report(c, f, a);
 		} else if (part != NULL) {
 			part_shipper(c, f, names[0], part);
-		} else {
+		} else if (c->m == NULL ||
+		    cds_manifest_soname(c->m, names[0]) == NULL ||
+		    strcmp(cds_manifest_soname(c->m, names[0])->kind,
+		    "cuda") == 0) {
+			/* a TensorRT or NCCL soname is shipped by no CUDA
+			 * release: its component says who ships it */
 			evidence_cuda_shipper(c, f, names[0]);
 		}
 		cds_aptfix_free(a);

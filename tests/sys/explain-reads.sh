@@ -6,7 +6,7 @@
 # library named by its Windows DLL is looked up by the soname of the same
 # release; F13's meaning names the soname of the message.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 21
+plan 22
 
 R=$(mk_sysroot); cleanup_later "$R"
 mkdir -p "$R/opt/app/lib"
@@ -67,4 +67,6 @@ is "$(jget "$OUT" 'd["title"]')" \
 	"F13's title is NVIDIA's library, not CUDA's"
 like "$(evidence "$OUT" MSG-LIBRARY component)" \
 	"TensorRT|tensorrt" "the finding names TensorRT as the component"
+is "$(evidence "$OUT" MSG-LIBRARY 'shipped by')" "[]" \
+	"and names no CUDA release as its shipper"
 done_testing
