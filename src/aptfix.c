@@ -212,6 +212,25 @@ cds_aptfix_free(struct cds_aptfix *a)
 	free(a);
 }
 
+/* apt's command as an argument list: install PKG, or with PKG NULL finish
+ * what dpkg left unconfigured; UNDO: the command that goes back. */
+static char **
+apt_argv(const char *pkg, int undo)
+{
+	struct cds_strv v = {0};
+
+	cds_strv_push(&v, "sudo");
+	cds_strv_push(&v, "apt-get");
+	if (pkg == NULL) {
+		cds_strv_push(&v, "-f");
+	}
+	cds_strv_push(&v, undo ? "remove" : "install");
+	if (pkg != NULL) {
+		cds_strv_push(&v, pkg);
+	}
+	return cds_strv_steal(&v);
+}
+
 void
 cds_aptfix_report(struct cds_rule_ctx *c, struct cds_finding *f,
     const struct cds_aptfix *a)
@@ -226,7 +245,8 @@ cds_aptfix_report(struct cds_rule_ctx *c, struct cds_finding *f,
 		cds_finding_evidence(f, "Debian package", "%s ships %s in "
 		    "Debian %s; dpkg does not have it installed", a->package,
 		    a->soname, a->suite);
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s", a->command);
+		cds_finding_fix_argv(f, apt_argv(a->package, 0),
+		    apt_argv(a->package, 1));
 		return;
 	}
 	label = cds_dpkg_label(v[0]);
@@ -248,14 +268,12 @@ cds_aptfix_report(struct cds_rule_ctx *c, struct cds_finding *f,
 	}
 	cds_buf_free(&b);
 	if (a->broken) {
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s  # installs "
-		    "%s and configures what waits for it", a->command,
-		    a->package);
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "or: sudo apt-get "
-		    "install %s", a->package);
-	} else {
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s", a->command);
+		cds_finding_evidence(f, "apt-get -f install", "installs %s and "
+		    "configures what waits for it", a->package);
+		cds_finding_fix_argv(f, apt_argv(NULL, 0), NULL);
 	}
+	cds_finding_fix_argv(f, apt_argv(a->package, 0),
+	    apt_argv(a->package, 1));
 }
 
 /* ------------------------------------------------------------------------ */

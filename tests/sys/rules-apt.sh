@@ -17,7 +17,7 @@
 # The shipped index is read: its soname table names Debian's packages.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 25
+plan 26
 
 command -v dpkg-deb >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1 || {
 	skip 25 "dpkg and dpkg-deb are not installed"
@@ -94,6 +94,9 @@ dpkgr "$R" --remove --force-depends libcublas12 >"$T/log" 2>&1
 like "$(cat "$T/log")" "dependency problems, but removing anyway" "dpkg removed libcublas12 against python3-pycudwt's Depends"
 cds --root "$R" --manifest "$IDX" doctor --json
 is "$(f13_fixes)" "sudo apt-get install libcublas12" "the fix is apt's, for the package dpkg lacks"
+is "$(jget "$OUT" '[(x["argv"], x["undo_argv"]) for f in d["findings"] if f["id"] == "F13" for x in f["fixes"]]')" \
+	"[(['sudo', 'apt-get', 'install', 'libcublas12'], ['sudo', 'apt-get', 'remove', 'libcublas12'])]" \
+	"--json: apt's command and the way back as argument lists"
 is "$(evidence "$OUT" F13 cause)" \
 	"['a dependency of an installed package is not installed: python3-pycudwt 1.0.2-5 (dpkg: installed) depends on libcublas12, which ships libcublas.so.12']" \
 	"the cause, from python3-pycudwt's Depends"
@@ -135,7 +138,7 @@ dpkgr "$R" -i "$T/libcudart12.deb" "$T/libcublaslt12.deb" >"$T/log" 2>&1
 dpkgr "$R" -i "$T/python3-pycudwt.deb" >"$T/log" 2>&1
 like "$(cat "$T/log")" "leaving unconfigured" "dpkg left python3-pycudwt unconfigured"
 cds --root "$R" --manifest "$IDX" doctor --json
-is "$(f13_fixes)" "$(printf 'sudo apt-get -f install  # installs libcublas12 and configures what waits for it\nor: sudo apt-get install libcublas12')" \
+is "$(f13_fixes)" "$(printf 'sudo apt-get -f install\nsudo apt-get install libcublas12')" \
 	"apt-get -f install finishes it; or install the package"
 like "$(evidence "$OUT" F13 cause)" "python3-pycudwt 1\.0\.2-5 \(dpkg: unpacked\) depends on libcublas12" \
 	"the cause names the unconfigured package"
