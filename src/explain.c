@@ -1059,6 +1059,10 @@ static const struct pattern patterns[] = {
 	{ "TORCH-ABI", 1, UNDEF, 1, NULL, "((" P SO ") *: *)?" UNDEF
 	    ": *(_Z[A-Z]*N?K?(3c10|5torch|2at|6caffe2)[A-Za-z0-9_]*)",
 	    { NULL, NULL, "file", "symbol" } },
+	/* the same, "undefined" and "symbol" on two lines of a paste */
+	{ "TORCH-ABI", 2, "symbol: _Z", 0, "undefined", "symbol: *(_Z[A-Z]*"
+	    "N?K?(3c10|5torch|2at|6caffe2)[A-Za-z0-9_]*)",
+	    { NULL, "symbol" } },
 	/* a library that cannot be opened */
 	{ "F4", 1, COULD, 0, NULL, LOADLIB "(libcuda\\.so)" CANNOT,
 	    { NULL, "library", "missing" } },
@@ -1335,6 +1339,12 @@ static const struct pattern patterns[] = {
 	{ "CUDA-FAULT", 2, "Xid", 0, NULL, "Xid \\([^)\n]*\\): *(13|31|43)"
 	    "\\b", { NULL, "xid" } },
 	/* containers: the toolkit's, the engines' and NVML's texts */
+	/* docker's cdi driver asked for and none defined, and a spec that
+	 * names a device the host no longer has (stale) */
+	{ "CTR-CDI", 1, "could not select device driver", 0, NULL, "could not "
+	    "select device driver \\\\?\"cdi\\\\?\"", { NULL } },
+	{ "CTR-CDI", 1, "failed to stat CDI host device", 0, NULL, "failed to "
+	    "stat CDI host device", { NULL } },
 	{ "CTR-RUNTIME", 1, "could not select device driver", 0, NULL,
 	    "could not select device driver( \"[^\"\n]*\")? with capabilities",
 	    { NULL } },
@@ -1360,6 +1370,9 @@ static const struct pattern patterns[] = {
 	{ "CTR-K8S", 1, "did you set the docker default runtime to", 0, NULL,
 	    "did you set the docker default runtime to", { NULL } },
 	/* a library of the driver, which no toolkit or wheel provides */
+	/* Rust's cudarc: libcuda (or Windows' nvcuda) not found */
+	{ "DRIVER-LIB", 2, "Unable to find cuda lib under the names", 0, NULL,
+	    "Unable to find cuda lib under the names", { NULL } },
 	{ "DRIVER-LIB", 2, "Cannot load lib", 0, NULL, "Cannot load "
 	    "(lib(nvidia-[a-z-]+|nvcuvid)\\.so(\\.[0-9]+)*)",
 	    { NULL, "missing" } },
@@ -1419,6 +1432,11 @@ static const struct pattern patterns[] = {
 	    "the framework", 0, NULL, "The plugin is likely built with a "
 	    "later version than the framework", { NULL } },
 	/* pip's and conda's own messages */
+	/* a build of a framework by its CUDA local label (+cu121,
+	 * +cuda12.cudnn89) that the index pip was given does not serve */
+	{ "PIP-NO-PIN", 2, "satisfies the requirement ", 0, NULL, "satisfies "
+	    "the requirement ([A-Za-z0-9_.-]+)==([0-9.]+\\+cu[a-z0-9.]+)",
+	    { NULL, "requirement", "label" } },
 	{ "PIP-NO-PIN", 1, "No matching distribution found for", 0, NULL,
 	    "No matching distribution found for (nvidia-[a-z0-9-]+)=="
 	    "([0-9][0-9.]*[0-9])", { NULL, "wheel", "pin" } },
@@ -1534,6 +1552,15 @@ static const struct pattern patterns[] = {
 	    "capability of at least", 1, NULL, "([A-Za-z0-9]+) is only "
 	    "supported on GPUs with compute capability of at least ([0-9.]+)",
 	    { NULL, "feature", "needs" } },
+	/* a compute capability asked for: PyTorch's _scaled_mm, Transformer
+	 * Engine, model loaders ("8.9 or higher required for FP8") */
+	{ "GPU-FEATURE", 1, "only supported on CUDA devices with compute "
+	    "capability", 0, NULL, "only supported on CUDA devices with "
+	    "compute capability >= ([0-9.]+)", { NULL, "needs" } },
+	{ "GPU-FEATURE", 2, "ompute capability ", 0, NULL, "ompute capability "
+	    "([0-9.]+) or higher (is )?required", { NULL, "needs" } },
+	{ "GPU-FEATURE", 2, "a GPU with Compute Capability ", 0, NULL, "a GPU "
+	    "with Compute Capability ([0-9.]+) or higher", { NULL, "needs" } },
 	{ "GPU-FEATURE", 1, "FlashAttention only supports", 0, NULL,
 	    "FlashAttention only supports ([A-Za-z]+) GPUs or newer",
 	    { NULL, "needs" } },
