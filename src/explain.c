@@ -2084,26 +2084,14 @@ add_codes(struct cds_explanation *x, size_t **from, const char *text,
 	free(hits);
 }
 
-struct cds_explanation *
-cds_explain_text(cds_handle_t *h, const char *text)
+/* Every pattern over TEXT: the best match of each entry into X (FROM: the
+ * pattern each match came from). */
+static void
+run_patterns(struct cds_explanation *x, size_t **fromp, const char *text,
+    size_t len)
 {
-	struct cds_explanation *x;
-	const struct entry_def *e;
-	const char *v;
-	size_t *from, len, i, k;
+	size_t *from = *fromp, i, k;
 
-	if (text == NULL || *text == '\0') {
-		cds_seterr(h, CDS_ERR_USAGE, "no error text given");
-		return NULL;
-	}
-	if ((len = strlen(text)) > CDS_EXPLAIN_MAX) {
-		cds_seterr(h, CDS_ERR_USAGE, "the error text is %zu bytes; "
-		    "explain reads at most %d: give the lines around the error",
-		    len, CDS_EXPLAIN_MAX);
-		return NULL;
-	}
-	x = cds_xcalloc(1, sizeof(*x));
-	from = cds_xcalloc(NPATTERNS, sizeof(*from));
 	for (i = 0; i < NPATTERNS; i++) {
 		const struct pattern *p = &patterns[i];
 		struct cds_explain_match m;
@@ -2143,7 +2131,72 @@ cds_explain_text(cds_handle_t *h, const char *text)
 		from[x->nmatches] = i;
 		x->matches[x->nmatches++] = m;
 	}
+}
+
+/* TEXT with each line break, and the blanks after it, made one space (a
+ * paste a terminal or an issue tracker wrapped mid-sentence); NULL when it
+ * has no line break. */
+static char *
+unwrapped(const char *text, size_t len, size_t *outlen)
+{
+	char *o, *w;
+	size_t i;
+
+	if (memchr(text, '\n', len) == NULL) {
+		return NULL;
+	}
+	o = w = cds_xmalloc(len + 1);
+	for (i = 0; i < len; i++) {
+		if (text[i] == '\r') {
+			continue;
+		}
+		if (text[i] != '\n') {
+			*w++ = text[i];
+			continue;
+		}
+		while (i + 1 < len && (text[i + 1] == ' ' ||
+		    text[i + 1] == '\t' || text[i + 1] == '\n')) {
+			i++;
+		}
+		if (w > o && w[-1] != ' ') {
+			*w++ = ' ';
+		}
+	}
+	*w = '\0';
+	*outlen = (size_t)(w - o);
+	return o;
+}
+
+struct cds_explanation *
+cds_explain_text(cds_handle_t *h, const char *text)
+{
+	struct cds_explanation *x;
+	const struct entry_def *e;
+	const char *v;
+	char *flat;
+	size_t *from, len, i, k;
+
+	if (text == NULL || *text == '\0') {
+		cds_seterr(h, CDS_ERR_USAGE, "no error text given");
+		return NULL;
+	}
+	if ((len = strlen(text)) > CDS_EXPLAIN_MAX) {
+		cds_seterr(h, CDS_ERR_USAGE, "the error text is %zu bytes; "
+		    "explain reads at most %d: give the lines around the error",
+		    len, CDS_EXPLAIN_MAX);
+		return NULL;
+	}
+	x = cds_xcalloc(1, sizeof(*x));
+	from = cds_xcalloc(NPATTERNS, sizeof(*from));
+	run_patterns(x, &from, text, len);
 	add_codes(x, &from, text, len);
+	if (x->nmatches == 0 && (flat = unwrapped(text, len, &i)) != NULL) {
+		/* nothing known in the lines as pasted: once more with the
+		 * lines joined (a match's offset is then in the joined text) */
+		run_patterns(x, &from, flat, i);
+		add_codes(x, &from, flat, i);
+		free(flat);
+	}
 	/* what the text names is shown only when nothing else is known */
 	for (k = 0; x->nmatches > 1 && k < x->nmatches; k++) {
 		if (strcmp(x->matches[k].id, "NAMES") == 0) {

@@ -6,7 +6,7 @@
 # library named by its Windows DLL is looked up by the soname of the same
 # release; F13's meaning names the soname of the message.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 22
+plan 24
 
 R=$(mk_sysroot); cleanup_later "$R"
 mkdir -p "$R/opt/app/lib"
@@ -39,6 +39,14 @@ timeout 30 "$CDS_BIN" --root "$R" explain --json 'a > b >> c <> d' \
 is "$?" 1 "a text of separators ends (within 30 s)"
 cds --root "$R" explain --json ''
 is "$RC" 2 "an empty text is bad input" 
+
+# a paste a terminal wrapped mid-sentence: read with its lines joined
+cds --root "$R" explain --json 'RuntimeError: CUDA error: no kernel image is
+     available for execution on the device'
+is "$(jget "$OUT" 'd["id"]')" F21 "a wrapped line: recognised once joined"
+is "$(jget "$OUT" 'd["matches"][0]["text"]')" \
+	"no kernel image is available for execution on the device" \
+	"the message, its lines joined"
 
 # nothing readable: nothing invented
 cds --root "$R" explain --json 'Segmentation fault (core dumped)'
