@@ -10,7 +10,7 @@
 # into a temporary directory (LOCPATH) when the system lacks them.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/tmux.sh"
-plan 9
+plan 10
 
 if ! have_tmux || ! have_python; then
 	skip 9 "tmux or python3 is not installed"
@@ -50,7 +50,7 @@ if ! have_locale zh_CN.UTF-8 || ! have_locale ko_KR.UTF-8; then
 	mkdir -p "$LOC"
 	if ! localedef -i zh_CN -f UTF-8 "$LOC/zh_CN.UTF-8" >/dev/null 2>&1 ||
 	    ! localedef -i ko_KR -f UTF-8 "$LOC/ko_KR.UTF-8" >/dev/null 2>&1; then
-		skip 7 "the zh_CN and ko_KR locales cannot be made (localedef)"
+		skip 8 "the zh_CN and ko_KR locales cannot be made (localedef)"
 		done_testing
 	fi
 fi
@@ -85,6 +85,20 @@ like "$SCREEN" "$zhf" "its findings in Chinese too ($zhf)"
 unlike "$SCREEN" "CUDA: three numbers" "no English heading left"
 say ko_KR.UTF-8 ./cudnn-setup doctor
 like "$SCREEN" "$ko" "LANG=ko_KR.UTF-8 ./cudnn-setup doctor: Korean ($ko)"
+# doctor's rows line up by display width: a Korean label takes two
+# columns a character, so the values of two rows start in one column
+say ko_KR.UTF-8 env CDS_CONTAINER=docker ./cudnn-setup doctor
+cat >"$T/cols.py" <<'PY'
+import sys, unicodedata as u
+def col(l, w):
+    return sum(2 if u.east_asian_width(c) in "WF" else 1
+               for c in l[:l.index(w)])
+ls = sys.stdin.read().splitlines()
+print(" ".join(str(col(l, w)) for w in ("docker", "ENOENT") for l in ls
+               if w in l and "CDS_CONTAINER=" not in l))
+PY
+cols=$(printf '%s\n' "$SCREEN" | python3 "$T/cols.py")
+is "$cols" "21 21" "Korean labels: the Container rows line up (value at column 21)"
 
 # the catalogues are found beside the program, not by chance: a copy
 # elsewhere (manifests given) has none beside it

@@ -19,10 +19,29 @@ section(const char *title)
 	printf("\n%s%s%s\n", cli_c(CLI_BOLD), title, cli_c(CLI_RESET));
 }
 
+static size_t width_of(const char *s, size_t n);
+
+/* S, then blanks to fill WIDTH display columns (a translated label in
+ * Korean or Chinese takes two columns a character, not its bytes). */
+static void
+padded(const char *s, size_t width)
+{
+	size_t w = width_of(s, strlen(s));
+
+	fputs(s, stdout);
+	for (; w < width; w++) {
+		putchar(' ');
+	}
+}
+
 static void
 row(const char *label, const char *value, const char *detail)
 {
-	printf("  %-18s %-9s %s\n", label, value, detail != NULL ? detail : "");
+	fputs("  ", stdout);
+	padded(label, 18);
+	putchar(' ');
+	padded(value, 9);
+	printf(" %s\n", detail != NULL ? detail : "");
 }
 
 static const char *
