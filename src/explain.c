@@ -1180,11 +1180,19 @@ static const struct pattern patterns[] = {
 	    "version \\(([0-9.]+)\\) mismatches the version that was used to "
 	    "compile[[:space:]]+PyTorch \\(([0-9.]+)\\)",
 	    { NULL, "detected", "compiled" } },
+	/* PyTorch's check of a device index (c10/cuda) */
+	{ "CUDA-ORDINAL", 2, "device < num_gpus INTERNAL ASSERT FAILED", 0,
+	    NULL, "device < num_gpus INTERNAL ASSERT FAILED", { NULL } },
 	/* DeepSpeed's op builder (op_builder/builder.py) */
 	{ "F15", 1, "Installed CUDA version", 0, NULL, "Installed CUDA "
 	    "version ([0-9.]+) does not match the version torch was compiled "
 	    "with ([0-9.]+)", { NULL, "detected", "compiled" } },
 	/* the driver */
+	/* a driver API function newer than the driver (cuCtxCreate_v4 needs
+	 * the driver of CUDA 12.5): the program was bound to a newer one */
+	{ "F16", 2, "libcuda.so.1: undefined symbol: cu", 0, NULL,
+	    "libcuda\\.so\\.1: undefined symbol: (cu[A-Za-z0-9_]+)",
+	    { NULL, "symbol" } },
 	{ "F16", 1, "CUDA driver version is insufficient", 0, NULL,
 	    "CUDA driver version is insufficient for CUDA runtime version",
 	    { NULL } },
@@ -1452,6 +1460,19 @@ static const struct pattern patterns[] = {
 	    "cuda(1[0-9])", { NULL, "cuda_major" } },
 	{ "CONDA-NO-CUDA", 2, "__cuda", 0, "missing on the system",
 	    "__cuda", { NULL } },
+	/* the solver's other wording: "nothing provides __cuda needed by
+	 * pytorch-1.13.1-cuda112py310..." */
+	{ "CONDA-NO-CUDA", 2, "nothing provides __cuda", 0, NULL, "nothing "
+	    "provides __cuda needed by ([A-Za-z0-9_.-]+)", { NULL, "package" } },
+	/* uv's resolver: "there is no version of nvidia-cudnn-cu12{...}==
+	 * 9.1.0.70"; NVIDIA's placeholder wheels (nvidia-stub) that find no
+	 * real wheel on pypi.nvidia.com */
+	{ "PIP-NO-PIN", 2, "there is no version of nvidia-", 0, NULL, "there is "
+	    "no version of (nvidia-[a-z0-9-]+)(\\{[^}\n]*\\})?==([0-9.]+)",
+	    { NULL, "requirement", NULL, "label" } },
+	{ "PIP-NO-PIN", 2, "This is a special placeholder package", 0,
+	    "pypi.nvidia.com", "This is a special placeholder package",
+	    { NULL } },
 	{ "F31", 1, "Mismatched PJRT plugin PJRT API version", 0, NULL,
 	    "Mismatched PJRT plugin PJRT API version \\(" VER "\\) and "
 	    "framework PJRT API version " VER,
@@ -1471,6 +1492,10 @@ static const struct pattern patterns[] = {
 	{ "BNB-BINARY", 2, "Could not load bitsandbytes native library", 0,
 	    NULL, "Could not load bitsandbytes native library", { NULL } },
 	/* build tools, package managers */
+	/* PyTorch's cpp_extension checks the compiler against CUDA's limit */
+	{ "F23", 1, "is greater than the maximum required version by CUDA",
+	    0, NULL, "is greater than the maximum required version by CUDA "
+	    "([0-9.]+)", { NULL, "cuda" } },
 	{ "F23", 1, "unsupported Microsoft Visual Studio version", 0, NULL,
 	    "unsupported Microsoft Visual Studio version", { NULL } },
 	{ "F23", 1, "unsupported GNU version", 0, NULL, "unsupported GNU "
