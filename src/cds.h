@@ -796,7 +796,7 @@ struct cds_searchdir {
 };
 
 /*
- * Where the scan runs (src/container.c): in a container or not, which
+ * Where the scan runs (src/scan/container.c): in a container or not, which
  * runtime, how the GPU came in, and what a process inside sees of it;
  * on a host, the container engines it has.  Every word comes from
  * evidence a process can read (marker files, /proc/self/mountinfo, the
@@ -1269,7 +1269,7 @@ enum cds_shell {
 char *cds_prefix_env(cds_handle_t *h, const char *name,
     enum cds_shell shell);
 
-/* The prefix's download cache (src/clean.c). */
+/* The prefix's download cache (src/txn/clean.c). */
 struct cds_cache_info {
 	char *dir;		/* target path: PREFIX/.state/downloads */
 	uint64_t bytes;		/* whole archives */

@@ -6,10 +6,10 @@
  */
 #include "config.h"
 
-#include "child.h"
-#include "dynprobe.h"
-#include "gpucheck.h"
-#include "probe.h"
+#include "sys/child.h"
+#include "scan/dynprobe.h"
+#include "verify/gpucheck.h"
+#include "scan/probe.h"
 
 static const struct cds_child_mode modes[] = {
 	{ CDS_CHILD_DRIVER, cds_driver_child, 0 },

@@ -204,7 +204,7 @@ mk_gpu_doubles() {
 		-Wl,-soname,libcudart.so.13 "$_f/fake-libcuda.c" || return 1
 	${CC:-cc} -shared -fPIC -I"$CDS_BUILDDIR" -I"$CDS_SRCDIR/src" \
 		-o "$_d/prefix/lib/libcudnn.so.9" -Wl,-soname,libcudnn.so.9 \
-		"$_f/fake-libcudnn.c" "$CDS_SRCDIR/src/cpuref.c" -lm || return 1
+		"$_f/fake-libcudnn.c" "$CDS_SRCDIR/src/verify/cpuref.c" -lm || return 1
 	for _s in graph ops cnn adv engines_precompiled \
 	    engines_runtime_compiled heuristic; do
 		echo "int cds_fake_$_s;" >"$_d/sub.c"

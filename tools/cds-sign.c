@@ -1,6 +1,6 @@
 /*
  * cds-sign.c - make and check the index's minisign signatures, with the
- * engine's src/minisign.c and OpenSSL; no minisign needed.
+ * engine's src/base/minisign.c and OpenSSL; no minisign needed.
  *
  *   cds-sign generate SECKEY PUBKEY      a new key pair in minisign's
  *                                        format (secret key unencrypted,
@@ -32,7 +32,7 @@
 #include <openssl/evp.h>
 #include <openssl/rand.h>
 
-#include "minisign.h"
+#include "base/minisign.h"
 
 /* minisign's secret key: alg "Ed", kdf ("Sc" or zeros), checksum "B2",
  * salt, opslimit, memlimit (little-endian), then the part the kdf

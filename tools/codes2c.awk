@@ -1,5 +1,5 @@
 # codes2c.awk - manifests/data/cuda-codes.tsv (enum, major, value, name,
-# text, releases, source) as the rows of src/codes.c's table: one C
+# text, releases, source) as the rows of src/doctor/codes.c's table: one C
 # initialiser a line.  A row that is not of that shape stops the build.
 BEGIN {
 	FS = "\t"

@@ -1,5 +1,5 @@
 /*
- * fuzz-activate.c - the activate.d evaluator (src/shell.c) on any
+ * fuzz-activate.c - the activate.d evaluator (src/scan/shell.c) on any
  * script: a conda env under a scratch root whose one activate.d script is
  * the input, evaluated for LD_LIBRARY_PATH.  Properties: no memory error,
  * no deep recursion (ASan's stack), no input that takes long (-timeout:
@@ -8,7 +8,7 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "shell.h"
+#include "scan/shell.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,8 +1,8 @@
 /*
  * fuzz-elf.c - an ELF file and its .nv_fatbin section as a hostile
- * library has them: read by the ELF reader (src/elf.c: SONAME, NEEDED,
+ * library has them: read by the ELF reader (src/read/elf.c: SONAME, NEEDED,
  * RUNPATH, symbol versions) and by the fatbin reader
- * (src/rules_framework.c).  Properties: no memory error, no hang (a
+ * (src/doctor/rules_framework.c).  Properties: no memory error, no hang (a
  * crafted size must not wrap an offset: libFuzzer's -timeout catches a
  * loop), and only numbers come out of the fatbin reader.
  */
@@ -10,8 +10,8 @@
 
 #include <ctype.h>
 
-#include "elfread.h"
-#include "findings.h"
+#include "read/elfread.h"
+#include "doctor/findings.h"
 #include "fuzz.h"
 
 int

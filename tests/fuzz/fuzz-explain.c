@@ -1,12 +1,12 @@
 /*
  * fuzz-explain.c - explain's recognition of pasted error text
- * (src/explain.c), on any text: no memory error, and no input that takes
+ * (src/doctor/explain.c), on any text: no memory error, and no input that takes
  * long (libFuzzer's -timeout; the matching is meant to be linear).
  */
 #include "config.h"
 
 #include "fuzz.h"
-#include "handle.h"
+#include "sys/handle.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

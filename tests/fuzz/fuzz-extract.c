@@ -1,9 +1,9 @@
 /*
- * fuzz-extract.c - the data path's unpacker (src/extract.c, libarchive
+ * fuzz-extract.c - the data path's unpacker (src/fetch/extract.c, libarchive
  * reading, our own writer) over hostile archives: the input is an archive
  * (tar, tar.gz, zip or tar.xz, by the first byte) in an offline cache,
  * with its true digest and size, unpacked into a scratch destination; a
- * tar.xz goes through the xz stage first (src/xz.c: liblzma, its threaded
+ * tar.xz goes through the xz stage first (src/fetch/xz.c: liblzma, its threaded
  * decoder when the blocks carry their sizes).  Properties:
  * no memory error; nothing is written outside the destination (a sibling
  * directory stays as it was); no link in the destination leaves it; no
@@ -11,7 +11,7 @@
  */
 #include "config.h"
 
-#include "fetch.h"
+#include "fetch/fetch.h"
 #include "fuzz.h"
 
 /* Check every entry under DIR (DEPTH levels below the destination). */

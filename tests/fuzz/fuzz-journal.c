@@ -1,16 +1,16 @@
 /*
  * fuzz-journal.c - the prefix's own files as data from disk: the install
- * journal (recovery, src/lock.c) and a receipt (list, src/installed.c).  A
- * scratch root holds a prefix with one installed release, and beside it
- * a directory "outside".  The first input byte picks what the rest
- * becomes: the journal (then recovery runs) or the release's receipt (then
- * the prefix is listed).  Properties: no memory error; nothing outside the
- * prefix changes, whatever the journal names.
+ * journal (recovery, src/txn/lock.c) and a receipt (list,
+ * src/txn/installed.c).  A scratch root holds a prefix with one installed
+ * release, and beside it a directory "outside".  The first input byte picks
+ * what the rest becomes: the journal (then recovery runs) or the release's
+ * receipt (then the prefix is listed).  Properties: no memory error; nothing
+ * outside the prefix changes, whatever the journal names.
  */
 #include "config.h"
 
 #include "fuzz.h"
-#include "lock.h"
+#include "txn/lock.h"
 
 static void
 fresh_prefix(const char *root)

@@ -10,8 +10,8 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "manifest.h"
-#include "plan.h"
+#include "read/manifest.h"
+#include "plan/plan.h"
 
 static void
 check_archives(struct cds_archive **v)

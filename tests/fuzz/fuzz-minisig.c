@@ -1,5 +1,5 @@
 /*
- * fuzz-minisig.c - the index's signature file (src/minisign.c), which
+ * fuzz-minisig.c - the index's signature file (src/base/minisign.c), which
  * `update` reads from the network before anything else: any bytes are
  * parsed and, when they parse, checked against a fixed key over a fixed
  * text (seeds/minisig/good is a signature by that key over that text).
@@ -10,7 +10,7 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "minisign.h"
+#include "base/minisign.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

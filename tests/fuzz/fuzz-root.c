@@ -11,7 +11,7 @@
 #include "config.h"
 
 #include "fuzz.h"
-#include "handle.h"
+#include "sys/handle.h"
 
 static const char *const paths[] = {
 	"/proc/driver/nvidia/version",

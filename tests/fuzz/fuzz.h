@@ -21,7 +21,7 @@
 
 #include <openssl/evp.h>
 
-#include "util.h"
+#include "base/util.h"
 
 #pragma GCC diagnostic ignored "-Wunused-function"
 

@@ -52,9 +52,9 @@ cflags="-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined
 libs="-lcurl -larchive -lcrypto -ljansson -llzma -lpthread -lm -ldl"
 
 # the engine, instrumented for coverage and the sanitizers
-newest_h=$(ls -t "$top"/src/*.h "$build/config.h" | head -1)
+newest_h=$(ls -t "$top"/src/*.h "$top"/src/*/*.h "$build/config.h" | head -1)
 objs=""
-for src in "$top"/src/*.c; do
+for src in "$top"/src/*.c "$top"/src/*/*.c; do
 	o=$fz/obj/$(basename "$src" .c).o
 	if [ ! -f "$o" ] || [ "$src" -nt "$o" ] || [ "$newest_h" -nt "$o" ]; then
 		# shellcheck disable=SC2086

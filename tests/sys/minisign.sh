@@ -1,7 +1,7 @@
 #!/bin/sh
 # The index's signature format against Debian's minisign: keys and
 # signatures minisign makes verify with the program's reader
-# (src/minisign.c, through tools/cds-sign verify), and signatures and keys
+# (src/base/minisign.c, through tools/cds-sign verify), and signatures and keys
 # tools/cds-sign makes verify with minisign.  The reader's robustness:
 # bad base64, a good signature cut short at each line, a legacy "Ed"
 # signature, NUL bytes, a huge file, CRLF line ends.  BLAKE2b-256 (the

@@ -1,5 +1,5 @@
 #!/bin/sh
-# verify's PTX kernel (src/ptx.h) assembles with the toolkit's ptxas for
+# verify's PTX kernel (src/verify/ptx.h) assembles with the toolkit's ptxas for
 # sm_75, sm_80 and sm_90 and for every other real target ptxas lists in
 # --help; its ISA version is the lowest this ptxas takes (one step lower,
 # 2.2, is refused because .address_size 64 needs 2.3).  Skips without a
@@ -15,12 +15,12 @@ fi
 T=$(mktemp -d "${TMPDIR:-/tmp}/cds-ptx-XXXXXX")
 cleanup_later "$T"
 # the text exactly as the program carries it
-printf '#include <stdio.h>\n#include "ptx.h"\nint main(void) {\n%s\n}\n' \
-	'fputs(cds_ptx_saxpy, stdout); return 0;' >"$T/dump.c"
+printf '#include <stdio.h>\n#include "%s"\nint main(void) {\n%s\n}\n' \
+	verify/ptx.h 'fputs(cds_ptx_saxpy, stdout); return 0;' >"$T/dump.c"
 if ! ${CC:-cc} -I"$CDS_SRCDIR/src" -o "$T/dump" "$T/dump.c" ||
     ! "$T/dump" >"$T/k.ptx"; then
 	echo "1..1"
-	echo "not ok 1 - cannot extract the PTX from src/ptx.h"
+	echo "not ok 1 - cannot extract the PTX from src/verify/ptx.h"
 	exit 1
 fi
 # every real target ptxas knows: 'sm_75', 'sm_90a', ... in its --help

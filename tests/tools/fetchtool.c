@@ -1,6 +1,6 @@
 /*
- * fetchtool.c - drive the data path (src/fetch.h) from the tests, until the
- * install command calls it.  Not installed.
+ * fetchtool.c - drive the data path (src/fetch/fetch.h) from the tests,
+ * until the install command calls it.  Not installed.
  *
  *   fetchtool [OPTIONS] ITEM...
  *   fetchtool [OPTIONS] --manifest M --release KIND:VERSION[:VARIANT]
@@ -30,8 +30,8 @@
 #include <sys/resource.h>
 #include <sys/stat.h>
 
-#include "fetch.h"
-#include "manifest.h"
+#include "fetch/fetch.h"
+#include "read/manifest.h"
 
 static const char *const err_names[] = {
 	"OK", "MEMORY", "USAGE", "BAD_INPUT", "MANIFEST", "NOT_FOUND", "IO",

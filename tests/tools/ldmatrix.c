@@ -42,9 +42,9 @@
 #include <unistd.h>
 
 #include "cds.h"
-#include "elfread.h"
-#include "loader.h"
-#include "util.h"
+#include "read/elfread.h"
+#include "scan/loader.h"
+#include "base/util.h"
 
 #define DRIVER		"/lddlopen"
 #define DEADLINE_MS	120000

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/tools/ldmatrix.sh - the loader matrix: the emulation of ld.so
-# (src/loader.c) against glibc's real ld.so on generated cases.
+# (src/scan/loader.c) against glibc's real ld.so on generated cases.
 #
 #   tests/tools/ldmatrix.sh [--figure] [--keep DIR] [-j JOBS]
 #

@@ -23,9 +23,9 @@
 #include <jansson.h>
 
 #include "cds.h"
-#include "dynprobe.h"
-#include "elfread.h"
-#include "loader.h"
+#include "scan/dynprobe.h"
+#include "read/elfread.h"
+#include "scan/loader.h"
 
 static json_t *
 jstr(const char *s)

@@ -1,6 +1,6 @@
 /*
  * hdrcheck.c - a build-time check, compiled only when configure found
- * NVIDIA's headers: every function-pointer typedef of src/nvproto.h must
+ * NVIDIA's headers: every function-pointer typedef of src/scan/nvproto.h must
  * be compatible with the real prototype in cuda.h, cuda_runtime_api.h and
  * cudnn.h, the enumeration values we hard-code must equal NVIDIA's, and
  * our copy of the algorithm-performance struct must have the real layout.
@@ -21,14 +21,14 @@
 #define CDS_DNN_FWD_PERF cudnnConvolutionFwdAlgoPerf_t
 #define CDS_DNN_BWD_DATA_PERF cudnnConvolutionBwdDataAlgoPerf_t
 #define CDS_DNN_BWD_FILTER_PERF cudnnConvolutionBwdFilterAlgoPerf_t
-#include "nvproto.h"
+#include "scan/nvproto.h"
 
 #define CDS_STR2(x) #x
 #define CDS_STR(x) CDS_STR2(x)
 
 #define SAME_TYPE(sym, ret, args) \
 	_Static_assert(__builtin_types_compatible_p(__typeof__(&sym), \
-	    cds_fn_##sym), "src/nvproto.h: " #sym " differs from the " \
+	    cds_fn_##sym), "src/scan/nvproto.h: " #sym " differs from the " \
 	    "NVIDIA header");
 CDS_CU_PROBE_FUNCS(SAME_TYPE)
 #ifdef CDS_HAVE_NVML_H

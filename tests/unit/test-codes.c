@@ -17,8 +17,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codes.h"
-#include "handle.h"
+#include "doctor/codes.h"
+#include "sys/handle.h"
 #include "tap.h"
 
 static const char *

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cpuref.h"
+#include "verify/cpuref.h"
 #include "tap.h"
 
 /* Are the N values of GOT within 1e-5 of WANT? Name the first miss. */

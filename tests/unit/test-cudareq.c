@@ -1,6 +1,6 @@
 /*
- * The container toolkit's requirement check (src/cudareq.c) over a table:
- * every requirement below x every driver the shipped index names (the
+ * The container toolkit's requirement check (src/doctor/cudareq.c) over a
+ * table: every requirement below x every driver the shipped index names (the
  * bundled driver of each CUDA release, with the CUDA version the index
  * gives it) x every brand libnvidia-container reports, and no device.
  * The expected verdict comes from a second, plain reading of the rules
@@ -18,11 +18,11 @@
 #include <strings.h>
 
 #include "cds.h"
-#include "cudareq.h"
-#include "manifest.h"
+#include "doctor/cudareq.h"
+#include "read/manifest.h"
 #include "tap.h"
-#include "util.h"
-#include "version.h"
+#include "base/util.h"
+#include "base/version.h"
 
 /* NVIDIA_REQUIRE_CUDA of the nvidia/cuda 12.4.1 images, as their
  * Dockerfiles set it (gitlab.com/nvidia/container-images/cuda,

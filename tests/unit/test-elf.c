@@ -20,8 +20,8 @@
 
 #include "tap.h"
 #include "cds.h"
-#include "elfread.h"
-#include "util.h"
+#include "read/elfread.h"
+#include "base/util.h"
 
 static char tmpdir[] = "/tmp/cds-elf-XXXXXX";
 

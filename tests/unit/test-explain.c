@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "handle.h"
+#include "sys/handle.h"
 #include "tap.h"
 
 /* One file: its header fields and the text after "---". */

@@ -9,7 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "fetch.h"
+#include "fetch/fetch.h"
 #include "tap.h"
 
 #define TOTAL ((uint64_t)48 << 20)

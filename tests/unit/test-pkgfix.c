@@ -18,10 +18,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "handle.h"
-#include "manifest.h"
-#include "pkgfix.h"
-#include "version.h"
+#include "sys/handle.h"
+#include "read/manifest.h"
+#include "doctor/pkgfix.h"
+#include "base/version.h"
 #include "tap.h"
 
 static const struct cds_manifest *m;

@@ -12,10 +12,10 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "elfread.h"
-#include "fixup.h"
-#include "prefix.h"
-#include "plan.h"
+#include "read/elfread.h"
+#include "txn/fixup.h"
+#include "read/prefix.h"
+#include "plan/plan.h"
 #include "tap.h"
 
 static char *

@@ -16,8 +16,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "handle.h"
-#include "probe.h"
+#include "sys/handle.h"
+#include "scan/probe.h"
 #include "tap.h"
 
 static char *

@@ -14,10 +14,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "elfread.h"
-#include "handle.h"
-#include "manifest.h"
-#include "version.h"
+#include "read/elfread.h"
+#include "sys/handle.h"
+#include "read/manifest.h"
+#include "base/version.h"
 #include "tap.h"
 
 static const struct cds_manifest *m;

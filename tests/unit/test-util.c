@@ -7,7 +7,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "handle.h"
+#include "sys/handle.h"
 #include "tap.h"
 
 /* Links of every kind, a loop, a missing directory, a file used as a

@@ -3,7 +3,7 @@
 
 #include "cds.h"
 #include "tap.h"
-#include "version.h"
+#include "base/version.h"
 
 int
 main(void)

@@ -1,6 +1,6 @@
 /*
- * The xz stage of the data path (src/xz.c: liblzma between two byte rings)
- * run through real rings and threads, a producer and a consumer like the
+ * The xz stage of the data path (src/fetch/xz.c: liblzma between two byte
+ * rings) run through real rings and threads, a producer and a consumer like the
  * download and the unpacker, against liblzma's single-threaded decoder
  * reading the same bytes from memory (the answer):
  *  - which decoder the stage picks, and why: one block (with or without
@@ -28,7 +28,7 @@
 
 #include <lzma.h>
 
-#include "fetch.h"
+#include "fetch/fetch.h"
 #include "tap.h"
 
 #define MiB ((size_t)1 << 20)

@@ -1,0 +1,400 @@
+/*
+ * aptfix.c - a CUDA library nothing here provides, as the system's package
+ * manager sees it.  dpkg's status file says which packages depend on which
+ * (Depends, Pre-Depends): a package present whose dependency on the
+ * library's package is unmet is the cause (what `dpkg --remove
+ * --force-depends` or an interrupted apt run leaves), and installing that
+ * package with apt the fix.  Else the soname table's Debian column names
+ * the package this release of Debian ships it in.  A release of CUDA from
+ * NVIDIA comes last, and only one of the release the libraries here belong
+ * to: a cuBLAS 12.9 beside Debian's 12.4 cuBLASLt does not load.
+ *
+ * rpm's database is not read: on an rpm system nothing here names a
+ * package.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "doctor/aptfix.h"
+#include "doctor/facts.h"
+#include "scan/loader.h"
+#include "read/manifest.h"
+#include "scan/scan.h"
+
+/* Packages named in one finding's evidence. */
+#define SHOW_NEEDERS 4
+
+/* VERSION_CODENAME of the root's os-release ("trixie"), or NULL. */
+static char *
+codename(struct cds_rule_ctx *c)
+{
+	static const char *const files[] = {
+		"/etc/os-release", "/usr/lib/os-release", NULL
+	};
+	const char *const *fp;
+	char *r = NULL;
+
+	for (fp = files; *fp != NULL && r == NULL; fp++) {
+		char *host = cds_rpath(c->h, *fp);
+		char *text = cds_read_file(host, 64u << 10, NULL), *p;
+
+		free(host);
+		if (text == NULL) {
+			continue;
+		}
+		for (p = text; p != NULL && r == NULL; p = strchr(p, '\n')) {
+			p += *p == '\n';
+			if (strncmp(p, "VERSION_CODENAME=", 17) == 0) {
+				p += 17;
+				p += *p == '"';
+				r = cds_xstrndup(p, strcspn(p, "\"\n"));
+			}
+		}
+		free(text);
+	}
+	if (r != NULL && *r == '\0') {
+		free(r);
+		r = NULL;
+	}
+	return r;
+}
+
+/* The Debian packages of the soname table for NAME: every "suite:package"
+ * word of its Debian column, into NAMES; the one of SUITE into *MINE. */
+static void
+table_packages(struct cds_rule_ctx *c, const char *name, const char *suite,
+    struct cds_strv *names, char **mine)
+{
+	const struct cds_soname *r;
+	char **words, **w;
+
+	*mine = NULL;
+	if (c->m == NULL || (r = cds_manifest_soname(c->m, name)) == NULL ||
+	    strcmp(r->soname, name) != 0 || r->debian == NULL) {
+		return;
+	}
+	words = cds_strsplit(r->debian, " ", 0);
+	for (w = words; *w != NULL; w++) {
+		char *colon = strchr(*w, ':');
+
+		if (colon == NULL) {
+			continue;
+		}
+		if (!cds_strv_contains(names, colon + 1)) {
+			cds_strv_push(names, colon + 1);
+		}
+		if (suite != NULL && *mine == NULL &&
+		    strncmp(*w, suite, (size_t)(colon - *w)) == 0 &&
+		    suite[colon - *w] == '\0') {
+			*mine = cds_xstrdup(colon + 1);
+		}
+	}
+	cds_strfreev(words);
+}
+
+/* The index of the first of CONSUMERS package P owns; past the end when
+ * none. */
+static size_t
+first_owned(const struct cds_pkgdb *db, const struct cds_dpkg *p,
+    char *const *consumers)
+{
+	size_t i;
+
+	for (i = 0; consumers != NULL && consumers[i] != NULL; i++) {
+		if (cds_pkgdb_owner(db, consumers[i]) == p) {
+			break;
+		}
+	}
+	return consumers != NULL ? i : 0;
+}
+
+/* The needers in the order of the consumers they own, those that own
+ * none after, each group in dpkg's order (a stable insertion sort). */
+static void
+consumers_first(const struct cds_pkgdb *db, const struct cds_dpkg **v,
+    char *const *consumers)
+{
+	size_t n = 0, i, k;
+	size_t *at;
+
+	while (v[n] != NULL) {
+		n++;
+	}
+	at = cds_xcalloc(n + 1, sizeof(*at));
+	for (i = 0; i < n; i++) {
+		at[i] = first_owned(db, v[i], consumers);
+	}
+	for (i = 1; i < n; i++) {
+		const struct cds_dpkg *p = v[i];
+		size_t a = at[i];
+
+		for (k = i; k > 0 && at[k - 1] > a; k--) {
+			v[k] = v[k - 1];
+			at[k] = at[k - 1];
+		}
+		v[k] = p;
+		at[k] = a;
+	}
+	free(at);
+}
+
+struct cds_aptfix *
+cds_aptfix_for(struct cds_rule_ctx *c, const char *name,
+    char *const *consumers)
+{
+	const struct cds_pkgdb *db = cds_scan_pkgdb(c->h, c->s);
+	struct cds_strv names = {0};
+	struct cds_aptfix *a = NULL;
+	char *suite, *mine;
+	size_t i, k;
+
+	if (cds_pkgdb_empty(db)) {
+		return NULL;
+	}
+	suite = codename(c);
+	table_packages(c, name, suite, &names, &mine);
+	for (i = 0; i < names.n; i++) {
+		if (cds_dpkg_present(cds_pkgdb_find(db, names.v[i]))) {
+			/* installed: its own files are the matter */
+			goto out;
+		}
+	}
+	for (i = 0; i < names.n && a == NULL; i++) {
+		const struct cds_dpkg **v = cds_pkgdb_needers(db, names.v[i]);
+
+		if (v[0] == NULL) {
+			free(v);
+			continue;
+		}
+		a = cds_xcalloc(1, sizeof(*a));
+		a->package = cds_xstrdup(names.v[i]);
+		a->needers = v;
+		consumers_first(db, v, consumers);
+		a->broken = 1;
+		for (k = 0; v[k] != NULL; k++) {
+			a->broken &= cds_dpkg_unfinished(v[k]);
+		}
+	}
+	if (a == NULL && mine != NULL) {
+		/* the second choice: what this release of Debian ships */
+		a = cds_xcalloc(1, sizeof(*a));
+		a->package = cds_xstrdup(mine);
+		a->suite = cds_xstrdup(suite);
+		a->needers = cds_xcalloc(1, sizeof(*a->needers));
+	}
+	if (a != NULL) {
+		a->soname = cds_xstrdup(name);
+		a->command = a->broken ?
+		    cds_xstrdup("sudo apt-get -f install") :
+		    cds_xasprintf("sudo apt-get install %s", a->package);
+	}
+out:
+	cds_strv_clear(&names);
+	free(mine);
+	free(suite);
+	return a;
+}
+
+void
+cds_aptfix_free(struct cds_aptfix *a)
+{
+	if (a == NULL) {
+		return;
+	}
+	free(a->soname);
+	free(a->package);
+	free(a->suite);
+	free(a->needers);
+	free(a->command);
+	free(a);
+}
+
+/* apt's command as an argument list: install PKG, or with PKG NULL finish
+ * what dpkg left unconfigured; UNDO: the command that goes back. */
+static char **
+apt_argv(const char *pkg, int undo)
+{
+	struct cds_strv v = {0};
+
+	cds_strv_push(&v, "sudo");
+	cds_strv_push(&v, "apt-get");
+	if (pkg == NULL) {
+		cds_strv_push(&v, "-f");
+	}
+	cds_strv_push(&v, undo ? "remove" : "install");
+	if (pkg != NULL) {
+		cds_strv_push(&v, pkg);
+	}
+	return cds_strv_steal(&v);
+}
+
+void
+cds_aptfix_report(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_aptfix *a)
+{
+	const struct cds_dpkg *const *v = a->needers;
+	struct cds_buf b = {0};
+	char *label;
+	size_t i;
+
+	(void)c;
+	if (v[0] == NULL) {
+		cds_finding_evidence(f, "Debian package", "%s ships %s in "
+		    "Debian %s; dpkg does not have it installed", a->package,
+		    a->soname, a->suite);
+		cds_finding_fix_argv(f, apt_argv(a->package, 0),
+		    apt_argv(a->package, 1));
+		return;
+	}
+	label = cds_dpkg_label(v[0]);
+	cds_finding_evidence(f, "cause", "a dependency of an installed "
+	    "package is not installed: %s (dpkg: %s) depends on %s, which "
+	    "ships %s", label, v[0]->status, a->package, a->soname);
+	free(label);
+	for (i = 1; v[i] != NULL; i++) {
+		if (i <= SHOW_NEEDERS) {
+			cds_buf_addf(&b, "%s%s", i > 1 ? ", " : "",
+			    v[i]->name);
+		}
+	}
+	if (i > SHOW_NEEDERS + 1) {
+		cds_buf_addf(&b, " and %zu more", i - SHOW_NEEDERS - 1);
+	}
+	if (b.s != NULL) {
+		cds_finding_evidence(f, "depend on it too", "%s", b.s);
+	}
+	cds_buf_free(&b);
+	if (a->broken) {
+		cds_finding_evidence(f, "apt-get -f install", "installs %s and "
+		    "configures what waits for it", a->package);
+		cds_finding_fix_argv(f, apt_argv(NULL, 0), NULL);
+	}
+	cds_finding_fix_argv(f, apt_argv(a->package, 0),
+	    apt_argv(a->package, 1));
+}
+
+/* ------------------------------------------------------------------------ */
+/* The CUDA release already here                                             */
+/* ------------------------------------------------------------------------ */
+
+/* "12.4.127" -> "12.4" (new string), or NULL. */
+static char *
+line_of(const char *v)
+{
+	const char *dot = v != NULL ? strchr(v, '.') : NULL;
+
+	if (dot == NULL || dot[1] < '0' || dot[1] > '9') {
+		return NULL;
+	}
+	return cds_xstrndup(v, (size_t)(dot + 1 - v) + strspn(dot + 1,
+	    "0123456789"));
+}
+
+/* Is LINE ("12.4") inside RELEASES ("CUDA 12.1-12.9", "CUDA 8.0")? */
+static int
+in_releases(const char *releases, const char *line)
+{
+	char *lo, *hi, *dash;
+	int in;
+
+	if (!cds_startswith(releases, "CUDA ")) {
+		return 0;
+	}
+	lo = cds_xstrdup(releases + 5);
+	lo[strcspn(lo, " ,;")] = '\0';
+	dash = strchr(lo, '-');
+	hi = dash != NULL ? dash + 1 : lo;
+	if (dash != NULL) {
+		*dash = '\0';
+	}
+	in = cds_vercmp(line, lo) >= 0 && cds_vercmp(line, hi) <= 0;
+	free(lo);
+	return in;
+}
+
+/* The versions of CUDA here: the toolkits', and each CUDA runtime the
+ * loader finds (libcudart.so.10 ... .13). */
+static void
+present_lines(struct cds_rule_ctx *c, struct cds_strv *out)
+{
+	size_t i;
+	int major;
+
+	for (i = 0; i < c->s->ntoolkits; i++) {
+		char *l = c->s->toolkits[i].exists ?
+		    line_of(c->s->toolkits[i].version) : NULL;
+
+		if (l != NULL && !cds_strv_contains(out, l)) {
+			cds_strv_push(out, l);
+		}
+		free(l);
+	}
+	for (major = 10; major <= 13; major++) {
+		char *so = cds_xasprintf("libcudart.so.%d", major);
+		struct cds_ld_found *f = cds_loader_find(c->h, so, NULL, 0);
+		char *v = f != NULL && f->realpath != NULL ?
+		    cds_soname_version(cds_basename(f->realpath)) : NULL;
+		char *l = line_of(v);
+
+		if (l != NULL && !cds_strv_contains(out, l)) {
+			cds_strv_push(out, l);
+		}
+		cds_clearerr(c->h);
+		free(l);
+		free(v);
+		cds_ld_found_free(f);
+		free(so);
+	}
+}
+
+char *
+cds_cuda_part(struct cds_rule_ctx *c, const char *name)
+{
+	const struct cds_soname *r;
+	struct cds_strv lines = {0};
+	char *best = NULL;
+	size_t i;
+
+	if (c->m == NULL || (r = cds_manifest_soname(c->m, name)) == NULL ||
+	    strcmp(r->soname, name) != 0) {
+		return NULL;
+	}
+	present_lines(c, &lines);
+	for (i = 0; i < lines.n && best == NULL; i++) {
+		if (in_releases(r->releases, lines.v[i])) {
+			best = cds_xstrdup(lines.v[i]);
+		}
+	}
+	cds_strv_clear(&lines);
+	return best;
+}
+
+char *
+cds_cuda_lib_label(const char *name)
+{
+	/* the names of NVIDIA's CUDA Toolkit documentation */
+	static const char *const labels[][2] = {
+		{ "libcublasLt.so", "cuBLASLt" }, { "libcublas.so", "cuBLAS" },
+		{ "libcudart.so", "the CUDA runtime" },
+		{ "libcufftw.so", "cuFFTW" }, { "libcufft.so", "cuFFT" },
+		{ "libcurand.so", "cuRAND" },
+		{ "libcusolverMg.so", "cuSOLVERMg" },
+		{ "libcusolver.so", "cuSOLVER" },
+		{ "libcusparse.so", "cuSPARSE" },
+		{ "libnvJitLink.so", "nvJitLink" }, { "libnvrtc.so", "NVRTC" },
+		{ "libnvToolsExt.so", "NVTX" }, { "libcupti.so", "CUPTI" },
+		{ "libnvjpeg.so", "nvJPEG" }, { "libnpp", "NPP" },
+		{ "libnvblas.so", "NVBLAS" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(labels) / sizeof(labels[0]); i++) {
+		if (cds_startswith(name, labels[i][0])) {
+			return cds_xstrdup(labels[i][1]);
+		}
+	}
+	return cds_xstrndup(name, strcspn(name, "."));
+}

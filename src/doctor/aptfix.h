@@ -1,0 +1,55 @@
+/*
+ * aptfix.h - the system's package manager's fix for a CUDA library nothing
+ * here provides (aptfix.c): the dependency dpkg says is unmet, else the
+ * package the distribution ships the soname in; and which CUDA release the
+ * libraries already here belong to, so that nothing of another release is
+ * put beside them.
+ */
+#ifndef CDS_APTFIX_H
+#define CDS_APTFIX_H
+
+#include "read/pkgdb.h"
+#include "doctor/rule.h"
+
+struct cds_aptfix {
+	char *soname;		/* "libcublas.so.12" */
+	char *package;		/* to install: "libcublas12" */
+	char *suite;		/* the release whose table named it
+				   ("trixie"), or NULL when a dependency did */
+	const struct cds_dpkg **needers;	/* packages present whose
+				   dependency on it is unmet (consumers'
+				   first); empty for the second choice */
+	int broken;		/* every needer was left unconfigured:
+				   `apt-get -f install` finishes them */
+	char *command;		/* "sudo apt-get install libcublas12" */
+};
+
+/*
+ * What apt installs for soname NAME that the loader cannot find, needed by
+ * the files CONSUMERS (target paths, NULL-terminated, may be NULL): a
+ * package that packages present depend on and dpkg does not have (the
+ * cause), else the package the soname table (manifests/data/sonames.tsv)
+ * names for this release of Debian, when dpkg does not have it.  NULL when
+ * there is no dpkg database, the package is there (its own files are the
+ * matter: cds_miss_owner()) or nothing packaged fits.  Free with
+ * cds_aptfix_free().
+ */
+CDS_HIDDEN struct cds_aptfix *cds_aptfix_for(struct cds_rule_ctx *c,
+    const char *name, char *const *consumers);
+CDS_HIDDEN void cds_aptfix_free(struct cds_aptfix *a);
+/* A's evidence and fixes on F. */
+CDS_HIDDEN void cds_aptfix_report(struct cds_rule_ctx *c,
+    struct cds_finding *f, const struct cds_aptfix *a);
+
+/*
+ * The CUDA release ("12.4", major.minor) of which part is installed here
+ * and which ships soname NAME (its releases in the soname table hold it):
+ * a toolkit of that release, or the CUDA runtime the loader finds.  NULL
+ * when none is; a new string.
+ */
+CDS_HIDDEN char *cds_cuda_part(struct cds_rule_ctx *c, const char *name);
+/* "cuBLAS" for libcublas.so.12: the library's name as NVIDIA writes it;
+ * the soname's stem when it is not known.  A new string. */
+CDS_HIDDEN char *cds_cuda_lib_label(const char *name);
+
+#endif /* CDS_APTFIX_H */

@@ -1,0 +1,583 @@
+/*
+ * codes.c - NVIDIA's status codes, looked up by enumerator, by number and
+ * by the library's own words (codes.h).
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <regex.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "doctor/codes.h"
+
+static const struct cds_code table[] = {
+#include "codes-table.inc"
+};
+
+#define NCODES (sizeof(table) / sizeof(table[0]))
+
+/* The table's rows in the order of their names (made on first use; the
+ * engine runs on its caller's thread). */
+static size_t by_name[NCODES];
+static int sorted;
+
+static int
+cmp_name(const void *a, const void *b)
+{
+	return strcmp(table[*(const size_t *)a].name,
+	    table[*(const size_t *)b].name);
+}
+
+static void
+sort_names(void)
+{
+	size_t i;
+
+	for (i = 0; i < NCODES; i++) {
+		by_name[i] = i;
+	}
+	qsort(by_name, NCODES, sizeof(by_name[0]), cmp_name);
+	sorted = 1;
+}
+
+/* Of the rows named as by_name[AT] (cuDNN 8's and 9's), the one of the
+ * newest major. */
+static const struct cds_code *
+newest(size_t at)
+{
+	const char *name = table[by_name[at]].name;
+	const struct cds_code *best = &table[by_name[at]];
+	size_t i = at;
+
+	while (i > 0 && strcmp(table[by_name[i - 1]].name, name) == 0) {
+		i--;
+	}
+	for (; i < NCODES && strcmp(table[by_name[i]].name, name) == 0; i++) {
+		if (table[by_name[i]].major > best->major) {
+			best = &table[by_name[i]];
+		}
+	}
+	return best;
+}
+
+const struct cds_code *
+cds_code_named(const char *name, size_t n)
+{
+	size_t lo = 0, hi = NCODES;
+
+	if (!sorted) {
+		sort_names();
+	}
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const char *t = table[by_name[mid]].name;
+		int c = strncmp(name, t, n);
+
+		if (c == 0 && t[n] != '\0') {
+			c = -1;		/* NAME is a prefix of T */
+		}
+		if (c == 0) {
+			return newest(mid);
+		}
+		if (c < 0) {
+			hi = mid;
+		} else {
+			lo = mid + 1;
+		}
+	}
+	return NULL;
+}
+
+const struct cds_code *
+cds_code_of(const char *type, int major, long value)
+{
+	const struct cds_code *best = NULL;
+	size_t i;
+
+	for (i = 0; i < NCODES; i++) {
+		const struct cds_code *c = &table[i];
+
+		if (c->value != value || strcmp(c->type, type) != 0 ||
+		    (major != 0 && c->major != 0 && c->major != major)) {
+			continue;
+		}
+		if (best == NULL || c->major > best->major) {
+			best = c;
+		}
+	}
+	return best;
+}
+
+/* How many bytes of S say TEXT, case and runs of blanks aside (0: S does
+ * not begin with it). */
+static size_t
+says(const char *s, const char *text)
+{
+	const char *p = s;
+
+	while (*text != '\0') {
+		if (isspace((unsigned char)*text)) {
+			if (!isspace((unsigned char)*p)) {
+				return 0;
+			}
+			while (isspace((unsigned char)*text)) {
+				text++;
+			}
+			while (*p != '\0' && isspace((unsigned char)*p)) {
+				p++;
+			}
+			continue;
+		}
+		if (tolower((unsigned char)*p) !=
+		    tolower((unsigned char)*text)) {
+			return 0;
+		}
+		p++;
+		text++;
+	}
+	return (size_t)(p - s);
+}
+
+static const struct cds_code *
+said_by(const char *type, const char *s, size_t *len)
+{
+	const struct cds_code *best = NULL;
+	size_t i, n;
+
+	for (i = 0; i < NCODES; i++) {
+		if (strcmp(table[i].type, type) != 0 || table[i].text[0] == '\0') {
+			continue;
+		}
+		n = says(s, table[i].text);
+		if (n > 0 && (best == NULL || n > *len)) {
+			best = &table[i];
+			*len = n;
+		}
+	}
+	return best;
+}
+
+const struct cds_code *
+cds_code_said(const char *type, const char *s, size_t *len)
+{
+	const struct cds_code *c;
+
+	*len = 0;
+	if (type != NULL) {
+		return said_by(type, s, len);
+	}
+	if ((c = said_by("cudaError_t", s, len)) != NULL) {
+		return c;
+	}
+	return said_by("CUresult", s, len);
+}
+
+const struct cds_code *
+cds_code_at(size_t i)
+{
+	return i < NCODES ? &table[i] : NULL;
+}
+
+const char *
+cds_code_library(const char *type)
+{
+	static const char *const names[][2] = {
+		{ "CUresult", "CUDA driver API" },
+		{ "cudaError_t", "CUDA runtime" },
+		{ "cudnnStatus_t", "cuDNN" },
+		{ "cublasStatus_t", "cuBLAS" },
+		{ "cusparseStatus_t", "cuSPARSE" },
+		{ "cufftResult", "cuFFT" },
+		{ "curandStatus_t", "cuRAND" },
+		{ "cusolverStatus_t", "cuSOLVER" },
+		{ "nvrtcResult", "NVRTC" },
+		{ "nvJitLinkResult", "nvJitLink" },
+		{ "ncclResult_t", "NCCL" },
+		{ "nvmlReturn_t", "NVML" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		if (strcmp(names[i][0], type) == 0) {
+			return names[i][1];
+		}
+	}
+	return type;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The codes a text names                                                    */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The forms the frameworks print a code in, beyond its enumerator: a
+ * number or the library's own words after a prefix of their own.  Each is
+ * looked for at its key (strcasestr: linear), at most MAXTRIES places, and
+ * its expression is searched in the key's line only (BACK bytes before
+ * it, FWD after).
+ */
+struct wrapper {
+	const char *who;	/* the program that prints it so */
+	const char *key;
+	const char *re;		/* ERE, case ignored */
+	int num;		/* the group of the number, or 0 */
+	int at;			/* the (empty) group where the library's
+				   words start, or 0 */
+	int fn;			/* the group naming the CUDA call, whose
+				   prefix says runtime or driver, or 0 */
+	const char *type;	/* the enum of the number or words; NULL: the
+				   runtime's, then the driver's */
+};
+
+#define MAXTRIES 64
+#define BACK 256
+#define FWD 768
+#define NGROUPS 6
+
+static const struct wrapper wrappers[] = {
+	/* c10/cuda (CUDAException.h): "CUDA error: " and the runtime's
+	 * words; ggml and Julia's CUDA.jl print the same */
+	{ "PyTorch", "CUDA error: ", "CUDA error: *()", 0, 1, 0, NULL },
+	{ "PyTorch", "CUDA driver error: ", "CUDA driver error: *()", 0, 1,
+	    0, "CUresult" },
+	/* llama.cpp/ggml before 2024 ("CUDA error 35 at FILE:LINE"),
+	 * PaddlePaddle ("CUDA error(100), ...") and bare numbers */
+	{ NULL, "CUDA error", "CUDA error:? *\\(?([0-9]+)\\)?", 1, 0, 0,
+	    NULL },
+	/* llama.cpp/ggml before 2024: "cuBLAS error 15 at ggml-cuda.cu:1" */
+	{ "llama.cpp", "cuBLAS error ", "cuBLAS error ([0-9]+) at", 1, 0, 0,
+	    "cublasStatus_t" },
+	/* PyTorch's c10d: "NCCL error in: FILE:LINE, unhandled system
+	 * error (run with NCCL_DEBUG=INFO for details)" */
+	{ "PyTorch", "NCCL error in: ", "NCCL error in: [^,\n]*, *()", 0, 1,
+	    0, "ncclResult_t" },
+	/* PyCUDA: "cuFuncSetBlockShape failed: invalid resource handle" */
+	{ "PyCUDA", "failed: ", "(cu[A-Z][A-Za-z0-9_]*) failed: *()", 0, 2,
+	    1, NULL },
+	/* ONNX Runtime (cuda_call.cc): "CUDA failure 100: words ; GPU=0" */
+	{ "ONNX Runtime", "CUDA failure ", "CUDA failure ([0-9]+):", 1, 0, 0,
+	    NULL },
+	{ "ONNX Runtime", "CUBLAS failure ", "CUBLAS failure ([0-9]+)", 1, 0,
+	    0, "cublasStatus_t" },
+	/* NCCL's WARN lines: "Cuda failure 'out of memory'", "Cuda failure
+	 * 217 'peer access ...'" */
+	{ "NCCL", "Cuda failure ", "Cuda failure ([0-9]+ )?'()", 0, 2, 0,
+	    NULL },
+	/* numba: "[100] Call to cuInit results in CUDA_ERROR_NO_DEVICE" */
+	{ "numba", "] Call to cu", "\\[([0-9]+)\\] Call to cu[A-Za-z0-9_]* "
+	    "results in", 1, 0, 0, "CUresult" },
+	/* PyTorch before 1.0 (THC): "cuda runtime error (2) : out of
+	 * memory at FILE" */
+	{ "PyTorch", "cuda runtime error (", "cuda runtime error \\(([0-9]+)"
+	    "\\)", 1, 0, 0, "cudaError_t" },
+	/* TensorRT: "Error Code 1: Cuda Runtime (out of memory)", "Cuda
+	 * Driver (...)", "CUDA initialization failure with error: 35" */
+	{ "TensorRT", "Cuda Runtime (", "Cuda Runtime \\(()", 0, 1, 0,
+	    "cudaError_t" },
+	{ "TensorRT", "Cuda Driver (", "Cuda Driver \\(()", 0, 1, 0, NULL },
+	{ "TensorRT", "CUDA initialization failure with error",
+	    "CUDA initialization failure with error:? *([0-9]+)", 1, 0, 0,
+	    "cudaError_t" },
+	/* TensorFlow/XLA: "failed call to cuInit: UNKNOWN ERROR (303)" */
+	{ "TensorFlow", "UNKNOWN ERROR (", "UNKNOWN ERROR \\(([0-9]+)\\)", 1,
+	    0, 0, "CUresult" },
+	/* Triton: "Triton Error [CUDA]: device kernel image is invalid" */
+	{ "Triton", "Triton Error [CUDA]: ", "Triton Error \\[CUDA\\]: *()",
+	    0, 1, 0, NULL },
+	/* MXNet and others: "CUDA: an illegal memory access was ..." */
+	{ NULL, "CUDA: ", "CUDA: *()", 0, 1, 0, NULL },
+	/* Caffe/glog: "Check failed: error == cudaSuccess (2 vs. 0)", and
+	 * the same CHECK_EQ on the other libraries' success value */
+	{ NULL, "== cudaSuccess (", "== cudaSuccess \\(([0-9]+) vs", 1, 0,
+	    0, "cudaError_t" },
+	{ NULL, "== CUDA_SUCCESS (", "== CUDA_SUCCESS \\(([0-9]+) vs", 1, 0,
+	    0, "CUresult" },
+	{ NULL, "== CUBLAS_STATUS_SUCCESS (", "== CUBLAS_STATUS_SUCCESS "
+	    "\\(([0-9]+) vs", 1, 0, 0, "cublasStatus_t" },
+	{ NULL, "== CURAND_STATUS_SUCCESS (", "== CURAND_STATUS_SUCCESS "
+	    "\\(([0-9]+) vs", 1, 0, 0, "curandStatus_t" },
+	{ NULL, "== CUSOLVER_STATUS_SUCCESS (", "== CUSOLVER_STATUS_SUCCESS "
+	    "\\(([0-9]+) vs", 1, 0, 0, "cusolverStatus_t" },
+	{ NULL, "== CUSPARSE_STATUS_SUCCESS (", "== CUSPARSE_STATUS_SUCCESS "
+	    "\\(([0-9]+) vs", 1, 0, 0, "cusparseStatus_t" },
+	{ NULL, "== CUFFT_SUCCESS (", "== CUFFT_SUCCESS \\(([0-9]+) vs", 1,
+	    0, 0, "cufftResult" },
+	/* Ollama's loader of libcuda (discover/gpu.go): "cuda driver library
+	 * init failure: 3" */
+	{ "Ollama", "init failure: ", "init failure: ([0-9]+)", 1, 0, 0,
+	    "CUresult" },
+	/* Julia's CUDA.jl: "(code 2, ERROR_OUT_OF_MEMORY)" */
+	{ "CUDA.jl", "(code ", "\\(code ([0-9]+), ERROR_[A-Z_]+\\)", 1, 0,
+	    0, "CUresult" },
+	/* a CUDA call and what it returned: "cuInit returned 100",
+	 * "cudaMalloc failed with error 2", "cuInit() failed: 999" */
+	{ NULL, "returned", "(cuda[A-Z][A-Za-z0-9_]*|cu[A-Z][A-Za-z0-9_]*)"
+	    "(\\([^)]{0,80}\\))?:? +returned[^0-9\n]{0,24}([0-9]+)", 3, 0, 1,
+	    NULL },
+	{ NULL, "failed", "(cuda[A-Z][A-Za-z0-9_]*|cu[A-Z][A-Za-z0-9_]*)"
+	    "(\\([^)]{0,80}\\))?:? +failed[^0-9\n]{0,24}([0-9]+)", 3, 0, 1,
+	    NULL },
+};
+
+#define NWRAPPERS (sizeof(wrappers) / sizeof(wrappers[0]))
+
+/* The enumerators' prefixes: a word that begins otherwise is no code. */
+static int
+code_word(const char *w, size_t n)
+{
+	static const char *const pre[] = {
+		"cuda", "CUDA_", "CUDNN_", "CUBLAS_", "CUSPARSE_", "CUFFT_",
+		"CURAND_", "CUSOLVER_", "NVRTC_", "NVJITLINK_", "nccl", "NVML_",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(pre) / sizeof(pre[0]); i++) {
+		size_t k = strlen(pre[i]);
+
+		if (n > k && strncmp(w, pre[i], k) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static void
+hit_add(struct cds_code_hit **hits, size_t *n, const struct cds_code *c,
+    size_t offset, size_t len, const char *via, int by_number)
+{
+	size_t i;
+
+	if (c == NULL || c->value == 0) {
+		return;		/* no code, or success */
+	}
+	for (i = 0; i < *n; i++) {
+		if ((*hits)[i].code == c) {
+			if (offset < (*hits)[i].offset) {
+				(*hits)[i].offset = offset;
+				(*hits)[i].len = len;
+				(*hits)[i].via = via;
+				(*hits)[i].by_number = by_number;
+			}
+			return;
+		}
+	}
+	*hits = cds_xreallocarray(*hits, *n + 1, sizeof(**hits));
+	(*hits)[*n].code = c;
+	(*hits)[*n].offset = offset;
+	(*hits)[*n].len = len;
+	(*hits)[*n].by_number = by_number;
+	(*hits)[(*n)++].via = via;
+}
+
+/* The enumerators TEXT names. */
+static void
+find_names(const char *text, size_t len, struct cds_code_hit **hits,
+    size_t *n)
+{
+	size_t i = 0, j;
+
+	while (i < len) {
+		if (!(isalpha((unsigned char)text[i]) || text[i] == '_') ||
+		    (i > 0 && (isalnum((unsigned char)text[i - 1]) ||
+		    text[i - 1] == '_'))) {
+			i++;
+			continue;
+		}
+		for (j = i; j < len && (isalnum((unsigned char)text[j]) ||
+		    text[j] == '_'); j++) {
+		}
+		if (code_word(text + i, j - i)) {
+			hit_add(hits, n, cds_code_named(text + i, j - i), i,
+			    j - i, NULL, 0);
+		}
+		i = j;
+	}
+}
+
+/* pynvml's exception classes, one per NVML_ERROR_* (nvidia-ml-py's
+ * pynvml.py makes "NVMLError_NoPermission" of NVML_ERROR_NO_PERMISSION:
+ * the words after the prefix, capitalised, the '_' dropped). */
+static void
+find_pynvml(const char *text, struct cds_code_hit **hits, size_t *n)
+{
+	static const char key[] = "NVMLError_";
+	const char *at = text, *w;
+	int tries;
+
+	for (tries = 0; tries < MAXTRIES && (at = strstr(at, key)) != NULL;
+	    tries++, at++) {
+		char name[64] = "NVML_ERROR_";
+		size_t k = strlen(name);
+
+		for (w = at + sizeof(key) - 1; isalnum((unsigned char)*w) &&
+		    k + 2 < sizeof(name); w++) {
+			if (isupper((unsigned char)*w) &&
+			    w > at + sizeof(key) - 1) {
+				name[k++] = '_';
+			}
+			name[k++] = (char)toupper((unsigned char)*w);
+		}
+		name[k] = '\0';
+		hit_add(hits, n, cds_code_named(name, k), (size_t)(at - text),
+		    (size_t)(w - at), "pynvml", 0);
+	}
+}
+
+/* Does no other code of C's enum say C's words? */
+static int
+only_one(const struct cds_code *c)
+{
+	size_t i;
+
+	for (i = 0; i < NCODES; i++) {
+		if (&table[i] != c && strcmp(table[i].type, c->type) == 0 &&
+		    strcasecmp(table[i].text, c->text) == 0) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* Words of the CUDA runtime that no other code says and that are long
+ * enough (four words) not to be said in passing. */
+static void
+find_words(const char *text, struct cds_code_hit **hits, size_t *n)
+{
+	size_t i;
+
+	for (i = 0; i < NCODES; i++) {
+		const struct cds_code *c = &table[i];
+		const char *p, *at;
+		char said[256];
+		size_t k;
+		int words = 1;
+
+		if (strcmp(c->type, "cudaError_t") != 0) {
+			continue;
+		}
+		for (p = c->text; *p != '\0'; p++) {
+			words += *p == ' ';
+		}
+		if (words < 4) {
+			continue;
+		}
+		/* the runtime's sentence, its closing '.' or not */
+		k = strlen(c->text);
+		k -= k > 0 && c->text[k - 1] == '.';
+		snprintf(said, sizeof(said), "%.*s", (int)k, c->text);
+		if ((at = strcasestr(text, said)) != NULL && only_one(c)) {
+			hit_add(hits, n, c, (size_t)(at - text), k, NULL, 0);
+		}
+	}
+}
+
+/* The code wrapper W's match G in WIN (at OFF in the text) says. */
+static const struct cds_code *
+wrapped_code(const struct wrapper *w, const char *win, const regmatch_t *g,
+    size_t *len)
+{
+	const char *type = w->type;
+
+	if (w->fn > 0 && g[w->fn].rm_so >= 0) {
+		type = strncmp(win + g[w->fn].rm_so, "cuda", 4) == 0 ?
+		    "cudaError_t" : "CUresult";
+	}
+	if (w->num > 0 && g[w->num].rm_so >= 0) {
+		long v = strtol(win + g[w->num].rm_so, NULL, 10);
+		const struct cds_code *c;
+
+		*len = (size_t)(g[0].rm_eo - g[0].rm_so);
+		if (type != NULL) {
+			return cds_code_of(type, 0, v);
+		}
+		c = cds_code_of("cudaError_t", 0, v);
+		return c != NULL ? c : cds_code_of("CUresult", 0, v);
+	}
+	if (w->at > 0 && g[w->at].rm_so >= 0) {
+		const struct cds_code *c = cds_code_said(type,
+		    win + g[w->at].rm_so, len);
+
+		if (c == NULL && type != NULL) {
+			c = cds_code_said(NULL, win + g[w->at].rm_so, len);
+			/* a driver call in the runtime's words: the driver's
+			 * code of the same number (the two enums share
+			 * their numbers) */
+			if (c != NULL && strcmp(type, "CUresult") == 0 &&
+			    cds_code_of(type, 0, c->value) != NULL) {
+				c = cds_code_of(type, 0, c->value);
+			}
+		}
+		*len += (size_t)(g[w->at].rm_so - g[0].rm_so);
+		return c;
+	}
+	return NULL;
+}
+
+/* The codes wrapper W (compiled as RE) prints in TEXT. */
+static void
+find_wrapped(const char *text, size_t len, const struct wrapper *w,
+    const regex_t *re, struct cds_code_hit **hits, size_t *n)
+{
+	char *win = cds_xmalloc(BACK + FWD + 1);
+	const char *at = text;
+	int tries;
+
+	for (tries = 0; tries < MAXTRIES &&
+	    (at = strcasestr(at, w->key)) != NULL; tries++, at++) {
+		size_t k = (size_t)(at - text), b = k, e = k, l = 0;
+		regmatch_t g[NGROUPS];
+		const struct cds_code *c;
+
+		while (b > 0 && k - b < BACK && text[b - 1] != '\n') {
+			b--;
+		}
+		while (e < len && e - k < FWD && text[e] != '\n') {
+			e++;
+		}
+		memcpy(win, text + b, e - b);
+		win[e - b] = '\0';
+		if (regexec(re, win, NGROUPS, g, 0) != 0) {
+			continue;
+		}
+		if ((c = wrapped_code(w, win, g, &l)) != NULL) {
+			hit_add(hits, n, c, b + (size_t)g[0].rm_so, l, w->who,
+			    w->num > 0);
+		}
+	}
+	free(win);
+}
+
+static int
+hit_order(const void *a, const void *b)
+{
+	const struct cds_code_hit *x = a, *y = b;
+
+	return x->offset < y->offset ? -1 : x->offset > y->offset;
+}
+
+size_t
+cds_codes_find(const char *text, size_t len, struct cds_code_hit **hits)
+{
+	size_t n = 0, i;
+
+	*hits = NULL;
+	find_names(text, len, hits, &n);
+	for (i = 0; i < NWRAPPERS; i++) {
+		regex_t re;
+
+		if (regcomp(&re, wrappers[i].re, REG_EXTENDED | REG_ICASE) != 0) {
+			continue;	/* a bad row: the tests fail */
+		}
+		find_wrapped(text, len, &wrappers[i], &re, hits, &n);
+		regfree(&re);
+	}
+	find_words(text, hits, &n);
+	find_pynvml(text, hits, &n);
+	if (n > 1) {
+		qsort(*hits, n, sizeof(**hits), hit_order);
+	}
+	return n;
+}

@@ -1,0 +1,905 @@
+/*
+ * explain_table.c - explain's catalogue: every failure `cudnn-setup
+ * explain` knows (its id, title, meaning and fix when no cause is found
+ * here), and for each its known causes with the findings that show them
+ * (doctor's rules, or explain's own MSG-* checks).  The patterns that
+ * recognise the texts, and the checks, are explain.c's.
+ */
+#include "config.h"
+
+#include <stddef.h>
+
+#include "doctor/explain_table.h"
+
+/* ------------------------------------------------------------------------ */
+/* The catalogue                                                             */
+/* ------------------------------------------------------------------------ */
+
+#define BY(id)			{ id, { { NULL, NULL, 0 } } }
+#define IF(id, k, t)		{ id, { { k, t, 0 } } }
+#define IF2(id, k, t, k2, t2)	{ id, { { k, t, 0 }, { k2, t2, 0 } } }
+#define UNLESS(id, k, t)	{ id, { { k, t, 1 } } }
+
+
+/* Shared rows: the library is not on the loader's path here. */
+#define LIB_ELSEWHERE IF(MSG_LIBRARY, "state", "=installed elsewhere")
+#define LIB_NOWHERE IF(MSG_LIBRARY, "state", "=not installed")
+/* The rest of its CUDA release is here (aptfix.c: cds_cuda_part()). */
+#define LIB_PART IF(MSG_LIBRARY, "state", "=part of its release installed")
+#define LIB_PART_ROW { N_("part of that CUDA release is installed; this " \
+	"library of it is missing"), { LIB_PART } }
+#define FILE_VIA(t) IF(MSG_FILE, "found through", t)
+/* No usable driver, by doctor's rules or the driver check. */
+#define NO_MODULE_ROWS BY("NO-MODULE"), IF2(MSG_DRIVER, "kernel module", \
+	"none loaded", "libcuda.so.1", "/")
+
+const struct entry_def cds_explain_entries[] = {
+	{ "F1", N_("cuDNN sub-libraries of two releases in one process"),
+	  N_("A cuDNN 8 sub-library (cnn_infer, ops_train...) was loaded from "
+	  "one cuDNN release and found its sibling libcudnn_ops_infer.so.8 "
+	  "in another.  The sub-libraries only work as a matched set; the "
+	  "newer one calls a function the older one does not have."),
+	  N_("Make every libcudnn*.so.8 come from one directory: drop the "
+	  "other cuDNN's directory from LD_LIBRARY_PATH, remove a system "
+	  "libcudnn8, or move to PyTorch 2.4+ (cuDNN 9)."),
+	  { { N_("LD_LIBRARY_PATH (or an activate script) puts another cuDNN "
+	    "8 release before the framework's own"),
+	    { IF("F1", "put first by", "LD_LIBRARY_PATH"),
+	    FILE_VIA("LD_LIBRARY_PATH") } },
+	    { N_("a system cuDNN 8 (apt libcudnn8, ld.so.conf) is found "
+	    "before the framework's own"),
+	    { IF("F1", "found through", "ld.so"),
+	    IF("F1", "found through", "(default)"),
+	    FILE_VIA("ld.so.cache"), FILE_VIA("default directory") } },
+	    { N_("PyTorch finds an older cuDNN first"), { BY("F9") } },
+	    { N_("the conda env's own cudnn package is another release"),
+	    { BY("F3") } },
+	    { N_("one directory holds two cuDNN releases"), { BY("F2") } } } },
+	{ "F2", N_("cuDNN sub-library could not be loaded"),
+	  N_("cuDNN loads its sub-libraries (libcudnn_cnn_train.so.8 and "
+	  "the others) when it first needs them.  This one failed: it is "
+	  "missing, or it comes from another cuDNN release than its "
+	  "siblings, or a library it needs is missing."),
+	  N_("Keep one complete cuDNN release per directory and on the "
+	  "path: purge the libcudnn* files of the mixed directory and "
+	  "install one release."),
+	  { { N_("one directory holds sub-libraries of different cuDNN "
+	    "releases (a tarball unpacked over another)"),
+	    { BY("F2"), BY("F24") } },
+	    { N_("the conda env's cudnn package is another release than "
+	    "the framework needs"), { BY("F3") } },
+	    { N_("LD_LIBRARY_PATH puts another cuDNN release's sibling "
+	    "first"), { IF("F1", "put first by", "LD_LIBRARY_PATH"),
+	    FILE_VIA("LD_LIBRARY_PATH"), BY("F9") } },
+	    { N_("a sub-library is missing from the set the loader finds"),
+	    { BY("F8"), LIB_ELSEWHERE, LIB_NOWHERE } },
+	    { N_("a CUDA library the sub-library needs is missing"),
+	    { BY("F5"), BY("F4") } } } },
+	{ "F3", N_("the conda env's cuDNN does not match the framework"),
+	  N_("The path bin/../lib is python's own RPATH in a conda env: "
+	  "the framework took the env's cudnn package, which is another "
+	  "release than the one it was built with."),
+	  N_("Align the env's cudnn package with the framework (conda "
+	  "install cudnn=<version>), or remove it when pip's cuDNN wheel "
+	  "is there."),
+	  { { N_("the env's conda cudnn package differs from what the "
+	    "framework needs"), { BY("F3") } },
+	    { N_("another cuDNN release is bound first"), { BY("F1"),
+	    BY("F2") } } } },
+	{ "F4", N_("cuDNN 8 cannot open libcuda.so"),
+	  N_("cuDNN 8 opens the driver as \"libcuda.so\", the unversioned "
+	  "development link.  Only libcuda.so.1 is there (minimal "
+	  "containers, WSL2)."),
+	  N_("Create libcuda.so -> libcuda.so.1 in a searched directory, or "
+	  "on WSL2 put /usr/lib/wsl/lib on the loader's path."),
+	  { { N_("the libcuda.so link is missing"), { BY("F4"),
+	    IF2(MSG_LIBRARY, "state", "=not installed", "libcuda.so.1",
+	    "/") } },
+	    { N_("WSL2's driver directory is not searched"),
+	    { BY("WSL-LIB-PATH") } },
+	    { N_("only a toolkit stub provides libcuda.so"),
+	    { BY("STUB-LIBCUDA") } },
+	    { N_("there is no driver"), { BY("NO-DRIVER"), BY("F20"),
+	    NO_MODULE_ROWS } } } },
+	{ "F5", N_("cuDNN needs a CUDA library that is not there"),
+	  N_("cuDNN is built for one CUDA major and links its cuBLAS "
+	  "(libcublas.so.11 for CUDA 11).  The loader cannot find it: that "
+	  "CUDA is not installed, or not on the path."),
+	  N_("Install the cuBLAS of that CUDA major, or use a cuDNN built "
+	  "for the CUDA that is installed."),
+	  { { N_("the library is installed but not on the loader's path"),
+	    { LIB_ELSEWHERE, IF("F5", "installed in", NULL) } },
+	    { N_("the CUDA release that ships it is not installed"),
+	    { LIB_NOWHERE, UNLESS("F5", "installed in", NULL) } },
+	    LIB_PART_ROW } },
+	{ "F6", N_("a cuDNN library is not on the loader's path"),
+	  N_("A program opened cuDNN by name and the loader found no such "
+	  "file.  Often cuDNN exists only inside a Python wheel "
+	  "(site-packages/nvidia/cudnn/lib) the program does not search."),
+	  N_("Add the wheel's directory to LD_LIBRARY_PATH with an "
+	  "activate.d script, or install a system cuDNN of the right "
+	  "major."),
+	  { { N_("cuDNN is only inside a pip wheel the program does not "
+	    "search"), { IF(MSG_LIBRARY, "origin", "=pip wheel"),
+	    IF("F7", "not found", "/nvidia/cudnn/lib"),
+	    IF("F14", "not found", "/nvidia/cudnn/lib") } },
+	    { N_("that cuDNN is installed in a directory the loader does "
+	    "not search"), { LIB_ELSEWHERE } },
+	    { N_("that cuDNN is not installed at all"), { LIB_NOWHERE } },
+	    { N_("the cuDNN set on the path is incomplete"),
+	    { BY("F8") } },
+	    { N_("PyTorch is in the venv's lib64, its NVIDIA wheels in lib: "
+	    "its RUNPATH points at nothing (pytorch/pytorch#165812)"),
+	    { BY("VENV-LIB64") } } } },
+	{ "F7", N_("the program needs cuDNN 9 and cannot load it"),
+	  N_("The program (CTranslate2 4.5+, built for cuDNN 9) asked for "
+	  "the cuDNN 9 sub-libraries; the loader finds none, often because "
+	  "only cuDNN 8 is installed or cuDNN 9 is only in a pip wheel."),
+	  N_("Install cuDNN 9 (libcudnn9-cuda-12, or the pip wheel on the "
+	  "path), or pin ctranslate2==4.4.0 for cuDNN 8."),
+	  { { N_("cuDNN 9 is in a pip wheel the program does not search"),
+	    { IF(MSG_LIBRARY, "origin", "=pip wheel"),
+	    IF("F7", "not found", "/nvidia/cudnn/lib") } },
+	    { N_("cuDNN 9 is installed in a directory the loader does not "
+	    "search"), { LIB_ELSEWHERE } },
+	    { N_("only cuDNN 8 is installed"), { IF2(MSG_LIBRARY, "state",
+	    "=not installed", "cuDNN majors here", "=8") } },
+	    { N_("no cuDNN is installed at all"), { IF2(MSG_LIBRARY,
+	    "state", "=not installed", "cuDNN majors here", "=none") } },
+	    { N_("the cuDNN 9 set is incomplete"), { BY("F8") } } } },
+	{ "F8", N_("cuDNN found no engine for an operation"),
+	  N_("cuDNN's heuristics returned no engine.  Usually a cuDNN "
+	  "sub-library failed to load (the warning before it says \"Attempt "
+	  "to open cnn_infer failed\"), so no convolution engine exists; "
+	  "rarely, memory ran out."),
+	  N_("Fix the cuDNN set the framework loads (see doctor); if every "
+	  "set is sound, reduce the batch size."),
+	  { { N_("a sub-library binds a sibling of another release"),
+	    { BY("F1") } },
+	    { N_("sub-libraries are missing from the cuDNN copy"),
+	    { BY("F8") } },
+	    { N_("one directory mixes releases"), { BY("F2") } },
+	    { N_("an older cuDNN comes first"), { BY("F9"), BY("F10") } } } },
+	{ "F9", N_("PyTorch found another cuDNN than it was built with"),
+	  N_("PyTorch compares the cuDNN it loaded with the one it was built "
+	  "with and refuses one that does not fit.  LD_LIBRARY_PATH comes "
+	  "before the wheel's own RUNPATH, so another cuDNN on it (an HPC "
+	  "module, a bashrc line) wins."),
+	  N_("Remove that directory from LD_LIBRARY_PATH, or install the "
+	  "cuDNN PyTorch was built with."),
+	  { { N_("LD_LIBRARY_PATH puts another cuDNN first"), { BY("F9"),
+	    IF(MSG_CUDNN, "on LD_LIBRARY_PATH", NULL) } },
+	    { N_("a sub-library of the other release is bound"),
+	    { BY("F1") } },
+	    { N_("the conda env's cudnn package is another release"),
+	    { BY("F3") } } } },
+	{ "F10", N_("the cuDNN loaded is older than the one built against"),
+	  N_("TensorFlow, XLA and JAX need cuDNN of the same major and an "
+	  "equal or newer minor than they were built with.  The first one "
+	  "the loader found is older: a conda env's lib/, a system copy, or "
+	  "a directory on LD_LIBRARY_PATH."),
+	  N_("Upgrade cuDNN, or put the framework's cuDNN first on the path "
+	  "(its wheel's directory before $CONDA_PREFIX/lib)."),
+	  { { N_("an older cuDNN comes first on the path"), { BY("F10"),
+	    IF(MSG_CUDNN, "on LD_LIBRARY_PATH", NULL) } },
+	    { N_("the conda env's cudnn package is older"), { BY("F3") } },
+	    { N_("an activate.d script puts the wrong directory first"),
+	    { BY("F28") } } } },
+	{ "F12", N_("cuSPARSE bound an older nvJitLink"),
+	  N_("pip's cuSPARSE needs an nvJitLink at least as new as itself. "
+	  "It found libnvJitLink.so.12 of an older CUDA 12 first (a toolkit "
+	  "on LD_LIBRARY_PATH, an older nvidia-nvjitlink wheel)."),
+	  N_("Drop the toolkit's directory from LD_LIBRARY_PATH, or upgrade "
+	  "nvidia-nvjitlink-cu12."),
+	  { { N_("LD_LIBRARY_PATH puts an older nvJitLink first"),
+	    { FILE_VIA("LD_LIBRARY_PATH"), IF("F12", "put first by",
+	    "LD_LIBRARY_PATH") } },
+	    { N_("the nvJitLink found first is older (an older wheel or "
+	    "system copy)"), { IF(MSG_FILE, "loader says", "nvJitLink"),
+	    BY("F12") } } } },
+	{ "F13", N_("an NVIDIA library the program was built against is "
+	  "missing"),
+	  N_("The program was linked against a library of NVIDIA's of one "
+	  "release (its soname names the major version).  The loader finds "
+	  "no file of that name: that release is not installed, or not on "
+	  "the path."),
+	  N_("Install that release's package of the library (named below "
+	  "when it is known) and put its directory on the path, or install "
+	  "a build of the program made for the release you have.  Never "
+	  "symlink another version under the missing name."),
+	  { { N_("the library is installed but not on the loader's path"),
+	    { LIB_ELSEWHERE, IF("RUNTIME-SONAME", "installed in", NULL) } },
+	    { N_("that release is not installed"), { LIB_NOWHERE } },
+	    LIB_PART_ROW,
+	    { N_("a link claims a version it is not"),
+	    { IF("F13", "link", NULL) } },
+	    { N_("a framework opens it by name and this machine has another "
+	    "CUDA major (CTranslate2's libcublas.so.12 under CUDA 13: "
+	    "SYSTRAN/faster-whisper#1431)"), { BY("RUNTIME-SONAME") } } } },
+	{ "F14", N_("ONNX Runtime's CUDA provider could not load"),
+	  N_("onnxruntime-gpu links cuDNN and the CUDA libraries by name and "
+	  "has no RUNPATH into pip's nvidia wheels.  Unless something puts "
+	  "them on the path (importing torch first, an activate script), "
+	  "the provider cannot load and ONNX Runtime falls back to the "
+	  "CPU."),
+	  N_("Put the wheels' directories on LD_LIBRARY_PATH (an activate.d "
+	  "script), call onnxruntime.preload_dlls() (1.21+), or install a "
+	  "system cuDNN of the right major."),
+	  { { N_("pip's cuDNN or CUDA wheels are not on the path"),
+	    { IF("F14", "not found", "installed in"),
+	    IF(MSG_LIBRARY, "origin", "=pip wheel") } },
+	    { N_("the library is installed in a directory the loader does "
+	    "not search"), { LIB_ELSEWHERE } },
+	    { N_("the cuDNN or CUDA it needs is not installed"),
+	    { IF("F14", "not found", "not installed"), LIB_NOWHERE } },
+	    /* microsoft/onnxruntime#16931: "Only the second one
+	     * [onnxruntime-gpu] works with CUDA." */
+	    { N_("the onnxruntime package installed is the CPU one, not "
+	    "onnxruntime-gpu"), { IF(MSG_BUILD, "build", "CPU-only") } },
+	    { N_("no usable driver"), { BY("NO-DRIVER"), BY("F20"),
+	    BY("STUB-LIBCUDA"), NO_MODULE_ROWS } } } },
+	{ "F15", N_("the toolkit differs from PyTorch's CUDA"),
+	  N_("Building a CUDA extension compares the toolkit at CUDA_HOME "
+	  "(or nvcc on PATH) with the CUDA PyTorch was compiled with.  "
+	  "Running PyTorch does not use that toolkit."),
+	  N_("Point CUDA_HOME at a toolkit of PyTorch's CUDA version "
+	  "(installed side by side), or install PyTorch for your toolkit."),
+	  { { N_("CUDA_HOME or nvcc names a toolkit of another version"),
+	    { BY("F15") } } } },
+	{ "F16", N_("the driver is too old for the CUDA runtime"),
+	  N_("The CUDA runtime in the program needs a newer driver than the "
+	  "one installed (cudaErrorInsufficientDriver, error 35).  The "
+	  "\"CUDA Version\" nvidia-smi shows is the newest CUDA the driver "
+	  "can run."),
+	  N_("Upgrade the NVIDIA driver, or use a build for an older CUDA "
+	  "(cu118 instead of cu12x)."),
+	  { { N_("the driver is older than the CUDA the program needs"),
+	    { BY("F16"), IF(MSG_BUILD, "driver runs", NULL) } },
+	    { N_("a forward-compatibility libcuda does not match"),
+	    { BY("F17") } },
+	    { N_("no driver is loaded at all"), { BY("NO-DRIVER"),
+	    BY("F20"), NO_MODULE_ROWS } } } },
+	{ "F17", N_("forward compatibility on a GPU that lacks it"),
+	  N_("The libcuda of a toolkit's compat/ directory (cuda-compat) was "
+	  "loaded.  Forward compatibility works only on data-center GPUs and "
+	  "over an older kernel driver."),
+	  N_("Drop the compat directory from the path, or upgrade the host "
+	  "driver."),
+	  { { N_("a compat libcuda is first on the path"), { BY("F17") } } } },
+	{ "F18", N_("the NVSwitch fabric is not up"),
+	  N_("On NVSwitch systems (HGX) CUDA waits for nvidia-fabricmanager, "
+	  "which must run and match the driver's version exactly."),
+	  N_("Install nvidia-fabricmanager of the driver's version and start "
+	  "it."),
+	  { { N_("the fabric manager is not running or does not match"),
+	    { BY("F18") } } } },
+	{ "F19", N_("NVML and the kernel module are different versions"),
+	  N_("The user-space driver libraries were upgraded (unattended "
+	  "upgrades) while the old kernel module stays loaded."),
+	  N_("Reboot, or unload and reload the nvidia modules; hold the "
+	  "driver packages."),
+	  { { N_("the libraries and the module differ"), { BY("F19"),
+	    IF(MSG_DRIVER, "mismatch", NULL) } } } },
+	{ "F20", N_("no NVIDIA kernel driver is running"),
+	  N_("nvidia-smi or NVML could not talk to the kernel module: it is "
+	  "not loaded.  Usually the kernel was updated and no module was built "
+	  "for it, or nouveau holds the GPU, or Secure Boot refuses the "
+	  "unsigned module; in a container, the GPU was not passed in."),
+	  N_("Build the module for the running kernel (dkms), blacklist "
+	  "nouveau, or enroll the module key; start containers with the "
+	  "GPU (docker run --gpus all)."),
+	  { { N_("no module built for the running kernel, nouveau, or "
+	    "Secure Boot"), { BY("F20") } },
+	    { N_("the driver's libraries are installed but no kernel "
+	    "module is loaded"), { NO_MODULE_ROWS } },
+	    /* mattshma/bigdata#108 (docker run instead of nvidia-docker),
+	     * ameli/manylinux-cuda#5 (--gpus, no driver in the image) */
+	    { N_("a container started without the GPU"),
+	    { BY("CTR-NO-GPU"), IF2(MSG_DRIVER, "container", NULL,
+	    "kernel module", "none loaded") } },
+	    { N_("no NVIDIA GPU or driver on this machine"),
+	    { BY("NO-DRIVER") } } } },
+	{ "F21", N_("the framework has no kernels for this GPU"),
+	  N_("The framework's binaries carry GPU code for a list of "
+	  "architectures; this GPU's is not among them and no PTX is old "
+	  "enough to be compiled for it (new GPUs need new builds: "
+	  "Blackwell sm_120 needs a CUDA 12.8+ build)."),
+	  N_("Install a build whose architecture list includes the GPU's "
+	  "(for example the cu128 wheels for Blackwell)."),
+	  { { N_("the framework's architecture list lacks this GPU"),
+	    { BY("F21") } } } },
+	{ "F22", N_("cuDNN reported a mapping error"),
+	  N_("CUDNN_STATUS_MAPPING_ERROR means a GPU kernel launch or memory "
+	  "mapping failed inside cuDNN.  Its causes vary: a GPU newer than "
+	  "the toolkit or cuDNN supports, a cuDNN that is not the one the "
+	  "framework was built for, or a batch-size dependent fault."),
+	  N_("Use a toolkit and cuDNN that support the GPU; as a workaround "
+	  "reduce the batch size or disable cuDNN for that layer."),
+	  { { N_("the framework has no kernels for this GPU"),
+	    { BY("F21") } },
+	    { N_("the cuDNN loaded is not the one the framework expects"),
+	    { BY("F9"), BY("F10"), BY("F1"), BY("F2"), BY("F3") } },
+	    { N_("batch-size or memory dependent (cannot be checked "
+	    "without running the model)"), { { NULL, { { NULL } } } } } } },
+	{ "F23", N_("nvcc refuses the host compiler"),
+	  N_("nvcc accepts host gcc versions up to a limit written in its "
+	  "crt/host_config.h; the gcc it found is newer."),
+	  N_("Point nvcc at an older g++ (NVCC_CCBIN, CUDAHOSTCXX, -ccbin), "
+	  "or use a newer CUDA toolkit."),
+	  { { N_("the host gcc is newer than the toolkit accepts"),
+	    { BY("F23") } } } },
+	{ "F24", N_("a library link was copied as a file"),
+	  N_("ldconfig expects the soname file (libcudnn.so.8) to be a link "
+	  "to the real file.  It is a regular file: the tarball was copied "
+	  "without keeping links."),
+	  N_("Recreate the links: ln -sf libX.so.8.x.y libX.so.8."),
+	  { { N_("soname files are copies, not links"), { BY("F24") } } } },
+	{ "F25", N_("NVIDIA's apt repository is not signed as apt expects"),
+	  N_("NVIDIA rotated its repository key in April 2022.  Entries that "
+	  "rely on the old key, or list the repository twice with different "
+	  "Signed-By, stop apt."),
+	  N_("Remove the old key (apt-key del 7fa2af80), install the "
+	  "cuda-keyring package, and keep one entry per repository."),
+	  { { N_("the repository is listed twice or without a key"),
+	    { BY("F25") } } } },
+	{ "F26", N_("a download from NVIDIA's CDN did not match its hash"),
+	  N_("The CDN served metadata and packages that disagree for a "
+	  "while.  Nothing on this machine causes it."),
+	  N_("Retry later or use another mirror; cudnn-setup checks every "
+	  "archive's SHA-256 itself and retries."),
+	  { { NULL, { { NULL, { { NULL } } } } } } },
+	{ "F27", N_("a CPU-only framework build"),
+	  N_("The framework was installed without CUDA: conda picked the cpu "
+	  "variant (it did not see a driver), or pip used the CPU index, or "
+	  "the distribution's package is the CPU build."),
+	  N_("Reinstall the CUDA build (CONDA_OVERRIDE_CUDA=<major> for "
+	  "conda)."),
+	  { { N_("conda chose the CPU build because it saw no GPU driver"),
+	    { IF2(MSG_BUILD, "installed by", "=conda", "driver",
+	    "none seen") } },
+	    { N_("a CPU-only build is installed"), { BY("F27"),
+	    IF(MSG_BUILD, "build", "CPU-only") } } } },
+	{ "F28", N_("TensorFlow could not load cuDNN"),
+	  N_("TensorFlow opens cuDNN by name.  The usual reason it is not "
+	  "found is an activate.d recipe that sets LD_LIBRARY_PATH from a "
+	  "variable nothing sets (CUDNN_PATH), or puts an old directory "
+	  "first."),
+	  N_("Write self-contained activate and deactivate scripts that put "
+	  "the cuDNN directory first (cudnn-setup repair does)."),
+	  { { N_("an activate.d script sets LD_LIBRARY_PATH wrongly"),
+	    { BY("F28") } },
+	    { N_("cuDNN is installed but not on the path"), { BY("F29"),
+	    LIB_ELSEWHERE } },
+	    { N_("that cuDNN is not installed"), { LIB_NOWHERE } },
+	    { N_("an older cuDNN comes first"), { BY("F10") } } } },
+	{ "F29", N_("TensorFlow could not open a GPU library"),
+	  N_("TensorFlow opens a list of CUDA libraries by name and, if one "
+	  "is missing, skips the GPU.  The message does not say which."),
+	  N_("Make every library of TensorFlow's list resolvable (pip "
+	  "install tensorflow[and-cuda], or the toolkit on the path)."),
+	  { { N_("a library of its list is not found"), { BY("F29"),
+	    LIB_ELSEWHERE, LIB_NOWHERE } },
+	    { N_("an activate.d script breaks LD_LIBRARY_PATH"),
+	    { BY("F28") } },
+	    { N_("the cuDNN found is too old"), { BY("F10") } } } },
+	{ "F30", N_("three different CUDA version numbers"),
+	  N_("nvidia-smi's \"CUDA Version\" is the newest CUDA the driver can "
+	  "run, not an installed toolkit.  nvcc shows the toolkit.  Each "
+	  "framework brings a third: its own runtime.  They need not be "
+	  "equal; each must be at most the driver's."),
+	  N_("Nothing to fix unless a toolkit or framework needs more than "
+	  "the driver supports."),
+	  { { N_("the three numbers differ (normal)"), { BY("F30") } },
+	    { N_("something needs a newer CUDA than the driver runs"),
+	    { BY("F16") } } } },
+	/* package managers (research notes on package-manager fixes) */
+	{ "PIP-NO-PIN", N_("the index has no wheel the framework pins"),
+	  N_("pip found no file of an NVIDIA wheel at the exact version the "
+	  "framework requires on the index it was given: a mirror such as "
+	  "download.pytorch.org carries only some (pytorch/pytorch#193491)."),
+	  N_("Install that wheel from PyPI, or add --extra-index-url "
+	  "https://pypi.org/simple to the install."),
+	  { { N_("the pinned wheel is on PyPI"), { BY("MSG-PKG") } } } },
+	{ "CU13-STUB", N_("a deprecated -cu13 name of a CUDA 13 wheel"),
+	  N_("CUDA 13's toolkit wheels lost the -cu13 suffix; the old names "
+	  "are stubs that refuse to build (NVIDIA deprecated them on "
+	  "2025-10-31)."),
+	  N_("Use the unsuffixed name (nvidia-cusparse) or "
+	  "cuda-toolkit[cusparse]==13.*."),
+	  { { N_("the requirement names the old wheel"),
+	    { BY("MSG-PKG") } } } },
+	{ "PIP-PIN-CLASH", N_("two frameworks pin different NVIDIA wheels"),
+	  N_("pip cannot install both: each framework's wheel requires an "
+	  "exact version of the same NVIDIA wheel (ResolutionImpossible)."),
+	  N_("Choose builds of the two whose pins agree (the same CUDA "
+	  "variant), each from its own index."),
+	  { { N_("builds of both pin the same wheels"),
+	    { BY("MSG-PKG") } } } },
+	{ "CONDA-NO-CUDA", N_("conda sees no CUDA driver (__cuda)"),
+	  N_("A CUDA build of a conda package needs the __cuda virtual "
+	  "package, which conda sets from the driver; on a machine without "
+	  "one (a login node) it is missing."),
+	  N_("Set CONDA_OVERRIDE_CUDA to the CUDA the GPU machines' driver "
+	  "runs for the install."),
+	  { { N_("no driver here for conda to read"), { BY("MSG-PKG") } } } },
+	{ "F31", N_("JAX's CUDA plugin does not match jaxlib"),
+	  N_("jax-cudaNN-plugin and jax-cudaNN-pjrt must be exactly "
+	  "jaxlib's version."),
+	  N_("pip install a matching set: jax[cuda12]==<jaxlib version>."),
+	  { { N_("the plugin and jaxlib versions differ"), { BY("F31") } } } },
+	{ "F32", N_("the cuDNN reported is not necessarily the one loaded"),
+	  N_("collect_env lists cuDNN files that are installed, not the "
+	  "ones the process maps.  Several copies can be installed while "
+	  "one is loaded."),
+	  N_("Compare what is installed with what the process maps (doctor "
+	  "lists every copy and the loader's order)."),
+	  { { N_("another cuDNN comes first for the framework"), { BY("F1"),
+	    BY("F9"), BY("F10") } } } },
+	{ "STUB-LIBCUDA", N_("a stub libcuda was loaded"),
+	  N_("Toolkits ship a stub libcuda.so in lib64/stubs for linking "
+	  "only.  At run time it answers every call with error 34."),
+	  N_("Remove the stubs directory from LD_LIBRARY_PATH (LIBRARY_PATH "
+	  "is fine)."),
+	  { { N_("the stub is on the run-time path"),
+	    { BY("STUB-LIBCUDA") } },
+	    { N_("there is no real driver"), { BY("NO-DRIVER"), BY("F20"),
+	    NO_MODULE_ROWS } } } },
+	{ "NO-DRIVER", N_("no GPU or driver is visible"),
+	  N_("The CUDA runtime found no device: no NVIDIA kernel module, no "
+	  "libcuda.so.1, a stub libcuda, or (WSL2) the driver's directory "
+	  "not searched."),
+	  N_("Install and load the NVIDIA driver for this GPU."),
+	  { { N_("CUDA_VISIBLE_DEVICES hides every GPU (empty, -1, or a "
+	    "first entry that names no GPU)"), { BY("ENV-CUDA-VISIBLE") } },
+	    { N_("NVIDIA_VISIBLE_DEVICES is void or none: the container "
+	    "runtime passed no GPU in"), { BY("ENV-NVIDIA-VISIBLE") } },
+	    { N_("JAX_PLATFORMS leaves out the GPU"),
+	    { BY("ENV-JAX-PLATFORMS") } },
+	    { N_("a GPU without its kernel module"), { BY("F20") } },
+	    { N_("the driver's libraries are installed but no kernel "
+	    "module is loaded"), { NO_MODULE_ROWS } },
+	    { N_("a container started without the GPU"),
+	    { BY("CTR-NO-GPU"), IF2(MSG_DRIVER, "container", NULL,
+	    "kernel module", "none loaded"), BY("CTR-NODE") } },
+	    { N_("the container's device cgroup denies it the GPU"),
+	    { BY("CTR-CGROUP"), BY("CTR-PERM") } },
+	    { N_("no NVIDIA GPU or driver on this machine"),
+	    { BY("NO-DRIVER") } },
+	    { N_("a stub libcuda is loaded"), { BY("STUB-LIBCUDA") } },
+	    { N_("WSL2's driver directory is not searched"),
+	    { BY("WSL-LIB-PATH") } } } },
+	/* cudaErrorSystemDriverMismatch (803): "a mismatch between the
+	 * versions of the display driver and the CUDA driver" (CUDA runtime
+	 * API).  easydiffusion/easydiffusion#134, #379: a newer driver fixed
+	 * it; ameli/manylinux-cuda#5: an image carrying its own driver. */
+	{ "CUDA-803", N_("the CUDA driver library and the display driver "
+	  "differ"),
+	  N_("CUDA error 803 (cudaErrorSystemDriverMismatch): the libcuda "
+	  "that was loaded is not of the kernel driver's version.  A driver "
+	  "upgrade without a reboot, a container image that brings its own "
+	  "driver libraries, or a compat libcuda cause it."),
+	  N_("Make libcuda.so.1 and the kernel module one driver version: "
+	  "reboot after a driver upgrade, or install the newest driver; "
+	  "keep driver libraries out of container images."),
+	  { { N_("libcuda.so.1 and the kernel module are different "
+	    "versions"), { IF(MSG_DRIVER, "mismatch", NULL), BY("F19") } },
+	    { N_("a forward-compatibility libcuda is loaded"),
+	    { BY("F17") } },
+	    { N_("no kernel module is loaded"), { BY("F20"),
+	    NO_MODULE_ROWS } } } },
+	/* cudaErrorUnknown (999): "an unknown internal error" (CUDA runtime
+	 * API).  spiriMirror/libuipc#41: after a driver update, one CUDA
+	 * program run as root made it go away; pytorch/pytorch#49081:
+	 * /dev/nvidia-uvm missing, `nvidia-modprobe -c 0 -u` fixed it. */
+	{ "CUDA-999", N_("CUDA reported an unknown error"),
+	  N_("CUDA error 999 (cudaErrorUnknown) says nothing more about its "
+	  "cause.  It is reported after driver updates until the modules "
+	  "and device files are set up again, and on broken or unloaded "
+	  "driver states."),
+	  N_("Reboot after a driver update (or run one CUDA program as "
+	  "root once); if it stays, check the driver with doctor."),
+	  { { N_("the driver's libraries and its kernel module differ"),
+	    { BY("F19"), IF(MSG_DRIVER, "mismatch", NULL) } },
+	    { N_("no kernel module is loaded"), { BY("F20"),
+	    NO_MODULE_ROWS } },
+	    { N_("the nvidia_uvm module is not loaded or /dev/nvidia-uvm is "
+	    "missing (pytorch/pytorch#49081)"), { BY("NO-UVM") } },
+	    { N_("something else (cannot be checked without the GPU's "
+	    "state)"), { { NULL, { { NULL } } } } } } },
+	/* cuDNN's documentation of CUDNN_STATUS_NOT_INITIALIZED, as quoted
+	 * in PaddlePaddle/PaddleMIX#678; NVIDIA/TensorRT#2911 (is cuDNN on
+	 * the library path); yukkyo/PyTorch-FilterResponseNormalizationLayer#4
+	 * (GPU memory, reduce the batch size). */
+	{ "CUDNN-NOT-INITIALIZED", N_("cuDNN could not be initialized"),
+	  N_("CUDNN_STATUS_NOT_INITIALIZED: cudnnCreate() failed, usually "
+	  "because a CUDA call it makes failed (no usable driver, no GPU "
+	  "memory left) or because the cuDNN loaded does not fit the "
+	  "framework."),
+	  N_("Make the framework load its own cuDNN (doctor lists which one "
+	  "it finds); if it does, free GPU memory or reduce the batch "
+	  "size."),
+	  { { N_("the cuDNN loaded is not the one the framework expects"),
+	    { BY("F9"), BY("F10"), BY("F1"), BY("F2"), BY("F3"),
+	    BY("F8") } },
+	    { N_("no usable driver"), { BY("NO-DRIVER"), BY("F20"),
+	    BY("STUB-LIBCUDA"), NO_MODULE_ROWS } },
+	    { N_("GPU memory ran out (cannot be checked without running "
+	    "the model)"), { { NULL, { { NULL } } } } } } },
+	/* vllm-project/vllm#5501 (the installed torch lacks the symbol the
+	 * extension was built against), #611 (reinstalling torch fixed it),
+	 * #3630 (versions conflicting with pytorch). */
+	{ "TORCH-ABI", N_("an extension was built against another PyTorch"),
+	  N_("A compiled extension (vLLM's _C, a custom CUDA op) calls a C++ "
+	  "function of PyTorch (c10::, at::, torch::) that the installed "
+	  "PyTorch does not have: it was built for another PyTorch "
+	  "version."),
+	  N_("Install the build of the extension made for the installed "
+	  "PyTorch, or the PyTorch version the extension requires."),
+	  { { N_("the installed PyTorch lacks the function (loading the "
+	    "extension here fails the same way)"),
+	    { IF(MSG_FILE, "loader says", "undefined symbol") } },
+	    { N_("the extension was built for another PyTorch than the one "
+	    "installed (its symbols checked against PyTorch's own)"),
+	    { BY("TORCH-ABI") } } } },
+	/* pytorch/pytorch#119932 (another package provides an incompatible
+	 * NCCL), #186591 (nvidia-nccl-cu12 and -cu13 mixed),
+	 * NVIDIA/nccl#1180, rwth-i6/returnn#1802 (nvidia-nccl-cu11 2.14.3
+	 * beside -cu12 2.27.3: ncclMemFree). */
+	{ "NCCL-SYMBOL", N_("PyTorch found another NCCL than its own"),
+	  N_("libtorch_cuda.so calls an NCCL function that the libnccl.so.2 "
+	  "the loader found first does not have: another, older NCCL came "
+	  "first (a second nvidia-nccl wheel, a system libnccl2, a "
+	  "directory on LD_LIBRARY_PATH)."),
+	  N_("Keep one NCCL: remove the other nvidia-nccl wheel or drop its "
+	  "directory from LD_LIBRARY_PATH."),
+	  { { N_("LD_LIBRARY_PATH puts another NCCL first"),
+	    { FILE_VIA("LD_LIBRARY_PATH"), IF("NCCL-SYMBOL", "libnccl.so.2",
+	    "LD_LIBRARY_PATH") } },
+	    { N_("a system NCCL is found first"), { FILE_VIA("ld.so.cache"),
+	    FILE_VIA("default directory") } },
+	    { N_("a second nvidia-nccl wheel (-cu11 beside -cu12) overwrote "
+	    "PyTorch's libnccl.so.2 (rwth-i6/returnn#1802)"),
+	    { IF("NCCL-SYMBOL", "installed by", "(the file there)"),
+	    IF("WHEEL-MIX", "same file", "libnccl") } } } },
+	/* bitsandbytes-foundation/bitsandbytes#1559 and #487 (the
+	 * messages), #1522 and #492 (maintainer: upgrade bitsandbytes),
+	 * #1848 (no CUDA 13.1 binary yet; BNB_CUDA_VERSION=130 worked). */
+	{ "BNB-BINARY", N_("bitsandbytes has no library for this CUDA"),
+	  N_("bitsandbytes loads a native library built for one CUDA "
+	  "version (libbitsandbytes_cudaXYZ.so), chosen from PyTorch's CUDA "
+	  "or BNB_CUDA_VERSION.  The file for that version is not in the "
+	  "package, or the CUDA runtime was not found, so it fails or falls "
+	  "back to the CPU library."),
+	  N_("pip install -U bitsandbytes; unset BNB_CUDA_VERSION unless "
+	  "you mean it."),
+	  { { N_("the package has no library for the CUDA version it "
+	    "looked for"), { BY("BNB-BINARY"), IF(MSG_BUILD, "lacks",
+	    NULL) } } } },
+	/*
+	 * What a status code means when no entry above is about it: one
+	 * entry a kind of code (codes.h, code_entry() below).  The code and
+	 * the library's own words for it are in the match's captures.
+	 */
+	{ "CUDA-OOM", N_("the GPU ran out of memory"),
+	  N_("A CUDA library could not allocate GPU memory "
+	  "(cudaErrorMemoryAllocation, CUDA_ERROR_OUT_OF_MEMORY, or a "
+	  "library's ALLOC_FAILED).  Every process on the GPU shares its "
+	  "memory: a model, a batch or a cache that does not fit, another "
+	  "process holding memory, or memory fragmented by earlier "
+	  "allocations cause it.  cuBLAS and cuDNN report it as a failure to "
+	  "create their handle, before any work."),
+	  N_("Free GPU memory: stop other processes on the GPU (nvidia-smi "
+	  "lists them), reduce the batch or the model, or let PyTorch's "
+	  "allocator grow in segments (PYTORCH_CUDA_ALLOC_CONF="
+	  "expandable_segments:True)."),
+	  { { N_("the work needs more memory than the GPU has free (cannot "
+	    "be checked without running it)"), { { NULL, { { NULL } } } } },
+	    { N_("another process holds the GPU's memory (cannot be checked "
+	    "without the GPU)"), { { NULL, { { NULL } } } } } } },
+	{ "CUDA-FAULT", N_("a GPU kernel faulted"),
+	  N_("A kernel on the GPU failed: an illegal or misaligned memory "
+	  "access, an illegal instruction, a device-side assert, a launch "
+	  "that failed.  Launches are asynchronous, so a later, unrelated "
+	  "call reports it, and the CUDA context stays broken: every later "
+	  "call returns the same error.  Usually a bug in a kernel of the "
+	  "program or an extension (an index out of range), sometimes "
+	  "libraries of mixed releases or a hardware fault."),
+	  N_("Run again with CUDA_LAUNCH_BLOCKING=1 to see the call that "
+	  "faulted (compute-sanitizer finds the access); NVRM Xid lines in "
+	  "the kernel log point at the hardware or the driver."),
+	  { { N_("libraries of different releases are loaded together"),
+	    { BY("F1"), BY("F2"), BY("F12"), BY("WHEEL-MIX") } },
+	    { N_("a bug in a kernel, such as an index out of range (cannot "
+	    "be checked without running it)"), { { NULL, { { NULL } } } } },
+	    { N_("a hardware or driver fault (NVRM Xid in the kernel log; "
+	    "cannot be checked here)"), { { NULL, { { NULL } } } } } } },
+	{ "CODE-INIT", N_("a CUDA library could not start"),
+	  N_("A CUDA library could not initialise: the runtime or the "
+	  "driver API at its first call, or cuBLAS, cuSPARSE, cuSOLVER, "
+	  "cuRAND or cuFFT when it creates its handle.  It could not talk to "
+	  "the driver, could not get GPU memory for its handle, or found a "
+	  "part of another release.  CUDA used in a process and then in a "
+	  "forked child fails so too."),
+	  N_("Check the driver (cudnn-setup doctor); free GPU memory; start "
+	  "worker processes with 'spawn' when the parent used CUDA."),
+	  { { N_("no usable driver"), { BY("NO-DRIVER"), BY("F20"),
+	    BY("STUB-LIBCUDA"), NO_MODULE_ROWS } },
+	    { N_("the driver's libraries and its kernel module differ"),
+	    { BY("F19"), IF(MSG_DRIVER, "mismatch", NULL) } },
+	    { N_("/dev/nvidia-uvm is missing (pytorch/pytorch#49081)"),
+	    { BY("NO-UVM") } },
+	    { N_("a library of another release is bound first"),
+	    { BY("F1"), BY("F2"), BY("F9"), BY("F10"), BY("F12"),
+	    BY("WHEEL-MIX") } },
+	    { N_("GPU memory ran out, or CUDA was used before a fork "
+	    "(cannot be checked here)"), { { NULL, { { NULL } } } } } } },
+	{ "CODE-USAGE", N_("a CUDA library refused a call"),
+	  N_("The library rejected what it was asked: an invalid value, "
+	  "handle or configuration, or an operation it does not support for "
+	  "these types, sizes or this GPU.  Most often the program's own bug "
+	  "or a combination it does not support, not the installation; a "
+	  "library of another release than the program was built with does "
+	  "it too."),
+	  N_("Check that the program loads the libraries it was built with "
+	  "(cudnn-setup doctor), then report it to the program's authors "
+	  "with the versions."),
+	  { { N_("a library of another release than the program expects is "
+	    "bound"), { BY("F1"), BY("F2"), BY("F9"), BY("F10"), BY("F12"),
+	    BY("WHEEL-MIX") } },
+	    { N_("the framework has no kernels for this GPU"),
+	    { BY("F21") } },
+	    { N_("a bug or an unsupported combination in the program "
+	    "(cannot be checked here)"), { { NULL, { { NULL } } } } } } },
+	/* cudaErrorDevicesUnavailable (46): "all CUDA-capable devices are
+	 * busy or unavailable" (CUDA runtime API, driver_types.h) */
+	{ "CUDA-BUSY", N_("the GPU is busy or unavailable"),
+	  N_("Every GPU the process can see is in the exclusive-process or "
+	  "prohibited compute mode and taken by another process, or held by "
+	  "another container or virtual machine."),
+	  N_("Wait for the other process, or set the compute mode back to "
+	  "Default (nvidia-smi -c 0, as root)."),
+	  { { N_("another process holds the GPU in exclusive mode (cannot "
+	    "be checked without the GPU)"), { { NULL, { { NULL } } } } } } },
+	/* cudaErrorInvalidDevice (101): "invalid device ordinal" */
+	{ "CUDA-ORDINAL", N_("the program asked for a GPU that is not "
+	  "visible"),
+	  N_("The device number the program asked for is not among the GPUs "
+	  "CUDA sees: the machine has fewer, or CUDA_VISIBLE_DEVICES shows "
+	  "fewer (CUDA numbers the visible ones from 0)."),
+	  N_("Ask for a device below the number visible, or list more in "
+	  "CUDA_VISIBLE_DEVICES."),
+	  { { N_("CUDA_VISIBLE_DEVICES hides GPUs"),
+	    { BY("ENV-CUDA-VISIBLE") } },
+	    { N_("the machine has fewer GPUs than the program expects "
+	    "(cannot be checked without the GPU)"),
+	    { { NULL, { { NULL } } } } } } },
+	/* NVML_ERROR_GPU_IS_LOST: "The GPU has fallen off the bus or has
+	 * otherwise become inaccessible" (nvml.h) */
+	{ "GPU-LOST", N_("the GPU fell off the bus"),
+	  N_("The GPU stopped answering on the PCIe bus (NVML's GPU_IS_LOST; "
+	  "Xid 79 in the kernel log): a fault of the hardware, its power or "
+	  "its cooling, not of the software."),
+	  N_("Reboot; if it happens again, have the GPU's power, cooling and "
+	  "seating checked."),
+	  { { N_("a hardware fault (cannot be checked here)"),
+	    { { NULL, { { NULL } } } } } } },
+	{ "DRIVER-LIB", N_("a library of the NVIDIA driver is missing"),
+	  N_("libcuda.so.1, libnvidia-ml.so.1, libnvidia-ptxjitcompiler.so.1 "
+	  "and libnvcuvid.so.1 come with the driver, never with CUDA or a "
+	  "pip wheel.  One is not found: the driver's user-space packages "
+	  "are not installed, or a container was started without the GPU or "
+	  "without that capability (NVIDIA_DRIVER_CAPABILITIES: utility for "
+	  "NVML, compute, video)."),
+	  N_("Install the driver's user-space libraries of the kernel "
+	  "module's version; in a container, start it with the GPU (--gpus "
+	  "all) and the capability, and never install the driver inside."),
+	  { { N_("the library is installed but not on the loader's path"),
+	    { LIB_ELSEWHERE } },
+	    { N_("a container started without the GPU"),
+	    { BY("CTR-NO-GPU"), IF2(MSG_DRIVER, "container", NULL,
+	    "kernel module", "none loaded") } },
+	    { N_("the container's NVIDIA_DRIVER_CAPABILITIES lack compute"),
+	    { BY("CTR-CAPS") } },
+	    { N_("the GPU was passed into the container without the "
+	    "driver's libraries"), { BY("CTR-NO-LIBS") } },
+	    { N_("no NVIDIA driver on this machine"), { BY("NO-DRIVER"),
+	    BY("F20"), NO_MODULE_ROWS, LIB_NOWHERE } } } },
+	/* Containers (research containers.md, b): the texts of the NVIDIA
+	 * container toolkit, the engines and NVML, each fixed on one side. */
+	{ "CTR-RUNTIME", N_("docker cannot give the container a GPU"),
+	  N_("Docker was asked for a GPU (--gpus, compose's capabilities: "
+	  "[gpu], or --runtime=nvidia) and has nothing that provides one: "
+	  "the NVIDIA Container Toolkit is not installed on the host, or "
+	  "docker is not configured for it, or docker is the snap package, "
+	  "which does not see a toolkit installed by apt."),
+	  N_("On the host: install nvidia-container-toolkit, run sudo "
+	  "nvidia-ctk runtime configure --runtime=docker and restart docker; "
+	  "run cudnn-setup doctor on the host to see what is missing."),
+	  { { N_("the NVIDIA Container Toolkit is not installed on the "
+	    "host"), { BY("CTK-MISSING") } },
+	    { N_("docker has no nvidia runtime configured"),
+	    { BY("CTK-DOCKER") } } } },
+	{ "CTR-CGROUP", N_("the container lost its GPU to the device cgroup"),
+	  N_("NVML inside a running container fails with \"Unknown Error\": "
+	  "the container's device cgroup no longer lets it open the NVIDIA "
+	  "devices.  With the systemd cgroup driver, systemctl daemon-reload "
+	  "on the host re-applies the device rules from /dev/char links, "
+	  "which the NVIDIA devices lack."),
+	  N_("On the host: sudo nvidia-ctk system create-dev-char-symlinks "
+	  "--create-all (and NVIDIA's udev rule), then recreate the "
+	  "container; or start it with CDI, or use the cgroupfs driver."),
+	  { { N_("the device cgroup denies /dev/nvidiactl in this "
+	    "container"), { BY("CTR-CGROUP") } },
+	    { N_("the host lacks the /dev/char links with the systemd "
+	    "cgroup driver"), { BY("CTK-DEV-CHAR") } } } },
+	{ "CTR-HOST-DRIVER", N_("the container toolkit finds no driver on the "
+	  "host"),
+	  N_("nvidia-container-cli loads the host's libnvidia-ml.so.1 to "
+	  "learn what to pass into a container; it is not there: no NVIDIA "
+	  "driver is installed on the host, or it lives in a driver "
+	  "container's root (the GPU operator's /run/nvidia/driver)."),
+	  N_("On the host: install the NVIDIA driver (run cudnn-setup doctor "
+	  "there); with a driver container, point the toolkit at its root "
+	  "(nvidia-ctk cdi generate --driver-root=/run/nvidia/driver)."),
+	  { { N_("no NVIDIA driver on this host"), { BY("NO-DRIVER"),
+	    BY("F20"), NO_MODULE_ROWS } } } },
+	{ "CTR-BAKED", N_("the image carries the driver's libraries"),
+	  N_("The container toolkit mounts the host driver's libraries into "
+	  "the container and found a file already in its place: the image "
+	  "ships driver libraries of its own (a libnvidia-compute package "
+	  "pulled in by another one, or files copied in)."),
+	  N_("In the image: remove the driver's packages (apt-get remove "
+	  "libnvidia-compute-*) and rebuild it; the driver's libraries come "
+	  "from the host."),
+	  { { N_("the image ships libnvidia-ml.so.1 or libcuda.so (check the "
+	    "image)"), { { NULL, { { NULL } } } } } } },
+	{ "CTR-WSL", N_("WSL2 shows the container toolkit no GPU"),
+	  N_("The container toolkit runs under WSL and finds no GPU adapter: "
+	  "the distribution runs as WSL1, the Windows driver has no WSL "
+	  "support, or the machine has no NVIDIA GPU."),
+	  N_("On Windows: convert the distribution to WSL2, install a current "
+	  "NVIDIA Windows driver, and run wsl --update; nothing is installed "
+	  "inside."),
+	  { { N_("an old WSL or a Windows driver without WSL support (check "
+	    "on Windows)"), { { NULL, { { NULL } } } } } } },
+	{ "CTR-CDI", N_("the CDI device for the GPU is not defined"),
+	  N_("The engine was asked for the CDI device nvidia.com/gpu=all and "
+	  "no spec in /etc/cdi or /var/run/cdi defines it: none was "
+	  "generated, it was written elsewhere, or it is stale after a "
+	  "driver upgrade."),
+	  N_("On the host: sudo nvidia-ctk cdi generate "
+	  "--output=/etc/cdi/nvidia.yaml, again after each driver upgrade "
+	  "(run cudnn-setup doctor there)."),
+	  { { N_("no CDI spec names the GPU on this host"), { IF("CTK-CDI",
+	    "spec", "none in") } },
+	    { N_("the spec was generated for another driver"),
+	    { IF("CTK-CDI", "spec", "names libcuda") } } } },
+	{ "CTR-PERM", N_("the container may not open the GPU's device"),
+	  N_("NVML was refused the NVIDIA device files: a rootless container "
+	  "without the device's group, a user inside the container other "
+	  "than root, or SELinux."),
+	  N_("Start the container keeping the groups (podman run --device "
+	  "nvidia.com/gpu=all --group-add keep-groups); with SELinux, on the "
+	  "host: sudo setsebool -P container_use_devices true."),
+	  { { N_("no permission to open /dev/nvidiactl here"),
+	    { BY("CTR-PERM") } } } },
+	{ "CTR-K8S", N_("the Kubernetes node's runtime gives no GPU"),
+	  N_("NVIDIA's device plugin found no NVML in its own container: the "
+	  "node's container runtime (containerd, cri-o) does not run it "
+	  "with the nvidia runtime."),
+	  N_("On the node: sudo nvidia-ctk runtime configure "
+	  "--runtime=containerd (or crio), restart it, and make nvidia the "
+	  "default runtime or the plugin's runtimeClassName."),
+	  { { N_("containerd on this node has no nvidia runtime"),
+	    { BY("CTK-CONTAINERD") } } } },
+	{ "LIB-SYMBOL", N_("a library needs a symbol its sibling lacks"),
+	  N_("A library asked for a versioned symbol of a sibling library "
+	  "(the version names the sibling's soname) and the sibling the "
+	  "loader found does not have it: the two come from different "
+	  "releases.  NVIDIA's libraries of one component (cuBLAS and "
+	  "cuBLASLt, cuSPARSE and nvJitLink) work only with a sibling at "
+	  "least as new."),
+	  N_("Make both come from one release: drop the directory that puts "
+	  "the other release first from LD_LIBRARY_PATH, or upgrade the "
+	  "older package."),
+	  { { N_("LD_LIBRARY_PATH puts another release's library first"),
+	    { FILE_VIA("LD_LIBRARY_PATH"), IF("F12", "put first by",
+	    "LD_LIBRARY_PATH") } },
+	    { N_("pip wheels of different releases overwrote each other"),
+	    { BY("WHEEL-MIX") } },
+	    { N_("another release is found first through ld.so"),
+	    { FILE_VIA("ld.so.cache"), FILE_VIA("default directory"),
+	    BY("F12"), BY("F1") } } } },
+	/* nvcc, ptxas, NVRTC: "Unsupported gpu architecture 'compute_86'",
+	 * "Value 'sm_121a' is not defined for option 'gpu-name'" */
+	{ "NVCC-ARCH", N_("the CUDA compiler does not know the GPU "
+	  "architecture"),
+	  N_("nvcc, ptxas or NVRTC was asked to compile for a GPU "
+	  "architecture (sm_XX, compute_XX) it does not know: the toolkit "
+	  "is older than the GPU, a newer toolkit dropped the architecture, "
+	  "or the build asked for \"native\" where no GPU was seen."),
+	  N_("Compile with a toolkit that knows the architecture: a newer "
+	  "CUDA for a new GPU (or point the tool at a newer ptxas, as "
+	  "TRITON_PTXAS_PATH does for Triton); for an old GPU, list "
+	  "architectures the toolkit has (CMAKE_CUDA_ARCHITECTURES, "
+	  "TORCH_CUDA_ARCH_LIST)."),
+	  { { N_("the toolkit is older than the GPU, or too new for it "
+	    "(cannot be checked without the GPU)"),
+	    { { NULL, { { NULL } } } } } } },
+	/* TensorRT's runtime refusing a serialized engine */
+	{ "TRT-ENGINE", N_("a TensorRT engine was built elsewhere"),
+	  N_("A serialized TensorRT engine (an .engine, .plan or .trt file, "
+	  "or a provider's engine cache) runs only with the TensorRT release "
+	  "and the kind of GPU (its compute capability) it was built with; "
+	  "this one was built with another."),
+	  N_("Delete the engine or its cache and build it again on this "
+	  "machine, with this TensorRT; ship the ONNX model rather than the "
+	  "engine."),
+	  { { N_("the engine was built with another TensorRT or on another "
+	    "GPU (the message says which)"), { { NULL, { { NULL } } } } } } },
+	/* NCCL's shared-memory transport (misc/shmutils.cc) */
+	{ "NCCL-SHM", N_("NCCL could not create its shared memory"),
+	  N_("Processes on one machine exchange data through segments in "
+	  "/dev/shm; NCCL could not create or grow one there: /dev/shm is "
+	  "too small (a container's is 64 MB unless told otherwise) or "
+	  "full."),
+	  N_("Give the container a larger /dev/shm (docker run --shm-size=1g "
+	  "or --ipc=host; in Kubernetes an emptyDir of medium Memory mounted "
+	  "at /dev/shm), or set NCCL_SHM_DISABLE=1 at some cost in speed."),
+	  { { N_("/dev/shm is too small or full where the program ran"),
+	    { { NULL, { { NULL } } } } } } },
+	/* Triton's OutOfResources; cudaErrorLaunchOutOfResources (701) */
+	{ "GPU-RESOURCES", N_("a kernel needs more than this GPU offers"),
+	  N_("A GPU kernel asks for more of a GPU's per-block resources "
+	  "(shared memory, registers, threads) than this GPU has: the "
+	  "program, or its tuned settings, were made for a larger GPU."),
+	  N_("Use the program's settings for this GPU (smaller blocks, fewer "
+	  "stages), or a GPU it supports."),
+	  { { N_("the kernel's settings were made for another GPU (cannot "
+	    "be checked without the GPU)"), { { NULL, { { NULL } } } } } } },
+	/* "cannot find -lcuda": Triton builds its launcher with the linker */
+	{ "LINK-LIBCUDA", N_("a build cannot link against libcuda.so"),
+	  N_("A build step (Triton's launcher, a CUDA extension) links with "
+	  "-lcuda, which needs the development link libcuda.so next to the "
+	  "driver's libcuda.so.1, in a directory the linker searches."),
+	  N_("Create the link libcuda.so to the driver's libcuda.so.1 "
+	  "(cudnn-setup repair makes development links), or give the build "
+	  "the driver's directory (TRITON_LIBCUDA_PATH for Triton)."),
+	  { { N_("no NVIDIA driver on this machine"), { BY("NO-DRIVER"),
+	    NO_MODULE_ROWS } },
+	    { N_("libcuda.so is here, but not where the linker looks"),
+	    { LIB_ELSEWHERE } },
+	    { N_("the driver's libcuda.so.1 has no libcuda.so beside it"),
+	    { LIB_NOWHERE } } } },
+	/* a capability of newer architectures: FP16/BF16 speed, FP8,
+	 * FlashAttention */
+	{ "GPU-FEATURE", N_("the GPU lacks a feature the program asks for"),
+	  N_("The program asked for something this GPU's architecture does "
+	  "not have: fast FP16 or BF16 arithmetic, FP8, or kernels such as "
+	  "FlashAttention's, which need a newer compute capability."),
+	  N_("Use the program's setting for older GPUs (float32 or float16 "
+	  "instead of bfloat16, another attention backend), or a newer "
+	  "GPU."),
+	  { { N_("the GPU is older than the feature (cannot be checked "
+	    "without the GPU)"), { { NULL, { { NULL } } } } } } },
+	{ "NAMES", N_("not a failure known here; what it names, looked up"),
+	  N_("The text is none of the failures the catalogue knows, but it "
+	  "names a library of NVIDIA's.  Where that library is on this "
+	  "machine, and what provides it, is below."),
+	  N_("Run cudnn-setup doctor for the whole machine; give explain the "
+	  "lines around the error (the first error, not the last)."),
+	  { { N_("the library it names is installed but not on the loader's "
+	    "path"), { LIB_ELSEWHERE } },
+	    { N_("the library it names is not installed"),
+	    { LIB_NOWHERE } }, LIB_PART_ROW } },
+	{ "CODE-OTHER", N_("an NVIDIA library returned an error"),
+	  N_("The text names a status code of an NVIDIA library; what the "
+	  "library says of it is shown with the message.  It is none of the "
+	  "failures whose causes a machine shows."),
+	  N_("Look the code up in the library's documentation; cudnn-setup "
+	  "doctor shows whether the installation itself is sound."),
+	  { { NULL, { { NULL, { { NULL } } } } } } },
+};
+
+const size_t cds_explain_nentries =
+    sizeof(cds_explain_entries) / sizeof(cds_explain_entries[0]);

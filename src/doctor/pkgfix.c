@@ -1,0 +1,931 @@
+/*
+ * pkgfix.c - the fix a user's own package manager makes: for a framework
+ * in a pip, uv or conda env whose build does not fit the driver or the
+ * GPU, the command that installs the build that does (the index's
+ * framework rows with their package index and architectures, from
+ * manifests/data/wheel-builds.tsv), with the env's own interpreter or
+ * tool, and the command that goes back to what is installed now.
+ *
+ * Rules (manifests/SOURCES.md; the research behind them is PyTorch's
+ * release matrices and uv's driver table): a build runs when the driver
+ * meets the floor of its CUDA major, whatever the minor (minor version
+ * compatibility); the GPU must be among its cubins or at or above its
+ * PTX; PyTorch refuses cuDNN 9.11 and newer below sm_75.  The command
+ * pins the local label ("torch==2.9.0+cu126": a plain "torch==2.9.0" is
+ * met by the "+cu130" already there, PEP 440) and names the build's index.
+ */
+#include "config.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cds.h"
+#include "sys/handle.h"
+#include "doctor/pkgfix.h"
+#include "sys/spawn.h"
+#include "base/util.h"
+#include "base/version.h"
+
+/* Is compute capability CC among the cubins ARCHS ("50 60 70") or at or
+ * above the PTX architecture PTX? */
+static int
+arch_in(const char *archs, const char *ptx, int cc)
+{
+	const char *p = archs;
+
+	if (ptx != NULL && atoi(ptx) <= cc) {
+		return 1;
+	}
+	while (p != NULL && *p != '\0') {
+		int a = atoi(p);
+
+		if (a / 10 == cc / 10 && a <= cc) {
+			return 1;
+		}
+		p = strchr(p, ' ');
+		p = p != NULL ? p + 1 : NULL;
+	}
+	return 0;
+}
+
+/* The index's driver floor for Blackwell (a floor row with a note). */
+static const char *
+blackwell_floor(const struct cds_manifest *m)
+{
+	size_t i;
+
+	for (i = 0; i < m->nfloors; i++) {
+		if (m->floors[i].note != NULL &&
+		    strstr(m->floors[i].note, "Blackwell") != NULL) {
+			return m->floors[i].min_driver;
+		}
+	}
+	return NULL;
+}
+
+int
+cds_build_runs(const struct cds_manifest *m,
+    const struct cds_framework_req *f, const struct cds_machine *mc,
+    const char **why)
+{
+	const char *floor, *dummy;
+
+	why = why != NULL ? why : &dummy;
+	if (mc->driver != NULL) {
+		floor = cds_manifest_driver_floor(m, f->cuda);
+		if (floor != NULL && cds_vercmp(mc->driver, floor) < 0) {
+			*why = "the driver is older than its CUDA major needs";
+			return 0;
+		}
+	} else if (mc->driver_cuda > 0 &&
+	    atoi(f->cuda) > mc->driver_cuda / 1000) {
+		*why = "the driver does not run its CUDA major";
+		return 0;
+	}
+	if (mc->min_cc <= 0) {
+		return 1;
+	}
+	if (f->archs != NULL && !arch_in(f->archs, f->ptx, mc->min_cc)) {
+		*why = "it has no kernels for this GPU";
+		return 0;
+	}
+	if (mc->min_cc < 75 && f->cudnn != NULL &&
+	    cds_vercmp(f->cudnn, "9.11") >= 0) {
+		*why = "PyTorch refuses its cuDNN (9.11 or newer) below sm_75";
+		return 0;
+	}
+	if ((mc->min_cc / 10 == 10 || mc->min_cc / 10 == 12) &&
+	    mc->driver != NULL && (floor = blackwell_floor(m)) != NULL &&
+	    cds_vercmp(mc->driver, floor) < 0) {
+		*why = "Blackwell needs a newer driver";
+		return 0;
+	}
+	return 1;
+}
+
+/* "2.9" of "2.9.0+cu130". */
+static char *
+minor_of(const char *version)
+{
+	size_t n = strcspn(version, ".");
+
+	if (version[n] == '.') {
+		n += 1 + strcspn(version + n + 1, ".+");
+	}
+	return cds_xstrndup(version, n);
+}
+
+static int
+is_torch_build(const struct cds_framework_req *f)
+{
+	return strcmp(f->name, "torch") == 0 && f->index_url != NULL &&
+	    strchr(f->version, '-') == NULL;
+}
+
+const struct cds_framework_req *
+cds_torch_fit(const struct cds_manifest *m, const char *version,
+    const struct cds_framework_req *except, const struct cds_machine *mc)
+{
+	const struct cds_framework_req *best = NULL;
+	char *want = version != NULL ? minor_of(version) : NULL;
+	size_t i;
+	int pass;
+
+	/* pass 0: the release asked; pass 1: any release, the newest */
+	for (pass = want != NULL ? 0 : 1; pass < 2 && best == NULL; pass++) {
+		for (i = 0; i < m->nframeworks; i++) {
+			const struct cds_framework_req *f = &m->frameworks[i];
+			int v;
+
+			if (!is_torch_build(f) || f == except ||
+			    (pass == 0 && strcmp(f->version, want) != 0) ||
+			    !cds_build_runs(m, f, mc, NULL)) {
+				continue;
+			}
+			v = best != NULL ? cds_vercmp(f->version,
+			    best->version) : 1;
+			if (v > 0 || (v == 0 &&
+			    cds_vercmp(f->cuda, best->cuda) > 0)) {
+				best = f;
+			}
+		}
+	}
+	free(want);
+	return best;
+}
+
+void
+cds_machine_of(const struct cds_scan *s, struct cds_machine *mc)
+{
+	size_t i;
+
+	memset(mc, 0, sizeof(*mc));
+	mc->driver = s->driver.version;
+	mc->driver_cuda = s->driver.cuda_version;
+	for (i = 0; i < s->driver.ncc; i++) {
+		if (mc->min_cc == 0 || s->driver.cc[i] < mc->min_cc) {
+			mc->min_cc = s->driver.cc[i];
+		}
+	}
+}
+
+enum cds_pkg_tool
+cds_pkg_tool_of(const cds_handle_t *h, const struct cds_env *e)
+{
+	char *path, *cfg, *line, *top, *a, *b;
+	enum cds_pkg_tool t = CDS_PKG_PIP;
+
+	if (e->is_conda) {
+		return CDS_PKG_PIP;	/* conda packages: see cds_pkg_fix */
+	}
+	path = cds_path_join(e->prefix, "pyvenv.cfg");
+	cfg = cds_root_read_file(h, path, 1u << 16, NULL);
+	free(path);
+	for (line = cfg; line != NULL && *line != '\0'; ) {
+		if (strncmp(line, "uv", 2) == 0 &&
+		    line[2 + strspn(line + 2, " \t")] == '=') {
+			t = CDS_PKG_UV;
+			break;
+		}
+		line = strchr(line, '\n');
+		line = line != NULL ? line + 1 : NULL;
+	}
+	free(cfg);
+	if (t == CDS_PKG_UV) {
+		top = cds_dirname(e->prefix);
+		a = cds_path_join(top, "pyproject.toml");
+		b = cds_path_join(top, "uv.lock");
+		path = cds_rpath_follow(h, a);
+		cfg = cds_rpath_follow(h, b);
+		if (cds_is_file(path) && cds_is_file(cfg)) {
+			t = CDS_PKG_UV_PROJECT;
+		}
+		free(path);
+		free(cfg);
+		free(a);
+		free(b);
+		free(top);
+	}
+	return t;
+}
+
+/* The version of torchvision's dist-info in SITE ("0.24.0+cu130"), or
+ * NULL when it is not installed. */
+static char *
+dist_version(const cds_handle_t *h, const char *site, const char *name)
+{
+	char *host = site != NULL ? cds_rpath_follow(h, site) : NULL;
+	char *v = NULL;
+	size_t n = strlen(name);
+	struct dirent *d;
+	DIR *dir;
+
+	if (host == NULL || (dir = opendir(host)) == NULL) {
+		free(host);
+		return NULL;
+	}
+	while (v == NULL && (d = readdir(dir)) != NULL) {
+		const char *end = strstr(d->d_name, ".dist-info");
+
+		if (strncmp(d->d_name, name, n) == 0 && d->d_name[n] == '-' &&
+		    end != NULL && end[10] == '\0') {
+			v = cds_xstrndup(d->d_name + n + 1,
+			    (size_t)(end - d->d_name) - n - 1);
+		}
+	}
+	closedir(dir);
+	free(host);
+	return v;
+}
+
+/* The words that install with env E's tool, up to the requirements. */
+static void
+install_words(struct cds_strv *w, const struct cds_env *e,
+    enum cds_pkg_tool t)
+{
+	if (t == CDS_PKG_PIP) {
+		cds_strv_push_owned(w, cds_path_join(e->prefix,
+		    "bin/python"));
+		cds_strv_push(w, "-m");
+		cds_strv_push(w, "pip");
+		cds_strv_push(w, "install");
+	} else {
+		cds_strv_push(w, "uv");
+		cds_strv_push(w, "pip");
+		cds_strv_push(w, "install");
+		cds_strv_push(w, "--python");
+		cds_strv_push(w, e->prefix);
+	}
+}
+
+/* "2.9.0" of "2.9.0+cu130"; the label "cu130" into *label (NULL). */
+static char *
+public_version(const char *v, const char **label)
+{
+	const char *plus = strchr(v, '+');
+
+	*label = plus != NULL ? plus + 1 : NULL;
+	return plus != NULL ? cds_xstrndup(v, (size_t)(plus - v)) :
+	    cds_xstrdup(v);
+}
+
+/* The row of torch release VERSION's build LABEL, or NULL. */
+static const struct cds_framework_req *
+torch_row(const struct cds_manifest *m, const char *version,
+    const char *label)
+{
+	char *want = minor_of(version);
+	const struct cds_framework_req *r = NULL;
+	size_t i;
+
+	for (i = 0; r == NULL && i < m->nframeworks; i++) {
+		const struct cds_framework_req *f = &m->frameworks[i];
+
+		if (is_torch_build(f) && strcmp(f->version, want) == 0 &&
+		    (label != NULL ? strcmp(f->variant, label) == 0 :
+		    f->pypi_default)) {
+			r = f;
+		}
+	}
+	free(want);
+	return r;
+}
+
+/*
+ * torchvision's release beside torch VERSION: its minor is torch's plus 15
+ * (0.24 with 2.9; pip-fixes research, from several threads), same patch.
+ */
+static char *
+vision_for(const char *version)
+{
+	int maj, min, pat = -1;
+
+	if (sscanf(version, "%d.%d.%d", &maj, &min, &pat) < 2 || maj != 2) {
+		return NULL;
+	}
+	return pat >= 0 ? cds_xasprintf("0.%d.%d", min + 15, pat) :
+	    cds_xasprintf("0.%d.*", min + 15);
+}
+
+/* The pip or uv commands for torch in E: to ROW's build, and back. */
+static void
+torch_wheel_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p,
+    const struct cds_framework_req *row, enum cds_pkg_tool t)
+{
+	struct cds_strv w = {0}, u = {0};
+	const char *label;
+	char *pub = public_version(p->version, &label);
+	char *vis = dist_version(c->h, e->site_packages, "torchvision");
+	const struct cds_framework_req *now = torch_row(c->m, pub, label);
+	char *vwant = NULL, *same = minor_of(pub);
+	int same_release = strcmp(same, row->version) == 0;
+
+	install_words(&w, e, t);
+	if (same_release) {
+		cds_strv_push_owned(&w, cds_xasprintf("torch==%s+%s", pub,
+		    row->variant));
+		vwant = vision_for(pub);
+		if (vis != NULL && vwant != NULL) {
+			cds_strv_push_owned(&w, cds_xasprintf(
+			    "torchvision==%s+%s", vwant, row->variant));
+		}
+	} else {
+		/* another release: its patch is the index's newest */
+		cds_strv_push_owned(&w, cds_xasprintf("torch==%s.*",
+		    row->version));
+		vwant = vision_for(row->version);
+		if (vis != NULL && vwant != NULL) {
+			cds_strv_push_owned(&w, cds_xasprintf(
+			    "torchvision==%s", vwant));
+		}
+	}
+	cds_strv_push(&w, "--index-url");
+	cds_strv_push(&w, row->index_url);
+	/* back: what is there now, from where it came */
+	install_words(&u, e, t);
+	cds_strv_push_owned(&u, cds_xasprintf("torch==%s", p->version));
+	if (vis != NULL) {
+		cds_strv_push_owned(&u, cds_xasprintf("torchvision==%s", vis));
+	}
+	if (now != NULL && label != NULL) {
+		cds_strv_push(&u, "--index-url");
+		cds_strv_push(&u, now->index_url);
+	}
+	cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
+	cds_finding_evidence(f, "build that fits", "torch %s %s (CUDA %s, "
+	    "cuDNN %s; %s)", row->version, row->variant, row->cuda,
+	    row->cudnn != NULL ? row->cudnn : "?", row->index_url);
+	if (t == CDS_PKG_UV_PROJECT) {
+		char *top = cds_dirname(e->prefix);
+
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "this env belongs "
+		    "to the uv project in %s: `uv sync` and `uv run` put back "
+		    "what uv.lock says and undo a `uv pip` change; to keep it, "
+		    "add to its pyproject.toml [[tool.uv.index]] name = "
+		    "\"pytorch-%s\", url = \"%s\", explicit = true and "
+		    "[tool.uv.sources] torch = { index = \"pytorch-%s\" }%s, "
+		    "then run uv lock and uv sync (or set UV_NO_SYNC=1)", top,
+		    row->variant, row->index_url, row->variant,
+		    vis != NULL ? ", torchvision likewise" : "");
+		free(top);
+	}
+	free(vwant);
+	free(same);
+	free(vis);
+	free(pub);
+}
+
+/* `conda install -p ENV -c conda-forge` */
+static void
+conda_words(struct cds_strv *w, const struct cds_env *e)
+{
+	static const char *const words[] = { "conda", "install", "-p", NULL,
+		"-c", "conda-forge" };
+	size_t i;
+
+	for (i = 0; i < sizeof(words) / sizeof(*words); i++) {
+		cds_strv_push(w, words[i] != NULL ? words[i] : e->prefix);
+	}
+}
+
+/* The conda-forge command for torch from conda in E (conda-forge's
+ * cuda-version pins every CUDA package of the env to one release). */
+static void
+torch_conda_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p,
+    const struct cds_framework_req *row)
+{
+	struct cds_strv w = {0}, u = {0};
+	const struct cds_driver *d = &c->s->driver;
+	const struct cds_release *top = NULL;
+	const char *base;
+	char cv[16];
+	size_t i, n, skip;
+
+	/* the CUDA the driver runs natively: it says so, or the newest
+	 * release of the build's major whose bundled driver it is at least */
+	for (i = 0; d->version != NULL && i < c->m->nreleases; i++) {
+		const struct cds_release *r = &c->m->releases[i];
+
+		if (r->kind == CDS_KIND_CUDA && r->bundled_driver != NULL &&
+		    atoi(r->version) == atoi(row->cuda) &&
+		    cds_vercmp(r->bundled_driver, d->version) <= 0 &&
+		    (top == NULL || cds_vercmp(r->version, top->version) > 0)) {
+			top = r;
+		}
+	}
+	if (d->cuda_version > 0 && atoi(row->cuda) == d->cuda_version / 1000) {
+		snprintf(cv, sizeof(cv), "%d.%d", d->cuda_version / 1000,
+		    (d->cuda_version % 1000) / 10);
+	} else if (top != NULL) {
+		snprintf(cv, sizeof(cv), "%.*s", (int)(strchr(top->version,
+		    '.') - top->version + 1 + strcspn(strchr(top->version,
+		    '.') + 1, ".")), top->version);
+	} else {
+		snprintf(cv, sizeof(cv), "%s", row->cuda);
+	}
+	conda_words(&w, e);
+	cds_strv_push_owned(&w, cds_xasprintf("cuda-version=%s", cv));
+	cds_strv_push(&w, "pytorch-gpu");
+	if (e->conda_cudnn != NULL) {
+		cds_strv_push(&w, "cudnn");
+	}
+	/* back: the very build, named by its conda-meta file
+	 * (NAME-VERSION-BUILD.json) */
+	conda_words(&u, e);
+	base = strrchr(p->location, '/');
+	base = base != NULL ? base + 1 : p->location;
+	n = strlen(base);
+	skip = strlen("pytorch-") + strlen(p->version) + 1;
+	if (n > skip + 5 && strcmp(base + n - 5, ".json") == 0) {
+		cds_strv_push_owned(&u, cds_xasprintf("pytorch=%s=%.*s",
+		    p->version, (int)(n - skip - 5), base + skip));
+	} else {
+		cds_strv_push_owned(&u, cds_xasprintf("pytorch=%s",
+		    p->version));
+	}
+	cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
+}
+
+int
+cds_pkg_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p, int cc)
+{
+	const struct cds_framework_req *row, *now;
+	struct cds_machine mc;
+	const char *label;
+	char *pub;
+
+	if (c->m == NULL || e == NULL || p->kind != CDS_FW_TORCH ||
+	    p->version == NULL || p->cpu_only) {
+		return 0;
+	}
+	cds_machine_of(c->s, &mc);
+	if (cc > 0) {
+		mc.min_cc = cc;
+	}
+	pub = public_version(p->version, &label);
+	/* conda's builds are not PyPI's: no row is the one there */
+	now = p->from_conda ? NULL : torch_row(c->m, pub, label);
+	/* the finding says the build there does not run: another one */
+	row = cds_torch_fit(c->m, pub, now, &mc);
+	if (row == NULL || (label != NULL && now == NULL &&
+	    strcmp(row->variant, label) == 0)) {
+		free(pub);
+		return 0;
+	}
+	if (p->from_conda) {
+		torch_conda_fix(c, f, e, p, row);
+	} else {
+		torch_wheel_fix(c, f, e, p, row, cds_pkg_tool_of(c->h, e));
+	}
+	free(pub);
+	return 1;
+}
+
+/* The version a row names ("1.18.0"; "4.4.0" of "4.0.0-4.4.0"), as a pip
+ * requirement: "==1.18.0", "==1.17.*" for "1.17.x". */
+static char *
+row_pin(const struct cds_framework_req *r)
+{
+	const char *dash = strchr(r->version, '-');
+	const char *v = dash != NULL ? dash + 1 : r->version;
+	size_t n = strlen(v);
+
+	if (n > 2 && strcmp(v + n - 2, ".x") == 0) {
+		return cds_xasprintf("==%.*s.*", (int)(n - 2), v);
+	}
+	/* a release line ("1.24"): any of its patches */
+	return cds_xasprintf(strchr(v, '.') == strrchr(v, '.') ? "==%s.*" :
+	    "==%s", v);
+}
+
+int
+cds_pkg_fix_like(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p,
+    const struct cds_package *like)
+{
+	const struct cds_framework_req *best = NULL;
+	struct cds_strv w = {0}, u = {0};
+	struct cds_machine mc;
+	enum cds_pkg_tool t;
+	char *pin;
+	size_t i;
+
+	if (c->m == NULL || e == NULL || p->from_conda || like->cuda == NULL ||
+	    like->cudnn == NULL || p->version == NULL) {
+		return 0;
+	}
+	cds_machine_of(c->s, &mc);
+	for (i = 0; i < c->m->nframeworks; i++) {
+		const struct cds_framework_req *r = &c->m->frameworks[i];
+
+		if (strcmp(r->name, p->name) != 0 || r->cudnn == NULL ||
+		    atoi(r->cuda) != atoi(like->cuda) ||
+		    atoi(r->cudnn) != atoi(like->cudnn) ||
+		    !cds_build_runs(c->m, r, &mc, NULL)) {
+			continue;
+		}
+		if (best == NULL || cds_vercmp(strchr(r->version, '-') != NULL ?
+		    strchr(r->version, '-') + 1 : r->version,
+		    strchr(best->version, '-') != NULL ?
+		    strchr(best->version, '-') + 1 : best->version) > 0) {
+			best = r;
+		}
+	}
+	if (best == NULL) {
+		return 0;
+	}
+	t = cds_pkg_tool_of(c->h, e);
+	pin = row_pin(best);
+	install_words(&w, e, t);
+	cds_strv_push_owned(&w, cds_xasprintf("%s%s", p->name, pin));
+	if (best->index_url != NULL) {
+		/* a feed of its own beside PyPI, which has its dependencies */
+		cds_strv_push(&w, "--extra-index-url");
+		cds_strv_push(&w, best->index_url);
+	}
+	install_words(&u, e, t);
+	cds_strv_push_owned(&u, cds_xasprintf("%s==%s", p->name, p->version));
+	cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
+	cds_finding_evidence(f, "build that fits", "%s%s for CUDA %s and "
+	    "cuDNN %s, as %s %s in the same env has", p->name, pin,
+	    best->cuda, best->cudnn, like->name, like->version);
+	free(pin);
+	return 1;
+}
+
+int
+cds_pkg_fix_req(struct cds_rule_ctx *c, struct cds_finding *f,
+    const char *prefix, const char *wheel, const char *min,
+    const char *below, const char *now)
+{
+	const struct cds_env *e = NULL;
+	struct cds_strv w = {0}, u = {0};
+	struct cds_machine mc;
+	enum cds_pkg_tool t;
+	size_t i;
+
+	for (i = 0; prefix != NULL && i < c->s->nenvs; i++) {
+		if (strcmp(c->s->envs[i].prefix, prefix) == 0) {
+			e = &c->s->envs[i];
+		}
+	}
+	if (e == NULL) {
+		return 0;
+	}
+	cds_machine_of(c->s, &mc);
+	/* PyTorch refuses cuDNN 9.11 and newer below sm_75: stay under it
+	 * when the GPU here is older and the bound allows */
+	if (strncmp(wheel, "nvidia-cudnn-", 13) == 0 && mc.min_cc > 0 &&
+	    mc.min_cc < 75 && cds_vercmp(min, "9.11") < 0 &&
+	    (below == NULL || cds_vercmp(below, "9.11") > 0)) {
+		below = "9.11";
+	}
+	t = cds_pkg_tool_of(c->h, e);
+	install_words(&w, e, t);
+	cds_strv_push_owned(&w, below != NULL ? cds_xasprintf("%s>=%s,<%s",
+	    wheel, min, below) : cds_xasprintf("%s>=%s", wheel, min));
+	install_words(&u, e, t);
+	cds_strv_push_owned(&u, cds_xasprintf("%s==%s", wheel, now));
+	cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
+	return 1;
+}
+
+/* The env a scan was narrowed to (--env, --prefix), or NULL. */
+static const struct cds_env *
+narrowed(const struct cds_scan *s)
+{
+	size_t i;
+
+	for (i = 0; s->narrowed_env != NULL && i < s->nenvs; i++) {
+		if (strcmp(s->envs[i].prefix, s->narrowed_env) == 0) {
+			return &s->envs[i];
+		}
+	}
+	return NULL;
+}
+
+/* `python3 -m pip install`, or the words of env E's own tool. */
+static void
+pip_words(const cds_handle_t *h, struct cds_strv *w, const struct cds_env *e)
+{
+	if (e != NULL && !e->is_conda) {
+		install_words(w, e, cds_pkg_tool_of(h, e));
+	} else if (e != NULL) {
+		install_words(w, e, CDS_PKG_PIP);
+	} else {
+		cds_strv_push(w, "python3");
+		cds_strv_push(w, "-m");
+		cds_strv_push(w, "pip");
+		cds_strv_push(w, "install");
+	}
+}
+
+/* The cuda-toolkit extra of a CUDA 13 component wheel ("nvidia-cusparse-
+ * cu13" -> "cusparse"; cuda-runtime is "cudart", cuda-nvrtc "nvrtc",
+ * cuda-cupti "cupti": NVIDIA's cuda-toolkit metapackage). */
+static char *
+ctk_extra(const char *wheel)
+{
+	static const char *const renamed[][2] = { { "cuda-runtime", "cudart" },
+		{ "cuda-nvrtc", "nvrtc" }, { "cuda-cupti", "cupti" } };
+	const char *c = wheel + strlen("nvidia-");
+	size_t n = strlen(c) - strlen("-cu13"), i;
+
+	for (i = 0; i < sizeof(renamed) / sizeof(*renamed); i++) {
+		if (strlen(renamed[i][0]) == n &&
+		    strncmp(c, renamed[i][0], n) == 0) {
+			return cds_xstrdup(renamed[i][1]);
+		}
+	}
+	return cds_xstrndup(c, n);
+}
+
+/* Torch's and package NAME's (at VERSION) builds whose CUDA and cuDNN
+ * pins are the same (so pip can install both), the newest torch that runs
+ * here; 1 with them in *T and *O. */
+static int
+same_pins(const struct cds_rule_ctx *c, const char *name,
+    const char *version, const struct cds_framework_req **t,
+    const struct cds_framework_req **o)
+{
+	struct cds_machine mc;
+	size_t i, k;
+
+	*t = *o = NULL;
+	cds_machine_of(c->s, &mc);
+	for (i = 0; i < c->m->nframeworks; i++) {
+		const struct cds_framework_req *a = &c->m->frameworks[i];
+
+		if (!is_torch_build(a) || a->cudnn == NULL ||
+		    !cds_build_runs(c->m, a, &mc, NULL) || (*t != NULL &&
+		    cds_vercmp(a->version, (*t)->version) <= 0)) {
+			continue;
+		}
+		for (k = 0; k < c->m->nframeworks; k++) {
+			const struct cds_framework_req *b =
+			    &c->m->frameworks[k];
+
+			if (b->index_url != NULL && b->cudnn != NULL &&
+			    cds_framework_matches(b, name, version) &&
+			    strcmp(a->cuda, b->cuda) == 0 &&
+			    strcmp(a->cudnn, b->cudnn) == 0) {
+				*t = a;
+				*o = b;
+			}
+		}
+	}
+	return *t != NULL;
+}
+
+/* PIP-PIN-CLASH: torch and another framework pin different versions of
+ * one NVIDIA wheel; both from builds whose pins agree. */
+static int
+clash_fix(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_pkg_msg *msg)
+{
+	const struct cds_framework_req *t, *o;
+	const char *other, *over;
+	struct cds_strv w = {0};
+	struct cds_finding *f;
+
+	if (msg->pkg1 == NULL || msg->pkg2 == NULL || c->m == NULL) {
+		return 0;
+	}
+	if (strcmp(msg->pkg1, "torch") == 0) {
+		other = msg->pkg2;
+		over = msg->ver2;
+	} else if (strcmp(msg->pkg2, "torch") == 0) {
+		other = msg->pkg1;
+		over = msg->ver1;
+	} else {
+		return 0;
+	}
+	if (!same_pins(c, other, over, &t, &o)) {
+		return 0;
+	}
+	f = cds_finding_add(c, "MSG-PKG", CDS_SEV_ERROR, "torch and %s %s pin "
+	    "different versions of %s; their %s builds pin the same", other,
+	    over, msg->wheel != NULL ? msg->wheel : "an NVIDIA wheel",
+	    t->variant);
+	cds_finding_evidence(f, "builds that agree", "torch %s %s and %s %s "
+	    "(CUDA %s, cuDNN %s)", t->version, t->variant, other, o->variant,
+	    t->cuda, t->cudnn);
+	pip_words(c->h, &w, e);
+	cds_strv_push_owned(&w, cds_xasprintf("torch==%s.*", t->version));
+	cds_strv_push(&w, "--index-url");
+	cds_strv_push(&w, t->index_url);
+	cds_finding_fix_argv(f, cds_strv_steal(&w), NULL);
+	pip_words(c->h, &w, e);
+	cds_strv_push_owned(&w, cds_xasprintf("%s==%s", other, over));
+	cds_strv_push(&w, "--index-url");
+	cds_strv_push(&w, o->index_url);
+	cds_finding_fix_argv(f, cds_strv_steal(&w), NULL);
+	return 1;
+}
+
+int
+cds_pkg_msg_fix(struct cds_rule_ctx *c, const char *id,
+    const struct cds_pkg_msg *msg)
+{
+	const struct cds_env *e = narrowed(c->s);
+	const char *wheel = msg->wheel, *pin = msg->pin;
+	const char *cuda_major = msg->cuda_major;
+	struct cds_strv w = {0};
+	struct cds_finding *f;
+
+	if (strcmp(id, "PIP-PIN-CLASH") == 0) {
+		return clash_fix(c, e, msg);
+	}
+
+	if (strcmp(id, "PIP-NO-PIN") == 0 && wheel != NULL && pin != NULL) {
+		f = cds_finding_add(c, "MSG-PKG", CDS_SEV_ERROR, "%s==%s, "
+		    "which the framework pins, is not on the index the "
+		    "install used", wheel, pin);
+		cds_finding_evidence(f, "where it is", "PyPI "
+		    "(https://pypi.org/simple) carries NVIDIA's wheels; "
+		    "download.pytorch.org mirrors only some of them");
+		pip_words(c->h, &w, e);
+		cds_strv_push_owned(&w, cds_xasprintf("%s==%s", wheel, pin));
+		cds_strv_push(&w, "--index-url");
+		cds_strv_push(&w, "https://pypi.org/simple");
+		cds_finding_fix_argv(f, cds_strv_steal(&w), NULL);
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "then run the "
+		    "install again (or give it --extra-index-url "
+		    "https://pypi.org/simple)");
+		return 1;
+	}
+	if (strcmp(id, "CU13-STUB") == 0 && wheel != NULL &&
+	    strncmp(wheel, "nvidia-", 7) == 0 && strlen(wheel) > 12) {
+		char *extra = ctk_extra(wheel);
+
+		f = cds_finding_add(c, "MSG-PKG", CDS_SEV_ERROR, "%s is a "
+		    "deprecated name: CUDA 13's toolkit wheels dropped the "
+		    "-cu13 suffix", wheel);
+		cds_finding_evidence(f, "CUDA 13 wheels", "nvidia-%.*s, in "
+		    "site-packages/nvidia/cu13 (cuDNN, NCCL, nvSHMEM and "
+		    "cuSPARSELt keep -cu13)", (int)(strlen(wheel) - 12),
+		    wheel + 7);
+		pip_words(c->h, &w, e);
+		cds_strv_push_owned(&w, cds_xasprintf("cuda-toolkit[%s]==13.*",
+		    extra));
+		cds_finding_fix_argv(f, cds_strv_steal(&w), NULL);
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "and in the "
+		    "requirement that named it: nvidia-%.*s or "
+		    "cuda-toolkit[%s]==13.*", (int)(strlen(wheel) - 12),
+		    wheel + 7, extra);
+		free(extra);
+		return 1;
+	}
+	if (strcmp(id, "CONDA-NO-CUDA") == 0) {
+		const struct cds_release *top = NULL;
+		const struct cds_driver *d = &c->s->driver;
+		char *cv = NULL;
+		size_t i;
+
+		if (d->cuda_version > 0) {
+			cv = cds_xasprintf("%d.%d", d->cuda_version / 1000,
+			    (d->cuda_version % 1000) / 10);
+		}
+		for (i = 0; cv == NULL && cuda_major != NULL && c->m != NULL &&
+		    i < c->m->nreleases; i++) {
+			const struct cds_release *r = &c->m->releases[i];
+
+			if (r->kind == CDS_KIND_CUDA &&
+			    atoi(r->version) == atoi(cuda_major) &&
+			    (top == NULL ||
+			    cds_vercmp(r->version, top->version) > 0)) {
+				top = r;
+			}
+		}
+		if (cv == NULL && top != NULL) {
+			cv = cds_xstrndup(top->version, strchr(top->version,
+			    '.') - top->version + 1 + strcspn(strchr(
+			    top->version, '.') + 1, "."));
+		}
+		if (cv == NULL) {
+			return 0;
+		}
+		f = cds_finding_add(c, "MSG-PKG", CDS_SEV_ERROR, "conda sees "
+		    "no CUDA driver here (__cuda): a CUDA build cannot be "
+		    "solved for");
+		cds_finding_evidence(f, "CUDA to claim", "%s (%s)", cv,
+		    d->cuda_version > 0 ? "the driver here runs it" :
+		    "the newest of the build's CUDA major; use the one the "
+		    "GPU machines' driver runs");
+		cds_strv_push(&w, "env");
+		cds_strv_push_owned(&w, cds_xasprintf("CONDA_OVERRIDE_CUDA=%s",
+		    cv));
+		cds_strv_push(&w, "conda");
+		cds_strv_push(&w, "install");
+		if (e != NULL && e->is_conda) {
+			cds_strv_push(&w, "-p");
+			cds_strv_push(&w, e->prefix);
+		}
+		cds_strv_push(&w, "-c");
+		cds_strv_push(&w, "conda-forge");
+		cds_strv_push(&w, "pytorch");
+		cds_strv_push_owned(&w, cds_xasprintf("libtorch=*=cuda%d*",
+		    atoi(cv)));
+		cds_finding_fix_argv(f, cds_strv_steal(&w), NULL);
+		free(cv);
+		return 1;
+	}
+	return 0;
+}
+
+/* The most of a command's output kept: its end. */
+#define RUN_KEEP (64 * 1024)
+
+static void
+run_data(void *ctx, int fd, const char *buf, size_t len)
+{
+	struct cds_buf *b = ctx;
+
+	(void)fd;
+	cds_buf_add(b, buf, len);
+	if (b->len > 2 * RUN_KEEP) {
+		memmove(b->s, b->s + b->len - RUN_KEEP, RUN_KEEP);
+		b->len = RUN_KEEP;
+	}
+}
+
+/* PROG on the target's PATH, as a host path; NULL. */
+static char *
+on_path(const cds_handle_t *h, const char *prog)
+{
+	const char *path = cds_getenv(h, "PATH"), *p;
+
+	for (p = path; p != NULL && *p != '\0'; ) {
+		size_t n = strcspn(p, ":");
+		char *dir = cds_xstrndup(p, n), *cand, *host;
+
+		cand = cds_path_join(dir, prog);
+		host = cds_rpath_follow(h, cand);
+		free(cand);
+		free(dir);
+		if (host != NULL && access(host, X_OK) == 0) {
+			return host;
+		}
+		free(host);
+		p += n;
+		p += *p == ':';
+	}
+	return NULL;
+}
+
+int
+cds_pkg_run(cds_handle_t *h, char *const *argv, char **output)
+{
+	struct cds_buf b = {0};
+	struct cds_spawn sp;
+	struct cds_spawn_result res;
+	struct cds_strv v = {0};
+	const char *what = NULL;
+	char *prog;
+	size_t i;
+	int rc;
+
+	*output = NULL;
+	if (argv == NULL || argv[0] == NULL) {
+		return cds_seterr(h, CDS_ERR_USAGE, "no command to run");
+	}
+	prog = argv[0][0] == '/' ? cds_rpath_follow(h, argv[0]) :
+	    on_path(h, argv[0]);
+	if (prog == NULL || access(prog, X_OK) != 0) {
+		free(prog);
+		return cds_seterr(h, CDS_ERR_NOT_FOUND, "%s: not found%s",
+		    argv[0], argv[0][0] == '/' ? "" : " on PATH");
+	}
+	cds_strv_push_owned(&v, prog);
+	for (i = 1; argv[i] != NULL; i++) {
+		cds_strv_push(&v, argv[i]);
+	}
+	memset(&sp, 0, sizeof(sp));
+	sp.argv = v.v;
+	sp.envp = h->env.v != NULL ? h->env.v : (char *[]){ NULL };
+	sp.out = CDS_SPAWN_PIPE;
+	sp.err = CDS_SPAWN_TO_STDOUT;
+	sp.on_data = run_data;
+	sp.ctx = &b;
+	sp.cancel = &h->cancelled;
+	cds_log(h, CDS_LOG_INFO, "running %s", v.v[0]);
+	rc = cds_spawn_run(&sp, &res, &what);
+	cds_strv_clear(&v);
+	cds_buf_add(&b, "", 1);
+	*output = cds_buf_steal(&b);
+	if (rc == -1) {
+		return cds_seterr(h, CDS_ERR_CHILD, "%s: %s failed", argv[0],
+		    what != NULL ? what : "start");
+	}
+	if (res.cancelled) {
+		return cds_seterr(h, CDS_ERR_CANCELLED, "%s: cancelled",
+		    argv[0]);
+	}
+	return res.exit_status;
+}

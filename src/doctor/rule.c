@@ -1,0 +1,179 @@
+/*
+ * rule.c - how a rule of doctor (or explain) reports: a finding, its
+ * evidence, its fixes, and the list they are kept in.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "doctor/rule.h"
+
+struct cds_finding *
+cds_finding_add(struct cds_rule_ctx *c, const char *id, enum cds_severity sev,
+    const char *fmt, ...)
+{
+	struct cds_findings *out = c->out;
+	struct cds_finding *f;
+	va_list ap;
+
+	out->items = cds_xreallocarray(out->items, out->n + 1,
+	    sizeof(*out->items));
+	f = &out->items[out->n++];
+	memset(f, 0, sizeof(*f));
+	f->id = id;
+	f->severity = sev;
+	va_start(ap, fmt);
+	f->title = cds_xvasprintf(fmt, ap);
+	va_end(ap);
+	return f;
+}
+
+void
+cds_finding_evidence(struct cds_finding *f, const char *key,
+    const char *fmt, ...)
+{
+	struct cds_evidence *e;
+	va_list ap;
+
+	f->evidence = cds_xreallocarray(f->evidence, f->nevidence + 1,
+	    sizeof(*f->evidence));
+	e = &f->evidence[f->nevidence++];
+	e->key = cds_xstrdup(key);
+	va_start(ap, fmt);
+	e->value = cds_xvasprintf(fmt, ap);
+	va_end(ap);
+}
+
+/* A new, empty fix at the end of F's. */
+static struct cds_fix *
+fix_new(struct cds_finding *f)
+{
+	struct cds_fix *x;
+
+	f->fixes = cds_xreallocarray(f->fixes, f->nfixes + 1,
+	    sizeof(*f->fixes));
+	x = &f->fixes[f->nfixes++];
+	memset(x, 0, sizeof(*x));
+	return x;
+}
+
+void
+cds_finding_fix(struct cds_finding *f, enum cds_fix_kind kind,
+    const char *path, const char *target, const char *fmt, ...)
+{
+	struct cds_fix *x = fix_new(f);
+	va_list ap;
+
+	x->kind = kind;
+	x->path = cds_strdup0(path);
+	x->target = cds_strdup0(target);
+	va_start(ap, fmt);
+	x->command = cds_xvasprintf(fmt, ap);
+	va_end(ap);
+}
+
+char *
+cds_argv_text(char *const *argv)
+{
+	struct cds_buf b = {0};
+	size_t i;
+
+	for (i = 0; argv[i] != NULL; i++) {
+		char *q = cds_shquote(argv[i]);
+
+		cds_buf_addf(&b, "%s%s", i > 0 ? " " : "", q);
+		free(q);
+	}
+	return cds_buf_steal(&b);
+}
+
+struct cds_fix *
+cds_finding_fix_argv(struct cds_finding *f, char **argv, char **undo)
+{
+	struct cds_fix *x = fix_new(f);
+
+	x->kind = CDS_FIX_NONE;
+	x->command = cds_argv_text(argv);
+	x->argv = argv;
+	x->undo_argv = undo;
+	x->undo = undo != NULL ? cds_argv_text(undo) : NULL;
+	return x;
+}
+
+int
+cds_finding_exists(const struct cds_rule_ctx *c, const char *id,
+    const char *text)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->out->n; i++) {
+		const struct cds_finding *f = &c->out->items[i];
+
+		if (strcmp(f->id, id) != 0) {
+			continue;
+		}
+		if (text == NULL || strstr(f->title, text) != NULL) {
+			return 1;
+		}
+		for (k = 0; k < f->nevidence; k++) {
+			if (strstr(f->evidence[k].value, text) != NULL) {
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
+char *
+cds_shquote(const char *s)
+{
+	struct cds_buf b = {0};
+	const char *p;
+
+	if (*s != '\0' && strspn(s, "abcdefghijklmnopqrstuvwxyz"
+	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+=:,@") == strlen(s)) {
+		return cds_xstrdup(s);
+	}
+	cds_buf_add(&b, "'", 1);
+	for (p = s; *p != '\0'; p++) {
+		if (*p == '\'') {
+			cds_buf_adds(&b, "'\\''");
+		} else {
+			cds_buf_add(&b, p, 1);
+		}
+	}
+	cds_buf_add(&b, "'", 1);
+	return cds_buf_steal(&b);
+}
+
+void
+cds_findings_free(struct cds_findings *f)
+{
+	size_t i, k;
+
+	if (f == NULL) {
+		return;
+	}
+	for (i = 0; i < f->n; i++) {
+		struct cds_finding *x = &f->items[i];
+
+		free(x->title);
+		for (k = 0; k < x->nevidence; k++) {
+			free(x->evidence[k].key);
+			free(x->evidence[k].value);
+		}
+		free(x->evidence);
+		for (k = 0; k < x->nfixes; k++) {
+			free(x->fixes[k].path);
+			free(x->fixes[k].target);
+			free(x->fixes[k].command);
+			cds_strfreev(x->fixes[k].argv);
+			cds_strfreev(x->fixes[k].undo_argv);
+			free(x->fixes[k].undo);
+		}
+		free(x->fixes);
+	}
+	free(f->items);
+	free(f);
+}

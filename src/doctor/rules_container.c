@@ -1,0 +1,624 @@
+/*
+ * rules_container.c - doctor's rules about containers.  Inside one: the
+ * GPU's passthrough judged from the host module's /proc entry, the open()
+ * of /dev/nvidiactl, where libcuda.so.1 resolves and
+ * NVIDIA_DRIVER_CAPABILITIES, each naming the missing piece and the fix
+ * on the host's side (how the container is started), never a driver
+ * installed inside (CTR-*).  On a host with a container engine and an
+ * NVIDIA driver: the container toolkit, its configuration for the
+ * engines there, the CDI spec against the loaded driver, and the
+ * /dev/char links the systemd cgroup driver needs (CTK-*).  Facts and
+ * fixes: research containers.md (the failures of its section b, the
+ * marks of a.1) and the sources it cites.
+ */
+#include "config.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include "scan/container.h"
+#include "doctor/findings.h"
+#include "read/pkgdb.h"
+#include "scan/scan.h"
+
+/* ------------------------------------------------------------------------ */
+/* Inside a container                                                        */
+/* ------------------------------------------------------------------------ */
+
+/* Evidence: the runtime and the first mark that told it. */
+static void
+evidence_container(struct cds_finding *f, const struct cds_container *ct)
+{
+	cds_finding_evidence(f, "container", "%s%s%s%s", ct->runtime,
+	    ct->nevidence > 0 ? " (" : "", ct->nevidence > 0 ?
+	    ct->evidence[0].value : "", ct->nevidence > 0 ? ")" : "");
+	cds_finding_evidence(f, "GPU passed by", "%s", ct->gpu_mechanism);
+}
+
+/* How to start a container of RUNTIME with the GPU: the host's side. */
+static const char *
+start_with_gpu(const struct cds_container *ct)
+{
+	if (strcmp(ct->runtime, "podman") == 0) {
+		return "start it with the GPU: podman run --device "
+		    "nvidia.com/gpu=all ... (CDI; the host needs a spec: sudo "
+		    "nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml)";
+	}
+	if (strcmp(ct->runtime, "kubernetes") == 0) {
+		return "request the GPU in the pod: resources: limits: "
+		    "nvidia.com/gpu: 1 (the NVIDIA device plugin on the node), "
+		    "with runtimeClassName: nvidia where the nvidia runtime is "
+		    "not the node's default";
+	}
+	if (strcmp(ct->runtime, "apptainer") == 0) {
+		return "start it with the GPU: apptainer exec --nv IMAGE ... "
+		    "(or --nvccli)";
+	}
+	if (ct->visible_devices == NULL) {
+		/* an image not built FROM nvidia/cuda asks for nothing */
+		return "start it with the GPU: docker run --gpus all ... (or "
+		    "--runtime=nvidia -e NVIDIA_VISIBLE_DEVICES=all -e "
+		    "NVIDIA_DRIVER_CAPABILITIES=compute,utility, or CDI: "
+		    "--device nvidia.com/gpu=all)";
+	}
+	return "start it with the GPU: docker run --gpus all ... (or "
+	    "--runtime=nvidia, or CDI: --device nvidia.com/gpu=all)";
+}
+
+/* NVIDIA_VISIBLE_DEVICES void/none/empty: ENV-NVIDIA-VISIBLE's case,
+ * except under CDI, which sets void itself. */
+static int
+visible_says_none(const struct cds_container *ct)
+{
+	const char *v = ct->visible_devices;
+
+	return v != NULL && (*v == '\0' || strcasecmp(v, "void") == 0 ||
+	    strcasecmp(v, "none") == 0) && !cds_streq(ct->gpu_mechanism,
+	    "cdi");
+}
+
+/*
+ * The GPU's passthrough in a container, where doctor on a host would say
+ * "install the user-space driver" of a missing libcuda.so.1:
+ * /dev/nvidiactl's open() tells which piece is missing.
+ *   ENOENT  not passed in (a loaded host module shows in /proc):
+ *           CTR-NO-GPU (containers.md b, row 11:
+ *           AbdBarho/stable-diffusion-webui-docker#348);
+ *   EPERM   the device cgroup lost it, as after systemctl daemon-reload
+ *           with the systemd cgroup driver: CTR-CGROUP (NVIDIA/nvidia-
+ *           container-toolkit#48, #251; opencontainers/runc#3708);
+ *   ENXIO   a node with no driver behind it: CTR-NODE;
+ *   EACCES  rootless or SELinux: CTR-PERM (nvidia-container-toolkit#210);
+ *   opens   the device is here, the libraries are not: without compute
+ *           in NVIDIA_DRIVER_CAPABILITIES, CTR-CAPS (mudler/LocalAI#11973);
+ *           else CTR-NO-LIBS (--device /dev/nvidia* without the runtime,
+ *           or a CDI spec without them).
+ */
+void
+cds_rule_container_gpu(struct cds_rule_ctx *c)
+{
+	const struct cds_container *ct = &c->s->container;
+	const struct cds_driver *d = &c->s->driver;
+	const char *module = d->module_version;
+	struct cds_finding *f;
+
+	if (!cds_in_container(ct) || cds_streq(ct->gpu_mechanism, "wsl") ||
+	    d->wsl) {
+		return;
+	}
+	if ((ct->ctl_errno == ENOENT || ct->ctl_errno == 0) &&
+	    d->libcuda_path != NULL && d->state != CDS_DRIVER_STUB) {
+		if (ct->ctl_errno == 0 || module == NULL ||
+		    visible_says_none(ct)) {
+			return;	/* passed in; or ENV-NVIDIA-VISIBLE's case */
+		}
+	} else if (ct->ctl_errno == ENOENT && (module == NULL ||
+	    visible_says_none(ct))) {
+		/* no module: NO-DRIVER; void: ENV-NVIDIA-VISIBLE */
+		return;
+	}
+	switch (ct->ctl_errno) {
+	case ENOENT:
+		f = cds_finding_add(c, "CTR-NO-GPU", CDS_SEV_ERROR, "this "
+		    "container was started without the GPU: the host's NVIDIA "
+		    "module %s is loaded, but /dev/nvidiactl%s %s not passed "
+		    "in", module, d->libcuda_path == NULL ?
+		    " and libcuda.so.1" : "", d->libcuda_path == NULL ?
+		    "were" : "was");
+		evidence_container(f, ct);
+		cds_finding_evidence(f, "kernel module", "%s (the host's, "
+		    "seen in /proc/driver/nvidia/version)", module);
+		cds_finding_evidence(f, "/dev/nvidiactl", "absent (ENOENT)");
+		if (d->libcuda_path == NULL) {
+			cds_finding_evidence(f, "libcuda.so.1", "not found by "
+			    "the loader");
+		} else {
+			cds_finding_evidence(f, "libcuda.so.1", "%s (in the "
+			    "image, or mounted without the devices)",
+			    d->libcuda_path);
+		}
+		cds_finding_evidence(f, "NVIDIA_VISIBLE_DEVICES", "%s",
+		    ct->visible_devices != NULL ? ct->visible_devices :
+		    "unset: the image does not ask the NVIDIA runtime for a "
+		    "GPU");
+		cds_finding_evidence(f, "fix on", "the host: how the container "
+		    "is started; the driver's libraries come from the host, "
+		    "never install them in the image");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s",
+		    start_with_gpu(ct));
+		break;
+	case EPERM:
+		f = cds_finding_add(c, "CTR-CGROUP", CDS_SEV_ERROR, "the "
+		    "device cgroup denies /dev/nvidiactl: the container lost "
+		    "its GPU (NVML says \"Unknown Error\"), as after "
+		    "systemctl daemon-reload on a host with the systemd "
+		    "cgroup driver");
+		evidence_container(f, ct);
+		cds_finding_evidence(f, "/dev/nvidiactl", "%s, open() fails "
+		    "with EPERM", ct->ctl_chardev ? "a character device" :
+		    "present");
+		cds_finding_evidence(f, "fix on", "the host, then recreate "
+		    "the container");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "on the host: "
+		    "sudo nvidia-ctk system create-dev-char-symlinks "
+		    "--create-all, then recreate the container (or start it "
+		    "with CDI: --device nvidia.com/gpu=all, or use the "
+		    "cgroupfs driver: \"exec-opts\": "
+		    "[\"native.cgroupdriver=cgroupfs\"] in "
+		    "/etc/docker/daemon.json)");
+		break;
+	case ENXIO:
+	case ENODEV:
+		f = cds_finding_add(c, "CTR-NODE", CDS_SEV_ERROR,
+		    "/dev/nvidiactl is here but no NVIDIA driver is behind "
+		    "it: the host has no NVIDIA driver loaded, or the node was "
+		    "made in the image");
+		evidence_container(f, ct);
+		cds_finding_evidence(f, "/dev/nvidiactl", "%s, open() fails "
+		    "with %s", ct->ctl_chardev ? "a character device" :
+		    "present", ct->ctl_errno == ENXIO ? "ENXIO" : "ENODEV");
+		cds_finding_evidence(f, "kernel module", "%s", module != NULL ?
+		    module : "none visible");
+		cds_finding_evidence(f, "fix on", "the host: load its driver "
+		    "(run cudnn-setup doctor there)");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "on the host: "
+		    "run cudnn-setup doctor and load the NVIDIA driver; then "
+		    "%s", start_with_gpu(ct));
+		break;
+	case EACCES:
+		f = cds_finding_add(c, "CTR-PERM", CDS_SEV_ERROR, "no "
+		    "permission to open /dev/nvidiactl (NVML says "
+		    "\"Insufficient Permissions\"): a rootless container "
+		    "without the device's group, or SELinux");
+		evidence_container(f, ct);
+		cds_finding_evidence(f, "/dev/nvidiactl", "open() fails with "
+		    "EACCES");
+		cds_finding_evidence(f, "rootless", "%s", ct->rootless ? "yes" :
+		    "not detected");
+		cds_finding_evidence(f, "fix on", "the host: how the container "
+		    "is started");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "podman run "
+		    "--device nvidia.com/gpu=all --group-add keep-groups ...; "
+		    "with SELinux, on the host: sudo setsebool -P "
+		    "container_use_devices true");
+		break;
+	default:
+		if (d->libcuda_path != NULL) {
+			return;	/* an errno that names no piece */
+		}
+		if (!cds_container_has_cap(ct->capabilities, "compute")) {
+			f = cds_finding_add(c, "CTR-CAPS", CDS_SEV_ERROR,
+			    "NVIDIA_DRIVER_CAPABILITIES=%s lacks compute: the "
+			    "runtime passed the GPU%s but not libcuda.so.1",
+			    ct->capabilities, d->nvml_path != NULL ?
+			    " and NVML (nvidia-smi works)" : "");
+			evidence_container(f, ct);
+			cds_finding_evidence(f, "NVIDIA_DRIVER_CAPABILITIES",
+			    "%s", ct->capabilities);
+			if (d->nvml_path != NULL) {
+				cds_finding_evidence(f, "libnvidia-ml.so.1",
+				    "%s", d->nvml_path);
+			}
+			cds_finding_evidence(f, "libcuda.so.1", "not found "
+			    "by the loader");
+			cds_finding_evidence(f, "fix on", "how the container "
+			    "is started (run options, compose file or the "
+			    "image's ENV)");
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "start "
+			    "the container with -e NVIDIA_DRIVER_CAPABILITIES="
+			    "compute,utility (compose: capabilities: [gpu, "
+			    "compute, utility])");
+			break;
+		}
+		f = cds_finding_add(c, "CTR-NO-LIBS", CDS_SEV_ERROR, "the "
+		    "GPU's device nodes are in this container but the driver's "
+		    "libraries are not: libcuda.so.1 is not found");
+		evidence_container(f, ct);
+		cds_finding_evidence(f, "/dev/nvidiactl", "%s", ct->ctl_errno ==
+		    0 ? "opens" : strerror(ct->ctl_errno));
+		cds_finding_evidence(f, "libcuda.so.1", "not found by the "
+		    "loader");
+		cds_finding_evidence(f, "fix on", "the host: the driver's "
+		    "libraries come from the host's driver, never from the "
+		    "image");
+		if (cds_streq(ct->gpu_mechanism, "cdi")) {
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "on the "
+			    "host: regenerate the CDI spec: sudo nvidia-ctk "
+			    "cdi generate --output=/etc/cdi/nvidia.yaml, then "
+			    "restart the container");
+		} else {
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s, not "
+			    "--device /dev/nvidia* alone: the NVIDIA runtime "
+			    "mounts the driver's libraries of the host's "
+			    "version", start_with_gpu(ct));
+		}
+		break;
+	}
+}
+
+/* ------------------------------------------------------------------------ */
+/* On a host with a container engine                                          */
+/* ------------------------------------------------------------------------ */
+
+static int
+has_engine(const struct cds_container *ct, const char *name)
+{
+	char **e;
+
+	for (e = ct->engines; *e != NULL; e++) {
+		if (strcmp(*e, name) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The container toolkit's programs (nvidia-container-toolkit's
+ * packages): the first found, or NULL. */
+static const char *
+toolkit_program(const cds_handle_t *h)
+{
+	static const char *const progs[] = {
+		"/usr/bin/nvidia-ctk", "/usr/bin/nvidia-container-runtime-hook",
+		"/usr/bin/nvidia-container-runtime",
+		"/usr/bin/nvidia-container-cli", "/usr/local/bin/nvidia-ctk",
+		NULL
+	};
+	size_t i;
+
+	for (i = 0; progs[i] != NULL; i++) {
+		if (cds_root_is_exec(h, progs[i])) {
+			return progs[i];
+		}
+	}
+	return NULL;
+}
+
+/* Host checks apply with an engine and an NVIDIA driver here. */
+static int
+host_applies(const struct cds_rule_ctx *c)
+{
+	const struct cds_container *ct = &c->s->container;
+
+	return strcmp(ct->runtime, "none") == 0 && ct->engines[0] != NULL &&
+	    c->s->driver.module_version != NULL;
+}
+
+static char *
+engine_list(const struct cds_container *ct)
+{
+	struct cds_buf b = {0};
+	char **e;
+
+	for (e = ct->engines; *e != NULL; e++) {
+		cds_buf_addf(&b, "%s%s", e == ct->engines ? "" : ", ", *e);
+	}
+	return cds_buf_steal(&b);
+}
+
+/*
+ * CTK-MISSING: an engine and a driver, no container toolkit: docker run
+ * --gpus fails with 'could not select device driver "" with
+ * capabilities: [[gpu]]' (NVIDIA/nvidia-docker#1642, OpenBMB/XAgent#273).
+ * CTK-DOCKER: docker without the nvidia runtime in daemon.json
+ * (--runtime=nvidia, compose's runtime: nvidia).  CTK-CONTAINERD: a
+ * Kubernetes node whose containerd has no nvidia runtime handler
+ * (NVIDIA/k8s-device-plugin#1805).
+ */
+void
+cds_rule_container_toolkit(struct cds_rule_ctx *c)
+{
+	const struct cds_container *ct = &c->s->container;
+	const char *prog;
+	struct cds_finding *f;
+	char *engines, *conf;
+
+	if (!host_applies(c)) {
+		return;
+	}
+	engines = engine_list(ct);
+	if ((prog = toolkit_program(c->h)) == NULL) {
+		f = cds_finding_add(c, "CTK-MISSING", CDS_SEV_WARNING, "%s "
+		    "%s here but not the NVIDIA Container Toolkit: containers "
+		    "cannot get the GPU", engines, strchr(engines, ',') !=
+		    NULL ? "are" : "is");
+		cds_finding_evidence(f, "engines", "%s", engines);
+		cds_finding_evidence(f, "kernel module", "%s",
+		    c->s->driver.module_version);
+		cds_finding_evidence(f, "toolkit", "none of nvidia-ctk, "
+		    "nvidia-container-runtime-hook, nvidia-container-cli");
+		if (cds_root_exists(c->h, "/snap/bin/docker") &&
+		    !cds_root_exists(c->h, "/usr/bin/dockerd")) {
+			cds_finding_evidence(f, "docker", "the snap "
+			    "(/snap/bin/docker): it does not see a toolkit "
+			    "installed by apt");
+		}
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "sudo apt-get "
+		    "install nvidia-container-toolkit (from NVIDIA's "
+		    "repository), then sudo nvidia-ctk runtime configure "
+		    "--runtime=%s and restart it", has_engine(ct, "docker") ?
+		    "docker" : has_engine(ct, "containerd") ? "containerd" :
+		    "docker");
+		free(engines);
+		return;
+	}
+	free(engines);
+	if (has_engine(ct, "docker") && cds_root_exists(c->h,
+	    "/etc/docker")) {
+		conf = cds_root_read_file(c->h, "/etc/docker/daemon.json",
+		    1 << 20, NULL);
+		if (conf == NULL || strstr(conf, "nvidia-container-runtime") ==
+		    NULL) {
+			f = cds_finding_add(c, "CTK-DOCKER", CDS_SEV_NOTE,
+			    "docker has no nvidia runtime: --gpus works "
+			    "through the toolkit's hook, --runtime=nvidia (and "
+			    "compose's runtime: nvidia) does not");
+			cds_finding_evidence(f, "toolkit", "%s", prog);
+			cds_finding_evidence(f, "/etc/docker/daemon.json",
+			    "%s", conf == NULL ? "absent" : "names no "
+			    "nvidia-container-runtime");
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "sudo "
+			    "nvidia-ctk runtime configure --runtime=docker && "
+			    "sudo systemctl restart docker");
+		}
+		free(conf);
+	}
+	if (has_engine(ct, "containerd") && (cds_root_is_exec(c->h,
+	    "/usr/bin/kubelet") || cds_root_is_exec(c->h,
+	    "/usr/local/bin/kubelet"))) {
+		conf = cds_root_read_file(c->h, "/etc/containerd/config.toml",
+		    1 << 20, NULL);
+		if (conf == NULL || strstr(conf, "nvidia") == NULL) {
+			f = cds_finding_add(c, "CTK-CONTAINERD",
+			    CDS_SEV_WARNING, "this Kubernetes node's "
+			    "containerd has no nvidia runtime: the device "
+			    "plugin and GPU pods cannot load NVML");
+			cds_finding_evidence(f, "/etc/containerd/config.toml",
+			    "%s", conf == NULL ? "absent" : "names no nvidia "
+			    "runtime");
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "sudo "
+			    "nvidia-ctk runtime configure --runtime=containerd "
+			    "&& sudo systemctl restart containerd");
+		}
+		free(conf);
+	}
+}
+
+/*
+ * CTK-VERSION: an installed toolkit release known to break containers:
+ * 1.19.1, under which cuInit fails with CUDA_ERROR_UNKNOWN inside them
+ * while 1.19.0 works (NVIDIA/nvidia-container-toolkit#1967: "Downgrading
+ * both packages back to 1.19.0-1 fixes the issue").  From dpkg's
+ * database.
+ */
+void
+cds_rule_container_ctk_version(struct cds_rule_ctx *c)
+{
+	static const char *const pkgs[] = {
+		"nvidia-container-toolkit", "libnvidia-container1", NULL
+	};
+	const struct cds_pkgdb *db;
+	const struct cds_dpkg *p = NULL;
+	struct cds_finding *f;
+	size_t i;
+
+	if (!host_applies(c)) {
+		return;
+	}
+	db = cds_scan_pkgdb(c->h, c->s);
+	for (i = 0; pkgs[i] != NULL && p == NULL; i++) {
+		const struct cds_dpkg *q = cds_pkgdb_find(db, pkgs[i]);
+
+		if (q != NULL && q->version != NULL && cds_startswith(
+		    q->version, "1.19.1-") && cds_streq(q->status,
+		    "installed")) {
+			p = q;
+		}
+	}
+	if (p == NULL) {
+		return;
+	}
+	f = cds_finding_add(c, "CTK-VERSION", CDS_SEV_WARNING, "%s %s: CUDA "
+	    "fails to initialise in containers under this release "
+	    "(cuInit: CUDA_ERROR_UNKNOWN); 1.19.0 works", p->name,
+	    p->version);
+	cds_finding_evidence(f, "package", "%s %s", p->name, p->version);
+	cds_finding_evidence(f, "known", "NVIDIA/nvidia-container-toolkit"
+	    "#1967");
+	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "sudo apt-get install "
+	    "--allow-downgrades nvidia-container-toolkit=1.19.0-1 "
+	    "nvidia-container-toolkit-base=1.19.0-1 "
+	    "libnvidia-container1=1.19.0-1 "
+	    "libnvidia-container-tools=1.19.0-1");
+}
+
+/* The driver version a CDI spec was generated for: the first
+ * "libcuda.so.<version>" it names.  New string or NULL. */
+static char *
+spec_driver(const char *text)
+{
+	const char *p = text;
+
+	while ((p = strstr(p, "libcuda.so.")) != NULL) {
+		size_t n;
+
+		p += strlen("libcuda.so.");
+		n = strspn(p, "0123456789.");
+		while (n > 0 && p[n - 1] == '.') {
+			n--;
+		}
+		if (n > 0 && memchr(p, '.', n) != NULL) {
+			return cds_xstrndup(p, n);
+		}
+	}
+	return NULL;
+}
+
+/*
+ * CTK-CDI: the CDI specs for the GPU, in the two directories the runtimes
+ * read (/etc/cdi, /var/run/cdi): one generated for another driver than
+ * the loaded one (stale after a driver upgrade), or none on a host with
+ * podman (Error: setting up CDI devices: unresolvable CDI devices
+ * nvidia.com/gpu=all; NVIDIA/nvidia-container-toolkit#146).
+ */
+void
+cds_rule_container_cdi(struct cds_rule_ctx *c)
+{
+	const struct cds_container *ct = &c->s->container;
+	const char *module = c->s->driver.module_version;
+	static const char *const globs[] = {
+		"/etc/cdi/*.yaml", "/etc/cdi/*.json", "/var/run/cdi/*.yaml",
+		"/var/run/cdi/*.json", NULL
+	};
+	struct cds_finding *f;
+	size_t i, specs = 0;
+
+	if (!host_applies(c) || toolkit_program(c->h) == NULL) {
+		return;
+	}
+	for (i = 0; globs[i] != NULL; i++) {
+		char **g = cds_root_glob(c->h, globs[i]), **p;
+
+		for (p = g; *p != NULL; p++) {
+			char *text = cds_root_read_file(c->h, *p, 16u << 20,
+			    NULL), *ver;
+
+			if (text == NULL || strstr(text, "nvidia.com/gpu") ==
+			    NULL) {
+				free(text);
+				continue;
+			}
+			specs++;
+			ver = spec_driver(text);
+			if (ver != NULL && strcmp(ver, module) != 0) {
+				f = cds_finding_add(c, "CTK-CDI",
+				    CDS_SEV_WARNING, "the CDI spec %s was "
+				    "generated for driver %s; the loaded "
+				    "driver is %s", *p, ver, module);
+				cds_finding_evidence(f, "spec", "%s names "
+				    "libcuda.so.%s", *p, ver);
+				cds_finding_evidence(f, "kernel module", "%s",
+				    module);
+				cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+				    "sudo nvidia-ctk cdi generate --output=%s",
+				    *p);
+			}
+			free(ver);
+			free(text);
+		}
+		cds_strfreev(g);
+	}
+	if (specs == 0 && has_engine(ct, "podman")) {
+		f = cds_finding_add(c, "CTK-CDI", CDS_SEV_WARNING, "podman "
+		    "is here but no CDI spec names the GPU: podman run "
+		    "--device nvidia.com/gpu=all fails (unresolvable CDI "
+		    "devices)");
+		cds_finding_evidence(f, "spec", "none in /etc/cdi or "
+		    "/var/run/cdi");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "sudo nvidia-ctk "
+		    "cdi generate --output=/etc/cdi/nvidia.yaml");
+	}
+}
+
+/* The cgroup driver docker uses: from daemon.json's exec-opts, else its
+ * default (systemd on cgroup v2, cgroupfs on v1).  *how says how it is
+ * known. */
+static const char *
+docker_cgroup_driver(const cds_handle_t *h, const char **how)
+{
+	char *conf = cds_root_read_file(h, "/etc/docker/daemon.json", 1 << 20,
+	    NULL);
+	const char *r;
+
+	if (conf != NULL && strstr(conf, "native.cgroupdriver=cgroupfs") !=
+	    NULL) {
+		*how = "/etc/docker/daemon.json";
+		r = "cgroupfs";
+	} else if (conf != NULL && strstr(conf,
+	    "native.cgroupdriver=systemd") != NULL) {
+		*how = "/etc/docker/daemon.json";
+		r = "systemd";
+	} else if (cds_root_exists(h, "/sys/fs/cgroup/cgroup.controllers")) {
+		*how = "docker's default on cgroup v2";
+		r = "systemd";
+	} else {
+		*how = "docker's default on cgroup v1";
+		r = "cgroupfs";
+	}
+	free(conf);
+	return r;
+}
+
+/*
+ * CTK-DEV-CHAR: with the systemd cgroup driver, systemctl daemon-reload
+ * re-applies a container's device rules from /dev/char links, and the
+ * NVIDIA nodes have none: the container loses the GPU ("Failed to
+ * initialize NVML: Unknown Error"; NVIDIA/nvidia-container-toolkit#48,
+ * opencontainers/runc#3708).  The fix is NVIDIA's: the links.
+ */
+void
+cds_rule_container_devchar(struct cds_rule_ctx *c)
+{
+	const struct cds_container *ct = &c->s->container;
+	const char *driver = "systemd", *how = "containerd";
+	char *path, *link;
+	struct stat st;
+	struct cds_finding *f;
+
+	if (!host_applies(c) || (!has_engine(ct, "docker") &&
+	    !has_engine(ct, "containerd"))) {
+		return;
+	}
+	path = cds_rpath(c->h, "/dev/nvidiactl");
+	if (stat(path, &st) == -1 || !S_ISCHR(st.st_mode)) {
+		free(path);
+		return;
+	}
+	free(path);
+	if (has_engine(ct, "docker")) {
+		driver = docker_cgroup_driver(c->h, &how);
+	}
+	if (strcmp(driver, "systemd") != 0) {
+		return;
+	}
+	link = cds_xasprintf("/dev/char/%u:%u", major(st.st_rdev),
+	    minor(st.st_rdev));
+	if (!cds_root_exists(c->h, link)) {
+		f = cds_finding_add(c, "CTK-DEV-CHAR", CDS_SEV_WARNING,
+		    "%s is missing: with the systemd cgroup driver, "
+		    "containers lose the GPU at the next systemctl "
+		    "daemon-reload (NVML: \"Unknown Error\")", link);
+		cds_finding_evidence(f, "device", "/dev/nvidiactl (%u:%u)",
+		    major(st.st_rdev), minor(st.st_rdev));
+		cds_finding_evidence(f, "cgroup driver", "%s (%s)", driver,
+		    how);
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "sudo nvidia-ctk "
+		    "system create-dev-char-symlinks --create-all");
+	}
+	free(link);
+}

@@ -1,0 +1,502 @@
+/*
+ * rules_cudnn.c - doctor's rules about cuDNN copies.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "doctor/facts.h"
+#include "doctor/findings.h"
+#include "scan/loader.h"
+#include "scan/scan.h"
+
+/* Does copy C hold a file (or link) named NAME? */
+static int
+has_file(const struct cds_cudnn *c, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < c->nfiles; i++) {
+		if (strcmp(c->files[i].name, name) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* pip wheels ship only libX.so.N: programs that dlopen "libcudnn.so" or
+ * link with -lcudnn find nothing.  Repair adds libX.so -> libX.so.N.  A
+ * note, not a warning: the frameworks that bring the wheel load the
+ * versioned names (by RPATH or preloading), so nothing is broken until
+ * something is built against it; a consumer whose DT_NEEDED does not
+ * resolve is F13's error. */
+void
+cds_rule_dev_links(struct cds_rule_ctx *c)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->s->ncudnns; i++) {
+		const struct cds_cudnn *d = &c->s->cudnns[i];
+		const char *const *subs = cds_cudnn_sublibs(d->major);
+		struct cds_finding *f = NULL;
+
+		if (d->origin != CDS_ORIGIN_PIP || subs == NULL) {
+			continue;
+		}
+		for (k = 0; subs[k] != NULL; k++) {
+			char *dev = cds_xasprintf("%s.so", subs[k]);
+			char *so = cds_xasprintf("%s.so.%d", subs[k], d->major);
+			char *path, *q;
+
+			if (has_file(d, dev) || !has_file(d, so)) {
+				free(dev);
+				free(so);
+				continue;
+			}
+			if (f == NULL) {
+				f = cds_finding_add(c, "DEV-LINKS",
+				    CDS_SEV_NOTE, "pip cuDNN %s in %s has "
+				    "no libcudnn*.so links",
+				    d->version != NULL ? d->version : "",
+				    d->dir);
+				cds_finding_evidence(f, "matters for",
+				    "linking with -lcudnn, or a program that "
+				    "opens libcudnn.so by that name; the "
+				    "frameworks load libcudnn.so.%d", d->major);
+				cds_finding_evidence(f, "dir", "%s", d->dir);
+				if (d->env != NULL) {
+					cds_finding_evidence(f, "env", "%s",
+					    d->env);
+				}
+			}
+			cds_finding_evidence(f, "missing link", "%s -> %s",
+			    dev, so);
+			path = cds_path_join(d->dir, dev);
+			q = cds_shquote(path);
+			cds_finding_fix(f, CDS_FIX_SYMLINK, path, so,
+			    "ln -s %s %s", so, q);
+			free(q);
+			free(path);
+			free(dev);
+			free(so);
+		}
+	}
+}
+
+/* The library stem of "libcudnn_cnn_train.so.8=8.4.1": "libcudnn_cnn_train"
+ * and the version "8.4.1". */
+static char *
+mixed_entry(const char *entry, const char **version)
+{
+	const char *eq = strchr(entry, '=');
+	const char *so = strstr(entry, ".so");
+
+	*version = eq != NULL ? eq + 1 : "";
+	return cds_xstrndup(entry, so != NULL ? (size_t)(so - entry) :
+	    strlen(entry));
+}
+
+/* What ld.so says when the set's sub-libraries are loaded from DIR by
+ * path (the first failure), as evidence.  DIR goes first on
+ * LD_LIBRARY_PATH meanwhile: whoever uses the set has it on the path. */
+static void
+loader_says(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_cudnn *d)
+{
+	char *saved = cds_strdup0(cds_getenv(c->h, "LD_LIBRARY_PATH"));
+	char *llp = saved != NULL ? cds_xasprintf("%s:%s", d->dir, saved) :
+	    cds_xstrdup(d->dir);
+	size_t i, k;
+	int done = 0;
+
+	cds_setenv(c->h, "LD_LIBRARY_PATH", llp);
+	free(llp);
+
+	for (i = 0; i < d->nfiles && !done; i++) {
+		struct cds_ld_resolution *r;
+		char *path, *v = cds_soname_version(d->files[i].name);
+		int soname = v != NULL && strchr(v, '.') == NULL;
+
+		free(v);
+		if (!soname) {
+			continue;	/* only libX.so.N, as programs ask */
+		}
+		path = cds_path_join(d->dir, d->files[i].name);
+		r = cds_loader_resolve(c->h, path, 0);
+		cds_clearerr(c->h);
+		free(path);
+		for (k = 0; r != NULL && k < r->nproblems && !done; k++) {
+			if (r->problems[k].kind == CDS_LD_NO_SYMBOL ||
+			    r->problems[k].kind == CDS_LD_NO_VERSION) {
+				cds_finding_evidence(f, "loader says", "%s",
+				    r->problems[k].message);
+				done = 1;
+			}
+		}
+		cds_ld_resolution_free(r);
+	}
+	cds_setenv(c->h, "LD_LIBRARY_PATH", saved);
+	free(saved);
+}
+
+/* F2: one directory holds the sub-libraries of different cuDNN releases
+ * (a new tarball unpacked over an old one, a partial copy).  The set only
+ * works as a whole: the odd ones out are relinked to the majority's files
+ * where those are there, otherwise the set is reinstalled. */
+void
+cds_rule_mixed_set(struct cds_rule_ctx *c)
+{
+	size_t i, k, j;
+
+	for (i = 0; i < c->s->ncudnns; i++) {
+		const struct cds_cudnn *d = &c->s->cudnns[i];
+		const char *major_ver = NULL;
+		struct cds_finding *f;
+		int best = 0, reinstall = 0;
+
+		if (d->mixed == NULL || d->mixed[0] == NULL) {
+			continue;
+		}
+		/* the release most of the set's files come from */
+		for (k = 0; k < d->nfiles; k++) {
+			int n = 0;
+
+			if (d->files[k].version == NULL) {
+				continue;
+			}
+			for (j = 0; j < d->nfiles; j++) {
+				n += cds_streq(d->files[j].version,
+				    d->files[k].version) &&
+				    strstr(d->files[j].name, ".so.") != NULL;
+			}
+			if (n > best) {
+				best = n;
+				major_ver = d->files[k].version;
+			}
+		}
+		f = cds_finding_add(c, "F2", CDS_SEV_ERROR,
+		    "mixed cuDNN set in %s: %s", d->dir, major_ver != NULL ?
+		    major_ver : "?");
+		for (k = 0; d->mixed[k] != NULL; k++) {
+			const char *v;
+			char *stem = mixed_entry(d->mixed[k], &v);
+
+			cds_finding_evidence(f, "file", "%s/%s.so.%d -> "
+			    "%s.so.%s", d->dir, stem, d->major, stem, v);
+			free(stem);
+		}
+		/* title: every release present, majority first */
+		{
+			struct cds_strv vers = {0};
+			struct cds_buf t = {0};
+
+			if (major_ver != NULL) {
+				cds_strv_push(&vers, major_ver);
+			}
+			for (k = 0; d->mixed[k] != NULL; k++) {
+				const char *v;
+				char *stem = mixed_entry(d->mixed[k], &v);
+
+				if (!cds_strv_contains(&vers, v)) {
+					cds_strv_push(&vers, v);
+				}
+				free(stem);
+			}
+			cds_buf_addf(&t, "mixed cuDNN set in %s:", d->dir);
+			for (k = 0; k < vers.n; k++) {
+				cds_buf_addf(&t, "%s %s", k > 0 ? "," : "",
+				    vers.v[k]);
+			}
+			free(f->title);
+			f->title = cds_buf_steal(&t);
+			cds_strv_clear(&vers);
+		}
+		if (major_ver != NULL) {
+			cds_finding_evidence(f, "majority release", "%s",
+			    major_ver);
+		}
+		loader_says(c, f, d);
+		for (k = 0; d->mixed[k] != NULL && major_ver != NULL; k++) {
+			const char *v;
+			char *stem = mixed_entry(d->mixed[k], &v);
+			char *want, *link, *host, *q;
+
+			if (strcmp(v, major_ver) == 0) {
+				free(stem);
+				continue;
+			}
+			want = cds_xasprintf("%s.so.%s", stem, major_ver);
+			link = cds_xasprintf("%s/%s.so.%d", d->dir, stem,
+			    d->major);
+			{
+				char *p = cds_path_join(d->dir, want);
+
+				host = cds_rpath_follow(c->h, p);
+				free(p);
+			}
+			if (cds_is_file(host)) {
+				q = cds_shquote(link);
+				cds_finding_fix(f, CDS_FIX_SYMLINK, link, want,
+				    "ln -sfn %s %s", want, q);
+				free(q);
+			} else {
+				reinstall = 1;
+			}
+			free(host);
+			free(link);
+			free(want);
+			free(stem);
+		}
+		if (reinstall || major_ver == NULL) {
+			char *q = cds_shquote(d->dir);
+
+			cds_finding_fix(f, CDS_FIX_INSTALL, d->dir, major_ver,
+			    "rm -f %s/libcudnn* && cudnn-setup install "
+			    "--cudnn %s", q, major_ver != NULL ? major_ver :
+			    "VERSION");
+			free(q);
+		}
+	}
+}
+
+/* Does target file PATH start with the ELF magic?  A linker script
+ * (glibc's libc.so, libm.so) is a regular ".so" that is no library. */
+static int
+is_elf(const cds_handle_t *h, const char *path)
+{
+	char *host = cds_rpath_follow(h, path), magic[4];
+	int fd = open(host, O_RDONLY | O_CLOEXEC | O_NONBLOCK), r = 0;
+
+	free(host);
+	if (fd != -1) {
+		r = read(fd, magic, 4) == 4 && memcmp(magic, "\177ELF", 4) == 0;
+		close(fd);
+	}
+	return r;
+}
+
+/* Is file NAME in target dir DIR a regular ELF file (not a link)? */
+static int
+regular_in(const cds_handle_t *h, const char *dir, const char *name)
+{
+	char *p = cds_path_join(dir, name);
+	int r = !cds_root_is_link(h, p) && cds_root_is_file(h, p) &&
+	    is_elf(h, p);
+
+	free(p);
+	return r;
+}
+
+/* Do two files of the target hold the same bytes? */
+static int
+same_bytes(const cds_handle_t *h, const char *dir, const char *a,
+    const char *b)
+{
+	char *pa = cds_path_join(dir, a), *pb = cds_path_join(dir, b);
+	char *ha = cds_rpath_follow(h, pa), *hb = cds_rpath_follow(h, pb);
+	char da[65], db[65];
+	struct stat sa, sb;
+	int same = 0;
+
+	if (stat(ha, &sa) == 0 && stat(hb, &sb) == 0 &&
+	    sa.st_size == sb.st_size && cds_sha256_file(ha, da) == 0 &&
+	    cds_sha256_file(hb, db) == 0) {
+		same = strcmp(da, db) == 0;
+	}
+	free(ha);
+	free(hb);
+	free(pa);
+	free(pb);
+	return same;
+}
+
+/* The file NAME should link to, among NAMES: for libX.so.8 the longest
+ * libX.so.8.* name; for libX.so, libX.so.N when there is one. */
+static const char *
+link_target(char **names, const char *name)
+{
+	const char *best = NULL;
+	size_t n = strlen(name);
+	char **p;
+
+	for (p = names; *p != NULL; p++) {
+		if (strncmp(*p, name, n) != 0 || (*p)[n] != '.' ||
+		    !isdigit((unsigned char)(*p)[n + 1])) {
+			continue;
+		}
+		if (cds_endswith(name, ".so")) {
+			/* libX.so -> libX.so.N: the shortest, one level */
+			if (best == NULL || strlen(*p) < strlen(best)) {
+				best = *p;
+			}
+		} else if (best == NULL || strlen(*p) > strlen(best)) {
+			best = *p;
+		}
+	}
+	return best;
+}
+
+/* F24: links copied as regular files (cp without -P, `install`): the
+ * soname file is a second copy, ldconfig complains "is not a symbolic
+ * link", and an update of the real file leaves the copy behind. */
+void
+cds_rule_copied_links(struct cds_rule_ctx *c)
+{
+	struct cds_strv dirs = {0};
+	size_t i;
+
+	for (i = 0; i < c->s->ncudnns; i++) {
+		char *r = cds_realpath_in_root(c->h, c->s->cudnns[i].dir);
+
+		if (r != NULL && !cds_strv_contains(&dirs, r)) {
+			cds_strv_push(&dirs, r);
+		}
+		free(r);
+	}
+	for (i = 0; i < c->s->ntoolkits; i++) {
+		const char *l = c->s->toolkits[i].libdir;
+
+		if (l != NULL && !cds_strv_contains(&dirs, l)) {
+			cds_strv_push(&dirs, l);
+		}
+	}
+	for (i = 0; i < dirs.n; i++) {
+		char **names = cds_root_listdir(c->h, dirs.v[i]), **n;
+		struct cds_finding *f = NULL;
+
+		for (n = names; n != NULL && *n != NULL; n++) {
+			const char *target;
+			char *path, *q;
+			int same;
+
+			/* names first: a file is opened only when another
+			 * name says what it should link to */
+			if (!cds_startswith(*n, "lib") ||
+			    (!cds_endswith(*n, ".so") && strstr(*n, ".so.") ==
+			    NULL) || (target = link_target(names, *n)) ==
+			    NULL || !regular_in(c->h, dirs.v[i], *n)) {
+				continue;
+			}
+			same = same_bytes(c->h, dirs.v[i], *n, target);
+			if (f == NULL) {
+				f = cds_finding_add(c, "F24", CDS_SEV_WARNING,
+				    "%s/%s is not a symbolic link", dirs.v[i],
+				    *n);
+				cds_finding_evidence(f, "dir", "%s", dirs.v[i]);
+			}
+			cds_finding_evidence(f, "regular file", "%s, %s %s",
+			    *n, same ? "a byte copy of" : "differs from",
+			    target);
+			path = cds_path_join(dirs.v[i], *n);
+			q = cds_shquote(path);
+			cds_finding_fix(f, CDS_FIX_RELINK, path, target,
+			    "ln -sf %s %s", target, q);
+			free(q);
+			free(path);
+		}
+		cds_strfreev(names);
+	}
+	cds_strv_clear(&dirs);
+}
+
+/* The pip distribution that owns site-packages/nvidia/cudnn/lib DIR:
+ * "nvidia-cudnn-cu12"; NULL if its dist-info is not there. */
+static char *
+pip_cudnn_name(const cds_handle_t *h, const char *dir)
+{
+	char *pat = cds_path_join(dir, "../../../nvidia_cudnn_cu*-*.dist-info");
+	char **m = cds_root_glob(h, pat), *r = NULL;
+
+	if (m[0] != NULL) {
+		const char *b = cds_basename(m[0]);
+		char *name = cds_xstrndup(b, strcspn(b, "-"));
+
+		r = cds_pkg_normalise(name);
+		free(name);
+	}
+	cds_strfreev(m);
+	free(pat);
+	return r;
+}
+
+/* F8: a cuDNN copy whose main library is there but some sub-libraries are
+ * not.  cuDNN opens them by soname when it first needs an engine; when
+ * the loader finds none (or one of another release), the heuristics find
+ * no engine: "GET was unable to find an engine to execute this
+ * computation". */
+void
+cds_rule_incomplete_set(struct cds_rule_ctx *c)
+{
+	struct cds_libpath *lp = NULL;
+	size_t i, k;
+
+	for (i = 0; i < c->s->ncudnns; i++) {
+		const struct cds_cudnn *d = &c->s->cudnns[i];
+		struct cds_finding *f = NULL;
+		char main_so[32];
+
+		snprintf(main_so, sizeof(main_so), "libcudnn.so.%d", d->major);
+		if (d->missing == NULL || d->missing[0] == NULL ||
+		    !has_file(d, main_so) || cds_cudnn_jit_only(d)) {
+			continue;	/* GRAPH_JIT_ONLY: CUDNN-JIT's note */
+		}
+		if (lp == NULL) {
+			lp = cds_libpath_for(c, NULL, NULL);
+		}
+		for (k = 0; d->missing[k] != NULL; k++) {
+			int at = cds_libpath_find(c, lp, d->missing[k]);
+			const struct cds_cudnn *other = at >= 0 ?
+			    cds_cudnn_in(c, lp->dirs[at].dir, d->major) : NULL;
+
+			if (f == NULL) {
+				f = cds_finding_add(c, "F8", CDS_SEV_ERROR,
+				    "cuDNN %s in %s lacks %s", d->version !=
+				    NULL ? d->version : "?", d->dir,
+				    d->missing[k]);
+				cds_finding_evidence(f, "copy", "%s (%s%s%s)",
+				    d->dir, d->origin == CDS_ORIGIN_PIP ?
+				    "pip" : d->origin == CDS_ORIGIN_CONDA ?
+				    "conda" : "files", d->env != NULL ?
+				    ", env " : "", d->env != NULL ?
+				    d->env : "");
+			}
+			if (at < 0) {
+				cds_finding_evidence(f, "missing", "%s: not "
+				    "in the directory, and nothing on the "
+				    "loader's path provides it", d->missing[k]);
+			} else {
+				cds_finding_evidence(f, "missing", "%s: the "
+				    "loader would take %s/%s instead "
+				    "(cuDNN %s)",
+				    d->missing[k], lp->dirs[at].dir,
+				    d->missing[k], other != NULL &&
+				    other->version != NULL ? other->version :
+				    "of unknown version");
+			}
+		}
+		if (f == NULL) {
+			continue;
+		}
+		if (d->origin == CDS_ORIGIN_PIP) {
+			char *wheel = pip_cudnn_name(c->h, d->dir);
+
+			cds_finding_fix(f, CDS_FIX_INSTALL, d->dir,
+			    d->package_version, "pip install --force-reinstall "
+			    "--no-deps %s==%s", wheel != NULL ? wheel :
+			    "nvidia-cudnn-cu12", d->package_version != NULL ?
+			    d->package_version : d->version);
+			free(wheel);
+		} else {
+			cds_finding_fix(f, CDS_FIX_INSTALL, d->dir, d->version,
+			    "cudnn-setup install --cudnn %s", d->version !=
+			    NULL ? d->version : "VERSION");
+		}
+	}
+	cds_libpath_free(lp);
+}

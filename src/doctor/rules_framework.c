@@ -1,0 +1,1296 @@
+/*
+ * rules_framework.c - doctor's rules about what the Python frameworks
+ * need: the cuDNN and CUDA libraries they would load, the toolkit they
+ * build extensions with, the GPU architectures they carry kernels for.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <elf.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "read/elfread.h"
+#include "doctor/facts.h"
+#include "doctor/findings.h"
+#include "doctor/pkgfix.h"
+#include "read/manifest.h"
+#include "scan/scan.h"
+
+/* Call FN for every framework package: those of each env, then the
+ * system Python's (env NULL). */
+typedef void (*pkg_fn)(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p);
+
+static void
+each_package(struct cds_rule_ctx *c, pkg_fn fn)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->s->nenvs; i++) {
+		for (k = 0; k < c->s->envs[i].npackages; k++) {
+			fn(c, &c->s->envs[i], &c->s->envs[i].packages[k]);
+		}
+	}
+	for (k = 0; k < c->s->nsystem_packages; k++) {
+		fn(c, NULL, &c->s->system_packages[k]);
+	}
+}
+
+static int
+dir_exists(const cds_handle_t *h, const char *dir)
+{
+	return cds_root_isdir(h, dir);
+}
+
+/* site-packages/nvidia/<sub>/lib of a pip package, if it is there. */
+static char *
+wheel_dir(const struct cds_rule_ctx *c, const struct cds_package *p,
+    const char *sub)
+{
+	char *d;
+
+	if (p->from_conda || p->location == NULL) {
+		return NULL;
+	}
+	d = cds_xasprintf("%s/nvidia/%s/lib", p->location, sub);
+	if (!dir_exists(c->h, d)) {
+		free(d);
+		return NULL;
+	}
+	return d;
+}
+
+/* "in env NAME" or "in PATH" for titles. */
+static char *
+where_words(const struct cds_env *e, const struct cds_package *p)
+{
+	return e != NULL ? cds_xasprintf("in env %s", e->name) :
+	    cds_xasprintf("in %s", p->location);
+}
+
+/* ------------------------------------------------------------------------ */
+/* F9, F10: the first cuDNN the framework would load                         */
+/* ------------------------------------------------------------------------ */
+
+/* The directories a framework's own libraries search before the system
+ * (their RUNPATH, or conda's $ORIGIN/../lib): NULL-terminated, new. */
+static char **
+framework_runpath(const struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p)
+{
+	struct cds_strv sv = {0};
+	char *w;
+
+	if (p->from_conda && e != NULL) {
+		cds_strv_push_owned(&sv, cds_path_join(e->prefix, "lib"));
+	} else if ((w = wheel_dir(c, p, "cudnn")) != NULL) {
+		cds_strv_push_owned(&sv, w);
+	}
+	return cds_strv_steal(&sv);
+}
+
+/* Where the framework's cuDNN of major MAJOR comes from: index in *LP (set
+ * here; free it) and the copy, or -1. */
+static int
+first_cudnn(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p, int major, struct cds_libpath **lp,
+    const struct cds_cudnn **copy)
+{
+	char **rp = framework_runpath(c, e, p);
+	char so[32];
+	int at;
+
+	*lp = cds_libpath_for(c, e, (const char *const *)rp);
+	cds_strfreev(rp);
+	snprintf(so, sizeof(so), "libcudnn.so.%d", major);
+	at = cds_libpath_find(c, *lp, so);
+	*copy = at >= 0 ? cds_cudnn_in(c, (*lp)->dirs[at].dir, major) : NULL;
+	return at;
+}
+
+/* "(8, 3, 2)" the way torch prints a cuDNN version. */
+static char *
+torch_tuple(const char *v)
+{
+	int a = 0, b = 0, d = 0;
+
+	sscanf(v, "%d.%d.%d", &a, &b, &d);
+	return cds_xasprintf("(%d, %d, %d)", a, b, d);
+}
+
+static void
+fix_older_first(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_libdir *d, const struct cds_cudnn *copy,
+    const char *want)
+{
+	if (d->from_env) {
+		cds_fix_remove_path(c, f, d);
+	} else if (copy->origin == CDS_ORIGIN_CONDA && copy->env != NULL) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "conda install -n %s 'cudnn>=%s'", copy->env, want);
+	} else {
+		cds_finding_fix(f, CDS_FIX_INSTALL, NULL, want,
+		    "cudnn-setup install --cudnn %s", want);
+	}
+}
+
+static void
+torch_cudnn(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p)
+{
+	struct cds_libpath *lp;
+	const struct cds_cudnn *copy, *own;
+	const char *want;
+	char *src = NULL, *wheel, *w, *t1, *t2;
+	struct cds_finding *f;
+	int at;
+
+	if (p->kind != CDS_FW_TORCH || (want = cds_expected_cudnn(c, p,
+	    &src)) == NULL) {
+		free(src);
+		return;
+	}
+	at = first_cudnn(c, e, p, atoi(want), &lp, &copy);
+	if (at < 0 || copy == NULL || copy->version == NULL ||
+	    strcmp(lp->dirs[at].via, "RUNPATH") == 0 ||
+	    cds_cmp_minor(copy->version, want) >= 0) {
+		cds_libpath_free(lp);
+		free(src);
+		return;
+	}
+	w = where_words(e, p);
+	f = cds_finding_add(c, "F9", CDS_SEV_ERROR, "torch %s %s expects "
+	    "cuDNN %s, but cuDNN %s in %s comes first", p->version, w, want,
+	    copy->version, copy->dir);
+	free(w);
+	t1 = torch_tuple(want);
+	t2 = torch_tuple(copy->version);
+	cds_finding_evidence(f, "torch says", "cuDNN version incompatibility: "
+	    "PyTorch was compiled against %s but found runtime version %s",
+	    t1, t2);
+	free(t1);
+	free(t2);
+	cds_finding_evidence(f, "expected", "cuDNN %s (%s)", want, src);
+	cds_finding_evidence(f, "found first", "%s/libcudnn.so.%d (cuDNN %s)",
+	    lp->dirs[at].dir, copy->major, copy->version);
+	cds_evidence_via(f, &lp->dirs[at]);
+	wheel = wheel_dir(c, p, "cudnn");
+	own = wheel != NULL ? cds_cudnn_in(c, wheel, copy->major) : NULL;
+	if (own != NULL) {
+		cds_finding_evidence(f, "torch's own", "%s (cuDNN %s), "
+		    "reached by RUNPATH only after LD_LIBRARY_PATH", own->dir,
+		    own->version != NULL ? own->version : "?");
+	}
+	free(wheel);
+	fix_older_first(c, f, &lp->dirs[at], copy, want);
+	cds_libpath_free(lp);
+	free(src);
+}
+
+/* F9: PyTorch finds an older cuDNN of its major before its own wheel's
+ * (an HPC module, a bashrc line): the wheel's RUNPATH loses to
+ * LD_LIBRARY_PATH. */
+void
+cds_rule_torch_cudnn_path(struct cds_rule_ctx *c)
+{
+	each_package(c, torch_cudnn);
+}
+
+static void
+older_cudnn(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p)
+{
+	struct cds_libpath *lp;
+	const struct cds_cudnn *copy;
+	const char *want;
+	char *src = NULL, *w;
+	struct cds_finding *f;
+	int at;
+
+	if ((p->kind != CDS_FW_TENSORFLOW && p->kind != CDS_FW_JAX) ||
+	    (want = cds_expected_cudnn(c, p, &src)) == NULL ||
+	    strcmp(p->name, "jax") == 0) {
+		free(src);
+		return;
+	}
+	at = first_cudnn(c, e, p, atoi(want), &lp, &copy);
+	if (at < 0 || copy == NULL || copy->version == NULL ||
+	    cds_cmp_minor(copy->version, want) >= 0 ||
+	    (copy->origin == CDS_ORIGIN_CONDA && !p->from_conda &&
+	    cds_finding_exists(c, "F3", copy->dir))) {
+		cds_libpath_free(lp);
+		free(src);
+		return;
+	}
+	w = where_words(e, p);
+	f = cds_finding_add(c, "F10", CDS_SEV_ERROR, "%s %s %s was built "
+	    "with cuDNN %s; the first cuDNN it finds is %s in %s", p->name,
+	    p->version, w, want, copy->version, copy->dir);
+	free(w);
+	if (p->kind == CDS_FW_TENSORFLOW) {
+		cds_finding_evidence(f, "TensorFlow says", "Loaded runtime "
+		    "CuDNN library: %s but source was compiled with: %s",
+		    copy->version, want);
+	} else {
+		cds_finding_evidence(f, "JAX says", "Found cuDNN version "
+		    "%d%d%02d, but JAX was built against version %s, which is "
+		    "newer",
+		    atoi(copy->version), strchr(copy->version, '.') != NULL ?
+		    atoi(strchr(copy->version, '.') + 1) : 0, 0, want);
+	}
+	cds_finding_evidence(f, "expected", "cuDNN %s (%s)", want, src);
+	cds_finding_evidence(f, "found first", "%s/libcudnn.so.%d (cuDNN %s)",
+	    lp->dirs[at].dir, copy->major, copy->version);
+	cds_evidence_via(f, &lp->dirs[at]);
+	fix_older_first(c, f, &lp->dirs[at], copy, want);
+	cds_libpath_free(lp);
+	free(src);
+}
+
+/* F10/F11: TensorFlow, XLA or JAX find an older cuDNN than they were
+ * built with: "needs matching major version and equal or higher minor". */
+void
+cds_rule_cudnn_too_old(struct cds_rule_ctx *c)
+{
+	each_package(c, older_cudnn);
+}
+
+/* ------------------------------------------------------------------------ */
+/* F15: the toolkit extensions are built with                                */
+/* ------------------------------------------------------------------------ */
+
+static const struct cds_toolkit *
+active_toolkit(const struct cds_scan *s)
+{
+	size_t i;
+
+	for (i = 0; i < s->ntoolkits && s->active_toolkit != NULL; i++) {
+		if (strcmp(s->toolkits[i].realpath, s->active_toolkit) == 0) {
+			return &s->toolkits[i];
+		}
+	}
+	return NULL;
+}
+
+static void
+toolkit_vs_torch(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p)
+{
+	const struct cds_toolkit *t = active_toolkit(c->s), *match = NULL;
+	struct cds_finding *f;
+	int major_differs;
+	char *w;
+	size_t i;
+
+	if (p->kind != CDS_FW_TORCH || p->cuda == NULL ||
+	    t == NULL || t->version == NULL ||
+	    cds_cmp_minor(t->version, p->cuda) == 0) {
+		return;
+	}
+	major_differs = atoi(t->version) != atoi(p->cuda);
+	w = where_words(e, p);
+	f = cds_finding_add(c, "F15", major_differs ? CDS_SEV_WARNING :
+	    CDS_SEV_NOTE, "the active toolkit is CUDA %s, torch %s %s was "
+	    "built with CUDA %s", t->version, p->version, w, p->cuda);
+	free(w);
+	cds_finding_evidence(f, "torch says", "The detected CUDA version (%s) "
+	    "mismatches the version that was used to compile PyTorch (%s)",
+	    t->version, p->cuda);
+	cds_finding_evidence(f, "active toolkit", "%s (%s)", t->realpath,
+	    t->version_source != NULL ? t->version_source : "?");
+	if (c->s->active_via != NULL && strcmp(c->s->active_via,
+	    "CUDA_HOME") == 0) {
+		const char *v = cds_getenv(c->h, "CUDA_HOME");
+		char *o = v != NULL ? cds_var_origin(c, "CUDA_HOME", v) : NULL;
+
+		cds_finding_evidence(f, "made active by", "CUDA_HOME=%s%s%s",
+		    v != NULL ? v : "", o != NULL ? ", set in " : "",
+		    o != NULL ? o : "");
+		free(o);
+	} else if (c->s->active_via != NULL) {
+		cds_finding_evidence(f, "made active by", "%s",
+		    c->s->active_via);
+	}
+	cds_finding_evidence(f, "matters for", "building CUDA extensions "
+	    "(torch.utils.cpp_extension, mmcv, torch_sparse); running torch "
+	    "uses its own bundled runtime%s", major_differs ? "" :
+	    "; a minor difference only warns");
+	for (i = 0; i < c->s->ntoolkits; i++) {
+		const struct cds_toolkit *o = &c->s->toolkits[i];
+
+		if (o->exists && o->version != NULL &&
+		    cds_cmp_minor(o->version, p->cuda) == 0) {
+			match = o;
+		}
+	}
+	if (match != NULL) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "export CUDA_HOME=%s PATH=%s/bin:$PATH", match->realpath,
+		    match->realpath);
+	} else {
+		const struct cds_release *r = c->m != NULL ?
+		    cds_manifest_find(c->m, CDS_KIND_CUDA, p->cuda) : NULL;
+
+		/* where the install puts it: the prefix's cuda-VERSION */
+		if (r != NULL) {
+			char *home = cds_xasprintf("%s/cuda-%s",
+			    cds_prefix(c->h), r->version);
+
+			cds_finding_fix(f, CDS_FIX_INSTALL, NULL, r->version,
+			    "cudnn-setup install --cuda %s && export "
+			    "CUDA_HOME=%s PATH=%s/bin:$PATH", r->version, home,
+			    home);
+			free(home);
+		} else {
+			cds_finding_fix(f, CDS_FIX_INSTALL, NULL, p->cuda,
+			    "cudnn-setup install --cuda %s", p->cuda);
+		}
+	}
+}
+
+/* F15: building a CUDA extension compares the toolkit at CUDA_HOME (or
+ * nvcc's) with the CUDA torch was compiled with. */
+void
+cds_rule_toolkit_vs_torch(struct cds_rule_ctx *c)
+{
+	each_package(c, toolkit_vs_torch);
+}
+
+/* ------------------------------------------------------------------------ */
+/* F30: the three numbers                                                    */
+/* ------------------------------------------------------------------------ */
+
+/* F30's toolkit lines: which toolkit extension builds use (the active
+ * one) and which a plain `nvcc` runs, apart when they differ. */
+static void
+toolkit_evidence(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_toolkit *t)
+{
+	const struct cds_scan *s = c->s;
+	const char *via = s->active_via != NULL ? s->active_via : "";
+	size_t i;
+
+	if (t == NULL) {
+		return;
+	}
+	if (s->nvcc_toolkit != NULL && strcmp(s->nvcc_toolkit,
+	    t->realpath) == 0) {
+		cds_finding_evidence(f, "active toolkit", "%s at %s (%s): "
+		    "what nvcc on PATH and extension builds use",
+		    t->version != NULL ? t->version : "?", t->realpath, via);
+		return;
+	}
+	cds_finding_evidence(f, "active toolkit", "%s at %s (%s): what "
+	    "extension builds use (torch.utils.cpp_extension)",
+	    t->version != NULL ? t->version : "?", t->realpath, via);
+	for (i = 0; i < s->ntoolkits; i++) {
+		const struct cds_toolkit *n = &s->toolkits[i];
+
+		if (s->nvcc_toolkit != NULL && strcmp(n->realpath,
+		    s->nvcc_toolkit) == 0) {
+			cds_finding_evidence(f, "nvcc on PATH", "%s at %s "
+			    "(%s): what a plain `nvcc` runs", n->version !=
+			    NULL ? n->version : "?", n->realpath,
+			    s->nvcc_path);
+			return;
+		}
+	}
+	cds_finding_evidence(f, "nvcc on PATH", "none");
+}
+
+/* F30: the driver's maximum, the active toolkit and each framework's
+ * runtime are three different CUDA versions that answer three questions.
+ * A note when they differ; the real incompatibilities are F16 and F15. */
+void
+cds_rule_three_numbers(struct cds_rule_ctx *c)
+{
+	const struct cds_scan *s = c->s;
+	const struct cds_toolkit *t = active_toolkit(s);
+	struct cds_strv seen = {0};
+	struct cds_finding *f;
+	char drv[16] = "", mm[32];
+	size_t i, k;
+
+	if (s->driver.cuda_version > 0) {
+		snprintf(drv, sizeof(drv), "%d.%d", s->driver.cuda_version /
+		    1000, (s->driver.cuda_version % 1000) / 10);
+		cds_strv_push(&seen, drv);
+	}
+	if (t != NULL && t->version != NULL) {
+		snprintf(mm, sizeof(mm), "%d.%d", atoi(t->version),
+		    strchr(t->version, '.') != NULL ?
+		    atoi(strchr(t->version, '.') + 1) : 0);
+		if (!cds_strv_contains(&seen, mm)) {
+			cds_strv_push(&seen, mm);
+		}
+	}
+	for (i = 0; i < s->nenvs; i++) {
+		for (k = 0; k < s->envs[i].npackages; k++) {
+			const struct cds_package *p = &s->envs[i].packages[k];
+
+			if (p->kind != CDS_FW_OTHER && p->cuda != NULL &&
+			    isdigit((unsigned char)p->cuda[0]) &&
+			    !cds_strv_contains(&seen, p->cuda)) {
+				cds_strv_push(&seen, p->cuda);
+			}
+		}
+	}
+	for (k = 0; k < s->nsystem_packages; k++) {
+		const struct cds_package *p = &s->system_packages[k];
+
+		if (p->kind != CDS_FW_OTHER && p->cuda != NULL &&
+		    isdigit((unsigned char)p->cuda[0]) &&
+		    !cds_strv_contains(&seen, p->cuda)) {
+			cds_strv_push(&seen, p->cuda);
+		}
+	}
+	if (seen.n < 2) {
+		cds_strv_clear(&seen);
+		return;
+	}
+	cds_strv_clear(&seen);
+	f = cds_finding_add(c, "F30", CDS_SEV_NOTE, "driver, toolkit and "
+	    "frameworks name different CUDA versions; each answers another "
+	    "question");
+	cds_finding_evidence(f, "driver supports", "%s", *drv != '\0' ? drv :
+	    "unknown here (no driver probed)");
+	if (*drv != '\0' && s->driver.cuda_version_source != NULL &&
+	    strcmp(s->driver.cuda_version_source,
+	    "cuDriverGetVersion") == 0) {
+		cds_finding_evidence(f, "read by", "cuDriverGetVersion in a "
+		    "probe child%s", s->driver.state ==
+		    CDS_DRIVER_NO_KERNEL_MODULE ? " (libcuda answers it "
+		    "without a kernel module; nothing runs until one is "
+		    "loaded)" : "");
+	} else if (*drv != '\0') {
+		cds_finding_evidence(f, "read by", "%s in %s (no child asked "
+		    "the library)", s->driver.cuda_version_source != NULL ?
+		    s->driver.cuda_version_source : "its files",
+		    s->driver.libcuda_realpath != NULL ?
+		    s->driver.libcuda_realpath : "libcuda");
+	}
+	cds_finding_evidence(f, "meaning", "the newest CUDA the driver can "
+	    "run (nvidia-smi's \"CUDA Version\", conda's __cuda); not an "
+	    "installed toolkit");
+	toolkit_evidence(c, f, t);
+	for (i = 0; i < s->nenvs; i++) {
+		for (k = 0; k < s->envs[i].npackages; k++) {
+			const struct cds_package *p = &s->envs[i].packages[k];
+
+			if (p->kind != CDS_FW_OTHER && p->cuda != NULL) {
+				cds_finding_evidence(f, "framework", "%s %s "
+				    "(env %s) was built with CUDA %s (%s)",
+				    p->name, p->version, s->envs[i].name,
+				    p->cuda, p->cuda_source != NULL ?
+				    p->cuda_source : "?");
+			}
+		}
+	}
+	for (k = 0; k < s->nsystem_packages; k++) {
+		const struct cds_package *p = &s->system_packages[k];
+
+		if (p->kind != CDS_FW_OTHER && p->cuda != NULL) {
+			cds_finding_evidence(f, "framework", "%s %s (%s) "
+			    "was built with CUDA %s (%s)", p->name,
+			    p->version, p->location, p->cuda,
+			    p->cuda_source != NULL ? p->cuda_source : "?");
+		}
+	}
+	cds_finding_evidence(f, "rule", "each of the others must be at most "
+	    "what the driver supports; they need not equal each other");
+}
+
+/* ------------------------------------------------------------------------ */
+/* F31: JAX plugin versions                                                  */
+/* ------------------------------------------------------------------------ */
+
+/* F31: jax-cudaNN-plugin / -pjrt must be exactly jaxlib's version, or JAX
+ * says "Mismatched PJRT plugin PJRT API version". */
+void
+cds_rule_jax_plugin(struct cds_rule_ctx *c)
+{
+	size_t i, k, j;
+
+	for (i = 0; i < c->s->nenvs; i++) {
+		const struct cds_env *e = &c->s->envs[i];
+		const struct cds_package *jaxlib = NULL;
+
+		for (k = 0; k < e->npackages; k++) {
+			if (strcmp(e->packages[k].name, "jaxlib") == 0) {
+				jaxlib = &e->packages[k];
+			}
+		}
+		if (jaxlib == NULL) {
+			continue;
+		}
+		for (k = 0; k < e->npackages; k++) {
+			const struct cds_package *p = &e->packages[k];
+			struct cds_finding *f;
+			char major[8] = "12";
+			char *jv = cds_xstrndup(jaxlib->version,
+			    strcspn(jaxlib->version, "+"));
+
+			if (!cds_startswith(p->name, "jax-cuda") ||
+			    cds_vercmp(p->version, jv) == 0) {
+				free(jv);
+				continue;
+			}
+			for (j = 0; j < 2 && isdigit((unsigned char)
+			    p->name[8 + j]); j++) {
+				major[j] = p->name[8 + j];
+			}
+			major[j] = '\0';
+			f = cds_finding_add(c, "F31", CDS_SEV_ERROR,
+			    "env %s: %s %s does not match jaxlib %s", e->name,
+			    p->name,
+			    p->version, jaxlib->version);
+			cds_finding_evidence(f, "plugin", "%s %s", p->name,
+			    p->version);
+			cds_finding_evidence(f, "jaxlib", "%s",
+			    jaxlib->version);
+			cds_finding_evidence(f, "JAX says", "Unable to "
+			    "initialize backend 'cuda': INVALID_ARGUMENT: "
+			    "Mismatched PJRT plugin PJRT API version");
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+			    "%s/bin/pip install 'jax[cuda%s]==%s'", e->prefix,
+			    major, jv);
+			free(jv);
+		}
+	}
+}
+
+/* Check that each of NAMES resolves in LP; evidence and fixes on a finding
+ * opened by OPEN on the first miss.  Returns the finding or NULL. */
+struct need_ctx {
+	struct cds_rule_ctx *c;
+	const struct cds_env *e;
+	const struct cds_package *p;
+	struct cds_strv activate;	/* dirs that would fix it */
+	struct cds_strv missing;	/* installed nowhere */
+};
+
+static void
+need_check(struct need_ctx *n, const struct cds_libpath *lp,
+    struct cds_finding *f, const char *name)
+{
+	char *where = cds_find_anywhere(n->c, n->e, name);
+
+	if (where != NULL) {
+		char *dir = cds_dirname(where);
+
+		cds_finding_evidence(f, "not found", "%s: installed in %s, "
+		    "which the loader does not search", name, dir);
+		if (!cds_strv_contains(&n->activate, dir)) {
+			cds_strv_push(&n->activate, dir);
+		}
+		free(dir);
+		free(where);
+	} else {
+		cds_finding_evidence(f, "not found", "%s: not installed "
+		    "anywhere the scan looked", name);
+		cds_strv_push(&n->missing, name);
+	}
+	(void)lp;
+}
+
+/* ------------------------------------------------------------------------ */
+/* F14: ONNX Runtime                                                         */
+/* ------------------------------------------------------------------------ */
+
+/* What the CUDA provider links against, less cuDNN: its DT_NEEDED
+ * read by the loader emulation when the library is there, else the
+ * libraries of its CUDA major it is documented to load (cudart, cuBLAS,
+ * cuBLASLt, cuFFT, cuRAND). */
+static char **
+ort_sonames(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p, const struct cds_libpath *lp,
+    const char *cuda, const char **rel)
+{
+	static const char *const keep[] = { "libcudart.", "libcublas.",
+		"libcublasLt.", "libcufft.", "libcurand.", NULL };
+	char *lib = cds_framework_cuda_lib(c, p);
+	struct cds_strv sv = {0};
+	char **all, **n;
+	const char *const *k;
+
+	(void)e;
+	(void)lp;
+	if (lib != NULL) {
+		char *host = cds_rpath_follow(c->h, lib);
+		struct cds_elf *elf = cds_elf_open(c->h, host);
+
+		free(host);
+		cds_clearerr(c->h);
+		if (elf != NULL) {
+			char *const *need = cds_elf_needed(elf);
+
+			for (; *need != NULL; need++) {
+				if (!cds_startswith(*need, "libcudnn") &&
+				    (cds_startswith(*need, "libcu") ||
+				    cds_startswith(*need, "libnv"))) {
+					cds_strv_push(&sv, *need);
+				}
+			}
+			cds_elf_free(elf);
+			*rel = NULL;
+			free(lib);
+			return cds_strv_steal(&sv);
+		}
+		free(lib);
+	}
+	all = cds_cuda_sonames(c, cuda, rel);
+	for (n = all; *n != NULL; n++) {
+		for (k = keep; *k != NULL; k++) {
+			if (cds_startswith(*n, *k)) {
+				cds_strv_push(&sv, *n);
+			}
+		}
+	}
+	cds_strfreev(all);
+	return cds_strv_steal(&sv);
+}
+
+/* P needs cuDNN major WANT (and CUDA major CUDA; 0: any) but the torch
+ * beside it in E brings another: the release of P built for torch's (the
+ * command of E's package manager). */
+static void
+pm_like_torch(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p, int want,
+    int cuda)
+{
+	size_t i;
+
+	for (i = 0; e != NULL && i < e->npackages; i++) {
+		const struct cds_package *t = &e->packages[i];
+
+		if (t->kind == CDS_FW_TORCH && t->cudnn != NULL &&
+		    t->cuda != NULL && (atoi(t->cudnn) != want ||
+		    (cuda > 0 && atoi(t->cuda) != cuda))) {
+			cds_pkg_fix_like(c, f, e, p, t);
+			return;
+		}
+	}
+}
+
+static void
+ort_needs(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p)
+{
+	const char *want, *cuda = p->cuda, *rel;
+	struct need_ctx n;
+	struct cds_libpath *lp;
+	struct cds_finding *f = NULL;
+	char *src = NULL, **names, so[32], *w;
+	size_t i;
+
+	if (p->kind != CDS_FW_ONNXRUNTIME || strcmp(p->name,
+	    "onnxruntime-gpu") != 0) {
+		return;
+	}
+	want = cds_expected_cudnn(c, p, &src);
+	if (cuda == NULL && c->m != NULL) {
+		/* the manifest row the cuDNN came from names its CUDA */
+		for (i = 0; i < cds_manifest_nframeworks(c->m); i++) {
+			const struct cds_framework_req *r =
+			    cds_manifest_framework(c->m, i);
+
+			if (cds_framework_matches(r, "onnxruntime-gpu",
+			    p->version) && (cuda == NULL || r->is_default)) {
+				cuda = r->cuda;
+				if (want == NULL) {
+					want = r->cudnn;
+				}
+			}
+		}
+	}
+	if (want == NULL || cuda == NULL) {
+		free(src);
+		return;
+	}
+	memset(&n, 0, sizeof(n));
+	n.c = c;
+	n.e = e;
+	n.p = p;
+	lp = cds_libpath_for(c, e, NULL);
+	names = ort_sonames(c, e, p, lp, cuda, &rel);
+	snprintf(so, sizeof(so), "libcudnn.so.%d", atoi(want));
+	w = where_words(e, p);
+	if (cds_libpath_find(c, lp, so) < 0) {
+		f = cds_finding_add(c, "F14", CDS_SEV_ERROR, "onnxruntime-gpu "
+		    "%s %s needs %s, which the loader cannot find", p->version,
+		    w, so);
+		cds_finding_evidence(f, "ONNX Runtime says", "Failed to load "
+		    "library libonnxruntime_providers_cuda.so with error: %s: "
+		    "cannot open shared object file: No such file or directory"
+		    "; Failed to create CUDAExecutionProvider. Require cuDNN "
+		    "%d.* and CUDA %d.*", so, atoi(want), atoi(cuda));
+		need_check(&n, lp, f, so);
+	}
+	for (i = 0; names[i] != NULL; i++) {
+		if (strstr(names[i], "nvJitLink") != NULL ||
+		    cds_libpath_find(c, lp, names[i]) >= 0) {
+			continue;
+		}
+		if (f == NULL) {
+			f = cds_finding_add(c, "F14", CDS_SEV_ERROR,
+			    "onnxruntime-gpu %s %s needs %s, which the loader "
+			    "cannot find", p->version, w, names[i]);
+			cds_finding_evidence(f, "ONNX Runtime says", "Failed "
+			    "to load library libonnxruntime_providers_cuda.so "
+			    "with error: %s: cannot open shared object file: "
+			    "No such file or directory", names[i]);
+		}
+		need_check(&n, lp, f, names[i]);
+	}
+	free(w);
+	if (f != NULL) {
+		cds_finding_evidence(f, "requires", "cuDNN %s and CUDA %s (%s%s"
+		    "%s)", want, cuda, src != NULL ? src : "manifest",
+		    rel != NULL ? "; sonames from CUDA " : "",
+		    rel != NULL ? rel : "");
+		cds_finding_evidence(f, "search", "LD_LIBRARY_PATH=%s, then "
+		    "ld.so.conf; onnxruntime has no RUNPATH into pip's nvidia "
+		    "wheels", lp->ld_library_path != NULL ?
+		    lp->ld_library_path : "(unset)");
+		if (n.activate.n > 0) {
+			cds_fix_activate(c, f, e,
+			    (const char *const *)n.activate.v, NULL);
+		}
+		if (n.missing.n > 0) {
+			cds_finding_fix(f, CDS_FIX_INSTALL, NULL, want,
+			    "cudnn-setup install --cuda %s --cudnn %s", cuda,
+			    want);
+		}
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "or, in Python: "
+		    "import torch before onnxruntime (torch preloads its "
+		    "copies), or onnxruntime.preload_dlls() with ORT 1.21+");
+		pm_like_torch(c, f, e, p, atoi(want), atoi(cuda));
+	}
+	cds_strv_clear(&n.activate);
+	cds_strv_clear(&n.missing);
+	cds_strfreev(names);
+	cds_libpath_free(lp);
+	free(src);
+}
+
+/* F14: onnxruntime-gpu has no RUNPATH into pip's nvidia wheels, so their
+ * cuDNN and CUDA libraries are invisible to it unless something puts them
+ * on the path (torch imported first, an activate script). */
+void
+cds_rule_ort_cudnn(struct cds_rule_ctx *c)
+{
+	each_package(c, ort_needs);
+}
+
+/* ------------------------------------------------------------------------ */
+/* F7, F6: programs that dlopen cuDNN by soname (CTranslate2)                */
+/* ------------------------------------------------------------------------ */
+
+static void
+ct2_needs(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p)
+{
+	static const char *const need9[] = { "libcudnn.so.9",
+		"libcudnn_ops.so.9", "libcudnn_cnn.so.9", NULL };
+	static const char *const need8[] = { "libcudnn.so.8",
+		"libcudnn_ops_infer.so.8", "libcudnn_cnn_infer.so.8", NULL };
+	const char *const *need;
+	struct cds_libpath *lp;
+	struct need_ctx n;
+	struct cds_finding *f = NULL;
+	int major;
+	char *w;
+	size_t i;
+
+	if (strcmp(p->name, "ctranslate2") != 0) {
+		return;
+	}
+	/* failure-modes F7: 4.5 is built for cuDNN 9, 4.4 for cuDNN 8 */
+	major = cds_vercmp(p->version, "4.5") >= 0 ? 9 : 8;
+	need = major == 9 ? need9 : need8;
+	memset(&n, 0, sizeof(n));
+	n.c = c;
+	n.e = e;
+	n.p = p;
+	lp = cds_libpath_for(c, e, NULL);
+	w = where_words(e, p);
+	for (i = 0; need[i] != NULL; i++) {
+		if (cds_libpath_find(c, lp, need[i]) >= 0) {
+			continue;
+		}
+		if (f == NULL) {
+			int other = cds_libpath_find(c, lp, major == 9 ?
+			    "libcudnn.so.8" : "libcudnn.so.9");
+
+			f = cds_finding_add(c, major == 9 ? "F7" : "F6",
+			    CDS_SEV_ERROR, "ctranslate2 %s %s needs cuDNN %d; "
+			    "the loader finds no %s%s", p->version, w, major,
+			    need[i], other >= 0 ? major == 9 ?
+			    " (only cuDNN 8)" : " (only cuDNN 9)" : "");
+			if (major == 9) {
+				cds_finding_evidence(f, "the program says",
+				    "Unable to load any of {%s, libcudnn_ops."
+				    "so}", need[i]);
+			} else {
+				cds_finding_evidence(f, "the program says",
+				    "Could not load library %s. Error: %s: "
+				    "cannot open shared object file", need[i],
+				    need[i]);
+			}
+			if (other >= 0) {
+				cds_finding_evidence(f, "on the path", "cuDNN "
+				    "%d in %s", major == 9 ? 8 : 9,
+				    lp->dirs[other].dir);
+			}
+		}
+		need_check(&n, lp, f, need[i]);
+	}
+	free(w);
+	if (f != NULL) {
+		if (n.activate.n > 0) {
+			cds_fix_activate(c, f, e,
+			    (const char *const *)n.activate.v, NULL);
+		}
+		if (n.missing.n > 0 && major == 9) {
+			cds_finding_fix(f, CDS_FIX_INSTALL, NULL, "9",
+			    "cudnn-setup install --cudnn 9  # or: "
+			    "pip install ctranslate2==4.4.0 for cuDNN 8");
+		} else if (n.missing.n > 0) {
+			cds_finding_fix(f, CDS_FIX_INSTALL, NULL, "8",
+			    "cudnn-setup install --cudnn 8");
+		}
+		pm_like_torch(c, f, e, p, major, 0);
+	}
+	cds_strv_clear(&n.activate);
+	cds_strv_clear(&n.missing);
+	cds_libpath_free(lp);
+}
+
+/* F7 / F6: CTranslate2 (faster-whisper) dlopens cuDNN by soname with no
+ * RUNPATH into pip's wheels: 4.5+ needs cuDNN 9, older needs cuDNN 8. */
+void
+cds_rule_cudnn_major(struct cds_rule_ctx *c)
+{
+	each_package(c, ct2_needs);
+}
+
+/* ------------------------------------------------------------------------ */
+/* F29: TensorFlow's GPU libraries                                           */
+/* ------------------------------------------------------------------------ */
+
+static void
+tf_needs(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p)
+{
+	struct cds_strv rp = {0};
+	struct cds_libpath *lp;
+	struct need_ctx n;
+	struct cds_finding *f = NULL;
+	const char *want, *rel;
+	char *src = NULL, **names, *w, so[32];
+	size_t i;
+
+	if (p->kind != CDS_FW_TENSORFLOW || p->cuda == NULL ||
+	    !isdigit((unsigned char)p->cuda[0])) {
+		return;
+	}
+	want = cds_expected_cudnn(c, p, &src);
+	names = cds_cuda_sonames(c, p->cuda, &rel);
+	if (want != NULL) {
+		snprintf(so, sizeof(so), "libcudnn.so.%d", atoi(want));
+		cds_strv_push(&rp, so);
+	}
+	for (i = 0; names[i] != NULL; i++) {
+		cds_strv_push(&rp, names[i]);
+	}
+	cds_strfreev(names);
+	names = cds_strv_steal(&rp);
+	/* 2.14+ pip builds reach the nvidia-*-cu12 wheels by RUNPATH; a
+	 * conda build, its env's lib/ */
+	if (p->from_conda && e != NULL) {
+		cds_strv_push_owned(&rp, cds_path_join(e->prefix, "lib"));
+	} else if (cds_vercmp(p->version, "2.14") >= 0 &&
+	    p->location != NULL) {
+		char *pat = cds_xasprintf("%s/nvidia/*/lib", p->location);
+		char **m = cds_root_glob(c->h, pat);
+
+		for (i = 0; m[i] != NULL; i++) {
+			cds_strv_push(&rp, m[i]);
+		}
+		cds_strfreev(m);
+		free(pat);
+	}
+	lp = cds_libpath_for(c, e, (const char *const *)rp.v);
+	memset(&n, 0, sizeof(n));
+	n.c = c;
+	n.e = e;
+	n.p = p;
+	w = where_words(e, p);
+	for (i = 0; names[i] != NULL; i++) {
+		if (cds_libpath_find(c, lp, names[i]) >= 0) {
+			continue;
+		}
+		if (f == NULL) {
+			f = cds_finding_add(c, "F29", CDS_SEV_ERROR,
+			    "tensorflow %s %s cannot dlopen %s", p->version,
+			    w, names[i]);
+			cds_finding_evidence(f, "TensorFlow says", "Could not "
+			    "load dynamic library '%s'; dlerror: %s: cannot "
+			    "open shared object file: No such file or "
+			    "directory ... Cannot dlopen some GPU libraries. "
+			    "Skipping registering GPU devices...", names[i],
+			    names[i]);
+			cds_finding_evidence(f, "built for", "CUDA %s, cuDNN %s"
+			    "%s%s", p->cuda, want != NULL ? want : "?",
+			    rel != NULL ? "; sonames from CUDA " : "",
+			    rel != NULL ? rel : "");
+		}
+		need_check(&n, lp, f, names[i]);
+	}
+	free(w);
+	if (f != NULL) {
+		if (n.activate.n > 0) {
+			cds_fix_activate(c, f, e,
+			    (const char *const *)n.activate.v, NULL);
+		}
+		if (n.missing.n > 0) {
+			char *v = cds_xstrndup(p->version, strcspn(p->version,
+			    "+"));
+
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+			    "%s%spip install 'tensorflow[and-cuda]==%s'",
+			    e != NULL ? e->prefix : "",
+			    e != NULL ? "/bin/" : "",
+			    v);
+			free(v);
+		}
+	}
+	cds_strv_clear(&n.activate);
+	cds_strv_clear(&n.missing);
+	cds_strv_clear(&rp);
+	cds_strfreev(names);
+	cds_libpath_free(lp);
+	free(src);
+}
+
+/* F29: TensorFlow opens a list of CUDA libraries by soname and, when one
+ * is missing, says only "Cannot dlopen some GPU libraries".  Name it. */
+void
+cds_rule_tf_sonames(struct cds_rule_ctx *c)
+{
+	each_package(c, tf_needs);
+}
+
+/* ------------------------------------------------------------------------ */
+/* F21: the GPU architectures a framework has kernels for                    */
+/* ------------------------------------------------------------------------ */
+
+/*
+ * The .nv_fatbin section, read through a window of the file: every offset
+ * and size is checked against the section, and the section against the
+ * file, so no crafted size can wrap an offset or send the walk past the
+ * end; padding between fat binaries is scanned in memory, not one pread
+ * per 8 bytes.
+ */
+struct fbsec {
+	int fd;
+	uint64_t off;		/* the section in the file */
+	uint64_t size;		/* bytes of it, within the file */
+	unsigned char buf[65536];
+	uint64_t bpos;		/* section offset of buf[0] */
+	size_t blen;
+};
+
+/* N (at most 64) bytes at section offset POS; NULL past the end. */
+static const unsigned char *
+fb_at(struct fbsec *f, uint64_t pos, size_t n)
+{
+	ssize_t r;
+	size_t want;
+
+	if (n > f->size || pos > f->size - n) {
+		return NULL;
+	}
+	if (pos >= f->bpos && pos - f->bpos + n <= f->blen) {
+		return f->buf + (pos - f->bpos);
+	}
+	want = f->size - pos < sizeof(f->buf) ? (size_t)(f->size - pos) :
+	    sizeof(f->buf);
+	r = pread(f->fd, f->buf, want, (off_t)(f->off + pos));
+	if (r < (ssize_t)n) {
+		return NULL;
+	}
+	f->bpos = pos;
+	f->blen = (size_t)r;
+	return f->buf;
+}
+
+/* Read N bytes at OFF, inside a file of FSIZE bytes; 0 or -1. */
+/* One fat binary's entries, from section offset Q to END. */
+static void
+fb_entries(struct fbsec *f, uint64_t q, uint64_t end, struct cds_strv *sass,
+    struct cds_strv *ptx)
+{
+	while (end - q >= 32) {
+		const unsigned char *e = fb_at(f, q, 32);
+		uint16_t kind;
+		uint32_t ehsz, arch;
+		uint64_t psz;
+		char buf[16];
+
+		if (e == NULL) {
+			return;
+		}
+		memcpy(&kind, e, 2);
+		memcpy(&ehsz, e + 4, 4);
+		memcpy(&psz, e + 8, 8);
+		memcpy(&arch, e + 28, 4);
+		if (ehsz < 32 || ehsz > end - q || psz > end - q - ehsz) {
+			return;
+		}
+		snprintf(buf, sizeof(buf), "%u", arch);
+		if (kind == 2 && !cds_strv_contains(sass, buf)) {
+			cds_strv_push(sass, buf);
+		} else if (kind == 1 && !cds_strv_contains(ptx, buf)) {
+			cds_strv_push(ptx, buf);
+		}
+		q += ehsz + psz;
+	}
+}
+
+/*
+ * The GPU code of an ELF shared object: its .nv_fatbin section holds
+ * fat binaries (header: magic 0xBA55ED50, version, header size, payload
+ * size), each a run of entries (kind 1 PTX or 2 ELF cubin, header size,
+ * payload size, and the SM version at byte 28 of the entry header).  The
+ * layout is what nvcc writes (include/fatbinary_section.h names the
+ * section); it is read here without loading the library.  SASS and PTX
+ * get the sorted architectures (86 for sm_86).  0 or -1 (not a regular
+ * file, not a 64-bit little-endian ELF, headers beyond its end).
+ */
+int
+cds_fatbin_arches(const char *hostpath, struct cds_strv *sass,
+    struct cds_strv *ptx)
+{
+	struct stat st;
+	struct fbsec *f = NULL;
+	uint64_t fsize, pos;
+	int fd, ret = -1;
+
+	if ((fd = cds_open_regular(hostpath, &st)) == -1) {
+		return -1;
+	}
+	fsize = (uint64_t)st.st_size;
+	f = cds_xcalloc(1, sizeof(*f));
+	f->fd = fd;
+	if (cds_elf_section(fd, fsize, ".nv_fatbin", &f->off, &f->size) ==
+	    -1) {
+		goto out;
+	}
+	ret = 0;
+	for (pos = 0; f->size - pos >= 16;) {
+		const unsigned char *fh = fb_at(f, pos, 16);
+		uint32_t magic;
+		uint16_t hsz;
+		uint64_t fsz;
+
+		if (fh == NULL) {
+			break;
+		}
+		memcpy(&magic, fh, 4);
+		if (magic != 0xBA55ED50u) {
+			pos += 8;	/* padding between fat binaries */
+			continue;
+		}
+		memcpy(&hsz, fh + 6, 2);
+		memcpy(&fsz, fh + 8, 8);
+		if (hsz < 16 || hsz > f->size - pos ||
+		    fsz > f->size - pos - hsz) {
+			break;
+		}
+		fb_entries(f, pos + hsz, pos + hsz + fsz, sass, ptx);
+		pos += hsz + fsz;
+	}
+out:
+	free(f);
+	close(fd);
+	return ret;
+}
+
+/* Compute capabilities of the GPUs here (86 for 8.6), as the driver
+ * probe's child read them (cuDeviceGetAttribute, after dlopening
+ * libcuda.so.1 the way programs do): none when there is no usable driver,
+ * under --root, or when the scan ran no child. */
+static size_t
+device_ccs(struct cds_rule_ctx *c, int *cc, size_t max)
+{
+	const struct cds_driver *d = &c->s->driver;
+	size_t n = d->ncc < max ? d->ncc : max;
+
+	memcpy(cc, d->cc, n * sizeof(*cc));
+	return n;
+}
+
+/* Can code for SASS and PTX architectures run on a GPU of capability CC?
+ * A cubin runs on the same major at an equal or higher minor; PTX is
+ * compiled by the driver for any GPU at or above its architecture. */
+static int
+covered(const struct cds_strv *sass, const struct cds_strv *ptx, int cc)
+{
+	size_t i;
+
+	for (i = 0; i < sass->n; i++) {
+		int a = atoi(sass->v[i]);
+
+		if (a / 10 == cc / 10 && a <= cc) {
+			return 1;
+		}
+	}
+	for (i = 0; i < ptx->n; i++) {
+		if (atoi(ptx->v[i]) <= cc) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+static int
+cmp_arch(const void *a, const void *b)
+{
+	return atoi(*(char *const *)a) - atoi(*(char *const *)b);
+}
+
+static char *
+arch_list(struct cds_strv *v, const char *prefix)
+{
+	struct cds_buf b = {0};
+	size_t i;
+
+	if (v->n > 1) {
+		qsort(v->v, v->n, sizeof(char *), cmp_arch);
+	}
+	for (i = 0; i < v->n; i++) {
+		cds_buf_addf(&b, "%s%s_%s", i > 0 ? " " : "", prefix, v->v[i]);
+	}
+	return cds_buf_steal(&b);
+}
+
+struct arch_ctx {
+	int cc[16];
+	size_t ncc;
+	int probed;
+	int given;		/* the capability was given, not probed */
+};
+
+static void
+arch_check(struct cds_rule_ctx *c, struct arch_ctx *arch_state,
+    const struct cds_env *e, const struct cds_package *p)
+{
+	struct cds_strv sass = {0}, ptx = {0};
+	char *lib = cds_framework_cuda_lib(c, p), *host, *w, *sl, *pl;
+	size_t i;
+
+	if (lib == NULL) {
+		return;
+	}
+	host = cds_rpath_follow(c->h, lib);
+	if (cds_fatbin_arches(host, &sass, &ptx) == -1 ||
+	    (sass.n == 0 && ptx.n == 0)) {
+		goto out;
+	}
+	if (!arch_state->probed && !arch_state->given) {
+		arch_state->ncc = device_ccs(c, arch_state->cc, 16);
+		arch_state->probed = 1;
+	}
+	for (i = 0; i < arch_state->ncc; i++) {
+		int cc = arch_state->cc[i];
+		struct cds_finding *f;
+
+		if (covered(&sass, &ptx, cc)) {
+			continue;
+		}
+		w = where_words(e, p);
+		sl = arch_list(&sass, "sm");
+		pl = arch_list(&ptx, "compute");
+		f = cds_finding_add(c, "F21", CDS_SEV_ERROR, "%s %s %s has no "
+		    "kernels for this GPU (sm_%d)", p->name, p->version, w, cc);
+		if (arch_state->given) {
+			cds_finding_evidence(f, "GPU", "compute capability "
+			    "%d.%d (as the message says)", cc / 10, cc % 10);
+		} else {
+			cds_finding_evidence(f, "GPU", "device %zu: compute "
+			    "capability %d.%d (cuDeviceGetAttribute in a child "
+			    "process)", i, cc / 10, cc % 10);
+		}
+		cds_finding_evidence(f, "kernels in", "%s", lib);
+		cds_finding_evidence(f, "cubins (SASS)", "%s", *sl != '\0' ?
+		    sl : "none");
+		cds_finding_evidence(f, "PTX", "%s", *pl != '\0' ? pl :
+		    "none (nothing the driver could compile)");
+		cds_finding_evidence(f, "the framework says", "CUDA error: no "
+		    "kernel image is available for execution on the device");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "install a %s "
+		    "build whose architecture list includes sm_%d (for "
+		    "Blackwell sm_100/sm_120: a CUDA 12.8 or newer build)",
+		    p->name, cc);
+		cds_pkg_fix(c, f, e, p, arch_state->given ? cc : 0);
+		free(sl);
+		free(pl);
+		free(w);
+		break;
+	}
+out:
+	cds_strv_clear(&sass);
+	cds_strv_clear(&ptx);
+	free(host);
+	free(lib);
+}
+
+void
+cds_check_arch(struct cds_rule_ctx *c, int cc)
+{
+	struct arch_ctx st;
+	size_t i, k;
+
+	memset(&st, 0, sizeof(st));
+	st.cc[0] = cc;
+	st.ncc = 1;
+	st.given = 1;
+	for (i = 0; i < c->s->nenvs; i++) {
+		for (k = 0; k < c->s->envs[i].npackages; k++) {
+			arch_check(c, &st, &c->s->envs[i],
+			    &c->s->envs[i].packages[k]);
+		}
+	}
+	for (k = 0; k < c->s->nsystem_packages; k++) {
+		arch_check(c, &st, NULL, &c->s->system_packages[k]);
+	}
+}
+
+/* F21: the framework's binary holds cubins and PTX for a list of
+ * architectures (read statically from its .nv_fatbin section); the GPU's
+ * compute capability (read dynamically) is not among them and no PTX is
+ * old enough to be compiled for it. */
+void
+cds_rule_arch_list(struct cds_rule_ctx *c)
+{
+	struct arch_ctx st;
+	size_t i, k;
+
+	memset(&st, 0, sizeof(st));
+	for (i = 0; i < c->s->nenvs; i++) {
+		for (k = 0; k < c->s->envs[i].npackages; k++) {
+			arch_check(c, &st, &c->s->envs[i],
+			    &c->s->envs[i].packages[k]);
+		}
+	}
+	for (k = 0; k < c->s->nsystem_packages; k++) {
+		arch_check(c, &st, NULL, &c->s->system_packages[k]);
+	}
+}

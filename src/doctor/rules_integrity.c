@@ -1,0 +1,197 @@
+/*
+ * rules_integrity.c - doctor's rule on a library's own bytes: a file
+ * shorter than its ELF headers say (LIB-TRUNCATED), cut short by a full
+ * disk or a killed copy.  ld.so maps it anyway; the first touch of a page
+ * past the end is a SIGBUS, in whichever program loads it.  Only the
+ * libraries the scan already found are read: each cuDNN copy's files, each
+ * toolkit's shared libraries, and the driver's libcuda and NVML.
+ */
+#include "config.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "read/elfread.h"
+#include "doctor/facts.h"
+#include "doctor/findings.h"
+#include "read/pkgdb.h"
+#include "scan/scan.h"
+
+/* The pip wheel of env E that holds cuDNN (nvidia-cudnn-cu12), or NULL. */
+static const struct cds_package *
+cudnn_wheel(const struct cds_rule_ctx *c, const char *env)
+{
+	size_t i, k;
+
+	for (i = 0; env != NULL && i < c->s->nenvs; i++) {
+		const struct cds_env *e = &c->s->envs[i];
+
+		if (!cds_streq(e->name, env) && !cds_streq(e->prefix, env)) {
+			continue;
+		}
+		for (k = 0; k < e->npackages; k++) {
+			if (cds_startswith(e->packages[k].name,
+			    "nvidia-cudnn")) {
+				return &e->packages[k];
+			}
+		}
+	}
+	return NULL;
+}
+
+/* Evidence "owner" and the fix: reinstall what put PATH there. */
+static void
+owner_fix(struct cds_rule_ctx *c, struct cds_finding *f, const char *path,
+    const struct cds_cudnn *d)
+{
+	const struct cds_pkgdb *db = cds_scan_pkgdb(c->h, c->s);
+	const struct cds_dpkg *p = db != NULL ? cds_pkgdb_owner(db, path) :
+	    NULL;
+	const struct cds_package *w;
+	char *dir = cds_dirname(path);
+
+	if (p != NULL) {
+		char *label = cds_dpkg_label(p), *cmd = cds_dpkg_fix_command(p);
+
+		cds_finding_evidence(f, "owner", "dpkg package %s", label);
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s", cmd);
+		free(label);
+		free(cmd);
+	} else if (d != NULL && d->origin == CDS_ORIGIN_PIP &&
+	    (w = cudnn_wheel(c, d->env)) != NULL) {
+		const struct cds_env *e = cds_env_of_package(c->s, w);
+
+		cds_finding_evidence(f, "owner", "pip wheel %s %s", w->name,
+		    w->version);
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s%s install "
+		    "--force-reinstall --no-deps %s==%s", e != NULL ? e->prefix :
+		    "", e != NULL ? "/bin/pip" : "pip", w->name, w->version);
+	} else if (d != NULL && d->origin == CDS_ORIGIN_CONDA &&
+	    d->env != NULL) {
+		cds_finding_evidence(f, "owner", "conda package cudnn%s%s of "
+		    "env %s", d->package_version != NULL ? " " : "",
+		    d->package_version != NULL ? d->package_version : "",
+		    d->env);
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "conda install -n "
+		    "%s --force-reinstall cudnn%s%s", d->env,
+		    d->package_version != NULL ? "=" : "",
+		    d->package_version != NULL ? d->package_version : "");
+	} else {
+		cds_finding_evidence(f, "owner", "not known: no package "
+		    "manager lists it");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "copy %s again "
+		    "from the package, wheel or archive that put it in %s",
+		    path, dir);
+	}
+	free(dir);
+}
+
+/* Check library PATH (in the root) against its headers; a finding when it
+ * is cut short.  D: the cuDNN copy it belongs to, or NULL. */
+static void
+check_lib(struct cds_rule_ctx *c, const char *path, const struct cds_cudnn *d)
+{
+	char *host = cds_rpath_follow(c->h, path);
+	struct cds_finding *f;
+	struct stat st;
+	uint64_t need = 0;
+	int fd, r;
+
+	if (host == NULL || (fd = cds_open_regular(host, &st)) == -1) {
+		free(host);
+		cds_clearerr(c->h);
+		return;
+	}
+	r = cds_elf_extent(fd, (uint64_t)st.st_size, &need);
+	close(fd);
+	free(host);
+	if (r != 1) {
+		return;
+	}
+	if (cds_finding_exists(c, "LIB-TRUNCATED", path)) {
+		return;
+	}
+	f = cds_finding_add(c, "LIB-TRUNCATED", CDS_SEV_ERROR, "%s is cut "
+	    "short: %lld bytes of the %llu its ELF headers need", path,
+	    (long long)st.st_size, (unsigned long long)need);
+	cds_finding_evidence(f, "file", "%s", path);
+	cds_finding_evidence(f, "size", "%lld bytes", (long long)st.st_size);
+	cds_finding_evidence(f, "headers need", "%llu bytes (the end of its "
+	    "program headers' segments or of its section header table)",
+	    (unsigned long long)need);
+	cds_finding_evidence(f, "effect", "the loader maps it anyway; a "
+	    "program dies of SIGBUS when it touches a page past the end");
+	owner_fix(c, f, path, d);
+}
+
+/* Every NVIDIA shared library file of toolkit T's library directory (a
+ * distribution's is the system's: only NVIDIA's names are read there;
+ * links are skipped, their files are read by name). */
+static void
+check_dir(struct cds_rule_ctx *c, const struct cds_toolkit *t)
+{
+	char *dir, *host, **names;
+	size_t k;
+
+	if (!t->exists || t->libdir == NULL) {
+		return;
+	}
+	dir = t->libdir;	/* a real path in the root */
+	host = cds_rpath(c->h, dir);
+	names = cds_listdir(host);
+	for (k = 0; names != NULL && names[k] != NULL; k++) {
+		char *p, *hp;
+		struct stat st;
+
+		if (strstr(names[k], ".so") == NULL ||
+		    !(cds_startswith(names[k], "libcu") ||
+		    cds_startswith(names[k], "libnpp") ||
+		    cds_startswith(names[k], "libnv"))) {
+			continue;
+		}
+		p = cds_path_join(dir, names[k]);
+		hp = cds_path_join(host, names[k]);
+		if (lstat(hp, &st) == 0 && S_ISREG(st.st_mode)) {
+			check_lib(c, p, NULL);
+		}
+		free(p);
+		free(hp);
+	}
+	cds_strfreev(names);
+	free(host);
+}
+
+void
+cds_rule_lib_truncated(struct cds_rule_ctx *c)
+{
+	const struct cds_driver *dr = &c->s->driver;
+	size_t i, k;
+
+	for (i = 0; i < c->s->ncudnns; i++) {
+		const struct cds_cudnn *d = &c->s->cudnns[i];
+
+		for (k = 0; k < d->nfiles; k++) {
+			char *p;
+
+			if (d->files[k].is_link) {
+				continue;
+			}
+			p = cds_path_join(d->dir, d->files[k].name);
+			check_lib(c, p, d);
+			free(p);
+		}
+	}
+	for (i = 0; i < c->s->ntoolkits; i++) {
+		check_dir(c, &c->s->toolkits[i]);
+	}
+	if (dr->libcuda_realpath != NULL || dr->libcuda_path != NULL) {
+		check_lib(c, dr->libcuda_realpath != NULL ?
+		    dr->libcuda_realpath : dr->libcuda_path, NULL);
+	}
+	if (dr->nvml_realpath != NULL) {
+		check_lib(c, dr->nvml_realpath, NULL);
+	}
+}

@@ -1,0 +1,479 @@
+/*
+ * pkgdb.c - who owns a file, from dpkg's database: var/lib/dpkg/status
+ * (name, version, state of each package) and var/lib/dpkg/info/<pkg>.list
+ * (the files each one put on the system), read once into a hash of path ->
+ * package.  The lists are kept as read, one string per line, so the hash's
+ * keys cost no copies.
+ */
+#include "config.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "read/pkgdb.h"
+#include "base/strmap.h"
+
+#define DPKG_DIR "/var/lib/dpkg"
+
+struct cds_pkgdb {
+	const cds_handle_t *h;
+	struct cds_dpkg *pkgs;
+	size_t npkgs;
+	struct cds_strmap *paths;	/* path -> struct cds_dpkg * */
+	struct cds_strv texts;	/* the list files' contents, and the keys
+				   made for merged-/usr aliases */
+	char usr_alias[6][8];	/* top directories that are links into usr/ */
+	size_t nalias;
+};
+
+/* The top directories that a merged /usr made links: /lib -> usr/lib. */
+static void
+find_aliases(struct cds_pkgdb *db)
+{
+	static const char *const tops[] = {
+		"lib", "lib32", "lib64", "libx32", "bin", "sbin"
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(tops) / sizeof(tops[0]); i++) {
+		char *p = cds_xasprintf("/%s", tops[i]);
+		char *host = cds_rpath(db->h, p);
+		char *t = cds_readlink(host);
+		char *want = cds_xasprintf("usr/%s", tops[i]);
+
+		if (t != NULL && (strcmp(t, want) == 0 ||
+		    (t[0] == '/' && strcmp(t + 1, want) == 0))) {
+			snprintf(db->usr_alias[db->nalias++], 8, "%s",
+			    tops[i]);
+		}
+		free(want);
+		free(t);
+		free(host);
+		free(p);
+	}
+}
+
+/* PATH as the hash keys it: "/lib/x" -> "/usr/lib/x" when /lib is a link
+ * into usr/.  Returns PATH itself, or a new string in *tmp. */
+static const char *
+key_of(const struct cds_pkgdb *db, const char *path, char **tmp)
+{
+	size_t i;
+
+	*tmp = NULL;
+	for (i = 0; i < db->nalias; i++) {
+		size_t n = strlen(db->usr_alias[i]);
+
+		if (path[0] == '/' && strncmp(path + 1, db->usr_alias[i],
+		    n) == 0 && (path[n + 1] == '/' || path[n + 1] == '\0')) {
+			*tmp = cds_xasprintf("/usr%s", path);
+			return *tmp;
+		}
+	}
+	return path;
+}
+
+/* The first package to list a path keeps it (directories are shared). */
+static void
+add_path(struct cds_pkgdb *db, const char *path, struct cds_dpkg *pkg)
+{
+	char *tmp;
+	const char *key = key_of(db, path, &tmp);
+
+	if (cds_strmap_add(db->paths, key, pkg) && tmp != NULL) {
+		cds_strv_push_owned(&db->texts, tmp);	/* the map's key */
+	} else {
+		free(tmp);
+	}
+}
+
+/* "Package: x" in a paragraph of the status file: the value, or NULL. */
+static char *
+field(const char *para, size_t len, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = para, *end = para + len;
+
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+
+		if (eol == NULL) {
+			eol = end;
+		}
+		if ((size_t)(eol - p) > n + 1 && strncmp(p, name, n) == 0 &&
+		    p[n] == ':') {
+			const char *v = p + n + 1;
+
+			while (v < eol && (*v == ' ' || *v == '\t')) {
+				v++;
+			}
+			return cds_xstrndup(v, (size_t)(eol - v));
+		}
+		p = eol + 1;
+	}
+	return NULL;
+}
+
+static void
+read_status(struct cds_pkgdb *db)
+{
+	char *host = cds_rpath(db->h, DPKG_DIR "/status");
+	char *text = cds_read_file(host, 256u << 20, NULL), *p;
+
+	free(host);
+	if (text == NULL) {
+		return;
+	}
+	for (p = text; *p != '\0';) {
+		char *end = strstr(p, "\n\n");
+		size_t len = end != NULL ? (size_t)(end - p) : strlen(p);
+		char *name = field(p, len, "Package");
+		char *st = field(p, len, "Status");
+
+		if (name != NULL && st != NULL) {
+			struct cds_dpkg *d;
+			const char *word = strrchr(st, ' ');
+
+			db->pkgs = cds_xreallocarray(db->pkgs, db->npkgs + 1,
+			    sizeof(*db->pkgs));
+			d = &db->pkgs[db->npkgs++];
+			memset(d, 0, sizeof(*d));
+			d->name = name;
+			name = NULL;
+			d->arch = field(p, len, "Architecture");
+			d->version = field(p, len, "Version");
+			d->depends = field(p, len, "Depends");
+			d->pre_depends = field(p, len, "Pre-Depends");
+			d->provides = field(p, len, "Provides");
+			d->status = cds_xstrdup(word != NULL ? word + 1 : st);
+		}
+		free(name);
+		free(st);
+		p += len;
+		while (*p == '\n') {
+			p++;
+		}
+	}
+	free(text);
+}
+
+/* The package a list file "name.list" or "name:arch.list" belongs to. */
+static ssize_t
+pkg_of_list(const struct cds_pkgdb *db, const char *base)
+{
+	size_t n = strlen(base) - 5, i;
+	const char *colon = memchr(base, ':', n);
+	size_t nlen = colon != NULL ? (size_t)(colon - base) : n;
+
+	for (i = 0; i < db->npkgs; i++) {
+		const struct cds_dpkg *d = &db->pkgs[i];
+
+		if (strlen(d->name) != nlen ||
+		    strncmp(d->name, base, nlen) != 0) {
+			continue;
+		}
+		if (colon == NULL || (d->arch != NULL &&
+		    strlen(d->arch) == n - nlen - 1 &&
+		    strncmp(d->arch, colon + 1, n - nlen - 1) == 0)) {
+			return (ssize_t)i;
+		}
+	}
+	return -1;
+}
+
+static void
+read_lists(struct cds_pkgdb *db)
+{
+	char **lists = cds_root_glob(db->h, DPKG_DIR "/info/*.list");
+	size_t i;
+
+	for (i = 0; lists[i] != NULL; i++) {
+		const char *base = cds_basename(lists[i]);
+		ssize_t pkg = pkg_of_list(db, base);
+		char *host, *text, *line, *nl;
+
+		if (pkg < 0) {
+			continue;
+		}
+		host = cds_rpath(db->h, lists[i]);
+		text = cds_read_file(host, 64u << 20, NULL);
+		free(host);
+		if (text == NULL) {
+			continue;
+		}
+		free(db->pkgs[pkg].list);
+		db->pkgs[pkg].list = cds_xstrdup(base);
+		cds_strv_push_owned(&db->texts, text);
+		for (line = text; *line != '\0'; line = nl + 1) {
+			if ((nl = strchr(line, '\n')) == NULL) {
+				if (*line == '/') {
+					add_path(db, line, &db->pkgs[pkg]);
+				}
+				break;
+			}
+			*nl = '\0';
+			if (*line == '/') {
+				add_path(db, line, &db->pkgs[pkg]);
+			}
+		}
+	}
+	cds_strfreev(lists);
+}
+
+struct cds_pkgdb *
+cds_pkgdb_load(cds_handle_t *h)
+{
+	struct cds_pkgdb *db = cds_xcalloc(1, sizeof(*db));
+	double t0 = cds_now_ms();
+
+	db->h = h;
+	db->paths = cds_strmap_new(0);
+	find_aliases(db);
+	read_status(db);
+	if (db->npkgs > 0) {
+		read_lists(db);
+	}
+	cds_log(h, CDS_LOG_DEBUG, "dpkg database: %zu packages, %zu paths "
+	    "in %.1f ms", db->npkgs, cds_strmap_size(db->paths),
+	    cds_now_ms() - t0);
+	return db;
+}
+
+void
+cds_pkgdb_free(struct cds_pkgdb *db)
+{
+	size_t i;
+
+	if (db == NULL) {
+		return;
+	}
+	for (i = 0; i < db->npkgs; i++) {
+		free(db->pkgs[i].name);
+		free(db->pkgs[i].arch);
+		free(db->pkgs[i].version);
+		free(db->pkgs[i].status);
+		free(db->pkgs[i].list);
+		free(db->pkgs[i].depends);
+		free(db->pkgs[i].pre_depends);
+		free(db->pkgs[i].provides);
+	}
+	free(db->pkgs);
+	cds_strmap_free(db->paths, NULL);
+	cds_strv_clear(&db->texts);
+	free(db);
+}
+
+int
+cds_pkgdb_empty(const struct cds_pkgdb *db)
+{
+	return db == NULL || db->npkgs == 0;
+}
+
+static const struct cds_dpkg *
+lookup(const struct cds_pkgdb *db, const char *path)
+{
+	const struct cds_dpkg *p;
+	char *tmp;
+
+	p = cds_strmap_get(db->paths, key_of(db, path, &tmp));
+	free(tmp);
+	return p;
+}
+
+const struct cds_dpkg *
+cds_pkgdb_owner(const struct cds_pkgdb *db, const char *path)
+{
+	const struct cds_dpkg *p;
+	char *real;
+
+	if (db == NULL || path == NULL || path[0] != '/') {
+		return NULL;
+	}
+	if ((p = lookup(db, path)) != NULL) {
+		return p;
+	}
+	real = cds_realpath_in_root(db->h, path);
+	if (real != NULL && strcmp(real, path) != 0) {
+		p = lookup(db, real);
+	}
+	free(real);
+	return p;
+}
+
+const struct cds_dpkg *
+cds_pkgdb_find(const struct cds_pkgdb *db, const char *name)
+{
+	size_t i;
+
+	for (i = 0; db != NULL && i < db->npkgs; i++) {
+		if (strcmp(db->pkgs[i].name, name) == 0) {
+			return &db->pkgs[i];
+		}
+	}
+	return NULL;
+}
+
+char *
+cds_pkgdb_script(const struct cds_pkgdb *db, const struct cds_dpkg *p,
+    const char *which)
+{
+	char *stem, *path, *host, *text;
+
+	if (p->list == NULL) {
+		return NULL;
+	}
+	stem = cds_xstrndup(p->list, strlen(p->list) - 5);
+	path = cds_xasprintf(DPKG_DIR "/info/%s.%s", stem, which);
+	host = cds_rpath(db->h, path);
+	text = cds_read_file(host, 1u << 20, NULL);
+	free(host);
+	free(path);
+	free(stem);
+	return text;
+}
+
+char *
+cds_dpkg_label(const struct cds_dpkg *p)
+{
+	return cds_xasprintf("%s %s", p->name, p->version != NULL ?
+	    p->version : "(no version)");
+}
+
+int
+cds_dpkg_unfinished(const struct cds_dpkg *p)
+{
+	static const char *const states[] = {
+		"half-installed", "unpacked", "half-configured", NULL
+	};
+	const char *const *s;
+
+	for (s = states; *s != NULL; s++) {
+		if (strcmp(p->status, *s) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+char *
+cds_dpkg_fix_command(const struct cds_dpkg *p)
+{
+	/* unpacked or half-configured: configuring it runs its script again;
+	 * half-installed needs its files again */
+	if (cds_dpkg_unfinished(p) && strcmp(p->status, "half-installed") !=
+	    0) {
+		return cds_xstrdup("sudo dpkg --configure -a");
+	}
+	return cds_xasprintf("sudo apt-get install --reinstall %s", p->name);
+}
+
+/* Does the comma-separated relation list LIST name NAME ("a (>= 1), b")? */
+static int
+names(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p = list;
+
+	while ((p = strstr(p, name)) != NULL) {
+		int start = p == list || p[-1] == ' ' || p[-1] == ',' ||
+		    p[-1] == '|';
+		int end = p[n] == '\0' || p[n] == ' ' || p[n] == ',' ||
+		    p[n] == '(' || p[n] == ':';
+
+		if (start && end) {
+			return 1;
+		}
+		p += n;
+	}
+	return 0;
+}
+
+const struct cds_dpkg *
+cds_pkgdb_provider(const struct cds_pkgdb *db, const char *name)
+{
+	size_t i;
+
+	for (i = 0; db != NULL && i < db->npkgs; i++) {
+		const struct cds_dpkg *p = &db->pkgs[i];
+
+		if (p->provides != NULL && strcmp(p->status, "not-installed") !=
+		    0 && names(p->provides, name)) {
+			return p;
+		}
+	}
+	return NULL;
+}
+
+int
+cds_dpkg_present(const struct cds_dpkg *p)
+{
+	return p != NULL && strcmp(p->status, "not-installed") != 0 &&
+	    strcmp(p->status, "config-files") != 0;
+}
+
+/* Is the alternative ALT ("libcuda1 (>= 525)", "python3:any") met here? */
+static int
+alt_met(const struct cds_pkgdb *db, const char *alt)
+{
+	char *name = cds_xstrndup(alt, strcspn(alt, " (:\t"));
+	size_t i;
+	int met = 0;
+
+	for (i = 0; i < db->npkgs && !met; i++) {
+		const struct cds_dpkg *p = &db->pkgs[i];
+
+		met = cds_dpkg_present(p) && (strcmp(p->name, name) == 0 ||
+		    (p->provides != NULL && names(p->provides, name)));
+	}
+	free(name);
+	return met;
+}
+
+/* Does relation list LIST have a group naming NAME that nothing meets? */
+static int
+unmet_in(const struct cds_pkgdb *db, const char *list, const char *name)
+{
+	char **groups, **g;
+	int unmet = 0;
+
+	if (list == NULL || !names(list, name)) {
+		return 0;
+	}
+	groups = cds_strsplit(list, ",", 0);
+	for (g = groups; *g != NULL && !unmet; g++) {
+		char **alts, **a;
+		int met = 0;
+
+		if (!names(cds_strtrim(*g), name)) {
+			continue;
+		}
+		alts = cds_strsplit(*g, "|", 0);
+		for (a = alts; *a != NULL && !met; a++) {
+			met = alt_met(db, cds_strtrim(*a));
+		}
+		cds_strfreev(alts);
+		unmet = !met;
+	}
+	cds_strfreev(groups);
+	return unmet;
+}
+
+const struct cds_dpkg **
+cds_pkgdb_needers(const struct cds_pkgdb *db, const char *name)
+{
+	const struct cds_dpkg **v = cds_xcalloc(1, sizeof(*v));
+	size_t i, n = 0;
+
+	for (i = 0; db != NULL && i < db->npkgs; i++) {
+		const struct cds_dpkg *p = &db->pkgs[i];
+
+		if (cds_dpkg_present(p) && (unmet_in(db, p->depends, name) ||
+		    unmet_in(db, p->pre_depends, name))) {
+			v = cds_xreallocarray(v, n + 2, sizeof(*v));
+			v[n++] = p;
+			v[n] = NULL;
+		}
+	}
+	return v;
+}

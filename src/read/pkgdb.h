@@ -1,0 +1,92 @@
+/*
+ * pkgdb.h - who owns a file: the system package manager's database (dpkg's
+ * status and file lists), read once into a hash of path -> package.
+ */
+#ifndef CDS_PKGDB_H
+#define CDS_PKGDB_H
+
+#include "sys/handle.h"
+
+/* One package dpkg knows (a paragraph of var/lib/dpkg/status). */
+struct cds_dpkg {
+	char *name;		/* "nvidia-cudnn" */
+	char *arch;		/* "amd64", "all"; NULL if not given */
+	char *version;		/* "9.0.0.312~cuda12" */
+	char *status;		/* the state word: "installed",
+				   "half-configured", "unpacked", ... */
+	char *list;		/* its file list: "nvidia-cudnn.list" or
+				   "libcuda1:amd64.list" (info/ name) */
+	char *depends;		/* the Depends field as written, or NULL */
+	char *pre_depends;	/* the Pre-Depends field, or NULL */
+	char *provides;		/* the Provides field ("libcudnn.so.9"), or
+				   NULL */
+};
+
+struct cds_pkgdb;
+
+/*
+ * Read dpkg's database under the handle's root: var/lib/dpkg/status and
+ * every info/<package>.list, each once.  Paths are keyed so that a merged
+ * /usr (a root whose /lib, /lib64, /bin or /sbin is a link into usr/) finds
+ * /lib/x86_64-linux-gnu/x and /usr/lib/x86_64-linux-gnu/x as one file.  A
+ * root without dpkg gives an empty database (cds_pkgdb_empty()), never an
+ * error.  Free with cds_pkgdb_free().
+ */
+CDS_HIDDEN struct cds_pkgdb *cds_pkgdb_load(cds_handle_t *h);
+CDS_HIDDEN void cds_pkgdb_free(struct cds_pkgdb *db);
+CDS_HIDDEN int cds_pkgdb_empty(const struct cds_pkgdb *db);
+
+/*
+ * The package that lists target path PATH, or NULL.  The path as given is
+ * looked up first, then with its links resolved inside the root (a
+ * library reached through an alternatives link belongs to the package of
+ * the file it leads to).  Owned by DB.
+ */
+CDS_HIDDEN const struct cds_dpkg *cds_pkgdb_owner(const struct cds_pkgdb *db,
+    const char *path);
+
+/* The package named NAME (any architecture), or NULL.  Owned by DB. */
+CDS_HIDDEN const struct cds_dpkg *cds_pkgdb_find(const struct cds_pkgdb *db,
+    const char *name);
+
+/* A package dpkg has (in any state but not-installed) whose Provides
+ * field names NAME ("libcudnn.so.9"), or NULL.  Owned by DB. */
+CDS_HIDDEN const struct cds_dpkg *cds_pkgdb_provider(
+    const struct cds_pkgdb *db, const char *name);
+
+/* Are P's files on the system as far as dpkg knows (any state but
+ * not-installed and config-files)? */
+CDS_HIDDEN int cds_dpkg_present(const struct cds_dpkg *p);
+
+/*
+ * The packages whose files are there (cds_dpkg_present()) that declare a
+ * dependency (Depends or Pre-Depends) on NAME that nothing here meets: no
+ * alternative of that relation is a package present or provided by one.
+ * Version constraints are not compared: a dependency is met by the name.
+ * A NULL-terminated vector to free() (the packages are owned by DB), empty
+ * when none.
+ */
+CDS_HIDDEN const struct cds_dpkg **cds_pkgdb_needers(
+    const struct cds_pkgdb *db, const char *name);
+
+/* The text of a maintainer script of P ("postinst", "config"), or NULL.
+ * A new string. */
+CDS_HIDDEN char *cds_pkgdb_script(const struct cds_pkgdb *db,
+    const struct cds_dpkg *p, const char *which);
+
+/* "nvidia-cudnn 9.0.0.312~cuda12" (new string). */
+CDS_HIDDEN char *cds_dpkg_label(const struct cds_dpkg *p);
+
+/*
+ * The command that makes dpkg finish or redo package P's installation:
+ * `sudo dpkg --configure -a` for a package dpkg left unconfigured (its
+ * maintainer script failed), `sudo apt-get install --reinstall P`
+ * otherwise.  A new string.
+ */
+CDS_HIDDEN char *cds_dpkg_fix_command(const struct cds_dpkg *p);
+
+/* Did dpkg leave P half-done (unpacked, half-installed, half-configured,
+ * triggers-awaited/pending)? */
+CDS_HIDDEN int cds_dpkg_unfinished(const struct cds_dpkg *p);
+
+#endif /* CDS_PKGDB_H */

@@ -1,0 +1,25 @@
+/*
+ * container.h - where the scan runs: a container's runtime and how the
+ * GPU came in (container.c), read under the handle's root.
+ */
+#ifndef CDS_CONTAINER_H
+#define CDS_CONTAINER_H
+
+#include "sys/handle.h"
+
+/*
+ * Fill CT from what a process here can read: marker files, the
+ * environment (the handle's), /proc/self/mountinfo, ld.so.conf.d names,
+ * and the open() of /dev/nvidiactl in a container.  CT is cleared first;
+ * free with cds_container_clear().  Returns 0, or -1 with CDS_ERR_USAGE
+ * when CDS_CONTAINER names no runtime.
+ */
+CDS_HIDDEN int cds_container_scan(cds_handle_t *h, struct cds_container *ct);
+CDS_HIDDEN void cds_container_clear(struct cds_container *ct);
+/* Is CT a container (runtime other than "none" and "wsl2")? */
+CDS_HIDDEN int cds_in_container(const struct cds_container *ct);
+/* Does NVIDIA_DRIVER_CAPABILITIES CAPS give CAP ("compute")?  Unset (NULL)
+ * means the runtime's default, "utility,compute". */
+CDS_HIDDEN int cds_container_has_cap(const char *caps, const char *cap);
+
+#endif /* CDS_CONTAINER_H */

@@ -1,0 +1,202 @@
+/*
+ * http.c - what every libcurl transfer shares (global init, options,
+ * which errors are TLS's), and small documents fetched into memory (a
+ * manifest).  The archives' transfers are download.c's.
+ */
+#include "config.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+
+#include "sys/http.h"
+
+/* ------------------------------------------------------------------------ */
+/* curl setup shared by all transfers                                        */
+/* ------------------------------------------------------------------------ */
+
+static pthread_once_t curl_once = PTHREAD_ONCE_INIT;
+
+static void
+curl_init_once(void)
+{
+	curl_global_init(CURL_GLOBAL_DEFAULT);
+}
+
+void
+cds_curl_init(void)
+{
+	pthread_once(&curl_once, curl_init_once);
+}
+
+/*
+ * Options every transfer gets.  Proxies: libcurl reads http_proxy,
+ * https_proxy, ALL_PROXY and NO_PROXY itself.  CA: as the curl tool does,
+ * CURL_CA_BUNDLE, else SSL_CERT_FILE, and SSL_CERT_DIR.  Verification of
+ * the peer and of the host name is always on.  A connection (through a
+ * proxy's tunnel too) that is not up after TIMEOUT seconds fails.
+ */
+void
+cds_curl_setup(CURL *c, unsigned timeout)
+{
+	const char *ca = getenv("CURL_CA_BUNDLE");
+	const char *dir = getenv("SSL_CERT_DIR");
+
+	if (ca == NULL || *ca == '\0') {
+		ca = getenv("SSL_CERT_FILE");
+	}
+	if (ca != NULL && *ca != '\0') {
+		curl_easy_setopt(c, CURLOPT_CAINFO, ca);
+	}
+	if (dir != NULL && *dir != '\0') {
+		curl_easy_setopt(c, CURLOPT_CAPATH, dir);
+	}
+	curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, 1L);
+	curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, 2L);
+	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
+	curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
+	curl_easy_setopt(c, CURLOPT_MAXREDIRS, 10L);
+#if LIBCURL_VERSION_NUM >= 0x075500
+	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
+	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+#else
+	curl_easy_setopt(c, CURLOPT_PROTOCOLS,
+	    (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS,
+	    (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
+#endif
+	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, (long)timeout);
+	curl_easy_setopt(c, CURLOPT_TCP_KEEPALIVE, 1L);
+	curl_easy_setopt(c, CURLOPT_USERAGENT, PACKAGE "/" VERSION);
+}
+
+int
+cds_curl_is_tls_error(CURLcode rc)
+{
+	switch (rc) {
+	case CURLE_PEER_FAILED_VERIFICATION:
+	case CURLE_SSL_CONNECT_ERROR:
+	case CURLE_SSL_CERTPROBLEM:
+	case CURLE_SSL_CIPHER:
+	case CURLE_SSL_CACERT_BADFILE:
+	case CURLE_SSL_ISSUER_ERROR:
+	case CURLE_SSL_PINNEDPUBKEYNOTMATCH:
+	case CURLE_SSL_INVALIDCERTSTATUS:
+	case CURLE_SSL_CRL_BADFILE:
+		return 1;
+	default:
+		return 0;
+	}
+}
+
+/* ------------------------------------------------------------------------ */
+/* Small documents                                                           */
+/* ------------------------------------------------------------------------ */
+
+struct small {
+	struct cds_buf buf;
+	size_t max;
+	int overrun;
+	unsigned tmo;		/* seconds without a byte */
+	double last_data;
+	int stalled;
+};
+
+static size_t
+small_write(char *p, size_t size, size_t n, void *ud)
+{
+	struct small *s = ud;
+
+	s->last_data = cds_now_ms();
+	if (s->buf.len + size * n > s->max) {
+		s->overrun = 1;
+		return 0;
+	}
+	cds_buf_add(&s->buf, p, size * n);
+	return size * n;
+}
+
+/* Called about once a second even when nothing comes: the same "no data
+ * for N s" as an archive's attempt (curl's low-speed check averages over a
+ * window, and would wait seconds longer after a last few bytes). */
+static int
+small_progress(void *ud, curl_off_t dltotal, curl_off_t dlnow,
+    curl_off_t ultotal, curl_off_t ulnow)
+{
+	struct small *s = ud;
+
+	(void)dltotal;
+	(void)dlnow;
+	(void)ultotal;
+	(void)ulnow;
+	if (cds_now_ms() - s->last_data > s->tmo * 1000.0) {
+		s->stalled = 1;
+		return 1;
+	}
+	return 0;
+}
+
+char *
+cds_dl_fetch_small(cds_handle_t *h, const char *url, size_t max, size_t *len)
+{
+	struct small s = { .max = max };
+	char errbuf[CURL_ERROR_SIZE] = "";
+	CURL *c;
+	CURLcode rc;
+	long status = 0;
+
+	if (h->offline) {
+		cds_seterr_why(h, CDS_ERR_NETWORK, CDS_REASON_OFFLINE,
+		    CDS_ERRNAMES({ CDS_ERRARG_OPTION, "offline" },
+		    { CDS_ERRARG_URL, url }), "%s: not fetched: offline", url);
+		return NULL;
+	}
+	cds_curl_init();
+	if ((c = curl_easy_init()) == NULL) {
+		cds_seterr(h, CDS_ERR_MEMORY, "%s", url);
+		return NULL;
+	}
+	s.tmo = h->timeout_s > 0 ? h->timeout_s : CDS_TIMEOUT_DEFAULT;
+	cds_curl_setup(c, s.tmo);
+	curl_easy_setopt(c, CURLOPT_URL, url);
+	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, small_write);
+	curl_easy_setopt(c, CURLOPT_WRITEDATA, &s);
+	curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, small_progress);
+	curl_easy_setopt(c, CURLOPT_XFERINFODATA, &s);
+	curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
+	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
+	s.last_data = cds_now_ms();
+	rc = curl_easy_perform(c);
+	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
+	curl_easy_cleanup(c);
+	if (s.overrun) {
+		cds_seterr(h, CDS_ERR_SIZE, "%s: larger than %zu bytes", url,
+		    max);
+		goto fail;
+	}
+	if (s.stalled) {
+		cds_seterr(h, CDS_ERR_NETWORK, "%s: no data for %u s", url,
+		    s.tmo);
+		goto fail;
+	}
+	if (cds_curl_is_tls_error(rc)) {
+		cds_seterr(h, CDS_ERR_TLS, "%s: %s", url,
+		    *errbuf != '\0' ? errbuf : curl_easy_strerror(rc));
+		goto fail;
+	}
+	if (rc != CURLE_OK) {
+		cds_seterr(h, CDS_ERR_NETWORK, "%s: %s", url,
+		    *errbuf != '\0' ? errbuf : curl_easy_strerror(rc));
+		goto fail;
+	}
+	if (status >= 400) {
+		cds_seterr(h, CDS_ERR_HTTP, "%s: HTTP %ld", url, status);
+		goto fail;
+	}
+	if (len != NULL) {
+		*len = s.buf.len;
+	}
+	return cds_buf_steal(&s.buf);
+fail:
+	cds_buf_free(&s.buf);
+	return NULL;
+}
