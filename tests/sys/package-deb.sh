@@ -19,15 +19,11 @@ plan 27
 CACHE=${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}
 SYSPATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 
-why=""
-if [ "$(id -u)" != 0 ]; then
-	why="needs root (chroot, mounts, apt-get in a root)"
+why=$(pkg_cannot)
+if [ -n "$why" ]; then
+	:
 elif ! command -v dpkg-buildpackage >/dev/null 2>&1; then
 	why="no dpkg-buildpackage (Debian: apt-get install dpkg-dev debhelper)"
-elif ! unshare -m true 2>/dev/null; then
-	why="cannot make a mount namespace (unshare -m)"
-elif ! git -C "$CDS_SRCDIR" rev-parse --git-dir >/dev/null 2>&1; then
-	why="the source is not a git checkout: nothing to key the build by"
 elif ! (cd "$CDS_SRCDIR" && dpkg-checkbuilddeps) >/dev/null 2>&1; then
 	why="build dependencies missing: $(cd "$CDS_SRCDIR" &&
 	    dpkg-checkbuilddeps 2>&1 | sed 's/.*: //')"
@@ -41,10 +37,8 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/cds-pkgdeb-XXXXXX")
 cleanup_later "$T"
 
 # ---- the .deb, built once per source tree ---------------------------------
-version=$(sed -n 's/^AC_INIT(\[cudnn-setup\], \[\([^]]*\)\].*/\1/p' \
-    "$CDS_SRCDIR/configure.ac")
-key=$(cd "$CDS_SRCDIR" && git ls-files -co --exclude-standard -z |
-    sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
+version=$(src_version)
+key=$(src_key)
 debdir=$CACHE/debs/$key
 deb=$debdir/cudnn-setup_${version}_amd64.deb
 mkdir -p "$CACHE/debs"
@@ -91,17 +85,9 @@ unlike "$files" 'libcuda|libcudnn|libcudart|libnvidia' \
 in_pkgroot() {
 	_o=$T/$(basename "$1")
 	mkdir -p "$_o"
-	unshare -m sh -c '
-R=$1 DEB=$2 O=$3 P=$4
-mount --make-rprivate / && mount -t tmpfs tmpfs "$O" || exit 99
-mkdir "$O/up" "$O/work" "$O/m" "$O/res" &&
-mount -t overlay overlay -o "lowerdir=$R,upperdir=$O/up,workdir=$O/work" \
-    "$O/m" || exit 99
-M=$O/m
-mount -t proc proc "$M/proc" && mount -t tmpfs -o mode=755 tmpfs "$M/dev" &&
-mknod -m 666 "$M/dev/null" c 1 3 && mknod -m 666 "$M/dev/zero" c 1 5 &&
-mknod -m 666 "$M/dev/urandom" c 1 9 &&
-mount -t tmpfs -o mode=1777 tmpfs "$M/tmp" && cp "$DEB" "$M/tmp/" || exit 99
+	in_overlay "$1" "$T/mnt" '
+DEB=$1 P=$2 O=$D
+mkdir "$O/res" && cp "$DEB" "$M/tmp/" || exit 99
 run() {	# run NAME COMMAND...: in the root, without network
 	_n=$1; shift
 	unshare -n chroot "$M" env -i PATH="$P" HOME=/root LC_ALL=C \
@@ -125,8 +111,8 @@ run purge apt-get purge -y cudnn-setup
 ls -d "$M/var/lib/cudnn-setup" "$M/var/log/cudnn-setup.log" \
     >"$O/res/purged.out" 2>/dev/null
 cat "$M/opt/nvidia/user-file" >"$O/res/user.out" 2>&1
-cp -r "$O/res" "$5/"
-' sh "$1" "$deb" "$T/mnt" "$SYSPATH" "$_o"
+cp -r "$O/res" "$3/"
+' "$deb" "$SYSPATH" "$_o"
 }
 
 for name in bookworm-base trixie-base; do
