@@ -59,6 +59,13 @@ mkdir -p "$t/src"
 (cd "$here" && git ls-files -co --exclude-standard -z |
     tar --null -T - -cf -) | tar -C "$t/src" -xf -
 cp "$CACHE/src/$XZ" "$t/"
+# a release's index keys, as debian/rules takes them (tools/release.sh)
+conf="" sign=""
+[ -n "${INDEX_KEY:-}" ] && conf="$conf --with-index-key=$INDEX_KEY"
+[ -n "${INDEX_NEXT_KEY:-}" ] && conf="$conf --with-index-next-key=$INDEX_NEXT_KEY"
+if [ -n "${MINISIGN_KEY:-}" ]; then
+	cp "$MINISIGN_KEY" "$t/index.key" && sign=MINISIGN_KEY=/build/index.key
+fi
 name=cudnn-setup-$version-x86_64-linux
 
 # shellcheck disable=SC2016
@@ -77,7 +84,7 @@ mknod -m 666 "$M/dev/urandom" c 1 9
 mkdir -p "$M/build"
 mount --bind "$T" "$M/build"
 unshare -n chroot "$M" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin \
-    HOME=/root LC_ALL=C N="$N" sh -eu -c "
+    HOME=/root LC_ALL=C N="$N" CONF="$4" SIGN="$5" sh -eu -c "
 cd /build && tar xf xz-utils_*.orig.tar.xz && cd xz-5.*
 ./configure -q --prefix=/opt/xz --disable-static --disable-xz \
     --disable-xzdec --disable-lzmadec --disable-lzmainfo --disable-scripts \
@@ -85,8 +92,8 @@ cd /build && tar xf xz-utils_*.orig.tar.xz && cd xz-5.*
 make -j\$(nproc) >/dev/null && make install >/dev/null
 cd /build/src && ./autogen.sh >/dev/null 2>&1
 PKG_CONFIG_PATH=/opt/xz/lib/pkgconfig LDFLAGS=-Wl,-rpath,/opt/xz/lib \
-    ./configure -q >/dev/null
-make -j\$(nproc) >/dev/null
+    ./configure -q \$CONF >/dev/null
+make -j\$(nproc) \$SIGN >/dev/null
 s=/build/\$N
 mkdir -p \$s/libexec/lib \$s/share/man/man1
 cp cudnn-setup \$s/libexec/ && strip \$s/libexec/cudnn-setup
@@ -112,6 +119,6 @@ cp ui/fish-completion/cudnn-setup.fish \$s/share/fish/vendor_completions.d/
 cp tools/portable-wrapper.sh \$s/cudnn-setup && chmod 755 \$s/cudnn-setup
 cd /build && tar -czf \$N.tar.gz --owner=0 --group=0 \$N
 "
-' sh "$root" "$t" "$name"
+' sh "$root" "$t" "$name" "$conf" "$sign"
 cp "$t/$name.tar.gz" "$out/"
 echo "$out/$name.tar.gz"

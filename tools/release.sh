@@ -7,10 +7,11 @@
 #   cudnn-setup-VERSION-x86_64-linux.tar.gz tools/portable.sh
 #   cudnn_setup-gpu-VERSION.tar.gz          ansible-galaxy collection build
 #   SHA256SUMS                              their digests
-# `make release` runs it.  The version is configure.ac's; debian/changelog
-# and ui/ansible/galaxy.yml must say the same, or nothing is built.  The
-# signed index is signed with MINISIGN_KEY when set (a key the build
-# trusts: configure --with-index-key), else with the development key.
+# `make release` runs it.  A release for distribution names the index's
+# keys: INDEX_KEY=RW... (and INDEX_NEXT_KEY) and MINISIGN_KEY=FILE, its
+# secret key; the .deb and the portable tarball are built with them.
+# The version is configure.ac's; debian/changelog and ui/ansible/galaxy.yml
+# must say the same, and CHANGELOG.md have its section, or nothing is built.
 set -eu
 
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -31,6 +32,21 @@ galaxy_version=$(sed -n 's/^version: *//p' ui/ansible/galaxy.yml)
 grep -q "^## $version\$" CHANGELOG.md ||
 	die "CHANGELOG.md has no section '## $version'"
 [ -f Makefile ] || die "not configured: run .ci/build first"
+if [ -n "${INDEX_KEY:-}${INDEX_NEXT_KEY:-}" ] && [ -z "${MINISIGN_KEY:-}" ]
+then
+	die "INDEX_KEY given without MINISIGN_KEY: the shipped index would" \
+	    "be signed by no key the program trusts"
+elif [ -n "${MINISIGN_KEY:-}" ]; then
+	[ -r "$MINISIGN_KEY" ] || die "MINISIGN_KEY=$MINISIGN_KEY: cannot read it"
+	[ -n "${INDEX_KEY:-}" ] || die "MINISIGN_KEY given without INDEX_KEY" \
+	    "(the public key the program is to trust: RW...)"
+	MINISIGN_KEY=$(cd "$(dirname "$MINISIGN_KEY")" &&
+	    pwd)/$(basename "$MINISIGN_KEY")
+	export MINISIGN_KEY INDEX_KEY
+else
+	say "no INDEX_KEY and MINISIGN_KEY: each artifact trusts and is signed" \
+	    "by a development key of its own build; not for distribution"
+fi
 
 out=${1:-release-$version}
 mkdir -p "$out"
