@@ -14,7 +14,7 @@
 # ${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}/debs/KEY, KEY a digest of
 # every file git tracks or would track, so an unchanged tree builds it once.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 27
+plan 28
 
 CACHE=${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}
 SYSPATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
@@ -29,7 +29,7 @@ elif ! (cd "$CDS_SRCDIR" && dpkg-checkbuilddeps) >/dev/null 2>&1; then
 	    dpkg-checkbuilddeps 2>&1 | sed 's/.*: //')"
 fi
 if [ -n "$why" ]; then
-	skip 27 "$why"
+	skip 28 "$why"
 	exit 0
 fi
 
@@ -78,6 +78,14 @@ is "$(printf '%s\n' "$files" |
     "$nlang" "a message catalogue for each language in po/LINGUAS"
 unlike "$files" 'libcuda|libcudnn|libcudart|libnvidia' \
     "no NVIDIA library in the package"
+# lintian: no error or warning but those debian/cudnn-setup.lintian-overrides
+# explains
+if command -v lintian >/dev/null 2>&1; then
+	lint=$(lintian --fail-on error,warning "$deb" 2>&1)
+	ok $? "lintian finds no error or warning${lint:+: $lint}"
+else
+	skip 1 "no lintian (Debian: apt-get install lintian)"
+fi
 
 # ---- installed into a root ------------------------------------------------
 # in_pkgroot ROOT: in an overlay of ROOT, install the .deb, run the
