@@ -31,7 +31,6 @@ galaxy_version=$(sed -n 's/^version: *//p' ui/ansible/galaxy.yml)
     "$galaxy_version, configure.ac $version: make them agree"
 grep -q "^## $version\$" CHANGELOG.md ||
 	die "CHANGELOG.md has no section '## $version'"
-[ -f Makefile ] || die "not configured: run .ci/build first"
 if [ -n "${INDEX_KEY:-}${INDEX_NEXT_KEY:-}" ] && [ -z "${MINISIGN_KEY:-}" ]
 then
 	die "INDEX_KEY given without MINISIGN_KEY: the shipped index would" \
@@ -47,6 +46,7 @@ else
 	say "no INDEX_KEY and MINISIGN_KEY: each artifact trusts and is signed" \
 	    "by a development key of its own build; not for distribution"
 fi
+[ -f Makefile ] || die "not configured: run .ci/build first"
 
 out=${1:-release-$version}
 mkdir -p "$out"
