@@ -52,13 +52,16 @@ if [ -z "$root" ] || [ ! -d "$root" ]; then
 	skip 12 "bullseye-base: no root ($(tail -n 1 "$T/mkroot.err"))"
 	done_testing
 fi
+# shellcheck disable=SC2016
 like "$(chroot "$root" dpkg-query -W -f='${Version}' libc6)" '^2\.31-' \
     "the root has glibc 2.31"
+# shellcheck disable=SC2016
 is "$(chroot "$root" dpkg-query -W -f='${db:Status-Abbrev}' libcurl4 \
     libarchive13 libjansson4 2>/dev/null | tr -d ' ')" "" \
     "the root has none of the program's libraries"
 
 mkdir -p "$T/mnt" "$T/res"
+# shellcheck disable=SC2016
 in_overlay "$root" "$T/mnt" '
 TGZ=$1 N=$2 RES=$3
 tar -C "$M/opt" -xzf "$TGZ" || exit 99
