@@ -12,13 +12,13 @@
 # tarball is cached in ${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}/
 # portable/KEY, KEY a digest of every file git tracks or would track.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 13
+plan 14
 
 CACHE=${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}
 
 why=$(pkg_cannot)
 if [ -n "$why" ]; then
-	skip 13 "$why"
+	skip 14 "$why"
 	exit 0
 fi
 
@@ -41,7 +41,7 @@ mkdir -p "$CACHE/portable"
 ) 9>"$CACHE/portable/.lock"
 rc=$?
 if [ "$rc" -eq 77 ]; then
-	skip 13 "tools/portable.sh cannot build here: $(tail -n 1 "$T/build.log")"
+	skip 14 "tools/portable.sh cannot build here: $(tail -n 1 "$T/build.log")"
 	done_testing
 fi
 check "tools/portable.sh builds $name.tar.gz" test -f "$tgz"
@@ -49,7 +49,7 @@ check "tools/portable.sh builds $name.tar.gz" test -f "$tgz"
 
 root=$("$CDS_SRCDIR/tests/realworld/mkroot.sh" bullseye-base 2>"$T/mkroot.err")
 if [ -z "$root" ] || [ ! -d "$root" ]; then
-	skip 12 "bullseye-base: no root ($(tail -n 1 "$T/mkroot.err"))"
+	skip 13 "bullseye-base: no root ($(tail -n 1 "$T/mkroot.err"))"
 	done_testing
 fi
 # shellcheck disable=SC2016
@@ -73,6 +73,8 @@ run() {	# run NAME COMMAND...: in the root, without network
 }
 run version /opt/$N/cudnn-setup --version
 run doctor /opt/$N/cudnn-setup --json doctor
+ln -s /opt/$N/cudnn-setup "$M/usr/local/bin/cudnn-setup"
+run linked /usr/local/bin/cudnn-setup --version
 run ldd ldd /opt/$N/libexec/cudnn-setup
 run ca sh -c "sed \"s|^exec .*|echo \\\$CURL_CA_BUNDLE|\" \
     /opt/$N/cudnn-setup >/tmp/w && sh /tmp/w"
@@ -88,6 +90,8 @@ like "$(cat "$T/res/version.out")" "^cudnn-setup $version\$" \
     "it says $version"
 like "$(cat "$T/res/version.out")" '^index: version [0-9]+.*\(shipped\)$' \
     "it reads the signed index beside the program"
+is "$(cat "$T/res/linked.out")" "$(cat "$T/res/version.out")" \
+    "linked into PATH, it runs the same"
 like "$(cat "$T/res/doctor.out")" '"findings"' "doctor runs and reports"
 unlike "$(cat "$T/res/ldd.out")" 'not found' "every library is found"
 # glibc's, and the compiler's C++ runtime (ICU's), which NVIDIA's libraries
