@@ -490,3 +490,47 @@ unresolved() {
 d = json.load(sys.stdin)
 print(" ".join(sorted(o["name"] for o in d["objects"] if not o.get("path"))))'
 }
+# ---- packages (tests/sys/package-*.sh) ------------------------------------
+# src_version: configure.ac's version (AC_INIT), the one place it is said
+src_version() {
+	sed -n 's/^AC_INIT(\[cudnn-setup\], \[\([^]]*\)\].*/\1/p' \
+	    "$CDS_SRCDIR/configure.ac"
+}
+# src_key: a digest of every file git tracks or would track in the source,
+# which keys a cached build of it
+src_key() {
+	(cd "$CDS_SRCDIR" && git ls-files -co --exclude-standard -z |
+	    sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)
+}
+# pkg_cannot: why a package test cannot run here; nothing when it can
+pkg_cannot() {
+	if [ "$(id -u)" != 0 ]; then
+		echo "needs root (chroot, mounts)"
+	elif ! unshare -m true 2>/dev/null; then
+		echo "cannot make a mount namespace (unshare -m)"
+	elif ! git -C "$CDS_SRCDIR" rev-parse --git-dir >/dev/null 2>&1; then
+		echo "the source is not a git checkout: nothing to key the build by"
+	fi
+}
+# in_overlay ROOT DIR SCRIPT ARGS...: run the shell SCRIPT in a private
+# mount namespace where $M is an overlay of ROOT (its changes on a tmpfs
+# at DIR, so ROOT never changes) with /proc, a private tmpfs /dev (null,
+# zero, urandom; never the host's) and /tmp mounted; SCRIPT's $1... are
+# ARGS.  Status 99: the mounts failed.
+in_overlay() {
+	_r=$1 _d=$2 _s=$3
+	shift 3
+	# shellcheck disable=SC2016
+	unshare -m sh -c '
+R=$1 D=$2; shift 2
+mount --make-rprivate / && mount -t tmpfs tmpfs "$D" &&
+mkdir "$D/up" "$D/work" "$D/m" &&
+mount -t overlay overlay -o "lowerdir=$R,upperdir=$D/up,workdir=$D/work" \
+    "$D/m" || exit 99
+M=$D/m
+mount -t proc proc "$M/proc" && mount -t tmpfs -o mode=755 tmpfs "$M/dev" &&
+mknod -m 666 "$M/dev/null" c 1 3 && mknod -m 666 "$M/dev/zero" c 1 5 &&
+mknod -m 666 "$M/dev/urandom" c 1 9 &&
+mount -t tmpfs -o mode=1777 tmpfs "$M/tmp" || exit 99
+'"$_s" sh "$_r" "$_d" "$@"
+}
