@@ -18,6 +18,7 @@
 #include "sys/handle.h"
 #include "read/manifest.h"
 #include "base/version.h"
+#include "shipped.h"
 #include "tap.h"
 
 static const struct cds_manifest *m;
@@ -270,10 +271,9 @@ main(void)
 {
 	const char *src = getenv("CDS_SRCDIR");
 	const char *lib64 = getenv("CDS_CUDA_LIB64");
-	char *path, *dir, *text, *rel;
+	char *text, *rel;
 	struct cds_manifest *own;
 	cds_handle_t *h;
-	size_t len;
 	int err;
 
 	if (src == NULL) {
@@ -282,14 +282,8 @@ main(void)
 	if (lib64 == NULL) {
 		lib64 = "/usr/local/cuda/lib64";
 	}
-	path = cds_xasprintf("%s/manifests/index.json", src);
-	dir = cds_xasprintf("%s/manifests", src);
 	h = cds_new("/", &err);
-	text = cds_read_file(path, 1u << 24, &len);
-	own = text != NULL ? cds_index_parse(h, path, dir, text) : NULL;
-	if (own == NULL) {
-		printf("1..1\nnot ok 1 - %s parses: %s\n", path,
-		    cds_errdetail(h));
+	if ((own = shipped_index(h, &text)) == NULL) {
 		return 1;
 	}
 	m = own;
@@ -306,8 +300,6 @@ main(void)
 	cds_manifest_free(own);
 	cds_free(h);
 	free(text);
-	free(path);
-	free(dir);
 	printf("1..%d\n", tap_n);
 	return tap_failed != 0;
 }
