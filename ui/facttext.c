@@ -37,7 +37,7 @@ ui_ctl_word(const struct cds_container *ct, const char **detail)
 		return "EACCES";
 	default:
 		*detail = strerror(ct->ctl_errno);
-		return _("error");
+		return _("failed");
 	}
 }
 
