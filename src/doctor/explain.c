@@ -658,6 +658,18 @@ static const struct pattern patterns[] = {
 	{ "GPU-FEATURE", 2, "not supported in this architecture", 1, NULL,
 	    "type ([a-z0-9]+) not supported in this architecture",
 	    { NULL, "feature" } },
+	/* ENOSPC in Python's, C++'s and the C library's words */
+	{ "DISK-FULL", 3, "No space left on device", 0, NULL, "No space left "
+	    "on device", { NULL } },
+	/* NCCL (init.cc): "Duplicate GPU detected : rank 1 and rank 0 both
+	 * on CUDA device 10" */
+	{ "NCCL-DUP-GPU", 1, "Duplicate GPU detected", 0, NULL, "Duplicate GPU "
+	    "detected : rank ([0-9]+) and rank ([0-9]+) both on CUDA device "
+	    "([0-9a-f]+)", { NULL, "rank", "rank", "device" } },
+	/* Slurm's NVML autodetect, and the same fact in NVIDIA's words */
+	{ "MIG-NO-INSTANCES", 1, "MIG mode is enabled, but no MIG devices", 0,
+	    NULL, "MIG mode is enabled, but no MIG devices were found",
+	    { NULL } },
 	/* nothing else: the NVIDIA library the text names, looked up */
 	{ "NAMES", 9, ".so", 1, NULL, "(" P "/)?(" NVLIB SO "|lib(cuda|"
 	    "nvidia-[a-z-]+)\\.so[.0-9]*)", { NULL, NULL, "missing" } },

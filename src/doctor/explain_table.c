@@ -882,6 +882,42 @@ const struct entry_def cds_explain_entries[] = {
 	  "GPU."),
 	  { { N_("the GPU is older than the feature (cannot be checked "
 	    "without the GPU)"), { { NULL, { { NULL } } } } } } },
+	/* ENOSPC (28) wherever it is printed: pip's temporary directory,
+	 * an installer's copy, a cache */
+	{ "DISK-FULL", N_("a file system the program writes to is full"),
+	  N_("A write failed with ENOSPC: the file system it went to has no "
+	  "room left.  CUDA's wheels are large (cuDNN's, cuBLAS's and "
+	  "PyTorch's run to gigabytes) and pip unpacks them in a temporary "
+	  "directory, often a small tmpfs at /tmp; a toolkit's installer "
+	  "copies gigabytes into /usr/local."),
+	  N_("See which file system is full (df -h), free room there, or "
+	  "point the program elsewhere: TMPDIR for pip's and an installer's "
+	  "temporary files, PIP_CACHE_DIR or --no-cache-dir for pip's cache, "
+	  "the installer's own directory options."),
+	  { { N_("a temporary directory or cache too small for the download "
+	    "(cannot be checked from the message alone: run df -h where it "
+	    "failed)"), { { NULL, { { NULL } } } } } } },
+	/* NCCL's check that each rank has a GPU of its own */
+	{ "NCCL-DUP-GPU", N_("two ranks of one job were given the same GPU"),
+	  N_("NCCL found two processes of one communicator on the same GPU "
+	  "(ncclInvalidUsage): the launcher started more ranks than the "
+	  "machine has GPUs, or each rank did not select its own device."),
+	  N_("Start one rank per GPU, and make each select its own device "
+	  "(torch.cuda.set_device(local_rank), or a CUDA_VISIBLE_DEVICES per "
+	  "process); check the launcher's GPU count."),
+	  { { N_("more ranks than GPUs, or a device chosen the same in every "
+	    "rank (cannot be checked without the job)"),
+	    { { NULL, { { NULL } } } } } } },
+	/* MIG mode on, no instance created: no CUDA device to use */
+	{ "MIG-NO-INSTANCES", N_("MIG is on and no MIG instance exists"),
+	  N_("The GPU is in MIG mode: CUDA and NVML see only its MIG "
+	  "instances, and none was created, so there is no device to "
+	  "use."),
+	  N_("Create the MIG instances the node should have (nvidia-smi "
+	  "mig -cgi ... -C, or the MIG manager's configuration), or turn "
+	  "MIG mode off (nvidia-smi -mig 0, then reset the GPU)."),
+	  { { N_("MIG mode without instances (cannot be checked without the "
+	    "GPU)"), { { NULL, { { NULL } } } } } } },
 	{ "NAMES", N_("not a failure known here; what it names, looked up"),
 	  N_("The text is none of the failures the catalogue knows, but it "
 	  "names a library of NVIDIA's.  Where that library is on this "
