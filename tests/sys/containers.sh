@@ -18,7 +18,7 @@
 # that is no container and has no engine says nothing new.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 97
+plan 100
 
 # The variables of the machine running the tests stay out of the trees'.
 unset CDS_CONTAINER KUBERNETES_SERVICE_HOST APPTAINER_CONTAINER \
@@ -462,6 +462,13 @@ like "$(evidence "$OUT" CTK-MISSING engines)" "docker, podman, containerd" "all 
 
 cds --root "$R" explain --json 'nvidia-container-cli: mount error: file creation failed: /var/lib/docker/overlay2/40c7fccee0aa8659243a8180389b333c9a6b85fac895a95207bfddca46df4fc6/merged/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1: file exists: unknown.'
 is "$(jget "$OUT" 'd["id"], d["side"]')" "('CTR-BAKED', 'container')" "driver libraries baked into the image: fixed in the image"
+
+# a rootless engine's hook refused the device cgroup (libnvidia-container#154)
+cds --root "$R" explain --json 'nvidia-container-cli: mount error: failed to add device rules: unable to find any existing device filters attached to the cgroup: bpf_prog_query(BPF_CGROUP_DEVICE) failed: operation not permitted: unknown.'
+is "$(jget "$OUT" 'd["id"], d["side"]')" "('CTR-ROOTLESS', 'host')" "cgroup v2 eBPF filter refused: rootless, fixed on the host"
+cds --root "$R" explain 'nvidia-container-cli: mount error: open failed: /sys/fs/cgroup/devices/user.slice/devices.allow: permission denied'
+like "$OUT" "no-cgroups" "cgroup v1 devices.allow refused: the toolkit's no-cgroups setting"
+unlike "$OUT" "install the user-space driver" "never the driver inside"
 
 # an engine on a host without an NVIDIA driver: nothing to say
 rm -rf "$R/proc/driver"
