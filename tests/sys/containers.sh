@@ -14,11 +14,14 @@
 # device without the libraries (CTR-NO-LIBS); never "install the driver"
 # inside.  On a host with an engine and a driver: the container toolkit
 # (CTK-MISSING, CTK-DOCKER, CTK-CONTAINERD), the CDI spec against the
-# loaded driver (CTK-CDI) and the /dev/char links (CTK-DEV-CHAR).  A host
+# loaded driver (CTK-CDI), the /dev/char links (CTK-DEV-CHAR) and toolkit
+# releases whose behaviour changed, read from dpkg (CTK-VERSION: 1.17.4-6,
+# 1.18.x, 1.19.1); explain of a rootless engine's refused device cgroup
+# (CTR-ROOTLESS).  A host
 # that is no container and has no engine says nothing new.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 100
+plan 113
 
 # The variables of the machine running the tests stay out of the trees'.
 unset CDS_CONTAINER KUBERNETES_SERVICE_HOST APPTAINER_CONTAINER \
@@ -456,6 +459,38 @@ like "$(fix_command "$OUT" CTK-VERSION)" "nvidia-container-toolkit=1.19.0-1 .*li
 mk_status 1.19.0-1
 cds --root "$R" doctor --json
 is "$(ids)" "['NO-DRIVER']" "1.19.0: silent"
+sev() { jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "CTK-VERSION"]'; }
+# 1.17.4 stopped using an image's compat libraries (PR #877, #934)
+mk_status 1.17.4-1
+cds --root "$R" doctor --json
+is "$(ids), $(sev)" "['NO-DRIVER', 'CTK-VERSION'], ['note']" "toolkit 1.17.4: a note, no error"
+like "$(titles "$OUT" CTK-VERSION)" "forward-compat libraries .* no longer used" "what changed: the image's compat libraries"
+like "$(evidence "$OUT" CTK-VERSION known)" "#877 \\(CVE-2025-23359\\), #934" "with its sources"
+like "$(fix_command "$OUT" CTK-VERSION)" "allow-cuda-compat-libs-from-container = true .* 1\\.17\\.7" "the feature flag, or 1.17.7"
+mk_status 1.17.6-1
+cds --root "$R" doctor --json
+is "$(ids)" "['NO-DRIVER', 'CTK-VERSION']" "1.17.6: still without compat libraries"
+for v in 1.16.2-1 1.17.7-1 1.17.8-1; do
+	mk_status $v
+	cds --root "$R" doctor --json
+	is "$(ids)" "['NO-DRIVER']" "$v: silent"
+done
+# 1.18 made jit-cdi the nvidia runtime's default (CHANGELOG, #1456)
+mk_status 1.18.0-1
+cds --root "$R" doctor --json
+is "$(ids), $(sev)" "['NO-DRIVER', 'CTK-VERSION'], ['note']" "toolkit 1.18.0: a note"
+like "$(titles "$OUT" CTK-VERSION)" "jit-cdi" "what changed: the runtime's mode"
+like "$(fix_command "$OUT" CTK-VERSION)" "nvidia-container-runtime.mode=legacy" "back to legacy if a container fails"
+mkdir -p "$R/etc/nvidia-container-runtime"
+printf '[nvidia-container-runtime]\n#mode = "auto"\n' >"$R/etc/nvidia-container-runtime/config.toml"
+mk_status 1.18.2-1
+cds --root "$R" doctor --json
+is "$(ids)" "['NO-DRIVER', 'CTK-VERSION']" "1.18.2, the mode only in a comment: the note"
+printf '[nvidia-container-runtime]\nmode = "legacy"\n' >"$R/etc/nvidia-container-runtime/config.toml"
+cds --root "$R" doctor --json
+is "$(ids)" "['NO-DRIVER']" "the mode set in config.toml: silent"
+rm -rf "$R/etc/nvidia-container-runtime"
+mk_status 1.19.0-1
 rm -f "$R/usr/bin/nvidia-ctk"
 cds --root "$R" doctor --json
 like "$(evidence "$OUT" CTK-MISSING engines)" "docker, podman, containerd" "all the engines named"
