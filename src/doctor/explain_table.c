@@ -731,7 +731,10 @@ const struct entry_def cds_explain_entries[] = {
 	  { { N_("the device cgroup denies /dev/nvidiactl in this "
 	    "container"), { BY("CTR-CGROUP") } },
 	    { N_("the host lacks the /dev/char links with the systemd "
-	    "cgroup driver"), { BY("CTK-DEV-CHAR") } } } },
+	    "cgroup driver"), { BY("CTK-DEV-CHAR") } },
+	    { N_("the toolkit's no-cgroups (set for a rootless engine) "
+	    "leaves a rootful engine's containers without device rules"),
+	    { BY("CTK-NO-CGROUPS") } } } },
 	{ "CTR-HOST-DRIVER", N_("the container toolkit finds no driver on the "
 	  "host"),
 	  N_("nvidia-container-cli loads the host's libnvidia-ml.so.1 to "

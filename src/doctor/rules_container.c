@@ -474,29 +474,49 @@ upstream_version(const char *version, char *buf, size_t size)
 	return buf;
 }
 
-/* Does the toolkit's config.toml set nvidia-container-runtime's mode (a
- * line "mode = ..." that is no comment)? */
-static int
-ctk_mode_set(cds_handle_t *h)
+/* The value of KEY in [SECTION] of the toolkit's config.toml, as written
+ * after '=' up to a comment (a line that is no comment itself); new
+ * string, or NULL. */
+static char *
+ctk_config_get(cds_handle_t *h, const char *section, const char *key)
 {
 	char *text = cds_root_read_file(h,
 	    "/etc/nvidia-container-runtime/config.toml", 1u << 20, NULL);
-	char **lines, **l;
-	int set = 0;
+	char **lines, **l, *value = NULL;
+	size_t n = strlen(key);
+	int in = 0;
 
 	if (text == NULL) {
-		return 0;
+		return NULL;
 	}
 	lines = cds_strsplit(text, "\n", 0);
-	for (l = lines; *l != NULL && !set; l++) {
+	for (l = lines; *l != NULL && value == NULL; l++) {
 		const char *t = *l + strspn(*l, " \t");
 
-		set = strncmp(t, "mode", 4) == 0 &&
-		    t[4 + strspn(t + 4, " \t")] == '=';
+		if (*t == '[') {
+			in = strncmp(t + 1, section, strlen(section)) == 0 &&
+			    t[1 + strlen(section)] == ']';
+		} else if (in && strncmp(t, key, n) == 0 &&
+		    t[n + strspn(t + n, " \t")] == '=') {
+			t += n + strspn(t + n, " \t") + 1;
+			value = cds_xstrdup(t + strspn(t, " \t"));
+			value[strcspn(value, "#")] = '\0';
+			(void)cds_strtrim(value);	/* the end only */
+		}
 	}
 	cds_strfreev(lines);
 	free(text);
-	return set;
+	return value;
+}
+
+/* Does the toolkit's config.toml set nvidia-container-runtime's mode? */
+static int
+ctk_mode_set(cds_handle_t *h)
+{
+	char *mode = ctk_config_get(h, "nvidia-container-runtime", "mode");
+
+	free(mode);
+	return mode != NULL;
 }
 
 void
@@ -707,4 +727,66 @@ cds_rule_container_devchar(struct cds_rule_ctx *c)
 		    "system create-dev-char-symlinks --create-all");
 	}
 	free(link);
+}
+
+/* The system's docker daemon, enabled in systemd: the link that enables
+ * it, or NULL.  Docker's rootless setup disables it first
+ * (dockerd-rootless-setuptool.sh asks for systemctl disable --now
+ * docker.service docker.socket). */
+static const char *
+rootful_docker(cds_handle_t *h)
+{
+	static const char *const links[] = {
+		"/etc/systemd/system/multi-user.target.wants/docker.service",
+		"/etc/systemd/system/sockets.target.wants/docker.socket",
+		NULL
+	};
+	size_t i;
+
+	for (i = 0; links[i] != NULL; i++) {
+		if (cds_root_exists(h, links[i])) {
+			return links[i];
+		}
+	}
+	return NULL;
+}
+
+/*
+ * CTK-NO-CGROUPS: the toolkit's no-cgroups, which a rootless engine needs
+ * (libnvidia-container#154), also applies to a rootful docker's
+ * containers: its hook then adds no device rules, and NVML fails with
+ * "Unknown Error" unless the devices are passed in by hand (klueska,
+ * NVIDIA/nvidia-docker#1608; elezar, nvidia-container-toolkit#381;
+ * NVIDIA/dcgm-exporter#440).  A warning where the system's docker is
+ * enabled, a note where only a rootless engine can be in use.
+ */
+void
+cds_rule_container_no_cgroups(struct cds_rule_ctx *c)
+{
+	char *v;
+	struct cds_finding *f;
+
+	if (!host_applies(c) || !has_engine(&c->s->container, "docker")) {
+		return;
+	}
+	v = ctk_config_get(c->h, "nvidia-container-cli", "no-cgroups");
+	if (v != NULL && strcmp(v, "true") == 0) {
+		const char *unit = rootful_docker(c->h);
+
+		f = cds_finding_add(c, "CTK-NO-CGROUPS", unit != NULL ?
+		    CDS_SEV_WARNING : CDS_SEV_NOTE, "the container toolkit "
+		    "sets no device rules (no-cgroups = true): a rootful "
+		    "docker's GPU containers fail with NVML's \"Unknown "
+		    "Error\"; only a rootless engine needs it");
+		cds_finding_evidence(f, "/etc/nvidia-container-runtime/"
+		    "config.toml", "[nvidia-container-cli] no-cgroups = %s", v);
+		cds_finding_evidence(f, "rootful docker", "%s", unit != NULL ?
+		    unit : "not enabled in systemd (a rootless one only)");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "for a rootful "
+		    "engine: no-cgroups = false under [nvidia-container-cli] "
+		    "in /etc/nvidia-container-runtime/config.toml; a rootless "
+		    "engine then gets the GPU by CDI (--device "
+		    "nvidia.com/gpu=all)");
+	}
+	free(v);
 }

@@ -16,12 +16,13 @@
 # (CTK-MISSING, CTK-DOCKER, CTK-CONTAINERD), the CDI spec against the
 # loaded driver (CTK-CDI), the /dev/char links (CTK-DEV-CHAR) and toolkit
 # releases whose behaviour changed, read from dpkg (CTK-VERSION: 1.17.4-6,
-# 1.18.x, 1.19.1); explain of a rootless engine's refused device cgroup
+# 1.18.x, 1.19.1), the toolkit's no-cgroups under a rootful docker
+# (CTK-NO-CGROUPS); explain of a rootless engine's refused device cgroup
 # (CTR-ROOTLESS).  A host
 # that is no container and has no engine says nothing new.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 113
+plan 121
 
 # The variables of the machine running the tests stay out of the trees'.
 unset CDS_CONTAINER KUBERNETES_SERVICE_HOST APPTAINER_CONTAINER \
@@ -491,6 +492,29 @@ cds --root "$R" doctor --json
 is "$(ids)" "['NO-DRIVER']" "the mode set in config.toml: silent"
 rm -rf "$R/etc/nvidia-container-runtime"
 mk_status 1.19.0-1
+# no-cgroups, set for a rootless engine, under a rootful docker
+# (NVIDIA/nvidia-docker#1608, NVIDIA/dcgm-exporter#440)
+mkdir -p "$R/etc/nvidia-container-runtime"
+printf '[nvidia-container-cli]\n#no-cgroups = false\nldconfig = "@/sbin/ldconfig"\n' >"$R/etc/nvidia-container-runtime/config.toml"
+cds --root "$R" doctor --json
+is "$(ids)" "['NO-DRIVER']" "the toolkit's default config.toml: silent"
+printf '[nvidia-container-cli]\nno-cgroups = true # rootless\n' >"$R/etc/nvidia-container-runtime/config.toml"
+cds --root "$R" doctor --json
+is "$(ids), $(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "CTK-NO-CGROUPS"]')" "['NO-DRIVER', 'CTK-NO-CGROUPS'], ['note']" "no-cgroups = true with docker: CTK-NO-CGROUPS, a note"
+is "$(evidence "$OUT" CTK-NO-CGROUPS /etc/nvidia-container-runtime/config.toml)" "['[nvidia-container-cli] no-cgroups = true']" "the line, its comment dropped"
+like "$(fix_command "$OUT" CTK-NO-CGROUPS)" "no-cgroups = false .* CDI" "off for a rootful engine, CDI for the rootless one"
+cds --root "$R" explain --json 'Failed to initialize NVML: Unknown Error'
+is "$(jget "$OUT" 'd["id"], d["cause_here"]')" "('CTR-CGROUP', None)" "explain, only a rootless docker: a note, no cause claimed"
+mkdir -p "$R/etc/systemd/system/multi-user.target.wants"
+ln -s /lib/systemd/system/docker.service "$R/etc/systemd/system/multi-user.target.wants/docker.service"
+cds --root "$R" doctor --json
+is "$(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "CTK-NO-CGROUPS"]')" "['warning']" "the system's docker enabled: a warning"
+cds --root "$R" explain --json 'Failed to initialize NVML: Unknown Error'
+is "$(jget "$OUT" 'd["id"], d["side"], d["cause_here"]')" "('CTR-CGROUP', 'host', \"the toolkit's no-cgroups (set for a rootless engine) leaves a rootful engine's containers without device rules\")" "explain of NVML's Unknown Error on that host: no-cgroups"
+printf '[nvidia-container-runtime]\nno-cgroups = true\n[nvidia-container-cli]\nno-cgroups = false\n' >"$R/etc/nvidia-container-runtime/config.toml"
+cds --root "$R" doctor --json
+is "$(ids)" "['NO-DRIVER']" "no-cgroups = false in its section (true only in another): silent"
+rm -rf "$R/etc/nvidia-container-runtime" "$R/etc/systemd/system/multi-user.target.wants"
 rm -f "$R/usr/bin/nvidia-ctk"
 cds --root "$R" doctor --json
 like "$(evidence "$OUT" CTK-MISSING engines)" "docker, podman, containerd" "all the engines named"
