@@ -42,7 +42,7 @@ static const struct {
 	{ "CTR-RUNTIME", "host" }, { "CTR-CGROUP", "host" },
 	{ "CTR-HOST-DRIVER", "host" }, { "CTR-BAKED", "container" },
 	{ "CTR-WSL", "host" }, { "CTR-CDI", "host" }, { "CTR-PERM", "host" },
-	{ "CTR-K8S", "host" },
+	{ "CTR-K8S", "host" }, { "CTR-ROOTLESS", "host" },
 };
 
 static const char *
@@ -441,6 +441,16 @@ static const struct pattern patterns[] = {
 	{ "CTR-PERM", 1, "Failed to initialize NVML: Insufficient "
 	    "Permissions", 0, NULL, "Failed to initialize NVML: "
 	    "Insufficient Permissions", { NULL } },
+	/* the legacy hook of a rootless engine adding the GPU's device rules:
+	 * cgroup v2's eBPF filters (libnvidia-container#154) and v1's
+	 * devices.allow (moby/moby#38729) */
+	{ "CTR-ROOTLESS", 1, "failed to add device rules", 0, NULL,
+	    "failed to add device rules: unable to find any existing device "
+	    "filters attached to the cgroup: bpf_prog_query\\(BPF_CGROUP_DEVICE"
+	    "\\) failed: operation not permitted", { NULL } },
+	{ "CTR-ROOTLESS", 1, "open failed: /sys/fs/cgroup/devices/", 0, NULL,
+	    "open failed: (/sys/fs/cgroup/devices/[^: \n]*devices\\.allow): "
+	    "permission denied", { NULL, "file" } },
 	{ "CTR-K8S", 1, "did you set the docker default runtime to", 0, NULL,
 	    "did you set the docker default runtime to", { NULL } },
 	/* a library of the driver, which no toolkit or wheel provides */

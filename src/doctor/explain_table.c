@@ -731,7 +731,10 @@ const struct entry_def cds_explain_entries[] = {
 	  { { N_("the device cgroup denies /dev/nvidiactl in this "
 	    "container"), { BY("CTR-CGROUP") } },
 	    { N_("the host lacks the /dev/char links with the systemd "
-	    "cgroup driver"), { BY("CTK-DEV-CHAR") } } } },
+	    "cgroup driver"), { BY("CTK-DEV-CHAR") } },
+	    { N_("the toolkit's no-cgroups (set for a rootless engine) "
+	    "leaves a rootful engine's containers without device rules"),
+	    { BY("CTK-NO-CGROUPS") } } } },
 	{ "CTR-HOST-DRIVER", N_("the container toolkit finds no driver on the "
 	  "host"),
 	  N_("nvidia-container-cli loads the host's libnvidia-ml.so.1 to "
@@ -783,6 +786,32 @@ const struct entry_def cds_explain_entries[] = {
 	  "host: sudo setsebool -P container_use_devices true."),
 	  { { N_("no permission to open /dev/nvidiactl here"),
 	    { BY("CTR-PERM") } } } },
+	/* rootless engines: libnvidia-container#154 (klueska: rootless
+	 * containers never may modify cgroups, "the only way to make this
+	 * work will be to set no-cgroups: true"), moby/moby#38729 (cgroup
+	 * v1); nvidia-ctk config --set since 1.14.4 (NVIDIA/cloud-native-docs
+	 * PR #16); no-cgroups on breaks rootful containers with NVML's
+	 * "Unknown Error" (nvidia-container-toolkit#85,
+	 * NVIDIA/dcgm-exporter#440) */
+	{ "CTR-ROOTLESS", N_("the container toolkit may not set the GPU's "
+	  "device rules"),
+	  N_("The container toolkit's hook (nvidia-container-cli) adds the "
+	  "GPU's devices to the container's device cgroup: on cgroup v2 by "
+	  "replacing the cgroup's eBPF device filter, on v1 by writing "
+	  "devices.allow.  Under a rootless engine (rootless docker or "
+	  "podman, or an engine inside an unprivileged LXC container) the "
+	  "hook may do neither, and the container does not start.  The "
+	  "toolkit's no-cgroups setting makes it leave the cgroup alone."),
+	  N_("On the host: set no-cgroups for the rootless engine (sudo "
+	  "nvidia-ctk config --set nvidia-container-cli.no-cgroups "
+	  "--in-place, toolkit 1.14.4 or later, or no-cgroups = true in "
+	  "/etc/nvidia-container-runtime/config.toml), or give the GPU by "
+	  "CDI (podman run --device nvidia.com/gpu=all); a rootful engine on "
+	  "the same host then needs the setting off.  Run cudnn-setup doctor "
+	  "there."),
+	  { { N_("a rootless engine with the toolkit's no-cgroups off "
+	    "(check the host's /etc/nvidia-container-runtime/config.toml)"),
+	    { { NULL, { { NULL } } } } } } },
 	{ "CTR-K8S", N_("the Kubernetes node's runtime gives no GPU"),
 	  N_("NVIDIA's device plugin found no NVML in its own container: the "
 	  "node's container runtime (containerd, cri-o) does not run it "

@@ -150,8 +150,10 @@ static const struct cds_rule rules[] = {
 	    cds_rule_container_cdi },
 	{ "CTK-DEV-CHAR", N_("the GPU's /dev/char links are missing"), NULL,
 	    cds_rule_container_devchar },
-	{ "CTK-VERSION", N_("a container toolkit release known to break "
-	    "CUDA in containers"), NULL, cds_rule_container_ctk_version },
+	{ "CTK-VERSION", N_("a container toolkit release whose behaviour in "
+	    "containers changed"), NULL, cds_rule_container_ctk_version },
+	{ "CTK-NO-CGROUPS", N_("the container toolkit sets no device rules "
+	    "(no-cgroups)"), NULL, cds_rule_container_no_cgroups },
 	/* explain's own checks of what a message names (src/doctor/explain.c) */
 	{ "MSG-LIBRARY", N_("the library the message could not open, looked "
 	    "up here"), NULL, NULL },

@@ -410,12 +410,115 @@ cds_rule_container_toolkit(struct cds_rule_ctx *c)
 }
 
 /*
- * CTK-VERSION: an installed toolkit release known to break containers:
- * 1.19.1, under which cuInit fails with CUDA_ERROR_UNKNOWN inside them
- * while 1.19.0 works (NVIDIA/nvidia-container-toolkit#1967: "Downgrading
- * both packages back to 1.19.0-1 fixes the issue").  From dpkg's
- * database.
+ * CTK-VERSION: installed toolkit releases whose behaviour in containers
+ * changed (research containers.md, facts 3 and 5, b row 16), from dpkg's
+ * database, each with its source:
+ *   1.17.4 to 1.17.6: compat libraries an image carries (cuda-compat-*)
+ *     are no longer mounted over the host's libcuda (--no-cntlibs,
+ *     NVIDIA/nvidia-container-toolkit PR #877, CVE-2025-23359; the
+ *     workloads it broke: #934); the feature flag
+ *     allow-cuda-compat-libs-from-container opts back in, and 1.17.7
+ *     adds cuda-compat-mode (CHANGELOG.md, PR #1055).
+ *   1.18.x: the nvidia runtime defaults to jit-cdi while docker --gpus
+ *     still resolves to legacy (CHANGELOG.md v1.18.0-rc.1); containers
+ *     that worked under legacy fail (#1456); not said when the toolkit's
+ *     config.toml names its mode.
+ *   1.19.1: cuInit fails with CUDA_ERROR_UNKNOWN inside containers
+ *     while 1.19.0 works (#1967: "Downgrading both packages back to
+ *     1.19.0-1 fixes the issue").
  */
+static const struct ctk_release {
+	const char *from, *before;	/* upstream versions: [from, before) */
+	int sev;
+	int unless_mode;	/* silent when config.toml sets the mode */
+	const char *what, *known, *fix;
+} ctk_releases[] = {
+	{ "1.17.4", "1.17.7", CDS_SEV_NOTE, 0,
+	  "an image's CUDA forward-compat libraries (cuda-compat-*) are no "
+	  "longer used over the host's libcuda",
+	  "NVIDIA/nvidia-container-toolkit#877 (CVE-2025-23359), #934",
+	  "if an image needs its compat libraries: set "
+	  "allow-cuda-compat-libs-from-container = true under [features] in "
+	  "/etc/nvidia-container-runtime/config.toml, or upgrade the toolkit "
+	  "to 1.17.7 or later (cuda-compat-mode)" },
+	{ "1.18.0", "1.19.0", CDS_SEV_NOTE, 1,
+	  "--runtime=nvidia now injects the GPU by CDI (jit-cdi) while docker "
+	  "--gpus stays legacy; some containers that worked under legacy "
+	  "fail under CDI",
+	  "NVIDIA/nvidia-container-toolkit CHANGELOG v1.18.0-rc.1, #1456",
+	  "if a container fails since this upgrade: sudo nvidia-ctk config "
+	  "--in-place --set nvidia-container-runtime.mode=legacy (mode = "
+	  "\"legacy\" under [nvidia-container-runtime] in "
+	  "/etc/nvidia-container-runtime/config.toml)" },
+	{ "1.19.1", "1.19.2", CDS_SEV_WARNING, 0,
+	  "CUDA fails to initialise in containers under this release "
+	  "(cuInit: CUDA_ERROR_UNKNOWN); 1.19.0 works",
+	  "NVIDIA/nvidia-container-toolkit#1967",
+	  "sudo apt-get install --allow-downgrades "
+	  "nvidia-container-toolkit=1.19.0-1 "
+	  "nvidia-container-toolkit-base=1.19.0-1 "
+	  "libnvidia-container1=1.19.0-1 "
+	  "libnvidia-container-tools=1.19.0-1" },
+};
+
+/* dpkg's VERSION without its revision or tilde suffix ("1.17.4-1" ->
+ * "1.17.4", "1.18.0~rc.1-1" -> "1.18.0"), in BUF of SIZE. */
+static const char *
+upstream_version(const char *version, char *buf, size_t size)
+{
+	size_t n = strcspn(version, "-~");
+
+	n = n < size - 1 ? n : size - 1;
+	memcpy(buf, version, n);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* The value of KEY in [SECTION] of the toolkit's config.toml, as written
+ * after '=' up to a comment (a line that is no comment itself); new
+ * string, or NULL. */
+static char *
+ctk_config_get(cds_handle_t *h, const char *section, const char *key)
+{
+	char *text = cds_root_read_file(h,
+	    "/etc/nvidia-container-runtime/config.toml", 1u << 20, NULL);
+	char **lines, **l, *value = NULL;
+	size_t n = strlen(key);
+	int in = 0;
+
+	if (text == NULL) {
+		return NULL;
+	}
+	lines = cds_strsplit(text, "\n", 0);
+	for (l = lines; *l != NULL && value == NULL; l++) {
+		const char *t = *l + strspn(*l, " \t");
+
+		if (*t == '[') {
+			in = strncmp(t + 1, section, strlen(section)) == 0 &&
+			    t[1 + strlen(section)] == ']';
+		} else if (in && strncmp(t, key, n) == 0 &&
+		    t[n + strspn(t + n, " \t")] == '=') {
+			t += n + strspn(t + n, " \t") + 1;
+			value = cds_xstrdup(t + strspn(t, " \t"));
+			value[strcspn(value, "#")] = '\0';
+			(void)cds_strtrim(value);	/* the end only */
+		}
+	}
+	cds_strfreev(lines);
+	free(text);
+	return value;
+}
+
+/* Does the toolkit's config.toml set nvidia-container-runtime's mode? */
+static int
+ctk_mode_set(cds_handle_t *h)
+{
+	char *mode = ctk_config_get(h, "nvidia-container-runtime", "mode");
+
+	free(mode);
+	return mode != NULL;
+}
+
 void
 cds_rule_container_ctk_version(struct cds_rule_ctx *c)
 {
@@ -424,37 +527,40 @@ cds_rule_container_ctk_version(struct cds_rule_ctx *c)
 	};
 	const struct cds_pkgdb *db;
 	const struct cds_dpkg *p = NULL;
+	const struct ctk_release *r = NULL;
 	struct cds_finding *f;
-	size_t i;
+	char up[64];
+	size_t i, k;
 
 	if (!host_applies(c)) {
 		return;
 	}
 	db = cds_scan_pkgdb(c->h, c->s);
-	for (i = 0; pkgs[i] != NULL && p == NULL; i++) {
-		const struct cds_dpkg *q = cds_pkgdb_find(db, pkgs[i]);
+	for (i = 0; pkgs[i] != NULL && r == NULL; i++) {
+		p = cds_pkgdb_find(db, pkgs[i]);
+		if (p == NULL || p->version == NULL ||
+		    !cds_streq(p->status, "installed")) {
+			continue;
+		}
+		upstream_version(p->version, up, sizeof(up));
+		for (k = 0; k < sizeof(ctk_releases) /
+		    sizeof(ctk_releases[0]) && r == NULL; k++) {
+			const struct ctk_release *q = &ctk_releases[k];
 
-		if (q != NULL && q->version != NULL && cds_startswith(
-		    q->version, "1.19.1-") && cds_streq(q->status,
-		    "installed")) {
-			p = q;
+			if (cds_vercmp(up, q->from) >= 0 &&
+			    cds_vercmp(up, q->before) < 0) {
+				r = q;
+			}
 		}
 	}
-	if (p == NULL) {
+	if (r == NULL || (r->unless_mode && ctk_mode_set(c->h))) {
 		return;
 	}
-	f = cds_finding_add(c, "CTK-VERSION", CDS_SEV_WARNING, "%s %s: CUDA "
-	    "fails to initialise in containers under this release "
-	    "(cuInit: CUDA_ERROR_UNKNOWN); 1.19.0 works", p->name,
-	    p->version);
+	f = cds_finding_add(c, "CTK-VERSION", r->sev, "%s %s: %s", p->name,
+	    p->version, r->what);
 	cds_finding_evidence(f, "package", "%s %s", p->name, p->version);
-	cds_finding_evidence(f, "known", "NVIDIA/nvidia-container-toolkit"
-	    "#1967");
-	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "sudo apt-get install "
-	    "--allow-downgrades nvidia-container-toolkit=1.19.0-1 "
-	    "nvidia-container-toolkit-base=1.19.0-1 "
-	    "libnvidia-container1=1.19.0-1 "
-	    "libnvidia-container-tools=1.19.0-1");
+	cds_finding_evidence(f, "known", "%s", r->known);
+	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s", r->fix);
 }
 
 /* The driver version a CDI spec was generated for: the first
@@ -621,4 +727,66 @@ cds_rule_container_devchar(struct cds_rule_ctx *c)
 		    "system create-dev-char-symlinks --create-all");
 	}
 	free(link);
+}
+
+/* The system's docker daemon, enabled in systemd: the link that enables
+ * it, or NULL.  Docker's rootless setup disables it first
+ * (dockerd-rootless-setuptool.sh asks for systemctl disable --now
+ * docker.service docker.socket). */
+static const char *
+rootful_docker(cds_handle_t *h)
+{
+	static const char *const links[] = {
+		"/etc/systemd/system/multi-user.target.wants/docker.service",
+		"/etc/systemd/system/sockets.target.wants/docker.socket",
+		NULL
+	};
+	size_t i;
+
+	for (i = 0; links[i] != NULL; i++) {
+		if (cds_root_exists(h, links[i])) {
+			return links[i];
+		}
+	}
+	return NULL;
+}
+
+/*
+ * CTK-NO-CGROUPS: the toolkit's no-cgroups, which a rootless engine needs
+ * (libnvidia-container#154), also applies to a rootful docker's
+ * containers: its hook then adds no device rules, and NVML fails with
+ * "Unknown Error" unless the devices are passed in by hand (klueska,
+ * NVIDIA/nvidia-docker#1608; elezar, nvidia-container-toolkit#381;
+ * NVIDIA/dcgm-exporter#440).  A warning where the system's docker is
+ * enabled, a note where only a rootless engine can be in use.
+ */
+void
+cds_rule_container_no_cgroups(struct cds_rule_ctx *c)
+{
+	char *v;
+	struct cds_finding *f;
+
+	if (!host_applies(c) || !has_engine(&c->s->container, "docker")) {
+		return;
+	}
+	v = ctk_config_get(c->h, "nvidia-container-cli", "no-cgroups");
+	if (v != NULL && strcmp(v, "true") == 0) {
+		const char *unit = rootful_docker(c->h);
+
+		f = cds_finding_add(c, "CTK-NO-CGROUPS", unit != NULL ?
+		    CDS_SEV_WARNING : CDS_SEV_NOTE, "the container toolkit "
+		    "sets no device rules (no-cgroups = true): a rootful "
+		    "docker's GPU containers fail with NVML's \"Unknown "
+		    "Error\"; only a rootless engine needs it");
+		cds_finding_evidence(f, "/etc/nvidia-container-runtime/"
+		    "config.toml", "[nvidia-container-cli] no-cgroups = %s", v);
+		cds_finding_evidence(f, "rootful docker", "%s", unit != NULL ?
+		    unit : "not enabled in systemd (a rootless one only)");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "for a rootful "
+		    "engine: no-cgroups = false under [nvidia-container-cli] "
+		    "in /etc/nvidia-container-runtime/config.toml; a rootless "
+		    "engine then gets the GPU by CDI (--device "
+		    "nvidia.com/gpu=all)");
+	}
+	free(v);
 }

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "read/elfread.h"
+#include "scan/container.h"
 #include "doctor/facts.h"
 #include "doctor/findings.h"
 #include "scan/loader.h"
@@ -51,7 +52,9 @@ module_listed(const char *text, const char *name)
  * podman container, `nvidia-modprobe -c 0 -u` on the host fixed it;
  * Bumblebee-Project/Bumblebee#623: "cuInit failed: unknown" until
  * nvidia-uvm was loaded.  libcuda loads the module itself through the
- * setuid nvidia-modprobe when that is installed.
+ * setuid nvidia-modprobe when that is installed.  Whether this is a
+ * container is scan's verdict (container.c, with its CDS_CONTAINER
+ * override): there the module and the device come from the host.
  */
 void
 cds_rule_no_uvm(struct cds_rule_ctx *c)
@@ -59,6 +62,8 @@ cds_rule_no_uvm(struct cds_rule_ctx *c)
 	const struct cds_driver *d = &c->s->driver;
 	char *mods;
 	int listed, uvm_mod, uvm_dev, ctl, modprobe, container;
+	const char *ct_ev = c->s->container.nevidence > 0 ?
+	    c->s->container.evidence[0].value : NULL;
 	struct cds_finding *f;
 
 	if (d->module_version == NULL) {
@@ -73,8 +78,7 @@ cds_rule_no_uvm(struct cds_rule_ctx *c)
 	ctl = cds_root_exists(c->h, "/dev/nvidiactl") ||
 	    cds_root_exists(c->h, "/dev/nvidia0");
 	modprobe = cds_root_is_file(c->h, "/usr/bin/nvidia-modprobe");
-	container = cds_root_exists(c->h, "/.dockerenv") ||
-	    cds_root_exists(c->h, "/run/.containerenv");
+	container = cds_in_container(&c->s->container);
 	if (listed && !uvm_mod) {
 		f = cds_finding_add(c, "NO-UVM", modprobe && !container ?
 		    CDS_SEV_WARNING : CDS_SEV_ERROR, "the nvidia_uvm module is "
@@ -103,9 +107,9 @@ cds_rule_no_uvm(struct cds_rule_ctx *c)
 			cds_finding_evidence(f, "nvidia_uvm", "loaded");
 		}
 		if (container) {
-			cds_finding_evidence(f, "container", "%s",
-			    cds_root_exists(c->h, "/.dockerenv") ?
-			    "/.dockerenv" : "/run/.containerenv");
+			cds_finding_evidence(f, "container", "%s%s%s",
+			    c->s->container.runtime, ct_ev != NULL ? ": " :
+			    "", ct_ev != NULL ? ct_ev : "");
 			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "on the "
 			    "host: sudo nvidia-modprobe -c 0 -u; then start "
 			    "the container with --device /dev/nvidia-uvm "

@@ -14,11 +14,15 @@
 # device without the libraries (CTR-NO-LIBS); never "install the driver"
 # inside.  On a host with an engine and a driver: the container toolkit
 # (CTK-MISSING, CTK-DOCKER, CTK-CONTAINERD), the CDI spec against the
-# loaded driver (CTK-CDI) and the /dev/char links (CTK-DEV-CHAR).  A host
+# loaded driver (CTK-CDI), the /dev/char links (CTK-DEV-CHAR) and toolkit
+# releases whose behaviour changed, read from dpkg (CTK-VERSION: 1.17.4-6,
+# 1.18.x, 1.19.1), the toolkit's no-cgroups under a rootful docker
+# (CTK-NO-CGROUPS); explain of a rootless engine's refused device cgroup
+# (CTR-ROOTLESS).  A host
 # that is no container and has no engine says nothing new.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 97
+plan 121
 
 # The variables of the machine running the tests stay out of the trees'.
 unset CDS_CONTAINER KUBERNETES_SERVICE_HOST APPTAINER_CONTAINER \
@@ -456,12 +460,74 @@ like "$(fix_command "$OUT" CTK-VERSION)" "nvidia-container-toolkit=1.19.0-1 .*li
 mk_status 1.19.0-1
 cds --root "$R" doctor --json
 is "$(ids)" "['NO-DRIVER']" "1.19.0: silent"
+sev() { jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "CTK-VERSION"]'; }
+# 1.17.4 stopped using an image's compat libraries (PR #877, #934)
+mk_status 1.17.4-1
+cds --root "$R" doctor --json
+is "$(ids), $(sev)" "['NO-DRIVER', 'CTK-VERSION'], ['note']" "toolkit 1.17.4: a note, no error"
+like "$(titles "$OUT" CTK-VERSION)" "forward-compat libraries .* no longer used" "what changed: the image's compat libraries"
+like "$(evidence "$OUT" CTK-VERSION known)" "#877 \\(CVE-2025-23359\\), #934" "with its sources"
+like "$(fix_command "$OUT" CTK-VERSION)" "allow-cuda-compat-libs-from-container = true .* 1\\.17\\.7" "the feature flag, or 1.17.7"
+mk_status 1.17.6-1
+cds --root "$R" doctor --json
+is "$(ids)" "['NO-DRIVER', 'CTK-VERSION']" "1.17.6: still without compat libraries"
+for v in 1.16.2-1 1.17.7-1 1.17.8-1; do
+	mk_status $v
+	cds --root "$R" doctor --json
+	is "$(ids)" "['NO-DRIVER']" "$v: silent"
+done
+# 1.18 made jit-cdi the nvidia runtime's default (CHANGELOG, #1456)
+mk_status 1.18.0-1
+cds --root "$R" doctor --json
+is "$(ids), $(sev)" "['NO-DRIVER', 'CTK-VERSION'], ['note']" "toolkit 1.18.0: a note"
+like "$(titles "$OUT" CTK-VERSION)" "jit-cdi" "what changed: the runtime's mode"
+like "$(fix_command "$OUT" CTK-VERSION)" "nvidia-container-runtime.mode=legacy" "back to legacy if a container fails"
+mkdir -p "$R/etc/nvidia-container-runtime"
+printf '[nvidia-container-runtime]\n#mode = "auto"\n' >"$R/etc/nvidia-container-runtime/config.toml"
+mk_status 1.18.2-1
+cds --root "$R" doctor --json
+is "$(ids)" "['NO-DRIVER', 'CTK-VERSION']" "1.18.2, the mode only in a comment: the note"
+printf '[nvidia-container-runtime]\nmode = "legacy"\n' >"$R/etc/nvidia-container-runtime/config.toml"
+cds --root "$R" doctor --json
+is "$(ids)" "['NO-DRIVER']" "the mode set in config.toml: silent"
+rm -rf "$R/etc/nvidia-container-runtime"
+mk_status 1.19.0-1
+# no-cgroups, set for a rootless engine, under a rootful docker
+# (NVIDIA/nvidia-docker#1608, NVIDIA/dcgm-exporter#440)
+mkdir -p "$R/etc/nvidia-container-runtime"
+printf '[nvidia-container-cli]\n#no-cgroups = false\nldconfig = "@/sbin/ldconfig"\n' >"$R/etc/nvidia-container-runtime/config.toml"
+cds --root "$R" doctor --json
+is "$(ids)" "['NO-DRIVER']" "the toolkit's default config.toml: silent"
+printf '[nvidia-container-cli]\nno-cgroups = true # rootless\n' >"$R/etc/nvidia-container-runtime/config.toml"
+cds --root "$R" doctor --json
+is "$(ids), $(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "CTK-NO-CGROUPS"]')" "['NO-DRIVER', 'CTK-NO-CGROUPS'], ['note']" "no-cgroups = true with docker: CTK-NO-CGROUPS, a note"
+is "$(evidence "$OUT" CTK-NO-CGROUPS /etc/nvidia-container-runtime/config.toml)" "['[nvidia-container-cli] no-cgroups = true']" "the line, its comment dropped"
+like "$(fix_command "$OUT" CTK-NO-CGROUPS)" "no-cgroups = false .* CDI" "off for a rootful engine, CDI for the rootless one"
+cds --root "$R" explain --json 'Failed to initialize NVML: Unknown Error'
+is "$(jget "$OUT" 'd["id"], d["cause_here"]')" "('CTR-CGROUP', None)" "explain, only a rootless docker: a note, no cause claimed"
+mkdir -p "$R/etc/systemd/system/multi-user.target.wants"
+ln -s /lib/systemd/system/docker.service "$R/etc/systemd/system/multi-user.target.wants/docker.service"
+cds --root "$R" doctor --json
+is "$(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "CTK-NO-CGROUPS"]')" "['warning']" "the system's docker enabled: a warning"
+cds --root "$R" explain --json 'Failed to initialize NVML: Unknown Error'
+is "$(jget "$OUT" 'd["id"], d["side"], d["cause_here"]')" "('CTR-CGROUP', 'host', \"the toolkit's no-cgroups (set for a rootless engine) leaves a rootful engine's containers without device rules\")" "explain of NVML's Unknown Error on that host: no-cgroups"
+printf '[nvidia-container-runtime]\nno-cgroups = true\n[nvidia-container-cli]\nno-cgroups = false\n' >"$R/etc/nvidia-container-runtime/config.toml"
+cds --root "$R" doctor --json
+is "$(ids)" "['NO-DRIVER']" "no-cgroups = false in its section (true only in another): silent"
+rm -rf "$R/etc/nvidia-container-runtime" "$R/etc/systemd/system/multi-user.target.wants"
 rm -f "$R/usr/bin/nvidia-ctk"
 cds --root "$R" doctor --json
 like "$(evidence "$OUT" CTK-MISSING engines)" "docker, podman, containerd" "all the engines named"
 
 cds --root "$R" explain --json 'nvidia-container-cli: mount error: file creation failed: /var/lib/docker/overlay2/40c7fccee0aa8659243a8180389b333c9a6b85fac895a95207bfddca46df4fc6/merged/usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1: file exists: unknown.'
 is "$(jget "$OUT" 'd["id"], d["side"]')" "('CTR-BAKED', 'container')" "driver libraries baked into the image: fixed in the image"
+
+# a rootless engine's hook refused the device cgroup (libnvidia-container#154)
+cds --root "$R" explain --json 'nvidia-container-cli: mount error: failed to add device rules: unable to find any existing device filters attached to the cgroup: bpf_prog_query(BPF_CGROUP_DEVICE) failed: operation not permitted: unknown.'
+is "$(jget "$OUT" 'd["id"], d["side"]')" "('CTR-ROOTLESS', 'host')" "cgroup v2 eBPF filter refused: rootless, fixed on the host"
+cds --root "$R" explain 'nvidia-container-cli: mount error: open failed: /sys/fs/cgroup/devices/user.slice/devices.allow: permission denied'
+like "$OUT" "no-cgroups" "cgroup v1 devices.allow refused: the toolkit's no-cgroups setting"
+unlike "$OUT" "install the user-space driver" "never the driver inside"
 
 # an engine on a host without an NVIDIA driver: nothing to say
 rm -rf "$R/proc/driver"

@@ -10,7 +10,7 @@
 # fixture, its fix is applied the way a person would, and it goes silent.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 70
+plan 74
 
 C=/home/user/miniconda3
 mk_env() {	# mk_env ROOT NAME PY: prints the env's site-packages
@@ -230,6 +230,9 @@ HOME=/home/user cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "TORCH-ABI" "torch 2.6.0: silent"
 
 # ---- NO-UVM: CUDA's error 999 ---------------------------------------------
+# (the container is the tree's: the test machine's own variables stay out)
+unset CDS_CONTAINER KUBERNETES_SERVICE_HOST APPTAINER_CONTAINER \
+	SINGULARITY_CONTAINER container
 R=$(mk_sysroot); cleanup_later "$R"
 mkdir -p "$R/proc/driver/nvidia" "$R/sys/module/nvidia" "$R/dev"
 printf 'NVRM version: NVIDIA UNIX x86_64 Kernel Module  570.133.20  Fri Mar 14 2025\n' >"$R/proc/driver/nvidia/version"
@@ -244,6 +247,13 @@ printf 'nvidia_uvm 1794048 0 - Live 0x0 (POE)\n' >>"$R/proc/modules"
 cds --root "$R" doctor --json
 is "$(titles "$OUT" NO-UVM)" "['/dev/nvidia-uvm is missing: CUDA programs fail with error 999 (unknown error)']" "NO-UVM: the device file missing in a container"
 like "$(fix_command "$OUT" NO-UVM)" "nvidia-modprobe -c 0 -u; then start the container with --device /dev/nvidia-uvm" "NO-UVM: the container's fix"
+is "$(evidence "$OUT" NO-UVM container)" "['docker: /.dockerenv exists']" "NO-UVM: the container as scan found it"
+CDS_CONTAINER=none cds --root "$R" doctor --json
+is "$(fix_command "$OUT" NO-UVM)" "sudo nvidia-modprobe -c 0 -u" "NO-UVM: CDS_CONTAINER=none is a host, as for every rule"
+rm -f "$R/.dockerenv"; mkdir -p "$R/var/run/secrets/kubernetes.io"
+cds --root "$R" doctor --json
+is "$(evidence "$OUT" NO-UVM container)" "['kubernetes: /var/run/secrets/kubernetes.io exists']" "NO-UVM: a Kubernetes pod is a container too"
+like "$(fix_command "$OUT" NO-UVM)" "^on the host: " "NO-UVM: a pod's fix is on the host"
 : >"$R/dev/nvidia-uvm"
 cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "NO-UVM" "module and device there: silent"
