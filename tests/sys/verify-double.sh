@@ -118,7 +118,7 @@ is "$(j 'd["driver"]["stub"]["via"]')" LD_LIBRARY_PATH \
 is "$(j 'set(c["result"] for c in d["checks"])')" "{'not_run'}" \
 	"34: no check ran"
 dv CDS_FAKE_CU_VERSION=12040
-is "$(j 'd["blocked"]["reason"]')" driver_too_old "35: driver too old"
+is "$(j 'd["blocked"]["reason"]')" driver-too-old "35: driver too old"
 is "$(j 'd["blocked"]["code"]')" 35 "35: the runtime's code"
 is "$(j 'd["driver"]["min_required"]')" 580.65.06 \
 	"35: the minimum driver for CUDA 13 (the manifest's floor)"
@@ -129,15 +129,15 @@ is "$(j 'set(c["detail"] for c in d["checks"][1:])')" "{'runtime'}" \
 is "$RC" 1 "35: exit 1"
 dv CDS_FAKE_CU_INIT=100
 is "$(j 'd["blocked"]["reason"] + " " + str(d["blocked"]["code"])')" \
-	"no_device 100" "100: no device"
+	"no-device 100" "100: no device"
 dv CDS_FAKE_CU_DEVICES=0
-is "$(j 'd["blocked"]["reason"]')" no_device "a driver with zero devices"
+is "$(j 'd["blocked"]["reason"]')" no-device "a driver with zero devices"
 is "$(j 'd["cuda_visible_devices"]')" None "CUDA_VISIBLE_DEVICES unset: null"
 
 # --- CUDA_VISIBLE_DEVICES hides every GPU (the double honours it) ----------
 dv CUDA_VISIBLE_DEVICES=
 is "$(j 'd["blocked"]["reason"] + " " + str(d["blocked"]["code"])')" \
-	"no_device 100" "CUDA_VISIBLE_DEVICES empty: cuInit 100"
+	"no-device 100" "CUDA_VISIBLE_DEVICES empty: cuInit 100"
 is "$(j 'd["cuda_visible_devices"]')" "" "and the JSON carries its value"
 is "$RC" 1 "exit 1"
 txt() {
@@ -152,7 +152,7 @@ like "$TXT" "unset CUDA_VISIBLE_DEVICES" "text: and how to undo it"
 txt CUDA_VISIBLE_DEVICES=
 like "$TXT" 'CUDA_VISIBLE_DEVICES="" \(empty\) is set' "text: an empty value said so"
 dv CUDA_VISIBLE_DEVICES=1
-is "$(j 'd["blocked"]["reason"]')" no_device "index 1 of one GPU: no device"
+is "$(j 'd["blocked"]["reason"]')" no-device "index 1 of one GPU: no device"
 dv CUDA_VISIBLE_DEVICES=0
 is "$RC:$(j 'd["passed"]')" "0:True" "CUDA_VISIBLE_DEVICES=0: passes"
 txt CDS_FAKE_CU_INIT=100
