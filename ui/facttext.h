@@ -17,4 +17,12 @@ const char *ui_ctl_word(const struct cds_container *ct,
  * container engine: no. */
 int ui_container_shown(const struct cds_container *ct);
 
+/* A finding whose fixes are links in one directory, each to its own name
+ * and one suffix (DEV-LINKS: libX.so -> libX.so.9), as one command:
+ * "cd DIR && for l in libX*.so.9; do [ -e ${l%.9} ] || ln -s $l ${l%.9};
+ * done" (the names as one glob; a link already there is left).  NULL when
+ * its fixes are not that (or a name would need quoting): show each.
+ * Malloc'ed. */
+char *ui_links_command(const struct cds_finding *x);
+
 #endif

@@ -711,13 +711,14 @@ is_shell(const char *cmd)
 /*
  * The env whose repair would mend finding X, from the scan of doctor: a
  * link, a copy to relink, activation or an install whose path lies in an
- * env that scan found (repair's work: links and activation in the env,
+ * env that scan found, the innermost (repair's work: links and activation in the env,
  * releases into the shared prefix).  NULL when repair is not the fix.
  */
 const struct cds_env *
 cli_repair_env_of(const struct cds_scan *s, const struct cds_finding *x)
 {
-	size_t i, k;
+	const struct cds_env *best = NULL;
+	size_t i, k, nbest = 0;
 
 	for (k = 0; s != NULL && k < x->nfixes; k++) {
 		const struct cds_fix *fx = &x->fixes[k];
@@ -732,10 +733,16 @@ cli_repair_env_of(const struct cds_scan *s, const struct cds_finding *x)
 			const char *pre = s->envs[i].prefix;
 			size_t n = strlen(pre);
 
+			/* the innermost: a conda base holds envs/ */
 			if (strncmp(fx->path, pre, n) == 0 &&
-			    (fx->path[n] == '/' || fx->path[n] == '\0')) {
-				return &s->envs[i];
+			    (fx->path[n] == '/' || fx->path[n] == '\0') &&
+			    n > nbest) {
+				best = &s->envs[i];
+				nbest = n;
 			}
+		}
+		if (best != NULL) {
+			return best;
 		}
 	}
 	return NULL;
@@ -753,7 +760,7 @@ finding_list(const struct cli *c, const struct cds_findings *f)
 		    x->severity == CDS_SEV_WARNING ? CLI_YELLOW : CLI_BLUE;
 		const char *word = x->severity == CDS_SEV_ERROR ? _("error") :
 		    x->severity == CDS_SEV_WARNING ? _("warning") : _("note");
-		char *head = NULL;
+		char *head = NULL, *links;
 
 		if (asprintf(&head, "%s%-8s%s %s[%s]%s %s", cli_c(col), word,
 		    cli_c(CLI_RESET), cli_c(CLI_BOLD), x->id, cli_c(CLI_RESET),
@@ -772,7 +779,17 @@ finding_list(const struct cli *c, const struct cds_findings *f)
 				free(line);
 			}
 		}
-		for (k = 0; k < x->nfixes; k++) {
+		if ((links = ui_links_command(x)) != NULL) {
+			char *label = NULL;
+
+			if (asprintf(&label, "%s%s%s", cli_c(CLI_GREEN),
+			    _("fix:"), cli_c(CLI_RESET)) > 0) {
+				wrap_command(stdout, 11, label, links);
+				free(label);
+			}
+			free(links);
+		}
+		for (k = 0; links == NULL && k < x->nfixes; k++) {
 			char *label = NULL;
 
 			if (asprintf(&label, "%s%s%s", cli_c(CLI_GREEN),

@@ -349,12 +349,18 @@ same_finding(const struct cds_finding *a, const struct cds_finding *b)
 static void
 finding_details(struct tui_view *v, const struct cds_finding *x, int item)
 {
+	char *links;
 	size_t k;
 
 	tui_view_add(v, TUI_NORMAL, item, 6, "%s", x->title);
 	for (k = 0; k < x->nevidence; k++) {
 		tui_view_add(v, TUI_DIM, item, 6, "%s: %s",
 		    x->evidence[k].key, x->evidence[k].value);
+	}
+	if ((links = ui_links_command(x)) != NULL) {
+		tui_view_add(v, TUI_OK, item, 6, "%s %s", _("fix:"), links);
+		free(links);
+		return;
 	}
 	for (k = 0; k < x->nfixes; k++) {
 		tui_view_add(v, TUI_OK, item, 6, "%s %s",
