@@ -78,17 +78,6 @@ driver_reason(const struct cds_scan *s)
 	return NULL;
 }
 
-/* What a framework was built with, for the table: its CUDA, "CPU-only",
- * or "?" when nothing installed says. */
-static const char *
-fw_cuda(const struct cds_package *p)
-{
-	if (p->cuda != NULL) {
-		return p->cuda;
-	}
-	return p->cpu_only ? _("CPU-only") : "?";
-}
-
 /* Is REAL absent or the same as PATH (nothing to add after "->")? */
 static int
 same_path(const char *path, const char *real)
@@ -114,8 +103,10 @@ static void
 print_numbers(const struct cds_scan *s)
 {
 	const struct cds_toolkit *t = active(s);
+	struct ui_fw_iter it = {0, 0};
+	struct ui_fw_row fw;
 	char buf[16], detail[512];
-	size_t i, k, nfw = 0;
+	size_t nfw = 0;
 
 	section(_("CUDA: three numbers"));
 	row(_("driver supports"), cuda_str(s->driver.cuda_version, buf) ?
@@ -134,29 +125,12 @@ print_numbers(const struct cds_scan *s)
 		row(_("active toolkit"), _("none"),
 		    _("no CUDA_HOME, no nvcc on PATH, no /usr/local/cuda"));
 	}
-	for (i = 0; i < s->nenvs; i++) {
-		for (k = 0; k < s->envs[i].npackages; k++) {
-			const struct cds_package *p = &s->envs[i].packages[k];
+	while (ui_fw_next(s, &it, &fw)) {
+		char *d = ui_fw_detail(&fw);
 
-			if (p->kind == CDS_FW_OTHER) {
-				continue;
-			}
-			snprintf(detail, sizeof(detail), "%s %s (%s %s)",
-			    p->name, p->version, _("env"), s->envs[i].name);
-			row(nfw++ == 0 ? _("frameworks bundle") : "",
-			    fw_cuda(p), detail);
-		}
-	}
-	for (k = 0; k < s->nsystem_packages; k++) {
-		const struct cds_package *p = &s->system_packages[k];
-
-		if (p->kind == CDS_FW_OTHER) {
-			continue;
-		}
-		snprintf(detail, sizeof(detail), "%s %s (%s)", p->name,
-		    p->version, p->location);
-		row(nfw++ == 0 ? _("frameworks bundle") : "",
-		    fw_cuda(p), detail);
+		row(nfw++ == 0 ? _("frameworks bundle") : "", fw.cuda,
+		    d != NULL ? d : fw.p->name);
+		free(d);
 	}
 	if (nfw == 0) {
 		row(_("frameworks bundle"), _("none"),
