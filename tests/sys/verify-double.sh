@@ -159,7 +159,7 @@ txt CDS_FAKE_CU_INIT=100
 unlike "$TXT" "CUDA_VISIBLE_DEVICES" "error 100 without the variable: not named"
 dv CDS_FAKE_CU_INIT=804
 is "$(j 'd["blocked"]["reason"] + " " + str(d["blocked"]["code"])')" \
-	"compat_unsupported 804" "804: forward compatibility unsupported"
+	"compat-unsupported 804" "804: forward compatibility unsupported"
 is "$RC" 1 "804: exit 1"
 env LD_LIBRARY_PATH="$T/driver" CDS_FAKE_CU_INIT=804 "$CDS_BIN" verify \
 	--prefix "$P" >"$T/out" 2>&1 </dev/null
@@ -173,7 +173,7 @@ like "$(j 'd["checks"][0]["detail"]')" \
 	"cuModuleLoadDataEx: CUDA_ERROR_INVALID_PTX \(218\): ptxas fatal" \
 	"JIT failure: the call, the code and the JIT log"
 dv CDS_FAKE_CU_CRASH=1
-is "$(j 'd["blocked"]["reason"]')" child_failed "a crash in the driver"
+is "$(j 'd["blocked"]["reason"]')" child-failed "a crash in the driver"
 like "$(j 'd["blocked"]["detail"]')" "(signal 11|exited with status).* in kernel" \
 	"names how it died and in which step"
 is "$RC" 1 "a crash: exit 1, and verify itself survived"
@@ -187,7 +187,7 @@ env LD_LIBRARY_PATH="$T/old" "$CDS_BIN" verify --prefix "$P" --json \
 RC=$?
 OUT=$(cat "$T/out")
 is "$(j 'd["blocked"]["reason"] + ": " + d["blocked"]["detail"]')" \
-	"init_failed: libcuda.so.1 lacks cuDevicePrimaryCtxRelease_v2" \
+	"init-failed: libcuda.so.1 lacks cuDevicePrimaryCtxRelease_v2" \
 	"a driver lacking an entry point: named"
 is "$RC" 1 "and exit 1"
 
@@ -223,7 +223,7 @@ cp "$P/lib/libcudnn_ops.so.9" "$T/ops.keep"
 OPS_SIZE=$(wc -c <"$T/ops.keep" | tr -d ' ')
 truncate -s 4096 "$P/lib/libcudnn_ops.so.9"
 dv
-is "$(j 'd["blocked"]["reason"]')" child_failed "cut to 4 KiB: the check process died"
+is "$(j 'd["blocked"]["reason"]')" child-failed "cut to 4 KiB: the check process died"
 like "$(j 'd["blocked"]["detail"]')" "signal 7 \(Bus error\) in cudnn" "of SIGBUS, loading cuDNN"
 is "$(j 'd["blocked"]["library"] + " " + d["blocked"]["library_how"]')" \
 	"$P/lib/libcudnn_ops.so.9 fault address" \
