@@ -45,6 +45,7 @@ cds_rule_dev_links(struct cds_rule_ctx *c)
 		const struct cds_cudnn *d = &c->s->cudnns[i];
 		const char *const *subs = cds_cudnn_sublibs(d->major);
 		struct cds_finding *f = NULL;
+		char *list = NULL;
 
 		if (d->origin != CDS_ORIGIN_PIP || subs == NULL) {
 			continue;
@@ -52,7 +53,7 @@ cds_rule_dev_links(struct cds_rule_ctx *c)
 		for (k = 0; subs[k] != NULL; k++) {
 			char *dev = cds_xasprintf("%s.so", subs[k]);
 			char *so = cds_xasprintf("%s.so.%d", subs[k], d->major);
-			char *path, *q;
+			char *path, *q, *more;
 
 			if (has_file(d, dev) || !has_file(d, so)) {
 				free(dev);
@@ -69,14 +70,17 @@ cds_rule_dev_links(struct cds_rule_ctx *c)
 				    "linking with -lcudnn, or a program that "
 				    "opens libcudnn.so by that name; the "
 				    "frameworks load libcudnn.so.%d", d->major);
-				cds_finding_evidence(f, "dir", "%s", d->dir);
 				if (d->env != NULL) {
 					cds_finding_evidence(f, "env", "%s",
 					    d->env);
 				}
 			}
-			cds_finding_evidence(f, "missing link", "%s -> %s",
-			    dev, so);
+			/* the links on one line; each is a fix of its own
+			 * (--json, repair) */
+			more = list == NULL ? cds_xstrdup(dev) :
+			    cds_xasprintf("%s, %s", list, dev);
+			free(list);
+			list = more;
 			path = cds_path_join(d->dir, dev);
 			q = cds_shquote(path);
 			cds_finding_fix(f, CDS_FIX_SYMLINK, path, so,
@@ -86,6 +90,11 @@ cds_rule_dev_links(struct cds_rule_ctx *c)
 			free(dev);
 			free(so);
 		}
+		if (f != NULL) {
+			cds_finding_evidence(f, "missing links",
+			    "%s (each a link to its .so.%d)", list, d->major);
+		}
+		free(list);
 	}
 }
 

@@ -1239,6 +1239,14 @@ package_details(cds_handle_t *h, const char *site, const char *distinfo,
 		}
 		break;
 	default:
+		if (cds_startswith(pkg->name, "cupy-cuda") &&
+		    isdigit((unsigned char)pkg->name[9])) {
+			/* cupy-cuda12x, cupy-cuda13x: one wheel per CUDA
+			 * major, named for it (research/pip-fixes.md) */
+			pkg->cuda = cds_xstrndup(pkg->name + 9,
+			    strspn(pkg->name + 9, "0123456789"));
+			pkg->cuda_source = "package name";
+		}
 		break;
 	}
 	if (strstr(pkg->version, "+cpu") != NULL && pkg->cuda == NULL) {

@@ -464,7 +464,7 @@ like "$(cat "$T/ssh-b/textfile/cudnn_setup.prom" 2>&1)" \
 	'^cudnn_setup_verify_ok\{blocked="",cuda="12.6.3",cudnn="9.3.0.75-cuda12",driver=""\} 1$' \
 	"ssh-b's textfile: verify passed (GPU test doubles), versions as labels"
 like "$(cat "$T/ssh-a/textfile/cudnn_setup.prom" 2>&1)" \
-	'^cudnn_setup_verify_ok\{blocked="[a-z_]+",cuda="12.4.1",cudnn="9.3.0.75-cuda12",driver=""\} 0$' \
+	'^cudnn_setup_verify_ok\{blocked="[a-z-]+",cuda="12.4.1",cudnn="9.3.0.75-cuda12",driver=""\} 0$' \
 	"ssh-a's textfile: no GPU here, verify_ok 0 and why"
 like "$(cat "$R2/var/lib/prometheus/node-exporter/cudnn_setup.prom" 2>&1)" \
 	'cudnn_setup_release_info\{default="1",kind="cuda",name="cuda-12.4.1",version="12.4.1"\} 1' \

@@ -5,7 +5,7 @@
 # CUDA newer than the driver supports; --env/--prefix narrowing; --json
 # shape; and, where present, the real /usr/local/cuda of this machine.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 52
+plan 60
 
 W=$(mktemp -d); cleanup_later "$W"
 # mk_so DIR FILE SONAME: a real shared library with that soname
@@ -168,10 +168,28 @@ is "$(jget "$OUT" '[c["package_version"] for c in d["cudnn"] if c["env"] == "dl3
 is "$(jget "$OUT" '[f["id"] for f in d["findings"] if f["id"] != "NO-DRIVER"]')" "['DEV-LINKS']" "DEV-LINKS raised for the wheel only"
 like "$(jget "$OUT" '[f["fixes"][0]["command"] for f in d["findings"] if f["id"] == "DEV-LINKS"][0]')" \
 	"ln -s libcudnn.so.9 .*/envs/dl310/lib/python3.10/site-packages/nvidia/cudnn/lib/libcudnn.so" "the fix is the ln command"
-# run the fix commands a person would type: the finding goes away
-for cmd in $(jget "$OUT" '" ".join(x["path"] + "=" + x["target"] for f in d["findings"] if f["id"] == "DEV-LINKS" for x in f["fixes"])'); do
-	ln -s "${cmd#*=}" "$R${cmd%%=*}"
-done
+# the note in words: one line of links, one command for them all; the JSON
+# keeps each link as a fix of its own
+is "$(jget "$OUT" '[len(f["fixes"]) for f in d["findings"] if f["id"] == "DEV-LINKS"]')" "[8]" \
+	"--json: each of the eight links a fix"
+is "$(jget "$OUT" '[e["value"] for f in d["findings"] if f["id"] == "DEV-LINKS" for e in f["evidence"] if e["key"] == "missing links"]')" \
+	"['libcudnn.so, libcudnn_graph.so, libcudnn_ops.so, libcudnn_cnn.so, libcudnn_adv.so, libcudnn_engines_precompiled.so, libcudnn_engines_runtime_compiled.so, libcudnn_heuristic.so (each a link to its .so.9)']" \
+	"the missing links: one evidence line"
+DJ=$OUT
+HOME=/home/user cds --root "$R" doctor
+note=$(printf '%s\n' "$OUT" | sed -n '/\[DEV-LINKS\]/,/^  [a-z]/p')
+is "$(printf '%s\n' "$note" | grep -c 'fix:')" 1 "text: one fix line"
+is "$(printf '%s\n' "$note" | grep -c 'missing links:')" 1 "text: one line of links"
+unlike "$note" "ln -s libcudnn" "text: no ln -s per link"
+like "$note" "repair --env dl310\$" "text: repair names the env (not its conda base)"
+# the command a person would type (the lines joined, the dir under the root)
+fix=$(printf '%s\n' "$note" | sed -n '/fix:/,/done$/p' | sed 's/^ *//; s/^fix: //; s/ \\$//' | tr '\n' ' ')
+like "$fix" '^cd /home/user/miniconda3/envs/dl310/lib/python3.10/site-packages/nvidia/cudnn/lib && for l in libcudnn\*\.so\.9; do' \
+	"text: the links as one ln -s loop"
+(sh -c "${fix%% *} $R${fix#cd }") >/dev/null 2>&1
+is "$(jget "$DJ" '" ".join(x["target"] for f in d["findings"] if f["id"] == "DEV-LINKS" for x in f["fixes"])')" \
+	"$(for p in $(jget "$DJ" '" ".join(x["path"] for f in d["findings"] if f["id"] == "DEV-LINKS" for x in f["fixes"])'); do readlink "$R$p"; done | tr '\n' ' ' | sed 's/ $//')" \
+	"the loop made each link --json names"
 HOME=/home/user cds --root "$R" doctor --json
 is "$(jget "$OUT" '[f["id"] for f in d["findings"] if f["id"] != "NO-DRIVER"]')" "[]" "after the links, no finding"
 # a mixed set in one dir (F2's shape, reported by the scan)

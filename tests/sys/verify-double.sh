@@ -118,7 +118,7 @@ is "$(j 'd["driver"]["stub"]["via"]')" LD_LIBRARY_PATH \
 is "$(j 'set(c["result"] for c in d["checks"])')" "{'not_run'}" \
 	"34: no check ran"
 dv CDS_FAKE_CU_VERSION=12040
-is "$(j 'd["blocked"]["reason"]')" driver_too_old "35: driver too old"
+is "$(j 'd["blocked"]["reason"]')" driver-too-old "35: driver too old"
 is "$(j 'd["blocked"]["code"]')" 35 "35: the runtime's code"
 is "$(j 'd["driver"]["min_required"]')" 580.65.06 \
 	"35: the minimum driver for CUDA 13 (the manifest's floor)"
@@ -129,15 +129,15 @@ is "$(j 'set(c["detail"] for c in d["checks"][1:])')" "{'runtime'}" \
 is "$RC" 1 "35: exit 1"
 dv CDS_FAKE_CU_INIT=100
 is "$(j 'd["blocked"]["reason"] + " " + str(d["blocked"]["code"])')" \
-	"no_device 100" "100: no device"
+	"no-device 100" "100: no device"
 dv CDS_FAKE_CU_DEVICES=0
-is "$(j 'd["blocked"]["reason"]')" no_device "a driver with zero devices"
+is "$(j 'd["blocked"]["reason"]')" no-device "a driver with zero devices"
 is "$(j 'd["cuda_visible_devices"]')" None "CUDA_VISIBLE_DEVICES unset: null"
 
 # --- CUDA_VISIBLE_DEVICES hides every GPU (the double honours it) ----------
 dv CUDA_VISIBLE_DEVICES=
 is "$(j 'd["blocked"]["reason"] + " " + str(d["blocked"]["code"])')" \
-	"no_device 100" "CUDA_VISIBLE_DEVICES empty: cuInit 100"
+	"no-device 100" "CUDA_VISIBLE_DEVICES empty: cuInit 100"
 is "$(j 'd["cuda_visible_devices"]')" "" "and the JSON carries its value"
 is "$RC" 1 "exit 1"
 txt() {
@@ -152,14 +152,14 @@ like "$TXT" "unset CUDA_VISIBLE_DEVICES" "text: and how to undo it"
 txt CUDA_VISIBLE_DEVICES=
 like "$TXT" 'CUDA_VISIBLE_DEVICES="" \(empty\) is set' "text: an empty value said so"
 dv CUDA_VISIBLE_DEVICES=1
-is "$(j 'd["blocked"]["reason"]')" no_device "index 1 of one GPU: no device"
+is "$(j 'd["blocked"]["reason"]')" no-device "index 1 of one GPU: no device"
 dv CUDA_VISIBLE_DEVICES=0
 is "$RC:$(j 'd["passed"]')" "0:True" "CUDA_VISIBLE_DEVICES=0: passes"
 txt CDS_FAKE_CU_INIT=100
 unlike "$TXT" "CUDA_VISIBLE_DEVICES" "error 100 without the variable: not named"
 dv CDS_FAKE_CU_INIT=804
 is "$(j 'd["blocked"]["reason"] + " " + str(d["blocked"]["code"])')" \
-	"compat_unsupported 804" "804: forward compatibility unsupported"
+	"compat-unsupported 804" "804: forward compatibility unsupported"
 is "$RC" 1 "804: exit 1"
 env LD_LIBRARY_PATH="$T/driver" CDS_FAKE_CU_INIT=804 "$CDS_BIN" verify \
 	--prefix "$P" >"$T/out" 2>&1 </dev/null
@@ -173,7 +173,7 @@ like "$(j 'd["checks"][0]["detail"]')" \
 	"cuModuleLoadDataEx: CUDA_ERROR_INVALID_PTX \(218\): ptxas fatal" \
 	"JIT failure: the call, the code and the JIT log"
 dv CDS_FAKE_CU_CRASH=1
-is "$(j 'd["blocked"]["reason"]')" child_failed "a crash in the driver"
+is "$(j 'd["blocked"]["reason"]')" child-failed "a crash in the driver"
 like "$(j 'd["blocked"]["detail"]')" "(signal 11|exited with status).* in kernel" \
 	"names how it died and in which step"
 is "$RC" 1 "a crash: exit 1, and verify itself survived"
@@ -187,7 +187,7 @@ env LD_LIBRARY_PATH="$T/old" "$CDS_BIN" verify --prefix "$P" --json \
 RC=$?
 OUT=$(cat "$T/out")
 is "$(j 'd["blocked"]["reason"] + ": " + d["blocked"]["detail"]')" \
-	"init_failed: libcuda.so.1 lacks cuDevicePrimaryCtxRelease_v2" \
+	"init-failed: libcuda.so.1 lacks cuDevicePrimaryCtxRelease_v2" \
 	"a driver lacking an entry point: named"
 is "$RC" 1 "and exit 1"
 
@@ -223,7 +223,7 @@ cp "$P/lib/libcudnn_ops.so.9" "$T/ops.keep"
 OPS_SIZE=$(wc -c <"$T/ops.keep" | tr -d ' ')
 truncate -s 4096 "$P/lib/libcudnn_ops.so.9"
 dv
-is "$(j 'd["blocked"]["reason"]')" child_failed "cut to 4 KiB: the check process died"
+is "$(j 'd["blocked"]["reason"]')" child-failed "cut to 4 KiB: the check process died"
 like "$(j 'd["blocked"]["detail"]')" "signal 7 \(Bus error\) in cudnn" "of SIGBUS, loading cuDNN"
 is "$(j 'd["blocked"]["library"] + " " + d["blocked"]["library_how"]')" \
 	"$P/lib/libcudnn_ops.so.9 fault address" \

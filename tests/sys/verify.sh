@@ -10,7 +10,7 @@
 # the NVIDIA files skip where they are absent, and the no-driver cases
 # skip on a machine with a driver.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 34
+plan 37
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/cds-verify-XXXXXX")
 cleanup_later "$T"
@@ -48,12 +48,24 @@ if [ -e /proc/driver/nvidia/version ] || [ -e /dev/nvidia0 ] ||
 	have_driver=yes
 fi
 if [ ! -f "$STUB" ] || [ "$have_driver" = yes ] || ! have_python; then
-	skip 12 "needs $STUB, no NVIDIA driver, and python3"
+	skip 15 "needs $STUB, no NVIDIA driver, and python3"
 else
 	LIBRARY_PATH=$CUDA/lib64/stubs cds verify --json
 	is "$RC" 1 "no driver: exit 1"
-	is "$(jgetj "$OUT" 'd["blocked"]["reason"]')" no_module \
+	is "$(jgetj "$OUT" 'd["blocked"]["reason"]')" no-module \
 		"no module, no libcuda.so.1"
+	# One spelling for a state word across the commands (kebab-case, as
+	# doctor --json writes it); 0.1.0's '_' spelling kept for one release.
+	is "$(jgetj "$OUT" 'd["blocked"]["reason_v0"] + " " + d["driver"]["state_v0"]')" \
+		"no_module no_module" "the 0.1.0 spelling, kept for one release"
+	VJ=$OUT
+	LIBRARY_PATH=$CUDA/lib64/stubs cds doctor --json
+	is "$(jgetj "$VJ" 'd["driver"]["state"]')" \
+		"$(jgetj "$OUT" 'd["driver"]["state"]')" \
+		"verify and doctor spell driver.state alike"
+	is "$(jgetj "$VJ" 'd["driver"]["state"]')" no-module \
+		"driver.state no-module"
+	OUT=$VJ
 	is "$(jgetj "$OUT" 'd["driver"]["stub"]["path"]')" "$STUB" \
 		"the stub's path"
 	is "$(jgetj "$OUT" 'd["driver"]["stub"]["via"]')" LIBRARY_PATH \

@@ -20,7 +20,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/tmux.sh"
-plan 81
+plan 84
 
 if ! have_tmux || ! have_python; then
 	skip 81 "tmux or python3 is not installed"
@@ -185,6 +185,11 @@ $SCREEN"
 done
 like "$all" "/home/user/anaconda3/envs/ort/lib/python3\.10/" "to one env's copy"
 like "$all" "/home/user/miniconda3/envs/ort/lib/python3\.10/" "and to the other's"
+# each opened copy: its links in one ln -s loop (ui_links_command), as
+# doctor's text says them; no ln -s per link
+like "$all" "fix: cd .*" "a fix for the links"
+like "$all" "libcudnn\*\.so\.8;" "the links as one ln -s loop"
+unlike "$all" "ln -s libcudnn" "no ln -s per link"
 ok $(( $(widest) > 80 )) "Scan: no line wider than 80 columns"
 
 # ---- after a repair, the env list and the Scan are made again ----------------

@@ -30,6 +30,12 @@ cu_error_name(int code)
 	return NULL;
 }
 
+/*
+ * Why verify could not run, in the JSON's spelling: kebab-case like every
+ * other state word (doctor's driver.state, plan's warnings, the error codes).
+ * 0.1.0 wrote these with '_'; block_word_v0 keeps that spelling for one
+ * release (blocked.reason_v0), then it goes.
+ */
 static const char *
 block_word(enum cds_verify_block b)
 {
@@ -37,45 +43,36 @@ block_word(enum cds_verify_block b)
 	case CDS_VERIFY_RAN:
 		return NULL;
 	case CDS_VERIFY_NO_MODULE:
-		return "no_module";
+		return "no-module";
 	case CDS_VERIFY_NO_LIBCUDA:
-		return "no_libcuda";
+		return "no-libcuda";
 	case CDS_VERIFY_STUB:
 		return "stub";
 	case CDS_VERIFY_DRIVER_TOO_OLD:
-		return "driver_too_old";
+		return "driver-too-old";
 	case CDS_VERIFY_NO_DEVICE:
-		return "no_device";
+		return "no-device";
 	case CDS_VERIFY_COMPAT_UNSUPPORTED:
-		return "compat_unsupported";
+		return "compat-unsupported";
 	case CDS_VERIFY_INIT_FAILED:
-		return "init_failed";
+		return "init-failed";
 	case CDS_VERIFY_CHILD_FAILED:
-		return "child_failed";
+		return "child-failed";
 	}
 	return "unknown";
 }
 
+/* The 0.1.0 spelling of a kebab-case WORD ('-' as '_'), into BUF. */
 static const char *
-state_word(enum cds_driver_state s)
+word_v0(const char *word, char buf[32])
 {
-	switch (s) {
-	case CDS_DRIVER_OK:
-		return "ok";
-	case CDS_DRIVER_NO_MODULE:
-		return "no_module";
-	case CDS_DRIVER_NO_LIBRARY:
-		return "no_library";
-	case CDS_DRIVER_STUB:
-		return "stub";
-	case CDS_DRIVER_INIT_FAILED:
-		return "init_failed";
-	case CDS_DRIVER_NOT_PROBED:
-		return "not_probed";
-	case CDS_DRIVER_NO_KERNEL_MODULE:
-		return "libraries_without_module";
+	size_t i;
+
+	for (i = 0; word[i] != '\0' && i + 1 < 32; i++) {
+		buf[i] = word[i] == '-' ? '_' : word[i];
 	}
-	return "unknown";
+	buf[i] = '\0';
+	return buf;
 }
 
 static const char *
@@ -127,9 +124,12 @@ json_driver(const struct cds_verify *v)
 {
 	const struct cds_driver *d = &v->driver;
 	json_t *o = json_object(), *stub = json_null();
-	char b[16];
+	char b[32];
 
-	json_object_set_new(o, "state", json_string(state_word(d->state)));
+	json_object_set_new(o, "state",
+	    json_string(cli_driver_state_word(d->state)));
+	json_object_set_new(o, "state_v0",
+	    json_string(word_v0(cli_driver_state_word(d->state), b)));
 	json_object_set_new(o, "module_version",
 	    cli_jstr(d->module_version));
 	json_object_set_new(o, "libcuda_path", cli_jstr(d->libcuda_path));
@@ -165,7 +165,7 @@ static json_t *
 json_report(const struct cds_verify *v)
 {
 	json_t *doc = json_object(), *o, *arr;
-	char b[16];
+	char b[32];
 	size_t i;
 
 	o = json_object();
@@ -184,6 +184,8 @@ json_report(const struct cds_verify *v)
 		o = json_object();
 		json_object_set_new(o, "reason",
 		    json_string(block_word(v->block)));
+		json_object_set_new(o, "reason_v0",
+		    json_string(word_v0(block_word(v->block), b)));
 		json_object_set_new(o, "code", jint_or_null(v->block_code));
 		json_object_set_new(o, "error_name",
 		    cli_jstr(cu_error_name(v->block_code)));

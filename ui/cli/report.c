@@ -78,17 +78,6 @@ driver_reason(const struct cds_scan *s)
 	return NULL;
 }
 
-/* What a framework was built with, for the table: its CUDA, "CPU-only",
- * or "?" when nothing installed says. */
-static const char *
-fw_cuda(const struct cds_package *p)
-{
-	if (p->cuda != NULL) {
-		return p->cuda;
-	}
-	return p->cpu_only ? _("CPU-only") : "?";
-}
-
 /* Is REAL absent or the same as PATH (nothing to add after "->")? */
 static int
 same_path(const char *path, const char *real)
@@ -114,8 +103,10 @@ static void
 print_numbers(const struct cds_scan *s)
 {
 	const struct cds_toolkit *t = active(s);
+	struct ui_fw_iter it = {0, 0};
+	struct ui_fw_row fw;
 	char buf[16], detail[512];
-	size_t i, k, nfw = 0;
+	size_t nfw = 0;
 
 	section(_("CUDA: three numbers"));
 	row(_("driver supports"), cuda_str(s->driver.cuda_version, buf) ?
@@ -134,29 +125,12 @@ print_numbers(const struct cds_scan *s)
 		row(_("active toolkit"), _("none"),
 		    _("no CUDA_HOME, no nvcc on PATH, no /usr/local/cuda"));
 	}
-	for (i = 0; i < s->nenvs; i++) {
-		for (k = 0; k < s->envs[i].npackages; k++) {
-			const struct cds_package *p = &s->envs[i].packages[k];
+	while (ui_fw_next(s, &it, &fw)) {
+		char *d = ui_fw_detail(&fw);
 
-			if (p->kind == CDS_FW_OTHER) {
-				continue;
-			}
-			snprintf(detail, sizeof(detail), "%s %s (%s %s)",
-			    p->name, p->version, _("env"), s->envs[i].name);
-			row(nfw++ == 0 ? _("frameworks bundle") : "",
-			    fw_cuda(p), detail);
-		}
-	}
-	for (k = 0; k < s->nsystem_packages; k++) {
-		const struct cds_package *p = &s->system_packages[k];
-
-		if (p->kind == CDS_FW_OTHER) {
-			continue;
-		}
-		snprintf(detail, sizeof(detail), "%s %s (%s)", p->name,
-		    p->version, p->location);
-		row(nfw++ == 0 ? _("frameworks bundle") : "",
-		    fw_cuda(p), detail);
+		row(nfw++ == 0 ? _("frameworks bundle") : "", fw.cuda,
+		    d != NULL ? d : fw.p->name);
+		free(d);
 	}
 	if (nfw == 0) {
 		row(_("frameworks bundle"), _("none"),
@@ -711,13 +685,14 @@ is_shell(const char *cmd)
 /*
  * The env whose repair would mend finding X, from the scan of doctor: a
  * link, a copy to relink, activation or an install whose path lies in an
- * env that scan found (repair's work: links and activation in the env,
+ * env that scan found, the innermost (repair's work: links and activation in the env,
  * releases into the shared prefix).  NULL when repair is not the fix.
  */
 const struct cds_env *
 cli_repair_env_of(const struct cds_scan *s, const struct cds_finding *x)
 {
-	size_t i, k;
+	const struct cds_env *best = NULL;
+	size_t i, k, nbest = 0;
 
 	for (k = 0; s != NULL && k < x->nfixes; k++) {
 		const struct cds_fix *fx = &x->fixes[k];
@@ -732,10 +707,16 @@ cli_repair_env_of(const struct cds_scan *s, const struct cds_finding *x)
 			const char *pre = s->envs[i].prefix;
 			size_t n = strlen(pre);
 
+			/* the innermost: a conda base holds envs/ */
 			if (strncmp(fx->path, pre, n) == 0 &&
-			    (fx->path[n] == '/' || fx->path[n] == '\0')) {
-				return &s->envs[i];
+			    (fx->path[n] == '/' || fx->path[n] == '\0') &&
+			    n > nbest) {
+				best = &s->envs[i];
+				nbest = n;
 			}
+		}
+		if (best != NULL) {
+			return best;
 		}
 	}
 	return NULL;
@@ -753,7 +734,7 @@ finding_list(const struct cli *c, const struct cds_findings *f)
 		    x->severity == CDS_SEV_WARNING ? CLI_YELLOW : CLI_BLUE;
 		const char *word = x->severity == CDS_SEV_ERROR ? _("error") :
 		    x->severity == CDS_SEV_WARNING ? _("warning") : _("note");
-		char *head = NULL;
+		char *head = NULL, *links;
 
 		if (asprintf(&head, "%s%-8s%s %s[%s]%s %s", cli_c(col), word,
 		    cli_c(CLI_RESET), cli_c(CLI_BOLD), x->id, cli_c(CLI_RESET),
@@ -772,7 +753,17 @@ finding_list(const struct cli *c, const struct cds_findings *f)
 				free(line);
 			}
 		}
-		for (k = 0; k < x->nfixes; k++) {
+		if ((links = ui_links_command(x)) != NULL) {
+			char *label = NULL;
+
+			if (asprintf(&label, "%s%s%s", cli_c(CLI_GREEN),
+			    _("fix:"), cli_c(CLI_RESET)) > 0) {
+				wrap_command(stdout, 11, label, links);
+				free(label);
+			}
+			free(links);
+		}
+		for (k = 0; links == NULL && k < x->nfixes; k++) {
 			char *label = NULL;
 
 			if (asprintf(&label, "%s%s%s", cli_c(CLI_GREEN),

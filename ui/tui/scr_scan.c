@@ -130,8 +130,9 @@ add_numbers(struct tui *t, struct tui_view *v)
 {
 	const struct cds_scan *s = t->scan;
 	const struct cds_toolkit *tk = active_toolkit(s);
+	struct ui_fw_iter it = {0, 0};
+	struct ui_fw_row fw;
 	char buf[16], *d;
-	size_t i, k;
 	int nfw = 0;
 
 	tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("CUDA on this machine: "
@@ -150,32 +151,11 @@ add_numbers(struct tui *t, struct tui_view *v)
 		    _("none"), VW, _("no CUDA_HOME, no nvcc on PATH, no "
 		    "/usr/local/cuda"));
 	}
-	for (i = 0; i < s->nenvs; i++) {
-		for (k = 0; k < s->envs[i].npackages; k++) {
-			const struct cds_package *p = &s->envs[i].packages[k];
-
-			if (p->kind == CDS_FW_OTHER) {
-				continue;
-			}
-			d = tui_xasprintf(_("%s %s (env %s)"), p->name,
-			    p->version, s->envs[i].name);
-			tui_view_row(t, v, TUI_NORMAL, 2, nfw++ == 0 ?
-			    _("frameworks bundle") : "", LW,
-			    p->cuda != NULL ? p->cuda : "?", VW, d);
-			free(d);
-		}
-	}
-	for (k = 0; k < s->nsystem_packages; k++) {
-		const struct cds_package *p = &s->system_packages[k];
-
-		if (p->kind == CDS_FW_OTHER) {
-			continue;
-		}
-		d = tui_xasprintf("%s %s (%s)", p->name, p->version,
-		    p->location);
+	while (ui_fw_next(s, &it, &fw)) {
+		d = ui_fw_detail(&fw);
 		tui_view_row(t, v, TUI_NORMAL, 2, nfw++ == 0 ?
-		    _("frameworks bundle") : "", LW,
-		    p->cuda != NULL ? p->cuda : "?", VW, d);
+		    _("frameworks bundle") : "", LW, fw.cuda, VW,
+		    d != NULL ? d : fw.p->name);
 		free(d);
 	}
 	if (nfw == 0) {
@@ -349,12 +329,18 @@ same_finding(const struct cds_finding *a, const struct cds_finding *b)
 static void
 finding_details(struct tui_view *v, const struct cds_finding *x, int item)
 {
+	char *links;
 	size_t k;
 
 	tui_view_add(v, TUI_NORMAL, item, 6, "%s", x->title);
 	for (k = 0; k < x->nevidence; k++) {
 		tui_view_add(v, TUI_DIM, item, 6, "%s: %s",
 		    x->evidence[k].key, x->evidence[k].value);
+	}
+	if ((links = ui_links_command(x)) != NULL) {
+		tui_view_add(v, TUI_OK, item, 6, "%s %s", _("fix:"), links);
+		free(links);
+		return;
 	}
 	for (k = 0; k < x->nfixes; k++) {
 		tui_view_add(v, TUI_OK, item, 6, "%s %s",

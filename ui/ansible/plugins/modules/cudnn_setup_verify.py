@@ -75,11 +75,11 @@ passed:
   sample: true
 blocked:
   description: Why the checks could not run (C(reason) such as
-    C(no_module), C(no_libcuda), C(stub), C(driver_too_old), C(no_device);
+    C(no-module), C(no-libcuda), C(stub), C(driver-too-old), C(no-device);
     C(code), C(error_name), C(detail)), or null when they ran.
   returned: when the program printed its report
   type: dict
-  sample: {"reason": "no_module", "code": null, "error_name": null,
+  sample: {"reason": "no-module", "code": null, "error_name": null,
            "detail": "no NVIDIA kernel module is loaded"}
 report:
   description: The whole report of C(verify --json) (target, driver,
@@ -103,7 +103,7 @@ msg:
     could not run, or which failed).
   returned: always
   type: str
-  sample: "cudnn-setup verify: the checks could not run (no_module)"
+  sample: "cudnn-setup verify: the checks could not run (no-module)"
 '''
 
 from ansible.module_utils.basic import AnsibleModule
