@@ -531,6 +531,27 @@ portable_tgz() {
 	) 9>"$_c/.lock" || return $?
 	echo "$_c/$_k/$_n.tar.gz"
 }
+# deb_built WORKDIR: this source's .deb (dpkg-buildpackage -us -uc -b on a
+# copy of what git tracks), built once per src_key and cached under
+# ${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}/debs/ with its .changes;
+# prints its path.  Non-zero: the build failed (WORKDIR/build.log).
+deb_built() {
+	_c=${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}/debs
+	_k=$(src_key)
+	_n=cudnn-setup_$(src_version)_amd64.deb
+	mkdir -p "$_c" "$1/build/src" || return 1
+	(
+		flock 9
+		[ -f "$_c/$_k/$_n" ] && exit 0
+		(cd "$CDS_SRCDIR" && git ls-files -co --exclude-standard -z |
+		    tar --null -T - -cf -) | tar -C "$1/build/src" -xf - &&
+		(cd "$1/build/src" && dpkg-buildpackage -us -uc -b) \
+		    >"$1/build.log" 2>&1 &&
+		mkdir -p "$_c/$_k" &&
+		cp "$1"/build/*.deb "$1"/build/*.changes "$_c/$_k/"
+	) 9>"$_c/.lock" || return $?
+	echo "$_c/$_k/$_n"
+}
 # in_overlay ROOT DIR SCRIPT ARGS...: run the shell SCRIPT in a private
 # mount namespace where $M is an overlay of ROOT (its changes on a tmpfs
 # at DIR, so ROOT never changes) with /proc, a private tmpfs /dev (null,

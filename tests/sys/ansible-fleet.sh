@@ -13,7 +13,8 @@
 #            mount namespace in which a directory of its own is bound over
 #            the fleet's host directory (program, prefix, textfiles): the
 #            program from the portable tarball (tools/portable.sh), a file
-#            on the controller
+#            on the controller (and, in check mode, the .deb by its URL:
+#            the role's choice on the Debian family)
 #   ssh-b    the same in a second namespace: the portable tarball by its
 #            https URL (on the mirror), CUDA 12.6.3 + cuDNN 9.3.0, verify
 #            against the GPU test doubles
@@ -35,7 +36,7 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
-NTESTS=71
+NTESTS=73
 
 why=""
 if [ "$(id -u)" -ne 0 ]; then
@@ -232,9 +233,11 @@ is "$(sshq "$N_A" "cat '$HF/whoami'") $(sshq "$N_B" "cat '$HF/whoami'")" \
 	"a b" "each SSH host sees its own directory at the same path"
 check "and this machine sees neither there" test ! -e "$HF/whoami"
 
-# the portable tarball on the mirror too, for ssh-b's URL
-mkdir -p "$T/mirror/dist" && cp "$PTGZ" "$T/mirror/dist/"
+# the portable tarball on the mirror too, for ssh-b's URL; and the .deb
+# (built once per source tree, as tests/sys/package-deb.sh does)
+mkdir -p "$T/mirror/dist" "$T/deb" && cp "$PTGZ" "$T/mirror/dist/"
 ok $? "the portable tarball $(basename "$PTGZ") on the controller and the mirror"
+DEB=$(deb_built "$T/deb") && cp "$DEB" "$T/mirror/dist/"
 # the GPU test doubles (tests/fixtures/fake-libcuda.c, fake-libcudnn.c)
 mk_gpu_doubles "$T/doubles" >"$T/doubles.log" 2>&1
 ok $? "the GPU test doubles built"
@@ -327,7 +330,7 @@ all:
           cudnn_setup_program: $HF/opt/cudnn-setup/cudnn-setup
           cudnn_setup_mirrors: ["https://$H_A:$NGX_PORT/"]
           cudnn_setup_installs: [{cuda: 12.4.1, cudnn: 9.3.0}]
-          fleet_env: {CURL_CA_BUNDLE: "$NGX_CA"}
+          fleet_env: {CURL_CA_BUNDLE: "$NGX_CA", SSL_CERT_FILE: "$NGX_CA"}
         ssh-b:
           ansible_host: $N_B
           cudnn_setup_portable: https://$H_B:$NGX_PORT/dist/$(basename "$PTGZ")
@@ -421,6 +424,21 @@ check "and not in this machine's view" test ! -e "$HF/opt/cudnn-setup"
 ap program2 ansible-playbook "$T/site.yml" --limit ssh --tags cudnn_setup_program
 is "$RC $(rq program2 'sorted(h for h in st if changed(h))')" "0 []" \
 	"installed again: nothing changed on either"
+# The .deb by its URL: these hosts are of the Debian family, so the role
+# takes it (not the tarball) and apt would install it.  In check mode
+# only: the SSH hosts' / is this machine's.
+if [ -f "$DEB" ]; then
+	ap debcheck ansible-playbook "$T/site.yml" --limit ssh-a --check \
+	    --tags cudnn_setup_program \
+	    -e "cudnn_setup_deb=https://$H_A:$NGX_PORT/dist/$(basename "$DEB")"
+	is "$RC $(rq debcheck '[status("ssh-a", t) for t in ("Install the cudnn-setup .deb", "Unpack the cudnn-setup portable tarball")]')" \
+	    '0 ["changed", "skipped"]' \
+	    "--check with a .deb URL on the Debian family: apt would install it, no tarball"
+	check "and nothing was installed" sh -c \
+	    '! dpkg-query -W cudnn-setup >/dev/null 2>&1'
+else
+	skip 2 "the .deb cannot be built here: $(tail -n 1 "$T/deb/build.log")"
+fi
 
 # ---- --check on fresh hosts: nothing written ------------------------------
 h0=$(hashes)
