@@ -512,6 +512,46 @@ pkg_cannot() {
 		echo "the source is not a git checkout: nothing to key the build by"
 	fi
 }
+# portable_tgz WORKDIR: the portable tarball of this source
+# (tools/portable.sh), built once per src_key and cached under
+# ${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}/portable/; prints its
+# path.  Status 77: it cannot be built here (WORKDIR/build.log says why);
+# another non-zero status: the build failed (the log is there too).
+portable_tgz() {
+	_c=${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}/portable
+	_k=$(src_key)
+	_n=cudnn-setup-$(src_version)-x86_64-linux
+	mkdir -p "$_c" "$1/out" || return 1
+	(
+		flock 9
+		[ -f "$_c/$_k/$_n.tar.gz" ] && exit 0
+		"$CDS_SRCDIR/tools/portable.sh" "$1/out" >"$1/build.log" 2>&1 ||
+			exit $?
+		mkdir -p "$_c/$_k" && cp "$1/out/$_n.tar.gz" "$_c/$_k/"
+	) 9>"$_c/.lock" || return $?
+	echo "$_c/$_k/$_n.tar.gz"
+}
+# deb_built WORKDIR: this source's .deb (dpkg-buildpackage -us -uc -b on a
+# copy of what git tracks), built once per src_key and cached under
+# ${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}/debs/ with its .changes;
+# prints its path.  Non-zero: the build failed (WORKDIR/build.log).
+deb_built() {
+	_c=${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}/debs
+	_k=$(src_key)
+	_n=cudnn-setup_$(src_version)_amd64.deb
+	mkdir -p "$_c" "$1/build/src" || return 1
+	(
+		flock 9
+		[ -f "$_c/$_k/$_n" ] && exit 0
+		(cd "$CDS_SRCDIR" && git ls-files -co --exclude-standard -z |
+		    tar --null -T - -cf -) | tar -C "$1/build/src" -xf - &&
+		(cd "$1/build/src" && dpkg-buildpackage -us -uc -b) \
+		    >"$1/build.log" 2>&1 &&
+		mkdir -p "$_c/$_k" &&
+		cp "$1"/build/*.deb "$1"/build/*.changes "$_c/$_k/"
+	) 9>"$_c/.lock" || return $?
+	echo "$_c/$_k/$_n"
+}
 # in_overlay ROOT DIR SCRIPT ARGS...: run the shell SCRIPT in a private
 # mount namespace where $M is an overlay of ROOT (its changes on a tmpfs
 # at DIR, so ROOT never changes) with /proc, a private tmpfs /dev (null,

@@ -12,9 +12,12 @@
 #            a host key and an authorized key made here), with its own
 #            mount namespace in which a directory of its own is bound over
 #            the fleet's host directory (program, prefix, textfiles): the
-#            program from a package (`make install DESTDIR`, tar)
-#   ssh-b    the same in a second namespace: the program as a copy, CUDA
-#            12.6.3 + cuDNN 9.3.0, verify against the GPU test doubles
+#            program from the portable tarball (tools/portable.sh), a file
+#            on the controller (and, in check mode, the .deb by its URL:
+#            the role's choice on the Debian family)
+#   ssh-b    the same in a second namespace: the portable tarball by its
+#            https URL (on the mirror), CUDA 12.6.3 + cuDNN 9.3.0, verify
+#            against the GPU test doubles
 # and, for one check each: noprog (--check where the program is not
 # installed yet), down (its mirror is down), shared-1 and shared-2 (one
 # prefix).  Archives come from a real nginx with TLS from a test CA,
@@ -33,7 +36,7 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
-NTESTS=70
+NTESTS=73
 
 why=""
 if [ "$(id -u)" -ne 0 ]; then
@@ -130,6 +133,16 @@ if ! ip netns exec "$NS_A" unshare -m --propagation private sh -c \
 	echo "1..0 # SKIP mount namespaces cannot be made: $(head -1 "$T/netns.err")"
 	exit 0
 fi
+# the program as the release ships it: the portable tarball (built once
+# per source tree and cached, as tests/sys/package-portable.sh does)
+mkdir -p "$T/portable"
+PTGZ=$(portable_tgz "$T/portable")
+rc=$?
+if [ $rc -ne 0 ]; then
+	echo "1..0 # SKIP the portable tarball cannot be built here (status" \
+	    "$rc): $(tail -n 1 "$T/portable/build.log")"
+	exit 0
+fi
 plan $NTESTS
 
 # ---- the mirror: archives in NVIDIA's layout, over TLS -------------------
@@ -220,11 +233,11 @@ is "$(sshq "$N_A" "cat '$HF/whoami'") $(sshq "$N_B" "cat '$HF/whoami'")" \
 	"a b" "each SSH host sees its own directory at the same path"
 check "and this machine sees neither there" test ! -e "$HF/whoami"
 
-# the program as a package, as `make install` lays it out
-make -C "$CDS_BUILDDIR" install DESTDIR="$T/stage" >"$T/install.log" 2>&1
-ok $? "make install DESTDIR: the package's tree"
-tar -C "$T/stage" -czf "$T/cudnn-setup.tar.gz" .
-PKG_BIN=$(cd "$T/stage" && find . -path '*/bin/cudnn-setup' | sed 's#^\.##')
+# the portable tarball on the mirror too, for ssh-b's URL; and the .deb
+# (built once per source tree, as tests/sys/package-deb.sh does)
+mkdir -p "$T/mirror/dist" "$T/deb" && cp "$PTGZ" "$T/mirror/dist/"
+ok $? "the portable tarball $(basename "$PTGZ") on the controller and the mirror"
+DEB=$(deb_built "$T/deb") && cp "$DEB" "$T/mirror/dist/"
 # the GPU test doubles (tests/fixtures/fake-libcuda.c, fake-libcudnn.c)
 mk_gpu_doubles "$T/doubles" >"$T/doubles.log" 2>&1
 ok $? "the GPU test doubles built"
@@ -311,21 +324,24 @@ all:
       hosts:
         ssh-a:
           ansible_host: $N_A
-          cudnn_setup_package: $T/cudnn-setup.tar.gz
-          cudnn_setup_package_dest: $HF
-          cudnn_setup_program: $HF$PKG_BIN
+          cudnn_setup_portable: $PTGZ
+          cudnn_setup_portable_dest: $HF/opt/cudnn-setup
+          cudnn_setup_portable_link: ""
+          cudnn_setup_program: $HF/opt/cudnn-setup/cudnn-setup
           cudnn_setup_mirrors: ["https://$H_A:$NGX_PORT/"]
           cudnn_setup_installs: [{cuda: 12.4.1, cudnn: 9.3.0}]
-          fleet_env: {CURL_CA_BUNDLE: "$NGX_CA"}
+          fleet_env: {CURL_CA_BUNDLE: "$NGX_CA", SSL_CERT_FILE: "$NGX_CA"}
         ssh-b:
           ansible_host: $N_B
-          cudnn_setup_copy: $CDS_BIN
+          cudnn_setup_portable: https://$H_B:$NGX_PORT/dist/$(basename "$PTGZ")
+          cudnn_setup_portable_dest: $HF/opt/cudnn-setup
+          cudnn_setup_portable_link: $HF/bin/cudnn-setup
           cudnn_setup_program: $HF/bin/cudnn-setup
           cudnn_setup_mirrors: ["https://$H_B:$NGX_PORT/"]
           cudnn_setup_installs: [{cuda: 12.6.3, cudnn: 9.3.0}]
           cudnn_setup_verify_prefix: $T/doubles/prefix
           cudnn_setup_verify_required: true
-          fleet_env: {CURL_CA_BUNDLE: "$NGX_CA", LD_LIBRARY_PATH: $T/doubles/driver}
+          fleet_env: {CURL_CA_BUNDLE: "$NGX_CA", SSL_CERT_FILE: "$NGX_CA", LD_LIBRARY_PATH: $T/doubles/driver}
     fleet:
       hosts:
         bare:
@@ -393,14 +409,36 @@ hashes() {
 # the fleet's five, or those given
 fleet="bare drv550 conda ssh-a ssh-b"
 
-# ---- the program, from a package and from a copy ------------------------
+# ---- the program, from the portable tarball: a file and a URL -------------
+# (ssh-b's Python trusts the test CA through SSL_CERT_FILE)
 ap program ansible-playbook "$T/site.yml" --limit ssh --tags cudnn_setup_program
 is "$RC" 0 "the program installed on the SSH hosts (the role's program tag)"
-is "$(rq program '[status("ssh-a", "Unpack the cudnn-setup package"), status("ssh-b", "Copy the cudnn-setup program")]')" \
-	'["changed", "changed"]' "ssh-a from the package, ssh-b from a copy"
-check "ssh-a: the package's program is in its own view" test -x "$T/ssh-a$PKG_BIN"
-check "ssh-b: the copied program is in its own view" test -x "$T/ssh-b/bin/cudnn-setup"
-check "and not in this machine's view" test ! -e "$HF/bin/cudnn-setup"
+is "$(rq program '[status(h, "Unpack the cudnn-setup portable tarball") for h in ("ssh-a", "ssh-b")] + [status("ssh-b", "Link the portable cudnn-setup onto PATH")]')" \
+	'["changed", "changed", "changed"]' \
+	"ssh-a from the tarball on the controller, ssh-b by its URL, linked"
+check "ssh-a: the portable program is in its own view" \
+    test -x "$T/ssh-a/opt/cudnn-setup/libexec/cudnn-setup"
+is "$(sshq "$N_B" "'$HF/bin/cudnn-setup' --version | head -n 1")" \
+	"cudnn-setup $(src_version)" "ssh-b: the linked program runs there"
+check "and not in this machine's view" test ! -e "$HF/opt/cudnn-setup"
+ap program2 ansible-playbook "$T/site.yml" --limit ssh --tags cudnn_setup_program
+is "$RC $(rq program2 'sorted(h for h in st if changed(h))')" "0 []" \
+	"installed again: nothing changed on either"
+# The .deb by its URL: these hosts are of the Debian family, so the role
+# takes it (not the tarball) and apt would install it.  In check mode
+# only: the SSH hosts' / is this machine's.
+if [ -f "$DEB" ]; then
+	ap debcheck ansible-playbook "$T/site.yml" --limit ssh-a --check \
+	    --tags cudnn_setup_program \
+	    -e "cudnn_setup_deb=https://$H_A:$NGX_PORT/dist/$(basename "$DEB")"
+	is "$RC $(rq debcheck '[status("ssh-a", t) for t in ("Install the cudnn-setup .deb", "Unpack the cudnn-setup portable tarball")]')" \
+	    '0 ["changed", "skipped"]' \
+	    "--check with a .deb URL on the Debian family: apt would install it, no tarball"
+	check "and nothing was installed" sh -c \
+	    '! dpkg-query -W cudnn-setup >/dev/null 2>&1'
+else
+	skip 2 "the .deb cannot be built here: $(tail -n 1 "$T/deb/build.log")"
+fi
 
 # ---- --check on fresh hosts: nothing written ------------------------------
 h0=$(hashes)

@@ -2,7 +2,7 @@
 # The command line itself: --help, --version, unknown commands and options,
 # options out of range, exit statuses.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 12
+plan 19
 
 cds --help
 is "$RC" 0 "--help exits 0"
@@ -31,5 +31,29 @@ like "$ERR" "no such directory" "missing --root named"
 
 cds doctor --cuda 12.4
 like "$ERR" "does not apply to 'doctor'" "an option of another command is refused"
+
+# Every --json document says which cudnn-setup printed it: "version", the
+# same as --version's.
+cds --version
+v=${OUT#cudnn-setup }
+v=${v%%
+*}
+R=$(mk_sysroot)
+E=$(mktemp -d)
+mkdir -p "$E/lib"
+cleanup_later "$R" "$E"
+for args in "doctor" "plan --cuda 12.4.1 --no-driver" \
+    "install --cuda 12.4.1 --no-driver --dry-run --prefix /opt/nvidia" \
+    "explain no-such-finding" "list --prefix /opt/nvidia"; do
+	# shellcheck disable=SC2086
+	cds --root "$R" $args --json
+	is "$(jget "$OUT" 'd["version"]')" "$v" "$args --json: version $v"
+done
+# verify checks this machine (no --root): a prefix with no libraries fails
+# its checks and still prints its document
+cds verify --prefix "$E" --json
+is "$(jget "$OUT" 'd["version"]')" "$v" "verify --json: version $v"
+like "$(printf '%s' "$OUT" | head -n 2)" '^\{
+  "version"' "version is the first key"
 
 done_testing

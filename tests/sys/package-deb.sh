@@ -16,7 +16,6 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 plan 28
 
-CACHE=${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}
 SYSPATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 
 why=$(pkg_cannot)
@@ -38,20 +37,7 @@ cleanup_later "$T"
 
 # ---- the .deb, built once per source tree ---------------------------------
 version=$(src_version)
-key=$(src_key)
-debdir=$CACHE/debs/$key
-deb=$debdir/cudnn-setup_${version}_amd64.deb
-mkdir -p "$CACHE/debs"
-(
-	flock 9
-	[ -f "$deb" ] && exit 0
-	b=$T/build
-	mkdir -p "$b/src"
-	(cd "$CDS_SRCDIR" && git ls-files -co --exclude-standard -z |
-	    tar --null -T - -cf -) | tar -C "$b/src" -xf - &&
-	(cd "$b/src" && dpkg-buildpackage -us -uc -b) >"$T/build.log" 2>&1 &&
-	mkdir -p "$debdir" && cp "$b"/*.deb "$b"/*.changes "$debdir/"
-) 9>"$CACHE/debs/.lock"
+deb=$(deb_built "$T")
 check "dpkg-buildpackage -us -uc -b builds cudnn-setup_${version}_amd64.deb" \
     test -f "$deb"
 [ -f "$deb" ] || { sed 's/^/# /' "$T/build.log" | tail -30; done_testing; }

@@ -14,8 +14,6 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 plan 14
 
-CACHE=${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}
-
 why=$(pkg_cannot)
 if [ -n "$why" ]; then
 	skip 14 "$why"
@@ -26,21 +24,9 @@ T=$(mktemp -d "${TMPDIR:-/tmp}/cds-portable-XXXXXX")
 cleanup_later "$T"
 
 version=$(src_version)
-key=$(src_key)
 name=cudnn-setup-$version-x86_64-linux
-tgz=$CACHE/portable/$key/$name.tar.gz
-mkdir -p "$CACHE/portable"
-(
-	flock 9
-	[ -f "$tgz" ] && exit 0
-	mkdir -p "$T/out" &&
-	"$CDS_SRCDIR/tools/portable.sh" "$T/out" >"$T/build.log" 2>&1
-	rc=$?
-	[ "$rc" -eq 0 ] || exit "$rc"
-	mkdir -p "$CACHE/portable/$key" && cp "$T/out/$name.tar.gz" "$tgz"
-) 9>"$CACHE/portable/.lock"
-rc=$?
-if [ "$rc" -eq 77 ]; then
+tgz=$(portable_tgz "$T")
+if [ "$?" -eq 77 ]; then
 	skip 14 "tools/portable.sh cannot build here: $(tail -n 1 "$T/build.log")"
 	done_testing
 fi

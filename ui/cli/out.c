@@ -198,12 +198,22 @@ cli_fail_handle(struct cli *c)
 	return cds_exit_status(err == CDS_ERR_OK ? CDS_ERR_IO : err);
 }
 
+/* Every document --json prints is an object whose first key, "version",
+ * is the program's (as --version prints it), so a script reading it from
+ * many hosts knows which cudnn-setup spoke. */
 void
 cli_json_print(json_t *doc)
 {
-	json_dumpf(doc, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+	json_t *top = doc;
+
+	if (json_is_object(doc) && json_object_get(doc, "version") == NULL) {
+		top = json_pack("{s:s}", "version", VERSION);
+		json_object_update(top, doc);
+		json_decref(doc);
+	}
+	json_dumpf(top, stdout, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
 	fputc('\n', stdout);
-	json_decref(doc);
+	json_decref(top);
 }
 
 json_t *
