@@ -11,12 +11,14 @@
 #include "config.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "doctor/facts.h"
 #include "doctor/findings.h"
+#include "scan/container.h"
 #include "scan/scan.h"
 
 /* ------------------------------------------------------------------------ */
@@ -362,13 +364,31 @@ gpu_node(const cds_handle_t *h)
  * device node it is the cause (error); with one the GPUs came another
  * way (--device) and it is only a sign (warning).
  */
+/* What told scan it runs in a container ("/.dockerenv"): its first
+ * marker, without the words after the path; "not detected" outside one. */
+static const char *
+container_marker(const struct cds_container *ct, char *buf, size_t n)
+{
+	size_t i;
+
+	for (i = 0; cds_in_container(ct) && i < ct->nevidence; i++) {
+		if (strcmp(ct->evidence[i].key, "marker") == 0) {
+			snprintf(buf, n, "%.*s",
+			    (int)strcspn(ct->evidence[i].value, " "),
+			    ct->evidence[i].value);
+			return buf;
+		}
+	}
+	return cds_in_container(ct) ? ct->runtime : "not detected";
+}
+
 void
 cds_rule_env_container(struct cds_rule_ctx *c)
 {
 	const char *value = cds_getenv(c->h, "NVIDIA_VISIBLE_DEVICES");
 	struct cds_finding *f;
-	char *origin;
-	int node, container;
+	char *origin, marker[256];
+	int node;
 
 	if (value == NULL || (strcasecmp(value, "void") != 0 &&
 	    strcasecmp(value, "none") != 0 && *value != '\0')) {
@@ -378,8 +398,6 @@ cds_rule_env_container(struct cds_rule_ctx *c)
 		return;	/* CDI sets void itself: its devices came by spec */
 	}
 	node = gpu_node(c->h);
-	container = cds_root_exists(c->h, "/.dockerenv") ||
-	    cds_root_exists(c->h, "/run/.containerenv");
 	f = cds_finding_add(c, "ENV-NVIDIA-VISIBLE", node ? CDS_SEV_WARNING :
 	    CDS_SEV_ERROR, "NVIDIA_VISIBLE_DEVICES=%s: the container runtime "
 	    "passes no GPU", value);
@@ -391,9 +409,9 @@ cds_rule_env_container(struct cds_rule_ctx *c)
 	    "GPU nor driver libraries");
 	cds_finding_evidence(f, "GPU device", "%s", node ? "a /dev/nvidiaN "
 	    "node is here (passed another way)" : "no /dev/nvidiaN node");
-	cds_finding_evidence(f, "container", "%s", container ?
-	    (cds_root_exists(c->h, "/.dockerenv") ? "/.dockerenv" :
-	    "/run/.containerenv") : "not detected");
+	/* scan's detection, as every container rule uses it */
+	cds_finding_evidence(f, "container", "%s",
+	    container_marker(&c->s->container, marker, sizeof(marker)));
 	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "start the container "
 	    "with the GPUs: docker run --gpus all (or -e "
 	    "NVIDIA_VISIBLE_DEVICES=all), or drop NVIDIA_VISIBLE_DEVICES=%s "

@@ -17,6 +17,7 @@
 #include "doctor/findings.h"
 #include "read/manifest.h"
 #include "read/pkgdb.h"
+#include "scan/container.h"
 #include "scan/scan.h"
 #include "base/version.h"
 
@@ -41,12 +42,12 @@ join(const struct cds_strv *v, const char *sep)
 	return out;
 }
 
-/* The target runs in a container (markers the runtimes write). */
+/* The target runs in a container: scan's detection (src/scan/container.c),
+ * as every container rule uses it. */
 static int
-in_container(const cds_handle_t *h)
+in_container(const struct cds_rule_ctx *c)
 {
-	return cds_root_exists(h, "/.dockerenv") ||
-	    cds_root_exists(h, "/run/.containerenv");
+	return cds_in_container(&c->s->container);
 }
 
 /* The host facts the toolkit will see: the driver (--driver, or the
@@ -62,7 +63,7 @@ host_of(struct cds_rule_ctx *c, struct cds_req_host *x, const char **dsrc,
 	if (c->h->host_driver != NULL) {
 		x->driver = c->h->host_driver;
 		*dsrc = "--driver";
-	} else if (*c->h->root == '\0' && in_container(c->h) &&
+	} else if (*c->h->root == '\0' && in_container(c) &&
 	    d->module_version != NULL) {
 		x->driver = d->module_version;
 		*dsrc = "the host's kernel module (/proc/driver/nvidia/"
@@ -688,7 +689,7 @@ cds_rule_image_ld_path(struct cds_rule_ctx *c)
 	int named = 0;
 
 	if (!c->h->image_env && (*c->h->root != '\0' ||
-	    !in_container(c->h))) {
+	    !in_container(c))) {
 		return;	/* the environment is not the image's */
 	}
 	if (!conf_names(c->h, nvdir, &conf)) {
