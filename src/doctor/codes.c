@@ -441,8 +441,57 @@ only_one(const struct cds_code *c)
 	return 1;
 }
 
-/* Words of the CUDA runtime that no other code says and that are long
- * enough (four words) not to be said in passing. */
+/* Does no other code of C's enum begin with C's first K bytes? */
+static int
+only_prefix(const struct cds_code *c, size_t k)
+{
+	size_t i;
+
+	for (i = 0; i < NCODES; i++) {
+		if (&table[i] != c && strcmp(table[i].type, c->type) == 0 &&
+		    strncasecmp(table[i].text, c->text, k) == 0) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* Is SAID, found at AT in TEXT, the end of what a program printed after
+ * a colon ("setConst: invalid device symbol")? */
+static int
+said_last(const char *text, const char *at, size_t k)
+{
+	/* the runtime's three-word strings that other programs print for
+	 * causes of their own (strerror(), allocators, file lookups) */
+	static const char *const common[] = {
+		"out of memory", "file not found", "operation not permitted",
+		"operation not supported", "device not ready",
+		"integrity checks failed", "api failure base",
+	};
+	const char *e = at + k;
+	size_t i;
+
+	for (i = 0; i < sizeof(common) / sizeof(common[0]); i++) {
+		if (strncasecmp(at, common[i], k) == 0 &&
+		    strlen(common[i]) == k) {
+			return 0;
+		}
+	}
+	if (at - text < 2 || at[-1] != ' ' || at[-2] != ':') {
+		return 0;
+	}
+	e += *e == '.';
+	while (*e == ' ' || *e == '\t' || *e == '\r') {
+		e++;
+	}
+	return *e == '\n' || *e == '\0';
+}
+
+/* Words of the CUDA runtime that no other code says: anywhere when long
+ * enough (four words) not to be said in passing, a three-word one only as
+ * the last thing on a line after a colon, as programs print
+ * cudaGetErrorString(); a long sentence (six words or more) cut short by
+ * its last word when no other code's begins the same. */
 static void
 find_words(const char *text, struct cds_code_hit **hits, size_t *n)
 {
@@ -450,7 +499,7 @@ find_words(const char *text, struct cds_code_hit **hits, size_t *n)
 
 	for (i = 0; i < NCODES; i++) {
 		const struct cds_code *c = &table[i];
-		const char *p, *at;
+		const char *p, *at, *last = NULL;
 		char said[256];
 		size_t k;
 		int words = 1;
@@ -459,16 +508,30 @@ find_words(const char *text, struct cds_code_hit **hits, size_t *n)
 			continue;
 		}
 		for (p = c->text; *p != '\0'; p++) {
-			words += *p == ' ';
+			if (*p == ' ') {
+				words++;
+				last = p;
+			}
 		}
-		if (words < 4) {
+		if (words < 3 || !only_one(c)) {
 			continue;
 		}
 		/* the runtime's sentence, its closing '.' or not */
 		k = strlen(c->text);
 		k -= k > 0 && c->text[k - 1] == '.';
 		snprintf(said, sizeof(said), "%.*s", (int)k, c->text);
-		if ((at = strcasestr(text, said)) != NULL && only_one(c)) {
+		for (at = text; (at = strcasestr(at, said)) != NULL; at++) {
+			if (words >= 4 || said_last(text, at, k)) {
+				break;
+			}
+		}
+		if (at == NULL && words >= 6 &&
+		    only_prefix(c, (size_t)(last - c->text))) {
+			k = (size_t)(last - c->text);
+			snprintf(said, sizeof(said), "%.*s", (int)k, c->text);
+			at = strcasestr(text, said);
+		}
+		if (at != NULL) {
 			hit_add(hits, n, c, (size_t)(at - text), k, NULL, 0);
 		}
 	}

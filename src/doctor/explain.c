@@ -115,6 +115,25 @@ static const struct pattern patterns[] = {
 	{ "F1", 2, COULD, 0, NULL, LOADLIB "(" P
 	    "libcudnn[a-z_]*\\.so\\.[0-9]+) *: *" UNDEF ": *([A-Za-z0-9_]+)",
 	    { NULL, "library", "file", "symbol" } },
+	/* XLA's lazy loader (xla/tsl/cuda/cusparse_stub.cc) answers every
+	 * cuSPARSE call with this when libcusparse would not load; JAX
+	 * prints it from its version check.  cuSPARSE 12 fails to load
+	 * when an older libnvJitLink is bound first. */
+	{ "F12", 2, "The cuSPARSE library was not found", 0, NULL,
+	    "The cuSPARSE library was not found", { NULL } },
+	/* the dynamic loader's words for a file cut short or not ELF at
+	 * all (glibc elf/dl-load.c): an empty driver library in an image is
+	 * what `docker commit` of a container run with the GPU leaves
+	 * behind (the toolkit's bind-mount targets) */
+	{ "CTR-BAKED", 1, "file too short", 1, NULL, "(" P "/(lib(cuda|"
+	    "nvidia-[a-z0-9-]+)\\.so[.0-9]*)) *: *(file too short|invalid ELF "
+	    "header)", { NULL, "file", "library" } },
+	{ "LIB-TRUNCATED", 2, "file too short", 1, NULL, "((" P "/)?(lib"
+	    "[A-Za-z0-9_+.-]*\\.so[.0-9]*)) *: *file too short",
+	    { NULL, "file", NULL, "library" } },
+	{ "LIB-TRUNCATED", 2, "invalid ELF header", 1, NULL, "((" P "/)?(lib"
+	    "[A-Za-z0-9_+.-]*\\.so[.0-9]*)) *: *invalid ELF header",
+	    { NULL, "file", NULL, "library" } },
 	/* other undefined symbols: nvJitLink, NCCL, PyTorch's own C++ */
 	{ "F12", 1, UNDEF, 1, NULL, "((" P "libcusparse" SO ") *: *)?" UNDEF
 	    ": *(_*nvJitLink[A-Za-z0-9_]*)(,? version "
@@ -433,6 +452,21 @@ static const struct pattern patterns[] = {
 	{ "CTR-BAKED", 1, "file creation failed:", 0, NULL,
 	    "file creation failed: (" P "/(lib(nvidia-[a-z-]+|cuda)\\.so"
 	    "[.0-9]*)): file exists", { NULL, "file", "library" } },
+	/* docker: the nvidia runtime named (--runtime=nvidia) and not
+	 * configured in daemon.json (nvidia-ctk runtime configure) */
+	{ "CTR-RUNTIME", 1, "unknown or invalid runtime name", 0, NULL,
+	    "unknown or invalid runtime name: *nvidia", { NULL } },
+	/* the OCI runtime cannot find a driver file the CDI spec (or the
+	 * hook) lists: a spec made before the host's driver changed */
+	{ "CTR-CDI", 2, "cannot stat", 1, NULL, "(crun|runc)[^\n]*: *cannot "
+	    "stat [`'\"]?(" P "/(lib(nvidia-[a-z0-9-]+|cuda)\\.so[.0-9]*))",
+	    { NULL, NULL, "file", "library" } },
+	/* WSL2's bridge library, which the toolkit mounts from
+	 * /usr/lib/wsl/lib: not there in a builder or a nested container */
+	{ "CTR-WSL", 2, "Could not locate libdxcore.so", 0, NULL, "Could not "
+	    "locate libdxcore\\.so", { NULL } },
+	{ "CTR-WSL", 2, "libdxcore.so", 0, NULL, "libdxcore\\.so[^\n]*"
+	    "not found", { NULL } },
 	{ "CTR-WSL", 1, "WSL environment detected but no adapters were found",
 	    0, NULL, "WSL environment detected but no adapters were found",
 	    { NULL } },
@@ -536,6 +570,11 @@ static const struct pattern patterns[] = {
 	    "cuda(1[0-9])", { NULL, "cuda_major" } },
 	{ "CONDA-NO-CUDA", 2, "__cuda", 0, "missing on the system",
 	    "__cuda", { NULL } },
+	/* pixi's and rattler's solver: "Virtual package '__cuda' does not
+	 * match any of the available virtual packages" */
+	{ "CONDA-NO-CUDA", 1, "Virtual package '__cuda'", 0, NULL, "[Vv]irtual "
+	    "package '__cuda' (does not match|is not available|not found)",
+	    { NULL } },
 	/* the solver's other wording: "nothing provides __cuda needed by
 	 * pytorch-1.13.1-cuda112py310..." */
 	{ "CONDA-NO-CUDA", 2, "nothing provides __cuda", 0, NULL, "nothing "
@@ -645,6 +684,19 @@ static const struct pattern patterns[] = {
 	    "-lcuda\\b", { NULL } },
 	{ "LINK-LIBCUDA", 1, "libcuda.so cannot found", 0, NULL, "libcuda\\.so "
 	    "cannot found", { NULL } },
+	/* bfloat16 asked of a GPU before Ampere, in the frameworks' words:
+	 * PyTorch's autocast ("does not support bfloat16"), transformers
+	 * ("doesn't support bf16/gpu"), accelerate ("bf16 mixed precision
+	 * requires ... a supported device") */
+	{ "GPU-FEATURE", 1, "support bfloat16", 1, NULL, "(not|t) support "
+	    "(bfloat16)", { NULL, NULL, "feature" } },
+	{ "GPU-FEATURE", 1, "support bf16", 1, NULL, "(not|t) support (bf16)",
+	    { NULL, NULL, "feature" } },
+	{ "GPU-FEATURE", 1, "bfloat16", 0, NULL, "(bfloat16)[^\n]{0,40} "
+	    "(is )?not supported", { NULL, "feature" } },
+	{ "GPU-FEATURE", 1, "bf16", 0, NULL, "(bf16|bfloat16)[^\n]{0,60}"
+	    "(requires[^\n]{0,60}(supported device|Ampere|compute capability)"
+	    "| (is )?not supported)", { NULL, "feature" } },
 	/* GPU features: CTranslate2, vLLM, FlashAttention, Triton */
 	{ "GPU-FEATURE", 1, "do not support efficient", 0, NULL, "do not "
 	    "support efficient (float16|bfloat16|int8[a-z_]*|int16) "

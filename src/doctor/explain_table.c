@@ -913,6 +913,21 @@ const struct entry_def cds_explain_entries[] = {
 	    "without the GPU)"), { { NULL, { { NULL } } } } } } },
 	/* ENOSPC (28) wherever it is printed: pip's temporary directory,
 	 * an installer's copy, a cache */
+	/* the dynamic loader's "file too short" and "invalid ELF header" */
+	{ "LIB-TRUNCATED", N_("a library file is cut short or not a library"),
+	  N_("The dynamic loader opened the file and could not read it as a "
+	  "shared library: it is shorter than its ELF headers say (a copy "
+	  "or download stopped by a full disk or a killed process, an empty "
+	  "file left by an image build), or it is not ELF at all (a text "
+	  "file, an unfetched Git LFS pointer, a library of another "
+	  "platform)."),
+	  N_("Reinstall the package that owns the file (dpkg -S FILE, pip "
+	  "show -f, conda list), or copy it again from its source; compare "
+	  "its size with the package's file list."),
+	  { { N_("the file is shorter than its ELF headers say"),
+	    { BY("LIB-TRUNCATED") } },
+	    { N_("the image carries an empty driver library"),
+	    { BY("CTR-BAKED") } } } },
 	{ "DISK-FULL", N_("a file system the program writes to is full"),
 	  N_("A write failed with ENOSPC: the file system it went to has no "
 	  "room left.  CUDA's wheels are large (cuDNN's, cuBLAS's and "

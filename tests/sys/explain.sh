@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 92
+plan 97
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -81,6 +81,17 @@ cds --root "$E0" explain 'segmentation fault in my own code'
 is "$RC" 1 "unknown text: exit 1"
 like "$OUT" "not one I know" "unknown text: said"
 like "$OUT" "cudnn-setup doctor" "unknown text: suggests doctor"
+# the runtime's short strings claimed only where they are CUDA's: after a
+# colon at the end of a line, and never the ones other programs print too
+for t in 'cc1plus: out of memory' 'open: file not found' \
+    'the invalid device symbol table'; do
+	cds --root "$E0" explain --json "$t"
+	is "$(jget "$OUT" 'd["recognised"]')" False "not a CUDA code: $t"
+done
+recog 'Error in setConst_hprime_xx: invalid device symbol' CODE-USAGE \
+    "a three-word runtime string ending a line"
+recog 'peer access is not supported between these two device' CODE-USAGE \
+    "a runtime sentence cut short by its last word"
 cds --root "$E0" explain --json 'nothing known here'
 is "$(jget "$OUT" 'd["recognised"], d["suggestion"]')" "(False, 'cudnn-setup doctor')" "unknown --json"
 printf '%s\n' "$M1" | "$CDS_BIN" --root "$E0" explain --json - >"$E0/tmp/o" 2>/dev/null
