@@ -441,6 +441,17 @@ only_one(const struct cds_code *c)
 	return 1;
 }
 
+/* Are C's words its library's own string function's, printed as they
+ * are (the CUDA runtime, NCCL, cuRAND), not a header's comment or the
+ * short generic phrases of cuBLAS and cuSPARSE? */
+static int
+own_words(const struct cds_code *c)
+{
+	return strcmp(c->type, "cudaError_t") == 0 ||
+	    strcmp(c->type, "ncclResult_t") == 0 ||
+	    strcmp(c->type, "curandStatus_t") == 0;
+}
+
 /* Does no other code of C's enum begin with C's first K bytes? */
 static int
 only_prefix(const struct cds_code *c, size_t k)
@@ -504,7 +515,7 @@ find_words(const char *text, struct cds_code_hit **hits, size_t *n)
 		size_t k;
 		int words = 1;
 
-		if (strcmp(c->type, "cudaError_t") != 0) {
+		if (!own_words(c)) {
 			continue;
 		}
 		for (p = c->text; *p != '\0'; p++) {
@@ -524,6 +535,9 @@ find_words(const char *text, struct cds_code_hit **hits, size_t *n)
 			if (words >= 4 || said_last(text, at, k)) {
 				break;
 			}
+		}
+		if (words < 4 && strcmp(c->type, "cudaError_t") != 0) {
+			at = NULL;	/* short words: the runtime's only */
 		}
 		if (at == NULL && words >= 6 &&
 		    only_prefix(c, (size_t)(last - c->text))) {
@@ -613,6 +627,81 @@ find_wrapped(const char *text, size_t len, const struct wrapper *w,
 	free(win);
 }
 
+/* C's name as other languages' bindings spell it, without its prefix:
+ * CUDA_ERROR_NO_BINARY_FOR_GPU as NoBinaryForGpu (Rust's cudarc and
+ * rustacuda, CuTe DSL), cudaErrorInsufficientDriver as
+ * InsufficientDriver.  Empty when C is neither enum's. */
+static void
+camel_name(const struct cds_code *c, char *out, size_t size)
+{
+	const char *p;
+	size_t k = 0;
+	int up = 1;
+
+	out[0] = '\0';
+	if (strcmp(c->type, "cudaError_t") == 0 &&
+	    strncmp(c->name, "cudaError", 9) == 0) {
+		snprintf(out, size, "%s", c->name + 9);
+		return;
+	}
+	if (strcmp(c->type, "CUresult") != 0 ||
+	    strncmp(c->name, "CUDA_ERROR_", 11) != 0) {
+		return;
+	}
+	for (p = c->name + 11; *p != '\0' && k + 1 < size; p++) {
+		if (*p == '_') {
+			up = 1;
+			continue;
+		}
+		out[k++] = (char)(up ? toupper((unsigned char)*p) :
+		    tolower((unsigned char)*p));
+		up = 0;
+	}
+	out[k] = '\0';
+}
+
+/* The bindings' names of the runtime's and the driver's codes, as whole
+ * words of two humps or more, with "cuda" a little before them
+ * ("Cuda(NoBinaryForGpu)", "CUDAError InsufficientDriver"). */
+static void
+find_camel(const char *text, size_t len, struct cds_code_hit **hits,
+    size_t *n)
+{
+	size_t i;
+
+	for (i = 0; i < NCODES; i++) {
+		const struct cds_code *c = &table[i];
+		const char *at, *p;
+		char camel[64];
+		size_t k, humps = 0;
+
+		camel_name(c, camel, sizeof(camel));
+		for (p = camel; *p != '\0'; p++) {
+			humps += isupper((unsigned char)*p) != 0;
+		}
+		if (humps < 2) {
+			continue;
+		}
+		k = strlen(camel);
+		for (at = text; (at = strstr(at, camel)) != NULL; at++) {
+			size_t off = (size_t)(at - text), b;
+			int near = 0;
+
+			if ((off > 0 && isalnum((unsigned char)at[-1])) ||
+			    (off + k < len && isalnum((unsigned char)at[k]))) {
+				continue;
+			}
+			for (b = off > 24 ? off - 24 : 0; b + 4 <= off; b++) {
+				near |= strncasecmp(text + b, "cuda", 4) == 0;
+			}
+			if (near) {
+				hit_add(hits, n, c, off, k, NULL, 0);
+				break;
+			}
+		}
+	}
+}
+
 static int
 hit_order(const void *a, const void *b)
 {
@@ -638,6 +727,7 @@ cds_codes_find(const char *text, size_t len, struct cds_code_hit **hits)
 		regfree(&re);
 	}
 	find_words(text, hits, &n);
+	find_camel(text, len, hits, &n);
 	find_pynvml(text, hits, &n);
 	if (n > 1) {
 		qsort(*hits, n, sizeof(**hits), hit_order);

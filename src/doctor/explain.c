@@ -90,6 +90,17 @@ struct pattern {
 /* the Windows names of the same libraries: cublas64_12.dll */
 #define NVDLL "(cu[a-zA-Z_]+|nvrtc|nvJitLink|npp[a-z_]*)64_[0-9]+(_[0-9]+)?" \
 	"\\.dll"
+/* a function of the driver API, by the families cuda.h (CUDA 13.0)
+ * declares: the patterns match without case, so "cu[A-Z]" alone would
+ * take cudnnCreate too */
+#define DRVAPI "cu(Memcpy|Mem|Graph|Memset|Stream|Ctx|Tex|Array|Device|" \
+	"Event|Module|Launch|Func|Library|Param|Multicast|Link|Green|Ipc|" \
+	"Kernel|Graphics|Coredump|Mipmapped|Occupancy|Wait|Signal|Tensor|" \
+	"User|Get|Import|Surf|Dev|Pointer|External|Destroy|Thread|Flush|Init|" \
+	"Checkpoint|Logs|Profiler|Function|Driver)[A-Za-z0-9_]*"
+/* a function of NVIDIA's libraries' C APIs, by their prefixes */
+#define NVAPI "(cudnn|cublas|cusparse|cusolver|cufft|curand|nvrtc|" \
+	"nvJitLink|nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*|" DRVAPI
 /* the stems of NVIDIA's libraries outside the driver (manifests/data/
  * sonames.tsv) */
 #define NVLIB "lib(cu[a-zA-Z_]+|npp[a-z_]*|nccl|nvJitLink|nvrtc(-builtins)?|" \
@@ -445,10 +456,11 @@ static const struct pattern patterns[] = {
 	    "Unknown runtime specified nvidia", { NULL } },
 	{ "CTR-CGROUP", 1, "Failed to initialize NVML: Unknown Error", 0,
 	    NULL, "Failed to initialize NVML: Unknown Error", { NULL } },
-	{ "CTR-HOST-DRIVER", 1, "nvidia-container-cli: initialization error: "
-	    "load library failed", 0, NULL, "nvidia-container-cli: "
+	{ "CTR-HOST-DRIVER", 1, "initialization error: load library failed",
+	    1, NULL, "nvidia-container-cli(\\.real)?: "
 	    "initialization error: load library failed: "
-	    "(libnvidia-ml\\.so\\.1|libcuda\\.so\\.1)", { NULL, "missing" } },
+	    "(libnvidia-ml\\.so\\.1|libcuda\\.so\\.1)", { NULL, NULL,
+	    "missing" } },
 	{ "CTR-BAKED", 1, "file creation failed:", 0, NULL,
 	    "file creation failed: (" P "/(lib(nvidia-[a-z-]+|cuda)\\.so"
 	    "[.0-9]*)): file exists", { NULL, "file", "library" } },
@@ -497,6 +509,14 @@ static const struct pattern patterns[] = {
 	{ "DRIVER-LIB", 2, "cannot open shared object file", 1, NULL, "(" P
 	    "/)?(lib(nvidia-[a-z-]+|nvcuvid|nvoptix)\\.so(\\.[0-9]+)*)" CANNOT,
 	    { NULL, NULL, "missing" } },
+	/* cuda-gdb's debugger back-end is the driver's libcudadebugger.so.1
+	 * (a container engine that does not pass it in: apptainer's
+	 * nvliblist.conf) */
+	{ "DRIVER-LIB", 2, "Could not find CUDA Debugger back-end", 0, NULL,
+	    "Could not find CUDA Debugger back-end", { NULL } },
+	/* CUDA.jl's driver search (CUDA_Driver_jll) */
+	{ "DRIVER-LIB", 3, "No system CUDA driver found", 0, NULL, "No system "
+	    "CUDA driver found", { NULL } },
 	/* any other library of NVIDIA's, by its soname */
 	{ "F13", 4, "cannot open shared object file", 1, NULL, "(" P "/)?"
 	    "(" NVLIB SO ")" CANNOT, { NULL, NULL, "missing" } },
@@ -575,6 +595,8 @@ static const struct pattern patterns[] = {
 	{ "CONDA-NO-CUDA", 1, "Virtual package '__cuda'", 0, NULL, "[Vv]irtual "
 	    "package '__cuda' (does not match|is not available|not found)",
 	    { NULL } },
+	{ "CONDA-NO-CUDA", 1, "__cuda", 0, NULL, "__cuda[^\n]{0,20}for which "
+	    "no candidates were found", { NULL } },
 	/* the solver's other wording: "nothing provides __cuda needed by
 	 * pytorch-1.13.1-cuda112py310..." */
 	{ "CONDA-NO-CUDA", 2, "nothing provides __cuda", 0, NULL, "nothing "
@@ -679,6 +701,37 @@ static const struct pattern patterns[] = {
 	{ "GPU-RESOURCES", 1, "out of resource: ", 0, NULL, "out of resource: "
 	    "([a-z_ ]+), Required: ([0-9]+), Hardware limit(ation)?: "
 	    "([0-9]+)", { NULL, "resource", "required", NULL, "limit" } },
+	/* the linker: a driver API call with no -lcuda, another NVIDIA
+	 * library's call without that library on the link line */
+	{ "LINK-LIBCUDA", 2, "undefined reference to", 0, NULL, "undefined "
+	    "reference to [`'\"]?(" DRVAPI ")", { NULL, "symbol" } },
+	{ "LINK-NVLIB", 2, "undefined reference to", 0, NULL, "undefined "
+	    "reference to [`'\"]?((cudnn|cublas|cusparse|cusolver|cufft|curand|"
+	    "nvrtc|nvJitLink|nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*)",
+	    { NULL, "symbol" } },
+	/* a compiler that does not know an NVIDIA function: nvcc's
+	 * front end, MSVC, GCC and Clang in their own words */
+	{ "API-GONE", 2, "identifier \"", 0, NULL, "identifier \"(" NVAPI
+	    ")\" is undefined", { NULL, "symbol" } },
+	{ "API-GONE", 2, "': identifier not found", 1, NULL, "(" NVAPI
+	    ")': identifier not found", { NULL, "symbol" } },
+	{ "API-GONE", 2, "' was not declared in this scope", 1, NULL, "("
+	    NVAPI ")' was not declared in this scope", { NULL, "symbol" } },
+	{ "API-GONE", 2, "use of undeclared identifier", 0, NULL, "use of "
+	    "undeclared identifier '(" NVAPI ")'", { NULL, "symbol" } },
+	/* kernel modules of the GPU (the driver's, GDRCopy's gdrdrv,
+	 * nvidia-peermem) that do not build for the running kernel: a
+	 * symbol the kernel made GPL-only (modpost), DKMS's and the .run
+	 * installer's reports */
+	{ "KMOD-BUILD", 1, "GPL-incompatible module", 0, NULL,
+	    "GPL-incompatible module ([a-z0-9_-]+\\.ko) uses GPL-only symbol "
+	    "'([A-Za-z0-9_]+)'", { NULL, "module", "symbol" } },
+	{ "KMOD-BUILD", 2, "Bad return status for module build on kernel", 0,
+	    NULL, "Bad return status for module build on kernel: *"
+	    "([^ \n]+)", { NULL, "kernel" } },
+	{ "KMOD-BUILD", 2, "An error occurred while performing the step: "
+	    "\"Building kernel modules\"", 0, NULL, "An error occurred while "
+	    "performing the step: \"Building kernel modules\"", { NULL } },
 	/* the linker and Triton's own search */
 	{ "LINK-LIBCUDA", 1, "cannot find -lcuda", 0, NULL, "cannot find "
 	    "-lcuda\\b", { NULL } },
@@ -2095,6 +2148,31 @@ not_installed(struct cds_rule_ctx *c, const char *id, char **names)
 	free(part);
 }
 
+
+/* The development link of the NVIDIA library whose C API function SYM
+ * is, by the API's prefix (NULL: none of theirs). */
+static const char *
+symbol_library(const char *sym)
+{
+	static const struct {
+		const char *prefix, *lib;
+	} apis[] = {
+		{ "cudnn", "libcudnn.so" }, { "cublasLt", "libcublasLt.so" },
+		{ "cublas", "libcublas.so" }, { "cusparse", "libcusparse.so" },
+		{ "cusolver", "libcusolver.so" }, { "cufft", "libcufft.so" },
+		{ "curand", "libcurand.so" }, { "nvrtc", "libnvrtc.so" },
+		{ "nvJitLink", "libnvJitLink.so" }, { "nccl", "libnccl.so" },
+		{ "nvml", "libnvidia-ml.so" }, { "cuda", "libcudart.so" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(apis) / sizeof(apis[0]); i++) {
+		if (strncmp(sym, apis[i].prefix, strlen(apis[i].prefix)) == 0) {
+			return apis[i].lib;
+		}
+	}
+	return NULL;
+}
 /*
  * The library the message could not open, MISSING (or each of LIST, for
  * "Unable to load any of {A, B...}"): is it found here, installed
@@ -2688,6 +2766,10 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 	} else if (strcmp(e->id, "LINK-LIBCUDA") == 0) {
 		/* -lcuda is the development link */
 		check_missing(&c, x->id, "libcuda.so", NULL);
+	} else if (strcmp(e->id, "LINK-NVLIB") == 0 &&
+	    (v = capture(x, "symbol")) != NULL &&
+	    (v = symbol_library(v)) != NULL) {
+		check_missing(&c, x->id, v, NULL);
 	} else if (strcmp(e->id, "BNB-BINARY") == 0) {
 		build_bnb(&c, capture(x, "wanted"));
 	} else if (pkg_msg(&c, x)) {

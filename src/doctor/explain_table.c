@@ -900,6 +900,53 @@ const struct entry_def cds_explain_entries[] = {
 	    { LIB_ELSEWHERE } },
 	    { N_("the driver's libcuda.so.1 has no libcuda.so beside it"),
 	    { LIB_NOWHERE } } } },
+	/* the linker's "undefined reference to `cudnnCreate'" */
+	{ "LINK-NVLIB", N_("a build does not link the NVIDIA library it "
+	  "calls"),
+	  N_("The program's code calls a function of one of NVIDIA's "
+	  "libraries (cuDNN, cuBLAS, the CUDA runtime, NCCL...) and the link "
+	  "step was not given that library: the build's option for it is "
+	  "off, its -l flag or directory is missing, or the library is not "
+	  "installed where the build looks."),
+	  N_("Add the library to the link (-lcudnn, -lcublas..., with -L for "
+	  "its directory), or turn on the build's own option for it; install "
+	  "the library's development package if it is not here."),
+	  { { N_("the library is installed, but not where the linker looks"),
+	    { LIB_ELSEWHERE } },
+	    { N_("the library is not installed here"), { LIB_NOWHERE } },
+	    { N_("the build leaves the library off its link line (cannot be "
+	    "checked from the message alone)"), { { NULL, { { NULL } } } } } } },
+	/* a compiler that does not know a function of NVIDIA's APIs */
+	{ "API-GONE", N_("the code calls a CUDA or cuDNN function this "
+	  "release does not have"),
+	  N_("The compiler does not know a function of NVIDIA's APIs that the "
+	  "code calls.  Releases drop and change functions: cuDNN 9 removed "
+	  "the legacy RNN and convolution-algorithm calls of cuDNN 7 and 8, "
+	  "CUDA 13 changed cuCtxCreate's arguments and dropped texture "
+	  "references.  The code was written for an older release than the "
+	  "one it is built against, or for a newer one."),
+	  N_("Build against the release the code was written for (its README "
+	  "or CMake check names it), or update the code to a version that "
+	  "supports the installed release."),
+	  { { N_("the installed release is not the one the code was written "
+	    "for (cannot be checked from the message alone: compare the "
+	    "code's requirement with the headers it was built with)"),
+	    { { NULL, { { NULL } } } } } } },
+	/* a kernel module of the GPU that does not build */
+	{ "KMOD-BUILD", N_("a GPU kernel module does not build for this "
+	  "kernel"),
+	  N_("A kernel module for the GPU (NVIDIA's driver, GDRCopy's gdrdrv, "
+	  "nvidia-peermem) failed to build against the running kernel.  A "
+	  "kernel newer than the module's release changes or restricts what "
+	  "the module uses (a symbol made GPL-only, a changed function), or "
+	  "the kernel's headers or compiler are not the ones it was built "
+	  "with."),
+	  N_("Install a driver (or module) release that supports this kernel, "
+	  "or boot the previous kernel until one exists; check that the "
+	  "kernel's headers package matches uname -r."),
+	  { { N_("the kernel is newer than the module's release supports "
+	    "(cannot be checked from the message alone: compare the module's "
+	    "release notes with uname -r)"), { { NULL, { { NULL } } } } } } },
 	/* a capability of newer architectures: FP16/BF16 speed, FP8,
 	 * FlashAttention */
 	{ "GPU-FEATURE", N_("the GPU lacks a feature the program asks for"),
