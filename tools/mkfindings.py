@@ -118,6 +118,44 @@ def initialiser(text, name, path):
     die("%s: no initialiser of %s[] (has the table moved?)" % (path, name))
 
 
+def members(text, name, path):
+    """The member names of struct NAME, in order, from its definition."""
+    toks = tokens(text)
+    for i in range(len(toks) - 2):
+        if (toks[i] == ('id', 'struct') and toks[i + 1] == ('id', name)
+                and toks[i + 2] == ('punct', '{')):
+            out, last, depth, j = [], None, 0, i + 3
+            while toks[j] != ('punct', '}') or depth > 0:
+                kind, t = toks[j]
+                if (t == '(' and depth == 0 and toks[j + 1] == ('punct', '*')
+                        and toks[j + 2][0] == 'id'):
+                    last = toks[j + 2][1]  # a function pointer: (*name)
+                if t in ('(', '['):
+                    depth += 1
+                elif t in (')', ']'):
+                    depth -= 1
+                elif kind == 'id' and depth == 0:
+                    last = t
+                elif t == ';' and depth == 0:
+                    out.append(last)
+                j += 1
+            return out
+    die("%s: no definition of struct %s" % (path, name))
+
+
+class Row:
+    """An initialiser row read by its struct's member names."""
+
+    def __init__(self, names, row):
+        self.names, self.row = names, row if isinstance(row, list) else []
+
+    def __getattr__(self, name):
+        if name not in self.names:
+            die("the struct has no member %r (has it changed?)" % name)
+        i = self.names.index(name)
+        return self.row[i] if i < len(self.row) else None
+
+
 def value(toks):
     """One initialiser element: a list (braces), a string (adjacent
     literals, in parentheses or not), None (NULL), a name or a number."""
@@ -151,10 +189,6 @@ def braces(toks):
     if cur:
         out.append(value(cur))
     return out
-
-
-def field(row, i):
-    return row[i] if isinstance(row, list) and i < len(row) else None
 
 
 def defined_in(srcdir, fn):
@@ -206,8 +240,7 @@ def rules_block(rules, srcdir, anchors):
     lines = ['| id | headline | failure mode | raised in |',
              '|----|----------|--------------|-----------|']
     for r in rules:
-        fid, summary, source, fn = (field(r, 0), field(r, 1), field(r, 2),
-                                    field(r, 3))
+        fid, summary, source, fn = r.id, r.summary, r.source, r.fn
         if fn:
             where = defined_in(srcdir, fn)
             if where is None:
@@ -226,16 +259,15 @@ def explain_block(entries, anchors):
     lines = ['| entry | title | causes | findings that can show a cause |',
              '|-------|-------|--------|-------------------------------|']
     for e in entries:
-        eid, title, causes = field(e, 0), field(e, 1), field(e, 4) or []
+        eid, title = e.id, e.title
         ncause, shown = 0, []
-        for c in causes:
-            if field(c, 0) is None:
+        for c in e.causes or []:
+            if c.text is None:
                 continue
             ncause += 1
-            for s in field(c, 1) or []:
-                sid = field(s, 0)
-                if sid and sid not in shown:
-                    shown.append(sid)
+            for s in c.shows or []:
+                if s.id and s.id not in shown:
+                    shown.append(s.id)
         name = fm_link(eid, anchors) if re.match(r'F[0-9]+$', eid) else eid
         lines.append('| %s | %s | %d | %s |' % (
             name, cell(title), ncause, ', '.join(shown) or
@@ -244,14 +276,13 @@ def explain_block(entries, anchors):
 
 
 def counts_block(rules, entries):
-    fm = sorted({field(r, 2) for r in rules if field(r, 2)},
-                key=lambda s: int(s[1:]) if s[1:].isdigit() else 0)
-    checks = [field(r, 0) for r in rules if field(r, 0).startswith('MSG-')]
+    fm = {r.source for r in rules if r.source}
+    checks = [r.id for r in rules if r.id.startswith('MSG-')]
     return ['%d finding ids in the rule table (%d of them explain\'s own '
             'checks, %s), %d of them citing %d failure modes; %d entries '
             'in explain\'s catalogue.' % (
                 len(rules), len(checks), ', '.join(checks), sum(
-                    1 for r in rules if field(r, 2)), len(fm),
+                    1 for r in rules if r.source), len(fm),
                 len(entries))]
 
 
@@ -284,15 +315,32 @@ def main():
     incs = [os.path.join(a.srcdir, 'src')] + a.incs + [a.srcdir]
     rules_c = os.path.join(a.srcdir, 'src', 'doctor', 'findings.c')
     table_c = os.path.join(a.srcdir, 'src', 'doctor', 'explain_table.c')
-    rules = braces(initialiser(preprocess(a.cc, incs, rules_c), 'rules',
-                               rules_c))
-    entries = braces(initialiser(preprocess(a.cc, incs, table_c),
-                                 'cds_explain_entries', table_c))
+    rules_text = preprocess(a.cc, incs, rules_c)
+    table_text = preprocess(a.cc, incs, table_c)
+    rule_names = members(rules_text, 'cds_rule', rules_c)
+    rules = [Row(rule_names, r) for r in
+             braces(initialiser(rules_text, 'rules', rules_c))]
+    entry_names = members(table_text, 'entry_def', table_c)
+    cause_names = members(table_text, 'cause_def', table_c)
+    shows_names = members(table_text, 'shows', table_c)
+    entries = []
+    for e in braces(initialiser(table_text, 'cds_explain_entries', table_c)):
+        e = Row(entry_names, e)
+        causes = [Row(cause_names, c) for c in e.causes or []]
+        for c in causes:
+            c.row = list(c.row)
+            i = cause_names.index('shows')
+            if i < len(c.row):
+                c.row[i] = [Row(shows_names, x) for x in c.row[i] or []]
+        i = entry_names.index('causes')
+        if i < len(e.row):
+            e.row[i] = causes
+        entries.append(e)
     for r in rules:
-        if not isinstance(field(r, 0), str):
-            die("%s: a row without an id: %r" % (rules_c, r))
+        if not isinstance(r.id, str):
+            die("%s: a row without an id: %r" % (rules_c, r.row))
     anchors = anchors_of(a.doc)
-    missing = sorted({field(r, 2) for r in rules if field(r, 2)} - anchors)
+    missing = sorted({r.source for r in rules if r.source} - anchors)
     if missing:
         die("failure modes the rule table cites without an entry in "
             "doc/failure-modes.md: %s" % ', '.join(missing))
