@@ -71,7 +71,8 @@ sed 's/"F26", NULL },$/"F99", NULL },/' "$T/src/doctor/findings.c" \
 cp "$S/doc/findings.md" "$T/doc/findings.md"
 gen "$T" "$T/doc/findings.md" >/dev/null 2>"$T/err"
 rc=$?
-like "rc=$rc $(cat "$T/err")" "^rc=1 .*without an entry in doc/failure-modes.md: F99" \
+like "rc=$rc $(cat "$T/err")" \
+	"^rc=1 .*without an entry in doc/failure-modes.md: F99" \
 	"a failure mode cited without its entry is refused, naming it"
 
 # ---- make findings-doc writes the page in place ------------------------------
