@@ -85,7 +85,7 @@ def index_stamp():
     day); generated: that date (INDEX_GENERATED, else SOURCE_DATE_EPOCH,
     else today, UTC); expires: INDEX_EXPIRES, else generated plus
     INDEX_EXPIRES_DAYS (default 365) days.  Signed afterwards with
-    `make sign-index MINISIGN_KEY=...` (README.md, "Signing the index").
+    `make sign-index MINISIGN_KEY=...` (doc/index-signing.md).
     """
     import datetime
     env = os.environ

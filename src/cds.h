@@ -1621,7 +1621,7 @@ int cds_repair_activate_env(cds_handle_t *h,
 /*
  * `explain`: recognise a failure from the text a program printed, then run
  * the checks that tell its known causes apart on this machine.  Entries
- * are failure-modes.md's ("F1"...) and doctor's own ids ("STUB-LIBCUDA",
+ * are doc/failure-modes.md's ("F1"...) and doctor's own ids ("STUB-LIBCUDA",
  * "NO-DRIVER").  The patterns capture what differs between machines:
  * paths, versions, symbols, sonames.
  */

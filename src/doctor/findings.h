@@ -13,7 +13,7 @@ typedef void (*cds_rule_fn)(struct cds_rule_ctx *c);
 struct cds_rule {
 	const char *id;		/* stable: "F1", "STUB-LIBCUDA" */
 	const char *summary;	/* N_(): the translated headline */
-	const char *source;	/* failure-modes.md entry, or NULL */
+	const char *source;	/* doc/failure-modes.md entry, or NULL */
 	cds_rule_fn fn;
 };
 

@@ -811,7 +811,7 @@ ct2_needs(struct cds_rule_ctx *c, const struct cds_env *e,
 	if (strcmp(p->name, "ctranslate2") != 0) {
 		return;
 	}
-	/* failure-modes F7: 4.5 is built for cuDNN 9, 4.4 for cuDNN 8 */
+	/* doc/failure-modes.md F7: 4.5 is built for cuDNN 9, 4.4 for cuDNN 8 */
 	major = cds_vercmp(p->version, "4.5") >= 0 ? 9 : 8;
 	need = major == 9 ? need9 : need8;
 	memset(&n, 0, sizeof(n));

@@ -932,7 +932,7 @@ cache_key(struct ldctx *c, const char *dir, const char *entry)
  * entry NAME itself or another entry whose soname it is.  Of the other
  * entries only those whose names begin like NAME (up to ".so") are read:
  * a library named unlike its soname's stem (libbar.so.1 carrying
- * libfoo.so.1) is not seen (README: the loader's limits).
+ * libfoo.so.1) is not seen (doc/loader.md: where it approximates).
  */
 static int
 cache_has(struct ldctx *c, const char *dir, const char *name)

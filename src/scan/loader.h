@@ -30,8 +30,7 @@ struct cds_elf;
  * another machine is passed over; a file ld.so cannot read (not ELF, too
  * short, a directory) or will not map (an executable, a PIE,
  * DF_1_NOOPEN) stops the search with ld.so's error.  The agreement with
- * the real ld.so is measured by tests/tools/ldmatrix.sh (README, "The
- * loader emulation").
+ * the real ld.so is measured by tests/tools/ldmatrix.sh (doc/loader.md).
  *
  * Not emulated (the comments of src/scan/loader.c say why): the binary
  * ld.so.cache itself (its content is rebuilt from ld.so.conf, as if

@@ -1,5 +1,5 @@
 #!/bin/sh
-# `cudnn-setup explain`: every message of data/failure-modes.md pasted
+# `cudnn-setup explain`: every message of doc/failure-modes.md pasted
 # whole is recognised as its entry (with the names it carries captured);
 # the seven messages each find their cause in a fake root built to
 # have it (tiny real cuDNN sets, conda-shaped envs); unknown text says so

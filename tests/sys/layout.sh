@@ -1,5 +1,5 @@
 #!/bin/sh
-# The engine's floors (README, "The floor plan"): src/ holds one folder per
+# The engine's floors (HACKING.md, "The floors"): src/ holds one folder per
 # floor, and a folder includes and calls only the folders below it.  Read
 # from the tree: every `#include "..."` line of src/ names its folder and
 # points down; the clients in ui/ include no engine header but cds.h.  Read

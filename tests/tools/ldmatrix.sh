@@ -23,8 +23,8 @@
 # symbols, hidden and weak versions, unversioned definitions, the first
 # failing relocation), class (ELFCLASS32, x32, aarch64), unusable (files
 # ld.so refuses), nodeflib (DF_1_NODEFLIB), multi (several requests in one
-# process).  Cases of the emulation's documented limits (README, "The
-# loader emulation") are run as "limit:NAME" and never counted.
+# process).  Cases of the emulation's documented limits (doc/loader.md)
+# are run as "limit:NAME" and never counted.
 #
 # Needs: root, or user namespaces (`unshare -r`), for chroot; cc; ldconfig;
 # readelf.  Without /usr/local/cuda the nvidia-* classes are left out, and
@@ -732,7 +732,7 @@ else
 fi
 
 # ------------------------------------------------------------ limits
-# Cases the emulation does not cover (README: "The loader emulation");
+# Cases the emulation does not cover (doc/loader.md);
 # run and shown, never counted.
 L "$F/opt/m/h/glibc-hwcaps/x86-64-v2/libhw.so.1" libhw.so.1 -d hw2
 L "$F/opt/m/h/libhw.so.1" libhw.so.1 -d hw

@@ -215,7 +215,7 @@ int cli_ask_yes(struct cli *c, const char *question, int def);
 /* Can a question be answered: --yes, or stdin is a terminal. */
 int cli_can_ask(const struct cli *c);
 
-/* ui/cli/json.c: documented shapes (README.md) */
+/* ui/cli/json.c: documented shapes (doc/json.md) */
 json_t *cli_json_scan(cds_handle_t *h, const struct cds_scan *s);
 json_t *cli_json_findings(const struct cds_findings *f);
 const char *cli_driver_state_word(enum cds_driver_state s);

@@ -1,6 +1,6 @@
 /*
  * json.c - the scan and findings as JSON (doctor --json; repair and verify
- * reuse the findings part).  The shape is documented in README.md.
+ * reuse the findings part).  The shape is documented in doc/json.md.
  */
 #include "config.h"
 

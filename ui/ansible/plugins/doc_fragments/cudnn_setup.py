@@ -33,7 +33,7 @@ notes:
     C(until) with C(result is not failed or not result.retryable).
   - A failure returns the error of the program's JSON document as C(error)
     (C(code), C(message), C(detail)) and C(code); see cudnn-setup's
-    README for the codes.
+    doc/json.md for the codes.
 requirements:
   - cudnn-setup on the managed host (the role C(cudnn_setup.gpu.cudnn_setup)
     installs it).

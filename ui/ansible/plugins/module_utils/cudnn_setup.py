@@ -17,7 +17,7 @@ __metaclass__ = type
 import json
 import os
 
-# The program's exit statuses (README.md, "Exit status").
+# The program's exit statuses (cudnn-setup(1), EXIT STATUS).
 EXIT_OK = 0
 EXIT_PROBLEM = 1
 EXIT_USAGE = 2

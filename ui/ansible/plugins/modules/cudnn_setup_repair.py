@@ -232,7 +232,7 @@ def present(module, cs):
 def absent(module, cs):
     plan, err = dry_run(module, cs)
     env_path = cs.host_path(plan.get('prefix'))
-    # README.md (Repair): every step is journalled in etc/cudnn-setup/undo/
+    # doc/repair.md: every step is journalled in etc/cudnn-setup/undo/
     journal = os.path.join(env_path or '', 'etc', 'cudnn-setup', 'undo')
     if not env_path or not os.path.isdir(journal):
         module.exit_json(changed=False, result='nothing-to-undo',
