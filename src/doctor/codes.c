@@ -397,6 +397,68 @@ find_names(const char *text, size_t len, struct cds_code_hit **hits,
 	}
 }
 
+/* jaxlib's own words for the statuses of the libraries whose string
+ * functions it does not call (jaxlib/gpu/gpu_kernel_helpers.cc,
+ * ErrorString(cusolverStatus_t | cublasStatus_t | cufftResult)), printed
+ * as "operation gpusolverDnCreate(&handle) failed: cuSolver internal
+ * error".  Each begins with its library's name, so none is said in
+ * passing. */
+static void
+find_jaxlib(const char *text, struct cds_code_hit **hits, size_t *n)
+{
+	static const struct {
+		const char *name, *words;
+	} said[] = {
+		{ "CUSOLVER_STATUS_NOT_INITIALIZED", "cuSolver has not been initialized" },
+		{ "CUSOLVER_STATUS_ALLOC_FAILED", "cuSolver allocation failed" },
+		{ "CUSOLVER_STATUS_INVALID_VALUE", "cuSolver invalid value error" },
+		{ "CUSOLVER_STATUS_ARCH_MISMATCH", "cuSolver architecture mismatch error" },
+		{ "CUSOLVER_STATUS_MAPPING_ERROR", "cuSolver mapping error" },
+		{ "CUSOLVER_STATUS_EXECUTION_FAILED", "cuSolver execution failed" },
+		{ "CUSOLVER_STATUS_INTERNAL_ERROR", "cuSolver internal error" },
+		{ "CUSOLVER_STATUS_MATRIX_TYPE_NOT_SUPPORTED", "cuSolver matrix type not supported error" },
+		{ "CUSOLVER_STATUS_NOT_SUPPORTED", "cuSolver not supported error" },
+		{ "CUSOLVER_STATUS_ZERO_PIVOT", "cuSolver zero pivot error" },
+		{ "CUSOLVER_STATUS_INVALID_LICENSE", "cuSolver invalid license error" },
+		{ "CUBLAS_STATUS_NOT_INITIALIZED", "cuBlas has not been initialized" },
+		{ "CUBLAS_STATUS_ALLOC_FAILED", "cuBlas allocation failure" },
+		{ "CUBLAS_STATUS_INVALID_VALUE", "cuBlas invalid value error" },
+		{ "CUBLAS_STATUS_ARCH_MISMATCH", "cuBlas architecture mismatch" },
+		{ "CUBLAS_STATUS_MAPPING_ERROR", "cuBlas mapping error" },
+		{ "CUBLAS_STATUS_EXECUTION_FAILED", "cuBlas execution failed" },
+		{ "CUBLAS_STATUS_INTERNAL_ERROR", "cuBlas internal error" },
+		{ "CUBLAS_STATUS_NOT_SUPPORTED", "cuBlas not supported error" },
+		{ "CUBLAS_STATUS_LICENSE_ERROR", "cuBlas license error" },
+		{ "CUFFT_INVALID_PLAN", "cuFFT invalid plan" },
+		{ "CUFFT_ALLOC_FAILED", "cuFFT allocation failed" },
+		{ "CUFFT_INVALID_TYPE", "cuFFT invalid type" },
+		{ "CUFFT_INVALID_VALUE", "cuFFT invalid value" },
+		{ "CUFFT_INTERNAL_ERROR", "cuFFT internal error" },
+		{ "CUFFT_EXEC_FAILED", "cuFFT execution failed" },
+		{ "CUFFT_SETUP_FAILED", "cuFFT setup failed" },
+		{ "CUFFT_INVALID_SIZE", "cuFFT invalid size" },
+		{ "CUFFT_UNALIGNED_DATA", "cuFFT unaligned data" },
+		{ "CUFFT_INVALID_DEVICE", "cuFFT invalid device" },
+		{ "CUFFT_NO_WORKSPACE", "cuFFT no workspace" },
+		{ "CUFFT_NOT_IMPLEMENTED", "cuFFT not implemented" },
+		{ "CUFFT_NOT_SUPPORTED", "cuFFT not supported" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(said) / sizeof(said[0]); i++) {
+		const char *at = strcasestr(text, said[i].words);
+		size_t k = strlen(said[i].words);
+
+		/* the whole phrase: "cuFFT invalid value" is not the start
+		 * of a longer one */
+		if (at != NULL && !isalpha((unsigned char)at[k])) {
+			hit_add(hits, n, cds_code_named(said[i].name,
+			    strlen(said[i].name)), (size_t)(at - text), k,
+			    "jaxlib", 0);
+		}
+	}
+}
+
 /* pynvml's exception classes, one per NVML_ERROR_* (nvidia-ml-py's
  * pynvml.py makes "NVMLError_NoPermission" of NVML_ERROR_NO_PERMISSION:
  * the words after the prefix, capitalised, the '_' dropped). */
@@ -728,6 +790,7 @@ cds_codes_find(const char *text, size_t len, struct cds_code_hit **hits)
 	}
 	find_words(text, hits, &n);
 	find_camel(text, len, hits, &n);
+	find_jaxlib(text, hits, &n);
 	find_pynvml(text, hits, &n);
 	if (n > 1) {
 		qsort(*hits, n, sizeof(**hits), hit_order);

@@ -204,6 +204,16 @@ static const struct pattern patterns[] = {
 	{ "F6", 3, "cannot open shared object file", 1, NULL, "(" P "/)?"
 	    "(libcudnn[a-z_]*\\.so(\\.[0-9]+)*)" CANNOT,
 	    { NULL, NULL, "missing" } },
+	/* a cuDNN 9 library not found is also what F7 is about, and
+	 * CTranslate2's list of cuDNN 9 names also what F6 is: the two
+	 * entries' causes (not installed, only in a wheel, elsewhere) are
+	 * one question asked of two wordings */
+	{ "F7", 3, "cannot open shared object file", 1, NULL, "(" P "/)?"
+	    "(libcudnn[a-z_]*\\.so\\.9)" CANNOT, { NULL, NULL, "missing" } },
+	{ "F7", 3, "Could not locate cudnn", 0, NULL, "Could not locate "
+	    "(cudnn[a-z_]*64_9\\.dll)", { NULL, "missing" } },
+	{ "F6", 3, "Unable to load any of {", 0, NULL, "Unable to load any of "
+	    "\\{(libcudnn[a-z_]*\\.so[.0-9]*)", { NULL, "missing" } },
 	{ "F6", 3, "Cannot load cudnn shared library", 0, NULL,
 	    "Cannot load cudnn shared library", { NULL } },
 	{ "F13", 3, "cannot open shared object file", 1, NULL, "(" P "/)?"
@@ -701,6 +711,30 @@ static const struct pattern patterns[] = {
 	{ "GPU-RESOURCES", 1, "out of resource: ", 0, NULL, "out of resource: "
 	    "([a-z_ ]+), Required: ([0-9]+), Hardware limit(ation)?: "
 	    "([0-9]+)", { NULL, "resource", "required", NULL, "limit" } },
+	/* DCGM's client (dcgmi/Command.cpp) and its status string for
+	 * DCGM_ST_CONNECTION_NOT_VALID (dcgmlib/src/dcgm_errors.c) */
+	{ "DCGM-HOSTENGINE", 1, "Unable to connect to host engine", 0, NULL,
+	    "Unable to connect to host engine", { NULL } },
+	{ "DCGM-HOSTENGINE", 1, "Host engine connection invalid/disconnected",
+	    0, NULL, "Host engine connection invalid/disconnected",
+	    { NULL } },
+	/* TensorFlow's convolution without a usable cuDNN (conv_ops) */
+	{ "F28", 2, "DNN library is not found", 0, NULL, "DNN library is not "
+	    "found", { NULL } },
+	/* OptiX's OPTIX_ERROR_UNSUPPORTED_ABI_VERSION: the SDK the program
+	 * was built with needs a newer driver (the SDK's release notes name
+	 * its minimum driver) */
+	{ "F16", 3, "Unsupported ABI version", 0, "optix", "Unsupported ABI "
+	    "version", { NULL } },
+	/* xFormers' operator table when its C++/CUDA extension did not load
+	 * (xformers/ops/fmha/common.py): built for another PyTorch */
+	{ "TORCH-ABI", 3, "xFormers wasn't build with CUDA support", 0, NULL,
+	    "xFormers wasn't build with CUDA support", { NULL } },
+	/* a driver API function whose arguments changed (CUDA 13's
+	 * cuCtxCreate is cuCtxCreate_v4, with four) */
+	{ "API-GONE", 2, "too few arguments in function call", 0, NULL, "too "
+	    "few arguments in function call[^\n]*\n[^\n]*[^A-Za-z0-9_](" NVAPI
+	    ")\\(", { NULL, "symbol" } },
 	/* the linker: a driver API call with no -lcuda, another NVIDIA
 	 * library's call without that library on the link line */
 	{ "LINK-LIBCUDA", 2, "undefined reference to", 0, NULL, "undefined "
@@ -1072,6 +1106,9 @@ cause_ids(const struct cause_def *cd)
  * runtime's name of the same failure both). */
 static const char *const code_ids[][2] = {
 	{ "cudaErrorInsufficientDriver", "F16" },
+	/* a call the installed driver does not have (CUDA 12.2+) */
+	{ "cudaErrorCallRequiresNewerDriver", "F16" },
+	{ "CUDA_ERROR_CALL_REQUIRES_NEWER_DRIVER", "F16" },
 	/* PTX or a cubin from a newer toolkit than the driver's */
 	{ "cudaErrorUnsupportedPtxVersion", "F16" },
 	{ "CUDA_ERROR_UNSUPPORTED_PTX_VERSION", "F16" },

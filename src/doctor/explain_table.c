@@ -900,6 +900,22 @@ const struct entry_def cds_explain_entries[] = {
 	    { LIB_ELSEWHERE } },
 	    { N_("the driver's libcuda.so.1 has no libcuda.so beside it"),
 	    { LIB_NOWHERE } } } },
+	/* DCGM's tools and samplers without their host engine */
+	{ "DCGM-HOSTENGINE", N_("DCGM cannot reach its host engine"),
+	  N_("DCGM's tools (dcgmi, dcgm-exporter, samplers) talk to the host "
+	  "engine, nv-hostengine, which runs as the nvidia-dcgm service.  It "
+	  "is not running, listens elsewhere (by default only on "
+	  "127.0.0.1:5555), or could not start because the machine has no "
+	  "NVIDIA GPU and driver it can use."),
+	  N_("Start the host engine (systemctl start nvidia-dcgm, or "
+	  "nv-hostengine), and for a remote connection start it with the "
+	  "address to listen on (nv-hostengine -b ADDRESS); check that "
+	  "nvidia-smi sees the GPUs."),
+	  { { N_("no NVIDIA driver on this machine"), { BY("NO-DRIVER"),
+	    NO_MODULE_ROWS } },
+	    { N_("the host engine is not running or not listening where the "
+	    "tool connects (cannot be checked from the message alone: "
+	    "systemctl status nvidia-dcgm)"), { { NULL, { { NULL } } } } } } },
 	/* the linker's "undefined reference to `cudnnCreate'" */
 	{ "LINK-NVLIB", N_("a build does not link the NVIDIA library it "
 	  "calls"),
