@@ -228,6 +228,17 @@ static const struct pattern patterns[] = {
 	/* NVRTC opening its builtins library, numba looking for libNVVM */
 	{ "F13", 2, "failed to open lib", 0, NULL, "failed to open (" NVLIB
 	    SO ")", { NULL, "missing" } },
+	/* cuda-python's loader and others': "Failed to dlopen
+	 * libcudart.so.12" */
+	{ "F13", 2, "Failed to dlopen", 0, NULL, "Failed to dlopen (" NVLIB
+	    SO ")", { NULL, "missing" } },
+	/* NCCL told the topology of another machine */
+	{ "NCCL-TOPO", 1, "NCCL_GRAPH_FILE set by environment", 0, NULL,
+	    "NCCL_GRAPH_FILE set by environment to ([^ \n]+)",
+	    { NULL, "file" } },
+	{ "NCCL-TOPO", 1, "NCCL_TOPO_FILE set by environment", 0, NULL,
+	    "NCCL_TOPO_FILE set by environment to ([^ \n]+)",
+	    { NULL, "file" } },
 	{ "F13", 2, "libNVVM cannot be found", 0, NULL,
 	    "libNVVM cannot be found", { NULL } },
 	{ "NO-DRIVER", 2, "cannot open shared object file", 1, NULL, "(" P "/)?"
@@ -354,6 +365,18 @@ static const struct pattern patterns[] = {
 	{ "F20", 1, "Open nvidia.ko is only ready for use on", 0, NULL,
 	    "Open nvidia\\.ko is only ready for use on Data Center GPUs",
 	    { NULL } },
+	/* the module loaded and the GPU did not come up: RM's adapter
+	 * initialisation, and its GSP firmware check (the firmware under
+	 * /lib/firmware/nvidia/VERSION must be the module's own) */
+	{ "GPU-INIT", 2, "RmInitAdapter failed", 0, NULL, "RmInitAdapter "
+	    "failed!? *(\\(0x[0-9a-fA-F]+:0x[0-9a-fA-F]+:[0-9]+\\))?",
+	    { NULL, "status" } },
+	{ "GPU-INIT", 1, "GSP firmware image version mismatch", 0, NULL, "GSP "
+	    "firmware image version mismatch:?[[:space:]]*got version "
+	    "([0-9.]+), expected version ([0-9.]+)",
+	    { NULL, "firmware", "module" } },
+	{ "GPU-INIT", 2, "Error preparing GSP-RM image", 0, NULL,
+	    "Error preparing GSP-RM image", { NULL } },
 	{ "F20", 2, "RmInitAdapter failed", 0, NULL, "RmInitAdapter failed",
 	    { NULL } },
 	/* kmod's words when the module does not load */
@@ -708,6 +731,16 @@ static const struct pattern patterns[] = {
 	    "extend /dev/shm/(nccl-[A-Za-z0-9]+) to ([0-9]+) bytes",
 	    { NULL, "segment", "size" } },
 	/* Triton (runtime/errors.py) */
+	/* ptxas: a kernel's static shared memory over the target's limit
+	 * (48 KiB without opt-in) */
+	{ "GPU-RESOURCES", 1, "uses too much shared data", 0, NULL, "uses too "
+	    "much shared data \\((0x[0-9a-f]+) bytes, (0x[0-9a-f]+) max\\)",
+	    { NULL, "required", "limit" } },
+	/* ptxas: an instruction the target architecture does not have
+	 * ("Feature '.bf16' requires .target sm_80 or higher") */
+	{ "GPU-FEATURE", 1, "Feature '", 0, NULL, "Feature '([^'\n]+)' "
+	    "requires \\.target (sm_[0-9]+[a-z]?) or higher",
+	    { NULL, "feature", "needs" } },
 	{ "GPU-RESOURCES", 1, "out of resource: ", 0, NULL, "out of resource: "
 	    "([a-z_ ]+), Required: ([0-9]+), Hardware limit(ation)?: "
 	    "([0-9]+)", { NULL, "resource", "required", NULL, "limit" } },

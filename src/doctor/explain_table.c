@@ -900,6 +900,35 @@ const struct entry_def cds_explain_entries[] = {
 	    { LIB_ELSEWHERE } },
 	    { N_("the driver's libcuda.so.1 has no libcuda.so beside it"),
 	    { LIB_NOWHERE } } } },
+	/* the kernel module is loaded and the GPU does not initialise */
+	{ "GPU-INIT", N_("the driver could not bring up the GPU"),
+	  N_("The NVIDIA kernel module is loaded but failed to initialise "
+	  "the GPU (RmInitAdapter failed): the GSP firmware it loads is "
+	  "another release's, the firmware settings do not map the GPU's "
+	  "memory (Resizable BAR and Above 4G Decoding, which recent large "
+	  "GPUs need), the open module on a GPU it does not support, or the "
+	  "card's power or hardware."),
+	  N_("Make the driver's packages one release (module, firmware "
+	  "under /lib/firmware/nvidia and user space), enable Above 4G "
+	  "Decoding and Resizable BAR in the firmware setup, and read the "
+	  "NVRM lines of dmesg around the failure."),
+	  { { N_("the kernel module's release has no GPU support for this "
+	    "card"), { BY("F20") } },
+	    { N_("firmware settings, GSP firmware of another release, power "
+	    "or hardware (cannot be checked from the message alone: dmesg's "
+	    "NVRM lines name it)"), { { NULL, { { NULL } } } } } } },
+	/* NCCL_TOPO_FILE / NCCL_GRAPH_FILE: a machine described to NCCL */
+	{ "NCCL-TOPO", N_("NCCL was given the topology of another machine"),
+	  N_("NCCL_TOPO_FILE or NCCL_GRAPH_FILE (set in the environment or in "
+	  "/etc/nccl.conf, as some cloud images do) describes GPUs and "
+	  "links this machine or this job does not have; NCCL then fails "
+	  "to build its rings (\"dev N not found\")."),
+	  N_("Unset NCCL_GRAPH_FILE (it is for debugging only) and NCCL_TOPO_"
+	  "FILE, or remove them from /etc/nccl.conf and ~/.nccl.conf, unless "
+	  "the file was made for exactly this machine size."),
+	  { { N_("a topology or graph file for another machine size (cannot "
+	    "be checked from the message alone: compare the file with "
+	    "nvidia-smi topo -m)"), { { NULL, { { NULL } } } } } } },
 	/* DCGM's tools and samplers without their host engine */
 	{ "DCGM-HOSTENGINE", N_("DCGM cannot reach its host engine"),
 	  N_("DCGM's tools (dcgmi, dcgm-exporter, samplers) talk to the host "
