@@ -452,6 +452,11 @@ static const struct pattern patterns[] = {
 	{ "CUDA-OOM", 1, "CUDA out of memory", 0, NULL, "CUDA out of memory"
 	    "(\\. Tried to allocate ([0-9.]+ [KMGT]i?B))?",
 	    { NULL, NULL, "allocation" } },
+	/* PyTorch's exception class (torch.cuda.OutOfMemoryError, 1.13+),
+	 * whatever its message: "Allocation on device 0 would exceed allowed
+	 * memory" under a memory fraction */
+	{ "CUDA-OOM", 2, "OutOfMemoryError", 0, NULL, "OutOfMemoryError:",
+	    { NULL } },
 	{ "CUDA-OOM", 2, "OOM when allocating tensor", 0, NULL,
 	    "OOM when allocating tensor", { NULL } },
 	{ "CUDA-OOM", 2, "RESOURCE_EXHAUSTED: Out of memory", 0, NULL,
@@ -768,6 +773,18 @@ static const struct pattern patterns[] = {
 	{ "API-GONE", 2, "too few arguments in function call", 0, NULL, "too "
 	    "few arguments in function call[^\n]*\n[^\n]*[^A-Za-z0-9_](" NVAPI
 	    ")\\(", { NULL, "symbol" } },
+	/* a library that calls the driver API and was linked without
+	 * -lcuda: its cu* symbols stay unresolved when it is loaded */
+	{ "LINK-LIBCUDA", 3, "undefined symbol:", 0, NULL, "undefined symbol: *("
+	    DRVAPI ")[ \t]*($|\n)", { NULL, "symbol" } },
+	/* a JAX CUDA plugin whose initialize() calls into a jaxlib that lacks
+	 * what it calls: a plugin newer than jaxlib (jax-ml/jax#26750) */
+	{ "F31", 3, "jax_plugins/xla_cuda", 0, NULL, "jax_plugins/xla_cuda"
+	    "[0-9]+/__init__\\.py\", line [0-9]+, in initialize[[:space:]]+"
+	    "xla_client\\.", { NULL } },
+	/* a framework's build that carries no architecture for this GPU */
+	{ "F21", 2, "No supported CUDA architectures found", 0, NULL, "No "
+	    "supported CUDA architectures found", { NULL } },
 	/* the linker: a driver API call with no -lcuda, another NVIDIA
 	 * library's call without that library on the link line */
 	{ "LINK-LIBCUDA", 2, "undefined reference to", 0, NULL, "undefined "
