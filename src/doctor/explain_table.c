@@ -3,7 +3,8 @@
  * explain` knows (its id, title, meaning and fix when no cause is found
  * here), and for each its known causes with the findings that show them
  * (doctor's rules, or explain's own MSG-* checks).  The patterns that
- * recognise the texts, and the checks, are explain.c's.
+ * recognise the texts are explain_patterns.c's, the checks
+ * explain_checks.c's; explain.c matches and decides.
  */
 #include "config.h"
 

@@ -1,0 +1,1169 @@
+/*
+ * explain_checks.c - explain's own checks (the MSG-* findings): what the
+ * message names, looked up here (the library it could not open, the file
+ * that failed, the runtime or cuDNN it loaded), and what an entry's causes
+ * ask about (the driver, the framework's build).  Each adds findings
+ * whose evidence the catalogue's causes test; explain.c decides.
+ */
+#include "config.h"
+
+
+#include <ctype.h>
+#include <regex.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "doctor/aptfix.h"
+#include "doctor/codes.h"
+#include "scan/container.h"
+#include "scan/dynprobe.h"
+#include "doctor/explain.h"
+#include "doctor/explain_patterns.h"
+#include "doctor/explain_checks.h"
+#include "doctor/explain_table.h"
+#include "doctor/facts.h"
+#include "doctor/findings.h"
+#include "scan/loader.h"
+#include "read/manifest.h"
+#include "doctor/pkgfix.h"
+#include "scan/scan.h"
+#include "base/version.h"
+
+/* ------------------------------------------------------------------------ */
+/* Checks of what the message names                                          */
+/* ------------------------------------------------------------------------ */
+
+/* What match M captured as KEY, or NULL. */
+const char *
+cds_explain_match_capture(const struct cds_explain_match *m, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < m->ncaptures; i++) {
+		if (strcmp(m->captures[i].key, key) == 0) {
+			return m->captures[i].value;
+		}
+	}
+	return NULL;
+}
+
+/* What the matches of X captured as KEY (the first that did), or NULL. */
+const char *
+cds_explain_capture(const struct cds_explanation *x, const char *key)
+{
+	const char *v = NULL;
+	size_t k;
+
+	for (k = 0; k < x->nmatches && v == NULL; k++) {
+		v = cds_explain_match_capture(&x->matches[k], key);
+	}
+	return v;
+}
+
+/* Every package of the scan, with its env (NULL: the system Python). */
+struct pkgref {
+	const struct cds_env *env;
+	const struct cds_package *p;
+};
+
+static size_t
+all_packages(const struct cds_scan *s, struct pkgref **out)
+{
+	size_t i, k, n = 0;
+
+	*out = cds_xcalloc(1, sizeof(**out));
+	for (i = 0; i < s->nenvs; i++) {
+		for (k = 0; k < s->envs[i].npackages; k++) {
+			*out = cds_xreallocarray(*out, n + 1, sizeof(**out));
+			(*out)[n].env = &s->envs[i];
+			(*out)[n++].p = &s->envs[i].packages[k];
+		}
+	}
+	for (k = 0; k < s->nsystem_packages; k++) {
+		*out = cds_xreallocarray(*out, n + 1, sizeof(**out));
+		(*out)[n].env = NULL;
+		(*out)[n++].p = &s->system_packages[k];
+	}
+	return n;
+}
+
+/* "torch 2.6.0 (in env dl)", "torch 2.6.0 (in /usr/lib/python3/...)" */
+static char *
+pkg_name(const struct pkgref *r)
+{
+	return r->env != NULL ? cds_xasprintf("%s %s (env %s)", r->p->name,
+	    r->p->version, r->env->name) : cds_xasprintf("%s %s (%s)",
+	    r->p->name, r->p->version, r->p->location != NULL ?
+	    r->p->location : "the system Python");
+}
+
+/* A CUDA version a package says it was built for: "12.4"; NULL when it
+ * is not known or the build has no CUDA. */
+static const char *
+pkg_cuda(const struct cds_package *p)
+{
+	if (p->cuda == NULL || strcmp(p->cuda, "cpu") == 0 ||
+	    strcasecmp(p->cuda, "none") == 0 ||
+	    !isdigit((unsigned char)p->cuda[0])) {
+		return NULL;
+	}
+	return p->cuda;
+}
+
+/* How a package is known to be a CPU-only build, or NULL. */
+static const char *
+cpu_only(const struct cds_package *p)
+{
+	if (strstr(p->version, "+cpu") != NULL) {
+		return "its version carries +cpu";
+	}
+	if (p->cuda != NULL && strcmp(p->cuda, "cpu") == 0) {
+		return p->from_conda ? "its conda build string says cpu" :
+		    "its build says cpu";
+	}
+	if (p->cuda != NULL && strcasecmp(p->cuda, "none") == 0) {
+		return "torch/version.py: cuda = None";
+	}
+	if (p->cpu_only) {
+		/* the scan read it: cds_package's cuda_source says where */
+		if (p->from_conda) {
+			return "its conda build string says cpu";
+		}
+		if (p->cuda_source != NULL &&
+		    strcmp(p->cuda_source, "torch/version.py") == 0) {
+			return "torch/version.py: cuda = None";
+		}
+		return p->cuda_source != NULL ? p->cuda_source :
+		    "the scan found no CUDA in its build";
+	}
+	return NULL;
+}
+
+static const char *
+origin_word(enum cds_origin o)
+{
+	switch (o) {
+	case CDS_ORIGIN_PIP:
+		return "pip wheel";
+	case CDS_ORIGIN_CONDA:
+		return "conda env";
+	case CDS_ORIGIN_TOOLKIT:
+		return "toolkit";
+	case CDS_ORIGIN_SYSTEM:
+		return "system";
+	case CDS_ORIGIN_PREFIX:
+		return "cudnn-setup prefix";
+	case CDS_ORIGIN_PATH:
+	default:
+		return "other directory";
+	}
+}
+
+/* The origin of a path cds_find_anywhere() gave. */
+static const char *
+path_origin(const struct cds_rule_ctx *c, const char *path)
+{
+	size_t i;
+
+	if (strstr(path, "/nvidia/") != NULL &&
+	    (strstr(path, "/site-packages/") != NULL ||
+	    strstr(path, "/dist-packages/") != NULL)) {
+		return "pip wheel";
+	}
+	for (i = 0; i < c->s->ntoolkits; i++) {
+		const char *d = c->s->toolkits[i].libdir;
+
+		if (d != NULL && cds_startswith(path, d) &&
+		    path[strlen(d)] == '/') {
+			return "toolkit";
+		}
+	}
+	for (i = 0; i < c->s->nenvs; i++) {
+		const char *d = c->s->envs[i].prefix;
+
+		if (cds_startswith(path, d) && path[strlen(d)] == '/') {
+			return c->s->envs[i].is_conda ? "conda env" :
+			    "other directory";
+		}
+	}
+	return "other directory";
+}
+
+/* Where a library file NAME is installed, though the loader does not find
+ * it: a cuDNN copy the scan found, else where cds_find_anywhere() looks
+ * (pip wheels, toolkits, envs).  A new path or NULL; *origin one word of
+ * origin_word(). */
+static char *
+installed_where(struct cds_rule_ctx *c, const char *name, const char **origin)
+{
+	const struct cds_scan *s = c->s;
+	char *where;
+	size_t i, k;
+
+	for (i = 0; i < s->ncudnns; i++) {
+		const struct cds_cudnn *d = &s->cudnns[i];
+
+		for (k = 0; k < d->nfiles; k++) {
+			if (strcmp(d->files[k].name, name) == 0) {
+				*origin = origin_word(d->origin);
+				return cds_path_join(d->dir, name);
+			}
+		}
+	}
+	where = cds_find_anywhere(c, NULL, name);
+	for (i = 0; where == NULL && i < s->nenvs; i++) {
+		where = cds_find_anywhere(c, &s->envs[i], name);
+	}
+	if (where != NULL) {
+		*origin = path_origin(c, where);
+	}
+	return where;
+}
+
+/* The cuDNN copies here, as evidence: each one, and their majors ("8",
+ * "8, 9", "none"): what tells "only cuDNN 8" from "none at all". */
+static void
+evidence_cudnns(const struct cds_rule_ctx *c, struct cds_finding *f)
+{
+	const struct cds_scan *s = c->s;
+	int seen[100] = {0};
+	struct cds_buf b = {0};
+	size_t i;
+	int m;
+
+	for (i = 0; i < s->ncudnns; i++) {
+		const struct cds_cudnn *d = &s->cudnns[i];
+
+		cds_finding_evidence(f, "cuDNN here", "%s in %s (%s)",
+		    d->version != NULL ? d->version : "?", d->dir,
+		    origin_word(d->origin));
+		if (d->major > 0 && d->major < 100) {
+			seen[d->major] = 1;
+		}
+	}
+	for (m = 1; m < 100; m++) {
+		if (seen[m]) {
+			cds_buf_addf(&b, "%s%d", b.len > 0 ? ", " : "", m);
+		}
+	}
+	cds_finding_evidence(f, "cuDNN majors here", "%s", b.len > 0 ? b.s :
+	    "none");
+	cds_buf_free(&b);
+}
+
+/* Which programs here need cuDNN of MAJOR, and which build provides it:
+ * the frameworks of the scan and the CUDA they were built with ("cuDNN 9
+ * built for CUDA 12" for torch 2.6 built with CUDA 12.4).  Adds a fix;
+ * returns whether one was added. */
+static int
+evidence_cudnn_needs(struct cds_rule_ctx *c, struct cds_finding *f,
+    int major)
+{
+	struct pkgref *pk;
+	size_t n = all_packages(c->s, &pk), i, r;
+	const char *cuda = NULL, *best = NULL;
+	int fixed = 0, several = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct cds_package *p = pk[i].p;
+		char *who;
+
+		if (p->kind == CDS_FW_OTHER &&
+		    !cds_streq(p->name, "ctranslate2") &&
+		    !cds_startswith(p->name, "paddlepaddle")) {
+			continue;
+		}
+		who = pkg_name(&pk[i]);
+		if (pkg_cuda(p) != NULL) {
+			cds_finding_evidence(f, "needed by", "%s, built for "
+			    "CUDA %s", who, pkg_cuda(p));
+			if (cuda != NULL && atoi(cuda) != atoi(pkg_cuda(p))) {
+				several = 1;
+			}
+			if (cuda == NULL) {
+				cuda = pkg_cuda(p);
+			}
+		} else if (cpu_only(p) == NULL) {
+			cds_finding_evidence(f, "needed by", "%s, CUDA version "
+			    "not known here", who);
+		}
+		free(who);
+	}
+	free(pk);
+	if (cuda != NULL && !several) {
+		cds_finding_evidence(f, "provided by", "cuDNN %d built for "
+		    "CUDA %d", major, atoi(cuda));
+	} else {
+		cds_finding_evidence(f, "provided by", "cuDNN %d built for the "
+		    "CUDA major of the program that needs it", major);
+	}
+	/* the manifest's CUDA release of that version, for the command */
+	for (r = 0; cuda != NULL && !several && c->m != NULL &&
+	    r < cds_manifest_nreleases(c->m); r++) {
+		const struct cds_release *rel = cds_manifest_release(c->m, r);
+
+		if (rel->kind == CDS_KIND_CUDA &&
+		    cds_ver_has_prefix(rel->version, cuda)) {
+			best = rel->version;
+		}
+	}
+	if (best != NULL) {
+		cds_finding_fix(f, CDS_FIX_INSTALL, NULL, best, "cudnn-setup "
+		    "install --cudnn %d --cuda %s", major, cuda);
+		fixed = 1;
+	}
+	return fixed;
+}
+
+/* libcuda.so is the driver's development link to libcuda.so.1. */
+static void
+evidence_libcuda1(struct cds_rule_ctx *c, struct cds_finding *f)
+{
+	struct cds_ld_found *fd = cds_loader_find(c->h, "libcuda.so.1", NULL,
+	    0);
+
+	cds_clearerr(c->h);
+	if (fd != NULL && fd->path != NULL) {
+		cds_finding_evidence(f, "libcuda.so.1", "%s", fd->path);
+	} else {
+		cds_finding_evidence(f, "libcuda.so.1", "not found either");
+	}
+	cds_ld_found_free(fd);
+}
+
+/* The newest CUDA release of the index the driver here runs: within the
+ * CUDA version the driver reports when it is known (what nvidia-smi
+ * says), else by the index's minimum driver (minor-version
+ * compatibility); with no driver found, the newest known.  NULL. */
+static const char *
+newest_runnable(const struct cds_rule_ctx *c)
+{
+	const char *drv = c->s != NULL ? c->s->driver.version : NULL;
+	const char *runs = NULL;
+	char cap[32] = "";
+	size_t r;
+	int pass;
+
+	if (c->s != NULL && c->s->driver.cuda_version > 0) {
+		snprintf(cap, sizeof(cap), "%d.%d.99999",
+		    c->s->driver.cuda_version / 1000,
+		    c->s->driver.cuda_version % 1000 / 10);
+	}
+	for (pass = cap[0] != '\0' ? 0 : 1; pass < 2 && runs == NULL;
+	    pass++) {
+		for (r = 0; r < cds_manifest_nreleases(c->m); r++) {
+			const struct cds_release *rel =
+			    cds_manifest_release(c->m, r);
+
+			if (rel->kind == CDS_KIND_CUDA && (drv == NULL ||
+			    rel->min_driver == NULL ||
+			    cds_vercmp(drv, rel->min_driver) >= 0) &&
+			    (pass == 1 || cds_vercmp(rel->version, cap) <= 0) &&
+			    (runs == NULL ||
+			    cds_vercmp(rel->version, runs) > 0)) {
+				runs = rel->version;
+			}
+		}
+	}
+	return runs;
+}
+
+/* The fix that works on this driver: the program's build for the CUDA
+ * major of the newest release the driver runs. */
+static void
+fix_newer_build(const struct cds_rule_ctx *c, struct cds_finding *f)
+{
+	const char *runs = newest_runnable(c);
+	const char *drv = c->s != NULL ? c->s->driver.version : NULL;
+
+	if (runs != NULL) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "install the "
+		    "program's build for CUDA %d (CUDA %s is the newest %s); "
+		    "`cudnn-setup plan --for PACKAGE==VERSION` shows what it "
+		    "needs", atoi(runs), runs, drv != NULL ? "this driver "
+		    "runs" : "known; no driver was found to check");
+	}
+}
+
+/*
+ * SONAME belongs to a CUDA release the index holds no archives of (8.0
+ * to 11.7): say which, where it can still be had, and the fixes that
+ * work: the program's build for a CUDA this driver runs (the newest
+ * release of the index it runs, named), or that old release in a conda
+ * env.  0 when SONAME is no such release's.
+ */
+static int
+legacy_fixes(struct cds_rule_ctx *c, struct cds_finding *f,
+    const char *soname)
+{
+	const struct cds_legacy_cuda *lg =
+	    cds_manifest_legacy_soname(c->m, soname);
+
+	if (lg == NULL) {
+		return 0;
+	}
+	cds_finding_evidence(f, "shipped by", "CUDA %s, which this "
+	    "program's index holds no archives of", lg->cuda);
+	cds_finding_evidence(f, "where to get it", "%s", lg->where);
+	fix_newer_build(c, f);
+	if (lg->conda != NULL) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "or keep the old "
+		    "build and run it in a conda env holding CUDA %s: %s",
+		    lg->cuda, lg->conda);
+	}
+	if (lg->source != NULL) {
+		cds_finding_evidence(f, "sources", "%s", lg->source);
+	}
+	return 1;
+}
+
+/* Does the index hold a cuDNN release of MAJOR? */
+static int
+index_has_cudnn(const struct cds_manifest *m, int major)
+{
+	size_t r;
+
+	for (r = 0; m != NULL && r < cds_manifest_nreleases(m); r++) {
+		const struct cds_release *rel = cds_manifest_release(m, r);
+
+		if (rel->kind == CDS_KIND_CUDNN && atoi(rel->version) ==
+		    major) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * SONAME is a cuDNN major's (libcudnn.so.7, libcudnn_ops_infer.so.8): the
+ * CUDA releases it went with, as evidence.  When the index holds no
+ * release of that major (cuDNN 5 to 7), the fixes that work on this
+ * driver instead of an install this program cannot do; returns 1 then.
+ */
+static int
+legacy_cudnn(struct cds_rule_ctx *c, struct cds_finding *f,
+    const char *soname, int major)
+{
+	const struct cds_legacy_cudnn *lg =
+	    cds_manifest_legacy_cudnn(c->m, soname);
+	struct cds_buf b = {0};
+	size_t i;
+
+	if (lg == NULL) {
+		return 0;
+	}
+	for (i = 0; lg->cuda[i] != NULL; i++) {
+		cds_buf_addf(&b, "%s%s", i > 0 ? ", " : "", lg->cuda[i]);
+	}
+	cds_finding_evidence(f, "cuDNN major", "cuDNN %s, which went with "
+	    "CUDA %s", lg->cudnn, b.s);
+	cds_buf_free(&b);
+	if (lg->source != NULL) {
+		cds_finding_evidence(f, "sources", "%s", lg->source);
+	}
+	if (index_has_cudnn(c->m, major)) {
+		return 0;
+	}
+	cds_finding_evidence(f, "where to get it", "not in this program's "
+	    "index (no cuDNN %d release); NVIDIA's cuDNN archives "
+	    "(https://docs.nvidia.com/deeplearning/cudnn/archives/"
+	    "index.html)", major);
+	fix_newer_build(c, f);
+	return 1;
+}
+
+/* Is one of NAMES found by the loader here?  Then a note that says so:
+ * the failing program ran elsewhere, or with another environment. */
+static int
+found_here(struct cds_rule_ctx *c, char **names)
+{
+	struct cds_finding *f;
+	size_t i;
+
+	for (i = 0; names[i] != NULL; i++) {
+		struct cds_ld_found *fd = cds_loader_find(c->h, names[i], NULL,
+		    0);
+
+		cds_clearerr(c->h);
+		if (fd != NULL && fd->path != NULL) {
+			f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_NOTE,
+			    "here the loader finds %s: %s", names[i],
+			    fd->path);
+			cds_finding_evidence(f, "state", "found here");
+			cds_finding_evidence(f, "found through", "%s",
+			    fd->how != NULL ? fd->how :
+			    cds_ld_via_name(fd->via));
+			cds_finding_evidence(f, "so", "the failing program "
+			    "ran with another environment (LD_LIBRARY_PATH, "
+			    "a conda env not activated) or on another "
+			    "machine");
+			cds_ld_found_free(fd);
+			return 1;
+		}
+		cds_ld_found_free(fd);
+	}
+	return 0;
+}
+
+/* Is one of NAMES installed where the loader does not look?  Then an
+ * error naming where, and the activation fix of the env that holds it. */
+static int
+installed_elsewhere(struct cds_rule_ctx *c, char **names)
+{
+	const char *origin = NULL;
+	char *where = NULL;
+	struct cds_finding *f;
+	size_t i;
+
+	for (i = 0; names[i] != NULL && where == NULL; i++) {
+		where = installed_where(c, names[i], &origin);
+	}
+	if (where != NULL) {
+		const struct cds_env *owner = NULL;
+		const char *dirs[2];
+		char *dir = cds_dirname(where);
+		size_t k;
+
+		for (k = 0; k < c->s->nenvs; k++) {
+			size_t n = strlen(c->s->envs[k].prefix);
+
+			if (strncmp(where, c->s->envs[k].prefix, n) == 0 &&
+			    where[n] == '/') {
+				owner = &c->s->envs[k];
+			}
+		}
+		f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_ERROR, "%s is "
+		    "installed in %s, which the loader does not search",
+		    cds_basename(where), dir);
+		cds_finding_evidence(f, "state", "installed elsewhere");
+		cds_finding_evidence(f, "installed in", "%s", where);
+		cds_finding_evidence(f, "origin", "%s", origin);
+		dirs[0] = dir;
+		dirs[1] = NULL;
+		cds_fix_activate(c, f, owner, dirs, NULL);
+		free(dir);
+		free(where);
+		return 1;
+	}
+	return 0;
+}
+
+/* The last CUDA release of the manifest whose libraries carry soname NAME,
+ * as evidence on F with its install fix. */
+static void
+evidence_cuda_shipper(struct cds_rule_ctx *c, struct cds_finding *f,
+    const char *name)
+{
+	const char *best = NULL;
+	size_t r;
+
+	for (r = 0; c->m != NULL && r < cds_manifest_nreleases(c->m); r++) {
+		const struct cds_release *rel = cds_manifest_release(c->m, r);
+		const char *used;
+		char **sonames;
+		size_t k;
+
+		if (rel->kind != CDS_KIND_CUDA) {
+			continue;
+		}
+		sonames = cds_cuda_sonames(c, rel->version, &used);
+		for (k = 0; sonames[k] != NULL; k++) {
+			if (strcmp(sonames[k], name) == 0) {
+				best = rel->version;
+			}
+		}
+		cds_strfreev(sonames);
+	}
+	if (best != NULL) {
+		cds_finding_evidence(f, "shipped by", "CUDA %s", best);
+		cds_finding_fix(f, CDS_FIX_INSTALL, NULL, best,
+		    "cudnn-setup install --cuda %s", best);
+	} else if (!legacy_fixes(c, f, name)) {
+		cds_finding_evidence(f, "shipped by", "no CUDA release "
+		    "this program knows");
+	}
+}
+
+/* None of NAMES (at least one) is installed here: an error, and for cuDNN
+ * the copies here and what the programs here need, for a CUDA library
+ * the release that ships it.  ID: the message's failure id, or NULL. */
+/* What the soname table (manifests/data/sonames.tsv) knows of NAME: its
+ * component, the releases that ship it, the packages that carry it. */
+static void
+evidence_soname(struct cds_rule_ctx *c, struct cds_finding *f,
+    const char *name)
+{
+	const struct cds_soname *r;
+
+	if (c->m == NULL || (r = cds_manifest_soname(c->m, name)) == NULL) {
+		return;
+	}
+	cds_finding_evidence(f, "component", "%s (%s)", r->component,
+	    r->kind);
+	cds_finding_evidence(f, "shipped in", "%s", r->releases);
+	if (strcmp(r->kind, "driver") == 0) {
+		cds_finding_evidence(f, "provided by", "the NVIDIA driver's "
+		    "user-space libraries, of the kernel module's version "
+		    "(never CUDA, a wheel, or a container image)");
+	}
+	if (r->debian != NULL) {
+		cds_finding_evidence(f, "Debian packages", "%s", r->debian);
+	}
+	if (r->conda != NULL) {
+		cds_finding_evidence(f, "conda-forge packages", "%s",
+		    r->conda);
+	}
+	if (r->pip != NULL) {
+		cds_finding_evidence(f, "pip packages", "%s", r->pip);
+	}
+}
+
+/* The release of CUDA LINE ("12.4") that ships NAME, part of which is
+ * installed here: never another, whose libraries would not match it. */
+static void
+part_shipper(struct cds_rule_ctx *c, struct cds_finding *f, const char *name,
+    const char *line)
+{
+	const char *rel = cds_cuda_release_in(c, name, line);
+
+	if (rel != NULL) {
+		cds_finding_evidence(f, "shipped by", "CUDA %s, of the release "
+		    "installed here", rel);
+		cds_finding_fix(f, CDS_FIX_INSTALL, NULL, rel,
+		    "cudnn-setup install --cuda %s", rel);
+	} else {
+		cds_finding_evidence(f, "shipped by", "no release of CUDA %s "
+		    "this program knows; another would not match the "
+		    "libraries of %s here", line, line);
+	}
+}
+
+static void
+not_installed(struct cds_rule_ctx *c, const char *id, char **names)
+{
+	struct cds_finding *f;
+	char *v, *part = NULL;
+	size_t i;
+
+	if (names[1] != NULL) {
+		char *all = cds_xstrdup(names[0]);
+
+		for (i = 1; names[i] != NULL; i++) {
+			v = cds_xasprintf("%s, %s", all, names[i]);
+			free(all);
+			all = v;
+		}
+		f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_ERROR, "none of %s "
+		    "is installed here", all);
+		free(all);
+	} else if ((part = cds_cuda_part(c, names[0])) != NULL) {
+		v = cds_cuda_lib_label(names[0]);
+		f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_ERROR, "part of "
+		    "CUDA %s is installed, %s is missing (%s)", part, v,
+		    names[0]);
+		free(v);
+	} else {
+		f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_ERROR, "%s is not "
+		    "installed here", names[0]);
+	}
+	cds_finding_evidence(f, "state", part != NULL ? "part of its release "
+	    "installed" : "not installed");
+	cds_finding_evidence(f, "searched", "the loader's path, every cuDNN "
+	    "copy, every toolkit, every conda env and pip's nvidia wheels");
+	if (cds_startswith(names[0], "libcudnn")) {
+		int major;
+
+		v = cds_soname_version(names[0]);
+		major = v != NULL ? atoi(v) : 0;
+		free(v);
+		if (major == 0 && id != NULL && strcmp(id, "F7") == 0) {
+			/* "libcudnn_ops.so": CTranslate2 4.5+ wants 9 */
+			major = 9;
+		}
+		evidence_cudnns(c, f);
+		if (major > 0 && legacy_cudnn(c, f, names[0], major)) {
+			/* no release of that major to install */
+		} else if (major > 0 && !evidence_cudnn_needs(c, f, major)) {
+			cds_finding_fix(f, CDS_FIX_INSTALL, NULL, NULL,
+			    "cudnn-setup install --cudnn %d", major);
+		}
+	} else if (strcmp(names[0], "libcuda.so") == 0) {
+		evidence_libcuda1(c, f);
+	} else if (!cds_startswith(names[0], "libcuda.so")) {
+		struct cds_aptfix *a = cds_aptfix_for(c, names[0], NULL);
+
+		if (a != NULL) {
+			cds_aptfix_report(c, f, a);
+		} else if (part != NULL) {
+			part_shipper(c, f, names[0], part);
+		} else if (c->m == NULL ||
+		    cds_manifest_soname(c->m, names[0]) == NULL ||
+		    strcmp(cds_manifest_soname(c->m, names[0])->kind,
+		    "cuda") == 0) {
+			/* a TensorRT or NCCL soname is shipped by no CUDA
+			 * release: its component says who ships it */
+			evidence_cuda_shipper(c, f, names[0]);
+		}
+		cds_aptfix_free(a);
+	}
+	evidence_soname(c, f, names[0]);
+	free(part);
+}
+
+
+/* The development link of the NVIDIA library whose C API function SYM
+ * is, by the API's prefix (NULL: none of theirs). */
+const char *
+cds_explain_symbol_library(const char *sym)
+{
+	static const struct {
+		const char *prefix, *lib;
+	} apis[] = {
+		{ "cudnn", "libcudnn.so" }, { "cublasLt", "libcublasLt.so" },
+		{ "cublas", "libcublas.so" }, { "cusparse", "libcusparse.so" },
+		{ "cusolver", "libcusolver.so" }, { "cufft", "libcufft.so" },
+		{ "curand", "libcurand.so" }, { "nvrtc", "libnvrtc.so" },
+		{ "nvJitLink", "libnvJitLink.so" }, { "nccl", "libnccl.so" },
+		{ "nvml", "libnvidia-ml.so" }, { "cuda", "libcudart.so" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(apis) / sizeof(apis[0]); i++) {
+		if (strncmp(sym, apis[i].prefix, strlen(apis[i].prefix)) == 0) {
+			return apis[i].lib;
+		}
+	}
+	return NULL;
+}
+/*
+ * The library the message could not open, MISSING (or each of LIST, for
+ * "Unable to load any of {A, B...}"): is it found here, installed
+ * elsewhere, or nowhere?  Evidence "state" says which; "origin" where it
+ * is; for cuDNN the copies here and what the programs here need.
+ */
+void
+cds_explain_check_missing(struct cds_rule_ctx *c, const char *id,
+    const char *missing, const char *list)
+{
+	char **names;
+
+	names = cds_strsplit(list != NULL ? list : missing, list != NULL ?
+	    ", \t" : "", 0);
+	if (!found_here(c, names) && !installed_elsewhere(c, names) &&
+	    names[0] != NULL) {
+		not_installed(c, id, names);
+	}
+	cds_strfreev(names);
+}
+
+/* The library the message names as failing: load it here, by path, and
+ * see whether it fails the same way: statically (the loader emulation),
+ * and on this system also for real, in a child process that dlopens it
+ * (what is loaded, not only what is installed). */
+void
+cds_explain_check_file(struct cds_rule_ctx *c,
+    const struct cds_explanation *x, const char *path)
+{
+	const char *sym = cds_explain_capture(x, "symbol");
+	struct cds_ld_resolution *r;
+	struct cds_dlprobe *dp = NULL;
+	struct cds_finding *f = NULL;
+	char *host;
+	size_t k;
+	int ok;
+
+	if (path[0] != '/' || strstr(path, "...") != NULL) {
+		return;
+	}
+	host = cds_rpath(c->h, path);
+	ok = cds_is_file(host);
+	free(host);
+	if (!ok) {
+		return;	/* from another machine, or since removed */
+	}
+	r = cds_loader_resolve(c->h, path, 0);
+	cds_clearerr(c->h);
+	if (*cds_root(c->h) == '\0') {
+		char *libs[2];
+
+		libs[0] = (char *)path;
+		libs[1] = NULL;
+		dp = cds_dlprobe_run(c->h, libs, 0);
+		cds_clearerr(c->h);
+	}
+	for (k = 0; r != NULL && k < r->nproblems && f == NULL; k++) {
+		const struct cds_ld_problem *p = &r->problems[k];
+
+		f = cds_finding_add(c, MSG_FILE, CDS_SEV_ERROR, "loading %s "
+		    "here fails%s", path, sym != NULL && strstr(p->message,
+		    sym) != NULL ? " the same way" : "");
+		cds_finding_evidence(f, "loader says", "%s", p->message);
+		if (p->provider != CDS_LD_NONE &&
+		    r->objects[p->provider].found.path != NULL) {
+			const struct cds_ld_found *fd =
+			    &r->objects[p->provider].found;
+
+			cds_finding_evidence(f, "bound to", "%s", fd->path);
+			if (fd->how != NULL) {
+				cds_finding_evidence(f, "found through", "%s",
+				    fd->how);
+			}
+		}
+	}
+	if (dp != NULL && dp->nlibs > 0) {
+		const struct cds_dlprobe_lib *l = &dp->libs[0];
+
+		if (f == NULL && !l->ok) {
+			f = cds_finding_add(c, MSG_FILE, CDS_SEV_ERROR,
+			    "loading %s here fails", path);
+		}
+		if (f != NULL) {
+			cds_finding_evidence(f, "dlopen here says", "%s",
+			    l->ok ? "it loads" : l->error != NULL ? l->error :
+			    "(no message)");
+			for (k = 0; l->mapped[k] != NULL; k++) {
+				if (strstr(l->mapped[k], "libcudnn") != NULL) {
+					cds_finding_evidence(f, "mapped",
+					    "%s", l->mapped[k]);
+				}
+			}
+		}
+	}
+	if (f == NULL) {
+		f = cds_finding_add(c, MSG_FILE, CDS_SEV_NOTE, "%s loads "
+		    "cleanly here", path);
+		cds_finding_evidence(f, "so", "the failing program ran with "
+		    "another environment or on another machine");
+	}
+	cds_dlprobe_free(dp);
+	cds_ld_resolution_free(r);
+}
+
+/* Is DIR on LD_LIBRARY_PATH in the loader's order here? */
+static int
+on_ld_library_path(const struct cds_rule_ctx *c, const char *dir)
+{
+	size_t i;
+
+	for (i = 0; i < c->s->nsearchdirs; i++) {
+		const struct cds_searchdir *d = &c->s->searchdirs[i];
+
+		if (d->via != NULL && strcmp(d->via, "LD_LIBRARY_PATH") == 0 &&
+		    cds_same_dir(c->h, d->dir, dir)) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The cuDNN of the version the message says was loaded: where is it, and
+ * does LD_LIBRARY_PATH put it first? */
+void
+cds_explain_check_runtime(struct cds_rule_ctx *c, const char *version)
+{
+	struct cds_finding *f = NULL;
+	const struct cds_cudnn *first = NULL;
+	size_t i;
+
+	for (i = 0; i < c->s->ncudnns; i++) {
+		const struct cds_cudnn *d = &c->s->cudnns[i];
+
+		if (d->version != NULL && (cds_ver_has_prefix(d->version,
+		    version) || cds_ver_has_prefix(version, d->version)) &&
+		    on_ld_library_path(c, d->dir)) {
+			first = d;
+			break;
+		}
+	}
+	for (i = 0; i < c->s->ncudnns; i++) {
+		const struct cds_cudnn *d = &c->s->cudnns[i];
+
+		if (d->version == NULL || (!cds_ver_has_prefix(d->version,
+		    version) && !cds_ver_has_prefix(version, d->version))) {
+			continue;
+		}
+		if (f == NULL && first != NULL) {
+			f = cds_finding_add(c, MSG_CUDNN, CDS_SEV_WARNING,
+			    "cuDNN %s, the version the message says was "
+			    "loaded, is on LD_LIBRARY_PATH here: %s", version,
+			    first->dir);
+			cds_finding_evidence(f, "on LD_LIBRARY_PATH", "%s",
+			    first->dir);
+		} else if (f == NULL) {
+			f = cds_finding_add(c, MSG_CUDNN, CDS_SEV_NOTE, "cuDNN "
+			    "%s is installed here in %s", version, d->dir);
+		}
+		cds_finding_evidence(f, "copy", "%s (cuDNN %s, %s)", d->dir,
+		    d->version, origin_word(d->origin));
+	}
+}
+
+/* ------------------------------------------------------------------------ */
+/* Checks the causes ask for: the driver, the framework's build              */
+/* ------------------------------------------------------------------------ */
+
+/* The driver as a CUDA program meets it: kernel module, libcuda.so.1 and
+ * their versions, NVIDIA devices, a container.  An error when libraries
+ * without a module, or libraries and module of different versions. */
+void
+cds_explain_check_driver(struct cds_rule_ctx *c)
+{
+	const struct cds_driver *d = &c->s->driver;
+	const char *lib = d->stub_path == NULL || !cds_streq(d->stub_path,
+	    d->libcuda_path) ? d->libcuda_path : NULL;
+	const struct cds_container *ct = &c->s->container;
+	int container = cds_in_container(ct), mismatch;
+	struct cds_finding *f;
+
+	mismatch = d->module_version != NULL && d->libcuda_version != NULL &&
+	    strcmp(d->module_version, d->libcuda_version) != 0;
+	if (d->module_version == NULL && lib != NULL) {
+		f = cds_finding_add(c, MSG_DRIVER, CDS_SEV_ERROR, "the NVIDIA "
+		    "driver's libraries are installed (%s) but no NVIDIA "
+		    "kernel module is loaded: CUDA cannot run", lib);
+	} else if (d->module_version == NULL && container) {
+		f = cds_finding_add(c, MSG_DRIVER, CDS_SEV_ERROR, "no NVIDIA "
+		    "kernel module is visible in this container");
+	} else if (mismatch) {
+		f = cds_finding_add(c, MSG_DRIVER, CDS_SEV_ERROR,
+		    "libcuda.so.1 is version %s, the kernel module %s",
+		    d->libcuda_version, d->module_version);
+	} else {
+		f = cds_finding_add(c, MSG_DRIVER, CDS_SEV_NOTE,
+		    "kernel module %s, libcuda.so.1 %s",
+		    d->module_version != NULL ? d->module_version : "none",
+		    lib != NULL ? lib : "not found");
+	}
+	if (d->module_version != NULL) {
+		cds_finding_evidence(f, "kernel module", "%s",
+		    d->module_version);
+	} else {
+		cds_finding_evidence(f, "kernel module", "none loaded "
+		    "(/proc/driver/nvidia/version is absent)");
+	}
+	if (lib != NULL) {
+		cds_finding_evidence(f, "libcuda.so.1", "%s%s%s%s", lib,
+		    d->libcuda_version != NULL ? " (version " : "",
+		    d->libcuda_version != NULL ? d->libcuda_version : "",
+		    d->libcuda_version != NULL ? ")" : "");
+	} else {
+		cds_finding_evidence(f, "libcuda.so.1", "%s", d->stub_path !=
+		    NULL ? "only a stub" : "not found by the loader");
+	}
+	cds_finding_evidence(f, "NVIDIA PCI devices", "%d", c->s->nvidia_pci);
+	if (mismatch) {
+		cds_finding_evidence(f, "mismatch", "libcuda.so.1 %s, kernel "
+		    "module %s", d->libcuda_version, d->module_version);
+	}
+	if (container) {
+		cds_finding_evidence(f, "container", "%s (%s)", ct->runtime,
+		    ct->nevidence > 0 ? ct->evidence[0].value : "");
+	}
+}
+
+/* F27: the torch builds here; a CPU-only one is the cause, with how that
+ * is known and whether conda saw a driver. */
+void
+cds_explain_build_cpu(struct cds_rule_ctx *c)
+{
+	const struct cds_driver *d = &c->s->driver;
+	struct pkgref *pk;
+	size_t n = all_packages(c->s, &pk), i, torches = 0;
+
+	for (i = 0; i < n; i++) {
+		const struct cds_package *p = pk[i].p;
+		const char *how = cpu_only(p);
+		struct cds_finding *f;
+		char *who;
+
+		if (p->kind != CDS_FW_TORCH) {
+			continue;
+		}
+		torches++;
+		who = pkg_name(&pk[i]);
+		if (how == NULL) {
+			f = cds_finding_add(c, MSG_BUILD, CDS_SEV_NOTE,
+			    "%s is %s%s", who, pkg_cuda(p) != NULL ?
+			    "built for CUDA " : "a build whose CUDA version "
+			    "is not known here", pkg_cuda(p) != NULL ?
+			    pkg_cuda(p) : "");
+			cds_finding_evidence(f, "build", "%s%s", pkg_cuda(p) !=
+			    NULL ? "CUDA " : "unknown", pkg_cuda(p) != NULL ?
+			    pkg_cuda(p) : "");
+			free(who);
+			continue;
+		}
+		f = cds_finding_add(c, MSG_BUILD, CDS_SEV_ERROR, "%s is a "
+		    "CPU-only build", who);
+		cds_finding_evidence(f, "build", "CPU-only: %s", how);
+		cds_finding_evidence(f, "installed by", "%s", p->from_conda ?
+		    "conda" : p->location != NULL && cds_startswith(p->location,
+		    "/usr/lib/python3/dist-packages") ? "the distribution" :
+		    "pip");
+		cds_finding_evidence(f, "driver", "%s", d->module_version !=
+		    NULL ? "kernel module loaded" : d->libcuda_path != NULL ?
+		    "libcuda.so.1 without a kernel module" : "none seen (no "
+		    "kernel module, no libcuda.so.1)");
+		free(who);
+	}
+	if (torches == 0) {
+		cds_finding_add(c, MSG_BUILD, CDS_SEV_NOTE, "no PyTorch is "
+		    "installed here");
+	}
+	free(pk);
+}
+
+/* F14: the onnxruntime package is the CPU one when an env has it and not
+ * onnxruntime-gpu (pip's names; conda's builds are told by their own). */
+void
+cds_explain_build_ort(struct cds_rule_ctx *c)
+{
+	struct pkgref *pk;
+	size_t n = all_packages(c->s, &pk), i, k;
+
+	for (i = 0; i < n; i++) {
+		struct cds_finding *f;
+		char *who;
+		int gpu = 0;
+
+		if (strcmp(pk[i].p->name, "onnxruntime") != 0 ||
+		    pk[i].p->from_conda) {
+			continue;
+		}
+		for (k = 0; k < n; k++) {
+			if (pk[k].env == pk[i].env &&
+			    strcmp(pk[k].p->name, "onnxruntime-gpu") == 0) {
+				gpu = 1;
+			}
+		}
+		if (gpu) {
+			continue;
+		}
+		who = pkg_name(&pk[i]);
+		f = cds_finding_add(c, MSG_BUILD, CDS_SEV_ERROR, "%s is the "
+		    "CPU package: the CUDA provider is in onnxruntime-gpu",
+		    who);
+		cds_finding_evidence(f, "build", "CPU-only: the onnxruntime "
+		    "package, not onnxruntime-gpu");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "pip uninstall "
+		    "onnxruntime && pip install onnxruntime-gpu");
+		free(who);
+	}
+	free(pk);
+}
+
+/* F16 with PyTorch's "(found version 11040)": which frameworks here need
+ * a newer CUDA than the driver that printed it runs. */
+void
+cds_explain_build_driver(struct cds_rule_ctx *c, const char *runs)
+{
+	struct pkgref *pk;
+	size_t n = all_packages(c->s, &pk), i;
+
+	for (i = 0; i < n; i++) {
+		const char *cuda = pkg_cuda(pk[i].p);
+		struct cds_finding *f;
+		char *who;
+
+		if (pk[i].p->kind == CDS_FW_OTHER || cuda == NULL ||
+		    cds_vercmp(cuda, runs) <= 0) {
+			continue;
+		}
+		who = pkg_name(&pk[i]);
+		f = cds_finding_add(c, MSG_BUILD, CDS_SEV_ERROR, "%s is built "
+		    "for CUDA %s; the driver the message names runs CUDA %s "
+		    "at most", who, cuda, runs);
+		cds_finding_evidence(f, "built for", "CUDA %s", cuda);
+		cds_finding_evidence(f, "driver runs", "CUDA %s (as the "
+		    "message says)", runs);
+		free(who);
+	}
+	free(pk);
+}
+
+/* TORCH-ABI: which PyTorch is installed here, for the reader. */
+void
+cds_explain_build_torch(struct cds_rule_ctx *c)
+{
+	struct pkgref *pk;
+	size_t n = all_packages(c->s, &pk), i;
+
+	for (i = 0; i < n; i++) {
+		struct cds_finding *f;
+		char *who;
+
+		if (pk[i].p->kind != CDS_FW_TORCH) {
+			continue;
+		}
+		who = pkg_name(&pk[i]);
+		f = cds_finding_add(c, MSG_BUILD, CDS_SEV_NOTE, "%s is the "
+		    "PyTorch installed there", who);
+		cds_finding_evidence(f, "package", "%s", who);
+		free(who);
+	}
+	free(pk);
+}
+
+/* BNB-BINARY: the native libraries each bitsandbytes here ships, and
+ * whether the one the message looked for (WANTED) is among them. */
+void
+cds_explain_build_bnb(struct cds_rule_ctx *c, const char *wanted)
+{
+	struct cds_strv sites = {0};
+	struct pkgref *pk;
+	size_t n = all_packages(c->s, &pk), i;
+	char **site;
+
+	for (i = 0; i < c->s->nenvs; i++) {
+		if (c->s->envs[i].site_packages != NULL &&
+		    !cds_strv_contains(&sites, c->s->envs[i].site_packages)) {
+			cds_strv_push(&sites, c->s->envs[i].site_packages);
+		}
+	}
+	for (i = 0; i < n; i++) {
+		if (pk[i].env == NULL && pk[i].p->location != NULL &&
+		    !pk[i].p->from_conda &&
+		    !cds_strv_contains(&sites, pk[i].p->location)) {
+			cds_strv_push(&sites, pk[i].p->location);
+		}
+	}
+	free(pk);
+	for (site = sites.v; site != NULL && *site != NULL; site++) {
+		char *dir = cds_path_join(*site, "bitsandbytes");
+		char *pat = cds_path_join(dir, "libbitsandbytes_cuda*.so");
+		char **libs = cds_root_glob(c->h, pat), **l;
+		struct cds_buf has = {0};
+		struct cds_finding *f;
+		int found = 0;
+
+		free(pat);
+		if (!cds_root_isdir(c->h, dir)) {
+			cds_strfreev(libs);
+			free(dir);
+			continue;
+		}
+		for (l = libs; *l != NULL; l++) {
+			cds_buf_addf(&has, "%s%s", has.len > 0 ? ", " : "",
+			    cds_basename(*l));
+			found |= wanted != NULL &&
+			    strcmp(cds_basename(*l), wanted) == 0;
+		}
+		if (wanted != NULL && !found) {
+			f = cds_finding_add(c, MSG_BUILD, CDS_SEV_ERROR,
+			    "bitsandbytes in %s has no %s", *site, wanted);
+			cds_finding_evidence(f, "lacks", "%s", wanted);
+		} else {
+			f = cds_finding_add(c, MSG_BUILD, CDS_SEV_NOTE,
+			    "bitsandbytes in %s", *site);
+		}
+		cds_finding_evidence(f, "has", "%s", has.len > 0 ? has.s :
+		    "no libbitsandbytes_cuda*.so");
+		cds_buf_free(&has);
+		cds_strfreev(libs);
+		free(dir);
+	}
+	cds_strv_clear(&sites);
+}
+

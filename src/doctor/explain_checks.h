@@ -1,0 +1,47 @@
+/*
+ * explain_checks.h - explain's own checks (explain_checks.c), run by
+ * explain.c's cds_explain_check() on what a message names and what its
+ * entry's causes ask about.  Each adds findings (MSG-*) to the rule
+ * context C.
+ */
+#ifndef CDS_EXPLAIN_CHECKS_H
+#define CDS_EXPLAIN_CHECKS_H
+
+#include "base/util.h"
+#include "doctor/explain.h"
+#include "doctor/rule.h"
+
+/* What match M captured as KEY, and what the matches of X did (the
+ * first that did); NULL: none. */
+CDS_HIDDEN const char *cds_explain_match_capture(
+    const struct cds_explain_match *m, const char *key);
+CDS_HIDDEN const char *cds_explain_capture(const struct cds_explanation *x,
+    const char *key);
+
+/* The development link of the NVIDIA library whose C API function SYM
+ * is (NULL: none of theirs). */
+CDS_HIDDEN const char *cds_explain_symbol_library(const char *sym);
+
+/* What the message names: the library MISSING (or any of LIST) not
+ * opened, the file PATH that failed, the runtime VERSION it loaded. */
+CDS_HIDDEN void cds_explain_check_missing(struct cds_rule_ctx *c,
+    const char *id, const char *missing, const char *list);
+CDS_HIDDEN void cds_explain_check_file(struct cds_rule_ctx *c,
+    const struct cds_explanation *x, const char *path);
+CDS_HIDDEN void cds_explain_check_runtime(struct cds_rule_ctx *c,
+    const char *version);
+
+/* What the causes ask about: the driver (module, libcuda.so.1, device
+ * nodes), and how the frameworks here were built (CPU-only builds, ONNX
+ * Runtime's providers, the CUDA the driver runs, PyTorch's extensions,
+ * bitsandbytes' library WANTED). */
+CDS_HIDDEN void cds_explain_check_driver(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_explain_build_cpu(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_explain_build_ort(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_explain_build_driver(struct cds_rule_ctx *c,
+    const char *runs);
+CDS_HIDDEN void cds_explain_build_torch(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_explain_build_bnb(struct cds_rule_ctx *c,
+    const char *wanted);
+
+#endif /* CDS_EXPLAIN_CHECKS_H */

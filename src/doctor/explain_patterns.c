@@ -1,0 +1,822 @@
+/*
+ * explain_patterns.c - the wordings `cudnn-setup explain` recognises:
+ * NVIDIA's libraries', the frameworks' wrappers', the loaders', the
+ * container toolkit's, each a pattern naming its catalogue entry
+ * (explain_table.c says what the entry means and which findings show its
+ * causes).  explain.c matches them; the status codes are codes.c's.
+ */
+#include "config.h"
+
+#include "doctor/explain_patterns.h"
+#include "doctor/explain_table.h"
+
+#define P "[^ :'\"\n]*"			/* a path without spaces */
+#define SO "\\.so[.0-9]*"
+#define VER "([0-9]+(\\.[0-9]+)*)"	/* "8.6.0", not "8.6.0." */
+#define CUDNN "libcudnn[a-z_]*\\.so\\.[0-9]+"
+#define CUDNN_DLL "cudnn[a-z_]*64_[0-9]+\\.dll"
+#define LOADLIB "Could not load library (" CUDNN ")\\.[[:space:]]*Error: *"
+#define CANNOT " *: *cannot open shared object file"
+#define UNDEF "undefined symbol"
+#define COULD "Could not load library"
+/* the Windows names of the same libraries: cublas64_12.dll */
+#define NVDLL "(cu[a-zA-Z_]+|nvrtc|nvJitLink|npp[a-z_]*)64_[0-9]+(_[0-9]+)?" \
+	"\\.dll"
+/* a function of the driver API, by the families cuda.h (CUDA 13.0)
+ * declares: the patterns match without case, so "cu[A-Z]" alone would
+ * take cudnnCreate too */
+#define DRVAPI "cu(Memcpy|Mem|Graph|Memset|Stream|Ctx|Tex|Array|Device|" \
+	"Event|Module|Launch|Func|Library|Param|Multicast|Link|Green|Ipc|" \
+	"Kernel|Graphics|Coredump|Mipmapped|Occupancy|Wait|Signal|Tensor|" \
+	"User|Get|Import|Surf|Dev|Pointer|External|Destroy|Thread|Flush|Init|" \
+	"Checkpoint|Logs|Profiler|Function|Driver)[A-Za-z0-9_]*"
+/* a function of NVIDIA's libraries' C APIs, by their prefixes */
+#define NVAPI "(cudnn|cublas|cusparse|cusolver|cufft|curand|nvrtc|" \
+	"nvJitLink|nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*|" DRVAPI
+/* the stems of NVIDIA's libraries outside the driver (manifests/data/
+ * sonames.tsv) */
+#define NVLIB "lib(cu[a-zA-Z_]+|npp[a-z_]*|nccl|nvJitLink|nvrtc(-builtins)?|" \
+	"nvjpeg|nvToolsExt|nvtx3interop|nvinfer[a-z_]*|nvonnxparser|" \
+	"nvparsers|nvblas|nvvm|nvshmem[a-z_]*|nvptxcompiler[a-z_]*|" \
+	"nvfatbin|nvJPEG)"
+
+const struct pattern cds_explain_patterns[] = {
+	/* cuDNN 8 sub-libraries: one release with another's sibling */
+	{ "F3", 0, COULD, 0, NULL, LOADLIB "(" P "/bin/\\.\\./lib/"
+	    "libcudnn[a-z_]*\\.so\\.[0-9]+)", { NULL, "library", "file" } },
+	{ "F1", 1, UNDEF, 1, NULL, "((" P "libcudnn[a-z_]*\\.so\\.[0-9]+)"
+	    " *: *)?" UNDEF ": *([A-Za-z0-9_]+),? version (" CUDNN ")",
+	    { NULL, NULL, "file", "symbol", "provider" } },
+	{ "F1", 1, "relocation error:", 0, NULL, "relocation error: *(" P
+	    "libcudnn[a-z_]*\\.so\\.[0-9]+) *: *symbol ([A-Za-z0-9_]+),? "
+	    "version (" CUDNN ") not defined",
+	    { NULL, "file", "symbol", "provider" } },
+	{ "F2", 1, COULD, 0, NULL, LOADLIB "(" P
+	    "libcudnn[a-z_]*\\.so\\.[0-9]+) *: *symbol ([A-Za-z0-9_]+)"
+	    "[^, \n]*,? version (" CUDNN ") not defined in file (" CUDNN ")",
+	    { NULL, "library", "file", "symbol", "provider" } },
+	{ "F1", 2, COULD, 0, NULL, LOADLIB "(" P
+	    "libcudnn[a-z_]*\\.so\\.[0-9]+) *: *" UNDEF ": *([A-Za-z0-9_]+)",
+	    { NULL, "library", "file", "symbol" } },
+	/* XLA's lazy loader (xla/tsl/cuda/cusparse_stub.cc) answers every
+	 * cuSPARSE call with this when libcusparse would not load; JAX
+	 * prints it from its version check.  cuSPARSE 12 fails to load
+	 * when an older libnvJitLink is bound first. */
+	{ "F12", 2, "The cuSPARSE library was not found", 0, NULL,
+	    "The cuSPARSE library was not found", { NULL } },
+	/* the dynamic loader's words for a file cut short or not ELF at
+	 * all (glibc elf/dl-load.c): an empty driver library in an image is
+	 * what `docker commit` of a container run with the GPU leaves
+	 * behind (the toolkit's bind-mount targets) */
+	{ "CTR-BAKED", 1, "file too short", 1, NULL, "(" P "/(lib(cuda|"
+	    "nvidia-[a-z0-9-]+)\\.so[.0-9]*)) *: *(file too short|invalid ELF "
+	    "header)", { NULL, "file", "library" } },
+	{ "LIB-TRUNCATED", 2, "file too short", 1, NULL, "((" P "/)?(lib"
+	    "[A-Za-z0-9_+.-]*\\.so[.0-9]*)) *: *file too short",
+	    { NULL, "file", NULL, "library" } },
+	{ "LIB-TRUNCATED", 2, "invalid ELF header", 1, NULL, "((" P "/)?(lib"
+	    "[A-Za-z0-9_+.-]*\\.so[.0-9]*)) *: *invalid ELF header",
+	    { NULL, "file", NULL, "library" } },
+	/* other undefined symbols: nvJitLink, NCCL, PyTorch's own C++ */
+	{ "F12", 1, UNDEF, 1, NULL, "((" P "libcusparse" SO ") *: *)?" UNDEF
+	    ": *(_*nvJitLink[A-Za-z0-9_]*)(,? version "
+	    "(libnvJitLink\\.so\\.[0-9]+))?",
+	    { NULL, NULL, "file", "symbol", NULL, "provider" } },
+	{ "NCCL-SYMBOL", 1, UNDEF, 1, NULL, "((" P SO ") *: *)?" UNDEF
+	    ": *(nccl[A-Za-z0-9_]*)", { NULL, NULL, "file", "symbol" } },
+	{ "TORCH-ABI", 1, UNDEF, 1, NULL, "((" P SO ") *: *)?" UNDEF
+	    ": *(_Z[A-Z]*N?K?(3c10|5torch|2at|6caffe2)[A-Za-z0-9_]*)",
+	    { NULL, NULL, "file", "symbol" } },
+	/* the same, "undefined" and "symbol" on two lines of a paste */
+	{ "TORCH-ABI", 2, "symbol: _Z", 0, "undefined", "symbol: *(_Z[A-Z]*"
+	    "N?K?(3c10|5torch|2at|6caffe2)[A-Za-z0-9_]*)",
+	    { NULL, "symbol" } },
+	/* a library that cannot be opened */
+	{ "F4", 1, COULD, 0, NULL, LOADLIB "(libcuda\\.so)" CANNOT,
+	    { NULL, "library", "missing" } },
+	{ "F6", 1, COULD, 0, NULL, LOADLIB "(" CUDNN ")" CANNOT,
+	    { NULL, "library", "missing" } },
+	{ "F5", 2, COULD, 0, NULL, LOADLIB "(lib[A-Za-z0-9_]+" SO ")" CANNOT,
+	    { NULL, "library", "missing" } },
+	{ "F6", 2, "Please make sure", 0, NULL, "Please make sure (" CUDNN ") "
+	    "is in your library path", { NULL, "missing" } },
+	{ "F7", 1, "Unable to load any of {", 0, NULL, "Unable to load any of "
+	    "\\{((libcudnn[a-z_]*\\.so[.0-9]*)[^}\n]{0,400})\\}",
+	    { NULL, "candidates", "missing" } },
+	{ "F7", 2, "Cannot load symbol", 0, NULL, "Cannot load symbol "
+	    "(cudnn[A-Za-z]+)", { NULL, "symbol" } },
+	{ "F14", 1, "_providers_", 0, NULL, "_providers_(cuda|tensorrt)"
+	    "\\.so with error: *(" P "/)?(lib[A-Za-z0-9_]+" SO ")" CANNOT,
+	    { NULL, "provider", NULL, "missing" } },
+	/* Windows: error 126 is ERROR_MOD_NOT_FOUND, a DLL the provider
+	 * needs (winerror.h) */
+	{ "F14", 2, "LoadLibrary failed with error 126", 0, NULL,
+	    "LoadLibrary failed with error 126[^\n]{0,40}when trying to load "
+	    "[^\n]{0,300}onnxruntime_providers_(cuda|tensorrt)\\.dll",
+	    { NULL, "provider" } },
+	{ "F14", 2, "Failed to create CUDAExecutionProvider", 0, NULL,
+	    "Failed to create CUDAExecutionProvider", { NULL } },
+	{ "F28", 2, "Could not load dynamic library", 0, NULL, "Could not load "
+	    "dynamic library '(libcudnn[^'\n]*)'", { NULL, "missing" } },
+	{ "F29", 2, "Could not load dynamic library", 0, NULL, "Could not load "
+	    "dynamic library '(lib[^'\n]*)'; dlerror: *(" P "/)?"
+	    "(lib[A-Za-z0-9_]+" SO ")" CANNOT,
+	    { NULL, "library", NULL, "missing" } },
+	{ "F29", 2, "Could not load dynamic library", 0, NULL, "Could not load "
+	    "dynamic library '(lib[^'\n]*)'", { NULL, "missing" } },
+	{ "F28", 2, "Couldn't open CUDA library", 0, NULL, "Couldn't open CUDA "
+	    "library (libcudnn[a-z_]*\\.so(\\.[0-9]+)*)", { NULL, "missing" } },
+	{ "F29", 3, "Couldn't open CUDA library", 0, NULL, "Couldn't open CUDA "
+	    "library (lib[A-Za-z0-9_]+\\.so(\\.[0-9]+)*)",
+	    { NULL, "missing" } },
+	{ "F28", 3, "Unable to load cuDNN DSO", 0, NULL,
+	    "Unable to load cuDNN DSO", { NULL } },
+	{ "F29", 3, "Cannot dlopen some GPU libraries", 0, NULL,
+	    "Cannot dlopen some GPU libraries", { NULL } },
+	{ "F6", 3, "cannot open shared object file", 1, NULL, "(" P "/)?"
+	    "(libcudnn[a-z_]*\\.so(\\.[0-9]+)*)" CANNOT,
+	    { NULL, NULL, "missing" } },
+	/* a cuDNN 9 library not found is also what F7 is about, and
+	 * CTranslate2's list of cuDNN 9 names also what F6 is: the two
+	 * entries' causes (not installed, only in a wheel, elsewhere) are
+	 * one question asked of two wordings */
+	{ "F7", 3, "cannot open shared object file", 1, NULL, "(" P "/)?"
+	    "(libcudnn[a-z_]*\\.so\\.9)" CANNOT, { NULL, NULL, "missing" } },
+	{ "F7", 3, "Could not locate cudnn", 0, NULL, "Could not locate "
+	    "(cudnn[a-z_]*64_9\\.dll)", { NULL, "missing" } },
+	{ "F6", 3, "Unable to load any of {", 0, NULL, "Unable to load any of "
+	    "\\{(libcudnn[a-z_]*\\.so[.0-9]*)", { NULL, "missing" } },
+	{ "F6", 3, "Cannot load cudnn shared library", 0, NULL,
+	    "Cannot load cudnn shared library", { NULL } },
+	{ "F13", 3, "cannot open shared object file", 1, NULL, "(" P "/)?"
+	    "(lib(cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc|"
+	    "nvToolsExt|nvJitLink|npp[a-z]*)[a-zA-Z_]*" SO ")" CANNOT,
+	    { NULL, NULL, "missing" } },
+	/* CTranslate2's dlopen() stubs */
+	{ "F13", 2, "Library ", 0, NULL, "Library "
+	    "(lib(cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|"
+	    "nvrtc|nvJitLink)" SO "|" NVDLL ") is not found or cannot be "
+	    "loaded", { NULL, "missing" } },
+	/* NVRTC opening its builtins library, numba looking for libNVVM */
+	{ "F13", 2, "failed to open lib", 0, NULL, "failed to open (" NVLIB
+	    SO ")", { NULL, "missing" } },
+	/* cuda-python's loader and others': "Failed to dlopen
+	 * libcudart.so.12" */
+	{ "F13", 2, "Failed to dlopen", 0, NULL, "Failed to dlopen (" NVLIB
+	    SO ")", { NULL, "missing" } },
+	/* NCCL told the topology of another machine */
+	{ "NCCL-TOPO", 1, "NCCL_GRAPH_FILE set by environment", 0, NULL,
+	    "NCCL_GRAPH_FILE set by environment to ([^ \n]+)",
+	    { NULL, "file" } },
+	{ "NCCL-TOPO", 1, "NCCL_TOPO_FILE set by environment", 0, NULL,
+	    "NCCL_TOPO_FILE set by environment to ([^ \n]+)",
+	    { NULL, "file" } },
+	{ "F13", 2, "libNVVM cannot be found", 0, NULL,
+	    "libNVVM cannot be found", { NULL } },
+	{ "NO-DRIVER", 2, "cannot open shared object file", 1, NULL, "(" P "/)?"
+	    "(libcuda\\.so\\.1)" CANNOT, { NULL, NULL, "missing" } },
+	{ "F2", 4, COULD, 0, NULL, COULD " (" CUDNN ")", { NULL, "library" } },
+	/* Windows: cuDNN 8's own loader names DLLs; zlibwapi.dll is a
+	 * library cuDNN 8 needs and does not ship (NVIDIA's cuDNN 8
+	 * installation guide for Windows) */
+	{ "F2", 4, COULD, 0, NULL, COULD " (" CUDNN_DLL ")",
+	    { NULL, "library" } },
+	{ "F6", 2, "Please make sure", 0, NULL, "Please make sure ("
+	    CUDNN_DLL ") is in your library path", { NULL, "missing" } },
+	{ "F2", 2, "zlibwapi.dll", 0, NULL, "zlibwapi\\.dll", { NULL } },
+	{ "F6", 2, "Could not locate cudnn", 0, NULL, "Could not locate ("
+	    CUDNN_DLL ")", { NULL, "missing" } },
+	/* PaddlePaddle's loader (phi/backends/dynload/dynamic_loader.cc) */
+	{ "F6", 2, "The third-party dynamic library (", 0, NULL, "The "
+	    "third-party dynamic library \\(((lib)?cudnn[^)\n]*)\\) that "
+	    "Paddle depends on is not configured correctly",
+	    { NULL, "missing" } },
+	{ "F13", 3, "The third-party dynamic library (", 0, NULL, "The "
+	    "third-party dynamic library \\((" P ")\\) that Paddle depends "
+	    "on is not configured correctly", { NULL, "missing" } },
+	{ "F8", 3, "unable to find an engine", 0, NULL, "unable to find an "
+	    "engine to execute this computation", { NULL } },
+	/* cudnn-frontend (PyTorch's cuDNN attention, llm.c) */
+	{ "F8", 3, "No execution plans support the graph", 0, NULL,
+	    "No execution plans support the graph", { NULL } },
+	{ "F8", 3, "Attempt to open", 0, NULL, "Attempt to open ([a-z_]+) "
+	    "failed", { NULL, "library" } },
+	/* versions that do not fit */
+	{ "F9", 1, "cuDNN version", 0, NULL, "cuDNN version (incompatibility|"
+	    "mismatch): PyTorch was compiled[[:space:]]+against \\(([0-9]+), "
+	    "([0-9]+), ([0-9]+)\\) but (found runtime version|linked against) "
+	    "\\(([0-9]+), ([0-9]+), ([0-9]+)\\)",
+	    { NULL, NULL, "compiled", "compiled", "compiled", NULL, "runtime",
+	    "runtime", "runtime" } },
+	{ "F9", 1, "cuDNN version", 0, NULL, "cuDNN version (incompatibility|"
+	    "mismatch): PyTorch was compiled[[:space:]]+against ([0-9]+) but "
+	    "linked against ([0-9]+)", { NULL, NULL, "compiled", "runtime" } },
+	{ "F10", 1, "Loaded runtime CuDNN library:", 0, NULL, "Loaded runtime "
+	    "CuDNN library: " VER "( \\(compatibility version [0-9]+\\))? "
+	    "but source was compiled with:? " VER,
+	    { NULL, "runtime", NULL, NULL, "compiled" } },
+	{ "F10", 1, "Found cuDNN version", 0, NULL, "Found cuDNN version "
+	    "([0-9]+), but JAX was built against version ([0-9]+)",
+	    { NULL, "runtime", "compiled" } },
+	{ "F10", 1, "Outdated cuDNN installation found", 0, NULL, "Outdated "
+	    "cuDNN installation found\\.[[:space:]]*Version JAX was built "
+	    "against: ([0-9]+)[[:space:]]*Minimum supported: ([0-9]+)"
+	    "[[:space:]]*Installed version: ([0-9]+)",
+	    { NULL, "compiled", NULL, "runtime" } },
+	{ "F10", 4, "DNN library", 0, NULL, "DNN library (is not found|"
+	    "initialization failed)", { NULL } },
+	{ "F15", 1, "The detected CUDA version", 0, NULL, "The detected CUDA "
+	    "version \\(([0-9.]+)\\) mismatches the version that was used to "
+	    "compile[[:space:]]+PyTorch \\(([0-9.]+)\\)",
+	    { NULL, "detected", "compiled" } },
+	/* PyTorch's check of a device index (c10/cuda) */
+	{ "CUDA-ORDINAL", 2, "device < num_gpus INTERNAL ASSERT FAILED", 0,
+	    NULL, "device < num_gpus INTERNAL ASSERT FAILED", { NULL } },
+	/* DeepSpeed's op builder (op_builder/builder.py) */
+	{ "F15", 1, "Installed CUDA version", 0, NULL, "Installed CUDA "
+	    "version ([0-9.]+) does not match the version torch was compiled "
+	    "with ([0-9.]+)", { NULL, "detected", "compiled" } },
+	/* the driver */
+	/* a driver API function newer than the driver (cuCtxCreate_v4 needs
+	 * the driver of CUDA 12.5): the program was bound to a newer one */
+	{ "F16", 2, "libcuda.so.1: undefined symbol: cu", 0, NULL,
+	    "libcuda\\.so\\.1: undefined symbol: (cu[A-Za-z0-9_]+)",
+	    { NULL, "symbol" } },
+	{ "F16", 1, "CUDA driver version is insufficient", 0, NULL,
+	    "CUDA driver version is insufficient for CUDA runtime version",
+	    { NULL } },
+	{ "F16", 1, "cudaErrorInsufficientDriver", 0, NULL,
+	    "cudaErrorInsufficientDriver", { NULL } },
+	{ "F16", 1, "CUDA_ERROR_INSUFFICIENT_DRIVER", 0, NULL,
+	    "CUDA_ERROR_INSUFFICIENT_DRIVER", { NULL } },
+	{ "F16", 1, "The NVIDIA driver on your system is too old", 0, NULL,
+	    "The NVIDIA driver on your system is too old \\(found version "
+	    "([0-9]+)\\)", { NULL, "driver_cuda" } },
+	/* the container toolkit's check of an image's NVIDIA_REQUIRE_CUDA
+	 * against the host's driver (libnvidia-container) */
+	{ "F16", 1, "unsatisfied condition: cuda", 0, NULL, "unsatisfied "
+	    "condition: cuda *>=? *([0-9.]+)", { NULL, "requires" } },
+	/* Ollama (its cudart loader), CUDA.jl */
+	{ "F16", 2, "your nvidia driver is too old", 0, NULL, "your nvidia "
+	    "driver is too old", { NULL } },
+	{ "F16", 1, "CUDA driver ", 0,
+	    NULL, "CUDA driver ([0-9.]+) is not compatible with any supported "
+	    "CUDA toolkit", { NULL, "driver_cuda" } },
+	/* FFmpeg's NVENC (libavcodec/nvenc.c) */
+	{ "F16", 2, "Driver does not support the required nvenc API version",
+	    0, NULL, "Driver does not support the required nvenc API version"
+	    "\\. Required: ([0-9.]+) Found: ([0-9.]+)",
+	    { NULL, "requires", "found" } },
+	{ "F17", 1, "forward compatibility was attempted", 0, NULL,
+	    "forward compatibility was attempted on non supported HW",
+	    { NULL } },
+	{ "F17", 1, "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", 0, NULL,
+	    "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", { NULL } },
+	{ "F17", 1, "cudaErrorCompatNotSupportedOnDevice", 0, NULL,
+	    "cudaErrorCompatNotSupportedOnDevice", { NULL } },
+	{ "F18", 1, "system not yet initialized", 0, NULL,
+	    "system not yet initialized", { NULL } },
+	{ "F18", 1, "CUDA_ERROR_SYSTEM_NOT_READY", 0, NULL,
+	    "CUDA_ERROR_SYSTEM_NOT_READY", { NULL } },
+	{ "F18", 1, "cudaErrorSystemNotReady", 0, NULL,
+	    "cudaErrorSystemNotReady", { NULL } },
+	{ "F19", 1, "Failed to initialize NVML: Driver/library version "
+	    "mismatch", 0, NULL, "Failed to initialize NVML: Driver/library "
+	    "version mismatch([[:space:]]*NVML library version: ([0-9.]+))?",
+	    { NULL, NULL, "nvml" } },
+	/* the kernel's log: the module refuses a client of another version */
+	{ "F19", 1, "NVRM: API mismatch", 0, NULL, "NVRM: API mismatch: the "
+	    "client has the version ([0-9.]+), but[^.]{1,80}this kernel "
+	    "module has the version ([0-9.]+)", { NULL, "client", "module" } },
+	/* the container toolkit's own NVML call */
+	{ "F19", 1, "nvml error: driver/library version mismatch", 0, NULL,
+	    "nvml error: driver/library version mismatch", { NULL } },
+	{ "F20", 1, "NVIDIA driver is not loaded", 0, NULL, "NVIDIA driver "
+	    "is not loaded", { NULL } },
+	/* the open module on a GPU it does not drive by default */
+	{ "F20", 1, "Open nvidia.ko is only ready for use on", 0, NULL,
+	    "Open nvidia\\.ko is only ready for use on Data Center GPUs",
+	    { NULL } },
+	/* the module loaded and the GPU did not come up: RM's adapter
+	 * initialisation, and its GSP firmware check (the firmware under
+	 * /lib/firmware/nvidia/VERSION must be the module's own) */
+	{ "GPU-INIT", 2, "RmInitAdapter failed", 0, NULL, "RmInitAdapter "
+	    "failed!? *(\\(0x[0-9a-fA-F]+:0x[0-9a-fA-F]+:[0-9]+\\))?",
+	    { NULL, "status" } },
+	{ "GPU-INIT", 1, "GSP firmware image version mismatch", 0, NULL, "GSP "
+	    "firmware image version mismatch:?[[:space:]]*got version "
+	    "([0-9.]+), expected version ([0-9.]+)",
+	    { NULL, "firmware", "module" } },
+	{ "GPU-INIT", 2, "Error preparing GSP-RM image", 0, NULL,
+	    "Error preparing GSP-RM image", { NULL } },
+	{ "F20", 2, "RmInitAdapter failed", 0, NULL, "RmInitAdapter failed",
+	    { NULL } },
+	/* kmod's words when the module does not load */
+	{ "F20", 2, "Failed to insert module 'nvidia", 0, NULL, "Failed to "
+	    "insert module '(nvidia[a-z_-]*)'", { NULL, "module" } },
+	{ "F20", 1, "NVIDIA-SMI has failed because it couldn", 0, NULL,
+	    "NVIDIA-SMI has failed because it couldn.{1,3}t communicate with "
+	    "the NVIDIA driver", { NULL } },
+	{ "F20", 2, "NVRM: The NVIDIA probe routine was not called", 0, NULL,
+	    "NVRM: The NVIDIA probe routine was not called", { NULL } },
+	/* NVML's NVML_ERROR_DRIVER_NOT_LOADED (9), whose nvmlErrorString()
+	 * is "Driver Not Loaded": pynvml's NVMLError_DriverNotLoaded (wookayin/
+	 * gpustat#110), nvml-wrapper's DriverNotLoaded (damomine/aleominer#14) */
+	{ "F20", 1, "NVML_ERROR_DRIVER_NOT_LOADED", 0, NULL,
+	    "NVML_ERROR_DRIVER_NOT_LOADED", { NULL } },
+	{ "F20", 1, "NVMLError_DriverNotLoaded", 0, NULL,
+	    "NVMLError_DriverNotLoaded", { NULL } },
+	{ "F20", 2, "nvml: DriverNotLoaded", 0, NULL,
+	    "[Nn][Vv][Mm][Ll]: DriverNotLoaded", { NULL } },
+	{ "F20", 2, "Driver Not Loaded", 0, NULL, "Driver Not Loaded",
+	    { NULL } },
+	{ "CUDA-803", 1, "unsupported display driver / cuda driver "
+	    "combination", 0, NULL, "unsupported display driver / cuda driver "
+	    "combination", { NULL } },
+	{ "CUDA-803", 1, "cudaErrorSystemDriverMismatch", 0, NULL,
+	    "cudaErrorSystemDriverMismatch", { NULL } },
+	{ "CUDA-803", 1, "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", 0, NULL,
+	    "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", { NULL } },
+	{ "CUDA-999", 2, "CUDA error: unknown error", 0, NULL,
+	    "CUDA error: unknown error", { NULL } },
+	/* PyTorch's wording (c10/cuda/CUDAFunctions.cpp) */
+	{ "CUDA-999", 2, "CUDA unknown error", 0, NULL, "CUDA unknown error",
+	    { NULL } },
+	{ "CUDA-999", 2, "cudaErrorUnknown", 0, NULL, "cudaErrorUnknown",
+	    { NULL } },
+	{ "CUDA-999", 2, "CUDA_ERROR_UNKNOWN", 0, NULL, "CUDA_ERROR_UNKNOWN",
+	    { NULL } },
+	{ "CUDA-999", 2, "returned 999", 0, NULL, "returned 999", { NULL } },
+	{ "CUDA-999", 2, "Error 999: unknown error", 0, NULL,
+	    "Error 999: unknown error", { NULL } },
+	{ "STUB-LIBCUDA", 1, "CUDA driver is a stub library", 0, NULL,
+	    "CUDA driver is a stub library", { NULL } },
+	{ "STUB-LIBCUDA", 1, "CUDA_ERROR_STUB_LIBRARY", 0, NULL,
+	    "CUDA_ERROR_STUB_LIBRARY", { NULL } },
+	{ "STUB-LIBCUDA", 1, "cudaErrorStubLibrary", 0, NULL,
+	    "cudaErrorStubLibrary", { NULL } },
+	{ "STUB-LIBCUDA", 3, "/stubs/libcuda.so", 1, NULL, "(" P "/stubs/"
+	    "libcuda\\.so[.0-9]*)", { NULL, "stub" } },
+	{ "NO-DRIVER", 2, "no CUDA-capable device is detected", 0, NULL,
+	    "no CUDA-capable device is detected", { NULL } },
+	/* the banner of NVIDIA's CUDA images (nvidia_entrypoint.sh) */
+	{ "NO-DRIVER", 2, "The NVIDIA Driver was not detected", 0, NULL,
+	    "The NVIDIA Driver was not detected", { NULL } },
+	{ "NO-DRIVER", 2, "Found no NVIDIA driver on your system", 0, NULL,
+	    "Found no NVIDIA driver on your system", { NULL } },
+	{ "NO-DRIVER", 2, "CUDA_ERROR_NO_DEVICE", 0, NULL,
+	    "CUDA_ERROR_NO_DEVICE", { NULL } },
+	{ "NO-DRIVER", 2, "cudaErrorNoDevice", 0, NULL, "cudaErrorNoDevice",
+	    { NULL } },
+	/* the frameworks' own words for CUDA's codes: no device (100) */
+	{ "NO-DRIVER", 2, "No CUDA GPUs are available", 0, NULL,
+	    "No CUDA GPUs are available", { NULL } },
+	{ "NO-DRIVER", 2, "CUDA driver initialization failed", 0, NULL,
+	    "CUDA driver initialization failed", { NULL } },
+	{ "NO-DRIVER", 3, "Unable to initialize backend 'cuda'", 0, NULL,
+	    "Unable to initialize backend 'cuda'", { NULL } },
+	{ "NO-DRIVER", 3, "Unknown backend", 0, NULL, "Unknown backend "
+	    "'?(cuda|gpu)'?\\. Available backends are", { NULL } },
+	{ "NO-DRIVER", 3, "is not in the list of known backends", 0, NULL,
+	    "Backend '(cuda|gpu)' is not in the list of known backends",
+	    { NULL } },
+	/* out of memory (2): PyTorch's allocator, TensorFlow, XLA */
+	{ "CUDA-OOM", 1, "CUDA out of memory", 0, NULL, "CUDA out of memory"
+	    "(\\. Tried to allocate ([0-9.]+ [KMGT]i?B))?",
+	    { NULL, NULL, "allocation" } },
+	/* PyTorch's exception class (torch.cuda.OutOfMemoryError, 1.13+),
+	 * whatever its message: "Allocation on device 0 would exceed allowed
+	 * memory" under a memory fraction */
+	{ "CUDA-OOM", 2, "OutOfMemoryError", 0, NULL, "OutOfMemoryError:",
+	    { NULL } },
+	{ "CUDA-OOM", 2, "OOM when allocating tensor", 0, NULL,
+	    "OOM when allocating tensor", { NULL } },
+	{ "CUDA-OOM", 2, "RESOURCE_EXHAUSTED: Out of memory", 0, NULL,
+	    "RESOURCE_EXHAUSTED: Out of memory", { NULL } },
+	/* PyTorch: CUDA used, then fork() */
+	{ "CODE-INIT", 1, "Cannot re-initialize CUDA in forked subprocess", 0,
+	    NULL, "Cannot re-initialize CUDA in forked subprocess", { NULL } },
+	/* a device-side assert, as the device runtime prints it: "FILE:LINE:
+	 * FUNC: block: [58,0,0], thread: [21,0,0] Assertion `X` failed." */
+	{ "CUDA-FAULT", 2, "thread: [", 0, NULL, "thread: \\[[0-9]+,[0-9]+,"
+	    "[0-9]+\\] Assertion [^\n]{1,200} failed", { NULL } },
+	/* the kernel's log: NVIDIA's Xid 79 is a GPU off the bus; 13, 31
+	 * and 43 faults of a program's kernel (NVIDIA, "Xid Errors") */
+	{ "GPU-LOST", 1, "fallen off the bus", 0, NULL, "fallen off "
+	    "the bus", { NULL } },
+	{ "GPU-LOST", 2, "Xid", 0, NULL, "Xid \\([^)\n]*\\): *79\\b",
+	    { NULL } },
+	/* nvidia-smi: a GPU on the bus that the driver cannot talk to */
+	{ "GPU-LOST", 3, "Unable to determine the device handle for GPU", 0,
+	    NULL, "Unable to determine the device handle for GPU[^:\n]*: *"
+	    "([0-9a-fA-F:.]+)?:? *Unknown Error", { NULL, "bus id" } },
+	{ "CUDA-FAULT", 2, "Xid", 0, NULL, "Xid \\([^)\n]*\\): *(13|31|43)"
+	    "\\b", { NULL, "xid" } },
+	/* containers: the toolkit's, the engines' and NVML's texts */
+	/* docker's cdi driver asked for and none defined, and a spec that
+	 * names a device the host no longer has (stale) */
+	{ "CTR-CDI", 1, "could not select device driver", 0, NULL, "could not "
+	    "select device driver \\\\?\"cdi\\\\?\"", { NULL } },
+	{ "CTR-CDI", 1, "failed to stat CDI host device", 0, NULL, "failed to "
+	    "stat CDI host device", { NULL } },
+	{ "CTR-RUNTIME", 1, "could not select device driver", 0, NULL,
+	    "could not select device driver( \"[^\"\n]*\")? with capabilities",
+	    { NULL } },
+	{ "CTR-RUNTIME", 1, "Unknown runtime specified nvidia", 0, NULL,
+	    "Unknown runtime specified nvidia", { NULL } },
+	{ "CTR-CGROUP", 1, "Failed to initialize NVML: Unknown Error", 0,
+	    NULL, "Failed to initialize NVML: Unknown Error", { NULL } },
+	{ "CTR-HOST-DRIVER", 1, "initialization error: load library failed",
+	    1, NULL, "nvidia-container-cli(\\.real)?: "
+	    "initialization error: load library failed: "
+	    "(libnvidia-ml\\.so\\.1|libcuda\\.so\\.1)", { NULL, NULL,
+	    "missing" } },
+	{ "CTR-BAKED", 1, "file creation failed:", 0, NULL,
+	    "file creation failed: (" P "/(lib(nvidia-[a-z-]+|cuda)\\.so"
+	    "[.0-9]*)): file exists", { NULL, "file", "library" } },
+	/* docker: the nvidia runtime named (--runtime=nvidia) and not
+	 * configured in daemon.json (nvidia-ctk runtime configure) */
+	{ "CTR-RUNTIME", 1, "unknown or invalid runtime name", 0, NULL,
+	    "unknown or invalid runtime name: *nvidia", { NULL } },
+	/* the OCI runtime cannot find a driver file the CDI spec (or the
+	 * hook) lists: a spec made before the host's driver changed */
+	{ "CTR-CDI", 2, "cannot stat", 1, NULL, "(crun|runc)[^\n]*: *cannot "
+	    "stat [`'\"]?(" P "/(lib(nvidia-[a-z0-9-]+|cuda)\\.so[.0-9]*))",
+	    { NULL, NULL, "file", "library" } },
+	/* WSL2's bridge library, which the toolkit mounts from
+	 * /usr/lib/wsl/lib: not there in a builder or a nested container */
+	{ "CTR-WSL", 2, "Could not locate libdxcore.so", 0, NULL, "Could not "
+	    "locate libdxcore\\.so", { NULL } },
+	{ "CTR-WSL", 2, "libdxcore.so", 0, NULL, "libdxcore\\.so[^\n]*"
+	    "not found", { NULL } },
+	{ "CTR-WSL", 1, "WSL environment detected but no adapters were found",
+	    0, NULL, "WSL environment detected but no adapters were found",
+	    { NULL } },
+	{ "CTR-CDI", 1, "unresolvable CDI devices", 0, NULL,
+	    "unresolvable CDI devices ([^ \n]+)", { NULL, "device" } },
+	{ "CTR-PERM", 1, "Failed to initialize NVML: Insufficient "
+	    "Permissions", 0, NULL, "Failed to initialize NVML: "
+	    "Insufficient Permissions", { NULL } },
+	/* the legacy hook of a rootless engine adding the GPU's device rules:
+	 * cgroup v2's eBPF filters (libnvidia-container#154) and v1's
+	 * devices.allow (moby/moby#38729) */
+	{ "CTR-ROOTLESS", 1, "failed to add device rules", 0, NULL,
+	    "failed to add device rules: unable to find any existing device "
+	    "filters attached to the cgroup: bpf_prog_query\\(BPF_CGROUP_DEVICE"
+	    "\\) failed: operation not permitted", { NULL } },
+	{ "CTR-ROOTLESS", 1, "open failed: /sys/fs/cgroup/devices/", 0, NULL,
+	    "open failed: (/sys/fs/cgroup/devices/[^: \n]*devices\\.allow): "
+	    "permission denied", { NULL, "file" } },
+	{ "CTR-K8S", 1, "did you set the docker default runtime to", 0, NULL,
+	    "did you set the docker default runtime to", { NULL } },
+	/* a library of the driver, which no toolkit or wheel provides */
+	/* Rust's cudarc: libcuda (or Windows' nvcuda) not found */
+	{ "DRIVER-LIB", 2, "Unable to find cuda lib under the names", 0, NULL,
+	    "Unable to find cuda lib under the names", { NULL } },
+	{ "DRIVER-LIB", 2, "Cannot load lib", 0, NULL, "Cannot load "
+	    "(lib(nvidia-[a-z-]+|nvcuvid)\\.so(\\.[0-9]+)*)",
+	    { NULL, "missing" } },
+	{ "DRIVER-LIB", 2, "cannot open shared object file", 1, NULL, "(" P
+	    "/)?(lib(nvidia-[a-z-]+|nvcuvid|nvoptix)\\.so(\\.[0-9]+)*)" CANNOT,
+	    { NULL, NULL, "missing" } },
+	/* cuda-gdb's debugger back-end is the driver's libcudadebugger.so.1
+	 * (a container engine that does not pass it in: apptainer's
+	 * nvliblist.conf) */
+	{ "DRIVER-LIB", 2, "Could not find CUDA Debugger back-end", 0, NULL,
+	    "Could not find CUDA Debugger back-end", { NULL } },
+	/* CUDA.jl's driver search (CUDA_Driver_jll) */
+	{ "DRIVER-LIB", 3, "No system CUDA driver found", 0, NULL, "No system "
+	    "CUDA driver found", { NULL } },
+	/* any other library of NVIDIA's, by its soname */
+	{ "F13", 4, "cannot open shared object file", 1, NULL, "(" P "/)?"
+	    "(" NVLIB SO ")" CANNOT, { NULL, NULL, "missing" } },
+	/* a symbol a library's sibling of another release lacks, in both of
+	 * glibc's wordings (elf/dl-lookup.c) */
+	{ "LIB-SYMBOL", 3, UNDEF, 1, NULL, "((" P SO ") *: *)?" UNDEF
+	    ": *([A-Za-z0-9_]+),? version (lib[A-Za-z0-9_]+\\.so\\.[0-9]+)",
+	    { NULL, NULL, "file", "symbol", "provider" } },
+	{ "LIB-SYMBOL", 3, "not defined in file", 0, NULL, "not defined in "
+	    "file (lib[A-Za-z0-9_]+\\.so[.0-9]*) with link time reference",
+	    { NULL, "provider" } },
+	/* the GPU, the framework's build */
+	{ "F21", 1, "CUDA capability sm_", 0, NULL, "CUDA capability "
+	    "sm_([0-9]+) is not compatible with the current PyTorch "
+	    "installation", { NULL, "sm" } },
+	{ "F21", 2, "no kernel image is available", 0, NULL, "no kernel image "
+	    "is available for execution on the device", { NULL } },
+	/* ggml: device code for other architectures only */
+	{ "F21", 2, "has no device code compatible with CUDA arch", 0, NULL,
+	    "has no device code compatible with CUDA arch ([0-9]+)",
+	    { NULL, "arch" } },
+	/* an extension's own loader: no build for this GPU (tiny-cuda-nn) */
+	{ "F21", 2, "for compute capability", 0, "Could not find compatible",
+	    "for compute capability ([0-9]+)", { NULL, "sm" } },
+	/* Kokkos (LAMMPS, Trilinos): built for another architecture */
+	{ "F21", 2, "likely mismatch of architecture", 0, NULL, "likely "
+	    "mismatch of architecture", { NULL } },
+	{ "F21", 2, "was not compiled with any CUDA arch", 0, NULL,
+	    "was not compiled with any CUDA arch", { NULL } },
+	{ "F22", 1, "CUDNN_STATUS_MAPPING_ERROR", 0, NULL,
+	    "CUDNN_STATUS_MAPPING_ERROR", { NULL } },
+	{ "F22", 1, "CUDNN error(7)", 0, NULL, "CUDNN error\\(7\\)", { NULL } },
+	{ "CUDNN-NOT-INITIALIZED", 1, "CUDNN_STATUS_NOT_INITIALIZED", 0, NULL,
+	    "CUDNN_STATUS_NOT_INITIALIZED", { NULL } },
+	/* xFormers (xformers/_cpp_lib.py): "xFormers was built for:
+	 * PyTorch 2.7.1+cu126 with CUDA 1208 (you have 2.8.0+cu128)" */
+	{ "TORCH-ABI", 1, "xFormers was built for:", 0, NULL, "xFormers was "
+	    "built for:[[:space:]]*PyTorch ([^ \n]+) with CUDA [0-9]+ "
+	    "\\(you have ([^)\n]+)\\)", { NULL, "built for", "torch" } },
+	{ "F27", 1, "Torch not compiled with CUDA enabled", 0, NULL,
+	    "Torch not compiled with CUDA enabled", { NULL } },
+	{ "F27", 2, "was not built with CUDA backend", 0, NULL, "was not built "
+	    "with CUDA backend", { NULL } },
+	{ "F27", 2, "the CPU version is installed", 0, NULL,
+	    "the CPU version is installed", { NULL } },
+	{ "F31", 1, "is not compatible with the installed jaxlib version", 0,
+	    NULL, "is not compatible with the installed jaxlib version "
+	    "([0-9.]+)", { NULL, "jaxlib" } },
+	/* PJRT's check of the plugin's structures (pjrt_c_api_helpers) */
+	{ "F31", 1, "The plugin is likely built with a later version than "
+	    "the framework", 0, NULL, "The plugin is likely built with a "
+	    "later version than the framework", { NULL } },
+	/* pip's and conda's own messages */
+	/* a build of a framework by its CUDA local label (+cu121,
+	 * +cuda12.cudnn89) that the index pip was given does not serve */
+	{ "PIP-NO-PIN", 2, "satisfies the requirement ", 0, NULL, "satisfies "
+	    "the requirement ([A-Za-z0-9_.-]+)==([0-9.]+\\+cu[a-z0-9.]+)",
+	    { NULL, "requirement", "label" } },
+	{ "PIP-NO-PIN", 1, "No matching distribution found for", 0, NULL,
+	    "No matching distribution found for (nvidia-[a-z0-9-]+)=="
+	    "([0-9][0-9.]*[0-9])", { NULL, "wheel", "pin" } },
+	{ "PIP-PIN-CLASH", 1, "The conflict is caused by", 0, NULL,
+	    "The conflict is caused by:[[:space:]]+([A-Za-z0-9_.-]+) "
+	    "([0-9][0-9A-Za-z.+]*) depends on (nvidia-[a-z0-9-]+)==[^\n]*\n"
+	    "[[:space:]]*([A-Za-z0-9_.-]+) ([0-9][0-9A-Za-z.+]*) depends on",
+	    { NULL, "pkg1", "ver1", "wheel", "pkg2", "ver2" } },
+	{ "CU13-STUB", 1, "THIS PROJECT '", 0, "IS DEPRECATED",
+	    "THIS PROJECT '(nvidia-[a-z0-9-]+-cu13)' IS DEPRECATED",
+	    { NULL, "wheel" } },
+	{ "CONDA-NO-CUDA", 1, "libtorch", 0, "__cuda", "libtorch[ =*]+"
+	    "cuda(1[0-9])", { NULL, "cuda_major" } },
+	{ "CONDA-NO-CUDA", 2, "__cuda", 0, "missing on the system",
+	    "__cuda", { NULL } },
+	/* pixi's and rattler's solver: "Virtual package '__cuda' does not
+	 * match any of the available virtual packages" */
+	{ "CONDA-NO-CUDA", 1, "Virtual package '__cuda'", 0, NULL, "[Vv]irtual "
+	    "package '__cuda' (does not match|is not available|not found)",
+	    { NULL } },
+	{ "CONDA-NO-CUDA", 1, "__cuda", 0, NULL, "__cuda[^\n]{0,20}for which "
+	    "no candidates were found", { NULL } },
+	/* the solver's other wording: "nothing provides __cuda needed by
+	 * pytorch-1.13.1-cuda112py310..." */
+	{ "CONDA-NO-CUDA", 2, "nothing provides __cuda", 0, NULL, "nothing "
+	    "provides __cuda needed by ([A-Za-z0-9_.-]+)", { NULL, "package" } },
+	/* uv's resolver: "there is no version of nvidia-cudnn-cu12{...}==
+	 * 9.1.0.70"; NVIDIA's placeholder wheels (nvidia-stub) that find no
+	 * real wheel on pypi.nvidia.com */
+	{ "PIP-NO-PIN", 2, "there is no version of nvidia-", 0, NULL, "there is "
+	    "no version of (nvidia-[a-z0-9-]+)(\\{[^}\n]*\\})?==([0-9.]+)",
+	    { NULL, "requirement", NULL, "label" } },
+	{ "PIP-NO-PIN", 2, "This is a special placeholder package", 0,
+	    "pypi.nvidia.com", "This is a special placeholder package",
+	    { NULL } },
+	{ "F31", 1, "Mismatched PJRT plugin PJRT API version", 0, NULL,
+	    "Mismatched PJRT plugin PJRT API version \\(" VER "\\) and "
+	    "framework PJRT API version " VER,
+	    { NULL, "plugin", NULL, "framework" } },
+	{ "BNB-BINARY", 1, "Could not find the bitsandbytes CUDA binary at",
+	    0, NULL, "Could not find the bitsandbytes CUDA binary at "
+	    "PosixPath\\('(" P "/)?(libbitsandbytes_cuda[0-9a-z_]*\\.so)'\\)",
+	    { NULL, NULL, "wanted" } },
+	{ "BNB-BINARY", 1, "Configured CUDA binary not found at", 0, NULL,
+	    "Configured CUDA binary not found at (" P "/)?"
+	    "(libbitsandbytes_cuda[0-9a-z_]*\\.so)", { NULL, NULL, "wanted" } },
+	{ "BNB-BINARY", 1, "Required library version not found:", 0, NULL,
+	    "Required library version not found: "
+	    "(libbitsandbytes_cuda[0-9a-z_]*\\.so)", { NULL, "wanted" } },
+	{ "BNB-BINARY", 2, "CUDA Setup failed despite GPU being available", 0,
+	    NULL, "CUDA Setup failed despite GPU being available", { NULL } },
+	{ "BNB-BINARY", 2, "Could not load bitsandbytes native library", 0,
+	    NULL, "Could not load bitsandbytes native library", { NULL } },
+	/* build tools, package managers */
+	/* PyTorch's cpp_extension checks the compiler against CUDA's limit */
+	{ "F23", 1, "is greater than the maximum required version by CUDA",
+	    0, NULL, "is greater than the maximum required version by CUDA "
+	    "([0-9.]+)", { NULL, "cuda" } },
+	{ "F23", 1, "unsupported Microsoft Visual Studio version", 0, NULL,
+	    "unsupported Microsoft Visual Studio version", { NULL } },
+	{ "F23", 1, "unsupported GNU version", 0, NULL, "unsupported GNU "
+	    "version! gcc versions later than ([0-9]+) are[[:space:]]+not "
+	    "supported",
+	    { NULL, "gcc" } },
+	{ "F24", 1, "is not a symbolic link", 1, NULL, "(" P SO ") +is not a "
+	    "symbolic link", { NULL, "file" } },
+	{ "F25", 1, "NO_PUBKEY", 0, "nvidia", "NO_PUBKEY ([0-9A-Fa-f]+)",
+	    { NULL, "key" } },
+	{ "F25", 1, "Conflicting values set for option Signed-By", 0, "nvidia",
+	    "Conflicting values set for option Signed-By", { NULL } },
+	{ "F25", 2, "The repository '", 0, NULL, "The repository "
+	    "'[^'\n]*nvidia[^'\n]*' is not signed", { NULL } },
+	{ "F26", 1, "Hash Sum mismatch", 0, "nvidia", "Hash Sum mismatch",
+	    { NULL } },
+	/* apt's other check of the same file (apt-pkg/acquire-item.cc) */
+	{ "F26", 1, "File has unexpected size", 0, "nvidia", "File has "
+	    "unexpected size \\(([0-9]+) != ([0-9]+)\\)",
+	    { NULL, "got", "expected" } },
+	/* questions rather than errors */
+	{ "F30", 2, "nvidia-smi shows CUDA", 0, NULL, "nvidia-smi shows CUDA "
+	    VER " but nvcc shows ([0-9.x]+)",
+	    { NULL, "driver", NULL, "nvcc" } },
+	{ "F30", 3, "CUDA Version: ", 0, NULL, "CUDA Version: " VER,
+	    { NULL, "driver" } },
+	{ "F30", 3, "compilation tools, release", 0, NULL, "compilation tools, "
+	    "release " VER ", V[0-9.]+", { NULL, "nvcc" } },
+	{ "F32", 5, "Probably one of the following:", 0, NULL,
+	    "Probably one of the following:", { NULL } },
+	{ "F32", 5, "torch.backends.cudnn.version()", 0, NULL,
+	    "torch\\.backends\\.cudnn\\.version\\(\\)", { NULL } },
+	/* the compilers: nvcc, ptxas, NVRTC */
+	{ "NVCC-ARCH", 1, "Unsupported gpu architecture", 0, NULL,
+	    "Unsupported gpu architecture '([a-z_0-9]+)'", { NULL, "arch" } },
+	{ "NVCC-ARCH", 1, "Value '", 0, NULL,
+	    "Value '([a-z_0-9]+)' is not defined for option "
+	    "'gpu-(name|architecture)'", { NULL, "arch" } },
+	{ "NVCC-ARCH", 2, "is not supported on CUDA ", 0, NULL, "is not "
+	    "supported on CUDA ([0-9]+)\\+", { NULL, "dropped in" } },
+	{ "NVCC-ARCH", 1, "invalid value for --gpu-architecture", 0, NULL,
+	    "invalid value for --gpu-architecture", { NULL } },
+	/* TensorRT (runtime.cpp, stdArchiveReader.cpp) */
+	{ "TRT-ENGINE", 1, "The engine plan file is generated on an "
+	    "incompatible device", 0, NULL, "The engine plan file is "
+	    "generated on an incompatible device[,.] expecting compute "
+	    "([0-9.]+) got compute ([0-9.]+)", { NULL, "built for", "gpu" } },
+	{ "TRT-ENGINE", 1, "The engine plan file is not compatible with this "
+	    "version of TensorRT", 0, NULL, "The engine plan file is not "
+	    "compatible with this version of TensorRT", { NULL } },
+	{ "TRT-ENGINE", 1, "Version tag does not match", 0, NULL, "Version "
+	    "tag does not match\\. Note: Current Version: ([0-9]+), "
+	    "Serialized Engine Version: ([0-9]+)",
+	    { NULL, "version", "built with" } },
+	{ "TRT-ENGINE", 2, "Serialization assertion", 0, NULL, "Serialization "
+	    "assertion [A-Za-z]*[Vv]ersionRead == [A-Za-z]*[Vv]ersion failed",
+	    { NULL } },
+	/* NCCL */
+	{ "NCCL-SHM", 1, "creating shared memory segment /dev/shm/", 0, NULL,
+	    "creating shared memory segment /dev/shm/(nccl-[A-Za-z0-9]+) "
+	    "\\(size ([0-9]+)\\)", { NULL, "segment", "size" } },
+	{ "NCCL-SHM", 1, "failed to extend /dev/shm/nccl", 0, NULL, "failed to "
+	    "extend /dev/shm/(nccl-[A-Za-z0-9]+) to ([0-9]+) bytes",
+	    { NULL, "segment", "size" } },
+	/* Triton (runtime/errors.py) */
+	/* ptxas: a kernel's static shared memory over the target's limit
+	 * (48 KiB without opt-in) */
+	{ "GPU-RESOURCES", 1, "uses too much shared data", 0, NULL, "uses too "
+	    "much shared data \\((0x[0-9a-f]+) bytes, (0x[0-9a-f]+) max\\)",
+	    { NULL, "required", "limit" } },
+	/* ptxas: an instruction the target architecture does not have
+	 * ("Feature '.bf16' requires .target sm_80 or higher") */
+	{ "GPU-FEATURE", 1, "Feature '", 0, NULL, "Feature '([^'\n]+)' "
+	    "requires \\.target (sm_[0-9]+[a-z]?) or higher",
+	    { NULL, "feature", "needs" } },
+	{ "GPU-RESOURCES", 1, "out of resource: ", 0, NULL, "out of resource: "
+	    "([a-z_ ]+), Required: ([0-9]+), Hardware limit(ation)?: "
+	    "([0-9]+)", { NULL, "resource", "required", NULL, "limit" } },
+	/* DCGM's client (dcgmi/Command.cpp) and its status string for
+	 * DCGM_ST_CONNECTION_NOT_VALID (dcgmlib/src/dcgm_errors.c) */
+	{ "DCGM-HOSTENGINE", 1, "Unable to connect to host engine", 0, NULL,
+	    "Unable to connect to host engine", { NULL } },
+	{ "DCGM-HOSTENGINE", 1, "Host engine connection invalid/disconnected",
+	    0, NULL, "Host engine connection invalid/disconnected",
+	    { NULL } },
+	/* TensorFlow's convolution without a usable cuDNN (conv_ops) */
+	{ "F28", 2, "DNN library is not found", 0, NULL, "DNN library is not "
+	    "found", { NULL } },
+	/* OptiX's OPTIX_ERROR_UNSUPPORTED_ABI_VERSION: the SDK the program
+	 * was built with needs a newer driver (the SDK's release notes name
+	 * its minimum driver) */
+	{ "F16", 3, "Unsupported ABI version", 0, "optix", "Unsupported ABI "
+	    "version", { NULL } },
+	/* xFormers' operator table when its C++/CUDA extension did not load
+	 * (xformers/ops/fmha/common.py): built for another PyTorch */
+	{ "TORCH-ABI", 3, "xFormers wasn't build with CUDA support", 0, NULL,
+	    "xFormers wasn't build with CUDA support", { NULL } },
+	/* a driver API function whose arguments changed (CUDA 13's
+	 * cuCtxCreate is cuCtxCreate_v4, with four) */
+	{ "API-GONE", 2, "too few arguments in function call", 0, NULL, "too "
+	    "few arguments in function call[^\n]*\n[^\n]*[^A-Za-z0-9_](" NVAPI
+	    ")\\(", { NULL, "symbol" } },
+	/* a library that calls the driver API and was linked without
+	 * -lcuda: its cu* symbols stay unresolved when it is loaded */
+	{ "LINK-LIBCUDA", 3, "undefined symbol:", 0, NULL, "undefined symbol: *("
+	    DRVAPI ")[ \t]*($|\n)", { NULL, "symbol" } },
+	/* a JAX CUDA plugin whose initialize() calls into a jaxlib that lacks
+	 * what it calls: a plugin newer than jaxlib (jax-ml/jax#26750) */
+	{ "F31", 3, "jax_plugins/xla_cuda", 0, NULL, "jax_plugins/xla_cuda"
+	    "[0-9]+/__init__\\.py\", line [0-9]+, in initialize[[:space:]]+"
+	    "xla_client\\.", { NULL } },
+	/* a framework's build that carries no architecture for this GPU */
+	{ "F21", 2, "No supported CUDA architectures found", 0, NULL, "No "
+	    "supported CUDA architectures found", { NULL } },
+	/* the linker: a driver API call with no -lcuda, another NVIDIA
+	 * library's call without that library on the link line */
+	{ "LINK-LIBCUDA", 2, "undefined reference to", 0, NULL, "undefined "
+	    "reference to [`'\"]?(" DRVAPI ")", { NULL, "symbol" } },
+	{ "LINK-NVLIB", 2, "undefined reference to", 0, NULL, "undefined "
+	    "reference to [`'\"]?((cudnn|cublas|cusparse|cusolver|cufft|curand|"
+	    "nvrtc|nvJitLink|nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*)",
+	    { NULL, "symbol" } },
+	/* a compiler that does not know an NVIDIA function: nvcc's
+	 * front end, MSVC, GCC and Clang in their own words */
+	{ "API-GONE", 2, "identifier \"", 0, NULL, "identifier \"(" NVAPI
+	    ")\" is undefined", { NULL, "symbol" } },
+	{ "API-GONE", 2, "': identifier not found", 1, NULL, "(" NVAPI
+	    ")': identifier not found", { NULL, "symbol" } },
+	{ "API-GONE", 2, "' was not declared in this scope", 1, NULL, "("
+	    NVAPI ")' was not declared in this scope", { NULL, "symbol" } },
+	{ "API-GONE", 2, "use of undeclared identifier", 0, NULL, "use of "
+	    "undeclared identifier '(" NVAPI ")'", { NULL, "symbol" } },
+	/* kernel modules of the GPU (the driver's, GDRCopy's gdrdrv,
+	 * nvidia-peermem) that do not build for the running kernel: a
+	 * symbol the kernel made GPL-only (modpost), DKMS's and the .run
+	 * installer's reports */
+	{ "KMOD-BUILD", 1, "GPL-incompatible module", 0, NULL,
+	    "GPL-incompatible module ([a-z0-9_-]+\\.ko) uses GPL-only symbol "
+	    "'([A-Za-z0-9_]+)'", { NULL, "module", "symbol" } },
+	{ "KMOD-BUILD", 2, "Bad return status for module build on kernel", 0,
+	    NULL, "Bad return status for module build on kernel: *"
+	    "([^ \n]+)", { NULL, "kernel" } },
+	{ "KMOD-BUILD", 2, "An error occurred while performing the step: "
+	    "\"Building kernel modules\"", 0, NULL, "An error occurred while "
+	    "performing the step: \"Building kernel modules\"", { NULL } },
+	/* the linker and Triton's own search */
+	{ "LINK-LIBCUDA", 1, "cannot find -lcuda", 0, NULL, "cannot find "
+	    "-lcuda\\b", { NULL } },
+	{ "LINK-LIBCUDA", 1, "libcuda.so cannot found", 0, NULL, "libcuda\\.so "
+	    "cannot found", { NULL } },
+	/* bfloat16 asked of a GPU before Ampere, in the frameworks' words:
+	 * PyTorch's autocast ("does not support bfloat16"), transformers
+	 * ("doesn't support bf16/gpu"), accelerate ("bf16 mixed precision
+	 * requires ... a supported device") */
+	{ "GPU-FEATURE", 1, "support bfloat16", 1, NULL, "(not|t) support "
+	    "(bfloat16)", { NULL, NULL, "feature" } },
+	{ "GPU-FEATURE", 1, "support bf16", 1, NULL, "(not|t) support (bf16)",
+	    { NULL, NULL, "feature" } },
+	{ "GPU-FEATURE", 1, "bfloat16", 0, NULL, "(bfloat16)[^\n]{0,40} "
+	    "(is )?not supported", { NULL, "feature" } },
+	{ "GPU-FEATURE", 1, "bf16", 0, NULL, "(bf16|bfloat16)[^\n]{0,60}"
+	    "(requires[^\n]{0,60}(supported device|Ampere|compute capability)"
+	    "| (is )?not supported)", { NULL, "feature" } },
+	/* GPU features: CTranslate2, vLLM, FlashAttention, Triton */
+	{ "GPU-FEATURE", 1, "do not support efficient", 0, NULL, "do not "
+	    "support efficient (float16|bfloat16|int8[a-z_]*|int16) "
+	    "computation", { NULL, "feature" } },
+	{ "GPU-FEATURE", 1, "is only supported on GPUs with compute "
+	    "capability of at least", 1, NULL, "([A-Za-z0-9]+) is only "
+	    "supported on GPUs with compute capability of at least ([0-9.]+)",
+	    { NULL, "feature", "needs" } },
+	/* a compute capability asked for: PyTorch's _scaled_mm, Transformer
+	 * Engine, model loaders ("8.9 or higher required for FP8") */
+	{ "GPU-FEATURE", 1, "only supported on CUDA devices with compute "
+	    "capability", 0, NULL, "only supported on CUDA devices with "
+	    "compute capability >= ([0-9.]+)", { NULL, "needs" } },
+	{ "GPU-FEATURE", 2, "ompute capability ", 0, NULL, "ompute capability "
+	    "([0-9.]+) or higher (is )?required", { NULL, "needs" } },
+	{ "GPU-FEATURE", 2, "a GPU with Compute Capability ", 0, NULL, "a GPU "
+	    "with Compute Capability ([0-9.]+) or higher", { NULL, "needs" } },
+	{ "GPU-FEATURE", 1, "FlashAttention only supports", 0, NULL,
+	    "FlashAttention only supports ([A-Za-z]+) GPUs or newer",
+	    { NULL, "needs" } },
+	{ "GPU-FEATURE", 2, "not supported in this architecture", 1, NULL,
+	    "type ([a-z0-9]+) not supported in this architecture",
+	    { NULL, "feature" } },
+	/* ENOSPC in Python's, C++'s and the C library's words */
+	{ "DISK-FULL", 3, "No space left on device", 0, NULL, "No space left "
+	    "on device", { NULL } },
+	/* NCCL (init.cc): "Duplicate GPU detected : rank 1 and rank 0 both
+	 * on CUDA device 10" */
+	{ "NCCL-DUP-GPU", 1, "Duplicate GPU detected", 0, NULL, "Duplicate GPU "
+	    "detected : rank ([0-9]+) and rank ([0-9]+) both on CUDA device "
+	    "([0-9a-f]+)", { NULL, "rank", "rank", "device" } },
+	/* Slurm's NVML autodetect, and the same fact in NVIDIA's words */
+	{ "MIG-NO-INSTANCES", 1, "MIG mode is enabled, but no MIG devices", 0,
+	    NULL, "MIG mode is enabled, but no MIG devices were found",
+	    { NULL } },
+	/* nothing else: the NVIDIA library the text names, looked up */
+	{ "NAMES", 9, ".so", 1, NULL, "(" P "/)?(" NVLIB SO "|lib(cuda|"
+	    "nvidia-[a-z-]+)\\.so[.0-9]*)", { NULL, NULL, "missing" } },
+};
+
+#undef P
+#undef SO
+#undef VER
+#undef CUDNN
+#undef NVDLL
+#undef CUDNN_DLL
+#undef LOADLIB
+#undef CANNOT
+#undef UNDEF
+#undef COULD
+#undef NVLIB
+
+const size_t cds_explain_npatterns = sizeof(cds_explain_patterns) /
+    sizeof(cds_explain_patterns[0]);
