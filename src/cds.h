@@ -520,6 +520,10 @@ struct cds_framework_req {
 	char *archs;		/* cubins, "50 60 70 75 80 86 90" */
 	char *ptx;		/* PTX of this architecture too, "120" */
 	int pypi_default;	/* PyPI's plain wheel is this build */
+	char *min_driver;	/* the driver it needs (NULL: its CUDA
+				   major's floor) */
+	int ptx_jit;		/* it compiles PTX of its CUDA minor at run
+				   time: the driver must run that minor */
 };
 
 struct cds_manifest;
