@@ -90,6 +90,8 @@ static const struct cds_rule rules[] = {
 	{ "F12", N_("cuSPARSE binds an older nvJitLink"), "F12", NULL },
 	{ "WHEEL-MIX", N_("NVIDIA wheels of two CUDA versions in one env"),
 	    NULL, cds_rule_wheel_mix },
+	{ "WHEEL-ORPHAN", N_("NVIDIA wheels left behind that nothing "
+	    "requires"), NULL, NULL },
 	{ "NCCL-SYMBOL", N_("PyTorch loads an NCCL that lacks its calls"),
 	    NULL, cds_rule_nccl_symbol },
 	{ "VENV-LIB64", N_("PyTorch in lib64, its NVIDIA wheels in lib"),

@@ -57,6 +57,17 @@ CDS_HIDDEN const struct cds_framework_req *cds_torch_fit(
 CDS_HIDDEN void cds_machine_of(const struct cds_scan *s,
     struct cds_machine *mc);
 
+/* The words of env E's own tool for VERB ("install", "uninstall": pip's
+ * without its question), up to the package names: `ENV/bin/python -m pip
+ * VERB` or `uv pip VERB --python ENV`. */
+CDS_HIDDEN void cds_pkg_words(const cds_handle_t *h, struct cds_strv *w,
+    const struct cds_env *e, const char *verb);
+
+/* The index's build row of package P whose CUDA only the index knows (a
+ * wheel build with its package index: CTranslate2's releases); NULL. */
+CDS_HIDDEN const struct cds_framework_req *cds_pkg_index_row(
+    const struct cds_manifest *m, const struct cds_package *p);
+
 /* Which tool changes env E (cds_pkg_tool). */
 CDS_HIDDEN enum cds_pkg_tool cds_pkg_tool_of(const cds_handle_t *h,
     const struct cds_env *e);

@@ -776,28 +776,6 @@ check_build(struct cds_rule_ctx *c, const struct cds_package *p,
 	}
 }
 
-/* The index's wheel build of package P (a row with its package index),
- * for a package whose CUDA only the index knows (CTranslate2); NULL. */
-static const struct cds_framework_req *
-index_build(const struct cds_rule_ctx *c, const struct cds_package *p)
-{
-	size_t i;
-
-	if (c->m == NULL || p->cuda != NULL || p->kind != CDS_FW_OTHER ||
-	    p->version == NULL || p->from_conda) {
-		return NULL;
-	}
-	for (i = 0; i < c->m->nframeworks; i++) {
-		const struct cds_framework_req *r = &c->m->frameworks[i];
-
-		if (r->index_url != NULL &&
-		    cds_framework_matches(r, p->name, p->version)) {
-			return r;
-		}
-	}
-	return NULL;
-}
-
 /* F16 for a package of env E whose build the index gives (CTranslate2's
  * wheels, each built with one CUDA): the driver must run it, its CUDA
  * minor where the build compiles that minor's PTX at run time. */
@@ -805,7 +783,7 @@ static void
 check_index_build(struct cds_rule_ctx *c, const struct cds_env *e,
     const struct cds_package *p)
 {
-	const struct cds_framework_req *r = index_build(c, p);
+	const struct cds_framework_req *r = cds_pkg_index_row(c->m, p);
 	struct cds_machine mc;
 	struct cds_finding *f;
 	char *what, *where;
