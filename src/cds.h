@@ -825,7 +825,9 @@ struct cds_container {
 				   tried (outside a container) */
 	int ctl_chardev;	/* /dev/nvidiactl is a character device */
 	int rootless;		/* podman's rootless=1, or a user namespace
-				   that maps root to another uid */
+				   that maps root to another uid (on a host:
+				   the engines' own, as in an unprivileged
+				   LXC container) */
 	char *visible_devices;	/* NVIDIA_VISIBLE_DEVICES, or NULL */
 	char *capabilities;	/* NVIDIA_DRIVER_CAPABILITIES, or NULL */
 	struct cds_evidence *evidence;	/* what told: "marker" =

@@ -156,6 +156,8 @@ static const struct cds_rule rules[] = {
 	    "containers changed"), NULL, cds_rule_container_ctk_version },
 	{ "CTK-NO-CGROUPS", N_("the container toolkit sets no device rules "
 	    "(no-cgroups)"), NULL, cds_rule_container_no_cgroups },
+	{ "CTR-ROOTLESS", N_("the container toolkit may not set the GPU's "
+	    "device rules"), NULL, cds_rule_container_rootless },
 	/* explain's own checks of what a message names (src/doctor/explain.c) */
 	{ "MSG-LIBRARY", N_("the library the message could not open, looked "
 	    "up here"), NULL, NULL },
