@@ -135,6 +135,16 @@ def driver_floors():
     return floors
 
 
+def minor_driver(bundled, cuda):
+    """The driver the first release of CUDA minor CUDA ("12.8") ships
+    with (bundled-driver.tsv)."""
+    first = [v for v in bundled if v.startswith(cuda + ".")]
+    if not first:
+        fail("no bundled driver of CUDA %s in data/bundled-driver.tsv" %
+             cuda)
+    return bundled[min(first, key=vkey)]
+
+
 def floor_of(floors, cuda):
     major = cuda.split(".")[0]
     for f in floors:
@@ -205,7 +215,7 @@ def cudnn_variants(doc, label):
     return [m.group(1)]
 
 
-def add_wheel_build(builds, r, row, floors):
+def add_wheel_build(builds, r, row, floors, bundled):
     """Give a framework row its build's package index, GPU architectures
     (a trailing "?": assumed, not read), whether PyPI's plain wheel is
     this build ("yes?", "no?": inferred) and the driver it needs: the
@@ -217,6 +227,15 @@ def add_wheel_build(builds, r, row, floors):
     b["used"] = True
     row["index_url"] = b["index_url"]
     row["min_driver"] = floor_of(floors, row["cuda"])
+    if b["driver"] == "minor":
+        # it compiles its PTX at run time: the driver must know that
+        # CUDA minor's PTX, as the first release of the minor's own
+        # driver does (the one its redistrib file names)
+        row["min_driver"] = minor_driver(bundled, row["cuda"])
+        row["ptx_jit"] = True
+    elif b["driver"] != "-":
+        fail("wheel-builds.tsv: driver %r is neither - nor minor" %
+             b["driver"])
     if b["archs"] != "-":
         row["archs"] = b["archs"].rstrip("?")
         if b["archs"].endswith("?"):
@@ -322,13 +341,14 @@ def main():
         cudnn = r["cudnn"].split(" ")[0].replace(".x", "")
         variant = r["variant"].split(" ")[0]
         row = {"name": names.get(r["framework"], r["framework"]),
-               "version": ver, "variant": variant, "cuda": cuda,
-               "cudnn": cudnn}
+               "version": ver, "variant": variant, "cuda": cuda}
+        if cudnn != "-":
+            row["cudnn"] = cudnn    # "-": the build pins none (CuPy)
         notes = r["notes"] + " " + r["variant"]
         if "PyPI default" in notes or "stable" in notes:
             row["default"] = "PyPI default" in notes
             row["stable"] = True
-        add_wheel_build(builds, r, row, floors)
+        add_wheel_build(builds, r, row, floors, bundled)
         frameworks.append(row)
     unused = [k for k, b in builds.items() if not b.get("used")]
     if unused:

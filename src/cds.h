@@ -520,6 +520,10 @@ struct cds_framework_req {
 	char *archs;		/* cubins, "50 60 70 75 80 86 90" */
 	char *ptx;		/* PTX of this architecture too, "120" */
 	int pypi_default;	/* PyPI's plain wheel is this build */
+	char *min_driver;	/* the driver it needs (NULL: its CUDA
+				   major's floor) */
+	int ptx_jit;		/* it compiles PTX of its CUDA minor at run
+				   time: the driver must run that minor */
 };
 
 struct cds_manifest;
@@ -821,7 +825,9 @@ struct cds_container {
 				   tried (outside a container) */
 	int ctl_chardev;	/* /dev/nvidiactl is a character device */
 	int rootless;		/* podman's rootless=1, or a user namespace
-				   that maps root to another uid */
+				   that maps root to another uid (on a host:
+				   the engines' own, as in an unprivileged
+				   LXC container) */
 	char *visible_devices;	/* NVIDIA_VISIBLE_DEVICES, or NULL */
 	char *capabilities;	/* NVIDIA_DRIVER_CAPABILITIES, or NULL */
 	struct cds_evidence *evidence;	/* what told: "marker" =

@@ -9,8 +9,10 @@
  * NVIDIA comes last, and only one of the release the libraries here belong
  * to: a cuBLAS 12.9 beside Debian's 12.4 cuBLASLt does not load.
  *
- * rpm's database is not read: on an rpm system nothing here names a
- * package.
+ * On a root with rpm's database instead, rpm says the same: an installed
+ * package requiring the library's soname capability (rpm records one for
+ * each DT_NEEDED of the files it packages) that nothing provides is the
+ * cause, and dnf's install of what it requires the fix.
  */
 #include "config.h"
 
@@ -22,6 +24,7 @@
 #include "doctor/facts.h"
 #include "scan/loader.h"
 #include "read/manifest.h"
+#include "read/rpmdb.h"
 #include "scan/scan.h"
 
 /* Packages named in one finding's evidence. */
@@ -141,6 +144,87 @@ consumers_first(const struct cds_pkgdb *db, const struct cds_dpkg **v,
 	free(at);
 }
 
+/* Add LABEL ("NAME VERSION-RELEASE") to V unless it is there. */
+static void
+add_once(struct cds_strv *v, const char *label)
+{
+	if (!cds_strv_contains(v, label)) {
+		cds_strv_push(v, label);
+	}
+}
+
+/*
+ * rpm's view of soname NAME that nothing here provides: the installed
+ * packages that require its capability, and those owning one of
+ * CONSUMERS; what the first of them requires by package name that nothing
+ * provides is what dnf installs, else the capability itself (dnf resolves
+ * a capability to the package of its repositories that provides it).
+ */
+static struct cds_aptfix *
+rpm_fix_for(struct cds_rule_ctx *c, const char *name,
+    char *const *consumers)
+{
+	struct cds_rpmdb *db = cds_rpmdb_open(c->h);
+	struct cds_strv needers = {0};
+	struct cds_aptfix *a = NULL;
+	char *cap, *pkg = NULL, **v, **req;
+	size_t i, k;
+
+	if (db == NULL) {
+		return NULL;
+	}
+	/* rpm's automatic requirement of an ELF's DT_NEEDED on x86-64 and
+	 * the other 64-bit targets: "libcublas.so.12()(64bit)" */
+	cap = cds_xasprintf("%s()(64bit)", name);
+	if (cds_rpmdb_provided(db, cap)) {
+		goto out;	/* installed: its own files are the matter */
+	}
+	v = cds_rpmdb_query(db, "--whatrequires", cap);
+	for (i = 0; v[i] != NULL; i++) {
+		add_once(&needers, v[i]);
+	}
+	cds_strfreev(v);
+	for (i = 0; consumers != NULL && consumers[i] != NULL; i++) {
+		v = cds_rpmdb_query(db, "-f", consumers[i]);
+		for (k = 0; v[k] != NULL; k++) {
+			add_once(&needers, v[k]);
+		}
+		cds_strfreev(v);
+	}
+	if (needers.n == 0) {
+		goto out;
+	}
+	/* a package of the name the first one requires, not installed */
+	{
+		char *first = cds_xstrndup(needers.v[0],
+		    strcspn(needers.v[0], " "));
+
+		req = cds_rpmdb_requires(db, first);
+		free(first);
+	}
+	for (i = 0; req[i] != NULL && pkg == NULL; i++) {
+		if (strpbrk(req[i], "()/") == NULL &&
+		    !cds_rpmdb_provided(db, req[i])) {
+			pkg = cds_xstrdup(req[i]);
+		}
+	}
+	cds_strfreev(req);
+	a = cds_xcalloc(1, sizeof(*a));
+	a->rpm = 1;
+	a->soname = cds_xstrdup(name);
+	a->package = pkg != NULL ? pkg : cds_xstrdup(cap);
+	a->rpm_cap = cap;
+	cap = NULL;
+	a->rpm_needers = cds_strv_steal(&needers);
+	a->needers = cds_xcalloc(1, sizeof(*a->needers));
+	a->command = cds_xasprintf("sudo dnf install %s", a->package);
+out:
+	cds_strv_clear(&needers);
+	free(cap);
+	cds_rpmdb_free(db);
+	return a;
+}
+
 struct cds_aptfix *
 cds_aptfix_for(struct cds_rule_ctx *c, const char *name,
     char *const *consumers)
@@ -152,7 +236,7 @@ cds_aptfix_for(struct cds_rule_ctx *c, const char *name,
 	size_t i, k;
 
 	if (cds_pkgdb_empty(db)) {
-		return NULL;
+		return rpm_fix_for(c, name, consumers);
 	}
 	suite = codename(c);
 	table_packages(c, name, suite, &names, &mine);
@@ -209,7 +293,58 @@ cds_aptfix_free(struct cds_aptfix *a)
 	free(a->suite);
 	free(a->needers);
 	free(a->command);
+	cds_strfreev(a->rpm_needers);
+	free(a->rpm_cap);
 	free(a);
+}
+
+/* dnf's command as an argument list: install PKG, or remove it (UNDO). */
+static char **
+dnf_argv(const char *pkg, int undo)
+{
+	struct cds_strv v = {0};
+
+	cds_strv_push(&v, "sudo");
+	cds_strv_push(&v, "dnf");
+	cds_strv_push(&v, undo ? "remove" : "install");
+	cds_strv_push(&v, pkg);
+	return cds_strv_steal(&v);
+}
+
+/* The evidence and fixes of an rpm system's A on F. */
+static void
+rpm_report(struct cds_finding *f, const struct cds_aptfix *a)
+{
+	struct cds_buf b = {0};
+	size_t i;
+
+	if (strcmp(a->package, a->rpm_cap) != 0) {
+		cds_finding_evidence(f, "cause", "a dependency of an installed "
+		    "package is not installed: %s (rpm) requires %s, and %s "
+		    "for %s; no package installed provides either",
+		    a->rpm_needers[0], a->package, a->rpm_cap, a->soname);
+	} else {
+		cds_finding_evidence(f, "cause", "a dependency of an installed "
+		    "package is not installed: %s (rpm) requires %s; no "
+		    "package installed provides it", a->rpm_needers[0],
+		    a->rpm_cap);
+	}
+	for (i = 1; a->rpm_needers[i] != NULL; i++) {
+		if (i <= SHOW_NEEDERS) {
+			cds_buf_addf(&b, "%s%.*s", i > 1 ? ", " : "",
+			    (int)strcspn(a->rpm_needers[i], " "),
+			    a->rpm_needers[i]);
+		}
+	}
+	if (i > SHOW_NEEDERS + 1) {
+		cds_buf_addf(&b, " and %zu more", i - SHOW_NEEDERS - 1);
+	}
+	if (b.s != NULL) {
+		cds_finding_evidence(f, "require it too", "%s", b.s);
+	}
+	cds_buf_free(&b);
+	cds_finding_fix_argv(f, dnf_argv(a->package, 0),
+	    dnf_argv(a->package, 1));
 }
 
 /* apt's command as an argument list: install PKG, or with PKG NULL finish
@@ -241,6 +376,10 @@ cds_aptfix_report(struct cds_rule_ctx *c, struct cds_finding *f,
 	size_t i;
 
 	(void)c;
+	if (a->rpm) {
+		rpm_report(f, a);
+		return;
+	}
 	if (v[0] == NULL) {
 		cds_finding_evidence(f, "Debian package", "%s ships %s in "
 		    "Debian %s; dpkg does not have it installed", a->package,

@@ -1,6 +1,6 @@
 /*
  * aptfix.h - the system's package manager's fix for a CUDA library nothing
- * here provides (aptfix.c): the dependency dpkg says is unmet, else the
+ * here provides (aptfix.c): the dependency dpkg (or rpm) says is unmet, else the
  * package the distribution ships the soname in; and which CUDA release the
  * libraries already here belong to, so that nothing of another release is
  * put beside them.
@@ -22,6 +22,12 @@ struct cds_aptfix {
 	int broken;		/* every needer was left unconfigured:
 				   `apt-get -f install` finishes them */
 	char *command;		/* "sudo apt-get install libcublas12" */
+	/* an rpm system's (rpm set; needers then empty): */
+	int rpm;
+	char **rpm_needers;	/* "NAME VERSION-RELEASE" of the packages
+				   whose requirement is unmet */
+	char *rpm_cap;		/* the soname's capability they require,
+				   "libcublas.so.12()(64bit)" */
 };
 
 /*
@@ -29,10 +35,13 @@ struct cds_aptfix {
  * the files CONSUMERS (target paths, NULL-terminated, may be NULL): a
  * package that packages present depend on and dpkg does not have (the
  * cause), else the package the soname table (manifests/data/sonames.tsv)
- * names for this release of Debian, when dpkg does not have it.  NULL when
- * there is no dpkg database, the package is there (its own files are the
- * matter: cds_miss_owner()) or nothing packaged fits.  Free with
- * cds_aptfix_free().
+ * names for this release of Debian, when dpkg does not have it.  On a root
+ * with rpm's database instead (read with this system's rpm): the installed
+ * packages that require the soname (its capability, or the owner of a
+ * consumer), and dnf's install of the package they require by name that
+ * nothing provides, else of the capability.  NULL when there is no package
+ * database, the package is there (its own files are the matter:
+ * cds_miss_owner()) or nothing packaged fits.  Free with cds_aptfix_free().
  */
 CDS_HIDDEN struct cds_aptfix *cds_aptfix_for(struct cds_rule_ctx *c,
     const char *name, char *const *consumers);

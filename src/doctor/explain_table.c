@@ -812,7 +812,7 @@ const struct entry_def cds_explain_entries[] = {
 	  "there."),
 	  { { N_("a rootless engine with the toolkit's no-cgroups off "
 	    "(check the host's /etc/nvidia-container-runtime/config.toml)"),
-	    { { NULL, { { NULL } } } } } } },
+	    { BY("CTR-ROOTLESS") } } } },
 	{ "CTR-K8S", N_("the Kubernetes node's runtime gives no GPU"),
 	  N_("NVIDIA's device plugin found no NVML in its own container: the "
 	  "node's container runtime (containerd, cri-o) does not run it "

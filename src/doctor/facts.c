@@ -951,6 +951,16 @@ cds_cudnn_jit_only(const struct cds_cudnn *d)
 	return 1;
 }
 
+/* A package built for a CUDA: a framework with its build's CUDA, or a
+ * wheel named for the CUDA major it is built for (cupy-cuda12x: the scan
+ * reads its CUDA from the name). */
+static int
+cuda_build(const struct cds_package *p)
+{
+	return p->cuda != NULL && (p->kind != CDS_FW_OTHER ||
+	    cds_startswith(p->name, "cupy-cuda"));
+}
+
 void
 cds_each_cuda_build(struct cds_rule_ctx *c,
     void (*fn)(struct cds_rule_ctx *c, const struct cds_package *p,
@@ -966,7 +976,7 @@ cds_each_cuda_build(struct cds_rule_ctx *c,
 			const struct cds_package *p = &e->packages[k];
 			char *what, *where;
 
-			if (p->kind == CDS_FW_OTHER || p->cuda == NULL) {
+			if (!cuda_build(p)) {
 				continue;
 			}
 			what = cds_xasprintf("%s %s in env %s", p->name,
@@ -981,7 +991,7 @@ cds_each_cuda_build(struct cds_rule_ctx *c,
 		const struct cds_package *p = &s->system_packages[k];
 		char *what;
 
-		if (p->kind == CDS_FW_OTHER || p->cuda == NULL) {
+		if (!cuda_build(p)) {
 			continue;
 		}
 		what = cds_xasprintf("%s %s in %s", p->name, p->version,

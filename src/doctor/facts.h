@@ -141,7 +141,8 @@ CDS_HIDDEN extern const char *const cds_cudnn_jit_set[];
 CDS_HIDDEN int cds_cudnn_jit_only(const struct cds_cudnn *d);
 
 /* Each framework the scan found built for a CUDA version (in an env, or
- * the system's Python): FN with the package, a description ("torch 2.3.1
+ * the system's Python), and each wheel named for the CUDA major it is
+ * built for (cupy-cuda12x): FN with the package, a description ("torch 2.3.1
  * in env pt", "torch 2.3.1 in /usr/lib/python3/dist-packages"), where the
  * version was read ("built for CUDA 12.1", "system Python") and CTX. */
 CDS_HIDDEN void cds_each_cuda_build(struct cds_rule_ctx *c,

@@ -90,6 +90,8 @@ static const struct cds_rule rules[] = {
 	{ "F12", N_("cuSPARSE binds an older nvJitLink"), "F12", NULL },
 	{ "WHEEL-MIX", N_("NVIDIA wheels of two CUDA versions in one env"),
 	    NULL, cds_rule_wheel_mix },
+	{ "WHEEL-ORPHAN", N_("NVIDIA wheels left behind that nothing "
+	    "requires"), NULL, NULL },
 	{ "NCCL-SYMBOL", N_("PyTorch loads an NCCL that lacks its calls"),
 	    NULL, cds_rule_nccl_symbol },
 	{ "VENV-LIB64", N_("PyTorch in lib64, its NVIDIA wheels in lib"),
@@ -154,6 +156,8 @@ static const struct cds_rule rules[] = {
 	    "containers changed"), NULL, cds_rule_container_ctk_version },
 	{ "CTK-NO-CGROUPS", N_("the container toolkit sets no device rules "
 	    "(no-cgroups)"), NULL, cds_rule_container_no_cgroups },
+	{ "CTR-ROOTLESS", N_("the container toolkit may not set the GPU's "
+	    "device rules"), NULL, cds_rule_container_rootless },
 	/* explain's own checks of what a message names (src/doctor/explain.c) */
 	{ "MSG-LIBRARY", N_("the library the message could not open, looked "
 	    "up here"), NULL, NULL },

@@ -119,5 +119,6 @@ CDS_HIDDEN void cds_rule_container_cdi(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_container_devchar(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_container_ctk_version(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_rule_container_no_cgroups(struct cds_rule_ctx *c);
+CDS_HIDDEN void cds_rule_container_rootless(struct cds_rule_ctx *c);
 
 #endif /* CDS_FINDINGS_H */

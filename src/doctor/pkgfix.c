@@ -75,11 +75,18 @@ cds_build_runs(const struct cds_manifest *m,
 
 	why = why != NULL ? why : &dummy;
 	if (mc->driver != NULL) {
-		floor = cds_manifest_driver_floor(m, f->cuda);
+		floor = f->min_driver != NULL ? f->min_driver :
+		    cds_manifest_driver_floor(m, f->cuda);
 		if (floor != NULL && cds_vercmp(mc->driver, floor) < 0) {
-			*why = "the driver is older than its CUDA major needs";
+			*why = f->ptx_jit ? "the driver does not know the "
+			    "PTX of its CUDA minor" : "the driver is older "
+			    "than its CUDA major needs";
 			return 0;
 		}
+	} else if (mc->driver_cuda > 0 && f->ptx_jit &&
+	    cds_cuda_int(f->cuda) > mc->driver_cuda) {
+		*why = "the driver does not know the PTX of its CUDA minor";
+		return 0;
 	} else if (mc->driver_cuda > 0 &&
 	    atoi(f->cuda) > mc->driver_cuda / 1000) {
 		*why = "the driver does not run its CUDA major";
@@ -241,24 +248,36 @@ dist_version(const cds_handle_t *h, const char *site, const char *name)
 	return v;
 }
 
-/* The words that install with env E's tool, up to the requirements. */
+/* The words of env E's tool for VERB ("install", "uninstall"), up to the
+ * requirements; pip's uninstall without its question. */
 static void
-install_words(struct cds_strv *w, const struct cds_env *e,
-    enum cds_pkg_tool t)
+pm_words(struct cds_strv *w, const struct cds_env *e, enum cds_pkg_tool t,
+    const char *verb)
 {
 	if (t == CDS_PKG_PIP) {
 		cds_strv_push_owned(w, cds_path_join(e->prefix,
 		    "bin/python"));
 		cds_strv_push(w, "-m");
 		cds_strv_push(w, "pip");
-		cds_strv_push(w, "install");
+		cds_strv_push(w, verb);
+		if (strcmp(verb, "uninstall") == 0) {
+			cds_strv_push(w, "-y");
+		}
 	} else {
 		cds_strv_push(w, "uv");
 		cds_strv_push(w, "pip");
-		cds_strv_push(w, "install");
+		cds_strv_push(w, verb);
 		cds_strv_push(w, "--python");
 		cds_strv_push(w, e->prefix);
 	}
+}
+
+/* The words that install with env E's tool, up to the requirements. */
+static void
+install_words(struct cds_strv *w, const struct cds_env *e,
+    enum cds_pkg_tool t)
+{
+	pm_words(w, e, t, "install");
 }
 
 /* "2.9.0" of "2.9.0+cu130"; the label "cu130" into *label (NULL). */
@@ -308,6 +327,21 @@ vision_for(const char *version)
 	}
 	return pat >= 0 ? cds_xasprintf("0.%d.%d", min + 15, pat) :
 	    cds_xasprintf("0.%d.*", min + 15);
+}
+
+/* What a uv project's env E needs beside a `uv pip` command: HOW (freed)
+ * the change lasts, since `uv sync` puts back what uv.lock says. */
+static void
+uv_project_fix(struct cds_finding *f, const struct cds_env *e, char *how)
+{
+	char *top = cds_dirname(e->prefix);
+
+	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "this env belongs to "
+	    "the uv project in %s: `uv sync` and `uv run` put back what "
+	    "uv.lock says and undo a `uv pip` change; to keep it, %s", top,
+	    how);
+	free(top);
+	free(how);
 }
 
 /* The pip or uv commands for torch in E: to ROW's build, and back. */
@@ -360,18 +394,12 @@ torch_wheel_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 	    "cuDNN %s; %s)", row->version, row->variant, row->cuda,
 	    row->cudnn != NULL ? row->cudnn : "?", row->index_url);
 	if (t == CDS_PKG_UV_PROJECT) {
-		char *top = cds_dirname(e->prefix);
-
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "this env belongs "
-		    "to the uv project in %s: `uv sync` and `uv run` put back "
-		    "what uv.lock says and undo a `uv pip` change; to keep it, "
-		    "add to its pyproject.toml [[tool.uv.index]] name = "
-		    "\"pytorch-%s\", url = \"%s\", explicit = true and "
-		    "[tool.uv.sources] torch = { index = \"pytorch-%s\" }%s, "
-		    "then run uv lock and uv sync (or set UV_NO_SYNC=1)", top,
-		    row->variant, row->index_url, row->variant,
-		    vis != NULL ? ", torchvision likewise" : "");
-		free(top);
+		uv_project_fix(f, e, cds_xasprintf("add to its pyproject.toml "
+		    "[[tool.uv.index]] name = \"pytorch-%s\", url = \"%s\", "
+		    "explicit = true and [tool.uv.sources] torch = { index = "
+		    "\"pytorch-%s\" }%s, then run uv lock and uv sync (or set "
+		    "UV_NO_SYNC=1)", row->variant, row->index_url, row->variant,
+		    vis != NULL ? ", torchvision likewise" : ""));
 	}
 	free(vwant);
 	free(same);
@@ -451,6 +479,207 @@ torch_conda_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 	cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
 }
 
+static char *row_pin(const struct cds_framework_req *r);
+
+/* Is URL PyPI's own index, which pip and uv use unless told otherwise? */
+static int
+is_pypi(const char *url)
+{
+	return strcmp(url, "https://pypi.org/simple") == 0 ||
+	    strcmp(url, "https://pypi.org/simple/") == 0;
+}
+
+/* The newest version a row covers: "4.6.2" of "4.6.1-4.6.2", "14". */
+static const char *
+row_top(const struct cds_framework_req *r)
+{
+	const char *dash = strchr(r->version, '-');
+
+	return dash != NULL ? dash + 1 : r->version;
+}
+
+/* Do rows A and B name builds of one framework?  CuPy's wheels are one
+ * package per CUDA major (cupy-cuda12x, cupy-cuda13x), all of them CuPy;
+ * other frameworks' builds share their name. */
+static int
+same_framework(const char *a, const char *b)
+{
+	if (cds_startswith(a, "cupy-cuda") && cds_startswith(b, "cupy-cuda")) {
+		return 1;
+	}
+	return strcmp(a, b) == 0;
+}
+
+/* Is row A a better choice than row B (NULL) for package P whose own row
+ * is NOW (NULL: none)?  The release P is at first, then the cuDNN major
+ * it has, then the newest release, then the highest CUDA. */
+static int
+better_row(const struct cds_framework_req *a,
+    const struct cds_framework_req *b, const struct cds_package *p,
+    const struct cds_framework_req *now)
+{
+	int sa, sb, v;
+
+	if (b == NULL) {
+		return 1;
+	}
+	sa = cds_framework_matches(a, a->name, p->version);
+	sb = cds_framework_matches(b, b->name, p->version);
+	if (sa != sb) {
+		return sa;
+	}
+	if (now != NULL && now->cudnn != NULL) {
+		sa = a->cudnn != NULL && atoi(a->cudnn) == atoi(now->cudnn);
+		sb = b->cudnn != NULL && atoi(b->cudnn) == atoi(now->cudnn);
+		if (sa != sb) {
+			return sa;
+		}
+	}
+	v = cds_vercmp(row_top(a), row_top(b));
+	return v != 0 ? v > 0 : cds_vercmp(a->cuda, b->cuda) > 0;
+}
+
+void
+cds_pkg_words(const cds_handle_t *h, struct cds_strv *w,
+    const struct cds_env *e, const char *verb)
+{
+	pm_words(w, e, e->is_conda ? CDS_PKG_PIP : cds_pkg_tool_of(h, e),
+	    verb);
+}
+
+const struct cds_framework_req *
+cds_pkg_index_row(const struct cds_manifest *m, const struct cds_package *p)
+{
+	size_t i;
+
+	if (m == NULL || p->cuda != NULL || p->kind != CDS_FW_OTHER ||
+	    p->version == NULL || p->from_conda) {
+		return NULL;
+	}
+	for (i = 0; i < m->nframeworks; i++) {
+		const struct cds_framework_req *r = &m->frameworks[i];
+
+		if (r->index_url != NULL &&
+		    cds_framework_matches(r, p->name, p->version)) {
+			return r;
+		}
+	}
+	return NULL;
+}
+
+/* The words that remove package NAME with env E's tool. */
+static void
+uninstall_words(struct cds_strv *w, const struct cds_env *e,
+    enum cds_pkg_tool t, const char *name)
+{
+	pm_words(w, e, t, "uninstall");
+	cds_strv_push(w, name);
+}
+
+/* Is NAME in env E installed at CUDA major MAJOR's version ("13.0.3")? */
+static int
+dist_of_major(const cds_handle_t *h, const struct cds_env *e,
+    const char *name, int major)
+{
+	char *v = dist_version(h, e->site_packages, name);
+	int yes = v != NULL && atoi(v) == major;
+
+	free(v);
+	return yes;
+}
+
+/*
+ * A framework whose builds the index has as wheels of their own (CuPy's
+ * cupy-cudaNNx, CTranslate2's releases, each built with one CUDA): the
+ * build that runs on machine MC, and the commands to it and back.
+ */
+static int
+wheel_row_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p,
+    const struct cds_machine *mc)
+{
+	const struct cds_framework_req *now = NULL, *best = NULL;
+	struct cds_strv w = {0}, u = {0};
+	enum cds_pkg_tool t;
+	char *want, *extra = NULL;
+	size_t i;
+
+	for (i = 0; i < c->m->nframeworks; i++) {
+		const struct cds_framework_req *r = &c->m->frameworks[i];
+
+		if (r->index_url != NULL &&
+		    cds_framework_matches(r, p->name, p->version)) {
+			now = r;
+		}
+	}
+	for (i = 0; i < c->m->nframeworks; i++) {
+		const struct cds_framework_req *r = &c->m->frameworks[i];
+
+		if (r->index_url == NULL || r == now ||
+		    !same_framework(r->name, p->name) ||
+		    !cds_build_runs(c->m, r, mc, NULL)) {
+			continue;
+		}
+		if (better_row(r, best, p, now)) {
+			best = r;
+		}
+	}
+	if (best == NULL || (strcmp(best->name, p->name) == 0 &&
+	    cds_framework_matches(best, p->name, p->version))) {
+		return 0;
+	}
+	t = cds_pkg_tool_of(c->h, e);
+	/* the same release where that build has it, else the row's newest */
+	want = cds_framework_matches(best, best->name, p->version) ?
+	    cds_xasprintf("==%s", p->version) : row_pin(best);
+	if (strcmp(best->name, p->name) != 0) {
+		/* CuPy: both wheels install the one cupy module, so the one
+		 * there goes first (removed after, it would take the new
+		 * one's files with it); NVIDIA's wheels came with it when
+		 * cuda-toolkit of its CUDA major is there (the [ctk] extra) */
+		if (p->cuda != NULL && dist_of_major(c->h, e,
+		    "cuda_toolkit", atoi(p->cuda))) {
+			extra = cds_xstrdup("[ctk]");
+		}
+		uninstall_words(&w, e, t, p->name);
+		install_words(&u, e, t);
+		cds_strv_push_owned(&u, cds_xasprintf("%s%s==%s", p->name,
+		    extra != NULL ? extra : "", p->version));
+		cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
+		uninstall_words(&u, e, t, best->name);
+	} else {
+		install_words(&u, e, t);
+		cds_strv_push_owned(&u, cds_xasprintf("%s==%s", p->name,
+		    p->version));
+	}
+	install_words(&w, e, t);
+	cds_strv_push_owned(&w, cds_xasprintf("%s%s%s", best->name,
+	    extra != NULL ? extra : "", want));
+	if (!is_pypi(best->index_url)) {
+		cds_strv_push(&w, "--extra-index-url");
+		cds_strv_push(&w, best->index_url);
+	}
+	cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
+	cds_finding_evidence(f, "build that fits", "%s%s (built with CUDA "
+	    "%s%s%s)", best->name, want, best->cuda,
+	    best->cudnn != NULL ? ", cuDNN " : "",
+	    best->cudnn != NULL ? best->cudnn : "");
+	if (strcmp(best->name, p->name) != 0) {
+		cds_finding_evidence(f, "order", "%s out first: both wheels "
+		    "are the one cupy module, and removing it after would "
+		    "take %s's files with it", p->name, best->name);
+	}
+	if (t == CDS_PKG_UV_PROJECT) {
+		uv_project_fix(f, e, cds_xasprintf("require %s%s%s in its "
+		    "pyproject.toml in place of %s, then run uv lock and uv "
+		    "sync", best->name, extra != NULL ? extra : "", want,
+		    p->name));
+	}
+	free(extra);
+	free(want);
+	return 1;
+}
+
 int
 cds_pkg_fix(struct cds_rule_ctx *c, struct cds_finding *f,
     const struct cds_env *e, const struct cds_package *p, int cc)
@@ -460,13 +689,19 @@ cds_pkg_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 	const char *label;
 	char *pub;
 
-	if (c->m == NULL || e == NULL || p->kind != CDS_FW_TORCH ||
-	    p->version == NULL || p->cpu_only) {
+	if (c->m == NULL || e == NULL || p->version == NULL || p->cpu_only ||
+	    (p->kind != CDS_FW_TORCH && p->from_conda)) {
 		return 0;
 	}
 	cds_machine_of(c->s, &mc);
 	if (cc > 0) {
 		mc.min_cc = cc;
+	}
+	if (p->kind == CDS_FW_OTHER) {
+		return wheel_row_fix(c, f, e, p, &mc);
+	}
+	if (p->kind != CDS_FW_TORCH) {
+		return 0;
 	}
 	pub = public_version(p->version, &label);
 	/* conda's builds are not PyPI's: no row is the one there */
@@ -544,7 +779,7 @@ cds_pkg_fix_like(struct cds_rule_ctx *c, struct cds_finding *f,
 	pin = row_pin(best);
 	install_words(&w, e, t);
 	cds_strv_push_owned(&w, cds_xasprintf("%s%s", p->name, pin));
-	if (best->index_url != NULL) {
+	if (best->index_url != NULL && !is_pypi(best->index_url)) {
 		/* a feed of its own beside PyPI, which has its dependencies */
 		cds_strv_push(&w, "--extra-index-url");
 		cds_strv_push(&w, best->index_url);

@@ -31,7 +31,8 @@ struct cds_machine {
 /*
  * Does the build of framework row F run on machine MC?  The driver must
  * meet the floor of the build's CUDA major (minor version compatibility),
- * Blackwell the floor the index gives for it; the GPU's capability must
+ * or of its CUDA minor where the build compiles that minor's PTX at run
+ * time (the row's min_driver), Blackwell the floor the index gives for it; the GPU's capability must
  * be among the build's cubins (same major, equal or lower minor) or at or
  * above its PTX; PyTorch refuses cuDNN 9.11 or newer below sm_75.  An
  * unknown driver or GPU does not count against it.  *WHY (may be NULL)
@@ -56,6 +57,17 @@ CDS_HIDDEN const struct cds_framework_req *cds_torch_fit(
 CDS_HIDDEN void cds_machine_of(const struct cds_scan *s,
     struct cds_machine *mc);
 
+/* The words of env E's own tool for VERB ("install", "uninstall": pip's
+ * without its question), up to the package names: `ENV/bin/python -m pip
+ * VERB` or `uv pip VERB --python ENV`. */
+CDS_HIDDEN void cds_pkg_words(const cds_handle_t *h, struct cds_strv *w,
+    const struct cds_env *e, const char *verb);
+
+/* The index's build row of package P whose CUDA only the index knows (a
+ * wheel build with its package index: CTranslate2's releases); NULL. */
+CDS_HIDDEN const struct cds_framework_req *cds_pkg_index_row(
+    const struct cds_manifest *m, const struct cds_package *p);
+
 /* Which tool changes env E (cds_pkg_tool). */
 CDS_HIDDEN enum cds_pkg_tool cds_pkg_tool_of(const cds_handle_t *h,
     const struct cds_env *e);
@@ -65,8 +77,12 @@ CDS_HIDDEN enum cds_pkg_tool cds_pkg_tool_of(const cds_handle_t *h,
  * run here, the command that installs the build that does, with the
  * command that goes back to what is installed now; nothing when P is not
  * a framework the index has builds of, or none of them runs here.  CC: the
- * GPU's capability as a message gave it (0: the scan's GPUs).  1 when a
- * command was added.
+ * GPU's capability as a message gave it (0: the scan's GPUs).  A package
+ * whose builds are wheels of their own (CuPy's cupy-cudaNNx, CTranslate2's
+ * releases) gets the one that runs, in the release it is at where that
+ * has one (a CuPy wheel of another CUDA major: the one there removed
+ * first, since both are the one cupy module).  1 when a command was
+ * added.
  */
 CDS_HIDDEN int cds_pkg_fix(struct cds_rule_ctx *c, struct cds_finding *f,
     const struct cds_env *e, const struct cds_package *p, int cc);

@@ -766,8 +766,9 @@ cds_rule_container_no_cgroups(struct cds_rule_ctx *c)
 	char *v;
 	struct cds_finding *f;
 
-	if (!host_applies(c) || !has_engine(&c->s->container, "docker")) {
-		return;
+	if (!host_applies(c) || !has_engine(&c->s->container, "docker") ||
+	    c->s->container.rootless) {
+		return;	/* in a user namespace no engine is rootful */
 	}
 	v = ctk_config_get(c->h, "nvidia-container-cli", "no-cgroups");
 	if (v != NULL && strcmp(v, "true") == 0) {
@@ -788,5 +789,73 @@ cds_rule_container_no_cgroups(struct cds_rule_ctx *c)
 		    "engine then gets the GPU by CDI (--device "
 		    "nvidia.com/gpu=all)");
 	}
+	free(v);
+}
+
+/* The evidence KEY of the scan's container section, or NULL. */
+static const char *
+container_evidence(const struct cds_container *ct, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < ct->nevidence; i++) {
+		if (strcmp(ct->evidence[i].key, key) == 0) {
+			return ct->evidence[i].value;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * CTR-ROOTLESS: the engines here run in a user namespace that maps root
+ * to another uid (an unprivileged LXC container; /proc/self/uid_map), and
+ * the container toolkit's hook is set to add the GPU's devices to each
+ * container's device cgroup (no-cgroups off).  In a user namespace it may
+ * not: cgroup v2's eBPF device filter and v1's devices.allow are the real
+ * root's (libnvidia-container#154, moby/moby#38729), and a container
+ * given the GPU by the hook does not start.  no-cgroups on, or CDI, is
+ * the way (klueska in libnvidia-container#154).
+ */
+void
+cds_rule_container_rootless(struct cds_rule_ctx *c)
+{
+	const struct cds_container *ct = &c->s->container;
+	const char *userns;
+	struct cds_finding *f;
+	char *v, *engines;
+
+	if (!host_applies(c) || !ct->rootless ||
+	    toolkit_program(c->h) == NULL) {
+		return;
+	}
+	v = ctk_config_get(c->h, "nvidia-container-cli", "no-cgroups");
+	if (v != NULL && strcmp(v, "true") == 0) {
+		free(v);
+		return;
+	}
+	userns = container_evidence(ct, "rootless");
+	f = cds_finding_add(c, "CTR-ROOTLESS", CDS_SEV_WARNING, "the "
+	    "container engines here run in a user namespace: the container "
+	    "toolkit's hook may not set the GPU's device rules, and a "
+	    "container it gives the GPU to does not start");
+	cds_finding_evidence(f, "user namespace", "%s", userns != NULL ?
+	    userns : "root is another uid outside");
+	cds_finding_evidence(f, "/etc/nvidia-container-runtime/config.toml",
+	    "%s", v != NULL ? "[nvidia-container-cli] no-cgroups = false" :
+	    "no no-cgroups under [nvidia-container-cli] (off)");
+	engines = engine_list(ct);
+	cds_finding_evidence(f, "engines", "%s", engines);
+	free(engines);
+	cds_finding_evidence(f, "the hook says", "failed to add device rules: "
+	    "unable to find any existing device filters attached to the "
+	    "cgroup: bpf_prog_query(BPF_CGROUP_DEVICE) failed: operation not "
+	    "permitted (cgroup v2); open failed: /sys/fs/cgroup/devices/"
+	    "...devices.allow: permission denied (v1)");
+	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "sudo nvidia-ctk config "
+	    "--set nvidia-container-cli.no-cgroups --in-place (toolkit "
+	    "1.14.4 or later; or no-cgroups = true under "
+	    "[nvidia-container-cli] in /etc/nvidia-container-runtime/"
+	    "config.toml), or give the GPU by CDI (podman run --device "
+	    "nvidia.com/gpu=all)");
 	free(v);
 }

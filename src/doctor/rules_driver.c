@@ -653,9 +653,12 @@ driver_cuda(const struct cds_rule_ctx *c, char buf[16])
 	return NULL;
 }
 
+/* F16 for WHAT (built for CUDA CUDA, as WHERE says) when the driver does
+ * not run that CUDA: the minor itself where the driver API says what it
+ * runs, else the floor of its major, or FLOOR (NULL: that one). */
 static struct cds_finding *
 check_cuda(struct cds_rule_ctx *c, const char *what, const char *where,
-    const char *cuda)
+    const char *cuda, const char *need)
 {
 	const struct cds_driver *d = &c->s->driver;
 	const char *floor;
@@ -680,7 +683,8 @@ check_cuda(struct cds_rule_ctx *c, const char *what, const char *where,
 		if (d->version == NULL || c->m == NULL) {
 			return NULL;
 		}
-		floor = cds_manifest_driver_floor(c->m, cuda);
+		floor = need != NULL ? need :
+		    cds_manifest_driver_floor(c->m, cuda);
 		if (floor == NULL || cds_vercmp(d->version, floor) >= 0) {
 			return NULL;
 		}
@@ -697,7 +701,8 @@ check_cuda(struct cds_rule_ctx *c, const char *what, const char *where,
 	if (max != NULL) {
 		cds_finding_evidence(f, "driver supports CUDA", "%s", max);
 	}
-	floor = c->m != NULL ? cds_manifest_driver_floor(c->m, cuda) : NULL;
+	floor = need != NULL ? need : c->m != NULL ?
+	    cds_manifest_driver_floor(c->m, cuda) : NULL;
 	if (cds_in_container(&c->s->container)) {
 		/* the driver is the host's (containers.md, b, row 13) */
 		cds_finding_evidence(f, "fix on", "the host (its driver) or "
@@ -760,8 +765,8 @@ check_build(struct cds_rule_ctx *c, const struct cds_package *p,
 	if (e != NULL && wheel_runs(c, p)) {
 		return;
 	}
-	if ((f = check_cuda(c, what, where, p->cuda)) != NULL && e != NULL &&
-	    cds_pkg_fix(c, f, e, p, 0)) {
+	if ((f = check_cuda(c, what, where, p->cuda, NULL)) != NULL &&
+	    e != NULL && cds_pkg_fix(c, f, e, p, 0)) {
 		/* the second half of the fix, as a command */
 		free(f->fixes[0].command);
 		f->fixes[0].command = cds_xasprintf("upgrade the NVIDIA "
@@ -769,6 +774,48 @@ check_build(struct cds_rule_ctx *c, const struct cds_package *p,
 		    "driver with the command below",
 		    cds_manifest_driver_floor(c->m, p->cuda));
 	}
+}
+
+/* F16 for a package of env E whose build the index gives (CTranslate2's
+ * wheels, each built with one CUDA): the driver must run it, its CUDA
+ * minor where the build compiles that minor's PTX at run time. */
+static void
+check_index_build(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p)
+{
+	const struct cds_framework_req *r = cds_pkg_index_row(c->m, p);
+	struct cds_machine mc;
+	struct cds_finding *f;
+	char *what, *where;
+
+	if (r == NULL) {
+		return;
+	}
+	cds_machine_of(c->s, &mc);
+	mc.min_cc = 0;	/* the driver only: the rows name no GPUs */
+	if (cds_build_runs(c->m, r, &mc, NULL)) {
+		return;
+	}
+	what = cds_xasprintf("%s %s in env %s", p->name, p->version,
+	    e->name);
+	where = cds_xasprintf("the index: %s %s is built with it", r->name,
+	    r->version);
+	f = check_cuda(c, what, where, r->cuda, r->min_driver);
+	if (f != NULL && r->ptx_jit) {
+		cds_finding_evidence(f, "why the minor", "it compiles CUDA "
+		    "%s's PTX at run time, which an older driver refuses: "
+		    "cudaErrorUnsupportedPtxVersion: the provided PTX was "
+		    "compiled with an unsupported toolchain", r->cuda);
+	}
+	if (f != NULL && cds_pkg_fix(c, f, e, p, 0)) {
+		free(f->fixes[0].command);
+		f->fixes[0].command = cds_xasprintf("upgrade the NVIDIA "
+		    "driver to %s or newer, or install the build for this "
+		    "driver with the command below", r->min_driver != NULL ?
+		    r->min_driver : cds_manifest_driver_floor(c->m, r->cuda));
+	}
+	free(where);
+	free(what);
 }
 
 /* F16: a toolkit or a framework needs a newer CUDA than the driver. */
@@ -794,10 +841,18 @@ cds_rule_driver_too_old(struct cds_rule_ctx *c)
 		}
 		what = cds_xasprintf("toolkit %s", t->realpath);
 		check_cuda(c, what, t->version_source != NULL ?
-		    t->version_source : "toolkit", t->version);
+		    t->version_source : "toolkit", t->version, NULL);
 		free(what);
 	}
 	cds_each_cuda_build(c, check_build, NULL);
+	for (i = 0; i < s->nenvs; i++) {
+		size_t k;
+
+		for (k = 0; k < s->envs[i].npackages; k++) {
+			check_index_build(c, &s->envs[i],
+			    &s->envs[i].packages[k]);
+		}
+	}
 }
 
 /* /usr/local/cuda points to a directory that is gone, or to one without

@@ -15,11 +15,13 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "doctor/consumers.h"
 #include "read/elfread.h"
 #include "doctor/facts.h"
 #include "doctor/findings.h"
+#include "doctor/pkgfix.h"
 #include "scan/loader.h"
 #include "scan/scan.h"
 
@@ -466,7 +468,9 @@ mix_collect(struct cds_rule_ctx *c, const struct site *s, struct mix *m)
 
 	for (i = 0; i < s->npkgs; i++) {
 		const struct cds_package *p = s->pkgs[i];
-		int fam = framework_family(p);
+		const struct cds_framework_req *row =
+		    cds_pkg_index_row(c->m, p);
+		int fam = row != NULL ? atoi(row->cuda) : framework_family(p);
 		struct wheel *w;
 
 		if (fam > 0 && m->nneed < 16 && !family_needed(m->need,
@@ -563,6 +567,115 @@ mix_clashes(struct cds_rule_ctx *c, const struct site *s, struct mix *m)
 	}
 }
 
+/* Is NAME one of the words of LIST (" a b c")? */
+static int
+in_list(const char *list, const char *name)
+{
+	size_t n = strlen(name);
+	const char *p;
+
+	for (p = list; p != NULL && (p = strstr(p, name)) != NULL; p += n) {
+		if (p > list && p[-1] == ' ' && (p[n] == ' ' || p[n] == '\0')) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The wheels of M whose names LIST (" a b") holds, as " a==1 b==2". */
+static char *
+pinned_list(const struct mix *m, const char *list)
+{
+	struct cds_buf b = {0};
+	size_t i;
+
+	for (i = 0; i < m->nw; i++) {
+		if (in_list(list, m->w[i].p->name)) {
+			cds_buf_addf(&b, " %s==%s", m->w[i].p->name,
+			    m->w[i].p->version);
+		}
+	}
+	return b.s != NULL ? cds_buf_steal(&b) : cds_xstrdup("");
+}
+
+/* The command of env S->env's own tool that removes the wheels LIST names
+ * (" a b"), and the one that puts them back at PINS (" a==1 b==2"). */
+static void
+remove_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct site *s, const char *list, const char *pins)
+{
+	struct cds_strv w = {0}, u = {0};
+	char **v;
+	size_t i;
+
+	cds_pkg_words(c->h, &w, s->env, "uninstall");
+	v = cds_strsplit(list + 1, " ", 0);
+	for (i = 0; v[i] != NULL; i++) {
+		cds_strv_push(&w, v[i]);
+	}
+	cds_strfreev(v);
+	cds_pkg_words(c->h, &u, s->env, "install");
+	v = cds_strsplit(pins + 1, " ", 0);
+	for (i = 0; v[i] != NULL; i++) {
+		cds_strv_push(&u, v[i]);
+	}
+	cds_strfreev(v);
+	cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
+}
+
+/* A library file name of RECORD path PATH ("libcusparse.so.12"). */
+static const char *
+lib_name(const char *path)
+{
+	const char *b = strrchr(path, '/');
+
+	return b != NULL ? b + 1 : path;
+}
+
+/* Each library one of the wheels LIST names installs that a wheel kept
+ * also installs under the same name in another directory: two copies of
+ * one soname, the one a program gets decided by search order. */
+static void
+same_libraries(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct mix *m, const char *list)
+{
+	size_t i, k, j, q;
+	int shown = 0;
+
+	for (i = 0; list != NULL && i < m->nw; i++) {
+		const struct wheel *a = &m->w[i];
+
+		if (!in_list(list, a->p->name)) {
+			continue;
+		}
+		for (k = 0; k < m->nw; k++) {
+			const struct wheel *b = &m->w[k];
+
+			if (in_list(list, b->p->name)) {
+				continue;
+			}
+			for (j = 0; j < a->rec.n; j++) {
+				for (q = 0; q < b->rec.n && shown < 8; q++) {
+					const char *x = a->rec.v[j].path;
+					const char *y = b->rec.v[q].path;
+
+					if (strcmp(x, y) == 0 || strcmp(
+					    lib_name(x), lib_name(y)) != 0) {
+						continue;
+					}
+					cds_finding_evidence(f, "same library",
+					    "%s: %s (%s %s, left over) and %s "
+					    "(%s %s)", lib_name(x), x,
+					    a->p->name, a->p->version, y,
+					    b->p->name, b->p->version);
+					shown++;
+				}
+			}
+		}
+	}
+	(void)c;
+}
+
 /* The finding: the wheels of each family, who needs which, the files
  * they share, and the pip commands. */
 static void
@@ -607,11 +720,29 @@ mix_report(struct cds_rule_ctx *c, const struct site *s, struct mix *m)
 		cds_finding_evidence(f, "same file", "%s", m->clash.v[i]);
 	}
 	pip = pip_of(s->env);
-	if (m->drop.len > 0) {
+	same_libraries(c, f, m, m->drop.s);
+	if (m->drop.len > 0 && s->env != NULL) {
+		char *pins = pinned_list(m, m->drop.s);
+
+		remove_fix(c, f, s, m->drop.s, pins);
+		free(pins);
+	} else if (m->drop.len > 0) {
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s uninstall -y"
 		    "%s", pip, m->drop.s);
 	}
-	if (m->again.len > 0) {
+	if (m->again.len > 0 && s->env != NULL) {
+		struct cds_strv w = {0};
+		char **v = cds_strsplit(m->again.s + 1, " ", 0);
+
+		cds_pkg_words(c->h, &w, s->env, "install");
+		cds_strv_push(&w, "--force-reinstall");
+		cds_strv_push(&w, "--no-deps");
+		for (i = 0; v[i] != NULL; i++) {
+			cds_strv_push(&w, v[i]);
+		}
+		cds_strfreev(v);
+		cds_finding_fix_argv(f, cds_strv_steal(&w), NULL);
+	} else if (m->again.len > 0) {
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s install "
 		    "--force-reinstall --no-deps%s", pip, m->again.s);
 	}
@@ -625,12 +756,257 @@ mix_report(struct cds_rule_ctx *c, const struct site *s, struct mix *m)
 	free(where);
 }
 
+/* ------------------------------------------------------------------------ */
+/* WHEEL-ORPHAN                                                              */
+/* ------------------------------------------------------------------------ */
+
+/* One distribution of a site: what its METADATA requires, whether pip was
+ * asked for it by name. */
+struct dist {
+	char *name;		/* normalised */
+	char *version;
+	char **reqs;		/* the names its Requires-Dist gives */
+	int *req_major;		/* "==13.*": 13; -1 for anything else */
+	int pip_dep;		/* pip installed it as a dependency: INSTALLER
+				   pip, no REQUESTED (uv writes REQUESTED for
+				   every wheel, so only pip's say) */
+	int cand;		/* an NVIDIA wheel of a CUDA family, or NVIDIA's
+				   cuda-toolkit metapackage */
+	int drop;
+};
+
+/* The first word of dist-info file NAME in DIR, or NULL. */
+static char *
+distinfo_word(cds_handle_t *h, const char *dir, const char *name)
+{
+	char *path = cds_path_join(dir, name);
+	char *text = cds_root_read_file(h, path, 4096, NULL);
+	char *w = NULL;
+
+	free(path);
+	cds_clearerr(h);
+	if (text != NULL) {
+		w = cds_xstrndup(text, strcspn(text, " \t\r\n"));
+		free(text);
+	}
+	return w;
+}
+
+/* Requires-Dist lines of METADATA TEXT into D: the name, and the major a
+ * "==M..." specifier pins. */
+static void
+dist_reqs(struct dist *d, const char *text)
+{
+	struct cds_strv names = {0};
+	const char *line;
+	size_t n = 0;
+
+	for (line = text; line != NULL && *line != '\0';) {
+		const char *v = cds_startswith(line, "Requires-Dist:") ?
+		    line + 14 : NULL;
+
+		if (v != NULL) {
+			size_t k;
+			char *raw, *norm;
+
+			v += strspn(v, " \t");
+			k = strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmn"
+			    "opqrstuvwxyz0123456789._-");
+			raw = cds_xstrndup(v, k);
+			norm = cds_pkg_normalise(raw);
+			free(raw);
+			cds_strv_push_owned(&names, norm);
+			d->req_major = cds_xreallocarray(d->req_major, n + 1,
+			    sizeof(*d->req_major));
+			v += k;
+			v += strspn(v, " \t(");
+			if (*v == '[') {
+				v += strcspn(v, "]");
+				v += *v == ']';
+				v += strspn(v, " \t(");
+			}
+			d->req_major[n++] = cds_startswith(v, "==") &&
+			    v[2] >= '0' && v[2] <= '9' ? atoi(v + 2) : -1;
+		}
+		line = strchr(line, '\n');
+		line = line != NULL ? line + 1 : NULL;
+	}
+	d->reqs = cds_strv_steal(&names);
+}
+
+/* Every dist-info of SITE. */
+static struct dist *
+site_dists(struct cds_rule_ctx *c, const char *site, size_t *np)
+{
+	char *pat = cds_path_join(site, "*.dist-info");
+	char **m = cds_root_glob(c->h, pat), **q;
+	struct dist *v = NULL;
+	size_t n = 0;
+
+	free(pat);
+	for (q = m; *q != NULL; q++) {
+		const char *b = cds_basename(*q);
+		const char *dash = strchr(b, '-');
+		char *base, *path, *text, *inst, *req;
+		struct dist *d;
+
+		if (dash == NULL) {
+			continue;
+		}
+		v = cds_xreallocarray(v, n + 1, sizeof(*v));
+		d = &v[n++];
+		memset(d, 0, sizeof(*d));
+		base = cds_xstrndup(b, (size_t)(dash - b));
+		d->name = cds_pkg_normalise(base);
+		free(base);
+		d->version = cds_xstrndup(dash + 1, strlen(dash + 1) - 10);
+		path = cds_path_join(*q, "METADATA");
+		text = cds_root_read_file(c->h, path, 1u << 20, NULL);
+		cds_clearerr(c->h);
+		free(path);
+		dist_reqs(d, text != NULL ? text : "");
+		free(text);
+		inst = distinfo_word(c->h, *q, "INSTALLER");
+		path = cds_path_join(*q, "REQUESTED");
+		req = cds_rpath_follow(c->h, path);
+		free(path);
+		d->pip_dep = inst != NULL && strcmp(inst, "pip") == 0 &&
+		    req != NULL && access(req, F_OK) != 0;
+		free(req);
+		free(inst);
+	}
+	cds_strfreev(m);
+	*np = n;
+	return v;
+}
+
+static void
+dists_free(struct dist *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].name);
+		free(v[i].version);
+		cds_strfreev(v[i].reqs);
+		free(v[i].req_major);
+	}
+	free(v);
+}
+
+/* Does D require distribution X (by name; a "==M" pin of another major
+ * than X's is not X)? */
+static int
+requires(const struct dist *d, const struct dist *x)
+{
+	size_t i;
+
+	for (i = 0; d->reqs[i] != NULL; i++) {
+		if (strcmp(d->reqs[i], x->name) == 0 && (d->req_major[i] < 0 ||
+		    d->req_major[i] == atoi(x->version))) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The family of distribution D: that of its NVIDIA wheel in M, or the
+ * major of cuda-toolkit; 0 when it is neither. */
+static int
+dist_family(const struct dist *d, const struct mix *m)
+{
+	size_t i;
+
+	if (strcmp(d->name, "cuda-toolkit") == 0) {
+		return atoi(d->version);
+	}
+	for (i = 0; i < m->nw; i++) {
+		if (strcmp(m->w[i].p->name, d->name) == 0) {
+			return m->w[i].family;
+		}
+	}
+	return 0;
+}
+
+/*
+ * WHEEL-ORPHAN: NVIDIA wheels pip installed as dependencies that nothing
+ * installed requires any more (their framework removed or moved to another
+ * CUDA: research rule 8), of a family no framework here needs (CTranslate2
+ * and ONNX Runtime load them without naming them).  SHOWN: the wheels
+ * WHEEL-MIX already told to remove, left out.
+ */
+static void
+orphans(struct cds_rule_ctx *c, const struct site *s, struct mix *m,
+    const char *shown)
+{
+	struct cds_buf list = {0}, pins = {0}, words = {0};
+	struct cds_finding *f;
+	struct dist *d;
+	size_t n, i, k;
+	int changed = 1;
+	char *where;
+
+	d = site_dists(c, s->dir, &n);
+	for (i = 0; i < n; i++) {
+		int fam = dist_family(&d[i], m);
+
+		d[i].cand = fam > 0;
+		d[i].drop = d[i].cand && d[i].pip_dep &&
+		    !family_needed(m->need, m->nneed, fam);
+	}
+	/* kept: what a distribution kept requires */
+	while (changed) {
+		changed = 0;
+		for (i = 0; i < n; i++) {
+			for (k = 0; d[i].drop && k < n; k++) {
+				if (!d[k].drop && requires(&d[k], &d[i])) {
+					d[i].drop = 0;
+					changed = 1;
+				}
+			}
+		}
+	}
+	for (i = 0; i < n; i++) {
+		if (d[i].drop && !in_list(shown, d[i].name)) {
+			cds_buf_addf(&list, "%s%s %s", list.len > 0 ? ", " :
+			    "", d[i].name, d[i].version);
+			cds_buf_addf(&words, " %s", d[i].name);
+			cds_buf_addf(&pins, " %s==%s", d[i].name,
+			    d[i].version);
+		}
+	}
+	if (list.len > 0) {
+		where = site_name(s);
+		f = cds_finding_add(c, "WHEEL-ORPHAN", CDS_SEV_WARNING, "%s "
+		    "holds NVIDIA wheels that no installed package requires",
+		    where);
+		cds_finding_evidence(f, "left over", "%s", list.s);
+		cds_finding_evidence(f, "installed as", "dependencies (pip "
+		    "wrote no REQUESTED in their dist-info); none of the "
+		    "packages there names them");
+		cds_finding_evidence(f, "frameworks here", "%s",
+		    m->needers.len > 0 ? m->needers.s : "none");
+		same_libraries(c, f, m, words.s);
+		if (s->env != NULL) {
+			remove_fix(c, f, s, words.s, pins.s);
+		} else {
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "pip "
+			    "uninstall -y%s", words.s);
+		}
+		free(where);
+	}
+	cds_buf_free(&list);
+	cds_buf_free(&pins);
+	cds_buf_free(&words);
+	dists_free(d, n);
+}
+
 static void
 wheel_mix_site(struct cds_rule_ctx *c, const struct site *s)
 {
 	struct mix m;
 	size_t i;
-	int unused = 0;
+	int unused = 0, shown = 0;
 
 	memset(&m, 0, sizeof(m));
 	mix_collect(c, s, &m);
@@ -643,7 +1019,11 @@ wheel_mix_site(struct cds_rule_ctx *c, const struct site *s)
 		/* unless each family serves a framework here */
 		if (m.clash.n > 0 || unused) {
 			mix_report(c, s, &m);
+			shown = 1;
 		}
+	}
+	if (m.nw > 0) {
+		orphans(c, s, &m, shown ? m.drop.s : NULL);
 	}
 	mix_free(&m);
 }

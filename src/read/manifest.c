@@ -126,6 +126,7 @@ cds_manifest_free(struct cds_manifest *m)
 		free(f->index_url);
 		free(f->archs);
 		free(f->ptx);
+		free(f->min_driver);
 	}
 	free(m->frameworks);
 	for (i = 0; i < m->nfloors; i++) {
@@ -1186,11 +1187,12 @@ static int
 parse_frameworks(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 {
 	static const char *const keys[] = { "name", "version", "variant",
-		"cuda", "cudnn", "index_url", "archs", "ptx", NULL };
+		"cuda", "cudnn", "index_url", "archs", "ptx", "min_driver",
+		NULL };
 	static const enum cds_name_kind kinds[] = { CDS_NAME_KEY,
 		CDS_NAME_TEXT, CDS_NAME_TEXT, CDS_NAME_VERSION,
 		CDS_NAME_VERSION, CDS_NAME_TEXT, CDS_NAME_TEXT,
-		CDS_NAME_VERSION };
+		CDS_NAME_VERSION, CDS_NAME_VERSION };
 	size_t i;
 	json_t *e;
 
@@ -1221,6 +1223,8 @@ parse_frameworks(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 		f->ptx = get_str(e, "ptx", &bad);
 		f->pypi_default = json_is_true(json_object_get(e,
 		    "pypi_default"));
+		f->min_driver = get_str(e, "min_driver", &bad);
+		f->ptx_jit = json_is_true(json_object_get(e, "ptx_jit"));
 		if (bad || f->name == NULL || f->version == NULL ||
 		    f->cuda == NULL) {
 			return bad_manifest(h, m->path, "framework "

@@ -436,6 +436,9 @@ cds_container_scan(cds_handle_t *h, struct cds_container *ct)
 			ct->gpu_mechanism = "wsl";
 		}
 		detect_engines(h, ct);
+		/* engines that themselves run in a user namespace (an
+		 * unprivileged LXC container): rootless to the kernel */
+		detect_rootless(h, ct);
 	}
 	return 0;
 }

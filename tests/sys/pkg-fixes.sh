@@ -17,7 +17,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/wheels.sh"
-plan 50
+plan 68
 
 SHIP=$CDS_SRCDIR/manifests/index.json
 PT=https://download.pytorch.org/whl
@@ -375,6 +375,133 @@ if ls "$CUDA"/dist-info/nvidia_cudnn_cu13-*.dist-info >/dev/null 2>&1; then
 else
 	skip 3 "no CUDA 13 made of NVIDIA's wheels at $CUDA"
 fi
+
+# ---- CuPy and CTranslate2: wheels of their own per CUDA ------------------
+# record SITE DIST FILE...: FILEs (paths in SITE) into DIST's RECORD as pip
+# writes it: path, sha256 (urlsafe base64, no padding), size
+record() {
+	python3 - "$@" <<'PY'
+import base64, hashlib, os, sys
+site, dist = sys.argv[1:3]
+with open(os.path.join(site, dist, "RECORD"), "a") as out:
+    for rel in sys.argv[3:]:
+        data = open(os.path.join(site, rel), "rb").read()
+        h = base64.urlsafe_b64encode(hashlib.sha256(data).digest())
+        out.write("%s,sha256=%s,%d\n" % (rel, h.rstrip(b"=").decode(),
+                                          len(data)))
+PY
+}
+# cupy SITE NAME VERSION: CuPy's wheel for one CUDA major (cupy-cuda13x):
+# its dist-info with v14's Requires-Dist (cupy/cupy setup.py: the
+# cuda-pathfinder pin and the [ctk] extra), the cupy module with a real
+# extension library, each file in RECORD
+cupy() {
+	_maj=$(echo "$2" | sed 's/cupy-cuda\([0-9]*\)x/\1/')
+	dist "$1" "$2" "$3" 'cuda-pathfinder==1.*,>=1.3.4' \
+		"cuda-toolkit[cublas,cudart,cufft,curand,cusolver,cusparse,nvrtc]==$_maj.*; extra == \"ctk\""
+	mkdir -p "$1/cupy/_core"
+	echo "__version__ = '$3'" >"$1/cupy/__init__.py"
+	mk_solib "$1/cupy/_core/core.cpython-312-x86_64-linux-gnu.so" \
+		core.cpython-312-x86_64-linux-gnu.so
+	record "$1" "cupy_cuda${_maj}x-$3.dist-info" cupy/__init__.py \
+		cupy/_core/core.cpython-312-x86_64-linux-gnu.so
+}
+# ct2 SITE VERSION: CTranslate2's wheel (its Requires-Dist, its extension)
+ct2() {
+	dist "$1" ctranslate2 "$2" 'setuptools' 'numpy' 'pyyaml<7,>=5.3'
+	mkdir -p "$1/ctranslate2"
+	echo "__version__ = '$2'" >"$1/ctranslate2/version.py"
+	mk_solib "$1/ctranslate2/_ext.cpython-312-x86_64-linux-gnu.so" \
+		_ext.cpython-312-x86_64-linux-gnu.so
+	record "$1" "ctranslate2-$2.dist-info" ctranslate2/version.py \
+		ctranslate2/_ext.cpython-312-x86_64-linux-gnu.so
+}
+drv() {	# drv VERSION: the module's version in the root
+	echo "NVRM version: NVIDIA UNIX x86_64 Kernel Module  $1  Thu" \
+		>"$R/proc/driver/nvidia/version"
+}
+all_argv() {	# all_argv JSON ID [KEY]: each command of ID, " | " between
+	jget "$1" '" | ".join(" ".join(x["'"${3:-argv}"'"]) for f in d["findings"] if f["id"] == "'"$2"'" for x in f["fixes"] if "argv" in x)'
+}
+# cupy-cuda13x 14.0.1 under driver 550 (CUDA 12 at most): CuPy v14 has a
+# CUDA 12 wheel of the same release; the one there goes first
+V=/home/user/cupy13
+S=$(mk_venv "$R$V")
+cupy "$S" cupy-cuda13x 14.0.1
+drv 550.54.15
+cds --root "$R" --manifest "$SHIP" doctor --json --env "$V"
+like "$(titles "$OUT" F16)" "cupy-cuda13x 14.0.1 in env $V needs CUDA 13, which needs driver 580.65.06 or newer; this driver is 550.54.15" \
+	"cupy-cuda13x under 550: F16"
+is "$(all_argv "$OUT" F16)" "$V/bin/python -m pip uninstall -y cupy-cuda13x | $V/bin/python -m pip install cupy-cuda12x==14.0.1" \
+	"cupy: the CUDA 13 wheel out, then the CUDA 12 wheel of the same release"
+is "$(all_argv "$OUT" F16 undo_argv)" "$V/bin/python -m pip install cupy-cuda13x==14.0.1 | $V/bin/python -m pip uninstall -y cupy-cuda12x" \
+	"cupy: each with the command that goes back"
+# a uv venv with NVIDIA's wheels from the [ctk] extra (cuda-toolkit 13)
+V=/home/user/cupyuv
+S=$(mk_venv "$R$V" uv)
+cupy "$S" cupy-cuda13x 14.0.1
+dist "$S" cuda-toolkit 13.0.3
+cds --root "$R" --manifest "$SHIP" doctor --json --env "$V"
+is "$(all_argv "$OUT" F16)" "uv pip uninstall --python $V cupy-cuda13x | uv pip install --python $V cupy-cuda12x[ctk]==14.0.1" \
+	"cupy in a uv venv with [ctk]: uv's commands, the extra kept"
+# cupy-cuda12x 14 under driver 470 (CUDA 11): v13 is the last with a
+# cupy-cuda11x
+V=/home/user/cupy12
+S=$(mk_venv "$R$V")
+cupy "$S" cupy-cuda12x 14.0.1
+drv 470.82.01
+cds --root "$R" --manifest "$SHIP" doctor --json --env "$V"
+is "$(all_argv "$OUT" F16)" "$V/bin/python -m pip uninstall -y cupy-cuda12x | $V/bin/python -m pip install cupy-cuda11x==13.*" \
+	"cupy-cuda12x 14 under 470: cupy-cuda11x of v13, its last release line"
+# healthy: the CUDA 12 wheel under 550 runs (minor version compatibility)
+drv 550.54.15
+cds --root "$R" --manifest "$SHIP" doctor --json --env "$V"
+is "$(titles "$OUT" F16)" "[]" "cupy-cuda12x under 550: nothing"
+V=/home/user/cupy13
+drv 580.65.06
+cds --root "$R" --manifest "$SHIP" doctor --json --env "$V"
+is "$(titles "$OUT" F16) $(all_argv "$OUT" F16)" "[] " "cupy-cuda13x under 580.65.06: nothing, no command"
+
+# CTranslate2 4.6.3 is built with CUDA 12.8 and compiles its PTX at run
+# time: older drivers refuse it (OpenNMT/CTranslate2#1978); 4.6.2, built
+# with 12.4, runs on any CUDA 12 driver
+V=/home/user/ct2
+S=$(mk_venv "$R$V")
+ct2 "$S" 4.6.3
+drv 550.54.15
+cds --root "$R" --manifest "$SHIP" doctor --json --env "$V"
+like "$(titles "$OUT" F16)" "ctranslate2 4.6.3 in env $V needs CUDA 12.8, which needs driver 570.86.10 or newer; this driver is 550.54.15" \
+	"ctranslate2 4.6.3 under 550: F16 (the driver of CUDA 12.8)"
+like "$(evidence "$OUT" F16 'why the minor')" "cudaErrorUnsupportedPtxVersion" "... why the minor counts"
+is "$(all_argv "$OUT" F16)" "$V/bin/python -m pip install ctranslate2==4.6.2" \
+	"ctranslate2: 4.6.2, the newest with cuDNN 9 this driver runs"
+is "$(all_argv "$OUT" F16 undo_argv)" "$V/bin/python -m pip install ctranslate2==4.6.3" "... and back"
+cds --root "$R" --manifest "$SHIP" explain --json --prefix "$V" \
+	'parallel_for failed: cudaErrorUnsupportedPtxVersion: the provided PTX was compiled with an unsupported toolchain.'
+is "$(all_argv "$OUT" F16)" "$V/bin/python -m pip install ctranslate2==4.6.2" \
+	"explain of CTranslate2#1978's message: the same command"
+drv 470.82.01
+cds --root "$R" --manifest "$SHIP" doctor --json --env "$V"
+is "$(all_argv "$OUT" F16)" "$V/bin/python -m pip install ctranslate2==3.24.0" \
+	"driver 470 (CUDA 11): 3.24.0, the last built with CUDA 11 (CTranslate2#1842)"
+like "$(evidence "$OUT" F16 'build that fits')" "CUDA 11.2, cuDNN 8" "... its cuDNN 8 said"
+drv 570.86.10
+cds --root "$R" --manifest "$SHIP" doctor --json --env "$V"
+is "$(titles "$OUT" F16)" "[]" "ctranslate2 4.6.3 under 570.86.10: nothing"
+drv 550.54.15
+rm -rf "$S"/ctranslate2*
+ct2 "$S" 4.6.2
+cds --root "$R" --manifest "$SHIP" doctor --json --env "$V"
+is "$(titles "$OUT" F16)" "[]" "applied: ctranslate2 4.6.2 under 550: nothing"
+# the GPU double's driver says CUDA 12.4 (no module version): the same
+V=$W/ct2gpu/venv
+S=$(mk_venv "$V")
+ct2 "$S" 4.6.3
+gpu 86 12040 "$V"
+is "$(all_argv "$OUT" F16)" "$V/bin/python -m pip install ctranslate2==4.6.2" \
+	"a driver that runs CUDA 12.4: ctranslate2 4.6.2"
+gpu 86 12080 "$V"
+unlike "$(titles "$OUT" F16)" "ctranslate2" "... one that runs 12.8: nothing about it"
 
 # ---- healthy: a build that runs gets no command --------------------------
 V=$W/ok/venv

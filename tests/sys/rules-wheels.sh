@@ -10,7 +10,7 @@
 # fixture, its fix is applied the way a person would, and it goes silent.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 74
+plan 75
 
 C=/home/user/miniconda3
 mk_env() {	# mk_env ROOT NAME PY: prints the env's site-packages
@@ -91,8 +91,9 @@ is "$(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "WHEEL-MI
 is "$(evidence "$OUT" WHEEL-MIX 'same file')" "[\"nvidia/nccl/lib/libnccl.so.2 is installed by nvidia-nccl-cu11 2.14.3 and nvidia-nccl-cu12 2.27.3; the file there is nvidia-nccl-cu11's, nvidia-nccl-cu12's was overwritten\"]" "WHEEL-MIX: the shared file"
 is "$(evidence "$OUT" WHEEL-MIX 'CUDA 11 wheels')" "['nvidia-cublas-cu11 11.11.3.6, nvidia-nccl-cu11 2.14.3']" "WHEEL-MIX: the CUDA 11 wheels"
 is "$(evidence "$OUT" WHEEL-MIX 'needed by')" "['torch 2.5.1+cu121 (CUDA 12)']" "WHEEL-MIX: who needs which"
-is "$(fix_command "$OUT" WHEEL-MIX 0)" "$C/envs/pt/bin/pip uninstall -y nvidia-cublas-cu11 nvidia-nccl-cu11" "WHEEL-MIX: uninstall the family nobody needs"
-is "$(fix_command "$OUT" WHEEL-MIX 1)" "$C/envs/pt/bin/pip install --force-reinstall --no-deps nvidia-nccl-cu12==2.27.3" "WHEEL-MIX: reinstall what was overwritten"
+is "$(fix_command "$OUT" WHEEL-MIX 0)" "$C/envs/pt/bin/python -m pip uninstall -y nvidia-cublas-cu11 nvidia-nccl-cu11" "WHEEL-MIX: uninstall the family nobody needs, with the env's interpreter"
+is "$(jget "$OUT" '[" ".join(f["fixes"][0]["undo_argv"]) for f in d["findings"] if f["id"] == "WHEEL-MIX"]')" "['$C/envs/pt/bin/python -m pip install nvidia-cublas-cu11==11.11.3.6 nvidia-nccl-cu11==2.14.3']" "WHEEL-MIX: and the command that puts them back"
+is "$(fix_command "$OUT" WHEEL-MIX 1)" "$C/envs/pt/bin/python -m pip install --force-reinstall --no-deps nvidia-nccl-cu12==2.27.3" "WHEEL-MIX: reinstall what was overwritten"
 # what those commands leave
 rm -rf "$R$S"/nvidia_nccl_cu11-* "$R$S"/nvidia_cublas_cu11-* \
 	"$R$S/nvidia/cublas/lib/libcublas.so.11"
@@ -123,7 +124,7 @@ rec "$R$S" nvidia-cublas-cu12 12.8.4.1 nvidia/cublas/lib/libcublas.so.12
 HOME=/home/user cds --root "$R" doctor --json
 is "$(titles "$OUT" WHEEL-MIX)" "['env c13 ($S) holds NVIDIA wheels of CUDA 12 and CUDA 13']" "WHEEL-MIX: cu12 beside CUDA 13's merged layout"
 is "$(evidence "$OUT" WHEEL-MIX 'CUDA 13 wheels')" "['nvidia-cublas 13.0.0.19']" "WHEEL-MIX: a CUDA 13 wheel known by its nvidia/cu13 files"
-is "$(fix_command "$OUT" WHEEL-MIX)" "$C/envs/c13/bin/pip uninstall -y nvidia-cublas-cu12" "WHEEL-MIX: uninstall the cu12 leftovers"
+is "$(fix_command "$OUT" WHEEL-MIX)" "$C/envs/c13/bin/python -m pip uninstall -y nvidia-cublas-cu12" "WHEEL-MIX: uninstall the cu12 leftovers"
 # a CUDA 12 JAX beside a CUDA 13 torch: each family has its framework
 mk_dist "$R$S" jax-cuda12-plugin 0.7.2
 HOME=/home/user cds --root "$R" doctor --json

@@ -4,6 +4,7 @@
  * doctor and plan).
  */
 #include "config.h"
+#include "cds-version.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -53,7 +54,7 @@ cli_print_version(const char *root, const char *manifest)
 	cds_handle_t *h;
 	int err;
 
-	printf("%s %s\n", PACKAGE, VERSION);
+	printf("%s %s\n", PACKAGE, CDS_VERSION);
 	/* a --manifest URL is not fetched for this */
 	if ((manifest != NULL && strstr(manifest, "://") != NULL) ||
 	    (h = cds_new(root, &err)) == NULL) {

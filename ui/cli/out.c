@@ -2,6 +2,7 @@
  * out.c - how the command line speaks: colours, errors, JSON, questions.
  */
 #include "config.h"
+#include "cds-version.h"
 
 #include <stdarg.h>
 #include <stdio.h>
@@ -207,7 +208,7 @@ cli_json_print(json_t *doc)
 	json_t *top = doc;
 
 	if (json_is_object(doc) && json_object_get(doc, "version") == NULL) {
-		top = json_pack("{s:s}", "version", VERSION);
+		top = json_pack("{s:s}", "version", CDS_VERSION);
 		json_object_update(top, doc);
 		json_decref(doc);
 	}

@@ -370,10 +370,11 @@ tui_repair_ops_view(struct tui *t, struct tui_view *v,
 	free(dir);
 }
 
-/* The first fix of the plan's findings that is a command of the env's
- * package manager (pip, uv, conda), or NULL. */
-static const struct cds_fix *
-pkg_command(const struct cds_repair_plan *p)
+/* The first of the plan's findings with commands of the env's package
+ * manager (pip, uv, conda), or NULL.  Its commands go together, in order
+ * (a CuPy wheel out before the other is put in). */
+static const struct cds_finding *
+pkg_finding(const struct cds_repair_plan *p)
 {
 	size_t i, k;
 
@@ -382,7 +383,7 @@ pkg_command(const struct cds_repair_plan *p)
 
 		for (k = 0; k < f->nfixes; k++) {
 			if (f->fixes[k].argv != NULL) {
-				return &f->fixes[k];
+				return f;
 			}
 		}
 	}
@@ -437,34 +438,67 @@ last_lines(const char *text, int n)
 	return text;
 }
 
-/* c: run the package manager's command, after a question, and show what
- * it printed; then the plan is made again from the env as it is now. */
+/* c: run the package manager's commands of the first finding that has
+ * them, in order, after a question, and show what the last printed (the
+ * first that failed: the rest are not run); then the plan is made again
+ * from the env as it is now. */
 static void
 pkg_go(struct tui *t)
 {
-	const struct cds_fix *x = pkg_command(t->repair);
+	const struct cds_finding *f = pkg_finding(t->repair);
 	char *q, *out = NULL, *msg;
-	int rc;
+	char *cmds = NULL, *undo = NULL, *tmp;
+	size_t k;
+	int rc = 0;
 
-	if (x == NULL) {
+	if (f == NULL) {
 		tui_message(t, _("Repair"), _("No command of the env's package "
 		    "manager is needed."));
 		return;
 	}
+	/* the commands in order; the ones that go back, last first */
+	for (k = 0; k < f->nfixes; k++) {
+		const struct cds_fix *x = &f->fixes[k];
+
+		if (x->argv == NULL) {
+			continue;
+		}
+		tmp = cmds == NULL ? tui_xasprintf("%s", x->command) :
+		    tui_xasprintf("%s\n%s", cmds, x->command);
+		free(cmds);
+		cmds = tmp;
+		if (x->undo != NULL) {
+			tmp = undo == NULL ? tui_xasprintf("%s", x->undo) :
+			    tui_xasprintf("%s\n%s", x->undo, undo);
+			free(undo);
+			undo = tmp;
+		}
+	}
 	q = tui_xasprintf(_("Run this in env %s?\n\n%s\n\nTo go back: %s"),
-	    t->repair->env_name, x->command, x->undo != NULL ? x->undo :
+	    t->repair->env_name, cmds, undo != NULL ? undo :
 	    _("(none known)"));
+	free(cmds);
+	free(undo);
 	if (!tui_confirm(t, _("Repair"), q, 1)) {
 		free(q);
 		return;
 	}
 	free(q);
-	tui_set_step(t, _("Running %s..."), x->argv[0]);
-	tui_term_busy(t, 1);
-	tui_redraw(t);
-	rc = cds_pkg_run(t->h, x->argv, &out);
-	tui_term_busy(t, 0);
-	tui_set_step(t, "%s", "");
+	for (k = 0; k < f->nfixes && rc == 0; k++) {
+		const struct cds_fix *x = &f->fixes[k];
+
+		if (x->argv == NULL) {
+			continue;
+		}
+		free(out);
+		out = NULL;
+		tui_set_step(t, _("Running %s..."), x->argv[0]);
+		tui_term_busy(t, 1);
+		tui_redraw(t);
+		rc = cds_pkg_run(t->h, x->argv, &out);
+		tui_term_busy(t, 0);
+		tui_set_step(t, "%s", "");
+	}
 	if (rc == -1 && cds_errno(t->h) != 0) {
 		msg = tui_xasprintf(_("It did not run: %s"), tui_err_text(t));
 	} else {
@@ -501,7 +535,7 @@ review_draw(struct tui *t)
 	    "the env."));
 	tui_view_blank(v);
 	tui_findings_view(t, v, p->before, t->open, 0);
-	if (pkg_command(p) != NULL) {
+	if (pkg_finding(p) != NULL) {
 		pkg_commands_view(t, v, p);
 	}
 	tui_view_blank(v);
