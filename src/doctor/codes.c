@@ -309,6 +309,10 @@ static const struct wrapper wrappers[] = {
 	 * init failure: 3" */
 	{ "Ollama", "init failure: ", "init failure: ([0-9]+)", 1, 0, 0,
 	    "CUresult" },
+	/* NVML's number as wrappers print it: DALI's "nvml error (3): ...",
+	 * nvidia-smi's "exit status N" is not (its own codes differ) */
+	{ NULL, "nvml error (", "nvml error \\(([0-9]+)\\)", 1, 0, 0,
+	    "nvmlReturn_t" },
 	/* Julia's CUDA.jl: "(code 2, ERROR_OUT_OF_MEMORY)" */
 	{ "CUDA.jl", "(code ", "\\(code ([0-9]+), ERROR_[A-Z_]+\\)", 1, 0,
 	    0, "CUresult" },

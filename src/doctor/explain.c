@@ -604,9 +604,35 @@ run_patterns(struct cds_explanation *x, size_t **fromp, const char *text,
 	}
 }
 
+/* How long the kernel log's prefix of a line at S is: dmesg's "[
+ * 8957.099615] ", and with MID (the line before ended mid-sentence) NVRM's
+ * "NVRM: " of a message the driver wrote as several lines; 0 when it has
+ * none. */
+static size_t
+log_prefix(const char *s, size_t len, int mid)
+{
+	size_t k = 0;
+
+	if (len > 0 && s[0] == '[') {
+		for (k = 1; k < len && (s[k] == ' ' || s[k] == '.' ||
+		    isdigit((unsigned char)s[k])); k++) {
+		}
+		if (k >= len || s[k] != ']' || k < 3) {
+			return 0;
+		}
+		for (k++; k < len && s[k] == ' '; k++) {
+		}
+	}
+	if (mid && len - k >= 6 && strncmp(s + k, "NVRM: ", 6) == 0) {
+		k += 6;
+	}
+	return k;
+}
+
 /* TEXT with each line break, and the blanks after it, made one space (a
- * paste a terminal or an issue tracker wrapped mid-sentence); NULL when it
- * has no line break. */
+ * paste a terminal or an issue tracker wrapped mid-sentence) and the
+ * kernel log's prefix of each continued line dropped; NULL when it has no
+ * line break. */
 static char *
 unwrapped(const char *text, size_t len, size_t *outlen)
 {
@@ -629,6 +655,8 @@ unwrapped(const char *text, size_t len, size_t *outlen)
 		    text[i + 1] == '\t' || text[i + 1] == '\n')) {
 			i++;
 		}
+		i += log_prefix(text + i + 1, len - i - 1,
+		    w > o && w[-1] != '.');
 		if (w > o && w[-1] != ' ') {
 			*w++ = ' ';
 		}

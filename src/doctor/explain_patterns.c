@@ -58,6 +58,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F1", 2, COULD, 0, NULL, LOADLIB "(" P
 	    "libcudnn[a-z_]*\\.so\\.[0-9]+) *: *" UNDEF ": *([A-Za-z0-9_]+)",
 	    { NULL, "library", "file", "symbol" } },
+	/* a program's own check of the CUDA the driver runs, in CUDA's
+	 * integers (PhysX: "CUDA driver version is 11020, expected at least
+	 * 11040") */
+	{ "F16", 2, "CUDA driver version is ", 0, NULL, "CUDA driver version "
+	    "is ([0-9]+), expected at least ([0-9]+)",
+	    { NULL, "driver runs", "needs" } },
 	/* XLA's lazy loader (xla/tsl/cuda/cusparse_stub.cc) answers every
 	 * cuSPARSE call with this when libcusparse would not load; JAX
 	 * prints it from its version check.  cuSPARSE 12 fails to load
@@ -74,6 +80,14 @@ const struct pattern cds_explain_patterns[] = {
 	{ "LIB-TRUNCATED", 2, "file too short", 1, NULL, "((" P "/)?(lib"
 	    "[A-Za-z0-9_+.-]*\\.so[.0-9]*)) *: *file too short",
 	    { NULL, "file", NULL, "library" } },
+	{ "LIB-TRUNCATED", 2, "ELF load command past end of file", 1, NULL,
+	    "((" P "/)?(lib[A-Za-z0-9_+.-]*\\.so[.0-9]*)) *: *ELF load command "
+	    "past end of file", { NULL, "file", NULL, "library" } },
+	/* the linker given a file that is no ELF (an unfetched Git LFS
+	 * pointer, a text file) */
+	{ "LIB-TRUNCATED", 2, "file format not recognized", 1, NULL, "((" P
+	    "/)?(lib[A-Za-z0-9_+.-]*\\.so[.0-9]*)) *: *file format not "
+	    "recognized", { NULL, "file", NULL, "library" } },
 	{ "LIB-TRUNCATED", 2, "invalid ELF header", 1, NULL, "((" P "/)?(lib"
 	    "[A-Za-z0-9_+.-]*\\.so[.0-9]*)) *: *invalid ELF header",
 	    { NULL, "file", NULL, "library" } },
@@ -287,7 +301,8 @@ const struct pattern cds_explain_patterns[] = {
 	/* the kernel's log: the module refuses a client of another version */
 	{ "F19", 1, "NVRM: API mismatch", 0, NULL, "NVRM: API mismatch: the "
 	    "client has the version ([0-9.]+), but[^.]{1,80}this kernel "
-	    "module has the version ([0-9.]+)", { NULL, "client", "module" } },
+	    "module has the version ([0-9]+(\\.[0-9]+)*)",
+	    { NULL, "client", "module" } },
 	/* the container toolkit's own NVML call */
 	{ "F19", 1, "nvml error: driver/library version mismatch", 0, NULL,
 	    "nvml error: driver/library version mismatch", { NULL } },
@@ -487,6 +502,19 @@ const struct pattern cds_explain_patterns[] = {
 	/* CUDA.jl's driver search (CUDA_Driver_jll) */
 	{ "DRIVER-LIB", 3, "No system CUDA driver found", 0, NULL, "No system "
 	    "CUDA driver found", { NULL } },
+	/* nvidia-smi's own search of NVML */
+	{ "DRIVER-LIB", 2, "couldn't find libnvidia-ml.so library", 0, NULL,
+	    "couldn't find libnvidia-ml\\.so library", { NULL } },
+	/* a build script that asks nvidia-smi (bindgen_cuda, candle) on a
+	 * machine without it */
+	{ "NO-DRIVER", 3, "nvidia-smi` failed", 0, NULL, "nvidia-smi` "
+	    "failed", { NULL } },
+	/* TensorRT's loader (libLoader.h): "Unable to load library:
+	 * cudnn64_8.dll" */
+	{ "F6", 2, "Unable to load library: ", 0, NULL, "Unable to load "
+	    "library: *(" CUDNN_DLL "|" CUDNN ")", { NULL, "missing" } },
+	{ "F13", 2, "Unable to load library: ", 0, NULL, "Unable to load "
+	    "library: *(" NVDLL "|" NVLIB SO ")", { NULL, "missing" } },
 	/* any other library of NVIDIA's, by its soname */
 	{ "F13", 4, "cannot open shared object file", 1, NULL, "(" P "/)?"
 	    "(" NVLIB SO ")" CANNOT, { NULL, NULL, "missing" } },
@@ -503,7 +531,11 @@ const struct pattern cds_explain_patterns[] = {
 	    "sm_([0-9]+) is not compatible with the current PyTorch "
 	    "installation", { NULL, "sm" } },
 	{ "F21", 2, "no kernel image is available", 0, NULL, "no kernel image "
-	    "is available for execution on the device", { NULL } },
+	    "is available for execution( on the device)?", { NULL } },
+	/* ggml's check of the architectures it was built for */
+	{ "F21", 2, "compiled without support for the current GPU "
+	    "architecture", 0, NULL, "compiled without support for the "
+	    "current GPU architecture", { NULL } },
 	/* ggml: device code for other architectures only */
 	{ "F21", 2, "has no device code compatible with CUDA arch", 0, NULL,
 	    "has no device code compatible with CUDA arch ([0-9]+)",
@@ -717,6 +749,36 @@ const struct pattern cds_explain_patterns[] = {
 	/* a framework's build that carries no architecture for this GPU */
 	{ "F21", 2, "No supported CUDA architectures found", 0, NULL, "No "
 	    "supported CUDA architectures found", { NULL } },
+	/* a build that finds no CUDA compiler: CMake's CUDA language,
+	 * PyTorch's cpp_extension (CUDA_HOME), a shell */
+	{ "NVCC-MISSING", 1, "No CMAKE_CUDA_COMPILER could be found", 0, NULL,
+	    "No CMAKE_CUDA_COMPILER could be found", { NULL } },
+	{ "NVCC-MISSING", 2, "variable \"CUDACXX\"", 1, NULL, "environment "
+	    "variable \"CUDACXX\"", { NULL } },
+	{ "NVCC-MISSING", 1, "CUDA_HOME environment variable is not set", 0,
+	    NULL, "CUDA_HOME environment variable is not set", { NULL } },
+	{ "NVCC-MISSING", 2, "nvcc: command not found", 0, NULL, "nvcc: "
+	    "command not found", { NULL } },
+	{ "NVCC-MISSING", 2, "nvcc: not found", 0, NULL, "nvcc: not found",
+	    { NULL } },
+	/* the profilers' ERR_NVGPUCTRPERM (Nsight Compute, CUPTI) */
+	{ "GPU-COUNTERS", 1, "ERR_NVGPUCTRPERM", 0, NULL, "ERR_NVGPUCTRPERM",
+	    { NULL } },
+	/* a DKMS build of a GPU module failing in make, in any language */
+	{ "KMOD-BUILD", 2, "/var/lib/dkms/", 0, NULL, "/var/lib/dkms/(nvidia"
+	    "[a-z0-9_-]*|gdrdrv)/([0-9][0-9.]*)/build[^\n]*\\] [^ \n]+ [0-9]+",
+	    { NULL, "module", "version" } },
+	/* uv's resolver: one package's NVIDIA wheel requirement against
+	 * another's pin ("simpletuner[cuda13] requires nvidia-cublas>=13.3
+	 * ... torch==2.11.0+cu130 ... require nvidia-cublas==13.1.x") */
+	{ "PIP-PIN-CLASH", 2, "requires nvidia-", 0, NULL, "requires "
+	    "(nvidia-[a-z0-9-]+)[<>=~!]=?[0-9][^\n]*([[:space:]]+[^\n]*){0,3}"
+	    "[[:space:]]+require (nvidia-[a-z0-9-]+)==", { NULL, "wheel" } },
+	/* pip given PyTorch's index of a CUDA label it does not have (cu131)
+	 * or without the release asked for */
+	{ "PIP-NO-PIN", 2, "Looking in indexes:", 0, "(from versions: none)",
+	    "Looking in indexes: [^\n]*download\\.pytorch\\.org/whl/"
+	    "(cu[0-9]+|rocm[0-9.]+|cpu)", { NULL, "index" } },
 	/* the linker: a driver API call with no -lcuda, another NVIDIA
 	 * library's call without that library on the link line */
 	{ "LINK-LIBCUDA", 2, "undefined reference to", 0, NULL, "undefined "

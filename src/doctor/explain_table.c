@@ -930,6 +930,34 @@ const struct entry_def cds_explain_entries[] = {
 	  { { N_("a topology or graph file for another machine size (cannot "
 	    "be checked from the message alone: compare the file with "
 	    "nvidia-smi topo -m)"), { { NULL, { { NULL } } } } } } },
+	/* a build that finds no nvcc */
+	{ "NVCC-MISSING", N_("a build finds no CUDA compiler (nvcc)"),
+	  N_("The build compiles CUDA code and finds no nvcc: no CUDA toolkit "
+	  "is installed (a driver, or a framework's pip wheels, bring none), "
+	  "or it is installed and neither on PATH nor named by CUDA_HOME or "
+	  "CUDACXX, which CMake and PyTorch's extension builder read."),
+	  N_("Install a CUDA toolkit of the release the framework was built "
+	  "with (cudnn-setup install --cuda VERSION, or the distribution's "
+	  "nvidia-cuda-toolkit), then set CUDA_HOME to it and put its bin "
+	  "directory on PATH (eval \"$(cudnn-setup env cuda-VERSION)\")."),
+	  { { N_("no CUDA toolkit is installed, or it is not on PATH (cannot "
+	    "be checked from the message alone: doctor lists the toolkits "
+	    "here)"), { { NULL, { { NULL } } } } } } },
+	/* Nsight's and CUPTI's ERR_NVGPUCTRPERM */
+	{ "GPU-COUNTERS", N_("the profiler may not read the GPU's "
+	  "performance counters"),
+	  N_("Since driver 418.43 only administrators may read the GPU's "
+	  "performance counters unless the driver is told otherwise "
+	  "(NVIDIA's ERR_NVGPUCTRPERM page); in a container the profiler "
+	  "needs the SYS_ADMIN capability too."),
+	  N_("Run the profiler as root, or set the kernel module's option "
+	  "NVreg_RestrictProfilingToAdminUsers=0 (a file in /etc/modprobe.d, "
+	  "then reload the module or reboot); in a container add "
+	  "--cap-add=SYS_ADMIN."),
+	  { { N_("the driver restricts the counters to administrators "
+	    "(cannot be checked from the message alone: "
+	    "/proc/driver/nvidia/params shows RmProfilingAdminOnly)"),
+	    { { NULL, { { NULL } } } } } } },
 	/* DCGM's tools and samplers without their host engine */
 	{ "DCGM-HOSTENGINE", N_("DCGM cannot reach its host engine"),
 	  N_("DCGM's tools (dcgmi, dcgm-exporter, samplers) talk to the host "

@@ -6,7 +6,7 @@
 # library named by its Windows DLL is looked up by the soname of the same
 # release; F13's meaning names the soname of the message.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 24
+plan 25
 
 R=$(mk_sysroot); cleanup_later "$R"
 mkdir -p "$R/opt/app/lib"
@@ -39,6 +39,14 @@ timeout 30 "$CDS_BIN" --root "$R" explain --json 'a > b >> c <> d' \
 is "$?" 1 "a text of separators ends (within 30 s)"
 cds --root "$R" explain --json ''
 is "$RC" 2 "an empty text is bad input" 
+
+# the kernel's log: one NVRM message written as several lines, each with
+# dmesg's time and NVRM's prefix; a line that ended a sentence keeps its own
+cds --root "$R" explain --json '[    7.619120] NVRM: GPU at 0000:01:00.0 has software scheduler ENABLED.
+[ 8957.099615] NVRM: API mismatch: the client has the version 570.148.08, but
+[ 8957.099615] NVRM: this kernel module has the version 570.148.06.  Please'
+is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"]["module"]')" \
+	"('F19', '570.148.06')" "dmesg's continued NVRM lines: read as one message"
 
 # a paste a terminal wrapped mid-sentence: read with its lines joined
 cds --root "$R" explain --json 'RuntimeError: CUDA error: no kernel image is
