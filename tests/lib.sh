@@ -97,6 +97,15 @@ mk_sysroot() {
 	echo "$_r"
 }
 
+# mk_driver ROOT VERSION: the kernel module VERSION loaded in a fake root,
+# as /proc/driver/nvidia/version and /sys/module/nvidia/version say it
+mk_driver() {
+	mkdir -p "$1/proc/driver/nvidia" "$1/sys/module/nvidia"
+	printf 'NVRM version: NVIDIA UNIX x86_64 Kernel Module  %s  Tue Jan 1 00:00:00 UTC 2024\n' \
+		"$2" >"$1/proc/driver/nvidia/version"
+	echo "$2" >"$1/sys/module/nvidia/version"
+}
+
 # cleanup_later DIR...: remove at done_testing.
 cleanup_later() { T_CLEAN="$T_CLEAN $*"; }
 
