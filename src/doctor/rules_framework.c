@@ -196,8 +196,8 @@ torch_cudnn(struct cds_rule_ctx *c, const struct cds_env *e,
 /* F9: PyTorch finds an older cuDNN of its major before its own wheel's
  * (an HPC module, a bashrc line): the wheel's RUNPATH loses to
  * LD_LIBRARY_PATH. */
-void
-cds_rule_torch_cudnn_path(struct cds_rule_ctx *c)
+static void
+rule_torch_cudnn_path(struct cds_rule_ctx *c)
 {
 	each_package(c, torch_cudnn);
 }
@@ -255,8 +255,8 @@ older_cudnn(struct cds_rule_ctx *c, const struct cds_env *e,
 
 /* F10/F11: TensorFlow, XLA or JAX find an older cuDNN than they were
  * built with: "needs matching major version and equal or higher minor". */
-void
-cds_rule_cudnn_too_old(struct cds_rule_ctx *c)
+static void
+rule_cudnn_too_old(struct cds_rule_ctx *c)
 {
 	each_package(c, older_cudnn);
 }
@@ -356,8 +356,8 @@ toolkit_vs_torch(struct cds_rule_ctx *c, const struct cds_env *e,
 
 /* F15: building a CUDA extension compares the toolkit at CUDA_HOME (or
  * nvcc's) with the CUDA torch was compiled with. */
-void
-cds_rule_toolkit_vs_torch(struct cds_rule_ctx *c)
+static void
+rule_toolkit_vs_torch(struct cds_rule_ctx *c)
 {
 	each_package(c, toolkit_vs_torch);
 }
@@ -407,8 +407,8 @@ toolkit_evidence(struct cds_rule_ctx *c, struct cds_finding *f,
 /* F30: the driver's maximum, the active toolkit and each framework's
  * runtime are three different CUDA versions that answer three questions.
  * A note when they differ; the real incompatibilities are F16 and F15. */
-void
-cds_rule_three_numbers(struct cds_rule_ctx *c)
+static void
+rule_three_numbers(struct cds_rule_ctx *c)
 {
 	const struct cds_scan *s = c->s;
 	const struct cds_toolkit *t = active_toolkit(s);
@@ -512,8 +512,8 @@ cds_rule_three_numbers(struct cds_rule_ctx *c)
 
 /* F31: jax-cudaNN-plugin / -pjrt must be exactly jaxlib's version, or JAX
  * says "Mismatched PJRT plugin PJRT API version". */
-void
-cds_rule_jax_plugin(struct cds_rule_ctx *c)
+static void
+rule_jax_plugin(struct cds_rule_ctx *c)
 {
 	size_t i, k, j;
 
@@ -782,8 +782,8 @@ ort_needs(struct cds_rule_ctx *c, const struct cds_env *e,
 /* F14: onnxruntime-gpu has no RUNPATH into pip's nvidia wheels, so their
  * cuDNN and CUDA libraries are invisible to it unless something puts them
  * on the path (torch imported first, an activate script). */
-void
-cds_rule_ort_cudnn(struct cds_rule_ctx *c)
+static void
+rule_ort_cudnn(struct cds_rule_ctx *c)
 {
 	each_package(c, ort_needs);
 }
@@ -874,8 +874,8 @@ ct2_needs(struct cds_rule_ctx *c, const struct cds_env *e,
 
 /* F7 / F6: CTranslate2 (faster-whisper) dlopens cuDNN by soname with no
  * RUNPATH into pip's wheels: 4.5+ needs cuDNN 9, older needs cuDNN 8. */
-void
-cds_rule_cudnn_major(struct cds_rule_ctx *c)
+static void
+rule_cudnn_major(struct cds_rule_ctx *c)
 {
 	each_package(c, ct2_needs);
 }
@@ -981,8 +981,8 @@ tf_needs(struct cds_rule_ctx *c, const struct cds_env *e,
 
 /* F29: TensorFlow opens a list of CUDA libraries by soname and, when one
  * is missing, says only "Cannot dlopen some GPU libraries".  Name it. */
-void
-cds_rule_tf_sonames(struct cds_rule_ctx *c)
+static void
+rule_tf_sonames(struct cds_rule_ctx *c)
 {
 	each_package(c, tf_needs);
 }
@@ -1277,8 +1277,8 @@ cds_check_arch(struct cds_rule_ctx *c, int cc)
  * architectures (read statically from its .nv_fatbin section); the GPU's
  * compute capability (read dynamically) is not among them and no PTX is
  * old enough to be compiled for it. */
-void
-cds_rule_arch_list(struct cds_rule_ctx *c)
+static void
+rule_arch_list(struct cds_rule_ctx *c)
 {
 	struct arch_ctx st;
 	size_t i, k;
@@ -1294,3 +1294,28 @@ cds_rule_arch_list(struct cds_rule_ctx *c)
 		arch_check(c, &st, NULL, &c->s->system_packages[k]);
 	}
 }
+
+/* ---- the rules of this file, in the order they run (findings.c) ---- */
+const struct cds_rule cds_rules_framework[] = {
+	{ "F9", N_("LD_LIBRARY_PATH puts an older cuDNN before PyTorch's"),
+	    "F9", rule_torch_cudnn_path },
+	{ "F10", N_("the first cuDNN found is older than the framework was "
+	    "built with"), "F10", rule_cudnn_too_old },
+	{ "F15", N_("the active toolkit's CUDA differs from PyTorch's"),
+	    "F15", rule_toolkit_vs_torch },
+	{ "F21", N_("the framework has no kernels for this GPU"), "F21",
+	    rule_arch_list },
+	{ "F30", N_("three CUDA versions: what each one means"), "F30",
+	    rule_three_numbers },
+	{ "F31", N_("the JAX CUDA plugin and jaxlib versions differ"), "F31",
+	    rule_jax_plugin },
+	{ "F14", N_("ONNX Runtime cannot find the cuDNN or CUDA it needs"),
+	    "F14", rule_ort_cudnn },
+	{ "F7", N_("the program needs cuDNN 9; the loader finds none"), "F7",
+	    rule_cudnn_major },
+	{ "F6", N_("cuDNN exists only inside a Python wheel the program "
+	    "does not search"), "F6", NULL },
+	{ "F29", N_("TensorFlow cannot dlopen a GPU library"), "F29",
+	    rule_tf_sonames },
+	{ NULL, NULL, NULL, NULL }
+};
