@@ -39,14 +39,6 @@ CDS_HIDDEN extern const struct cds_rule cds_rules_runtime[];
 CDS_HIDDEN extern const struct cds_rule cds_rules_toolchain[];
 CDS_HIDDEN extern const struct cds_rule cds_rules_wheels[];
 
-/*
- * The SM architectures of the GPU code in ELF file HOSTPATH's .nv_fatbin
- * section (rules_framework.c): SASS cubins into SASS, PTX into PTX ("86"
- * for sm_86).  Every size is checked against the file.  0, or -1 when it
- * is not a regular 64-bit little-endian ELF file.
- */
-CDS_HIDDEN int cds_fatbin_arches(const char *hostpath, struct cds_strv *sass,
-    struct cds_strv *ptx);
 /* F21's check against a given compute capability (86 for 8.6), as a
  * message names it: a finding for each framework without kernels for it. */
 CDS_HIDDEN void cds_check_arch(struct cds_rule_ctx *c, int cc);

@@ -212,12 +212,17 @@ lib_mins_of(struct cds_rule_ctx *c, const struct cds_package *pkgs, size_t n,
 		if (cds_pkg_fix_req(c, f, prefix, l->wheel, l->min, l->below,
 		    w->version)) {
 			/* the env's own pip or uv, and the way back */
-		} else if (prefix != NULL) {
-			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-			    "%s/bin/python -m pip install '%s'", prefix, req);
 		} else {
+			char *py = prefix != NULL ? cds_path_join(prefix,
+			    "bin/python") : cds_xstrdup("python3");
+			char *qpy = cds_shquote(py);
+			char *qreq = cds_quote(CDS_QUOTE_SH, req);
+
 			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-			    "python3 -m pip install '%s'", req);
+			    "%s -m pip install %s", qpy, qreq);
+			free(qreq);
+			free(qpy);
+			free(py);
 		}
 		free(req);
 		free(where);
