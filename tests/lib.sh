@@ -97,6 +97,15 @@ mk_sysroot() {
 	echo "$_r"
 }
 
+# mk_driver ROOT VERSION: the kernel module VERSION loaded in a fake root,
+# as /proc/driver/nvidia/version and /sys/module/nvidia/version say it
+mk_driver() {
+	mkdir -p "$1/proc/driver/nvidia" "$1/sys/module/nvidia"
+	printf 'NVRM version: NVIDIA UNIX x86_64 Kernel Module  %s  Tue Jan 1 00:00:00 UTC 2024\n' \
+		"$2" >"$1/proc/driver/nvidia/version"
+	echo "$2" >"$1/sys/module/nvidia/version"
+}
+
 # cleanup_later DIR...: remove at done_testing.
 cleanup_later() { T_CLEAN="$T_CLEAN $*"; }
 
@@ -330,28 +339,46 @@ lock_hold() {
 	hpid=$(cat "$1/.state/lock")
 }
 
-# mk_txn_mirror DIR: a repository in NVIDIA's layout made by
-# tests/fixtures/mkarchive.sh: CUDA 12.4.1 (cuda_cudart, cuda_nvcc,
-# cuda_nvrtc, libcublas), CUDA 12.6.3 (cuda_cudart), cuDNN 9.3.0.75
-# (cuda12, cuda11) and its index.json.  Sets M to the index.
+# txn_releases: the releases of the transaction tests' repository, made
+# with tests/fixtures/mkarchive.sh (after mka_init): CUDA 12.4.1
+# (cuda_cudart, cuda_nvcc, cuda_nvrtc, libcublas), CUDA 12.6.3
+# (cuda_cudart), cuDNN 9.3.0.75 (cuda12, cuda11).
+txn_releases() {
+	mka_cuda 12.4.1 cuda_cudart cuda_nvcc cuda_nvrtc libcublas &&
+		mka_cuda 12.6.3 cuda_cudart && mka_cudnn 9.3.0.75 cuda12 cuda11
+}
+# mk_txn_mirror DIR: a repository in NVIDIA's layout at DIR holding
+# txn_releases and its index.json; 0 or 1.  Sets M to the index.
 mk_txn_mirror() {
 	. "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
-	mka_init "$1"
-	mka_cuda 12.4.1 cuda_cudart cuda_nvcc cuda_nvrtc libcublas || return 1
-	mka_cuda 12.6.3 cuda_cudart || return 1
-	mka_cudnn 9.3.0.75 cuda12 cuda11 || return 1
-	mka_index || return 1
+	mka_init "$1" && txn_releases && mka_index || return 1
 	M=$1/index.json
 }
-
-# txn_mirror DIR: mk_txn_mirror into DIR (sets M), or the end of the test:
-# one failing line, with what the builder said
-txn_mirror() {
-	if ! mk_txn_mirror "$1" >"$1.log" 2>&1; then
-		sed 's/^/# /' "$1.log"
-		ok 1 "the test mirror could not be built"
+# mirror DIR [-s N] [BUILD]: the test's repository in NVIDIA's layout at
+# DIR, made by tests/fixtures/mkarchive.sh: mka_init DIR, the sh code BUILD
+# (mka_* calls; default: txn_releases), mka_index, what they say in
+# DIR.log.  Sets M to the index.  When it cannot be built, the log is shown
+# as TAP comments and the test ends: one failure, or N skips (-s N).
+mirror() {
+	_md=$1
+	shift
+	_mskip=
+	if [ "${1:-}" = -s ]; then
+		_mskip=$2
+		shift 2
+	fi
+	. "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
+	if ! { mka_init "$_md" && eval "${1:-txn_releases}" &&
+	    mka_index; } >"$_md.log" 2>&1; then
+		sed 's/^/# /' "$_md.log"
+		if [ -n "$_mskip" ]; then
+			skip "$_mskip" "the test mirror could not be built"
+		else
+			ok 1 "the test mirror could not be built"
+		fi
 		done_testing
 	fi
+	M=$_md/index.json
 }
 
 # mka_crafted COMPONENT VERSION [VARIANT] -- SPEC...: like mka_component of
@@ -440,6 +467,37 @@ mka_packdir() {
 		"$(md5sum "$MKA_DIR/$_wrel" | cut -d' ' -f1)" \
 		"$(mka_size "$MKA_DIR/$_wrel")" >>"$MKA_DIR/.mka/entries.tsv"
 	echo "$_wrel"
+}
+# ---- manifests as an attacker or a broken mirror writes them ---------------
+# craft_manifest FROM TO CODE: TO, a copy of the manifest directory FROM
+# (index.json and the redistrib files it names, beside it), changed by the
+# python CODE: `idx` is the index, red(NAME) the redistrib file NAME (its
+# path in FROM) as parsed JSON, written back after CODE.  Then the index
+# pins each redistrib file's new SHA-256, so that only CODE's change is
+# wrong; CODE sets repin = False to keep the pins as it left them.  TO's
+# index is unsigned (a signature of FROM's is not copied).
+craft_manifest() {
+	rm -rf "${2:?}"
+	cp -a "$1" "$2" && rm -f "$2/index.json.minisig" || return 1
+	python3 - "$2" "$3" <<'PY'
+import hashlib, json, os, sys
+d, code = sys.argv[1], sys.argv[2]
+idx = json.load(open(os.path.join(d, "index.json")))
+docs = {}
+repin = True
+def red(name):
+    if name not in docs:
+        docs[name] = json.load(open(os.path.join(d, name)))
+    return docs[name]
+exec(code)
+for name, doc in docs.items():
+    open(os.path.join(d, name), "w").write(json.dumps(doc, indent=4))
+if repin:
+    for r in idx["releases"]:
+        p = os.path.join(d, r["redistrib"])
+        r["sha256"] = hashlib.sha256(open(p, "rb").read()).hexdigest()
+open(os.path.join(d, "index.json"), "w").write(json.dumps(idx, indent=2))
+PY
 }
 # ---- findings and explain ----------------------------------------------
 # in_root ROOT COMMAND: run a fix command doctor printed for a fake root:
@@ -552,11 +610,21 @@ deb_built() {
 	) 9>"$_c/.lock" || return $?
 	echo "$_c/$_k/$_n"
 }
+# ---- running inside a root (a private mount namespace) ---------------------
+# ROOT_MOUNTS: what a run inside the root $M needs, as sh text for the
+# unshare -m scripts below: /proc, a private tmpfs /dev with null, zero and
+# urandom (never the host's: NVIDIA's library, run as root, creates
+# /dev/nvidiactl there) and a private tmpfs /tmp.
+# shellcheck disable=SC2016
+ROOT_MOUNTS='mount -t proc proc "$M/proc" &&
+mount -t tmpfs -o mode=755 tmpfs "$M/dev" &&
+mknod -m 666 "$M/dev/null" c 1 3 && mknod -m 666 "$M/dev/zero" c 1 5 &&
+mknod -m 666 "$M/dev/urandom" c 1 9 &&
+mount -t tmpfs -o mode=1777 tmpfs "$M/tmp"'
 # in_overlay ROOT DIR SCRIPT ARGS...: run the shell SCRIPT in a private
 # mount namespace where $M is an overlay of ROOT (its changes on a tmpfs
-# at DIR, so ROOT never changes) with /proc, a private tmpfs /dev (null,
-# zero, urandom; never the host's) and /tmp mounted; SCRIPT's $1... are
-# ARGS.  Status 99: the mounts failed.
+# at DIR, so ROOT never changes) with ROOT_MOUNTS mounted; SCRIPT's $1...
+# are ARGS.  Status 99: the mounts failed.
 in_overlay() {
 	_r=$1 _d=$2 _s=$3
 	shift 3
@@ -568,9 +636,48 @@ mkdir "$D/up" "$D/work" "$D/m" &&
 mount -t overlay overlay -o "lowerdir=$R,upperdir=$D/up,workdir=$D/work" \
     "$D/m" || exit 99
 M=$D/m
-mount -t proc proc "$M/proc" && mount -t tmpfs -o mode=755 tmpfs "$M/dev" &&
-mknod -m 666 "$M/dev/null" c 1 3 && mknod -m 666 "$M/dev/zero" c 1 5 &&
-mknod -m 666 "$M/dev/urandom" c 1 9 &&
-mount -t tmpfs -o mode=1777 tmpfs "$M/tmp" || exit 99
+'"$ROOT_MOUNTS"' || exit 99
 '"$_s" sh "$_r" "$_d" "$@"
+}
+# can_chroot: whether the program can run inside a root here: as root,
+# with unshare(1) able to make a mount namespace.
+can_chroot() {
+	[ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null 2>&1 &&
+		unshare -m true 2>/dev/null
+}
+# in_chroot ROOT [VAR=VALUE...] -- ARGS...: the program with ARGS chrooted
+# into ROOT, in a private mount namespace with ROOT_MOUNTS, its /tmp
+# holding this build at /tmp/cds/cudnn-setup and the test manifests beside
+# it (/tmp/cds/manifests, where it looks); in env -i's environment: the
+# usual system PATH, HOME=/root, LC_ALL=C, then the VAR=VALUEs.  Sets OUT,
+# ERR and RC like cds (RC 99: the mounts failed).  ROOT never changes.
+in_chroot() {
+	_r=$1
+	shift
+	_o=$(mktemp) _e=$(mktemp)
+	# shellcheck disable=SC2016
+	unshare -m sh -c '
+M=$1 B=$2 D=$3; shift 3
+mount --make-rprivate / && '"$ROOT_MOUNTS"' &&
+mkdir "$M/tmp/cds" && cp "$B" "$M/tmp/cds/cudnn-setup" &&
+cp -r "$D/manifests" "$M/tmp/cds/" || exit 99
+# VAR=VALUE... -- ARGS...: the program in the place of --
+n=0
+for a; do [ "$a" = -- ] && break; n=$((n + 1)); done
+i=0
+for a; do
+	shift
+	if [ $i -eq $n ]; then a=/tmp/cds/cudnn-setup; fi
+	set -- "$@" "$a"
+	i=$((i + 1))
+done
+exec chroot "$M" env -i \
+    PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+    HOME=/root LC_ALL=C "$@"
+' sh "$_r" "$CDS_BIN" "$CDS_DATADIR" "$@" >"$_o" 2>"$_e" </dev/null
+	RC=$?
+	OUT=$(cat "$_o")
+	ERR=$(cat "$_e")
+	san_keep "$_e"
+	rm -f "$_o" "$_e"
 }

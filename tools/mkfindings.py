@@ -318,8 +318,19 @@ def main():
     rules_text = preprocess(a.cc, incs, rules_c)
     table_text = preprocess(a.cc, incs, table_c)
     rule_names = members(rules_text, 'cds_rule', rules_c)
-    rules = [Row(rule_names, r) for r in
-             braces(initialiser(rules_text, 'rules', rules_c))]
+    rules = []
+    # findings.c runs each rules_FAMILY.c's table cds_rules_FAMILY[] in
+    # the order of its tables[]; its own explain_ids[] come last
+    for t in braces(initialiser(rules_text, 'tables', rules_c)):
+        if t.startswith('cds_rules_'):
+            path = os.path.join(a.srcdir, 'src', 'doctor',
+                                'rules_%s.c' % t[len('cds_rules_'):])
+            text = preprocess(a.cc, incs, path)
+        else:
+            path, text = rules_c, rules_text
+        rules += [Row(rule_names, r) for r in
+                  braces(initialiser(text, t, path))
+                  if isinstance(r, list) and r and r[0] is not None]
     entry_names = members(table_text, 'entry_def', table_c)
     cause_names = members(table_text, 'cause_def', table_c)
     shows_names = members(table_text, 'shows', table_c)

@@ -542,10 +542,13 @@ cds_fix_remove_path(struct cds_rule_ctx *c, struct cds_finding *f,
 	if (!d->from_env) {
 		/* an ld.so.conf line: a system file a person edits */
 		char *conf = cds_shquote(d->via);
+		char *line = cds_xasprintf("\\|^%s/\\{0,1\\}$|d", d->dir);
+		char *script = cds_quote(CDS_QUOTE_SH, line);
 
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-		    "sudo sed -i '\\|^%s/\\{0,1\\}$|d' %s && sudo ldconfig",
-		    d->dir, conf);
+		    "sudo sed -i %s %s && sudo ldconfig", script, conf);
+		free(script);
+		free(line);
 		free(conf);
 		free(q);
 		return;
@@ -596,10 +599,14 @@ cds_fix_activate(struct cds_rule_ctx *c, struct cds_finding *f,
 	}
 	if (e == NULL) {
 		char *q = cds_shquote(joined.s);
+		char *line = cds_xasprintf("export LD_LIBRARY_PATH=%s"
+		    "${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}", q);
+		char *qline = cds_quote(CDS_QUOTE_SH, line);
 
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, joined.s,
-		    "echo 'export LD_LIBRARY_PATH=%s${LD_LIBRARY_PATH:+:"
-		    "$LD_LIBRARY_PATH}' >> ~/.bashrc", joined.s);
+		    "echo %s >> ~/.bashrc", qline);
+		free(qline);
+		free(line);
 		free(q);
 		cds_buf_free(&joined);
 		return;

@@ -125,28 +125,6 @@ cds_finding_exists(const struct cds_rule_ctx *c, const char *id,
 	return 0;
 }
 
-char *
-cds_shquote(const char *s)
-{
-	struct cds_buf b = {0};
-	const char *p;
-
-	if (*s != '\0' && strspn(s, "abcdefghijklmnopqrstuvwxyz"
-	    "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._-+=:,@") == strlen(s)) {
-		return cds_xstrdup(s);
-	}
-	cds_buf_add(&b, "'", 1);
-	for (p = s; *p != '\0'; p++) {
-		if (*p == '\'') {
-			cds_buf_adds(&b, "'\\''");
-		} else {
-			cds_buf_add(&b, p, 1);
-		}
-	}
-	cds_buf_add(&b, "'", 1);
-	return cds_buf_steal(&b);
-}
-
 void
 cds_findings_free(struct cds_findings *f)
 {

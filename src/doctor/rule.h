@@ -5,6 +5,7 @@
 #ifndef CDS_RULE_H
 #define CDS_RULE_H
 
+#include "base/quote.h"	/* fix commands quote with cds_shquote() */
 #include "sys/handle.h"
 
 /* What every rule gets: the handle, the scan and the manifest (may be
@@ -40,7 +41,5 @@ CDS_HIDDEN char *cds_argv_text(char *const *argv);
 CDS_HIDDEN int cds_finding_exists(const struct cds_rule_ctx *c,
     const char *id, const char *text);
 
-/* Quote a string for sh: 'it'\''s'.  New string. */
-CDS_HIDDEN char *cds_shquote(const char *s);
 
 #endif /* CDS_RULE_H */

@@ -95,8 +95,8 @@ fix_scripts(struct cds_rule_ctx *c, struct cds_finding *f,
  * nothing sets at activation time (TensorFlow's documented CUDNN_PATH),
  * grows the path on every activation, has no deactivate.d counterpart, or
  * names directories that do not exist. */
-void
-cds_rule_activate_scripts(struct cds_rule_ctx *c)
+static void
+rule_activate_scripts(struct cds_rule_ctx *c)
 {
 	size_t i;
 
@@ -200,8 +200,8 @@ cds_rule_activate_scripts(struct cds_rule_ctx *c)
  * release than the framework needs.  Programs without a RUNPATH into the
  * wheels find <env>/lib first through python's RPATH ($ORIGIN/../lib):
  * "…/envs/<e>/bin/../lib/libcudnn_ops_train.so.8: undefined symbol". */
-void
-cds_rule_conda_cudnn(struct cds_rule_ctx *c)
+static void
+rule_conda_cudnn(struct cds_rule_ctx *c)
 {
 	size_t i, k;
 
@@ -381,8 +381,8 @@ cpu_finding(struct cds_rule_ctx *c, const struct cds_env *e,
 /* F27: a CPU-only torch or TensorFlow build where a GPU is present: conda's
  * solver picked the cpu variant (no __cuda seen), or pip used the CPU
  * index. */
-void
-cds_rule_cpu_build(struct cds_rule_ctx *c)
+static void
+rule_cpu_build(struct cds_rule_ctx *c)
 {
 	const struct cds_scan *s = c->s;
 	size_t i, k;
@@ -468,8 +468,8 @@ out:
 /* REPAIR-CUT: the record of each env, and the system's, names a repair or
  * an undo a kill cut short: the env is half changed until the next
  * repair or --undo takes it back (or finishes the undo). */
-void
-cds_rule_repair_cut(struct cds_rule_ctx *c)
+static void
+rule_repair_cut(struct cds_rule_ctx *c)
 {
 	size_t i;
 
@@ -478,3 +478,16 @@ cds_rule_repair_cut(struct cds_rule_ctx *c)
 	}
 	repair_cut_of(c, NULL, "/");
 }
+
+/* ---- the rules of this file, in the order they run (findings.c) ---- */
+const struct cds_rule cds_rules_conda[] = {
+	{ "F3", N_("the conda env's cudnn package differs from what the "
+	    "framework needs"), "F3", rule_conda_cudnn },
+	{ "F27", N_("a CPU-only framework build on a machine with a GPU"),
+	    "F27", rule_cpu_build },
+	{ "F28", N_("a conda activate.d script sets LD_LIBRARY_PATH "
+	    "wrongly"), "F28", rule_activate_scripts },
+	{ "REPAIR-CUT", N_("a repair or its undo was cut short"), NULL,
+	    rule_repair_cut },
+	{ NULL, NULL, NULL, NULL }
+};

@@ -1230,8 +1230,8 @@ provider_key(struct cds_rule_ctx *c, const struct cds_miss *m)
 /* F13: every CUDA consumer's missing libraries, one finding per cause (a
  * release not installed, for one env); an existing finding of the same
  * cause gets the names instead. */
-void
-cds_rule_consumers(struct cds_rule_ctx *c)
+static void
+rule_consumers(struct cds_rule_ctx *c)
 {
 	struct cds_misses *m = cds_consumers_check(c, NULL,
 	    CDS_CONSUMERS_ENVS | (c->s->narrowed_env == NULL ?
@@ -1264,3 +1264,10 @@ cds_rule_consumers(struct cds_rule_ctx *c)
 	free(g);
 	cds_misses_free(m);
 }
+
+/* ---- the rules of this file, in the order they run (findings.c) ---- */
+const struct cds_rule cds_rules_consumers[] = {
+	{ "F13", N_("a CUDA library a program needs is missing or "
+	    "mislabelled"), "F13", rule_consumers },
+	{ NULL, NULL, NULL, NULL }
+};

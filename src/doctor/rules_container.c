@@ -99,8 +99,8 @@ visible_says_none(const struct cds_container *ct)
  *           else CTR-NO-LIBS (--device /dev/nvidia* without the runtime,
  *           or a CDI spec without them).
  */
-void
-cds_rule_container_gpu(struct cds_rule_ctx *c)
+static void
+rule_container_gpu(struct cds_rule_ctx *c)
 {
 	const struct cds_container *ct = &c->s->container;
 	const struct cds_driver *d = &c->s->driver;
@@ -330,8 +330,8 @@ engine_list(const struct cds_container *ct)
  * Kubernetes node whose containerd has no nvidia runtime handler
  * (NVIDIA/k8s-device-plugin#1805).
  */
-void
-cds_rule_container_toolkit(struct cds_rule_ctx *c)
+static void
+rule_container_toolkit(struct cds_rule_ctx *c)
 {
 	const struct cds_container *ct = &c->s->container;
 	const char *prog;
@@ -519,8 +519,8 @@ ctk_mode_set(cds_handle_t *h)
 	return mode != NULL;
 }
 
-void
-cds_rule_container_ctk_version(struct cds_rule_ctx *c)
+static void
+rule_container_ctk_version(struct cds_rule_ctx *c)
 {
 	static const char *const pkgs[] = {
 		"nvidia-container-toolkit", "libnvidia-container1", NULL
@@ -592,8 +592,8 @@ spec_driver(const char *text)
  * podman (Error: setting up CDI devices: unresolvable CDI devices
  * nvidia.com/gpu=all; NVIDIA/nvidia-container-toolkit#146).
  */
-void
-cds_rule_container_cdi(struct cds_rule_ctx *c)
+static void
+rule_container_cdi(struct cds_rule_ctx *c)
 {
 	const struct cds_container *ct = &c->s->container;
 	const char *module = c->s->driver.module_version;
@@ -687,8 +687,8 @@ docker_cgroup_driver(const cds_handle_t *h, const char **how)
  * initialize NVML: Unknown Error"; NVIDIA/nvidia-container-toolkit#48,
  * opencontainers/runc#3708).  The fix is NVIDIA's: the links.
  */
-void
-cds_rule_container_devchar(struct cds_rule_ctx *c)
+static void
+rule_container_devchar(struct cds_rule_ctx *c)
 {
 	const struct cds_container *ct = &c->s->container;
 	const char *driver = "systemd", *how = "containerd";
@@ -760,8 +760,8 @@ rootful_docker(cds_handle_t *h)
  * NVIDIA/dcgm-exporter#440).  A warning where the system's docker is
  * enabled, a note where only a rootless engine can be in use.
  */
-void
-cds_rule_container_no_cgroups(struct cds_rule_ctx *c)
+static void
+rule_container_no_cgroups(struct cds_rule_ctx *c)
 {
 	char *v;
 	struct cds_finding *f;
@@ -816,8 +816,8 @@ container_evidence(const struct cds_container *ct, const char *key)
  * given the GPU by the hook does not start.  no-cgroups on, or CDI, is
  * the way (klueska in libnvidia-container#154).
  */
-void
-cds_rule_container_rootless(struct cds_rule_ctx *c)
+static void
+rule_container_rootless(struct cds_rule_ctx *c)
 {
 	const struct cds_container *ct = &c->s->container;
 	const char *userns;
@@ -859,3 +859,35 @@ cds_rule_container_rootless(struct cds_rule_ctx *c)
 	    "nvidia.com/gpu=all)");
 	free(v);
 }
+
+/* ---- the rules of this file, in the order they run (findings.c) ---- */
+const struct cds_rule cds_rules_container[] = {
+	{ "CTR-NO-GPU", N_("a container started without the GPU"), NULL,
+	    rule_container_gpu },
+	{ "CTR-CGROUP", N_("the device cgroup denies the container its "
+	    "GPU"), NULL, NULL },
+	{ "CTR-NODE", N_("a GPU device node with no driver behind it"), NULL,
+	    NULL },
+	{ "CTR-PERM", N_("no permission to open the GPU's device"), NULL,
+	    NULL },
+	{ "CTR-CAPS", N_("the container's driver capabilities lack "
+	    "compute"), NULL, NULL },
+	{ "CTR-NO-LIBS", N_("the GPU was passed in without the driver's "
+	    "libraries"), NULL, NULL },
+	{ "CTK-MISSING", N_("a container engine without the NVIDIA "
+	    "Container Toolkit"), NULL, rule_container_toolkit },
+	{ "CTK-DOCKER", N_("docker has no nvidia runtime"), NULL, NULL },
+	{ "CTK-CONTAINERD", N_("containerd has no nvidia runtime"), NULL,
+	    NULL },
+	{ "CTK-CDI", N_("the CDI spec for the GPU is missing or stale"), NULL,
+	    rule_container_cdi },
+	{ "CTK-DEV-CHAR", N_("the GPU's /dev/char links are missing"), NULL,
+	    rule_container_devchar },
+	{ "CTK-VERSION", N_("a container toolkit release whose behaviour in "
+	    "containers changed"), NULL, rule_container_ctk_version },
+	{ "CTK-NO-CGROUPS", N_("the container toolkit sets no device rules "
+	    "(no-cgroups)"), NULL, rule_container_no_cgroups },
+	{ "CTR-ROOTLESS", N_("the container toolkit may not set the GPU's "
+	    "device rules"), NULL, rule_container_rootless },
+	{ NULL, NULL, NULL, NULL }
+};

@@ -36,8 +36,8 @@ has_file(const struct cds_cudnn *c, const char *name)
  * versioned names (by RPATH or preloading), so nothing is broken until
  * something is built against it; a consumer whose DT_NEEDED does not
  * resolve is F13's error. */
-void
-cds_rule_dev_links(struct cds_rule_ctx *c)
+static void
+rule_dev_links(struct cds_rule_ctx *c)
 {
 	size_t i, k;
 
@@ -158,8 +158,8 @@ loader_says(struct cds_rule_ctx *c, struct cds_finding *f,
  * (a new tarball unpacked over an old one, a partial copy).  The set only
  * works as a whole: the odd ones out are relinked to the majority's files
  * where those are there, otherwise the set is reinstalled. */
-void
-cds_rule_mixed_set(struct cds_rule_ctx *c)
+static void
+rule_mixed_set(struct cds_rule_ctx *c)
 {
 	size_t i, k, j;
 
@@ -354,8 +354,8 @@ link_target(char **names, const char *name)
 /* F24: links copied as regular files (cp without -P, `install`): the
  * soname file is a second copy, ldconfig complains "is not a symbolic
  * link", and an update of the real file leaves the copy behind. */
-void
-cds_rule_copied_links(struct cds_rule_ctx *c)
+static void
+rule_copied_links(struct cds_rule_ctx *c)
 {
 	struct cds_strv dirs = {0};
 	size_t i;
@@ -439,8 +439,8 @@ pip_cudnn_name(const cds_handle_t *h, const char *dir)
  * the loader finds none (or one of another release), the heuristics find
  * no engine: "GET was unable to find an engine to execute this
  * computation". */
-void
-cds_rule_incomplete_set(struct cds_rule_ctx *c)
+static void
+rule_incomplete_set(struct cds_rule_ctx *c)
 {
 	struct cds_libpath *lp = NULL;
 	size_t i, k;
@@ -509,3 +509,16 @@ cds_rule_incomplete_set(struct cds_rule_ctx *c)
 	}
 	cds_libpath_free(lp);
 }
+
+/* ---- the rules of this file, in the order they run (findings.c) ---- */
+const struct cds_rule cds_rules_cudnn[] = {
+	{ "DEV-LINKS", N_("cuDNN libraries without their .so links"), "F14",
+	    rule_dev_links },
+	{ "F2", N_("one directory holds cuDNN libraries of different "
+	    "releases"), "F2", rule_mixed_set },
+	{ "F24", N_("library links were copied as regular files"), "F24",
+	    rule_copied_links },
+	{ "F8", N_("cuDNN sub-libraries missing: no engine can run"), "F8",
+	    rule_incomplete_set },
+	{ NULL, NULL, NULL, NULL }
+};

@@ -19,10 +19,10 @@
 /* No driver on a machine without an NVIDIA GPU (an image being prepared,
  * a CI host): a warning, installs work, programs cannot run.  Or a kernel
  * module without its user-space libcuda.so.1.  A GPU without a module is
- * F20 (cds_rule_no_module); the libraries without a module, NO-MODULE
- * (cds_rule_libs_no_module). */
-void
-cds_rule_no_driver(struct cds_rule_ctx *c)
+ * F20 (rule_no_module); the libraries without a module, NO-MODULE
+ * (rule_libs_no_module). */
+static void
+rule_no_driver(struct cds_rule_ctx *c)
 {
 	const struct cds_driver *d = &c->s->driver;
 	struct cds_finding *f;
@@ -324,8 +324,8 @@ libs_evidence(struct cds_rule_ctx *c, struct cds_finding *f, char **owner)
  * kernel module is loaded: cuInit says 100, NVML "Driver Not Loaded",
  * nvidia-smi "couldn't communicate with the NVIDIA driver".  With an
  * NVIDIA GPU on the PCI bus, F20 says it with the GPU's causes. */
-void
-cds_rule_libs_no_module(struct cds_rule_ctx *c)
+static void
+rule_libs_no_module(struct cds_rule_ctx *c)
 {
 	const struct cds_driver *d = &c->s->driver;
 	struct cds_finding *f;
@@ -389,8 +389,8 @@ nvidia_devices(const cds_handle_t *h, const char *class)
  * evidence tells the usual causes apart: a kernel with no module built
  * for it (DKMS), nouveau holding the device, Secure Boot refusing an
  * unsigned module. */
-void
-cds_rule_no_module(struct cds_rule_ctx *c)
+static void
+rule_no_module(struct cds_rule_ctx *c)
 {
 	const struct cds_driver *d = &c->s->driver;
 	const cds_handle_t *h = c->h;
@@ -526,8 +526,8 @@ find_libcuda(struct cds_rule_ctx *c, const struct cds_libpath *lp,
  * LIBRARY_PATH alone it only serves the linker, which is its purpose.
  * The driver probe names the stub when it ran; otherwise the search path
  * is walked here for libcuda.so.1 and libcuda.so (which cuDNN 8 opens). */
-void
-cds_rule_stub_libcuda(struct cds_rule_ctx *c)
+static void
+rule_stub_libcuda(struct cds_rule_ctx *c)
 {
 	static const char *const names[] = { "libcuda.so.1", "libcuda.so",
 		NULL };
@@ -620,8 +620,8 @@ searched(const struct cds_scan *s, const char *dir)
 
 /* WSL2 keeps the driver's libcuda in /usr/lib/wsl/lib; ld.so.conf.d/
  * ld.wsl.conf normally lists it.  Without it, libcuda.so.1 is "missing". */
-void
-cds_rule_wsl_path(struct cds_rule_ctx *c)
+static void
+rule_wsl_path(struct cds_rule_ctx *c)
 {
 	struct cds_finding *f;
 
@@ -819,8 +819,8 @@ check_index_build(struct cds_rule_ctx *c, const struct cds_env *e,
 }
 
 /* F16: a toolkit or a framework needs a newer CUDA than the driver. */
-void
-cds_rule_driver_too_old(struct cds_rule_ctx *c)
+static void
+rule_driver_too_old(struct cds_rule_ctx *c)
 {
 	const struct cds_scan *s = c->s;
 	size_t i;
@@ -857,8 +857,8 @@ cds_rule_driver_too_old(struct cds_rule_ctx *c)
 
 /* /usr/local/cuda points to a directory that is gone, or to one without
  * a runtime library (a half-removed toolkit). */
-void
-cds_rule_cuda_link(struct cds_rule_ctx *c)
+static void
+rule_cuda_link(struct cds_rule_ctx *c)
 {
 	const struct cds_scan *s = c->s;
 	struct cds_finding *f = NULL;
@@ -1065,8 +1065,8 @@ compat_copy_finding(struct cds_rule_ctx *c, struct cds_libpath *lp)
 /* F17: the forward-compatibility libcuda of a toolkit's compat/ dir is the
  * one programs load.  It works only on data-center GPUs, and only over an
  * older kernel driver; elsewhere cuInit fails with error 804 (or 803). */
-void
-cds_rule_compat_libcuda(struct cds_rule_ctx *c)
+static void
+rule_compat_libcuda(struct cds_rule_ctx *c)
 {
 	const struct cds_driver *d = &c->s->driver;
 	struct cds_libpath *lp = cds_libpath_for(c, NULL, NULL);
@@ -1157,8 +1157,8 @@ running(const cds_handle_t *h, const char *comm)
 
 /* F18: an HGX system's NVSwitches need nvidia-fabricmanager of the
  * driver's exact version, running; otherwise CUDA says error 802. */
-void
-cds_rule_fabricmanager(struct cds_rule_ctx *c)
+static void
+rule_fabricmanager(struct cds_rule_ctx *c)
 {
 	const struct cds_driver *d = &c->s->driver;
 	char **sw = nvidia_devices(c->h, "0x0680");
@@ -1302,8 +1302,8 @@ container_mismatch_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 /* F19: the kernel module is one version and the user-space libraries
  * (NVML, libcuda) another: an upgrade replaced the libraries while the
  * old module stays loaded until a reboot. */
-void
-cds_rule_nvml_mismatch(struct cds_rule_ctx *c)
+static void
+rule_nvml_mismatch(struct cds_rule_ctx *c)
 {
 	static const char *const libs[] = { "libnvidia-ml.so.1",
 		"libcuda.so.1", NULL };
@@ -1376,8 +1376,8 @@ cds_rule_nvml_mismatch(struct cds_rule_ctx *c)
 
 /* F4: cuDNN 8 dlopens the unversioned "libcuda.so", the driver's
  * development link; minimal containers and WSL have only libcuda.so.1. */
-void
-cds_rule_libcuda_devlink(struct cds_rule_ctx *c)
+static void
+rule_libcuda_devlink(struct cds_rule_ctx *c)
 {
 	struct cds_libpath *lp;
 	struct cds_finding *f;
@@ -1432,3 +1432,31 @@ cds_rule_libcuda_devlink(struct cds_rule_ctx *c)
 	free(real);
 	cds_libpath_free(lp);
 }
+
+/* ---- the rules of this file, in the order they run (findings.c) ---- */
+const struct cds_rule cds_rules_driver[] = {
+	{ "NO-DRIVER", N_("no usable NVIDIA driver"), NULL,
+	    rule_no_driver },
+	{ "F20", N_("an NVIDIA GPU is present but its kernel module is not "
+	    "loaded"), "F20", rule_no_module },
+	{ "NO-MODULE", N_("the NVIDIA driver's libraries are installed but "
+	    "its kernel module is not loaded"), NULL,
+	    rule_libs_no_module },
+	{ "STUB-LIBCUDA", N_("a stub libcuda is what programs would load"),
+	    NULL, rule_stub_libcuda },
+	{ "WSL-LIB-PATH", N_("WSL2: the driver's library dir is not searched"),
+	    "F4", rule_wsl_path },
+	{ "F16", N_("the driver is too old for this CUDA version"), "F16",
+	    rule_driver_too_old },
+	{ "CUDA-LINK", N_("the cuda link points to a missing or partial "
+	    "toolkit"), NULL, rule_cuda_link },
+	{ "F17", N_("a forward-compatibility libcuda is on the path"), "F17",
+	    rule_compat_libcuda },
+	{ "F18", N_("NVSwitch system without a matching fabric manager"),
+	    "F18", rule_fabricmanager },
+	{ "F19", N_("the driver's libraries and its kernel module differ"),
+	    "F19", rule_nvml_mismatch },
+	{ "F4", N_("cuDNN 8 needs libcuda.so, only libcuda.so.1 is there"),
+	    "F4", rule_libcuda_devlink },
+	{ NULL, NULL, NULL, NULL }
+};

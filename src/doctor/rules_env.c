@@ -267,8 +267,8 @@ cvd_entries(const char *list)
  * or -1 hides every GPU: cuInit then says CUDA_ERROR_NO_DEVICE (100),
  * PyTorch "No CUDA GPUs are available", TensorFlow "no supported devices".
  */
-void
-cds_rule_env_visible(struct cds_rule_ctx *c)
+static void
+rule_env_visible(struct cds_rule_ctx *c)
 {
 	const char *value = cds_getenv(c->h, "CUDA_VISIBLE_DEVICES");
 	struct gpus g;
@@ -382,8 +382,8 @@ container_marker(const struct cds_container *ct, char *buf, size_t n)
 	return cds_in_container(ct) ? ct->runtime : "not detected";
 }
 
-void
-cds_rule_env_container(struct cds_rule_ctx *c)
+static void
+rule_env_container(struct cds_rule_ctx *c)
 {
 	const char *value = cds_getenv(c->h, "NVIDIA_VISIBLE_DEVICES");
 	struct cds_finding *f;
@@ -449,8 +449,8 @@ jax_installed(const struct cds_scan *s)
  * cuda (or its old name gpu) leaves the GPU unused: jax.devices() shows
  * CPU devices and no error says why.
  */
-void
-cds_rule_env_jax(struct cds_rule_ctx *c)
+static void
+rule_env_jax(struct cds_rule_ctx *c)
 {
 	const char *value = cds_getenv(c->h, "JAX_PLATFORMS");
 	struct cds_finding *f;
@@ -494,8 +494,8 @@ cds_rule_env_jax(struct cds_rule_ctx *c)
  * setting someone meant (lazy loading's memory savings, or eager's
  * up-front load) is not what the program gets.
  */
-void
-cds_rule_env_module_loading(struct cds_rule_ctx *c)
+static void
+rule_env_module_loading(struct cds_rule_ctx *c)
 {
 	const char *value = cds_getenv(c->h, "CUDA_MODULE_LOADING");
 	struct cds_finding *f;
@@ -518,3 +518,16 @@ cds_rule_env_module_loading(struct cds_rule_ctx *c)
 	    "or: export CUDA_MODULE_LOADING=LAZY");
 	fix_origin(f, origin);
 }
+
+/* ---- the rules of this file, in the order they run (findings.c) ---- */
+const struct cds_rule cds_rules_env[] = {
+	{ "ENV-CUDA-VISIBLE", N_("CUDA_VISIBLE_DEVICES hides GPUs from "
+	    "CUDA"), NULL, rule_env_visible },
+	{ "ENV-NVIDIA-VISIBLE", N_("NVIDIA_VISIBLE_DEVICES gives the "
+	    "container no GPU"), NULL, rule_env_container },
+	{ "ENV-JAX-PLATFORMS", N_("JAX_PLATFORMS keeps JAX off the GPU"),
+	    NULL, rule_env_jax },
+	{ "ENV-MODULE-LOADING", N_("CUDA_MODULE_LOADING has a value CUDA "
+	    "does not know"), NULL, rule_env_module_loading },
+	{ NULL, NULL, NULL, NULL }
+};

@@ -6,16 +6,12 @@
 #include "config.h"
 
 #include <ctype.h>
-#include <elf.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "read/elfread.h"
+#include "read/fatbin.h"
 #include "doctor/facts.h"
 #include "doctor/findings.h"
 #include "doctor/pkgfix.h"
@@ -196,8 +192,8 @@ torch_cudnn(struct cds_rule_ctx *c, const struct cds_env *e,
 /* F9: PyTorch finds an older cuDNN of its major before its own wheel's
  * (an HPC module, a bashrc line): the wheel's RUNPATH loses to
  * LD_LIBRARY_PATH. */
-void
-cds_rule_torch_cudnn_path(struct cds_rule_ctx *c)
+static void
+rule_torch_cudnn_path(struct cds_rule_ctx *c)
 {
 	each_package(c, torch_cudnn);
 }
@@ -255,8 +251,8 @@ older_cudnn(struct cds_rule_ctx *c, const struct cds_env *e,
 
 /* F10/F11: TensorFlow, XLA or JAX find an older cuDNN than they were
  * built with: "needs matching major version and equal or higher minor". */
-void
-cds_rule_cudnn_too_old(struct cds_rule_ctx *c)
+static void
+rule_cudnn_too_old(struct cds_rule_ctx *c)
 {
 	each_package(c, older_cudnn);
 }
@@ -356,8 +352,8 @@ toolkit_vs_torch(struct cds_rule_ctx *c, const struct cds_env *e,
 
 /* F15: building a CUDA extension compares the toolkit at CUDA_HOME (or
  * nvcc's) with the CUDA torch was compiled with. */
-void
-cds_rule_toolkit_vs_torch(struct cds_rule_ctx *c)
+static void
+rule_toolkit_vs_torch(struct cds_rule_ctx *c)
 {
 	each_package(c, toolkit_vs_torch);
 }
@@ -407,8 +403,8 @@ toolkit_evidence(struct cds_rule_ctx *c, struct cds_finding *f,
 /* F30: the driver's maximum, the active toolkit and each framework's
  * runtime are three different CUDA versions that answer three questions.
  * A note when they differ; the real incompatibilities are F16 and F15. */
-void
-cds_rule_three_numbers(struct cds_rule_ctx *c)
+static void
+rule_three_numbers(struct cds_rule_ctx *c)
 {
 	const struct cds_scan *s = c->s;
 	const struct cds_toolkit *t = active_toolkit(s);
@@ -512,8 +508,8 @@ cds_rule_three_numbers(struct cds_rule_ctx *c)
 
 /* F31: jax-cudaNN-plugin / -pjrt must be exactly jaxlib's version, or JAX
  * says "Mismatched PJRT plugin PJRT API version". */
-void
-cds_rule_jax_plugin(struct cds_rule_ctx *c)
+static void
+rule_jax_plugin(struct cds_rule_ctx *c)
 {
 	size_t i, k, j;
 
@@ -782,8 +778,8 @@ ort_needs(struct cds_rule_ctx *c, const struct cds_env *e,
 /* F14: onnxruntime-gpu has no RUNPATH into pip's nvidia wheels, so their
  * cuDNN and CUDA libraries are invisible to it unless something puts them
  * on the path (torch imported first, an activate script). */
-void
-cds_rule_ort_cudnn(struct cds_rule_ctx *c)
+static void
+rule_ort_cudnn(struct cds_rule_ctx *c)
 {
 	each_package(c, ort_needs);
 }
@@ -874,8 +870,8 @@ ct2_needs(struct cds_rule_ctx *c, const struct cds_env *e,
 
 /* F7 / F6: CTranslate2 (faster-whisper) dlopens cuDNN by soname with no
  * RUNPATH into pip's wheels: 4.5+ needs cuDNN 9, older needs cuDNN 8. */
-void
-cds_rule_cudnn_major(struct cds_rule_ctx *c)
+static void
+rule_cudnn_major(struct cds_rule_ctx *c)
 {
 	each_package(c, ct2_needs);
 }
@@ -981,8 +977,8 @@ tf_needs(struct cds_rule_ctx *c, const struct cds_env *e,
 
 /* F29: TensorFlow opens a list of CUDA libraries by soname and, when one
  * is missing, says only "Cannot dlopen some GPU libraries".  Name it. */
-void
-cds_rule_tf_sonames(struct cds_rule_ctx *c)
+static void
+rule_tf_sonames(struct cds_rule_ctx *c)
 {
 	each_package(c, tf_needs);
 }
@@ -990,138 +986,6 @@ cds_rule_tf_sonames(struct cds_rule_ctx *c)
 /* ------------------------------------------------------------------------ */
 /* F21: the GPU architectures a framework has kernels for                    */
 /* ------------------------------------------------------------------------ */
-
-/*
- * The .nv_fatbin section, read through a window of the file: every offset
- * and size is checked against the section, and the section against the
- * file, so no crafted size can wrap an offset or send the walk past the
- * end; padding between fat binaries is scanned in memory, not one pread
- * per 8 bytes.
- */
-struct fbsec {
-	int fd;
-	uint64_t off;		/* the section in the file */
-	uint64_t size;		/* bytes of it, within the file */
-	unsigned char buf[65536];
-	uint64_t bpos;		/* section offset of buf[0] */
-	size_t blen;
-};
-
-/* N (at most 64) bytes at section offset POS; NULL past the end. */
-static const unsigned char *
-fb_at(struct fbsec *f, uint64_t pos, size_t n)
-{
-	ssize_t r;
-	size_t want;
-
-	if (n > f->size || pos > f->size - n) {
-		return NULL;
-	}
-	if (pos >= f->bpos && pos - f->bpos + n <= f->blen) {
-		return f->buf + (pos - f->bpos);
-	}
-	want = f->size - pos < sizeof(f->buf) ? (size_t)(f->size - pos) :
-	    sizeof(f->buf);
-	r = pread(f->fd, f->buf, want, (off_t)(f->off + pos));
-	if (r < (ssize_t)n) {
-		return NULL;
-	}
-	f->bpos = pos;
-	f->blen = (size_t)r;
-	return f->buf;
-}
-
-/* Read N bytes at OFF, inside a file of FSIZE bytes; 0 or -1. */
-/* One fat binary's entries, from section offset Q to END. */
-static void
-fb_entries(struct fbsec *f, uint64_t q, uint64_t end, struct cds_strv *sass,
-    struct cds_strv *ptx)
-{
-	while (end - q >= 32) {
-		const unsigned char *e = fb_at(f, q, 32);
-		uint16_t kind;
-		uint32_t ehsz, arch;
-		uint64_t psz;
-		char buf[16];
-
-		if (e == NULL) {
-			return;
-		}
-		memcpy(&kind, e, 2);
-		memcpy(&ehsz, e + 4, 4);
-		memcpy(&psz, e + 8, 8);
-		memcpy(&arch, e + 28, 4);
-		if (ehsz < 32 || ehsz > end - q || psz > end - q - ehsz) {
-			return;
-		}
-		snprintf(buf, sizeof(buf), "%u", arch);
-		if (kind == 2 && !cds_strv_contains(sass, buf)) {
-			cds_strv_push(sass, buf);
-		} else if (kind == 1 && !cds_strv_contains(ptx, buf)) {
-			cds_strv_push(ptx, buf);
-		}
-		q += ehsz + psz;
-	}
-}
-
-/*
- * The GPU code of an ELF shared object: its .nv_fatbin section holds
- * fat binaries (header: magic 0xBA55ED50, version, header size, payload
- * size), each a run of entries (kind 1 PTX or 2 ELF cubin, header size,
- * payload size, and the SM version at byte 28 of the entry header).  The
- * layout is what nvcc writes (include/fatbinary_section.h names the
- * section); it is read here without loading the library.  SASS and PTX
- * get the sorted architectures (86 for sm_86).  0 or -1 (not a regular
- * file, not a 64-bit little-endian ELF, headers beyond its end).
- */
-int
-cds_fatbin_arches(const char *hostpath, struct cds_strv *sass,
-    struct cds_strv *ptx)
-{
-	struct stat st;
-	struct fbsec *f = NULL;
-	uint64_t fsize, pos;
-	int fd, ret = -1;
-
-	if ((fd = cds_open_regular(hostpath, &st)) == -1) {
-		return -1;
-	}
-	fsize = (uint64_t)st.st_size;
-	f = cds_xcalloc(1, sizeof(*f));
-	f->fd = fd;
-	if (cds_elf_section(fd, fsize, ".nv_fatbin", &f->off, &f->size) ==
-	    -1) {
-		goto out;
-	}
-	ret = 0;
-	for (pos = 0; f->size - pos >= 16;) {
-		const unsigned char *fh = fb_at(f, pos, 16);
-		uint32_t magic;
-		uint16_t hsz;
-		uint64_t fsz;
-
-		if (fh == NULL) {
-			break;
-		}
-		memcpy(&magic, fh, 4);
-		if (magic != 0xBA55ED50u) {
-			pos += 8;	/* padding between fat binaries */
-			continue;
-		}
-		memcpy(&hsz, fh + 6, 2);
-		memcpy(&fsz, fh + 8, 8);
-		if (hsz < 16 || hsz > f->size - pos ||
-		    fsz > f->size - pos - hsz) {
-			break;
-		}
-		fb_entries(f, pos + hsz, pos + hsz + fsz, sass, ptx);
-		pos += hsz + fsz;
-	}
-out:
-	free(f);
-	close(fd);
-	return ret;
-}
 
 /* Compute capabilities of the GPUs here (86 for 8.6), as the driver
  * probe's child read them (cuDeviceGetAttribute, after dlopening
@@ -1277,8 +1141,8 @@ cds_check_arch(struct cds_rule_ctx *c, int cc)
  * architectures (read statically from its .nv_fatbin section); the GPU's
  * compute capability (read dynamically) is not among them and no PTX is
  * old enough to be compiled for it. */
-void
-cds_rule_arch_list(struct cds_rule_ctx *c)
+static void
+rule_arch_list(struct cds_rule_ctx *c)
 {
 	struct arch_ctx st;
 	size_t i, k;
@@ -1294,3 +1158,28 @@ cds_rule_arch_list(struct cds_rule_ctx *c)
 		arch_check(c, &st, NULL, &c->s->system_packages[k]);
 	}
 }
+
+/* ---- the rules of this file, in the order they run (findings.c) ---- */
+const struct cds_rule cds_rules_framework[] = {
+	{ "F9", N_("LD_LIBRARY_PATH puts an older cuDNN before PyTorch's"),
+	    "F9", rule_torch_cudnn_path },
+	{ "F10", N_("the first cuDNN found is older than the framework was "
+	    "built with"), "F10", rule_cudnn_too_old },
+	{ "F15", N_("the active toolkit's CUDA differs from PyTorch's"),
+	    "F15", rule_toolkit_vs_torch },
+	{ "F21", N_("the framework has no kernels for this GPU"), "F21",
+	    rule_arch_list },
+	{ "F30", N_("three CUDA versions: what each one means"), "F30",
+	    rule_three_numbers },
+	{ "F31", N_("the JAX CUDA plugin and jaxlib versions differ"), "F31",
+	    rule_jax_plugin },
+	{ "F14", N_("ONNX Runtime cannot find the cuDNN or CUDA it needs"),
+	    "F14", rule_ort_cudnn },
+	{ "F7", N_("the program needs cuDNN 9; the loader finds none"), "F7",
+	    rule_cudnn_major },
+	{ "F6", N_("cuDNN exists only inside a Python wheel the program "
+	    "does not search"), "F6", NULL },
+	{ "F29", N_("TensorFlow cannot dlopen a GPU library"), "F29",
+	    rule_tf_sonames },
+	{ NULL, NULL, NULL, NULL }
+};

@@ -137,8 +137,8 @@ refused(const struct cds_rule_ctx *c)
 /* IMAGE-REQUIRE: the container toolkit checks NVIDIA_REQUIRE_* (and a
  * legacy image's CUDA_VERSION) against the host before it starts the
  * container, per GPU; refused, the container never runs. */
-void
-cds_rule_image_require(struct cds_rule_ctx *c)
+static void
+rule_image_require(struct cds_rule_ctx *c)
 {
 	struct cds_req_host x;
 	struct cds_strv refused = { 0 }, passed = { 0 };
@@ -326,8 +326,8 @@ compat_used(struct cds_rule_ctx *c, const struct cds_libpath *lp,
  * driver.  Older than the driver: error 803.  Newer: forward compatibility,
  * which only data-center GPUs have (error 804 elsewhere), and only over
  * the driver branches its note lists. */
-void
-cds_rule_image_compat(struct cds_rule_ctx *c)
+static void
+rule_image_compat(struct cds_rule_ctx *c)
 {
 	struct cds_req_host x;
 	struct cds_compat_lib *libs;
@@ -505,8 +505,8 @@ framework_old(struct cds_rule_ctx *c, const struct cds_package *p,
 /* IMAGE-DRIVER-OLD: the image's CUDA, or a framework in it, needs a newer
  * driver than the host has, and nothing else decides first (no refusal,
  * no compat library). */
-void
-cds_rule_image_driver_old(struct cds_rule_ctx *c)
+static void
+rule_image_driver_old(struct cds_rule_ctx *c)
 {
 	struct cds_req_host x;
 	struct host_driver hd;
@@ -564,8 +564,8 @@ collect(const cds_handle_t *h, const char *pattern, int links,
 /* IMAGE-DRIVER-LIBS: the driver's own libraries in an image.  The
  * toolkit mounts the host's over the same names ("file exists", CTK#371)
  * or beside them, where the image's copy can be the one loaded. */
-void
-cds_rule_image_driver_libs(struct cds_rule_ctx *c)
+static void
+rule_image_driver_libs(struct cds_rule_ctx *c)
 {
 	static const char *const dirs[] = {
 		"/usr/lib/x86_64-linux-gnu", "/lib/x86_64-linux-gnu",
@@ -679,8 +679,8 @@ conf_names(const cds_handle_t *h, const char *dir, char **where)
  * /usr/local/nvidia) on LD_LIBRARY_PATH: the image's ld.so.cache was made
  * before the mount, so ld.so.conf.d's entry alone does not find it.  An
  * LD_LIBRARY_PATH set over the base's drops it. */
-void
-cds_rule_image_ld_path(struct cds_rule_ctx *c)
+static void
+rule_image_ld_path(struct cds_rule_ctx *c)
 {
 	static const char nvdir[] = "/usr/local/nvidia/lib64";
 	const char *v = cds_getenv(c->h, "LD_LIBRARY_PATH");
@@ -718,3 +718,18 @@ cds_rule_image_ld_path(struct cds_rule_ctx *c)
 	    v != NULL ? v : "", v != NULL && *v != '\0' ? ":" : "", nvdir);
 	free(conf);
 }
+
+/* ---- the rules of this file, in the order they run (findings.c) ---- */
+const struct cds_rule cds_rules_image[] = {
+	{ "IMAGE-REQUIRE", N_("the container toolkit refuses to start the "
+	    "image on this driver"), NULL, rule_image_require },
+	{ "IMAGE-COMPAT", N_("the image's forward-compatibility libcuda "
+	    "fails on this driver or GPU"), NULL, rule_image_compat },
+	{ "IMAGE-DRIVER-OLD", N_("the image's CUDA needs a newer driver"),
+	    NULL, rule_image_driver_old },
+	{ "IMAGE-DRIVER-LIBS", N_("the image carries the driver's own "
+	    "libraries"), NULL, rule_image_driver_libs },
+	{ "IMAGE-LD-PATH", N_("the image's LD_LIBRARY_PATH drops the "
+	    "driver's directory"), NULL, rule_image_ld_path },
+	{ NULL, NULL, NULL, NULL }
+};

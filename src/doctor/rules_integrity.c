@@ -164,8 +164,8 @@ check_dir(struct cds_rule_ctx *c, const struct cds_toolkit *t)
 	free(host);
 }
 
-void
-cds_rule_lib_truncated(struct cds_rule_ctx *c)
+static void
+rule_lib_truncated(struct cds_rule_ctx *c)
 {
 	const struct cds_driver *dr = &c->s->driver;
 	size_t i, k;
@@ -195,3 +195,10 @@ cds_rule_lib_truncated(struct cds_rule_ctx *c)
 		check_lib(c, dr->nvml_realpath, NULL);
 	}
 }
+
+/* ---- the rules of this file, in the order they run (findings.c) ---- */
+const struct cds_rule cds_rules_integrity[] = {
+	{ "LIB-TRUNCATED", N_("a library is shorter than its ELF headers "
+	    "say: cut short"), NULL, rule_lib_truncated },
+	{ NULL, NULL, NULL, NULL }
+};

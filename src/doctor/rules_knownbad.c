@@ -88,8 +88,8 @@ cuda_of(const struct cds_scan *s, const struct cds_cudnn *d, char **via)
 	return NULL;
 }
 
-void
-cds_rule_known_bad(struct cds_rule_ctx *c)
+static void
+rule_known_bad(struct cds_rule_ctx *c)
 {
 	size_t i;
 
@@ -212,12 +212,17 @@ lib_mins_of(struct cds_rule_ctx *c, const struct cds_package *pkgs, size_t n,
 		if (cds_pkg_fix_req(c, f, prefix, l->wheel, l->min, l->below,
 		    w->version)) {
 			/* the env's own pip or uv, and the way back */
-		} else if (prefix != NULL) {
-			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-			    "%s/bin/python -m pip install '%s'", prefix, req);
 		} else {
+			char *py = prefix != NULL ? cds_path_join(prefix,
+			    "bin/python") : cds_xstrdup("python3");
+			char *qpy = cds_shquote(py);
+			char *qreq = cds_quote(CDS_QUOTE_SH, req);
+
 			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-			    "python3 -m pip install '%s'", req);
+			    "%s -m pip install %s", qpy, qreq);
+			free(qreq);
+			free(qpy);
+			free(py);
 		}
 		free(req);
 		free(where);
@@ -227,8 +232,8 @@ lib_mins_of(struct cds_rule_ctx *c, const struct cds_package *pkgs, size_t n,
 /* LIB-MIN: a package the index gives library minimums for (JAX's CUDA
  * plugin: cuDNN, cuBLAS, CUPTI, cuFFT, cuSPARSE) with an NVIDIA wheel
  * beside it older than the minimum; JAX refuses such a set at start. */
-void
-cds_rule_lib_minimums(struct cds_rule_ctx *c)
+static void
+rule_lib_minimums(struct cds_rule_ctx *c)
 {
 	size_t e, i;
 
@@ -248,3 +253,12 @@ cds_rule_lib_minimums(struct cds_rule_ctx *c)
 		    &c->s->system_packages[i], NULL);
 	}
 }
+
+/* ---- the rules of this file, in the order they run (findings.c) ---- */
+const struct cds_rule cds_rules_knownbad[] = {
+	{ "KNOWN-BAD", N_("an installed release the index marks known "
+	    "bad"), NULL, rule_known_bad },
+	{ "LIB-MIN", N_("a wheel is older than the package beside it "
+	    "requires"), NULL, rule_lib_minimums },
+	{ NULL, NULL, NULL, NULL }
+};

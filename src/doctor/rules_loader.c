@@ -270,8 +270,8 @@ mixed_binding(struct cds_rule_ctx *c, const struct cds_cudnn *own)
  *   symbol lookup error: .../libcudnn_cnn_infer.so.8: undefined symbol:
  *   _ZN15TracebackLoggerC1EPKc, version libcudnn_ops_infer.so.8
  */
-void
-cds_rule_loader_cudnn(struct cds_rule_ctx *c)
+static void
+rule_loader_cudnn(struct cds_rule_ctx *c)
 {
 	size_t i;
 
@@ -582,8 +582,8 @@ cusparse_jitlink(struct cds_rule_ctx *c, const struct cds_env *e)
 
 /* F5, F6, F12, F13: what ld.so cannot find or bind for cuDNN's copies,
  * the frameworks' CUDA libraries and pip's cuSPARSE. */
-void
-cds_rule_loader_needed(struct cds_rule_ctx *c)
+static void
+rule_loader_needed(struct cds_rule_ctx *c)
 {
 	size_t i;
 
@@ -596,3 +596,13 @@ cds_rule_loader_needed(struct cds_rule_ctx *c)
 		cusparse_jitlink(c, &c->s->envs[i]);
 	}
 }
+
+/* ---- the rules of this file, in the order they run (findings.c) ---- */
+const struct cds_rule cds_rules_loader[] = {
+	{ "F1", N_("a cuDNN library binds a sibling from another cuDNN "
+	    "release"), "F1", rule_loader_cudnn },
+	{ "F5", N_("a cuDNN library needs a CUDA library the loader cannot "
+	    "find"), "F5", rule_loader_needed },
+	{ "F12", N_("cuSPARSE binds an older nvJitLink"), "F12", NULL },
+	{ NULL, NULL, NULL, NULL }
+};

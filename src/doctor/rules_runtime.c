@@ -56,8 +56,8 @@ module_listed(const char *text, const char *name)
  * container is scan's verdict (container.c, with its CDS_CONTAINER
  * override): there the module and the device come from the host.
  */
-void
-cds_rule_no_uvm(struct cds_rule_ctx *c)
+static void
+rule_no_uvm(struct cds_rule_ctx *c)
 {
 	const struct cds_driver *d = &c->s->driver;
 	char *mods;
@@ -492,8 +492,8 @@ opener_package(struct cds_rule_ctx *c, const struct cds_env *e,
 	}
 }
 
-void
-cds_rule_runtime_sonames(struct cds_rule_ctx *c)
+static void
+rule_runtime_sonames(struct cds_rule_ctx *c)
 {
 	size_t i, k;
 
@@ -515,8 +515,8 @@ cds_rule_runtime_sonames(struct cds_rule_ctx *c)
 
 /* A note where F8 would otherwise see an incomplete set: which
  * configuration this is, and what it cannot do. */
-void
-cds_rule_cudnn_jit(struct cds_rule_ctx *c)
+static void
+rule_cudnn_jit(struct cds_rule_ctx *c)
 {
 	size_t i, k;
 
@@ -549,3 +549,14 @@ cds_rule_cudnn_jit(struct cds_rule_ctx *c)
 		    cds_getenv(c->h, "CUDNN_LIB_CONFIG") : "unset");
 	}
 }
+
+/* ---- the rules of this file, in the order they run (findings.c) ---- */
+const struct cds_rule cds_rules_runtime[] = {
+	{ "NO-UVM", N_("CUDA's nvidia_uvm module or device is missing"),
+	    NULL, rule_no_uvm },
+	{ "RUNTIME-SONAME", N_("a library a framework opens by name is not "
+	    "found"), NULL, rule_runtime_sonames },
+	{ "CUDNN-JIT", N_("a cuDNN set of the GRAPH_JIT_ONLY "
+	    "configuration"), NULL, rule_cudnn_jit },
+	{ NULL, NULL, NULL, NULL }
+};

@@ -165,8 +165,8 @@ compiler_major(cds_handle_t *h, const char *path)
 /* F23: nvcc refuses a host gcc newer than its crt/host_config.h allows:
  * "#error -- unsupported GNU version! gcc versions later than N are not
  * supported!".  NVCC_CCBIN or CUDAHOSTCXX naming an older g++ fixes it. */
-void
-cds_rule_host_gcc(struct cds_rule_ctx *c)
+static void
+rule_host_gcc(struct cds_rule_ctx *c)
 {
 	const struct cds_scan *s = c->s;
 	const struct cds_toolkit *t = NULL;
@@ -369,8 +369,8 @@ fix_drop_entry(struct cds_finding *f, const struct apt_entry *e)
 /* F25: NVIDIA's repository listed twice (with different Signed-By: apt
  * stops with "Conflicting values set for option Signed-By"), or without a
  * key apt can find (NO_PUBKEY A4B469963BF863CC after the 2022 rotation). */
-void
-cds_rule_apt_sources(struct cds_rule_ctx *c)
+static void
+rule_apt_sources(struct cds_rule_ctx *c)
 {
 	struct apt_entry *v = NULL;
 	size_t n = 0, i, k;
@@ -503,8 +503,8 @@ tk_version(const struct cds_toolkit *t)
  * toolkit other than PATH's nvcc is a finding: two builds of one project
  * then use two CUDAs, and F15's warning names the wrong one.
  */
-void
-cds_rule_cuda_home(struct cds_rule_ctx *c)
+static void
+rule_cuda_home(struct cds_rule_ctx *c)
 {
 	const struct cds_scan *s = c->s;
 	const struct cds_toolkit *t, *n;
@@ -583,3 +583,14 @@ cds_rule_cuda_home(struct cds_rule_ctx *c)
 	}
 	free(origin);
 }
+
+/* ---- the rules of this file, in the order they run (findings.c) ---- */
+const struct cds_rule cds_rules_toolchain[] = {
+	{ "CUDA-HOME", N_("CUDA_HOME names another toolkit than the nvcc "
+	    "on PATH, or none"), NULL, rule_cuda_home },
+	{ "F23", N_("the host gcc is newer than nvcc supports"), "F23",
+	    rule_host_gcc },
+	{ "F25", N_("NVIDIA apt repository entries are duplicated or "
+	    "unsigned"), "F25", rule_apt_sources },
+	{ NULL, NULL, NULL, NULL }
+};

@@ -1028,8 +1028,8 @@ wheel_mix_site(struct cds_rule_ctx *c, const struct site *s)
 	mix_free(&m);
 }
 
-void
-cds_rule_wheel_mix(struct cds_rule_ctx *c)
+static void
+rule_wheel_mix(struct cds_rule_ctx *c)
 {
 	each_site(c, wheel_mix_site);
 }
@@ -1331,8 +1331,8 @@ nccl_each(struct cds_rule_ctx *c, const struct site *s)
 	}
 }
 
-void
-cds_rule_nccl_symbol(struct cds_rule_ctx *c)
+static void
+rule_nccl_symbol(struct cds_rule_ctx *c)
 {
 	each_site(c, nccl_each);
 }
@@ -1472,8 +1472,8 @@ out:
 	free(prefix);
 }
 
-void
-cds_rule_venv_lib64(struct cds_rule_ctx *c)
+static void
+rule_venv_lib64(struct cds_rule_ctx *c)
 {
 	static const char *const sys[] = {
 		"/usr/lib64/python3.*/site-packages",
@@ -1630,8 +1630,8 @@ out:
 	free(dir);
 }
 
-void
-cds_rule_bnb_binary(struct cds_rule_ctx *c)
+static void
+rule_bnb_binary(struct cds_rule_ctx *c)
 {
 	each_site(c, bnb_site);
 }
@@ -1905,8 +1905,25 @@ abi_each(struct cds_rule_ctx *c, const struct site *s)
 	}
 }
 
-void
-cds_rule_torch_abi(struct cds_rule_ctx *c)
+static void
+rule_torch_abi(struct cds_rule_ctx *c)
 {
 	each_site(c, abi_each);
 }
+
+/* ---- the rules of this file, in the order they run (findings.c) ---- */
+const struct cds_rule cds_rules_wheels[] = {
+	{ "WHEEL-MIX", N_("NVIDIA wheels of two CUDA versions in one env"),
+	    NULL, rule_wheel_mix },
+	{ "WHEEL-ORPHAN", N_("NVIDIA wheels left behind that nothing "
+	    "requires"), NULL, NULL },
+	{ "NCCL-SYMBOL", N_("PyTorch loads an NCCL that lacks its calls"),
+	    NULL, rule_nccl_symbol },
+	{ "VENV-LIB64", N_("PyTorch in lib64, its NVIDIA wheels in lib"),
+	    NULL, rule_venv_lib64 },
+	{ "BNB-BINARY", N_("bitsandbytes has no binary for the CUDA it "
+	    "looks for"), NULL, rule_bnb_binary },
+	{ "TORCH-ABI", N_("an extension calls PyTorch functions the "
+	    "installed PyTorch lacks"), NULL, rule_torch_abi },
+	{ NULL, NULL, NULL, NULL }
+};

@@ -22,6 +22,7 @@
 
 #include <jansson.h>
 
+#include "base/quote.h"
 #include "doctor/aptfix.h"
 #include "doctor/consumers.h"
 #include "doctor/facts.h"
@@ -261,23 +262,6 @@ join_dirs(char *const *dirs)
  * gives the same value; an empty entry (the current directory) is never
  * added by us.
  */
-/* fish single quotes: only \\ and \' are special. */
-static char *
-fish_quote(const char *s)
-{
-	struct cds_buf b = {0};
-
-	cds_buf_add(&b, "'", 1);
-	for (; *s != '\0'; s++) {
-		if (*s == '\'' || *s == '\\') {
-			cds_buf_add(&b, "\\", 1);
-		}
-		cds_buf_add(&b, s, 1);
-	}
-	cds_buf_add(&b, "'", 1);
-	return cds_buf_steal(&b);
-}
-
 /* The variables activation sets besides LD_LIBRARY_PATH. */
 static void
 plan_vars(const struct cds_repair_plan *p, const char *names[2],
@@ -352,7 +336,7 @@ static void
 fish_vars_activate_one(struct cds_buf *b, const char *tag, const char *name,
     const char *value)
 {
-	char *q = fish_quote(value);
+	char *q = cds_quote(CDS_QUOTE_FISH, value);
 
 	cds_buf_addf(b,
 	    "if not set -q _CUDNN_SETUP_%s_%s_DONE\n"
@@ -504,7 +488,7 @@ fish_activate_code(const struct cds_repair_plan *p, const char *tag)
 	size_t i;
 
 	for (i = 0; p->libdirs[i] != NULL; i++) {
-		char *q = fish_quote(p->libdirs[i]);
+		char *q = cds_quote(CDS_QUOTE_FISH, p->libdirs[i]);
 
 		cds_buf_addf(&dirs, " %s", q);
 		free(q);

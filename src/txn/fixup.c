@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/quote.h"
 #include "read/elfread.h"
 #include "txn/fixup.h"
 #include "read/manifest.h"
@@ -292,49 +293,6 @@ write_text(cds_handle_t *h, const char *path, const char *text,
 /* Env files                                                                */
 /* ------------------------------------------------------------------------ */
 
-/* 'text' for sh: ' becomes '\'' */
-static void
-sh_quote(struct cds_buf *b, const char *s)
-{
-	cds_buf_adds(b, "'");
-	for (; *s != '\0'; s++) {
-		if (*s == '\'') {
-			cds_buf_adds(b, "'\\''");
-		} else {
-			cds_buf_add(b, s, 1);
-		}
-	}
-	cds_buf_adds(b, "'");
-}
-
-/* 'text' for fish: \ and ' are escaped with \ */
-static void
-fish_quote(struct cds_buf *b, const char *s)
-{
-	cds_buf_adds(b, "'");
-	for (; *s != '\0'; s++) {
-		if (*s == '\'' || *s == '\\') {
-			cds_buf_adds(b, "\\");
-		}
-		cds_buf_add(b, s, 1);
-	}
-	cds_buf_adds(b, "'");
-}
-
-/* "text" for Tcl: \ $ [ ] " { } escaped */
-static void
-tcl_quote(struct cds_buf *b, const char *s)
-{
-	cds_buf_adds(b, "\"");
-	for (; *s != '\0'; s++) {
-		if (strchr("\\$[]\"{}", *s) != NULL) {
-			cds_buf_adds(b, "\\");
-		}
-		cds_buf_add(b, s, 1);
-	}
-	cds_buf_adds(b, "\"");
-}
-
 static void
 sh_prepend(struct cds_buf *b, const char *var, const char *dir)
 {
@@ -342,11 +300,11 @@ sh_prepend(struct cds_buf *b, const char *var, const char *dir)
 	{
 		char *pat = cds_xasprintf(":%s:", dir);
 
-		sh_quote(b, pat);
+		cds_buf_quote(b, CDS_QUOTE_SH, pat);
 		free(pat);
 	}
 	cds_buf_addf(b, "*) ;;\n*) %s=", var);
-	sh_quote(b, dir);
+	cds_buf_quote(b, CDS_QUOTE_SH, dir);
 	cds_buf_addf(b, "\"${%s:+:$%s}\" ;;\nesac\nexport %s\n", var, var,
 	    var);
 }
@@ -355,9 +313,9 @@ static void
 fish_prepend(struct cds_buf *b, const char *var, const char *dir)
 {
 	cds_buf_adds(b, "if not contains -- ");
-	fish_quote(b, dir);
+	cds_buf_quote(b, CDS_QUOTE_FISH, dir);
 	cds_buf_addf(b, " $%s\n    set -gx %s ", var, var);
-	fish_quote(b, dir);
+	cds_buf_quote(b, CDS_QUOTE_FISH, dir);
 	cds_buf_addf(b, " $%s\nend\n", var);
 }
 
@@ -377,7 +335,7 @@ cds_env_text(const char *tprefix, const char *name, enum cds_shell shell)
 		    "with: . %s/env/%s.sh\n# Each directory is added once, "
 		    "however often this is read.\n", name, tprefix, name);
 		cds_buf_addf(&b, "%s=", homevar);
-		sh_quote(&b, dir);
+		cds_buf_quote(&b, CDS_QUOTE_SH, dir);
 		cds_buf_addf(&b, "\nexport %s\n", homevar);
 		if (cuda) {
 			sh_prepend(&b, "PATH", bin);
@@ -388,7 +346,7 @@ cds_env_text(const char *tprefix, const char *name, enum cds_shell shell)
 		cds_buf_addf(&b, "# %s, written by cudnn-setup.  Read it "
 		    "with: source %s/env/%s.fish\n", name, tprefix, name);
 		cds_buf_addf(&b, "set -gx %s ", homevar);
-		fish_quote(&b, dir);
+		cds_buf_quote(&b, CDS_QUOTE_FISH, dir);
 		cds_buf_adds(&b, "\n");
 		if (cuda) {
 			fish_prepend(&b, "PATH", bin);
@@ -403,20 +361,20 @@ cds_env_text(const char *tprefix, const char *name, enum cds_shell shell)
 			    cuda ? "CUDA Toolkit" : "cuDNN",
 			    name + (cuda ? 5 : 6));
 
-			tcl_quote(&b, what);
+			cds_buf_quote(&b, CDS_QUOTE_TCL, what);
 			free(what);
 		}
 		/* one CUDA and one cuDNN at a time: Lmod swaps a loaded
 		 * version for the new one, Environment Modules refuses */
 		cds_buf_addf(&b, "\nconflict %s", cuda ? "cuda" : "cudnn");
 		cds_buf_addf(&b, "\nsetenv %s ", homevar);
-		tcl_quote(&b, dir);
+		cds_buf_quote(&b, CDS_QUOTE_TCL, dir);
 		if (cuda) {
 			cds_buf_adds(&b, "\nprepend-path PATH ");
-			tcl_quote(&b, bin);
+			cds_buf_quote(&b, CDS_QUOTE_TCL, bin);
 		}
 		cds_buf_adds(&b, "\nprepend-path LD_LIBRARY_PATH ");
-		tcl_quote(&b, lib);
+		cds_buf_quote(&b, CDS_QUOTE_TCL, lib);
 		cds_buf_adds(&b, "\n");
 		break;
 	}
@@ -573,7 +531,7 @@ cds_system_files(cds_handle_t *h, const struct cds_layout *l, int dry_run,
 
 		cds_buf_addf(&conf, "%s\n", lib);
 		cds_buf_adds(&prof, "CUDA_HOME=");
-		sh_quote(&prof, tcuda);
+		cds_buf_quote(&prof, CDS_QUOTE_SH, tcuda);
 		cds_buf_adds(&prof, "\nexport CUDA_HOME\n");
 		sh_prepend(&prof, "PATH", bin);
 		free(lib);
@@ -584,7 +542,7 @@ cds_system_files(cds_handle_t *h, const struct cds_layout *l, int dry_run,
 
 		cds_buf_addf(&conf, "%s\n", lib);
 		cds_buf_adds(&prof, "CUDNN_PATH=");
-		sh_quote(&prof, tcudnn);
+		cds_buf_quote(&prof, CDS_QUOTE_SH, tcudnn);
 		cds_buf_adds(&prof, "\nexport CUDNN_PATH\n");
 		free(lib);
 	}

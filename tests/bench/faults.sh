@@ -312,25 +312,7 @@ for code in \
 	"c = red('$C124')['cuda_cudart']; c['linux/../../x'] = dict(c['linux-x86_64'])" \
 	"red('$C124')['cuda_cudart']['linux-x86_64']['sha256'] = 'zz'"; do
 	n=$((n + 1))
-	rm -rf "$T/hm"
-	cp -a "$T/mirror" "$T/hm"
-	python3 - "$T/hm" "$code" <<'PY'
-import hashlib, json, os, sys
-d, code = sys.argv[1], sys.argv[2]
-idx = json.load(open(os.path.join(d, "index.json")))
-docs = {}
-def red(name):
-    if name not in docs:
-        docs[name] = json.load(open(os.path.join(d, name)))
-    return docs[name]
-exec(code)
-for name, doc in docs.items():
-    open(os.path.join(d, name), "w").write(json.dumps(doc, indent=4))
-for r in idx["releases"]:
-    r["sha256"] = hashlib.sha256(open(os.path.join(d, r["redistrib"]),
-                                      "rb").read()).hexdigest()
-open(os.path.join(d, "index.json"), "w").write(json.dumps(idx, indent=2))
-PY
+	craft_manifest "$T/mirror" "$T/hm" "$code"
 	R=$(mk_sysroot)
 	mk_user "$R"
 	before=$(tree_hash "$R")

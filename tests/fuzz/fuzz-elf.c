@@ -2,7 +2,7 @@
  * fuzz-elf.c - an ELF file and its .nv_fatbin section as a hostile
  * library has them: read by the ELF reader (src/read/elf.c: SONAME, NEEDED,
  * RUNPATH, symbol versions) and by the fatbin reader
- * (src/doctor/rules_framework.c).  Properties: no memory error, no hang (a
+ * (src/read/fatbin.c).  Properties: no memory error, no hang (a
  * crafted size must not wrap an offset: libFuzzer's -timeout catches a
  * loop), and only numbers come out of the fatbin reader.
  */
@@ -11,7 +11,7 @@
 #include <ctype.h>
 
 #include "read/elfread.h"
-#include "doctor/findings.h"
+#include "read/fatbin.h"
 #include "fuzz.h"
 
 int

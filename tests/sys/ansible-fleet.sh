@@ -146,7 +146,7 @@ fi
 plan $NTESTS
 
 # ---- the mirror: archives in NVIDIA's layout, over TLS -------------------
-txn_mirror "$T/mirror"
+mirror "$T/mirror"
 NGX_EXTRA_ADDRS="$H_A $H_B" ngx_start "$T/mirror" || {
 	ok 1 "nginx did not start"
 	done_testing

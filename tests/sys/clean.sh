@@ -13,7 +13,7 @@
 plan 30
 
 T=$(mktemp -d); cleanup_later "$T"
-txn_mirror "$T/mirror"
+mirror "$T/mirror"
 R=$(mk_sysroot); cleanup_later "$R"
 P=$R/opt/nvidia
 D=$P/.state/downloads

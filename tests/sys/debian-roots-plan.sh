@@ -21,35 +21,13 @@ TX=$ROOTS/trixie-torch-cuda
 IDX=$CDS_DATADIR/manifests/index.json
 export HOME=/root
 
-# inside ROOT ARGS...: the program run in ROOT (chroot), as cds does.
-can_inside() {
-	[ "$(id -u)" -eq 0 ] && command -v unshare >/dev/null 2>&1 &&
-		unshare -m true 2>/dev/null
-}
+# inside ROOT ARGS...: the program run in ROOT (chroot), as cds does,
+# with the test index
 inside() {
 	_r=$1
 	shift
-	_o=$(mktemp) _e=$(mktemp)
-	unshare -m sh -c '
-		r=$1 bin=$2 data=$3; shift 3
-		mount --make-rprivate / &&
-		mount -t tmpfs tmpfs "$r/tmp" &&
-		mount -t tmpfs tmpfs "$r/dev" &&
-		mount -t proc proc "$r/proc" || exit 99
-		mknod -m 666 "$r/dev/null" c 1 3
-		mknod -m 666 "$r/dev/zero" c 1 5
-		mknod -m 666 "$r/dev/urandom" c 1 9
-		cp "$bin" "$r/tmp/cudnn-setup" && cp -r "$data" "$r/tmp/m" ||
-			exit 99
-		exec chroot "$r" /usr/bin/env -i HOME=/root PATH=/usr/bin:/bin \
-			LC_ALL=C NO_COLOR=1 /tmp/cudnn-setup \
-			--manifest /tmp/m/index.json "$@"' sh "$_r" "$CDS_BIN" \
-		"$CDS_DATADIR/manifests" "$@" >"$_o" 2>"$_e" </dev/null
-	RC=$?
-	OUT=$(cat "$_o")
-	ERR=$(cat "$_e")
-	san_keep "$_e"
-	rm -f "$_o" "$_e"
+	in_chroot "$_r" PATH=/usr/bin:/bin NO_COLOR=1 -- \
+	    --manifest /tmp/cds/manifests/index.json "$@"
 }
 # the release names of a plan --json in $OUT
 names() { jget "$OUT" '" ".join(r["name"] for r in d["releases"])'; }
@@ -72,7 +50,7 @@ if [ -f "$BW/var/lib/dpkg/status" ]; then
 	cds --root "$BW" repair --dry-run --json
 	is "$(jget "$OUT" 'str(d["system"])+" "+str(len(d["operations"]))+" "+str(d["install"])')" \
 		"True 0 None" "bookworm: repair of the system's Python: nothing to change"
-	if can_inside; then
+	if can_chroot; then
 		inside "$BW" plan --json
 		is "$RC:$(names)" "0:$P1" "bookworm inside the root: the same plan"
 		is "$(jget "$OUT" 'd["driver"]["version"]')" "$drv" \
@@ -127,7 +105,7 @@ PY
 	like "$(jget "$OUT" '" ".join(o["path"] for o in d["operations"])')" \
 		"/etc/ld.so.conf.d/cudnn-setup-cudnn-9\.[0-9.]+-cuda12\.conf /etc/ld.so.cache" \
 		"trixie: wired with ld.so.conf.d and ldconfig"
-	if can_inside; then
+	if can_chroot; then
 		inside "$TX" doctor --json
 		like "$(titles "$OUT" F13)" "libtorch_cuda.so.2.6.0 of torch 2.6.0\+debian \(system Python\) needs libcudnn.so.9" \
 			"trixie inside the root: the same F13"

@@ -31,36 +31,6 @@ outside() {	# outside ROOT ARGS...
 	rm -f "$_o" "$_e"
 }
 
-# inside ROOT ARGS...: the program chrooted into ROOT, in a private mount
-# namespace: /proc mounted, /dev a private tmpfs with null, zero and
-# urandom, /tmp a private tmpfs holding this build and its manifests.
-# Nothing of ROOT changes on disk.
-can_chroot() {
-	[ "$(id -u)" = 0 ] && command -v unshare >/dev/null 2>&1 &&
-		unshare -m true 2>/dev/null
-}
-inside() {
-	_r=$1; shift
-	_o=$(mktemp) _e=$(mktemp)
-	unshare -m sh -c '
-R=$1 B=$2 D=$3; shift 3
-mount --make-rprivate / &&
-mount -t proc proc "$R/proc" &&
-mount -t tmpfs -o mode=755 tmpfs "$R/dev" &&
-mknod -m 666 "$R/dev/null" c 1 3 && mknod -m 666 "$R/dev/zero" c 1 5 &&
-mknod -m 666 "$R/dev/urandom" c 1 9 &&
-mount -t tmpfs -o mode=1777 tmpfs "$R/tmp" &&
-mkdir "$R/tmp/cds" && cp "$B" "$R/tmp/cds/cudnn-setup" &&
-cp -r "$D/manifests" "$R/tmp/cds/" || exit 99
-exec chroot "$R" env -i PATH='"$SYSPATH"' HOME=/root LC_ALL=C \
-	/tmp/cds/cudnn-setup "$@"
-' sh "$_r" "$CDS_BIN" "$CDS_DATADIR" "$@" >"$_o" 2>"$_e" </dev/null
-	RC=$?
-	OUT=$(cat "$_o")
-	san_keep "$_e"
-	rm -f "$_o" "$_e"
-}
-
 # facts JSON: doctor --json without what only a running child can know,
 # and without the findings' evidence lines that carry it
 facts() {
@@ -127,7 +97,7 @@ else
 	if ! can_chroot; then
 		skip 6 "not root or no unshare(1): no chroot"
 	else
-		inside "$B" doctor --json
+		in_chroot "$B" -- doctor --json
 		BI=$OUT
 		is "$RC" 1 "bookworm, inside: exit 1"
 		is "$(finding_ids "$BI")" "['NO-MODULE', 'F30']" "bookworm, inside: NO-MODULE (and F30's note from cuDriverGetVersion)"
@@ -137,7 +107,7 @@ else
 			"['error 100 (CUDA_ERROR_NO_DEVICE) (in a child process that loaded /lib/x86_64-linux-gnu/libcuda.so.1)']" \
 			"bookworm, inside: the child's cuInit, labelled"
 		is "$(facts "$BI")" "$(facts "$BJ")" "bookworm: the same facts inside and with --root"
-		inside "$B" doctor
+		in_chroot "$B" -- doctor
 		like "$OUT" "NVIDIA driver libraries 535.261.03 are installed but no kernel" \
 			"bookworm, inside: the text says it"
 	fi
@@ -173,14 +143,14 @@ else
 	if ! can_chroot; then
 		skip 6 "not root or no unshare(1): no chroot"
 	else
-		inside "$T" doctor --json
+		in_chroot "$T" -- doctor --json
 		TI=$OUT
 		is "$RC" 1 "trixie, inside: exit 1"
 		like "$(finding_ids "$TI")" "'NO-MODULE'" "trixie, inside: NO-MODULE"
 		is "$(jget "$TI" '(d["driver"]["init_error"], d["driver"]["nvml_init"])')" \
 			"(100, 9)" "trixie, inside: cuInit 100, nvmlInit 9"
 		is "$(facts "$TI")" "$(facts "$TJ")" "trixie: the same facts inside and with --root"
-		inside "$T" doctor
+		in_chroot "$T" -- doctor
 		like "$OUT" "nvmlInit +9 +Driver Not Loaded" "trixie, inside, text: NVML's words"
 		like "$OUT" "cuInit +100 " "trixie, inside, text: cuInit's result"
 	fi

@@ -1,7 +1,7 @@
 #!/bin/sh
 # doc/findings.md's tables are the code's: tools/mkfindings.py reads doctor's
-# rule table (src/doctor/findings.c) and explain's catalogue
-# (src/doctor/explain_table.c) through the C preprocessor and writes the
+# rule tables (each src/doctor/rules_*.c's, run by findings.c) and explain's
+# catalogue (src/doctor/explain_table.c) through the C preprocessor and writes the
 # tables; the committed page must be what it writes (else: `make
 # findings-doc`).  On a copy of the sources: a row added to the rule table
 # appears in the page, a stale row of the page is written back from the
@@ -32,10 +32,11 @@ is "$d" "" "doc/findings.md is what the code's tables say (make findings-doc)"
 
 # every id of the rule table, read by the compiler's own preprocessor from
 # the code, has its row; the catalogue's entries likewise
-ids=$(${CC:-cc} -E -P -I"$S/src" -I"$CDS_BUILDDIR" -I"$S" \
-    "$S/src/doctor/findings.c" | tr '\n' ' ' |
-	sed 's/.*rules\[\] = {//; s/};.*//' |
-	grep -o '{ *"[A-Z0-9-]*"' | sed 's/[{ "]//g')
+ids=$(for f in "$S"/src/doctor/rules_*.c "$S/src/doctor/findings.c"; do
+	${CC:-cc} -E -P -I"$S/src" -I"$CDS_BUILDDIR" -I"$S" "$f" |
+	    sed -n '/cds_rule [a-z_]*\[\] = {/,/^};/p' |
+	    grep -o '{ *"[A-Z0-9-]*"' | sed 's/[{ "]//g'
+done)
 missing=""
 for i in $ids; do
 	grep -q "^| $i | " "$T/made" || missing="$missing $i"
@@ -50,9 +51,10 @@ mkdir -p "$T/src" "$T/doc"
 cp -R "$S/src/." "$T/src/"
 cp "$S/doc/findings.md" "$S/doc/failure-modes.md" "$T/doc/"
 # a new rule row, citing a failure mode that has its entry
-awk '/^static const struct cds_rule rules\[\] = \{/ { print
+awk '/^const struct cds_rule cds_rules_driver\[\] = \{/ { print
 	print "\t{ \"DOCS-PROBE\", N_(\"a row the test added\"), \"F26\", NULL },"
-	next } { print }' "$S/src/doctor/findings.c" >"$T/src/doctor/findings.c"
+	next } { print }' "$S/src/doctor/rules_driver.c" \
+    >"$T/src/doctor/rules_driver.c"
 gen "$T" "$T/doc/findings.md" >"$T/made2" 2>"$T/err"
 like "$(grep '^| DOCS-PROBE ' "$T/made2")" \
 	'^\| DOCS-PROBE \| a row the test added \| \[F26\]\(failure-modes.md#f26\) \|' \
@@ -66,8 +68,8 @@ is "$(diff "$T/made3" "$T/made" && echo same)" "same" \
 	"a headline edited in the page is written back from the code"
 
 # a failure mode without its entry in doc/failure-modes.md
-sed 's/"F26", NULL },$/"F99", NULL },/' "$T/src/doctor/findings.c" \
-    >"$T/f.c" && mv "$T/f.c" "$T/src/doctor/findings.c"
+sed 's/"F26", NULL },$/"F99", NULL },/' "$T/src/doctor/rules_driver.c" \
+    >"$T/f.c" && mv "$T/f.c" "$T/src/doctor/rules_driver.c"
 cp "$S/doc/findings.md" "$T/doc/findings.md"
 gen "$T" "$T/doc/findings.md" >/dev/null 2>"$T/err"
 rc=$?

@@ -25,13 +25,7 @@ unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR http_proxy https_proxy \
 	HTTP_PROXY HTTPS_PROXY ALL_PROXY all_proxy NO_PROXY no_proxy
 T=$(mktemp -d "${TMPDIR:-/tmp}/cds-proxy-XXXXXX"); cleanup_later "$T"
 . "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
-if ! { mka_init "$T/mirror" && mka_cuda 12.4.1 cuda_cudart &&
-	mka_index; } >"$T/mk.log" 2>&1; then
-	sed 's/^/# /' "$T/mk.log"
-	ok 1 "the test mirror could not be built"
-	done_testing
-fi
-M=$T/mirror/index.json
+mirror "$T/mirror" 'mka_cuda 12.4.1 cuda_cudart'
 CUDART=cuda_cudart/linux-x86_64/cuda_cudart-linux-x86_64-12.4.127-archive.tar.xz
 ngx_start "$T/mirror" || { skip 20 "nginx did not start"; done_testing; }
 NGX_HOSTPORT=${NGX_URL#https://}

@@ -8,7 +8,7 @@
 plan 43
 
 T=$(mktemp -d); cleanup_later "$T"
-txn_mirror "$T/mirror"
+mirror "$T/mirror"
 R=$(mk_sysroot); cleanup_later "$R"
 P=$R/opt/nvidia
 set -- --root "$R" --manifest "$M" --offline --cache "$T/mirror"

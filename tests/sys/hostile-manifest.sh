@@ -14,38 +14,14 @@
 plan 71
 
 T=$(mktemp -d); cleanup_later "$T"
-mk_txn_mirror "$T/mirror" >"$T/mk.log" 2>&1 || {
-	cat "$T/mk.log"
-	ok 1 "the test mirror could not be built"
-	done_testing
-}
+mirror "$T/mirror"
 R=$(mk_sysroot); cleanup_later "$R"
 P=$R/opt/nvidia
 
-# craft NAME PYTHON: a copy of the mirror as $T/NAME whose index pins the
-# files the python code (on `idx`, the index, and `red(name)`, a redistrib
-# file's parsed JSON, written back) changed.
-craft() {
-	rm -rf "${T:?}/$1"
-	cp -a "$T/mirror" "$T/$1"
-	python3 - "$T/$1" "$2" <<'PY'
-import hashlib, json, os, sys
-d, code = sys.argv[1], sys.argv[2]
-idx = json.load(open(os.path.join(d, "index.json")))
-docs = {}
-def red(name):
-    if name not in docs:
-        docs[name] = json.load(open(os.path.join(d, name)))
-    return docs[name]
-exec(code)
-for name, doc in docs.items():
-    open(os.path.join(d, name), "w").write(json.dumps(doc, indent=4))
-for r in idx["releases"]:
-    p = os.path.join(d, r["redistrib"])
-    r["sha256"] = hashlib.sha256(open(p, "rb").read()).hexdigest()
-open(os.path.join(d, "index.json"), "w").write(json.dumps(idx, indent=2))
-PY
-}
+# craft NAME PYTHON: a copy of the mirror as $T/NAME, changed by PYTHON
+# (craft_manifest: `idx`, the index, and `red(name)`, a redistrib file's
+# parsed JSON, written back; the index pins the files as changed)
+craft() { craft_manifest "$T/mirror" "$T/$1" "$2"; }
 
 # refused NAME WHAT FIELD-PATTERN ARGS...: plan and install with $T/NAME
 # are exit 2, the message names FIELD, nothing changed under the root

@@ -14,11 +14,7 @@
 plan 29
 
 T=$(mktemp -d "${TMPDIR:-/tmp}/cds-hard-XXXXXX"); cleanup_later "$T"
-mk_txn_mirror "$T/mirror" >"$T/mk.log" 2>&1 || {
-	cat "$T/mk.log"
-	ok 1 "the test mirror could not be built"
-	done_testing
-}
+mirror "$T/mirror"
 CUDART=cuda_cudart/linux-x86_64/cuda_cudart-linux-x86_64-12.4.127-archive.tar.xz
 
 # --- the user's cache is never deleted from ---------------------------------

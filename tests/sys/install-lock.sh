@@ -21,7 +21,7 @@ if ! command -v flock >/dev/null 2>&1; then
 	done_testing
 fi
 T=$(mktemp -d); cleanup_later "$T"
-txn_mirror "$T/mirror"
+mirror "$T/mirror"
 R=$(mk_sysroot); cleanup_later "$R"
 P=$R/opt/nvidia
 set -- --root "$R" --manifest "$M" --offline --cache "$T/mirror"

@@ -19,7 +19,7 @@ fi
 unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR http_proxy https_proxy \
 	HTTPS_PROXY ALL_PROXY all_proxy NO_PROXY no_proxy
 T=$(mktemp -d); cleanup_later "$T"
-txn_mirror "$T/mirror"
+mirror "$T/mirror"
 ngx_start "$T/mirror" || { skip 24 "nginx did not start"; done_testing; }
 CUDART=cuda_cudart/linux-x86_64/cuda_cudart-linux-x86_64-12.4.127-archive.tar.xz
 

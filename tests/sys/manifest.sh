@@ -44,16 +44,10 @@ is "$RC" 2 "missing manifest: exit 2"
 like "$ERR" "nope.json" "missing manifest: named"
 
 # wrong digest of a redistrib file: copy the index, change one pin
-mkdir -p "$T/m/nvidia"
-cp "$M"/nvidia/*.json "$T/m/nvidia/"
-python3 - "$M/index.json" "$T/m/index.json" <<'PY'
-import json, sys
-d = json.load(open(sys.argv[1]))
-for r in d["releases"]:
+craft_manifest "$M" "$T/m" 'repin = False
+for r in idx["releases"]:
     if r["redistrib"].endswith("cuda_redistrib_12.4.1.json"):
-        r["sha256"] = "0" * 64
-json.dump(d, open(sys.argv[2], "w"), indent=2)
-PY
+        r["sha256"] = "0" * 64'
 cds --root "$R" --manifest "$T/m/index.json" plan --cuda 12.4.1 --cudnn 9.3.0
 if [ "$RC" -eq 2 ] || [ "$RC" -eq 1 ]; then
 	# plan lands with the install issue; until then the command is unknown
@@ -64,26 +58,17 @@ else
 fi
 
 # a release row without a digest
-python3 - "$M/index.json" "$T/m/nodigest.json" <<'PY'
-import json, sys
-d = json.load(open(sys.argv[1]))
-del d["releases"][0]["sha256"]
-json.dump(d, open(sys.argv[2], "w"))
-PY
-cds --root "$R" --manifest "$T/m/nodigest.json" doctor
+craft_manifest "$M" "$T/nodigest" 'repin = False
+del idx["releases"][0]["sha256"]'
+cds --root "$R" --manifest "$T/nodigest/index.json" doctor
 is "$RC" 2 "release without sha256: exit 2"
 like "$ERR" "release 11.8.0: missing or bad sha256" "release without sha256: named"
 
 # a redistrib entry with a bad digest, given directly
-python3 - "$M/nvidia/cuda_redistrib_12.4.1.json" "$T/redist.json" <<'PY'
-import json, sys
-d = json.load(open(sys.argv[1]))
-d["cuda_cudart"]["linux-x86_64"]["sha256"] = "xyz"
-json.dump(d, open(sys.argv[2], "w"), indent=4)
-PY
-cds --root "$R" --manifest "$T/redist.json" doctor
+craft_manifest "$M" "$T/redist" 'red("nvidia/cuda_redistrib_12.4.1.json")["cuda_cudart"]["linux-x86_64"]["sha256"] = "xyz"'
+cds --root "$R" --manifest "$T/redist/nvidia/cuda_redistrib_12.4.1.json" doctor
 is "$RC" 2 "a redistrib file given directly is checked whole when read"
-like "$ERR" "redist.json: cuda_cudart\.linux-x86_64\.sha256: not 64 hexadecimal digits" \
+like "$ERR" "cuda_redistrib_12\.4\.1\.json: cuda_cudart\.linux-x86_64\.sha256: not 64 hexadecimal digits" \
 	"a bad digest in a bare redistrib file: names the file and field"
 unlike "$(ls -A "$R")" "opt|var" "nothing written under the root"
 

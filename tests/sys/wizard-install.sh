@@ -22,14 +22,8 @@ if ! have_tmux || ! have_nginx; then
 fi
 
 T=$(mktemp -d); cleanup_later "$T"
-if ! (mka_init "$T/mirror" && mka_cuda 12.4.1 cuda_cudart cuda_nvcc \
-    cuda_nvrtc libcublas && mka_cudnn 9.3.0.75 cuda12 cuda11 &&
-    mka_index) >"$T/mk.log" 2>&1; then
-	sed 's/^/# /' "$T/mk.log"
-	skip 53 "the test mirror could not be built"
-	done_testing
-fi
-M=$T/mirror/index.json
+mirror "$T/mirror" -s 53 'mka_cuda 12.4.1 cuda_cudart cuda_nvcc cuda_nvrtc \
+    libcublas && mka_cudnn 9.3.0.75 cuda12 cuda11'
 ngx_start "$T/mirror" || { skip 53 "nginx did not start"; done_testing; }
 
 

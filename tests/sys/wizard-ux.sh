@@ -29,17 +29,11 @@ fi
 
 T=$(mktemp -d); cleanup_later "$T"
 chmod 755 "$T"
-if ! (mka_init "$T/mirror" && mka_cuda 12.4.1 cuda_cudart cuda_nvcc &&
-    mka_cudnn 9.3.0.75 cuda12 && mka_index &&
-    mka_init "$T/cudaonly" && mka_cuda 12.4.1 cuda_cudart cuda_nvcc &&
-    mka_index) >"$T/mk.log" 2>&1; then
-	sed 's/^/# /' "$T/mk.log"
-	skip 81 "the test mirrors could not be built"
-	done_testing
-fi
+mirror "$T/cudaonly" -s 81 'mka_cuda 12.4.1 cuda_cudart cuda_nvcc'
+M1=$M
+mirror "$T/mirror" -s 81 'mka_cuda 12.4.1 cuda_cudart cuda_nvcc &&
+    mka_cudnn 9.3.0.75 cuda12'
 chmod -R a+rX "$T/mirror" "$T/cudaonly"
-M=$T/mirror/index.json
-M1=$T/cudaonly/index.json
 
 widest() {
 	disp_widths "$SCREEN" | sort -n | tail -1

@@ -1,21 +1,77 @@
 #!/bin/sh
-# The index's per-library minimums (lib_minimums, from
-# manifests/data/lib-minimums.tsv: JAX's CUDA plugin needs cuDNN >=9.8,<10,
-# cuBLAS >=12.1.3.1, ...).  doctor's LIB-MIN: an env with jax-cuda12-plugin
-# whose nvidia-* wheel beside it is older than the minimum (or at the
-# upper bound) is flagged with the wheel, the minimum, its source and the
-# pip command; the same env with wheels that meet them is silent.  plan
-# --for jax-cuda12-plugin picks a CUDA release whose libraries meet the
-# minimums, the next one of the line when the first does not, and says
-# which minimum nothing meets.  And a framework row whose CUDA minor is
-# newer than NVIDIA's matrix lists for its cuDNN (TensorFlow 2.16.1: CUDA
-# 12.3 with cuDNN 8.9) plans as that tested pair, with a warning.
-# The index is the test index with the shipped index's JAX and TensorFlow
-# rows and minimums added.
+# Doctor's rules on what the index knows of releases
+# (src/doctor/rules_knownbad.c), each on the test index with the shipped
+# index's rows it needs added:
+# - KNOWN-BAD: an installed release the index marks known bad (its
+#   known_bad entries, from manifests/data/known-bad.tsv) is flagged with
+#   the reason and the source; the same copy with another CUDA, or a
+#   release outside the range, is not (the shipped index's entry for cuDNN
+#   9.0-9.10.0 with CUDA 12.9, cuBLAS 12.9);
+# - LIB-MIN: the index's per-library minimums (lib_minimums, from
+#   manifests/data/lib-minimums.tsv: JAX's CUDA plugin needs cuDNN
+#   >=9.8,<10, cuBLAS >=12.1.3.1, ...).  An env with jax-cuda12-plugin
+#   whose nvidia-* wheel beside it is older than the minimum (or at the
+#   upper bound) is flagged with the wheel, the minimum, its source and the
+#   pip command; the same env with wheels that meet them is silent.  plan
+#   --for jax-cuda12-plugin picks a CUDA release whose libraries meet the
+#   minimums, the next one of the line when the first does not, and says
+#   which minimum nothing meets.  And a framework row whose CUDA minor is
+#   newer than NVIDIA's matrix lists for its cuDNN (TensorFlow 2.16.1:
+#   CUDA 12.3 with cuDNN 8.9) plans as that tested pair, with a warning
+#   (the shipped index's JAX and TensorFlow rows and minimums).
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 17
+plan 22
 
+# ---- KNOWN-BAD --------------------------------------------------------------
+W=$(mktemp -d); cleanup_later "$W"
+cp -R "$CDS_DATADIR/manifests" "$W/m"
+python3 - "$W/m/index.json" "$CDS_SRCDIR/manifests/index.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["known_bad"] = [k for k in json.load(open(sys.argv[2]))["known_bad"]
+                  if k["kind"] == "cudnn" and k.get("with_cuda") == "12.9"]
+json.dump(d, open(sys.argv[1], "w"), indent=2)
+PY
+C=/home/user/miniconda3
+S=$C/envs/jax/lib/python3.11/site-packages
+# root CUDNN CUBLAS: an env with pip's cuDNN CUDNN and cuBLAS CUBLAS wheels
+mk_wheels() {
+	_r=$(mk_sysroot); cleanup_later "$_r"
+	mkdir -p "$_r$C/conda-meta" "$_r$C/envs/jax/conda-meta" "$_r$S"
+	for _p in "nvidia_cudnn_cu12 $1" "nvidia_cublas_cu12 $2"; do
+		set -- $_p
+		mkdir -p "$_r$S/$1-$2.dist-info"
+		printf 'Name: %s\nVersion: %s\n' "$(echo "$1" | tr _ -)" "$2" \
+			>"$_r$S/$1-$2.dist-info/METADATA"
+	done
+	echo "$_r"
+}
+kb() { jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "KNOWN-BAD"]'; }
+
+R=$(mk_wheels 9.10.0.56 12.9.0.13)
+mk_cudnn9 "$R$S/nvidia/cudnn/lib" 9.10.0 wheel
+mk_solib "$R$S/nvidia/cublas/lib/libcublas.so.12" libcublas.so.12
+HOME=/home/user cds --root "$R" --manifest "$W/m/index.json" doctor --json
+is "$(kb)" "['cuDNN 9.10.0.56 in $S/nvidia/cudnn/lib is known bad with CUDA 12.9']" \
+	"cuDNN 9.10.0 beside cuBLAS 12.9: flagged"
+like "$(evidence "$OUT" KNOWN-BAD why)" 'cuDNN before 9\.10\.1 with cuBLAS 12\.9' \
+	"with the reason"
+like "$(evidence "$OUT" KNOWN-BAD with)$(evidence "$OUT" KNOWN-BAD source)" \
+	'CUDA 12\.9 \(nvidia-cublas-cu12 12\.9\.0\.13\).*jax-ml/jax#28513' \
+	"the CUDA it meets, read from the cuBLAS wheel, and the source"
+
+R=$(mk_wheels 9.10.0.56 12.8.4.1)
+mk_cudnn9 "$R$S/nvidia/cudnn/lib" 9.10.0 wheel
+HOME=/home/user cds --root "$R" --manifest "$W/m/index.json" doctor --json
+is "$(kb)" "[]" "the same cuDNN beside cuBLAS 12.8: silent"
+
+R=$(mk_wheels 9.10.1.4 12.9.0.13)
+mk_cudnn9 "$R$S/nvidia/cudnn/lib" 9.10.1 wheel
+HOME=/home/user cds --root "$R" --manifest "$W/m/index.json" doctor --json
+is "$(kb)" "[]" "cuDNN 9.10.1 beside cuBLAS 12.9: silent"
+
+# ---- LIB-MIN ----------------------------------------------------------------
 W=$(mktemp -d); cleanup_later "$W"
 cp -R "$CDS_DATADIR/manifests" "$W/m"
 python3 - "$W/m/index.json" "$CDS_SRCDIR/manifests/index.json" <<'PY'
@@ -44,11 +100,10 @@ cublas_1241=$(python3 -c 'import json,sys
 print(json.load(open(sys.argv[1]))["libcublas"]["version"])' \
 	"$W/m/nvidia/cuda_redistrib_12.4.1.json")
 
-C=/home/user/miniconda3
 S=$C/envs/jax/lib/python3.11/site-packages
 # root PKG=VER...: an env with these dist-infos (METADATA) and, for
 # cuDNN and cuBLAS, their libraries where pip puts them
-mk_env() {
+mk_jax_env() {
 	_r=$(mk_sysroot); cleanup_later "$_r"
 	mkdir -p "$_r$C/conda-meta" "$_r$C/envs/jax/conda-meta" "$_r$S"
 	for _p in "$@"; do
@@ -71,7 +126,7 @@ mk_env() {
 }
 lm() { jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "LIB-MIN"]'; }
 
-R=$(mk_env jax_cuda12_plugin=0.6.2 jax_cuda12_pjrt=0.6.2 \
+R=$(mk_jax_env jax_cuda12_plugin=0.6.2 jax_cuda12_pjrt=0.6.2 \
 	nvidia_cudnn_cu12=9.1.1.17 nvidia_cublas_cu12=12.0.2.224 \
 	nvidia_cufft_cu12=11.0.2.54)
 HOME=/home/user cds --root "$R" --manifest "$W/m/index.json" doctor --json
@@ -88,18 +143,18 @@ is "$(fix_command "$OUT" LIB-MIN 0)" \
 is "$(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "LIB-MIN"][0]')" \
 	"error" "JAX refuses such a set: an error"
 
-R=$(mk_env jax_cuda12_plugin=0.6.2 nvidia_cudnn_cu12=10.0.0.1 \
+R=$(mk_jax_env jax_cuda12_plugin=0.6.2 nvidia_cudnn_cu12=10.0.0.1 \
 	nvidia_cublas_cu12=12.1.3.1)
 HOME=/home/user cds --root "$R" --manifest "$W/m/index.json" doctor --json
 is "$(lm)" "['jax-cuda12-plugin 0.6.2 needs nvidia-cudnn-cu12>=9.8,<10; 10.0.0.1 is installed']" \
 	"a cuDNN at the upper bound (10) is flagged; cuBLAS exactly at its minimum is not"
 
-R=$(mk_env jax_cuda12_plugin=0.5.3 nvidia_cudnn_cu12=9.1.1.17 \
+R=$(mk_jax_env jax_cuda12_plugin=0.5.3 nvidia_cudnn_cu12=9.1.1.17 \
 	nvidia_cublas_cu12=12.1.3.1)
 HOME=/home/user cds --root "$R" --manifest "$W/m/index.json" doctor --json
 is "$(lm)" "[]" "the JAX 0.5.3 plugin needs cuDNN 9.1 only: silent"
 
-R=$(mk_env jax_cuda12_plugin=0.6.2 jax_cuda12_pjrt=0.6.2 \
+R=$(mk_jax_env jax_cuda12_plugin=0.6.2 jax_cuda12_pjrt=0.6.2 \
 	nvidia_cudnn_cu12=9.10.2.21 nvidia_cublas_cu12=12.9.1.4 \
 	nvidia_cufft_cu12=11.4.1.4 nvidia_cusparse_cu12=12.5.10.65 \
 	nvidia_cuda_cupti_cu12=12.9.79)

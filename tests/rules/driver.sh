@@ -16,12 +16,6 @@
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 plan 61
 
-mk_driver() {
-	mkdir -p "$1/proc/driver/nvidia" "$1/sys/module/nvidia"
-	printf 'NVRM version: NVIDIA UNIX x86_64 Kernel Module  %s  Tue Jan 1 00:00:00 UTC 2024\n' \
-		"$2" >"$1/proc/driver/nvidia/version"
-	echo "$2" >"$1/sys/module/nvidia/version"
-}
 mk_pci() {	# mk_pci ROOT ADDR CLASS
 	mkdir -p "$1/sys/bus/pci/devices/$2"
 	echo 0x10de >"$1/sys/bus/pci/devices/$2/vendor"

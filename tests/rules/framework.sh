@@ -1,39 +1,20 @@
 #!/bin/sh
-# Doctor's framework rules on fake roots with conda-shaped envs, pip
-# dist-info and tiny real libraries: F10/F11 (an older cuDNN first for
-# TensorFlow and JAX), F3 (a conda env's own cudnn package), F15 and F30
-# (toolkit, driver and framework CUDA versions), the builds read from what
-# is installed (PyTorch 2's annotated version.py, cuda = None, TensorFlow's
+# Doctor's framework rules (src/doctor/rules_framework.c) on fake roots with
+# conda-shaped envs, pip dist-info and tiny real libraries: F10/F11 (an
+# older cuDNN first for TensorFlow and JAX), F15 and F30 (toolkit, driver
+# and framework CUDA versions), the builds read from what is installed
+# (PyTorch 2's annotated version.py, cuda = None, TensorFlow's
 # is_cuda_build, ONNX Runtime's capi/; dist-packages and lib64
-# site-packages of the system Python), F27 (CPU builds), F31
-# (JAX plugin versions), F14 (ONNX Runtime and pip's cuDNN), F7/F6
+# site-packages of the system Python), F31 (JAX plugin versions), F14 (ONNX Runtime and pip's cuDNN), F7/F6
 # (CTranslate2), F29 (TensorFlow's sonames), and F21 (kernel architectures
 # read from .nv_fatbin against a GPU: the GPU is a test double, a fake
 # libcuda.so.1 built from tests/fixtures/fake-gpu-libcuda.c).
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
-plan 60
+. "$CDS_SRCDIR/tests/fixtures/envs.sh"
+plan 52
 
-C=/home/user/miniconda3
-mk_env() {	# mk_env ROOT NAME PY: prints the env's site-packages
-	mkdir -p "$1$C/conda-meta" "$1$C/envs/$2/conda-meta" \
-		"$1$C/envs/$2/lib/python$3/site-packages"
-	echo "$C/envs/$2/lib/python$3/site-packages"
-}
-mk_dist() {	# mk_dist HOSTSITE NAME VERSION [METADATA-LINE...]
-	_d="$1/$(echo "$2" | tr - _)-$3.dist-info"
-	mkdir -p "$_d"
-	printf 'Name: %s\nVersion: %s\n' "$2" "$3" >"$_d/METADATA"
-	shift 3
-	for _l in "$@"; do echo "$_l" >>"$_d/METADATA"; done
-}
-mk_driver() {
-	mkdir -p "$1/proc/driver/nvidia" "$1/sys/module/nvidia"
-	printf 'NVRM version: NVIDIA UNIX x86_64 Kernel Module  %s  Tue Jan 1 2024\n' \
-		"$2" >"$1/proc/driver/nvidia/version"
-	echo "$2" >"$1/sys/module/nvidia/version"
-}
 mk_toolkit() {
 	_t=$1/usr/local/cuda-$2
 	mkdir -p "$_t/lib64" "$_t/bin"
@@ -79,24 +60,6 @@ mk_dist "$R$S" jax-cuda12-plugin 0.4.28
 HOME=/home/user cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "F31" "matching plugin: gone"
 
-# ---- F3: conda's cudnn under a pip framework ----------------------------
-R=$(mk_sysroot); cleanup_later "$R"
-S=$(mk_env "$R" pt 3.10)
-mk_dist "$R$S" tensorflow 2.13.0
-echo '{"name": "cudnn", "version": "8.2.1"}' >"$R$C/envs/pt/conda-meta/cudnn-8.2.1-cuda11.3_0.json"
-mk_cudnn8 "$R$C/envs/pt/lib" 8.2.1
-HOME=/home/user cds --root "$R" doctor --json
-is "$(titles "$OUT" F3)" "[\"env pt: conda's cudnn 8.2.1, but tensorflow 2.13.0 needs cuDNN 8.6\"]" "F3 raised"
-like "$(evidence "$OUT" F3 'its libraries')" "$C/envs/pt/lib \(found first through python's RPATH" "F3 names the env's lib"
-is "$(fix_command "$OUT" F3)" "conda install -p $C/envs/pt 'cudnn=8.6'" "F3: the conda command"
-# what that conda command leaves behind
-rm "$R$C/envs/pt/conda-meta/cudnn-8.2.1-cuda11.3_0.json"
-echo '{"name": "cudnn", "version": "8.6.0"}' >"$R$C/envs/pt/conda-meta/cudnn-8.6.0.163-cuda11_0.json"
-rm -f "$R$C/envs/pt/lib"/libcudnn*
-mk_cudnn8 "$R$C/envs/pt/lib" 8.6.0
-HOME=/home/user cds --root "$R" doctor --json
-unlike "$(finding_ids "$OUT")" "F3" "aligned conda cudnn: gone"
-
 # ---- F15 and F30 ----------------------------------------------------------
 R=$(mk_sysroot); cleanup_later "$R"
 mk_toolkit "$R" 11.8.0
@@ -119,25 +82,6 @@ is "$cmd" 'export CUDA_HOME=/usr/local/cuda-12.1.1 PATH=/usr/local/cuda-12.1.1/b
 NEWHOME=$(sh -c "$cmd; printf %s \"\$CUDA_HOME\"")
 HOME=/home/user CUDA_HOME=$NEWHOME cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "F15|F30" "after the fix: no F15, and one number less (no F30)"
-
-# ---- F27: CPU builds on a machine with a GPU ----------------------------
-R=$(mk_sysroot); cleanup_later "$R"
-mk_driver "$R" 550.54.15
-S=$(mk_env "$R" c 3.10)
-echo '{}' >"$R$C/envs/c/conda-meta/pytorch-2.1.0-py3.10_cpu_0.json"
-HOME=/home/user cds --root "$R" doctor --json
-is "$(titles "$OUT" F27)" "['torch 2.1.0 in env c is a CPU-only build on a machine with an NVIDIA GPU']" "F27 raised"
-is "$(fix_command "$OUT" F27)" "CONDA_OVERRIDE_CUDA=12 conda install -p $C/envs/c 'pytorch=*=*cuda*'" "F27: the override names the driver's CUDA major"
-# what conda leaves after that command
-rm "$R$C/envs/c/conda-meta/pytorch-2.1.0-py3.10_cpu_0.json"
-echo '{}' >"$R$C/envs/c/conda-meta/pytorch-2.1.0-py3.10_cuda12.1_cudnn8.9.2_0.json"
-P=/usr/local/lib/python3.10/dist-packages
-mk_dist "$R$P" torch 2.3.1+cpu
-HOME=/home/user cds --root "$R" doctor --json
-is "$(titles "$OUT" F27)" "['torch 2.3.1+cpu is a CPU-only build on a machine with an NVIDIA GPU']" "F27: the pip +cpu build (the conda one is gone)"
-rm -rf "$R/proc/driver" "$R/sys/module/nvidia"
-HOME=/home/user cds --root "$R" doctor --json
-unlike "$(finding_ids "$OUT")" "F27" "no GPU: a CPU build is right"
 
 # ---- builds read from what is installed -----------------------------------
 # PyTorch 2's version.py (an annotated assignment) for builds without a
