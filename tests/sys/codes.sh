@@ -48,7 +48,7 @@ mkdir -p "$F/include" "$F/lib64"
 python3 - "$TSV" "$F/include" <<'PY'
 import csv, sys
 rows = [r for r in csv.reader(open(sys.argv[1]), delimiter="\t")
-        if r[0] == "curandStatus_t"]
+        if r[0] == "curandStatus_t" and r[7] == "newest"]
 last = max((r[5].split("-")[-1].split(",")[-1] for r in rows),
            key=lambda v: tuple(map(int, v.split("."))))
 ma, mi = map(int, last.split("."))
@@ -76,10 +76,10 @@ awk -F'\t' -v OFS='\t' '$1 == "curandStatus_t" && $3 == "0" { $5 = $5 "!" }
 python3 "$MK" --prefix "$F" --check "$W/t.tsv" >"$W/fake.out" 2>&1
 like "$(cat "$W/fake.out")" "^fail	curandStatus_t: [0-9]+ texts" \
 	"a text that is not the header's fails the check"
-# a line of six columns: the shape check fails
+# a line of seven columns: the shape check fails
 sed '2s/	[^	]*$//' "$TSV" >"$W/s.tsv"
 python3 "$MK" --prefix "$F" --check "$W/s.tsv" >"$W/fake.out" 2>&1
-like "$(cat "$W/fake.out")" "^fail	table shape.*6 columns" \
-	"a line of six columns fails the shape check"
+like "$(cat "$W/fake.out")" "^fail	table shape.*line 2: 7 columns" \
+	"a line of seven columns fails the shape check"
 
 done_testing
