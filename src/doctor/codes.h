@@ -64,9 +64,10 @@ struct cds_code_hit {
  * prefix ("CUDA error: out of memory", "Cuda Runtime (no kernel image
  * ..."), a number in a wrapper's form ("CUDA error 35 at", "CUDA failure
  * 100:", "[100] Call to cuInit results in"), or words that only one code
- * of the CUDA runtime or driver says; the words of any release read.  Success codes are not failures and
- * are left out.  One hit a code, at its first place; in the order of the
- * text.  Returns the number of hits, the array (free()) in *HITS.
+ * of the CUDA runtime or driver says; the words of any release read.
+ * Success codes are not failures and are left out.  One hit a code, at
+ * its first place; in the order of the text.  Returns the number of hits,
+ * the array (free()) in *HITS.
  */
 CDS_HIDDEN size_t cds_codes_find(const char *text, size_t len,
     struct cds_code_hit **hits);
