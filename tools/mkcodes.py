@@ -531,9 +531,10 @@ class Sources:
             texts, why = libstring(libs, fn, values, glibc)
             if texts is None:
                 if must:
-                    sys.exit("mkcodes.py: %s: %s cannot be called: %s (a "
-                             "library built for a newer C library needs "
-                             "--glibc DIR)" % (libs, fn, why))
+                    sys.exit("mkcodes.py: %s: %s cannot be called: %s%s" % (
+                        libs, fn, why, " (a library built for a newer C "
+                        "library than this machine's needs --glibc DIR)"
+                        if "GLIBC_" in why else ""))
                 continue
             self.strings.setdefault((enum, major), []).append(
                 (rel, texts, "%s, %s (%s)" % (

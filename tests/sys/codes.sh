@@ -50,7 +50,7 @@ for r in csv.reader(open(sys.argv[1]), delimiter="\t",
                              newest[tuple(r[:4])]]))
 PY
 NFORMS=$(wc -l <"$W/forms" | tr -d ' ')
-plan $((41 + NFORMS))
+plan $((43 + NFORMS))
 
 TSV=$CDS_SRCDIR/manifests/data/cuda-codes.tsv
 MK=$CDS_SRCDIR/tools/mkcodes.py
@@ -157,44 +157,53 @@ is "$SAID" \
 	"['cudaErrorInvalidNormSetting | read as normalized float not supported for data type']" \
 	"CUDA 11.2-12.4's bare sentence for cudaErrorInvalidNormSetting resolves"
 
-# the check on an older release: a CUDA 11.2 tree whose driver_types.h has
-# the table's cudaError_t values of 11.2 and whose libcudart.so.11.0 says
-# the table's words of 11.2 (an older row's where one is of 11.2)
-O=$W/old
-mkdir -p "$O/include" "$O/lib64"
-python3 - "$TSV" "$O" <<'PY'
+# mk_tree DIR REL SONAME: a CUDA tree of release REL whose driver_types.h
+# has the table's cudaError_t values of REL and whose libcudart (a real
+# ELF library built here, soname SONAME) says the table's words of REL:
+# an older row's where one is of REL, else the newest row's
+mk_tree() {
+	mkdir -p "$1/include" "$1/lib64"
+	python3 - "$TSV" "$1" "$2" <<'PY' &&
 import csv, json, sys
-sys.path.insert(0, sys.argv[3] if len(sys.argv) > 3 else ".")
-rows = [r for r in csv.reader(open(sys.argv[1]), delimiter="\t",
+tsv, out, rel = sys.argv[1:4]
+rows = [r for r in csv.reader(open(tsv), delimiter="\t",
                               quoting=csv.QUOTE_NONE)
         if r[0] == "cudaError_t"]
+key = lambda v: tuple(map(int, v.split(".")))
 def has(cell, rel):
     for part in cell.split(","):
         a, _, b = part.partition("-")
-        v = tuple(map(int, rel.split(".")))
-        if tuple(map(int, a.split("."))) <= v <= tuple(map(int, (b or a).split("."))):
+        if key(a) <= key(rel) <= key(b or a):
             return True
     return False
 words = {}
 for r in rows:
-    if has(r[5], "11.2") and (r[7] == "older" or r[2] not in words):
+    if has(r[5], rel) and (r[7] == "older" or r[2] not in words):
         words[r[2]] = (r[3], r[4])
-o = sys.argv[2]
-open(o + "/include/cuda.h", "w").write("#define CUDA_VERSION 11020\n")
-with open(o + "/include/driver_types.h", "w") as f:
+ma, mi = key(rel)
+open(out + "/include/cuda.h", "w").write(
+    "#define CUDA_VERSION %d\n" % (ma * 1000 + mi * 10))
+with open(out + "/include/driver_types.h", "w") as f:
     f.write("enum cudaError {\n")
     for v, (name, _) in sorted(words.items(), key=lambda x: int(x[0])):
         f.write("    %s = %s,\n" % (name, v))
     f.write("};\n")
-with open(o + "/cudart.c", "w") as f:
+with open(out + "/cudart.c", "w") as f:
     f.write("const char *cudaGetErrorString(int e);\n"
             "const char *\ncudaGetErrorString(int e)\n{\n\tswitch (e) {\n")
     for v, (_, t) in words.items():
         f.write("\tcase %s: return %s;\n" % (v, json.dumps(t)))
     f.write("\t}\n\treturn \"unrecognized error code\";\n}\n")
 PY
-if ${CC:-cc} -shared -fPIC -Wl,-soname,libcudart.so.11.0 \
-    -o "$O/lib64/libcudart.so.11.0" "$O/cudart.c" 2>"$W/cc.err"; then
+	${CC:-cc} -shared -fPIC -Wl,-soname,"$3" -o "$1/lib64/$3" \
+	    "$1/cudart.c" 2>"$W/cc.err"
+}
+
+# the check on an older release (11.2), and the table made again from a
+# 13.0 tree and that 11.2 one: the same older words of 11.2
+O=$W/old N=$W/new
+if mk_tree "$O" 11.2 libcudart.so.11.0 &&
+    mk_tree "$N" 13.0 libcudart.so.13; then
 	python3 "$MK" --prefix "$O" --check "$TSV" >"$W/old.out" 2>&1
 	like "$(cat "$W/old.out")" \
 		"^ok	cudaError_t: driver_types.h \(CUDA 11.2\) and the table agree" \
@@ -208,10 +217,26 @@ if ${CC:-cc} -shared -fPIC -Wl,-soname,libcudart.so.11.0 \
 	like "$(cat "$W/old.out")" \
 		"^skip	cudaError_t texts	.*none of its wordings.*cudaErrorDevicesUnavailable: .*here 'all CUDA-capable devices are busy or unavailable'" \
 		"without the older rows, 11.2's words are told as unknown"
+	python3 "$MK" --prefix "$N" --cuda 11.2 "$O/include" 'test 11.2' \
+	    --lib cudaError_t 11.2 "$O/lib64/libcudart.so.11.0" 'test 11.2' \
+	    >"$W/gen.tsv" 2>"$W/gen.err"
+	older() {	# older TSV: an older row's name and words, of 11.2
+		awk -F'\t' '$1 == "cudaError_t" && $8 == "older" &&
+		    $6 ~ /^11\.2([-,]|$)/ { print $4 "|" $5 }' "$1" | sort
+	}
+	is "$(older "$W/gen.tsv")" "$(older "$TSV")" \
+		"made again from 13.0 and 11.2: the same older words of 11.2"
 else
 	sed 's/^/# /' "$W/cc.err" | head -5
-	skip 3 "no C compiler to build an 11.2 libcudart"
+	skip 4 "no C compiler to build a libcudart"
 fi
+# a library named on the command line that cannot be called stops the
+# tool, naming it
+python3 "$MK" --prefix "$W/fake" --cuda 11.2 "$O/include" x \
+    --lib cudaError_t 11.2 "$W/none/libcudart.so.11.0" x >"$W/gen.tsv" 2>&1
+like "$?:$(cat "$W/gen.tsv")" \
+	"^1:mkcodes.py: $W/none/libcudart.so.11.0: cudaGetErrorString cannot be called" \
+	"a --lib that cannot be called stops mkcodes.py with its name"
 
 # the shape of older rows: one before its newest row, or one repeating the
 # newest's words, fails
