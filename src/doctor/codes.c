@@ -19,6 +19,41 @@ static const struct cds_code table[] = {
 
 #define NCODES (sizeof(table) / sizeof(table[0]))
 
+/* The words older releases' libraries (or headers) say for a code where
+ * they differ from its newest (CUDA 11.2's cudaGetErrorString says "all
+ * CUDA-capable devices are busy or unavailable" for what 13.0 words
+ * "CUDA-capable device(s) is/are busy or unavailable"): people paste the
+ * words of the release they had.  Matched as the code's own words; what
+ * is shown of a code is its newest. */
+struct older {
+	size_t code;		/* its row in table[] */
+	const char *text;
+	const char *releases;	/* the releases that say it */
+};
+
+#define CDS_CODES_OLDER
+static const struct older older[] = {
+#include "codes-table.inc"
+};
+#undef CDS_CODES_OLDER
+
+/* every code's words: the newest of each, then the older ones (the last
+ * row of older[] closes it) */
+#define NWORDS (NCODES + sizeof(older) / sizeof(older[0]) - 1)
+
+/* The I-th words of the codes (I < NWORDS), and in *C the code whose
+ * they are. */
+static const char *
+words_at(size_t i, const struct cds_code **c)
+{
+	if (i < NCODES) {
+		*c = &table[i];
+		return table[i].text;
+	}
+	*c = &table[older[i - NCODES].code];
+	return older[i - NCODES].text;
+}
+
 /* The table's rows in the order of their names (made on first use; the
  * engine runs on its caller's thread). */
 static size_t by_name[NCODES];
@@ -141,19 +176,23 @@ says(const char *s, const char *text)
 	return (size_t)(p - s);
 }
 
+/* The code of TYPE whose words (any release's) S begins with, the
+ * longest; their length in *LEN. */
 static const struct cds_code *
 said_by(const char *type, const char *s, size_t *len)
 {
-	const struct cds_code *best = NULL;
+	const struct cds_code *best = NULL, *c;
+	const char *w;
 	size_t i, n;
 
-	for (i = 0; i < NCODES; i++) {
-		if (strcmp(table[i].type, type) != 0 || table[i].text[0] == '\0') {
+	for (i = 0; i < NWORDS; i++) {
+		w = words_at(i, &c);
+		if (strcmp(c->type, type) != 0 || w[0] == '\0') {
 			continue;
 		}
-		n = says(s, table[i].text);
+		n = says(s, w);
 		if (n > 0 && (best == NULL || n > *len)) {
-			best = &table[i];
+			best = c;
 			*len = n;
 		}
 	}
@@ -492,15 +531,19 @@ find_pynvml(const char *text, struct cds_code_hit **hits, size_t *n)
 	}
 }
 
-/* Does no other code of C's enum say C's words? */
+/* Does no other code of C's enum say WORDS (C's, of some release) in any
+ * release? */
 static int
-only_one(const struct cds_code *c)
+only_one(const struct cds_code *c, const char *words)
 {
+	const struct cds_code *o;
+	const char *w;
 	size_t i;
 
-	for (i = 0; i < NCODES; i++) {
-		if (&table[i] != c && strcmp(table[i].type, c->type) == 0 &&
-		    strcasecmp(table[i].text, c->text) == 0) {
+	for (i = 0; i < NWORDS; i++) {
+		w = words_at(i, &o);
+		if (o != c && strcmp(o->type, c->type) == 0 &&
+		    strcasecmp(w, words) == 0) {
 			return 0;
 		}
 	}
@@ -518,15 +561,19 @@ own_words(const struct cds_code *c)
 	    strcmp(c->type, "curandStatus_t") == 0;
 }
 
-/* Does no other code of C's enum begin with C's first K bytes? */
+/* Do no other code's words of C's enum (any release's) begin with the
+ * first K bytes of WORDS? */
 static int
-only_prefix(const struct cds_code *c, size_t k)
+only_prefix(const struct cds_code *c, const char *words, size_t k)
 {
+	const struct cds_code *o;
+	const char *w;
 	size_t i;
 
-	for (i = 0; i < NCODES; i++) {
-		if (&table[i] != c && strcmp(table[i].type, c->type) == 0 &&
-		    strncasecmp(table[i].text, c->text, k) == 0) {
+	for (i = 0; i < NWORDS; i++) {
+		w = words_at(i, &o);
+		if (o != c && strcmp(o->type, c->type) == 0 &&
+		    strncasecmp(w, words, k) == 0) {
 			return 0;
 		}
 	}
@@ -564,19 +611,20 @@ said_last(const char *text, const char *at, size_t k)
 	return *e == '\n' || *e == '\0';
 }
 
-/* Words of the CUDA runtime that no other code says: anywhere when long
- * enough (four words) not to be said in passing, a three-word one only as
- * the last thing on a line after a colon, as programs print
- * cudaGetErrorString(); a long sentence (six words or more) cut short by
- * its last word when no other code's begins the same. */
+/* Words of the CUDA runtime that no other code says (of any release):
+ * anywhere when long enough (four words) not to be said in passing, a
+ * three-word one only as the last thing on a line after a colon, as
+ * programs print cudaGetErrorString(); a long sentence (six words or
+ * more) cut short by its last word when no other code's begins the
+ * same. */
 static void
 find_words(const char *text, struct cds_code_hit **hits, size_t *n)
 {
 	size_t i;
 
-	for (i = 0; i < NCODES; i++) {
-		const struct cds_code *c = &table[i];
-		const char *p, *at, *last = NULL;
+	for (i = 0; i < NWORDS; i++) {
+		const struct cds_code *c;
+		const char *p, *at, *last = NULL, *w = words_at(i, &c);
 		char said[256];
 		size_t k;
 		int words = 1;
@@ -584,19 +632,19 @@ find_words(const char *text, struct cds_code_hit **hits, size_t *n)
 		if (!own_words(c)) {
 			continue;
 		}
-		for (p = c->text; *p != '\0'; p++) {
+		for (p = w; *p != '\0'; p++) {
 			if (*p == ' ') {
 				words++;
 				last = p;
 			}
 		}
-		if (words < 3 || !only_one(c)) {
+		if (words < 3 || !only_one(c, w)) {
 			continue;
 		}
 		/* the runtime's sentence, its closing '.' or not */
-		k = strlen(c->text);
-		k -= k > 0 && c->text[k - 1] == '.';
-		snprintf(said, sizeof(said), "%.*s", (int)k, c->text);
+		k = strlen(w);
+		k -= k > 0 && w[k - 1] == '.';
+		snprintf(said, sizeof(said), "%.*s", (int)k, w);
 		for (at = text; (at = strcasestr(at, said)) != NULL; at++) {
 			if (words >= 4 || said_last(text, at, k)) {
 				break;
@@ -606,9 +654,9 @@ find_words(const char *text, struct cds_code_hit **hits, size_t *n)
 			at = NULL;	/* short words: the runtime's only */
 		}
 		if (at == NULL && words >= 6 &&
-		    only_prefix(c, (size_t)(last - c->text))) {
-			k = (size_t)(last - c->text);
-			snprintf(said, sizeof(said), "%.*s", (int)k, c->text);
+		    only_prefix(c, w, (size_t)(last - w))) {
+			k = (size_t)(last - w);
+			snprintf(said, sizeof(said), "%.*s", (int)k, w);
 			at = strcasestr(text, said);
 		}
 		if (at != NULL) {

@@ -20,7 +20,8 @@ struct cds_code {
 				   0 for every release */
 	long value;
 	const char *name;	/* "cudaErrorNoDevice" */
-	const char *text;	/* the library's description string */
+	const char *text;	/* the library's description string, of
+				   its newest release read */
 	const char *releases;	/* the releases whose headers have it */
 };
 
@@ -32,8 +33,9 @@ CDS_HIDDEN const struct cds_code *cds_code_of(const char *type, int major,
     long value);
 /* The code of enum TYPE (NULL: the CUDA runtime's, then the driver API's)
  * whose description string S begins with, case and runs of blanks aside,
- * the longest when several do; its length in S in *LEN.  NULL when none
- * does. */
+ * the longest when several do; its length in S in *LEN.  Any release's
+ * words for a code count (the table keeps those older releases said
+ * otherwise).  NULL when none does. */
 CDS_HIDDEN const struct cds_code *cds_code_said(const char *type,
     const char *s, size_t *len);
 /* The I-th code of the table (file order), NULL past the end. */
@@ -62,9 +64,10 @@ struct cds_code_hit {
  * prefix ("CUDA error: out of memory", "Cuda Runtime (no kernel image
  * ..."), a number in a wrapper's form ("CUDA error 35 at", "CUDA failure
  * 100:", "[100] Call to cuInit results in"), or words that only one code
- * of the CUDA runtime or driver says.  Success codes are not failures and
- * are left out.  One hit a code, at its first place; in the order of the
- * text.  Returns the number of hits, the array (free()) in *HITS.
+ * of the CUDA runtime or driver says; the words of any release read.
+ * Success codes are not failures and are left out.  One hit a code, at
+ * its first place; in the order of the text.  Returns the number of hits,
+ * the array (free()) in *HITS.
  */
 CDS_HIDDEN size_t cds_codes_find(const char *text, size_t len,
     struct cds_code_hit **hits);
