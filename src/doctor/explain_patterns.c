@@ -553,6 +553,11 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F22", 1, "CUDNN error(7)", 0, NULL, "CUDNN error\\(7\\)", { NULL } },
 	{ "CUDNN-NOT-INITIALIZED", 1, "CUDNN_STATUS_NOT_INITIALIZED", 0, NULL,
 	    "CUDNN_STATUS_NOT_INITIALIZED", { NULL } },
+	/* DGL ships its C++ libraries per PyTorch release
+	 * (libdgl_sparse_pytorch_2.1.0.so): none for the torch installed */
+	{ "TORCH-ABI", 2, "Cannot find DGL C++ ", 0, NULL, "Cannot find DGL "
+	    "C\\+\\+ [a-z]+ library at [^\n]*_pytorch_([0-9.]+)\\.so",
+	    { NULL, "built for" } },
 	/* xFormers (xformers/_cpp_lib.py): "xFormers was built for:
 	 * PyTorch 2.7.1+cu126 with CUDA 1208 (you have 2.8.0+cu128)" */
 	{ "TORCH-ABI", 1, "xFormers was built for:", 0, NULL, "xFormers was "
@@ -645,6 +650,10 @@ const struct pattern cds_explain_patterns[] = {
 	    "symbolic link", { NULL, "file" } },
 	{ "F25", 1, "NO_PUBKEY", 0, "nvidia", "NO_PUBKEY ([0-9A-Fa-f]+)",
 	    { NULL, "key" } },
+	/* sqv (Debian 13's apt) refusing the SHA1 binding of NVIDIA's CUDA
+	 * repository key 3bf863cc (failure-modes.md, F25) */
+	{ "F25", 1, "Signing key on ", 0, NULL, "Signing key on [0-9A-F]*"
+	    "(A4B469963BF863CC) is not bound", { NULL, "key" } },
 	{ "F25", 1, "Conflicting values set for option Signed-By", 0, "nvidia",
 	    "Conflicting values set for option Signed-By", { NULL } },
 	{ "F25", 2, "The repository '", 0, NULL, "The repository "
