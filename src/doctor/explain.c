@@ -604,6 +604,34 @@ run_patterns(struct cds_explanation *x, size_t **fromp, const char *text,
 	}
 }
 
+/* How long syslog's and journald's prefix of a line at S is: "Aug 12
+ * 10:38:34 HOST PROGRAM[PID]: " (a program's output read from the
+ * journal); 0 when it has none. */
+static size_t
+syslog_prefix(const char *s, size_t len)
+{
+	size_t k = 0, field;
+
+	/* the month, the day, the time */
+	if (len < 16 || !isupper((unsigned char)s[0]) ||
+	    !islower((unsigned char)s[1]) || !islower((unsigned char)s[2]) ||
+	    s[3] != ' ' || s[9] != ':' || s[12] != ':' || s[15] != ' ') {
+		return 0;
+	}
+	k = 16;
+	/* the host, then the program and its pid, ending in ": " */
+	for (field = 0; field < 2; field++) {
+		while (k < len && s[k] != ' ' && s[k] != '\n') {
+			k++;
+		}
+		if (k >= len || s[k] != ' ') {
+			return 0;
+		}
+		k++;
+	}
+	return s[k - 2] == ':' ? k : 0;
+}
+
 /* How long the kernel log's prefix of a line at S is: dmesg's "[
  * 8957.099615] ", and with MID (the line before ended mid-sentence) NVRM's
  * "NVRM: " of a message the driver wrote as several lines; 0 when it has
@@ -623,6 +651,7 @@ log_prefix(const char *s, size_t len, int mid)
 		for (k++; k < len && s[k] == ' '; k++) {
 		}
 	}
+	k += syslog_prefix(s + k, len - k);
 	if (mid && len - k >= 6 && strncmp(s + k, "NVRM: ", 6) == 0) {
 		k += 6;
 	}

@@ -124,6 +124,15 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "provider", NULL, "missing" } },
 	/* Windows: error 126 is ERROR_MOD_NOT_FOUND, a DLL the provider
 	 * needs (winerror.h) */
+	/* ONNX Runtime's Python binding: CUDA_PATH set and the provider's
+	 * libraries not loaded */
+	{ "F14", 2, "CUDA_PATH is set but CUDA wasn", 0, NULL, "CUDA_PATH is "
+	    "set but CUDA wasn'?t able to be loaded", { NULL } },
+	/* a package without the CUDA provider at all: onnxruntime (not
+	 * onnxruntime-gpu), or a build made without --use_cuda */
+	{ "F27", 2, "CUDAExecutionProvider' is not in available", 0, NULL,
+	    "CUDAExecutionProvider'? is not in available provider names\\.? *"
+	    "Available providers: '([^'\n]*)'", { NULL, "available" } },
 	{ "F14", 2, "LoadLibrary failed with error 126", 0, NULL,
 	    "LoadLibrary failed with error 126[^\n]{0,40}when trying to load "
 	    "[^\n]{0,300}onnxruntime_providers_(cuda|tensorrt)\\.dll",
@@ -229,6 +238,12 @@ const struct pattern cds_explain_patterns[] = {
 	    "CuDNN library: " VER "( \\(compatibility version [0-9]+\\))? "
 	    "but source was compiled with:? " VER,
 	    { NULL, "runtime", NULL, NULL, "compiled" } },
+	/* JAX's check of every library it loads (jax/_src/xla_bridge.py's
+	 * _check_cuda_versions): another library older than jaxlib's build */
+	{ "LIB-OLDER", 1, "Found ", 0, "but JAX was built against version",
+	    "Found (cuBLAS|cuSPARSE|cuFFT|cuSOLVER|CUPTI|nvJitLink|NCCL|CUDA "
+	    "runtime) version ([0-9]+), but JAX was built against version "
+	    "([0-9]+)", { NULL, "library", "loaded", "built" } },
 	{ "F10", 1, "Found cuDNN version", 0, NULL, "Found cuDNN version "
 	    "([0-9]+), but JAX was built against version ([0-9]+)",
 	    { NULL, "runtime", "compiled" } },
@@ -558,6 +573,11 @@ const struct pattern cds_explain_patterns[] = {
 	{ "TORCH-ABI", 2, "Cannot find DGL C++ ", 0, NULL, "Cannot find DGL "
 	    "C\\+\\+ [a-z]+ library at [^\n]*_pytorch_([0-9.]+)\\.so",
 	    { NULL, "built for" } },
+	/* an extension's own report that the PyTorch here is a CPU build
+	 * (xFormers: "PyTorch 2.1.2+cu121 with CUDA 1201 (you have
+	 * 2.1.2+cpu)") */
+	{ "F27", 1, "(you have ", 0, NULL, "\\(you have ([0-9][0-9.a-z]*"
+	    "\\+cpu)\\)", { NULL, "torch" } },
 	/* xFormers (xformers/_cpp_lib.py): "xFormers was built for:
 	 * PyTorch 2.7.1+cu126 with CUDA 1208 (you have 2.8.0+cu128)" */
 	{ "TORCH-ABI", 1, "xFormers was built for:", 0, NULL, "xFormers was "
@@ -770,6 +790,23 @@ const struct pattern cds_explain_patterns[] = {
 	    "command not found", { NULL } },
 	{ "NVCC-MISSING", 2, "nvcc: not found", 0, NULL, "nvcc: not found",
 	    { NULL } },
+	{ "NVCC-MISSING", 1, "CMAKE_CUDA_COMPILER not set", 0, NULL,
+	    "CMAKE_CUDA_COMPILER not set", { NULL } },
+	/* a Rust binding's build script that does not know the toolkit
+	 * installed (cudarc: "Unsupported cuda toolkit version: `12050`") */
+	{ "BINDING-TOOLKIT", 1, "Unsupported cuda toolkit version", 0, NULL,
+	    "Unsupported cuda toolkit version: *`?([0-9.]+)`?",
+	    { NULL, "toolkit" } },
+	/* the container toolkit's CDI generation not finding the driver's
+	 * libraries where it looks (a driver under a path of its own) */
+	{ "CTR-HOST-DRIVER", 2, "failed to generate CDI spec", 0,
+	    "libcuda.so", "failed to generate CDI spec[^\n]*driver "
+	    "libraries", { NULL } },
+	/* PTX newer than the PTX compiler that reads it: the driver's JIT
+	 * ("ptxas application ptx input") or an older ptxas */
+	{ "F16", 2, "Unsupported .version", 0, NULL, "Unsupported \\.version "
+	    "([0-9.]+); current version is '([0-9.]+)'",
+	    { NULL, "ptx", "reads" } },
 	/* the profilers' ERR_NVGPUCTRPERM (Nsight Compute, CUPTI) */
 	{ "GPU-COUNTERS", 1, "ERR_NVGPUCTRPERM", 0, NULL, "ERR_NVGPUCTRPERM",
 	    { NULL } },

@@ -958,6 +958,37 @@ const struct entry_def cds_explain_entries[] = {
 	    "(cannot be checked from the message alone: "
 	    "/proc/driver/nvidia/params shows RmProfilingAdminOnly)"),
 	    { { NULL, { { NULL } } } } } } },
+	/* JAX's version check of the CUDA libraries besides cuDNN */
+	{ "LIB-OLDER", N_("a CUDA library loaded is older than the "
+	  "framework was built against"),
+	  N_("The framework checks the libraries it loads against the ones it "
+	  "was built with and found one older (JAX does this for cuBLAS, "
+	  "cuSPARSE, cuFFT, cuSOLVER, CUPTI and nvJitLink): the NVIDIA wheels "
+	  "of the right release are missing, so a system CUDA on "
+	  "LD_LIBRARY_PATH or an older wheel was found first."),
+	  N_("Install the framework with its CUDA wheels (pip install "
+	  "\"jax[cuda12]\", or the extra the framework names), or remove the "
+	  "older CUDA directory from LD_LIBRARY_PATH so the wheels' copies "
+	  "load."),
+	  { { N_("LD_LIBRARY_PATH puts an older CUDA before the wheels"),
+	    { FILE_VIA("LD_LIBRARY_PATH") } },
+	    { N_("the framework's CUDA wheels are not installed (cannot be "
+	    "checked from the message alone: pip list | grep nvidia)"),
+	    { { NULL, { { NULL } } } } } } },
+	/* a binding's build script that does not know the toolkit here */
+	{ "BINDING-TOOLKIT", N_("a CUDA binding does not support the toolkit "
+	  "installed"),
+	  N_("The program's CUDA binding (Rust's cudarc, under candle and "
+	  "others) is generated for a list of toolkit releases and stops at "
+	  "build time on one it does not know: the toolkit is newer than the "
+	  "binding's release, or older than it supports."),
+	  N_("Update the binding (cargo update -p cudarc, or the crate that "
+	  "pins it) to a release that knows this toolkit, or build against a "
+	  "toolkit it supports (its cuda-VERSION feature, or CUDA_ROOT)."),
+	  { { N_("the toolkit and the binding's releases do not overlap "
+	    "(cannot be checked from the message alone: nvcc --version "
+	    "against the binding's supported list)"),
+	    { { NULL, { { NULL } } } } } } },
 	/* DCGM's tools and samplers without their host engine */
 	{ "DCGM-HOSTENGINE", N_("DCGM cannot reach its host engine"),
 	  N_("DCGM's tools (dcgmi, dcgm-exporter, samplers) talk to the host "
