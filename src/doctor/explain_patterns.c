@@ -576,7 +576,7 @@ const struct pattern cds_explain_patterns[] = {
 	/* an extension's own report that the PyTorch here is a CPU build
 	 * (xFormers: "PyTorch 2.1.2+cu121 with CUDA 1201 (you have
 	 * 2.1.2+cpu)") */
-	{ "F27", 1, "(you have ", 0, NULL, "\\(you have ([0-9][0-9.a-z]*"
+	{ "F27", 0, "(you have ", 0, NULL, "\\(you have ([0-9][0-9.a-z]*"
 	    "\\+cpu)\\)", { NULL, "torch" } },
 	/* xFormers (xformers/_cpp_lib.py): "xFormers was built for:
 	 * PyTorch 2.7.1+cu126 with CUDA 1208 (you have 2.8.0+cu128)" */
