@@ -112,6 +112,21 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "library", "missing" } },
 	{ "F5", 2, COULD, 0, NULL, LOADLIB "(lib[A-Za-z0-9_]+" SO ")" CANNOT,
 	    { NULL, "library", "missing" } },
+	/* cuDNN's loader naming the CUDA library it could not open
+	 * ("Could not load library libcublasLt.so.12. Error: ...") */
+	{ "F5", 2, COULD, 0, NULL, COULD " (lib(cublas|cublasLt|nvrtc|"
+	    "nvJitLink|cudart)" SO ")\\.[[:space:]]*Error: *",
+	    { NULL, "missing" } },
+	/* cuDNN's sub-library failing on a CUDA library of another release
+	 * found first, which lacks a symbol cuDNN calls ("Error:
+	 * .../cuda/8.0/lib64/libnvrtc.so: undefined symbol: nvrtcGetCUBIN") */
+	{ "LIB-SYMBOL", 1, COULD, 0, NULL, LOADLIB "(" P "/)?(lib(nvrtc|"
+	    "cublas|cublasLt|nvJitLink|cudart)" SO ") *: *" UNDEF ": *"
+	    "([A-Za-z0-9_]+)", { NULL, "library", NULL, "file", NULL,
+	    "symbol" } },
+	{ "LIB-OLDER", 2, COULD, 0, NULL, LOADLIB "(" P "/)?(lib(nvrtc|"
+	    "cublas|cublasLt|nvJitLink|cudart)" SO ") *: *" UNDEF,
+	    { NULL, "library", NULL, "file" } },
 	{ "F6", 2, "Please make sure", 0, NULL, "Please make sure (" CUDNN ") "
 	    "is in your library path", { NULL, "missing" } },
 	{ "F7", 1, "Unable to load any of {", 0, NULL, "Unable to load any of "
@@ -309,6 +324,14 @@ const struct pattern cds_explain_patterns[] = {
 	    "CUDA_ERROR_SYSTEM_NOT_READY", { NULL } },
 	{ "F18", 1, "cudaErrorSystemNotReady", 0, NULL,
 	    "cudaErrorSystemNotReady", { NULL } },
+	/* NVML's own words for NVML_ERROR_LIB_RM_VERSION_MISMATCH, in any
+	 * wrapper's order */
+	{ "F19", 2, "Driver/library version mismatch", 0, NULL,
+	    "Driver/library version mismatch", { NULL } },
+	/* a PTX newer than the driver's JIT, in a program's own words */
+	{ "F16", 2, "PTX was compiled with an unsupported toolchain", 0,
+	    NULL, "PTX was compiled with an unsupported toolchain",
+	    { NULL } },
 	{ "F19", 1, "Failed to initialize NVML: Driver/library version "
 	    "mismatch", 0, NULL, "Failed to initialize NVML: Driver/library "
 	    "version mismatch([[:space:]]*NVML library version: ([0-9.]+))?",
@@ -531,6 +554,9 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F13", 2, "Unable to load library: ", 0, NULL, "Unable to load "
 	    "library: *(" NVDLL "|" NVLIB SO ")", { NULL, "missing" } },
 	/* any other library of NVIDIA's, by its soname */
+	/* the same, cut short where a paste or a log ended */
+	{ "F13", 5, "cannot open shared o", 1, NULL, "(" P "/)?(" NVLIB SO
+	    ") *: *cannot open shared o", { NULL, NULL, "missing" } },
 	{ "F13", 4, "cannot open shared object file", 1, NULL, "(" P "/)?"
 	    "(" NVLIB SO ")" CANNOT, { NULL, NULL, "missing" } },
 	/* a symbol a library's sibling of another release lacks, in both of
