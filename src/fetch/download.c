@@ -22,7 +22,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <curl/curl.h>
 #include <openssl/evp.h>
 
 #include "fetch/fetch.h"
@@ -246,16 +245,17 @@ struct host {
 static struct host *
 host_of(struct run *r, const char *url)
 {
-	CURLU *u = curl_url();
+	CURLU *u = NET(curl_url)();
 	char *scheme = NULL, *name = NULL, *port = NULL, *given = NULL, *key;
 	struct host *hs = NULL;
 	size_t i;
 
-	if (u == NULL || curl_url_set(u, CURLUPART_URL, url, 0) != CURLUE_OK ||
-	    curl_url_get(u, CURLUPART_SCHEME, &scheme, 0) != CURLUE_OK ||
-	    curl_url_get(u, CURLUPART_HOST, &name, 0) != CURLUE_OK ||
-	    curl_url_get(u, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT) !=
-	    CURLUE_OK) {
+	if (u == NULL ||
+	    NET(curl_url_set)(u, CURLUPART_URL, url, 0) != CURLUE_OK ||
+	    NET(curl_url_get)(u, CURLUPART_SCHEME, &scheme, 0) != CURLUE_OK ||
+	    NET(curl_url_get)(u, CURLUPART_HOST, &name, 0) != CURLUE_OK ||
+	    NET(curl_url_get)(u, CURLUPART_PORT, &port,
+	    CURLU_DEFAULT_PORT) != CURLUE_OK) {
 		goto out;
 	}
 	key = cds_xasprintf("%s://%s:%s", scheme, name, port);
@@ -268,17 +268,18 @@ host_of(struct run *r, const char *url)
 	}
 	hs = cds_xcalloc(1, sizeof(*hs));
 	hs->key = key;
-	hs->name = curl_url_get(u, CURLUPART_PORT, &given, 0) == CURLUE_OK ?
-	    cds_xasprintf("%s:%s", name, given) : cds_xstrdup(name);
+	hs->name = NET(curl_url_get)(u, CURLUPART_PORT, &given, 0) ==
+	    CURLUE_OK ? cds_xasprintf("%s:%s", name, given) :
+	    cds_xstrdup(name);
 	r->hosts = cds_xrealloc(r->hosts, (r->nhosts + 1) *
 	    sizeof(*r->hosts));
 	r->hosts[r->nhosts++] = hs;
 out:
-	curl_free(scheme);
-	curl_free(name);
-	curl_free(port);
-	curl_free(given);
-	curl_url_cleanup(u);
+	NET(curl_free)(scheme);
+	NET(curl_free)(name);
+	NET(curl_free)(port);
+	NET(curl_free)(given);
+	NET(curl_url_cleanup)(u);
 	return hs;
 }
 
@@ -402,7 +403,7 @@ wake_run(void *ctx)
 {
 	struct run *r = ctx;
 
-	curl_multi_wakeup(r->multi);
+	NET(curl_multi_wakeup)(r->multi);
 }
 
 static void
@@ -582,7 +583,7 @@ static void
 stop_transfer(struct item *it)
 {
 	if (it->in_multi) {
-		curl_multi_remove_handle(it->run->multi, it->c);
+		NET(curl_multi_remove_handle)(it->run->multi, it->c);
 		it->in_multi = 0;
 	}
 	it->paused = 0;
@@ -744,21 +745,21 @@ start_attempt(struct item *it)
 			break;
 		}
 	}
-	curl_easy_reset(c);
+	NET(curl_easy_reset)(c);
 	cds_curl_setup(c, item_timeout(it));
-	curl_easy_setopt(c, CURLOPT_URL, url);
-	curl_easy_setopt(c, CURLOPT_PRIVATE, it);
-	curl_easy_setopt(c, CURLOPT_FAILONERROR, 1L);
-	curl_easy_setopt(c, CURLOPT_BUFFERSIZE, (long)CHUNK);
-	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, it->errbuf);
+	NET(curl_easy_setopt)(c, CURLOPT_URL, url);
+	NET(curl_easy_setopt)(c, CURLOPT_PRIVATE, it);
+	NET(curl_easy_setopt)(c, CURLOPT_FAILONERROR, 1L);
+	NET(curl_easy_setopt)(c, CURLOPT_BUFFERSIZE, (long)CHUNK);
+	NET(curl_easy_setopt)(c, CURLOPT_ERRORBUFFER, it->errbuf);
 	it->errbuf[0] = '\0';
-	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
-	curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
-	curl_easy_setopt(c, CURLOPT_WRITEDATA, it);
-	curl_easy_setopt(c, CURLOPT_HEADERDATA, it);
+	NET(curl_easy_setopt)(c, CURLOPT_WRITEFUNCTION, on_body);
+	NET(curl_easy_setopt)(c, CURLOPT_HEADERFUNCTION, on_header);
+	NET(curl_easy_setopt)(c, CURLOPT_WRITEDATA, it);
+	NET(curl_easy_setopt)(c, CURLOPT_HEADERDATA, it);
 #if LIBCURL_VERSION_NUM >= 0x075000
-	curl_easy_setopt(c, CURLOPT_PREREQFUNCTION, on_connected);
-	curl_easy_setopt(c, CURLOPT_PREREQDATA, it);
+	NET(curl_easy_setopt)(c, CURLOPT_PREREQFUNCTION, on_connected);
+	NET(curl_easy_setopt)(c, CURLOPT_PREREQDATA, it);
 #endif
 	it->req_off = it->received;
 	if (it->received > 0) {
@@ -766,7 +767,7 @@ start_attempt(struct item *it)
 
 		snprintf(range, sizeof(range), "%llu-",
 		    (unsigned long long)it->received);
-		curl_easy_setopt(c, CURLOPT_RANGE, range);
+		NET(curl_easy_setopt)(c, CURLOPT_RANGE, range);
 	}
 	it->checked = 0;
 	it->skip = 0;
@@ -780,7 +781,7 @@ start_attempt(struct item *it)
 	it->last_data = now_ms();
 	it->attempts++;
 	announce(it);
-	if (curl_multi_add_handle(it->run->multi, c) != CURLM_OK) {
+	if (NET(curl_multi_add_handle)(it->run->multi, c) != CURLM_OK) {
 		item_end(it, CDS_ERR_MEMORY, "%s: curl", it->name);
 		return -1;
 	}
@@ -977,8 +978,9 @@ check_response(struct item *it)
 	char *ctype = NULL;
 	long code = 0;
 
-	curl_easy_getinfo(it->c, CURLINFO_RESPONSE_CODE, &code);
-	curl_easy_getinfo(it->c, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &clen);
+	NET(curl_easy_getinfo)(it->c, CURLINFO_RESPONSE_CODE, &code);
+	NET(curl_easy_getinfo)(it->c, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T,
+	    &clen);
 	if (it->req_off > 0 && code == 206) {
 		if (!it->have_cr || it->cr_start != it->req_off ||
 		    (size > 0 && it->cr_total != UINT64_MAX &&
@@ -1004,7 +1006,7 @@ check_response(struct item *it)
 		    url, code);
 		return -1;
 	}
-	curl_easy_getinfo(it->c, CURLINFO_CONTENT_TYPE, &ctype);
+	NET(curl_easy_getinfo)(it->c, CURLINFO_CONTENT_TYPE, &ctype);
 	/* an error page's length says nothing: let the first bytes tell */
 	if (size > 0 && clen >= 0 && (uint64_t)clen != size &&
 	    (ctype == NULL || strncasecmp(ctype, "text/", 5) != 0)) {
@@ -1128,7 +1130,8 @@ on_body(char *p, size_t size, size_t nmemb, void *ud)
 		if (memcmp(it->sniff, magic, mlen) != 0) {
 			char *ct = NULL;
 
-			curl_easy_getinfo(it->c, CURLINFO_CONTENT_TYPE, &ct);
+			NET(curl_easy_getinfo)(it->c, CURLINFO_CONTENT_TYPE,
+			    &ct);
 			set_xerr(it, CDS_ERR_HTTP, NX_URL, "%s: the body is "
 			    "not a %s archive (%s)", it->f->urls[it->url],
 			    fmt_word(it->fmt), ct != NULL ? ct :
@@ -1484,7 +1487,7 @@ item_start(struct item *it)
 	}
 	it->md = EVP_MD_CTX_new();
 	it->skip_md = EVP_MD_CTX_new();
-	it->c = curl_easy_init();
+	it->c = NET(curl_easy_init)();
 	it->buf = cds_xmalloc(CHUNK);
 	if (it->md == NULL || it->skip_md == NULL || it->c == NULL ||
 	    EVP_DigestInit_ex(it->md, EVP_sha256(), NULL) != 1) {
@@ -1580,10 +1583,10 @@ classify(struct item *it, CURLcode rc, int *err,
 {
 	const char *url = it->f->urls[it->url];
 	const char *msg = it->errbuf[0] != '\0' ? it->errbuf :
-	    curl_easy_strerror(rc);
+	    NET(curl_easy_strerror)(rc);
 	long code = 0;
 
-	curl_easy_getinfo(it->c, CURLINFO_RESPONSE_CODE, &code);
+	NET(curl_easy_getinfo)(it->c, CURLINFO_RESPONSE_CODE, &code);
 	if (rc == CURLE_HTTP_RETURNED_ERROR) {
 		*err = CDS_ERR_HTTP;
 		*why = cds_xasprintf("%s: HTTP %ld", url, code);
@@ -1607,7 +1610,7 @@ classify(struct item *it, CURLcode rc, int *err,
 	case CURLE_COULDNT_CONNECT: {
 		long oserr = 0;
 
-		curl_easy_getinfo(it->c, CURLINFO_OS_ERRNO, &oserr);
+		NET(curl_easy_getinfo)(it->c, CURLINFO_OS_ERRNO, &oserr);
 		*err = CDS_ERR_NETWORK;
 		*why = cds_xasprintf("%s: %s", url, msg);
 		if (oserr == ETIMEDOUT) {
@@ -1725,7 +1728,7 @@ attempt_done(struct item *it, CURLcode rc)
 	}
 	if (nx == NX_HOST) {
 		host_down(it, err, reason, it->errbuf[0] != '\0' ?
-		    it->errbuf : curl_easy_strerror(rc));
+		    it->errbuf : NET(curl_easy_strerror)(rc));
 		free(why);
 		host_failed(it);
 		return;
@@ -1741,7 +1744,7 @@ attempt_done(struct item *it, CURLcode rc)
 		unsigned delay = progress ? 0 : 1000u << (it->fails - 1);
 		long code = 0;
 
-		curl_easy_getinfo(it->c, CURLINFO_RESPONSE_CODE, &code);
+		NET(curl_easy_getinfo)(it->c, CURLINFO_RESPONSE_CODE, &code);
 		ev.type = CDS_EV_DOWNLOAD_RETRY;
 		ev.u.retry.name = it->name;
 		ev.u.retry.url = it->f->urls[it->url];
@@ -1793,7 +1796,7 @@ static void
 item_free(struct item *it)
 {
 	if (it->c != NULL) {
-		curl_easy_cleanup(it->c);
+		NET(curl_easy_cleanup)(it->c);
 	}
 	EVP_MD_CTX_free(it->md);
 	EVP_MD_CTX_free(it->skip_md);
@@ -1849,7 +1852,7 @@ step_items(struct item *items, size_t next, double *wait)
 			    it->need) {
 				it->paused = 0;
 				it->last_data = now;
-				curl_easy_pause(it->c, CURLPAUSE_CONT);
+				NET(curl_easy_pause)(it->c, CURLPAUSE_CONT);
 			} else if (!it->paused &&
 			    now - it->last_data > tmo * 1000.0) {
 				snprintf(it->errbuf,
@@ -1881,13 +1884,13 @@ collect(CURLM *multi)
 	CURLMsg *msg;
 	int left;
 
-	while ((msg = curl_multi_info_read(multi, &left)) != NULL) {
+	while ((msg = NET(curl_multi_info_read)(multi, &left)) != NULL) {
 		struct item *it = NULL;
 
 		if (msg->msg != CURLMSG_DONE) {
 			continue;
 		}
-		curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE,
+		NET(curl_easy_getinfo)(msg->easy_handle, CURLINFO_PRIVATE,
 		    (char **)&it);
 		if (it != NULL) {
 			attempt_done(it, msg->data.result);
@@ -1938,8 +1941,10 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 	unsigned deadline_s;
 	double deadline;
 
-	cds_curl_init();
-	if ((run.multi = curl_multi_init()) == NULL) {
+	if (cds_net_load(h) == -1) {
+		return -1;	/* error set by cds_net_load */
+	}
+	if ((run.multi = NET(curl_multi_init)()) == NULL) {
 		return cds_seterr(h, CDS_ERR_MEMORY, "curl");
 	}
 	/* the limit is for the whole run: share it among the archives that
@@ -1973,7 +1978,7 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 			active++;
 		}
 		busy = step_items(items, next, &wait);
-		curl_multi_perform(run.multi, &running);
+		NET(curl_multi_perform)(run.multi, &running);
 		collect(run.multi);
 		ndone = 0;
 		for (i = 0; i < n; i++) {
@@ -1985,7 +1990,7 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 		if (busy) {
 			wait = 0;
 		}
-		curl_multi_poll(run.multi, NULL, 0, (int)wait, NULL);
+		NET(curl_multi_poll)(run.multi, NULL, 0, (int)wait, NULL);
 	}
 	for (i = 0; i < n; i++) {
 		if (items[i].err != 0 && ret == 0) {
@@ -2002,7 +2007,7 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 	}
 	free(items);
 	hosts_free(&run);
-	curl_multi_cleanup(run.multi);
+	NET(curl_multi_cleanup)(run.multi);
 	return ret;
 }
 

@@ -19,7 +19,7 @@
 
 #include <pthread.h>
 
-#include "sys/handle.h"
+#include "sys/net.h"
 #include "fetch/ring.h"
 
 /* One archive to get and unpack. */
