@@ -16,6 +16,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "base/crypto.h"
 #include "doctor/consumers.h"
 #include "read/elfread.h"
 #include "doctor/facts.h"

@@ -22,8 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <openssl/evp.h>
-
+#include "base/crypto.h"
 #include "fetch/fetch.h"
 #include "sys/http.h"
 
@@ -945,7 +944,7 @@ accept_bytes(struct item *it, const void *p, size_t n, int to_part)
 			off += w;
 		}
 	}
-	EVP_DigestUpdate(it->md, p, n);
+	CRYPTO(EVP_DigestUpdate)(it->md, p, n);
 	cds_ring_put(&it->ra, p, n);
 	__atomic_store_n(&it->received, it->received + n, __ATOMIC_RELAXED);
 	return 0;
@@ -1018,18 +1017,19 @@ check_response(struct item *it)
 	if (it->req_off > 0) {
 		/* Range ignored: the body starts at byte 0 again.  Compare
 		 * what we have with it rather than trusting it. */
-		EVP_MD_CTX *tmp = EVP_MD_CTX_new();
+		EVP_MD_CTX *tmp = CRYPTO(EVP_MD_CTX_new)();
 		unsigned int len = 0;
 
 		if (tmp == NULL || it->skip_md == NULL) {
-			EVP_MD_CTX_free(tmp);
+			CRYPTO(EVP_MD_CTX_free)(tmp);
 			set_xerr(it, CDS_ERR_MEMORY, NX_FAIL, "%s", url);
 			return -1;
 		}
-		EVP_MD_CTX_copy_ex(tmp, it->md);
-		EVP_DigestFinal_ex(tmp, it->prefix_md, &len);
-		EVP_MD_CTX_free(tmp);
-		EVP_DigestInit_ex(it->skip_md, EVP_sha256(), NULL);
+		CRYPTO(EVP_MD_CTX_copy_ex)(tmp, it->md);
+		CRYPTO(EVP_DigestFinal_ex)(tmp, it->prefix_md, &len);
+		CRYPTO(EVP_MD_CTX_free)(tmp);
+		CRYPTO(EVP_DigestInit_ex)(it->skip_md, CRYPTO(EVP_sha256)(),
+		    NULL);
 		it->skip = it->req_off;
 		cds_log(it->h, CDS_LOG_DEBUG, "%s: Range ignored, comparing "
 		    "the first %llu bytes", url,
@@ -1094,14 +1094,14 @@ on_body(char *p, size_t size, size_t nmemb, void *ud)
 	}
 	it->last_data = now_ms();
 	if (skip > 0) {
-		EVP_DigestUpdate(it->skip_md, p, skip);
+		CRYPTO(EVP_DigestUpdate)(it->skip_md, p, skip);
 		it->skip -= skip;
 		p += skip;
 		if (it->skip == 0) {
 			unsigned char md[EVP_MAX_MD_SIZE];
 			unsigned int len = 0;
 
-			EVP_DigestFinal_ex(it->skip_md, md, &len);
+			CRYPTO(EVP_DigestFinal_ex)(it->skip_md, md, &len);
 			if (memcmp(md, it->prefix_md, len) != 0) {
 				set_xerr(it, CDS_ERR_CHECKSUM, NX_RESTART,
 				    "%s: the file on the server differs from "
@@ -1171,7 +1171,7 @@ source_done(struct item *it)
 	if (!it->from_cache) {
 		emit_step(it, CDS_EV_VERIFY_START, path, 0);
 	}
-	EVP_DigestFinal_ex(it->md, md, &len);
+	CRYPTO(EVP_DigestFinal_ex)(it->md, md, &len);
 	cds_sha256_hex(md, hex);
 	if (it->a->size > 0 && it->received != it->a->size) {
 		emit_step(it, CDS_EV_VERIFY_DONE, path, CDS_ERR_SIZE);
@@ -1360,7 +1360,7 @@ restart(struct item *it, const char *why)
 			return;
 		}
 	}
-	EVP_DigestInit_ex(it->md, EVP_sha256(), NULL);
+	CRYPTO(EVP_DigestInit_ex)(it->md, CRYPTO(EVP_sha256)(), NULL);
 	it->received = 0;
 	it->prefix = 0;
 	it->from_cache = 0;
@@ -1485,12 +1485,13 @@ item_start(struct item *it)
 		}
 		free(dir);
 	}
-	it->md = EVP_MD_CTX_new();
-	it->skip_md = EVP_MD_CTX_new();
+	it->md = CRYPTO(EVP_MD_CTX_new)();
+	it->skip_md = CRYPTO(EVP_MD_CTX_new)();
 	it->c = NET(curl_easy_init)();
 	it->buf = cds_xmalloc(CHUNK);
 	if (it->md == NULL || it->skip_md == NULL || it->c == NULL ||
-	    EVP_DigestInit_ex(it->md, EVP_sha256(), NULL) != 1) {
+	    CRYPTO(EVP_DigestInit_ex)(it->md, CRYPTO(EVP_sha256)(),
+	    NULL) != 1) {
 		item_end(it, CDS_ERR_MEMORY, "%s", it->name);
 		return;
 	}
@@ -1798,8 +1799,8 @@ item_free(struct item *it)
 	if (it->c != NULL) {
 		NET(curl_easy_cleanup)(it->c);
 	}
-	EVP_MD_CTX_free(it->md);
-	EVP_MD_CTX_free(it->skip_md);
+	CRYPTO(EVP_MD_CTX_free)(it->md);
+	CRYPTO(EVP_MD_CTX_free)(it->skip_md);
 	cds_ring_destroy(&it->ra);
 	cds_ring_destroy(&it->rb);
 	stage_err_clear(&it->dec.e);

@@ -23,6 +23,7 @@
 #include <jansson.h>
 
 #include "doctor/aptfix.h"
+#include "base/crypto.h"
 #include "doctor/consumers.h"
 #include "doctor/facts.h"
 #include "txn/fixup.h"

@@ -6,17 +6,21 @@
  * ...): linked into the program they cost every run, `--version` and
  * `doctor` included, milliseconds of mapping and relocating.  So the
  * program does not link them.  A private module, libcds-net.so (netmod.c,
- * installed in $(pkglibdir)), links them as any program would, so that the
- * packaging computes their dependencies from it, and holds one thing: a
- * table of the functions the engine calls (CDS_NET_FUNCTIONS).  The first
- * transfer or archive dlopens it (cds_net_load()); the engine then calls
- * each function through the table:
+ * installed in $(pkglibdir); found as base/module.h says), links them as
+ * any program would, so that the packaging computes their dependencies
+ * from it, and holds one thing: a table of the functions the engine calls
+ * (CDS_NET_FUNCTIONS).  The first transfer or archive loads it
+ * (cds_net_load()); the engine then calls each function through the
+ * table:
  *
  *	NET(curl_easy_setopt)(c, CURLOPT_URL, url);
  *
  * A call written without NET() does not link (the program has no libcurl),
  * and the table's types are the libraries' own (__typeof__ of each
  * declaration), so the module and the engine agree on every prototype.
+ * Through the table curl_easy_setopt() escapes curl's compile-time check
+ * of each option's type (curl/typecheck-gcc.h): write its values with
+ * their type (1L, (long)n, (curl_off_t)n), as curl asks.
  *
  * A program that links netmod.c itself (the tests' tools, the fuzz
  * targets) has the table built in and loads nothing.
@@ -29,9 +33,10 @@
 #include <curl/curl.h>
 #include <lzma.h>
 
+#include "base/module.h"
 #include "sys/handle.h"
 
-/* The module's file name, and its one symbol. */
+/* The module's file name, and its one symbol (its table). */
 #define CDS_NET_MODULE	"libcds-net.so"
 #define CDS_NET_SYMBOL	"cds_net_module"
 
@@ -61,17 +66,9 @@
 	X(lzma_raw_decoder_memusage) X(lzma_stream_decoder) \
 	X(lzma_stream_decoder_mt) X(lzma_code) X(lzma_memusage) X(lzma_end)
 
-/* A pointer to each, of the library's own type.  (A name written alone,
- * without "(" after it, is never taken for curl's type-checking macro of
- * the same name.) */
-#define CDS_NET_MEMBER(f) __typeof__(f) *f;
-
 struct cds_net {
-	/* the module and the program were built from the same source:
-	 * PACKAGE_VERSION and the table's size agree */
-	const char *version;
-	size_t size;
-	CDS_NET_FUNCTIONS(CDS_NET_MEMBER)
+	struct cds_module_head head;	/* its build and size */
+	CDS_NET_FUNCTIONS(CDS_MODULE_MEMBER)
 };
 
 /* The table once loaded (NULL before); read by NET() only after
@@ -81,11 +78,11 @@ CDS_HIDDEN extern const struct cds_net *cds_net;
 #define NET(f) (cds_net->f)
 
 /*
- * Load the module (once per process) and initialise libcurl (once).
+ * Load the module (once per process) and libcrypto's (base/crypto.h: the
+ * transfers hash what they bring), and initialise libcurl (once).
  * Returns 0, or -1 with the handle's error set (CDS_ERR_UNSUPPORTED): the
- * detail names the module, why it could not be loaded (dlopen's words: a
- * library it needs is missing, the file is not there...) and what to do.
- * Thread-safe.
+ * detail names the module, why it could not be loaded (the file is not
+ * there, a library it needs is missing...) and what to do.  Thread-safe.
  */
 CDS_HIDDEN int cds_net_load(cds_handle_t *h);
 

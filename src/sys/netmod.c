@@ -8,11 +8,8 @@
 
 #include "sys/net.h"
 
-#define CDS_NET_ENTRY(f) .f = f,
-
 __attribute__((visibility("default")))
 const struct cds_net cds_net_module = {
-	.version = PACKAGE_VERSION,
-	.size = sizeof(struct cds_net),
-	CDS_NET_FUNCTIONS(CDS_NET_ENTRY)
+	.head = { PACKAGE_VERSION, sizeof(struct cds_net) },
+	CDS_NET_FUNCTIONS(CDS_MODULE_ENTRY)
 };
