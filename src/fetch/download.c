@@ -1931,12 +1931,36 @@ end_early(cds_handle_t *h, struct item *items, size_t n, double deadline,
 	return 0;
 }
 
+/*
+ * The order the archives start in (*ORDER, N indexes of F): the largest
+ * first, by the manifest's size (one of unknown size last), the caller's
+ * order among equals.  The run ends when its last decoder does: started
+ * first, the largest archive decodes while the small ones fill the other
+ * cores around it, instead of decoding alone at the end (longest
+ * processing time first).
+ */
+static size_t *
+start_order(const struct cds_fetch *f, size_t n)
+{
+	size_t *o = cds_xcalloc(n > 0 ? n : 1, sizeof(*o)), i, k;
+
+	for (i = 0; i < n; i++) {
+		uint64_t size = f[i].archive->size;
+
+		for (k = i; k > 0 && f[o[k - 1]].archive->size < size; k--) {
+			o[k] = o[k - 1];
+		}
+		o[k] = i;
+	}
+	return o;
+}
+
 int
 cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 {
 	struct run run = { .h = h };
-	struct item *items;
-	size_t i, next = 0, ndone = 0;
+	struct item *items, *it;
+	size_t i, next = 0, ndone = 0, *order, *at;
 	int jobs = h->jobs < 1 ? 1 : h->jobs > 16 ? 16 : h->jobs;
 	int ret = 0;
 	unsigned deadline_s;
@@ -1953,13 +1977,16 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 	run.memlimit = h->memlimit / (n < (size_t)jobs ? (n > 0 ? n : 1) :
 	    (size_t)jobs);
 	items = cds_xcalloc(n, sizeof(*items));
+	order = start_order(f, n);
+	at = cds_xcalloc(n > 0 ? n : 1, sizeof(*at));
 	for (i = 0; i < n; i++) {
 		items[i].run = &run;
 		items[i].h = h;
-		items[i].f = &f[i];
-		items[i].a = f[i].archive;
+		items[i].f = &f[order[i]];
+		items[i].a = f[order[i]].archive;
 		items[i].dirfd = items[i].part_fd = items[i].src_fd = -1;
-		f[i].err = 0;
+		f[order[i]].err = 0;
+		at[order[i]] = i;
 	}
 	deadline_s = h->deadline_s > 0 ? h->deadline_s : CDS_DEADLINE_DEFAULT;
 	deadline = now_ms() + deadline_s * 1000.0;
@@ -1993,20 +2020,23 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 		}
 		NET(curl_multi_poll)(run.multi, NULL, 0, (int)wait, NULL);
 	}
+	/* the first failure in the caller's order is the handle's */
 	for (i = 0; i < n; i++) {
-		if (items[i].err != 0 && ret == 0) {
-			if (items[i].hosts_down) {
-				hosts_error(h, &run, items[i].err);
+		it = &items[at[i]];
+		if (it->err != 0 && ret == 0) {
+			if (it->hosts_down) {
+				hosts_error(h, &run, it->err);
 			} else {
-				cds_seterr(h, items[i].err, "%s",
-				    items[i].detail);
+				cds_seterr(h, it->err, "%s", it->detail);
 			}
 			ret = -1;
 		}
-		f[i].err = items[i].err;
-		item_free(&items[i]);
+		f[i].err = it->err;
+		item_free(it);
 	}
 	free(items);
+	free(order);
+	free(at);
 	hosts_free(&run);
 	NET(curl_multi_cleanup)(run.multi);
 	return ret;
