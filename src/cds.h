@@ -563,9 +563,10 @@ struct cds_index_info {
 };
 
 /*
- * Load the index (cds_manifest_load()) and describe it; the strings are
- * owned by the handle, valid as long as the manifest.  0, or -1 with the
- * load's error.
+ * Describe the index cds_manifest_load() chooses (loading it, unless its
+ * number and dates can be read without); the strings are owned by the
+ * handle, valid until the manifest changes.  0, or -1 with the load's
+ * error.
  */
 int cds_index_info(cds_handle_t *h, struct cds_index_info *info);
 

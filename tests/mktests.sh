@@ -4,7 +4,8 @@
 # list to edit:
 #   unit_tests       tests/unit/test-NAME.c, each the TAP program
 #                    tests/unit/test-NAME.t, with the flags Makefile.am
-#                    gives every unit test
+#                    gives every unit test (and the modules built in for
+#                    one that says "mktests: modules")
 #   sys_tests        tests/sys/*.sh and tests/rules/*.sh
 #   realworld_tests  tests/realworld/*.sh, less the helpers they source or
 #                    run (roots.sh, mkroot.sh, collect.sh)
@@ -39,10 +40,18 @@ for c in tests/unit/test-*.c; do
 	# automake's name for the program's variables: other characters as _
 	v=$(printf '%s' "$t" | tr -c 'A-Za-z0-9_' '_')
 	printf 'unit_tests += %s\n' "$t"
-	printf '%s_SOURCES = %s\n' "$v" "$c"
 	printf '%s_CPPFLAGS = $(unit_cppflags)\n' "$v"
-	printf '%s_CFLAGS = $(unit_cflags)\n' "$v"
-	printf '%s_LDADD = $(unit_ldadd)\n' "$v"
+	# a test that downloads, unpacks or hashes says so in a line of its
+	# own ("mktests: modules"): the modules' tables are built into it
+	if grep -q 'mktests: modules' "$c"; then
+		printf '%s_SOURCES = %s $(modules_builtin)\n' "$v" "$c"
+		printf '%s_CFLAGS = $(unit_cflags) $(module_cflags)\n' "$v"
+		printf '%s_LDADD = $(unit_ldadd) $(modules_builtin_libs)\n' "$v"
+	else
+		printf '%s_SOURCES = %s\n' "$v" "$c"
+		printf '%s_CFLAGS = $(unit_cflags)\n' "$v"
+		printf '%s_LDADD = $(unit_ldadd)\n' "$v"
+	fi
 done
 list sys_tests tests/sys/*.sh tests/rules/*.sh
 list realworld_tests tests/realworld/*.sh

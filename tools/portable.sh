@@ -17,7 +17,12 @@
 #   cudnn-setup          a shell wrapper: finds the system's CA certificates
 #                        and runs libexec/cudnn-setup
 #   libexec/cudnn-setup  the program, with an RPATH of $ORIGIN/lib
-#   libexec/lib/         the shared libraries it links, but glibc's and
+#   libexec/lib/         the modules libcds-net.so (libcurl, libarchive,
+#                        liblzma) and libcds-crypto.so (libcrypto), with
+#                        an RPATH of $ORIGIN, where the program looks for
+#                        them beside itself (src/base/module.h), and the
+#                        shared libraries they and the program link, but
+#                        glibc's and
 #                        the compiler's runtime (libgcc_s, libstdc++):
 #                        every system has those, and NVIDIA's libraries,
 #                        loaded later, need the system's newer ones
@@ -97,7 +102,10 @@ make -j\$(nproc) \$SIGN >/dev/null
 s=/build/\$N
 mkdir -p \$s/libexec/lib \$s/share/man/man1
 cp cudnn-setup \$s/libexec/ && strip \$s/libexec/cudnn-setup
-ldd cudnn-setup | awk '\''\$3 ~ /^\\// { print \$1, \$3 }'\'' |
+cp .libs/libcds-net.so .libs/libcds-crypto.so \$s/libexec/lib/ &&
+	strip --strip-unneeded \$s/libexec/lib/libcds-*.so
+{ ldd cudnn-setup; ldd .libs/libcds-net.so; ldd .libs/libcds-crypto.so; } |
+	awk '\''\$3 ~ /^\\// { print \$1, \$3 }'\'' | sort -u |
 while read -r n p; do
 	case \$n in
 	libc.so*|libm.so*|libpthread*|libdl.so*|librt.so*|ld-linux*|\
@@ -106,6 +114,9 @@ libresolv*|libutil*|libgcc_s*|libstdc++*) continue ;;
 	cp -L \$p \$s/libexec/lib/
 done
 patchelf --force-rpath --set-rpath '\''\$ORIGIN/lib'\'' \$s/libexec/cudnn-setup
+for m in \$s/libexec/lib/libcds-*.so; do
+	patchelf --force-rpath --set-rpath '\''\$ORIGIN'\'' \$m
+done
 mkdir -p \$s/libexec/manifests/nvidia
 cp manifests/index.json manifests/index.json.minisig \$s/libexec/manifests/
 cp manifests/nvidia/*.json \$s/libexec/manifests/nvidia/

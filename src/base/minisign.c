@@ -11,8 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <openssl/evp.h>
-
+#include "base/crypto.h"
 #include "base/minisign.h"
 
 static const char b64[] =
@@ -245,17 +244,21 @@ ed25519_ok(const unsigned char pk[CDS_MS_PK_LEN],
 	EVP_MD_CTX *ctx;
 	int r = -1;
 
-	key = EVP_PKEY_new_raw_public_key(EVP_PKEY_ED25519, NULL, pk,
+	if (cds_crypto_load() != NULL) {
+		return -1;
+	}
+	key = CRYPTO(EVP_PKEY_new_raw_public_key)(EVP_PKEY_ED25519, NULL, pk,
 	    CDS_MS_PK_LEN);
 	if (key == NULL) {
 		return -1;
 	}
-	if ((ctx = EVP_MD_CTX_new()) != NULL &&
-	    EVP_DigestVerifyInit(ctx, NULL, NULL, NULL, key) == 1) {
-		r = EVP_DigestVerify(ctx, sig, CDS_MS_SIG_LEN, msg, len) == 1;
+	if ((ctx = CRYPTO(EVP_MD_CTX_new)()) != NULL &&
+	    CRYPTO(EVP_DigestVerifyInit)(ctx, NULL, NULL, NULL, key) == 1) {
+		r = CRYPTO(EVP_DigestVerify)(ctx, sig, CDS_MS_SIG_LEN, msg,
+		    len) == 1;
 	}
-	EVP_MD_CTX_free(ctx);
-	EVP_PKEY_free(key);
+	CRYPTO(EVP_MD_CTX_free)(ctx);
+	CRYPTO(EVP_PKEY_free)(key);
 	return r;
 }
 
@@ -264,8 +267,11 @@ blake2b512(const void *data, size_t len, unsigned char md[64])
 {
 	unsigned int n = 0;
 
-	return EVP_Digest(data, len, md, &n, EVP_blake2b512(), NULL) == 1 &&
-	    n == 64 ? 0 : -1;
+	if (cds_crypto_load() != NULL) {
+		return -1;
+	}
+	return CRYPTO(EVP_Digest)(data, len, md, &n,
+	    CRYPTO(EVP_blake2b512)(), NULL) == 1 && n == 64 ? 0 : -1;
 }
 
 enum cds_ms_result
@@ -310,18 +316,19 @@ ed25519_sign(const unsigned char seed[32], const void *msg, size_t len,
 	size_t slen = CDS_MS_SIG_LEN;
 	int r = -1;
 
-	key = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, seed, 32);
+	key = CRYPTO(EVP_PKEY_new_raw_private_key)(EVP_PKEY_ED25519, NULL,
+	    seed, 32);
 	if (key == NULL) {
 		return -1;
 	}
-	if ((ctx = EVP_MD_CTX_new()) != NULL &&
-	    EVP_DigestSignInit(ctx, NULL, NULL, NULL, key) == 1 &&
-	    EVP_DigestSign(ctx, sig, &slen, msg, len) == 1 &&
+	if ((ctx = CRYPTO(EVP_MD_CTX_new)()) != NULL &&
+	    CRYPTO(EVP_DigestSignInit)(ctx, NULL, NULL, NULL, key) == 1 &&
+	    CRYPTO(EVP_DigestSign)(ctx, sig, &slen, msg, len) == 1 &&
 	    slen == CDS_MS_SIG_LEN) {
 		r = 0;
 	}
-	EVP_MD_CTX_free(ctx);
-	EVP_PKEY_free(key);
+	CRYPTO(EVP_MD_CTX_free)(ctx);
+	CRYPTO(EVP_PKEY_free)(key);
 	return r;
 }
 
@@ -333,13 +340,17 @@ cds_ms_public_of(const unsigned char seed[32],
 	size_t n = CDS_MS_PK_LEN;
 	int r;
 
-	key = EVP_PKEY_new_raw_private_key(EVP_PKEY_ED25519, NULL, seed, 32);
+	if (cds_crypto_load() != NULL) {
+		return -1;
+	}
+	key = CRYPTO(EVP_PKEY_new_raw_private_key)(EVP_PKEY_ED25519, NULL,
+	    seed, 32);
 	if (key == NULL) {
 		return -1;
 	}
-	r = EVP_PKEY_get_raw_public_key(key, pk, &n) == 1 &&
+	r = CRYPTO(EVP_PKEY_get_raw_public_key)(key, pk, &n) == 1 &&
 	    n == CDS_MS_PK_LEN ? 0 : -1;
-	EVP_PKEY_free(key);
+	CRYPTO(EVP_PKEY_free)(key);
 	return r;
 }
 

@@ -76,7 +76,8 @@ CDS_HIDDEN void cds_ms_sig_clear(struct cds_ms_sig *s);
  * Check S over DATA with the key among KEYS (N of them) whose id it
  * names; *USED (when not NULL) is that key's index.  The global
  * signature is checked after the file's, so a changed file and a changed
- * comment are told apart.
+ * comment are told apart.  libcrypto's module must be loaded (crypto.h:
+ * without it every signature reads as bad).
  */
 CDS_HIDDEN enum cds_ms_result cds_ms_verify(const struct cds_ms_sig *s,
     const struct cds_ms_pubkey *keys, size_t n, const void *data,
@@ -85,7 +86,7 @@ CDS_HIDDEN enum cds_ms_result cds_ms_verify(const struct cds_ms_sig *s,
 /*
  * Sign DATA with the Ed25519 secret key SEED (32 bytes) whose id is
  * KEYID: a whole signature file with the comments given (no newline in
- * either).  NULL when OpenSSL fails.
+ * either).  NULL when OpenSSL fails (or cannot be loaded).
  */
 CDS_HIDDEN char *cds_ms_sign(const unsigned char seed[32],
     const unsigned char keyid[CDS_MS_KEYID_LEN], const void *data,

@@ -13,8 +13,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include <openssl/evp.h>
-
 #include "cds.h"
 #include "base/util.h"
 
@@ -733,62 +731,6 @@ cds_sha256_hex(const unsigned char md[32], char out[65])
 		out[2 * i + 1] = hex[md[i] & 15];
 	}
 	out[64] = '\0';
-}
-
-int
-cds_sha256_buf(const void *data, size_t len, char out[65])
-{
-	unsigned char md[EVP_MAX_MD_SIZE];
-	unsigned int mdlen = 0;
-
-	if (EVP_Digest(data, len, md, &mdlen, EVP_sha256(), NULL) != 1 ||
-	    mdlen != 32) {
-		errno = ENOMEM;
-		return -1;
-	}
-	cds_sha256_hex(md, out);
-	return 0;
-}
-
-int
-cds_sha256_file(const char *path, char out[65])
-{
-	unsigned char md[EVP_MAX_MD_SIZE];
-	unsigned char chunk[65536];
-	unsigned int mdlen = 0;
-	EVP_MD_CTX *ctx;
-	ssize_t r;
-	int fd, ret = -1, saved;
-
-	if ((fd = cds_open_regular(path, NULL)) == -1) {
-		return -1;
-	}
-	ctx = EVP_MD_CTX_new();
-	if (ctx == NULL || EVP_DigestInit_ex(ctx, EVP_sha256(), NULL) != 1) {
-		errno = ENOMEM;
-		goto out;
-	}
-	while ((r = read(fd, chunk, sizeof(chunk))) != 0) {
-		if (r == -1) {
-			if (errno == EINTR) {
-				continue;
-			}
-			goto out;
-		}
-		EVP_DigestUpdate(ctx, chunk, (size_t)r);
-	}
-	if (EVP_DigestFinal_ex(ctx, md, &mdlen) != 1 || mdlen != 32) {
-		errno = EINVAL;
-		goto out;
-	}
-	cds_sha256_hex(md, out);
-	ret = 0;
-out:
-	saved = errno;
-	EVP_MD_CTX_free(ctx);
-	close(fd);
-	errno = saved;
-	return ret;
 }
 
 double

@@ -119,11 +119,6 @@ CDS_HIDDEN char *cds_readlink(const char *path);
 /* Sorted names of a directory (no "." or ".."), NULL with errno. */
 CDS_HIDDEN char **cds_listdir(const char *path);
 
-/* Lowercase hex SHA-256 of a regular file (cds_open_regular()) into
- * out[65]; 0/-1 with errno. */
-CDS_HIDDEN int cds_sha256_file(const char *path, char out[65]);
-/* The same of LEN bytes in memory. */
-CDS_HIDDEN int cds_sha256_buf(const void *data, size_t len, char out[65]);
 CDS_HIDDEN void cds_sha256_hex(const unsigned char md[32], char out[65]);
 
 /* Monotonic milliseconds. */

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/crypto.h"
 #include "doctor/facts.h"
 #include "doctor/findings.h"
 #include "scan/loader.h"

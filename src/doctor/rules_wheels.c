@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/crypto.h"
 #include "doctor/consumers.h"
 #include "read/elfread.h"
 #include "doctor/facts.h"

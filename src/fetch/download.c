@@ -22,9 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <curl/curl.h>
-#include <openssl/evp.h>
-
+#include "base/crypto.h"
 #include "fetch/fetch.h"
 #include "sys/http.h"
 
@@ -246,16 +244,17 @@ struct host {
 static struct host *
 host_of(struct run *r, const char *url)
 {
-	CURLU *u = curl_url();
+	CURLU *u = NET(curl_url)();
 	char *scheme = NULL, *name = NULL, *port = NULL, *given = NULL, *key;
 	struct host *hs = NULL;
 	size_t i;
 
-	if (u == NULL || curl_url_set(u, CURLUPART_URL, url, 0) != CURLUE_OK ||
-	    curl_url_get(u, CURLUPART_SCHEME, &scheme, 0) != CURLUE_OK ||
-	    curl_url_get(u, CURLUPART_HOST, &name, 0) != CURLUE_OK ||
-	    curl_url_get(u, CURLUPART_PORT, &port, CURLU_DEFAULT_PORT) !=
-	    CURLUE_OK) {
+	if (u == NULL ||
+	    NET(curl_url_set)(u, CURLUPART_URL, url, 0) != CURLUE_OK ||
+	    NET(curl_url_get)(u, CURLUPART_SCHEME, &scheme, 0) != CURLUE_OK ||
+	    NET(curl_url_get)(u, CURLUPART_HOST, &name, 0) != CURLUE_OK ||
+	    NET(curl_url_get)(u, CURLUPART_PORT, &port,
+	    CURLU_DEFAULT_PORT) != CURLUE_OK) {
 		goto out;
 	}
 	key = cds_xasprintf("%s://%s:%s", scheme, name, port);
@@ -268,17 +267,18 @@ host_of(struct run *r, const char *url)
 	}
 	hs = cds_xcalloc(1, sizeof(*hs));
 	hs->key = key;
-	hs->name = curl_url_get(u, CURLUPART_PORT, &given, 0) == CURLUE_OK ?
-	    cds_xasprintf("%s:%s", name, given) : cds_xstrdup(name);
+	hs->name = NET(curl_url_get)(u, CURLUPART_PORT, &given, 0) ==
+	    CURLUE_OK ? cds_xasprintf("%s:%s", name, given) :
+	    cds_xstrdup(name);
 	r->hosts = cds_xrealloc(r->hosts, (r->nhosts + 1) *
 	    sizeof(*r->hosts));
 	r->hosts[r->nhosts++] = hs;
 out:
-	curl_free(scheme);
-	curl_free(name);
-	curl_free(port);
-	curl_free(given);
-	curl_url_cleanup(u);
+	NET(curl_free)(scheme);
+	NET(curl_free)(name);
+	NET(curl_free)(port);
+	NET(curl_free)(given);
+	NET(curl_url_cleanup)(u);
 	return hs;
 }
 
@@ -402,7 +402,7 @@ wake_run(void *ctx)
 {
 	struct run *r = ctx;
 
-	curl_multi_wakeup(r->multi);
+	NET(curl_multi_wakeup)(r->multi);
 }
 
 static void
@@ -582,7 +582,7 @@ static void
 stop_transfer(struct item *it)
 {
 	if (it->in_multi) {
-		curl_multi_remove_handle(it->run->multi, it->c);
+		NET(curl_multi_remove_handle)(it->run->multi, it->c);
 		it->in_multi = 0;
 	}
 	it->paused = 0;
@@ -744,21 +744,21 @@ start_attempt(struct item *it)
 			break;
 		}
 	}
-	curl_easy_reset(c);
+	NET(curl_easy_reset)(c);
 	cds_curl_setup(c, item_timeout(it));
-	curl_easy_setopt(c, CURLOPT_URL, url);
-	curl_easy_setopt(c, CURLOPT_PRIVATE, it);
-	curl_easy_setopt(c, CURLOPT_FAILONERROR, 1L);
-	curl_easy_setopt(c, CURLOPT_BUFFERSIZE, (long)CHUNK);
-	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, it->errbuf);
+	NET(curl_easy_setopt)(c, CURLOPT_URL, url);
+	NET(curl_easy_setopt)(c, CURLOPT_PRIVATE, it);
+	NET(curl_easy_setopt)(c, CURLOPT_FAILONERROR, 1L);
+	NET(curl_easy_setopt)(c, CURLOPT_BUFFERSIZE, (long)CHUNK);
+	NET(curl_easy_setopt)(c, CURLOPT_ERRORBUFFER, it->errbuf);
 	it->errbuf[0] = '\0';
-	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, on_body);
-	curl_easy_setopt(c, CURLOPT_HEADERFUNCTION, on_header);
-	curl_easy_setopt(c, CURLOPT_WRITEDATA, it);
-	curl_easy_setopt(c, CURLOPT_HEADERDATA, it);
+	NET(curl_easy_setopt)(c, CURLOPT_WRITEFUNCTION, on_body);
+	NET(curl_easy_setopt)(c, CURLOPT_HEADERFUNCTION, on_header);
+	NET(curl_easy_setopt)(c, CURLOPT_WRITEDATA, it);
+	NET(curl_easy_setopt)(c, CURLOPT_HEADERDATA, it);
 #if LIBCURL_VERSION_NUM >= 0x075000
-	curl_easy_setopt(c, CURLOPT_PREREQFUNCTION, on_connected);
-	curl_easy_setopt(c, CURLOPT_PREREQDATA, it);
+	NET(curl_easy_setopt)(c, CURLOPT_PREREQFUNCTION, on_connected);
+	NET(curl_easy_setopt)(c, CURLOPT_PREREQDATA, it);
 #endif
 	it->req_off = it->received;
 	if (it->received > 0) {
@@ -766,7 +766,7 @@ start_attempt(struct item *it)
 
 		snprintf(range, sizeof(range), "%llu-",
 		    (unsigned long long)it->received);
-		curl_easy_setopt(c, CURLOPT_RANGE, range);
+		NET(curl_easy_setopt)(c, CURLOPT_RANGE, range);
 	}
 	it->checked = 0;
 	it->skip = 0;
@@ -780,7 +780,7 @@ start_attempt(struct item *it)
 	it->last_data = now_ms();
 	it->attempts++;
 	announce(it);
-	if (curl_multi_add_handle(it->run->multi, c) != CURLM_OK) {
+	if (NET(curl_multi_add_handle)(it->run->multi, c) != CURLM_OK) {
 		item_end(it, CDS_ERR_MEMORY, "%s: curl", it->name);
 		return -1;
 	}
@@ -944,7 +944,7 @@ accept_bytes(struct item *it, const void *p, size_t n, int to_part)
 			off += w;
 		}
 	}
-	EVP_DigestUpdate(it->md, p, n);
+	CRYPTO(EVP_DigestUpdate)(it->md, p, n);
 	cds_ring_put(&it->ra, p, n);
 	__atomic_store_n(&it->received, it->received + n, __ATOMIC_RELAXED);
 	return 0;
@@ -977,8 +977,9 @@ check_response(struct item *it)
 	char *ctype = NULL;
 	long code = 0;
 
-	curl_easy_getinfo(it->c, CURLINFO_RESPONSE_CODE, &code);
-	curl_easy_getinfo(it->c, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T, &clen);
+	NET(curl_easy_getinfo)(it->c, CURLINFO_RESPONSE_CODE, &code);
+	NET(curl_easy_getinfo)(it->c, CURLINFO_CONTENT_LENGTH_DOWNLOAD_T,
+	    &clen);
 	if (it->req_off > 0 && code == 206) {
 		if (!it->have_cr || it->cr_start != it->req_off ||
 		    (size > 0 && it->cr_total != UINT64_MAX &&
@@ -1004,7 +1005,7 @@ check_response(struct item *it)
 		    url, code);
 		return -1;
 	}
-	curl_easy_getinfo(it->c, CURLINFO_CONTENT_TYPE, &ctype);
+	NET(curl_easy_getinfo)(it->c, CURLINFO_CONTENT_TYPE, &ctype);
 	/* an error page's length says nothing: let the first bytes tell */
 	if (size > 0 && clen >= 0 && (uint64_t)clen != size &&
 	    (ctype == NULL || strncasecmp(ctype, "text/", 5) != 0)) {
@@ -1016,18 +1017,19 @@ check_response(struct item *it)
 	if (it->req_off > 0) {
 		/* Range ignored: the body starts at byte 0 again.  Compare
 		 * what we have with it rather than trusting it. */
-		EVP_MD_CTX *tmp = EVP_MD_CTX_new();
+		EVP_MD_CTX *tmp = CRYPTO(EVP_MD_CTX_new)();
 		unsigned int len = 0;
 
 		if (tmp == NULL || it->skip_md == NULL) {
-			EVP_MD_CTX_free(tmp);
+			CRYPTO(EVP_MD_CTX_free)(tmp);
 			set_xerr(it, CDS_ERR_MEMORY, NX_FAIL, "%s", url);
 			return -1;
 		}
-		EVP_MD_CTX_copy_ex(tmp, it->md);
-		EVP_DigestFinal_ex(tmp, it->prefix_md, &len);
-		EVP_MD_CTX_free(tmp);
-		EVP_DigestInit_ex(it->skip_md, EVP_sha256(), NULL);
+		CRYPTO(EVP_MD_CTX_copy_ex)(tmp, it->md);
+		CRYPTO(EVP_DigestFinal_ex)(tmp, it->prefix_md, &len);
+		CRYPTO(EVP_MD_CTX_free)(tmp);
+		CRYPTO(EVP_DigestInit_ex)(it->skip_md, CRYPTO(EVP_sha256)(),
+		    NULL);
 		it->skip = it->req_off;
 		cds_log(it->h, CDS_LOG_DEBUG, "%s: Range ignored, comparing "
 		    "the first %llu bytes", url,
@@ -1092,14 +1094,14 @@ on_body(char *p, size_t size, size_t nmemb, void *ud)
 	}
 	it->last_data = now_ms();
 	if (skip > 0) {
-		EVP_DigestUpdate(it->skip_md, p, skip);
+		CRYPTO(EVP_DigestUpdate)(it->skip_md, p, skip);
 		it->skip -= skip;
 		p += skip;
 		if (it->skip == 0) {
 			unsigned char md[EVP_MAX_MD_SIZE];
 			unsigned int len = 0;
 
-			EVP_DigestFinal_ex(it->skip_md, md, &len);
+			CRYPTO(EVP_DigestFinal_ex)(it->skip_md, md, &len);
 			if (memcmp(md, it->prefix_md, len) != 0) {
 				set_xerr(it, CDS_ERR_CHECKSUM, NX_RESTART,
 				    "%s: the file on the server differs from "
@@ -1128,7 +1130,8 @@ on_body(char *p, size_t size, size_t nmemb, void *ud)
 		if (memcmp(it->sniff, magic, mlen) != 0) {
 			char *ct = NULL;
 
-			curl_easy_getinfo(it->c, CURLINFO_CONTENT_TYPE, &ct);
+			NET(curl_easy_getinfo)(it->c, CURLINFO_CONTENT_TYPE,
+			    &ct);
 			set_xerr(it, CDS_ERR_HTTP, NX_URL, "%s: the body is "
 			    "not a %s archive (%s)", it->f->urls[it->url],
 			    fmt_word(it->fmt), ct != NULL ? ct :
@@ -1168,7 +1171,7 @@ source_done(struct item *it)
 	if (!it->from_cache) {
 		emit_step(it, CDS_EV_VERIFY_START, path, 0);
 	}
-	EVP_DigestFinal_ex(it->md, md, &len);
+	CRYPTO(EVP_DigestFinal_ex)(it->md, md, &len);
 	cds_sha256_hex(md, hex);
 	if (it->a->size > 0 && it->received != it->a->size) {
 		emit_step(it, CDS_EV_VERIFY_DONE, path, CDS_ERR_SIZE);
@@ -1357,7 +1360,7 @@ restart(struct item *it, const char *why)
 			return;
 		}
 	}
-	EVP_DigestInit_ex(it->md, EVP_sha256(), NULL);
+	CRYPTO(EVP_DigestInit_ex)(it->md, CRYPTO(EVP_sha256)(), NULL);
 	it->received = 0;
 	it->prefix = 0;
 	it->from_cache = 0;
@@ -1482,12 +1485,13 @@ item_start(struct item *it)
 		}
 		free(dir);
 	}
-	it->md = EVP_MD_CTX_new();
-	it->skip_md = EVP_MD_CTX_new();
-	it->c = curl_easy_init();
+	it->md = CRYPTO(EVP_MD_CTX_new)();
+	it->skip_md = CRYPTO(EVP_MD_CTX_new)();
+	it->c = NET(curl_easy_init)();
 	it->buf = cds_xmalloc(CHUNK);
 	if (it->md == NULL || it->skip_md == NULL || it->c == NULL ||
-	    EVP_DigestInit_ex(it->md, EVP_sha256(), NULL) != 1) {
+	    CRYPTO(EVP_DigestInit_ex)(it->md, CRYPTO(EVP_sha256)(),
+	    NULL) != 1) {
 		item_end(it, CDS_ERR_MEMORY, "%s", it->name);
 		return;
 	}
@@ -1580,10 +1584,10 @@ classify(struct item *it, CURLcode rc, int *err,
 {
 	const char *url = it->f->urls[it->url];
 	const char *msg = it->errbuf[0] != '\0' ? it->errbuf :
-	    curl_easy_strerror(rc);
+	    NET(curl_easy_strerror)(rc);
 	long code = 0;
 
-	curl_easy_getinfo(it->c, CURLINFO_RESPONSE_CODE, &code);
+	NET(curl_easy_getinfo)(it->c, CURLINFO_RESPONSE_CODE, &code);
 	if (rc == CURLE_HTTP_RETURNED_ERROR) {
 		*err = CDS_ERR_HTTP;
 		*why = cds_xasprintf("%s: HTTP %ld", url, code);
@@ -1607,7 +1611,7 @@ classify(struct item *it, CURLcode rc, int *err,
 	case CURLE_COULDNT_CONNECT: {
 		long oserr = 0;
 
-		curl_easy_getinfo(it->c, CURLINFO_OS_ERRNO, &oserr);
+		NET(curl_easy_getinfo)(it->c, CURLINFO_OS_ERRNO, &oserr);
 		*err = CDS_ERR_NETWORK;
 		*why = cds_xasprintf("%s: %s", url, msg);
 		if (oserr == ETIMEDOUT) {
@@ -1725,7 +1729,7 @@ attempt_done(struct item *it, CURLcode rc)
 	}
 	if (nx == NX_HOST) {
 		host_down(it, err, reason, it->errbuf[0] != '\0' ?
-		    it->errbuf : curl_easy_strerror(rc));
+		    it->errbuf : NET(curl_easy_strerror)(rc));
 		free(why);
 		host_failed(it);
 		return;
@@ -1741,7 +1745,7 @@ attempt_done(struct item *it, CURLcode rc)
 		unsigned delay = progress ? 0 : 1000u << (it->fails - 1);
 		long code = 0;
 
-		curl_easy_getinfo(it->c, CURLINFO_RESPONSE_CODE, &code);
+		NET(curl_easy_getinfo)(it->c, CURLINFO_RESPONSE_CODE, &code);
 		ev.type = CDS_EV_DOWNLOAD_RETRY;
 		ev.u.retry.name = it->name;
 		ev.u.retry.url = it->f->urls[it->url];
@@ -1793,10 +1797,10 @@ static void
 item_free(struct item *it)
 {
 	if (it->c != NULL) {
-		curl_easy_cleanup(it->c);
+		NET(curl_easy_cleanup)(it->c);
 	}
-	EVP_MD_CTX_free(it->md);
-	EVP_MD_CTX_free(it->skip_md);
+	CRYPTO(EVP_MD_CTX_free)(it->md);
+	CRYPTO(EVP_MD_CTX_free)(it->skip_md);
 	cds_ring_destroy(&it->ra);
 	cds_ring_destroy(&it->rb);
 	stage_err_clear(&it->dec.e);
@@ -1849,7 +1853,7 @@ step_items(struct item *items, size_t next, double *wait)
 			    it->need) {
 				it->paused = 0;
 				it->last_data = now;
-				curl_easy_pause(it->c, CURLPAUSE_CONT);
+				NET(curl_easy_pause)(it->c, CURLPAUSE_CONT);
 			} else if (!it->paused &&
 			    now - it->last_data > tmo * 1000.0) {
 				snprintf(it->errbuf,
@@ -1881,13 +1885,13 @@ collect(CURLM *multi)
 	CURLMsg *msg;
 	int left;
 
-	while ((msg = curl_multi_info_read(multi, &left)) != NULL) {
+	while ((msg = NET(curl_multi_info_read)(multi, &left)) != NULL) {
 		struct item *it = NULL;
 
 		if (msg->msg != CURLMSG_DONE) {
 			continue;
 		}
-		curl_easy_getinfo(msg->easy_handle, CURLINFO_PRIVATE,
+		NET(curl_easy_getinfo)(msg->easy_handle, CURLINFO_PRIVATE,
 		    (char **)&it);
 		if (it != NULL) {
 			attempt_done(it, msg->data.result);
@@ -1927,19 +1931,45 @@ end_early(cds_handle_t *h, struct item *items, size_t n, double deadline,
 	return 0;
 }
 
+/*
+ * The order the archives start in (*ORDER, N indexes of F): the largest
+ * first, by the manifest's size (one of unknown size last), the caller's
+ * order among equals.  The run ends when its last decoder does: started
+ * first, the largest archive decodes while the small ones fill the other
+ * cores around it, instead of decoding alone at the end (longest
+ * processing time first).
+ */
+static size_t *
+start_order(const struct cds_fetch *f, size_t n)
+{
+	size_t *o = cds_xcalloc(n > 0 ? n : 1, sizeof(*o)), i, k;
+
+	for (i = 0; i < n; i++) {
+		uint64_t size = f[i].archive->size;
+
+		for (k = i; k > 0 && f[o[k - 1]].archive->size < size; k--) {
+			o[k] = o[k - 1];
+		}
+		o[k] = i;
+	}
+	return o;
+}
+
 int
 cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 {
 	struct run run = { .h = h };
-	struct item *items;
-	size_t i, next = 0, ndone = 0;
+	struct item *items, *it;
+	size_t i, next = 0, ndone = 0, *order, *at;
 	int jobs = h->jobs < 1 ? 1 : h->jobs > 16 ? 16 : h->jobs;
 	int ret = 0;
 	unsigned deadline_s;
 	double deadline;
 
-	cds_curl_init();
-	if ((run.multi = curl_multi_init()) == NULL) {
+	if (cds_net_load(h) == -1) {
+		return -1;	/* error set by cds_net_load */
+	}
+	if ((run.multi = NET(curl_multi_init)()) == NULL) {
 		return cds_seterr(h, CDS_ERR_MEMORY, "curl");
 	}
 	/* the limit is for the whole run: share it among the archives that
@@ -1947,13 +1977,16 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 	run.memlimit = h->memlimit / (n < (size_t)jobs ? (n > 0 ? n : 1) :
 	    (size_t)jobs);
 	items = cds_xcalloc(n, sizeof(*items));
+	order = start_order(f, n);
+	at = cds_xcalloc(n > 0 ? n : 1, sizeof(*at));
 	for (i = 0; i < n; i++) {
 		items[i].run = &run;
 		items[i].h = h;
-		items[i].f = &f[i];
-		items[i].a = f[i].archive;
+		items[i].f = &f[order[i]];
+		items[i].a = f[order[i]].archive;
 		items[i].dirfd = items[i].part_fd = items[i].src_fd = -1;
-		f[i].err = 0;
+		f[order[i]].err = 0;
+		at[order[i]] = i;
 	}
 	deadline_s = h->deadline_s > 0 ? h->deadline_s : CDS_DEADLINE_DEFAULT;
 	deadline = now_ms() + deadline_s * 1000.0;
@@ -1973,7 +2006,7 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 			active++;
 		}
 		busy = step_items(items, next, &wait);
-		curl_multi_perform(run.multi, &running);
+		NET(curl_multi_perform)(run.multi, &running);
 		collect(run.multi);
 		ndone = 0;
 		for (i = 0; i < n; i++) {
@@ -1985,24 +2018,27 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 		if (busy) {
 			wait = 0;
 		}
-		curl_multi_poll(run.multi, NULL, 0, (int)wait, NULL);
+		NET(curl_multi_poll)(run.multi, NULL, 0, (int)wait, NULL);
 	}
+	/* the first failure in the caller's order is the handle's */
 	for (i = 0; i < n; i++) {
-		if (items[i].err != 0 && ret == 0) {
-			if (items[i].hosts_down) {
-				hosts_error(h, &run, items[i].err);
+		it = &items[at[i]];
+		if (it->err != 0 && ret == 0) {
+			if (it->hosts_down) {
+				hosts_error(h, &run, it->err);
 			} else {
-				cds_seterr(h, items[i].err, "%s",
-				    items[i].detail);
+				cds_seterr(h, it->err, "%s", it->detail);
 			}
 			ret = -1;
 		}
-		f[i].err = items[i].err;
-		item_free(&items[i]);
+		f[i].err = it->err;
+		item_free(it);
 	}
 	free(items);
+	free(order);
+	free(at);
 	hosts_free(&run);
-	curl_multi_cleanup(run.multi);
+	NET(curl_multi_cleanup)(run.multi);
 	return ret;
 }
 

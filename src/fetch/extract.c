@@ -33,9 +33,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <archive.h>
-#include <archive_entry.h>
-
 #include "fetch/fetch.h"
 
 #define MAX_DEPTH 128
@@ -119,7 +116,7 @@ rd(struct archive *a, void *ud, const void **buf)
 	n = cds_ring_rspan(x->u->in, &p);
 	if (n < 0) {
 		x->u->e.peer = 1;
-		archive_set_error(a, ECANCELED, "stopped");
+		NET(archive_set_error)(a, ECANCELED, "stopped");
 		return -1;
 	}
 	x->held = (size_t)n;
@@ -370,7 +367,8 @@ do_file(struct ex *x, struct archive_entry *e, const char *member,
     char **comps, size_t n)
 {
 	const char *base = comps[n - 1];
-	int64_t size = archive_entry_size_is_set(e) ? archive_entry_size(e) : 0;
+	int64_t size = NET(archive_entry_size_is_set)(e) ?
+	    NET(archive_entry_size)(e) : 0;
 	int64_t end = 0;
 	struct timespec ts[2];
 	int pfd, fd, r;
@@ -399,13 +397,13 @@ do_file(struct ex *x, struct archive_entry *e, const char *member,
 		size_t len;
 		la_int64_t off;
 
-		r = archive_read_data_block(x->a, &buf, &len, &off);
+		r = NET(archive_read_data_block)(x->a, &buf, &len, &off);
 		if (r == ARCHIVE_EOF) {
 			break;
 		}
 		if (r < ARCHIVE_WARN) {
 			fail(x, CDS_ERR_ARCHIVE, member, "%s",
-			    archive_error_string(x->a));
+			    NET(archive_error_string)(x->a));
 			goto bad;
 		}
 		if (len == 0) {
@@ -429,11 +427,11 @@ do_file(struct ex *x, struct archive_entry *e, const char *member,
 		goto bad;
 	}
 	/* never setuid, setgid or sticky; never another owner */
-	if (fchmod(fd, file_mode(archive_entry_perm(e))) == -1) {
+	if (fchmod(fd, file_mode(NET(archive_entry_perm)(e))) == -1) {
 		io_fail(x, member, "chmod");
 		goto bad;
 	}
-	ts[0].tv_sec = ts[1].tv_sec = archive_entry_mtime(e);
+	ts[0].tv_sec = ts[1].tv_sec = NET(archive_entry_mtime)(e);
 	ts[0].tv_nsec = ts[1].tv_nsec = 0;
 	futimens(fd, ts);
 	if (close(fd) == -1) {
@@ -480,7 +478,7 @@ do_dir(struct ex *x, struct archive_entry *e, const char *member,
 		return io_fail(x, member, "open");
 	}
 	/* we must still be able to write into it, and to delete it */
-	if (fchmod(fd, dir_mode(archive_entry_perm(e))) == -1) {
+	if (fchmod(fd, dir_mode(NET(archive_entry_perm)(e))) == -1) {
 		close(fd);
 		return io_fail(x, member, "chmod");
 	}
@@ -539,7 +537,7 @@ static int
 do_symlink(struct ex *x, struct archive_entry *e, const char *member,
     char **comps, size_t n)
 {
-	const char *target = archive_entry_symlink(e);
+	const char *target = NET(archive_entry_symlink)(e);
 	const char *base = comps[n - 1];
 	struct timespec ts[2];
 	int pfd;
@@ -557,7 +555,7 @@ do_symlink(struct ex *x, struct archive_entry *e, const char *member,
 			    io_fail(x, member, "symlink");
 		}
 	}
-	ts[0].tv_sec = ts[1].tv_sec = archive_entry_mtime(e);
+	ts[0].tv_sec = ts[1].tv_sec = NET(archive_entry_mtime)(e);
 	ts[0].tv_nsec = ts[1].tv_nsec = 0;
 	utimensat(pfd, base, ts, AT_SYMLINK_NOFOLLOW);
 	return 0;
@@ -626,9 +624,9 @@ out:
 static int
 entry(struct ex *x, struct archive_entry *e)
 {
-	const char *member = archive_entry_pathname(e);
-	const char *hl = archive_entry_hardlink(e);
-	mode_t type = archive_entry_filetype(e);
+	const char *member = NET(archive_entry_pathname)(e);
+	const char *hl = NET(archive_entry_hardlink)(e);
+	mode_t type = NET(archive_entry_filetype)(e);
 	const char *why;
 	char **comps = NULL;
 	uint64_t max_entries = cds_unpack_max_entries(csize_now(x));
@@ -733,7 +731,7 @@ cds_unpack_run(struct cds_unpack *u)
 	struct archive_entry *e;
 	int r, opened = 0;
 
-	x.a = archive_read_new();
+	x.a = NET(archive_read_new)();
 	if (x.a == NULL) {
 		cds_stage_seterr(&u->e, CDS_ERR_MEMORY, "%s", u->name);
 		goto fail;
@@ -741,38 +739,38 @@ cds_unpack_run(struct cds_unpack *u)
 	switch (u->fmt) {
 	case CDS_AR_TAR_XZ:
 	case CDS_AR_TAR:
-		archive_read_support_format_tar(x.a);
+		NET(archive_read_support_format_tar)(x.a);
 		break;
 	case CDS_AR_TAR_GZ:
-		archive_read_support_filter_gzip(x.a);
-		archive_read_support_format_tar(x.a);
+		NET(archive_read_support_filter_gzip)(x.a);
+		NET(archive_read_support_format_tar)(x.a);
 		break;
 	case CDS_AR_TAR_BZ2:
-		archive_read_support_filter_bzip2(x.a);
-		archive_read_support_format_tar(x.a);
+		NET(archive_read_support_filter_bzip2)(x.a);
+		NET(archive_read_support_format_tar)(x.a);
 		break;
 	case CDS_AR_ZIP:
-		archive_read_support_format_zip_streamable(x.a);
+		NET(archive_read_support_format_zip_streamable)(x.a);
 		break;
 	default:
 		cds_stage_seterr(&u->e, CDS_ERR_ARCHIVE,
 		    "%s: unknown archive type", u->name);
 		goto fail;
 	}
-	if (archive_read_open(x.a, &x, NULL, rd, rd_close) != ARCHIVE_OK) {
+	if (NET(archive_read_open)(x.a, &x, NULL, rd, rd_close) != ARCHIVE_OK) {
 		fail(&x, CDS_ERR_ARCHIVE, NULL, "%s",
-		    archive_error_string(x.a));
+		    NET(archive_error_string)(x.a));
 		goto fail;
 	}
 	opened = 1;
 	for (;;) {
-		r = archive_read_next_header(x.a, &e);
+		r = NET(archive_read_next_header)(x.a, &e);
 		if (r == ARCHIVE_EOF) {
 			break;
 		}
 		if (r < ARCHIVE_WARN) {
 			fail(&x, CDS_ERR_ARCHIVE, NULL, "%s",
-			    archive_error_string(x.a));
+			    NET(archive_error_string)(x.a));
 			goto fail;
 		}
 		if (entry(&x, e) == -1) {
@@ -783,8 +781,8 @@ cds_unpack_run(struct cds_unpack *u)
 		fail(&x, CDS_ERR_ARCHIVE, NULL, "the archive is empty");
 		goto fail;
 	}
-	archive_read_close(x.a);
-	archive_read_free(x.a);
+	NET(archive_read_close)(x.a);
+	NET(archive_read_free)(x.a);
 	x.a = NULL;
 	if (drain(&x) == -1) {
 		goto fail;
@@ -803,9 +801,9 @@ fail:
 out:
 	if (x.a != NULL) {
 		if (opened) {
-			archive_read_close(x.a);
+			NET(archive_read_close)(x.a);
 		}
-		archive_read_free(x.a);
+		NET(archive_read_free)(x.a);
 	}
 	if (x.cfd != -1) {
 		close(x.cfd);

@@ -19,7 +19,7 @@
 
 #include <pthread.h>
 
-#include "sys/handle.h"
+#include "sys/net.h"
 #include "fetch/ring.h"
 
 /* One archive to get and unpack. */
@@ -89,7 +89,8 @@ CDS_HIDDEN int cds_fetch_extract(cds_handle_t *h, struct cds_fetch *f);
 
 /*
  * N items with up to h->jobs of them moving at once (one curl multi handle
- * on the caller's thread, two worker threads per item in flight).  Returns
+ * on the caller's thread, two worker threads per item in flight), the
+ * largest (the manifest's size) started first.  Returns
  * 0 if all succeeded, else -1 with the first failing item's error on the
  * handle and each f[i].err filled; when that item failed because every
  * server of its URLs was down, the error is the first of them (its code,

@@ -22,6 +22,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "base/crypto.h"
 #include "fetch/fetch.h"
 #include "sys/http.h"
 #include "read/manifest.h"

@@ -29,8 +29,6 @@
 
 #include <string.h>
 
-#include <lzma.h>
-
 #include "fetch/fetch.h"
 
 /* A legitimate archive never needs more than this, threaded or not. */
@@ -119,7 +117,7 @@ choose(struct cds_xz *x, const unsigned char *head, size_t n)
 	}
 	if (n <= LZMA_STREAM_HEADER_SIZE ||
 	    head[LZMA_STREAM_HEADER_SIZE] == 0x00 ||
-	    lzma_stream_header_decode(&sf, head) != LZMA_OK) {
+	    NET(lzma_stream_header_decode)(&sf, head) != LZMA_OK) {
 		return CDS_XZ_ONE_BLOCK;
 	}
 	memset(&b, 0, sizeof(b));
@@ -129,17 +127,17 @@ choose(struct cds_xz *x, const unsigned char *head, size_t n)
 	b.check = sf.check;
 	b.filters = filters;
 	if (n < LZMA_STREAM_HEADER_SIZE + b.header_size ||
-	    lzma_block_header_decode(&b, NULL,
+	    NET(lzma_block_header_decode)(&b, NULL,
 	    head + LZMA_STREAM_HEADER_SIZE) != LZMA_OK) {
 		return CDS_XZ_ONE_BLOCK;
 	}
-	fmem = lzma_raw_decoder_memusage(filters);
-	lzma_filters_free(filters, NULL);
+	fmem = NET(lzma_raw_decoder_memusage)(filters);
+	NET(lzma_filters_free)(filters, NULL);
 	if (b.compressed_size == LZMA_VLI_UNKNOWN ||
 	    b.uncompressed_size == LZMA_VLI_UNKNOWN) {
 		return CDS_XZ_NO_SIZES;
 	}
-	total = lzma_block_total_size(&b);
+	total = NET(lzma_block_total_size)(&b);
 	if (fmem == UINT64_MAX || total == 0) {
 		return CDS_XZ_ONE_BLOCK;
 	}
@@ -163,7 +161,7 @@ decoder_init(struct cds_xz *x, lzma_stream *s)
 	lzma_mt mt;
 
 	if (x->mode != CDS_XZ_THREADED) {
-		return lzma_stream_decoder(s, stop, flags);
+		return NET(lzma_stream_decoder)(s, stop, flags);
 	}
 	memset(&mt, 0, sizeof(mt));
 	mt.flags = flags;
@@ -171,7 +169,7 @@ decoder_init(struct cds_xz *x, lzma_stream *s)
 	mt.timeout = 0;		/* each call decodes what it was given */
 	mt.memlimit_threading = x->memlimit;
 	mt.memlimit_stop = stop;
-	return lzma_stream_decoder_mt(s, &mt);
+	return NET(lzma_stream_decoder_mt)(s, &mt);
 }
 
 /*
@@ -220,13 +218,13 @@ pump(struct cds_xz *x, lzma_stream *s, const unsigned char *head,
 		s->next_out = w;
 		s->avail_out = wn;
 		before = s->avail_in;
-		r = lzma_code(s, action);
+		r = NET(lzma_code)(s, action);
 		/* what liblzma took is given back to the source at once */
 		if (from_ring && before > s->avail_in) {
 			cds_ring_consume(x->in, before - s->avail_in);
 		}
 		cds_ring_commit(x->out, wn - s->avail_out);
-		if ((mem = lzma_memusage(s)) > x->peak_mem) {
+		if ((mem = NET(lzma_memusage)(s)) > x->peak_mem) {
 			x->peak_mem = mem;
 		}
 		if (r != LZMA_OK) {
@@ -256,7 +254,7 @@ cds_xz_run(struct cds_xz *x)
 		}
 	}
 	/* joins the threaded decoder's threads */
-	lzma_end(&s);
+	NET(lzma_end)(&s);
 	if (r == LZMA_STREAM_END) {
 		cds_ring_close(x->out);
 		return;

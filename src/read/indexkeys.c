@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "index-keys.h"
+#include "base/crypto.h"
 #include "read/manifest.h"
 
 char *
@@ -63,8 +64,13 @@ cds_index_verify(cds_handle_t *h, const char *name, const void *data,
 	char id[17], trusted[2][17];
 	size_t n = cds_index_keys(keys, names), used = 0, i;
 	struct cds_buf tb = {0};
+	const char *nocrypto;
 	int ret = -1;
 
+	if ((nocrypto = cds_crypto_load()) != NULL) {
+		return cds_seterr(h, CDS_ERR_UNSUPPORTED, "%s: its signature "
+		    "cannot be checked: %s", name, nocrypto);
+	}
 	if (cds_ms_sig_parse(sig, siglen, &s, &why) == -1) {
 		cds_ms_sig_clear(&s);
 		return cds_seterr(h, CDS_ERR_SIGNATURE, "%s: not a minisign "

@@ -19,6 +19,7 @@
 
 #include <jansson.h>
 
+#include "base/crypto.h"
 #include "sys/http.h"
 #include "read/manifest.h"
 #include "base/version.h"
@@ -1808,24 +1809,6 @@ cds_manifest_load(cds_handle_t *h)
 	return h->manifest;
 }
 
-int
-cds_index_info(cds_handle_t *h, struct cds_index_info *info)
-{
-	const struct cds_manifest *m = cds_manifest_load(h);
-
-	memset(info, 0, sizeof(*info));
-	if (m == NULL) {
-		return -1;	/* error set by cds_manifest_load */
-	}
-	info->path = m->path;
-	info->updated = m->updated;
-	info->version = m->version;
-	info->generated = m->generated;
-	info->expires = m->expires;
-	info->expired = m->expires_t > 0 && time(NULL) >= m->expires_t;
-	return 0;
-}
-
 size_t
 cds_manifest_nreleases(const struct cds_manifest *m)
 {
@@ -1979,8 +1962,16 @@ cds_release_archives(cds_handle_t *h, const struct cds_release *rel,
 			free(path);
 			return NULL;
 		}
-		if (cds_sha256_buf(text, len, digest) == -1 ||
-		    strcasecmp(digest, rel->redistrib_sha256) != 0) {
+		if (cds_sha256_buf(text, len, digest) == -1) {
+			cds_seterr(h, CDS_ERR_UNSUPPORTED, "%s: its SHA-256 "
+			    "cannot be computed: %s", path,
+			    cds_crypto_load() != NULL ? cds_crypto_load() :
+			    strerror(errno));
+			free(text);
+			free(path);
+			return NULL;
+		}
+		if (strcasecmp(digest, rel->redistrib_sha256) != 0) {
 			bad_manifest(h, path, "SHA-256 is %s, "
 			    "the index pins %s", digest,
 			    rel->redistrib_sha256);

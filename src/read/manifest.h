@@ -201,6 +201,13 @@ CDS_HIDDEN void cds_archives_free(struct cds_archive **v);
 CDS_HIDDEN char *cds_index_store(const cds_handle_t *h);
 /* The shipped index's host path (new string). */
 CDS_HIDDEN char *cds_index_shipped_path(void);
+/*
+ * The number and dates of the index TEXT (M's version, generated,
+ * expires, expires_t) read without loading it (indexhead.c: what
+ * cds_index_info() reads of the shipped index): 0, or -1 when unsure
+ * (TEXT is no index, or not as this expects; load it whole).
+ */
+CDS_HIDDEN int cds_index_head_read(const char *text, struct cds_manifest *m);
 /* The public keys this program was built with (configure's
  * --with-index-key and --with-index-next-key, or the build's own
  * development keys): KEYS gets up to 2, their number returned; NAMES[i]

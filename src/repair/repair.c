@@ -24,6 +24,7 @@
 
 #include "base/quote.h"
 #include "doctor/aptfix.h"
+#include "base/crypto.h"
 #include "doctor/consumers.h"
 #include "doctor/facts.h"
 #include "txn/fixup.h"

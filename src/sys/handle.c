@@ -64,6 +64,10 @@ manifest_drop(cds_handle_t *h)
 		h->manifest_free(h->manifest);
 		h->manifest = NULL;
 	}
+	if (h->index_head != NULL) {
+		h->manifest_free(h->index_head);
+		h->index_head = NULL;
+	}
 }
 
 void

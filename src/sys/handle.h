@@ -24,6 +24,8 @@ struct cds_handle {
 	struct cds_manifest *manifest;	/* loaded once (manifest.c) */
 	void (*manifest_free)(struct cds_manifest *);	/* ... and freed by
 							   this */
+	struct cds_manifest *index_head;	/* its number and dates
+						   alone (indexhead.c) */
 	struct cds_strv mirrors;
 	char *cache_dir;
 	char *prefix;

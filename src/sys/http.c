@@ -1,11 +1,10 @@
 /*
- * http.c - what every libcurl transfer shares (global init, options,
- * which errors are TLS's), and small documents fetched into memory (a
- * manifest).  The archives' transfers are download.c's.
+ * http.c - what every libcurl transfer shares (options, which errors are
+ * TLS's), and small documents fetched into memory (a manifest).  The
+ * archives' transfers are download.c's; libcurl is called through net.h.
  */
 #include "config.h"
 
-#include <pthread.h>
 #include <stdlib.h>
 
 #include "sys/http.h"
@@ -13,20 +12,6 @@
 /* ------------------------------------------------------------------------ */
 /* curl setup shared by all transfers                                        */
 /* ------------------------------------------------------------------------ */
-
-static pthread_once_t curl_once = PTHREAD_ONCE_INIT;
-
-static void
-curl_init_once(void)
-{
-	curl_global_init(CURL_GLOBAL_DEFAULT);
-}
-
-void
-cds_curl_init(void)
-{
-	pthread_once(&curl_once, curl_init_once);
-}
 
 /*
  * Options every transfer gets.  Proxies: libcurl reads http_proxy,
@@ -45,28 +30,28 @@ cds_curl_setup(CURL *c, unsigned timeout)
 		ca = getenv("SSL_CERT_FILE");
 	}
 	if (ca != NULL && *ca != '\0') {
-		curl_easy_setopt(c, CURLOPT_CAINFO, ca);
+		NET(curl_easy_setopt)(c, CURLOPT_CAINFO, ca);
 	}
 	if (dir != NULL && *dir != '\0') {
-		curl_easy_setopt(c, CURLOPT_CAPATH, dir);
+		NET(curl_easy_setopt)(c, CURLOPT_CAPATH, dir);
 	}
-	curl_easy_setopt(c, CURLOPT_SSL_VERIFYPEER, 1L);
-	curl_easy_setopt(c, CURLOPT_SSL_VERIFYHOST, 2L);
-	curl_easy_setopt(c, CURLOPT_NOSIGNAL, 1L);
-	curl_easy_setopt(c, CURLOPT_FOLLOWLOCATION, 1L);
-	curl_easy_setopt(c, CURLOPT_MAXREDIRS, 10L);
+	NET(curl_easy_setopt)(c, CURLOPT_SSL_VERIFYPEER, 1L);
+	NET(curl_easy_setopt)(c, CURLOPT_SSL_VERIFYHOST, 2L);
+	NET(curl_easy_setopt)(c, CURLOPT_NOSIGNAL, 1L);
+	NET(curl_easy_setopt)(c, CURLOPT_FOLLOWLOCATION, 1L);
+	NET(curl_easy_setopt)(c, CURLOPT_MAXREDIRS, 10L);
 #if LIBCURL_VERSION_NUM >= 0x075500
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS_STR, "http,https");
-	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+	NET(curl_easy_setopt)(c, CURLOPT_PROTOCOLS_STR, "http,https");
+	NET(curl_easy_setopt)(c, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
 #else
-	curl_easy_setopt(c, CURLOPT_PROTOCOLS,
+	NET(curl_easy_setopt)(c, CURLOPT_PROTOCOLS,
 	    (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
-	curl_easy_setopt(c, CURLOPT_REDIR_PROTOCOLS,
+	NET(curl_easy_setopt)(c, CURLOPT_REDIR_PROTOCOLS,
 	    (long)(CURLPROTO_HTTP | CURLPROTO_HTTPS));
 #endif
-	curl_easy_setopt(c, CURLOPT_CONNECTTIMEOUT, (long)timeout);
-	curl_easy_setopt(c, CURLOPT_TCP_KEEPALIVE, 1L);
-	curl_easy_setopt(c, CURLOPT_USERAGENT, PACKAGE "/" VERSION);
+	NET(curl_easy_setopt)(c, CURLOPT_CONNECTTIMEOUT, (long)timeout);
+	NET(curl_easy_setopt)(c, CURLOPT_TCP_KEEPALIVE, 1L);
+	NET(curl_easy_setopt)(c, CURLOPT_USERAGENT, PACKAGE "/" VERSION);
 }
 
 int
@@ -150,24 +135,26 @@ cds_dl_fetch_small(cds_handle_t *h, const char *url, size_t max, size_t *len)
 		    { CDS_ERRARG_URL, url }), "%s: not fetched: offline", url);
 		return NULL;
 	}
-	cds_curl_init();
-	if ((c = curl_easy_init()) == NULL) {
+	if (cds_net_load(h) == -1) {
+		return NULL;	/* error set by cds_net_load */
+	}
+	if ((c = NET(curl_easy_init)()) == NULL) {
 		cds_seterr(h, CDS_ERR_MEMORY, "%s", url);
 		return NULL;
 	}
 	s.tmo = h->timeout_s > 0 ? h->timeout_s : CDS_TIMEOUT_DEFAULT;
 	cds_curl_setup(c, s.tmo);
-	curl_easy_setopt(c, CURLOPT_URL, url);
-	curl_easy_setopt(c, CURLOPT_WRITEFUNCTION, small_write);
-	curl_easy_setopt(c, CURLOPT_WRITEDATA, &s);
-	curl_easy_setopt(c, CURLOPT_XFERINFOFUNCTION, small_progress);
-	curl_easy_setopt(c, CURLOPT_XFERINFODATA, &s);
-	curl_easy_setopt(c, CURLOPT_NOPROGRESS, 0L);
-	curl_easy_setopt(c, CURLOPT_ERRORBUFFER, errbuf);
+	NET(curl_easy_setopt)(c, CURLOPT_URL, url);
+	NET(curl_easy_setopt)(c, CURLOPT_WRITEFUNCTION, small_write);
+	NET(curl_easy_setopt)(c, CURLOPT_WRITEDATA, &s);
+	NET(curl_easy_setopt)(c, CURLOPT_XFERINFOFUNCTION, small_progress);
+	NET(curl_easy_setopt)(c, CURLOPT_XFERINFODATA, &s);
+	NET(curl_easy_setopt)(c, CURLOPT_NOPROGRESS, 0L);
+	NET(curl_easy_setopt)(c, CURLOPT_ERRORBUFFER, errbuf);
 	s.last_data = cds_now_ms();
-	rc = curl_easy_perform(c);
-	curl_easy_getinfo(c, CURLINFO_RESPONSE_CODE, &status);
-	curl_easy_cleanup(c);
+	rc = NET(curl_easy_perform)(c);
+	NET(curl_easy_getinfo)(c, CURLINFO_RESPONSE_CODE, &status);
+	NET(curl_easy_cleanup)(c);
 	if (s.overrun) {
 		cds_seterr(h, CDS_ERR_SIZE, "%s: larger than %zu bytes", url,
 		    max);
@@ -180,12 +167,12 @@ cds_dl_fetch_small(cds_handle_t *h, const char *url, size_t max, size_t *len)
 	}
 	if (cds_curl_is_tls_error(rc)) {
 		cds_seterr(h, CDS_ERR_TLS, "%s: %s", url,
-		    *errbuf != '\0' ? errbuf : curl_easy_strerror(rc));
+		    *errbuf != '\0' ? errbuf : NET(curl_easy_strerror)(rc));
 		goto fail;
 	}
 	if (rc != CURLE_OK) {
 		cds_seterr(h, CDS_ERR_NETWORK, "%s: %s", url,
-		    *errbuf != '\0' ? errbuf : curl_easy_strerror(rc));
+		    *errbuf != '\0' ? errbuf : NET(curl_easy_strerror)(rc));
 		goto fail;
 	}
 	if (status >= 400) {

@@ -5,12 +5,7 @@
 #ifndef CDS_HTTP_H
 #define CDS_HTTP_H
 
-#include <curl/curl.h>
-
-#include "sys/handle.h"
-
-/* curl_global_init(), once per process (any thread). */
-CDS_HIDDEN void cds_curl_init(void);
+#include "sys/net.h"
 
 /*
  * Options every transfer gets: the CA (CURL_CA_BUNDLE, else SSL_CERT_FILE,

@@ -26,6 +26,7 @@
 
 #include <jansson.h>
 
+#include "base/crypto.h"
 #include "fetch/fetch.h"
 #include "txn/fixup.h"
 #include "txn/lock.h"

@@ -5,7 +5,9 @@
  * or a bare redistrib file) and planned from.  Properties: every archive
  * parsed has names that fit manifest.c's grammar and a size within the
  * bound; every path a plan lists is inside its prefix, one component per
- * name, with no control character.
+ * name, with no control character; where an index loads and its number
+ * and dates can be read alone (indexhead.c, --version), they are the ones
+ * the load read.
  */
 #include "config.h"
 
@@ -30,6 +32,26 @@ check_archives(struct cds_archive **v)
 			    a->relative_path);
 		}
 	}
+}
+
+/* The number and dates read alone are the load's, where both read them. */
+static void
+check_head(cds_handle_t *h, const char *text)
+{
+	const struct cds_manifest *m = h != NULL ? cds_manifest_load(h) : NULL;
+	struct cds_manifest hm = {0};
+
+	if (m == NULL || m->bare || cds_index_head_read(text, &hm) == -1) {
+		return;
+	}
+	if (hm.version != m->version || !cds_streq(hm.generated,
+	    m->generated) || !cds_streq(hm.expires, m->expires) ||
+	    hm.expires_t != m->expires_t) {
+		fz_fail("the index's number or dates read alone are not the "
+		    "load's", hm.generated != NULL ? hm.generated : "-");
+	}
+	free(hm.generated);
+	free(hm.expires);
 }
 
 int
@@ -89,6 +111,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		}
 		cds_plan_free(p);
 	}
+	check_head(h, text);
 	cds_free(h);
 	free(path);
 	free(root);

@@ -48,7 +48,7 @@ pc=$(pkg-config --cflags libcurl libarchive jansson liblzma libcrypto \
 	2>/dev/null)
 cflags="-g -O1 -fno-omit-frame-pointer -fsanitize=address,undefined
 -fno-sanitize-recover=undefined -I$build -I$top/src -I$top/tests/fuzz $pc
--DLOCALEDIR=\"/usr/share/locale\" -DPKGDATADIR=\"$top\""
+-DLOCALEDIR=\"/usr/share/locale\" -DPKGDATADIR=\"$top\" -DPKGLIBDIR=\"$build/.libs\""
 libs="-lcurl -larchive -lcrypto -ljansson -llzma -lpthread -lm -ldl"
 
 # the engine, instrumented for coverage and the sanitizers

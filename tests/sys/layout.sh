@@ -73,23 +73,29 @@ if ! command -v nm >/dev/null 2>&1; then
 	done_testing
 fi
 B=$CDS_BUILDDIR/src
-# The objects of libcds that match a source file today (an object of a
-# removed or moved source is left out), as: OBJECT FOLDER FILE
+# The objects of libcds (and of its modules: base/cryptomod.c,
+# sys/netmod.c) that match a source file today (an object of a removed or
+# moved source is left out), as: OBJECT FOLDER FILE
 : >"$T/objs"
 for _c in "$S"/*.c "$S"/*/*.c; do
 	_r=${_c#"$S"/}
 	case $_r in */*) _d=${_r%%/*} ;; *) _d=. ;; esac
 	_b=${_r##*/}
-	_o=$B/${_r%"$_b"}libcds_la-${_b%.c}.o
-	[ -f "$_o" ] || _o=$B/${_r%"$_b"}.libs/libcds_la-${_b%.c}.o
-	if [ ! -f "$_o" ]; then
+	_o=
+	for _l in libcds_la libcds_net_la libcds_crypto_la; do
+		for _p in "" .libs/; do
+			_x=$B/${_r%"$_b"}$_p${_l}-${_b%.c}.o
+			[ -z "$_o" ] && [ -f "$_x" ] && _o=$_x
+		done
+	done
+	if [ -z "$_o" ]; then
 		echo "$_r" >>"$T/missing"
 		continue
 	fi
 	echo "$_o $_d ${_r%.c}" >>"$T/objs"
 done
 missing=$(cat "$T/missing" 2>/dev/null)
-is "$missing" "" "every source of src/ has its object in libcds (built)"
+is "$missing" "" "every source of src/ has its object in libcds or a module (built)"
 # defined: SYMBOL FOLDER FILE; used: FILE FOLDER SYMBOL
 : >"$T/def"; : >"$T/use"
 while read -r _o _d _r; do

@@ -4,7 +4,9 @@
 # into fresh minimal Debian 12 and 13 roots (tests/realworld/recipes/
 # bookworm-base, trixie-base, built by mkroot.sh), without network; there
 # --version and doctor run and find the signed index where the package put
-# it (/usr/share/cudnn-setup/manifests); then `apt-get remove` leaves no
+# it (/usr/share/cudnn-setup/manifests), and a download finds the modules
+# that do it (/usr/lib/<triplet>/cudnn-setup/libcds-net.so, libcds-crypto.so);
+# then `apt-get remove` leaves no
 # file of the package but keeps the user's prefix, and purge also takes the
 # program's own state (/var/lib/cudnn-setup, /var/log/cudnn-setup.log).
 #
@@ -14,7 +16,7 @@
 # ${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}/debs/KEY, KEY a digest of
 # every file git tracks or would track, so an unchanged tree builds it once.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 28
+plan 34
 
 SYSPATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 
@@ -28,7 +30,7 @@ elif ! (cd "$CDS_SRCDIR" && dpkg-checkbuilddeps) >/dev/null 2>&1; then
 	    dpkg-checkbuilddeps 2>&1 | sed 's/.*: //')"
 fi
 if [ -n "$why" ]; then
-	skip 28 "$why"
+	skip 34 "$why"
 	exit 0
 fi
 
@@ -46,9 +48,16 @@ info=$(dpkg-deb -f "$deb" Package Version Depends)
 like "$info" "^Version: $version\$" "the package carries configure.ac's version"
 like "$info" "^Depends:.*libcurl4.*libssl3" \
     "its dependencies are computed from the program's libraries"
+like "$info" "^Depends:.*libarchive13.*liblzma5" \
+    "... and from its module's (libcds-net.so)"
 unlike "$info" "nvidia|cuda|cudnn[^-]" "it depends on nothing of NVIDIA's"
 files=$(dpkg-deb -c "$deb" | awk '{ print $6 }')
 like "$files" '^\./usr/bin/cudnn-setup$' "the program in /usr/bin"
+like "$files" '^\./usr/lib/[a-z0-9_-]*/cudnn-setup/libcds-net\.so$' \
+    "its modules in /usr/lib/<triplet>/cudnn-setup: libcds-net.so"
+like "$files" '^\./usr/lib/[a-z0-9_-]*/cudnn-setup/libcds-crypto\.so$' \
+    "... and libcds-crypto.so"
+unlike "$files" '\.la$' "no libtool archive"
 like "$files" '^\./usr/share/cudnn-setup/manifests/index\.json\.minisig$' \
     "the signed index in /usr/share/cudnn-setup/manifests"
 like "$files" '^\./usr/share/cudnn-setup/manifests/nvidia/cuda_redistrib_' \
@@ -93,6 +102,7 @@ run install apt-get install -y --no-install-recommends \
     /tmp/$(basename "$DEB")
 run version cudnn-setup --version
 run doctor cudnn-setup --json doctor
+run net cudnn-setup --manifest http://127.0.0.1:9/index.json doctor
 run list dpkg -L cudnn-setup
 mkdir -p "$M/opt/nvidia" && echo mine >"$M/opt/nvidia/user-file"
 # what the program keeps: the update index store, its audit log as root
@@ -113,7 +123,7 @@ cp -r "$O/res" "$3/"
 for name in bookworm-base trixie-base; do
 	root=$("$CDS_SRCDIR/tests/realworld/mkroot.sh" "$name" 2>"$T/mkroot.err")
 	if [ -z "$root" ] || [ ! -d "$root" ]; then
-		skip 7 "$name: no root ($(tail -n 1 "$T/mkroot.err"))"
+		skip 8 "$name: no root ($(tail -n 1 "$T/mkroot.err"))"
 		continue
 	fi
 	mkdir -p "$T/mnt"
@@ -130,6 +140,8 @@ for name in bookworm-base trixie-base; do
 	    "$name: it reads the shipped index where the package put it"
 	like "$(cat "$r/doctor.out")" '"findings"' \
 	    "$name: doctor runs and reports"
+	like "$(cat "$r/net.out")" 'network error: http://127\.0\.0\.1:9/' \
+	    "$name: a manifest URL loads the module and tries the transfer"
 	is "$(cat "$r/left.out")" "" \
 	    "$name: apt-get remove leaves no file of the package"
 	is "$(cat "$r/kept.out")" log \

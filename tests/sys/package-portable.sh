@@ -3,7 +3,9 @@
 # Debian 11, unpacked into a minimal Debian 11 root (glibc 2.31, the oldest
 # it supports; tests/realworld/recipes/bullseye-base) that has none of the
 # program's libraries, where --version and doctor run from it and find the
-# index beside the program; no library but glibc's comes from the system.
+# index beside the program; no library but glibc's comes from the system,
+# for the program and for the modules it loads to download and to hash
+# (libcds-net.so, libcds-crypto.so, found beside it in libexec/lib).
 # Then the same tarball with the CA bundle where RHEL keeps it: the wrapper
 # names that one.
 #
@@ -12,11 +14,11 @@
 # tarball is cached in ${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}/
 # portable/KEY, KEY a digest of every file git tracks or would track.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 14
+plan 17
 
 why=$(pkg_cannot)
 if [ -n "$why" ]; then
-	skip 14 "$why"
+	skip 17 "$why"
 	exit 0
 fi
 
@@ -27,7 +29,7 @@ version=$(src_version)
 name=cudnn-setup-$version-x86_64-linux
 tgz=$(portable_tgz "$T")
 if [ "$?" -eq 77 ]; then
-	skip 14 "tools/portable.sh cannot build here: $(tail -n 1 "$T/build.log")"
+	skip 17 "tools/portable.sh cannot build here: $(tail -n 1 "$T/build.log")"
 	done_testing
 fi
 check "tools/portable.sh builds $name.tar.gz" test -f "$tgz"
@@ -35,7 +37,7 @@ check "tools/portable.sh builds $name.tar.gz" test -f "$tgz"
 
 root=$("$CDS_SRCDIR/tests/realworld/mkroot.sh" bullseye-base 2>"$T/mkroot.err")
 if [ -z "$root" ] || [ ! -d "$root" ]; then
-	skip 13 "bullseye-base: no root ($(tail -n 1 "$T/mkroot.err"))"
+	skip 16 "bullseye-base: no root ($(tail -n 1 "$T/mkroot.err"))"
 	done_testing
 fi
 # shellcheck disable=SC2016
@@ -62,6 +64,9 @@ run doctor /opt/$N/cudnn-setup --json doctor
 ln -s /opt/$N/cudnn-setup "$M/usr/local/bin/cudnn-setup"
 run linked /usr/local/bin/cudnn-setup --version
 run ldd ldd /opt/$N/libexec/cudnn-setup
+run ldd-net sh -c "ldd /opt/$N/libexec/lib/libcds-net.so; \
+    ldd /opt/$N/libexec/lib/libcds-crypto.so"
+run net /opt/$N/cudnn-setup --manifest http://127.0.0.1:9/index.json doctor
 run ca sh -c "sed \"s|^exec .*|echo \\\$CURL_CA_BUNDLE|\" \
     /opt/$N/cudnn-setup >/tmp/w && sh /tmp/w"
 # RHEL keeps its bundle in /etc/pki/tls/certs
@@ -79,13 +84,20 @@ like "$(cat "$T/res/version.out")" '^index: version [0-9]+.*\(shipped\)$' \
 is "$(cat "$T/res/linked.out")" "$(cat "$T/res/version.out")" \
     "linked into PATH, it runs the same"
 like "$(cat "$T/res/doctor.out")" '"findings"' "doctor runs and reports"
-unlike "$(cat "$T/res/ldd.out")" 'not found' "every library is found"
+unlike "$(cat "$T/res/ldd.out" "$T/res/ldd-net.out")" 'not found' \
+    "every library is found, the modules' too"
 # glibc's, and the compiler's C++ runtime (ICU's), which NVIDIA's libraries
 # loaded later need in the system's newer version
-is "$(awk '$3 ~ /^\// && $3 !~ /^\/opt\// { print $1 }' "$T/res/ldd.out" |
+is "$(awk '$3 ~ /^\// && $3 !~ /^\/opt\// { print $1 }' "$T/res/ldd.out" \
+    "$T/res/ldd-net.out" |
     grep -Ev '^(libc|libm|libpthread|libdl|librt|libresolv|libgcc_s)\.so' |
     grep -Ev '^libstdc\+\+\.so' | tr '\n' ' ')" "" \
     "no library but glibc's and the C++ runtime comes from the system"
+like "$(cat "$T/res/ldd-net.out")" 'libcurl\.so.* => /opt/' \
+    "the module's libcurl is the tarball's"
+like "$(cat "$T/res/net.out")" 'network error: http://127\.0\.0\.1:9/' \
+    "a manifest URL: the module is loaded and the transfer tried"
+is "$(cat "$T/res/net.rc")" 3 "... which fails as a network error (exit 3)"
 # what each ELF file asks of glibc: nothing newer than 2.31
 mkdir -p "$T/x" && tar -C "$T/x" -xzf "$tgz"
 newest=$(find "$T/x" -type f \( -name '*.so*' -o -name cudnn-setup \) \

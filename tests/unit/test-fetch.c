@@ -2,6 +2,7 @@
  * arrives once and in order, across the wrap, with a blocking and a
  * non-blocking producer; the end and an abort reach the other side), the
  * archive types by name, and the decompression-bomb bounds. */
+/* mktests: modules (the network and crypto tables built in) */
 #include "config.h"
 
 #include <pthread.h>

@@ -3,6 +3,7 @@
  * driver), release names, the DT_SONAME reader on real ELF files, the
  * soname fix-up in a scratch directory, and env file quoting.
  */
+/* mktests: modules (the network and crypto tables built in) */
 #include "config.h"
 
 #include <dlfcn.h>

@@ -18,6 +18,7 @@
  *  - either side giving up mid-way stops the stage, threads and all, with
  *    no error of its own.
  */
+/* mktests: modules (the network and crypto tables built in) */
 #include "config.h"
 
 #include <pthread.h>
