@@ -1347,6 +1347,33 @@ cds_plan_free(struct cds_plan *p)
 	free(p);
 }
 
+/*
+ * Release NAME is installed: does it hold what set CS asks (NULL: the whole
+ * release)?  A tree installed with one set (--components runtime) is not
+ * the whole release, nor another set: 0 when it will do, else -1 with
+ * CDS_ERR_CONFLICT naming the tree, the set it holds and how to replace it.
+ */
+static int
+present_set(cds_handle_t *h, const struct cds_layout *l, const char *name,
+    const struct cds_component_set *cs)
+{
+	char *has = cds_receipt_set(l, name);
+	int ok = has == NULL || (cs != NULL && strcmp(has, cs->name) == 0);
+
+	if (!ok) {
+		char *tree = cds_path_join(l->prefix, name);
+
+		cds_seterr(h, CDS_ERR_CONFLICT, "%s holds only the %s set of "
+		    "the release (it was installed with --components %s), not "
+		    "%s%s; remove it first (cudnn-setup remove %s), then "
+		    "install again", tree, has, has, cs != NULL ? "the set " :
+		    "the whole release", cs != NULL ? cs->name : "", name);
+		free(tree);
+	}
+	free(has);
+	return ok ? 0 : -1;
+}
+
 /* Is archive A of a release of KIND in component set CS (NULL: all)? */
 static int
 in_set(const struct cds_component_set *cs, enum cds_kind kind,
@@ -1447,6 +1474,9 @@ add_item(cds_handle_t *h, struct cds_plan *p, const struct cds_layout *l,
 		    "installed by cudnn-setup (no receipt); move it away first",
 		    host);
 		free(host);
+		return -1;
+	}
+	if (st == 1 && present_set(h, l, it->name, cs) == -1) {
 		return -1;
 	}
 	it->state = st == 1 ? CDS_ITEM_PRESENT : CDS_ITEM_NEW;

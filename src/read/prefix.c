@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <jansson.h>
+
 #include "read/prefix.h"
 
 void
@@ -76,6 +78,22 @@ cds_release_state(const struct cds_layout *l, const char *name)
 	free(tree);
 	free(rcpt);
 	return ret;
+}
+
+char *
+cds_receipt_set(const struct cds_layout *l, const char *name)
+{
+	char *rcpt = cds_receipt_path(l, name), *set = NULL;
+	json_t *doc = json_load_file(rcpt, JSON_REJECT_DUPLICATES, NULL);
+	const char *v;
+
+	free(rcpt);
+	if (doc != NULL && (v = json_string_value(json_object_get(doc,
+	    "components"))) != NULL) {
+		set = cds_xstrdup(v);
+	}
+	json_decref(doc);
+	return set;
 }
 
 int

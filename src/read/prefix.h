@@ -36,6 +36,11 @@ CDS_HIDDEN int cds_layout_guard(cds_handle_t *h, const struct cds_layout *l,
 /* 1 installed (tree and receipt), 0 absent, -1 a tree we did not install. */
 CDS_HIDDEN int cds_release_state(const struct cds_layout *l,
     const char *name);
+/* The component set release NAME was installed with ("runtime"), as its
+ * receipt says; NULL for the whole release, or when the receipt cannot be
+ * read (the writers check it whole).  The caller frees it. */
+CDS_HIDDEN char *cds_receipt_set(const struct cds_layout *l,
+    const char *name);
 /* CDS_KIND_CUDA for "cuda-*", CDS_KIND_CUDNN for "cudnn-*", else 0. */
 CDS_HIDDEN int cds_kind_of_name(const char *name);
 /* "cuda" or "cudnn": the name of the default link and module family. */

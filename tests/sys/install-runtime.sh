@@ -16,7 +16,7 @@
 # keeps everything; an archive that would place libcuda is refused with
 # nothing installed; an unknown set is an error.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 24
+plan 28
 
 T=$(mktemp -d); cleanup_later "$T"
 . "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
@@ -163,6 +163,17 @@ is "$(cat "$R/etc/ld.so.conf.d/cudnn-setup.conf" | grep -v '^#')" \
 	"the ld.so.conf.d file names both"
 is "$(jget "$(cat "$P/.state/receipts/cuda-12.4.1.json")" 'd["components"]')" \
 	runtime "the receipt records the set"
+# the whole release over the runtime set is refused, naming both, and
+# nothing changes; the same set again is already there
+sum=$(cd "$P" && find . -type f | sort | xargs cat | cksum)
+cds --root "$R" "$@" install --cuda 12.4.1 --cudnn none --no-driver --yes
+is "$RC" 2 "the whole release over the runtime set: refused (exit 2)"
+like "$ERR" "cuda-12.4.1 holds only the runtime set of the release.*cudnn-setup remove cuda-12.4.1" \
+	"the error names the tree, the set it holds and the way on"
+is "$(cd "$P" && find . -type f | sort | xargs cat | cksum)" "$sum" \
+	"nothing changed on disk"
+cds --root "$R" "$@" install $rt --yes
+is "$RC" 0 "the same set again: nothing to do, exit 0"
 
 # ---- devel: the whole toolkit ---------------------------------------------
 R2=$(mk_sysroot); cleanup_later "$R2"
