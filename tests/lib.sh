@@ -659,8 +659,13 @@ in_chroot() {
 	unshare -m sh -c '
 M=$1 B=$2 D=$3; shift 3
 mount --make-rprivate / && '"$ROOT_MOUNTS"' &&
-mkdir "$M/tmp/cds" && cp "$B" "$M/tmp/cds/cudnn-setup" &&
+mkdir -p "$M/tmp/cds/lib" && cp "$B" "$M/tmp/cds/cudnn-setup" &&
 cp -r "$D/manifests" "$M/tmp/cds/" || exit 99
+# its modules (libcurl'"'"'s and libcrypto'"'"'s tables), where a portable
+# tarball keeps them: lib/ beside the program
+for m in "${B%/*}"/.libs/libcds-*.so "${B%/*}"/lib/libcds-*.so; do
+	[ -f "$m" ] && { cp "$m" "$M/tmp/cds/lib/" || exit 99; }
+done
 # VAR=VALUE... -- ARGS...: the program in the place of --
 n=0
 for a; do [ "$a" = -- ] && break; n=$((n + 1)); done
