@@ -19,9 +19,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/file.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "base/crypto.h"
@@ -188,9 +186,6 @@ struct item {
 	struct cds_unpack un;
 	pthread_t tdec, tun;
 	int running;
-	int yield;		/* started with more archives in flight than
-				   cores, a larger one among them: its stages
-				   run behind it (stage_priority) */
 	int dec_done, un_done;	/* atomic */
 	double dec_cpu, un_cpu;	/* CPU seconds of each stage's thread (not
 				   liblzma's threads), set before its _done
@@ -446,33 +441,11 @@ emit_progress(struct item *it, int force)
 	}
 }
 
-/*
- * Where more archives are in flight than there are cores, the stages of
- * one that started while a larger one was in flight run at a lower
- * priority (nice YIELD_NICE): the largest, whose decoder alone sets when
- * the run ends, keeps a core, and the others share what is left, as
- * `xargs -P nproc xz -dc` would run them, instead of all of them slowing
- * it alike.  With a core for each archive, nothing changes.  Linux gives
- * each thread a nice value of its own.  (At 5, three archives behind one
- * on two cores leave it a whole core.)
- */
-#define YIELD_NICE	5
-
-static void
-stage_priority(const struct item *it)
-{
-	if (it->yield) {
-		(void)setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid),
-		    YIELD_NICE);
-	}
-}
-
 static void *
 dec_main(void *p)
 {
 	struct item *it = p;
 
-	stage_priority(it);
 	cds_xz_run(&it->dec);
 	it->dec_cpu = cds_thread_cpu_s();
 	__atomic_store_n(&it->dec_done, 1, __ATOMIC_RELEASE);
@@ -485,7 +458,6 @@ un_main(void *p)
 {
 	struct item *it = p;
 
-	stage_priority(it);
 	cds_unpack_run(&it->un);
 	it->un_cpu = cds_thread_cpu_s();
 	__atomic_store_n(&it->un_done, 1, __ATOMIC_RELEASE);
@@ -2030,11 +2002,6 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 			break;
 		}
 		while (active < (size_t)jobs && next < n) {
-			for (i = 0; i < next && active >= (size_t)ncpu();
-			    i++) {
-				items[next].yield |= items[i].st != ST_DONE &&
-				    items[i].a->size > items[next].a->size;
-			}
 			item_start(&items[next++]);
 			active++;
 		}
