@@ -40,6 +40,11 @@ ro_view "$vin" &&
     mount -t tmpfs -o mode=1777 tmpfs "$vin/tmp" &&
     mkdir -p "$vin/tmp/cds" &&
     cp "$CDS_BIN" "$vin/tmp/cds/cudnn-setup" &&
+    mkdir -p "$vin/tmp/cds/lib" &&
+    for m in "${CDS_BIN%/*}"/.libs/libcds-*.so \
+        "${CDS_BIN%/*}"/lib/libcds-*.so; do
+	[ ! -f "$m" ] || cp "$m" "$vin/tmp/cds/lib/" || exit 1
+    done &&
     cp -R "$CDS_SRCDIR/tests/data/manifests" "$vin/tmp/cds/manifests" &&
     cp "$here/driverprobe.py" "$vin/tmp/cds/" || exit 1
 
