@@ -440,8 +440,8 @@ const struct pattern cds_explain_patterns[] = {
 	/* PyTorch's exception class (torch.cuda.OutOfMemoryError, 1.13+),
 	 * whatever its message: "Allocation on device 0 would exceed allowed
 	 * memory" under a memory fraction */
-	{ "CUDA-OOM", 2, "OutOfMemoryError", 0, NULL, "OutOfMemoryError:",
-	    { NULL } },
+	{ "CUDA-OOM", 2, "OutOfMemoryError", 1, NULL, "torch\\.(cuda\\.)?"
+	    "OutOfMemoryError:", { NULL } },
 	{ "CUDA-OOM", 2, "OOM when allocating tensor", 0, NULL,
 	    "OOM when allocating tensor", { NULL } },
 	{ "CUDA-OOM", 2, "RESOURCE_EXHAUSTED: Out of memory", 0, NULL,

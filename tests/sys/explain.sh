@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 99
+plan 100
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -85,7 +85,8 @@ like "$OUT" "cudnn-setup doctor" "unknown text: suggests doctor"
 # colon at the end of a line, and never the ones other programs print too
 for t in 'cc1plus: out of memory' 'open: file not found' \
     'the invalid device symbol table' 'NoBinaryForGpu, with no binding near' \
-    "main.o: undefined reference to \`foo_init'"; do
+    "main.o: undefined reference to \`foo_init'" \
+    'Exception in thread "main" java.lang.OutOfMemoryError: Java heap space'; do
 	cds --root "$E0" explain --json "$t"
 	is "$(jget "$OUT" 'd["recognised"]')" False "not a CUDA code: $t"
 done
