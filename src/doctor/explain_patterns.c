@@ -33,6 +33,9 @@
 /* a function of NVIDIA's libraries' C APIs, by their prefixes */
 #define NVAPI "(cudnn|cublas|cusparse|cusolver|cufft|curand|nvrtc|" \
 	"nvJitLink|nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*|" DRVAPI
+/* any library file, by path or name, and the loader's colon after it
+ * (groups: the file, its directory, the name) */
+#define ANYLIB "((" P "/)?(lib[A-Za-z0-9_+.-]*\\.so[.0-9]*)) *: *"
 /* the stems of NVIDIA's libraries outside the driver (manifests/data/
  * sonames.tsv) */
 #define NVLIB "lib(cu[a-zA-Z_]+|npp[a-z_]*|nccl|nvJitLink|nvrtc(-builtins)?|" \
@@ -77,20 +80,17 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CTR-BAKED", 1, "file too short", 1, NULL, "(" P "/(lib(cuda|"
 	    "nvidia-[a-z0-9-]+)\\.so[.0-9]*)) *: *(file too short|invalid ELF "
 	    "header)", { NULL, "file", "library" } },
-	{ "LIB-TRUNCATED", 2, "file too short", 1, NULL, "((" P "/)?(lib"
-	    "[A-Za-z0-9_+.-]*\\.so[.0-9]*)) *: *file too short",
-	    { NULL, "file", NULL, "library" } },
+	{ "LIB-TRUNCATED", 2, "file too short", 1, NULL, ANYLIB "file too "
+	    "short", { NULL, "file", NULL, "library" } },
 	{ "LIB-TRUNCATED", 2, "ELF load command past end of file", 1, NULL,
-	    "((" P "/)?(lib[A-Za-z0-9_+.-]*\\.so[.0-9]*)) *: *ELF load command "
-	    "past end of file", { NULL, "file", NULL, "library" } },
+	    ANYLIB "ELF load command past end of file",
+	    { NULL, "file", NULL, "library" } },
 	/* the linker given a file that is no ELF (an unfetched Git LFS
 	 * pointer, a text file) */
-	{ "LIB-TRUNCATED", 2, "file format not recognized", 1, NULL, "((" P
-	    "/)?(lib[A-Za-z0-9_+.-]*\\.so[.0-9]*)) *: *file format not "
-	    "recognized", { NULL, "file", NULL, "library" } },
-	{ "LIB-TRUNCATED", 2, "invalid ELF header", 1, NULL, "((" P "/)?(lib"
-	    "[A-Za-z0-9_+.-]*\\.so[.0-9]*)) *: *invalid ELF header",
-	    { NULL, "file", NULL, "library" } },
+	{ "LIB-TRUNCATED", 2, "file format not recognized", 1, NULL, ANYLIB
+	    "file format not recognized", { NULL, "file", NULL, "library" } },
+	{ "LIB-TRUNCATED", 2, "invalid ELF header", 1, NULL, ANYLIB "invalid "
+	    "ELF header", { NULL, "file", NULL, "library" } },
 	/* other undefined symbols: nvJitLink, NCCL, PyTorch's own C++ */
 	{ "F12", 1, UNDEF, 1, NULL, "((" P "libcusparse" SO ") *: *)?" UNDEF
 	    ": *(_*nvJitLink[A-Za-z0-9_]*)(,? version "

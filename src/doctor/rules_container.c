@@ -792,20 +792,6 @@ rule_container_no_cgroups(struct cds_rule_ctx *c)
 	free(v);
 }
 
-/* The evidence KEY of the scan's container section, or NULL. */
-static const char *
-container_evidence(const struct cds_container *ct, const char *key)
-{
-	size_t i;
-
-	for (i = 0; i < ct->nevidence; i++) {
-		if (strcmp(ct->evidence[i].key, key) == 0) {
-			return ct->evidence[i].value;
-		}
-	}
-	return NULL;
-}
-
 /*
  * CTR-ROOTLESS: the engines here run in a user namespace that maps root
  * to another uid (an unprivileged LXC container; /proc/self/uid_map), and
@@ -833,7 +819,7 @@ rule_container_rootless(struct cds_rule_ctx *c)
 		free(v);
 		return;
 	}
-	userns = container_evidence(ct, "rootless");
+	userns = cds_container_evidence(ct, "rootless");
 	f = cds_finding_add(c, "CTR-ROOTLESS", CDS_SEV_WARNING, "the "
 	    "container engines here run in a user namespace: the container "
 	    "toolkit's hook may not set the GPU's device rules, and a "

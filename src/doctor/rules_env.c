@@ -369,17 +369,16 @@ gpu_node(const cds_handle_t *h)
 static const char *
 container_marker(const struct cds_container *ct, char *buf, size_t n)
 {
-	size_t i;
+	const char *m;
 
-	for (i = 0; cds_in_container(ct) && i < ct->nevidence; i++) {
-		if (strcmp(ct->evidence[i].key, "marker") == 0) {
-			snprintf(buf, n, "%.*s",
-			    (int)strcspn(ct->evidence[i].value, " "),
-			    ct->evidence[i].value);
-			return buf;
-		}
+	if (!cds_in_container(ct)) {
+		return "not detected";
 	}
-	return cds_in_container(ct) ? ct->runtime : "not detected";
+	if ((m = cds_container_evidence(ct, "marker")) == NULL) {
+		return ct->runtime;
+	}
+	snprintf(buf, n, "%.*s", (int)strcspn(m, " "), m);
+	return buf;
 }
 
 static void

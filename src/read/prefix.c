@@ -83,10 +83,16 @@ cds_release_state(const struct cds_layout *l, const char *name)
 char *
 cds_receipt_set(const struct cds_layout *l, const char *name)
 {
-	char *rcpt = cds_receipt_path(l, name), *set = NULL;
-	json_t *doc = json_load_file(rcpt, JSON_REJECT_DUPLICATES, NULL);
+	char *rcpt = cds_receipt_path(l, name), *set = NULL, *text;
+	json_t *doc = NULL;
 	const char *v;
+	size_t len;
 
+	/* the same bound as the writers' reading of a receipt */
+	if ((text = cds_read_file(rcpt, 64u << 20, &len)) != NULL) {
+		doc = json_loadb(text, len, JSON_REJECT_DUPLICATES, NULL);
+		free(text);
+	}
 	free(rcpt);
 	if (doc != NULL && (v = json_string_value(json_object_get(doc,
 	    "components"))) != NULL) {

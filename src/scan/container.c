@@ -467,6 +467,19 @@ cds_in_container(const struct cds_container *ct)
 	    strcmp(ct->runtime, "wsl2") != 0;
 }
 
+const char *
+cds_container_evidence(const struct cds_container *ct, const char *key)
+{
+	size_t i;
+
+	for (i = 0; i < ct->nevidence; i++) {
+		if (strcmp(ct->evidence[i].key, key) == 0) {
+			return ct->evidence[i].value;
+		}
+	}
+	return NULL;
+}
+
 int
 cds_container_has_cap(const char *caps, const char *cap)
 {

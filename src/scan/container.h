@@ -18,6 +18,10 @@ CDS_HIDDEN int cds_container_scan(cds_handle_t *h, struct cds_container *ct);
 CDS_HIDDEN void cds_container_clear(struct cds_container *ct);
 /* Is CT a container (runtime other than "none" and "wsl2")? */
 CDS_HIDDEN int cds_in_container(const struct cds_container *ct);
+/* The value of CT's first evidence line KEY ("marker", "rootless"), or
+ * NULL. */
+CDS_HIDDEN const char *cds_container_evidence(const struct cds_container *ct,
+    const char *key);
 /* Does NVIDIA_DRIVER_CAPABILITIES CAPS give CAP ("compute")?  Unset (NULL)
  * means the runtime's default, "utility,compute". */
 CDS_HIDDEN int cds_container_has_cap(const char *caps, const char *cap);
