@@ -887,6 +887,31 @@ struct cds_scan *cds_scan_run(cds_handle_t *h, const char *env,
     unsigned flags);
 void cds_scan_free(struct cds_scan *s);
 
+/* The toolkit of S whose real path is REALPATH (s->active_toolkit,
+ * s->nvcc_toolkit), or NULL. */
+const struct cds_toolkit *cds_toolkit_at(const struct cds_scan *s,
+    const char *realpath);
+
+/* A row of "frameworks bundle": a framework, or another package that
+ * carries a CUDA (cupy-cuda13x); NVIDIA's library wheels are not rows. */
+struct cds_fw_row {
+	const struct cds_package *p;
+	const char *env;	/* its env's name; NULL: a system package */
+	const char *cuda;	/* the CUDA it runs: its own, or for jax and
+				   jaxlib the jax-cudaNN plugin's beside
+				   them; NULL when not known (or p->cpu_only) */
+};
+
+/* Where cds_fw_next is: zero it before the first call. */
+struct cds_fw_iter {
+	size_t env, k;
+};
+
+/* The next row of "frameworks bundle" of S into *ROW: the envs' packages
+ * in order, then the system's.  0 after the last. */
+int cds_fw_next(const struct cds_scan *s, struct cds_fw_iter *it,
+    struct cds_fw_row *row);
+
 /* ------------------------------------------------------------------------ */
 /* Findings                                                                  */
 /* ------------------------------------------------------------------------ */

@@ -136,74 +136,17 @@ ui_links_command(const struct cds_finding *x)
 	return cmd;
 }
 
-/* Is P a row of "frameworks bundle"? */
-static int
-fw_listed(const struct cds_package *p)
+const char *
+ui_fw_cuda(const struct cds_fw_row *row)
 {
-	return strncmp(p->name, "nvidia-", 7) != 0 &&
-	    (p->kind != CDS_FW_OTHER || p->cuda != NULL);
-}
-
-/* The CUDA column of P, one of the N packages PKGS it was found with. */
-static const char *
-fw_cuda(const struct cds_package *p, const struct cds_package *pkgs,
-    size_t n)
-{
-	size_t k;
-
-	if (p->cuda != NULL) {
-		return p->cuda;
+	if (row->cuda != NULL) {
+		return row->cuda;
 	}
-	if (p->cpu_only) {
-		return _("CPU-only");
-	}
-	if (p->kind == CDS_FW_JAX) {
-		/* jax and jaxlib run CUDA through the plugin beside them */
-		for (k = 0; k < n; k++) {
-			if (strncmp(pkgs[k].name, "jax-cuda", 8) == 0 &&
-			    pkgs[k].cuda != NULL) {
-				return pkgs[k].cuda;
-			}
-		}
-	}
-	return "?";
-}
-
-int
-ui_fw_next(const struct cds_scan *s, struct ui_fw_iter *it,
-    struct ui_fw_row *row)
-{
-	for (; it->env < s->nenvs; it->env++, it->k = 0) {
-		const struct cds_env *e = &s->envs[it->env];
-
-		while (it->k < e->npackages) {
-			const struct cds_package *p = &e->packages[it->k++];
-
-			if (fw_listed(p)) {
-				row->p = p;
-				row->env = e->name;
-				row->cuda = fw_cuda(p, e->packages,
-				    e->npackages);
-				return 1;
-			}
-		}
-	}
-	while (it->k < s->nsystem_packages) {
-		const struct cds_package *p = &s->system_packages[it->k++];
-
-		if (fw_listed(p)) {
-			row->p = p;
-			row->env = NULL;
-			row->cuda = fw_cuda(p, s->system_packages,
-			    s->nsystem_packages);
-			return 1;
-		}
-	}
-	return 0;
+	return row->p->cpu_only ? _("CPU-only") : "?";
 }
 
 char *
-ui_fw_detail(const struct ui_fw_row *row)
+ui_fw_detail(const struct cds_fw_row *row)
 {
 	char *d = NULL;
 

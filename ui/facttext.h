@@ -17,28 +17,13 @@ const char *ui_ctl_word(const struct cds_container *ct,
  * container engine: no. */
 int ui_container_shown(const struct cds_container *ct);
 
-/* A row of "frameworks bundle": a framework, or another package that
- * carries a CUDA (cupy-cuda13x); NVIDIA's library wheels are not rows. */
-struct ui_fw_row {
-	const struct cds_package *p;
-	const char *env;	/* its env's name; NULL: a system package */
-	const char *cuda;	/* the CUDA column: "12.1", "CPU-only", "?" */
-};
-
-/* Where ui_fw_next is: zero it before the first call. */
-struct ui_fw_iter {
-	size_t env, k;
-};
-
-/* The next row of "frameworks bundle" of scan S into *ROW (the envs' in
- * order, then the system's); 0 after the last.  jax and jaxlib carry the
- * CUDA of the jax-cudaNN plugin beside them. */
-int ui_fw_next(const struct cds_scan *s, struct ui_fw_iter *it,
-    struct ui_fw_row *row);
+/* The CUDA column of a "frameworks bundle" row: "12.1", "CPU-only", "?".
+ * Static or translated storage. */
+const char *ui_fw_cuda(const struct cds_fw_row *row);
 
 /* "torch 2.4.0 (env dl310)", "cupy-cuda13x 13.6.0 (/usr/lib/python3/...)":
  * malloc'ed, NULL when out of memory. */
-char *ui_fw_detail(const struct ui_fw_row *row);
+char *ui_fw_detail(const struct cds_fw_row *row);
 
 /* A finding whose fixes are links in one directory, each to its own name
  * and one suffix (DEV-LINKS: libX.so -> libX.so.9), as one command:

@@ -261,24 +261,12 @@ rule_cudnn_too_old(struct cds_rule_ctx *c)
 /* F15: the toolkit extensions are built with                                */
 /* ------------------------------------------------------------------------ */
 
-static const struct cds_toolkit *
-active_toolkit(const struct cds_scan *s)
-{
-	size_t i;
-
-	for (i = 0; i < s->ntoolkits && s->active_toolkit != NULL; i++) {
-		if (strcmp(s->toolkits[i].realpath, s->active_toolkit) == 0) {
-			return &s->toolkits[i];
-		}
-	}
-	return NULL;
-}
-
 static void
 toolkit_vs_torch(struct cds_rule_ctx *c, const struct cds_env *e,
     const struct cds_package *p)
 {
-	const struct cds_toolkit *t = active_toolkit(c->s), *match = NULL;
+	const struct cds_toolkit *t = cds_toolkit_at(c->s,
+	    c->s->active_toolkit), *match = NULL;
 	struct cds_finding *f;
 	int major_differs;
 	char *w;
@@ -407,7 +395,7 @@ static void
 rule_three_numbers(struct cds_rule_ctx *c)
 {
 	const struct cds_scan *s = c->s;
-	const struct cds_toolkit *t = active_toolkit(s);
+	const struct cds_toolkit *t = cds_toolkit_at(s, s->active_toolkit);
 	struct cds_strv seen = {0};
 	struct cds_finding *f;
 	char drv[16] = "", mm[32];

@@ -169,22 +169,16 @@ static void
 rule_host_gcc(struct cds_rule_ctx *c)
 {
 	const struct cds_scan *s = c->s;
-	const struct cds_toolkit *t = NULL;
+	const struct cds_toolkit *t;
 	static const char *const vars[] = { "NVCC_CCBIN", "CUDAHOSTCXX", NULL };
 	const char *const *v;
 	struct cds_finding *f;
 	char *where, *gcc, **alts, **a;
 	int max, have;
-	size_t i;
 
-	for (i = 0; i < s->ntoolkits; i++) {
-		if (s->active_toolkit != NULL &&
-		    strcmp(s->toolkits[i].realpath, s->active_toolkit) == 0 &&
-		    s->toolkits[i].has_nvcc) {
-			t = &s->toolkits[i];
-		}
-	}
-	if (t == NULL || (max = nvcc_gcc_max(c->h, t->realpath, &where)) == 0) {
+	t = cds_toolkit_at(s, s->active_toolkit);
+	if (t == NULL || !t->has_nvcc ||
+	    (max = nvcc_gcc_max(c->h, t->realpath, &where)) == 0) {
 		return;
 	}
 	for (v = vars; *v != NULL; v++) {
@@ -475,19 +469,6 @@ rule_apt_sources(struct cds_rule_ctx *c)
 /* CUDA-HOME: the toolkit builds are told to use                             */
 /* ------------------------------------------------------------------------ */
 
-static const struct cds_toolkit *
-toolkit_at(const struct cds_scan *s, const char *real)
-{
-	size_t i;
-
-	for (i = 0; real != NULL && i < s->ntoolkits; i++) {
-		if (strcmp(s->toolkits[i].realpath, real) == 0) {
-			return &s->toolkits[i];
-		}
-	}
-	return NULL;
-}
-
 /* "CUDA 12.4" or "CUDA ?" of T. */
 static const char *
 tk_version(const struct cds_toolkit *t)
@@ -516,10 +497,10 @@ rule_cuda_home(struct cds_rule_ctx *c)
 	if (var == NULL || (strcmp(var, "CUDA_HOME") != 0 &&
 	    strcmp(var, "CUDA_PATH") != 0) ||
 	    (value = cds_getenv(c->h, var)) == NULL ||
-	    (t = toolkit_at(s, s->active_toolkit)) == NULL) {
+	    (t = cds_toolkit_at(s, s->active_toolkit)) == NULL) {
 		return;
 	}
-	n = toolkit_at(s, s->nvcc_toolkit);
+	n = cds_toolkit_at(s, s->nvcc_toolkit);
 	if (t->exists && t->has_nvcc && (n == NULL || n == t)) {
 		return;
 	}

@@ -1,7 +1,7 @@
 #!/bin/sh
-# The "frameworks bundle" rows, one telling for both faces (ui/facttext.c's
-# ui_fw_next): doctor's report and the wizard's Scan screen give each row the
-# same CUDA.  The env is the one recorded on a GPU machine
+# The "frameworks bundle" rows, one telling for every face (the engine's
+# cds_fw_next, src/scan/facts.c): doctor's report, its JSON and the wizard's
+# Scan screen give each row the same CUDA.  The env is the one recorded on a GPU machine
 # (tests/realworld/gpu/h200-2026-11-28/doctor.txt): jax and jaxlib beside
 # their jax-cuda13 plugin, onnxruntime without its CUDA provider, torch built
 # for CUDA 13.0, cupy-cuda13x.  Before, the wizard wrote "?" for onnxruntime
@@ -9,7 +9,7 @@
 # was no row at all.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/tmux.sh"
-plan 9
+plan 10
 
 R=$(mk_sysroot); cleanup_later "$R"
 E=$R/home/user/miniconda3/envs/ml
@@ -47,6 +47,8 @@ is "$(jget "$OUT" '[(p["cuda"], p["cuda_source"]) for e in d["envs"] for p in e[
 	"[('13', 'package name')]" "--json: cupy-cuda13x carries CUDA 13, read from its name"
 is "$(jget "$OUT" '[p["cuda"] for e in d["envs"] for p in e["packages"] if p["name"] in ("jax", "jaxlib")]')" \
 	"[None, None]" "--json: jax and jaxlib themselves say no CUDA (the plugin does)"
+is "$(jget "$OUT" '"\n".join((f["cuda"] or ("CPU-only" if f["cpu_only"] else "?")) + " " + f["name"] for f in sorted(d["cuda"]["frameworks"], key=lambda f: f["name"]) if f["env"] == "ml")')" \
+	"$CLI" "--json: cuda.frameworks has doctor's rows, CUDA for CUDA"
 
 if ! have_tmux; then
 	skip 6 "tmux is not installed"

@@ -185,6 +185,8 @@ cli_json_scan(cds_handle_t *h, const struct cds_scan *s)
 	const struct cds_driver *d = &s->driver;
 	json_t *doc, *tk = json_array(), *cu = json_array(),
 	    *envs = json_array(), *search = json_array(), *fw = json_array();
+	struct cds_fw_iter it = {0, 0};
+	struct cds_fw_row row;
 	size_t i, k;
 
 	for (i = 0; i < s->ntoolkits; i++) {
@@ -262,30 +264,12 @@ cli_json_scan(cds_handle_t *h, const struct cds_scan *s)
 		    "conda_cudnn", cli_jstr(e->conda_cudnn),
 		    "conda_cuda", cli_jstr(e->conda_cudatoolkit),
 		    "packages", jpackages(e->packages, e->npackages)));
-		for (k = 0; k < e->npackages; k++) {
-			const struct cds_package *p = &e->packages[k];
-
-			if (p->kind != CDS_FW_OTHER) {
-				json_array_append_new(fw, json_pack("{s:s, "
-				    "s:s, s:o, s:b, s:o, s:s}", "name", p->name,
-				    "version", p->version,
-				    "cuda", cli_jstr(p->cuda),
-				    "cpu_only", p->cpu_only,
-				    "cudnn", cli_jstr(p->cudnn),
-				    "env", e->name));
-			}
-		}
 	}
-	for (k = 0; k < s->nsystem_packages; k++) {
-		const struct cds_package *p = &s->system_packages[k];
-
-		if (p->kind != CDS_FW_OTHER) {
-			json_array_append_new(fw, json_pack("{s:s, s:s, s:o, "
-			    "s:b, s:o, s:o}", "name", p->name, "version",
-			    p->version, "cuda", cli_jstr(p->cuda),
-			    "cpu_only", p->cpu_only,
-			    "cudnn", cli_jstr(p->cudnn), "env", json_null()));
-		}
+	while (cds_fw_next(s, &it, &row)) {
+		json_array_append_new(fw, json_pack("{s:s, s:s, s:o, s:b, "
+		    "s:o, s:o}", "name", row.p->name, "version", row.p->version,
+		    "cuda", cli_jstr(row.cuda), "cpu_only", row.p->cpu_only,
+		    "cudnn", cli_jstr(row.p->cudnn), "env", cli_jstr(row.env)));
 	}
 	for (i = 0; i < s->nsearchdirs; i++) {
 		json_array_append_new(search, json_pack("{s:s, s:s, s:b}",
@@ -296,14 +280,10 @@ cli_json_scan(cds_handle_t *h, const struct cds_scan *s)
 	    *cds_root(h) == '\0' ? "/" : cds_root(h),
 	    "elapsed_ms", s->elapsed_ms);
 	{
-		const char *active_ver = NULL;
+		const struct cds_toolkit *at = cds_toolkit_at(s,
+		    s->active_toolkit);
+		const char *active_ver = at != NULL ? at->version : NULL;
 
-		for (i = 0; i < s->ntoolkits; i++) {
-			if (s->active_toolkit != NULL && strcmp(
-			    s->toolkits[i].realpath, s->active_toolkit) == 0) {
-				active_ver = s->toolkits[i].version;
-			}
-		}
 		json_object_set_new(doc, "cuda", json_pack("{s:o, s:o, s:o, "
 		    "s:o, s:o, s:o, s:O}", "driver_supports",
 		    jcuda(d->cuda_version),

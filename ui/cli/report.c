@@ -85,26 +85,13 @@ same_path(const char *path, const char *real)
 	return real == NULL || strcmp(path, real) == 0;
 }
 
-static const struct cds_toolkit *
-active(const struct cds_scan *s)
-{
-	size_t i;
-
-	for (i = 0; i < s->ntoolkits; i++) {
-		if (s->active_toolkit != NULL &&
-		    strcmp(s->toolkits[i].realpath, s->active_toolkit) == 0) {
-			return &s->toolkits[i];
-		}
-	}
-	return NULL;
-}
-
 static void
 print_numbers(const struct cds_scan *s)
 {
-	const struct cds_toolkit *t = active(s);
-	struct ui_fw_iter it = {0, 0};
-	struct ui_fw_row fw;
+	const struct cds_toolkit *t = cds_toolkit_at(s,
+	    s->active_toolkit);
+	struct cds_fw_iter it = {0, 0};
+	struct cds_fw_row fw;
 	char buf[16], detail[512];
 	size_t nfw = 0;
 
@@ -125,10 +112,10 @@ print_numbers(const struct cds_scan *s)
 		row(_("active toolkit"), _("none"),
 		    _("no CUDA_HOME, no nvcc on PATH, no /usr/local/cuda"));
 	}
-	while (ui_fw_next(s, &it, &fw)) {
+	while (cds_fw_next(s, &it, &fw)) {
 		char *d = ui_fw_detail(&fw);
 
-		row(nfw++ == 0 ? _("frameworks bundle") : "", fw.cuda,
+		row(nfw++ == 0 ? _("frameworks bundle") : "", ui_fw_cuda(&fw),
 		    d != NULL ? d : fw.p->name);
 		free(d);
 	}

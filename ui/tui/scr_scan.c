@@ -91,20 +91,6 @@ driver_reason(const struct cds_scan *s)
 	return "";
 }
 
-static const struct cds_toolkit *
-active_toolkit(const struct cds_scan *s)
-{
-	size_t i;
-
-	for (i = 0; i < s->ntoolkits; i++) {
-		if (s->active_toolkit != NULL &&
-		    strcmp(s->toolkits[i].realpath, s->active_toolkit) == 0) {
-			return &s->toolkits[i];
-		}
-	}
-	return NULL;
-}
-
 static const char *
 origin_word(enum cds_origin o)
 {
@@ -129,9 +115,10 @@ static void
 add_numbers(struct tui *t, struct tui_view *v)
 {
 	const struct cds_scan *s = t->scan;
-	const struct cds_toolkit *tk = active_toolkit(s);
-	struct ui_fw_iter it = {0, 0};
-	struct ui_fw_row fw;
+	const struct cds_toolkit *tk = cds_toolkit_at(s,
+	    s->active_toolkit);
+	struct cds_fw_iter it = {0, 0};
+	struct cds_fw_row fw;
 	char buf[16], *d;
 	int nfw = 0;
 
@@ -151,10 +138,10 @@ add_numbers(struct tui *t, struct tui_view *v)
 		    _("none"), VW, _("no CUDA_HOME, no nvcc on PATH, no "
 		    "/usr/local/cuda"));
 	}
-	while (ui_fw_next(s, &it, &fw)) {
+	while (cds_fw_next(s, &it, &fw)) {
 		d = ui_fw_detail(&fw);
 		tui_view_row(t, v, TUI_NORMAL, 2, nfw++ == 0 ?
-		    _("frameworks bundle") : "", LW, fw.cuda, VW,
+		    _("frameworks bundle") : "", LW, ui_fw_cuda(&fw), VW,
 		    d != NULL ? d : fw.p->name);
 		free(d);
 	}
