@@ -632,15 +632,20 @@ syslog_prefix(const char *s, size_t len)
 	return s[k - 2] == ':' ? k : 0;
 }
 
-/* How long the kernel log's prefix of a line at S is: dmesg's "[
- * 8957.099615] ", and with MID (the line before ended mid-sentence) NVRM's
- * "NVRM: " of a message the driver wrote as several lines; 0 when it has
- * none. */
+/* How long the log's prefix of a line at S is: dmesg's "[ 8957.099615] ",
+ * with MID (the line before ended mid-sentence) NVRM's "NVRM: " of a
+ * message the driver wrote as several lines, and pytest's "E   " before
+ * each line of an exception's message; 0 when it has none. */
 static size_t
 log_prefix(const char *s, size_t len, int mid)
 {
 	size_t k = 0;
 
+	if (len > 4 && strncmp(s, "E   ", 4) == 0) {
+		for (k = 4; k < len && s[k] == ' '; k++) {
+		}
+		return k;
+	}
 	if (len > 0 && s[0] == '[') {
 		for (k = 1; k < len && (s[k] == ' ' || s[k] == '.' ||
 		    isdigit((unsigned char)s[k])); k++) {
@@ -956,6 +961,13 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 	    (v = cds_explain_capture(x, "symbol")) != NULL &&
 	    (v = cds_explain_symbol_library(v)) != NULL) {
 		cds_explain_check_missing(&c, x->id, v, NULL);
+	} else if (strcmp(e->id, "LINK-NVLIB") == 0 &&
+	    (v = cds_explain_capture(x, "link")) != NULL) {
+		/* -lNAME is the development link libNAME.so */
+		char *dev = cds_xasprintf("lib%s.so", v);
+
+		cds_explain_check_missing(&c, x->id, dev, NULL);
+		free(dev);
 	} else if (strcmp(e->id, "BNB-BINARY") == 0) {
 		cds_explain_build_bnb(&c, cds_explain_capture(x, "wanted"));
 	} else if (pkg_msg(&c, x)) {

@@ -589,6 +589,15 @@ evidence_cuda_shipper(struct cds_rule_ctx *c, struct cds_finding *f,
 /* None of NAMES (at least one) is installed here: an error, and for cuDNN
  * the copies here and what the programs here need, for a CUDA library
  * the release that ships it.  ID: the message's failure id, or NULL. */
+/* Is NAME a development link, "libX.so" with no version after it? */
+static int
+devlink(const char *name)
+{
+	size_t n = strlen(name);
+
+	return n > 3 && strcmp(name + n - 3, ".so") == 0;
+}
+
 /* What the soname table (manifests/data/sonames.tsv) knows of NAME: its
  * component, the releases that ship it, the packages that carry it. */
 static void
@@ -602,6 +611,11 @@ evidence_soname(struct cds_rule_ctx *c, struct cds_finding *f,
 	}
 	cds_finding_evidence(f, "component", "%s (%s)", r->component,
 	    r->kind);
+	if (devlink(name)) {
+		/* every release's library has one: a row's releases and
+		 * packages are of one soname, not of the link */
+		return;
+	}
 	cds_finding_evidence(f, "shipped in", "%s", r->releases);
 	if (strcmp(r->kind, "driver") == 0) {
 		cds_finding_evidence(f, "provided by", "the NVIDIA driver's "
@@ -696,6 +710,12 @@ not_installed(struct cds_rule_ctx *c, const char *id, char **names)
 
 		if (a != NULL) {
 			cds_aptfix_report(c, f, a);
+		} else if (devlink(names[0])) {
+			cds_finding_evidence(f, "what it is", "the development "
+			    "link to the versioned library, which a link step "
+			    "needs: a CUDA toolkit and the distributions' "
+			    "development packages carry it, the runtime "
+			    "packages and NVIDIA's pip wheels do not");
 		} else if (part != NULL) {
 			part_shipper(c, f, names[0], part);
 		} else if (c->m == NULL ||

@@ -765,6 +765,15 @@ const struct pattern cds_explain_patterns[] = {
 	{ "GPU-FEATURE", 1, "Feature '", 0, NULL, "Feature '([^'\n]+)' "
 	    "requires \\.target (sm_[0-9]+[a-z]?) or higher",
 	    { NULL, "feature", "needs" } },
+	/* ptxas: an instruction of the architecture-specific target (sm_90a,
+	 * sm_120a) built for the plain one ("Instruction 'setmaxnreg.inc'
+	 * not supported on .target 'sm_90'", CUDA 13.0's ptxas) */
+	{ "GPU-FEATURE", 1, "Instruction '", 0, "not supported on .target",
+	    "Instruction '([^'\n]+)' not supported on \\.target "
+	    "'(sm_[0-9]+[a-z]?)'", { NULL, "feature", "target" } },
+	{ "GPU-FEATURE", 1, "Feature '", 0, "not supported on .target",
+	    "Feature '([^'\n]+)' not supported on \\.target "
+	    "'(sm_[0-9]+[a-z]?)'", { NULL, "feature", "target" } },
 	{ "GPU-RESOURCES", 1, "out of resource: ", 0, NULL, "out of resource: "
 	    "([a-z_ ]+), Required: ([0-9]+), Hardware limit(ation)?: "
 	    "([0-9]+)", { NULL, "resource", "required", NULL, "limit" } },
@@ -796,6 +805,14 @@ const struct pattern cds_explain_patterns[] = {
 	 * -lcuda: its cu* symbols stay unresolved when it is loaded */
 	{ "LINK-LIBCUDA", 3, "undefined symbol:", 0, NULL, "undefined symbol: *("
 	    DRVAPI ")[ \t]*($|\n)", { NULL, "symbol" } },
+	/* a function of another NVIDIA library that the copy loaded lacks
+	 * (nvidia-ctk's nvmlDeviceGetMaxMigDeviceCount in an older
+	 * libnvidia-ml, torch's cudaGetDriverEntryPointByVersion in an older
+	 * libcudart): the caller was built against a newer release */
+	{ "LIB-SYMBOL", 3, "undefined symbol:", 0, NULL, "undefined symbol: *"
+	    "((cudnn|cublas|cusparse|cusolver|cufft|curand|nvrtc|nvJitLink|"
+	    "nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*)[ \t]*($|\n)",
+	    { NULL, "symbol" } },
 	/* a JAX CUDA plugin whose initialize() calls into a jaxlib that lacks
 	 * what it calls: a plugin newer than jaxlib (jax-ml/jax#26750) */
 	{ "F31", 3, "jax_plugins/xla_cuda", 0, NULL, "jax_plugins/xla_cuda"
@@ -818,6 +835,16 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL } },
 	{ "NVCC-MISSING", 1, "CMAKE_CUDA_COMPILER not set", 0, NULL,
 	    "CMAKE_CUDA_COMPILER not set", { NULL } },
+	/* anyone's own words for it: CMake's FindCUDAToolkit ("Could not
+	 * find nvcc, please set CUDAToolkit_ROOT"), its CUDA language ("Failed
+	 * to find nvcc."), FlashInfer's JIT ("Could not find nvcc and default
+	 * cuda_home=...") */
+	{ "NVCC-MISSING", 2, "not find nvcc", 1, NULL, "([Cc]ould|[Dd]id|"
+	    "[Cc]an) not find nvcc", { NULL } },
+	{ "NVCC-MISSING", 2, "to find nvcc", 1, NULL, "([Ff]ailed|[Uu]nable) "
+	    "to find nvcc", { NULL } },
+	{ "NVCC-MISSING", 2, "find nvcc", 1, NULL, "([Cc]annot|[Cc]an't|"
+	    "[Cc]ouldn't) find nvcc", { NULL } },
 	/* a Rust binding's build script that does not know the toolkit
 	 * installed (cudarc: "Unsupported cuda toolkit version: `12050`") */
 	{ "BINDING-TOOLKIT", 1, "Unsupported cuda toolkit version", 0, NULL,
@@ -887,6 +914,17 @@ const struct pattern cds_explain_patterns[] = {
 	    "-lcuda\\b", { NULL } },
 	{ "LINK-LIBCUDA", 1, "libcuda.so cannot found", 0, NULL, "libcuda\\.so "
 	    "cannot found", { NULL } },
+	/* another NVIDIA library the linker is told to link and does not
+	 * find (GNU ld's "cannot find -lcudart", lld's "unable to find
+	 * library -lcublas") */
+	{ "LINK-NVLIB", 2, "find -l", 1, NULL, "(cannot|to) find (library )?"
+	    "-l(cudart|cudnn[a-z_]*|cublas(Lt)?|cufft[a-z]*|curand|cusparse|"
+	    "cusolver|cupti|nccl|nvrtc|nvJitLink|nvToolsExt|nvinfer[a-z_]*|"
+	    "nvidia-ml|npp[a-z_]*|nvjpeg)\\b", { NULL, NULL, NULL, "link" } },
+	{ "LINK-NVLIB", 2, "find library -l", 1, NULL, "to find library "
+	    "-l(cudart|cudnn[a-z_]*|cublas(Lt)?|cufft[a-z]*|curand|cusparse|"
+	    "cusolver|cupti|nccl|nvrtc|nvJitLink|nvToolsExt|nvinfer[a-z_]*|"
+	    "nvidia-ml|npp[a-z_]*|nvjpeg)\\b", { NULL, "link" } },
 	/* bfloat16 asked of a GPU before Ampere, in the frameworks' words:
 	 * PyTorch's autocast ("does not support bfloat16"), transformers
 	 * ("doesn't support bf16/gpu"), accelerate ("bf16 mixed precision

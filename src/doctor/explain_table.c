@@ -935,14 +935,20 @@ const struct entry_def cds_explain_entries[] = {
 	  N_("The build compiles CUDA code and finds no nvcc: no CUDA toolkit "
 	  "is installed (a driver, or a framework's pip wheels, bring none), "
 	  "or it is installed and neither on PATH nor named by CUDA_HOME or "
-	  "CUDACXX, which CMake and PyTorch's extension builder read."),
+	  "CUDACXX, which CMake and PyTorch's extension builder read.  Or the "
+	  "build turned CUDA on where none is wanted: a CUDA option of the "
+	  "project, or of a dependency built before it, is on by default."),
 	  N_("Install a CUDA toolkit of the release the framework was built "
 	  "with (cudnn-setup install --cuda VERSION, or the distribution's "
 	  "nvidia-cuda-toolkit), then set CUDA_HOME to it and put its bin "
-	  "directory on PATH (eval \"$(cudnn-setup env cuda-VERSION)\")."),
+	  "directory on PATH (eval \"$(cudnn-setup env cuda-VERSION)\").  "
+	  "Where CUDA is not wanted, turn the build's CUDA option off "
+	  "instead (its CMake cache shows which is on)."),
 	  { { N_("no CUDA toolkit is installed, or it is not on PATH (cannot "
 	    "be checked from the message alone: doctor lists the toolkits "
-	    "here)"), { { NULL, { { NULL } } } } } } },
+	    "here)"), { { NULL, { { NULL } } } } },
+	    { N_("the build asked for CUDA it does not need (cannot be "
+	    "checked from the message alone)"), { { NULL, { { NULL } } } } } } },
 	/* Nsight's and CUPTI's ERR_NVGPUCTRPERM */
 	{ "GPU-COUNTERS", N_("the profiler may not read the GPU's "
 	  "performance counters"),
@@ -1057,12 +1063,21 @@ const struct entry_def cds_explain_entries[] = {
 	{ "GPU-FEATURE", N_("the GPU lacks a feature the program asks for"),
 	  N_("The program asked for something this GPU's architecture does "
 	  "not have: fast FP16 or BF16 arithmetic, FP8, or kernels such as "
-	  "FlashAttention's, which need a newer compute capability."),
+	  "FlashAttention's, which need a newer compute capability.  Some "
+	  "instructions (Hopper's setmaxnreg and wgmma, Blackwell's block "
+	  "scaled MMA) exist only in the architecture-specific target, "
+	  "sm_90a, sm_100a or sm_120a, not in plain sm_90 or sm_120: code "
+	  "compiled for the plain target cannot use them."),
 	  N_("Use the program's setting for older GPUs (float32 or float16 "
 	  "instead of bfloat16, another attention backend), or a newer "
-	  "GPU."),
+	  "GPU.  Where the compiler names a plain target (.target 'sm_120'), "
+	  "build for the architecture-specific one instead "
+	  "(CMAKE_CUDA_ARCHITECTURES=120a, TORCH_CUDA_ARCH_LIST=\"9.0a\")."),
 	  { { N_("the GPU is older than the feature (cannot be checked "
-	    "without the GPU)"), { { NULL, { { NULL } } } } } } },
+	    "without the GPU)"), { { NULL, { { NULL } } } } },
+	    { N_("the build targets the plain architecture where the "
+	    "instruction needs its architecture-specific target (the "
+	    "message names the target)"), { { NULL, { { NULL } } } } } } },
 	/* ENOSPC (28) wherever it is printed: pip's temporary directory,
 	 * an installer's copy, a cache */
 	/* the dynamic loader's "file too short" and "invalid ELF header" */

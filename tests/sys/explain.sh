@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 100
+plan 111
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -86,7 +86,11 @@ like "$OUT" "cudnn-setup doctor" "unknown text: suggests doctor"
 for t in 'cc1plus: out of memory' 'open: file not found' \
     'the invalid device symbol table' 'NoBinaryForGpu, with no binding near' \
     "main.o: undefined reference to \`foo_init'" \
-    'Exception in thread "main" java.lang.OutOfMemoryError: Java heap space'; do
+    'Exception in thread "main" java.lang.OutOfMemoryError: Java heap space' \
+    '/usr/bin/ld: cannot find -lpng: No such file or directory' \
+    'python: symbol lookup error: libfoo.so: undefined symbol: png_create_read_struct' \
+    'Looking for nvcc in /usr/local/cuda/bin: found' \
+    "E   AssertionError: assert 'cuda' in ['cpu']"; do
 	cds --root "$E0" explain --json "$t"
 	is "$(jget "$OUT" 'd["recognised"]')" False "not a CUDA code: $t"
 done
@@ -94,6 +98,31 @@ recog 'Error in setConst_hprime_xx: invalid device symbol' CODE-USAGE \
     "a three-word runtime string ending a line"
 recog 'peer access is not supported between these two device' CODE-USAGE \
     "a runtime sentence cut short by its last word"
+recog 'x86_64-conda-linux-gnu/bin/ld: cannot find -lcudart: No such file or directory' \
+    LINK-NVLIB "the linker without an NVIDIA library it is told to link"
+is "$(jget "$OUT" '[e["value"][:20] for f in d["findings"] if f["id"] == "MSG-LIBRARY" for e in f["evidence"] if e["key"] == "what it is"]')" \
+    "['the development link']" "-lcudart: the development link is what is looked up"
+recog 'nvidia-ctk: symbol lookup error: nvidia-ctk: undefined symbol: nvmlDeviceGetMaxMigDeviceCount' \
+    LIB-SYMBOL "an NVIDIA library's function the copy loaded lacks"
+recog 'CMake Error at FindCUDAToolkit.cmake:890 (message):
+  Could not find nvcc, please set CUDAToolkit_ROOT.' NVCC-MISSING \
+    "a build's own words for no nvcc"
+recog 'E   RuntimeError: Unable to use CUDA because of the following issues:
+E   Outdated cuDNN installation found.
+E   Version JAX was built against: 8907
+E   Minimum supported: 9100
+E   Installed version: 8907' F10 "pytest's E prefix on each line, read joined"
+# ptxas' own words for an instruction of the architecture-specific target
+# built for the plain one, made by this machine's ptxas when it has one
+PTXAS=$(command -v ptxas || ls /usr/local/cuda/bin/ptxas 2>/dev/null)
+if [ -n "$PTXAS" ]; then
+	printf '.version 8.0\n.target sm_90\n.address_size 64\n.visible .entry k()\n{\n\tsetmaxnreg.inc.sync.aligned.u32 64;\n\tret;\n}\n' >"$E0/tmp/a.ptx"
+	"$PTXAS" -arch=sm_90 "$E0/tmp/a.ptx" -o "$E0/tmp/a.cubin" 2>"$E0/tmp/ptxas.err"
+	recog "$(cat "$E0/tmp/ptxas.err")" GPU-FEATURE "ptxas: an sm_90a instruction built for sm_90"
+	is "$(cap target)" sm_90 "ptxas: the plain target captured"
+else
+	skip 2 "no ptxas here"
+fi
 cds --root "$E0" explain --json 'nothing known here'
 is "$(jget "$OUT" 'd["recognised"], d["suggestion"]')" "(False, 'cudnn-setup doctor')" "unknown --json"
 printf '%s\n' "$M1" | "$CDS_BIN" --root "$E0" explain --json - >"$E0/tmp/o" 2>/dev/null
