@@ -540,15 +540,18 @@ cds_fix_remove_path(struct cds_rule_ctx *c, struct cds_finding *f,
 
 	(void)c;
 	if (!d->from_env) {
-		/* an ld.so.conf line: a system file a person edits */
+		/* an ld.so.conf line: a system file a person edits; the
+		 * path matches itself only, whatever it holds */
 		char *conf = cds_shquote(d->via);
-		char *line = cds_xasprintf("\\|^%s/\\{0,1\\}$|d", d->dir);
+		char *re = cds_brequote(d->dir, '|');
+		char *line = cds_xasprintf("\\|^%s/\\{0,1\\}$|d", re);
 		char *script = cds_quote(CDS_QUOTE_SH, line);
 
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
 		    "sudo sed -i %s %s && sudo ldconfig", script, conf);
 		free(script);
 		free(line);
+		free(re);
 		free(conf);
 		free(q);
 		return;
