@@ -372,7 +372,7 @@ txn_releases() {
 mirror() {
 	_md=$1
 	shift
-	_mskip= _mret= _mserve=
+	_mskip='' _mret='' _mserve=''
 	while :; do
 		case ${1:-} in
 		-s) _mskip=$2; shift 2 ;;
