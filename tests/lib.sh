@@ -12,7 +12,8 @@ T_N=0
 T_FAILED=0
 T_CLEAN=""
 
-plan() { echo "1..$1"; }
+T_PLAN=0
+plan() { T_PLAN=$1; echo "1..$1"; }
 
 ok() {
 	# ok COND-STATUS NAME: pass when the status is 0
@@ -77,6 +78,12 @@ skip() {
 		echo "ok $T_N # SKIP $2"
 		_i=$((_i + 1))
 	done
+}
+
+# skip_rest REASON: skip what is left of the plan and end the test
+skip_rest() {
+	skip $((T_PLAN - T_N)) "$1"
+	done_testing
 }
 
 diag() { echo "# $*"; }
@@ -347,29 +354,47 @@ txn_releases() {
 	mka_cuda 12.4.1 cuda_cudart cuda_nvcc cuda_nvrtc libcublas &&
 		mka_cuda 12.6.3 cuda_cudart && mka_cudnn 9.3.0.75 cuda12 cuda11
 }
-# mk_txn_mirror DIR: a repository in NVIDIA's layout at DIR holding
-# txn_releases and its index.json; 0 or 1.  Sets M to the index.
-mk_txn_mirror() {
-	. "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
-	mka_init "$1" && txn_releases && mka_index || return 1
-	M=$1/index.json
-}
-# mirror DIR [-s N] [BUILD]: the test's repository in NVIDIA's layout at
-# DIR, made by tests/fixtures/mkarchive.sh: mka_init DIR, the sh code BUILD
-# (mka_* calls; default: txn_releases), mka_index, what they say in
-# DIR.log.  Sets M to the index.  When it cannot be built, the log is shown
-# as TAP comments and the test ends: one failure, or N skips (-s N).
+# mirror DIR [-s N | -r] [--https | --https-base] [BUILD]: the test's
+# repository in NVIDIA's layout at DIR, made by tests/fixtures/mkarchive.sh:
+# mka_init DIR, the sh code BUILD (mka_* calls; default: txn_releases),
+# mka_index, what they say in DIR.log.  Sets M to the index.
+#   --https       serve it over TLS (and http) from nginx with a test CA:
+#                 ngx_serve of tests/fixtures/nginx.sh, which sets NGX_URL,
+#                 NGX_CA, NGX_DIR... and clears the proxy and CA variables
+#                 (the test says what it trusts); nginx is looked for
+#                 before anything is built
+#   --https-base  the same, and the index names that server as its base
+#                 URL, so that an install needs no --mirror
+# When it cannot be built, the log is shown as TAP comments and the test
+# ends: one failure, or N skips (-s N); with -r it returns 1 instead.
+# When nginx is missing or does not start, the rest of the plan is skipped
+# (skip_rest), or with -r, 1 is returned (NGX_WHY says why).
 mirror() {
 	_md=$1
 	shift
-	_mskip=
-	if [ "${1:-}" = -s ]; then
-		_mskip=$2
-		shift 2
-	fi
+	_mskip='' _mret='' _mserve=''
+	while :; do
+		case ${1:-} in
+		-s) _mskip=$2; shift 2 ;;
+		-r) _mret=1; shift ;;
+		--https) _mserve=-; shift ;;
+		--https-base) _mserve=-b; shift ;;
+		*) break ;;
+		esac
+	done
 	. "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
+	if [ -n "$_mserve" ]; then
+		command -v ngx_serve >/dev/null ||
+			. "$CDS_SRCDIR/tests/fixtures/nginx.sh"
+		if ! have_nginx; then
+			NGX_WHY="nginx, openssl or python3 is not installed"
+			[ -n "$_mret" ] && return 1
+			skip_rest "$NGX_WHY"
+		fi
+	fi
 	if ! { mka_init "$_md" && eval "${1:-txn_releases}" &&
 	    mka_index; } >"$_md.log" 2>&1; then
+		[ -n "$_mret" ] && return 1
 		sed 's/^/# /' "$_md.log"
 		if [ -n "$_mskip" ]; then
 			skip "$_mskip" "the test mirror could not be built"
@@ -379,6 +404,11 @@ mirror() {
 		done_testing
 	fi
 	M=$_md/index.json
+	[ -n "$_mserve" ] || return 0
+	# shellcheck disable=SC2046
+	ngx_serve "$_md" $([ "$_mserve" = -b ] && echo -b) && return 0
+	[ -n "$_mret" ] && return 1
+	skip_rest "$NGX_WHY"
 }
 
 # mka_crafted COMPONENT VERSION [VARIANT] -- SPEC...: like mka_component of
@@ -498,6 +528,31 @@ if repin:
         r["sha256"] = hashlib.sha256(open(p, "rb").read()).hexdigest()
 open(os.path.join(d, "index.json"), "w").write(json.dumps(idx, indent=2))
 PY
+}
+# publish_index DIR VERSION [EXPIRES [KEY [MOVED]]]: what `update` fetches,
+# at DIR/index.json: the index the tests read (CDS_DATADIR) as version
+# VERSION, generated 2026-11-26, expiring EXPIRES (default 2099-01-01), its
+# newest CUDA release's redistrib file moved to MOVED/ (default extra) and
+# copied there, so that an update fetches it; signed (DIR/index.json.minisig)
+# with KEY (default the build's development key; "none": left unsigned).
+publish_index() {
+	python3 - "$CDS_DATADIR/manifests" "$1" "$2" "${3:-2099-01-01}" \
+	    "${5:-extra}" <<'PY' || return 1
+import json, os, shutil, sys
+src, out, ver, exp, moved = sys.argv[1:]
+d = json.load(open(os.path.join(src, "index.json")))
+d["version"], d["generated"], d["expires"] = int(ver), "2026-11-26", exp
+cuda = [r for r in d["releases"] if r["kind"] == "cuda"][-1]
+name = cuda["redistrib"].split("/")[-1]
+os.makedirs(os.path.join(out, moved), exist_ok=True)
+shutil.copy(os.path.join(src, cuda["redistrib"]), os.path.join(out, moved))
+cuda["redistrib"] = moved + "/" + name
+json.dump(d, open(os.path.join(out, "index.json"), "w"), indent=1)
+PY
+	rm -f "$1/index.json.minisig"
+	[ "${4:-}" = none ] && return 0
+	"$CDS_BUILDDIR/tools/cds-sign" sign "${4:-$CDS_BUILDDIR/keys/dev.key}" \
+		"$1/index.json" >/dev/null
 }
 # ---- findings and explain ----------------------------------------------
 # in_root ROOT COMMAND: run a fix command doctor printed for a fake root:

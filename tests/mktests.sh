@@ -11,6 +11,8 @@
 #                    run (roots.sh, mkroot.sh, collect.sh)
 #   test_files       what they read besides: tests/fixtures, and the
 #                    real-world helpers, recipes and expectations
+#   fuzz_targets     tests/fuzz/fuzz-*.c, the libFuzzer targets that
+#                    tests/fuzz/run.sh finds by the same names
 # autogen.sh writes it before automake reads Makefile.am; make writes it
 # again when the set of files changes (Makefile.am, "the tests").
 set -e
@@ -59,3 +61,4 @@ list test_files tests/fixtures/*.c tests/fixtures/*.py tests/fixtures/*.sh \
 	tests/fixtures/*/*.py tests/realworld/roots.sh tests/realworld/mkroot.sh \
 	tests/realworld/collect.sh tests/realworld/*.py \
 	tests/realworld/recipes/* tests/realworld/expect/*.ini
+list fuzz_targets tests/fuzz/fuzz-*.c

@@ -1,5 +1,6 @@
 /*
- * quote.c - one word of sh, fish or Tcl from any bytes.  Single quotes
+ * quote.c - one word of sh, fish or Tcl from any bytes, and a regular
+ * expression that matches only the bytes it was given.  Single quotes
  * take every byte as it is in sh (only the quote itself needs the
  * '\'' dance) and in fish (where \ and ' are the two escapes); Tcl's
  * double quotes substitute, so its special characters get a backslash.
@@ -48,4 +49,18 @@ cds_shquote(const char *s)
 		return cds_xstrdup(s);
 	}
 	return cds_quote(CDS_QUOTE_SH, s);
+}
+
+char *
+cds_brequote(const char *s, char delim)
+{
+	struct cds_buf b = {0};
+
+	for (; *s != '\0'; s++) {
+		if (strchr("\\.[*^$", *s) != NULL || *s == delim) {
+			cds_buf_adds(&b, "\\");
+		}
+		cds_buf_add(&b, s, 1);
+	}
+	return cds_buf_steal(&b);
 }

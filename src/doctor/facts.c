@@ -540,15 +540,18 @@ cds_fix_remove_path(struct cds_rule_ctx *c, struct cds_finding *f,
 
 	(void)c;
 	if (!d->from_env) {
-		/* an ld.so.conf line: a system file a person edits */
+		/* an ld.so.conf line: a system file a person edits; the
+		 * path matches itself only, whatever it holds */
 		char *conf = cds_shquote(d->via);
-		char *line = cds_xasprintf("\\|^%s/\\{0,1\\}$|d", d->dir);
+		char *re = cds_brequote(d->dir, '|');
+		char *line = cds_xasprintf("\\|^%s/\\{0,1\\}$|d", re);
 		char *script = cds_quote(CDS_QUOTE_SH, line);
 
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
 		    "sudo sed -i %s %s && sudo ldconfig", script, conf);
 		free(script);
 		free(line);
+		free(re);
 		free(conf);
 		free(q);
 		return;
@@ -590,7 +593,8 @@ cds_fix_activate(struct cds_rule_ctx *c, struct cds_finding *f,
     const struct cds_env *e, const char *const *dirs, const char *file)
 {
 	struct cds_buf joined = {0}, act = {0}, deact = {0};
-	char *a1, *a2, *d1, *d2, *name, *adir, *ddir, *qa, *qd, *cmd;
+	char *a1, *a2, *d1, *d2, *name, *adir, *ddir, *qa, *qd, *qact, *qdeact;
+	char *cmd;
 	size_t i;
 
 	(void)c;
@@ -611,11 +615,14 @@ cds_fix_activate(struct cds_rule_ctx *c, struct cds_finding *f,
 		cds_buf_free(&joined);
 		return;
 	}
-	/* saved once, so activating twice does not grow the path */
+	/* saved once, so activating twice does not grow the path; the
+	 * directories are data, quoted as one word whatever they hold */
 	a1 = cds_shquote("export _CDS_OLD_LD_LIBRARY_PATH=\"${_CDS_OLD_LD_"
 	    "LIBRARY_PATH-${LD_LIBRARY_PATH-}}\"");
-	d1 = cds_xasprintf("export LD_LIBRARY_PATH=\"%s${_CDS_OLD_LD_LIBRARY_"
-	    "PATH:+:$_CDS_OLD_LD_LIBRARY_PATH}\"", joined.s);
+	qa = cds_quote(CDS_QUOTE_SH, joined.s);
+	d1 = cds_xasprintf("export LD_LIBRARY_PATH=%s\"${_CDS_OLD_LD_LIBRARY_"
+	    "PATH:+:$_CDS_OLD_LD_LIBRARY_PATH}\"", qa);
+	free(qa);
 	a2 = cds_shquote(d1);
 	free(d1);
 	d1 = cds_shquote("export LD_LIBRARY_PATH=\"${_CDS_OLD_LD_LIBRARY_"
@@ -625,17 +632,21 @@ cds_fix_activate(struct cds_rule_ctx *c, struct cds_finding *f,
 	    "cudnn-setup.sh");
 	adir = cds_xasprintf("%s/etc/conda/activate.d", e->prefix);
 	ddir = cds_xasprintf("%s/etc/conda/deactivate.d", e->prefix);
-	qa = cds_shquote(adir);
-	qd = cds_shquote(ddir);
 	cds_buf_addf(&act, "%s/%s", adir, name);
 	cds_buf_addf(&deact, "%s/%s", ddir, name);
-	cmd = cds_xasprintf("mkdir -p %s %s && printf '%%s\\n' %s %s > %s/%s "
-	    "&& printf '%%s\\n' %s %s > %s/%s", qa, qd, a1, a2, qa, name,
-	    d1, d2, qd, name);
+	qa = cds_shquote(adir);
+	qd = cds_shquote(ddir);
+	qact = cds_shquote(act.s);
+	qdeact = cds_shquote(deact.s);
+	cmd = cds_xasprintf("mkdir -p %s %s && printf '%%s\\n' %s %s > %s "
+	    "&& printf '%%s\\n' %s %s > %s", qa, qd, a1, a2, qact, d1, d2,
+	    qdeact);
 	cds_finding_fix(f, CDS_FIX_ACTIVATE, e->prefix, joined.s, "%s", cmd);
 	free(cmd);
 	free(qa);
 	free(qd);
+	free(qact);
+	free(qdeact);
 	free(adir);
 	free(ddir);
 	free(name);

@@ -41,9 +41,11 @@ sig() {	# a signal, by try
 	case $(($1 % 3)) in 0) echo KILL ;; 1) echo TERM ;; *) echo INT ;; esac
 }
 
-{
-	mka_init "$T/mirror" &&
+# the repository (mirror, tests/lib.sh): txn_releases' (the hostile
+# manifests are made for it) with a libcublas of 400 headers and 2 MiB
+build_mirror() {
 	mka_component cuda_cudart 12.4.127 && mka_component cuda_nvcc 12.4.131 &&
+	mka_component cuda_nvrtc 12.4.127 &&
 	mkdir -p "$T/bulk/include" "$T/bulk/lib" && echo l >"$T/bulk/LICENSE" &&
 	python3 -c 'import os, sys
 for i in range(400):
@@ -51,10 +53,10 @@ for i in range(400):
 open(sys.argv[1] + "/lib/libcublas_blob.a", "wb").write(os.urandom(1 << 20) * 2)' \
 		"$T/bulk" &&
 	XZ_FLAGS=-0 mka_packdir libcublas 12.4.5.8 -- "$T/bulk" >/dev/null &&
-	mka_release_cuda 12.4.1 cuda_cudart cuda_nvcc libcublas &&
-	mka_cuda 12.6.3 cuda_cudart && mka_cudnn 9.3.0.75 cuda12 && mka_index
-} >"$T/mk.log" 2>&1 || { cat "$T/mk.log"; exit 1; }
-M=$T/mirror/index.json
+	mka_release_cuda 12.4.1 cuda_cudart cuda_nvcc cuda_nvrtc libcublas &&
+	mka_cuda 12.6.3 cuda_cudart && mka_cudnn 9.3.0.75 cuda12 cuda11
+}
+mirror "$T/mirror" -r build_mirror || { cat "$T/mirror.log"; exit 1; }
 run() {	# run ROOT ARGS...
 	_r=$1
 	shift
@@ -187,12 +189,12 @@ skrow() {
 }
 if want update; then
 mkdir -p "$T/sk-update" "$T/sk-clean"
-if have_nginx && sk_update_setup "$T/sk-update" >"$T/sk.log" 2>&1; then
+if sk_update_setup "$T/sk-update" >"$T/sk.log" 2>&1; then
 	sk_trials update "$T/sk-update" "$N" "${FAULT_SEED:-$$}" \
 		>"$T/sk-update.out" 2>&1
 	skrow "kills during update" update
 else
-	row "kills during update" "skipped" "(${SK_WHY:-no nginx})" "-" "-"
+	row "kills during update" "skipped" "(${SK_WHY:-})" "-" "-"
 fi
 ngx_stop 2>/dev/null
 fi
@@ -296,35 +298,25 @@ fi
 
 # --- hostile manifests -----------------------------------------------------------------
 if want manifests; then
+. "$CDS_SRCDIR/tests/fixtures/hostile-manifests.sh"
 f=0 e=0 n=0
-C124=cuda_redistrib_12.4.1.json
-for code in \
-	"c = red('$C124'); c['../../../../../../..$T/esc'] = dict(c['cuda_cudart'])" \
-	"red('$C124')['cuda_nvcc']['version'] = '12.4/../../../../esc'" \
-	"red('$C124')['cuda_nvcc']['version'] = '12.4\ntouch $T/esc'" \
-	"red('$C124')['cuda_cudart']['version'] = ''" \
-	"red('$C124')['cuda_cudart']['linux-x86_64']['size'] = '-3848'" \
-	"red('$C124')['cuda_cudart']['linux-x86_64']['size'] = '18446744073709551615'" \
-	"idx['releases'][0]['version'] = '12.4.1/../../../../esc'" \
-	"idx['releases'][0]['components'].append('../esc')" \
-	"[r for r in idx['releases'] if r['kind'] == 'cudnn'][0]['variants'][0]['name'] = 'x/../../esc'" \
-	"e = red('$C124')['cuda_nvrtc' if 'cuda_nvrtc' in red('$C124') else 'cuda_cudart']['linux-x86_64']; e['relative_path'] = '../../esc.tar.xz'" \
-	"c = red('$C124')['cuda_cudart']; c['linux/../../x'] = dict(c['linux-x86_64'])" \
-	"red('$C124')['cuda_cudart']['linux-x86_64']['sha256'] = 'zz'"; do
+# hm NAME WHAT MANIFEST FIELD ARGS CODE: install with the crafted copy
+hm() {
 	n=$((n + 1))
-	craft_manifest "$T/mirror" "$T/hm" "$code"
+	craft_manifest "$T/mirror" "$T/hm" "$6"
 	R=$(mk_sysroot)
 	mk_user "$R"
 	before=$(tree_hash "$R")
 	rm -f "$T/esc"
-	"$CDS_BIN" --root "$R" --manifest "$T/hm/index.json" --offline \
-		--cache "$T/hm" install --cuda 12.4.1 --cudnn 9.3 --yes \
-		>/dev/null 2>&1 </dev/null
+	# shellcheck disable=SC2086
+	"$CDS_BIN" --root "$R" --manifest "$T/hm/$3" --offline \
+		--cache "$T/hm" install $5 --yes >/dev/null 2>&1 </dev/null
 	[ $? -eq 2 ] || f=$((f + 1))
 	[ "$(tree_hash "$R")" = "$before" ] || f=$((f + 1))
 	ls "$T" | grep -q esc && e=$((e + 1))
 	rm -rf "$R"
-done
+}
+hostile_manifests "$T/esc"
 row "hostile manifests" "$n" "$f" 0 "$e"
 fi
 

@@ -46,6 +46,7 @@ have_nginx || { echo "bench: nginx/openssl/python3 missing" >&2; exit 2; }
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/cds-bench-XXXXXX")
 cleanup() { fix_stop_all; rm -rf "$W"; }
+FIX_TRAPPED=1	# the server stops in cleanup, not in a trap of its own
 trap cleanup EXIT
 trap 'cleanup; exit 130' INT TERM
 
@@ -107,8 +108,7 @@ blocks() { xz -l --robot "$1" | awk '$1 == "totals" { print $3 }'; }
 SZ1=$(stat -Lc %s "$W/www/$REL1") SHA1=$(sha256sum "$W/www/$REL1" | cut -d' ' -f1)
 SZ2=$(stat -Lc %s "$W/www/$REL2") SHA2=$(sha256sum "$W/www/$REL2" | cut -d' ' -f1)
 
-ngx_start "$W/www" || exit 1
-trap cleanup EXIT	# ngx_start set its own
+ngx_serve "$W/www" || { echo "bench: $NGX_WHY" >&2; exit 2; }
 export CURL_CA_BUNDLE=$NGX_CA
 
 # one run of CMD (after PREP), as "NAME WALL CPU RSS" appended to results

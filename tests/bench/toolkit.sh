@@ -54,6 +54,7 @@ have_nginx || { echo "bench: nginx/openssl/python3 missing" >&2; exit 2; }
 
 W=$(mktemp -d "${TMPDIR:-/tmp}/cds-bench-XXXXXX")
 cleanup() { fix_stop_all; rm -rf "$W"; }
+FIX_TRAPPED=1	# the server stops in cleanup, not in a trap of its own
 trap cleanup EXIT
 trap 'cleanup; exit 130' INT TERM
 D=${BENCH_DATA:-$W/data}
@@ -109,8 +110,7 @@ done <"$W/archives"
 # the largest first, for the floor
 sort -k3,3nr "$W/list" | awk -v d="$W/www" '{ print d "/" $1 }' >"$W/bysize"
 
-ngx_start "$W/www" || exit 1
-trap cleanup EXIT
+ngx_serve "$W/www" || { echo "bench: $NGX_WHY" >&2; exit 2; }
 export CURL_CA_BUNDLE=$NGX_CA
 
 # measure NAME PREP CMD: one run of CMD after PREP, files in the page

@@ -3,15 +3,11 @@
 # input with clang (libFuzzer, ASan, UBSan) and run each for a bounded time
 # on its committed seed corpus:
 #   tests/fuzz/run.sh [-t SECONDS] [TARGET...]
-# Targets (tests/fuzz/fuzz-TARGET.c, seeds in tests/fuzz/seeds/TARGET/):
-#   manifest  our index and NVIDIA's redistrib JSON, then a plan
-#   elf       an ELF library: the ELF reader and the .nv_fatbin reader
-#   explain   explain's recognition of pasted error text
-#   activate  the activate.d evaluator
-#   journal   the install journal (recovery) and receipts (list)
-#   extract   the unpacker over hostile tar, tar.gz and zip archives
-#   root      a whole fake machine (files, links, FIFOs), then doctor
-#   minisig   the index's signature file and a public key (update)
+#   tests/fuzz/run.sh -l          print the targets, one a line
+# The targets are found by their files' names, as the tests are
+# (tests/mktests.sh): tests/fuzz/fuzz-TARGET.c is the target TARGET (its
+# first comment says what it reads), its seeds tests/fuzz/seeds/TARGET/;
+# a new target is a new file, with no list to edit.
 # Default: all, FUZZ_SECONDS (20) each.  The engine's sources are compiled here,
 # instrumented, into BUILD/tests/fuzz/obj (again only when a source or
 # header is newer); new inputs go to BUILD/tests/fuzz/corpus/TARGET, never
@@ -28,7 +24,19 @@ if [ "${1:-}" = "-t" ]; then
 	secs=$2
 	shift 2
 fi
-targets=${*:-manifest elf explain activate journal extract root minisig}
+# every target, by its file's name
+all_targets() {
+	for _f in "$top"/tests/fuzz/fuzz-*.c; do
+		[ -f "$_f" ] || continue
+		_t=${_f##*/fuzz-}
+		echo "${_t%.c}"
+	done
+}
+if [ "${1:-}" = "-l" ]; then
+	all_targets
+	exit 0
+fi
+targets=${*:-$(all_targets)}
 
 skip() {
 	echo "fuzz: SKIP: $*" >&2

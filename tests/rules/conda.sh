@@ -5,12 +5,13 @@
 # and pip's, on a machine with a GPU; none without one) and F28
 # (TensorFlow's documented activate.d recipe: CUDNN_PATH unset at
 # activation, growing on every activation, no deactivate script; the fix's
-# pair of scripts run in a real shell).  REPAIR-CUT, a repair cut short, is
+# pair of scripts run in a real shell, also for an env whose path holds a
+# space and both quotes).  REPAIR-CUT, a repair cut short, is
 # tested where repairs are cut: tests/sys/repair-crash.sh.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/envs.sh"
-plan 16
+plan 20
 
 # ---- F3: conda's cudnn under a pip framework ----------------------------
 R=$(mk_sysroot); cleanup_later "$R"
@@ -67,6 +68,29 @@ check "the fix rewrote env_vars.sh" grep -q _CDS_OLD_LD_LIBRARY_PATH "$R$E/etc/c
 # what the new pair of scripts does, in a real shell: twice, then back
 got=$(LD_LIBRARY_PATH=/orig sh -c ". '$R$E/etc/conda/activate.d/env_vars.sh'; . '$R$E/etc/conda/activate.d/env_vars.sh'; a=\$LD_LIBRARY_PATH; . '$R$E/etc/conda/deactivate.d/env_vars.sh'; echo \"\$a|\$LD_LIBRARY_PATH\"")
 is "$got" "$E/lib/:$S/nvidia/cudnn/lib:/orig|/orig" "the new scripts: idempotent, and deactivation restores"
+HOME=/home/user cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "F28" "after the fix: gone"
+
+# ---- F28 in an env whose path the shell must not read: a space, ', ", $ --
+R=$(mk_sysroot); cleanup_later "$R"
+E="$C/envs/o'neil \"tf\" \$x"
+S=$E/lib/python3.9/site-packages
+mkdir -p "$R$C/conda-meta" "$R$E/conda-meta" "$R$E/etc/conda/activate.d" "$R$S/nvidia/cudnn/lib"
+echo 'export LD_LIBRARY_PATH=$LD_LIBRARY_PATH:$CONDA_PREFIX/lib/:$CUDNN_PATH/lib' >"$R$E/etc/conda/activate.d/env_vars.sh"
+HOME=/home/user cds --root "$R" doctor --json
+is "$(jget "$OUT" '[x["target"] for f in d["findings"] if f["id"] == "F28" for x in f["fixes"]][0]' 2>&1)" \
+	"$E/lib/:$S/nvidia/cudnn/lib" "F28 in that env: raised, its directories named"
+# the command as a person runs it, its paths moved under the root: the
+# quoted form of "$E/etc/conda/" becomes the quoted form of "$R$E/..."
+cmd=$(python3 -c 'import sys
+q = lambda s: s.replace("\x27", "\x27\\\x27\x27")
+print(sys.argv[1].replace(q(sys.argv[2]), q(sys.argv[3] + sys.argv[2])))' \
+	"$(fix_command "$OUT" F28)" "$E/etc/conda/" "$R")
+sh -c "$cmd"
+ok $? "the fix runs in sh"
+got=$(LD_LIBRARY_PATH=/orig x=bad sh -c ". \"\$1/activate.d/env_vars.sh\"; . \"\$1/activate.d/env_vars.sh\"; a=\$LD_LIBRARY_PATH; . \"\$1/deactivate.d/env_vars.sh\"; printf '%s|%s' \"\$a\" \"\$LD_LIBRARY_PATH\"" sh "$R$E/etc/conda")
+is "$got" "$E/lib/:$S/nvidia/cudnn/lib:/orig|/orig" \
+	"its scripts put those directories first, as they are, and take them back"
 HOME=/home/user cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "F28" "after the fix: gone"
 

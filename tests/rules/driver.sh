@@ -1,7 +1,8 @@
 #!/bin/sh
 # Doctor's driver rules on fake roots: F20 (a GPU without its kernel
 # module: DKMS for another kernel, nouveau, Secure Boot), STUB-LIBCUDA (a
-# toolkit stub found at run time; harmless on LIBRARY_PATH), F17 (the
+# toolkit stub found at run time, through LD_LIBRARY_PATH or an ld.so.conf
+# line that only the fix's sed deletes; harmless on LIBRARY_PATH), F17 (the
 # forward-compatibility libcuda on a GeForce, and one copied out of compat/:
 # error 803), F18 (NVSwitch without a
 # matching fabric manager), F19 (module and NVML of different versions,
@@ -14,7 +15,7 @@
 # Fix commands that change files are run inside the root.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 61
+plan 63
 
 mk_pci() {	# mk_pci ROOT ADDR CLASS
 	mkdir -p "$1/sys/bus/pci/devices/$2"
@@ -64,6 +65,23 @@ LD_LIBRARY_PATH=$NEW cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "STUB" "after the fix: gone"
 LIBRARY_PATH=/usr/local/cuda/lib64/stubs cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "STUB" "on LIBRARY_PATH only (the linker's): no finding"
+# ... through an ld.so.conf line whose path holds what a regular expression
+# reads ('.', '[', '*', '&'): the fix deletes that line and no other, not
+# the neighbour that the path read as a pattern would match
+R=$(mk_sysroot); cleanup_later "$R"
+D='/opt/cu.da[1]*&/stubs'
+mk_solib "$R$D/libcuda.so" libcuda.so.1
+ln -s libcuda.so "$R$D/libcuda.so.1"
+mkdir -p "$R/opt/cuXda&/stubs"
+ldconf "$R" /opt/keep '/opt/cuXda&/stubs' "$D" /opt/keep2
+cds --root "$R" doctor --json
+is "$(evidence "$OUT" STUB-LIBCUDA 'found through')" "['$D (/etc/ld.so.conf.d/test.conf)']" \
+	"STUB-LIBCUDA through that ld.so.conf line"
+# as a person runs it, in the root; the host's loader cache left alone
+in_root "$R" "$(fix_command "$OUT" STUB-LIBCUDA | sed 's/ && sudo ldconfig$//')"
+is "$(cat "$R/etc/ld.so.conf.d/test.conf" | tr '\n' ' ')" \
+	"/opt/keep /opt/cuXda&/stubs /opt/keep2 " \
+	"the fix deleted that line, and only that one"
 
 # ---- F17 ----------------------------------------------------------------
 R=$(mk_sysroot); cleanup_later "$R"

@@ -147,8 +147,8 @@ plan $NTESTS
 
 # ---- the mirror: archives in NVIDIA's layout, over TLS -------------------
 mirror "$T/mirror"
-NGX_EXTRA_ADDRS="$H_A $H_B" ngx_start "$T/mirror" || {
-	ok 1 "nginx did not start"
+NGX_EXTRA_ADDRS="$H_A $H_B" ngx_serve "$T/mirror" || {
+	ok 1 "$NGX_WHY"
 	done_testing
 }
 

@@ -33,7 +33,7 @@ cuda12=$(index_versions cuda 12.)
 cudnn9=$(index_versions cudnn 9.)
 ok $([ -n "$cuda12" ] && [ -n "$cudnn9" ]; echo $?) "the index has CUDA 12.x and cuDNN 9.x releases"
 
-mk_txn_mirror "$T/mirror" >"$T/mk.log" 2>&1 || cat "$T/mk.log"
+mirror "$T/mirror"
 R=$(mk_sysroot); cleanup_later "$R"
 cds --root "$R" --manifest "$M" --offline --cache "$T/mirror" install \
 	--cuda 12.6.3 --cudnn none --yes

@@ -12,22 +12,15 @@
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
 plan 20
 
-if ! have_nginx; then
-	skip 20 "nginx, openssl or python3 missing"
-	done_testing
-fi
 TP=$(command -v tinyproxy 2>/dev/null || echo /usr/bin/tinyproxy)
 if [ ! -x "$TP" ]; then
 	skip 20 "tinyproxy is not installed (Debian: tinyproxy-bin)"
 	done_testing
 fi
-unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR http_proxy https_proxy \
-	HTTP_PROXY HTTPS_PROXY ALL_PROXY all_proxy NO_PROXY no_proxy
+unset HTTP_PROXY
 T=$(mktemp -d "${TMPDIR:-/tmp}/cds-proxy-XXXXXX"); cleanup_later "$T"
-. "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
-mirror "$T/mirror" 'mka_cuda 12.4.1 cuda_cudart'
+mirror "$T/mirror" -s 20 --https 'mka_cuda 12.4.1 cuda_cudart'
 CUDART=cuda_cudart/linux-x86_64/cuda_cudart-linux-x86_64-12.4.127-archive.tar.xz
-ngx_start "$T/mirror" || { skip 20 "nginx did not start"; done_testing; }
 NGX_HOSTPORT=${NGX_URL#https://}
 
 # proxy_start: tinyproxy in the foreground, in the background, on a free

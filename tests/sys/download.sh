@@ -10,23 +10,13 @@
 # cds_cancel() stops a transfer.  Driven through tests/tools/fetchtool.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
-. "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
 plan 50
 
 FT=$CDS_BUILDDIR/tests/tools/fetchtool
-if ! have_nginx; then
-	skip 50 "nginx, openssl or python3 missing"
-	done_testing
-fi
-unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR http_proxy https_proxy \
-	HTTPS_PROXY ALL_PROXY all_proxy NO_PROXY no_proxy
 T=$(mktemp -d "${TMPDIR:-/tmp}/cds-dl-XXXXXX"); cleanup_later "$T"
-M=$T/mirror
-mka_init "$M"
-mka_cuda 12.4.1 cuda_cudart cuda_nvcc >/dev/null
-mka_cudnn 9.3.0.75 cuda12 >/dev/null
-mka_index
-ngx_start "$M" || { skip 50 "nginx did not start"; done_testing; }
+MIR=$T/mirror
+mirror "$MIR" -s 50 --https 'mka_cuda 12.4.1 cuda_cudart cuda_nvcc &&
+    mka_cudnn 9.3.0.75 cuda12'
 
 # ft ARGS...: run fetchtool; stdout in $OUT, stderr in $ERR, status $RC
 ft() {
@@ -43,7 +33,7 @@ ft() {
 item() {
 	_d=$1 _r=$2
 	shift 2
-	_s="$_d|$_r|$(mka_sha256 "$M/$_r")|$(mka_size "$M/$_r")"
+	_s="$_d|$_r|$(mka_sha256 "$MIR/$_r")|$(mka_size "$MIR/$_r")"
 	for _u in "$@"; do _s="$_s|$_u"; done
 	printf '%s' "$_s"
 }
@@ -53,7 +43,7 @@ NVCC=cuda_nvcc/linux-x86_64/cuda_nvcc-linux-x86_64-12.4.131-archive.tar.xz
 
 # --- the whole release from the https mirror, through the manifest ------
 export CURL_CA_BUNDLE=$NGX_CA
-ft --cache "$T/cache" --manifest "$M/index.json" \
+ft --cache "$T/cache" --manifest "$M" \
 	--release cudnn:9.3.0:cuda12 --dest "$T/o1" --mirror "$NGX_URL/"
 is "$RC" 0 "cuDNN from the https mirror: success"
 L=$T/o1/cudnn/lib
@@ -63,7 +53,7 @@ is "$(od -An -c -N4 "$L/libcudnn.so.9.3.0" | tr -d ' ')" '177ELF' "the real file
 like "$(readelf -d "$L/libcudnn_ops.so.9.3.0" 2>/dev/null)" 'SONAME.*libcudnn_ops\.so\.9' "its soname survives"
 like "$(cat "$T/o1/cudnn/include/cudnn_version.h")" 'CUDNN_MINOR 3' "headers unpacked"
 check "no top directory left" test ! -e "$T/o1/cudnn/cudnn-linux-x86_64-9.3.0.75_cuda12-archive"
-is "$(mka_sha256 "$T/cache/$CUDNN")" "$(mka_sha256 "$M/$CUDNN")" "the archive is kept in the cache, verified"
+is "$(mka_sha256 "$T/cache/$CUDNN")" "$(mka_sha256 "$MIR/$CUDNN")" "the archive is kept in the cache, verified"
 check "no .part left" test ! -e "$T/cache/$CUDNN.part"
 like "$OUT" "event DOWNLOAD_START name=cudnn-linux-x86_64-9.3.0.75_cuda12-archive.tar.xz url=$NGX_URL/$CUDNN size=[0-9]+ offset=0" "DOWNLOAD_START names the mirror URL"
 like "$(echo "$OUT" | grep '^event' | cut -d' ' -f2 | tr '\n' ' ')" \
@@ -71,13 +61,13 @@ like "$(echo "$OUT" | grep '^event' | cut -d' ' -f2 | tr '\n' ' ')" \
 	"events in order"
 
 # --- offline, from the cache ---------------------------------------------
-ft --offline --cache "$T/cache" --manifest "$M/index.json" \
+ft --offline --cache "$T/cache" --manifest "$M" \
 	--release cudnn:9.3.0:cuda12 --dest "$T/o2"
 is "$RC" 0 "offline from the cache: success"
 unlike "$OUT" "DOWNLOAD_START" "offline: no download"
 like "$OUT" "event VERIFY_START name=cudnn-linux-x86_64-9.3.0.75_cuda12-archive.tar.xz path=$T/cache/$CUDNN" "offline: verified from the cache"
 check "offline: unpacked" test -L "$T/o2/cudnn/lib/libcudnn.so"
-ft --offline --cache "$T/cache" --manifest "$M/index.json" \
+ft --offline --cache "$T/cache" --manifest "$M" \
 	--release cuda:12.4.1 --dest "$T/o3"
 is "$RC" 1 "offline with the archive missing: failure"
 like "$OUT" "result -1 err=NOT_FOUND detail=.*$T/cache/cuda_.*-archive.tar.xz: not in the cache" "offline: names the missing file"
@@ -107,16 +97,16 @@ ft "$(item "$T/o9" "$CUDART" "$NGX_URL/nope/$CUDART" "$NGX_URL/nope2/$CUDART")"
 like "$OUT" "result -1 err=HTTP detail=.*nope/.*HTTP 404; .*nope2/.*HTTP 404" "every URL failed: both reasons named"
 
 # --- resume a .part from an earlier run, with Range ------------------------
-fault_start "$M" ok
-SZ=$(mka_size "$M/$CUDNN")
+fault_start "$MIR" ok
+SZ=$(mka_size "$MIR/$CUDNN")
 HALF=$((SZ / 2))
 mkdir -p "$T/c2/$(dirname "$CUDNN")"
-head -c "$HALF" "$M/$CUDNN" >"$T/c2/$CUDNN.part"
+head -c "$HALF" "$MIR/$CUDNN" >"$T/c2/$CUDNN.part"
 ft --cache "$T/c2" "$(item "$T/o10" "$CUDNN" "$FAULT_URL/$CUDNN")"
 is "$RC" 0 "a half .part is resumed: success"
 like "$OUT" "DOWNLOAD_START .* offset=$HALF" "DOWNLOAD_START says where it resumes"
 like "$(cat "$FAULT_LOG")" "GET /$CUDNN range=bytes=$HALF- status=206" "the server got a Range request from the .part's size"
-is "$(mka_sha256 "$T/c2/$CUDNN")" "$(mka_sha256 "$M/$CUDNN")" "the resumed archive is whole in the cache"
+is "$(mka_sha256 "$T/c2/$CUDNN")" "$(mka_sha256 "$MIR/$CUDNN")" "the resumed archive is whole in the cache"
 check "and unpacked" test -f "$T/o10/lib/libcudnn.so.9.3.0"
 
 # a .part of another file: it fails the digest, is dropped, fetched again
@@ -133,13 +123,13 @@ printf 'X' | dd of="$T/c2/$CUDNN" bs=1 seek=100 conv=notrunc 2>/dev/null
 ft --cache "$T/c2" "$(item "$T/o12" "$CUDNN" "$FAULT_URL/$CUDNN")"
 is "$RC" 0 "a damaged cached archive: fetched again, success"
 like "$OUT" "VERIFY_DONE .*path=$T/c2/$CUDNN err=CHECKSUM" "the damaged copy failed its check"
-is "$(mka_sha256 "$T/c2/$CUDNN")" "$(mka_sha256 "$M/$CUDNN")" "the cache holds the right bytes again"
+is "$(mka_sha256 "$T/c2/$CUDNN")" "$(mka_sha256 "$MIR/$CUDNN")" "the cache holds the right bytes again"
 fault_stop
 
 # --- several at once -------------------------------------------------------
 # (a server sending 2000 bytes a second: each transfer lasts a second or
 # more; the second starts once the first has connected, its server's probe)
-fault_start "$M" trickle:2000
+fault_start "$MIR" trickle:2000
 ft --jobs 2 "$(item "$T/o13" "$CUDNN" "$FAULT_URL/$CUDNN")" \
 	"$(item "$T/o14" "$CUDART" "$FAULT_URL/$CUDART")"
 fault_stop
@@ -152,7 +142,7 @@ like "$(echo "$OUT" | grep '^event DOWNLOAD' | cut -d' ' -f2 | tr '\n' ' ')" \
 	'^DOWNLOAD_START DOWNLOAD_DONE DOWNLOAD_START DOWNLOAD_DONE' "--jobs 1: one after the other"
 
 # --- http_proxy is honoured (libcurl reads it) -----------------------------
-fault_start "$M" ok
+fault_start "$MIR" ok
 http_proxy=$FAULT_URL ft "$(item "$T/o17" "$NVCC" "http://mirror.invalid/$NVCC")"
 is "$RC" 0 "through http_proxy: success (the host name exists only for the proxy)"
 like "$(cat "$FAULT_LOG")" "GET http://mirror.invalid/$NVCC" "the proxy got the request"
@@ -181,17 +171,17 @@ like "$OUT" "result -1 err=LOCKED detail=.*$CUDNN.part: another process is downl
 mkdir -p "$T/rs/text-linux-x86_64-1-archive/lib"
 seq 1 13000000 >"$T/rs/text-linux-x86_64-1-archive/lib/seq.txt"
 TEXT=text/linux-x86_64/text-linux-x86_64-1-archive.tar.xz
-XZ_FLAGS="-1 -T1" mka_pack "$T/rs/text-linux-x86_64-1-archive" "$M/$TEXT"
+XZ_FLAGS="-1 -T1" mka_pack "$T/rs/text-linux-x86_64-1-archive" "$MIR/$TEXT"
 rm -rf "$T/rs"
 ft --rss --jobs 1 --cache "$T/c5" "$(item "$T/o20" "$TEXT" "$NGX_URL/$TEXT")"
-is "$RC" 0 "a $(($(mka_size "$M/$TEXT") / 1000000)) MB archive of 100 MB: success"
+is "$RC" 0 "a $(($(mka_size "$MIR/$TEXT") / 1000000)) MB archive of 100 MB: success"
 KB=$(echo "$OUT" | sed -n 's/^maxrss_kb=//p')
 ok $(( ${KB:-999999} > 65536 )) "peak RSS $((${KB:-0} / 1024)) MiB, under 64 MiB"
 is "$(wc -c <"$T/o20/lib/seq.txt")" 105888897 "every byte unpacked"
-rm -rf "$T/o20" "$T/c5" "$M/$TEXT"
+rm -rf "$T/o20" "$T/c5" "$MIR/$TEXT"
 
 # --- cancel ------------------------------------------------------------------
-fault_start "$M" stall:1000
+fault_start "$MIR" stall:1000
 t0=$(now)
 ft --cancel-after 1000 --cache "$T/c3" "$(item "$T/o18" "$CUDNN" "$FAULT_URL/$CUDNN")"
 el=$(since "$t0")

@@ -9,25 +9,14 @@
 # with nothing changed; a failed download leaves the env untouched.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-. "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
-. "$CDS_SRCDIR/tests/fixtures/nginx.sh"
 plan 31
 
-if ! have_nginx; then
-	skip 30 "nginx or openssl is not installed"
-	done_testing
-fi
 T=$(mktemp -d); cleanup_later "$T"
 R=$(mk_sysroot); cleanup_later "$R"
 
-mka_init "$T/mirror"
-mka_cuda 11.8.0 cuda_cudart libcublas >/dev/null
-mka_cudnn 8.9.7.29 cuda11 >/dev/null
-mka_cuda 12.4.1 cuda_cudart >/dev/null
-mka_cudnn 9.3.0.75 cuda12 >/dev/null
-ngx_start "$T/mirror"
-mka_index "$NGX_URL/"
-M=$T/mirror/index.json
+mirror "$T/mirror" -s 31 --https-base 'mka_cuda 11.8.0 cuda_cudart libcublas &&
+    mka_cudnn 8.9.7.29 cuda11 && mka_cuda 12.4.1 cuda_cudart &&
+    mka_cudnn 9.3.0.75 cuda12'
 
 C=$R/home/user/miniconda3
 mkdir -p "$C/conda-meta"

@@ -9,18 +9,10 @@
 # redrawn in place on one (script(1) gives the terminal); --json keeps
 # stdout for one document.
 . "$CDS_SRCDIR/tests/lib.sh"
-. "$CDS_SRCDIR/tests/fixtures/nginx.sh"
 plan 24
 
-if ! have_nginx; then
-	skip 24 "nginx, openssl or python3 missing"
-	done_testing
-fi
-unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR http_proxy https_proxy \
-	HTTPS_PROXY ALL_PROXY all_proxy NO_PROXY no_proxy
 T=$(mktemp -d); cleanup_later "$T"
-mirror "$T/mirror"
-ngx_start "$T/mirror" || { skip 24 "nginx did not start"; done_testing; }
+mirror "$T/mirror" -s 24 --https
 CUDART=cuda_cudart/linux-x86_64/cuda_cudart-linux-x86_64-12.4.127-archive.tar.xz
 
 # a certificate this machine does not trust: nothing happens
@@ -61,10 +53,8 @@ is "$(tree_hash "$R2/opt/nvidia/cuda-12.4.1" content)" \
 	"--offline: the same tree"
 
 # the index's own base URL, and the prefix's own download cache
-. "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
-MKA_DIR=$T/mirror
 cp "$M" "$T/index.orig.json"
-mka_index "$NGX_URL/"
+mka_reindex "$T/mirror" "$NGX_URL/"
 R3=$(mk_sysroot); cleanup_later "$R3"
 cds --root "$R3" --manifest "$M" install --cuda 12.4.1 --cudnn none --yes
 is "$RC" 0 "from the index's base URL, no --mirror: exit 0"

@@ -98,10 +98,7 @@ like "$(jget "$OUT" 'd["error"]["text"]')" \
 	"--json: the text says no server could be reached"
 
 # ---- a mirror down before a server that works -------------------------------
-if have_nginx && ngx_start "$T/mirror"; then
-	. "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
-	MKA_DIR=$T/mirror
-	mka_index "$NGX_URL/" >/dev/null 2>&1
+if ngx_serve "$T/mirror" -b; then
 	export CURL_CA_BUNDLE=$NGX_CA
 	install_via https://cds-test.invalid/
 	is "$RC" 0 "a mirror down, the index's server up: installed"
@@ -112,7 +109,7 @@ if have_nginx && ngx_start "$T/mirror"; then
 	unlike "$ERR" "trying again" "the mirror down: no retries"
 	unset CURL_CA_BUNDLE
 else
-	skip 4 "nginx could not be started here"
+	skip 4 "$NGX_WHY"
 fi
 
 # ---- the wizard --------------------------------------------------------------

@@ -8,22 +8,12 @@
 # install.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-. "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
-. "$CDS_SRCDIR/tests/fixtures/nginx.sh"
 plan 14
 
-if ! have_nginx; then
-	skip 14 "nginx or openssl is not installed"
-	done_testing
-fi
 T=$(mktemp -d); cleanup_later "$T"
 R=$(mk_sysroot); cleanup_later "$R"
-mka_init "$T/mirror"
-mka_cuda 11.8.0 cuda_cudart libcublas >/dev/null
-mka_cudnn 8.9.7.29 cuda11 >/dev/null
-ngx_start "$T/mirror"
-mka_index "$NGX_URL/"
-M=$T/mirror/index.json
+mirror "$T/mirror" -s 14 --https-base 'mka_cuda 11.8.0 cuda_cudart libcublas &&
+    mka_cudnn 8.9.7.29 cuda11'
 
 # the env: pip onnxruntime-gpu 1.16.1 and its CUDA provider library
 mk_env_ort "$R"

@@ -16,8 +16,6 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkdebian.sh"
-. "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
-. "$CDS_SRCDIR/tests/fixtures/nginx.sh"
 plan 38
 
 T=$(mktemp -d); cleanup_later "$T"
@@ -46,18 +44,9 @@ is "$(jget "$OUT" 'str(d["system"])+" "+" | ".join(o["op"]+" "+o["command"]+" "+
 	"True package sudo dpkg --configure -a nvidia-cudnn 9.0.0.312~cuda12" \
 	"--prefix /usr names the system's Python too (--json)"
 
-if ! have_nginx; then
-	skip 29 "nginx or openssl is not installed"
-	done_testing
-fi
-mka_init "$T/mirror"
-mka_cuda 12.4.1 cuda_cudart libcublas >/dev/null
-mka_cudnn 9.3.0.75 cuda12 >/dev/null
-mka_cuda 11.8.0 cuda_cudart libcublas >/dev/null
-mka_cudnn 8.9.7.29 cuda11 >/dev/null
-ngx_start "$T/mirror"
-mka_index "$NGX_URL/"
-M=$T/mirror/index.json
+mirror "$T/mirror" -s 29 --https-base 'mka_cuda 12.4.1 cuda_cudart libcublas &&
+    mka_cudnn 9.3.0.75 cuda12 && mka_cuda 11.8.0 cuda_cudart libcublas &&
+    mka_cudnn 8.9.7.29 cuda11'
 export CURL_CA_BUNDLE="$NGX_CA"
 
 # ---- asked for: cuDNN 9 for the CUDA 12.4 here, alone ------------------

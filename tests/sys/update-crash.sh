@@ -11,10 +11,6 @@
 N=${UPDATE_KILL_TRIES:-12}
 plan 5
 
-if ! have_nginx; then
-	skip 5 "nginx, openssl or python3 missing"
-	done_testing
-fi
 T=$(mktemp -d "${TMPDIR:-/tmp}/cds-updkill-XXXXXX"); cleanup_later "$T"
 if ! sk_update_setup "$T"; then
 	skip 5 "$SK_WHY"

@@ -18,16 +18,9 @@ plan 53
 SIGN=$CDS_BUILDDIR/tools/cds-sign
 KEY=$CDS_BUILDDIR/keys/dev.key
 NEXT=$CDS_BUILDDIR/keys/dev-next.key
-if ! have_nginx; then
-	skip 52 "nginx, openssl or python3 missing"
-	done_testing
-fi
 if [ ! -f "$KEY" ] || [ ! -f "$NEXT" ]; then
-	skip 52 "this build trusts configured keys (--with-index-key), not its development pair"
-	done_testing
+	skip_rest "this build trusts configured keys (--with-index-key), not its development pair"
 fi
-unset SSL_CERT_FILE SSL_CERT_DIR http_proxy https_proxy HTTPS_PROXY \
-	ALL_PROXY all_proxy NO_PROXY no_proxy
 T=$(mktemp -d "${TMPDIR:-/tmp}/cds-upd-XXXXXX"); cleanup_later "$T"
 W=$T/www
 mkdir -p "$W/cat" "$W/mirror"
@@ -37,34 +30,17 @@ AUDIT=$R/var/log/cudnn-setup.log
 SHIPPED=$CDS_DATADIR/manifests/index.json
 BASE=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1])).get("version", 0))' "$SHIPPED")
 
-# mkidx OUT VERSION GENERATED EXPIRES: the shipped index with another
-# number and dates, and its newest CUDA release's redistrib file moved to
-# extra/ (not shipped there, so fetched from beside the index)
-mkidx() {
-	python3 - "$SHIPPED" "$@" <<'PY'
-import json, sys
-src, out, ver, gen, exp = sys.argv[1:]
-d = json.load(open(src))
-d["version"], d["generated"], d["expires"] = int(ver), gen, exp
-cuda = [r for r in d["releases"] if r["kind"] == "cuda"]
-cuda[-1]["redistrib"] = "extra/" + cuda[-1]["redistrib"].split("/")[-1]
-json.dump(d, open(out, "w"), indent=1)
-PY
-}
+# the newest CUDA release's redistrib file, which the published index
+# moves to extra/ (not shipped there, so fetched from beside the index)
 EXTRA=$(python3 -c 'import json,sys
 d = json.load(open(sys.argv[1]))
 print([r for r in d["releases"] if r["kind"] == "cuda"][-1]["redistrib"])' "$SHIPPED")
-mkdir -p "$W/cat/extra"
-cp "$CDS_DATADIR/manifests/$EXTRA" "$W/cat/extra/"
 
 # publish VERSION EXPIRES [KEY]: index.json and its signature in cat/
-publish() {
-	mkidx "$W/cat/index.json" "$1" 2026-11-26 "$2"
-	"$SIGN" sign "${3:-$KEY}" "$W/cat/index.json" >/dev/null
-}
+publish() { publish_index "$W/cat" "$1" "$2" "${3:-$KEY}"; }
 state() { cat "$STORE/state" 2>/dev/null; readlink "$STORE/current"; }
 
-ngx_start "$W" || { skip 52 "nginx did not start"; done_testing; }
+ngx_serve "$W" || skip_rest "$NGX_WHY"
 export CURL_CA_BUNDLE=$NGX_CA
 URL=$NGX_URL/cat/index.json
 V1=$((BASE + 10))
@@ -207,8 +183,7 @@ like "$(cat "$AUDIT")" "version $V5 .* from $URL," "the audit line names where i
 # --- signed by minisign itself (Debian's package), with the build's key -
 if command -v minisign >/dev/null 2>&1; then
 	V6=$((V5 + 1))
-	mkidx "$W/cat/index.json" "$V6" 2026-11-26 2099-01-01
-	rm -f "$W/cat/index.json.minisig"
+	publish_index "$W/cat" "$V6" 2099-01-01 none
 	minisign -S -s "$KEY" -m "$W/cat/index.json" -t "cudnn-setup test" \
 		>/dev/null 2>&1 </dev/null
 	cds --root "$R" update --url "$URL"

@@ -6,7 +6,9 @@
  * language's own printf/puts comes back byte for byte.  The languages run
  * from a script file: sh (/bin/sh and bash), fish --no-config and tclsh;
  * those not installed are skipped, saying so.  And cds_shquote() leaves a
- * word of plain characters as it is, quoting everything else.
+ * word of plain characters as it is, quoting everything else; and
+ * cds_brequote() makes of each one-line string a pattern with which the
+ * real sed, over a file of them all, prints that line and no other.
  */
 #include "config.h"
 
@@ -25,7 +27,8 @@ static const char *const hostile[] = {
 	"-n", "--", "-e \\n", "!", "!!", "#comment", "a;b|c&d>e<f",
 	"%s%d", "\\n\\t", "\x01\x1f\x7f", "\xe6\x97\xa5\xe6\x9c\xac",
 	"';rm -rf /;'", "\\\\'\\\\", "$'x'", "(sub)", "[expr 1]", "$x{y}",
-	"/usr/local/cuda-12.4/lib64", "a=b", NULL
+	"/usr/local/cuda-12.4/lib64", "a=b", "/opt/cu.da[1]*&/stubs",
+	"/opt/cuXda&/stubs", "/opt/cuda/stubs", "a", "ab", "x/y", NULL
 };
 
 struct lang {
@@ -50,14 +53,52 @@ static const struct lang langs[] = {
 };
 #define NLANGS (sizeof(langs) / sizeof(langs[0]))
 
+/* What the sh command CMD (freed here) writes on its stdout; NULL when
+ * it cannot run or fails. */
+static char *
+output_of(char *cmd)
+{
+	struct cds_buf out = {0};
+	char chunk[4096];
+	size_t n;
+	FILE *f = popen(cmd, "r");
+
+	free(cmd);
+	if (f == NULL) {
+		return NULL;
+	}
+	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
+		cds_buf_add(&out, chunk, n);
+	}
+	if (pclose(f) != 0) {
+		cds_buf_free(&out);
+		return NULL;
+	}
+	return cds_buf_steal(&out);
+}
+
+/* What `sed -n` prints from the file LINES with the address made of S
+ * by cds_brequote(): S's own line, and only it. */
+static char *
+sed_matches(const char *s, const char *lines)
+{
+	char *re = cds_brequote(s, '|');
+	char *script = cds_xasprintf("\\|^%s$|p", re);
+	char *q = cds_quote(CDS_QUOTE_SH, script);
+	char *got = output_of(cds_xasprintf("LC_ALL=C sed -n %s %s", q,
+	    lines));
+
+	free(q);
+	free(script);
+	free(re);
+	return got;
+}
+
 /* What LANG prints for the word Q, read back from a script file. */
 static char *
 run(const struct lang *l, const char *q, const char *dir)
 {
-	char *script = cds_xasprintf("%s/script", dir), *cmd;
-	struct cds_buf out = {0};
-	char chunk[4096];
-	size_t n;
+	char *script = cds_xasprintf("%s/script", dir), *got;
 	FILE *f;
 
 	f = fopen(script, "w");
@@ -70,22 +111,10 @@ run(const struct lang *l, const char *q, const char *dir)
 	}
 	fprintf(f, "%s%s%s", l->print, q, l->end);
 	fclose(f);
-	cmd = cds_xasprintf("LC_ALL=C.UTF-8 %s %s", l->run, script);
-	f = popen(cmd, "r");
-	free(cmd);
+	got = output_of(cds_xasprintf("LC_ALL=C.UTF-8 %s %s", l->run,
+	    script));
 	free(script);
-	if (f == NULL) {
-		return NULL;
-	}
-	while ((n = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-		cds_buf_add(&out, chunk, n);
-	}
-	if (pclose(f) != 0) {
-		cds_buf_free(&out);
-		return NULL;
-	}
-	cds_buf_add(&out, "", 1);
-	return cds_buf_steal(&out);
+	return got;
 }
 
 static int
@@ -103,12 +132,13 @@ main(void)
 {
 	char dir[] = "/tmp/cds-quote-XXXXXX";
 	char *longs;
-	size_t i, k, nh = 0;
+	size_t i, k, nh = 0, n1 = 0;
 
 	while (hostile[nh] != NULL) {
+		n1 += strchr(hostile[nh], '\n') == NULL;
 		nh++;
 	}
-	tap_plan((int)(NLANGS * (nh + 1) + 6));
+	tap_plan((int)(NLANGS * (nh + 1) + 6 + n1));
 	if (mkdtemp(dir) == NULL) {
 		perror("mkdtemp");
 		return 1;
@@ -160,6 +190,45 @@ main(void)
 		free(g);
 	}
 	free(longs);
+	{
+		/* every one-line string, one a line, for sed to choose from */
+		char *lines = cds_xasprintf("%s/lines", dir);
+		FILE *f = fopen(lines, "w");
+
+		for (i = 0; f != NULL && i < nh; i++) {
+			if (strchr(hostile[i], '\n') == NULL) {
+				fprintf(f, "%s\n", hostile[i]);
+			}
+		}
+		if (f != NULL) {
+			fclose(f);
+		}
+		for (i = 0; i < nh; i++) {
+			const char *s = hostile[i];
+			char *want, *got, *shown, *name;
+
+			if (strchr(s, '\n') != NULL) {
+				continue;
+			}
+			want = cds_xasprintf("%s\n", s);
+			got = sed_matches(s, lines);
+			shown = cds_quote(CDS_QUOTE_SH, s);
+			if (!tap_ok(got != NULL && strcmp(got, want) == 0,
+			    "sed: %.60s matches its own line, no other",
+			    shown) && got != NULL) {
+				/* what it printed, one line of TAP */
+				for (name = got; *name != '\0'; name++) {
+					*name = *name == '\n' ? '/' : *name;
+				}
+				printf("# printed, lines ended by /: %s\n",
+				    got);
+			}
+			free(shown);
+			free(got);
+			free(want);
+		}
+		free(lines);
+	}
 	{
 		char *rm = cds_xasprintf("rm -rf %s", dir);
 
