@@ -370,6 +370,14 @@ tui_repair_ops_view(struct tui *t, struct tui_view *v,
 	free(dir);
 }
 
+/* Is X a command of the env's package manager (pip, uv, conda), not of
+ * the system's (apt-get: a person runs that, with sudo)? */
+static int
+env_command(const struct cds_fix *x)
+{
+	return x->argv != NULL && !cds_argv_system(x->argv);
+}
+
 /* The first of the plan's findings with commands of the env's package
  * manager (pip, uv, conda), or NULL.  Its commands go together, in order
  * (a CuPy wheel out before the other is put in). */
@@ -382,7 +390,7 @@ pkg_finding(const struct cds_repair_plan *p)
 		const struct cds_finding *f = &p->before->items[i];
 
 		for (k = 0; k < f->nfixes; k++) {
-			if (f->fixes[k].argv != NULL) {
+			if (env_command(&f->fixes[k])) {
 				return f;
 			}
 		}
@@ -408,7 +416,7 @@ pkg_commands_view(struct tui *t, struct tui_view *v,
 		for (k = 0; k < f->nfixes; k++) {
 			const struct cds_fix *x = &f->fixes[k];
 
-			if (x->argv == NULL) {
+			if (!env_command(x)) {
 				continue;
 			}
 			tui_view_add(v, TUI_NORMAL, -1, 2, "%s", x->command);
@@ -460,7 +468,7 @@ pkg_go(struct tui *t)
 	for (k = 0; k < f->nfixes; k++) {
 		const struct cds_fix *x = &f->fixes[k];
 
-		if (x->argv == NULL) {
+		if (!env_command(x)) {
 			continue;
 		}
 		tmp = cmds == NULL ? tui_xasprintf("%s", x->command) :
@@ -487,7 +495,7 @@ pkg_go(struct tui *t)
 	for (k = 0; k < f->nfixes && rc == 0; k++) {
 		const struct cds_fix *x = &f->fixes[k];
 
-		if (x->argv == NULL) {
+		if (!env_command(x)) {
 			continue;
 		}
 		free(out);
@@ -544,6 +552,16 @@ review_draw(struct tui *t)
 	} else {
 		tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("Operations:"));
 		tui_repair_ops_view(t, v, p, -1);
+	}
+	if (p->package_commands->n > 0) {
+		/* one command for every package the steps above name */
+		tui_view_blank(v);
+		tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("For the system's "
+		    "package manager, to run yourself:"));
+		for (i = 0; i < p->package_commands->n; i++) {
+			tui_view_add(v, TUI_NORMAL, -1, 2, "%s",
+			    p->package_commands->v[i].command);
+		}
 	}
 	if (p->libdirs != NULL && p->libdirs[0] != NULL) {
 		tui_view_blank(v);
