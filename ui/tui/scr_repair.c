@@ -447,16 +447,16 @@ last_lines(const char *text, int n)
 }
 
 /* c: run the package manager's commands of the first finding that has
- * them, in order, after a question, and show what the last printed (the
- * first that failed: the rest are not run); then the plan is made again
- * from the env as it is now. */
+ * them, in order, after a question, and show each command run with the
+ * last lines it printed (up to the first that failed: the rest are not
+ * run); then the plan is made again from the env as it is now. */
 static void
 pkg_go(struct tui *t)
 {
 	const struct cds_finding *f = pkg_finding(t->repair);
-	char *q, *out = NULL, *msg;
+	char *q, *out = NULL, *msg, *shown = NULL;
 	char *cmds = NULL, *undo = NULL, *tmp;
-	size_t k;
+	size_t k, n = 0;
 	int rc = 0;
 
 	if (f == NULL) {
@@ -475,6 +475,7 @@ pkg_go(struct tui *t)
 		    tui_xasprintf("%s\n%s", cmds, x->command);
 		free(cmds);
 		cmds = tmp;
+		n++;
 		if (x->undo != NULL) {
 			tmp = undo == NULL ? tui_xasprintf("%s", x->undo) :
 			    tui_xasprintf("%s\n%s", x->undo, undo);
@@ -506,15 +507,26 @@ pkg_go(struct tui *t)
 		rc = cds_pkg_run(t->h, x->argv, &out);
 		tui_term_busy(t, 0);
 		tui_set_step(t, "%s", "");
+		if (rc != -1 || cds_errno(t->h) == 0) {
+			/* each command, and what it printed last: fewer
+			 * lines each when there are several */
+			tmp = tui_xasprintf("%s%s$ %s\n%s", shown != NULL ?
+			    shown : "", shown != NULL ? "\n" : "",
+			    x->command, out != NULL ? last_lines(out, n > 1 ?
+			    6 : 10) : "");
+			free(shown);
+			shown = tmp;
+		}
 	}
 	if (rc == -1 && cds_errno(t->h) != 0) {
 		msg = tui_xasprintf(_("It did not run: %s"), tui_err_text(t));
 	} else {
 		msg = tui_xasprintf(_("Exit status %d. Its last lines:\n\n%s"),
-		    rc, out != NULL ? last_lines(out, 10) : "");
+		    rc, shown != NULL ? shown : "");
 	}
 	tui_message(t, _("Repair"), msg);
 	free(msg);
+	free(shown);
 	free(out);
 	t->stale = 1;
 	if (build_plan(t) == -1) {
