@@ -986,6 +986,36 @@ int cds_findings_worst(const struct cds_findings *f);
  */
 int cds_pkg_run(cds_handle_t *h, char *const *argv, char **output);
 
+/*
+ * A command of the system's package manager (apt-get, dpkg, dnf) that
+ * several findings, or several steps of a repair, need, joined into one:
+ * `sudo apt-get install A B C` for three packages, one `sudo apt-get -f
+ * install`, one `sudo dpkg --configure -a`; in the order they first came.
+ */
+struct cds_syscmd {
+	char *command;		/* the shell command */
+	char **argv;		/* ... word by word (NULL-terminated) */
+	char *undo;		/* the command that goes back, or NULL */
+	char **undo_argv;
+	size_t *from;		/* what it joins: indexes of the findings
+				   (cds_findings_syscmds()) or of the
+				   plan's operations (a repair's) */
+	size_t nfrom;
+};
+
+struct cds_syscmds {
+	struct cds_syscmd *v;
+	size_t n;
+};
+
+/* The system package manager's commands among the fixes of F (those
+ * with an argv), joined.  Never NULL; free with cds_syscmds_free(). */
+struct cds_syscmds *cds_findings_syscmds(const struct cds_findings *f);
+void cds_syscmds_free(struct cds_syscmds *c);
+/* Is ARGV a command of the system's package manager (apt-get, apt, dpkg,
+ * dnf, yum, rpm; after sudo), not one of an env's (pip, uv, conda)? */
+int cds_argv_system(char *const *argv);
+
 /* Rule metadata for a finding id: a translated title template and the
  * catalogue entry it comes from; NULL if unknown. */
 const char *cds_rule_summary(const char *id);
@@ -1510,7 +1540,8 @@ struct cds_repair_op {
 	enum cds_repair_op_kind kind;
 	char *path;		/* target path (without the root) */
 	char *target;		/* link target, or release for INSTALL */
-	char *content;		/* for WRITE */
+	char *content;		/* for WRITE; for PACKAGE the command */
+	char **argv;		/* for PACKAGE: the command word by word */
 	const char *finding;	/* the finding id it answers, or NULL */
 };
 
@@ -1529,6 +1560,9 @@ struct cds_repair_plan {
 	char **libdirs;		/* what activation puts on the path */
 	struct cds_repair_op *ops;
 	size_t nops;
+	/* the PACKAGE operations' commands, joined (one `apt-get install`
+	   for every package it restores); never NULL */
+	struct cds_syscmds *package_commands;
 	struct cds_findings *before;	/* doctor's findings on the env */
 	/* a framework in the env needs a CUDA runtime or cuDNN that nothing
 	 * here provides: the releases to install into the prefix first (its

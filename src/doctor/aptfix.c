@@ -153,6 +153,47 @@ add_once(struct cds_strv *v, const char *label)
 	}
 }
 
+/* dnf's command as an argument list: install PKG, or remove it (UNDO). */
+static char **
+dnf_argv(const char *pkg, int undo)
+{
+	struct cds_strv v = {0};
+
+	cds_strv_push(&v, "sudo");
+	cds_strv_push(&v, "dnf");
+	cds_strv_push(&v, undo ? "remove" : "install");
+	cds_strv_push(&v, pkg);
+	return cds_strv_steal(&v);
+}
+
+/* apt's command as an argument list: install PKG, or with PKG NULL finish
+ * what dpkg left unconfigured; UNDO: the command that goes back. */
+static char **
+apt_argv(const char *pkg, int undo)
+{
+	struct cds_strv v = {0};
+
+	cds_strv_push(&v, "sudo");
+	cds_strv_push(&v, "apt-get");
+	if (pkg == NULL) {
+		cds_strv_push(&v, "-f");
+	}
+	cds_strv_push(&v, undo ? "remove" : "install");
+	if (pkg != NULL) {
+		cds_strv_push(&v, pkg);
+	}
+	return cds_strv_steal(&v);
+}
+
+char **
+cds_aptfix_argv(const struct cds_aptfix *a)
+{
+	if (a->rpm) {
+		return dnf_argv(a->package, 0);
+	}
+	return apt_argv(a->broken ? NULL : a->package, 0);
+}
+
 /*
  * rpm's view of soname NAME that nothing here provides: the installed
  * packages that require its capability, and those owning one of
@@ -217,7 +258,9 @@ rpm_fix_for(struct cds_rule_ctx *c, const char *name,
 	cap = NULL;
 	a->rpm_needers = cds_strv_steal(&needers);
 	a->needers = cds_xcalloc(1, sizeof(*a->needers));
-	a->command = cds_xasprintf("sudo dnf install %s", a->package);
+	v = cds_aptfix_argv(a);
+	a->command = cds_argv_text(v);
+	cds_strfreev(v);
 out:
 	cds_strv_clear(&needers);
 	free(cap);
@@ -270,10 +313,11 @@ cds_aptfix_for(struct cds_rule_ctx *c, const char *name,
 		a->needers = cds_xcalloc(1, sizeof(*a->needers));
 	}
 	if (a != NULL) {
+		char **v = cds_aptfix_argv(a);
+
 		a->soname = cds_xstrdup(name);
-		a->command = a->broken ?
-		    cds_xstrdup("sudo apt-get -f install") :
-		    cds_xasprintf("sudo apt-get install %s", a->package);
+		a->command = cds_argv_text(v);
+		cds_strfreev(v);
 	}
 out:
 	cds_strv_clear(&names);
@@ -296,19 +340,6 @@ cds_aptfix_free(struct cds_aptfix *a)
 	cds_strfreev(a->rpm_needers);
 	free(a->rpm_cap);
 	free(a);
-}
-
-/* dnf's command as an argument list: install PKG, or remove it (UNDO). */
-static char **
-dnf_argv(const char *pkg, int undo)
-{
-	struct cds_strv v = {0};
-
-	cds_strv_push(&v, "sudo");
-	cds_strv_push(&v, "dnf");
-	cds_strv_push(&v, undo ? "remove" : "install");
-	cds_strv_push(&v, pkg);
-	return cds_strv_steal(&v);
 }
 
 /* The evidence and fixes of an rpm system's A on F. */
@@ -345,25 +376,6 @@ rpm_report(struct cds_finding *f, const struct cds_aptfix *a)
 	cds_buf_free(&b);
 	cds_finding_fix_argv(f, dnf_argv(a->package, 0),
 	    dnf_argv(a->package, 1));
-}
-
-/* apt's command as an argument list: install PKG, or with PKG NULL finish
- * what dpkg left unconfigured; UNDO: the command that goes back. */
-static char **
-apt_argv(const char *pkg, int undo)
-{
-	struct cds_strv v = {0};
-
-	cds_strv_push(&v, "sudo");
-	cds_strv_push(&v, "apt-get");
-	if (pkg == NULL) {
-		cds_strv_push(&v, "-f");
-	}
-	cds_strv_push(&v, undo ? "remove" : "install");
-	if (pkg != NULL) {
-		cds_strv_push(&v, pkg);
-	}
-	return cds_strv_steal(&v);
 }
 
 void
@@ -536,4 +548,194 @@ cds_cuda_lib_label(const char *name)
 		}
 	}
 	return cds_xstrndup(name, strcspn(name, "."));
+}
+
+/* ------------------------------------------------------------------------ */
+/* The system's package manager's commands, joined                          */
+/* ------------------------------------------------------------------------ */
+
+int
+cds_argv_system(char *const *argv)
+{
+	static const char *const tools[] = {
+		"apt-get", "apt", "dpkg", "dnf", "yum", "rpm", NULL
+	};
+	const char *const *t;
+	const char *w;
+
+	if (argv == NULL || argv[0] == NULL) {
+		return 0;
+	}
+	w = strcmp(argv[0], "sudo") == 0 ? argv[1] : argv[0];
+	for (t = tools; w != NULL && *t != NULL; t++) {
+		if (strcmp(cds_basename(w), *t) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* A verb of apt-get's or dnf's after which come packages. */
+static int
+is_verb(const char *w)
+{
+	static const char *const verbs[] = {
+		"install", "reinstall", "remove", "purge", NULL
+	};
+	const char *const *v;
+
+	for (v = verbs; *v != NULL; v++) {
+		if (strcmp(w, *v) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Is word I of ARGV a package: after the verb, not an option?  A command
+ * without such a verb (`dpkg --configure -a`) names none. */
+static int
+is_package(char *const *argv, size_t i)
+{
+	size_t k;
+
+	if (argv[i][0] == '-') {
+		return 0;
+	}
+	for (k = 0; k < i; k++) {
+		if (is_verb(argv[k])) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Do A and B differ only in their packages? */
+static int
+same_head(char *const *a, char *const *b)
+{
+	size_t i = 0, k = 0;
+
+	for (;;) {
+		while (a[i] != NULL && is_package(a, i)) {
+			i++;
+		}
+		while (b[k] != NULL && is_package(b, k)) {
+			k++;
+		}
+		if (a[i] == NULL || b[k] == NULL) {
+			return a[i] == NULL && b[k] == NULL;
+		}
+		if (strcmp(a[i], b[k]) != 0) {
+			return 0;
+		}
+		i++;
+		k++;
+	}
+}
+
+/* Add to *TO the packages of FROM that it does not name (both have the
+ * same other words); *TEXT becomes *TO's shell command. */
+static void
+join_packages(char ***to, char **text, char *const *from)
+{
+	struct cds_strv v = {0};
+	size_t i, k;
+
+	for (i = 0; (*to)[i] != NULL; i++) {
+		cds_strv_push(&v, (*to)[i]);
+	}
+	for (i = 0; from[i] != NULL; i++) {
+		int have = 0;
+
+		if (!is_package(from, i)) {
+			continue;
+		}
+		for (k = 0; k < v.n && !have; k++) {
+			have = is_package(v.v, k) && strcmp(v.v[k],
+			    from[i]) == 0;
+		}
+		if (!have) {
+			cds_strv_push(&v, from[i]);
+		}
+	}
+	cds_strfreev(*to);
+	*to = cds_strv_steal(&v);
+	free(*text);
+	*text = cds_argv_text(*to);
+}
+
+void
+cds_syscmds_add(struct cds_syscmds *j, char *const *argv,
+    char *const *undo, size_t from)
+{
+	struct cds_syscmd *x = NULL;
+	size_t i;
+
+	for (i = 0; i < j->n && x == NULL; i++) {
+		if (same_head(j->v[i].argv, argv)) {
+			x = &j->v[i];
+		}
+	}
+	if (x == NULL) {
+		j->v = cds_xreallocarray(j->v, j->n + 1, sizeof(*j->v));
+		x = &j->v[j->n++];
+		memset(x, 0, sizeof(*x));
+		x->argv = cds_strv_copy(argv);
+		x->command = cds_argv_text(x->argv);
+	} else {
+		join_packages(&x->argv, &x->command, argv);
+	}
+	if (undo != NULL && x->undo_argv == NULL) {
+		x->undo_argv = cds_strv_copy(undo);
+		x->undo = cds_argv_text(x->undo_argv);
+	} else if (undo != NULL && same_head(x->undo_argv, undo)) {
+		join_packages(&x->undo_argv, &x->undo, undo);
+	}
+	for (i = 0; i < x->nfrom && x->from[i] != from; i++) {
+		continue;
+	}
+	if (i == x->nfrom) {
+		x->from = cds_xreallocarray(x->from, x->nfrom + 1,
+		    sizeof(*x->from));
+		x->from[x->nfrom++] = from;
+	}
+}
+
+struct cds_syscmds *
+cds_findings_syscmds(const struct cds_findings *f)
+{
+	struct cds_syscmds *j = cds_xcalloc(1, sizeof(*j));
+	size_t i, k;
+
+	for (i = 0; f != NULL && i < f->n; i++) {
+		const struct cds_finding *x = &f->items[i];
+
+		for (k = 0; k < x->nfixes; k++) {
+			if (cds_argv_system(x->fixes[k].argv)) {
+				cds_syscmds_add(j, x->fixes[k].argv,
+				    x->fixes[k].undo_argv, i);
+			}
+		}
+	}
+	return j;
+}
+
+void
+cds_syscmds_free(struct cds_syscmds *c)
+{
+	size_t i;
+
+	if (c == NULL) {
+		return;
+	}
+	for (i = 0; i < c->n; i++) {
+		free(c->v[i].command);
+		cds_strfreev(c->v[i].argv);
+		free(c->v[i].undo);
+		cds_strfreev(c->v[i].undo_argv);
+		free(c->v[i].from);
+	}
+	free(c->v);
+	free(c);
 }

@@ -46,6 +46,9 @@ struct cds_aptfix {
 CDS_HIDDEN struct cds_aptfix *cds_aptfix_for(struct cds_rule_ctx *c,
     const char *name, char *const *consumers);
 CDS_HIDDEN void cds_aptfix_free(struct cds_aptfix *a);
+/* A's command (its `command`) as an argument list; free with
+ * cds_strfreev(). */
+CDS_HIDDEN char **cds_aptfix_argv(const struct cds_aptfix *a);
 /* A's evidence and fixes on F. */
 CDS_HIDDEN void cds_aptfix_report(struct cds_rule_ctx *c,
     struct cds_finding *f, const struct cds_aptfix *a);
@@ -60,5 +63,15 @@ CDS_HIDDEN char *cds_cuda_part(struct cds_rule_ctx *c, const char *name);
 /* "cuBLAS" for libcublas.so.12: the library's name as NVIDIA writes it;
  * the soname's stem when it is not known.  A new string. */
 CDS_HIDDEN char *cds_cuda_lib_label(const char *name);
+
+/*
+ * Join ARGV, a command of the system's package manager (cds_argv_system()),
+ * with its UNDO (may be NULL), into J: a command of J that differs only in
+ * the packages it names gets ARGV's packages it does not name (and UNDO's
+ * its undo's), else ARGV is J's next command; FROM, what it comes from, is
+ * added to that command's.
+ */
+CDS_HIDDEN void cds_syscmds_add(struct cds_syscmds *j, char *const *argv,
+    char *const *undo, size_t from);
 
 #endif /* CDS_APTFIX_H */

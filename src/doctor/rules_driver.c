@@ -792,7 +792,7 @@ check_index_build(struct cds_rule_ctx *c, const struct cds_env *e,
 		return;
 	}
 	cds_machine_of(c->s, &mc);
-	mc.min_cc = 0;	/* the driver only: the rows name no GPUs */
+	mc.min_cc = 0;	/* the driver only: the GPU is F21's */
 	if (cds_build_runs(c->m, r, &mc, NULL)) {
 		return;
 	}

@@ -769,8 +769,11 @@ struct dist {
 	char **reqs;		/* the names its Requires-Dist gives */
 	int *req_major;		/* "==13.*": 13; -1 for anything else */
 	int pip_dep;		/* pip installed it as a dependency: INSTALLER
-				   pip, no REQUESTED (uv writes REQUESTED for
-				   every wheel, so only pip's say) */
+				   pip, no REQUESTED */
+	int uv;			/* uv installed it (INSTALLER uv): uv writes
+				   REQUESTED for every wheel it installs
+				   (uv-install-wheel's install.rs), so only
+				   the dependency graph tells */
 	int cand;		/* an NVIDIA wheel of a CUDA family, or NVIDIA's
 				   cuda-toolkit metapackage */
 	int drop;
@@ -873,6 +876,7 @@ site_dists(struct cds_rule_ctx *c, const char *site, size_t *np)
 		free(path);
 		d->pip_dep = inst != NULL && strcmp(inst, "pip") == 0 &&
 		    req != NULL && access(req, F_OK) != 0;
+		d->uv = inst != NULL && strcmp(inst, "uv") == 0;
 		free(req);
 		free(inst);
 	}
@@ -930,31 +934,100 @@ dist_family(const struct dist *d, const struct mix *m)
 }
 
 /*
- * WHEEL-ORPHAN: NVIDIA wheels pip installed as dependencies that nothing
- * installed requires any more (their framework removed or moved to another
- * CUDA: research rule 8), of a family no framework here needs (CTranslate2
- * and ONNX Runtime load them without naming them).  SHOWN: the wheels
- * WHEEL-MIX already told to remove, left out.
+ * The names a uv project beside env E asks for (E is its .venv): every
+ * requirement its pyproject.toml writes (dependencies, optional ones,
+ * dependency groups, sources), and every package its uv.lock holds (what
+ * `uv sync` installs, the dependencies of those it asks for among them).
+ * Read as quoted strings, each the name it starts with, normalised: a name
+ * under any marker or extra counts.  The files read, into FILES (" and "
+ * between); nothing when E is no project's.
+ */
+static void
+project_names(struct cds_rule_ctx *c, const struct cds_env *e,
+    struct cds_strv *names, struct cds_buf *files)
+{
+	static const char *const read[] = { "pyproject.toml", "uv.lock",
+		NULL };
+	char *top = cds_dirname(e->prefix);
+	const char *const *r;
+
+	for (r = read; *r != NULL; r++) {
+		char *path = cds_path_join(top, *r);
+		char *text = cds_root_read_file(c->h, path, 16u << 20, NULL);
+		const char *p;
+
+		cds_clearerr(c->h);
+		for (p = text; p != NULL && *p != '\0'; p++) {
+			char q = *p, *raw, *norm;
+			size_t k;
+
+			if (q != '"' && q != '\'') {
+				continue;
+			}
+			k = strspn(p + 1, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghij"
+			    "klmnopqrstuvwxyz0123456789._-");
+			if (k > 0) {
+				raw = cds_xstrndup(p + 1, k);
+				norm = cds_pkg_normalise(raw);
+				if (!cds_strv_contains(names, norm)) {
+					cds_strv_push(names, norm);
+				}
+				free(norm);
+				free(raw);
+			}
+			/* past the string's end */
+			p = strchr(p + 1, q);
+			if (p == NULL) {
+				break;
+			}
+		}
+		if (text != NULL) {
+			cds_buf_addf(files, "%s%s", files->len > 0 ? " and " :
+			    "", path);
+		}
+		free(text);
+		free(path);
+	}
+	free(top);
+}
+
+/*
+ * WHEEL-ORPHAN: NVIDIA wheels pip installed as dependencies (of uv's,
+ * any its project does not ask for) that nothing installed requires any
+ * more (their framework removed or moved to another CUDA: research rule
+ * 8), of a family no framework here needs (CTranslate2 and ONNX Runtime
+ * load them without naming them).  SHOWN: the wheels WHEEL-MIX already
+ * told to remove, left out.
  */
 static void
 orphans(struct cds_rule_ctx *c, const struct site *s, struct mix *m,
     const char *shown)
 {
-	struct cds_buf list = {0}, pins = {0}, words = {0};
+	struct cds_buf list = {0}, pins = {0}, words = {0}, files = {0};
+	struct cds_strv listed = {0};
 	struct cds_finding *f;
 	struct dist *d;
 	size_t n, i, k;
-	int changed = 1;
+	int changed = 1, by_pip = 0, by_uv = 0;
 	char *where;
 
 	d = site_dists(c, s->dir, &n);
 	for (i = 0; i < n; i++) {
+		by_uv |= d[i].uv;
+	}
+	if (by_uv && s->env != NULL) {
+		project_names(c, s->env, &listed, &files);
+	}
+	for (i = 0; i < n; i++) {
 		int fam = dist_family(&d[i], m);
 
 		d[i].cand = fam > 0;
-		d[i].drop = d[i].cand && d[i].pip_dep &&
+		/* uv's: by the graph alone, less what its project asks for */
+		d[i].drop = d[i].cand && (d[i].pip_dep || (d[i].uv &&
+		    !cds_strv_contains(&listed, d[i].name))) &&
 		    !family_needed(m->need, m->nneed, fam);
 	}
+	by_uv = 0;
 	/* kept: what a distribution kept requires */
 	while (changed) {
 		changed = 0;
@@ -969,6 +1042,8 @@ orphans(struct cds_rule_ctx *c, const struct site *s, struct mix *m,
 	}
 	for (i = 0; i < n; i++) {
 		if (d[i].drop && !in_list(shown, d[i].name)) {
+			by_pip |= d[i].pip_dep;
+			by_uv |= d[i].uv;
 			cds_buf_addf(&list, "%s%s %s", list.len > 0 ? ", " :
 			    "", d[i].name, d[i].version);
 			cds_buf_addf(&words, " %s", d[i].name);
@@ -982,9 +1057,21 @@ orphans(struct cds_rule_ctx *c, const struct site *s, struct mix *m,
 		    "holds NVIDIA wheels that no installed package requires",
 		    where);
 		cds_finding_evidence(f, "left over", "%s", list.s);
-		cds_finding_evidence(f, "installed as", "dependencies (pip "
-		    "wrote no REQUESTED in their dist-info); none of the "
-		    "packages there names them");
+		if (by_pip) {
+			cds_finding_evidence(f, "installed as", "dependencies "
+			    "(pip wrote no REQUESTED in their dist-info); "
+			    "none of the packages there names them");
+		}
+		if (by_uv) {
+			cds_finding_evidence(f, "installed by uv", "uv marks "
+			    "every wheel it installs as asked for "
+			    "(REQUESTED), so the dependency graph decides: "
+			    "no package there names them in its "
+			    "Requires-Dist, under any marker or extra%s%s%s",
+			    files.len > 0 ? ", and " : "",
+			    files.len > 0 ? files.s : "",
+			    files.len > 0 ? " do not list them" : "");
+		}
 		cds_finding_evidence(f, "frameworks here", "%s",
 		    m->needers.len > 0 ? m->needers.s : "none");
 		same_libraries(c, f, m, words.s);
@@ -999,6 +1086,8 @@ orphans(struct cds_rule_ctx *c, const struct site *s, struct mix *m,
 	cds_buf_free(&list);
 	cds_buf_free(&pins);
 	cds_buf_free(&words);
+	cds_buf_free(&files);
+	cds_strv_clear(&listed);
 	dists_free(d, n);
 }
 

@@ -356,16 +356,41 @@ cds_dpkg_unfinished(const struct cds_dpkg *p)
 	return 0;
 }
 
-char *
-cds_dpkg_fix_command(const struct cds_dpkg *p)
+char **
+cds_dpkg_fix_argv(const struct cds_dpkg *p)
 {
+	struct cds_strv v = {0};
+
+	cds_strv_push(&v, "sudo");
 	/* unpacked or half-configured: configuring it runs its script again;
 	 * half-installed needs its files again */
 	if (cds_dpkg_unfinished(p) && strcmp(p->status, "half-installed") !=
 	    0) {
-		return cds_xstrdup("sudo dpkg --configure -a");
+		cds_strv_push(&v, "dpkg");
+		cds_strv_push(&v, "--configure");
+		cds_strv_push(&v, "-a");
+	} else {
+		cds_strv_push(&v, "apt-get");
+		cds_strv_push(&v, "install");
+		cds_strv_push(&v, "--reinstall");
+		cds_strv_push(&v, p->name);
 	}
-	return cds_xasprintf("sudo apt-get install --reinstall %s", p->name);
+	return cds_strv_steal(&v);
+}
+
+char *
+cds_dpkg_fix_command(const struct cds_dpkg *p)
+{
+	/* Debian's package names need no quoting (Policy 5.6.1) */
+	char **v = cds_dpkg_fix_argv(p);
+	struct cds_buf b = {0};
+	size_t i;
+
+	for (i = 0; v[i] != NULL; i++) {
+		cds_buf_addf(&b, "%s%s", i > 0 ? " " : "", v[i]);
+	}
+	cds_strfreev(v);
+	return cds_buf_steal(&b);
 }
 
 /* Does the comma-separated relation list LIST name NAME ("a (>= 1), b")? */

@@ -84,6 +84,8 @@ CDS_HIDDEN char *cds_dpkg_label(const struct cds_dpkg *p);
  * otherwise.  A new string.
  */
 CDS_HIDDEN char *cds_dpkg_fix_command(const struct cds_dpkg *p);
+/* The same as an argument list; free with cds_strfreev(). */
+CDS_HIDDEN char **cds_dpkg_fix_argv(const struct cds_dpkg *p);
 
 /* Did dpkg leave P half-done (unpacked, half-installed, half-configured,
  * triggers-awaited/pending)? */

@@ -61,7 +61,28 @@ op_add(struct cds_repair_plan *p, enum cds_repair_op_kind kind,
 	op->path = cds_xstrdup(path);
 	op->target = cds_strdup0(target);
 	op->content = cds_strdup0(content);
+	op->argv = NULL;
 	op->finding = finding;
+}
+
+/* A step for the system's package manager: restore PATH (a file, or a
+ * soname) with the package TARGET by the command ARGV (taken), which
+ * joins the plan's package commands. */
+static void
+op_add_package(struct cds_repair_plan *p, const char *path,
+    const char *target, char **argv)
+{
+	char *text = cds_argv_text(argv);
+	size_t n = p->nops;
+
+	op_add(p, CDS_REPAIR_PACKAGE, path, target, text, "F13");
+	free(text);
+	if (p->nops == n) {
+		cds_strfreev(argv);	/* planned already */
+		return;
+	}
+	p->ops[n].argv = argv;
+	cds_syscmds_add(p->package_commands, argv, NULL, n);
 }
 
 void
@@ -76,8 +97,10 @@ cds_repair_plan_free(struct cds_repair_plan *p)
 		free(p->ops[i].path);
 		free(p->ops[i].target);
 		free(p->ops[i].content);
+		cds_strfreev(p->ops[i].argv);
 	}
 	free(p->ops);
+	cds_syscmds_free(p->package_commands);
 	cds_strfreev(p->libdirs);
 	cds_findings_free(p->before);
 	cds_plan_free(p->install);
@@ -1375,20 +1398,18 @@ plan_consumers(struct cds_rule_ctx *c, struct cds_repair_plan *p,
 		}
 		owner = req == NULL ? cds_miss_owner(c, x, &path) : NULL;
 		if (owner != NULL) {
-			char *cmd = cds_dpkg_fix_command(owner);
 			char *label = cds_dpkg_label(owner);
 
-			op_add(p, CDS_REPAIR_PACKAGE, path != NULL ? path :
-			    x->soname, label, cmd, "F13");
+			op_add_package(p, path != NULL ? path : x->soname,
+			    label, cds_dpkg_fix_argv(owner));
 			free(label);
-			free(cmd);
 			free(path);
 			continue;
 		}
 		if (req == NULL && e == NULL && (a = cds_aptfix_for(c,
 		    x->soname, x->consumers)) != NULL) {
-			op_add(p, CDS_REPAIR_PACKAGE, x->soname, a->package,
-			    a->command, "F13");
+			op_add_package(p, x->soname, a->package,
+			    cds_aptfix_argv(a));
 			cds_aptfix_free(a);
 			continue;
 		}
@@ -1531,6 +1552,7 @@ cds_repair_plan_build(cds_handle_t *h, const char *env, unsigned flags,
 		return NULL;	/* error set by cds_scan_run */
 	}
 	p = cds_xcalloc(1, sizeof(*p));
+	p->package_commands = cds_xcalloc(1, sizeof(*p->package_commands));
 	p->path_first = (flags & CDS_REPAIR_PATH_FIRST) != 0;
 	if (sys) {
 		p->system = 1;

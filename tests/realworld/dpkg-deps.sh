@@ -14,7 +14,12 @@
 #   absent: nvidia-cuda-toolkit, nvidia-cuda-dev (nvidia-cudnn's dependency
 #     on it forced) and libnvjpeg12, which nothing else depends on, purged,
 #     and a Python module built here that needs libnvjpeg.so.12: the
-#     package for it is not installed at all.
+#     package for it is not installed at all;
+#   two: libcublas12 and libnvjitlink12 removed the same way: doctor's fix
+#     and repair's step are one `apt-get install` for both, and --json
+#     keeps each fix's argument list beside the joined one;
+#   three: two and absent together, two findings: doctor ends with one
+#     `apt-get install` for the three packages, and so does repair.
 # The shipped index is read (its soname table names Debian's packages).
 # doctor's fix is apt's command for the package; explain says part of CUDA
 # 12.4 is installed and names the library missing; nothing proposes a CUDA
@@ -53,7 +58,7 @@ if [ ! -s "$PYC" ]; then
 		{ rm -f "$PYC.part"; skip_all "cannot fetch $MIRROR/$deb"; }
 fi
 
-plan 22
+plan 38
 W=$(mktemp -d); [ -n "${CDS_KEEP:-}" ] || cleanup_later "$W"; diag "work dir $W"
 cp "$PYC" "$W/pycudwt.deb"
 # a module of the system's Python that needs libnvjpeg.so.12
@@ -86,6 +91,7 @@ run doctor >"$D.doctor" 2>&1 || true
 run explain "ImportError: libcublas.so.12: cannot open shared object file: No such file or directory" \
 	>"$D.explain" 2>&1 || true
 run repair --dry-run >"$D.repair" 2>&1 || true
+run repair --dry-run --json >"$D.repair.json" 2>/dev/null || true
 ' sh "$LOWER" "$W/$_n" "$_setup" "$CDS_BIN" "$CDS_SRCDIR" "$W"
 	OUT=$(cat "$W/$_n.json")
 }
@@ -120,6 +126,8 @@ like "$X" "sudo apt-get install libcublas12" "pycudwt: explain's fix is apt's"
 R=$(cat "$W/pycudwt.repair")
 like "$R" "to run yourself: sudo apt-get install libcublas12" "pycudwt: repair's step is apt's"
 unlike "$R" "install cuda-" "pycudwt: repair installs no CUDA release beside Debian's"
+unlike "$(cat "$W/pycudwt.doctor")" "in one go" \
+	"pycudwt: one package, one finding: nothing to join"
 
 # ---- unconfigured: dpkg -i without the dependency ---------------------------
 case_run unconfigured 'dpkg --remove --force-depends libcublas12; dpkg -i /tmp/pycudwt.deb'
@@ -148,4 +156,58 @@ is "$(f13_fixes "$OUT" libnvjpeg.so.12)" "sudo apt-get install libnvjpeg12" \
 	"absent: the package Debian trixie ships libnvjpeg.so.12 in"
 like "$(f13_evidence "$OUT" libnvjpeg.so.12)" "Debian package: libnvjpeg12 ships libnvjpeg\.so\.12 in Debian trixie; dpkg does not have it installed" \
 	"absent: said so"
+
+# ---- two: two dependencies removed: one apt-get install for both ------------
+# (one finding: torch's libraries need both)
+case_run two 'dpkg -i /tmp/pycudwt.deb &&
+	dpkg --remove --force-depends libcublas12 libnvjitlink12'
+like "$(cat "$W/two/setup.log")" "Removing libnvjitlink12" "two: dpkg removed both"
+D=$(cat "$W/two.doctor")
+like "$D" "to do: sudo apt-get install libcublas12 libnvjitlink12
+ *to go back: sudo apt-get remove libcublas12 libnvjitlink12" \
+	"two: doctor shows one apt-get install for both, and one remove"
+is "$(printf '%s\n' "$D" | grep -c 'apt-get install libcublas12\|apt-get install libnvjitlink12')" 1 \
+	"two: and no line for each package"
+is "$(jget "$OUT" '" | ".join(" ".join(x["argv"]) for f in d["findings"] if f["id"] == "F13" for x in f["fixes"] if x.get("argv") and x["argv"][1] == "apt-get")')" \
+	"sudo apt-get install libcublas12 | sudo apt-get install libnvjitlink12" \
+	"two: --json keeps each fix's argument list"
+is "$(jget "$OUT" '" | ".join(" ".join(x["argv"]) + " / " + " ".join(x["undo_argv"]) for x in d["package_commands"])')" \
+	"sudo apt-get install libcublas12 libnvjitlink12 / sudo apt-get remove libcublas12 libnvjitlink12" \
+	"two: --json's package_commands: the joined command's argv and undo_argv"
+R=$(cat "$W/two.repair")
+like "$R" "to run yourself: sudo apt-get install libcublas12 libnvjitlink12
+ *it restores libcublas\.so\.12 \(libcublas12\)
+ *it restores libnvJitLink\.so\.12 \(libnvjitlink12\)" \
+	"two: repair's plan: one apt-get install, what it restores"
+is "$(printf '%s\n' "$R" | sed -n '/^Operations:/,$p' | grep -c 'apt-get install')" 1 \
+	"two: repair's operations name apt-get install once"
+RJ=$(cat "$W/two.repair.json")
+is "$(jget "$RJ" '" | ".join(" ".join(x["argv"]) + " " + repr(len(x["operations"])) for x in d["package_commands"] if x["argv"][1] == "apt-get")')" \
+	"sudo apt-get install libcublas12 libnvjitlink12 2" \
+	"two: repair --json: one joined command for the two operations"
+is "$(jget "$RJ" '" | ".join(" ".join(o["argv"]) for o in d["operations"] if o["op"] == "package" and o["argv"][1] == "apt-get")')" \
+	"sudo apt-get install libcublas12 | sudo apt-get install libnvjitlink12" \
+	"two: and each operation's own argument list"
+
+# ---- three: and a module whose package is not installed: two findings --------
+case_run three 'dpkg -i /tmp/pycudwt.deb &&
+	dpkg --remove --force-depends libcublas12 libnvjitlink12 &&
+	dpkg --purge nvidia-cuda-toolkit &&
+	dpkg --purge --force-depends nvidia-cuda-dev && dpkg --purge libnvjpeg12 &&
+	cp /tmp/jpegmod.cpython-313-x86_64-linux-gnu.so /usr/lib/python3/dist-packages/'
+like "$(cat "$W/three/setup.log")" "Removing libnvjpeg12" "three: libnvjpeg12 purged too"
+is "$(jget "$OUT" 'len([f for f in d["findings"] if f["id"] == "F13" and any((x.get("argv") or [""])[1:2] == ["apt-get"] for x in f["fixes"])])')" 2 \
+	"three: two findings, each with apt's fix"
+like "$(cat "$W/three.doctor")" "For the system's package manager, in one go
+ *to do: sudo apt-get install libnvjpeg12 libcublas12 libnvjitlink12
+ *to go back: sudo apt-get remove libnvjpeg12 libcublas12 libnvjitlink12" \
+	"three: doctor ends with one apt-get install for the three packages"
+is "$(jget "$OUT" '" | ".join(" ".join(x["argv"]) + " " + repr(len(x["findings"])) for x in d["package_commands"])')" \
+	"sudo apt-get install libnvjpeg12 libcublas12 libnvjitlink12 2" \
+	"three: --json: the joined command, from the two findings"
+R=$(cat "$W/three.repair")
+like "$R" "to run yourself: sudo apt-get install libnvjpeg12 libcublas12 libnvjitlink12" \
+	"three: repair's plan: one apt-get install for the three"
+is "$(printf '%s\n' "$R" | sed -n '/^Operations:/,$p' | grep -c 'apt-get install')" 1 \
+	"three: repair's operations name apt-get install once"
 done_testing

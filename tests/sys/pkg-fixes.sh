@@ -17,7 +17,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/wheels.sh"
-plan 68
+plan 70
 
 SHIP=$CDS_SRCDIR/manifests/index.json
 PT=https://download.pytorch.org/whl
@@ -502,6 +502,14 @@ is "$(all_argv "$OUT" F16)" "$V/bin/python -m pip install ctranslate2==4.6.2" \
 	"a driver that runs CUDA 12.4: ctranslate2 4.6.2"
 gpu 86 12080 "$V"
 unlike "$(titles "$OUT" F16)" "ctranslate2" "... one that runs 12.8: nothing about it"
+# the GPU counts too: CTranslate2 4.x's wheels carry cubins sm_53 to sm_86
+# and PTX compute_86 (CMake 3.22's Common list for CUDA 12), nothing a
+# Maxwell 5.2 GPU runs; its CUDA 11 wheels add sm_50 (CTranslate2#1765,
+# #1666; faster-whisper#806 went back to 3.24)
+gpu 52 12040 "$V"
+is "$(all_argv "$OUT" F16)" "$V/bin/python -m pip install ctranslate2==3.24.0" \
+	"Maxwell sm_52: 3.24.0, the newest with a kernel for it"
+like "$(evidence "$OUT" F16 'build that fits')" "CUDA 11\.2, cuDNN 8" "... its cuDNN 8 said"
 
 # ---- healthy: a build that runs gets no command --------------------------
 V=$W/ok/venv

@@ -12,15 +12,17 @@
 # libraries with the real sonames, in the real layouts (nvidia/PKG/lib
 # for CUDA 12, nvidia/cu13/lib for CUDA 13).  pip itself writes INSTALLER,
 # RECORD and REQUESTED (for what it was asked for by name) on install.
+# uv writes REQUESTED for every wheel: in a venv uv made, the dependency
+# graph decides, less what the uv project around it asks for.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 23
+plan 34
 
 W=$(mktemp -d); cleanup_later "$W"
 V=$W/venv
 if ! have_python || ! python3 -m venv "$V" >/dev/null 2>&1 ||
 	! "$V/bin/python" -m pip --version >/dev/null 2>&1; then
-	skip 23 "python3 -m venv with pip does not work here"
+	skip 34 "python3 -m venv with pip does not work here"
 	done_testing
 fi
 H=$W/wheels
@@ -165,5 +167,84 @@ pip_ install nvidia-cusparse-cu12==12.5.4.2 || exit 1
 doc
 unlike "$(finding_ids "$OUT")" "WHEEL-ORPHAN|WHEEL-MIX" \
 	"nvidia-cusparse-cu12 asked for, nvidia-nvjitlink-cu12 its dependency: nothing"
+
+
+# ---- uv: it marks every wheel as asked for; the graph decides ------------
+# uv is not packaged by Debian here, so this tree is written by the test as
+# uv writes one: a venv without pip (uv venv makes none) whose pyvenv.cfg
+# has "uv = VERSION", the wheels laid out by the pip of the venv above
+# (--python) from the same wheel files, then in each dist-info the
+# INSTALLER uv writes ("uv", no newline) and an empty REQUESTED: uv's
+# wheel installer writes one for every wheel it installs (uv-install-wheel,
+# install.rs: write_installer_metadata(..., requested: true, ...)).
+U=$W/proj/.venv
+mkdir -p "$W/proj"
+python3 -m venv --without-pip "$U" && printf 'uv = 0.12.5\n' >>"$U/pyvenv.cfg" || exit 1
+US=$(echo "$U"/lib/python3*/site-packages)
+uv_() {
+	PIP_NO_INDEX=1 PIP_FIND_LINKS=$H PIP_DISABLE_PIP_VERSION_CHECK=1 \
+		"$V/bin/python" -m pip --python "$U/bin/python" "$@" >"$W/pip.log" 2>&1 ||
+		{ diag "pip --python $*: $(tail -3 "$W/pip.log")"; return 1; }
+	for _d in "$US"/*.dist-info; do
+		printf uv >"$_d/INSTALLER" && : >"$_d/REQUESTED"
+	done
+}
+udoc() { cds doctor --json --env "$U"; }
+wheel gpuext 1.0 'nvidia-cusparse; extra == "cuda"' || exit 1
+UP="uv pip"
+
+uv_ install torch==2.9.0+cu130 || exit 1
+check "uv's marks: nvidia-cublas is 'asked for' too" test -f "$US/nvidia_cublas-13.0.0.19.dist-info/REQUESTED"
+udoc
+unlike "$(finding_ids "$OUT")" "WHEEL-ORPHAN|WHEEL-MIX" "uv: torch with its own wheels: nothing"
+
+uv_ uninstall -y torch || exit 1
+udoc
+is "$(evidence "$OUT" WHEEL-ORPHAN 'left over')" "['nvidia-cublas 13.0.0.19, nvidia-cusparse 12.6.2.49, nvidia-nvjitlink 13.0.39']" \
+	"uv: torch removed: its wheels found by the graph, though uv marked them asked for"
+like "$(evidence "$OUT" WHEEL-ORPHAN 'installed by uv')" "uv marks every wheel it installs as asked for \(REQUESTED\), so the dependency graph decides: no package there names them in its Requires-Dist, under any marker or extra'" \
+	"uv: the evidence says how it was decided"
+unlike "$(evidence "$OUT" WHEEL-ORPHAN 'installed as')" "pip" "uv: not said to be pip's"
+is "$(all_argv WHEEL-ORPHAN)" "$UP uninstall --python $U nvidia-cublas nvidia-cusparse nvidia-nvjitlink" \
+	"uv: uv's own command removes them"
+is "$(all_argv WHEEL-ORPHAN undo_argv)" "$UP install --python $U nvidia-cublas==13.0.0.19 nvidia-cusparse==12.6.2.49 nvidia-nvjitlink==13.0.39" \
+	"uv: ... and puts them back"
+
+# a package that names nvidia-cusparse under an extra keeps it and what it needs
+uv_ install gpuext==1.0 || exit 1
+udoc
+is "$(evidence "$OUT" WHEEL-ORPHAN 'left over')" "['nvidia-cublas 13.0.0.19']" \
+	"uv: a wheel named under an extra (and its own dependency) is required"
+uv_ uninstall -y gpuext || exit 1
+
+# the env is a uv project's .venv: what its pyproject.toml asks for stays
+cat >"$W/proj/pyproject.toml" <<'EOF'
+[project]
+name = "proj"
+version = "0.1.0"
+requires-python = ">=3.11"
+dependencies = [
+    "nvidia-cublas>=13",
+]
+EOF
+# uv.lock in uv's layout (no wheel hashes: none is invented here)
+lock() {
+	printf 'version = 1\nrevision = 3\nrequires-python = ">=3.11"\n'
+	printf '\n[[package]]\nname = "proj"\nversion = "0.1.0"\nsource = { virtual = "." }\n'
+	for _p in "$@"; do
+		printf '\n[[package]]\nname = "%s"\nversion = "%s"\nsource = { registry = "https://pypi.org/simple" }\n' \
+			"${_p%%==*}" "${_p#*==}"
+	done
+}
+lock nvidia-cublas==13.0.0.19 >"$W/proj/uv.lock"
+udoc
+is "$(evidence "$OUT" WHEEL-ORPHAN 'left over')" "['nvidia-cusparse 12.6.2.49, nvidia-nvjitlink 13.0.39']" \
+	"uv project: the wheel pyproject.toml asks for is kept"
+like "$(evidence "$OUT" WHEEL-ORPHAN 'installed by uv')" "and $W/proj/pyproject\.toml and $W/proj/uv\.lock do not list them" \
+	"uv project: the files read are named"
+# torch still locked (removed with uv pip): uv sync puts it back, with them
+lock torch==2.9.0+cu130 nvidia-cublas==13.0.0.19 nvidia-cusparse==12.6.2.49 nvidia-nvjitlink==13.0.39 >"$W/proj/uv.lock"
+udoc
+unlike "$(finding_ids "$OUT")" "WHEEL-ORPHAN" "uv project: wheels its uv.lock holds are not left over"
 
 done_testing

@@ -205,6 +205,8 @@ void cli_warn(struct cli *c, const char *fmt, ...)
 void cli_json_print(json_t *doc);
 /* A string or JSON null. */
 json_t *cli_jstr(const char *s);
+/* An array of strings (NULL: an empty one). */
+json_t *cli_jstrv(char *const *v);
 /* Words for enums. */
 const char *cli_severity_word(enum cds_severity s);
 const char *cli_origin_word(enum cds_origin o);
@@ -218,11 +220,17 @@ int cli_can_ask(const struct cli *c);
 /* ui/cli/json.c: documented shapes (doc/json.md) */
 json_t *cli_json_scan(cds_handle_t *h, const struct cds_scan *s);
 json_t *cli_json_findings(const struct cds_findings *f);
+/* The system package manager's joined commands: {command, argv, undo,
+ * undo_argv, FROM: [indexes of what each joins]}. */
+json_t *cli_json_syscmds(const struct cds_syscmds *j, const char *from);
 const char *cli_driver_state_word(enum cds_driver_state s);
 
 /* ui/cli/report.c: the scan and findings as text */
 void cli_print_scan(struct cli *c, const struct cds_scan *s);
 void cli_print_findings(struct cli *c, const struct cds_findings *f);
+/* The system package manager's commands of F's findings, joined (one
+ * `apt-get install` for all their packages), when any joins two of them. */
+void cli_print_syscmds(const struct cds_findings *f);
 /* The findings alone, each wrapped at 80 columns (commands break only at
  * unquoted spaces, with a backslash). */
 void cli_print_finding_list(const struct cds_findings *f);

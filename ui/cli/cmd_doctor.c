@@ -61,8 +61,12 @@ cmd_doctor(struct cli *c, int argc, char **argv)
 	if (c->json) {
 		json_t *doc = cli_json_scan(c->h, s);
 		json_t *index = cli_index_json(c);
+		struct cds_syscmds *j = cds_findings_syscmds(f);
 
 		json_object_set_new(doc, "findings", cli_json_findings(f));
+		json_object_set_new(doc, "package_commands",
+		    cli_json_syscmds(j, "findings"));
+		cds_syscmds_free(j);
 		if (index != NULL) {
 			json_object_set_new(doc, "index", index);
 		}
@@ -72,6 +76,7 @@ cmd_doctor(struct cli *c, int argc, char **argv)
 	} else {
 		cli_print_scan(c, s);
 		cli_print_findings(c, f);
+		cli_print_syscmds(f);
 	}
 	c->scan = NULL;
 	cds_findings_free(f);

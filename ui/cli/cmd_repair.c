@@ -66,13 +66,32 @@ print_op(const struct cds_repair_op *op)
 		printf("  %s %s\n", _("install"), op->target);
 		break;
 	case CDS_REPAIR_PACKAGE:
-		printf("  %s %s\n    %s %s (%s)\n",
-		    _("for the package manager, to run yourself:"),
-		    op->content, _("it restores"), op->path, op->target);
-		break;
+		break;		/* by its command: print_package_ops() */
 	case CDS_REPAIR_LDCONFIG:
 		printf("  %s\n", _("ldconfig (the loader's cache)"));
 		break;
+	}
+}
+
+/* The package manager's steps: each command once, with every package it
+ * installs for several steps (one `apt-get install A B`), and what each
+ * restores. */
+static void
+print_package_ops(const struct cds_repair_plan *p)
+{
+	size_t i, k;
+
+	for (i = 0; i < p->package_commands->n; i++) {
+		const struct cds_syscmd *x = &p->package_commands->v[i];
+
+		printf("  %s %s\n", _("for the package manager, to run "
+		    "yourself:"), x->command);
+		for (k = 0; k < x->nfrom; k++) {
+			const struct cds_repair_op *op = &p->ops[x->from[k]];
+
+			printf("    %s %s (%s)\n", _("it restores"), op->path,
+			    op->target);
+		}
 	}
 }
 
@@ -91,6 +110,9 @@ json_ops(const struct cds_repair_plan *p)
 		    cli_jstr(op->content) : json_null(),
 		    "finding", cli_jstr(op->finding));
 
+		if (op->argv != NULL) {
+			json_object_set_new(o, "argv", cli_jstrv(op->argv));
+		}
 		/* a script's text, so that --dry-run shows what it would be */
 		if (op->kind == CDS_REPAIR_WRITE) {
 			json_object_set_new(o, "content",
@@ -189,15 +211,18 @@ cli_repair_env(struct cli *c, const char *env,
 		for (i = 0; i < p->nops; i++) {
 			print_op(&p->ops[i]);
 		}
+		print_package_ops(p);
 	}
 	if (c->dry_run || p->nops == package_ops(p)) {
 		if (c->json) {
 			cli_json_print(json_pack("{s:s, s:s, s:s, s:b, s:b, "
-			    "s:o, s:o, s:o}", "result", c->dry_run ?
+			    "s:o, s:o, s:o, s:o}", "result", c->dry_run ?
 			    "dry-run" : p->nops > 0 ? "left-to-package-manager" :
 			    "unchanged", "env", p->env_name, "prefix",
 			    p->env_prefix, "system", p->system, "dry_run",
 			    c->dry_run, "operations", json_ops(p),
+			    "package_commands", cli_json_syscmds(
+			    p->package_commands, "operations"),
 			    "install", p->install != NULL ?
 			    cli_plan_json(p->install) : json_null(),
 			    "findings", cli_json_findings(p->before)));
@@ -244,8 +269,10 @@ cli_repair_env(struct cli *c, const char *env,
 	after = check_after(c, p);
 	if (c->json) {
 		cli_json_print(json_pack("{s:s, s:s, s:s, s:b, s:o, s:o, s:o, "
-		    "s:o}", "result", "changed", "env", p->env_name, "prefix",
-		    p->env_prefix, "dry_run", 0, "operations", json_ops(p),
+		    "s:o, s:o}", "result", "changed", "env", p->env_name,
+		    "prefix", p->env_prefix, "dry_run", 0, "operations",
+		    json_ops(p), "package_commands", cli_json_syscmds(
+		    p->package_commands, "operations"),
 		    "install", p->install != NULL ?
 		    cli_plan_json(p->install) : json_null(),
 		    "findings", cli_json_findings(p->before),
@@ -275,10 +302,9 @@ cli_repair_env(struct cli *c, const char *env,
 		if (package_ops(p) > 0) {
 			printf("\n%s\n", _("Left for the package manager (run "
 			    "these yourself):"));
-			for (i = 0; i < p->nops; i++) {
-				if (p->ops[i].kind == CDS_REPAIR_PACKAGE) {
-					printf("  %s\n", p->ops[i].content);
-				}
+			for (i = 0; i < p->package_commands->n; i++) {
+				printf("  %s\n",
+				    p->package_commands->v[i].command);
 			}
 		}
 	}

@@ -38,8 +38,8 @@ cli_driver_state_word(enum cds_driver_state s)
 	return driver_state_word(s);
 }
 
-static json_t *
-jstrv(char *const *v)
+json_t *
+cli_jstrv(char *const *v)
 {
 	json_t *a = json_array();
 
@@ -113,11 +113,11 @@ cli_json_findings(const struct cds_findings *f)
 			/* a package manager's command, word by word */
 			if (q->argv != NULL) {
 				json_object_set_new(o, "argv",
-				    jstrv(q->argv));
+				    cli_jstrv(q->argv));
 			}
 			if (q->undo_argv != NULL) {
 				json_object_set_new(o, "undo_argv",
-				    jstrv(q->undo_argv));
+				    cli_jstrv(q->undo_argv));
 				json_object_set_new(o, "undo",
 				    json_string(q->undo));
 			}
@@ -128,6 +128,29 @@ cli_json_findings(const struct cds_findings *f)
 		    "severity", cli_severity_word(x->severity),
 		    "title", x->title, "summary", cli_jstr(summary),
 		    "evidence", ev, "fixes", fx));
+	}
+	return a;
+}
+
+json_t *
+cli_json_syscmds(const struct cds_syscmds *j, const char *from)
+{
+	json_t *a = json_array();
+	size_t i, k;
+
+	for (i = 0; j != NULL && i < j->n; i++) {
+		const struct cds_syscmd *x = &j->v[i];
+		json_t *idx = json_array();
+
+		for (k = 0; k < x->nfrom; k++) {
+			json_array_append_new(idx,
+			    json_integer((json_int_t)x->from[k]));
+		}
+		json_array_append_new(a, json_pack("{s:s, s:o, s:o, s:o, "
+		    "s:o}", "command", x->command, "argv",
+		    cli_jstrv(x->argv), "undo", cli_jstr(x->undo),
+		    "undo_argv", x->undo_argv != NULL ?
+		    cli_jstrv(x->undo_argv) : json_null(), from, idx));
 	}
 	return a;
 }
@@ -175,8 +198,8 @@ jcontainer(const struct cds_container *ct)
 	    "rootless", ct->rootless,
 	    "visible_devices", cli_jstr(ct->visible_devices),
 	    "capabilities", cli_jstr(ct->capabilities),
-	    "engines", jstrv(ct->engines), "driver_mounts",
-	    jstrv(ct->driver_mounts), "evidence", ev);
+	    "engines", cli_jstrv(ct->engines), "driver_mounts",
+	    cli_jstrv(ct->driver_mounts), "evidence", ev);
 }
 
 json_t *
@@ -249,7 +272,8 @@ cli_json_scan(cds_handle_t *h, const struct cds_scan *s)
 		    "header_version", cli_jstr(c->header_version),
 		    "package_version", cli_jstr(c->package_version),
 		    "complete", c->complete, "dev_links", c->has_dev_links,
-		    "missing", jstrv(c->missing), "mixed", jstrv(c->mixed),
+		    "missing", cli_jstrv(c->missing),
+		    "mixed", cli_jstrv(c->mixed),
 		    "files", files));
 	}
 	for (i = 0; i < s->nenvs; i++) {

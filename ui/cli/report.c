@@ -709,6 +709,43 @@ cli_repair_env_of(const struct cds_scan *s, const struct cds_finding *x)
 	return NULL;
 }
 
+/* The commands of J: each, and the one that goes back; INDENT as the
+ * fixes of a finding. */
+static void
+print_syscmds(const struct cds_syscmds *j, int indent)
+{
+	size_t i;
+
+	for (i = 0; i < j->n; i++) {
+		char *label = NULL;
+
+		if (asprintf(&label, "%s%s%s", cli_c(CLI_GREEN), _("to do:"),
+		    cli_c(CLI_RESET)) > 0) {
+			wrap_command(stdout, indent, label, j->v[i].command);
+			free(label);
+		}
+		if (j->v[i].undo != NULL && asprintf(&label, "%s%s%s",
+		    cli_c(CLI_GREEN), _("to go back:"), cli_c(CLI_RESET)) >
+		    0) {
+			wrap_command(stdout, indent, label, j->v[i].undo);
+			free(label);
+		}
+	}
+}
+
+/* Finding X's commands of the system's package manager, joined (one
+ * `apt-get install A B` for two packages).  1. */
+static int
+syscmds_of(const struct cds_finding *x)
+{
+	struct cds_findings one = { (struct cds_finding *)x, 1 };
+	struct cds_syscmds *j = cds_findings_syscmds(&one);
+
+	print_syscmds(j, 11);
+	cds_syscmds_free(j);
+	return 1;
+}
+
 static void
 finding_list(const struct cli *c, const struct cds_findings *f)
 {
@@ -722,6 +759,7 @@ finding_list(const struct cli *c, const struct cds_findings *f)
 		const char *word = x->severity == CDS_SEV_ERROR ? _("error") :
 		    x->severity == CDS_SEV_WARNING ? _("warning") : _("note");
 		char *head = NULL, *links;
+		int sys_done = 0;
 
 		if (asprintf(&head, "%s%-8s%s %s[%s]%s %s", cli_c(col), word,
 		    cli_c(CLI_RESET), cli_c(CLI_BOLD), x->id, cli_c(CLI_RESET),
@@ -753,6 +791,11 @@ finding_list(const struct cli *c, const struct cds_findings *f)
 		for (k = 0; links == NULL && k < x->nfixes; k++) {
 			char *label = NULL;
 
+			if (cds_argv_system(x->fixes[k].argv)) {
+				/* all of them at the first, joined */
+				sys_done = sys_done || syscmds_of(x);
+				continue;
+			}
 			if (asprintf(&label, "%s%s%s", cli_c(CLI_GREEN),
 			    x->fixes[k].kind != CDS_FIX_NONE ? _("fix:") :
 			    _("to do:"), cli_c(CLI_RESET)) <= 0) {
@@ -819,6 +862,22 @@ cli_print_findings(struct cli *c, const struct cds_findings *f)
 	finding_list(c, f);
 	printf("\n%zu %s, %zu %s.\n", nerr, _n("error", "errors", nerr), nwarn,
 	    _n("warning", "warnings", nwarn));
+}
+
+void
+cli_print_syscmds(const struct cds_findings *f)
+{
+	struct cds_syscmds *j = cds_findings_syscmds(f);
+	size_t i, joined = 0;
+
+	for (i = 0; i < j->n; i++) {
+		joined += j->v[i].nfrom > 1;
+	}
+	if (joined > 0) {
+		section(_("For the system's package manager, in one go"));
+		print_syscmds(j, 2);
+	}
+	cds_syscmds_free(j);
 }
 
 void

@@ -370,6 +370,14 @@ tui_repair_ops_view(struct tui *t, struct tui_view *v,
 	free(dir);
 }
 
+/* Is X a command of the env's package manager (pip, uv, conda), not of
+ * the system's (apt-get: a person runs that, with sudo)? */
+static int
+env_command(const struct cds_fix *x)
+{
+	return x->argv != NULL && !cds_argv_system(x->argv);
+}
+
 /* The first of the plan's findings with commands of the env's package
  * manager (pip, uv, conda), or NULL.  Its commands go together, in order
  * (a CuPy wheel out before the other is put in). */
@@ -382,7 +390,7 @@ pkg_finding(const struct cds_repair_plan *p)
 		const struct cds_finding *f = &p->before->items[i];
 
 		for (k = 0; k < f->nfixes; k++) {
-			if (f->fixes[k].argv != NULL) {
+			if (env_command(&f->fixes[k])) {
 				return f;
 			}
 		}
@@ -408,7 +416,7 @@ pkg_commands_view(struct tui *t, struct tui_view *v,
 		for (k = 0; k < f->nfixes; k++) {
 			const struct cds_fix *x = &f->fixes[k];
 
-			if (x->argv == NULL) {
+			if (!env_command(x)) {
 				continue;
 			}
 			tui_view_add(v, TUI_NORMAL, -1, 2, "%s", x->command);
@@ -439,16 +447,16 @@ last_lines(const char *text, int n)
 }
 
 /* c: run the package manager's commands of the first finding that has
- * them, in order, after a question, and show what the last printed (the
- * first that failed: the rest are not run); then the plan is made again
- * from the env as it is now. */
+ * them, in order, after a question, and show each command run with the
+ * last lines it printed (up to the first that failed: the rest are not
+ * run); then the plan is made again from the env as it is now. */
 static void
 pkg_go(struct tui *t)
 {
 	const struct cds_finding *f = pkg_finding(t->repair);
-	char *q, *out = NULL, *msg;
+	char *q, *out = NULL, *msg, *shown = NULL;
 	char *cmds = NULL, *undo = NULL, *tmp;
-	size_t k;
+	size_t k, n = 0;
 	int rc = 0;
 
 	if (f == NULL) {
@@ -460,13 +468,14 @@ pkg_go(struct tui *t)
 	for (k = 0; k < f->nfixes; k++) {
 		const struct cds_fix *x = &f->fixes[k];
 
-		if (x->argv == NULL) {
+		if (!env_command(x)) {
 			continue;
 		}
 		tmp = cmds == NULL ? tui_xasprintf("%s", x->command) :
 		    tui_xasprintf("%s\n%s", cmds, x->command);
 		free(cmds);
 		cmds = tmp;
+		n++;
 		if (x->undo != NULL) {
 			tmp = undo == NULL ? tui_xasprintf("%s", x->undo) :
 			    tui_xasprintf("%s\n%s", x->undo, undo);
@@ -487,7 +496,7 @@ pkg_go(struct tui *t)
 	for (k = 0; k < f->nfixes && rc == 0; k++) {
 		const struct cds_fix *x = &f->fixes[k];
 
-		if (x->argv == NULL) {
+		if (!env_command(x)) {
 			continue;
 		}
 		free(out);
@@ -498,15 +507,26 @@ pkg_go(struct tui *t)
 		rc = cds_pkg_run(t->h, x->argv, &out);
 		tui_term_busy(t, 0);
 		tui_set_step(t, "%s", "");
+		if (rc != -1 || cds_errno(t->h) == 0) {
+			/* each command, and what it printed last: fewer
+			 * lines each when there are several */
+			tmp = tui_xasprintf("%s%s$ %s\n%s", shown != NULL ?
+			    shown : "", shown != NULL ? "\n" : "",
+			    x->command, out != NULL ? last_lines(out, n > 1 ?
+			    6 : 10) : "");
+			free(shown);
+			shown = tmp;
+		}
 	}
 	if (rc == -1 && cds_errno(t->h) != 0) {
 		msg = tui_xasprintf(_("It did not run: %s"), tui_err_text(t));
 	} else {
 		msg = tui_xasprintf(_("Exit status %d. Its last lines:\n\n%s"),
-		    rc, out != NULL ? last_lines(out, 10) : "");
+		    rc, shown != NULL ? shown : "");
 	}
 	tui_message(t, _("Repair"), msg);
 	free(msg);
+	free(shown);
 	free(out);
 	t->stale = 1;
 	if (build_plan(t) == -1) {
@@ -544,6 +564,16 @@ review_draw(struct tui *t)
 	} else {
 		tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("Operations:"));
 		tui_repair_ops_view(t, v, p, -1);
+	}
+	if (p->package_commands->n > 0) {
+		/* one command for every package the steps above name */
+		tui_view_blank(v);
+		tui_view_add(v, TUI_TITLE, -1, 0, "%s", _("For the system's "
+		    "package manager, to run yourself:"));
+		for (i = 0; i < p->package_commands->n; i++) {
+			tui_view_add(v, TUI_NORMAL, -1, 2, "%s",
+			    p->package_commands->v[i].command);
+		}
 	}
 	if (p->libdirs != NULL && p->libdirs[0] != NULL) {
 		tui_view_blank(v);
