@@ -265,8 +265,14 @@ record_hash(struct record *rc)
 	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
 	size_t nthreads = ncpu > 0 ? (size_t)ncpu : 1, i, started = 0;
 	pthread_t th[16];
+	const char *why;
 	int ret = 0;
 
+	if (rc->njobs > 0 && (why = cds_crypto_load()) != NULL) {
+		/* every file would fail alike, with a bare errno */
+		return cds_seterr(rc->h, CDS_ERR_UNSUPPORTED, "the receipt's "
+		    "SHA-256 of each file cannot be computed: %s", why);
+	}
 	if (nthreads > (size_t)rc->h->jobs) {
 		nthreads = (size_t)rc->h->jobs;
 	}
