@@ -559,6 +559,19 @@ const struct pattern cds_explain_patterns[] = {
 	    ") *: *cannot open shared o", { NULL, NULL, "missing" } },
 	{ "F13", 4, "cannot open shared object file", 1, NULL, "(" P "/)?"
 	    "(" NVLIB SO ")" CANNOT, { NULL, NULL, "missing" } },
+	/* ldd's list of what a program needs ("libcublas.so.12 => not
+	 * found"), and ntldd's of a Windows DLL: by the same families */
+	{ "F7", 3, "=> not found", 1, NULL, "(libcudnn[a-z_]*\\.so\\.9|"
+	    "cudnn[a-z_]*64_9\\.dll) => not found", { NULL, "missing" } },
+	{ "F6", 3, "=> not found", 1, NULL, "(libcudnn[a-z_]*\\.so(\\.[0-9]+)*|"
+	    CUDNN_DLL ") => not found", { NULL, "missing" } },
+	{ "NO-DRIVER", 2, "=> not found", 1, NULL, "(libcuda\\.so\\.1|"
+	    "nvcuda\\.dll) => not found", { NULL, "missing" } },
+	{ "DRIVER-LIB", 2, "=> not found", 1, NULL, "(lib(nvidia-[a-z-]+|"
+	    "nvcuvid|nvoptix)\\.so(\\.[0-9]+)*) => not found",
+	    { NULL, "missing" } },
+	{ "F13", 4, "=> not found", 1, NULL, "(" NVLIB SO "|" NVDLL ") => "
+	    "not found", { NULL, "missing" } },
 	/* a symbol a library's sibling of another release lacks, in both of
 	 * glibc's wordings (elf/dl-lookup.c) */
 	{ "LIB-SYMBOL", 3, UNDEF, 1, NULL, "((" P SO ") *: *)?" UNDEF
@@ -813,6 +826,11 @@ const struct pattern cds_explain_patterns[] = {
 	    "((cudnn|cublas|cusparse|cusolver|cufft|curand|nvrtc|nvJitLink|"
 	    "nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*)[ \t]*($|\n)",
 	    { NULL, "symbol" } },
+	/* the same in XLA's stubs' words ("cudaGetErrorString symbol not
+	 * found."): a jaxlib built for an older CUDA than the one loaded */
+	{ "LIB-SYMBOL", 3, "symbol not found", 1, NULL, "((cudnn|cublas|"
+	    "cusparse|cusolver|cufft|curand|nvrtc|nvJitLink|nccl|nvml|cuda)"
+	    "[A-Z][A-Za-z0-9_]*) symbol not found", { NULL, "symbol" } },
 	/* a JAX CUDA plugin whose initialize() calls into a jaxlib that lacks
 	 * what it calls: a plugin newer than jaxlib (jax-ml/jax#26750) */
 	{ "F31", 3, "jax_plugins/xla_cuda", 0, NULL, "jax_plugins/xla_cuda"

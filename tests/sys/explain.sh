@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 111
+plan 117
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -90,7 +90,8 @@ for t in 'cc1plus: out of memory' 'open: file not found' \
     '/usr/bin/ld: cannot find -lpng: No such file or directory' \
     'python: symbol lookup error: libfoo.so: undefined symbol: png_create_read_struct' \
     'Looking for nvcc in /usr/local/cuda/bin: found' \
-    "E   AssertionError: assert 'cuda' in ['cpu']"; do
+    "E   AssertionError: assert 'cuda' in ['cpu']" \
+    '	libpng16.so.16 => not found'; do
 	cds --root "$E0" explain --json "$t"
 	is "$(jget "$OUT" 'd["recognised"]')" False "not a CUDA code: $t"
 done
@@ -102,6 +103,13 @@ recog 'x86_64-conda-linux-gnu/bin/ld: cannot find -lcudart: No such file or dire
     LINK-NVLIB "the linker without an NVIDIA library it is told to link"
 is "$(jget "$OUT" '[e["value"][:20] for f in d["findings"] if f["id"] == "MSG-LIBRARY" for e in f["evidence"] if e["key"] == "what it is"]')" \
     "['the development link']" "-lcudart: the development link is what is looked up"
+recog '	libcublas.so.12 => not found' F13 "ldd's list: an NVIDIA library not found"
+recog '	cublas64_13.dll => not found' F13 "ntldd's list: an NVIDIA DLL not found"
+recog '	libcuda.so.1 => not found' NO-DRIVER "ldd's list: no driver library"
+recog '	libcudart.so.12 => /usr/local/cuda/lib64/libcudart.so.12 (0x00007f6a1c000000)' \
+    NAMES "ldd's list: a library found is only named, no failure"
+recog 'operation gpuGetLastError() failed: cudaGetErrorString symbol not found.' \
+    LIB-SYMBOL "XLA's stub: a function the CUDA runtime loaded lacks"
 recog 'nvidia-ctk: symbol lookup error: nvidia-ctk: undefined symbol: nvmlDeviceGetMaxMigDeviceCount' \
     LIB-SYMBOL "an NVIDIA library's function the copy loaded lacks"
 recog 'CMake Error at FindCUDAToolkit.cmake:890 (message):
