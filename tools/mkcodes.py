@@ -21,7 +21,7 @@ glibc 2.38, newer than bookworm's); the cuDNN 8 header as SOURCES.md
 says.  Each older release is named by its release, its files and a label
 for the source column:
 
-    X=/tmp/codes-x
+    X=/tmp/codes-x    # any scratch directory
     L=usr/lib/x86_64-linux-gnu
     # the libraries that libcublas and libcusparse need, loaded first
     LT11="$X/libcublaslt11-11.11.3.6~11.8.0-5~deb12u1/$L/libcublasLt.so.11"
@@ -34,12 +34,16 @@ for the source column:
        'Debian nvidia-cuda-dev 11.8.89~11.8.0-5~deb12u1' \\
      --cuda 12.4 "$X/nvidia-cuda-dev-12.4.127~12.4.1-2/usr/include" \\
        'Debian nvidia-cuda-dev 12.4.127~12.4.1-2' \\
+     --cuda 12.5 "$X/nvidia-cuda-dev-12.5.39~12.5.0-2+b1/usr/include" \\
+       'Debian nvidia-cuda-dev 12.5.39~12.5.0-2+b1' \\
      --nvml 11.2 "$X/libnvidia-ml-dev-11.2.152~11.2.2-3+deb11u3/usr/include" \\
        'Debian libnvidia-ml-dev 11.2.152~11.2.2-3+deb11u3' \\
      --nvml 11.8 "$X/libnvidia-ml-dev-11.8.86~11.8.0-5~deb12u1/usr/include" \\
        'Debian libnvidia-ml-dev 11.8.86~11.8.0-5~deb12u1' \\
      --nvml 12.4 "$X/libnvidia-ml-dev-12.4.127~12.4.1-2/usr/include" \\
        'Debian libnvidia-ml-dev 12.4.127~12.4.1-2' \\
+     --nvml 12.5 "$X/libnvidia-ml-dev-12.5.39~12.5.0-2+b1/usr/include" \\
+       'Debian libnvidia-ml-dev 12.5.39~12.5.0-2+b1' \\
      --nccl "$X/libnccl-dev-2.22.3-1-1/usr/include/nccl.h" \\
        'Debian libnccl-dev 2.22.3-1-1' \\
      --cudnn 8.9 "$X/cudnn8/cudnn_ops_infer.h" \\
@@ -80,9 +84,42 @@ for the source column:
      --lib cusparseStatus_t 12.4 \\
        "$JL12:$X/libcusparse12-12.3.1.170~12.4.1-2/$L/libcusparse.so.12" \\
        'Debian libcusparse12 12.3.1.170~12.4.1-2' \\
+     --lib CUresult 12.4 \\
+       "$X/libcuda1-550.163.01-2/$L/nvidia/current/libcuda.so.1" \\
+       'Debian libcuda1 550.163.01-2' \\
+     --lib CUresult 12.5 \\
+       "$X/libcuda1-555.58.02-4/$L/nvidia/current/libcuda.so.1" \\
+       'Debian libcuda1 555.58.02-4' \\
+     --lib nvmlReturn_t 12.4 \\
+       "$X/libnvidia-ml1-550.163.01-2/$L/nvidia/current/libnvidia-ml.so.1" \\
+       'Debian libnvidia-ml1 550.163.01-2' \\
+     --lib nvmlReturn_t 12.5 \\
+       "$X/libnvidia-ml1-555.58.02-4/$L/nvidia/current/libnvidia-ml.so.1" \\
+       'Debian libnvidia-ml1 555.58.02-4' \\
      > manifests/data/cuda-codes.tsv
 
 (bullseye's libcublas11 11.4.1 has no cublasGetStatusString: not read.)
+
+The driver's own libraries, libcuda.so.1 (cuGetErrorString, whose words
+come through an out-parameter) and libnvidia-ml.so.1 (nvmlErrorString),
+answer without a GPU and without cuInit()/nvmlInit().  NVIDIA's driver
+libraries create the /dev/nvidia* files they miss (themselves as root,
+else through the setuid nvidia-modprobe), so the tool calls them only in
+a mount namespace of its own with an empty tmpfs on /dev, made with
+unshare(1) (as root --mount, otherwise in a user namespace too,
+--map-root-user); where that cannot be made the call fails and the tool
+stops.  A driver library is named by the CUDA release its driver is of,
+and the tool checks it: a libcuda's own cuDriverGetVersion() must say
+that release (550.163.01 says 12040, 555.58.02 12050), and a libnvidia-ml
+is of the release of the libcuda of the same driver version (the version
+in their file names), which must be given too.  This agrees with
+NVIDIA's redistrib manifests, whose nvidia_driver of CUDA 12.4.0/12.4.1
+is 550.54.14/550.54.15 and of 12.5.0/12.5.1 555.42.02/555.42.06.  Like
+every --lib, a driver library's release needs its headers read too:
+hence CUDA 12.5's (Debian experimental's nvidia-cuda-dev and
+libnvidia-ml-dev 12.5.39).  Not read: bookworm's 535.261.03 and
+bullseye's 470.256.02, whose cuDriverGetVersion() says 12020 and 11040:
+Debian has no headers of CUDA 12.2 or 11.4.
 
 The headers and libraries of the machine itself are always read:
 --prefix (default /usr/local/cuda) include/ and lib64/; their releases are
@@ -107,9 +144,11 @@ first):
             (cuDNN 9's CUDNN_STATUS_MAPPING_ERROR = ..._TEXTURE_CREATION_
             FAILED); a deprecated name with a value of its own is kept
   text      the library's description: its string function's answer for
-            the value (cudaGetErrorString, cudnnGetErrorString,
-            cublasGetStatusString, cusparseGetErrorString,
-            nvrtcGetErrorString, ncclGetErrorString), else the header's
+            the value (cuGetErrorString, cudaGetErrorString,
+            cudnnGetErrorString, cublasGetStatusString,
+            cusparseGetErrorString, nvrtcGetErrorString,
+            ncclGetErrorString, nvmlErrorString) of the newest release
+            read that has the value, else the header's
             doc comment for the enumerator, its first sentence (doxygen's
             "::" before a name dropped); "-" when neither exists; white
             space collapsed
@@ -127,7 +166,9 @@ first):
             of a code); "older": other words for the same code (same
             enum, major, value and name) that older releases say, of the
             same kind of source as the newest row's (string function or
-            header comment), each once: then releases is the releases
+            header comment: a header's comment is no older wording of a
+            code whose text is a library's, since people paste what the
+            library prints), each once: then releases is the releases
             whose library (or header) says these words, and source each
             of them, "; "-separated.  An older row follows its newest row
             and its words differ from the newest's
@@ -144,7 +185,8 @@ COLUMNS = ["enum", "major", "value", "name", "text", "releases", "source",
 # enum type -> (header file, how its body is found, product, string
 # function, library sonames tried in order)
 ENUMS = [
-    ("CUresult", "cuda.h", ("tag", "cudaError_enum"), "cuda", None, []),
+    ("CUresult", "cuda.h", ("tag", "cudaError_enum"), "cuda",
+     "cuGetErrorString", []),
     ("cudaError_t", "driver_types.h", ("tag", "cudaError"), "cuda",
      "cudaGetErrorString", ["libcudart.so.13", "libcudart.so.12",
                             "libcudart.so.11.0"]),
@@ -167,7 +209,8 @@ ENUMS = [
      "cuda", None, []),
     ("ncclResult_t", "nccl.h", ("typedef", "ncclResult_t"), "nccl",
      "ncclGetErrorString", ["libnccl.so.2"]),
-    ("nvmlReturn_t", "nvml.h", ("tag", "nvmlReturn_enum"), "nvml", None, []),
+    ("nvmlReturn_t", "nvml.h", ("tag", "nvmlReturn_enum"), "nvml",
+     "nvmlErrorString", []),
 ]
 CUDNN_HEADERS = ["cudnn_graph.h", "cudnn_ops_infer.h", "cudnn.h"]
 CUDNN_LIBS = {"9": ["libcudnn_graph.so.9", "libcudnn.so.9"],
@@ -429,45 +472,121 @@ def nccl_release(path):
     return "%d.%d" % (define(t, "NCCL_MAJOR"), define(t, "NCCL_MINOR"))
 
 
+# How each string function is called: "ret", const char *f(int); "out",
+# int f(int, const char **) (the driver API's cuGetErrorString, which
+# answers CUDA_SUCCESS and the words through its out-parameter, or an
+# error and NULL for a value it does not know); "version", int f(int *)
+# (cuDriverGetVersion: the CUDA release the driver library is of, as
+# CUDA_VERSION is written, 12040 for 12.4).
+SHAPES = {"cuGetErrorString": "out", "cuDriverGetVersion": "version"}
+# The driver's own libraries (libcuda.so.1, libnvidia-ml.so.1): loading
+# them may create the /dev/nvidia* nodes (they run nvidia-modprobe, a
+# setuid program, when the nodes are missing), so they are only ever
+# called in a mount namespace of their own whose /dev is an empty tmpfs
+# (private_dev()).
+DRIVER_FNS = {"cuGetErrorString", "cuDriverGetVersion", "nvmlErrorString"}
+
 # Run in a process of its own for each library (so that two releases of
 # one soname, each with the libraries it needs, never meet): argv is the
-# libraries, colon-separated, those it needs first; the function; the
-# values.  One line a value: its text, or nothing for NULL.
+# libraries, colon-separated, those it needs first; the function; how it
+# is called (SHAPES); the values.  One line a value: its text, or nothing
+# for NULL (or, for "out", an answer other than success).
 QUERY = r"""
 import ctypes, sys
 libs = sys.argv[1].split(":")
 for lib in libs[:-1]:
     ctypes.CDLL(lib, mode=ctypes.RTLD_GLOBAL)
 f = getattr(ctypes.CDLL(libs[-1]), sys.argv[2])
-f.restype = ctypes.c_char_p
-f.argtypes = [ctypes.c_int]
-for v in sys.argv[3:]:
-    s = f(int(v))
+shape = sys.argv[3]
+if shape == "version":
+    f.restype = ctypes.c_int
+    f.argtypes = [ctypes.POINTER(ctypes.c_int)]
+    n = ctypes.c_int(0)
+    print(n.value if f(ctypes.byref(n)) == 0 else "")
+    sys.exit(0)
+if shape == "out":
+    f.restype = ctypes.c_int
+    f.argtypes = [ctypes.c_int, ctypes.POINTER(ctypes.c_char_p)]
+else:
+    f.restype = ctypes.c_char_p
+    f.argtypes = [ctypes.c_int]
+for v in sys.argv[4:]:
+    if shape == "out":
+        p = ctypes.c_char_p()
+        s = p.value if f(int(v), ctypes.byref(p)) == 0 else None
+    else:
+        s = f(int(v))
     print((s or b"").decode("utf-8", "replace").replace("\n", " "))
 """
 
 
-def libstring(libs, fn, values, glibc=None):
-    """{value: text} of const char *fn(int) of the last of LIBS (a
-    colon-separated list, the libraries it needs first), called in a
-    process of its own, under the C library in directory GLIBC when one is
-    given; (None, why) when it cannot be called."""
-    values = sorted(values)
-    cmd = [sys.executable, "-c", QUERY, libs, fn] + [str(v) for v in values]
+def private_dev(cmd):
+    """CMD run in a mount namespace of its own (unshare(1)) whose /dev is
+    an empty tmpfs, so that nothing a driver library creates there reaches
+    the machine's /dev: as root a mount namespace, else one inside a user
+    namespace of its own (--map-root-user).  When the tmpfs cannot be
+    mounted the command does not run (the shell stops first)."""
+    pre = ["unshare", "--mount", "--propagation", "private"]
+    if os.geteuid() != 0:
+        pre.insert(1, "--map-root-user")
+    return pre + ["sh", "-c", 'mount -t tmpfs cds-codes /dev && exec "$@"',
+                  "sh"] + cmd
+
+
+def call(libs, fn, args, glibc=None):
+    """The lines QUERY prints for function FN of LIBS called on ARGS (a
+    list of strings), or (None, why)."""
+    cmd = [sys.executable, "-c", QUERY, libs, fn,
+           SHAPES.get(fn, "ret")] + args
     if glibc:
         cmd = [os.path.join(glibc, "ld-linux-x86-64.so.2"),
                "--library-path", glibc] + cmd
+    if fn in DRIVER_FNS:
+        cmd = private_dev(cmd)
     try:
         r = subprocess.run(cmd, capture_output=True, text=True,
                            errors="replace", timeout=120)
     except (OSError, subprocess.TimeoutExpired) as e:
         return None, str(e)
-    lines = r.stdout.split("\n")[:len(values)]
-    if r.returncode != 0 or len(lines) != len(values):
+    lines = r.stdout.split("\n")[:max(len(args), 1)]
+    if r.returncode != 0 or len(lines) != max(len(args), 1):
         why = r.stderr.strip().split("\n")[-1] if r.stderr.strip() else (
             "exit status %d" % r.returncode)
         return None, why
-    return {v: clean(t) for v, t in zip(values, lines)}, None
+    return lines, None
+
+
+def libstring(libs, fn, values, glibc=None):
+    """{value: text} of the string function FN of the last of LIBS (a
+    colon-separated list, the libraries it needs first), called in a
+    process of its own, under the C library in directory GLIBC when one is
+    given; a value it has no words for is left out; (None, why) when it
+    cannot be called."""
+    values = sorted(values)
+    lines, why = call(libs, fn, [str(v) for v in values], glibc)
+    if lines is None:
+        return None, why
+    return {v: clean(t) for v, t in zip(values, lines) if clean(t)}, None
+
+
+def driver_release(libs, glibc=None):
+    """The CUDA release a libcuda is of, as its cuDriverGetVersion() says
+    it ("12.4"), or (None, why)."""
+    lines, why = call(libs, "cuDriverGetVersion", [], glibc)
+    if lines is None:
+        return None, why
+    if not lines[0].isdigit():
+        return None, "cuDriverGetVersion() failed"
+    v = int(lines[0])
+    return "%d.%d" % (v // 1000, v % 1000 // 10), None
+
+
+def driver_version(libs):
+    """The driver version in the file name of the last of LIBS (its link
+    followed): "550.163.01" of libnvidia-ml.so.550.163.01; else None."""
+    m = re.search(r"\.so\.(\d+\.\d+(?:\.\d+)?)$",
+                  os.path.realpath(libs.split(":")[-1]))
+    return m.group(1) if m else None
 
 
 class Sources:
@@ -518,13 +637,51 @@ class Sources:
         self.pending.append((enum, major, rel, fn, libs, label, glibc,
                              must))
 
+    def driver_releases(self):
+        """Each driver library named on the command line is of the CUDA
+        release it is named by: a libcuda's cuDriverGetVersion() says
+        which; a libnvidia-ml is of the release of the libcuda of the same
+        driver version (in their file names), which must be named too.
+        Stops the tool otherwise."""
+        drivers = {}
+        for enum, _, rel, _, libs, _, glibc, must in self.pending:
+            if enum != "CUresult" or not must:
+                continue
+            said, why = driver_release(libs, glibc)
+            if said is None:
+                sys.exit("mkcodes.py: %s: cuDriverGetVersion cannot be "
+                         "called: %s" % (libs, why))
+            if said != rel:
+                sys.exit("mkcodes.py: --lib CUresult %s %s: its "
+                         "cuDriverGetVersion() says CUDA %s; name it by "
+                         "that release" % (rel, libs, said))
+            if driver_version(libs):
+                drivers[driver_version(libs)] = rel
+        for enum, _, rel, _, libs, _, _, must in self.pending:
+            if enum != "nvmlReturn_t" or not must:
+                continue
+            drv = driver_version(libs)
+            if drv not in drivers:
+                sys.exit("mkcodes.py: --lib nvmlReturn_t %s %s: name the "
+                         "libcuda of the same driver (%s) with --lib "
+                         "CUresult too: its cuDriverGetVersion() says which "
+                         "CUDA release that driver is of" % (
+                             rel, libs, drv or "no version in its file "
+                             "name"))
+            if drivers[drv] != rel:
+                sys.exit("mkcodes.py: --lib nvmlReturn_t %s %s: driver %s "
+                         "is of CUDA %s (its libcuda's cuDriverGetVersion())"
+                         % (rel, libs, drv, drivers[drv]))
+
     def resolve(self):
+        self.driver_releases()
         for enum, major, rel, fn, libs, label, glibc, must in self.pending:
             hdrs = self.seen.get((enum, major), [])
             if must and rel not in [h[0] for h in hdrs]:
                 sys.exit("mkcodes.py: %s of release %s: no header of %s of "
                          "that release was read; give its headers too "
-                         "(--cuda, --nccl, --cudnn)" % (libs, rel, enum))
+                         "(--cuda, --nvml, --nccl, --cudnn)" % (libs, rel,
+                                                                enum))
             values = {v for _, _, vals in hdrs for _, v, _ in vals}
             if not values:
                 continue
@@ -625,7 +782,8 @@ def build(src):
             # what each release says, the newest first: the libraries
             # whose header has this value, else the headers' comments
             said = [(srel, texts[value], label)
-                    for srel, texts, label in strings if srel in rels]
+                    for srel, texts, label in strings
+                    if srel in rels and value in texts]
             if not said:
                 said = [(rel, first_sentence(doc), "header comment, " + label)
                         for rel, label, doc in reversed(where) if doc]

@@ -352,6 +352,13 @@ static const struct wrapper wrappers[] = {
 	 * nvidia-smi's "exit status N" is not (its own codes differ) */
 	{ NULL, "nvml error (", "nvml error \\(([0-9]+)\\)", 1, 0, 0,
 	    "nvmlReturn_t" },
+	/* NVML's own words (nvmlErrorString) after nvidia-smi's "Failed to
+	 * initialize NVML: " ("... GPU access blocked by the operating
+	 * system"), and after "NVML error: ", as the container toolkit and
+	 * the programs that print pynvml's NVMLError (its words) write them */
+	{ "nvidia-smi", "Failed to initialize NVML: ", "Failed to initialize "
+	    "NVML: *()", 0, 1, 0, "nvmlReturn_t" },
+	{ NULL, "nvml error: ", "nvml error: *()", 0, 1, 0, "nvmlReturn_t" },
 	/* Julia's CUDA.jl: "(code 2, ERROR_OUT_OF_MEMORY)" */
 	{ "CUDA.jl", "(code ", "\\(code ([0-9]+), ERROR_[A-Z_]+\\)", 1, 0,
 	    0, "CUresult" },
@@ -691,7 +698,10 @@ wrapped_code(const struct wrapper *w, const char *win, const regmatch_t *g,
 		const struct cds_code *c = cds_code_said(type,
 		    win + g[w->at].rm_so, len);
 
-		if (c == NULL && type != NULL) {
+		/* NVML's words are its own: no runtime or driver code stands
+		 * for them */
+		if (c == NULL && type != NULL &&
+		    strcmp(type, "nvmlReturn_t") != 0) {
 			c = cds_code_said(NULL, win + g[w->at].rm_so, len);
 			/* a driver call in the runtime's words: the driver's
 			 * code of the same number (the two enums share

@@ -17,7 +17,19 @@
 # release's libcudart (a real ELF library built here, soname
 # libcudart.so.11.0, saying the table's words of 11.2) as agreeing, and
 # not once those rows are gone; and it fails on a misplaced or repeated
-# older row.
+# older row.  Then the driver's own libraries: a test double of libcuda.so.1
+# and of libnvidia-ml.so.1 (real ELF libraries built here, saying the
+# table's words of CUDA 12.5, and writing a file into /dev when called, as
+# NVIDIA's create /dev/nvidia*): mkcodes.py takes cuGetErrorString's words
+# through its out-parameter and nvmlErrorString's, falls back to the
+# header's comment for a value the library has no words for, leaves the
+# machine's /dev untouched, and stops on a driver library named by another
+# release than its cuDriverGetVersion() says or an NVML without its
+# driver's libcuda.  And explain knows words only the libraries say:
+# nvidia-smi's "Failed to initialize NVML: GPU access blocked by the
+# operating system" (NVML_ERROR_OPERATING_SYSTEM; nvml.h's comment says
+# "blocked by the operating system/cgroups") and the driver's "context
+# already current" (no runtime code says it).
 . "$CDS_SRCDIR/tests/lib.sh"
 if ! have_python; then
 	echo "1..0 # SKIP no python3"
@@ -50,7 +62,7 @@ for r in csv.reader(open(sys.argv[1]), delimiter="\t",
                              newest[tuple(r[:4])]]))
 PY
 NFORMS=$(wc -l <"$W/forms" | tr -d ' ')
-plan $((43 + NFORMS))
+plan $((55 + NFORMS))
 
 TSV=$CDS_SRCDIR/manifests/data/cuda-codes.tsv
 MK=$CDS_SRCDIR/tools/mkcodes.py
@@ -257,5 +269,169 @@ like "$(head -1 "$W/s.out")" "^fail	table shape.*older wording of .* before or w
 python3 "$MK" --prefix "$W/fake" --check "$W/same.tsv" >"$W/s.out" 2>&1
 like "$(head -1 "$W/s.out")" "^fail	table shape.*words twice" \
 	"an older row with the newest's words fails the shape check"
+
+# ---- the driver's own libraries -----------------------------------------
+# mk_driver DIR: CUDA 12.5's cuda.h and nvml.h in DIR/include, of the
+# table's CUresult and nvmlReturn_t values of 12.5, and one value more
+# that only the header knows (9999, with a comment); test doubles of
+# libcuda (cuGetErrorString of the table's words, 1 and NULL for 9999;
+# cuDriverGetVersion 12050) and libnvidia-ml (nvmlErrorString) in DIR/lib,
+# driver 555.0.1 in their file names, each writing the file $CDS_DEVFILE
+# when called
+mk_driver() {
+	mkdir -p "$1/include" "$1/lib"
+	python3 - "$TSV" "$1" "$CDS_SRCDIR/tools" <<'PY' &&
+import csv, json, sys
+tsv, out = sys.argv[1:3]
+sys.path.insert(0, sys.argv[3])
+from mkcodes import covers    # is a release in a releases cell
+words = {"CUresult": {}, "nvmlReturn_t": {}}
+for r in csv.reader(open(tsv), delimiter="\t", quoting=csv.QUOTE_NONE):
+    if r[0] in words and r[7] == "newest" and covers(r[5], "12.5"):
+        words[r[0]][int(r[2])] = (r[3], r[4])
+with open(out + "/include/cuda.h", "w") as f:
+    f.write("#define CUDA_VERSION 12050\ntypedef enum cudaError_enum {\n")
+    for v, (n, _) in sorted(words["CUresult"].items()):
+        f.write("    %s = %d,\n" % (n, v))
+    f.write("    /**\n     * Only the header says this.\n     */\n"
+            "    CUDA_ERROR_TEST_ONLY = 9999\n} CUresult;\n")
+with open(out + "/include/nvml.h", "w") as f:
+    f.write("typedef enum nvmlReturn_enum {\n")
+    for v, (n, _) in sorted(words["nvmlReturn_t"].items()):
+        f.write("    %s = %d,\n" % (n, v))
+    f.write("} nvmlReturn_t;\n")
+def switch(enum):
+    return "".join("\tcase %d: return %s;\n" % (v, json.dumps(t))
+                   for v, (_, t) in sorted(words[enum].items()))
+with open(out + "/driver.c", "w") as f:
+    f.write("""/* a TEST DOUBLE of the driver's libraries (never installed) */
+#include <fcntl.h>
+#include <stdlib.h>
+#include <unistd.h>
+static void
+touch_dev(void)
+{
+	const char *p = getenv("CDS_DEVFILE");
+	int fd;
+
+	if (p != NULL && (fd = open(p, O_CREAT | O_WRONLY, 0644)) >= 0)
+		close(fd);
+}
+#ifdef NVML
+const char *nvmlErrorString(int e);
+const char *
+nvmlErrorString(int e)
+{
+	touch_dev();
+	switch (e) {
+%s\t}
+	return "Unknown Error";
+}
+#else
+static const char *
+words(int e)
+{
+	switch (e) {
+%s\t}
+	return NULL;
+}
+int cuGetErrorString(int e, const char **s);
+int
+cuGetErrorString(int e, const char **s)
+{
+	touch_dev();
+	*s = words(e);
+	return *s == NULL ? 1 : 0;
+}
+int cuDriverGetVersion(int *v);
+int
+cuDriverGetVersion(int *v)
+{
+	*v = 12050;
+	return 0;
+}
+#endif
+""" % (switch("nvmlReturn_t"), switch("CUresult")))
+PY
+	${CC:-cc} -shared -fPIC -Wl,-soname,libcuda.so.1 \
+	    -o "$1/lib/libcuda.so.555.0.1" "$1/driver.c" 2>"$W/cc.err" &&
+	${CC:-cc} -shared -fPIC -DNVML -Wl,-soname,libnvidia-ml.so.1 \
+	    -o "$1/lib/libnvidia-ml.so.555.0.1" "$1/driver.c" 2>>"$W/cc.err" &&
+	ln -s libcuda.so.555.0.1 "$1/lib/libcuda.so.1" &&
+	ln -s libnvidia-ml.so.555.0.1 "$1/lib/libnvidia-ml.so.1"
+}
+
+D=$W/driver
+DEVFILE=/dev/cds-codes-test.$$
+# newest KIND TSV: the newest rows of enum KIND, value, name and text
+newest() {
+	awk -F'\t' -v k="$1" '$1 == k && $8 == "newest" {
+	    print $3 "|" $4 "|" $5 }' "$2"
+}
+if [ "$(id -u)" = 0 ]; then
+	NS="unshare --mount --propagation private"
+else
+	NS="unshare --map-root-user --mount --propagation private"
+fi
+if ! mk_driver "$D"; then
+	sed 's/^/# /' "$W/cc.err" | head -5
+	skip 8 "no C compiler to build the driver's test doubles"
+elif ! $NS sh -c 'mount -t tmpfs x /dev' 2>/dev/null; then
+	skip 8 "no mount namespace can be made here ($NS)"
+else
+	CDS_DEVFILE=$DEVFILE python3 "$MK" --prefix "$W/none" \
+	    --cuda 12.5 "$D/include" 'test 12.5' \
+	    --nvml 12.5 "$D/include" 'test 12.5' \
+	    --lib CUresult 12.5 "$D/lib/libcuda.so.1" 'test driver 555' \
+	    --lib nvmlReturn_t 12.5 "$D/lib/libnvidia-ml.so.1" \
+	    'test driver 555' >"$W/drv.tsv" 2>"$W/drv.err"
+	is "$?:$(cat "$W/drv.err")" "0:" "mkcodes.py calls the driver's libraries"
+	is "$(newest CUresult "$W/drv.tsv" | grep -v '^9999|')" \
+	    "$(awk -F'\t' '$1 == "CUresult" && $8 == "newest" &&
+	    $7 ~ /^cuGetErrorString/ { print $3 "|" $4 "|" $5 }' "$TSV")" \
+	    "cuGetErrorString's words, through its out-parameter, for every value"
+	is "$(grep -c '	cuGetErrorString, libcuda.so.1 (test driver 555)	' "$W/drv.tsv")" \
+	    "$(awk -F'\t' '$1 == "CUresult" && $8 == "newest" &&
+	    $7 ~ /^cuGetErrorString/' "$TSV" | wc -l | tr -d ' ')" \
+	    "... each row naming the library"
+	is "$(newest CUresult "$W/drv.tsv" | grep '^9999|')" \
+	    "9999|CUDA_ERROR_TEST_ONLY|Only the header says this." \
+	    "a value the library has no words for keeps the header's comment"
+	is "$(newest nvmlReturn_t "$W/drv.tsv" | grep '^17|')" \
+	    "17|NVML_ERROR_OPERATING_SYSTEM|GPU access blocked by the operating system" \
+	    "nvmlErrorString's words"
+	if [ -e "$DEVFILE" ]; then
+		rm -f "$DEVFILE"
+		ok 1 "the machine's /dev is untouched"
+		diag "the driver's test double wrote $DEVFILE"
+	else
+		ok 0 "the machine's /dev is untouched (the libraries had a /dev of their own)"
+	fi
+	python3 "$MK" --prefix "$W/none" --cuda 12.4 "$D/include" x \
+	    --lib CUresult 12.4 "$D/lib/libcuda.so.1" x >/dev/null 2>"$W/drv.err"
+	like "$?:$(cat "$W/drv.err")" \
+	    "^1:mkcodes.py: --lib CUresult 12.4 .*: its cuDriverGetVersion\(\) says CUDA 12.5; name it by that release" \
+	    "a libcuda named by another release than it says stops mkcodes.py"
+	python3 "$MK" --prefix "$W/none" --nvml 12.5 "$D/include" x \
+	    --lib nvmlReturn_t 12.5 "$D/lib/libnvidia-ml.so.1" x >/dev/null 2>"$W/drv.err"
+	like "$?:$(cat "$W/drv.err")" \
+	    "^1:mkcodes.py: --lib nvmlReturn_t 12.5 .*: name the libcuda of the same driver \(555.0.1\)" \
+	    "an NVML without its driver's libcuda stops mkcodes.py"
+fi
+
+# words only the libraries say, through explain
+said_code 'Failed to initialize NVML: GPU access blocked by the operating system'
+is "$SAID" \
+	"['NVML_ERROR_OPERATING_SYSTEM | GPU access blocked by the operating system']" \
+	"nvidia-smi's 'GPU access blocked by the operating system' is NVML_ERROR_OPERATING_SYSTEM"
+is "$(jget "$OUT" '[m["captures"].get("printed by") for m in d["matches"]]')" \
+	"['nvidia-smi']" "... printed by nvidia-smi"
+said_code 'RuntimeError: CUDA driver error: context already current'
+is "$SAID" \
+	"['CUDA_ERROR_CONTEXT_ALREADY_CURRENT | context already current']" \
+	"the driver's 'context already current' is CUDA_ERROR_CONTEXT_ALREADY_CURRENT"
+said_code 'Failed to initialize NVML: out of memory'
+is "$SAID" "" \
+	"after NVML's prefix, the runtime's words are no code (NVML says 'Insufficient Memory')"
 
 done_testing
