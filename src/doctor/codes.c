@@ -326,6 +326,11 @@ static const struct wrapper wrappers[] = {
 	/* Triton: "Triton Error [CUDA]: device kernel image is invalid" */
 	{ "Triton", "Triton Error [CUDA]: ", "Triton Error \\[CUDA\\]: *()",
 	    0, 1, 0, NULL },
+	/* DaVinci Resolve: "The GPU failed to perform image processing
+	 * because of an error. Error code: 999." */
+	{ "DaVinci Resolve", "GPU failed to perform image processing",
+	    "GPU failed to perform image processing because of an error\\.? "
+	    "*Error [Cc]ode: *([0-9]+)", 1, 0, 0, NULL },
 	/* MXNet and others: "CUDA: an illegal memory access was ..." */
 	{ NULL, "CUDA: ", "CUDA: *()", 0, 1, 0, NULL },
 	/* Caffe/glog: "Check failed: error == cudaSuccess (2 vs. 0)", and
@@ -695,8 +700,20 @@ wrapped_code(const struct wrapper *w, const char *win, const regmatch_t *g,
 		return c != NULL ? c : cds_code_of("CUresult", 0, v);
 	}
 	if (w->at > 0 && g[w->at].rm_so >= 0) {
+		/* ggml prints cuBLAS's words under "CUDA error: " too
+		 * (CUBLAS_CHECK), and others NVRTC's and cuSPARSE's: the
+		 * libraries with string functions, after the runtime's and
+		 * the driver's */
+		static const char *const more[] = { "cublasStatus_t",
+		    "cusparseStatus_t", "nvrtcResult" };
 		const struct cds_code *c = cds_code_said(type,
 		    win + g[w->at].rm_so, len);
+		size_t i;
+
+		for (i = 0; c == NULL && type == NULL &&
+		    i < sizeof(more) / sizeof(more[0]); i++) {
+			c = cds_code_said(more[i], win + g[w->at].rm_so, len);
+		}
 
 		/* NVML's words are its own: no runtime or driver code stands
 		 * for them */

@@ -286,6 +286,9 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F16", 2, "libcuda.so.1: undefined symbol: cu", 0, NULL,
 	    "libcuda\\.so\\.1: undefined symbol: (cu[A-Za-z0-9_]+)",
 	    { NULL, "symbol" } },
+	/* numba's binding asks the driver for an entry point it lacks */
+	{ "F16", 2, "Driver missing function: ", 0, NULL, "Driver missing "
+	    "function: *(cu[A-Za-z0-9_]+)", { NULL, "symbol" } },
 	{ "F16", 1, "CUDA driver version is insufficient", 0, NULL,
 	    "CUDA driver version is insufficient for CUDA runtime version",
 	    { NULL } },
@@ -293,6 +296,14 @@ const struct pattern cds_explain_patterns[] = {
 	    "cudaErrorInsufficientDriver", { NULL } },
 	{ "F16", 1, "CUDA_ERROR_INSUFFICIENT_DRIVER", 0, NULL,
 	    "CUDA_ERROR_INSUFFICIENT_DRIVER", { NULL } },
+	/* NVIDIA's NGC containers' start-up check (PyTorch, TensorFlow,
+	 * Triton, TensorRT-LLM images): "This container was built for
+	 * NVIDIA Driver Release 535.86 or later, but version 510.85.02 was
+	 * detected and compatibility mode is UNAVAILABLE." */
+	{ "F16", 1, "This container was built for NVIDIA Driver Release", 0,
+	    NULL, "This container was built for NVIDIA Driver Release "
+	    "([0-9.]+) or later, but[[:space:]]+version ([0-9.]+) was "
+	    "detected", { NULL, "driver_min", "driver_found" } },
 	{ "F16", 1, "The NVIDIA driver on your system is too old", 0, NULL,
 	    "The NVIDIA driver on your system is too old \\(found version "
 	    "([0-9]+)\\)", { NULL, "driver_cuda" } },
@@ -491,6 +502,10 @@ const struct pattern cds_explain_patterns[] = {
 	 * configured in daemon.json (nvidia-ctk runtime configure) */
 	{ "CTR-RUNTIME", 1, "unknown or invalid runtime name", 0, NULL,
 	    "unknown or invalid runtime name: *nvidia", { NULL } },
+	/* the toolkit's hook running an ldconfig the host does not have
+	 * (config.toml's ldconfig = "@/sbin/ldconfig" on NixOS) */
+	{ "CTR-RUNTIME", 1, "ldcache error", 1, NULL, "nvidia-container-cli"
+	    "(\\.real)?: ldcache error: ([^\n]*)", { NULL, NULL, "detail" } },
 	/* the OCI runtime cannot find a driver file the CDI spec (or the
 	 * hook) lists: a spec made before the host's driver changed */
 	{ "CTR-CDI", 2, "cannot stat", 1, NULL, "(crun|runc)[^\n]*: *cannot "
@@ -529,6 +544,16 @@ const struct pattern cds_explain_patterns[] = {
 	{ "DRIVER-LIB", 2, "Cannot load lib", 0, NULL, "Cannot load "
 	    "(lib(nvidia-[a-z-]+|nvcuvid)\\.so(\\.[0-9]+)*)",
 	    { NULL, "missing" } },
+	/* NVIDIA's Video Codec SDK (NvEncoder.cpp, NvDecoder.cpp) and the
+	 * programs built on it: the driver's libnvidia-encode or libnvcuvid
+	 * not found */
+	{ "DRIVER-LIB", 2, "library file is not found", 1, NULL, "(NVENC|"
+	    "NVDEC|NVCUVID|CUVID) library file is not found", { NULL } },
+	/* ffmpeg's NVENC: no GPU whose encoder does what was asked (the
+	 * codec, B-frames as references, 4:4:4, 10 bits) */
+	{ "GPU-FEATURE", 2, "_nvenc @", 1, "No capable devices found",
+	    "(h264|hevc|av1)_nvenc @ [^]\n]*\\] No capable devices found",
+	    { NULL, "encoder" } },
 	{ "DRIVER-LIB", 2, "cannot open shared object file", 1, NULL, "(" P
 	    "/)?(lib(nvidia-[a-z-]+|nvcuvid|nvoptix)\\.so(\\.[0-9]+)*)" CANNOT,
 	    { NULL, NULL, "missing" } },
@@ -644,6 +669,16 @@ const struct pattern cds_explain_patterns[] = {
 	{ "PIP-NO-PIN", 1, "No matching distribution found for", 0, NULL,
 	    "No matching distribution found for (nvidia-[a-z0-9-]+)=="
 	    "([0-9][0-9.]*[0-9])", { NULL, "wheel", "pin" } },
+	/* a framework that carries CUDA pinned at a release the index no
+	 * longer (or never) served: "jaxlib==0.3.20 (from versions: 0.4.1,
+	 * ...)" */
+	{ "PIP-NO-PIN", 2, "No matching distribution found for", 0, NULL,
+	    "No matching distribution found for (torch|torchvision|"
+	    "torchaudio|jax|jaxlib|jax-cuda[0-9]+-(plugin|pjrt)|"
+	    "tensorflow(-gpu)?|onnxruntime-gpu|paddlepaddle-gpu|"
+	    "cupy-cuda[0-9a-z]+|tensorrt[a-z0-9_-]*|triton|xformers|"
+	    "ctranslate2|bitsandbytes)==([0-9][0-9A-Za-z.+]*)",
+	    { NULL, "requirement", NULL, NULL, "pin" } },
 	{ "PIP-PIN-CLASH", 1, "The conflict is caused by", 0, NULL,
 	    "The conflict is caused by:[[:space:]]+([A-Za-z0-9_.-]+) "
 	    "([0-9][0-9A-Za-z.+]*) depends on (nvidia-[a-z0-9-]+)==[^\n]*\n"
@@ -701,6 +736,11 @@ const struct pattern cds_explain_patterns[] = {
 	    "([0-9.]+)", { NULL, "cuda" } },
 	{ "F23", 1, "unsupported Microsoft Visual Studio version", 0, NULL,
 	    "unsupported Microsoft Visual Studio version", { NULL } },
+	/* nvcc's front end on a glibc or GCC newer than it knows: their
+	 * headers' _Float128 and _Float32 types */
+	{ "F23", 2, "floatn", 0, "invalid combination of type specifiers",
+	    "floatn(-common)?\\.h\\([0-9]+\\): error: invalid combination of "
+	    "type specifiers", { NULL } },
 	{ "F23", 1, "unsupported GNU version", 0, NULL, "unsupported GNU "
 	    "version! gcc versions later than ([0-9]+) are[[:space:]]+not "
 	    "supported",

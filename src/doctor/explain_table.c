@@ -394,13 +394,20 @@ const struct entry_def cds_explain_entries[] = {
 	    { N_("something needs a newer CUDA than the driver runs"),
 	    { BY("F16") } } } },
 	/* package managers (research notes on package-manager fixes) */
-	{ "PIP-NO-PIN", N_("the index has no wheel the framework pins"),
+	{ "PIP-NO-PIN", N_("the index has no wheel at the version pinned"),
 	  N_("pip found no file of an NVIDIA wheel at the exact version the "
 	  "framework requires on the index it was given: a mirror such as "
-	  "download.pytorch.org carries only some (pytorch/pytorch#193491)."),
+	  "download.pytorch.org carries only some (pytorch/pytorch#193491).  "
+	  "Or a requirements file pins a framework at a release the index no "
+	  "longer serves (pip's \"from versions:\" lists what it has)."),
 	  N_("Install that wheel from PyPI, or add --extra-index-url "
-	  "https://pypi.org/simple to the install."),
-	  { { N_("the pinned wheel is on PyPI"), { BY("MSG-PKG") } } } },
+	  "https://pypi.org/simple to the install; for an old pin, pin a "
+	  "release the index lists, with the CUDA build that fits this "
+	  "driver."),
+	  { { N_("the pinned wheel is on PyPI"), { BY("MSG-PKG") } },
+	    { N_("the pin names a release the index no longer serves "
+	    "(cannot be checked from the message alone)"),
+	    { { NULL, { { NULL } } } } } } },
 	{ "CU13-STUB", N_("a deprecated -cu13 name of a CUDA 13 wheel"),
 	  N_("CUDA 13's toolkit wheels lost the -cu13 suffix; the old names "
 	  "are stubs that refuse to build (NVIDIA deprecated them on "
@@ -715,11 +722,16 @@ const struct entry_def cds_explain_entries[] = {
 	  "which does not see a toolkit installed by apt."),
 	  N_("On the host: install nvidia-container-toolkit, run sudo "
 	  "nvidia-ctk runtime configure --runtime=docker and restart docker; "
-	  "run cudnn-setup doctor on the host to see what is missing."),
+	  "run cudnn-setup doctor on the host to see what is missing.  When "
+	  "the toolkit's hook fails at its ldcache step, point ldconfig in "
+	  "/etc/nvidia-container-runtime/config.toml at the host's own."),
 	  { { N_("the NVIDIA Container Toolkit is not installed on the "
 	    "host"), { BY("CTK-MISSING") } },
 	    { N_("docker has no nvidia runtime configured"),
-	    { BY("CTK-DOCKER") } } } },
+	    { BY("CTK-DOCKER") } },
+	    { N_("the toolkit's ldconfig setting names a program the host "
+	    "does not have (the message says which)"),
+	    { { NULL, { { NULL } } } } } } },
 	{ "CTR-CGROUP", N_("the container lost its GPU to the device cgroup"),
 	  N_("NVML inside a running container fails with \"Unknown Error\": "
 	  "the container's device cgroup no longer lets it open the NVIDIA "
@@ -1012,8 +1024,8 @@ const struct entry_def cds_explain_entries[] = {
 	    "tool connects (cannot be checked from the message alone: "
 	    "systemctl status nvidia-dcgm)"), { { NULL, { { NULL } } } } } } },
 	/* the linker's "undefined reference to `cudnnCreate'" */
-	{ "LINK-NVLIB", N_("a build does not link the NVIDIA library it "
-	  "calls"),
+	{ "LINK-NVLIB", N_("a build does not find or link the NVIDIA "
+	  "library it calls"),
 	  N_("The program's code calls a function of one of NVIDIA's "
 	  "libraries (cuDNN, cuBLAS, the CUDA runtime, NCCL...) and the link "
 	  "step was not given that library: the build's option for it is "

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 117
+plan 131
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -91,7 +91,10 @@ for t in 'cc1plus: out of memory' 'open: file not found' \
     'python: symbol lookup error: libfoo.so: undefined symbol: png_create_read_struct' \
     'Looking for nvcc in /usr/local/cuda/bin: found' \
     "E   AssertionError: assert 'cuda' in ['cpu']" \
-    '	libpng16.so.16 => not found'; do
+    '	libpng16.so.16 => not found' \
+    'ERROR: No matching distribution found for requests==99.0' \
+    '[libx264 @ 0x55] No capable devices found' \
+    'Error code: 999'; do
 	cds --root "$E0" explain --json "$t"
 	is "$(jget "$OUT" 'd["recognised"]')" False "not a CUDA code: $t"
 done
@@ -110,6 +113,27 @@ recog '	libcudart.so.12 => /usr/local/cuda/lib64/libcudart.so.12 (0x00007f6a1c00
     NAMES "ldd's list: a library found is only named, no failure"
 recog 'operation gpuGetLastError() failed: cudaGetErrorString symbol not found.' \
     LIB-SYMBOL "XLA's stub: a function the CUDA runtime loaded lacks"
+recog 'ERROR: This container was built for NVIDIA Driver Release 535.86 or later, but
+       version 510.85.02 was detected and compatibility mode is UNAVAILABLE.' \
+    F16 "an NGC container's start-up check of the driver"
+is "$(cap driver_min) $(cap driver_found)" "535.86 510.85.02" "NGC: both drivers captured"
+recog 'ERROR: No matching distribution found for jaxlib==0.3.20' PIP-NO-PIN \
+    "a framework pinned at a release the index does not serve"
+recog 'CUDA error: the requested functionality is not supported' CODE-USAGE \
+    "cuBLAS's words under ggml's CUDA error:"
+is "$(cap code)" CUBLAS_STATUS_NOT_SUPPORTED "ggml: cuBLAS's code named"
+recog 'numba.cuda.cudadrv.error.CudaDriverError: Driver missing function: cuDeviceGetUuid' \
+    F16 "numba: a driver entry point the driver lacks"
+recog '[hevc_nvenc @ 000001debf9a0840] No capable devices found' GPU-FEATURE \
+    "ffmpeg: no GPU's encoder does what was asked"
+recog 'RuntimeError: LoadNvEncApi : NVENC library file is not found. Please ensure NV driver is installed' \
+    DRIVER-LIB "the Video Codec SDK: the driver's encoder library not found"
+recog 'The GPU failed to perform image processing because of an error. Error code: 999.' \
+    CUDA-999 "DaVinci Resolve's code"
+recog "/usr/include/bits/floatn.h(86): error: invalid combination of type specifiers" \
+    F23 "nvcc on a glibc newer than it knows"
+recog 'nvidia-container-cli: ldcache error: open failed: /sbin/ldconfig: no such file or directory: unknown.' \
+    CTR-RUNTIME "the toolkit's hook runs an ldconfig the host lacks"
 recog 'nvidia-ctk: symbol lookup error: nvidia-ctk: undefined symbol: nvmlDeviceGetMaxMigDeviceCount' \
     LIB-SYMBOL "an NVIDIA library's function the copy loaded lacks"
 recog 'CMake Error at FindCUDAToolkit.cmake:890 (message):
