@@ -10,7 +10,7 @@
 # into a temporary directory (LOCPATH) when the system lacks them.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/tmux.sh"
-plan 10
+plan 11
 
 if ! have_tmux || ! have_python; then
 	skip 9 "tmux or python3 is not installed"
@@ -99,6 +99,55 @@ print(" ".join(str(col(l, w)) for w in ("docker", "ENOENT") for l in ls
 PY
 cols=$(printf '%s\n' "$SCREEN" | python3 "$T/cols.py")
 is "$cols" "21 21" "Korean labels: the Container rows line up (value at column 21)"
+
+# Korean writes spaces between its words: explain's paragraphs break at
+# them, never inside a word (its syllables are wide, as Chinese is), so
+# the lines joined with spaces are the catalogue's words again
+R=$(mk_sysroot); cleanup_later "$R"
+msg='CUDA error: no kernel image is available for execution on the device'
+env -u LC_ALL -u LANGUAGE LANG=C "$CDS_BIN" --root "$R" explain "$msg" \
+	>"$T/en.txt" 2>/dev/null
+env -u LC_ALL -u LANGUAGE -u CDS_LOCALEDIR ${LOC:+LOCPATH=$LOC} \
+	LANG=ko_KR.UTF-8 \
+	LSAN_OPTIONS=suppressions=$T/lsan.supp:print_suppressions=0 \
+	"$CDS_BIN" --root "$R" explain "$msg" >"$T/ko.txt" 2>/dev/null
+cat >"$T/para.py" <<'PY'
+import re, sys
+def po(path):
+    d, key, cur = {}, None, None
+    for l in open(path, encoding="utf-8"):
+        m = re.match(r'(msgid|msgstr) "(.*)"$', l)
+        if m:
+            cur = m.group(1)
+            if cur == "msgid":
+                key = m.group(2)
+            else:
+                d[key] = m.group(2)
+        elif l.startswith('"') and cur is not None:
+            if cur == "msgid":
+                key += l.strip()[1:-1]
+            else:
+                d[key] += l.strip()[1:-1]
+        else:
+            cur = None
+    return d
+def para(path, head):
+    ls = open(path, encoding="utf-8").read().split("\n")
+    i = ls.index(head) + 1
+    out = []
+    while ls[i].strip():
+        out.append(ls[i].strip())
+        i += 1
+    return " ".join(out)
+cat = po(sys.argv[1])
+en = para(sys.argv[2], "What it means")
+ko = cat.get(en.replace('"', '\\"'), "")
+print("same" if ko and re.sub(" +", " ", ko) == para(sys.argv[3], sys.argv[4])
+      else "differs:\n%s\n%s" % (ko, para(sys.argv[3], sys.argv[4])))
+PY
+is "$(python3 "$T/para.py" "$CDS_SRCDIR/po/ko.po" "$T/en.txt" "$T/ko.txt" \
+	"$(msgstr "$CDS_SRCDIR/po/ko.po" "What it means")")" same \
+	"Korean explain: lines break between words, never inside one"
 
 # the catalogues are found beside the program, not by chance: a copy
 # elsewhere (manifests given) has none beside it

@@ -525,20 +525,38 @@ no_break_before(wchar_t wc)
 	return 0;
 }
 
+/* Is WC Hangul?  Korean writes spaces between its words: a line breaks
+ * there, never inside one, although its syllables are wide. */
+static int
+hangul(wchar_t wc)
+{
+	return (wc >= 0x1100 && wc <= 0x11ff) ||
+	    (wc >= 0x3130 && wc <= 0x318f) ||
+	    (wc >= 0xa960 && wc <= 0xa97f) ||
+	    (wc >= 0xac00 && wc <= 0xd7ff);
+}
+
+/* May a line break before WC, a wide character inside a run of text?
+ * Between Chinese and Japanese characters, which have no spaces, yes. */
+static int
+break_between(wchar_t wc)
+{
+	return wc != (wchar_t)-1 && char_width(wc, 0) == 2 && !hangul(wc) &&
+	    !no_break_before(wc);
+}
+
 /* Bytes of the next unit of text to wrap: a word up to a space or
  * newline, or one wide character (a line may break between CJK
- * characters, which have no spaces), with the punctuation that must stay
- * with it. */
+ * characters, which have no spaces; Korean words are whole), with the
+ * punctuation that must stay with it. */
 static size_t
 unit_len(const char *p)
 {
 	size_t n = 0, len, rest = strlen(p);
 	wchar_t wc;
-	int wide;
 
 	len = char_at(p, rest, &wc);
-	wide = wc != (wchar_t)-1 && p[0] != 0x1b && char_width(wc, 0) == 2;
-	if (wide) {
+	if (p[0] != 0x1b && break_between(wc)) {
 		n = len;
 	} else {
 		while (n < rest && p[n] != ' ' && p[n] != '\n') {
@@ -547,8 +565,7 @@ unit_len(const char *p)
 				continue;
 			}
 			len = char_at(p + n, rest - n, &wc);
-			if (n > 0 && wc != (wchar_t)-1 &&
-			    char_width(wc, 0) == 2 && !no_break_before(wc)) {
+			if (n > 0 && break_between(wc)) {
 				break;
 			}
 			n += len;
