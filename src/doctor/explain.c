@@ -557,6 +557,36 @@ add_codes(struct cds_explanation *x, size_t **from, const char *text,
 
 /* Every pattern over TEXT: the best match of each entry into X (FROM: the
  * pattern each match came from). */
+/* The patterns match without case; a function of NVIDIA's APIs that M
+ * names (its "symbol") must be spelt as the APIs spell them: a capital
+ * after the prefix (cudaMalloc, cuMemCreate, nvmlInit_v2; a paste's
+ * "CuMemCreate" too), not another program's cudaify_image.  Other
+ * symbols (C++ names) pass. */
+static int
+api_case(const struct cds_explain_match *m)
+{
+	static const char *const prefixes[] = { "cudnn", "cublas",
+	    "cusparse", "cusolver", "cufft", "curand", "nvrtc", "nvJitLink",
+	    "nccl", "nvml", "cuda", "cu" };
+	const char *sym = NULL;
+	size_t i, n;
+
+	for (i = 0; i < m->ncaptures; i++) {
+		if (strcmp(m->captures[i].key, "symbol") == 0) {
+			sym = m->captures[i].value;
+		}
+	}
+	for (i = 0; sym != NULL && i < sizeof(prefixes) / sizeof(*prefixes);
+	    i++) {
+		n = strlen(prefixes[i]);
+		if (strncasecmp(sym, prefixes[i], n) == 0 &&
+		    isalpha((unsigned char)sym[n])) {
+			return isupper((unsigned char)sym[n]);
+		}
+	}
+	return 1;
+}
+
 static void
 run_patterns(struct cds_explanation *x, size_t **fromp, const char *text,
     size_t len)
@@ -580,6 +610,10 @@ run_patterns(struct cds_explanation *x, size_t **fromp, const char *text,
 		m.rank = p->rank;
 		ok = match_pattern(p, &re, text, len, &m);
 		regfree(&re);
+		if (ok && !api_case(&m)) {
+			match_free(&m);
+			ok = 0;
+		}
 		if (!ok) {
 			continue;
 		}

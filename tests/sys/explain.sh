@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 131
+plan 133
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -89,6 +89,8 @@ for t in 'cc1plus: out of memory' 'open: file not found' \
     'Exception in thread "main" java.lang.OutOfMemoryError: Java heap space' \
     '/usr/bin/ld: cannot find -lpng: No such file or directory' \
     'python: symbol lookup error: libfoo.so: undefined symbol: png_create_read_struct' \
+    'python: symbol lookup error: libfoo.so: undefined symbol: cudaify_image' \
+    "main.o: undefined reference to \`cudnnish_helper'" \
     'Looking for nvcc in /usr/local/cuda/bin: found' \
     "E   AssertionError: assert 'cuda' in ['cpu']" \
     '	libpng16.so.16 => not found' \
