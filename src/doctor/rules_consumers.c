@@ -895,12 +895,13 @@ package_evidence(struct cds_rule_ctx *c, struct cds_finding *f,
 	}
 	cmd = cds_dpkg_fix_command(owner);
 	if (inst != NULL) {
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s  # runs %s "
-		    "again%s%s", cmd, cds_basename(inst), from != NULL ?
-		    "; it needs to reach " : "", from != NULL ? from : "");
-	} else {
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s", cmd);
+		cds_finding_evidence(f, "the fix runs", "%s again%s%s",
+		    cds_basename(inst), from != NULL ? "; it needs to reach " :
+		    "", from != NULL ? from : "");
 	}
+	/* dpkg's own command, as an argument list: doctor joins it with the
+	 * other package commands, fleets run it */
+	cds_finding_fix_argv(f, cds_dpkg_fix_argv(owner), NULL);
 	if (inst != NULL && !cds_dpkg_unfinished(owner)) {
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
 		    "or: sudo dpkg-reconfigure %s", owner->name);

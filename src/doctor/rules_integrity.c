@@ -54,12 +54,11 @@ owner_fix(struct cds_rule_ctx *c, struct cds_finding *f, const char *path,
 	char *dir = cds_dirname(path);
 
 	if (p != NULL) {
-		char *label = cds_dpkg_label(p), *cmd = cds_dpkg_fix_command(p);
+		char *label = cds_dpkg_label(p);
 
 		cds_finding_evidence(f, "owner", "dpkg package %s", label);
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s", cmd);
+		cds_finding_fix_argv(f, cds_dpkg_fix_argv(p), NULL);
 		free(label);
-		free(cmd);
 	} else if (d != NULL && d->origin == CDS_ORIGIN_PIP &&
 	    (w = cudnn_wheel(c, d->env)) != NULL) {
 		const struct cds_env *e = cds_env_of_package(c->s, w);

@@ -171,9 +171,9 @@ is "$(printf '%s\n' "$D" | grep -c 'apt-get install libcublas12\|apt-get install
 is "$(jget "$OUT" '" | ".join(" ".join(x["argv"]) for f in d["findings"] if f["id"] == "F13" for x in f["fixes"] if x.get("argv") and x["argv"][1] == "apt-get")')" \
 	"sudo apt-get install libcublas12 | sudo apt-get install libnvjitlink12" \
 	"two: --json keeps each fix's argument list"
-is "$(jget "$OUT" '" | ".join(" ".join(x["argv"]) + " / " + " ".join(x["undo_argv"]) for x in d["package_commands"])')" \
-	"sudo apt-get install libcublas12 libnvjitlink12 / sudo apt-get remove libcublas12 libnvjitlink12" \
-	"two: --json's package_commands: the joined command's argv and undo_argv"
+is "$(jget "$OUT" '" | ".join(" ".join(x["argv"]) + " / " + " ".join(x["undo_argv"] or ["-"]) for x in d["package_commands"])')" \
+	"sudo dpkg --configure -a / - | sudo apt-get install libcublas12 libnvjitlink12 / sudo apt-get remove libcublas12 libnvjitlink12" \
+	"two: --json's package_commands: the root's half-configured nvidia-cudnn's dpkg command, and the joined apt-get's argv and undo_argv"
 R=$(cat "$W/two.repair")
 like "$R" "to run yourself: sudo apt-get install libcublas12 libnvjitlink12
  *it restores libcublas\.so\.12 \(libcublas12\)
@@ -202,7 +202,7 @@ like "$(cat "$W/three.doctor")" "For the system's package manager, in one go
  *to do: sudo apt-get install libnvjpeg12 libcublas12 libnvjitlink12
  *to go back: sudo apt-get remove libnvjpeg12 libcublas12 libnvjitlink12" \
 	"three: doctor ends with one apt-get install for the three packages"
-is "$(jget "$OUT" '" | ".join(" ".join(x["argv"]) + " " + repr(len(x["findings"])) for x in d["package_commands"])')" \
+is "$(jget "$OUT" '" | ".join(" ".join(x["argv"]) + " " + repr(len(x["findings"])) for x in d["package_commands"] if x["argv"][1] == "apt-get")')" \
 	"sudo apt-get install libnvjpeg12 libcublas12 libnvjitlink12 2" \
 	"three: --json: the joined command, from the two findings"
 R=$(cat "$W/three.repair")

@@ -30,7 +30,7 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkdebian.sh"
-plan 51
+plan 53
 
 R=$(mk_sysroot); cleanup_later "$R"
 mk_debian_torch "$R"
@@ -63,8 +63,13 @@ like "$(evidence "$OUT" F13 'needed by package')" "libtorch-cuda-2.6 2.6.0\+dfsg
 	"the package of the library that needs it"
 like "$(evidence "$OUT" F13 'provided by')" "cuDNN 9 built for CUDA 12 \(the CUDA runtime here is 12.4.127\)" \
 	"what would provide it: cuDNN 9 for the CUDA runtime torch binds"
-like "$(fix_command "$OUT" F13)" "^sudo dpkg --configure -a  # runs update-nvidia-cudnn again; it needs to reach mirror.invalid$" \
+is "$(fix_command "$OUT" F13)" "sudo dpkg --configure -a" \
 	"the fix is dpkg's command, not a second cuDNN beside it"
+is "$(jget "$OUT" '[x.get("argv") for f in d["findings"] if f["id"] == "F13" for x in f["fixes"]][0]')" \
+	"['sudo', 'dpkg', '--configure', '-a']" "--json: dpkg's command as an argument list"
+is "$(evidence "$OUT" F13 'the fix runs')" \
+	"['update-nvidia-cudnn again; it needs to reach mirror.invalid']" \
+	"what the fix runs, and where it must reach"
 like "$(fix_command "$OUT" F13 1)" "apt-get install --reinstall nvidia-cudnn" "or apt's"
 unlike "$(titles "$OUT" F13)" "libcudart|libcublas" "the CUDA libraries that resolve are not findings"
 
