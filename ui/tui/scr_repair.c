@@ -519,7 +519,13 @@ pkg_go(struct tui *t)
 		}
 	}
 	if (rc == -1 && cds_errno(t->h) != 0) {
+		/* what ran before it stays in view */
 		msg = tui_xasprintf(_("It did not run: %s"), tui_err_text(t));
+		if (shown != NULL) {
+			tmp = tui_xasprintf("%s\n\n%s", shown, msg);
+			free(msg);
+			msg = tmp;
+		}
 	} else {
 		msg = tui_xasprintf(_("Exit status %d. Its last lines:\n\n%s"),
 		    rc, shown != NULL ? shown : "");
