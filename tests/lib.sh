@@ -177,12 +177,19 @@ san_keep() {
 
 # cds ARGS...: run the program; stdout in $OUT, stderr in $ERR, status $RC.
 cds() {
+	run_tool "$CDS_BIN" "$@"
+}
+
+# run_tool PROGRAM ARGS...: as cds, for another program (the tests' tools);
+# a sanitizer's report on stderr is shown in the log
+run_tool() {
 	_o=$(mktemp) _e=$(mktemp)
-	"$CDS_BIN" "$@" >"$_o" 2>"$_e" </dev/null
+	"$@" >"$_o" 2>"$_e" </dev/null
 	RC=$?
 	OUT=$(cat "$_o")
 	ERR=$(cat "$_e")
 	rm -f "$_o" "$_e"
+	printf '%s\n' "$ERR" | grep -E 'Sanitizer|runtime error' | sed 's/^/# /'
 	return 0
 }
 

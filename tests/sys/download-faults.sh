@@ -42,14 +42,7 @@ OTHER=other/other-archive.tar.xz
 mka_pack "$T/stage/other-archive" "$M/$OTHER"
 
 ft() {
-	_o=$(mktemp) _e=$(mktemp)
-	"$FT" "$@" >"$_o" 2>"$_e" </dev/null
-	RC=$?
-	OUT=$(cat "$_o")
-	ERR=$(cat "$_e")
-	rm -f "$_o" "$_e"
-	# a sanitizer build reports on stderr: show it in the log
-	printf '%s\n' "$ERR" | grep -E 'Sanitizer|runtime error' | sed 's/^/# /'
+	run_tool "$FT" "$@"
 }
 # big DEST URL...: the big archive's item spec
 big() {

@@ -20,14 +20,7 @@ mirror "$MIR" -s 50 --https 'mka_cuda 12.4.1 cuda_cudart cuda_nvcc &&
 
 # ft ARGS...: run fetchtool; stdout in $OUT, stderr in $ERR, status $RC
 ft() {
-	_o=$(mktemp) _e=$(mktemp)
-	"$FT" "$@" >"$_o" 2>"$_e" </dev/null
-	RC=$?
-	OUT=$(cat "$_o")
-	ERR=$(cat "$_e")
-	rm -f "$_o" "$_e"
-	# a sanitizer build reports on stderr: show it in the log
-	printf '%s\n' "$ERR" | grep -E 'Sanitizer|runtime error' | sed 's/^/# /'
+	run_tool "$FT" "$@"
 }
 # item SPEC for an archive of the mirror: DEST REL URL...
 item() {

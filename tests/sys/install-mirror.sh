@@ -53,7 +53,6 @@ is "$(tree_hash "$R2/opt/nvidia/cuda-12.4.1" content)" \
 	"--offline: the same tree"
 
 # the index's own base URL, and the prefix's own download cache
-cp "$M" "$T/index.orig.json"
 mka_reindex "$T/mirror" "$NGX_URL/"
 R3=$(mk_sysroot); cleanup_later "$R3"
 cds --root "$R3" --manifest "$M" install --cuda 12.4.1 --cudnn none --yes
