@@ -326,6 +326,10 @@ static const struct wrapper wrappers[] = {
 	/* Triton: "Triton Error [CUDA]: device kernel image is invalid" */
 	{ "Triton", "Triton Error [CUDA]: ", "Triton Error \\[CUDA\\]: *()",
 	    0, 1, 0, NULL },
+	/* ollama's driver-API probe: "cuda driver library failed to get
+	 * device context 801", "cuda driver library init failure: 999" */
+	{ "ollama", "cuda driver library ", "cuda driver library [a-z ]*"
+	    "(failure|failed)[a-z ]*:? *([0-9]+)", 2, 0, 0, "CUresult" },
 	/* DaVinci Resolve: "The GPU failed to perform image processing
 	 * because of an error. Error code: 999." */
 	{ "DaVinci Resolve", "GPU failed to perform image processing",

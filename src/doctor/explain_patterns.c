@@ -609,6 +609,10 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F21", 1, "CUDA capability sm_", 0, NULL, "CUDA capability "
 	    "sm_([0-9]+) is not compatible with the current PyTorch "
 	    "installation", { NULL, "sm" } },
+	/* TensorRT's builder and runtime on a GPU its release dropped
+	 * (TensorRT 10 and Pascal: "Unsupported SM: 0x601") */
+	{ "F21", 2, "Unsupported SM: 0x", 0, NULL, "Unsupported SM: "
+	    "(0x[0-9a-f]+)", { NULL, "sm_hex" } },
 	{ "F21", 2, "no kernel image is available", 0, NULL, "no kernel image "
 	    "is available for execution( on the device)?", { NULL } },
 	/* ggml's check of the architectures it was built for */
@@ -715,13 +719,16 @@ const struct pattern cds_explain_patterns[] = {
 	    "Mismatched PJRT plugin PJRT API version \\(" VER "\\) and "
 	    "framework PJRT API version " VER,
 	    { NULL, "plugin", NULL, "framework" } },
+	/* bitsandbytes' own search, on Linux (PosixPath, .so) and on
+	 * Windows (WindowsPath, .dll) */
 	{ "BNB-BINARY", 1, "Could not find the bitsandbytes CUDA binary at",
 	    0, NULL, "Could not find the bitsandbytes CUDA binary at "
-	    "PosixPath\\('(" P "/)?(libbitsandbytes_cuda[0-9a-z_]*\\.so)'\\)",
-	    { NULL, NULL, "wanted" } },
+	    "(Posix|Windows)Path\\('([^'\n]*[/\\\\])?(libbitsandbytes_cuda"
+	    "[0-9a-z_]*\\.(so|dll))'\\)", { NULL, NULL, NULL, "wanted" } },
 	{ "BNB-BINARY", 1, "Configured CUDA binary not found at", 0, NULL,
-	    "Configured CUDA binary not found at (" P "/)?"
-	    "(libbitsandbytes_cuda[0-9a-z_]*\\.so)", { NULL, NULL, "wanted" } },
+	    "Configured CUDA binary not found at ([^ \n]*[/\\\\])?"
+	    "(libbitsandbytes_cuda[0-9a-z_]*\\.(so|dll))",
+	    { NULL, NULL, "wanted" } },
 	{ "BNB-BINARY", 1, "Required library version not found:", 0, NULL,
 	    "Required library version not found: "
 	    "(libbitsandbytes_cuda[0-9a-z_]*\\.so)", { NULL, "wanted" } },
@@ -864,7 +871,7 @@ const struct pattern cds_explain_patterns[] = {
 	 * libcudart): the caller was built against a newer release */
 	{ "LIB-SYMBOL", 3, "undefined symbol:", 0, NULL, "undefined symbol: *"
 	    "((cudnn|cublas|cusparse|cusolver|cufft|curand|nvrtc|nvJitLink|"
-	    "nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*)[ \t]*($|\n)",
+	    "nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*)([^A-Za-z0-9_@,]|$)",
 	    { NULL, "symbol" } },
 	/* the same in XLA's stubs' words ("cudaGetErrorString symbol not
 	 * found."): a jaxlib built for an older CUDA than the one loaded */
@@ -919,6 +926,10 @@ const struct pattern cds_explain_patterns[] = {
 	    "([0-9.]+); current version is '([0-9.]+)'",
 	    { NULL, "ptx", "reads" } },
 	/* the profilers' ERR_NVGPUCTRPERM (Nsight Compute, CUPTI) */
+	/* DCGM's exporter started without SYS_ADMIN */
+	{ "GPU-COUNTERS", 1, "sufficient privileges to expose profiling "
+	    "metrics", 0, NULL, "sufficient privileges to expose profiling "
+	    "metrics", { NULL } },
 	{ "GPU-COUNTERS", 1, "ERR_NVGPUCTRPERM", 0, NULL, "ERR_NVGPUCTRPERM",
 	    { NULL } },
 	/* a DKMS build of a GPU module failing in make, in any language */
@@ -961,6 +972,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "KMOD-BUILD", 1, "GPL-incompatible module", 0, NULL,
 	    "GPL-incompatible module ([a-z0-9_-]+\\.ko) uses GPL-only symbol "
 	    "'([A-Za-z0-9_]+)'", { NULL, "module", "symbol" } },
+	/* DKMS's own words, in its releases and distributions' wrappers
+	 * ("Building DKMS module 'nvidia-580.126.18' for kernel-7.0.1_1...
+	 * FAILED!", "DKMS module 'nvidia-...' failed to build") */
+	{ "KMOD-BUILD", 2, "DKMS module '", 0, NULL, "DKMS module '(nvidia"
+	    "[^'\n]*)'( for kernel[- ]([^ .\n]+)[^\n]*FAILED| failed to "
+	    "build)", { NULL, "module", NULL, "kernel" } },
 	{ "KMOD-BUILD", 2, "Bad return status for module build on kernel", 0,
 	    NULL, "Bad return status for module build on kernel: *"
 	    "([^ \n]+)", { NULL, "kernel" } },

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 133
+plan 141
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -136,6 +136,19 @@ recog "/usr/include/bits/floatn.h(86): error: invalid combination of type specif
     F23 "nvcc on a glibc newer than it knows"
 recog 'nvidia-container-cli: ldcache error: open failed: /sbin/ldconfig: no such file or directory: unknown.' \
     CTR-RUNTIME "the toolkit's hook runs an ldconfig the host lacks"
+recog "Could not find the bitsandbytes CUDA binary at WindowsPath('A:/venv/lib/site-packages/bitsandbytes/libbitsandbytes_cuda128.dll')" \
+    BNB-BINARY "bitsandbytes on Windows: its CUDA binary not found"
+is "$(cap wanted)" libbitsandbytes_cuda128.dll "bitsandbytes: the binary it wanted"
+recog "Building DKMS module 'nvidia-580.126.18' for kernel-7.0.1_1... FAILED!" \
+    KMOD-BUILD "DKMS's own words for a module that does not build"
+recog 'libonnxruntime_providers_cuda.so: undefined symbol: nvrtcGetProgramLogSize` error.' \
+    LIB-SYMBOL "an NVRTC function the library loaded lacks, in a sentence"
+recog "Warning #2: dcgm-exporter doesn't have sufficient privileges to expose profiling metrics." \
+    GPU-COUNTERS "DCGM's exporter without SYS_ADMIN"
+recog '[TRT] [E] 1: Unsupported SM: 0x601' F21 "TensorRT on a GPU its release dropped"
+recog 'msg="error looking up nvidia GPU memory" error="cuda driver library failed to get device context 801"' \
+    CODE-USAGE "ollama's driver-API number"
+is "$(cap code)" CUDA_ERROR_NOT_SUPPORTED "ollama: the driver's code named"
 recog 'nvidia-ctk: symbol lookup error: nvidia-ctk: undefined symbol: nvmlDeviceGetMaxMigDeviceCount' \
     LIB-SYMBOL "an NVIDIA library's function the copy loaded lacks"
 recog 'CMake Error at FindCUDAToolkit.cmake:890 (message):
