@@ -233,7 +233,9 @@ match_pattern(const struct pattern *p, const regex_t *re, const char *text,
 	char *win = cds_xmalloc(KEYRUN + WINDOW + 1);
 	int tries, found = 0;
 
-	if (p->context != NULL && strcasestr(text, p->context) == NULL) {
+	if (p->context != NULL && (p->context[0] == '!' ?
+	    strcasestr(text, p->context + 1) != NULL :
+	    strcasestr(text, p->context) == NULL)) {
 		free(win);
 		return 0;
 	}

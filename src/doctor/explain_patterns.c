@@ -154,6 +154,13 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "provider" } },
 	{ "F14", 2, "Failed to create CUDAExecutionProvider", 0, NULL,
 	    "Failed to create CUDAExecutionProvider", { NULL } },
+	/* the provider bridge on Windows: "Error loading
+	 * \"...\\onnxruntime_providers_cuda.dll\" which depends on
+	 * \"cublasLt64_12.dll\" which is missing", read even when the
+	 * name it depends on is cut off */
+	{ "F14", 2, "onnxruntime_providers_", 0, "which depends on",
+	    "onnxruntime_providers_(cuda|tensorrt)\\.(dll|so)\" which "
+	    "depends on", { NULL, "provider" } },
 	{ "F28", 2, "Could not load dynamic library", 0, NULL, "Could not load "
 	    "dynamic library '(libcudnn[^'\n]*)'", { NULL, "missing" } },
 	{ "F29", 2, "Could not load dynamic library", 0, NULL, "Could not load "
@@ -748,6 +755,17 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F23", 2, "floatn", 0, "invalid combination of type specifiers",
 	    "floatn(-common)?\\.h\\([0-9]+\\): error: invalid combination of "
 	    "type specifiers", { NULL } },
+	/* glibc 2.41's C23 math functions, declared noexcept, against the
+	 * CUDA headers' own declarations (crt/math_functions.h before CUDA
+	 * 13): nvcc's front end in its two wordings */
+	{ "F23", 2, "exception specifi", 0, "math_functions.h", "("
+	    "different exception specifier|exception specification is "
+	    "incompatible with that of)[^\n]*\\b(sinpi|cospi|sincospi|rsqrt|"
+	    "sinpif|cospif|sincospif|rsqrtf)\\b", { NULL } },
+	{ "F23", 2, "declaration of '", 0, "math_functions.h",
+	    "declaration of '[^'\n]*\\b(sinpi|cospi|sincospi|rsqrt|sinpif|"
+	    "cospif|sincospif|rsqrtf)\\([^'\n]*' has a different exception "
+	    "specifier", { NULL } },
 	{ "F23", 1, "unsupported GNU version", 0, NULL, "unsupported GNU "
 	    "version! gcc versions later than ([0-9]+) are[[:space:]]+not "
 	    "supported",
@@ -915,15 +933,32 @@ const struct pattern cds_explain_patterns[] = {
 	{ "BINDING-TOOLKIT", 1, "Unsupported cuda toolkit version", 0, NULL,
 	    "Unsupported cuda toolkit version: *`?([0-9.]+)`?",
 	    { NULL, "toolkit" } },
+	/* Triton's table of CUDA releases to PTX versions
+	 * (backends/nvidia/compiler.py, ptx_get_version), which an older
+	 * Triton ends before the toolkit it is given */
+	{ "BINDING-TOOLKIT", 1, "Triton only support", 0, NULL, "Triton "
+	    "only supports? CUDA [0-9.]+ or higher, but got CUDA version: *"
+	    "([0-9.]+)", { NULL, "toolkit" } },
 	/* the container toolkit's CDI generation not finding the driver's
 	 * libraries where it looks (a driver under a path of its own) */
 	{ "CTR-HOST-DRIVER", 2, "failed to generate CDI spec", 0,
 	    "libcuda.so", "failed to generate CDI spec[^\n]*driver "
 	    "libraries", { NULL } },
 	/* PTX newer than the PTX compiler that reads it: the driver's JIT
-	 * ("ptxas application ptx input") or an older ptxas */
-	{ "F16", 2, "Unsupported .version", 0, NULL, "Unsupported \\.version "
-	    "([0-9.]+); current version is '([0-9.]+)'",
+	 * ("ptxas application ptx input": the driver is older than the
+	 * PTX), or a ptxas program of an older toolkit */
+	{ "F16", 2, "Unsupported .version", 0, "application ptx input",
+	    "Unsupported \\.version ([0-9.]+); current version is "
+	    "'([0-9.]+)'", { NULL, "ptx", "reads" } },
+	/* XLA's check of the ptxas it runs (ptx_compiler_helpers.cc):
+	 * "Invoking ptxas with version 12.1.66, which corresponds to a CUDA
+	 * version <=12.6.2" */
+	{ "PTXAS-OLD", 2, "Invoking ptxas with version", 0, NULL, "Invoking "
+	    "ptxas with version ([0-9.]+), which corresponds to a CUDA "
+	    "version", { NULL, "ptxas" } },
+	{ "PTXAS-OLD", 2, "Unsupported .version", 0, "!application ptx "
+	    "input", "Unsupported "
+	    "\\.version ([0-9.]+); current version is '([0-9.]+)'",
 	    { NULL, "ptx", "reads" } },
 	/* the profilers' ERR_NVGPUCTRPERM (Nsight Compute, CUPTI) */
 	/* DCGM's exporter started without SYS_ADMIN */

@@ -15,7 +15,8 @@
  * (compared ignoring case); the regular expression RE is matched where KEY
  * is found, anchored there, or with BACK at the start of the word just
  * before KEY (the file an "undefined symbol" is about); CONTEXT, when set,
- * must occur somewhere in the text.  Groups are named by NAMES (index 1 =
+ * must occur somewhere in the text, or with a leading '!' must not (the
+ * driver's JIT's "!application ptx input").  Groups are named by NAMES (index 1 =
  * group 1; NULL: not kept); groups of the same name are joined with '.'
  * ("(8, 3, 2)" -> "8.3.2").  Lower RANK wins when several entries match
  * one text.

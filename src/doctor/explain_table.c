@@ -322,11 +322,14 @@ const struct entry_def cds_explain_entries[] = {
 	    { BY("F9"), BY("F10"), BY("F1"), BY("F2"), BY("F3") } },
 	    { N_("batch-size or memory dependent (cannot be checked "
 	    "without running the model)"), { { NULL, { { NULL } } } } } } },
-	{ "F23", N_("nvcc refuses the host compiler"),
+	{ "F23", N_("nvcc refuses the host compiler or its C library"),
 	  N_("nvcc accepts host gcc versions up to a limit written in its "
-	  "crt/host_config.h; the gcc it found is newer."),
+	  "crt/host_config.h; the gcc it found is newer.  A newer glibc's "
+	  "headers can clash with the CUDA headers too (glibc 2.41's "
+	  "sinpi and cospi against CUDA 12's crt/math_functions.h)."),
 	  N_("Point nvcc at an older g++ (NVCC_CCBIN, CUDAHOSTCXX, -ccbin), "
-	  "or use a newer CUDA toolkit."),
+	  "or use a newer CUDA toolkit (for glibc 2.41, one whose headers "
+	  "declare those functions as it does)."),
 	  { { N_("the host gcc is newer than the toolkit accepts"),
 	    { BY("F23") } } } },
 	{ "F24", N_("a library link was copied as a file"),
@@ -961,6 +964,22 @@ const struct entry_def cds_explain_entries[] = {
 	    "here)"), { { NULL, { { NULL } } } } },
 	    { N_("the build asked for CUDA it does not need (cannot be "
 	    "checked from the message alone)"), { { NULL, { { NULL } } } } } } },
+	/* a ptxas program older than the PTX it is given */
+	{ "PTXAS-OLD", N_("the ptxas that ran is older than the program "
+	  "needs"),
+	  N_("The program (JAX's XLA, Triton, tinygrad, numba, a build) runs "
+	  "the ptxas program on the PTX it writes, and the one it ran is of "
+	  "an older CUDA release: it cannot read PTX of a newer ISA version "
+	  "(the message names both), or XLA knows that release to miscompile. "
+	  " A ptxas reads the PTX of its own CUDA release and older ones; an "
+	  "older toolkit's ptxas came first on PATH, or a setting named one."),
+	  N_("Put a ptxas at least as new as the PTX first on PATH (the CUDA "
+	  "toolkit of the framework's release, cudnn-setup install --cuda "
+	  "VERSION, or its nvidia-cuda-nvcc wheel), or point the program at "
+	  "it (TRITON_PTXAS_PATH for Triton)."),
+	  { { N_("an older toolkit's ptxas comes first on PATH (cannot be "
+	    "checked from the message alone: doctor lists the toolkits and "
+	    "the nvcc on PATH)"), { { NULL, { { NULL } } } } } } },
 	/* Nsight's and CUPTI's ERR_NVGPUCTRPERM */
 	{ "GPU-COUNTERS", N_("the profiler may not read the GPU's "
 	  "performance counters"),
@@ -997,9 +1016,9 @@ const struct entry_def cds_explain_entries[] = {
 	{ "BINDING-TOOLKIT", N_("a CUDA binding does not support the toolkit "
 	  "installed"),
 	  N_("The program's CUDA binding (Rust's cudarc, under candle and "
-	  "others) is generated for a list of toolkit releases and stops at "
-	  "build time on one it does not know: the toolkit is newer than the "
-	  "binding's release, or older than it supports."),
+	  "others; Triton's table of CUDA releases) is written for a list of "
+	  "toolkit releases and stops on one it does not know: the toolkit "
+	  "is newer than the binding's release, or older than it supports."),
 	  N_("Update the binding (cargo update -p cudarc, or the crate that "
 	  "pins it) to a release that knows this toolkit, or build against a "
 	  "toolkit it supports (its cuda-VERSION feature, or CUDA_ROOT)."),

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 141
+plan 149
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -96,7 +96,8 @@ for t in 'cc1plus: out of memory' 'open: file not found' \
     '	libpng16.so.16 => not found' \
     'ERROR: No matching distribution found for requests==99.0' \
     '[libx264 @ 0x55] No capable devices found' \
-    'Error code: 999'; do
+    'Error code: 999' \
+    "error: declaration of 'void foo(double)' has a different exception specifier"; do
 	cds --root "$E0" explain --json "$t"
 	is "$(jget "$OUT" 'd["recognised"]')" False "not a CUDA code: $t"
 done
@@ -149,6 +150,20 @@ recog '[TRT] [E] 1: Unsupported SM: 0x601' F21 "TensorRT on a GPU its release dr
 recog 'msg="error looking up nvidia GPU memory" error="cuda driver library failed to get device context 801"' \
     CODE-USAGE "ollama's driver-API number"
 is "$(cap code)" CUDA_ERROR_NOT_SUPPORTED "ollama: the driver's code named"
+recog "ERROR: fatal : Unsupported .version 8.4; current version is '8.3'" \
+    PTXAS-OLD "a ptxas program older than the PTX"
+is "$(cap ptx) $(cap reads)" "8.4 8.3" "PTXAS-OLD: both ISA versions captured"
+recog "ptxas application ptx input, line 9; fatal   : Unsupported .version 8.7; current version is '8.4'" \
+    F16 "the driver's JIT older than the PTX stays the driver's"
+recog 'E0103 ptx_compiler_helpers.cc:87] *** WARNING *** Invoking ptxas with version 12.1.66, which corresponds to a CUDA version <=12.6.2.' \
+    PTXAS-OLD "XLA's check of the ptxas it runs"
+recog 'RuntimeError: Triton only supports CUDA 10.0 or higher, but got CUDA version: 12.8' \
+    BINDING-TOOLKIT "an older Triton's table of CUDA releases"
+recog 'mathcalls.h: error: exception specification is incompatible with that of
+previous function "cospi" (declared in crt/math_functions.h)' F23 \
+    "glibc 2.41's math functions against the CUDA headers"
+recog '[ONNXRuntimeError] : 1 : FAIL : Error loading "C:\env\onnxruntime\capi\onnxruntime_providers_cuda.dll" which depends on "cublasL' \
+    F14 "ONNX Runtime's provider bridge, the DLL it needs cut off"
 recog 'nvidia-ctk: symbol lookup error: nvidia-ctk: undefined symbol: nvmlDeviceGetMaxMigDeviceCount' \
     LIB-SYMBOL "an NVIDIA library's function the copy loaded lacks"
 recog 'CMake Error at FindCUDAToolkit.cmake:890 (message):
