@@ -1236,7 +1236,7 @@ kernels_evidence(struct cds_finding *f, struct kernels *k)
 		cds_strv_clear(&rp);
 	}
 	if (r->build_source != NULL) {
-		cds_finding_evidence(f, "source", "%s", r->build_source);
+		cds_finding_evidence(f, "row source", "%s", r->build_source);
 	}
 	free(libs);
 }

@@ -277,7 +277,7 @@ if python3 -m venv "$V" >/dev/null 2>&1 && "$V/bin/python" -m pip --version >/de
 	is "$(titles "$OUT" F21)" "['cupy-cuda13x 14.0.1 in env $V has no kernels for this GPU (sm_61)']" "F21: cupy-cuda13x on Pascal sm_61"
 	like "$(evidence "$OUT" F21 'read from')" "the index's build row cupy-cuda13x 14 \(cuda13x\): none of the 1 libraries its RECORD lists has a .nv_fatbin" "F21: no fatbin in the wheel: the index's row"
 	is "$(evidence "$OUT" F21 'cubins (SASS)') $(evidence "$OUT" F21 PTX)" "['sm_75 sm_80 sm_86 sm_89 sm_90 sm_100 sm_120'] ['compute_120']" "F21: the row's cubins and PTX"
-	like "$(evidence "$OUT" F21 source)" "cupy_builder/_compiler.py" "F21: the row's source"
+	like "$(evidence "$OUT" F21 'row source')" "cupy_builder/_compiler.py" "F21: the row's source"
 	is "$(fixes)" "$P -m pip uninstall -y cupy-cuda13x | $P -m pip install cupy-cuda12x==14.0.1" "F21: the CUDA 12 wheel of the same release, the CUDA 13 one out first"
 	is "$(fixes undo_argv)" "$P -m pip install cupy-cuda13x==14.0.1 | $P -m pip uninstall -y cupy-cuda12x" "F21: and the commands back"
 	wgpu 75 13000
