@@ -1327,9 +1327,11 @@ cds_check_arch(struct cds_rule_ctx *c, int cc)
 }
 
 /* F21: the framework's binary holds cubins and PTX for a list of
- * architectures (read statically from its .nv_fatbin section); the GPU's
- * compute capability (read dynamically) is not among them and no PTX is
- * old enough to be compiled for it. */
+ * architectures (read statically from its .nv_fatbin section; for CuPy's
+ * and CTranslate2's wheels from the libraries their RECORD lists, else
+ * the index's build row of the release); the GPU's compute capability
+ * (read dynamically) is not among them and no PTX is old enough to be
+ * compiled for it. */
 static void
 rule_arch_list(struct cds_rule_ctx *c)
 {

@@ -8,7 +8,9 @@
 # site-packages of the system Python), F31 (JAX plugin versions), F14 (ONNX Runtime and pip's cuDNN), F7/F6
 # (CTranslate2), F29 (TensorFlow's sonames), and F21 (kernel architectures
 # read from .nv_fatbin against a GPU: the GPU is a test double, a fake
-# libcuda.so.1 built from tests/fixtures/fake-gpu-libcuda.c).
+# libcuda.so.1 built from tests/fixtures/fake-gpu-libcuda.c; CuPy's and
+# CTranslate2's wheels installed by a real pip into a real venv, read in
+# their libraries or, without GPU code there, in the index's build row).
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
