@@ -524,6 +524,7 @@ struct cds_framework_req {
 				   major's floor) */
 	int ptx_jit;		/* it compiles PTX of its CUDA minor at run
 				   time: the driver must run that minor */
+	char *build_source;	/* where those facts were read (NULL) */
 };
 
 struct cds_manifest;

@@ -869,6 +869,63 @@ cds_fix_missing(struct cds_rule_ctx *c, struct cds_finding *f,
 	}
 }
 
+/* The dist-info directory of distribution NAME (normalised) in SITE, or
+ * NULL; *VERSION gets its version when not NULL. */
+char *
+cds_distinfo_named(cds_handle_t *h, const char *site, const char *name,
+    char **version)
+{
+	char *pat = cds_path_join(site, "*.dist-info");
+	char **m = cds_root_glob(h, pat), **q;
+	char *found = NULL;
+
+	free(pat);
+	for (q = m; *q != NULL && found == NULL; q++) {
+		const char *b = cds_basename(*q);
+		const char *dash = strchr(b, '-');
+		char *base, *norm;
+
+		if (dash == NULL) {
+			continue;
+		}
+		base = cds_xstrndup(b, (size_t)(dash - b));
+		norm = cds_pkg_normalise(base);
+		if (strcmp(norm, name) == 0) {
+			found = cds_xstrdup(*q);
+			if (version != NULL) {
+				*version = cds_xstrndup(dash + 1,
+				    strlen(dash + 1) - 10);
+			}
+		}
+		free(norm);
+		free(base);
+	}
+	cds_strfreev(m);
+	return found;
+}
+
+char **
+cds_record_lines(cds_handle_t *h, const char *site, const char *name)
+{
+	char *di = cds_distinfo_named(h, site, name, NULL);
+	char *path, *text;
+	char **lines;
+
+	if (di == NULL) {
+		return NULL;
+	}
+	path = cds_path_join(di, "RECORD");
+	text = cds_root_read_file(h, path, 4u << 20, NULL);
+	free(path);
+	free(di);
+	if (text == NULL) {
+		return NULL;
+	}
+	lines = cds_strsplit(text, "\n", 0);
+	free(text);
+	return lines;
+}
+
 /* ------------------------------------------------------------------------ */
 /* A framework's CUDA kernels                                                */
 /* ------------------------------------------------------------------------ */

@@ -125,6 +125,17 @@ CDS_HIDDEN void cds_fix_missing(struct cds_rule_ctx *c, struct cds_finding *f,
     const struct cds_env *e, const char *name, struct cds_strv *dirs,
     int *install);
 
+/* The dist-info directory of distribution NAME (normalised) in SITE, or
+ * NULL; *VERSION gets its version when not NULL. */
+CDS_HIDDEN char *cds_distinfo_named(cds_handle_t *h, const char *site,
+    const char *name, char **version);
+
+/* The lines of the RECORD of distribution NAME (normalised) in SITE, as
+ * pip writes it ("path,sha256=...,size"), NULL-terminated, new; NULL when
+ * there is none. */
+CDS_HIDDEN char **cds_record_lines(cds_handle_t *h, const char *site,
+    const char *name);
+
 /* The file name of the ELF .so that site-packages framework P keeps its
  * CUDA kernels in ("torch/lib/libtorch_cuda.so"), or NULL. */
 CDS_HIDDEN char *cds_framework_cuda_lib(const struct cds_rule_ctx *c,

@@ -1040,20 +1040,217 @@ struct arch_ctx {
 	int given;		/* the capability was given, not probed */
 };
 
+/* The GPU code a framework carries, and where it was read: the
+ * .nv_fatbin of its libraries (LIBS: those that have one), else the
+ * index's build row of its wheel (FROM_ROW). */
+struct kernels {
+	struct cds_strv sass, ptx;
+	struct cds_strv libs;
+	size_t nread;		/* libraries its RECORD lists, read */
+	const struct cds_framework_req *row;	/* the index's, or NULL */
+	int from_row;
+};
+
+static void
+kernels_clear(struct kernels *k)
+{
+	cds_strv_clear(&k->sass);
+	cds_strv_clear(&k->ptx);
+	cds_strv_clear(&k->libs);
+}
+
+static void
+push_new(struct cds_strv *to, const struct cds_strv *from)
+{
+	size_t i;
+
+	for (i = 0; i < from->n; i++) {
+		if (!cds_strv_contains(to, from->v[i])) {
+			cds_strv_push(to, from->v[i]);
+		}
+	}
+}
+
+/* Add the cubins and PTX in the .nv_fatbin of library PATH (in the root)
+ * to K. */
+static void
+fatbin_into(struct cds_rule_ctx *c, const char *path, struct kernels *k)
+{
+	struct cds_strv sass = {0}, ptx = {0};
+	char *host = cds_rpath_follow(c->h, path);
+
+	if (host != NULL && cds_fatbin_arches(host, &sass, &ptx) == 0 &&
+	    sass.n + ptx.n > 0) {
+		push_new(&k->sass, &sass);
+		push_new(&k->ptx, &ptx);
+		cds_strv_push(&k->libs, path);
+	}
+	cds_strv_clear(&sass);
+	cds_strv_clear(&ptx);
+	free(host);
+}
+
+/* The build row the index has of wheel P with the GPU architectures it
+ * carries (CuPy's cupy-cudaNNx and CTranslate2's wheels:
+ * data/wheel-builds.tsv), or NULL. */
+static const struct cds_framework_req *
+wheel_arch_row(const struct cds_rule_ctx *c, const struct cds_package *p)
+{
+	size_t i;
+
+	if (c->m == NULL || p->kind != CDS_FW_OTHER || p->from_conda ||
+	    p->cpu_only || p->version == NULL || p->location == NULL) {
+		return NULL;
+	}
+	for (i = 0; i < c->m->nframeworks; i++) {
+		const struct cds_framework_req *r = &c->m->frameworks[i];
+
+		if (r->index_url != NULL && r->archs != NULL &&
+		    cds_framework_matches(r, p->name, p->version)) {
+			return r;
+		}
+	}
+	return NULL;
+}
+
+/* The kernels of the shared libraries wheel P's RECORD lists (the files
+ * pip installed for it, "path,sha256=...,size" lines) into K. */
+static void
+wheel_fatbins(struct cds_rule_ctx *c, const struct cds_package *p,
+    struct kernels *k)
+{
+	char **lines = cds_record_lines(c->h, p->location, p->name), **l;
+	char *path;
+
+	if (lines == NULL) {
+		return;
+	}
+	for (l = lines; *l != NULL; l++) {
+		char *rel = cds_xstrndup(*l, strcspn(*l, ","));
+		const char *b = cds_basename(rel);
+
+		/* its own files only: not ../../bin/x, not an absolute path */
+		if (rel[0] != '/' && strstr(rel, "../") == NULL &&
+		    (cds_endswith(b, ".so") || strstr(b, ".so.") != NULL)) {
+			path = cds_path_join(p->location, rel);
+			k->nread++;
+			fatbin_into(c, path, k);
+			free(path);
+		}
+		free(rel);
+	}
+	cds_strfreev(lines);
+}
+
+/* Split row list LIST ("50 60 70") into V. */
+static void
+row_archs(struct cds_strv *v, const char *list)
+{
+	char **w = cds_strsplit(list != NULL ? list : "", " ", 0), **q;
+
+	for (q = w; *q != NULL; q++) {
+		if (**q != '\0') {
+			cds_strv_push(v, *q);
+		}
+	}
+	cds_strfreev(w);
+}
+
+/* What package P carries for the GPU, into K: the framework's own
+ * library's fatbin; for a wheel the index has build rows of, the fatbins
+ * of the libraries its RECORD lists, else that row's cubins and PTX.  0
+ * when nothing says. */
+static int
+kernels_of(struct cds_rule_ctx *c, const struct cds_package *p,
+    struct kernels *k)
+{
+	char *lib = cds_framework_cuda_lib(c, p);
+
+	if (lib != NULL) {
+		fatbin_into(c, lib, k);
+		free(lib);
+		return k->libs.n > 0;
+	}
+	if ((k->row = wheel_arch_row(c, p)) == NULL) {
+		return 0;
+	}
+	wheel_fatbins(c, p, k);
+	if (k->libs.n == 0) {
+		row_archs(&k->sass, k->row->archs);
+		row_archs(&k->ptx, k->row->ptx);
+		k->from_row = 1;
+	}
+	return k->sass.n + k->ptx.n > 0;
+}
+
+/* "a, b, c and 4 more" of V. */
+static char *
+some_of(const struct cds_strv *v)
+{
+	struct cds_buf b = {0};
+	size_t i;
+
+	for (i = 0; i < v->n && i < 3; i++) {
+		cds_buf_addf(&b, "%s%s", i > 0 ? ", " : "", v->v[i]);
+	}
+	if (v->n > 3) {
+		cds_buf_addf(&b, " and %zu more", v->n - 3);
+	}
+	return cds_buf_steal(&b);
+}
+
+/* Where finding F's architectures were read, from K. */
+static void
+kernels_evidence(struct cds_finding *f, struct kernels *k)
+{
+	const struct cds_framework_req *r = k->row;
+	struct cds_strv rs = {0}, rp = {0};
+	char *sl, *pl, *libs = some_of(&k->libs);
+
+	if (r == NULL) {
+		cds_finding_evidence(f, "kernels in", "%s", libs);
+		free(libs);
+		return;
+	}
+	if (k->from_row) {
+		cds_finding_evidence(f, "read from", "the index's build row "
+		    "%s %s (%s): none of the %zu libraries its RECORD lists "
+		    "has a .nv_fatbin to read", r->name, r->version,
+		    r->variant != NULL ? r->variant : "-", k->nread);
+	} else {
+		cds_finding_evidence(f, "read from", "the wheel's own "
+		    "libraries (.nv_fatbin of %zu of the %zu its RECORD "
+		    "lists)", k->libs.n, k->nread);
+		cds_finding_evidence(f, "kernels in", "%s", libs);
+		/* the cross-check: the index's row for this release */
+		row_archs(&rs, r->archs);
+		row_archs(&rp, r->ptx);
+		sl = arch_list(&rs, "sm");
+		pl = arch_list(&rp, "compute");
+		cds_finding_evidence(f, "the index's row", "%s %s (%s): %s%s%s",
+		    r->name, r->version, r->variant != NULL ? r->variant :
+		    "-", sl, *pl != '\0' ? ", PTX " : "", pl);
+		free(sl);
+		free(pl);
+		cds_strv_clear(&rs);
+		cds_strv_clear(&rp);
+	}
+	if (r->build_source != NULL) {
+		cds_finding_evidence(f, "row source", "%s", r->build_source);
+	}
+	free(libs);
+}
+
 static void
 arch_check(struct cds_rule_ctx *c, struct arch_ctx *arch_state,
     const struct cds_env *e, const struct cds_package *p)
 {
-	struct cds_strv sass = {0}, ptx = {0};
-	char *lib = cds_framework_cuda_lib(c, p), *host, *w, *sl, *pl;
+	struct kernels k;
+	char *w, *sl, *pl;
 	size_t i;
 
-	if (lib == NULL) {
-		return;
-	}
-	host = cds_rpath_follow(c->h, lib);
-	if (cds_fatbin_arches(host, &sass, &ptx) == -1 ||
-	    (sass.n == 0 && ptx.n == 0)) {
+	memset(&k, 0, sizeof(k));
+	if (!kernels_of(c, p, &k)) {
 		goto out;
 	}
 	if (!arch_state->probed && !arch_state->given) {
@@ -1064,12 +1261,12 @@ arch_check(struct cds_rule_ctx *c, struct arch_ctx *arch_state,
 		int cc = arch_state->cc[i];
 		struct cds_finding *f;
 
-		if (covered(&sass, &ptx, cc)) {
+		if (covered(&k.sass, &k.ptx, cc)) {
 			continue;
 		}
 		w = where_words(e, p);
-		sl = arch_list(&sass, "sm");
-		pl = arch_list(&ptx, "compute");
+		sl = arch_list(&k.sass, "sm");
+		pl = arch_list(&k.ptx, "compute");
 		f = cds_finding_add(c, "F21", CDS_SEV_ERROR, "%s %s %s has no "
 		    "kernels for this GPU (sm_%d)", p->name, p->version, w, cc);
 		if (arch_state->given) {
@@ -1080,13 +1277,20 @@ arch_check(struct cds_rule_ctx *c, struct arch_ctx *arch_state,
 			    "capability %d.%d (cuDeviceGetAttribute in a child "
 			    "process)", i, cc / 10, cc % 10);
 		}
-		cds_finding_evidence(f, "kernels in", "%s", lib);
+		kernels_evidence(f, &k);
 		cds_finding_evidence(f, "cubins (SASS)", "%s", *sl != '\0' ?
 		    sl : "none");
 		cds_finding_evidence(f, "PTX", "%s", *pl != '\0' ? pl :
 		    "none (nothing the driver could compile)");
-		cds_finding_evidence(f, "the framework says", "CUDA error: no "
-		    "kernel image is available for execution on the device");
+		if (k.row == NULL) {
+			cds_finding_evidence(f, "the framework says", "CUDA "
+			    "error: no kernel image is available for "
+			    "execution on the device");
+		} else {
+			cds_finding_evidence(f, "CUDA's error", "cudaError"
+			    "NoKernelImageForDevice: no kernel image is "
+			    "available for execution on the device");
+		}
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "install a %s "
 		    "build whose architecture list includes sm_%d (for "
 		    "Blackwell sm_100/sm_120: a CUDA 12.8 or newer build)",
@@ -1098,10 +1302,7 @@ arch_check(struct cds_rule_ctx *c, struct arch_ctx *arch_state,
 		break;
 	}
 out:
-	cds_strv_clear(&sass);
-	cds_strv_clear(&ptx);
-	free(host);
-	free(lib);
+	kernels_clear(&k);
 }
 
 void
@@ -1126,9 +1327,11 @@ cds_check_arch(struct cds_rule_ctx *c, int cc)
 }
 
 /* F21: the framework's binary holds cubins and PTX for a list of
- * architectures (read statically from its .nv_fatbin section); the GPU's
- * compute capability (read dynamically) is not among them and no PTX is
- * old enough to be compiled for it. */
+ * architectures (read statically from its .nv_fatbin section; for CuPy's
+ * and CTranslate2's wheels from the libraries their RECORD lists, else
+ * the index's build row of the release); the GPU's compute capability
+ * (read dynamically) is not among them and no PTX is old enough to be
+ * compiled for it. */
 static void
 rule_arch_list(struct cds_rule_ctx *c)
 {

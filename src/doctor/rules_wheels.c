@@ -159,41 +159,6 @@ site_package(const struct site *s, const char *name)
 	return NULL;
 }
 
-/* The dist-info directory of distribution NAME (normalised) in SITE, or
- * NULL; *VERSION gets its version when not NULL. */
-static char *
-distinfo_named(cds_handle_t *h, const char *site, const char *name,
-    char **version)
-{
-	char *pat = cds_path_join(site, "*.dist-info");
-	char **m = cds_root_glob(h, pat), **q;
-	char *found = NULL;
-
-	free(pat);
-	for (q = m; *q != NULL && found == NULL; q++) {
-		const char *b = cds_basename(*q);
-		const char *dash = strchr(b, '-');
-		char *base, *norm;
-
-		if (dash == NULL) {
-			continue;
-		}
-		base = cds_xstrndup(b, (size_t)(dash - b));
-		norm = cds_pkg_normalise(base);
-		if (strcmp(norm, name) == 0) {
-			found = cds_xstrdup(*q);
-			if (version != NULL) {
-				*version = cds_xstrndup(dash + 1,
-				    strlen(dash + 1) - 10);
-			}
-		}
-		free(norm);
-		free(base);
-	}
-	cds_strfreev(m);
-	return found;
-}
-
 /* One file a wheel's RECORD lists: its path in the site, its digest
  * (urlsafe base64 of SHA-256, as pip writes it) and size. */
 struct rec {
@@ -226,22 +191,12 @@ static void
 record_read(cds_handle_t *h, const char *site, const struct cds_package *p,
     struct record *out)
 {
-	char *di = distinfo_named(h, site, p->name, NULL);
-	char *path, *text;
-	char **lines, **l;
+	char **lines = cds_record_lines(h, site, p->name), **l;
 
 	memset(out, 0, sizeof(*out));
-	if (di == NULL) {
+	if (lines == NULL) {
 		return;
 	}
-	path = cds_path_join(di, "RECORD");
-	text = cds_root_read_file(h, path, 4u << 20, NULL);
-	free(path);
-	free(di);
-	if (text == NULL) {
-		return;
-	}
-	lines = cds_strsplit(text, "\n", 0);
 	for (l = lines; *l != NULL; l++) {
 		char **f = cds_strsplit(*l, ",", 0);
 		struct rec *r;
@@ -258,7 +213,6 @@ record_read(cds_handle_t *h, const char *site, const struct cds_package *p,
 		cds_strfreev(f);
 	}
 	cds_strfreev(lines);
-	free(text);
 }
 
 static const struct rec *
@@ -1204,7 +1158,7 @@ static char *
 pinned(struct cds_rule_ctx *c, const char *site, const struct cds_package *p,
     const char *prefix, char **name)
 {
-	char *di = distinfo_named(c->h, site, p->name, NULL);
+	char *di = cds_distinfo_named(c->h, site, p->name, NULL);
 	char *path, *text, *line, *r = NULL;
 
 	*name = NULL;
@@ -1680,7 +1634,7 @@ bnb_site(struct cds_rule_ctx *c, const struct site *s)
 	if (found) {
 		goto out;
 	}
-	di = distinfo_named(c->h, s->dir, "bitsandbytes", &version);
+	di = cds_distinfo_named(c->h, s->dir, "bitsandbytes", &version);
 	free(di);
 	f = cds_finding_add(c, "BNB-BINARY", CDS_SEV_ERROR, "bitsandbytes%s%s "
 	    "in %s has no %s", version != NULL ? " " : "", version != NULL ?

@@ -128,6 +128,7 @@ cds_manifest_free(struct cds_manifest *m)
 		free(f->archs);
 		free(f->ptx);
 		free(f->min_driver);
+		free(f->build_source);
 	}
 	free(m->frameworks);
 	for (i = 0; i < m->nfloors; i++) {
@@ -1189,11 +1190,11 @@ parse_frameworks(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 {
 	static const char *const keys[] = { "name", "version", "variant",
 		"cuda", "cudnn", "index_url", "archs", "ptx", "min_driver",
-		NULL };
+		"build_source", NULL };
 	static const enum cds_name_kind kinds[] = { CDS_NAME_KEY,
 		CDS_NAME_TEXT, CDS_NAME_TEXT, CDS_NAME_VERSION,
 		CDS_NAME_VERSION, CDS_NAME_TEXT, CDS_NAME_TEXT,
-		CDS_NAME_VERSION, CDS_NAME_VERSION };
+		CDS_NAME_VERSION, CDS_NAME_VERSION, CDS_NAME_TEXT };
 	size_t i;
 	json_t *e;
 
@@ -1226,6 +1227,7 @@ parse_frameworks(cds_handle_t *h, struct cds_manifest *m, json_t *a)
 		    "pypi_default"));
 		f->min_driver = get_str(e, "min_driver", &bad);
 		f->ptx_jit = json_is_true(json_object_get(e, "ptx_jit"));
+		f->build_source = get_str(e, "build_source", &bad);
 		if (bad || f->name == NULL || f->version == NULL ||
 		    f->cuda == NULL) {
 			return bad_manifest(h, m->path, "framework "

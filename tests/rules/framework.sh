@@ -8,12 +8,15 @@
 # site-packages of the system Python), F31 (JAX plugin versions), F14 (ONNX Runtime and pip's cuDNN), F7/F6
 # (CTranslate2), F29 (TensorFlow's sonames), and F21 (kernel architectures
 # read from .nv_fatbin against a GPU: the GPU is a test double, a fake
-# libcuda.so.1 built from tests/fixtures/fake-gpu-libcuda.c).
+# libcuda.so.1 built from tests/fixtures/fake-gpu-libcuda.c; CuPy's and
+# CTranslate2's wheels installed by a real pip into a real venv, read in
+# their libraries or, without GPU code there, in the index's build row).
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
 . "$CDS_SRCDIR/tests/fixtures/envs.sh"
-plan 52
+. "$CDS_SRCDIR/tests/fixtures/wheels.sh"
+plan 72
 
 mk_toolkit() {
 	_t=$1/usr/local/cuda-$2
@@ -236,6 +239,102 @@ if [ -x "$NVCC" ] && printf '__global__ void k(float *x) { x[threadIdx.x] *= 2.0
 	unlike "$(finding_ids "$OUT")" "F21" "sm_86 gets the compute_80 PTX: no finding"
 else
 	skip 2 "no working nvcc"
+fi
+
+# ---- F21 for wheels the index has build rows of (CuPy, CTranslate2) -----
+# A real venv (python3 -m venv, its own pip) with wheels its pip installs
+# offline (tests/fixtures/wheels.sh mk_wheel): the dist-info and RECORD
+# are pip's.  Where the wheel's libraries carry a .nv_fatbin, they are
+# read; where none does, the index's build row (wheel-builds.tsv) says
+# what the wheel carries.  The GPU is the test double, with the CUDA its
+# driver runs (CDS_FAKE_GPU_CUDA), so that the driver runs each wheel.
+V=$W/wv
+D=$W/wheels
+mkdir -p "$D"
+if python3 -m venv "$V" >/dev/null 2>&1 && "$V/bin/python" -m pip --version >/dev/null 2>&1; then
+	vpip() {	# vpip ARGS: the venv's pip, offline, wheels from $D
+		PIP_NO_INDEX=1 PIP_FIND_LINKS=$D PIP_DISABLE_PIP_VERSION_CHECK=1 \
+			"$V/bin/python" -m pip "$@" >/dev/null 2>&1
+	}
+	wgpu() {	# wgpu CC CUDA: doctor on the GPU double, for the venv
+		HOME=$W/home LD_LIBRARY_PATH=$W CDS_FAKE_GPU_CC=$1 \
+			CDS_FAKE_GPU_CUDA=$2 cds --manifest "$SHIP" doctor \
+			--json --env "$V"
+	}
+	fixes() {	# fixes [KEY]: each command of F21, " | " between
+		jget "$OUT" '" | ".join(" ".join(x["'"${1:-argv}"'"]) for f in d["findings"] if f["id"] == "F21" for x in f["fixes"] if "argv" in x)'
+	}
+	SHIP=$CDS_SRCDIR/manifests/index.json
+	P=$V/bin/python
+	# CuPy's wheels: the cupy module with an extension library without
+	# GPU code of its own (CuPy compiles most kernels at run time)
+	mk_solib "$W/core.so" core.cpython-312-x86_64-linux-gnu.so
+	for n in cupy-cuda13x cupy-cuda12x; do
+		mk_wheel "$D" $n 14.0.1 "cupy/_core/core.cpython-312-x86_64-linux-gnu.so=$W/core.so"
+	done
+	vpip install cupy-cuda13x==14.0.1
+	# Pascal sm_61 with a driver that runs CUDA 13.0: cupy-cuda13x has
+	# sm_75 to sm_120 and PTX compute_120
+	wgpu 61 13000
+	is "$(titles "$OUT" F21)" "['cupy-cuda13x 14.0.1 in env $V has no kernels for this GPU (sm_61)']" "F21: cupy-cuda13x on Pascal sm_61"
+	like "$(evidence "$OUT" F21 'read from')" "the index's build row cupy-cuda13x 14 \(cuda13x\): none of the 1 libraries its RECORD lists has a .nv_fatbin" "F21: no fatbin in the wheel: the index's row"
+	is "$(evidence "$OUT" F21 'cubins (SASS)') $(evidence "$OUT" F21 PTX)" "['sm_75 sm_80 sm_86 sm_89 sm_90 sm_100 sm_120'] ['compute_120']" "F21: the row's cubins and PTX"
+	like "$(evidence "$OUT" F21 'row source')" "cupy_builder/_compiler.py" "F21: the row's source"
+	is "$(fixes)" "$P -m pip uninstall -y cupy-cuda13x | $P -m pip install cupy-cuda12x==14.0.1" "F21: the CUDA 12 wheel of the same release, the CUDA 13 one out first"
+	is "$(fixes undo_argv)" "$P -m pip install cupy-cuda13x==14.0.1 | $P -m pip uninstall -y cupy-cuda12x" "F21: and the commands back"
+	wgpu 75 13000
+	unlike "$(finding_ids "$OUT")" "F21" "cupy-cuda13x on sm_75, its lowest cubin: no finding"
+	HOME=$W/home CDS_FAKE_GPU_CC=61 cds --manifest "$SHIP" doctor --json --env "$V"
+	unlike "$(finding_ids "$OUT")" "F21" "cupy-cuda13x, no GPU known (no driver): nothing claimed"
+	# the fix, run: the venv's pip, offline
+	wgpu 61 13000
+	vpip $(jget "$OUT" '" ".join([x["argv"] for f in d["findings"] if f["id"] == "F21" for x in f["fixes"] if "argv" in x][0][3:])')
+	vpip $(jget "$OUT" '" ".join([x["argv"] for f in d["findings"] if f["id"] == "F21" for x in f["fixes"] if "argv" in x][1][3:])')
+	wgpu 61 13000
+	is "$(ls -d "$V"/lib/python3*/site-packages/cupy_cuda1*.dist-info | sed 's#.*/##')" "cupy_cuda12x-14.0.1.dist-info" "pip ran the fix: cupy-cuda12x 14.0.1 alone"
+	unlike "$(finding_ids "$OUT")" "F21" "applied: cupy-cuda12x (sm_50 to sm_120) on sm_61: no finding"
+	vpip uninstall -y cupy-cuda12x
+
+	# CTranslate2 4.6.3: its kernels in ctranslate2.libs (auditwheel's
+	# copy of libctranslate2), read from their .nv_fatbin
+	ct2wheel() {	# ct2wheel VERSION "SASS" "PTX"
+		mk_solib "$W/ext.so" _ext.cpython-312-x86_64-linux-gnu.so
+		mk_fatbin_lib "$W/libct2.so" "libctranslate2-d3ffa4a2.so.$1" "$2" "$3"
+		mk_wheel "$D" ctranslate2 "$1" \
+			"ctranslate2/_ext.cpython-312-x86_64-linux-gnu.so=$W/ext.so" \
+			"ctranslate2.libs/libctranslate2-d3ffa4a2.so.$1=$W/libct2.so"
+	}
+	ct2wheel 4.6.3 "53 60 61 70 75 80 86" "86"
+	ct2wheel 3.24.0 "35 50 53 60 61 70 75 80 86" "86"
+	vpip install ctranslate2==4.6.3
+	wgpu 52 12080
+	is "$(titles "$OUT" F21)" "['ctranslate2 4.6.3 in env $V has no kernels for this GPU (sm_52)']" "F21: CTranslate2 4.6.3 on Maxwell sm_52"
+	is "$(evidence "$OUT" F21 'read from')" "[\"the wheel's own libraries (.nv_fatbin of 1 of the 2 its RECORD lists)\"]" "F21: read in the wheel's own libraries"
+	like "$(evidence "$OUT" F21 'kernels in')" "site-packages/ctranslate2.libs/libctranslate2-d3ffa4a2.so.4.6.3" "F21: the library that holds them"
+	is "$(evidence "$OUT" F21 "the index's row")" "['ctranslate2 4.6.3-4.8.1 (cuda12): sm_53 sm_60 sm_61 sm_70 sm_75 sm_80 sm_86, PTX compute_86']" "F21: the index's row beside it"
+	is "$(fixes) / $(fixes undo_argv)" "$P -m pip install ctranslate2==3.24.0 / $P -m pip install ctranslate2==4.6.3" "F21: 3.24.0, the newest with a Maxwell kernel, and back"
+	wgpu 86 12080
+	unlike "$(finding_ids "$OUT")" "F21" "ctranslate2 4.6.3 on sm_86: no finding"
+	wgpu 90 12080
+	unlike "$(finding_ids "$OUT")" "F21" "ctranslate2 4.6.3 on sm_90: its compute_86 PTX is compiled for it, no finding"
+	wgpu 52 12080
+	vpip $(jget "$OUT" '" ".join([x["argv"] for f in d["findings"] if f["id"] == "F21" for x in f["fixes"] if "argv" in x][0][3:])')
+	wgpu 52 12080
+	unlike "$(finding_ids "$OUT")" "F21" "applied: ctranslate2 3.24.0 (sm_50 cubin) on sm_52: no finding"
+	# the binary counts over the row: a 4.6.3 built with sm_52 kernels
+	ct2wheel 4.6.3 "52 61 75 86" ""
+	vpip install --force-reinstall ctranslate2==4.6.3
+	wgpu 52 12080
+	unlike "$(finding_ids "$OUT")" "F21" "a 4.6.3 whose library has an sm_52 cubin: no finding, whatever the row says"
+	# and with no GPU code in its libraries the row says it
+	rm -f "$D"/ctranslate2-4.6.3-*.whl
+	mk_solib "$W/ext.so" _ext.cpython-312-x86_64-linux-gnu.so
+	mk_wheel "$D" ctranslate2 4.6.3 "ctranslate2/_ext.cpython-312-x86_64-linux-gnu.so=$W/ext.so"
+	vpip install --force-reinstall ctranslate2==4.6.3
+	wgpu 52 12080
+	like "$(evidence "$OUT" F21 'read from')" "the index's build row ctranslate2 4.6.3-4.8.1 \(cuda12\)" "no fatbin in 4.6.3's libraries: the row, and F21"
+else
+	skip 20 "python3 -m venv with pip does not work here"
 fi
 
 done_testing
