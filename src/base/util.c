@@ -490,6 +490,21 @@ cds_sync_dir(const char *dir)
 }
 
 int
+cds_sync_fs(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), r, saved;
+
+	if (fd == -1) {
+		return -1;
+	}
+	r = syncfs(fd);
+	saved = errno;
+	close(fd);
+	errno = saved;
+	return r;
+}
+
+int
 cds_sync_parent(const char *path)
 {
 	char *dir = cds_dirname(path);

@@ -101,6 +101,10 @@ CDS_HIDDEN int cds_write_file_atomic(const char *path, const void *data,
  * directory PATH is in; a file system that cannot is no error.  0/-1
  * with errno. */
 CDS_HIDDEN int cds_sync_dir(const char *dir);
+/* Write every file of the file system holding directory PATH to disk
+ * (syncfs: one call for a whole unpacked tree, before it is renamed into
+ * place, so that a power loss after the rename finds no empty files). */
+CDS_HIDDEN int cds_sync_fs(const char *path);
 CDS_HIDDEN int cds_sync_parent(const char *path);
 /* Is NAME the temporary name of an interrupted write of BASE (any name
  * when BASE is NULL): cds_write_file_atomic()'s "BASE.tmp.PID" or

@@ -878,6 +878,12 @@ commit(cds_handle_t *h, const struct cds_layout *l, struct cds_plan_item *it,
 	char *dir = cds_path_join(l->prefix, it->name);
 	int ret = -1;
 
+	/* the tree's files on disk before the rename makes them the
+	 * installed ones: the rename alone is ordered before their data */
+	if (cds_sync_fs(s->tree) == -1) {
+		cds_seterr_sys(h, cds_errno_code(errno), s->tree, errno);
+		goto out;
+	}
 	if (receipt_write(h, l, it->name, s->receipt) == -1) {
 		goto out;
 	}

@@ -63,7 +63,9 @@ libs="-lcurl -larchive -lcrypto -ljansson -llzma -lpthread -lm -ldl"
 newest_h=$(ls -t "$top"/src/*.h "$top"/src/*/*.h "$build/config.h" | head -1)
 objs=""
 for src in "$top"/src/*.c "$top"/src/*/*.c; do
-	o=$fz/obj/$(basename "$src" .c).o
+	# named by its path below src/: two floors may each have a facts.c
+	rel=${src#"$top"/src/}
+	o=$fz/obj/$(printf '%s' "${rel%.c}" | tr / _).o
 	if [ ! -f "$o" ] || [ "$src" -nt "$o" ] || [ "$newest_h" -nt "$o" ]; then
 		# shellcheck disable=SC2086
 		clang $cflags -fsanitize=fuzzer-no-link -c "$src" -o "$o" ||

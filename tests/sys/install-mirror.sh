@@ -9,7 +9,7 @@
 # redrawn in place on one (script(1) gives the terminal); --json keeps
 # stdout for one document.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 24
+plan 25
 
 T=$(mktemp -d); cleanup_later "$T"
 mirror "$T/mirror" -s 24 --https
@@ -51,6 +51,21 @@ unlike "$ERR" "downloading" "--offline: nothing downloaded"
 is "$(tree_hash "$R2/opt/nvidia/cuda-12.4.1" content)" \
 	"$(tree_hash "$R/opt/nvidia/cuda-12.4.1" content)" \
 	"--offline: the same tree"
+
+# the unpacked tree reaches the disk before its rename makes it the
+# installed one (syncfs of the staging file system, then renameat2)
+if command -v strace >/dev/null 2>&1; then
+	R4=$(mk_sysroot); cleanup_later "$R4"
+	strace -f -qq -e trace=syncfs,renameat2,rename -o "$T/strace" \
+		"$CDS_BIN" --root "$R4" --manifest "$M" --offline --cache \
+		"$T/cache" install --cuda 12.4.1 --cudnn none --yes \
+		>/dev/null 2>&1
+	is "$(sed -n 's/.*\(syncfs\)(.*/\1/p; s/.*renameat2(.*staging[^"]*", [^"]*"\([^"]*cuda-12\.4\.1\)".*/rename \1/p' "$T/strace" |
+		sed 's|rename .*/|rename |' | head -2 | tr '\n' ' ')" \
+		"syncfs rename cuda-12.4.1 " "the tree is synced, then renamed into place"
+else
+	skip 1 "no strace"
+fi
 
 # the index's own base URL, and the prefix's own download cache
 mka_reindex "$T/mirror" "$NGX_URL/"
