@@ -11,11 +11,11 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
-plan 50
+plan 55
 
 FT=$CDS_BUILDDIR/tests/tools/fetchtool
 if ! have_nginx; then
-	skip 50 "nginx, openssl or python3 missing"
+	skip 55 "nginx, openssl or python3 missing"
 	done_testing
 fi
 unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR http_proxy https_proxy \
@@ -26,7 +26,7 @@ mka_init "$M"
 mka_cuda 12.4.1 cuda_cudart cuda_nvcc >/dev/null
 mka_cudnn 9.3.0.75 cuda12 >/dev/null
 mka_index
-ngx_start "$M" || { skip 50 "nginx did not start"; done_testing; }
+ngx_start "$M" || { skip 55 "nginx did not start"; done_testing; }
 
 # ft ARGS...: run fetchtool; stdout in $OUT, stderr in $ERR, status $RC
 ft() {
@@ -188,6 +188,20 @@ is "$RC" 0 "a $(($(mka_size "$M/$TEXT") / 1000000)) MB archive of 100 MB: succes
 KB=$(echo "$OUT" | sed -n 's/^maxrss_kb=//p')
 ok $(( ${KB:-999999} > 65536 )) "peak RSS $((${KB:-0} / 1024)) MiB, under 64 MiB"
 is "$(wc -c <"$T/o20/lib/seq.txt")" 105888897 "every byte unpacked"
+# one core: one archive unpacks at a time, the largest first, and the
+# other's download runs ahead into the cache meanwhile (checked before it
+# is unpacked from there)
+taskset -c 0 "$FT" --cache "$T/c7" "$(item "$T/o21" "$CUDNN" "$NGX_URL/$CUDNN")" \
+	"$(item "$T/o22" "$TEXT" "$NGX_URL/$TEXT")" >"$T/ev" 2>"$T/log" </dev/null
+is "$?" 0 "one core, two archives: success"
+like "$(cat "$T/log")" "2 archives, the largest first: up to 4 downloading and 1 unpacking at once" \
+	"one core: one unpacking at a time (the affinity mask is read)"
+like "$(sed -n 's/^event \([A-Z_]*\) name=\([a-z]*\).*/\1:\2/p' "$T/ev" | grep -v START | tr '\n' ' ')" \
+	'DOWNLOAD_DONE:cudnn VERIFY_DONE:cudnn (.* )?EXTRACT_DONE:text EXTRACT_DONE:cudnn $' \
+	"the smaller one is downloaded and verified while the larger unpacks, and unpacked after it"
+is "$(wc -c <"$T/o22/lib/seq.txt")" 105888897 "the larger one unpacked"
+check "the smaller one unpacked" test -L "$T/o21/lib/libcudnn.so"
+rm -rf "$T/o21" "$T/o22" "$T/c7"
 rm -rf "$T/o20" "$T/c5" "$M/$TEXT"
 
 # --- cancel ------------------------------------------------------------------
