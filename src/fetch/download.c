@@ -1003,12 +1003,22 @@ feed(struct item *it)
 	    budget > 0) {
 		uint64_t left = it->received - it->fed;
 		size_t n = left < CHUNK ? (size_t)left : CHUNK;
+		unsigned char *w;
+		size_t span;
 		ssize_t r;
 
 		if (!cds_ring_want(&it->ra, n)) {
 			return 0;	/* woken when the decoder made room */
 		}
-		r = pread(it->part_fd, it->buf, n, (off_t)it->fed);
+		/* read in place; the span is shorter where the ring wraps,
+		 * and an aborted ring has none (the stages' end says why) */
+		if ((span = cds_ring_wspan_now(&it->ra, &w)) == 0) {
+			return 0;
+		}
+		if (n > span) {
+			n = span;
+		}
+		r = pread(it->part_fd, w, n, (off_t)it->fed);
 		if (r == -1 && errno == EINTR) {
 			continue;
 		}
@@ -1017,7 +1027,7 @@ feed(struct item *it)
 			    "shorter than it was" : strerror(errno));
 			return 0;
 		}
-		cds_ring_put(&it->ra, it->buf, (size_t)r);
+		cds_ring_commit(&it->ra, (size_t)r);
 		set_fed(it, it->fed + (uint64_t)r);
 		budget -= (size_t)r < budget ? (size_t)r : budget;
 	}

@@ -202,9 +202,17 @@ def row(name, a, b, goal):
           "met" if v <= goal else "MISSED") if goal else ""))
 print("ratios (wall):")
 row("ours / floor", "ours", "floor", 1.10)
+# the same round's floor and ours, each round: the spread other work on
+# the machine leaves
+print("  %-22s %s" % ("  each round", " ".join("%.2f" % (o[0] / f[0])
+      for f, o in zip(res["floor"], res["ours"]))))
 row("ours / user", "ours", "user", None)
 if "old" in best:
     row("old / floor", "old", "floor", 1.10)
+f = best["floor"]
+print("  the floor kept %.2f of the %d cores busy%s" % (f[1] / f[0], ncpu,
+      "" if f[1] / f[0] >= 0.9 * ncpu else ": other work took the rest, "
+      "and the ratios above are not the machine's"))
 # with every core busy, wall time is CPU time over the cores: ours' CPU
 # (nginx's included) over the floor's is then the least ours / floor
 print("  %-22s %5.2f  (ours' CPU with nginx's over the floor's: the "
