@@ -7,15 +7,17 @@
 # http_proxy; mirrors fail over; a .part from an earlier run is resumed
 # with a Range request, and one that does not verify is fetched again; a
 # damaged cache copy is fetched again; --jobs runs transfers at once;
+# no more archives unpack at once than the cores (the affinity mask, a
+# cgroup's CPU quota), the other downloads running ahead into the cache;
 # cds_cancel() stops a transfer.  Driven through tests/tools/fetchtool.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
-plan 55
+plan 56
 
 FT=$CDS_BUILDDIR/tests/tools/fetchtool
 if ! have_nginx; then
-	skip 55 "nginx, openssl or python3 missing"
+	skip 56 "nginx, openssl or python3 missing"
 	done_testing
 fi
 unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR http_proxy https_proxy \
@@ -26,7 +28,7 @@ mka_init "$M"
 mka_cuda 12.4.1 cuda_cudart cuda_nvcc >/dev/null
 mka_cudnn 9.3.0.75 cuda12 >/dev/null
 mka_index
-ngx_start "$M" || { skip 55 "nginx did not start"; done_testing; }
+ngx_start "$M" || { skip 56 "nginx did not start"; done_testing; }
 
 # ft ARGS...: run fetchtool; stdout in $OUT, stderr in $ERR, status $RC
 ft() {
@@ -202,6 +204,30 @@ like "$(sed -n 's/^event \([A-Z_]*\) name=\([a-z]*\).*/\1:\2/p' "$T/ev" | grep -
 is "$(wc -c <"$T/o22/lib/seq.txt")" 105888897 "the larger one unpacked"
 check "the smaller one unpacked" test -L "$T/o21/lib/libcudnn.so"
 rm -rf "$T/o21" "$T/o22" "$T/c7"
+# a cgroup whose CPU quota is half a core: one unpacking at a time, however
+# many cores the affinity mask allows (cgroup v1's cpu controller, or v2's
+# at the top of the hierarchy; skipped where neither can be made)
+cg=
+if [ "$(nproc)" -lt 2 ]; then
+	:
+elif [ -f /sys/fs/cgroup/cpu/cpu.cfs_quota_us ]; then
+	cg=/sys/fs/cgroup/cpu/cds-dl-test-$$
+	{ mkdir "$cg" && echo 50000 >"$cg/cpu.cfs_quota_us"; } 2>/dev/null || cg=
+elif grep -qw cpu /sys/fs/cgroup/cgroup.subtree_control 2>/dev/null &&
+	[ "$(sed -n 's/^0:://p' /proc/self/cgroup)" = / ]; then
+	cg=/sys/fs/cgroup/cds-dl-test-$$
+	{ mkdir "$cg" && echo "50000 100000" >"$cg/cpu.max"; } 2>/dev/null || cg=
+fi
+if [ -n "$cg" ]; then
+	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$cg" \
+		"$FT" "$(item "$T/o23" "$CUDNN" "$NGX_URL/$CUDNN")" \
+		"$(item "$T/o24" "$CUDART" "$NGX_URL/$CUDART")" >"$T/ev" 2>"$T/log" </dev/null
+	like "$(cat "$T/log")" "2 archives, the largest first: up to 4 downloading and 1 unpacking at once" \
+		"a CPU quota of half a core on $(nproc) cores: one unpacking at a time"
+	rmdir "$cg"
+else
+	skip 1 "no cgroup with a CPU quota can be made here (root, cgroup v1's cpu or v2 at the top, 2 cores)"
+fi
 rm -rf "$T/o20" "$T/c5" "$M/$TEXT"
 
 # --- cancel ------------------------------------------------------------------
