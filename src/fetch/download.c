@@ -18,7 +18,10 @@
  * it arrives, never read twice for that); when a decoder is free, the
  * loop feeds ring A from the .part until the decoder has caught up with
  * the download, then straight from the transfer.  A decoder that falls
- * behind leaves the bytes in the .part rather than pausing the transfer.
+ * behind leaves the bytes in the .part rather than pausing the transfer;
+ * one that has had every byte and waits on a slow server (STARVED_MS)
+ * does not count against the cores, so an archive already downloaded
+ * decodes meanwhile.
  * Only without a download cache (no .part to run ahead into) does an
  * archive wait for a decoder before its transfer starts, and a full ring A
  * pause it (CURL_WRITEFUNC_PAUSE) until the unpacker has made room and
@@ -49,6 +52,8 @@
 /* no byte for this long ends an attempt (unless cds_set_timeout() says) */
 #define TIMEOUT_S	CDS_TIMEOUT_DEFAULT
 #define TICK_MS		100
+/* a decoder that has had every byte for this long waits on the network */
+#define STARVED_MS	250
 
 enum cds_arfmt
 cds_arfmt_of(const char *name)
@@ -206,6 +211,8 @@ struct item {
 	uint64_t fed;		/* bytes put into ring A (atomic: the
 				   unpacker's bound when the size is unknown) */
 	int fed_all;		/* ring A closed after the last byte */
+	double caught_up;	/* since when the decoder has had every byte
+				   fed while the transfer goes on (0: not) */
 	int dec_done, un_done;	/* atomic */
 	double dec_cpu, un_cpu;	/* CPU seconds of each stage's thread (not
 				   liblzma's threads), set before its _done
@@ -224,7 +231,6 @@ struct run {
 	CURLM *multi;
 	uint64_t memlimit;	/* for each archive's xz decoder */
 	size_t ndec;		/* archives decoded at once, at most */
-	size_t dec_used;	/* items holding a decoder */
 	struct host **hosts;	/* the servers of the URLs tried so far */
 	size_t nhosts;
 };
@@ -671,10 +677,7 @@ item_end(struct item *it, int err, const char *fmt, ...)
 	if (begun) {
 		emit_step(it, CDS_EV_EXTRACT_DONE, it->f->dest_dir, err);
 	}
-	if (it->has_dec) {
-		it->has_dec = 0;
-		it->run->dec_used--;
-	}
+	it->has_dec = 0;
 	it->st = ST_DONE;
 }
 
@@ -1556,7 +1559,7 @@ take_decoder(struct item *it)
 		return -1;
 	}
 	it->has_dec = 1;
-	it->run->dec_used++;
+	it->caught_up = 0;
 	if (it->st != ST_WAITDEC) {
 		return 0;
 	}
@@ -2086,6 +2089,28 @@ fetching(const struct item *it)
 	}
 }
 
+/* The item's decoder has a core's work: it is not one that has decoded
+ * every byte the network brought and has waited STARVED_MS for more (on
+ * a slow network, a core it holds would sit idle while archives already
+ * in the cache wait). */
+static int
+decoding(struct item *it, double now)
+{
+	if (!it->has_dec || it->st == ST_DONE) {
+		return 0;
+	}
+	if ((it->st != ST_NET && it->st != ST_RETRY &&
+	    it->st != ST_HOSTWAIT) || it->fed < it->received ||
+	    cds_ring_consumed(&it->ra) < it->fed) {
+		it->caught_up = 0;
+		return 1;
+	}
+	if (it->caught_up == 0) {
+		it->caught_up = now;
+	}
+	return now - it->caught_up < STARVED_MS;
+}
+
 static size_t *
 start_order(const struct cds_fetch *f, size_t n)
 {
@@ -2107,7 +2132,7 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 {
 	struct run run = { .h = h };
 	struct item *items, *it;
-	size_t i, next = 0, ndone = 0, *order, *at;
+	size_t i, next = 0, ndone = 0, *order, *at, busy_dec;
 	int jobs = h->jobs < 1 ? 1 : h->jobs > 16 ? 16 : h->jobs;
 	int ret = 0;
 	unsigned deadline_s;
@@ -2158,11 +2183,16 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 			item_start(it);
 			active += fetching(it);
 		}
-		/* the free decoders to the first archives waiting, in the
+		/* the free cores to the first archives waiting, in the
 		 * start order */
-		for (i = 0; i < next && run.dec_used < run.ndec; i++) {
-			if (items[i].st != ST_DONE && !items[i].has_dec) {
-				take_decoder(&items[i]);
+		busy_dec = 0;
+		for (i = 0; i < next; i++) {
+			busy_dec += decoding(&items[i], now_ms());
+		}
+		for (i = 0; i < next && busy_dec < run.ndec; i++) {
+			if (items[i].st != ST_DONE && !items[i].has_dec &&
+			    take_decoder(&items[i]) == 0) {
+				busy_dec++;
 			}
 		}
 		busy = step_items(items, next, &wait);

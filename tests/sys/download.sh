@@ -13,11 +13,11 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkarchive.sh"
-plan 56
+plan 58
 
 FT=$CDS_BUILDDIR/tests/tools/fetchtool
 if ! have_nginx; then
-	skip 56 "nginx, openssl or python3 missing"
+	skip 58 "nginx, openssl or python3 missing"
 	done_testing
 fi
 unset CURL_CA_BUNDLE SSL_CERT_FILE SSL_CERT_DIR http_proxy https_proxy \
@@ -28,7 +28,7 @@ mka_init "$M"
 mka_cuda 12.4.1 cuda_cudart cuda_nvcc >/dev/null
 mka_cudnn 9.3.0.75 cuda12 >/dev/null
 mka_index
-ngx_start "$M" || { skip 56 "nginx did not start"; done_testing; }
+ngx_start "$M" || { skip 58 "nginx did not start"; done_testing; }
 
 # ft ARGS...: run fetchtool; stdout in $OUT, stderr in $ERR, status $RC
 ft() {
@@ -204,6 +204,19 @@ like "$(sed -n 's/^event \([A-Z_]*\) name=\([a-z]*\).*/\1:\2/p' "$T/ev" | grep -
 is "$(wc -c <"$T/o22/lib/seq.txt")" 105888897 "the larger one unpacked"
 check "the smaller one unpacked" test -L "$T/o21/lib/libcudnn.so"
 rm -rf "$T/o21" "$T/o22" "$T/c7"
+# ... but a decoder that has had every byte and waits on a slow server
+# leaves its core to an archive already downloaded (2000 bytes a second:
+# the larger takes seconds to come, the smaller unpacks meanwhile)
+fault_start "$M" trickle:2000
+taskset -c 0 "$FT" --cache "$T/c8" "$(item "$T/o25" "$CUDNN" "$FAULT_URL/$CUDNN")" \
+	"$(item "$T/o26" "$CUDART" "$NGX_URL/$CUDART")" >"$T/ev" 2>"$T/log" </dev/null
+rc=$?
+fault_stop
+is "$rc" 0 "one core, the larger archive trickling in: success"
+like "$(sed -n 's/^event \([A-Z_]*\) name=\([a-z_]*\).*/\1:\2/p' "$T/ev" | grep -v START | tr '\n' ' ')" \
+	'EXTRACT_DONE:cuda_cudart .*DOWNLOAD_DONE:cudnn .*EXTRACT_DONE:cudnn $' \
+	"the smaller one is unpacked while the larger one trickles in"
+rm -rf "$T/o25" "$T/o26" "$T/c8"
 # a cgroup whose CPU quota is half a core: one unpacking at a time, however
 # many cores the affinity mask allows (cgroup v1's cpu controller, or v2's
 # at the top of the hierarchy; skipped where neither can be made)
