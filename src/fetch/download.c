@@ -2002,7 +2002,9 @@ step_items(struct item *items, size_t next, double *wait)
 		default:
 			break;
 		}
-		if (it->st != ST_DONE && it->st != ST_QUEUED) {
+		/* one waiting for a decoder has nothing to say yet */
+		if (it->st != ST_DONE && it->st != ST_QUEUED &&
+		    it->st != ST_WAITDEC) {
 			emit_progress(it, 0);
 		}
 	}
