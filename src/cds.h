@@ -202,7 +202,9 @@ int cds_add_mirror(cds_handle_t *h, const char *url);
 /* Directory of downloaded archives (NVIDIA relative_path layout). */
 int cds_set_cache_dir(cds_handle_t *h, const char *dir);
 void cds_set_offline(cds_handle_t *h, int offline);
-/* Parallel transfers, 1..16. */
+/* Parallel transfers, 1..16 (default 4).  Archives are decoded one a
+ * core at most (the affinity mask, or the cgroup's CPU quota when lower),
+ * whatever this says; transfers beyond that run ahead into the cache. */
 int cds_set_jobs(cds_handle_t *h, int jobs);
 
 #define CDS_TIMEOUT_DEFAULT	15
@@ -270,8 +272,8 @@ char *cds_audit_log_path(const cds_handle_t *h);
 /*
  * Memory limit of threaded xz decoding, in bytes, CDS_MEMLIMIT_MIN (1 MiB)
  * to CDS_MEMLIMIT_MAX (16 GiB), default CDS_MEMLIMIT_DEFAULT (256 MiB).
- * The limit is shared by the archives decoded at once (up to
- * cds_set_jobs()).  An archive in several xz blocks with their sizes in
+ * The limit is shared by the archives decoded at once (one a core at
+ * most, whatever cds_set_jobs() says).  An archive in several xz blocks with their sizes in
  * the headers (xz -T) goes to liblzma's threaded decoder, given its share
  * as memlimit_threading: it runs as many threads (one per core at most)
  * as fit, each block on a thread holding its packed and unpacked bytes.

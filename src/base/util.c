@@ -6,6 +6,8 @@
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -766,6 +768,129 @@ cds_thread_cpu_s(void)
 		return 0;
 	}
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Cores a cgroup's quota allows (QUOTA over PERIOD, rounded up), or
+ * INT_MAX without a quota. */
+static int
+quota_cores(long long quota, long long period)
+{
+	if (quota <= 0 || period <= 0) {
+		return INT_MAX;
+	}
+	return quota / period >= 1024 ? 1024 :
+	    (int)((quota + period - 1) / period);
+}
+
+/* The quota of the cgroup at DIR (under its hierarchy's mount) and its
+ * parents: v2's cpu.max ("max 100000" or "200000 100000"), else v1's
+ * pair. */
+static int
+cgroup_cores(const char *mount, const char *dir, int v2)
+{
+	char *d = cds_xstrdup(dir), *slash;
+	int best = INT_MAX;
+
+	for (;;) {
+		char *p, *s;
+		long long q = -1, per = 0;
+		int c;
+
+		if (v2) {
+			p = cds_xasprintf("%s%s/cpu.max", mount, d);
+			if ((s = cds_read_file(p, 256, NULL)) != NULL &&
+			    strncmp(s, "max", 3) != 0 &&
+			    sscanf(s, "%lld %lld", &q, &per) != 2) {
+				q = -1;
+			}
+			free(s);
+			free(p);
+		} else {
+			p = cds_xasprintf("%s%s/cpu.cfs_quota_us", mount, d);
+			if ((s = cds_read_file(p, 256, NULL)) != NULL) {
+				q = strtoll(s, NULL, 10);
+			}
+			free(s);
+			free(p);
+			p = cds_xasprintf("%s%s/cpu.cfs_period_us", mount, d);
+			if ((s = cds_read_file(p, 256, NULL)) != NULL) {
+				per = strtoll(s, NULL, 10);
+			}
+			free(s);
+			free(p);
+		}
+		if ((c = quota_cores(q, per)) < best) {
+			best = c;
+		}
+		if ((slash = strrchr(d, '/')) == NULL || d[0] == '\0') {
+			break;
+		}
+		*slash = '\0';
+	}
+	free(d);
+	return best;
+}
+
+int
+cds_ncpu(void)
+{
+	static int cached;
+	cpu_set_t set;
+	char *cg, *line, *save = NULL;
+	int n, c;
+
+	if ((n = __atomic_load_n(&cached, __ATOMIC_RELAXED)) > 0) {
+		return n;
+	}
+	if (sched_getaffinity(0, sizeof(set), &set) == 0) {
+		n = CPU_COUNT(&set);
+	} else {
+		long on = sysconf(_SC_NPROCESSORS_ONLN);
+
+		n = on < 1 ? 1 : on > 1024 ? 1024 : (int)on;
+	}
+	/* "0::/path" (v2), "N:cpu,cpuacct:/path" (v1) */
+	if ((cg = cds_read_file("/proc/self/cgroup", 0, NULL)) != NULL) {
+		for (line = strtok_r(cg, "\n", &save); line != NULL;
+		    line = strtok_r(NULL, "\n", &save)) {
+			char *ctl = strchr(line, ':'), *path;
+
+			if (ctl == NULL || (path = strchr(ctl + 1, ':')) ==
+			    NULL) {
+				continue;
+			}
+			*path++ = '\0';
+			ctl++;
+			if (strcmp(line, "0") == 0 && *ctl == '\0') {
+				c = cgroup_cores("/sys/fs/cgroup", path, 1);
+			} else if (strcmp(ctl, "cpu") == 0 ||
+			    strncmp(ctl, "cpu,", 4) == 0 ||
+			    strstr(ctl, ",cpu,") != NULL ||
+			    cds_endswith(ctl, ",cpu")) {
+				char *m = cds_xasprintf("/sys/fs/cgroup/%s",
+				    ctl);
+
+				c = cgroup_cores(m, path, 0);
+				if (c == INT_MAX) {
+					free(m);
+					m = cds_xstrdup("/sys/fs/cgroup/cpu");
+					c = cgroup_cores(m, path, 0);
+				}
+				free(m);
+			} else {
+				continue;
+			}
+			if (c < n) {
+				n = c;
+			}
+		}
+		free(cg);
+	}
+	if (n < 1) {
+		n = 1;
+	}
+	__atomic_store_n(&cached, n, __ATOMIC_RELAXED);
+	return n;
 }
 
 int

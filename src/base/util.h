@@ -129,6 +129,13 @@ CDS_HIDDEN void cds_sha256_hex(const unsigned char md[32], char out[65]);
 CDS_HIDDEN double cds_now_ms(void);
 /* CPU seconds the calling thread has used. */
 CDS_HIDDEN double cds_thread_cpu_s(void);
+/*
+ * The cores this process may keep busy: those of its affinity mask, or
+ * fewer where its cgroup's CPU quota allows less (cgroup v2 cpu.max, v1
+ * cpu.cfs_quota_us over cpu.cfs_period_us, the tightest of the group and
+ * its parents, rounded up); 1 to 1024.
+ */
+CDS_HIDDEN int cds_ncpu(void);
 
 /*
  * Is PATH strictly below DIR, by its text: DIR, '/', then components that

@@ -3,12 +3,29 @@
  * feeds the unpacker while the bytes arrive (see fetch.h for the shape).
  *
  * Everything that talks to the client (events, progress) and to curl runs
- * on the caller's thread, in one loop around a curl multi handle.  Each
- * archive in flight has two threads of its own: the xz decoder (with
- * liblzma's threads when it decodes blocks in parallel) and the
- * unpacker.  When the unpacker falls behind, ring A fills up, the transfer
- * is paused (CURL_WRITEFUNC_PAUSE) and resumed when the unpacker has made
- * room and woken the loop with curl_multi_wakeup().
+ * on the caller's thread, in one loop around a curl multi handle, which
+ * also hashes every byte as it arrives and writes it to the .part.  An
+ * archive being unpacked has two threads of its own: the xz decoder (with
+ * liblzma's threads when it decodes blocks in parallel) and the unpacker.
+ *
+ * The machine's floor is every core decoding from the first second:
+ * `xargs -P nproc xz -dc`, the largest archive first.  So the archives
+ * start largest first, up to --jobs transfers at once, but only as many
+ * decode at once as there are cores (cds_ncpu(): the affinity mask or the
+ * cgroup's quota), taken in the same order: more decoders would only
+ * share the cores and leave the largest archive decoding alone at the
+ * end.  A transfer without a decoder runs ahead into its .part (hashed as
+ * it arrives, never read twice for that); when a decoder is free, the
+ * loop feeds ring A from the .part until the decoder has caught up with
+ * the download, then straight from the transfer.  A decoder that falls
+ * behind leaves the bytes in the .part rather than pausing the transfer;
+ * one that has had every byte and waits on a slow server (STARVED_MS)
+ * does not count against the cores, so an archive already downloaded
+ * decodes meanwhile.
+ * Only without a download cache (no .part to run ahead into) does an
+ * archive wait for a decoder before its transfer starts, and a full ring A
+ * pause it (CURL_WRITEFUNC_PAUSE) until the unpacker has made room and
+ * woken the loop with curl_multi_wakeup().
  */
 #include "config.h"
 
@@ -35,6 +52,8 @@
 /* no byte for this long ends an attempt (unless cds_set_timeout() says) */
 #define TIMEOUT_S	CDS_TIMEOUT_DEFAULT
 #define TICK_MS		100
+/* a decoder that has had every byte for this long waits on the network */
+#define STARVED_MS	250
 
 enum cds_arfmt
 cds_arfmt_of(const char *name)
@@ -108,6 +127,8 @@ enum state {
 	ST_NET,		/* a transfer is in the multi handle */
 	ST_RETRY,	/* waiting for retry_at */
 	ST_HOSTWAIT,	/* waiting for another item's probe of the host */
+	ST_WAITDEC,	/* no .part to run ahead into: waits for a
+			   decoder before it reads a byte */
 	ST_DRAIN,	/* all bytes in and verified; unpacking ends */
 	ST_DONE
 };
@@ -186,6 +207,12 @@ struct item {
 	struct cds_unpack un;
 	pthread_t tdec, tun;
 	int running;
+	int has_dec;		/* holds one of the run's decoders */
+	uint64_t fed;		/* bytes put into ring A (atomic: the
+				   unpacker's bound when the size is unknown) */
+	int fed_all;		/* ring A closed after the last byte */
+	double caught_up;	/* since when the decoder has had every byte
+				   fed while the transfer goes on (0: not) */
 	int dec_done, un_done;	/* atomic */
 	double dec_cpu, un_cpu;	/* CPU seconds of each stage's thread (not
 				   liblzma's threads), set before its _done
@@ -203,6 +230,7 @@ struct run {
 	cds_handle_t *h;
 	CURLM *multi;
 	uint64_t memlimit;	/* for each archive's xz decoder */
+	size_t ndec;		/* archives decoded at once, at most */
 	struct host **hosts;	/* the servers of the URLs tried so far */
 	size_t nhosts;
 };
@@ -465,14 +493,6 @@ un_main(void *p)
 	return NULL;
 }
 
-static long
-ncpu(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n < 1 ? 1 : n > 64 ? 64 : n;
-}
-
 static void
 stage_err_clear(struct cds_stage_err *e)
 {
@@ -491,12 +511,14 @@ pipeline_start(struct item *it)
 	stage_err_clear(&it->un.e);
 	it->dec_done = it->un_done = 0;
 	it->stage_failed = 0;
+	__atomic_store_n(&it->fed, 0, __ATOMIC_RELAXED);
+	it->fed_all = 0;
 
 	it->dec.in = &it->ra;
 	it->dec.out = &it->rb;
 	it->dec.name = it->name;
 	it->dec.memlimit = it->run->memlimit;
-	it->dec.threads = (uint32_t)ncpu();
+	it->dec.threads = (uint32_t)cds_ncpu();
 	it->dec.size = it->a->size;
 
 	it->un.in = xz ? &it->rb : &it->ra;
@@ -505,7 +527,7 @@ pipeline_start(struct item *it)
 	it->un.name = it->name;
 	it->un.dirfd = it->dirfd;
 	it->un.csize = it->a->size;
-	it->un.cseen = &it->received;
+	it->un.cseen = &it->fed;
 	it->un.bytes = it->un.entries = 0;
 
 	if (xz && pthread_create(&it->tdec, NULL, dec_main, it) != 0) {
@@ -655,6 +677,7 @@ item_end(struct item *it, int err, const char *fmt, ...)
 	if (begun) {
 		emit_step(it, CDS_EV_EXTRACT_DONE, it->f->dest_dir, err);
 	}
+	it->has_dec = 0;
 	it->st = ST_DONE;
 }
 
@@ -897,6 +920,25 @@ start_file(struct item *it, const char *url)
 	return 0;
 }
 
+static void
+set_fed(struct item *it, uint64_t fed)
+{
+	__atomic_store_n(&it->fed, fed, __ATOMIC_RELAXED);
+}
+
+/* Bytes just accepted go on to ring A when the decoder has had all those
+ * before them and there is room; else they wait in the .part for feed()
+ * (an archive without a .part never gets here without the room). */
+static void
+offer(struct item *it, const void *p, size_t n)
+{
+	if (it->running && it->fed == it->received &&
+	    cds_ring_want(&it->ra, n)) {
+		cds_ring_put(&it->ra, p, n);
+		set_fed(it, it->fed + n);
+	}
+}
+
 /* Bytes that belong to the archive: to the .part, the digest and ring A. */
 static int
 accept_bytes(struct item *it, const void *p, size_t n, int to_part)
@@ -945,9 +987,64 @@ accept_bytes(struct item *it, const void *p, size_t n, int to_part)
 		}
 	}
 	CRYPTO(EVP_DigestUpdate)(it->md, p, n);
-	cds_ring_put(&it->ra, p, n);
+	offer(it, p, n);
 	__atomic_store_n(&it->received, it->received + n, __ATOMIC_RELAXED);
 	return 0;
+}
+
+/*
+ * Ring A from the .part: the bytes the download wrote ahead of the
+ * decoder, until it has caught up (then offer() passes them on directly).
+ * 1 when more could be read at once.
+ */
+static int
+feed(struct item *it)
+{
+	size_t budget = RING_A_SIZE;
+
+	while (it->running && it->part_fd != -1 && it->fed < it->received &&
+	    budget > 0) {
+		uint64_t left = it->received - it->fed;
+		size_t n = left < CHUNK ? (size_t)left : CHUNK;
+		unsigned char *w;
+		size_t span;
+		ssize_t r;
+
+		if (!cds_ring_want(&it->ra, n)) {
+			return 0;	/* woken when the decoder made room */
+		}
+		/* read in place; the span is shorter where the ring wraps,
+		 * and an aborted ring has none (the stages' end says why) */
+		if ((span = cds_ring_wspan_now(&it->ra, &w)) == 0) {
+			return 0;
+		}
+		if (n > span) {
+			n = span;
+		}
+		r = pread(it->part_fd, w, n, (off_t)it->fed);
+		if (r == -1 && errno == EINTR) {
+			continue;
+		}
+		if (r <= 0) {
+			item_end(it, CDS_ERR_IO, "%s: %s", it->part, r == 0 ?
+			    "shorter than it was" : strerror(errno));
+			return 0;
+		}
+		cds_ring_commit(&it->ra, (size_t)r);
+		set_fed(it, it->fed + (uint64_t)r);
+		budget -= (size_t)r < budget ? (size_t)r : budget;
+	}
+	return it->st != ST_DONE && it->running && it->fed < it->received;
+}
+
+/* Every byte verified: ring A ends once the decoder has them all. */
+static void
+feed_end(struct item *it)
+{
+	if (it->running && !it->fed_all && it->fed == it->received) {
+		cds_ring_close(&it->ra);
+		it->fed_all = 1;
+	}
 }
 
 static void
@@ -1087,7 +1184,8 @@ on_body(char *p, size_t size, size_t nmemb, void *ud)
 		    it->f->urls[it->url], pass);
 		return 0;
 	}
-	if (pass > 0 && !cds_ring_want(&it->ra, pass)) {
+	if (pass > 0 && it->part_fd == -1 && !cds_ring_want(&it->ra, pass)) {
+		/* nowhere to run ahead to */
 		it->paused = 1;
 		it->need = pass;
 		return CURL_WRITEFUNC_PAUSE;
@@ -1162,7 +1260,6 @@ source_done(struct item *it)
 
 	stop_transfer(it);
 	close_src(it);
-	cds_ring_close(&it->ra);
 	if (it->dl_started && !it->dl_done) {
 		it->dl_done = 1;
 		emit_progress(it, 1);
@@ -1213,6 +1310,7 @@ source_done(struct item *it)
 	}
 	emit_step(it, CDS_EV_VERIFY_DONE, path, 0);
 	it->st = ST_DRAIN;
+	feed_end(it);
 }
 
 /* How the xz stage decoded: its share of cds_set_memlimit(), the decoder
@@ -1367,7 +1465,7 @@ restart(struct item *it, const char *why)
 	it->sniffed = 0;
 	it->fails = 0;
 	it->dl_started = it->dl_done = 0;
-	if (pipeline_start(it) == -1) {
+	if (it->has_dec && pipeline_start(it) == -1) {
 		item_end(it, CDS_ERR_MEMORY, "%s: threads", it->name);
 		return;
 	}
@@ -1450,6 +1548,31 @@ resume_part(struct item *it)
 	return 0;
 }
 
+/* The item takes one of the run's decoders: its stages start, and one
+ * that waited for it begins to read.  -1 when they could not (the item
+ * ended). */
+static int
+take_decoder(struct item *it)
+{
+	if (pipeline_start(it) == -1) {
+		item_end(it, CDS_ERR_MEMORY, "%s: threads", it->name);
+		return -1;
+	}
+	it->has_dec = 1;
+	it->caught_up = 0;
+	if (it->st != ST_WAITDEC) {
+		return 0;
+	}
+	if (it->from_cache) {
+		emit_step(it, CDS_EV_VERIFY_START, it->final, 0);
+	}
+	if (it->src_fd != -1) {
+		it->st = ST_LOCAL;
+		return 0;
+	}
+	return start_attempt(it);
+}
+
 /* Set an item up and choose its source. */
 static void
 item_start(struct item *it)
@@ -1517,12 +1640,10 @@ item_start(struct item *it)
 	if (!it->from_cache && it->part != NULL && resume_part(it) == -1) {
 		return;
 	}
-	if (pipeline_start(it) == -1) {
-		item_end(it, CDS_ERR_MEMORY, "%s: threads", it->name);
+	if (it->part_fd == -1) {
+		/* nowhere to run ahead to: its decoder first */
+		it->st = ST_WAITDEC;
 		return;
-	}
-	if (it->from_cache) {
-		emit_step(it, CDS_EV_VERIFY_START, it->final, 0);
 	}
 	if (it->src_fd != -1) {
 		it->st = ST_LOCAL;
@@ -1542,7 +1663,10 @@ step_local(struct item *it)
 		size_t n = it->src_left < CHUNK ? (size_t)it->src_left : CHUNK;
 		ssize_t r;
 
-		if (!cds_ring_want(&it->ra, n)) {
+		/* with a .part the bytes may run ahead of the decoder;
+		 * without, they wait for room in ring A */
+		if (it->part_fd == -1 && (!it->running ||
+		    !cds_ring_want(&it->ra, n))) {
 			return 0;
 		}
 		r = pread(it->src_fd, it->buf, n, (off_t)it->received);
@@ -1831,6 +1955,10 @@ step_items(struct item *items, size_t next, double *wait)
 		unsigned tmo = item_timeout(it);
 
 		check_stages(it);
+		if (it->st != ST_DONE && it->running &&
+		    it->fed < it->received) {
+			busy |= feed(it);
+		}
 		switch (it->st) {
 		case ST_LOCAL:
 			busy |= step_local(it);
@@ -1864,14 +1992,19 @@ step_items(struct item *items, size_t next, double *wait)
 			}
 			break;
 		case ST_DRAIN:
-			if (stages_done(it)) {
+			/* a stage that ended before ring A did failed */
+			if (it->running && stages_done(it)) {
 				drain_done(it);
+			} else {
+				feed_end(it);
 			}
 			break;
 		default:
 			break;
 		}
-		if (it->st != ST_DONE && it->st != ST_QUEUED) {
+		/* one waiting for a decoder has nothing to say yet */
+		if (it->st != ST_DONE && it->st != ST_QUEUED &&
+		    it->st != ST_WAITDEC) {
 			emit_progress(it, 0);
 		}
 	}
@@ -1937,8 +2070,49 @@ end_early(cds_handle_t *h, struct item *items, size_t n, double deadline,
  * order among equals.  The run ends when its last decoder does: started
  * first, the largest archive decodes while the small ones fill the other
  * cores around it, instead of decoding alone at the end (longest
- * processing time first).
+ * processing time first).  Decoders are handed out in the same order.
  */
+/* The item holds one of the --jobs transfers: it is getting its bytes
+ * from a server, a .part or a file:// URL, or waits for a decoder before
+ * it may (a copy already in the cache needs no transfer). */
+static int
+fetching(const struct item *it)
+{
+	switch (it->st) {
+	case ST_NET:
+	case ST_RETRY:
+	case ST_HOSTWAIT:
+		return 1;
+	case ST_LOCAL:
+	case ST_WAITDEC:
+		return !it->from_cache;
+	default:
+		return 0;
+	}
+}
+
+/* The item's decoder has a core's work: it is not one that has decoded
+ * every byte the network brought and has waited STARVED_MS for more (on
+ * a slow network, a core it holds would sit idle while archives already
+ * in the cache wait). */
+static int
+decoding(struct item *it, double now)
+{
+	if (!it->has_dec || it->st == ST_DONE) {
+		return 0;
+	}
+	if ((it->st != ST_NET && it->st != ST_RETRY &&
+	    it->st != ST_HOSTWAIT) || it->fed < it->received ||
+	    cds_ring_consumed(&it->ra) < it->fed) {
+		it->caught_up = 0;
+		return 1;
+	}
+	if (it->caught_up == 0) {
+		it->caught_up = now;
+	}
+	return now - it->caught_up < STARVED_MS;
+}
+
 static size_t *
 start_order(const struct cds_fetch *f, size_t n)
 {
@@ -1960,7 +2134,7 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 {
 	struct run run = { .h = h };
 	struct item *items, *it;
-	size_t i, next = 0, ndone = 0, *order, *at;
+	size_t i, next = 0, ndone = 0, *order, *at, busy_dec;
 	int jobs = h->jobs < 1 ? 1 : h->jobs > 16 ? 16 : h->jobs;
 	int ret = 0;
 	unsigned deadline_s;
@@ -1972,10 +2146,15 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 	if ((run.multi = NET(curl_multi_init)()) == NULL) {
 		return cds_seterr(h, CDS_ERR_MEMORY, "curl");
 	}
+	/* one decoder a core: more would only share the cores */
+	run.ndec = (size_t)cds_ncpu();
 	/* the limit is for the whole run: share it among the archives that
 	 * decode at once (a decoder starts fewer workers when it is tight) */
-	run.memlimit = h->memlimit / (n < (size_t)jobs ? (n > 0 ? n : 1) :
-	    (size_t)jobs);
+	run.memlimit = h->memlimit / (n < run.ndec ? (n > 0 ? n : 1) :
+	    run.ndec);
+	cds_log(h, CDS_LOG_INFO, "%zu archives, the largest first: up to %d "
+	    "downloading and %zu unpacking at once (one a core)", n, jobs,
+	    run.ndec < n ? run.ndec : n);
 	items = cds_xcalloc(n, sizeof(*items));
 	order = start_order(f, n);
 	at = cds_xcalloc(n > 0 ? n : 1, sizeof(*at));
@@ -1996,14 +2175,27 @@ cds_fetch_extract_all(cds_handle_t *h, struct cds_fetch *f, size_t n)
 		double wait = TICK_MS;
 
 		for (i = 0; i < next; i++) {
-			active += items[i].st != ST_DONE;
+			active += fetching(&items[i]);
 		}
 		if (end_early(h, items, n, deadline, deadline_s)) {
 			break;
 		}
 		while (active < (size_t)jobs && next < n) {
-			item_start(&items[next++]);
-			active++;
+			it = &items[next++];
+			item_start(it);
+			active += fetching(it);
+		}
+		/* the free cores to the first archives waiting, in the
+		 * start order */
+		busy_dec = 0;
+		for (i = 0; i < next; i++) {
+			busy_dec += decoding(&items[i], now_ms());
+		}
+		for (i = 0; i < next && busy_dec < run.ndec; i++) {
+			if (items[i].st != ST_DONE && !items[i].has_dec &&
+			    take_decoder(&items[i]) == 0) {
+				busy_dec++;
+			}
 		}
 		busy = step_items(items, next, &wait);
 		NET(curl_multi_perform)(run.multi, &running);

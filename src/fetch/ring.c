@@ -101,10 +101,23 @@ cds_ring_put(struct cds_ring *r, const void *p, size_t n)
 	pthread_mutex_unlock(&r->mu);
 }
 
+/* The contiguous free span (the lock held). */
+static size_t
+free_span(struct cds_ring *r, unsigned char **p)
+{
+	size_t off = (size_t)(r->wpos % r->cap), n = ring_free(r);
+
+	if (n > r->cap - off) {
+		n = r->cap - off;
+	}
+	*p = r->buf + off;
+	return n;
+}
+
 size_t
 cds_ring_wspan(struct cds_ring *r, unsigned char **p)
 {
-	size_t off, n;
+	size_t n;
 
 	pthread_mutex_lock(&r->mu);
 	while (!r->aborted && ring_free(r) < r->cap / 4) {
@@ -112,16 +125,18 @@ cds_ring_wspan(struct cds_ring *r, unsigned char **p)
 		pthread_cond_wait(&r->cv, &r->mu);
 		r->wwait = 0;
 	}
-	if (r->aborted) {
-		pthread_mutex_unlock(&r->mu);
-		return 0;
-	}
-	off = (size_t)(r->wpos % r->cap);
-	n = ring_free(r);
-	if (n > r->cap - off) {
-		n = r->cap - off;
-	}
-	*p = r->buf + off;
+	n = r->aborted ? 0 : free_span(r, p);
+	pthread_mutex_unlock(&r->mu);
+	return n;
+}
+
+size_t
+cds_ring_wspan_now(struct cds_ring *r, unsigned char **p)
+{
+	size_t n;
+
+	pthread_mutex_lock(&r->mu);
+	n = r->aborted ? 0 : free_span(r, p);
 	pthread_mutex_unlock(&r->mu);
 	return n;
 }

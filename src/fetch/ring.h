@@ -45,6 +45,10 @@ CDS_HIDDEN int cds_ring_want(struct cds_ring *r, size_t want);
 CDS_HIDDEN void cds_ring_put(struct cds_ring *r, const void *p, size_t n);
 /* A contiguous free span, waiting for one; 0 when aborted. */
 CDS_HIDDEN size_t cds_ring_wspan(struct cds_ring *r, unsigned char **p);
+/* The contiguous free span now, without waiting (0 when there is none or
+ * the ring is aborted): a non-blocking producer writes it in place, then
+ * commits. */
+CDS_HIDDEN size_t cds_ring_wspan_now(struct cds_ring *r, unsigned char **p);
 CDS_HIDDEN void cds_ring_commit(struct cds_ring *r, size_t n);
 CDS_HIDDEN void cds_ring_close(struct cds_ring *r);
 CDS_HIDDEN void cds_ring_abort(struct cds_ring *r);

@@ -262,8 +262,7 @@ hash_worker(void *arg)
 static int
 record_hash(struct record *rc)
 {
-	long ncpu = sysconf(_SC_NPROCESSORS_ONLN);
-	size_t nthreads = ncpu > 0 ? (size_t)ncpu : 1, i, started = 0;
+	size_t nthreads = (size_t)cds_ncpu(), i, started = 0;
 	pthread_t th[16];
 	const char *why;
 	int ret = 0;

@@ -7,15 +7,17 @@
 # http_proxy; mirrors fail over; a .part from an earlier run is resumed
 # with a Range request, and one that does not verify is fetched again; a
 # damaged cache copy is fetched again; --jobs runs transfers at once;
+# no more archives unpack at once than the cores (the affinity mask, a
+# cgroup's CPU quota), the other downloads running ahead into the cache;
 # cds_cancel() stops a transfer.  Driven through tests/tools/fetchtool.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
-plan 50
+plan 58
 
 FT=$CDS_BUILDDIR/tests/tools/fetchtool
 T=$(mktemp -d "${TMPDIR:-/tmp}/cds-dl-XXXXXX"); cleanup_later "$T"
 MIR=$T/mirror
-mirror "$MIR" -s 50 --https 'mka_cuda 12.4.1 cuda_cudart cuda_nvcc &&
+mirror "$MIR" -s 58 --https 'mka_cuda 12.4.1 cuda_cudart cuda_nvcc &&
     mka_cudnn 9.3.0.75 cuda12'
 
 # ft ARGS...: run fetchtool; stdout in $OUT, stderr in $ERR, status $RC
@@ -171,6 +173,57 @@ is "$RC" 0 "a $(($(mka_size "$MIR/$TEXT") / 1000000)) MB archive of 100 MB: succ
 KB=$(echo "$OUT" | sed -n 's/^maxrss_kb=//p')
 ok $(( ${KB:-999999} > 65536 )) "peak RSS $((${KB:-0} / 1024)) MiB, under 64 MiB"
 is "$(wc -c <"$T/o20/lib/seq.txt")" 105888897 "every byte unpacked"
+# one core: one archive unpacks at a time, the largest first, and the
+# other's download runs ahead into the cache meanwhile (checked before it
+# is unpacked from there)
+taskset -c 0 "$FT" --cache "$T/c7" "$(item "$T/o21" "$CUDNN" "$NGX_URL/$CUDNN")" \
+	"$(item "$T/o22" "$TEXT" "$NGX_URL/$TEXT")" >"$T/ev" 2>"$T/log" </dev/null
+is "$?" 0 "one core, two archives: success"
+like "$(cat "$T/log")" "2 archives, the largest first: up to 4 downloading and 1 unpacking at once" \
+	"one core: one unpacking at a time (the affinity mask is read)"
+like "$(sed -n 's/^event \([A-Z_]*\) name=\([a-z]*\).*/\1:\2/p' "$T/ev" | grep -v START | tr '\n' ' ')" \
+	'DOWNLOAD_DONE:cudnn VERIFY_DONE:cudnn (.* )?EXTRACT_DONE:text EXTRACT_DONE:cudnn $' \
+	"the smaller one is downloaded and verified while the larger unpacks, and unpacked after it"
+is "$(wc -c <"$T/o22/lib/seq.txt")" 105888897 "the larger one unpacked"
+check "the smaller one unpacked" test -L "$T/o21/lib/libcudnn.so"
+rm -rf "$T/o21" "$T/o22" "$T/c7"
+# ... but a decoder that has had every byte and waits on a slow server
+# leaves its core to an archive already downloaded (2000 bytes a second:
+# the larger takes seconds to come, the smaller unpacks meanwhile)
+fault_start "$MIR" trickle:2000
+taskset -c 0 "$FT" --cache "$T/c8" "$(item "$T/o25" "$CUDNN" "$FAULT_URL/$CUDNN")" \
+	"$(item "$T/o26" "$CUDART" "$NGX_URL/$CUDART")" >"$T/ev" 2>"$T/log" </dev/null
+rc=$?
+fault_stop
+is "$rc" 0 "one core, the larger archive trickling in: success"
+like "$(sed -n 's/^event \([A-Z_]*\) name=\([a-z_]*\).*/\1:\2/p' "$T/ev" | grep -v START | tr '\n' ' ')" \
+	'EXTRACT_DONE:cuda_cudart .*DOWNLOAD_DONE:cudnn .*EXTRACT_DONE:cudnn $' \
+	"the smaller one is unpacked while the larger one trickles in"
+rm -rf "$T/o25" "$T/o26" "$T/c8"
+# a cgroup whose CPU quota is half a core: one unpacking at a time, however
+# many cores the affinity mask allows (cgroup v1's cpu controller, or v2's
+# at the top of the hierarchy; skipped where neither can be made)
+cg=
+if [ "$(nproc)" -lt 2 ]; then
+	:
+elif [ -f /sys/fs/cgroup/cpu/cpu.cfs_quota_us ]; then
+	cg=/sys/fs/cgroup/cpu/cds-dl-test-$$
+	{ mkdir "$cg" && echo 50000 >"$cg/cpu.cfs_quota_us"; } 2>/dev/null || cg=
+elif grep -qw cpu /sys/fs/cgroup/cgroup.subtree_control 2>/dev/null &&
+	[ "$(sed -n 's/^0:://p' /proc/self/cgroup)" = / ]; then
+	cg=/sys/fs/cgroup/cds-dl-test-$$
+	{ mkdir "$cg" && echo "50000 100000" >"$cg/cpu.max"; } 2>/dev/null || cg=
+fi
+if [ -n "$cg" ]; then
+	sh -c 'echo $$ >"$1/cgroup.procs" && shift && exec "$@"' sh "$cg" \
+		"$FT" "$(item "$T/o23" "$CUDNN" "$NGX_URL/$CUDNN")" \
+		"$(item "$T/o24" "$CUDART" "$NGX_URL/$CUDART")" >"$T/ev" 2>"$T/log" </dev/null
+	like "$(cat "$T/log")" "2 archives, the largest first: up to 4 downloading and 1 unpacking at once" \
+		"a CPU quota of half a core on $(nproc) cores: one unpacking at a time"
+	rmdir "$cg"
+else
+	skip 1 "no cgroup with a CPU quota can be made here (root, cgroup v1's cpu or v2 at the top, 2 cores)"
+fi
 rm -rf "$T/o20" "$T/c5" "$MIR/$TEXT"
 
 # --- cancel ------------------------------------------------------------------

@@ -116,7 +116,7 @@ main(void)
 	uint64_t sent = 0;
 	int waits = 0;
 
-	tap_plan(17);
+	tap_plan(19);
 
 	/* blocking producer and consumer across a small ring */
 	cds_ring_init(&r, 65536);
@@ -188,6 +188,24 @@ main(void)
 
 		tap_ok(cds_ring_wspan(&r, &w) == 0, "no room in an aborted "
 		    "ring");
+		tap_ok(cds_ring_wspan_now(&r, &w) == 0, "... nor now");
+	}
+	/* the span now, without waiting: what is free up to the wrap */
+	cds_ring_reset(&r);
+	{
+		unsigned char *w;
+		const unsigned char *q;
+		size_t a, b, c;
+
+		cds_ring_commit(&r, r.cap - 100);
+		a = cds_ring_wspan_now(&r, &w);
+		cds_ring_commit(&r, 100);
+		b = cds_ring_wspan_now(&r, &w);
+		cds_ring_consume(&r, (size_t)cds_ring_rspan(&r, &q) - 10);
+		c = cds_ring_wspan_now(&r, &w);
+		tap_ok(a == 100 && b == 0 && c == r.cap - 10 &&
+		    w == r.buf, "wspan_now: the free bytes up to the wrap, 0 "
+		    "on a full ring, never waiting (%zu, %zu, %zu)", a, b, c);
 	}
 	cds_ring_reset(&r);
 	cds_ring_close(&r);
