@@ -472,20 +472,28 @@ fail:
 	return NULL;
 }
 
-int
-cds_sync_dir(const char *dir)
+/* SYNC (fsync, syncfs) on directory PATH: its result, errno kept. */
+static int
+sync_dir_with(const char *path, int (*sync)(int))
 {
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC), r, saved;
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), r, saved;
 
 	if (fd == -1) {
 		return -1;
 	}
-	r = fsync(fd);
+	r = sync(fd);
 	saved = errno;
 	close(fd);
+	errno = saved;
+	return r;
+}
+
+int
+cds_sync_dir(const char *dir)
+{
 	/* some file systems cannot sync a directory: nothing more to do */
-	if (r == -1 && saved != EINVAL && saved != EROFS) {
-		errno = saved;
+	if (sync_dir_with(dir, fsync) == -1 && errno != EINVAL &&
+	    errno != EROFS) {
 		return -1;
 	}
 	return 0;
@@ -494,16 +502,7 @@ cds_sync_dir(const char *dir)
 int
 cds_sync_fs(const char *path)
 {
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC), r, saved;
-
-	if (fd == -1) {
-		return -1;
-	}
-	r = syncfs(fd);
-	saved = errno;
-	close(fd);
-	errno = saved;
-	return r;
+	return sync_dir_with(path, syncfs);
 }
 
 int
