@@ -16,11 +16,17 @@
 #   floor  xargs -P nproc -n 1 xz -dc >/dev/null, every archive at once,
 #          the largest first: the machine decoding at full width, writing
 #          nothing
+#   floor+write  the same, each piped into tar -x: decoding at full width
+#          and writing what an install writes of the tree, with no
+#          download and no hash (the kernel's copy into the page cache is
+#          in it; where that copy is dear, it is the floor an install can
+#          reach)
 #   ours   download + SHA-256 + unpack of the eight in one pass
 #          (tests/tools/fetchtool with install's defaults: the data path
 #          of `install`, its cache written as an install does)
 #   user   curl -O && sha256sum -c && tar -xJf, one archive after another
-# and prints ours/floor (goal <= 1.10) and ours/user in one table, with
+# and prints ours/floor (goal <= 1.10), ours/floor+write and ours/user in
+# one table, with
 # each one's wall and CPU seconds (nginx's too: it serves ours and user on
 # the same cores) and the machine's load before and after.  When the
 # cores are the bound, ours cannot beat the floor's time by more than its
@@ -154,6 +160,7 @@ LOAD0=$(cut -d' ' -f1 /proc/loadavg)
 i=0
 while [ $i -lt "$RUNS" ]; do
 	measure floor "$prep" "xargs -P $NPROC -n 1 xz -dc <'$W/bysize' >/dev/null"
+	measure floorw "$prep && mkdir '$W/out/floor'" "xargs -P $NPROC -n 1 sh -c 'xz -dc \"\$1\" | tar -xf - -C \"\$0\"' '$W/out/floor' <'$W/bysize'"
 	measure ours "$prep" "'$FT' $jobs_arg --cache '$W/cache' $ours_args"
 	if [ -n "$OLD" ]; then
 		measure old "$prep" "'$OLD' $jobs_arg --cache '$W/cache' $ours_args"
@@ -187,6 +194,7 @@ for line in open(sys.argv[10]):
     rel, sha, size, top = line.split()
     print("    %-62s %7.1f MB" % (rel.split("/")[-1], int(size) / 1e6))
 labels = [("floor", "floor: xargs -P %d xz -dc, largest first" % ncpu),
+          ("floorw", "floor+write: the same, each into tar -x"),
           ("ours", "ours: fetchtool %s(install's data path)" %
            ("--jobs %d " % jobs if jobs else "")),
           ("old", "old: the other build's fetchtool"),
@@ -206,6 +214,7 @@ row("ours / floor", "ours", "floor", 1.10)
 # the machine leaves
 print("  %-22s %s" % ("  each round", " ".join("%.2f" % (o[0] / f[0])
       for f, o in zip(res["floor"], res["ours"]))))
+row("ours / floor+write", "ours", "floorw", None)
 row("ours / user", "ours", "user", None)
 if "old" in best:
     row("old / floor", "old", "floor", 1.10)
