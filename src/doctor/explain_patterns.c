@@ -154,6 +154,16 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "provider" } },
 	{ "F14", 2, "Failed to create CUDAExecutionProvider", 0, NULL,
 	    "Failed to create CUDAExecutionProvider", { NULL } },
+	/* a session ONNX Runtime made with the CPU provider alone (its
+	 * providers list, as insightface and others print it): either the
+	 * package has no CUDA provider or the provider did not load; the
+	 * text does not say which, the findings here do */
+	{ "F14", 3, "providers: ['CPUExecutionProvider']", 0,
+	    "!CUDAExecutionProvider", "providers: \\['CPUExecutionProvider'"
+	    "\\]", { NULL } },
+	{ "F27", 3, "providers: ['CPUExecutionProvider']", 0,
+	    "!CUDAExecutionProvider", "providers: \\['CPUExecutionProvider'"
+	    "\\]", { NULL } },
 	/* the provider bridge on Windows: "Error loading
 	 * \"...\\onnxruntime_providers_cuda.dll\" which depends on
 	 * \"cublasLt64_12.dll\" which is missing", read even when the
@@ -263,9 +273,9 @@ const struct pattern cds_explain_patterns[] = {
 	/* JAX's check of every library it loads (jax/_src/xla_bridge.py's
 	 * _check_cuda_versions): another library older than jaxlib's build */
 	{ "LIB-OLDER", 1, "Found ", 0, "but JAX was built against version",
-	    "Found (cuBLAS|cuSPARSE|cuFFT|cuSOLVER|CUPTI|nvJitLink|NCCL|CUDA "
-	    "runtime) version ([0-9]+), but JAX was built against version "
-	    "([0-9]+)", { NULL, "library", "loaded", "built" } },
+	    "Found (cuBLAS|cuSPARSE|cuFFT|cuSOLVER|CUPTI|nvJitLink|NCCL|CUDA"
+	    "( runtime)?) version ([0-9]+), but JAX was built against version "
+	    "([0-9]+)", { NULL, "library", NULL, "loaded", "built" } },
 	{ "F10", 1, "Found cuDNN version", 0, NULL, "Found cuDNN version "
 	    "([0-9]+), but JAX was built against version ([0-9]+)",
 	    { NULL, "runtime", "compiled" } },
@@ -321,6 +331,11 @@ const struct pattern cds_explain_patterns[] = {
 	/* Ollama (its cudart loader), CUDA.jl */
 	{ "F16", 2, "your nvidia driver is too old", 0, NULL, "your nvidia "
 	    "driver is too old", { NULL } },
+	/* a program's own minimum driver (OBS: "The minimum required
+	 * Nvidia driver for nvenc is 471.41 or newer") */
+	{ "F16", 2, "minimum required nvidia driver", 0, NULL, "minimum "
+	    "required nvidia driver[^\n]{0,40} is ([0-9]+\\.[0-9.]+)",
+	    { NULL, "needs" } },
 	{ "F16", 1, "CUDA driver ", 0,
 	    NULL, "CUDA driver ([0-9.]+) is not compatible with any supported "
 	    "CUDA toolkit", { NULL, "driver_cuda" } },
@@ -529,6 +544,14 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL } },
 	{ "CTR-CDI", 1, "unresolvable CDI devices", 0, NULL,
 	    "unresolvable CDI devices ([^ \n]+)", { NULL, "device" } },
+	/* an engine that predates CDI (podman before 4.1) takes the CDI
+	 * name for a device path; one whose CDI library predates the spec's
+	 * version rejects the spec's new fields */
+	{ "CTR-CDI-ENGINE", 1, "stat nvidia.com/gpu=", 0, NULL, "stat (nvidia\\.com/"
+	    "gpu=[^: \n]*): no such file or directory", { NULL, "device" } },
+	{ "CTR-CDI-ENGINE", 1, "failed to unmarshal CDI Spec", 0, NULL,
+	    "failed to unmarshal CDI Spec[^\n]*unknown field \"([A-Za-z]+)\"",
+	    { NULL, "field" } },
 	{ "CTR-PERM", 1, "Failed to initialize NVML: Insufficient "
 	    "Permissions", 0, NULL, "Failed to initialize NVML: "
 	    "Insufficient Permissions", { NULL } },
@@ -622,6 +645,15 @@ const struct pattern cds_explain_patterns[] = {
 	    "(0x[0-9a-f]+)", { NULL, "sm_hex" } },
 	{ "F21", 2, "no kernel image is available", 0, NULL, "no kernel image "
 	    "is available for execution( on the device)?", { NULL } },
+	/* Blender's Cycles: no kernel of its own for this GPU, so it
+	 * compiles one at run time with the nvcc it finds (what nvcc then
+	 * says is the symptom, ranked after), or says there is none */
+	{ "F21", 1, "Failed to execute compilation command", 0,
+	    "Compiling CUDA kernel", "Failed to execute compilation command",
+	    { NULL } },
+	{ "F21", 2, "CUDA binary kernel for this graphics card", 0, NULL,
+	    "CUDA binary kernel for this graphics card compute capability "
+	    "\\(([0-9]+\\.[0-9]+)\\) not found", { NULL, "cc" } },
 	/* ggml's check of the architectures it was built for */
 	{ "F21", 2, "compiled without support for the current GPU "
 	    "architecture", 0, NULL, "compiled without support for the "
@@ -664,6 +696,19 @@ const struct pattern cds_explain_patterns[] = {
 	    "with CUDA backend", { NULL } },
 	{ "F27", 2, "the CPU version is installed", 0, NULL,
 	    "the CPU version is installed", { NULL } },
+	/* PyTorch's dispatcher: an operator of a library beside torch
+	 * (torchvision::nms, an extension's) with no CUDA kernel
+	 * registered, that library being a CPU build; aten's own
+	 * operators without a CUDA kernel are PyTorch's, not a build's */
+	{ "F27", 2, "Could not run '", 0, "!Could not run 'aten::",
+	    "Could not run '([A-Za-z0-9_]+)::([A-Za-z0-9_.]+)' with arguments "
+	    "from the '(CUDA|SparseCUDA|QuantizedCUDA)' backend",
+	    { NULL, "library", "operator" } },
+	/* mmcv's device registry: an op built without its CUDA code
+	 * ("nms_impl: implementation for device cuda:0 not found") */
+	{ "F27", 2, "implementation for device cuda", 1, NULL, "([A-Za-z0-9_]+)"
+	    ": implementation for device cuda(:[0-9]+)? not found",
+	    { NULL, "operator" } },
 	{ "F31", 1, "is not compatible with the installed jaxlib version", 0,
 	    NULL, "is not compatible with the installed jaxlib version "
 	    "([0-9.]+)", { NULL, "jaxlib" } },
@@ -750,6 +795,10 @@ const struct pattern cds_explain_patterns[] = {
 	    "([0-9.]+)", { NULL, "cuda" } },
 	{ "F23", 1, "unsupported Microsoft Visual Studio version", 0, NULL,
 	    "unsupported Microsoft Visual Studio version", { NULL } },
+	/* nvcc without its host compiler on PATH (cl.exe, gcc, or the
+	 * -ccbin given) */
+	{ "F23", 2, "Cannot find compiler '", 0, NULL, "Cannot find compiler "
+	    "'([^'\n]+)' in PATH", { NULL, "compiler" } },
 	/* nvcc's front end on a glibc or GCC newer than it knows: their
 	 * headers' _Float128 and _Float32 types */
 	{ "F23", 2, "floatn", 0, "invalid combination of type specifiers",
@@ -1065,6 +1114,15 @@ const struct pattern cds_explain_patterns[] = {
 	    "([0-9.]+) or higher (is )?required", { NULL, "needs" } },
 	{ "GPU-FEATURE", 2, "a GPU with Compute Capability ", 0, NULL, "a GPU "
 	    "with Compute Capability ([0-9.]+) or higher", { NULL, "needs" } },
+	/* "need at least compute capability 7.0+", "requires compute
+	 * capability 8.0" */
+	{ "GPU-FEATURE", 2, "compute capability ", 1, NULL, "(least|requires?|"
+	    "needs?) compute capability (of )?([0-9]+\\.[0-9]+)",
+	    { NULL, NULL, NULL, "needs" } },
+	/* AlphaFold 3's "implementation='triton' is unsupported on this GPU
+	 * generation", "FP8 is not supported on this GPU" */
+	{ "GPU-FEATURE", 2, "supported on this GPU", 1, NULL, "(not |un)"
+	    "supported on this GPU", { NULL } },
 	{ "GPU-FEATURE", 1, "FlashAttention only supports", 0, NULL,
 	    "FlashAttention only supports ([A-Za-z]+) GPUs or newer",
 	    { NULL, "needs" } },

@@ -793,6 +793,24 @@ const struct entry_def cds_explain_entries[] = {
 	    "spec", "none in") } },
 	    { N_("the spec was generated for another driver"),
 	    { IF("CTK-CDI", "spec", "names libcuda") } } } },
+	/* nvidia-container-toolkit#63 (elezar: "A podman version of at
+	 * least 4.1.0 would be required for native CDI support"); #1860 and
+	 * #1940 (tariq1890: toolkit 1.19.1's specs need an engine that reads
+	 * CDI spec 0.7.0; podman 4.9.3 rejects their additionalGids) */
+	{ "CTR-CDI-ENGINE", N_("the container engine is older than the CDI "
+	  "it is given"),
+	  N_("CDI device names (--device nvidia.com/gpu=all) are understood "
+	  "by Podman from 4.1.0 on; an older engine takes the name for a path "
+	  "on the host and cannot stat it.  A spec written by a newer "
+	  "toolkit (1.19.1 writes CDI spec 0.7.0) fails to parse in an engine "
+	  "whose CDI library predates that version (\"unknown field\")."),
+	  N_("Upgrade the engine (Podman 4.1.0 or newer; for toolkit 1.19.1's "
+	  "specs, one that reads CDI 0.7.0), or keep the toolkit at the "
+	  "release the engine reads and generate the spec again (sudo "
+	  "nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml)."),
+	  { { N_("the engine on the host predates the CDI spec (cannot be "
+	    "checked from the message alone: podman --version on the host)"),
+	    { { NULL, { { NULL } } } } } } },
 	{ "CTR-PERM", N_("the container may not open the GPU's device"),
 	  N_("NVML was refused the NVIDIA device files: a rootless container "
 	  "without the device's group, a user inside the container other "
