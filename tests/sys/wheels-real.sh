@@ -1,9 +1,9 @@
 #!/bin/sh
 # Real wheels' METADATA (tests/data/wheels; their sources in SOURCES.md
 # there): torch from PyPI (setuptools' "(==V) ;" pins of 2.2.2 and 2.4.0,
-# today's "==V;"), from PyPI's cu124 and cu126 defaults, from PyPI's and
-# PyTorch's nightly indexes with their "+cu126" labels, its CPU build, and
-# a CUDA 13 build that pins cuda-toolkit; TensorFlow 2.14.0 with its
+# today's "==V;" of 2.6.0 and 2.7.1, PyPI's cu124 and cu126 builds), from
+# PyTorch's nightly index with its "+cu126" label, its CPU build, and a
+# CUDA 13 build that pins cuda-toolkit; TensorFlow 2.14.0 with its
 # and-cuda extra; ONNX Runtime's cuda and cudnn extras.  Each is laid in a
 # venv as pip lays it, with the NVIDIA wheels it pins
 # (tests/fixtures/wheels.sh real_wheel: their libraries real ELF files with
