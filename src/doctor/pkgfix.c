@@ -291,6 +291,43 @@ public_version(const char *v, const char **label)
 	    cds_xstrdup(v);
 }
 
+/*
+ * The release a pre-release leads to: "2.6.0" of PyTorch's nightly
+ * "2.6.0.dev20241222" or of "2.6.0rc1" (PEP 440: the pre-release and
+ * development segments follow the release's numbers); NULL for a release
+ * (a post-release is one).  Nightlies are on the nightly indexes only.
+ */
+static char *
+release_of_pre(const char *pub)
+{
+	size_t n = strspn(pub, "0123456789.");
+	const char *s = pub + n;
+
+	if (!cds_startswith(s, "dev") && !cds_startswith(s, "rc") &&
+	    *s != 'a' && *s != 'b') {
+		return NULL;
+	}
+	while (n > 0 && pub[n - 1] == '.') {
+		n--;
+	}
+	return cds_xstrndup(pub, n);
+}
+
+/*
+ * The nightly index of build LABEL beside release index URL, ".../whl/
+ * nightly/cu126" beside ".../whl/cu128": PyTorch's indexes are
+ * /whl/VARIANT and /whl/nightly/VARIANT (research/pip-fixes.md 1a;
+ * astral-sh/uv#10119 installs a nightly from the latter).
+ */
+static char *
+nightly_index(const char *url, const char *label)
+{
+	const char *slash = strrchr(url, '/');
+
+	return slash != NULL ? cds_xasprintf("%.*s/nightly/%s",
+	    (int)(slash - url), url, label) : NULL;
+}
+
 /* The row of torch release VERSION's build LABEL, or NULL. */
 static const struct cds_framework_req *
 torch_row(const struct cds_manifest *m, const char *version,
@@ -356,13 +393,19 @@ torch_wheel_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 	char *vis = dist_version(c->h, e->site_packages, "torchvision");
 	const struct cds_framework_req *now = torch_row(c->m, pub, label);
 	char *vwant = NULL, *same = minor_of(pub);
+	char *rel = release_of_pre(pub), *back = NULL;
 	int same_release = strcmp(same, row->version) == 0;
 
 	install_words(&w, e, t);
 	if (same_release) {
-		cds_strv_push_owned(&w, cds_xasprintf("torch==%s+%s", pub,
+		/* a nightly: the release it leads to, which the build's
+		 * release index has (the same nightly of another build may
+		 * be gone from the nightly index) */
+		const char *want = rel != NULL ? rel : pub;
+
+		cds_strv_push_owned(&w, cds_xasprintf("torch==%s+%s", want,
 		    row->variant));
-		vwant = vision_for(pub);
+		vwant = vision_for(want);
 		if (vis != NULL && vwant != NULL) {
 			cds_strv_push_owned(&w, cds_xasprintf(
 			    "torchvision==%s+%s", vwant, row->variant));
@@ -379,15 +422,34 @@ torch_wheel_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 	}
 	cds_strv_push(&w, "--index-url");
 	cds_strv_push(&w, row->index_url);
-	/* back: what is there now, from where it came */
+	/* back: what is there now, from where it came.  A build without a
+	 * label is PyPI's: "torch==2.7.1" is met by the "+cu118" the
+	 * command installed (PEP 440), so it is reinstalled, from PyPI
+	 * (an index with "+cu118" builds would win again: a local label
+	 * sorts above none); uv names the package to reinstall
+	 * (research/pip-fixes.md 3) */
 	install_words(&u, e, t);
+	if (label == NULL && t == CDS_PKG_PIP) {
+		cds_strv_push(&u, "--force-reinstall");
+	} else if (label == NULL) {
+		cds_strv_push(&u, "--reinstall-package");
+		cds_strv_push(&u, "torch");
+	}
 	cds_strv_push_owned(&u, cds_xasprintf("torch==%s", p->version));
 	if (vis != NULL) {
 		cds_strv_push_owned(&u, cds_xasprintf("torchvision==%s", vis));
 	}
-	if (now != NULL && label != NULL) {
+	if (label == NULL) {
+		back = cds_xstrdup("https://pypi.org/simple");
+	} else if (rel != NULL) {
+		back = nightly_index(now != NULL ? now->index_url :
+		    row->index_url, label);
+	} else if (now != NULL) {
+		back = cds_xstrdup(now->index_url);
+	}
+	if (back != NULL) {
 		cds_strv_push(&u, "--index-url");
-		cds_strv_push(&u, now->index_url);
+		cds_strv_push_owned(&u, back);
 	}
 	cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
 	cds_finding_evidence(f, "build that fits", "torch %s %s (CUDA %s, "
@@ -403,6 +465,7 @@ torch_wheel_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 	}
 	free(vwant);
 	free(same);
+	free(rel);
 	free(vis);
 	free(pub);
 }

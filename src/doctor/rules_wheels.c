@@ -1153,7 +1153,9 @@ owners_of(struct cds_rule_ctx *c, const struct site *s, const char *path,
 }
 
 /* The version of NAME that package P's METADATA pins ("2.27.3" of
- * "Requires-Dist: nvidia-nccl-cu12==2.27.3; ..."), or NULL. */
+ * "Requires-Dist: nvidia-nccl-cu12==2.27.3; ..."), or NULL.  Older
+ * setuptools wrote the specifier in parentheses, "nvidia-nccl-cu12
+ * (==2.19.3) ; ..." (torch 2.2.2's and 2.4.0's wheels on PyPI). */
 static char *
 pinned(struct cds_rule_ctx *c, const char *site, const struct cds_package *p,
     const char *prefix, char **name)
@@ -1178,9 +1180,7 @@ pinned(struct cds_rule_ctx *c, const char *site, const struct cds_package *p,
 			size_t n = strcspn(v, " =<>!~;(\n");
 			const char *eq = v + n;
 
-			while (*eq == ' ') {
-				eq++;
-			}
+			eq += strspn(eq, " (");
 			if (cds_startswith(eq, "==")) {
 				*name = cds_xstrndup(v, n);
 				r = cds_xstrndup(eq + 2, strcspn(eq + 2,

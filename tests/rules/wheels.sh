@@ -3,20 +3,38 @@
 # env trees (pip dist-info with METADATA and RECORD, conda-shaped envs, a
 # venv with lib and lib64) and tiny real ELF libraries: WHEEL-MIX (NVIDIA
 # wheels of two CUDA families, CUDA 13's nvidia/cu13 layout), NCCL-SYMBOL (a
-# second NCCL wheel overwrote torch's libnccl.so.2), VENV-LIB64, BNB-BINARY
+# second NCCL wheel overwrote torch's libnccl.so.2; also with PyPI torch
+# 2.2.2's own METADATA, tests/data/wheels), VENV-LIB64, BNB-BINARY
 # and TORCH-ABI (an extension built against another torch).  Each rule
 # fires on its fixture, its fix is applied the way a person would, and it
 # goes silent.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/envs.sh"
-plan 49
+. "$CDS_SRCDIR/tests/fixtures/wheels.sh"
+plan 53
 
 mk_torch() {	# mk_torch HOSTSITE VERSION CUDA
 	mkdir -p "$1/torch/lib"
 	printf "cuda = '%s'\n" "$3" >"$1/torch/version.py"
 }
 T=$(mktemp -d); cleanup_later "$T"
+# torch_nccl SITE: torch's libtorch_cuda.so in SITE, calling ncclMemFree
+# from the NCCL wheel's libnccl.so.2 (RUNPATH, as torch's wheels)
+torch_nccl() {
+	mk_solib "$1/torch/lib/libtorch_cuda.so" libtorch_cuda.so \
+		-R '$ORIGIN/../../nvidia/nccl/lib' \
+		-n "$1/nvidia/nccl/lib/libnccl.so.2" \
+		-D STUB_SYMBOL=torch_cuda_entry -D STUB_CALL=ncclMemFree
+}
+# cu11_over SITE: pip installs nvidia-nccl-cu11 2.14.3 over SITE's NCCL;
+# doctor then
+cu11_over() {
+	cp "$T/nccl-2.14.3" "$1/nvidia/nccl/lib/libnccl.so.2"
+	mk_dist "$1" nvidia-nccl-cu11 2.14.3
+	rec "$1" nvidia-nccl-cu11 2.14.3 nvidia/nccl/lib/libnccl.so.2
+	HOME=/home/user cds --root "$R" doctor --json
+}
 
 # ---- WHEEL-MIX and NCCL-SYMBOL: nvidia-nccl-cu11 beside -cu12 -----------
 # rwth-i6/returnn#1802: nvidia-nccl-cu11 2.14.3 and nvidia-nccl-cu12 2.27.3
@@ -33,9 +51,7 @@ rec "$R$S" nvidia-nccl-cu12 2.27.3 nvidia/nccl/lib/libnccl.so.2
 mk_dist "$R$S" torch 2.5.1+cu121 \
 	'Requires-Dist: nvidia-nccl-cu12==2.27.3; platform_system == "Linux"'
 mk_torch "$R$S" 2.5.1+cu121 12.1
-mk_solib "$R$S/torch/lib/libtorch_cuda.so" libtorch_cuda.so \
-	-R '$ORIGIN/../../nvidia/nccl/lib' -n "$L/libnccl.so.2" \
-	-D STUB_SYMBOL=torch_cuda_entry -D STUB_CALL=ncclMemFree
+torch_nccl "$R$S"
 for w in cublas-cu12:12.1.3.1:libcublas.so.12 cublas-cu11:11.11.3.6:libcublas.so.11; do
 	n=${w%%:*} v=${w#*:}; v=${v%%:*} so=${w##*:}
 	mk_solib "$R$S/nvidia/cublas/lib/$so" "$so"
@@ -47,10 +63,7 @@ HOME=/home/user cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "NCCL-SYMBOL" "torch's own NCCL: no NCCL-SYMBOL"
 is "$(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "WHEEL-MIX"]')" "['warning']" "cu11 and cu12 cuBLAS, no shared file: a warning"
 # then pip installs nvidia-nccl-cu11 over it
-cp "$T/nccl-2.14.3" "$L/libnccl.so.2"
-mk_dist "$R$S" nvidia-nccl-cu11 2.14.3
-rec "$R$S" nvidia-nccl-cu11 2.14.3 nvidia/nccl/lib/libnccl.so.2
-HOME=/home/user cds --root "$R" doctor --json
+cu11_over "$R$S"
 is "$(titles "$OUT" NCCL-SYMBOL)" "['torch 2.5.1+cu121 in $S calls ncclMemFree, which the libnccl.so.2 it loads ($S/nvidia/nccl/lib/libnccl.so.2) lacks']" "NCCL-SYMBOL raised"
 is "$(evidence "$OUT" NCCL-SYMBOL 'torch says')" "['$S/torch/lib/libtorch_cuda.so: undefined symbol: ncclMemFree']" "NCCL-SYMBOL: in ld.so's words"
 is "$(evidence "$OUT" NCCL-SYMBOL 'installed by')" "['nvidia-nccl-cu11 2.14.3 (the file there), nvidia-nccl-cu12 2.27.3 (overwritten)']" "NCCL-SYMBOL: the wheel whose bytes are there, from the RECORDs"
@@ -80,6 +93,25 @@ is "$(evidence "$OUT" NCCL-SYMBOL libnccl.so.2)" "['/opt/nccl/lib/libnccl.so.2 (
 NEW=$(LD_LIBRARY_PATH=/opt/nccl/lib sh -c "$(fix_command "$OUT" NCCL-SYMBOL); printf %s \"\$LD_LIBRARY_PATH\"")
 HOME=/home/user LD_LIBRARY_PATH=$NEW cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "NCCL-SYMBOL" "entry dropped: gone"
+
+# ---- NCCL-SYMBOL on torch 2.2.2's own METADATA -------------------------
+# PyPI's torch 2.2.2 (tests/data/wheels) pins its wheels in the form older
+# setuptools wrote, "nvidia-nccl-cu12 (==2.19.3) ; platform_system ...";
+# the same nvidia-nccl-cu11 2.14.3 as above installed over its NCCL.  The
+# libraries' symbols are the stubs' (those of the case above)
+R=$(mk_sysroot); cleanup_later "$R"
+S=$(mk_env "$R" pt22 3.10)
+real_wheel "$R$S" torch-2.2.2
+cp "$T/nccl-2.27.3" "$R$S/nvidia/nccl/lib/libnccl.so.2"
+: >"$R$S/nvidia_nccl_cu12-2.19.3.dist-info/RECORD"
+rec "$R$S" nvidia-nccl-cu12 2.19.3 nvidia/nccl/lib/libnccl.so.2
+torch_nccl "$R$S"
+HOME=/home/user cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "NCCL-SYMBOL|WHEEL-MIX" "torch 2.2.2 with the wheels its METADATA pins: silent"
+cu11_over "$R$S"
+is "$(evidence "$OUT" NCCL-SYMBOL 'torch requires')" "['nvidia-nccl-cu12==2.19.3']" "NCCL-SYMBOL: the pin read in setuptools' (==V) form"
+is "$(fix_command "$OUT" NCCL-SYMBOL 0)" "$C/envs/pt22/bin/pip uninstall -y nvidia-nccl-cu11" "NCCL-SYMBOL: only the other NCCL goes, torch's stays"
+is "$(fix_command "$OUT" NCCL-SYMBOL 1)" "$C/envs/pt22/bin/pip install --force-reinstall --no-deps nvidia-nccl-cu12==2.19.3" "NCCL-SYMBOL: and torch's pinned NCCL back"
 
 # ---- WHEEL-MIX: CUDA 13's merged nvidia/cu13/lib beside cu12 wheels ----
 R=$(mk_sysroot); cleanup_later "$R"
