@@ -44,6 +44,18 @@ row() { printf '%-34s %8s %8s %8s  %s\n' "$@"; }
 # for "entry: -", the NVIDIA code of "code:" named by a match), as
 # something else, or not at all.  The wrong ones go to the notes.
 mkdir -p "$T/empty/etc" "$T/empty/tmp"
+# same(NAME): a code's name, the driver API's and the runtime's spelling of
+# one code made one (CUDA_ERROR_LAUNCH_TIMEOUT and cudaErrorLaunchTimeout):
+# a text that prints only the description ("the launch timed out and was
+# terminated") or a number both enums give the same meaning names either
+CODES='
+def same(n):
+    if n.startswith("CUDA_ERROR_"):
+        return "cuda:" + n[11:].replace("_", "").lower()
+    if n.startswith("cudaError"):
+        return "cuda:" + n[9:].lower()
+    return n
+'
 : >"$T/empty/etc/ld.so.conf"
 corpus() {
 	n=0 same=0 other=0 none=0
@@ -52,17 +64,20 @@ corpus() {
 		code=$(sed -n 's/^code: *//p;/^---$/q' "$f")
 		sed '1,/^---$/d' "$f" >"$T/text"
 		got=$("$CDS_BIN" --root "$T/empty" explain --json - \
-		    <"$T/text" 2>/dev/null | python3 -c '
+		    <"$T/text" 2>/dev/null | python3 -c "$CODES"'
 import json, sys
 try:
     d = json.load(sys.stdin)
 except ValueError:
     print("-"); sys.exit()
 ids = [m["id"] for m in d.get("matches", [])]
-ids += ["=" + m["captures"]["code"] for m in d.get("matches", [])
+ids += ["=" + same(m["captures"]["code"]) for m in d.get("matches", [])
         if "code" in m.get("captures", {})]
 # only what the text names, looked up: no cause claimed, not recognised
 print(" ".join(ids) if d.get("recognised") and ids != ["NAMES"] else "-")')
+		[ "$code" = - ] || code=$(python3 -c "$CODES"'
+import sys
+print(same(sys.argv[1]))' "$code")
 		n=$((n + 1))
 		case " $got " in
 		" - ") none=$((none + 1))
