@@ -282,6 +282,10 @@ static const struct wrapper wrappers[] = {
 	{ "PyTorch", "CUDA error: ", "CUDA error: *()", 0, 1, 0, NULL },
 	{ "PyTorch", "CUDA driver error: ", "CUDA driver error: *()", 0, 1,
 	    0, "CUresult" },
+	/* LAMMPS' geryon and others: "Cuda driver error 804 in call at
+	 * file" */
+	{ NULL, "driver error ", "CUDA driver error:? *([0-9]+)", 1, 0, 0,
+	    "CUresult" },
 	/* llama.cpp/ggml before 2024 ("CUDA error 35 at FILE:LINE"),
 	 * PaddlePaddle ("CUDA error(100), ...") and bare numbers */
 	{ NULL, "CUDA error", "CUDA error:? *\\(?([0-9]+)\\)?", 1, 0, 0,

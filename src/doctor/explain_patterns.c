@@ -336,6 +336,10 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F16", 2, "minimum required nvidia driver", 0, NULL, "minimum "
 	    "required nvidia driver[^\n]{0,40} is ([0-9]+\\.[0-9.]+)",
 	    { NULL, "needs" } },
+	/* Mojo/MAX: "requires a minimum driver version of 580 and CUDA
+	 * version 13.0. Your driver version is 570.211.01" */
+	{ "F16", 2, "minimum driver version", 0, NULL, "minimum driver "
+	    "version (of |is )?([0-9]+(\\.[0-9]+)*)", { NULL, NULL, "needs" } },
 	{ "F16", 1, "CUDA driver ", 0,
 	    NULL, "CUDA driver ([0-9.]+) is not compatible with any supported "
 	    "CUDA toolkit", { NULL, "driver_cuda" } },
@@ -344,6 +348,12 @@ const struct pattern cds_explain_patterns[] = {
 	    0, NULL, "Driver does not support the required nvenc API version"
 	    "\\. Required: ([0-9.]+) Found: ([0-9.]+)",
 	    { NULL, "requires", "found" } },
+	/* NVENC's NV_ENC_ERR_INVALID_VERSION (15, nvEncodeAPI.h), as
+	 * ffmpeg names it: the driver's encoder API is older than the SDK
+	 * the program was built with */
+	{ "F16", 2, "_nvenc @", 1, "invalid version (15)", "(h264|hevc|av1)"
+	    "_nvenc @ [^]\n]*\\][^\n]*: invalid version \\(15\\)",
+	    { NULL, NULL } },
 	{ "F17", 1, "forward compatibility was attempted", 0, NULL,
 	    "forward compatibility was attempted on non supported HW",
 	    { NULL } },
@@ -627,6 +637,12 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "missing" } },
 	{ "F13", 4, "=> not found", 1, NULL, "(" NVLIB SO "|" NVDLL ") => "
 	    "not found", { NULL, "missing" } },
+	/* a program's own words for a DLL of NVIDIA's it could not find
+	 * ("System error - cudart64_12.dll not found") */
+	{ "F13", 4, "dll not found", 1, NULL, "(" NVDLL ") (was )?not found",
+	    { NULL, "missing" } },
+	{ "F13", 4, "dll was not found", 1, NULL, "(" NVDLL ") (was )?not "
+	    "found", { NULL, "missing" } },
 	/* a symbol a library's sibling of another release lacks, in both of
 	 * glibc's wordings (elf/dl-lookup.c) */
 	{ "LIB-SYMBOL", 3, UNDEF, 1, NULL, "((" P SO ") *: *)?" UNDEF
@@ -735,6 +751,12 @@ const struct pattern cds_explain_patterns[] = {
 	    "cupy-cuda[0-9a-z]+|tensorrt[a-z0-9_-]*|triton|xformers|"
 	    "ctranslate2|bitsandbytes)==([0-9][0-9A-Za-z.+]*)",
 	    { NULL, "requirement", NULL, NULL, "pin" } },
+	/* a GPU package with no file at all for the platform or Python
+	 * that asked (qiskit-aer-gpu on macOS: "from versions: none") */
+	{ "PIP-NO-PIN", 3, "No matching distribution found for", 0,
+	    "from versions: none)", "No matching distribution found for "
+	    "([A-Za-z0-9_.-]*(gpu|cuda|nvidia|tensorrt|torch)[A-Za-z0-9_.-]*)",
+	    { NULL, "requirement" } },
 	{ "PIP-PIN-CLASH", 1, "The conflict is caused by", 0, NULL,
 	    "The conflict is caused by:[[:space:]]+([A-Za-z0-9_.-]+) "
 	    "([0-9][0-9A-Za-z.+]*) depends on (nvidia-[a-z0-9-]+)==[^\n]*\n"
@@ -1123,6 +1145,11 @@ const struct pattern cds_explain_patterns[] = {
 	 * generation", "FP8 is not supported on this GPU" */
 	{ "GPU-FEATURE", 2, "supported on this GPU", 1, NULL, "(not |un)"
 	    "supported on this GPU", { NULL } },
+	/* Transformer Engine: "CUDA device, driver and/or toolkit version
+	 * does not support comm+GEMM overlap with CUDA Multicast" */
+	{ "GPU-FEATURE", 2, "CUDA device, driver", 0, NULL, "CUDA device, "
+	    "driver and/or toolkit version does not support ([^.\n]+)",
+	    { NULL, "feature" } },
 	{ "GPU-FEATURE", 1, "FlashAttention only supports", 0, NULL,
 	    "FlashAttention only supports ([A-Za-z]+) GPUs or newer",
 	    { NULL, "needs" } },

@@ -397,19 +397,27 @@ const struct entry_def cds_explain_entries[] = {
 	    { N_("something needs a newer CUDA than the driver runs"),
 	    { BY("F16") } } } },
 	/* package managers (research notes on package-manager fixes) */
-	{ "PIP-NO-PIN", N_("the index has no wheel at the version pinned"),
+	{ "PIP-NO-PIN", N_("the index has no wheel at the version pinned, "
+	  "or none for this platform"),
 	  N_("pip found no file of an NVIDIA wheel at the exact version the "
 	  "framework requires on the index it was given: a mirror such as "
 	  "download.pytorch.org carries only some (pytorch/pytorch#193491).  "
 	  "Or a requirements file pins a framework at a release the index no "
-	  "longer serves (pip's \"from versions:\" lists what it has)."),
+	  "longer serves (pip's \"from versions:\" lists what it has).  "
+	  "\"from versions: none\" for a GPU package is no file at all for "
+	  "this platform or Python: most are built for Linux on x86_64 (some "
+	  "aarch64) and a range of Python releases only."),
 	  N_("Install that wheel from PyPI, or add --extra-index-url "
 	  "https://pypi.org/simple to the install; for an old pin, pin a "
 	  "release the index lists, with the CUDA build that fits this "
-	  "driver."),
+	  "driver; with none at all, use a platform and Python the package's "
+	  "files on the index are built for."),
 	  { { N_("the pinned wheel is on PyPI"), { BY("MSG-PKG") } },
 	    { N_("the pin names a release the index no longer serves "
 	    "(cannot be checked from the message alone)"),
+	    { { NULL, { { NULL } } } } },
+	    { N_("the package has no file for the platform or Python that "
+	    "asked (cannot be checked from the message alone)"),
 	    { { NULL, { { NULL } } } } } } },
 	{ "CU13-STUB", N_("a deprecated -cu13 name of a CUDA 13 wheel"),
 	  N_("CUDA 13's toolkit wheels lost the -cu13 suffix; the old names "
