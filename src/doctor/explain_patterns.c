@@ -1156,6 +1156,39 @@ const struct pattern cds_explain_patterns[] = {
 	{ "GPU-FEATURE", 2, "not supported in this architecture", 1, NULL,
 	    "type ([a-z0-9]+) not supported in this architecture",
 	    { NULL, "feature" } },
+	/* A program's own statement of what it needs, in any wording: the
+	 * subject (the driver, the GPU's compute capability) and a word of
+	 * requirement or refusal around it.  Ranked after every program's
+	 * own pattern above; no number is kept (the driver's and CUDA's
+	 * numbers look alike in such sentences). */
+	/* "the NVIDIA driver is too old", "driver version 470.82 is
+	 * outdated" */
+	{ "F16", 3, "driver", 0, NULL, "driver( version)?( [0-9][0-9.]*)?"
+	    "( \\([^)\n]{0,40}\\))?,? (is )?(too old|outdated)", { NULL } },
+	/* "requires NVIDIA driver 525 or later", "minimum driver: 535",
+	 * "needs at least driver version 450.80.02" */
+	{ "F16", 3, "require", 0, NULL, "requires?[^\n.;]{0,30}[^a-z]driver"
+	    "( version)?[^\n.;0-9]{0,12}[1-9][0-9]{2}", { NULL } },
+	{ "F16", 3, "need", 0, NULL, "needs?[^\n.;]{0,30}[^a-z]driver"
+	    "( version)?[^\n.;0-9]{0,12}[1-9][0-9]{2}", { NULL } },
+	{ "F16", 3, "minimum", 0, NULL, "minimum[^\n.;]{0,20}[^a-z]driver"
+	    "( version)?[^\n.;0-9]{0,12}[1-9][0-9]{2}", { NULL } },
+	/* "driver 525 or later is required", "driver >= 450.80.02 required" */
+	{ "F16", 3, "driver", 0, NULL, "driver( version)?:? *(>= ?)?"
+	    "[1-9][0-9]{2}(\\.[0-9]+)* (or (later|newer|higher|above) )?"
+	    "(is )?required", { NULL } },
+	/* the GPU below what the program was built for or asks: whether the
+	 * program has no kernels for it (F21) or asks a feature it lacks
+	 * (GPU-FEATURE), the words do not say; both are named */
+	{ "F21", 3, "capability", 0, NULL, "capability( of)?( [0-9]+\\.[0-9]+)?"
+	    "\\)?,? (is )?(not supported|unsupported|too old|too low|lower "
+	    "than|below)", { NULL } },
+	{ "GPU-FEATURE", 3, "capability", 0, NULL, "capability( of)?"
+	    "( [0-9]+\\.[0-9]+)?\\)?,? (is )?(not supported|unsupported|too "
+	    "old|too low|lower than|below)", { NULL } },
+	{ "GPU-FEATURE", 3, "require", 0, NULL, "requires?[^\n.;]{0,30}"
+	    "(compute|cuda) capability[^\n.;0-9]{0,12}[0-9]+\\.[0-9]+",
+	    { NULL } },
 	/* ENOSPC in Python's, C++'s and the C library's words */
 	{ "DISK-FULL", 3, "No space left on device", 0, NULL, "No space left "
 	    "on device", { NULL } },
