@@ -357,6 +357,9 @@ static const struct wrapper wrappers[] = {
 	    "\\(([0-9]+) vs", 1, 0, 0, "cusparseStatus_t" },
 	{ NULL, "== CUFFT_SUCCESS (", "== CUFFT_SUCCESS \\(([0-9]+) vs", 1,
 	    0, 0, "cufftResult" },
+	/* Ollama's NVML probe (gpu.go): "nvml vram init failure: 9" */
+	{ "Ollama", "nvml ", "nvml [a-z ]*failure:? *([0-9]+)", 1, 0, 0,
+	    "nvmlReturn_t" },
 	/* Ollama's loader of libcuda (discover/gpu.go): "cuda driver library
 	 * init failure: 3" */
 	{ "Ollama", "init failure: ", "init failure: ([0-9]+)", 1, 0, 0,

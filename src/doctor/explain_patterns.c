@@ -405,11 +405,36 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "firmware", "module" } },
 	{ "GPU-INIT", 2, "Error preparing GSP-RM image", 0, NULL,
 	    "Error preparing GSP-RM image", { NULL } },
+	/* NVRM's refusals of a GPU the module will not drive: the open
+	 * module on a GPU without a GSP (before Turing), a release that
+	 * left the GPU to a legacy branch (both ranked before nvidia-smi's
+	 * failing, which they explain), and the GSP firmware file the
+	 * module asks for not installed (-2 is ENOENT) */
+	{ "GPU-INIT", 0, "does not include the required GPU", 0, "nvidia.ko",
+	    "does not include the required GPU", { NULL } },
+	{ "GPU-INIT", 0, "Legacy drivers", 1, NULL, "([0-9]+\\.xx) Legacy "
+	    "drivers", { NULL, "branch" } },
+	{ "GPU-INIT", 2, "driver will ignore this GPU", 0, NULL, "driver will "
+	    "ignore this GPU", { NULL } },
+	{ "GPU-INIT", 1, "Direct firmware load for nvidia/", 0, NULL, "Direct "
+	    "firmware load for (nvidia/[0-9.]+/gsp_[a-z0-9_]+\\.bin) failed "
+	    "with error -2", { NULL, "firmware" } },
 	{ "F20", 2, "RmInitAdapter failed", 0, NULL, "RmInitAdapter failed",
 	    { NULL } },
 	/* kmod's words when the module does not load */
 	{ "F20", 2, "Failed to insert module 'nvidia", 0, NULL, "Failed to "
 	    "insert module '(nvidia[a-z_-]*)'", { NULL, "module" } },
+	/* the kernel refusing an unsigned module under Secure Boot, in
+	 * modprobe's and nvidia-installer's words */
+	{ "F20", 2, "Key was rejected by service", 0, "nvidia", "Key was "
+	    "rejected by service", { NULL } },
+	{ "F20", 2, "Required key not available", 0, "nvidia", "Required key "
+	    "not available", { NULL } },
+	{ "F20", 2, "Kernel module load error", 0, "Secure Boot", "Kernel "
+	    "module load error: Operation not permitted", { NULL } },
+	/* nvidia-smi with a driver and no GPU it can see */
+	{ "NO-DRIVER", 3, "No devices were found", 0, NULL, "No devices were "
+	    "found", { NULL } },
 	{ "F20", 1, "NVIDIA-SMI has failed because it couldn", 0, NULL,
 	    "NVIDIA-SMI has failed because it couldn.{1,3}t communicate with "
 	    "the NVIDIA driver", { NULL } },
@@ -778,6 +803,10 @@ const struct pattern cds_explain_patterns[] = {
 	    "no candidates were found", { NULL } },
 	/* the solver's other wording: "nothing provides __cuda needed by
 	 * pytorch-1.13.1-cuda112py310..." */
+	/* conda's classic solver: a chain of requirements ending in the
+	 * __cuda virtual package */
+	{ "CONDA-NO-CUDA", 2, "-> __cuda", 0, "UnsatisfiableError", "-> "
+	    "__cuda", { NULL } },
 	{ "CONDA-NO-CUDA", 2, "nothing provides __cuda", 0, NULL, "nothing "
 	    "provides __cuda needed by ([A-Za-z0-9_.-]+)", { NULL, "package" } },
 	/* uv's resolver: "there is no version of nvidia-cudnn-cu12{...}==

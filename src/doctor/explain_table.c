@@ -945,15 +945,18 @@ const struct entry_def cds_explain_entries[] = {
 	/* the kernel module is loaded and the GPU does not initialise */
 	{ "GPU-INIT", N_("the driver could not bring up the GPU"),
 	  N_("The NVIDIA kernel module is loaded but failed to initialise "
-	  "the GPU (RmInitAdapter failed): the GSP firmware it loads is "
-	  "another release's, the firmware settings do not map the GPU's "
-	  "memory (Resizable BAR and Above 4G Decoding, which recent large "
-	  "GPUs need), the open module on a GPU it does not support, or the "
-	  "card's power or hardware."),
+	  "the GPU (RmInitAdapter failed) or will not drive it: the GSP "
+	  "firmware it loads is another release's or not installed, the "
+	  "firmware settings do not map the GPU's memory (Resizable BAR and "
+	  "Above 4G Decoding, which recent large GPUs need), the open module "
+	  "on a GPU without a GSP (before Turing), a driver release that left "
+	  "the GPU to a legacy branch, or the card's power or hardware."),
 	  N_("Make the driver's packages one release (module, firmware "
-	  "under /lib/firmware/nvidia and user space), enable Above 4G "
-	  "Decoding and Resizable BAR in the firmware setup, and read the "
-	  "NVRM lines of dmesg around the failure."),
+	  "under /lib/firmware/nvidia and user space); before Turing, use "
+	  "the proprietary module (the driver package without -open) or the "
+	  "legacy branch NVRM names; enable Above 4G Decoding and Resizable "
+	  "BAR in the firmware setup, and read the NVRM lines of dmesg "
+	  "around the failure."),
 	  { { N_("the kernel module's release has no GPU support for this "
 	    "card"), { BY("F20") } },
 	    { N_("firmware settings, GSP firmware of another release, power "
