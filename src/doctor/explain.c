@@ -699,22 +699,50 @@ log_prefix(const char *s, size_t len, int mid)
 	return k;
 }
 
+/* The typographic quote whose UTF-8 bytes start at S (GCC's and
+ * Clang's ‘name’ in a UTF-8 locale, “text” from an issue tracker): the
+ * ASCII quote it stands for, or 0. */
+static char
+ascii_quote(const char *s, size_t len)
+{
+	if (len < 3 || (unsigned char)s[0] != 0xe2 ||
+	    (unsigned char)s[1] != 0x80) {
+		return 0;
+	}
+	switch ((unsigned char)s[2]) {
+	case 0x98:
+	case 0x99:
+		return '\'';
+	case 0x9c:
+	case 0x9d:
+		return '"';
+	default:
+		return 0;
+	}
+}
+
 /* TEXT with each line break, and the blanks after it, made one space (a
- * paste a terminal or an issue tracker wrapped mid-sentence) and the
- * kernel log's prefix of each continued line dropped; NULL when it has no
- * line break. */
+ * paste a terminal or an issue tracker wrapped mid-sentence), the kernel
+ * log's prefix of each continued line dropped and typographic quotes made
+ * ASCII; NULL when it has neither a line break nor such a quote. */
 static char *
 unwrapped(const char *text, size_t len, size_t *outlen)
 {
-	char *o, *w;
+	char *o, *w, q;
 	size_t i;
 
-	if (memchr(text, '\n', len) == NULL) {
+	if (memchr(text, '\n', len) == NULL &&
+	    strstr(text, "\xe2\x80") == NULL) {
 		return NULL;
 	}
 	o = w = cds_xmalloc(len + 1);
 	for (i = 0; i < len; i++) {
 		if (text[i] == '\r') {
+			continue;
+		}
+		if ((q = ascii_quote(text + i, len - i)) != 0) {
+			*w++ = q;
+			i += 2;
 			continue;
 		}
 		if (text[i] != '\n') {

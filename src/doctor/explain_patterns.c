@@ -416,6 +416,17 @@ const struct pattern cds_explain_patterns[] = {
 	    "drivers", { NULL, "branch" } },
 	{ "GPU-INIT", 2, "driver will ignore this GPU", 0, NULL, "driver will "
 	    "ignore this GPU", { NULL } },
+	/* the proprietary module on a GPU only the open one drives
+	 * (Blackwell), and a GPU whose memory the firmware did not map */
+	{ "GPU-INIT", 0, "requires use of the NVIDIA open kernel modules", 0,
+	    NULL, "requires use of the NVIDIA open kernel modules", { NULL } },
+	{ "GPU-INIT", 1, "PCI I/O region assigned to your NVIDIA device is "
+	    "invalid", 0, NULL, "PCI I/O region assigned to your NVIDIA device "
+	    "is invalid", { NULL } },
+	/* another kernel driver holds the GPU (nouveau, nova_core,
+	 * vfio-pci for a virtual machine) */
+	{ "F20", 1, "is already bound to ", 0, "NVRM", "is already bound to "
+	    "([A-Za-z0-9_-]+)", { NULL, "driver" } },
 	{ "GPU-INIT", 1, "Direct firmware load for nvidia/", 0, NULL, "Direct "
 	    "firmware load for (nvidia/[0-9.]+/gsp_[a-z0-9_]+\\.bin) failed "
 	    "with error -2", { NULL, "firmware" } },
@@ -979,6 +990,10 @@ const struct pattern cds_explain_patterns[] = {
 	{ "API-GONE", 2, "too few arguments in function call", 0, NULL, "too "
 	    "few arguments in function call[^\n]*\n[^\n]*[^A-Za-z0-9_](" NVAPI
 	    ")\\(", { NULL, "symbol" } },
+	/* GCC's words for the same, naming the function ("too few
+	 * arguments to function 'CUresult cuCtxCreate_v4(...)'") */
+	{ "API-GONE", 2, "arguments to function '", 0, NULL, "arguments to "
+	    "function '[^\n]*[^A-Za-z0-9_](" NVAPI ")\\(", { NULL, "symbol" } },
 	/* a library that calls the driver API and was linked without
 	 * -lcuda: its cu* symbols stay unresolved when it is loaded */
 	{ "LINK-LIBCUDA", 3, "undefined symbol:", 0, NULL, "undefined symbol: *("
@@ -1113,6 +1128,18 @@ const struct pattern cds_explain_patterns[] = {
 	{ "KMOD-BUILD", 2, "DKMS module '", 0, NULL, "DKMS module '(nvidia"
 	    "[^'\n]*)'( for kernel[- ]([^ .\n]+)[^\n]*FAILED| failed to "
 	    "build)", { NULL, "module", NULL, "kernel" } },
+	/* the compiler's error in a source file of the driver's modules,
+	 * built against a kernel's headers ("nvidia/nv.c:130:18: error:") */
+	{ "KMOD-BUILD", 2, ".c:", 1, "linux", "(nvidia|nvidia-drm|nvidia-uvm|"
+	    "nvidia-modeset|nvidia-peermem)/[A-Za-z0-9_-]+\\.c:[0-9]+:[0-9]+: "
+	    "error:", { NULL, "module" } },
+	/* akmods' and rpmbuild's missing build tools for the kmod, and a
+	 * packaging's patch that no longer applies to the driver's sources */
+	{ "KMOD-BUILD", 2, "is needed by ", 1, "Failed build dependencies",
+	    "([^ \t\n]+) is needed by (akmod-|kmod-)?nvidia[^ \n]*",
+	    { NULL, "needs" } },
+	{ "KMOD-BUILD", 3, "FAILED at ", 0, "nvidia", "FAILED at [0-9]+",
+	    { NULL } },
 	{ "KMOD-BUILD", 2, "Bad return status for module build on kernel", 0,
 	    NULL, "Bad return status for module build on kernel: *"
 	    "([^ \n]+)", { NULL, "kernel" } },

@@ -284,7 +284,8 @@ const struct entry_def cds_explain_entries[] = {
 	{ "F20", N_("no NVIDIA kernel driver is running"),
 	  N_("nvidia-smi or NVML could not talk to the kernel module: it is "
 	  "not loaded.  Usually the kernel was updated and no module was built "
-	  "for it, or nouveau holds the GPU, or Secure Boot refuses the "
+	  "for it, or another kernel driver holds the GPU (nouveau, nova_core, "
+	  "vfio-pci for a virtual machine), or Secure Boot refuses the "
 	  "unsigned module; in a container, the GPU was not passed in."),
 	  N_("Build the module for the running kernel (dkms), blacklist "
 	  "nouveau, or enroll the module key; start containers with the "
@@ -943,18 +944,21 @@ const struct entry_def cds_explain_entries[] = {
 	    { N_("the driver's libcuda.so.1 has no libcuda.so beside it"),
 	    { LIB_NOWHERE } } } },
 	/* the kernel module is loaded and the GPU does not initialise */
-	{ "GPU-INIT", N_("the driver could not bring up the GPU"),
+	{ "GPU-INIT", N_("the driver could not bring up the GPU, or will not "
+	  "drive it"),
 	  N_("The NVIDIA kernel module is loaded but failed to initialise "
 	  "the GPU (RmInitAdapter failed) or will not drive it: the GSP "
 	  "firmware it loads is another release's or not installed, the "
 	  "firmware settings do not map the GPU's memory (Resizable BAR and "
 	  "Above 4G Decoding, which recent large GPUs need), the open module "
-	  "on a GPU without a GSP (before Turing), a driver release that left "
-	  "the GPU to a legacy branch, or the card's power or hardware."),
+	  "on a GPU without a GSP (before Turing), the proprietary module on a "
+	  "GPU only the open one drives (Blackwell), a driver release that "
+	  "left the GPU to a legacy branch, or the card's power or hardware."),
 	  N_("Make the driver's packages one release (module, firmware "
 	  "under /lib/firmware/nvidia and user space); before Turing, use "
 	  "the proprietary module (the driver package without -open) or the "
-	  "legacy branch NVRM names; enable Above 4G Decoding and Resizable "
+	  "legacy branch NVRM names, on Blackwell the open module (-open); "
+	  "enable Above 4G Decoding and Resizable "
 	  "BAR in the firmware setup, and read the NVRM lines of dmesg "
 	  "around the failure."),
 	  { { N_("the kernel module's release has no GPU support for this "
