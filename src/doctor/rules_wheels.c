@@ -1213,22 +1213,45 @@ symbols_text(const struct cds_strv *miss)
  * REL in the site) resolved before torch P's own: uninstall the other
  * NCCL wheels, reinstall the one torch pins (PNAME==PIN), else torch. */
 static void
-nccl_wheel_fixes(const struct site *s, const struct cds_package *p,
-    struct cds_finding *f, const char *pname, const char *pin)
+nccl_wheel_fixes(struct cds_rule_ctx *c, const struct site *s,
+    const struct cds_package *p, struct cds_finding *f, const char *pname,
+    const char *pin)
 {
 	char *pip = pip_of(s->env);
 	struct cds_buf others = {0};
-	size_t i;
+	struct cds_strv kept = {0};
+	struct dist *d;
+	size_t i, k, n;
 
-	/* the other NCCL wheels: the one torch pins stays */
+	/* the other NCCL wheels: the one torch pins stays, and so does one
+	 * another package here requires (uninstalling it would break that
+	 * package; the two then cannot share this env) */
+	d = site_dists(c, s->dir, &n);
 	for (i = 0; i < s->npkgs; i++) {
-		const char *nm = s->pkgs[i]->name;
+		const char *nm = s->pkgs[i]->name, *by = NULL;
 
-		if (cds_startswith(nm, "nvidia-nccl-") &&
-		    !cds_streq(nm, pname)) {
-			cds_buf_addf(&others, " %s", nm);
+		if (!cds_startswith(nm, "nvidia-nccl-") || cds_streq(nm, pname)) {
+			continue;
 		}
+		for (k = 0; k < n * n && by == NULL; k++) {
+			const struct dist *who = &d[k / n], *x = &d[k % n];
+
+			if (cds_streq(x->name, nm) &&
+			    !cds_streq(who->name, "torch") && requires(who, x)) {
+				by = who->name;
+			}
+		}
+		if (by == NULL) {
+			cds_buf_addf(&others, " %s", nm);
+			continue;
+		}
+		cds_finding_evidence(f, "kept", "%s, which %s requires", nm, by);
+		cds_strv_push_owned(&kept, cds_xasprintf("%s requires %s, whose "
+		    "libnccl.so.2 is the same file as torch's NCCL: give %s an "
+		    "env of its own, or install its build for torch's CUDA", by,
+		    nm, by));
 	}
+	dists_free(d, n);
 	if (others.len > 0) {
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s uninstall -y%s",
 		    pip, others.s);
@@ -1240,6 +1263,10 @@ nccl_wheel_fixes(const struct site *s, const struct cds_package *p,
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s install "
 		    "--force-reinstall --no-deps torch==%s", pip, p->version);
 	}
+	for (i = 0; i < kept.n; i++) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s", kept.v[i]);
+	}
+	cds_strv_clear(&kept);
 	cds_buf_free(&others);
 	free(pip);
 }
@@ -1282,7 +1309,7 @@ nccl_source(struct cds_rule_ctx *c, const struct site *s,
 		cds_evidence_via(f, d);
 		cds_fix_remove_path(c, f, d);
 	} else if (rel != NULL) {
-		nccl_wheel_fixes(s, p, f, pname, pin);
+		nccl_wheel_fixes(c, s, p, f, pname, pin);
 	} else {
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "remove or move "
 		    "%s out of the loader's path (%s), so that torch finds the "

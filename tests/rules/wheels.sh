@@ -12,7 +12,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/envs.sh"
 . "$CDS_SRCDIR/tests/fixtures/wheels.sh"
-plan 53
+plan 56
 
 mk_torch() {	# mk_torch HOSTSITE VERSION CUDA
 	mkdir -p "$1/torch/lib"
@@ -93,6 +93,25 @@ is "$(evidence "$OUT" NCCL-SYMBOL libnccl.so.2)" "['/opt/nccl/lib/libnccl.so.2 (
 NEW=$(LD_LIBRARY_PATH=/opt/nccl/lib sh -c "$(fix_command "$OUT" NCCL-SYMBOL); printf %s \"\$LD_LIBRARY_PATH\"")
 HOME=/home/user LD_LIBRARY_PATH=$NEW cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "NCCL-SYMBOL" "entry dropped: gone"
+
+# the same, with a package that requires the CUDA 11 NCCL wheel (cupy's
+# CUDA 11 build, its Requires-Dist as a test's): that wheel is kept, and
+# the fix says the two need envs of their own
+R=$(mk_sysroot); cleanup_later "$R"
+S=$(mk_env "$R" pt2 3.10)
+mkdir -p "$R$S/nvidia/nccl/lib"
+cp "$T/nccl-2.27.3" "$R$S/nvidia/nccl/lib/libnccl.so.2"
+mk_dist "$R$S" nvidia-nccl-cu12 2.27.3
+rec "$R$S" nvidia-nccl-cu12 2.27.3 nvidia/nccl/lib/libnccl.so.2
+mk_dist "$R$S" torch 2.5.1+cu121 \
+	'Requires-Dist: nvidia-nccl-cu12==2.27.3; platform_system == "Linux"'
+mk_torch "$R$S" 2.5.1+cu121 12.1
+mk_dist "$R$S" cupy-cuda11x 13.3.0 'Requires-Dist: nvidia-nccl-cu11'
+torch_nccl "$R$S"
+cu11_over "$R$S"
+is "$(evidence "$OUT" NCCL-SYMBOL kept)" "['nvidia-nccl-cu11, which cupy-cuda11x requires']" "NCCL-SYMBOL: a wheel another package requires is kept"
+is "$(fix_command "$OUT" NCCL-SYMBOL 0)" "$C/envs/pt2/bin/pip install --force-reinstall --no-deps nvidia-nccl-cu12==2.27.3" "NCCL-SYMBOL: no uninstall of it, torch's NCCL back"
+is "$(fix_command "$OUT" NCCL-SYMBOL 1)" "cupy-cuda11x requires nvidia-nccl-cu11, whose libnccl.so.2 is the same file as torch's NCCL: give cupy-cuda11x an env of its own, or install its build for torch's CUDA" "NCCL-SYMBOL: and what the two need"
 
 # ---- NCCL-SYMBOL on torch 2.2.2's own METADATA -------------------------
 # PyPI's torch 2.2.2 (tests/data/wheels) pins its wheels in the form older
