@@ -27,6 +27,18 @@ torch_nccl() {
 		-n "$1/nvidia/nccl/lib/libnccl.so.2" \
 		-D STUB_SYMBOL=torch_cuda_entry -D STUB_CALL=ncclMemFree
 }
+# torch_site SITE: torch 2.5.1+cu121 in SITE with the NCCL wheel it pins
+# (2.27.3, the stub's library)
+torch_site() {
+	mkdir -p "$1/nvidia/nccl/lib"
+	cp "$T/nccl-2.27.3" "$1/nvidia/nccl/lib/libnccl.so.2"
+	mk_dist "$1" nvidia-nccl-cu12 2.27.3
+	rec "$1" nvidia-nccl-cu12 2.27.3 nvidia/nccl/lib/libnccl.so.2
+	mk_dist "$1" torch 2.5.1+cu121 \
+		'Requires-Dist: nvidia-nccl-cu12==2.27.3; platform_system == "Linux"'
+	mk_torch "$1" 2.5.1+cu121 12.1
+	torch_nccl "$1"
+}
 # cu11_over SITE: pip installs nvidia-nccl-cu11 2.14.3 over SITE's NCCL;
 # doctor then
 cu11_over() {
@@ -44,14 +56,7 @@ S=$(mk_env "$R" pt 3.10)
 L=$R$S/nvidia/nccl/lib
 mk_solib "$T/nccl-2.27.3" libnccl.so.2 -D STUB_SYMBOL=ncclMemFree
 mk_solib "$T/nccl-2.14.3" libnccl.so.2 -D STUB_SYMBOL=ncclCommInitRank
-mkdir -p "$L"
-cp "$T/nccl-2.27.3" "$L/libnccl.so.2"
-mk_dist "$R$S" nvidia-nccl-cu12 2.27.3
-rec "$R$S" nvidia-nccl-cu12 2.27.3 nvidia/nccl/lib/libnccl.so.2
-mk_dist "$R$S" torch 2.5.1+cu121 \
-	'Requires-Dist: nvidia-nccl-cu12==2.27.3; platform_system == "Linux"'
-mk_torch "$R$S" 2.5.1+cu121 12.1
-torch_nccl "$R$S"
+torch_site "$R$S"
 for w in cublas-cu12:12.1.3.1:libcublas.so.12 cublas-cu11:11.11.3.6:libcublas.so.11; do
 	n=${w%%:*} v=${w#*:}; v=${v%%:*} so=${w##*:}
 	mk_solib "$R$S/nvidia/cublas/lib/$so" "$so"
@@ -99,15 +104,8 @@ unlike "$(finding_ids "$OUT")" "NCCL-SYMBOL" "entry dropped: gone"
 # the fix says the two need envs of their own
 R=$(mk_sysroot); cleanup_later "$R"
 S=$(mk_env "$R" pt2 3.10)
-mkdir -p "$R$S/nvidia/nccl/lib"
-cp "$T/nccl-2.27.3" "$R$S/nvidia/nccl/lib/libnccl.so.2"
-mk_dist "$R$S" nvidia-nccl-cu12 2.27.3
-rec "$R$S" nvidia-nccl-cu12 2.27.3 nvidia/nccl/lib/libnccl.so.2
-mk_dist "$R$S" torch 2.5.1+cu121 \
-	'Requires-Dist: nvidia-nccl-cu12==2.27.3; platform_system == "Linux"'
-mk_torch "$R$S" 2.5.1+cu121 12.1
+torch_site "$R$S"
 mk_dist "$R$S" cupy-cuda11x 13.3.0 'Requires-Dist: nvidia-nccl-cu11'
-torch_nccl "$R$S"
 cu11_over "$R$S"
 is "$(evidence "$OUT" NCCL-SYMBOL kept)" "['nvidia-nccl-cu11, which cupy-cuda11x requires']" "NCCL-SYMBOL: a wheel another package requires is kept"
 is "$(fix_command "$OUT" NCCL-SYMBOL 0)" "$C/envs/pt2/bin/pip install --force-reinstall --no-deps nvidia-nccl-cu12==2.27.3" "NCCL-SYMBOL: no uninstall of it, torch's NCCL back"
