@@ -275,11 +275,19 @@ const struct entry_def cds_explain_entries[] = {
 	  { { N_("the fabric manager is not running or does not match"),
 	    { BY("F18") } } } },
 	{ "F19", N_("NVML and the kernel module are different versions"),
-	  N_("The user-space driver libraries were upgraded (unattended "
-	  "upgrades) while the old kernel module stays loaded."),
-	  N_("Reboot, or unload and reload the nvidia modules; hold the "
-	  "driver packages."),
-	  { { N_("the libraries and the module differ"), { BY("F19"),
+	  N_("The driver's user-space libraries (NVML, libcuda) are of "
+	  "another release than the kernel module loaded: an upgrade "
+	  "(unattended upgrades) replaced them while the old module stays "
+	  "loaded, two installs of the driver are mixed (the distribution's "
+	  "packages and NVIDIA's), or a container's image carries driver "
+	  "libraries of its own instead of the host's."),
+	  N_("Reboot, or unload and reload the nvidia modules, and hold the "
+	  "driver packages; remove a second install of the driver; in a "
+	  "container's image, remove the driver's packages (the runtime "
+	  "mounts the host's)."),
+	  { { N_("the container's image carries driver libraries of its "
+	    "own"), { IF("F19", "fix on", "the container's image") } },
+	    { N_("the libraries and the module differ"), { BY("F19"),
 	    IF(MSG_DRIVER, "mismatch", NULL) } } } },
 	{ "F20", N_("no NVIDIA kernel driver is running"),
 	  N_("nvidia-smi or NVML could not talk to the kernel module: it is "

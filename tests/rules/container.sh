@@ -22,7 +22,7 @@
 # that is no container and has no engine says nothing new.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 121
+plan 122
 
 # The variables of the machine running the tests stay out of the trees'.
 unset CDS_CONTAINER KUBERNETES_SERVICE_HOST APPTAINER_CONTAINER \
@@ -192,6 +192,11 @@ mount --bind /dev/null '$R/dev/nvidiactl'"
 	ns_cds "$(proc_setup "$R" mask)
 mount --bind /dev/null '$R/dev/nvidiactl'" --root "$R" doctor --json
 	like "$(fix_command "$OUT" F19)" "^in the image: remove the driver's libraries" "F19 of the image's own library: fixed in the image"
+	ns_cds "$(proc_setup "$R" mask)
+mount --bind /dev/null '$R/dev/nvidiactl'" --root "$R" explain --json \
+		"Failed to initialize NVML: Driver/library version mismatch"
+	is "$(jget "$OUT" 'd["id"], d["cause_here"]')" "('F19', \"the container's image carries driver libraries of its own\")" \
+		"explain: NVML's mismatch in a container whose image carries the driver's libraries"
 	unlike "$(jget "$OUT" '[x["command"] for f in d["findings"] for x in f["fixes"]]')" "apt-mark hold|sudo reboot" "no reboot or apt-mark inside the container"
 	rm -f "$R$LIB/libcuda.so.570.133.20"
 	ln -sf libcuda.so.550.54.15 "$R$LIB/libcuda.so.1"
