@@ -1258,15 +1258,27 @@ package_details(cds_handle_t *h, const char *site, const char *distinfo,
 		pkg->cuda_source = "version tag";
 	}
 	if (pkg->cuda == NULL && !pkg->cpu_only) {
-		/* pip wheels pin the runtime: nvidia-cuda-runtime-cu12==12.1.105 */
-		char *v = requires_pin(h, distinfo, "nvidia-cuda-runtime-cu");
+		/* pip wheels pin the runtime: nvidia-cuda-runtime-cu12==12.1.105,
+		 * CUDA 13's unsuffixed nvidia-cuda-runtime==13.0.96, or NVIDIA's
+		 * metapackage, cuda-toolkit[cublas,...]==13.0.2 (torch for
+		 * CUDA 13) */
+		static const char *const pins[][2] = {
+			{ "nvidia-cuda-runtime", "nvidia-cuda-runtime pin" },
+			{ "cuda-toolkit", "cuda-toolkit pin" },
+		};
+		size_t i;
 
-		if (v != NULL) {
-			char **f = cds_strsplit(v, ".", 0);
+		for (i = 0; i < 2 && pkg->cuda == NULL; i++) {
+			char *v = requires_pin(h, distinfo, pins[i][0]);
+			char **f;
 
+			if (v == NULL) {
+				continue;
+			}
+			f = cds_strsplit(v, ".", 0);
 			if (cds_strv_len(f) >= 2) {
 				pkg->cuda = cds_xasprintf("%s.%s", f[0], f[1]);
-				pkg->cuda_source = "nvidia-cuda-runtime pin";
+				pkg->cuda_source = pins[i][1];
 			}
 			cds_strfreev(f);
 			free(v);

@@ -19,7 +19,7 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/wheels.sh"
-plan 41
+plan 42
 
 SHIP=$CDS_SRCDIR/manifests/index.json
 PT=https://download.pytorch.org/whl
@@ -167,6 +167,22 @@ if [ -e "$CUDA/dist-info/nvidia_cuda_runtime-13.0.96.dist-info" ]; then
 else
 	skip 7 "no CUDA 13.0.2 made of NVIDIA's wheels at $CUDA"
 fi
+
+# ---- a torch without a label or torch/version.py pinning cuda-toolkit ----
+# the dist-info alone, its one pin the cuda-toolkit line of
+# torch-2.14.0+cu130's METADATA: the CUDA is read from that pin
+R=$(mk_sysroot); cleanup_later "$R"
+S=$R$V/lib/python3.12/site-packages
+mkdir -p "$S/torch-2.14.0.dist-info" "$R$V/bin"
+echo "home = /usr/bin" >"$R$V/pyvenv.cfg"
+{
+	printf 'Metadata-Version: 2.4\nName: torch\nVersion: 2.14.0\n'
+	grep '^Requires-Dist: cuda-toolkit' "$CDS_SRCDIR/tests/data/wheels/torch-2.14.0+cu130/METADATA"
+} >"$S/torch-2.14.0.dist-info/METADATA"
+echo pip >"$S/torch-2.14.0.dist-info/INSTALLER"
+: >"$S/torch-2.14.0.dist-info/RECORD"
+doc
+is "$(row torch)" "[('2.14.0', '13.0', 'cuda-toolkit pin', None)]" "no label, no version.py: CUDA 13.0 from the cuda-toolkit[...]==13.0.2 pin"
 
 # ---- TensorFlow 2.14.0 and its and-cuda extra ---------------------------
 env tensorflow-2.14.0
