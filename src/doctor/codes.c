@@ -360,10 +360,11 @@ static const struct wrapper wrappers[] = {
 	/* Ollama's NVML probe (gpu.go): "nvml vram init failure: 9" */
 	{ "Ollama", "nvml ", "nvml [a-z ]*failure:? *([0-9]+)", 1, 0, 0,
 	    "nvmlReturn_t" },
-	/* Ollama's loader of libcuda (discover/gpu.go): "cuda driver library
-	 * init failure: 3" */
-	{ "Ollama", "init failure: ", "init failure: ([0-9]+)", 1, 0, 0,
-	    "CUresult" },
+	/* Ollama's loaders of libcuda and libcudart (discover/gpu.go):
+	 * "cuda driver library init failure: 3", "cudart init failure: 999"
+	 * (its NVML's "nvml vram init failure: 9" is NVML's code, above) */
+	{ "Ollama", "init failure: ", "(cudart|library) init failure: "
+	    "([0-9]+)", 2, 0, 0, "CUresult" },
 	/* NVML's number as wrappers print it: DALI's "nvml error (3): ...",
 	 * nvidia-smi's "exit status N" is not (its own codes differ) */
 	{ NULL, "nvml error (", "nvml error \\(([0-9]+)\\)", 1, 0, 0,

@@ -43,6 +43,14 @@
 	"nvparsers|nvblas|nvvm|nvshmem[a-z_]*|nvptxcompiler[a-z_]*|" \
 	"nvfatbin|nvJPEG)"
 
+/* a requirement word, then within a clause the driver and a driver's
+ * number ("requires NVIDIA driver 525", "minimum driver: 535") */
+#define TO_DRIVER "[^\n.;]{0,30}[^a-z]driver( version)?[^\n.;0-9]{0,12}" \
+	"[1-9][0-9]{2}"
+/* a compute capability said to be below what is needed */
+#define CC_BELOW "capability( of)?( [0-9]+\\.[0-9]+)?\\)?,? (is )?(not " \
+	"supported|unsupported|too old|too low|lower than|below)"
+
 const struct pattern cds_explain_patterns[] = {
 	/* cuDNN 8 sub-libraries: one release with another's sibling */
 	{ "F3", 0, COULD, 0, NULL, LOADLIB "(" P "/bin/\\.\\./lib/"
@@ -1223,12 +1231,9 @@ const struct pattern cds_explain_patterns[] = {
 	    "( \\([^)\n]{0,40}\\))?,? (is )?(too old|outdated)", { NULL } },
 	/* "requires NVIDIA driver 525 or later", "minimum driver: 535",
 	 * "needs at least driver version 450.80.02" */
-	{ "F16", 3, "require", 0, NULL, "requires?[^\n.;]{0,30}[^a-z]driver"
-	    "( version)?[^\n.;0-9]{0,12}[1-9][0-9]{2}", { NULL } },
-	{ "F16", 3, "need", 0, NULL, "needs?[^\n.;]{0,30}[^a-z]driver"
-	    "( version)?[^\n.;0-9]{0,12}[1-9][0-9]{2}", { NULL } },
-	{ "F16", 3, "minimum", 0, NULL, "minimum[^\n.;]{0,20}[^a-z]driver"
-	    "( version)?[^\n.;0-9]{0,12}[1-9][0-9]{2}", { NULL } },
+	{ "F16", 3, "require", 0, NULL, "requires?" TO_DRIVER, { NULL } },
+	{ "F16", 3, "need", 0, NULL, "needs?" TO_DRIVER, { NULL } },
+	{ "F16", 3, "minimum", 0, NULL, "minimum" TO_DRIVER, { NULL } },
 	/* "driver 525 or later is required", "driver >= 450.80.02 required" */
 	{ "F16", 3, "driver", 0, NULL, "driver( version)?:? *(>= ?)?"
 	    "[1-9][0-9]{2}(\\.[0-9]+)* (or (later|newer|higher|above) )?"
@@ -1236,12 +1241,8 @@ const struct pattern cds_explain_patterns[] = {
 	/* the GPU below what the program was built for or asks: whether the
 	 * program has no kernels for it (F21) or asks a feature it lacks
 	 * (GPU-FEATURE), the words do not say; both are named */
-	{ "F21", 3, "capability", 0, NULL, "capability( of)?( [0-9]+\\.[0-9]+)?"
-	    "\\)?,? (is )?(not supported|unsupported|too old|too low|lower "
-	    "than|below)", { NULL } },
-	{ "GPU-FEATURE", 3, "capability", 0, NULL, "capability( of)?"
-	    "( [0-9]+\\.[0-9]+)?\\)?,? (is )?(not supported|unsupported|too "
-	    "old|too low|lower than|below)", { NULL } },
+	{ "F21", 3, "capability", 0, NULL, CC_BELOW, { NULL } },
+	{ "GPU-FEATURE", 3, "capability", 0, NULL, CC_BELOW, { NULL } },
 	{ "GPU-FEATURE", 3, "require", 0, NULL, "requires?[^\n.;]{0,30}"
 	    "(compute|cuda) capability[^\n.;0-9]{0,12}[0-9]+\\.[0-9]+",
 	    { NULL } },
@@ -1272,6 +1273,8 @@ const struct pattern cds_explain_patterns[] = {
 #undef CANNOT
 #undef UNDEF
 #undef COULD
+#undef TO_DRIVER
+#undef CC_BELOW
 #undef NVLIB
 
 const size_t cds_explain_npatterns = sizeof(cds_explain_patterns) /

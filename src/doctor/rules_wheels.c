@@ -1221,7 +1221,7 @@ nccl_wheel_fixes(struct cds_rule_ctx *c, const struct site *s,
 	struct cds_buf others = {0};
 	struct cds_strv kept = {0};
 	struct dist *d;
-	size_t i, k, n;
+	size_t i, j, k, n;
 
 	/* the other NCCL wheels: the one torch pins stays, and so does one
 	 * another package here requires (uninstalling it would break that
@@ -1233,12 +1233,12 @@ nccl_wheel_fixes(struct cds_rule_ctx *c, const struct site *s,
 		if (!cds_startswith(nm, "nvidia-nccl-") || cds_streq(nm, pname)) {
 			continue;
 		}
-		for (k = 0; k < n * n && by == NULL; k++) {
-			const struct dist *who = &d[k / n], *x = &d[k % n];
-
-			if (cds_streq(x->name, nm) &&
-			    !cds_streq(who->name, "torch") && requires(who, x)) {
-				by = who->name;
+		for (j = 0; j < n && !cds_streq(d[j].name, nm); j++) {
+		}
+		for (k = 0; j < n && k < n && by == NULL; k++) {
+			if (!cds_streq(d[k].name, "torch") &&
+			    requires(&d[k], &d[j])) {
+				by = d[k].name;
 			}
 		}
 		if (by == NULL) {

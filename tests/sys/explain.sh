@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 149
+plan 152
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -81,6 +81,16 @@ cds --root "$E0" explain 'segmentation fault in my own code'
 is "$RC" 1 "unknown text: exit 1"
 like "$OUT" "not one I know" "unknown text: said"
 like "$OUT" "cudnn-setup doctor" "unknown text: suggests doctor"
+# healthy lines that name a driver, a requirement and a capability: the
+# statements of need (a driver too old or required, a capability below)
+# must not take them for a failure
+for t in 'GPU 0: NVIDIA H200 (compute capability 9.0), driver 580.95.05 loaded' \
+	'Using NVIDIA driver 580.95.05; the minimum driver check passed' \
+	'nvidia-smi -L
+GPU 0: NVIDIA H200 (UUID: GPU-1234)'; do
+	cds --root "$E0" explain "$t"
+	is "$RC" 1 "healthy line not taken for a failure: $(printf %s "$t" | head -n 1)"
+done
 # the runtime's short strings claimed only where they are CUDA's: after a
 # colon at the end of a line, and never the ones other programs print too
 for t in 'cc1plus: out of memory' 'open: file not found' \
