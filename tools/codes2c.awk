@@ -1,9 +1,12 @@
 # codes2c.awk - manifests/data/cuda-codes.tsv (enum, major, value, name,
-# text, releases, source, wording) as the rows of src/doctor/codes.c's two
-# tables, one C initialiser a line: the codes (their newest rows), then,
-# under CDS_CODES_OLDER, the other releases' words for them (each with the
-# index of its code's row).  The file is included once for each table.  A
-# row that is not of that shape stops the build.
+# text, releases, source, wording) and manifests/data/xid.tsv (xid,
+# mnemonic, description, immediate, investigatory: NVIDIA's Xid catalog) as
+# the rows of src/doctor/codes.c's two tables, one C initialiser a line:
+# the codes (their newest rows; the Xids as codes of the enum "Xid" with
+# the catalog's immediate action), then, under CDS_CODES_OLDER, the other
+# releases' words for them (each with the index of its code's row).  The
+# file is included once for each table.  A row that is not of that shape
+# stops the build.
 BEGIN {
 	FS = "\t"
 	ncodes = 0
@@ -30,6 +33,27 @@ NR == 1 {
 /^#/ || /^$/ {
 	next
 }
+FNR < NR && !xidhead {
+	if ($1 != "xid" || $2 != "mnemonic" || $4 != "immediate") {
+		fail("the Xid table's header is not its first line")
+	}
+	xidhead = 1
+	next
+}
+FNR < NR {
+	if (NF != 5 || $1 !~ /^[0-9]+$/ || $2 !~ /^[A-Z0-9_]+$/) {
+		fail("not 5 columns of xid, mnemonic, description, " \
+		    "immediate, investigatory")
+	}
+	# "Unused": the catalog's word for a number its GPUs do not log
+	# (no words, no action)
+	unused = $3 == "Unused"
+	printf "\t{ \"Xid\", 0, %sL, %s, %s, \"-\", %s },\n", $1, \
+	    cstr($2), cstr(unused ? "" : $3), \
+	    ($4 == "-" || unused ? "NULL" : cstr($4))
+	ncodes++
+	next
+}
 {
 	if (NF != 8 || $3 !~ /^-?[0-9]+$/ || ($2 != "-" && $2 !~ /^[0-9]+$/)) {
 		fail("not 8 columns of enum, major, value, name, text, " \
@@ -37,7 +61,7 @@ NR == 1 {
 	}
 	key = $1 FS $2 FS $3 FS $4
 	if ($8 == "newest") {
-		printf "\t{ %s, %d, %sL, %s, %s, %s },\n", cstr($1), \
+		printf "\t{ %s, %d, %sL, %s, %s, %s, NULL },\n", cstr($1), \
 		    ($2 == "-" ? 0 : $2), $3, cstr($4), cstr($5), cstr($6)
 		last = key
 		ncodes++

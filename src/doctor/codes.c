@@ -379,6 +379,13 @@ static const struct wrapper wrappers[] = {
 	/* Julia's CUDA.jl: "(code 2, ERROR_OUT_OF_MEMORY)" */
 	{ "CUDA.jl", "(code ", "\\(code ([0-9]+), ERROR_[A-Z_]+\\)", 1, 0,
 	    0, "CUresult" },
+	/* the NVIDIA kernel module's log: "NVRM: Xid (PCI:0000:01:00): 79,
+	 * pid=..., GPU has fallen off the bus." (NVIDIA's Xid catalog,
+	 * manifests/data/xid.tsv), and the number as people write it: "Xid
+	 * 79", "XID error 48" (an NVSwitch's "SXid" is another catalog) */
+	{ "the NVIDIA kernel module", "Xid (", "\\<Xid \\([^)\n]{0,40}\\): *"
+	    "([0-9]+)", 1, 0, 0, "Xid" },
+	{ NULL, "Xid", "\\<Xid( error)?:? *#?([0-9]+)\\>", 2, 0, 0, "Xid" },
 	/* a CUDA call and what it returned: "cuInit returned 100",
 	 * "cudaMalloc failed with error 2", "cuInit() failed: 999" */
 	{ NULL, "returned", "(cuda[A-Z][A-Za-z0-9_]*|cu[A-Z][A-Za-z0-9_]*)"

@@ -3,7 +3,9 @@
  * cudaError_t, cudnnStatus_t, cuBLAS, cuSPARSE, cuFFT, cuRAND, cuSOLVER,
  * NVRTC, nvJitLink, NCCL, NVML): its number, its enumerator and the
  * library's own words for it.  The table is manifests/data/cuda-codes.tsv,
- * made from the real headers and libraries by tools/mkcodes.py and
+ * made from the real headers and libraries by tools/mkcodes.py, and the
+ * Xid numbers the NVIDIA kernel module logs (manifests/data/xid.tsv, from
+ * NVIDIA's Xid catalog: the enum "Xid", its mnemonics as enumerators),
  * compiled in (codes-table.inc, made by tools/codes2c.awk).
  */
 #ifndef CDS_CODES_H
@@ -23,6 +25,9 @@ struct cds_code {
 	const char *text;	/* the library's description string, of
 				   its newest release read */
 	const char *releases;	/* the releases whose headers have it */
+	const char *action;	/* what its maker says to do, as a bucket of
+				   NVIDIA's Xid catalog ("RESET_GPU"), or
+				   NULL */
 };
 
 /* The code whose enumerator is the N bytes at NAME, or NULL. */

@@ -382,6 +382,14 @@ static const char *const code_ids[][2] = {
 	{ "CUDA_ERROR_OPERATING_SYSTEM", "CODE-INIT" },
 	{ "cudaErrorLaunchOutOfResources", "GPU-RESOURCES" },
 	{ "CUDA_ERROR_LAUNCH_OUT_OF_RESOURCES", "GPU-RESOURCES" },
+	/* the Xids NVIDIA's catalog calls a program's own fault (13, 31,
+	 * 43, 137) and the GPU off the bus (79); every other Xid is
+	 * GPU-XID's */
+	{ "ROBUST_CHANNEL_GR_EXCEPTION", "CUDA-FAULT" },
+	{ "ROBUST_CHANNEL_FIFO_ERROR_MMU_ERR_FLT", "CUDA-FAULT" },
+	{ "ROBUST_CHANNEL_RESETCHANNEL_VERIF_ERROR", "CUDA-FAULT" },
+	{ "NVLINK_PRIV_ERR", "CUDA-FAULT" },
+	{ "ROBUST_CHANNEL_GPU_HAS_FALLEN_OFF_THE_BUS", "GPU-LOST" },
 };
 
 /*
@@ -479,6 +487,9 @@ code_entry(const struct cds_code *c, int *rank)
 			return code_ids[i][1];
 		}
 	}
+	if (strcmp(c->type, "Xid") == 0) {
+		return "GPU-XID";
+	}
 	*rank = 1;
 	if (name_has(c->name, "ALLOC|OUT_OF_MEMORY|MemoryAllocation|"
 	    "OutOfMemory")) {
@@ -549,6 +560,10 @@ add_codes(struct cds_explanation *x, size_t **from, const char *text,
 		capture_add(t, "code library", cds_code_library(c->type),
 		    strlen(cds_code_library(c->type)));
 		capture_add(t, "code says", c->text, strlen(c->text));
+		if (c->action != NULL) {
+			capture_add(t, "code action", c->action,
+			    strlen(c->action));
+		}
 		if (hits[i].via != NULL) {
 			capture_add(t, "printed by", hits[i].via,
 			    strlen(hits[i].via));

@@ -711,6 +711,24 @@ const struct entry_def cds_explain_entries[] = {
 	  "seating checked."),
 	  { { N_("a hardware fault (cannot be checked here)"),
 	    { { NULL, { { NULL } } } } } } },
+	/* every other Xid the NVIDIA kernel module logs: its number,
+	 * mnemonic, words and action from NVIDIA's Xid catalog
+	 * (manifests/data/xid.tsv) are the match's captures */
+	{ "GPU-XID", N_("the NVIDIA driver logged a GPU error (Xid)"),
+	  N_("The NVIDIA kernel module logged an Xid, an error numbered in "
+	  "NVIDIA's Xid catalog: a fault in one program's work on the GPU, "
+	  "in the GPU's memory (ECC), its firmware (GSP), its links (PCIe, "
+	  "NVLink) or its power, or a note that follows another Xid.  It "
+	  "says what happened on the GPU, not what is installed: the CUDA "
+	  "libraries are not its cause."),
+	  N_("Do what NVIDIA's catalog says for the number (shown with the "
+	  "message: restart the program, reset the GPU with nvidia-smi -r or "
+	  "reboot); if the same Xid comes back after that, have the GPU's "
+	  "power, cooling and seating checked (nvidia-smi -q -d ECC shows "
+	  "its memory errors)."),
+	  { { N_("a fault of the GPU, its memory, links or power, or of one "
+	    "program's work on it (cannot be checked here)"),
+	    { { NULL, { { NULL } } } } } } },
 	{ "DRIVER-LIB", N_("a library of the NVIDIA driver is missing"),
 	  N_("libcuda.so.1, libnvidia-ml.so.1, libnvidia-ptxjitcompiler.so.1 "
 	  "and libnvcuvid.so.1 come with the driver, never with CUDA or a "

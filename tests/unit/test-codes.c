@@ -190,6 +190,46 @@ pynvml(cds_handle_t *h, const struct cds_code *c)
 	check(h, c, "pynvml's class", text, 1);
 }
 
+/* An Xid as the NVIDIA kernel module logs it and as people write it: its
+ * number names its row of NVIDIA's catalog, in the entry the catalog's
+ * words say (a program's fault, the GPU off the bus, or any other Xid),
+ * with the catalog's action when it gives one. */
+static const char *const xid_forms[] = {
+	"Nov 29 07:00:01 node7 kernel: NVRM: Xid (PCI:0000:3b:00): %ld, "
+	    "pid=4242, name=python3, Ch 00000008",
+	"[  812.113] NVRM: Xid (0000:01:00): %ld, C 00000005",
+	"the job died and dmesg shows XID %ld on that node",
+	NULL
+};
+
+static void
+xid(cds_handle_t *h, const struct cds_code *c)
+{
+	struct cds_explanation *x;
+	const struct cds_explain_match *m;
+	const char *want = "GPU-XID", *act;
+	char text[256];
+
+	forms(h, c, xid_forms, 0);
+	if (c->value == 79) {
+		want = "GPU-LOST";
+	} else if (c->value == 13 || c->value == 31 || c->value == 43 ||
+	    c->value == 137) {
+		want = "CUDA-FAULT";
+	}
+	snprintf(text, sizeof(text), "kernel: NVRM: Xid (PCI:0000:3b:00): "
+	    "%ld, pid=1, name=x", c->value);
+	x = cds_explain_text(h, text);
+	m = code_match(x);
+	act = m != NULL ? cap(m, "code action") : NULL;
+	tap_ok(m != NULL && strcmp(m->id, want) == 0 &&
+	    (c->action == NULL ? act == NULL : act != NULL &&
+	    strcmp(act, c->action) == 0), "Xid %ld: %s, action %s",
+	    c->value, m != NULL ? m->id : "none", act != NULL ? act : "none");
+	cds_explanation_free(x);
+	cds_clearerr(h);
+}
+
 /* The name of a code the table lists twice (for one enum and major), or
  * NULL: the words older releases say for a code are not rows of their
  * own. */
@@ -215,6 +255,7 @@ int
 main(void)
 {
 	const struct cds_code *c;
+	struct cds_explanation *x;
 	cds_handle_t *h;
 	char text[512];
 	int err, n = 0;
@@ -231,6 +272,10 @@ main(void)
 			continue;	/* success */
 		}
 		n++;
+		if (strcmp(c->type, "Xid") == 0) {
+			xid(h, c);	/* logged by number, never by name */
+			continue;
+		}
 		snprintf(text, sizeof(text), "Error: %s", c->name);
 		check(h, c, "by name", text, 1);
 		snprintf(text, sizeof(text), "ERROR 10:00 x.py:1] failed: %s: "
@@ -258,6 +303,19 @@ main(void)
 		glog(h, c);
 	}
 	tap_ok(n > 100, "the table has %d failure codes", n);
+	for (i = 0, n = 0; (c = cds_code_at(i)) != NULL; i++) {
+		n += strcmp(c->type, "Xid") == 0;
+	}
+	tap_ok(n == 172 && cds_code_of("Xid", 0, 172) != NULL,
+	    "the Xid catalog's 172 rows: %d", n);
+	/* an NVSwitch's SXid is of another catalog, and a number after
+	 * a word ending in "xid" is none */
+	x = cds_explain_text(h, "nvidia-nvswitch0: SXid (PCI:0000:05:00.0): "
+	    "79, Non-fatal, Link 32 egress non-posted PRIV error\n"
+	    "checked the oxid 79 sensor");
+	tap_ok(code_match(x) == NULL, "SXid 79 and \"oxid 79\" name no "
+	    "Xid: %s", code_match(x) != NULL ? code_match(x)->id : "none");
+	cds_explanation_free(x);
 	tap_ok(once() == NULL, "each code once, with its newest words: %s",
 	    once() == NULL ? "yes" : once());
 	cds_free(h);

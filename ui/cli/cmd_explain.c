@@ -136,11 +136,50 @@ match_says(const struct cds_explain_match *m, const char *key)
 	return NULL;
 }
 
-/* The status code the message carries, in the library's own words. */
+/* What NVIDIA's Xid catalog says to do, its bucket (the capture "code
+ * action") in words; NULL for a bucket not known here. */
+static const char *
+action_words(const char *bucket)
+{
+	static const char *const words[][2] = {
+		{ "RESTART_APP", N_("restart the program") },
+		{ "RESET_GPU", N_("reset the GPU (nvidia-smi -r) or reboot") },
+		{ "RESTART_BM", N_("reboot the machine") },
+		{ "RESTART_VM", N_("restart the virtual machine") },
+		{ "IGNORE", N_("nothing needed for the GPU itself") },
+		{ "CHECK_MECHANICALS", N_("check the GPU's power cables and "
+		    "seating") },
+		{ "UPDATE_SWFW", N_("update the driver and the GPU's "
+		    "firmware") },
+		{ "CONTACT_SUPPORT", N_("contact the GPU's vendor or "
+		    "NVIDIA") },
+		{ "WORKFLOW_XID_45", N_("look at the Xid before it: this one "
+		    "follows it") },
+		{ "WORKFLOW_XID_48", N_("reset the GPU or reboot; nvidia-smi "
+		    "-q -d ECC shows the memory errors") },
+		{ "WORKFLOW_NVLINK_ERR", N_("reset the GPU or reboot; "
+		    "nvidia-smi nvlink shows the links") },
+		{ "WORKFLOW_NVLINK5_ERR", N_("reset the GPU or reboot; "
+		    "nvidia-smi nvlink shows the links") },
+		{ "XID_154", N_("the recovery action the line names") },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(words) / sizeof(words[0]); i++) {
+		if (strcmp(words[i][0], bucket) == 0) {
+			return _(words[i][1]);
+		}
+	}
+	return NULL;
+}
+
+/* The status code the message carries, in the library's own words (an
+ * Xid its catalog calls unused has none), and what its maker says to do
+ * about it. */
 static void
 print_code(const struct cds_explain_match *m)
 {
-	const char *name = match_says(m, "code"), *by;
+	const char *name = match_says(m, "code"), *by, *says, *act, *w;
 	char *line = NULL;
 	int n;
 
@@ -148,12 +187,31 @@ print_code(const struct cds_explain_match *m)
 		return;
 	}
 	by = match_says(m, "printed by");
-	n = by != NULL ? asprintf(&line, _("%s %s (%s), printed by %s: "
-	    "\"%s\""), match_says(m, "code library"), name,
-	    match_says(m, "code value"), by, match_says(m, "code says")) :
-	    asprintf(&line, _("%s %s (%s): \"%s\""), match_says(m,
-	    "code library"), name, match_says(m, "code value"),
-	    match_says(m, "code says"));
+	says = match_says(m, "code says");
+	if (says != NULL && *says == '\0') {
+		n = by != NULL ? asprintf(&line, _("%s %s (%s), printed by "
+		    "%s"), match_says(m, "code library"), name,
+		    match_says(m, "code value"), by) :
+		    asprintf(&line, _("%s %s (%s)"), match_says(m,
+		    "code library"), name, match_says(m, "code value"));
+	} else {
+		n = by != NULL ? asprintf(&line, _("%s %s (%s), printed by "
+		    "%s: \"%s\""), match_says(m, "code library"), name,
+		    match_says(m, "code value"), by, says) :
+		    asprintf(&line, _("%s %s (%s): \"%s\""), match_says(m,
+		    "code library"), name, match_says(m, "code value"), says);
+	}
+	if (n > 0) {
+		cli_wrap(stdout, 2, 2, line);
+		free(line);
+	}
+	if ((act = match_says(m, "code action")) == NULL) {
+		return;
+	}
+	w = action_words(act);
+	n = w != NULL ? asprintf(&line, _("NVIDIA's action for it: %s"), w) :
+	    asprintf(&line, _("NVIDIA's action for it: %s (its Xid "
+	    "catalog)"), act);
 	if (n > 0) {
 		cli_wrap(stdout, 2, 2, line);
 		free(line);
