@@ -562,6 +562,42 @@ find_pynvml(const char *text, struct cds_code_hit **hits, size_t *n)
 	}
 }
 
+/* NVML's codes as NVIDIA's Go bindings (go-nvml, under the device
+ * plugin, the container toolkit and dcgm-exporter) print them: the
+ * enumerator without its "NVML_" ("nvml init failed:
+ * ERROR_LIBRARY_NOT_FOUND"), on a line that speaks of NVML. */
+static void
+find_gonvml(const char *text, struct cds_code_hit **hits, size_t *n)
+{
+	static const char key[] = "ERROR_";
+	const char *at = text, *w, *b;
+	int tries;
+
+	for (tries = 0; tries < MAXTRIES && (at = strstr(at, key)) != NULL;
+	    tries++, at++) {
+		char name[64] = "NVML_";
+		size_t k = strlen(name);
+		int nvml = 0;
+
+		if (at > text && (isalnum((unsigned char)at[-1]) ||
+		    at[-1] == '_')) {
+			continue;	/* NVML_ERROR_X itself, or another's */
+		}
+		for (b = at; b > text && b[-1] != '\n' && at - b < BACK; b--) {
+			nvml |= strncasecmp(b - 1, "nvml", 4) == 0;
+		}
+		for (w = at; (isupper((unsigned char)*w) || *w == '_' ||
+		    isdigit((unsigned char)*w)) && k + 1 < sizeof(name); w++) {
+			name[k++] = *w;
+		}
+		name[k] = '\0';
+		if (nvml) {
+			hit_add(hits, n, cds_code_named(name, k),
+			    (size_t)(at - text), (size_t)(w - at), "go-nvml", 0);
+		}
+	}
+}
+
 /* Does no other code of C's enum say WORDS (C's, of some release) in any
  * release? */
 static int
@@ -890,6 +926,7 @@ cds_codes_find(const char *text, size_t len, struct cds_code_hit **hits)
 	find_camel(text, len, hits, &n);
 	find_jaxlib(text, hits, &n);
 	find_pynvml(text, hits, &n);
+	find_gonvml(text, hits, &n);
 	if (n > 1) {
 		qsort(*hits, n, sizeof(**hits), hit_order);
 	}

@@ -18,6 +18,9 @@
 #define LOADLIB "Could not load library (" CUDNN ")\\.[[:space:]]*Error: *"
 #define CANNOT " *: *cannot open shared object file"
 #define UNDEF "undefined symbol"
+/* "undefined symbol: " and the symbol's opening quote, when a program
+ * quoted it ('undefined symbol: "ncclCommWindowRegister"') */
+#define SYMBOL UNDEF ": *[\"'`]?"
 #define COULD "Could not load library"
 /* the Windows names of the same libraries: cublas64_12.dll */
 #define NVDLL "(cu[a-zA-Z_]+|nvrtc|nvJitLink|npp[a-z_]*)64_[0-9]+(_[0-9]+)?" \
@@ -56,7 +59,7 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F3", 0, COULD, 0, NULL, LOADLIB "(" P "/bin/\\.\\./lib/"
 	    "libcudnn[a-z_]*\\.so\\.[0-9]+)", { NULL, "library", "file" } },
 	{ "F1", 1, UNDEF, 1, NULL, "((" P "libcudnn[a-z_]*\\.so\\.[0-9]+)"
-	    " *: *)?" UNDEF ": *([A-Za-z0-9_]+),? version (" CUDNN ")",
+	    " *: *)?" SYMBOL "([A-Za-z0-9_]+),? version (" CUDNN ")",
 	    { NULL, NULL, "file", "symbol", "provider" } },
 	{ "F1", 1, "relocation error:", 0, NULL, "relocation error: *(" P
 	    "libcudnn[a-z_]*\\.so\\.[0-9]+) *: *symbol ([A-Za-z0-9_]+),? "
@@ -67,7 +70,7 @@ const struct pattern cds_explain_patterns[] = {
 	    "[^, \n]*,? version (" CUDNN ") not defined in file (" CUDNN ")",
 	    { NULL, "library", "file", "symbol", "provider" } },
 	{ "F1", 2, COULD, 0, NULL, LOADLIB "(" P
-	    "libcudnn[a-z_]*\\.so\\.[0-9]+) *: *" UNDEF ": *([A-Za-z0-9_]+)",
+	    "libcudnn[a-z_]*\\.so\\.[0-9]+) *: *" SYMBOL "([A-Za-z0-9_]+)",
 	    { NULL, "library", "file", "symbol" } },
 	/* a program's own check of the CUDA the driver runs, in CUDA's
 	 * integers (PhysX: "CUDA driver version is 11020, expected at least
@@ -100,14 +103,14 @@ const struct pattern cds_explain_patterns[] = {
 	{ "LIB-TRUNCATED", 2, "invalid ELF header", 1, NULL, ANYLIB "invalid "
 	    "ELF header", { NULL, "file", NULL, "library" } },
 	/* other undefined symbols: nvJitLink, NCCL, PyTorch's own C++ */
-	{ "F12", 1, UNDEF, 1, NULL, "((" P "libcusparse" SO ") *: *)?" UNDEF
-	    ": *(_*nvJitLink[A-Za-z0-9_]*)(,? version "
+	{ "F12", 1, UNDEF, 1, NULL, "((" P "libcusparse" SO ") *: *)?" SYMBOL
+	    "(_*nvJitLink[A-Za-z0-9_]*)(,? version "
 	    "(libnvJitLink\\.so\\.[0-9]+))?",
 	    { NULL, NULL, "file", "symbol", NULL, "provider" } },
-	{ "NCCL-SYMBOL", 1, UNDEF, 1, NULL, "((" P SO ") *: *)?" UNDEF
-	    ": *(nccl[A-Za-z0-9_]*)", { NULL, NULL, "file", "symbol" } },
-	{ "TORCH-ABI", 1, UNDEF, 1, NULL, "((" P SO ") *: *)?" UNDEF
-	    ": *(_Z[A-Z]*N?K?(3c10|5torch|2at|6caffe2)[A-Za-z0-9_]*)",
+	{ "NCCL-SYMBOL", 1, UNDEF, 1, NULL, "((" P SO ") *: *)?" SYMBOL
+	    "(nccl[A-Za-z0-9_]*)", { NULL, NULL, "file", "symbol" } },
+	{ "TORCH-ABI", 1, UNDEF, 1, NULL, "((" P SO ") *: *)?" SYMBOL
+	    "(_Z[A-Z]*N?K?(3c10|5torch|2at|6caffe2)[A-Za-z0-9_]*)",
 	    { NULL, NULL, "file", "symbol" } },
 	/* the same, "undefined" and "symbol" on two lines of a paste */
 	{ "TORCH-ABI", 2, "symbol: _Z", 0, "undefined", "symbol: *(_Z[A-Z]*"
@@ -129,7 +132,7 @@ const struct pattern cds_explain_patterns[] = {
 	 * found first, which lacks a symbol cuDNN calls ("Error:
 	 * .../cuda/8.0/lib64/libnvrtc.so: undefined symbol: nvrtcGetCUBIN") */
 	{ "LIB-SYMBOL", 1, COULD, 0, NULL, LOADLIB "(" P "/)?(lib(nvrtc|"
-	    "cublas|cublasLt|nvJitLink|cudart)" SO ") *: *" UNDEF ": *"
+	    "cublas|cublasLt|nvJitLink|cudart)" SO ") *: *" SYMBOL
 	    "([A-Za-z0-9_]+)", { NULL, "library", NULL, "file", NULL,
 	    "symbol" } },
 	{ "LIB-OLDER", 2, COULD, 0, NULL, LOADLIB "(" P "/)?(lib(nvrtc|"
@@ -369,6 +372,13 @@ const struct pattern cds_explain_patterns[] = {
 	    "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", { NULL } },
 	{ "F17", 1, "cudaErrorCompatNotSupportedOnDevice", 0, NULL,
 	    "cudaErrorCompatNotSupportedOnDevice", { NULL } },
+	/* Fabric Manager refusing a driver of another version than its own
+	 * ("fabric manager NVIDIA GPU driver interface version 530.30.02
+	 * don't match with driver version 530.41.03") */
+	{ "F18", 1, "fabric manager NVIDIA GPU driver interface version", 0,
+	    NULL, "fabric manager NVIDIA GPU driver interface version "
+	    "([0-9.]+) (don't|do not|does not) match with driver version "
+	    "([0-9.]+)", { NULL, "fabric manager", NULL, "driver" } },
 	{ "F18", 1, "system not yet initialized", 0, NULL,
 	    "system not yet initialized", { NULL } },
 	{ "F18", 1, "CUDA_ERROR_SYSTEM_NOT_READY", 0, NULL,
@@ -562,6 +572,11 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CTR-RUNTIME", 1, "could not select device driver", 0, NULL,
 	    "could not select device driver( \"[^\"\n]*\")? with capabilities",
 	    { NULL } },
+	/* the toolkit's hook in its CSV mode (Jetson) reached through --gpus
+	 * (nvidia-container-toolkit, cmd/nvidia-container-runtime-hook) */
+	{ "CTR-RUNTIME", 1, "invoking the NVIDIA Container Runtime Hook "
+	    "directly", 0, NULL, "invoking the NVIDIA Container Runtime Hook "
+	    "directly", { NULL } },
 	{ "CTR-RUNTIME", 1, "Unknown runtime specified nvidia", 0, NULL,
 	    "Unknown runtime specified nvidia", { NULL } },
 	{ "CTR-CGROUP", 1, "Failed to initialize NVML: Unknown Error", 0,
@@ -621,12 +636,18 @@ const struct pattern cds_explain_patterns[] = {
 	    "permission denied", { NULL, "file" } },
 	{ "CTR-K8S", 1, "did you set the docker default runtime to", 0, NULL,
 	    "did you set the docker default runtime to", { NULL } },
+	/* the device plugin's own pod without the driver's NVML (its
+	 * runtime injected no driver libraries): "error creating plugin
+	 * manager: unable to create plugin manager: nvml init failed:
+	 * ERROR_LIBRARY_NOT_FOUND" */
+	{ "CTR-K8S", 1, "create plugin manager: nvml init failed", 0, NULL,
+	    "create plugin manager: nvml init failed", { NULL } },
 	/* a library of the driver, which no toolkit or wheel provides */
 	/* Rust's cudarc: libcuda (or Windows' nvcuda) not found */
 	{ "DRIVER-LIB", 2, "Unable to find cuda lib under the names", 0, NULL,
 	    "Unable to find cuda lib under the names", { NULL } },
 	{ "DRIVER-LIB", 2, "Cannot load lib", 0, NULL, "Cannot load "
-	    "(lib(nvidia-[a-z-]+|nvcuvid)\\.so(\\.[0-9]+)*)",
+	    "(lib(cuda|nvidia-[a-z-]+|nvcuvid)\\.so(\\.[0-9]+)*)",
 	    { NULL, "missing" } },
 	/* NVIDIA's Video Codec SDK (NvEncoder.cpp, NvDecoder.cpp) and the
 	 * programs built on it: the driver's libnvidia-encode or libnvcuvid
@@ -689,16 +710,23 @@ const struct pattern cds_explain_patterns[] = {
 	    "found", { NULL, "missing" } },
 	/* a symbol a library's sibling of another release lacks, in both of
 	 * glibc's wordings (elf/dl-lookup.c) */
-	{ "LIB-SYMBOL", 3, UNDEF, 1, NULL, "((" P SO ") *: *)?" UNDEF
-	    ": *([A-Za-z0-9_]+),? version (lib[A-Za-z0-9_]+\\.so\\.[0-9]+)",
+	{ "LIB-SYMBOL", 3, UNDEF, 1, NULL, "((" P SO ") *: *)?" SYMBOL
+	    "([A-Za-z0-9_]+),? version (lib[A-Za-z0-9_]+\\.so\\.[0-9]+)",
 	    { NULL, NULL, "file", "symbol", "provider" } },
 	{ "LIB-SYMBOL", 3, "not defined in file", 0, NULL, "not defined in "
 	    "file (lib[A-Za-z0-9_]+\\.so[.0-9]*) with link time reference",
 	    { NULL, "provider" } },
 	/* the GPU, the framework's build */
 	{ "F21", 1, "CUDA capability sm_", 0, NULL, "CUDA capability "
-	    "sm_([0-9]+) is not compatible with the current PyTorch "
-	    "installation", { NULL, "sm" } },
+	    "sm_([0-9]+) is not comp(atible with the current PyTorch "
+	    "installation)?", { NULL, "sm" } },
+	/* a package's own check of the GPU's architecture, its name after
+	 * a colon (SageAttention: "ValueError: Unsupported CUDA
+	 * architecture: sm60"); nvcc's quotes it (NVCC-ARCH) */
+	{ "F21", 2, "Unsupported CUDA architecture: ", 0, NULL, "Unsupported "
+	    "CUDA architecture: *(sm_?[0-9]+[a-z]?)", { NULL, "sm" } },
+	{ "F21", 2, "Unsupported GPU architecture: ", 0, NULL, "Unsupported "
+	    "GPU architecture: *(sm_?[0-9]+[a-z]?)", { NULL, "sm" } },
 	/* TensorRT's builder and runtime on a GPU its release dropped
 	 * (TensorRT 10 and Pascal: "Unsupported SM: 0x601") */
 	{ "F21", 2, "Unsupported SM: 0x", 0, NULL, "Unsupported SM: "
@@ -920,6 +948,13 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F32", 5, "torch.backends.cudnn.version()", 0, NULL,
 	    "torch\\.backends\\.cudnn\\.version\\(\\)", { NULL } },
 	/* the compilers: nvcc, ptxas, NVRTC */
+	/* ptxas run by itself refusing the GPU (Triton's bundled
+	 * "ptxas-blackwell fatal : Value 'sm_110a' is not defined for option
+	 * 'gpu-name'"): that ptxas predates the GPU; nvcc refuses an
+	 * architecture it does not know before its ptxas sees it */
+	{ "PTXAS-OLD", 1, "ptxas", 0, NULL, "ptxas[-a-z0-9]*( fatal)? *: *"
+	    "Value '([a-z_0-9]+)' is not defined for option 'gpu-name'",
+	    { NULL, NULL, "arch" } },
 	{ "NVCC-ARCH", 1, "Unsupported gpu architecture", 0, NULL,
 	    "Unsupported gpu architecture '([a-z_0-9]+)'", { NULL, "arch" } },
 	{ "NVCC-ARCH", 1, "Value '", 0, NULL,
@@ -1004,13 +1039,13 @@ const struct pattern cds_explain_patterns[] = {
 	    "function '[^\n]*[^A-Za-z0-9_](" NVAPI ")\\(", { NULL, "symbol" } },
 	/* a library that calls the driver API and was linked without
 	 * -lcuda: its cu* symbols stay unresolved when it is loaded */
-	{ "LINK-LIBCUDA", 3, "undefined symbol:", 0, NULL, "undefined symbol: *("
-	    DRVAPI ")[ \t]*($|\n)", { NULL, "symbol" } },
+	{ "LINK-LIBCUDA", 3, "undefined symbol:", 0, NULL, SYMBOL "("
+	    DRVAPI ")[\"'`]?[ \t]*($|\n)", { NULL, "symbol" } },
 	/* a function of another NVIDIA library that the copy loaded lacks
 	 * (nvidia-ctk's nvmlDeviceGetMaxMigDeviceCount in an older
 	 * libnvidia-ml, torch's cudaGetDriverEntryPointByVersion in an older
 	 * libcudart): the caller was built against a newer release */
-	{ "LIB-SYMBOL", 3, "undefined symbol:", 0, NULL, "undefined symbol: *"
+	{ "LIB-SYMBOL", 3, "undefined symbol:", 0, NULL, SYMBOL
 	    "((cudnn|cublas|cusparse|cusolver|cufft|curand|nvrtc|nvJitLink|"
 	    "nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*)([^A-Za-z0-9_@,]|$)",
 	    { NULL, "symbol" } },
@@ -1059,6 +1094,12 @@ const struct pattern cds_explain_patterns[] = {
 	/* Triton's table of CUDA releases to PTX versions
 	 * (backends/nvidia/compiler.py, ptx_get_version), which an older
 	 * Triton ends before the toolkit it is given */
+	/* NVIDIA's cuda-python bindings refusing the driver's CUDA version
+	 * (cuda.bindings 12.9.0 and CUDA 13's driver, NVIDIA/numba-cuda's
+	 * issues) */
+	{ "BINDING-TOOLKIT", 1, "NotSupportedError: CUDA driver version", 0,
+	    NULL, "NotSupportedError: CUDA driver version ([0-9]+) is not "
+	    "supported", { NULL, "driver runs" } },
 	{ "BINDING-TOOLKIT", 1, "Triton only support", 0, NULL, "Triton "
 	    "only supports? CUDA [0-9.]+ or higher, but got CUDA version: *"
 	    "([0-9.]+)", { NULL, "toolkit" } },
@@ -1272,6 +1313,7 @@ const struct pattern cds_explain_patterns[] = {
 #undef LOADLIB
 #undef CANNOT
 #undef UNDEF
+#undef SYMBOL
 #undef COULD
 #undef TO_DRIVER
 #undef CC_BELOW

@@ -247,13 +247,15 @@ const struct entry_def cds_explain_entries[] = {
 	  "(installed side by side), or install PyTorch for your toolkit."),
 	  { { N_("CUDA_HOME or nvcc names a toolkit of another version"),
 	    { BY("F15") } } } },
-	{ "F16", N_("the driver is too old for the CUDA runtime"),
-	  N_("The CUDA runtime in the program needs a newer driver than the "
-	  "one installed (cudaErrorInsufficientDriver, error 35).  The "
-	  "\"CUDA Version\" nvidia-smi shows is the newest CUDA the driver "
-	  "can run."),
+	{ "F16", N_("the driver is too old for the program's CUDA, NVENC or "
+	  "OptiX"),
+	  N_("The program needs a newer driver than the one installed: for "
+	  "the CUDA runtime it carries (cudaErrorInsufficientDriver, error "
+	  "35), or for the NVENC API or OptiX it was built against, which "
+	  "have minimum drivers of their own.  The \"CUDA Version\" "
+	  "nvidia-smi shows is the newest CUDA the driver can run."),
 	  N_("Upgrade the NVIDIA driver, or use a build for an older CUDA "
-	  "(cu118 instead of cu12x)."),
+	  "(cu118 instead of cu12x) or an older NVENC SDK."),
 	  { { N_("the driver is older than the CUDA the program needs"),
 	    { BY("F16"), IF(MSG_BUILD, "driver runs", NULL) } },
 	    { N_("a forward-compatibility libcuda does not match"),
@@ -1029,9 +1031,11 @@ const struct entry_def cds_explain_entries[] = {
 	  N_("The program (JAX's XLA, Triton, tinygrad, numba, a build) runs "
 	  "the ptxas program on the PTX it writes, and the one it ran is of "
 	  "an older CUDA release: it cannot read PTX of a newer ISA version "
-	  "(the message names both), or XLA knows that release to miscompile. "
-	  " A ptxas reads the PTX of its own CUDA release and older ones; an "
-	  "older toolkit's ptxas came first on PATH, or a setting named one."),
+	  "(the message names both), does not know the GPU's architecture "
+	  "(a ptxas a wheel bundles, older than the GPU), or XLA knows that "
+	  "release to miscompile.  A ptxas reads the PTX of its own CUDA "
+	  "release and older ones; an older toolkit's ptxas came first on "
+	  "PATH, or a setting named one."),
 	  N_("Put a ptxas at least as new as the PTX first on PATH (the CUDA "
 	  "toolkit of the framework's release, cudnn-setup install --cuda "
 	  "VERSION, or its nvidia-cuda-nvcc wheel), or point the program at "

@@ -299,6 +299,10 @@ main(void)
 			check(h, c, "ONNX Runtime's number", text, 0);
 		} else if (strncmp(c->name, "NVML_ERROR_", 11) == 0) {
 			pynvml(h, c);
+			/* go-nvml's String(): the name without "NVML_" */
+			snprintf(text, sizeof(text), "error starting plugins: "
+			    "nvml init failed: %s", c->name + 5);
+			check(h, c, "go-nvml's name", text, 1);
 		}
 		glog(h, c);
 	}
@@ -315,6 +319,12 @@ main(void)
 	    "checked the oxid 79 sensor");
 	tap_ok(code_match(x) == NULL, "SXid 79 and \"oxid 79\" name no "
 	    "Xid: %s", code_match(x) != NULL ? code_match(x)->id : "none");
+	cds_explanation_free(x);
+	/* go-nvml's names only where the line speaks of NVML */
+	x = cds_explain_text(h, "open(): ERROR_NOT_FOUND while reading "
+	    "config.toml");
+	tap_ok(code_match(x) == NULL, "ERROR_NOT_FOUND without NVML names "
+	    "no code: %s", code_match(x) != NULL ? code_match(x)->id : "none");
 	cds_explanation_free(x);
 	tap_ok(once() == NULL, "each code once, with its newest words: %s",
 	    once() == NULL ? "yes" : once());
