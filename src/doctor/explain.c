@@ -538,8 +538,11 @@ add_codes(struct cds_explanation *x, size_t **from, const char *text,
 			memset(&m, 0, sizeof(m));
 			m.id = id;
 			/* by name or words: as a pattern's key; a number in
-			 * a wrapper's form, one less; a kind, less again */
-			m.rank = 2 + hits[i].by_number + 2 * kind;
+			 * a wrapper's form, one less; a kind, less again.  An
+			 * Xid is the driver's own report of what the GPU did,
+			 * ahead of the codes a library returned after it */
+			m.rank = strcmp(c->type, "Xid") == 0 ? 1 :
+			    2 + hits[i].by_number + 2 * kind;
 			m.offset = hits[i].offset;
 			m.text = cds_xstrndup(text + hits[i].offset,
 			    hits[i].len);

@@ -453,6 +453,28 @@ const struct pattern cds_explain_patterns[] = {
 	/* kmod's words when the module does not load */
 	{ "F20", 2, "Failed to insert module 'nvidia", 0, NULL, "Failed to "
 	    "insert module '(nvidia[a-z_-]*)'", { NULL, "module" } },
+	/* nvidia-installer's own words when the module it built does not
+	 * load (Secure Boot, nouveau, a kernel of other sources) */
+	{ "F20", 2, "Unable to load the kernel module", 0, NULL, "Unable to "
+	    "load the kernel module '(nvidia[a-z_-]*)\\.ko'", { NULL,
+	    "module" } },
+	/* a module of the driver that will not unload: kmod's "rmmod:
+	 * ERROR: Module nvidia_uvm is in use", the driver containers' */
+	{ "KMOD-INUSE", 1, "Module nvidia", 0, NULL, "Module (nvidia[a-z_-]*) "
+	    "is in use", { NULL, "module" } },
+	{ "KMOD-INUSE", 1, "Could not unload NVIDIA driver kernel modules", 0,
+	    NULL, "Could not unload NVIDIA driver kernel modules", { NULL } },
+	/* the kernel's oops with its instruction pointer in a module of the
+	 * driver ("RIP: 0010:_raw_q_schedule+0x2f/0xb0 [nvidia_uvm]") */
+	{ "KMOD-OOPS", 1, "RIP: ", 0, NULL, "RIP: *([0-9a-f]{4}:)?"
+	    "([A-Za-z0-9_.]+)\\+0x[0-9a-f]+/0x[0-9a-f]+ \\[(nvidia[a-z_-]*)\\]",
+	    { NULL, NULL, "function", "module" } },
+	/* the container toolkit's RPC to the driver, and the daemon's own
+	 * words when it does not start */
+	{ "PERSISTENCED", 2, "driver rpc error", 0, NULL, "driver rpc error",
+	    { NULL } },
+	{ "PERSISTENCED", 1, "nvidia-persistenced failed to initialize", 0,
+	    NULL, "nvidia-persistenced failed to initialize", { NULL } },
 	/* the kernel refusing an unsigned module under Secure Boot, in
 	 * modprobe's and nvidia-installer's words */
 	{ "F20", 2, "Key was rejected by service", 0, "nvidia", "Key was "

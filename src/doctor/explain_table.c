@@ -1152,6 +1152,62 @@ const struct entry_def cds_explain_entries[] = {
 	  { { N_("the kernel is newer than the module's release supports "
 	    "(cannot be checked from the message alone: compare the module's "
 	    "release notes with uname -r)"), { { NULL, { { NULL } } } } } } },
+	/* kmod's "Module nvidia_uvm is in use" and the driver containers'
+	 * "driver is in use" (NVIDIA/gpu-driver-container#869: GDRCopy's
+	 * gdrdrv holding nvidia) */
+	{ "KMOD-INUSE", N_("the NVIDIA kernel module is in use and will not "
+	  "unload"),
+	  N_("A kernel module of the driver cannot be unloaded or replaced "
+	  "while something holds it: the display server (nvidia_drm, "
+	  "nvidia_modeset), a program with the GPU open (nvidia_uvm, "
+	  "nvidia), nvidia-persistenced, or another module that depends on "
+	  "it (nvidia_peermem, GDRCopy's gdrdrv).  An installer or a driver "
+	  "container that unloads the old driver first stops there."),
+	  N_("Stop what holds it: the programs that have /dev/nvidia* open "
+	  "(fuser -v /dev/nvidia*), nvidia-persistenced, the display manager "
+	  "(systemctl isolate multi-user.target); unload the modules that "
+	  "depend on it first (gdrdrv, nvidia_peermem, nvidia_drm, "
+	  "nvidia_modeset, nvidia_uvm, then nvidia); or install and reboot."),
+	  { { N_("a program, a daemon, the display or another module holds "
+	    "it (cannot be checked from the message alone: lsmod's Used by "
+	    "column names the modules)"), { { NULL, { { NULL } } } } } } },
+	/* the kernel's oops inside one of the driver's modules */
+	{ "KMOD-OOPS", N_("the NVIDIA kernel module crashed"),
+	  N_("The kernel stopped on a fault inside a module of the NVIDIA "
+	  "driver (the RIP line's [nvidia...] names it): a NULL pointer, a "
+	  "general protection fault or a kernel BUG in that release's code. "
+	  " It is a bug of the driver release, met on some path (a process "
+	  "exiting, a suspend, a GPU being removed); the program running at "
+	  "the time is only the occasion, and the CUDA libraries are not its "
+	  "cause.  The module is unusable until a reboot."),
+	  N_("Reboot; use another driver release (a newer one of the branch, "
+	  "or the previous branch) and report the oops to NVIDIA with "
+	  "nvidia-bug-report.sh; avoid the path that met it (suspend with "
+	  "CUDA programs open, for one) until a fixed release exists."),
+	  { { N_("a bug of the installed driver release (cannot be checked "
+	    "here: the oops names the function)"),
+	    { { NULL, { { NULL } } } } } } },
+	/* the container toolkit's RPC to the driver (libnvidia-container) and
+	 * nvidia-persistenced that keeps the GPUs initialised between
+	 * clients (NVIDIA/nvidia-container-toolkit#556: the maintainer names
+	 * persistence mode first) */
+	{ "PERSISTENCED", N_("nvidia-persistenced is not keeping the GPUs "
+	  "ready"),
+	  N_("nvidia-persistenced keeps the driver's state of each GPU "
+	  "between the programs that use it.  When it is not running (not "
+	  "enabled, replaced by another package's, or failed at start: its "
+	  "log says why, a permission it lacks, as on GH200's NUMA memory), "
+	  "every client initialises the GPUs anew: the container toolkit's "
+	  "RPC to the driver fails or times out, and nvidia-smi and the "
+	  "first CUDA call are slow."),
+	  N_("Enable and start it (systemctl enable --now "
+	  "nvidia-persistenced) or turn persistence mode on (nvidia-smi -pm "
+	  "1, as root); when it fails to start, read journalctl -u "
+	  "nvidia-persistenced and fix what it names (run it as root where "
+	  "it must write /sys)."),
+	  { { N_("nvidia-persistenced is not running (cannot be checked from "
+	    "the message alone: systemctl status nvidia-persistenced)"),
+	    { { NULL, { { NULL } } } } } } },
 	/* a capability of newer architectures: FP16/BF16 speed, FP8,
 	 * FlashAttention */
 	{ "GPU-FEATURE", N_("the GPU lacks a feature the program asks for"),

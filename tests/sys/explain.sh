@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 152
+plan 162
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -85,6 +85,9 @@ like "$OUT" "cudnn-setup doctor" "unknown text: suggests doctor"
 # statements of need (a driver too old or required, a capability below)
 # must not take them for a failure
 for t in 'GPU 0: NVIDIA H200 (compute capability 9.0), driver 580.95.05 loaded' \
+	'nvidia_uvm 1736704 0 - Live 0x0000000000000000 (POE)' \
+	'RIP: 0010:native_safe_halt+0xb/0x10' \
+	'Module nvidia loaded, 3 GPUs found' \
 	'Using NVIDIA driver 580.95.05; the minimum driver check passed' \
 	'nvidia-smi -L
 GPU 0: NVIDIA H200 (UUID: GPU-1234)'; do
@@ -152,6 +155,20 @@ recog "Could not find the bitsandbytes CUDA binary at WindowsPath('A:/venv/lib/s
 is "$(cap wanted)" libbitsandbytes_cuda128.dll "bitsandbytes: the binary it wanted"
 recog "Building DKMS module 'nvidia-580.126.18' for kernel-7.0.1_1... FAILED!" \
     KMOD-BUILD "DKMS's own words for a module that does not build"
+recog 'rmmod: ERROR: Module nvidia_uvm is in use' KMOD-INUSE \
+    "kmod: a module of the driver held by something"
+is "$(cap module)" nvidia_uvm "KMOD-INUSE: the module named"
+recog 'BUG: kernel NULL pointer dereference, address: 0000000000000010
+RIP: 0010:uvm_va_space_destroy+0x1c/0x90 [nvidia_uvm]' KMOD-OOPS \
+    "an oops with its instruction pointer in nvidia_uvm"
+is "$(cap module) $(cap function)" "nvidia_uvm uvm_va_space_destroy" \
+    "KMOD-OOPS: the module and the function named"
+recog 'nvidia-container-cli: initialization error: driver rpc error: timed out: unknown.' \
+    PERSISTENCED "the toolkit's RPC to the driver"
+recog "ERROR: Unable to load the kernel module 'nvidia.ko'.  This happens most frequently when" \
+    F20 "nvidia-installer: the module it built does not load"
+recog 'cudaErrorUnknown after XID 48 on node7' GPU-XID \
+    "an Xid in prose is the driver's report, ahead of the code"
 recog 'libonnxruntime_providers_cuda.so: undefined symbol: nvrtcGetProgramLogSize` error.' \
     LIB-SYMBOL "an NVRTC function the library loaded lacks, in a sentence"
 recog "Warning #2: dcgm-exporter doesn't have sufficient privileges to expose profiling metrics." \
