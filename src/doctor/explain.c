@@ -1027,7 +1027,14 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 	if (wants(e, MSG_DRIVER)) {
 		cds_explain_check_driver(&c);
 	}
-	if (strcmp(e->id, "F27") == 0) {
+	if (strcmp(e->id, "PERSISTENCED") == 0) {
+		cds_explain_check_persistenced(&c, "stopped");
+	} else if (strcmp(e->id, "KMOD-INUSE") == 0 &&
+	    ((v = cds_explain_capture(x, "module")) == NULL ||
+	    strcmp(v, "nvidia") == 0)) {
+		/* the daemon holds nvidia's devices, not its dependents */
+		cds_explain_check_persistenced(&c, "running,");
+	} else if (strcmp(e->id, "F27") == 0) {
 		cds_explain_build_cpu(&c);
 	} else if (strcmp(e->id, "F14") == 0) {
 		cds_explain_build_ort(&c);

@@ -924,6 +924,30 @@ cds_explain_check_runtime(struct cds_rule_ctx *c, const char *version)
 /* Checks the causes ask for: the driver, the framework's build              */
 /* ------------------------------------------------------------------------ */
 
+/* The process nvidia-persistenced's pid file names (NVIDIA's nvpd_defs.h:
+ * /var/run/nvidia-persistenced/nvidia-persistenced.pid), when that
+ * process is alive and is the daemon (the kernel keeps 15 bytes of its
+ * name); else NULL (free()). */
+static char *
+persistenced_pid(const cds_handle_t *h)
+{
+	char *pid = cds_root_read_line(h, "/var/run/nvidia-persistenced/"
+	    "nvidia-persistenced.pid"), *path, *comm = NULL;
+
+	if (pid != NULL && pid[0] != '\0' &&
+	    pid[strspn(pid, "0123456789")] == '\0') {
+		path = cds_xasprintf("/proc/%s/comm", pid);
+		comm = cds_root_read_line(h, path);
+		free(path);
+	}
+	if (comm == NULL || strncmp(comm, "nvidia-persiste", 15) != 0) {
+		free(pid);
+		pid = NULL;
+	}
+	free(comm);
+	return pid;
+}
+
 /* The driver as a CUDA program meets it: kernel module, libcuda.so.1 and
  * their versions, NVIDIA devices, a container.  An error when libraries
  * without a module, or libraries and module of different versions. */
@@ -981,6 +1005,34 @@ cds_explain_check_driver(struct cds_rule_ctx *c)
 		cds_finding_evidence(f, "container", "%s (%s)", ct->runtime,
 		    ct->nevidence > 0 ? ct->evidence[0].value : "");
 	}
+}
+
+void
+cds_explain_check_persistenced(struct cds_rule_ctx *c, const char *shows)
+{
+	const struct cds_driver *d = &c->s->driver;
+	char *pid;
+	struct cds_finding *f;
+	int running;
+
+	if (d->module_version == NULL || cds_in_container(&c->s->container)) {
+		return;		/* no driver, or the host's daemon unseen */
+	}
+	pid = persistenced_pid(c->h);
+	running = pid != NULL;
+	f = cds_finding_add(c, MSG_DRIVER, strcmp(shows, running ?
+	    "running," : "stopped") == 0 ? CDS_SEV_WARNING : CDS_SEV_NOTE,
+	    running ? "nvidia-persistenced is running and keeps the driver's "
+	    "devices open" : "nvidia-persistenced is not running");
+	if (running) {
+		cds_finding_evidence(f, "nvidia-persistenced", "running, pid %s",
+		    pid);
+	} else {
+		cds_finding_evidence(f, "nvidia-persistenced", "stopped: no "
+		    "live process in its pid file (/var/run/"
+		    "nvidia-persistenced/nvidia-persistenced.pid)");
+	}
+	free(pid);
 }
 
 /* F27: the torch builds here; a CPU-only one is the cause, with how that

@@ -36,6 +36,12 @@ CDS_HIDDEN void cds_explain_check_runtime(struct cds_rule_ctx *c,
  * Runtime's providers, the CUDA the driver runs, PyTorch's extensions,
  * bitsandbytes' library WANTED). */
 CDS_HIDDEN void cds_explain_check_driver(struct cds_rule_ctx *c);
+/* Outside a container, with a module loaded: whether nvidia-persistenced
+ * runs (evidence "nvidia-persistenced": "running, pid N" or "stopped:
+ * ..."); a warning when that state begins with SHOWS, the cause the
+ * entry asks about. */
+CDS_HIDDEN void cds_explain_check_persistenced(struct cds_rule_ctx *c,
+    const char *shows);
 CDS_HIDDEN void cds_explain_build_cpu(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_explain_build_ort(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_explain_build_driver(struct cds_rule_ctx *c,

@@ -1168,7 +1168,9 @@ const struct entry_def cds_explain_entries[] = {
 	  "(systemctl isolate multi-user.target); unload the modules that "
 	  "depend on it first (gdrdrv, nvidia_peermem, nvidia_drm, "
 	  "nvidia_modeset, nvidia_uvm, then nvidia); or install and reboot."),
-	  { { N_("a program, a daemon, the display or another module holds "
+	  { { N_("nvidia-persistenced runs and holds the driver's devices "
+	    "open"), { IF(MSG_DRIVER, "nvidia-persistenced", "running,") } },
+	    { N_("a program, a daemon, the display or another module holds "
 	    "it (cannot be checked from the message alone: lsmod's Used by "
 	    "column names the modules)"), { { NULL, { { NULL } } } } } } },
 	/* the kernel's oops inside one of the driver's modules */
@@ -1205,9 +1207,8 @@ const struct entry_def cds_explain_entries[] = {
 	  "1, as root); when it fails to start, read journalctl -u "
 	  "nvidia-persistenced and fix what it names (run it as root where "
 	  "it must write /sys)."),
-	  { { N_("nvidia-persistenced is not running (cannot be checked from "
-	    "the message alone: systemctl status nvidia-persistenced)"),
-	    { { NULL, { { NULL } } } } } } },
+	  { { N_("nvidia-persistenced is not running"),
+	    { IF(MSG_DRIVER, "nvidia-persistenced", "stopped") } } } },
 	/* a capability of newer architectures: FP16/BF16 speed, FP8,
 	 * FlashAttention */
 	{ "GPU-FEATURE", N_("the GPU lacks a feature the program asks for"),

@@ -10,7 +10,7 @@
 # generous bound that only catches a hang; more than 1 MiB is refused.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 59
+plan 68
 
 CORPUS=$CDS_SRCDIR/tests/realworld/errors
 # text FILE: the error text of a corpus file
@@ -193,6 +193,37 @@ is "$(ev MSG-BUILD has)" "['libbitsandbytes_cuda118.so']" "with what it has"
 mk_solib "$R11$S/bitsandbytes/libbitsandbytes_cuda124.so" libbitsandbytes_cuda124.so
 ex "$R11" "$(text bnb-1559.txt)"
 is "$(verdict)" None "with it there: not determined"
+
+# ---- nvidia-persistenced: the toolkit's RPC, a module in use ------------------
+# its pid file (/var/run/nvidia-persistenced/nvidia-persistenced.pid) and the
+# process it names, as the daemon leaves them; a root without a module says
+# nothing of it, nor does a container (the host's daemon is not seen there)
+R12=$(mk_sysroot); cleanup_later "$R12"
+RPC=$(text rpc-nvidia-container-toolkit-556.txt)
+ex "$R12" "$RPC"
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('PERSISTENCED', None)" "the toolkit's driver RPC, no module loaded: not determined"
+mk_driver "$R12" 580.95.05
+ex "$R12" "$RPC"
+is "$(verdict)" 0 "module loaded, no daemon: cause 1"
+like "$(ev MSG-DRIVER nvidia-persistenced)" "stopped: no live process in its pid file" "the evidence says how that is known"
+mkdir -p "$R12/run/nvidia-persistenced" "$R12/proc/4242" "$R12/var"
+ln -s ../run "$R12/var/run"
+echo 4242 >"$R12/run/nvidia-persistenced/nvidia-persistenced.pid"
+echo bash >"$R12/proc/4242/comm"
+ex "$R12" "$RPC"
+is "$(verdict)" 0 "a pid file naming another program: still stopped"
+echo nvidia-persiste >"$R12/proc/4242/comm"
+ex "$R12" "$RPC"
+is "$(verdict)" None "the daemon running (through /var/run -> /run): not claimed"
+ex "$R12" 'rmmod: ERROR: Module nvidia is in use'
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('KMOD-INUSE', 0)" "nvidia in use and the daemon running: that cause"
+is "$(ev MSG-DRIVER nvidia-persistenced)" "['running, pid 4242']" "with its pid"
+ex "$R12" 'rmmod: ERROR: Module nvidia_uvm is in use'
+is "$(verdict)" None "nvidia_uvm in use: the daemon is not what holds it"
+rm "$R12/run/nvidia-persistenced/nvidia-persistenced.pid"
+: >"$R12/.dockerenv"
+ex "$R12" "$RPC"
+is "$(verdict)" None "in a container: the host's daemon unseen, not claimed"
 
 # ---- text output: nothing undetermined is called a cause -----------------------
 cds --root "$R" explain "$(text f7-always-on-ai-assistant-3.txt)"
