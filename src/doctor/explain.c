@@ -1029,7 +1029,7 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 	}
 	if (strcmp(e->id, "PERSISTENCED") == 0) {
 		cds_explain_check_persistenced(&c, "stopped");
-	} else if (strcmp(e->id, "KMOD-INUSE") == 0 &&
+	} else if (strcmp(e->id, "GPU-HELD") == 0 &&
 	    ((v = cds_explain_capture(x, "module")) == NULL ||
 	    strcmp(v, "nvidia") == 0)) {
 		/* the daemon holds nvidia's devices, not its dependents */

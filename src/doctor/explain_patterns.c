@@ -36,6 +36,11 @@
 /* a function of NVIDIA's libraries' C APIs, by their prefixes */
 #define NVAPI "(cudnn|cublas|cusparse|cusolver|cufft|curand|nvrtc|" \
 	"nvJitLink|nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*|" DRVAPI
+/* a type of NVIDIA's APIs (cudaDeviceProp, cudaMemLocation, CUdevprop),
+ * and the namespaces of CCCL (CUB, Thrust, libcu++) */
+#define NVTYPE "(cuda|cudnn|cublas|cusparse|cusolver|cufft|curand|nccl|" \
+	"nvml)[A-Z][A-Za-z0-9_]*|CU[a-z][A-Za-z0-9_]*"
+#define NVNS "cub|thrust|cuda"
 /* any library file, by path or name, and the loader's colon after it
  * (groups: the file, its directory, the name) */
 #define ANYLIB "((" P "/)?(lib[A-Za-z0-9_+.-]*\\.so[.0-9]*)) *: *"
@@ -302,6 +307,11 @@ const struct pattern cds_explain_patterns[] = {
 	    "compile[[:space:]]+PyTorch \\(([0-9.]+)\\)",
 	    { NULL, "detected", "compiled" } },
 	/* PyTorch's check of a device index (c10/cuda) */
+	/* the container toolkit given a GPU (an index, a UUID, a MIG device)
+	 * that the host does not have: "nvidia-container-cli: device error:
+	 * 4: unknown device" */
+	{ "CUDA-ORDINAL", 1, "device error: ", 0, "nvidia-container-cli",
+	    "device error: ([^:\n]+): unknown device", { NULL, "device" } },
 	{ "CUDA-ORDINAL", 2, "device < num_gpus INTERNAL ASSERT FAILED", 0,
 	    NULL, "device < num_gpus INTERNAL ASSERT FAILED", { NULL } },
 	/* DeepSpeed's op builder (op_builder/builder.py) */
@@ -450,7 +460,10 @@ const struct pattern cds_explain_patterns[] = {
 	    "with error -2", { NULL, "firmware" } },
 	{ "F20", 2, "RmInitAdapter failed", 0, NULL, "RmInitAdapter failed",
 	    { NULL } },
-	/* kmod's words when the module does not load */
+	/* kmod's words when the module does not load, or none is installed
+	 * for the running kernel */
+	{ "F20", 2, "modprobe: FATAL: Module nvidia", 0, NULL, "modprobe: "
+	    "FATAL: Module (nvidia[a-z_-]*) not found", { NULL, "module" } },
 	{ "F20", 2, "Failed to insert module 'nvidia", 0, NULL, "Failed to "
 	    "insert module '(nvidia[a-z_-]*)'", { NULL, "module" } },
 	/* nvidia-installer's own words when the module it built does not
@@ -460,10 +473,19 @@ const struct pattern cds_explain_patterns[] = {
 	    "module" } },
 	/* a module of the driver that will not unload: kmod's "rmmod:
 	 * ERROR: Module nvidia_uvm is in use", the driver containers' */
-	{ "KMOD-INUSE", 1, "Module nvidia", 0, NULL, "Module (nvidia[a-z_-]*) "
+	{ "GPU-HELD", 1, "Module nvidia", 0, NULL, "Module (nvidia[a-z_-]*) "
 	    "is in use", { NULL, "module" } },
-	{ "KMOD-INUSE", 1, "Could not unload NVIDIA driver kernel modules", 0,
+	{ "GPU-HELD", 1, "Could not unload NVIDIA driver kernel modules", 0,
 	    NULL, "Could not unload NVIDIA driver kernel modules", { NULL } },
+	/* nvidia-smi's refused GPU reset (mig-parted prints it too) */
+	{ "GPU-HELD", 1, "could not be reset", 1, NULL, "GPUs? could not be "
+	    "reset", { NULL } },
+	{ "GPU-HELD", 1, "currently being used by one or more other", 0, NULL,
+	    "currently being used by one or more other[[:space:]]+processes",
+	    { NULL } },
+	/* Fabric Manager without an NVSwitch to manage */
+	{ "FM-NO-NVSWITCH", 1, "NV_WARN_NOTHING_TO_DO", 0, "NVSwitch",
+	    "NV_WARN_NOTHING_TO_DO", { NULL } },
 	/* the kernel's oops with its instruction pointer in a module of the
 	 * driver ("RIP: 0010:_raw_q_schedule+0x2f/0xb0 [nvidia_uvm]") */
 	{ "KMOD-OOPS", 1, "RIP: ", 0, NULL, "RIP: *([0-9a-f]{4}:)?"
@@ -633,6 +655,8 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CTR-WSL", 1, "WSL environment detected but no adapters were found",
 	    0, NULL, "WSL environment detected but no adapters were found",
 	    { NULL } },
+	{ "CTR-CDI", 2, "failed to inject CDI devices", 0, NULL, "failed to "
+	    "inject CDI devices", { NULL } },
 	{ "CTR-CDI", 1, "unresolvable CDI devices", 0, NULL,
 	    "unresolvable CDI devices ([^ \n]+)", { NULL, "device" } },
 	/* an engine that predates CDI (podman before 4.1) takes the CDI
@@ -678,6 +702,13 @@ const struct pattern cds_explain_patterns[] = {
 	    "NVDEC|NVCUVID|CUVID) library file is not found", { NULL } },
 	/* ffmpeg's NVENC: no GPU whose encoder does what was asked (the
 	 * codec, B-frames as references, 4:4:4, 10 bits) */
+	/* LLVM's NVPTX back end (Triton, numba, Julia) asked for an
+	 * instruction the target architecture lacks (thread block clusters
+	 * before sm_90: "Cannot select: intrinsic
+	 * %llvm.nvvm.read.ptx.sreg.clusterid.x") */
+	{ "GPU-FEATURE", 2, "Cannot select: intrinsic %llvm.nvvm.", 0, NULL,
+	    "Cannot select: intrinsic %(llvm\\.nvvm\\.[a-z0-9_.]+)",
+	    { NULL, "intrinsic" } },
 	{ "GPU-FEATURE", 2, "_nvenc @", 1, "No capable devices found",
 	    "(h264|hevc|av1)_nvenc @ [^]\n]*\\] No capable devices found",
 	    { NULL, "encoder" } },
@@ -749,6 +780,13 @@ const struct pattern cds_explain_patterns[] = {
 	    "CUDA architecture: *(sm_?[0-9]+[a-z]?)", { NULL, "sm" } },
 	{ "F21", 2, "Unsupported GPU architecture: ", 0, NULL, "Unsupported "
 	    "GPU architecture: *(sm_?[0-9]+[a-z]?)", { NULL, "sm" } },
+	/* TensorRT's builder on a GPU newer than its release ("Target GPU SM
+	 * 120 is not supported by this TensorRT release") */
+	{ "F21", 1, "is not supported by this TensorRT release", 0, NULL,
+	    "is not supported by this TensorRT release", { NULL } },
+	/* a program's own words for GPUs it has no build for */
+	{ "F21", 3, "No supported CUDA GPUs found", 0, NULL, "No supported "
+	    "CUDA GPUs found", { NULL } },
 	/* TensorRT's builder and runtime on a GPU its release dropped
 	 * (TensorRT 10 and Pascal: "Unsupported SM: 0x601") */
 	{ "F21", 2, "Unsupported SM: 0x", 0, NULL, "Unsupported SM: "
@@ -884,6 +922,14 @@ const struct pattern cds_explain_patterns[] = {
 	{ "PIP-NO-PIN", 2, "there is no version of nvidia-", 0, NULL, "there is "
 	    "no version of (nvidia-[a-z0-9-]+)(\\{[^}\n]*\\})?==([0-9.]+)",
 	    { NULL, "requirement", NULL, "label" } },
+	/* uv's words for a package with no wheel for this platform (an
+	 * aarch64 machine, a Python release), and pip's for a wheel file of
+	 * another platform */
+	{ "PIP-NO-PIN", 2, "doesn't have a source distribution or wheel for "
+	    "the", 0, NULL, "doesn't have a source distribution or wheel for "
+	    "the[[:space:]]+current platform", { NULL } },
+	{ "PIP-NO-PIN", 2, "is not a supported wheel on this platform", 0, NULL,
+	    "is not a supported wheel on this platform", { NULL } },
 	{ "PIP-NO-PIN", 2, "This is a special placeholder package", 0,
 	    "pypi.nvidia.com", "This is a special placeholder package",
 	    { NULL } },
@@ -1186,6 +1232,32 @@ const struct pattern cds_explain_patterns[] = {
 	    NVAPI ")' was not declared in this scope", { NULL, "symbol" } },
 	{ "API-GONE", 2, "use of undeclared identifier", 0, NULL, "use of "
 	    "undeclared identifier '(" NVAPI ")'", { NULL, "symbol" } },
+	/* a member a type or a namespace of NVIDIA's no longer has (CUDA
+	 * 13's cudaDeviceProp without clockRate, CCCL 3's cub without Sum),
+	 * in nvcc's front end's, GCC's, MSVC's and Clang's words */
+	{ "API-GONE", 2, "\" has no member \"", 1, NULL, "(" NVTYPE ")\" "
+	    "has no member \"([A-Za-z0-9_]+)\"", { NULL, "type", NULL,
+	    "member" } },
+	{ "API-GONE", 2, "namespace \"", 0, NULL, "namespace \"(" NVNS
+	    ")(::[A-Za-z0-9_:]+)?\" has no member \"([A-Za-z0-9_]+)\"",
+	    { NULL, "namespace", NULL, "member" } },
+	{ "API-GONE", 2, "' has no member named '", 1, NULL, "(" NVTYPE ")' "
+	    "has no member named '([A-Za-z0-9_]+)'", { NULL, "type", NULL,
+	    "member" } },
+	{ "API-GONE", 2, "is not a member of '", 0, NULL, "is not a member of "
+	    "'(struct )?(" NVTYPE "|" NVNS ")'", { NULL, NULL, "type" } },
+	{ "API-GONE", 2, "no member named '", 0, NULL, "no member named "
+	    "'([A-Za-z0-9_]+)' in '(struct |namespace )?(" NVTYPE "|" NVNS
+	    ")'", { NULL, "member", NULL, "type" } },
+	/* an argument of another type than the API now takes (CUDA 13's
+	 * cudaMemPrefetchAsync takes a cudaMemLocation), and MSVC's count of
+	 * a driver API function's arguments */
+	{ "API-GONE", 2, "convert ", 0, NULL, "convert (argument [0-9]+ )?"
+	    "(from )?[\"'][^\"'\n]{1,80}[\"'] to [\"'](const )?(struct )?("
+	    NVTYPE ")", { NULL, NULL, NULL, NULL, NULL, "type" } },
+	{ "API-GONE", 2, "': function does not take", 1, NULL, "(" NVAPI
+	    ")': function does not take [0-9]+ arguments", { NULL,
+	    "symbol" } },
 	/* kernel modules of the GPU (the driver's, GDRCopy's gdrdrv,
 	 * nvidia-peermem) that do not build for the running kernel: a
 	 * symbol the kernel made GPL-only (modpost), DKMS's and the .run
@@ -1201,9 +1273,15 @@ const struct pattern cds_explain_patterns[] = {
 	    "build)", { NULL, "module", NULL, "kernel" } },
 	/* the compiler's error in a source file of the driver's modules,
 	 * built against a kernel's headers ("nvidia/nv.c:130:18: error:") */
-	{ "KMOD-BUILD", 2, ".c:", 1, "linux", "(nvidia|nvidia-drm|nvidia-uvm|"
-	    "nvidia-modeset|nvidia-peermem)/[A-Za-z0-9_-]+\\.c:[0-9]+:[0-9]+: "
-	    "error:", { NULL, "module" } },
+	{ "KMOD-BUILD", 2, ".c:", 1, "linux", "([^ \t\n'\"]*/)?(nvidia|"
+	    "nvidia-drm|nvidia-uvm|nvidia-modeset|nvidia-peermem)/"
+	    "[A-Za-z0-9_-]+\\.c:[0-9]+:[0-9]+: error:", { NULL, NULL,
+	    "module" } },
+	/* the installer's refusal of a real-time kernel */
+	{ "KMOD-BUILD", 2, "Failed PREEMPT_RT sanity check", 0, NULL, "Failed "
+	    "PREEMPT_RT sanity check", { NULL } },
+	{ "KMOD-BUILD", 2, "does not support real-time kernels", 0, NULL,
+	    "The NVIDIA driver does not support real-time kernels", { NULL } },
 	/* akmods' and rpmbuild's missing build tools for the kmod, and a
 	 * packaging's patch that no longer applies to the driver's sources */
 	{ "KMOD-BUILD", 2, "is needed by ", 1, "Failed build dependencies",
@@ -1335,6 +1413,8 @@ const struct pattern cds_explain_patterns[] = {
 #undef LOADLIB
 #undef CANNOT
 #undef UNDEF
+#undef NVTYPE
+#undef NVNS
 #undef SYMBOL
 #undef COULD
 #undef TO_DRIVER

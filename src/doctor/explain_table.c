@@ -1124,12 +1124,15 @@ const struct entry_def cds_explain_entries[] = {
 	/* a compiler that does not know a function of NVIDIA's APIs */
 	{ "API-GONE", N_("the code calls a CUDA or cuDNN function this "
 	  "release does not have"),
-	  N_("The compiler does not know a function of NVIDIA's APIs that the "
-	  "code calls.  Releases drop and change functions: cuDNN 9 removed "
-	  "the legacy RNN and convolution-algorithm calls of cuDNN 7 and 8, "
-	  "CUDA 13 changed cuCtxCreate's arguments and dropped texture "
-	  "references.  The code was written for an older release than the "
-	  "one it is built against, or for a newer one."),
+	  N_("The compiler does not know a function, a type's member or a "
+	  "name of NVIDIA's APIs that the code uses, or the arguments it "
+	  "passes.  Releases drop and change them: cuDNN 9 removed the legacy "
+	  "RNN and convolution-algorithm calls of cuDNN 7 and 8; CUDA 13 "
+	  "changed cuCtxCreate's and cudaMemPrefetchAsync's arguments, "
+	  "dropped cudaDeviceProp's clockRate and memoryClockRate and texture "
+	  "references, and its CCCL 3 dropped CUB's cub::Sum.  The code was "
+	  "written for an older release than the one it is built against, or "
+	  "for a newer one."),
 	  N_("Build against the release the code was written for (its README "
 	  "or CMake check names it), or update the code to a version that "
 	  "supports the installed release."),
@@ -1152,27 +1155,48 @@ const struct entry_def cds_explain_entries[] = {
 	  { { N_("the kernel is newer than the module's release supports "
 	    "(cannot be checked from the message alone: compare the module's "
 	    "release notes with uname -r)"), { { NULL, { { NULL } } } } } } },
-	/* kmod's "Module nvidia_uvm is in use" and the driver containers'
-	 * "driver is in use" (NVIDIA/gpu-driver-container#869: GDRCopy's
-	 * gdrdrv holding nvidia) */
-	{ "KMOD-INUSE", N_("the NVIDIA kernel module is in use and will not "
-	  "unload"),
-	  N_("A kernel module of the driver cannot be unloaded or replaced "
-	  "while something holds it: the display server (nvidia_drm, "
-	  "nvidia_modeset), a program with the GPU open (nvidia_uvm, "
-	  "nvidia), nvidia-persistenced, or another module that depends on "
-	  "it (nvidia_peermem, GDRCopy's gdrdrv).  An installer or a driver "
-	  "container that unloads the old driver first stops there."),
+	/* something holding the GPU or its driver: kmod's "Module
+	 * nvidia_uvm is in use", a driver container's "driver is in use"
+	 * (NVIDIA/gpu-driver-container#869: GDRCopy's gdrdrv holding
+	 * nvidia), nvidia-smi's refused GPU reset ("In use by another
+	 * client") */
+	{ "GPU-HELD", N_("the GPU or its driver is held and cannot be reset "
+	  "or unloaded"),
+	  N_("A GPU cannot be reset, and a kernel module of the driver cannot "
+	  "be unloaded or replaced, while something holds it: the display "
+	  "server (nvidia_drm, nvidia_modeset), a program with the GPU open "
+	  "(nvidia_uvm, nvidia), nvidia-persistenced (persistence mode), "
+	  "Fabric Manager, a monitor (another nvidia-smi, DCGM), or another "
+	  "module that depends on it (nvidia_peermem, GDRCopy's gdrdrv).  An "
+	  "installer, a driver container, nvidia-smi --gpu-reset or a MIG "
+	  "reconfiguration stops there."),
 	  N_("Stop what holds it: the programs that have /dev/nvidia* open "
-	  "(fuser -v /dev/nvidia*), nvidia-persistenced, the display manager "
-	  "(systemctl isolate multi-user.target); unload the modules that "
-	  "depend on it first (gdrdrv, nvidia_peermem, nvidia_drm, "
-	  "nvidia_modeset, nvidia_uvm, then nvidia); or install and reboot."),
+	  "(fuser -v /dev/nvidia*), nvidia-persistenced (or persistence mode: "
+	  "nvidia-smi -pm 0), the display manager (systemctl isolate "
+	  "multi-user.target); unload the modules that depend on it first "
+	  "(gdrdrv, nvidia_peermem, nvidia_drm, nvidia_modeset, nvidia_uvm, "
+	  "then nvidia); or install and reboot."),
 	  { { N_("nvidia-persistenced runs and holds the driver's devices "
 	    "open"), { IF(MSG_DRIVER, "nvidia-persistenced", "running,") } },
 	    { N_("a program, a daemon, the display or another module holds "
 	    "it (cannot be checked from the message alone: lsmod's Used by "
 	    "column names the modules)"), { { NULL, { { NULL } } } } } } },
+	/* Fabric Manager started where there is no NVSwitch (PCIe GPUs, two
+	 * joined by an NVLink bridge): it manages NVSwitch systems only
+	 * (NVIDIA's Fabric Manager user guide; NVIDIA/gpu-operator#610) */
+	{ "FM-NO-NVSWITCH", N_("Fabric Manager runs where there is no "
+	  "NVSwitch"),
+	  N_("nvidia-fabricmanager manages the NVSwitch fabric of HGX and DGX "
+	  "systems and nothing else.  On a machine whose GPUs have no NVSwitch "
+	  "(PCIe cards, two joined by an NVLink bridge) it finds nothing to "
+	  "manage and exits with NV_WARN_NOTHING_TO_DO, so its service "
+	  "fails; CUDA does not need it there."),
+	  N_("Disable it on such machines (systemctl disable --now "
+	  "nvidia-fabricmanager; with the GPU Operator, leave Fabric Manager "
+	  "off for their nodes)."),
+	  { { N_("the machine has no NVSwitch (cannot be checked from the "
+	    "message alone: nvidia-smi topo -m shows the links)"),
+	    { { NULL, { { NULL } } } } } } },
 	/* the kernel's oops inside one of the driver's modules */
 	{ "KMOD-OOPS", N_("the NVIDIA kernel module crashed"),
 	  N_("The kernel stopped on a fault inside a module of the NVIDIA "

@@ -216,7 +216,7 @@ echo nvidia-persiste >"$R12/proc/4242/comm"
 ex "$R12" "$RPC"
 is "$(verdict)" None "the daemon running (through /var/run -> /run): not claimed"
 ex "$R12" 'rmmod: ERROR: Module nvidia is in use'
-is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('KMOD-INUSE', 0)" "nvidia in use and the daemon running: that cause"
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('GPU-HELD', 0)" "nvidia in use and the daemon running: that cause"
 is "$(ev MSG-DRIVER nvidia-persistenced)" "['running, pid 4242']" "with its pid"
 ex "$R12" 'rmmod: ERROR: Module nvidia_uvm is in use'
 is "$(verdict)" None "nvidia_uvm in use: the daemon is not what holds it"

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 162
+plan 182
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -88,6 +88,9 @@ for t in 'GPU 0: NVIDIA H200 (compute capability 9.0), driver 580.95.05 loaded' 
 	'nvidia_uvm 1736704 0 - Live 0x0000000000000000 (POE)' \
 	'RIP: 0010:native_safe_halt+0xb/0x10' \
 	'Module nvidia loaded, 3 GPUs found' \
+	'app.cpp:12: error: class "MyProp" has no member "clockRate"' \
+	"main.cpp:3: error: 'vector' is not a member of 'std'" \
+	"main.cpp:7: error: cannot convert 'int' to 'Widget'" \
 	'Using NVIDIA driver 580.95.05; the minimum driver check passed' \
 	'nvidia-smi -L
 GPU 0: NVIDIA H200 (UUID: GPU-1234)'; do
@@ -155,9 +158,9 @@ recog "Could not find the bitsandbytes CUDA binary at WindowsPath('A:/venv/lib/s
 is "$(cap wanted)" libbitsandbytes_cuda128.dll "bitsandbytes: the binary it wanted"
 recog "Building DKMS module 'nvidia-580.126.18' for kernel-7.0.1_1... FAILED!" \
     KMOD-BUILD "DKMS's own words for a module that does not build"
-recog 'rmmod: ERROR: Module nvidia_uvm is in use' KMOD-INUSE \
+recog 'rmmod: ERROR: Module nvidia_uvm is in use' GPU-HELD \
     "kmod: a module of the driver held by something"
-is "$(cap module)" nvidia_uvm "KMOD-INUSE: the module named"
+is "$(cap module)" nvidia_uvm "GPU-HELD: the module named"
 recog 'BUG: kernel NULL pointer dereference, address: 0000000000000010
 RIP: 0010:uvm_va_space_destroy+0x1c/0x90 [nvidia_uvm]' KMOD-OOPS \
     "an oops with its instruction pointer in nvidia_uvm"
@@ -167,6 +170,39 @@ recog 'nvidia-container-cli: initialization error: driver rpc error: timed out: 
     PERSISTENCED "the toolkit's RPC to the driver"
 recog "ERROR: Unable to load the kernel module 'nvidia.ko'.  This happens most frequently when" \
     F20 "nvidia-installer: the module it built does not load"
+# what CUDA 13 and CCCL 3 took away, in each compiler's words
+recog 'gpu_stream.cu(121): error: class "cudaDeviceProp" has no member "memoryClockRate"' \
+    API-GONE "nvcc: a field cudaDeviceProp no longer has"
+is "$(cap type) $(cap member)" "cudaDeviceProp memoryClockRate" "API-GONE: the type and the member named"
+recog "interface.cpp:444:22: error: 'struct cudaDeviceProp' has no member named 'clockRate'" \
+    API-GONE "GCC: the same"
+recog "query.cpp(118): error C2039: 'clockRate': is not a member of 'cudaDeviceProp'" \
+    API-GONE "MSVC: the same"
+recog "query.cu:9:10: error: no member named 'clockRate' in 'cudaDeviceProp'" \
+    API-GONE "Clang: the same"
+recog 'Block.cuh(126): error: namespace "cub" has no member "Sum"' \
+    API-GONE "CCCL 3: a CUB functor gone"
+recog 'stream.cuh(97): error: no suitable constructor exists to convert from "int" to "cudaMemLocation"' \
+    API-GONE "an argument of a type the API no longer takes"
+recog "device.cpp(183,5): error C2660: 'cuCtxCreate_v4': function does not take 3 arguments" \
+    API-GONE "MSVC: a driver API function's arguments"
+recog 'nv-fabricmanager[41]: request to query NVSwitch device information from NVSwitch driver failed with error:WARNING Nothing to do [NV_WARN_NOTHING_TO_DO]' \
+    FM-NO-NVSWITCH "Fabric Manager without an NVSwitch"
+recog 'The following GPUs could not be reset:
+  GPU 00000000:3B:00.0: In use by another client' GPU-HELD "nvidia-smi's refused reset"
+recog 'nvidia-container-cli: device error: 7: unknown device: unknown' \
+    CUDA-ORDINAL "the container toolkit given a GPU the host lacks"
+is "$(cap device)" 7 "CUDA-ORDINAL: the device named"
+recog 'modprobe: FATAL: Module nvidia not found in directory /lib/modules/6.12.0-1-amd64' \
+    F20 "no module for the running kernel"
+recog '*** Failed PREEMPT_RT sanity check. Bailing out! ***' KMOD-BUILD \
+    "the installer refusing a real-time kernel"
+recog "error: Distribution \`torchcodec==0.9.1 @ registry+https://pypi.org/simple\` can't be installed because it doesn't have a source distribution or wheel for the current platform" \
+    PIP-NO-PIN "uv: no wheel for this platform"
+recog 'LLVM ERROR: Cannot select: intrinsic %llvm.nvvm.read.ptx.sreg.clusterid.x' \
+    GPU-FEATURE "LLVM: an instruction the architecture lacks"
+recog 'Error Code 9: API Usage Error (Target GPU SM 120 is not supported by this TensorRT release.)' \
+    F21 "TensorRT's builder on a newer GPU"
 recog 'cudaErrorUnknown after XID 48 on node7' GPU-XID \
     "an Xid in prose is the driver's report, ahead of the code"
 recog 'libonnxruntime_providers_cuda.so: undefined symbol: nvrtcGetProgramLogSize` error.' \
