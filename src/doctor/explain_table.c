@@ -711,7 +711,10 @@ const struct entry_def cds_explain_entries[] = {
 	  "its cooling, not of the software."),
 	  N_("Reboot; if it happens again, have the GPU's power, cooling and "
 	  "seating checked."),
-	  { { N_("a hardware fault (cannot be checked here)"),
+	  { { N_("the GPU fell off the bus this boot (Xid 79 in the kernel "
+	    "log): its hardware, power or cooling"), { IF("GPU-XID", "Xid",
+	    "79 ROBUST_CHANNEL_GPU_HAS_FALLEN_OFF_THE_BUS") } },
+	    { N_("a hardware fault (cannot be checked here)"),
 	    { { NULL, { { NULL } } } } } } },
 	/* every other Xid the NVIDIA kernel module logs: its number,
 	 * mnemonic, words and action from NVIDIA's Xid catalog
@@ -728,7 +731,10 @@ const struct entry_def cds_explain_entries[] = {
 	  "reboot); if the same Xid comes back after that, have the GPU's "
 	  "power, cooling and seating checked (nvidia-smi -q -d ECC shows "
 	  "its memory errors)."),
-	  { { N_("a fault of the GPU, its memory, links or power, or of one "
+	  { { N_("the GPU or the machine faulted this boot (Xids in the "
+	    "kernel log)"),
+	    { BY("GPU-XID") } },
+	    { N_("a fault of the GPU, its memory, links or power, or of one "
 	    "program's work on it (cannot be checked here)"),
 	    { { NULL, { { NULL } } } } } } },
 	{ "DRIVER-LIB", N_("a library of the NVIDIA driver is missing"),

@@ -4,11 +4,17 @@
  */
 #include "config.h"
 
+#include <ctype.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "scan/container.h"
+#include "doctor/codes.h"
 #include "doctor/facts.h"
 #include "doctor/findings.h"
 #include "doctor/pkgfix.h"
@@ -1433,6 +1439,185 @@ rule_libcuda_devlink(struct cds_rule_ctx *c)
 	cds_libpath_free(lp);
 }
 
+/* ------------------------------------------------------------------------ */
+/* The Xids of this boot                                                     */
+/* ------------------------------------------------------------------------ */
+
+#define LOGTAIL (4 << 20)	/* the most of a log read, from its end */
+
+/* The last LOGTAIL bytes of the regular file PATH of the target; NULL
+ * when it cannot be read. */
+static char *
+read_tail(cds_handle_t *h, const char *path)
+{
+	char *host = cds_rpath_follow(h, path), *buf = NULL;
+	struct stat st;
+	off_t from;
+	ssize_t r;
+	size_t n = 0;
+	int fd = host != NULL ? cds_open_regular(host, &st) : -1;
+
+	free(host);
+	if (fd == -1) {
+		return NULL;
+	}
+	from = st.st_size > LOGTAIL ? st.st_size - LOGTAIL : 0;
+	buf = cds_xmalloc(LOGTAIL + 1);
+	if (lseek(fd, from, SEEK_SET) == from) {
+		while (n < LOGTAIL && (r = read(fd, buf + n, LOGTAIL - n)) > 0) {
+			n += (size_t)r;
+		}
+	}
+	close(fd);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* The kernel's messages of this boot: /dev/kmsg's records (a character
+ * device, read to its end without waiting; a regular file in a test's
+ * root), their "PRI,SEQ,TS,FLAGS;" dropped; else the end of
+ * /var/log/kern.log after its last "Linux version" line (the boot).
+ * NULL when neither can be read (/dev/kmsg needs CAP_SYSLOG where
+ * dmesg_restrict is set). */
+static char *
+boot_log(cds_handle_t *h)
+{
+	char *path = cds_rpath_follow(h, "/dev/kmsg"), *out = NULL, *p;
+	char rec[8192];
+	size_t n = 0, cap = 0;
+	struct stat st;
+	int fd;
+
+	fd = path != NULL ? open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1;
+	free(path);
+	if (fd != -1 && fstat(fd, &st) == 0 && S_ISCHR(st.st_mode)) {
+		ssize_t r;
+
+		/* one record a read, until EAGAIN at the end (EPIPE: a
+		 * record overwritten while reading; go on) */
+		while ((r = read(fd, rec, sizeof(rec) - 1)) != 0 &&
+		    n < LOGTAIL) {
+			if (r < 0 && errno == EPIPE) {
+				continue;
+			}
+			if (r < 0) {
+				break;
+			}
+			rec[r] = '\0';
+			p = strchr(rec, ';');
+			p = p != NULL ? p + 1 : rec;
+			r = (ssize_t)strcspn(p, "\n");
+			if (n + (size_t)r + 2 > cap) {
+				cap = (n + (size_t)r + 2) * 2;
+				out = cds_xrealloc(out, cap);
+			}
+			memcpy(out + n, p, (size_t)r);
+			n += (size_t)r;
+			out[n++] = '\n';
+			out[n] = '\0';
+		}
+		close(fd);
+		return out;
+	}
+	if (fd != -1) {
+		close(fd);
+		out = cds_root_read_file(h, "/dev/kmsg", LOGTAIL, NULL);
+	}
+	if (out == NULL) {
+		out = read_tail(h, "/var/log/kern.log");
+		for (p = out; p != NULL && (p = strstr(p, "Linux version "))
+		    != NULL; p++) {
+			n = (size_t)(p - out);
+		}
+		if (out != NULL && n > 0) {
+			memmove(out, out + n, strlen(out + n) + 1);
+		}
+	}
+	return out;
+}
+
+/* How heavy NVIDIA's action for an Xid is: 2 for the GPU or the machine
+ * (reset, reboot, a workflow, the vendor), 1 for the program (restart
+ * it), 0 for nothing to do. */
+static int
+xid_weight(const char *action)
+{
+	if (action == NULL || strcmp(action, "IGNORE") == 0 ||
+	    strcmp(action, "XID_154") == 0) {
+		return 0;
+	}
+	return strcmp(action, "RESTART_APP") == 0 ? 1 : 2;
+}
+
+/* GPU-XID: the NVIDIA kernel module logged Xids this boot ("NVRM: Xid
+ * (PCI:0000:01:00): 79, ..."), each read in NVIDIA's Xid catalog
+ * (manifests/data/xid.tsv): an error for a fault of the GPU or the
+ * machine, a warning for a program's own. */
+static void
+rule_xid_log(struct cds_rule_ctx *c)
+{
+	char *log = boot_log(c->h), *at, *line = NULL;
+	const struct cds_code *worst = NULL;
+	struct cds_finding *f = NULL;
+	long seen[16];
+	size_t nseen = 0, times[16], i;
+	int w = -1;
+
+	for (at = log; at != NULL && (at = strstr(at, "NVRM: Xid (")) != NULL;
+	    at++) {
+		const char *q = strstr(at, "): "), *eol = strchr(at, '\n');
+		const struct cds_code *x;
+		long v;
+
+		if (q == NULL || (eol != NULL && q > eol) ||
+		    !isdigit((unsigned char)q[3])) {
+			continue;
+		}
+		v = strtol(q + 3, NULL, 10);
+		for (i = 0; i < nseen && seen[i] != v; i++) {
+		}
+		if (i == nseen && nseen < sizeof(seen) / sizeof(seen[0])) {
+			seen[nseen] = v;
+			times[nseen++] = 0;
+		}
+		if (i < nseen) {
+			times[i]++;
+		}
+		x = cds_code_of("Xid", 0, v);
+		if (x != NULL && xid_weight(x->action) > w) {
+			w = xid_weight(x->action);
+			worst = x;
+			free(line);
+			line = cds_xstrndup(at, eol != NULL ? (size_t)(eol - at) :
+			    strlen(at));
+		}
+	}
+	if (worst == NULL || w == 0) {
+		free(log);
+		free(line);
+		return;
+	}
+	f = cds_finding_add(c, "GPU-XID", w == 2 ? CDS_SEV_ERROR :
+	    CDS_SEV_WARNING, "the NVIDIA driver logged Xid %ld this boot: %s",
+	    worst->value, worst->text[0] != '\0' ? worst->text :
+	    worst->name);
+	for (i = 0; i < nseen; i++) {
+		const struct cds_code *x = cds_code_of("Xid", 0, seen[i]);
+
+		cds_finding_evidence(f, "Xid", "%ld %s, %zu time%s; NVIDIA's "
+		    "action: %s", seen[i], x != NULL ? x->name : "(not in the "
+		    "catalog)", times[i], times[i] == 1 ? "" : "s",
+		    x != NULL && x->action != NULL ? x->action : "none given");
+	}
+	cds_finding_evidence(f, "line", "%.240s", line);
+	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s", w == 2 ?
+	    "reset the GPU (sudo nvidia-smi -r) or reboot; if it comes back, "
+	    "have its power, cooling and seating checked" :
+	    "restart the program (its own fault on the GPU)");
+	free(log);
+	free(line);
+}
+
 /* ---- the rules of this file, in the order they run (findings.c) ---- */
 const struct cds_rule cds_rules_driver[] = {
 	{ "NO-DRIVER", N_("no usable NVIDIA driver"), NULL,
@@ -1458,5 +1643,7 @@ const struct cds_rule cds_rules_driver[] = {
 	    "F19", rule_nvml_mismatch },
 	{ "F4", N_("cuDNN 8 needs libcuda.so, only libcuda.so.1 is there"),
 	    "F4", rule_libcuda_devlink },
+	{ "GPU-XID", N_("the NVIDIA driver logged GPU errors (Xid) this "
+	    "boot"), NULL, rule_xid_log },
 	{ NULL, NULL, NULL, NULL }
 };

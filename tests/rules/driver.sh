@@ -11,11 +11,12 @@
 # alternatives chain, without a kernel module: the version from their
 # file names, the dpkg package that owns them and the module package to
 # install; F20 instead when a GPU is on the bus; the probe child's cuInit
-# and NVML results with TEST DOUBLES of libcuda and NVML).
+# and NVML results with TEST DOUBLES of libcuda and NVML), GPU-XID (the
+# Xids of this boot, from /dev/kmsg or /var/log/kern.log).
 # Fix commands that change files are run inside the root.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 63
+plan 68
 
 mk_pci() {	# mk_pci ROOT ADDR CLASS
 	mkdir -p "$1/sys/bus/pci/devices/$2"
@@ -115,6 +116,37 @@ like "$(titles "$OUT" F18)" "nvidia-fabricmanager 550.90.07 does not match drive
 printf 'Package: nvidia-fabricmanager-550\nStatus: install ok installed\nVersion: 550.54.15-1\n\n' >"$R/var/lib/dpkg/status"
 cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "F18" "matching and running: gone"
+
+# ---- GPU-XID: the Xids of this boot ---------------------------------------
+# /var/log/kern.log as rsyslog writes it, two boots: only the last one's
+# Xids count; /dev/kmsg's records (a regular file here) come first when
+# readable
+R=$(mk_sysroot); cleanup_later "$R"
+mk_driver "$R" 580.95.05
+mkdir -p "$R/var/log"
+cat >"$R/var/log/kern.log" <<'LOG'
+Nov 28 10:00:00 node7 kernel: [    0.000000] Linux version 6.1.0-9-amd64 (debian-kernel@lists.debian.org)
+Nov 28 11:00:00 node7 kernel: [  812.104] NVRM: Xid (PCI:0000:01:00): 79, pid='<unknown>', name=<unknown>, GPU has fallen off the bus.
+Nov 29 07:00:00 node7 kernel: [    0.000000] Linux version 6.1.0-9-amd64 (debian-kernel@lists.debian.org)
+Nov 29 07:10:00 node7 kernel: [  600.120] NVRM: Xid (PCI:0000:3b:00): 31, pid=4242, name=python3, Ch 00000008
+LOG
+cds --root "$R" doctor --json
+is "$(jget "$OUT" '[(f["severity"], f["title"]) for f in d["findings"] if f["id"] == "GPU-XID"]')" \
+    "[('warning', 'the NVIDIA driver logged Xid 31 this boot: GPU memory page fault')]" \
+    "GPU-XID: a program's fault of this boot is a warning; the last boot's Xid 79 left out"
+echo 'Nov 29 07:10:01 node7 kernel: [  601.3] NVRM: Xid (PCI:0000:3b:00): 119, pid=2, name=Xorg, Timeout after 6s of waiting for RPC response from GPU0 GSP!' >>"$R/var/log/kern.log"
+cds --root "$R" doctor --json
+is "$(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "GPU-XID"]')" "['error']" \
+    "GPU-XID: the GSP's timeout (reset the GPU) is an error"
+is "$(evidence "$OUT" GPU-XID Xid)" "[\"31 ROBUST_CHANNEL_FIFO_ERROR_MMU_ERR_FLT, 1 time; NVIDIA's action: RESTART_APP\", \"119 GSP_RPC_TIMEOUT, 1 time; NVIDIA's action: RESET_GPU\"]" \
+    "GPU-XID: each Xid with its name, count and NVIDIA's action"
+mkdir -p "$R/dev"
+printf '6,1,100,-;Linux version 6.1.0-9-amd64\n4,2,200,-;NVRM: Xid (PCI:0000:3b:00): 48, pid=7, Double Bit ECC\n' >"$R/dev/kmsg"
+cds --root "$R" doctor --json
+like "$(titles "$OUT" GPU-XID)" "Xid 48 this boot: Double Bit ECC Error" "GPU-XID: /dev/kmsg's records read first"
+printf '6,1,100,-;Linux version 6.1.0-9-amd64\n6,2,200,-;NVRM: loading NVIDIA UNIX x86_64 Kernel Module  580.95.05\n' >"$R/dev/kmsg"
+cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "GPU-XID" "GPU-XID: a log without Xids: none"
 
 # ---- F19 ----------------------------------------------------------------
 R=$(mk_sysroot); cleanup_later "$R"

@@ -10,7 +10,7 @@
 # generous bound that only catches a hang; more than 1 MiB is refused.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 68
+plan 71
 
 CORPUS=$CDS_SRCDIR/tests/realworld/errors
 # text FILE: the error text of a corpus file
@@ -224,6 +224,18 @@ rm "$R12/run/nvidia-persistenced/nvidia-persistenced.pid"
 : >"$R12/.dockerenv"
 ex "$R12" "$RPC"
 is "$(verdict)" None "in a container: the host's daemon unseen, not claimed"
+
+# ---- the GPU off the bus, and this boot's kernel log ---------------------------
+R13=$(mk_sysroot); cleanup_later "$R13"; mkdir -p "$R13/var/log"
+LOST='RuntimeError: CUDA error: unspecified launch failure
+NVRM: Xid (PCI:0000:3b:00): 79, pid=1, GPU has fallen off the bus.'
+ex "$R13" "$LOST"
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('GPU-LOST', None)" "Xid 79 pasted, no log here: not determined"
+printf 'Nov 29 07:00:00 n kernel: [ 0.0] Linux version 6.1.0-9-amd64\nNov 29 07:10:00 n kernel: [ 600.1] NVRM: Xid (PCI:0000:3b:00): 79, pid=1, GPU has fallen off the bus.\n' >"$R13/var/log/kern.log"
+ex "$R13" "$LOST"
+is "$(verdict)" 0 "this boot's log has Xid 79: cause 1"
+ex "$R13" 'NVRM: Xid (PCI:0000:3b:00): 119, pid=2, Timeout after 6s of waiting for RPC response from GPU0 GSP!'
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('GPU-XID', 0)" "another Xid, the log's Xid 79: the GPU faulted this boot"
 
 # ---- text output: nothing undetermined is called a cause -----------------------
 cds --root "$R" explain "$(text f7-always-on-ai-assistant-3.txt)"
