@@ -164,6 +164,13 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F27", 2, "CUDAExecutionProvider' is not in available", 0, NULL,
 	    "CUDAExecutionProvider'? is not in available provider names\\.? *"
 	    "Available providers: '([^'\n]*)'", { NULL, "available" } },
+	/* the C API's entry point of the CUDA provider, which only the GPU
+	 * package's library exports (.NET's "Unable to find an entry point
+	 * named 'OrtSessionOptionsAppendExecutionProvider_CUDA' in DLL
+	 * 'onnxruntime'", the same symbol undefined elsewhere) */
+	{ "F27", 2, "OrtSessionOptionsAppendExecutionProvider_CUDA", 0,
+	    "onnxruntime", "OrtSessionOptionsAppendExecutionProvider_CUDA",
+	    { NULL } },
 	{ "F14", 2, "LoadLibrary failed with error 126", 0, NULL,
 	    "LoadLibrary failed with error 126[^\n]{0,40}when trying to load "
 	    "[^\n]{0,300}onnxruntime_providers_(cuda|tensorrt)\\.dll",
@@ -288,6 +295,13 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "runtime", NULL, NULL, "compiled" } },
 	/* JAX's check of every library it loads (jax/_src/xla_bridge.py's
 	 * _check_cuda_versions): another library older than jaxlib's build */
+	/* a library's own statement that the copy running is too old for
+	 * what it is asked ("The currently running cuFFT version 11203 does
+	 * not support LTO callbacks": nvmath-python) */
+	{ "LIB-OLDER", 2, "The currently running ", 0, NULL, "The currently "
+	    "running (cuFFT|cuBLAS|cuSPARSE|cuSOLVER|cuRAND|cuDNN|NCCL|NVRTC|"
+	    "nvJitLink|CUDA( runtime| driver)?) version ([0-9.]+) does not "
+	    "support", { NULL, "library", NULL, "loaded" } },
 	{ "LIB-OLDER", 1, "Found ", 0, "but JAX was built against version",
 	    "Found (cuBLAS|cuSPARSE|cuFFT|cuSOLVER|CUPTI|nvJitLink|NCCL|CUDA"
 	    "( runtime)?) version ([0-9]+), but JAX was built against version "
@@ -625,6 +639,13 @@ const struct pattern cds_explain_patterns[] = {
 	    "Unknown runtime specified nvidia", { NULL } },
 	{ "CTR-CGROUP", 1, "Failed to initialize NVML: Unknown Error", 0,
 	    NULL, "Failed to initialize NVML: Unknown Error", { NULL } },
+	/* the same in nvidia-container-cli's debug log ("driver.c:196]
+	 * could not start driver service: load library failed:
+	 * libcuda.so.1: cannot open shared object file") */
+	{ "CTR-HOST-DRIVER", 1, "could not start driver service: load library "
+	    "failed", 0, NULL, "could not start driver service: load library "
+	    "failed: (libnvidia-ml\\.so\\.1|libcuda\\.so\\.1)", { NULL,
+	    "missing" } },
 	{ "CTR-HOST-DRIVER", 1, "initialization error: load library failed",
 	    1, NULL, "nvidia-container-cli(\\.real)?: "
 	    "initialization error: load library failed: "
@@ -753,6 +774,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "DRIVER-LIB", 2, "=> not found", 1, NULL, "(lib(nvidia-[a-z-]+|"
 	    "nvcuvid|nvoptix)\\.so(\\.[0-9]+)*) => not found",
 	    { NULL, "missing" } },
+	/* the link editor's "warning: libcuda.so.1, needed by X, not found"
+	 * for a library of the driver (Jetson's L4T ones too: libnvdla_*,
+	 * libnvrm_*, libnvos) */
+	{ "DRIVER-LIB", 2, ", needed by ", 1, NULL, "(lib(cuda|nvidia-[a-z-]+|"
+	    "nvcuvid|nvoptix|nvdla_[a-z]+|nvrm_[a-z]+|nvos)\\.so(\\.[0-9]+)*), "
+	    "needed by [^ \n]+, not found", { NULL, "missing" } },
 	{ "F13", 4, "=> not found", 1, NULL, "(" NVLIB SO "|" NVDLL ") => "
 	    "not found", { NULL, "missing" } },
 	/* a program's own words for a DLL of NVIDIA's it could not find
@@ -776,6 +803,12 @@ const struct pattern cds_explain_patterns[] = {
 	/* a package's own check of the GPU's architecture, its name after
 	 * a colon (SageAttention: "ValueError: Unsupported CUDA
 	 * architecture: sm60"); nvcc's quotes it (NVCC-ARCH) */
+	/* a program's list of the compute capabilities it runs on, and the
+	 * GPU's outside it ("only allowed on devices with the following
+	 * compute capabilities: [90, 100], got 80") */
+	{ "F21", 2, "with the following compute capabilities", 0, NULL,
+	    "with the following compute capabilities:? *\\[[0-9, ]+\\],? "
+	    "got ([0-9]+)", { NULL, "sm" } },
 	{ "F21", 2, "Unsupported CUDA architecture: ", 0, NULL, "Unsupported "
 	    "CUDA architecture: *(sm_?[0-9]+[a-z]?)", { NULL, "sm" } },
 	{ "F21", 2, "Unsupported GPU architecture: ", 0, NULL, "Unsupported "
@@ -997,6 +1030,11 @@ const struct pattern cds_explain_patterns[] = {
 	    "Conflicting values set for option Signed-By", { NULL } },
 	{ "F25", 2, "The repository '", 0, NULL, "The repository "
 	    "'[^'\n]*nvidia[^'\n]*' is not signed", { NULL } },
+	/* pip's hash check of a wheel of NVIDIA's libraries against the
+	 * requirements file's (a stale cache, a proxy, an index that
+	 * rebuilt it) */
+	{ "F26", 2, "DO NOT MATCH THE HASHES", 0, "nvidia", "DO NOT MATCH THE "
+	    "HASHES", { NULL } },
 	{ "F26", 1, "Hash Sum mismatch", 0, "nvidia", "Hash Sum mismatch",
 	    { NULL } },
 	/* apt's other check of the same file (apt-pkg/acquire-item.cc) */

@@ -357,10 +357,14 @@ const struct entry_def cds_explain_entries[] = {
 	  "cuda-keyring package, and keep one entry per repository."),
 	  { { N_("the repository is listed twice or without a key"),
 	    { BY("F25") } } } },
-	{ "F26", N_("a download from NVIDIA's CDN did not match its hash"),
-	  N_("The CDN served metadata and packages that disagree for a "
-	  "while.  Nothing on this machine causes it."),
-	  N_("Retry later or use another mirror; cudnn-setup checks every "
+	{ "F26", N_("a download of NVIDIA's packages did not match its hash"),
+	  N_("The file received and the checksum it was checked against "
+	  "disagree: NVIDIA's CDN served metadata and packages that disagree "
+	  "for a while, or a proxy, a mirror or a stale local cache (pip's) "
+	  "handed out another file than the one the index or the "
+	  "requirements file names."),
+	  N_("Retry later or use another mirror; for pip, install with "
+	  "--no-cache-dir (or pip cache purge); cudnn-setup checks every "
 	  "archive's SHA-256 itself and retries."),
 	  { { NULL, { { NULL, { { NULL } } } } } } },
 	{ "F27", N_("a CPU-only framework build"),

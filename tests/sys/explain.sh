@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 182
+plan 189
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -203,6 +203,19 @@ recog 'LLVM ERROR: Cannot select: intrinsic %llvm.nvvm.read.ptx.sreg.clusterid.x
     GPU-FEATURE "LLVM: an instruction the architecture lacks"
 recog 'Error Code 9: API Usage Error (Target GPU SM 120 is not supported by this TensorRT release.)' \
     F21 "TensorRT's builder on a newer GPU"
+recog 'RuntimeError: The currently running cuBLAS version 120201 does not support grouped GEMM' \
+    LIB-OLDER "a library's own word that the copy running is too old"
+is "$(cap library) $(cap loaded)" "cuBLAS 120201" "LIB-OLDER: the library and its version"
+recog 'NotImplementedError: FMHA is only allowed on devices with the following compute capabilities: [90, 100], got 86.' \
+    F21 "a program's list of capabilities, the GPU's outside it"
+recog 'E0116 15:56:51.763612 1363 driver.c:196] could not start driver service: load library failed: libnvidia-ml.so.1: cannot open shared object file: no such file or directory' \
+    CTR-HOST-DRIVER "the container toolkit's debug log: no driver on the host"
+recog 'ERROR: THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE.
+    nvidia-cublas-cu12==12.4.5.8 from https://pypi.org/x.whl' F26 "pip's hash check of an NVIDIA wheel"
+recog "System.EntryPointNotFoundException: Unable to find an entry point named 'OrtSessionOptionsAppendExecutionProvider_CUDA' in DLL 'onnxruntime'." \
+    F27 "ONNX Runtime's CPU package: no CUDA entry point"
+recog '/usr/bin/ld: warning: libnvidia-ml.so.1, needed by /opt/app/libdcgm.so.4, not found (try using -rpath or -rpath-link)' \
+    DRIVER-LIB "the link editor: a library of the driver not found"
 recog 'cudaErrorUnknown after XID 48 on node7' GPU-XID \
     "an Xid in prose is the driver's report, ahead of the code"
 recog 'libonnxruntime_providers_cuda.so: undefined symbol: nvrtcGetProgramLogSize` error.' \
