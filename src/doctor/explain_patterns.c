@@ -184,6 +184,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F14", 3, "providers: ['CPUExecutionProvider']", 0,
 	    "!CUDAExecutionProvider", "providers: \\['CPUExecutionProvider'"
 	    "\\]", { NULL } },
+	/* the CPU package's own list of providers (onnxruntime's wheels
+	 * carry the Azure provider beside the CPU one; onnxruntime-gpu's
+	 * list CUDA's and TensorRT's before them) */
+	{ "F27", 2, "['AzureExecutionProvider', 'CPUExecutionProvider']", 0,
+	    NULL, "\\['AzureExecutionProvider', 'CPUExecutionProvider'\\]",
+	    { NULL } },
 	{ "F27", 3, "providers: ['CPUExecutionProvider']", 0,
 	    "!CUDAExecutionProvider", "providers: \\['CPUExecutionProvider'"
 	    "\\]", { NULL } },
@@ -381,8 +387,8 @@ const struct pattern cds_explain_patterns[] = {
 	/* FFmpeg's NVENC (libavcodec/nvenc.c) */
 	{ "F16", 2, "Driver does not support the required nvenc API version",
 	    0, NULL, "Driver does not support the required nvenc API version"
-	    "\\. Required: ([0-9.]+) Found: ([0-9.]+)",
-	    { NULL, "requires", "found" } },
+	    "(\\.+ *(\\(?Required:? *([0-9.]+),? *Found:? *([0-9.]+))?)?",
+	    { NULL, NULL, NULL, "requires", "found" } },
 	/* NVENC's NV_ENC_ERR_INVALID_VERSION (15, nvEncodeAPI.h), as
 	 * ffmpeg names it: the driver's encoder API is older than the SDK
 	 * the program was built with */
@@ -403,6 +409,10 @@ const struct pattern cds_explain_patterns[] = {
 	    NULL, "fabric manager NVIDIA GPU driver interface version "
 	    "([0-9.]+) (don't|do not|does not) match with driver version "
 	    "([0-9.]+)", { NULL, "fabric manager", NULL, "driver" } },
+	/* Fabric Manager's own log when it could not bring the fabric up */
+	{ "F18", 2, "failed to configure all the available GPUs or NVSwitches",
+	    0, NULL, "failed to configure all the available GPUs or "
+	    "NVSwitches", { NULL } },
 	{ "F18", 1, "system not yet initialized", 0, NULL,
 	    "system not yet initialized", { NULL } },
 	{ "F18", 1, "CUDA_ERROR_SYSTEM_NOT_READY", 0, NULL,
@@ -784,6 +794,10 @@ const struct pattern cds_explain_patterns[] = {
 	    "not found", { NULL, "missing" } },
 	/* a program's own words for a DLL of NVIDIA's it could not find
 	 * ("System error - cudart64_12.dll not found") */
+	/* Windows' loader log as Unreal Engine prints it ("LogWindows:
+	 * Missing import: cudart64_12.dll") */
+	{ "F13", 3, "Missing import: ", 0, NULL, "Missing import: (" NVDLL ")",
+	    { NULL, "missing" } },
 	{ "F13", 4, "dll not found", 1, NULL, "(" NVDLL ") (was )?not found",
 	    { NULL, "missing" } },
 	{ "F13", 4, "dll was not found", 1, NULL, "(" NVDLL ") (was )?not "
@@ -806,6 +820,11 @@ const struct pattern cds_explain_patterns[] = {
 	/* a program's list of the compute capabilities it runs on, and the
 	 * GPU's outside it ("only allowed on devices with the following
 	 * compute capabilities: [90, 100], got 80") */
+	/* text-embeddings-inference's (candle's) check of the GPU against
+	 * its build */
+	{ "F21", 2, "is not compatible with compile time compute cap", 0,
+	    NULL, "is not compatible with compile time compute cap "
+	    "([0-9]+)", { NULL, "built for" } },
 	{ "F21", 2, "with the following compute capabilities", 0, NULL,
 	    "with the following compute capabilities:? *\\[[0-9, ]+\\],? "
 	    "got ([0-9]+)", { NULL, "sm" } },
@@ -871,6 +890,13 @@ const struct pattern cds_explain_patterns[] = {
 	{ "TORCH-ABI", 1, "xFormers was built for:", 0, NULL, "xFormers was "
 	    "built for:[[:space:]]*PyTorch ([^ \n]+) with CUDA [0-9]+ "
 	    "\\(you have ([^)\n]+)\\)", { NULL, "built for", "torch" } },
+	/* JAX's own word for a jaxlib without its CUDA plugin, and the
+	 * plugin's check of the libraries it loads */
+	{ "F27", 2, "a CUDA-enabled jaxlib is not installed", 0, NULL,
+	    "a CUDA-enabled jaxlib is not installed", { NULL } },
+	{ "F13", 1, "Unable to load ", 0, "Is it installed?", "Unable to "
+	    "load (cuBLAS|cuSPARSE|cuSOLVER|cuFFT|cuDNN|CUPTI|NCCL|nvJitLink|cudart|NVRTC)"
+	    "\\. Is it installed\\?", { NULL, "library" } },
 	{ "F27", 1, "Torch not compiled with CUDA enabled", 0, NULL,
 	    "Torch not compiled with CUDA enabled", { NULL } },
 	{ "F27", 2, "was not built with CUDA backend", 0, NULL, "was not built "

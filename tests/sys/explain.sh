@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 189
+plan 196
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -216,6 +216,20 @@ recog "System.EntryPointNotFoundException: Unable to find an entry point named '
     F27 "ONNX Runtime's CPU package: no CUDA entry point"
 recog '/usr/bin/ld: warning: libnvidia-ml.so.1, needed by /opt/app/libdcgm.so.4, not found (try using -rpath or -rpath-link)' \
     DRIVER-LIB "the link editor: a library of the driver not found"
+recog 'WARNING:jax._src.xla_bridge:791: An NVIDIA GPU may be present on this machine, but a CUDA-enabled jaxlib is not installed. Falling back to cpu.' \
+    F27 "JAX without its CUDA plugin"
+recog 'RuntimeError: Unable to load cuBLAS. Is it installed?' F13 \
+    "JAX's plugin: a library it loads not found"
+recog '[0]LogWindows:   Missing import: cublas64_12.dll' F13 \
+    "Windows' loader log: an NVIDIA DLL missing"
+recog "providers: ['AzureExecutionProvider', 'CPUExecutionProvider'] (CUDA missing)" F27 \
+    "ONNX Runtime's CPU package by its providers"
+recog 'Could not start backend: Runtime compute cap 86 is not compatible with compile time compute cap 80' \
+    F21 "a build for another compute capability"
+recog '[ERROR] failed to configure all the available GPUs or NVSwitches' F18 \
+    "Fabric Manager could not bring the fabric up"
+recog 'Driver does not support the required nvenc API version..' F16 \
+    "NVENC's API too new, without the versions"
 recog 'cudaErrorUnknown after XID 48 on node7' GPU-XID \
     "an Xid in prose is the driver's report, ahead of the code"
 recog 'libonnxruntime_providers_cuda.so: undefined symbol: nvrtcGetProgramLogSize` error.' \
