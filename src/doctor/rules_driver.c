@@ -1474,9 +1474,10 @@ read_tail(cds_handle_t *h, const char *path)
 }
 
 /* The kernel's messages of this boot: /dev/kmsg's records (a character
- * device, read to its end without waiting; a regular file in a test's
- * root), their "PRI,SEQ,TS,FLAGS;" dropped; else the end of
- * /var/log/kern.log after its last "Linux version" line (the boot).
+ * device, read to its end without waiting, their "PRI,SEQ,TS,FLAGS;"
+ * dropped; a regular file in a test's root is read as it is); else the
+ * end of /var/log/kern.log after its last "Linux version" line (the
+ * boot).
  * NULL when neither can be read (/dev/kmsg needs CAP_SYSLOG where
  * dmesg_restrict is set). */
 static char *

@@ -16,7 +16,7 @@
 # Fix commands that change files are run inside the root.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 68
+plan 69
 
 mk_pci() {	# mk_pci ROOT ADDR CLASS
 	mkdir -p "$1/sys/bus/pci/devices/$2"
@@ -147,6 +147,9 @@ like "$(titles "$OUT" GPU-XID)" "Xid 48 this boot: Double Bit ECC Error" "GPU-XI
 printf '6,1,100,-;Linux version 6.1.0-9-amd64\n6,2,200,-;NVRM: loading NVIDIA UNIX x86_64 Kernel Module  580.95.05\n' >"$R/dev/kmsg"
 cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "GPU-XID" "GPU-XID: a log without Xids: none"
+printf '6,1,100,-;Linux version 6.1.0-9-amd64\n4,2,200,-;NVRM: Xid (PCI:0000:3b:00): 63, pid=0, Row Remapper: New row marked for remapping\n' >"$R/dev/kmsg"
+cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "GPU-XID" "GPU-XID: an Xid NVIDIA says needs nothing (63, a row remapped): none"
 
 # ---- F19 ----------------------------------------------------------------
 R=$(mk_sysroot); cleanup_later "$R"
