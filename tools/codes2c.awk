@@ -1,6 +1,7 @@
 # codes2c.awk - manifests/data/cuda-codes.tsv (enum, major, value, name,
-# text, releases, source, wording) and manifests/data/xid.tsv (xid,
-# mnemonic, description, immediate, investigatory: NVIDIA's Xid catalog) as
+# text, releases, source, wording), manifests/data/xid.tsv (xid,
+# mnemonic, description, immediate, investigatory: NVIDIA's Xid catalog)
+# and manifests/data/optix.tsv (value, enumerator of OptixResult) as
 # the rows of src/doctor/codes.c's two tables, one C initialiser a line:
 # the codes (their newest rows; the Xids as codes of the enum "Xid" with
 # the catalog's immediate action), then, under CDS_CODES_OLDER, the other
@@ -33,11 +34,21 @@ NR == 1 {
 /^#/ || /^$/ {
 	next
 }
-FNR < NR && !xidhead {
-	if ($1 != "xid" || $2 != "mnemonic" || $4 != "immediate") {
-		fail("the Xid table's header is not its first line")
+FNR < NR && !head[FILENAME] {
+	if (!($1 == "xid" && $2 == "mnemonic" && $4 == "immediate") &&
+	    !($1 == "optix" && $2 == "name" && NF == 2)) {
+		fail("not the header of the Xid or the OptiX table")
 	}
-	xidhead = 1
+	head[FILENAME] = $1
+	next
+}
+FNR < NR && head[FILENAME] == "optix" {
+	if (NF != 2 || $1 !~ /^[0-9]+$/ || $2 !~ /^OPTIX_[A-Z0-9_]+$/) {
+		fail("not 2 columns of value, enumerator")
+	}
+	printf "\t{ \"OptixResult\", 0, %sL, %s, \"\", \"7.0\", NULL },\n", \
+	    $1, cstr($2)
+	ncodes++
 	next
 }
 FNR < NR {

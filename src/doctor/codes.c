@@ -236,6 +236,7 @@ cds_code_library(const char *type)
 		{ "nvJitLinkResult", "nvJitLink" },
 		{ "ncclResult_t", "NCCL" },
 		{ "nvmlReturn_t", "NVML" },
+		{ "OptixResult", "OptiX" },
 	};
 	size_t i;
 
@@ -386,6 +387,11 @@ static const struct wrapper wrappers[] = {
 	{ "the NVIDIA kernel module", "Xid (", "\\<Xid \\([^)\n]{0,40}\\): *"
 	    "([0-9]+)", 1, 0, 0, "Xid" },
 	{ NULL, "Xid", "\\<Xid( error)?:? *#?([0-9]+)\\>", 2, 0, 0, "Xid" },
+	/* the OptiX SDK's samples' check (and the programs that copied it):
+	 * "Optix call (optixInit()) failed with code 7804 (line 157)" */
+	{ "the OptiX SDK's check", "failed with code ", "Optix call "
+	    "[^\n]{0,160} failed with code ([0-9]+)", 1, 0, 0,
+	    "OptixResult" },
 	/* a CUDA call and what it returned: "cuInit returned 100",
 	 * "cudaMalloc failed with error 2", "cuInit() failed: 999" */
 	{ NULL, "returned", "(cuda[A-Z][A-Za-z0-9_]*|cu[A-Z][A-Za-z0-9_]*)"
@@ -405,6 +411,7 @@ code_word(const char *w, size_t n)
 	static const char *const pre[] = {
 		"cuda", "CUDA_", "CUDNN_", "CUBLAS_", "CUSPARSE_", "CUFFT_",
 		"CURAND_", "CUSOLVER_", "NVRTC_", "NVJITLINK_", "nccl", "NVML_",
+		"OPTIX_",
 	};
 	size_t i;
 

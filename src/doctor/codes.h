@@ -5,8 +5,10 @@
  * library's own words for it.  The table is manifests/data/cuda-codes.tsv,
  * made from the real headers and libraries by tools/mkcodes.py, and the
  * Xid numbers the NVIDIA kernel module logs (manifests/data/xid.tsv, from
- * NVIDIA's Xid catalog: the enum "Xid", its mnemonics as enumerators),
- * compiled in (codes-table.inc, made by tools/codes2c.awk).
+ * NVIDIA's Xid catalog: the enum "Xid", its mnemonics as enumerators) and
+ * OptiX's OptixResult (manifests/data/optix.tsv, from its SDK header,
+ * without words), compiled in (codes-table.inc, made by
+ * tools/codes2c.awk).
  */
 #ifndef CDS_CODES_H
 #define CDS_CODES_H

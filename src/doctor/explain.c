@@ -390,6 +390,13 @@ static const char *const code_ids[][2] = {
 	{ "ROBUST_CHANNEL_RESETCHANNEL_VERIF_ERROR", "CUDA-FAULT" },
 	{ "NVLINK_PRIV_ERR", "CUDA-FAULT" },
 	{ "ROBUST_CHANNEL_GPU_HAS_FALLEN_OFF_THE_BUS", "GPU-LOST" },
+	/* OptiX's loader (optix_stubs.h): the driver's libnvoptix.so.1 not
+	 * found, or one too old for the SDK's ABI or without its entry; an
+	 * SDK newer than the driver says 7804 too (NVIDIA's OWL author,
+	 * owl-project/owl#12), so that is F16's first cause */
+	{ "OPTIX_ERROR_LIBRARY_NOT_FOUND", "F16" },
+	{ "OPTIX_ERROR_UNSUPPORTED_ABI_VERSION", "F16" },
+	{ "OPTIX_ERROR_ENTRY_SYMBOL_NOT_FOUND", "F16" },
 };
 
 /*

@@ -670,6 +670,11 @@ const struct pattern cds_explain_patterns[] = {
 	    "unknown or invalid runtime name: *nvidia", { NULL } },
 	/* the toolkit's hook running an ldconfig the host does not have
 	 * (config.toml's ldconfig = "@/sbin/ldconfig" on NixOS) */
+	/* a CDI spec's hook that is not installed ("error running hook #0:
+	 * fork/exec /usr/bin/nvidia-cdi-hook: no such file or directory") */
+	{ "CTR-RUNTIME", 1, "fork/exec ", 0, NULL, "fork/exec ([^: \n]*/"
+	    "nvidia-(cdi-hook|ctk|container-runtime-hook)): no such file or "
+	    "directory", { NULL, "missing" } },
 	{ "CTR-RUNTIME", 1, "ldcache error", 1, NULL, "nvidia-container-cli"
 	    "(\\.real)?: ldcache error: ([^\n]*)", { NULL, NULL, "detail" } },
 	/* the OCI runtime cannot find a driver file the CDI spec (or the
@@ -981,6 +986,24 @@ const struct pattern cds_explain_patterns[] = {
 	{ "PIP-NO-PIN", 2, "there is no version of nvidia-", 0, NULL, "there is "
 	    "no version of (nvidia-[a-z0-9-]+)(\\{[^}\n]*\\})?==([0-9.]+)",
 	    { NULL, "requirement", NULL, "label" } },
+	/* the same resolvers (uv, pixi) and Poetry on a framework pinned
+	 * with a CUDA local label the index does not serve ("there is no
+	 * version of torch==2.5.1+cu121", "Unable to find installation
+	 * candidates for torch (2.5.1+cu124)") */
+	{ "PIP-NO-PIN", 2, "there is no version of ", 0, NULL, "there is no "
+	    "version of ([A-Za-z0-9_.-]+)==([0-9.]+\\+cu[0-9]+)",
+	    { NULL, "requirement", "label" } },
+	{ "PIP-NO-PIN", 2, "Unable to find installation candidates for ", 0,
+	    NULL, "Unable to find installation candidates for "
+	    "(nvidia-[a-z0-9-]+|[A-Za-z0-9_.-]+ \\([0-9.]+\\+cu[0-9]+\\))",
+	    { NULL, "requirement" } },
+	/* conda's channels without a CUDA package at the version pinned
+	 * ("PackagesNotFoundError: The following packages are not available
+	 * from current channels: - pytorch-cuda=12.1") */
+	{ "PIP-NO-PIN", 2, "not available from current channels", 0, NULL,
+	    "not available from current channels:[[:space:]]+- *((pytorch-cuda|"
+	    "cudatoolkit|cuda-[a-z-]+|cudnn|nccl|libcublas|cupy|pytorch-gpu|"
+	    "tensorflow-gpu|jaxlib)[^ \n]*)", { NULL, "requirement" } },
 	/* uv's words for a package with no wheel for this platform (an
 	 * aarch64 machine, a Python release), and pip's for a wheel file of
 	 * another platform */

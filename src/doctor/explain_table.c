@@ -261,7 +261,9 @@ const struct entry_def cds_explain_entries[] = {
 	    { N_("a forward-compatibility libcuda does not match"),
 	    { BY("F17") } },
 	    { N_("no driver is loaded at all"), { BY("NO-DRIVER"),
-	    BY("F20"), NO_MODULE_ROWS } } } },
+	    BY("F20"), NO_MODULE_ROWS } },
+	    { N_("a container was given the driver without its graphics "
+	    "libraries, OptiX's among them"), { BY("CTR-CAPS") } } } },
 	{ "F17", N_("forward compatibility on a GPU that lacks it"),
 	  N_("The libcuda of a toolkit's compat/ directory (cuda-compat) was "
 	  "loaded.  Forward compatibility works only on data-center GPUs and "
@@ -742,12 +744,13 @@ const struct entry_def cds_explain_entries[] = {
 	    "program's work on it (cannot be checked here)"),
 	    { { NULL, { { NULL } } } } } } },
 	{ "DRIVER-LIB", N_("a library of the NVIDIA driver is missing"),
-	  N_("libcuda.so.1, libnvidia-ml.so.1, libnvidia-ptxjitcompiler.so.1 "
-	  "and libnvcuvid.so.1 come with the driver, never with CUDA or a "
-	  "pip wheel.  One is not found: the driver's user-space packages "
-	  "are not installed, or a container was started without the GPU or "
-	  "without that capability (NVIDIA_DRIVER_CAPABILITIES: utility for "
-	  "NVML, compute, video)."),
+	  N_("libcuda.so.1, libnvidia-ml.so.1, libnvidia-ptxjitcompiler.so.1, "
+	  "libnvcuvid.so.1 and OptiX's libnvoptix.so.1 come with the driver, "
+	  "never with CUDA or a pip wheel.  One is not found: the driver's "
+	  "user-space packages are not installed, or a container was started "
+	  "without the GPU or without that capability "
+	  "(NVIDIA_DRIVER_CAPABILITIES: utility for NVML, compute, video, "
+	  "graphics for OptiX)."),
 	  N_("Install the driver's user-space libraries of the kernel "
 	  "module's version; in a container, start it with the GPU (--gpus "
 	  "all) and the capability, and never install the driver inside."),

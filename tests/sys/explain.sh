@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 196
+plan 203
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -91,6 +91,8 @@ for t in 'GPU 0: NVIDIA H200 (compute capability 9.0), driver 580.95.05 loaded' 
 	'app.cpp:12: error: class "MyProp" has no member "clockRate"' \
 	"main.cpp:3: error: 'vector' is not a member of 'std'" \
 	"main.cpp:7: error: cannot convert 'int' to 'Widget'" \
+	'PackagesNotFoundError: The following packages are not available from current channels:
+  - numpy=9.9' \
 	'Using NVIDIA driver 580.95.05; the minimum driver check passed' \
 	'nvidia-smi -L
 GPU 0: NVIDIA H200 (UUID: GPU-1234)'; do
@@ -230,6 +232,18 @@ recog '[ERROR] failed to configure all the available GPUs or NVSwitches' F18 \
     "Fabric Manager could not bring the fabric up"
 recog 'Driver does not support the required nvenc API version..' F16 \
     "NVENC's API too new, without the versions"
+recog 'PackagesNotFoundError: The following packages are not available from current channels:
+
+  - pytorch-cuda=11.6' PIP-NO-PIN "conda: no CUDA package at the version pinned"
+recog 'Because there is no version of torch==2.4.0+cu118 and you require torch==2.4.0+cu118, we can conclude that your requirements are unsatisfiable.' \
+    PIP-NO-PIN "uv and pixi: a CUDA label the index does not serve"
+recog '  | Unable to find installation candidates for torch (2.4.0+cu118)' PIP-NO-PIN \
+    "Poetry: the same"
+recog 'error running hook #0: fork/exec /usr/bin/nvidia-cdi-hook: no such file or directory: unknown' \
+    CTR-RUNTIME "a CDI spec's hook that is not installed"
+recog 'Optix call (optixInit()) failed with code 7801 (line 12)' F16 \
+    "OptiX: the driver's library older than the SDK's ABI"
+is "$(cap code)" OPTIX_ERROR_UNSUPPORTED_ABI_VERSION "OptiX: the code named"
 recog 'cudaErrorUnknown after XID 48 on node7' GPU-XID \
     "an Xid in prose is the driver's report, ahead of the code"
 recog 'libonnxruntime_providers_cuda.so: undefined symbol: nvrtcGetProgramLogSize` error.' \

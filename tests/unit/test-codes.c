@@ -160,7 +160,8 @@ glog(cds_handle_t *h, const struct cds_code *c)
 	    strcmp(c->type, "ncclResult_t") == 0 ||
 	    strcmp(c->type, "nvrtcResult") == 0 ||
 	    strcmp(c->type, "nvJitLinkResult") == 0 ||
-	    strcmp(c->type, "nvmlReturn_t") == 0) {
+	    strcmp(c->type, "nvmlReturn_t") == 0 ||
+	    strcmp(c->type, "OptixResult") == 0) {
 		return;
 	}
 	snprintf(text, sizeof(text), "F0101 10:00:00.1 x.cc:45] Check "
@@ -293,6 +294,11 @@ main(void)
 			forms(h, c, driver_numbers, 0);
 		} else if (strcmp(c->type, "CUresult") == 0) {
 			forms(h, c, driver_numbers, 0);
+		} else if (strcmp(c->type, "OptixResult") == 0) {
+			snprintf(text, sizeof(text), "Optix call "
+			    "(optixInit()) failed with code %ld (line 157)",
+			    c->value);
+			check(h, c, "the OptiX SDK's check", text, 0);
 		} else if (strcmp(c->type, "cublasStatus_t") == 0) {
 			snprintf(text, sizeof(text), "CUBLAS failure %ld: x ; "
 			    "GPU=0", c->value);
@@ -312,6 +318,11 @@ main(void)
 	}
 	tap_ok(n == 172 && cds_code_of("Xid", 0, 172) != NULL,
 	    "the Xid catalog's 172 rows: %d", n);
+	for (i = 0, n = 0; (c = cds_code_at(i)) != NULL; i++) {
+		n += strcmp(c->type, "OptixResult") == 0;
+	}
+	tap_ok(n == 34 && cds_code_of("OptixResult", 0, 7804) != NULL,
+	    "OptiX 7.0's 34 result codes: %d", n);
 	/* an NVSwitch's SXid is of another catalog, and a number after
 	 * a word ending in "xid" is none */
 	x = cds_explain_text(h, "nvidia-nvswitch0: SXid (PCI:0000:05:00.0): "
