@@ -1718,6 +1718,9 @@ struct cds_explain_cause {
 				   empty: it cannot be checked here */
 	int finding;		/* index in ->findings of the finding whose
 				   evidence shows it here, -1 if none */
+	int by_message;		/* the message itself shows it (its words
+				   are this cause's only), so no finding
+				   is needed */
 };
 
 struct cds_explanation {

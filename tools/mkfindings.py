@@ -266,8 +266,10 @@ def explain_block(entries, anchors):
                 continue
             ncause += 1
             for s in c.shows or []:
-                if s.id and s.id not in shown:
-                    shown.append(s.id)
+                # BY_MESSAGE (explain_table.h): the message's own words
+                sid = '(the message itself)' if s.id == 'MESSAGE' else s.id
+                if sid and sid not in shown:
+                    shown.append(sid)
         name = fm_link(eid, anchors) if re.match(r'F[0-9]+$', eid) else eid
         lines.append('| %s | %s | %d | %s |' % (
             name, cell(title), ncause, ', '.join(shown) or

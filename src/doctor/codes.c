@@ -176,6 +176,31 @@ says(const char *s, const char *text)
 	return (size_t)(p - s);
 }
 
+/* How many bytes of S say the first clause of NCCL's words W, the part
+ * before its hint ("internal error" of "internal error - please report
+ * this issue to the NCCL developers", "unhandled system error" of
+ * "unhandled system error (run with NCCL_DEBUG=INFO for details)"), as
+ * the wrappers that keep only that much print it; 0 when S says
+ * something else or goes on with a word of its own. */
+static size_t
+says_clause(const char *s, const char *w)
+{
+	const char *e = strstr(w, " - ");
+	const char *o = strstr(w, " (");
+	char clause[128];
+	size_t n;
+
+	if (o != NULL && (e == NULL || o < e)) {
+		e = o;
+	}
+	if (e == NULL || (size_t)(e - w) >= sizeof(clause)) {
+		return 0;
+	}
+	snprintf(clause, sizeof(clause), "%.*s", (int)(e - w), w);
+	n = says(s, clause);
+	return n > 0 && !isalnum((unsigned char)s[n]) ? n : 0;
+}
+
 /* The code of TYPE whose words (any release's) S begins with, the
  * longest; their length in *LEN. */
 static const struct cds_code *
@@ -191,6 +216,9 @@ said_by(const char *type, const char *s, size_t *len)
 			continue;
 		}
 		n = says(s, w);
+		if (n == 0 && strcmp(type, "ncclResult_t") == 0) {
+			n = says_clause(s, w);
+		}
 		if (n > 0 && (best == NULL || n > *len)) {
 			best = c;
 			*len = n;
@@ -298,6 +326,10 @@ static const struct wrapper wrappers[] = {
 	 * error (run with NCCL_DEBUG=INFO for details)" */
 	{ "PyTorch", "NCCL error in: ", "NCCL error in: [^,\n]*, *()", 0, 1,
 	    0, "ncclResult_t" },
+	/* NCCL's words after "NCCL error: " (vLLM's pynccl, PyTorch's
+	 * ncclCommInitRank, JAX), often cut to their first clause ("NCCL
+	 * error: internal error") */
+	{ NULL, "NCCL error: ", "NCCL error: *()", 0, 1, 0, "ncclResult_t" },
 	/* PyCUDA: "cuFuncSetBlockShape failed: invalid resource handle" */
 	{ "PyCUDA", "failed: ", "(cu[A-Z][A-Za-z0-9_]*) failed: *()", 0, 2,
 	    1, NULL },
@@ -377,6 +409,12 @@ static const struct wrapper wrappers[] = {
 	{ "nvidia-smi", "Failed to initialize NVML: ", "Failed to initialize "
 	    "NVML: *()", 0, 1, 0, "nvmlReturn_t" },
 	{ NULL, "nvml error: ", "nvml error: *()", 0, 1, 0, "nvmlReturn_t" },
+	/* the Kubernetes device plugin's chain of go-nvml errors, NVML's
+	 * words last: "error visiting device: error getting device memory
+	 * info: Insufficient Permissions" */
+	{ "the NVIDIA device plugin", "error getting ", "error getting "
+	    "(device|gpu|mig)[a-z ]{0,40}: *()", 0, 2, 0,
+	    "nvmlReturn_t" },
 	/* Julia's CUDA.jl: "(code 2, ERROR_OUT_OF_MEMORY)" */
 	{ "CUDA.jl", "(code ", "\\(code ([0-9]+), ERROR_[A-Z_]+\\)", 1, 0,
 	    0, "CUresult" },
@@ -675,7 +713,10 @@ said_last(const char *text, const char *at, size_t k)
 			return 0;
 		}
 	}
-	if (at - text < 2 || at[-1] != ' ' || at[-2] != ':') {
+	/* after a colon, or after "failed" as a program's own check prints
+	 * it ("copy to cData failed invalid device symbol") */
+	if (at - text < 2 || at[-1] != ' ' || (at[-2] != ':' &&
+	    (at - text < 8 || strncasecmp(at - 7, "failed", 6) != 0))) {
 		return 0;
 	}
 	e += *e == '.';
@@ -739,6 +780,16 @@ find_words(const char *text, struct cds_code_hit **hits, size_t *n)
 	}
 }
 
+/* Does S go on as Blender Cycles' message goes on after a driver API
+ * code's spelled name: " in cuCall(" or " in CUDA queue"? */
+static int
+spelled_before_call(const char *s)
+{
+	return (strncmp(s, " in cu", 6) == 0 &&
+	    isupper((unsigned char)s[6])) ||
+	    strncmp(s, " in CUDA queue", 14) == 0;
+}
+
 /* The code wrapper W's match G in WIN (at OFF in the text) says. */
 static const struct cds_code *
 wrapped_code(const struct wrapper *w, const char *win, const regmatch_t *g,
@@ -775,6 +826,12 @@ wrapped_code(const struct wrapper *w, const char *win, const regmatch_t *g,
 		for (i = 0; c == NULL && type == NULL &&
 		    i < sizeof(more) / sizeof(more[0]); i++) {
 			c = cds_code_said(more[i], win + g[w->at].rm_so, len);
+			/* "Invalid value in cuCtxSynchronize()" is a driver
+			 * API code Blender Cycles spells (find_spelled) */
+			if (c != NULL && spelled_before_call(win +
+			    g[w->at].rm_so + *len)) {
+				c = NULL;
+			}
 		}
 
 		/* NVML's words are its own: no runtime or driver code stands
@@ -905,6 +962,48 @@ find_camel(const char *text, size_t len, struct cds_code_hit **hits,
 	}
 }
 
+/* Blender Cycles' words for a driver API code: its loader spells the
+ * enumerator (CUDA_ERROR_ILLEGAL_ADDRESS as "Illegal address") and
+ * says where, "CUDA error: Launch failed in cuCtxSynchronize()" and
+ * "Illegal address in CUDA queue copy_from_device (...)".  A code's
+ * spelled name counts only before " in cu" or " in CUDA queue". */
+static void
+find_spelled(const char *text, size_t len, struct cds_code_hit **hits,
+    size_t *n)
+{
+	size_t i;
+
+	for (i = 0; i < NCODES; i++) {
+		const struct cds_code *c = &table[i];
+		const char *at, *p;
+		char spelled[64];
+		size_t k;
+
+		if (strcmp(c->type, "CUresult") != 0 ||
+		    strncmp(c->name, "CUDA_ERROR_", 11) != 0 ||
+		    strlen(c->name + 11) >= sizeof(spelled)) {
+			continue;
+		}
+		for (k = 0, p = c->name + 11; *p != '\0'; p++) {
+			spelled[k++] = *p == '_' ? ' ' : *p;
+		}
+		spelled[k] = '\0';
+		for (at = text; (at = strcasestr(at, spelled)) != NULL; at++) {
+			size_t off = (size_t)(at - text);
+			const char *e = at + k;
+
+			if ((off > 0 && isalnum((unsigned char)at[-1])) ||
+			    off + k >= len) {
+				continue;
+			}
+			if (spelled_before_call(e)) {
+				hit_add(hits, n, c, off, k, "Blender Cycles", 0);
+				break;
+			}
+		}
+	}
+}
+
 static int
 hit_order(const void *a, const void *b)
 {
@@ -931,6 +1030,7 @@ cds_codes_find(const char *text, size_t len, struct cds_code_hit **hits)
 	}
 	find_words(text, hits, &n);
 	find_camel(text, len, hits, &n);
+	find_spelled(text, len, hits, &n);
 	find_jaxlib(text, hits, &n);
 	find_pynvml(text, hits, &n);
 	find_gonvml(text, hits, &n);

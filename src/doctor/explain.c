@@ -317,6 +317,9 @@ cause_ids(const struct cause_def *cd)
 	size_t j, k, n = 0;
 
 	for (j = 0; j < MAXSHOWS && cd->shows[j].id != NULL; j++) {
+		if (strcmp(cd->shows[j].id, BY_MESSAGE) == 0) {
+			continue;	/* no finding's */
+		}
 		for (k = 0; k < n && strcmp(ids[k], cd->shows[j].id) != 0;
 		    k++) {
 		}
@@ -878,6 +881,8 @@ cds_explain_text(cds_handle_t *h, const char *text)
 		c->text = _(e->causes[k].text);
 		c->ids = cause_ids(&e->causes[k]);
 		c->finding = -1;
+		c->by_message = e->causes[k].shows[0].id != NULL &&
+		    strcmp(e->causes[k].shows[0].id, BY_MESSAGE) == 0;
 	}
 	x->verdict = -1;
 	return x;
@@ -1117,9 +1122,15 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 			}
 		}
 	}
-	/* the verdict: the first cause (in the catalogue's order) shown by a
-	 * finding that names what the message names, else the first shown;
-	 * none shown: not determined here */
+	/* the verdict: a cause the message itself shows, else the first
+	 * cause (in the catalogue's order) shown by a finding that names
+	 * what the message names, else the first shown; none shown: not
+	 * determined here */
+	for (k = 0; k < x->ncauses && x->verdict < 0; k++) {
+		if (x->causes[k].by_message) {
+			x->verdict = (int)k;
+		}
+	}
 	for (k = 0; k < x->ncauses && x->verdict < 0; k++) {
 		int fi = x->causes[k].finding;
 

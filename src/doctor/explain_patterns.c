@@ -20,7 +20,7 @@
 #define UNDEF "undefined symbol"
 /* "undefined symbol: " and the symbol's opening quote, when a program
  * quoted it ('undefined symbol: "ncclCommWindowRegister"') */
-#define SYMBOL UNDEF ": *[\"'`]?"
+#define SYMBOL UNDEF ":? *[\"'`]?"
 #define COULD "Could not load library"
 /* the Windows names of the same libraries: cublas64_12.dll */
 #define NVDLL "(cu[a-zA-Z_]+|nvrtc|nvJitLink|npp[a-z_]*)64_[0-9]+(_[0-9]+)?" \
@@ -105,6 +105,9 @@ const struct pattern cds_explain_patterns[] = {
 	 * pointer, a text file) */
 	{ "LIB-TRUNCATED", 2, "file format not recognized", 1, NULL, ANYLIB
 	    "file format not recognized", { NULL, "file", NULL, "library" } },
+	{ "LIB-TRUNCATED", 2, "file not recognized", 1, NULL, ANYLIB
+	    "file not recognized: *file format not recognized",
+	    { NULL, "file", NULL, "library" } },
 	{ "LIB-TRUNCATED", 2, "invalid ELF header", 1, NULL, ANYLIB "invalid "
 	    "ELF header", { NULL, "file", NULL, "library" } },
 	/* other undefined symbols: nvJitLink, NCCL, PyTorch's own C++ */
@@ -611,9 +614,15 @@ const struct pattern cds_explain_patterns[] = {
 	    "OOM when allocating tensor", { NULL } },
 	{ "CUDA-OOM", 2, "RESOURCE_EXHAUSTED: Out of memory", 0, NULL,
 	    "RESOURCE_EXHAUSTED: Out of memory", { NULL } },
-	/* PyTorch: CUDA used, then fork() */
-	{ "CODE-INIT", 1, "Cannot re-initialize CUDA in forked subprocess", 0,
+	/* PyTorch and numba: CUDA used, then fork() */
+	{ "CUDA-FORK", 1, "Cannot re-initialize CUDA in forked subprocess", 0,
 	    NULL, "Cannot re-initialize CUDA in forked subprocess", { NULL } },
+	{ "CUDA-FORK", 1, "CUDA initialized before forking", 0, NULL,
+	    "CUDA initiali[sz]ed before forking", { NULL } },
+	/* numba's name for a code its table lacks (CUDA_ERROR_STUB_LIBRARY
+	 * in releases before it knew 34): cuInit failed, its number lost */
+	{ "CODE-INIT", 2, "Call to cuInit results in UNKNOWN_CUDA_ERROR", 0,
+	    NULL, "Call to cuInit results in UNKNOWN_CUDA_ERROR", { NULL } },
 	/* a device-side assert, as the device runtime prints it: "FILE:LINE:
 	 * FUNC: block: [58,0,0], thread: [21,0,0] Assertion `X` failed." */
 	{ "CUDA-FAULT", 2, "thread: [", 0, NULL, "thread: \\[[0-9]+,[0-9]+,"
@@ -675,6 +684,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CTR-RUNTIME", 1, "fork/exec ", 0, NULL, "fork/exec ([^: \n]*/"
 	    "nvidia-(cdi-hook|ctk|container-runtime-hook)): no such file or "
 	    "directory", { NULL, "missing" } },
+	/* the toolkit's newer runtime asking an older nvidia-container-cli
+	 * for IMEX channels (NVIDIA_IMEX_CHANNELS=all, set by 1.17's runtime
+	 * for images it treats as legacy), which that cli cannot parse */
+	{ "CTR-RUNTIME", 1, "error parsing IMEX info", 1, NULL,
+	    "nvidia-container-cli(\\.real)?: error parsing IMEX info: "
+	    "([^\n\\\\\"]*)", { NULL, NULL, "detail" } },
 	{ "CTR-RUNTIME", 1, "ldcache error", 1, NULL, "nvidia-container-cli"
 	    "(\\.real)?: ldcache error: ([^\n]*)", { NULL, NULL, "detail" } },
 	/* the OCI runtime cannot find a driver file the CDI spec (or the
@@ -1119,6 +1134,11 @@ const struct pattern cds_explain_patterns[] = {
 	    "supported on CUDA ([0-9]+)\\+", { NULL, "dropped in" } },
 	{ "NVCC-ARCH", 1, "invalid value for --gpu-architecture", 0, NULL,
 	    "invalid value for --gpu-architecture", { NULL } },
+	/* Julia's CUDA.jl choosing a toolkit that dropped the GPU's
+	 * architecture: "Compute capability 7.0.0 is not supported by CUDA
+	 * 13.0.0" */
+	{ "NVCC-ARCH", 2, "is not supported by CUDA ", 0, NULL, "is not "
+	    "supported by CUDA ([0-9]+(\\.[0-9]+)*)", { NULL, "cuda" } },
 	/* TensorRT (runtime.cpp, stdArchiveReader.cpp) */
 	{ "TRT-ENGINE", 1, "The engine plan file is generated on an "
 	    "incompatible device", 0, NULL, "The engine plan file is "
@@ -1141,6 +1161,11 @@ const struct pattern cds_explain_patterns[] = {
 	{ "NCCL-SHM", 1, "failed to extend /dev/shm/nccl", 0, NULL, "failed to "
 	    "extend /dev/shm/(nccl-[A-Za-z0-9]+) to ([0-9]+) bytes",
 	    { NULL, "segment", "size" } },
+	/* NCCL sizing its kernels' shared memory above the GPU's (2.25 on
+	 * sm_120): "ncclMaxSharedMem 82240 exceeds device/fn maxSharedMem
+	 * 79856" */
+	{ "GPU-RESOURCES", 1, "exceeds device/fn maxSharedMem", 0, NULL,
+	    "exceeds device/fn maxSharedMem ([0-9]+)", { NULL, "limit" } },
 	/* Triton (runtime/errors.py) */
 	/* ptxas: a kernel's static shared memory over the target's limit
 	 * (48 KiB without opt-in) */
@@ -1164,6 +1189,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "GPU-RESOURCES", 1, "out of resource: ", 0, NULL, "out of resource: "
 	    "([a-z_ ]+), Required: ([0-9]+), Hardware limit(ation)?: "
 	    "([0-9]+)", { NULL, "resource", "required", NULL, "limit" } },
+	/* CUTLASS's CuTe DSL refusing an MMA the GPU lacks ("OpError:
+	 * expects arch to be one of ['sm_100a', 'sm_100f'], but got
+	 * sm_121a": tcgen05 on a GB10) */
+	{ "GPU-FEATURE", 2, "expects arch to be one of", 0, NULL, "expects "
+	    "arch to be one of \\[([^]\n]{1,120})\\],? but got "
+	    "(sm_[0-9]+[a-z]?)", { NULL, "needs", "target" } },
 	/* DCGM's client (dcgmi/Command.cpp) and its status string for
 	 * DCGM_ST_CONNECTION_NOT_VALID (dcgmlib/src/dcgm_errors.c) */
 	{ "DCGM-HOSTENGINE", 1, "Unable to connect to host engine", 0, NULL,
@@ -1192,6 +1223,12 @@ const struct pattern cds_explain_patterns[] = {
 	 * arguments to function 'CUresult cuCtxCreate_v4(...)'") */
 	{ "API-GONE", 2, "arguments to function '", 0, NULL, "arguments to "
 	    "function '[^\n]*[^A-Za-z0-9_](" NVAPI ")\\(", { NULL, "symbol" } },
+	/* GCC on an argument of the old type given to the versioned
+	 * function cuda.h now maps the name to ("passing argument 2 of
+	 * 'cuCtxCreate_v4' makes pointer from integer", "incompatible type
+	 * for argument 4 of 'cuMemAdvise_v2'") */
+	{ "API-GONE", 2, "argument ", 0, NULL, "argument [0-9]+ of (‘|[`'\"])"
+	    "(" DRVAPI "_v[0-9]+)", { NULL, NULL, "symbol" } },
 	/* a library that calls the driver API and was linked without
 	 * -lcuda: its cu* symbols stay unresolved when it is loaded */
 	{ "LINK-LIBCUDA", 3, "undefined symbol:", 0, NULL, SYMBOL "("
@@ -1200,6 +1237,14 @@ const struct pattern cds_explain_patterns[] = {
 	 * (nvidia-ctk's nvmlDeviceGetMaxMigDeviceCount in an older
 	 * libnvidia-ml, torch's cudaGetDriverEntryPointByVersion in an older
 	 * libcudart): the caller was built against a newer release */
+	/* a program's own module (a Python extension, a plugin: a .so
+	 * without a version, as NVIDIA's libraries never are) that calls a
+	 * library of NVIDIA's it was not linked with ("scheduler_eval.so:
+	 * undefined symbol: cudnnSetStream": built without -lcudnn) */
+	{ "LINK-NVLIB", 2, UNDEF, 1, NULL, "(" P "\\.so) *: *" SYMBOL
+	    "((cudnn|cublas|cusparse|cusolver|cufft|curand|nvrtc|nvJitLink|"
+	    "nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*)[\"'`]?[ \t]*($|\n)",
+	    { NULL, "file", "symbol" } },
 	{ "LIB-SYMBOL", 3, "undefined symbol:", 0, NULL, SYMBOL
 	    "((cudnn|cublas|cusparse|cusolver|cufft|curand|nvrtc|nvJitLink|"
 	    "nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*)([^A-Za-z0-9_@,]|$)",
@@ -1326,8 +1371,9 @@ const struct pattern cds_explain_patterns[] = {
 	    "has no member \"([A-Za-z0-9_]+)\"", { NULL, "type", NULL,
 	    "member" } },
 	{ "API-GONE", 2, "namespace \"", 0, NULL, "namespace \"(" NVNS
-	    ")(::[A-Za-z0-9_:]+)?\" has no member \"([A-Za-z0-9_]+)\"",
-	    { NULL, "namespace", NULL, "member" } },
+	    ")(::[A-Za-z0-9_:]+)?\" has no member( class| template| "
+	    "function)? \"([A-Za-z0-9_]+)\"",
+	    { NULL, "namespace", NULL, NULL, "member" } },
 	{ "API-GONE", 2, "' has no member named '", 1, NULL, "(" NVTYPE ")' "
 	    "has no member named '([A-Za-z0-9_]+)'", { NULL, "type", NULL,
 	    "member" } },
@@ -1364,6 +1410,12 @@ const struct pattern cds_explain_patterns[] = {
 	    "nvidia-drm|nvidia-uvm|nvidia-modeset|nvidia-peermem)/"
 	    "[A-Za-z0-9_-]+\\.c:[0-9]+:[0-9]+: error:", { NULL, NULL,
 	    "module" } },
+	/* kbuild refusing to build against headers that are not prepared
+	 * for external modules (a kernel's headers package of another
+	 * layout, or an incomplete one) */
+	{ "KMOD-BUILD", 3, "Kernel configuration is invalid", 0, NULL,
+	    "Kernel configuration is invalid\\.?[ \t\n]*include/generated/"
+	    "autoconf\\.h or include/config/auto\\.conf are missing", { NULL } },
 	/* the installer's refusal of a real-time kernel */
 	{ "KMOD-BUILD", 2, "Failed PREEMPT_RT sanity check", 0, NULL, "Failed "
 	    "PREEMPT_RT sanity check", { NULL } },

@@ -669,6 +669,20 @@ const struct entry_def cds_explain_entries[] = {
 	    BY("WHEEL-MIX") } },
 	    { N_("GPU memory ran out, or CUDA was used before a fork "
 	    "(cannot be checked here)"), { { NULL, { { NULL } } } } } } },
+	/* CUDA's state does not survive fork(): PyTorch's lazy init
+	 * (torch/cuda/__init__.py) and numba's driver check for it */
+	{ "CUDA-FORK", N_("CUDA was used before the process forked"),
+	  N_("The process used CUDA and then started workers with fork() "
+	  "(Python's default start method on Linux): a forked child cannot "
+	  "use the CUDA its parent set up, and the framework refuses.  The "
+	  "driver and the libraries are not at fault."),
+	  N_("Start the workers with the 'spawn' (or 'forkserver') method: "
+	  "multiprocessing.set_start_method('spawn') before they start, "
+	  "DataLoader(multiprocessing_context='spawn'), "
+	  "VLLM_WORKER_MULTIPROC_METHOD=spawn for vLLM; or do not touch the "
+	  "GPU in the parent before the workers are started."),
+	  { { N_("the parent process used CUDA, then forked the worker"),
+	    { BY(BY_MESSAGE) } } } },
 	{ "CODE-USAGE", N_("a CUDA library refused a call"),
 	  N_("The library rejected what it was asked: an invalid value, "
 	  "handle or configuration, or an operation it does not support for "

@@ -33,7 +33,10 @@ struct shows {
 struct cause_def {
 	const char *text;		/* N_() */
 	struct shows shows[MAXSHOWS];	/* any one of them shows it; none:
-					   it cannot be checked here */
+					   it cannot be checked here;
+					   BY_MESSAGE: the message itself
+					   does (the entry's patterns match
+					   only this cause's words) */
 };
 
 struct entry_def {
@@ -50,6 +53,7 @@ struct entry_def {
 #define MSG_CUDNN "MSG-CUDNN"		/* the cuDNN version it loaded */
 #define MSG_DRIVER "MSG-DRIVER"		/* module, libcuda.so.1, devices */
 #define MSG_BUILD "MSG-BUILD"		/* how the framework was built */
+#define BY_MESSAGE "MESSAGE"		/* no finding: the message's words */
 
 /* The catalogue, and how many entries it has. */
 CDS_HIDDEN extern const struct entry_def cds_explain_entries[];

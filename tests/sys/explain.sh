@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 203
+plan 228
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -95,7 +95,12 @@ for t in 'GPU 0: NVIDIA H200 (compute capability 9.0), driver 580.95.05 loaded' 
   - numpy=9.9' \
 	'Using NVIDIA driver 580.95.05; the minimum driver check passed' \
 	'nvidia-smi -L
-GPU 0: NVIDIA H200 (UUID: GPU-1234)'; do
+GPU 0: NVIDIA H200 (UUID: GPU-1234)' \
+	'Illegal address in the form; please correct it' \
+	'NCCL error: internal errors of the launcher' \
+	'python: symbol lookup error: ./mymod.so: undefined symbol: png_create_read_struct' \
+	'worker forked before loading the model' \
+	'Compute capability 8.9 (sm_89) is supported by CUDA 12.8'; do
 	cds --root "$E0" explain "$t"
 	is "$RC" 1 "healthy line not taken for a failure: $(printf %s "$t" | head -n 1)"
 done
@@ -192,6 +197,42 @@ recog 'nv-fabricmanager[41]: request to query NVSwitch device information from N
     FM-NO-NVSWITCH "Fabric Manager without an NVSwitch"
 recog 'The following GPUs could not be reset:
   GPU 00000000:3B:00.0: In use by another client' GPU-HELD "nvidia-smi's refused reset"
+# CUDA used before fork(): the message itself is the cause, no finding
+recog "RuntimeError: Cannot re-initialize CUDA in forked subprocess. To use CUDA with multiprocessing, you must use the 'spawn' start method" \
+    CUDA-FORK "PyTorch: CUDA used, then fork()"
+is "$(jget "$OUT" 'd["verdict"]') $(jget "$OUT" 'd["causes"][0]["by_message"]') $(jget "$OUT" 'd["causes"][0]["finding"]')" \
+    "0 True None" "CUDA-FORK: the message shows its cause, no finding needed"
+cds --root "$E0" explain 'numba.cuda.cudadrv.driver.CudaDriverError: CUDA initialized before forking'
+like "$OUT" "the message says so" "CUDA-FORK in words: numba's; the cause marked as the message's"
+like "$OUT" "It is cause 1" "CUDA-FORK in words: the verdict without a finding"
+is "$RC" 0 "CUDA-FORK: exit 0 (a cause, no error finding here)"
+recog 'numba.cuda.cudadrv.error.CudaSupportError: Error at driver init: Call to cuInit results in UNKNOWN_CUDA_ERROR' \
+    CODE-INIT "numba's name for a cuInit code it does not know"
+recog 'ERROR: Compute capability 7.0.0 is not supported by CUDA 13.0.0' \
+    NVCC-ARCH "CUDA.jl: a toolkit that dropped the GPU's architecture"
+is "$(cap cuda)" 13.0.0 "NVCC-ARCH: the toolkit named"
+recog 'host:4766:4780 [0] NCCL INFO ncclMaxSharedMem 82240 exceeds device/fn maxSharedMem 79856' \
+    GPU-RESOURCES "NCCL's kernels over the GPU's shared memory"
+recog '/usr/local/cuda-10.2/lib64/libnppial.so: file not recognized: File format not recognized' \
+    LIB-TRUNCATED "the link editor given a file that is no object"
+is "$(cap library)" libnppial.so "LIB-TRUNCATED: the file named"
+recog 'stderr: nvidia-container-cli.real: error parsing IMEX info: unsupported IMEX channel value: all' \
+    CTR-RUNTIME "an older nvidia-container-cli asked for IMEX channels"
+recog "memory.c:253:40: warning: passing argument 2 of 'cuCtxCreate_v4' makes pointer from integer without a cast" \
+    API-GONE "GCC: an old call to a driver API function's new signature"
+is "$(cap symbol)" cuCtxCreate_v4 "API-GONE: the versioned function named"
+recog 'error: namespace "thrust" has no member class "unary_function"' \
+    API-GONE "nvcc: a class CCCL 3 removed"
+is "$(cap member)" unary_function "API-GONE: the member named"
+recog "OpError: expects arch to be one of ['sm_100a', 'sm_100f'], but got sm_121a" \
+    GPU-FEATURE "CuTe DSL: an MMA the GPU lacks"
+recog 'OSError: /root/app/src/scheduler_eval.so: undefined symbol: cudnnSetStream' \
+    LINK-NVLIB "a program's own module not linked with cuDNN"
+recog 'ERROR: Kernel configuration is invalid.
+include/generated/autoconf.h or include/config/auto.conf are missing.' \
+    KMOD-BUILD "kbuild: headers not prepared for modules"
+recog 'undefined symbol ncclCommRegister' NCCL-SYMBOL \
+    "'undefined symbol' without its colon"
 recog 'nvidia-container-cli: device error: 7: unknown device: unknown' \
     CUDA-ORDINAL "the container toolkit given a GPU the host lacks"
 is "$(cap device)" 7 "CUDA-ORDINAL: the device named"

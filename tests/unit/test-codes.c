@@ -169,6 +169,67 @@ glog(cds_handle_t *h, const struct cds_code *c)
 	check(h, c, "glog's CHECK_EQ", text, 0);
 }
 
+/* Blender Cycles' spelling of a driver API code, in its two forms: the
+ * code named by its number (the runtime's code of the same number where
+ * the runtime's words come first: they mean the same). */
+static void
+cycles(cds_handle_t *h, const struct cds_code *c)
+{
+	static const char *const fmts[] = {
+		"CUDA error: %s in cuCtxSynchronize(), line 1372",
+		"%s in CUDA queue copy_from_device (integrator_shade_surface)",
+	};
+	char spelled[64], text[256], num[24];
+	size_t i, k;
+
+	for (k = 0; c->name[11 + k] != '\0' && k + 1 < sizeof(spelled);
+	    k++) {
+		char ch = c->name[11 + k];
+
+		spelled[k] = ch == '_' ? ' ' : k == 0 ? ch :
+		    (char)tolower((unsigned char)ch);
+	}
+	spelled[k] = '\0';
+	snprintf(num, sizeof(num), "%ld", c->value);
+	for (i = 0; i < sizeof(fmts) / sizeof(fmts[0]); i++) {
+		struct cds_explanation *x;
+		const struct cds_explain_match *m;
+		const char *at = strstr(fmts[i], "%s");
+
+		snprintf(text, sizeof(text), "%.*s%s%s", (int)(at - fmts[i]),
+		    fmts[i], spelled, at + 2);
+		x = cds_explain_text(h, text);
+		m = code_match(x);
+		tap_ok(m != NULL && cds_explain_title(m->id) != NULL &&
+		    strcmp(cap(m, "code value"), num) == 0, "%s (%ld) as "
+		    "Blender Cycles spells it: %s: %s", c->name, c->value,
+		    text, m == NULL ? "no code named" : cap(m, "code"));
+		cds_explanation_free(x);
+		cds_clearerr(h);
+	}
+}
+
+/* NCCL's words after "NCCL error: ", whole and cut to their first
+ * clause, the part before the hint " (run with..." or " - please..." */
+static void
+nccl(cds_handle_t *h, const struct cds_code *c)
+{
+	const char *e = strstr(c->text, " (");
+	const char *d = strstr(c->text, " - ");
+	char text[256];
+
+	snprintf(text, sizeof(text), "RuntimeError: NCCL error: %s", c->text);
+	check(h, c, "after \"NCCL error: \"", text, 1);
+	if (d != NULL && (e == NULL || d < e)) {
+		e = d;
+	}
+	if (e != NULL) {
+		snprintf(text, sizeof(text), "ncclCommInitRank failed with "
+		    "error: NCCL error: %.*s", (int)(e - c->text), c->text);
+		check(h, c, "its first clause", text, 1);
+	}
+}
+
 /* pynvml's class: NVML_ERROR_NO_PERMISSION is NVMLError_NoPermission */
 static void
 pynvml(cds_handle_t *h, const struct cds_code *c)
@@ -294,6 +355,9 @@ main(void)
 			forms(h, c, driver_numbers, 0);
 		} else if (strcmp(c->type, "CUresult") == 0) {
 			forms(h, c, driver_numbers, 0);
+		}
+		if (strncmp(c->name, "CUDA_ERROR_", 11) == 0) {
+			cycles(h, c);
 		} else if (strcmp(c->type, "OptixResult") == 0) {
 			snprintf(text, sizeof(text), "Optix call "
 			    "(optixInit()) failed with code %ld (line 157)",
@@ -303,8 +367,17 @@ main(void)
 			snprintf(text, sizeof(text), "CUBLAS failure %ld: x ; "
 			    "GPU=0", c->value);
 			check(h, c, "ONNX Runtime's number", text, 0);
+		} else if (strcmp(c->type, "ncclResult_t") == 0) {
+			nccl(h, c);
 		} else if (strncmp(c->name, "NVML_ERROR_", 11) == 0) {
 			pynvml(h, c);
+			if (unique_words(c)) {
+				snprintf(text, sizeof(text), "error visiting "
+				    "device: error getting device memory "
+				    "info: %s", c->text);
+				check(h, c, "the device plugin's chain", text,
+				    1);
+			}
 			/* go-nvml's String(): the name without "NVML_" */
 			snprintf(text, sizeof(text), "error starting plugins: "
 			    "nvml init failed: %s", c->name + 5);

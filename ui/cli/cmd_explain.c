@@ -105,10 +105,11 @@ json_explanation(const struct cds_explanation *x)
 		for (k = 0; c->ids != NULL && c->ids[k] != NULL; k++) {
 			json_array_append_new(ids, json_string(c->ids[k]));
 		}
-		json_array_append_new(causes, json_pack("{s:s, s:o, s:b, s:o}",
-		    "text", c->text, "finding_ids", ids, "here",
-		    c->finding >= 0, "finding", c->finding >= 0 ?
-		    json_integer(c->finding) : json_null()));
+		json_array_append_new(causes, json_pack("{s:s, s:o, s:b, s:o, "
+		    "s:b}", "text", c->text, "finding_ids", ids, "here",
+		    c->finding >= 0 || c->by_message, "finding",
+		    c->finding >= 0 ? json_integer(c->finding) : json_null(),
+		    "by_message", c->by_message));
 	}
 	doc = json_pack("{s:i, s:b, s:s, s:s, s:o, s:s, s:s, s:o, s:o, s:o, "
 	    "s:o, s:o, s:I}", "schema", 1, "recognised", 1, "id", x->id,
@@ -258,13 +259,15 @@ print_explanation(const struct cds_explanation *x)
 	for (i = 0; i < x->ncauses; i++) {
 		const struct cds_explain_cause *c = &x->causes[i];
 		char *line = NULL;
-		const char *mark = c->finding >= 0 ? _("found here") :
+		int here = c->finding >= 0 || c->by_message;
+		const char *mark = c->by_message ? _("the message says so") :
+		    c->finding >= 0 ? _("found here") :
 		    (c->ids == NULL || c->ids[0] == NULL) ?
 		    _("cannot be checked") : _("not found");
 
 		if (asprintf(&line, "%zu. %s [%s%s%s]", i + 1, c->text,
-		    c->finding >= 0 ? cli_c(CLI_RED) : "", mark,
-		    c->finding >= 0 ? cli_c(CLI_RESET) : "") > 0) {
+		    here ? cli_c(CLI_RED) : "", mark,
+		    here ? cli_c(CLI_RESET) : "") > 0) {
 			cli_wrap(stdout, 2, 5, line);
 			free(line);
 		}
@@ -408,8 +411,9 @@ cmd_explain(struct cli *c, int argc, char **argv)
 		return cli_fail_handle(c);
 	}
 	cds_explain_check(c->h, x, s);
-	if (x->verdict >= 0 && x->findings->items[x->causes[x->verdict]
-	    .finding].severity == CDS_SEV_ERROR) {
+	if (x->verdict >= 0 && x->causes[x->verdict].finding >= 0 &&
+	    x->findings->items[x->causes[x->verdict].finding].severity ==
+	    CDS_SEV_ERROR) {
 		ret = 1;
 	}
 	if (c->json) {
