@@ -26,6 +26,7 @@
 #include "doctor/facts.h"
 #include "doctor/findings.h"
 #include "scan/loader.h"
+#include "scan/system.h"
 #include "read/manifest.h"
 #include "doctor/pkgfix.h"
 #include "scan/scan.h"
@@ -924,29 +925,8 @@ cds_explain_check_runtime(struct cds_rule_ctx *c, const char *version)
 /* Checks the causes ask for: the driver, the framework's build              */
 /* ------------------------------------------------------------------------ */
 
-/* The process nvidia-persistenced's pid file names (NVIDIA's nvpd_defs.h:
- * /var/run/nvidia-persistenced/nvidia-persistenced.pid), when that
- * process is alive and is the daemon (the kernel keeps 15 bytes of its
- * name); else NULL (free()). */
-static char *
-persistenced_pid(const cds_handle_t *h)
-{
-	char *pid = cds_root_read_line(h, "/var/run/nvidia-persistenced/"
-	    "nvidia-persistenced.pid"), *path, *comm = NULL;
-
-	if (pid != NULL && pid[0] != '\0' &&
-	    pid[strspn(pid, "0123456789")] == '\0') {
-		path = cds_xasprintf("/proc/%s/comm", pid);
-		comm = cds_root_read_line(h, path);
-		free(path);
-	}
-	if (comm == NULL || strncmp(comm, "nvidia-persiste", 15) != 0) {
-		free(pid);
-		pid = NULL;
-	}
-	free(comm);
-	return pid;
-}
+/* nvidia-persistenced's pid file (NVIDIA's nvpd_defs.h) */
+#define PERSISTENCED_PID "/var/run/nvidia-persistenced/nvidia-persistenced.pid"
 
 /* The driver as a CUDA program meets it: kernel module, libcuda.so.1 and
  * their versions, NVIDIA devices, a container.  An error when libraries
@@ -1018,7 +998,7 @@ cds_explain_check_persistenced(struct cds_rule_ctx *c, const char *shows)
 	if (d->module_version == NULL || cds_in_container(&c->s->container)) {
 		return;		/* no driver, or the host's daemon unseen */
 	}
-	pid = persistenced_pid(c->h);
+	pid = cds_daemon_pid(c->h, PERSISTENCED_PID, "nvidia-persistenced");
 	running = pid != NULL;
 	f = cds_finding_add(c, MSG_DRIVER, strcmp(shows, running ?
 	    "running," : "stopped") == 0 ? CDS_SEV_WARNING : CDS_SEV_NOTE,

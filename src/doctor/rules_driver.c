@@ -5,13 +5,9 @@
 #include "config.h"
 
 #include <ctype.h>
-#include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "scan/container.h"
 #include "doctor/codes.h"
@@ -20,6 +16,7 @@
 #include "doctor/pkgfix.h"
 #include "read/manifest.h"
 #include "scan/scan.h"
+#include "scan/system.h"
 #include "base/version.h"
 
 /* No driver on a machine without an NVIDIA GPU (an image being prepared,
@@ -1144,23 +1141,6 @@ dpkg_version(const cds_handle_t *h, const char *prefix, char **name)
 	return r;
 }
 
-/* Is a process of this COMM running (the target's /proc)? */
-static int
-running(const cds_handle_t *h, const char *comm)
-{
-	char **procs = cds_root_glob(h, "/proc/[0-9]*/comm"), **p;
-	int found = 0;
-
-	for (p = procs; *p != NULL && !found; p++) {
-		char *l = cds_root_read_line(h, *p);
-
-		found = l != NULL && strcmp(l, comm) == 0;
-		free(l);
-	}
-	cds_strfreev(procs);
-	return found;
-}
-
 /* F18: an HGX system's NVSwitches need nvidia-fabricmanager of the
  * driver's exact version, running; otherwise CUDA says error 802. */
 static void
@@ -1169,7 +1149,7 @@ rule_fabricmanager(struct cds_rule_ctx *c)
 	const struct cds_driver *d = &c->s->driver;
 	char **sw = nvidia_devices(c->h, "0x0680");
 	struct cds_finding *f;
-	char *pkg, *ver;
+	char *pkg, *ver, *pid;
 	int up;
 
 	if (sw[0] == NULL) {
@@ -1177,7 +1157,9 @@ rule_fabricmanager(struct cds_rule_ctx *c)
 		return;
 	}
 	ver = dpkg_version(c->h, "nvidia-fabricmanager", &pkg);
-	up = running(c->h, "nv-fabricmanager");
+	pid = cds_daemon_pid(c->h, NULL, "nv-fabricmanager");
+	up = pid != NULL;
+	free(pid);
 	if (up && (ver == NULL || d->module_version == NULL ||
 	    strcmp(ver, d->module_version) == 0)) {
 		free(ver);
@@ -1443,100 +1425,6 @@ rule_libcuda_devlink(struct cds_rule_ctx *c)
 /* The Xids of this boot                                                     */
 /* ------------------------------------------------------------------------ */
 
-#define LOGTAIL (4 << 20)	/* the most of a log read, from its end */
-
-/* The last LOGTAIL bytes of the regular file PATH of the target; NULL
- * when it cannot be read. */
-static char *
-read_tail(cds_handle_t *h, const char *path)
-{
-	char *host = cds_rpath_follow(h, path), *buf = NULL;
-	struct stat st;
-	off_t from;
-	ssize_t r;
-	size_t n = 0;
-	int fd = host != NULL ? cds_open_regular(host, &st) : -1;
-
-	free(host);
-	if (fd == -1) {
-		return NULL;
-	}
-	from = st.st_size > LOGTAIL ? st.st_size - LOGTAIL : 0;
-	buf = cds_xmalloc(LOGTAIL + 1);
-	if (lseek(fd, from, SEEK_SET) == from) {
-		while (n < LOGTAIL && (r = read(fd, buf + n, LOGTAIL - n)) > 0) {
-			n += (size_t)r;
-		}
-	}
-	close(fd);
-	buf[n] = '\0';
-	return buf;
-}
-
-/* The kernel's messages of this boot: /dev/kmsg's records (a character
- * device, read to its end without waiting, their "PRI,SEQ,TS,FLAGS;"
- * dropped; a regular file in a test's root is read as it is); else the
- * end of /var/log/kern.log after its last "Linux version" line (the
- * boot).
- * NULL when neither can be read (/dev/kmsg needs CAP_SYSLOG where
- * dmesg_restrict is set). */
-static char *
-boot_log(cds_handle_t *h)
-{
-	char *path = cds_rpath_follow(h, "/dev/kmsg"), *out = NULL, *p;
-	char rec[8192];
-	size_t n = 0, cap = 0;
-	struct stat st;
-	int fd;
-
-	fd = path != NULL ? open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC) : -1;
-	free(path);
-	if (fd != -1 && fstat(fd, &st) == 0 && S_ISCHR(st.st_mode)) {
-		ssize_t r;
-
-		/* one record a read, until EAGAIN at the end (EPIPE: a
-		 * record overwritten while reading; go on) */
-		while ((r = read(fd, rec, sizeof(rec) - 1)) != 0 &&
-		    n < LOGTAIL) {
-			if (r < 0 && errno == EPIPE) {
-				continue;
-			}
-			if (r < 0) {
-				break;
-			}
-			rec[r] = '\0';
-			p = strchr(rec, ';');
-			p = p != NULL ? p + 1 : rec;
-			r = (ssize_t)strcspn(p, "\n");
-			if (n + (size_t)r + 2 > cap) {
-				cap = (n + (size_t)r + 2) * 2;
-				out = cds_xrealloc(out, cap);
-			}
-			memcpy(out + n, p, (size_t)r);
-			n += (size_t)r;
-			out[n++] = '\n';
-			out[n] = '\0';
-		}
-		close(fd);
-		return out;
-	}
-	if (fd != -1) {
-		close(fd);
-		out = cds_root_read_file(h, "/dev/kmsg", LOGTAIL, NULL);
-	}
-	if (out == NULL) {
-		out = read_tail(h, "/var/log/kern.log");
-		for (p = out; p != NULL && (p = strstr(p, "Linux version "))
-		    != NULL; p++) {
-			n = (size_t)(p - out);
-		}
-		if (out != NULL && n > 0) {
-			memmove(out, out + n, strlen(out + n) + 1);
-		}
-	}
-	return out;
-}
-
 /* How heavy NVIDIA's action for an Xid is: 2 for the GPU or the machine
  * (reset, reboot, a workflow, the vendor), 1 for the program (restart
  * it), 0 for nothing to do. */
@@ -1557,7 +1445,7 @@ xid_weight(const char *action)
 static void
 rule_xid_log(struct cds_rule_ctx *c)
 {
-	char *log = boot_log(c->h), *at, *line = NULL;
+	char *log = cds_boot_log(c->h), *at, *line = NULL;
 	const struct cds_code *worst = NULL;
 	struct cds_finding *f = NULL;
 	long seen[16];
