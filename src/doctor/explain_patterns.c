@@ -614,6 +614,11 @@ const struct pattern cds_explain_patterns[] = {
 	    "OOM when allocating tensor", { NULL } },
 	{ "CUDA-OOM", 2, "RESOURCE_EXHAUSTED: Out of memory", 0, NULL,
 	    "RESOURCE_EXHAUSTED: Out of memory", { NULL } },
+	/* XLA's allocator (JAX): "RESOURCE_EXHAUSTED: Failed to allocate
+	 * request for 176.00MiB (184549376B) on device ordinal 0" */
+	{ "CUDA-OOM", 2, "RESOURCE_EXHAUSTED: Failed to allocate", 0, NULL,
+	    "RESOURCE_EXHAUSTED: Failed to allocate (request for )?"
+	    "([0-9.]+ ?[KMGT]i?B)", { NULL, NULL, "allocation" } },
 	/* PyTorch and numba: CUDA used, then fork() */
 	{ "CUDA-FORK", 1, "Cannot re-initialize CUDA in forked subprocess", 0,
 	    NULL, "Cannot re-initialize CUDA in forked subprocess", { NULL } },
@@ -1126,7 +1131,8 @@ const struct pattern cds_explain_patterns[] = {
 	    "Value '([a-z_0-9]+)' is not defined for option 'gpu-name'",
 	    { NULL, NULL, "arch" } },
 	{ "NVCC-ARCH", 1, "Unsupported gpu architecture", 0, NULL,
-	    "Unsupported gpu architecture '([a-z_0-9]+)'", { NULL, "arch" } },
+	    "Unsupported gpu architecture( '([a-z_0-9]+)')?",
+	    { NULL, NULL, "arch" } },
 	{ "NVCC-ARCH", 1, "Value '", 0, NULL,
 	    "Value '([a-z_0-9]+)' is not defined for option "
 	    "'gpu-(name|architecture)'", { NULL, "arch" } },

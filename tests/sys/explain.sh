@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 228
+plan 231
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -231,6 +231,11 @@ recog 'OSError: /root/app/src/scheduler_eval.so: undefined symbol: cudnnSetStrea
 recog 'ERROR: Kernel configuration is invalid.
 include/generated/autoconf.h or include/config/auto.conf are missing.' \
     KMOD-BUILD "kbuild: headers not prepared for modules"
+recog 'nvcc fatal : Unsupported gpu architecture' NVCC-ARCH \
+    "nvcc's refusal without the architecture quoted"
+recog 'Original error: RESOURCE_EXHAUSTED: Failed to allocate request for 176.00MiB (184549376B) on device ordinal 0' \
+    CUDA-OOM "XLA's allocator out of GPU memory"
+is "$(cap allocation)" 176.00MiB "CUDA-OOM: XLA's request captured"
 recog 'undefined symbol ncclCommRegister' NCCL-SYMBOL \
     "'undefined symbol' without its colon"
 recog 'nvidia-container-cli: device error: 7: unknown device: unknown' \
