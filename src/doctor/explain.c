@@ -47,6 +47,7 @@ static const struct {
 	{ "CTR-HOST-DRIVER", "host" }, { "CTR-BAKED", "container" },
 	{ "CTR-WSL", "host" }, { "CTR-CDI", "host" }, { "CTR-PERM", "host" },
 	{ "CTR-K8S", "host" }, { "CTR-ROOTLESS", "host" },
+	{ "CUDA-IMAGE-GONE", "container" },
 };
 
 static const char *

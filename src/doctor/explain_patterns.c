@@ -689,6 +689,22 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CTR-RUNTIME", 1, "fork/exec ", 0, NULL, "fork/exec ([^: \n]*/"
 	    "nvidia-(cdi-hook|ctk|container-runtime-hook)): no such file or "
 	    "directory", { NULL, "missing" } },
+	/* a CUDA image tag the registry does not have, in docker's and
+	 * podman's (containers/image) words */
+	{ "CUDA-IMAGE-GONE", 1, "manifest for ", 0, NULL, "manifest for "
+	    "([a-z0-9.-]+/)?nvidia/cuda:([A-Za-z0-9._-]+) not found",
+	    { NULL, NULL, "tag" } },
+	{ "CUDA-IMAGE-GONE", 1, "reading manifest ", 0, NULL, "reading "
+	    "manifest ([A-Za-z0-9._-]+) in ([a-z0-9.-]+/)?nvidia/cuda: "
+	    "(manifest unknown|not found)", { NULL, "tag" } },
+	/* apt on the toolkit's repository by distribution: "Err:8 https://
+	 * nvidia.github.io/libnvidia-container/stable/ubuntu22.04/amd64
+	 * Release 404 Not Found", "... does not have a Release file" */
+	{ "CTR-REPO", 1, "nvidia.github.io/libnvidia-container/", 0, NULL,
+	    "nvidia\\.github\\.io/libnvidia-container/((stable|experimental)"
+	    "/)?([a-z]+[0-9][0-9.]*)/[a-z0-9_]+/? +(InRelease|Release)[^\n]*"
+	    "(404|does not have a Release file|no longer has a Release "
+	    "file)", { NULL, NULL, NULL, "distribution" } },
 	/* the toolkit's newer runtime asking an older nvidia-container-cli
 	 * for IMEX channels (NVIDIA_IMEX_CHANNELS=all, set by 1.17's runtime
 	 * for images it treats as legacy), which that cli cannot parse */

@@ -919,6 +919,40 @@ const struct entry_def cds_explain_entries[] = {
 	  "default runtime or the plugin's runtimeClassName."),
 	  { { N_("containerd on this node has no nvidia runtime"),
 	    { BY("CTK-CONTAINERD") } } } },
+	/* NVIDIA deletes the tags of CUDA releases past their support
+	 * (its container images' support policy, pointed to by the
+	 * toolkit's maintainer in NVIDIA/nvidia-docker#1768) */
+	{ "CUDA-IMAGE-GONE", N_("the CUDA image tag is not published"),
+	  N_("The registry has no image of this nvidia/cuda tag: NVIDIA "
+	  "deletes the tags of CUDA releases past their support (10.2 and "
+	  "the older ones, and each release as it ends), and a tag spelled "
+	  "otherwise than NVIDIA publishes it (its CUDA version, cuDNN "
+	  "flavour and distribution) was never there."),
+	  N_("Build FROM a tag NVIDIA still publishes (the registry's tag "
+	  "list of nvidia/cuda: a supported CUDA on a supported "
+	  "distribution), with a framework build for that CUDA."),
+	  { { N_("the registry has no such nvidia/cuda tag (removed, or "
+	    "never published)"), { BY(BY_MESSAGE) } } } },
+	/* the container toolkit's apt repository by distribution, withdrawn
+	 * when its packages became one generic deb (NVIDIA/libnvidia-
+	 * container#225, kubernetes/kops#16387 citing NVIDIA's install
+	 * guide) */
+	{ "CTR-REPO", N_("the container toolkit's repository path is gone"),
+	  N_("The apt source names a repository of the NVIDIA container "
+	  "toolkit by distribution (.../libnvidia-container/stable/"
+	  "ubuntu22.04/amd64).  NVIDIA publishes the toolkit as one "
+	  "package for every distribution now, from one path "
+	  "(stable/deb), and the paths by distribution are gone or "
+	  "empty."),
+	  N_("Replace the source with NVIDIA's list: curl -fsSL "
+	  "https://nvidia.github.io/libnvidia-container/stable/deb/"
+	  "nvidia-container-toolkit.list | sed 's#deb https://#deb "
+	  "[signed-by=/usr/share/keyrings/nvidia-container-toolkit-keyring."
+	  "gpg] https://#g' | sudo tee /etc/apt/sources.list.d/"
+	  "nvidia-container-toolkit.list, remove the old entry, then sudo "
+	  "apt-get update."),
+	  { { N_("an apt source by distribution, a path NVIDIA no longer "
+	    "serves"), { BY(BY_MESSAGE) } } } },
 	{ "LIB-SYMBOL", N_("a library needs a symbol its sibling lacks"),
 	  N_("A library asked for a versioned symbol of a sibling library "
 	  "(the version names the sibling's soname) and the sibling the "

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 231
+plan 240
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -100,7 +100,9 @@ GPU 0: NVIDIA H200 (UUID: GPU-1234)' \
 	'NCCL error: internal errors of the launcher' \
 	'python: symbol lookup error: ./mymod.so: undefined symbol: png_create_read_struct' \
 	'worker forked before loading the model' \
-	'Compute capability 8.9 (sm_89) is supported by CUDA 12.8'; do
+	'Compute capability 8.9 (sm_89) is supported by CUDA 12.8' \
+	'Error response from daemon: manifest for myorg/app:1.0 not found: manifest unknown' \
+	'Hit:3 https://nvidia.github.io/libnvidia-container/stable/deb/amd64  InRelease'; do
 	cds --root "$E0" explain "$t"
 	is "$RC" 1 "healthy line not taken for a failure: $(printf %s "$t" | head -n 1)"
 done
@@ -236,6 +238,18 @@ recog 'nvcc fatal : Unsupported gpu architecture' NVCC-ARCH \
 recog 'Original error: RESOURCE_EXHAUSTED: Failed to allocate request for 176.00MiB (184549376B) on device ordinal 0' \
     CUDA-OOM "XLA's allocator out of GPU memory"
 is "$(cap allocation)" 176.00MiB "CUDA-OOM: XLA's request captured"
+recog 'Error response from daemon: manifest for nvidia/cuda:10.2-devel-ubuntu18.04 not found: manifest unknown: manifest unknown' \
+    CUDA-IMAGE-GONE "docker: an nvidia/cuda tag the registry lacks"
+is "$(cap tag)" 10.2-devel-ubuntu18.04 "CUDA-IMAGE-GONE: the tag named"
+is "$(jget "$OUT" 'd["side"]') $(jget "$OUT" 'd["causes"][0]["by_message"]')" \
+    "container True" "CUDA-IMAGE-GONE: fixed in the image; the message shows it"
+recog 'Error: initializing source docker://nvidia/cuda:10.2-cudnn7-devel-ubuntu18.04: reading manifest 10.2-cudnn7-devel-ubuntu18.04 in docker.io/nvidia/cuda: manifest unknown' \
+    CUDA-IMAGE-GONE "podman: the same in containers/image's words"
+recog "E: The repository 'https://nvidia.github.io/libnvidia-container/stable/ubuntu22.04/amd64  Release' does not have a Release file." \
+    CTR-REPO "apt: the toolkit's repository by distribution"
+is "$(cap distribution)" ubuntu22.04 "CTR-REPO: the distribution path named"
+like "$(jget "$OUT" 'd["fix"]')" "stable/deb/nvidia-container-toolkit.list" \
+    "CTR-REPO: the fix names NVIDIA's generic list"
 recog 'undefined symbol ncclCommRegister' NCCL-SYMBOL \
     "'undefined symbol' without its colon"
 recog 'nvidia-container-cli: device error: 7: unknown device: unknown' \
