@@ -800,7 +800,7 @@ cds_explain_text(cds_handle_t *h, const char *text)
 	const struct entry_def *e;
 	const char *v;
 	char *flat;
-	size_t *from, len, i, k;
+	size_t *from, len, i, k, j;
 
 	if (text == NULL || *text == '\0') {
 		cds_seterr(h, CDS_ERR_USAGE, "no error text given");
@@ -882,8 +882,11 @@ cds_explain_text(cds_handle_t *h, const char *text)
 		c->text = _(e->causes[k].text);
 		c->ids = cause_ids(&e->causes[k]);
 		c->finding = -1;
-		c->by_message = e->causes[k].shows[0].id != NULL &&
-		    strcmp(e->causes[k].shows[0].id, BY_MESSAGE) == 0;
+		for (j = 0; j < MAXSHOWS && e->causes[k].shows[j].id != NULL;
+		    j++) {
+			c->by_message |= strcmp(e->causes[k].shows[j].id,
+			    BY_MESSAGE) == 0;
+		}
 	}
 	x->verdict = -1;
 	return x;

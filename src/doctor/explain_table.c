@@ -952,7 +952,7 @@ const struct entry_def cds_explain_entries[] = {
 	  "nvidia-container-toolkit.list, remove the old entry, then sudo "
 	  "apt-get update."),
 	  { { N_("an apt source by distribution, a path NVIDIA no longer "
-	    "serves"), { BY(BY_MESSAGE) } } } },
+	    "serves"), { BY(BY_MESSAGE), BY("CTK-REPO") } } } },
 	{ "LIB-SYMBOL", N_("a library needs a symbol its sibling lacks"),
 	  N_("A library asked for a versioned symbol of a sibling library "
 	  "(the version names the sibling's soname) and the sibling the "

@@ -465,6 +465,107 @@ rule_apt_sources(struct cds_rule_ctx *c)
 	free(v);
 }
 
+/* The container toolkit's repository path in LINE, by distribution:
+ * "nvidia.github.io/libnvidia-container/stable/ubuntu22.04/amd64" (or
+ * without "stable/", the oldest lists' form): in *CHAN the channel ("stable/",
+ * "experimental/" or ""), in *DIST the distribution's directory, at *AT
+ * where the path after "libnvidia-container/" begins.  0 when LINE names
+ * none, or the generic "deb" one. */
+static int
+ctk_dist_path(const char *line, const char **at, size_t *chan, size_t *dist)
+{
+	static const char key[] = "nvidia.github.io/libnvidia-container/";
+	const char *p = strstr(line, key), *d;
+
+	if (p == NULL) {
+		return 0;
+	}
+	p += sizeof(key) - 1;
+	*at = p;
+	*chan = strncmp(p, "stable/", 7) == 0 ? 7 :
+	    strncmp(p, "experimental/", 13) == 0 ? 13 : 0;
+	d = p + *chan;
+	*dist = 0;
+	while (islower((unsigned char)d[*dist])) {
+		(*dist)++;
+	}
+	if (*dist == 0 || !isdigit((unsigned char)d[*dist])) {
+		return 0;	/* "deb/", "rpm/", "gpgkey" */
+	}
+	while (isdigit((unsigned char)d[*dist]) || d[*dist] == '.') {
+		(*dist)++;
+	}
+	return d[*dist] == '/';
+}
+
+/* CTK-REPO: an apt source of the NVIDIA container toolkit by
+ * distribution, a path NVIDIA no longer serves since the toolkit is one
+ * package from stable/deb (NVIDIA/libnvidia-container#225; NVIDIA's
+ * install guide lists stable/deb/nvidia-container-toolkit.list): apt's
+ * update fails on it ("404 Not Found", "does not have a Release file"). */
+static void
+rule_ctk_repo(struct cds_rule_ctx *c)
+{
+	char **files = cds_root_glob(c->h, "/etc/apt/sources.list.d/*"), **f;
+	char **all = cds_xcalloc(2, sizeof(*all));
+	size_t nall = 1, i;
+
+	all[0] = cds_xstrdup("/etc/apt/sources.list");
+	for (f = files; *f != NULL; f++) {
+		if (cds_endswith(*f, ".list") || cds_endswith(*f, ".sources")) {
+			all = cds_xreallocarray(all, nall + 2, sizeof(*all));
+			all[nall++] = cds_xstrdup(*f);
+			all[nall] = NULL;
+		}
+	}
+	cds_strfreev(files);
+	for (i = 0; i < nall; i++) {
+		char *text = cds_root_read_file(c->h, all[i], 1 << 20, NULL);
+		char **lines = text != NULL ? cds_strsplit(text, "\n", 1) :
+		    NULL;
+		size_t k, chan, dist;
+		const char *at;
+
+		for (k = 0; lines != NULL && lines[k] != NULL; k++) {
+			const char *l = lines[k] + strspn(lines[k], " \t");
+			struct cds_finding *x;
+			char *old, *new, *q;
+
+			if (*l == '#' || !ctk_dist_path(l, &at, &chan, &dist)) {
+				continue;
+			}
+			x = cds_finding_add(c, "CTK-REPO", CDS_SEV_WARNING,
+			    "the container toolkit's apt source for %.*s is a "
+			    "path NVIDIA no longer serves", (int)dist,
+			    at + chan);
+			cds_finding_evidence(x, "entry", "%s:%zu %s", all[i],
+			    k + 1, l);
+			cds_finding_evidence(x, "apt says", "404 Not Found; "
+			    "the repository ... does not have a Release file");
+			old = cds_xasprintf("libnvidia-container/%.*s/",
+			    (int)(chan + dist), at);
+			new = cds_xasprintf("libnvidia-container/%.*sdeb/",
+			    (int)(chan > 0 ? chan : 7), chan > 0 ? at :
+			    "stable/");
+			q = cds_brequote(old, '#');
+			free(old);
+			old = cds_xasprintf("s#%s#%s#", q, new);
+			free(q);
+			q = cds_shquote(all[i]);
+			cds_finding_fix(x, CDS_FIX_NONE, NULL, NULL,
+			    "sudo sed -i '%s' %s", old, q);
+			cds_finding_fix(x, CDS_FIX_NONE, NULL, NULL,
+			    "sudo apt-get update");
+			free(q);
+			free(old);
+			free(new);
+		}
+		cds_strfreev(lines);
+		free(text);
+	}
+	cds_strfreev(all);
+}
+
 /* ------------------------------------------------------------------------ */
 /* CUDA-HOME: the toolkit builds are told to use                             */
 /* ------------------------------------------------------------------------ */
@@ -573,5 +674,7 @@ const struct cds_rule cds_rules_toolchain[] = {
 	    rule_host_gcc },
 	{ "F25", N_("NVIDIA apt repository entries are duplicated or "
 	    "unsigned"), "F25", rule_apt_sources },
+	{ "CTK-REPO", N_("an apt source of the container toolkit names a "
+	    "path NVIDIA no longer serves"), NULL, rule_ctk_repo },
 	{ NULL, NULL, NULL, NULL }
 };

@@ -6,9 +6,10 @@
 # another toolkit than PATH's nvcc, a missing directory, one without nvcc;
 # every nvcc on PATH a toolkit, the later ones shadowed; what F30 says
 # about each), a distribution's toolkit in /usr with its multiarch
-# library dir, and nvcc --version under a deadline.  Fix commands are run.
+# library dir, and nvcc --version under a deadline; CTK-REPO (an apt source
+# of the container toolkit by distribution).  Fix commands are run.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 33
+plan 41
 
 # ---- F23 ------------------------------------------------------------------
 R=$(mk_sysroot); cleanup_later "$R"
@@ -34,6 +35,41 @@ unset NVCC_CCBIN CUDAHOSTCXX
 rm "$R/usr/bin/g++-11" "$R/usr/bin/g++-12"
 PATH=/usr/bin cds --root "$R" doctor --json
 like "$(fix_command "$OUT" F23)" "apt-get install gcc-12 g\+\+-12" "F23: none installed: install gcc 12"
+
+# ---- CTK-REPO: the container toolkit's apt source by distribution ---------
+# as NVIDIA's per-distribution lists wrote it (and the oldest form without
+# "stable/"); the fix points it at the generic stable/deb path, keeping its
+# signed-by; the generic path and a commented line are healthy
+R=$(mk_sysroot); cleanup_later "$R"
+mkdir -p "$R/etc/apt/sources.list.d"
+L=$R/etc/apt/sources.list.d/nvidia-container-toolkit.list
+printf '%s\n' 'deb [signed-by=/usr/share/keyrings/nvidia-container-toolkit-keyring.gpg] https://nvidia.github.io/libnvidia-container/stable/ubuntu22.04/$(ARCH) /' \
+    '#deb [signed-by=/usr/share/keyrings/nvidia-container-toolkit-keyring.gpg] https://nvidia.github.io/libnvidia-container/experimental/ubuntu22.04/$(ARCH) /' >"$L"
+printf 'deb https://nvidia.github.io/libnvidia-container/ubuntu18.04/$(ARCH) /\n' \
+    >"$R/etc/apt/sources.list.d/libnvidia-container.list"
+cds --root "$R" doctor --json
+is "$(titles "$OUT" CTK-REPO)" "[\"the container toolkit's apt source for ubuntu18.04 is a path NVIDIA no longer serves\", \"the container toolkit's apt source for ubuntu22.04 is a path NVIDIA no longer serves\"]" \
+    "CTK-REPO: both sources by distribution, not the commented one"
+in_root "$R" "$(fix_command "$OUT" CTK-REPO)"
+in_root "$R" "$(jget "$OUT" '[f["fixes"][0]["command"] for f in d["findings"] if f["id"] == "CTK-REPO"][1]')"
+is "$(head -n 1 "$L")" 'deb [signed-by=/usr/share/keyrings/nvidia-container-toolkit-keyring.gpg] https://nvidia.github.io/libnvidia-container/stable/deb/$(ARCH) /' \
+    "CTK-REPO: the fix names stable/deb and keeps signed-by"
+is "$(cat "$R/etc/apt/sources.list.d/libnvidia-container.list")" 'deb https://nvidia.github.io/libnvidia-container/stable/deb/$(ARCH) /' \
+    "CTK-REPO: the oldest form goes to stable/deb"
+is "$(fix_command "$OUT" CTK-REPO 1)" "sudo apt-get update" "CTK-REPO: then apt's update"
+cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "CTK-REPO" "after the fix: gone (the commented line left alone)"
+cds --root "$R" explain --json "E: The repository 'https://nvidia.github.io/libnvidia-container/stable/ubuntu22.04/amd64  Release' does not have a Release file."
+is "$(jget "$OUT" 'd["id"]') $(jget "$OUT" 'd["verdict"]')" "CTR-REPO 0" \
+    "explain: the message shows CTR-REPO's cause"
+printf 'deb https://nvidia.github.io/libnvidia-container/stable/jammy/amd64 /\n' >"$L"
+cds --root "$R" explain --json "E: The repository 'https://nvidia.github.io/libnvidia-container/stable/ubuntu22.04/amd64  Release' does not have a Release file."
+is "$(jget "$OUT" '[f["id"] for f in d["findings"]]')" "[]" \
+    "explain: a path without a release number is no finding (jammy is not a by-distribution directory NVIDIA used)"
+printf 'deb https://nvidia.github.io/libnvidia-container/stable/ubuntu20.04/amd64 /\n' >"$L"
+cds --root "$R" explain --json "E: The repository 'https://nvidia.github.io/libnvidia-container/stable/ubuntu20.04/amd64  Release' does not have a Release file."
+like "$(jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "CTK-REPO"]')" "ubuntu20.04" \
+    "explain: doctor's finding shows the file to fix"
 
 # ---- F25 ------------------------------------------------------------------
 R=$(mk_sysroot); cleanup_later "$R"
