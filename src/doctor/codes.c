@@ -317,8 +317,8 @@ static const struct wrapper wrappers[] = {
 	    "CUresult" },
 	/* llama.cpp/ggml before 2024 ("CUDA error 35 at FILE:LINE"),
 	 * PaddlePaddle ("CUDA error(100), ...") and bare numbers */
-	{ NULL, "CUDA error", "CUDA error:? *\\(?([0-9]+)\\)?", 1, 0, 0,
-	    NULL },
+	{ NULL, "CUDA error", "CUDA error:? *(error code )?\\(?([0-9]+)\\)?", 2,
+	    0, 0, NULL },
 	/* llama.cpp/ggml before 2024: "cuBLAS error 15 at ggml-cuda.cu:1" */
 	{ "llama.cpp", "cuBLAS error ", "cuBLAS error ([0-9]+) at", 1, 0, 0,
 	    "cublasStatus_t" },
@@ -692,8 +692,25 @@ only_prefix(const struct cds_code *c, const char *words, size_t k)
 	return 1;
 }
 
+/* Does E go on as the check macro of "CUDA by Example" (HANDLE_ERROR) and
+ * the programs that copied it print after cudaGetErrorString(): " in
+ * FILE at line N"? */
+static int
+in_file_at_line(const char *e)
+{
+	const char *p;
+
+	if (strncmp(e, " in ", 4) != 0) {
+		return 0;
+	}
+	p = e + 4 + strcspn(e + 4, " \t\n");
+	return strncmp(p, " at line ", 9) == 0 &&
+	    isdigit((unsigned char)p[9]);
+}
+
 /* Is SAID, found at AT in TEXT, the end of what a program printed after
- * a colon ("setConst: invalid device symbol")? */
+ * a colon ("setConst: invalid device symbol"), or what HANDLE_ERROR
+ * prints ("unspecified launch failure in k.cu at line 196")? */
 static int
 said_last(const char *text, const char *at, size_t k)
 {
@@ -712,6 +729,9 @@ said_last(const char *text, const char *at, size_t k)
 		    strlen(common[i]) == k) {
 			return 0;
 		}
+	}
+	if (in_file_at_line(e)) {
+		return 1;
 	}
 	/* after a colon, or after "failed" as a program's own check prints
 	 * it ("copy to cData failed invalid device symbol") */

@@ -203,6 +203,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F14", 2, "onnxruntime_providers_", 0, "which depends on",
 	    "onnxruntime_providers_(cuda|tensorrt)\\.(dll|so)\" which "
 	    "depends on", { NULL, "provider" } },
+	/* the same bridge in a program's own words: "Error loading
+	 * onnxruntime_providers_cuda.dll: cublasLt64_13.dll is missing" */
+	{ "F14", 2, "onnxruntime_providers_", 0, "is missing",
+	    "onnxruntime_providers_(cuda|tensorrt)\\.(dll|so)[\"']?:? *("
+	    NVDLL "|" NVLIB SO ") is missing", { NULL, "provider", NULL,
+	    "missing" } },
 	{ "F28", 2, "Could not load dynamic library", 0, NULL, "Could not load "
 	    "dynamic library '(libcudnn[^'\n]*)'", { NULL, "missing" } },
 	{ "F29", 2, "Could not load dynamic library", 0, NULL, "Could not load "
@@ -347,6 +353,10 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F16", 2, "libcuda.so.1: undefined symbol: cu", 0, NULL,
 	    "libcuda\\.so\\.1: undefined symbol: (cu[A-Za-z0-9_]+)",
 	    { NULL, "symbol" } },
+	/* a program's own loader of the driver API (Taichi's
+	 * DynamicLoader: "Function cuDeviceGetDefaultMemPool not found") */
+	{ "F16", 2, "Function cu", 0, NULL, "Function (" DRVAPI ") not "
+	    "found", { NULL, "symbol" } },
 	/* numba's binding asks the driver for an entry point it lacks */
 	{ "F16", 2, "Driver missing function: ", 0, NULL, "Driver missing "
 	    "function: *(cu[A-Za-z0-9_]+)", { NULL, "symbol" } },
@@ -705,6 +715,12 @@ const struct pattern cds_explain_patterns[] = {
 	    "/)?([a-z]+[0-9][0-9.]*)/[a-z0-9_]+/? +(InRelease|Release)[^\n]*"
 	    "(404|does not have a Release file|no longer has a Release "
 	    "file)", { NULL, NULL, NULL, "distribution" } },
+	/* the toolkit (1.17 and later) refusing an ldconfig path of its
+	 * config.toml that is not host-relative ("@/sbin/ldconfig") */
+	{ "CTR-RUNTIME", 1, "nvidia-container-cli.ldconfig value", 0, NULL,
+	    "nvidia-"
+	    "container-cli\\.ldconfig value \"([^\"\n]*)\" is not "
+	    "host-relative", { NULL, "ldconfig" } },
 	/* the toolkit's newer runtime asking an older nvidia-container-cli
 	 * for IMEX channels (NVIDIA_IMEX_CHANNELS=all, set by 1.17's runtime
 	 * for images it treats as legacy), which that cli cannot parse */
@@ -906,6 +922,11 @@ const struct pattern cds_explain_patterns[] = {
 	/* an extension's own loader: no build for this GPU (tiny-cuda-nn) */
 	{ "F21", 2, "for compute capability", 0, "Could not find compatible",
 	    "for compute capability ([0-9]+)", { NULL, "sm" } },
+	/* spconv's prebuilt kernels: "your gpu arch (8, 9) isn't compiled
+	 * in prebuilt, may cause invalid device function" */
+	{ "F21", 2, "gpu arch (", 0, NULL, "gpu arch "
+	    "\\(([0-9]+), ([0-9]+)\\) isn't compiled in prebuilt",
+	    { NULL, "major", "minor" } },
 	/* Kokkos (LAMMPS, Trilinos): built for another architecture */
 	{ "F21", 2, "likely mismatch of architecture", 0, NULL, "likely "
 	    "mismatch of architecture", { NULL } },
@@ -1126,13 +1147,14 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F26", 1, "File has unexpected size", 0, "nvidia", "File has "
 	    "unexpected size \\(([0-9]+) != ([0-9]+)\\)",
 	    { NULL, "got", "expected" } },
-	/* questions rather than errors */
+	/* questions rather than errors; the version lines nvidia-smi and
+	 * nvcc print rank below any failure's code printed beside them */
 	{ "F30", 2, "nvidia-smi shows CUDA", 0, NULL, "nvidia-smi shows CUDA "
 	    VER " but nvcc shows ([0-9.x]+)",
 	    { NULL, "driver", NULL, "nvcc" } },
-	{ "F30", 3, "CUDA Version: ", 0, NULL, "CUDA Version: " VER,
+	{ "F30", 4, "CUDA Version: ", 0, NULL, "CUDA Version: " VER,
 	    { NULL, "driver" } },
-	{ "F30", 3, "compilation tools, release", 0, NULL, "compilation tools, "
+	{ "F30", 4, "compilation tools, release", 0, NULL, "compilation tools, "
 	    "release " VER ", V[0-9.]+", { NULL, "nvcc" } },
 	{ "F32", 5, "Probably one of the following:", 0, NULL,
 	    "Probably one of the following:", { NULL } },

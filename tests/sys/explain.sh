@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 240
+plan 251
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -102,7 +102,9 @@ GPU 0: NVIDIA H200 (UUID: GPU-1234)' \
 	'worker forked before loading the model' \
 	'Compute capability 8.9 (sm_89) is supported by CUDA 12.8' \
 	'Error response from daemon: manifest for myorg/app:1.0 not found: manifest unknown' \
-	'Hit:3 https://nvidia.github.io/libnvidia-container/stable/deb/amd64  InRelease'; do
+	'Hit:3 https://nvidia.github.io/libnvidia-container/stable/deb/amd64  InRelease' \
+	'out of memory in parser.c at line 88' \
+	'Function parse_header not found'; do
 	cds --root "$E0" explain "$t"
 	is "$RC" 1 "healthy line not taken for a failure: $(printf %s "$t" | head -n 1)"
 done
@@ -250,6 +252,23 @@ recog "E: The repository 'https://nvidia.github.io/libnvidia-container/stable/ub
 is "$(cap distribution)" ubuntu22.04 "CTR-REPO: the distribution path named"
 like "$(jget "$OUT" 'd["fix"]')" "stable/deb/nvidia-container-toolkit.list" \
     "CTR-REPO: the fix names NVIDIA's generic list"
+recog 'unspecified launch failure in /src/md_slam/pyramid_level.cu at line 196.' \
+    CUDA-FAULT "HANDLE_ERROR's words: the runtime's string, the file and line"
+is "$(cap code)" cudaErrorLaunchFailure "HANDLE_ERROR: the code named"
+recog '[2024-03-15 10:30:10] CUDA error: error code 34' STUB-LIBCUDA \
+    "'CUDA error: error code N'"
+recog 'Function cuDeviceGetDefaultMemPool not found' F16 \
+    "Taichi's loader: a driver API function the driver lacks"
+recog "[WARNING]your gpu arch (8, 9) isn't compiled in prebuilt, may cause invalid device function." \
+    F21 "spconv: no prebuilt kernels for the GPU"
+recog 'error loading config: nvidia-container-cli.ldconfig value "/usr/sbin/ldconfig" is not host-relative' \
+    CTR-RUNTIME "the toolkit refusing a container-relative ldconfig"
+recog 'Error loading onnxruntime_providers_cuda.dll: cublasLt64_13.dll is missing' \
+    F14 "ONNX Runtime's CUDA provider and the DLL it misses"
+is "$(cap missing)" libcublasLt.so.13 "F14: the missing DLL as its soname"
+recog 'nvcc: NVIDIA (R) Cuda compiler driver
+Cuda compilation tools, release 11.7, V11.7.99
+CUDA error: error code 34' STUB-LIBCUDA "a failure's code ahead of nvcc's version line (F30)"
 recog 'undefined symbol ncclCommRegister' NCCL-SYMBOL \
     "'undefined symbol' without its colon"
 recog 'nvidia-container-cli: device error: 7: unknown device: unknown' \
