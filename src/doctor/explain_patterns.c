@@ -1481,6 +1481,10 @@ const struct pattern cds_explain_patterns[] = {
 	/* the linker and Triton's own search */
 	{ "LINK-LIBCUDA", 1, "cannot find -lcuda", 0, NULL, "cannot find "
 	    "-lcuda\\b", { NULL } },
+	/* the same by file name ("-l:libcuda.so.1", as Triton's launcher
+	 * build asks for it) */
+	{ "LINK-LIBCUDA", 1, "cannot find -l:libcuda.so", 0, NULL, "cannot "
+	    "find -l:libcuda\\.so(\\.[0-9]+)?", { NULL } },
 	{ "LINK-LIBCUDA", 1, "libcuda.so cannot found", 0, NULL, "libcuda\\.so "
 	    "cannot found", { NULL } },
 	/* another NVIDIA library the linker is told to link and does not

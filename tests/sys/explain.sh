@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 251
+plan 253
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -104,7 +104,8 @@ GPU 0: NVIDIA H200 (UUID: GPU-1234)' \
 	'Error response from daemon: manifest for myorg/app:1.0 not found: manifest unknown' \
 	'Hit:3 https://nvidia.github.io/libnvidia-container/stable/deb/amd64  InRelease' \
 	'out of memory in parser.c at line 88' \
-	'Function parse_header not found'; do
+	'Function parse_header not found' \
+	'/usr/bin/ld: cannot find -l:libpng.so.16'; do
 	cds --root "$E0" explain "$t"
 	is "$RC" 1 "healthy line not taken for a failure: $(printf %s "$t" | head -n 1)"
 done
@@ -269,6 +270,9 @@ is "$(cap missing)" libcublasLt.so.13 "F14: the missing DLL as its soname"
 recog 'nvcc: NVIDIA (R) Cuda compiler driver
 Cuda compilation tools, release 11.7, V11.7.99
 CUDA error: error code 34' STUB-LIBCUDA "a failure's code ahead of nvcc's version line (F30)"
+recog 'collect2: error: ld returned 1 exit status
+/usr/bin/ld: cannot find -l:libcuda.so.1: No such file or directory' \
+    LINK-LIBCUDA "the link editor asked for libcuda by file name"
 recog 'undefined symbol ncclCommRegister' NCCL-SYMBOL \
     "'undefined symbol' without its colon"
 recog 'nvidia-container-cli: device error: 7: unknown device: unknown' \
