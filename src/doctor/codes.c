@@ -748,8 +748,9 @@ said_last(const char *text, const char *at, size_t k)
 
 /* Words of the CUDA runtime that no other code says (of any release):
  * anywhere when long enough (four words) not to be said in passing, a
- * three-word one only as the last thing on a line after a colon, as
- * programs print cudaGetErrorString(); a long sentence (six words or
+ * three-word one only where programs print cudaGetErrorString(): the
+ * last thing on a line after a colon or "failed", or before " in FILE at
+ * line N" (said_last()); a long sentence (six words or
  * more) cut short by its last word when no other code's begins the
  * same. */
 static void
