@@ -201,8 +201,36 @@ says_clause(const char *s, const char *w)
 	return n > 0 && !isalnum((unsigned char)s[n]) ? n : 0;
 }
 
+static int only_prefix(const struct cds_code *c, const char *words,
+    size_t k);
+
+/* How many bytes of S say code C's words W cut short: the rest of S's
+ * line (three words or more, a closing '.' aside) is W's beginning up to
+ * a word's end, and no other code's words of C's enum begin so ("CUDA
+ * error: an illegal memory access" where a paste or a log line ended);
+ * 0 otherwise. */
+static size_t
+says_cut(const char *s, const struct cds_code *c, const char *w)
+{
+	size_t k = strcspn(s, "\r\n"), i, spaces = 0;
+
+	while (k > 0 && (s[k - 1] == ' ' || s[k - 1] == '\t' ||
+	    s[k - 1] == '.')) {
+		k--;
+	}
+	for (i = 0; i < k; i++) {
+		spaces += s[i] == ' ';
+	}
+	if (spaces < 2 || k >= strlen(w) || w[k] != ' ' ||
+	    strncasecmp(s, w, k) != 0 || !only_prefix(c, w, k)) {
+		return 0;
+	}
+	return k;
+}
+
 /* The code of TYPE whose words (any release's) S begins with, the
- * longest; their length in *LEN. */
+ * longest (or, when none, whose words S's line cuts short); their length
+ * in *LEN. */
 static const struct cds_code *
 said_by(const char *type, const char *s, size_t *len)
 {
@@ -220,6 +248,14 @@ said_by(const char *type, const char *s, size_t *len)
 			n = says_clause(s, w);
 		}
 		if (n > 0 && (best == NULL || n > *len)) {
+			best = c;
+			*len = n;
+		}
+	}
+	for (i = 0; best == NULL && i < NWORDS; i++) {
+		w = words_at(i, &c);
+		if (strcmp(c->type, type) == 0 && w[0] != '\0' &&
+		    (n = says_cut(s, c, w)) > 0) {
 			best = c;
 			*len = n;
 		}

@@ -825,6 +825,11 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F13", 2, "Unable to load library: ", 0, NULL, "Unable to load "
 	    "library: *(" NVDLL "|" NVLIB SO ")", { NULL, "missing" } },
 	/* any other library of NVIDIA's, by its soname */
+	/* ld.so's own words for a program's NEEDED library, the reason cut
+	 * off ("error while loading shared libraries: libcudart.so.12") */
+	{ "F13", 5, "error while loading shared libraries: ", 0, NULL,
+	    "error while loading shared libraries: (" NVLIB SO ")",
+	    { NULL, "missing" } },
 	/* the same, cut short where a paste or a log ended */
 	{ "F13", 5, "cannot open shared o", 1, NULL, "(" P "/)?(" NVLIB SO
 	    ") *: *cannot open shared o", { NULL, NULL, "missing" } },

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 253
+plan 258
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -105,7 +105,9 @@ GPU 0: NVIDIA H200 (UUID: GPU-1234)' \
 	'Hit:3 https://nvidia.github.io/libnvidia-container/stable/deb/amd64  InRelease' \
 	'out of memory in parser.c at line 88' \
 	'Function parse_header not found' \
-	'/usr/bin/ld: cannot find -l:libpng.so.16'; do
+	'/usr/bin/ld: cannot find -l:libpng.so.16' \
+	'CUDA error: an illegal' \
+	'./app: error while loading shared libraries: libpng16.so.16'; do
 	cds --root "$E0" explain "$t"
 	is "$RC" 1 "healthy line not taken for a failure: $(printf %s "$t" | head -n 1)"
 done
@@ -273,6 +275,11 @@ CUDA error: error code 34' STUB-LIBCUDA "a failure's code ahead of nvcc's versio
 recog 'collect2: error: ld returned 1 exit status
 /usr/bin/ld: cannot find -l:libcuda.so.1: No such file or directory' \
     LINK-LIBCUDA "the link editor asked for libcuda by file name"
+recog 'torch.AcceleratorError: CUDA error: an illegal memory access' CUDA-FAULT \
+    "a runtime string cut short at the end of the line"
+is "$(cap code)" cudaErrorIllegalAddress "cut short: the code named"
+recog './test_papi: error while loading shared libraries: libcudart.so.12' F13 \
+    "ld.so's NEEDED library, its reason cut off"
 recog 'undefined symbol ncclCommRegister' NCCL-SYMBOL \
     "'undefined symbol' without its colon"
 recog 'nvidia-container-cli: device error: 7: unknown device: unknown' \
