@@ -229,8 +229,7 @@ says_cut(const char *s, const struct cds_code *c, const char *w)
 }
 
 /* The code of TYPE whose words (any release's) S begins with, the
- * longest (or, when none, whose words S's line cuts short); their length
- * in *LEN. */
+ * longest; their length in *LEN. */
 static const struct cds_code *
 said_by(const char *type, const char *s, size_t *len)
 {
@@ -252,15 +251,37 @@ said_by(const char *type, const char *s, size_t *len)
 			*len = n;
 		}
 	}
-	for (i = 0; best == NULL && i < NWORDS; i++) {
+	return best;
+}
+
+/* The code of TYPE (NULL: the runtime's, then the driver's) whose words
+ * the rest of S's line says cut short (says_cut()), unless FULL, the same
+ * place in the whole text, goes on to say them whole on the next line (a
+ * message broken in two: the lines joined read it, explain's second
+ * pass); its length in *LEN. */
+static const struct cds_code *
+said_cut(const char *type, const char *s, const char *full, size_t *len)
+{
+	const struct cds_code *c;
+	const char *w;
+	size_t i, n;
+
+	if (type == NULL) {
+		c = said_cut("cudaError_t", s, full, len);
+		return c != NULL ? c : said_cut("CUresult", s, full, len);
+	}
+	for (i = 0; i < NWORDS; i++) {
 		w = words_at(i, &c);
 		if (strcmp(c->type, type) == 0 && w[0] != '\0' &&
 		    (n = says_cut(s, c, w)) > 0) {
-			best = c;
+			if (says(full, w) > 0) {
+				return NULL;
+			}
 			*len = n;
+			return c;
 		}
 	}
-	return best;
+	return NULL;
 }
 
 const struct cds_code *
@@ -847,10 +868,11 @@ spelled_before_call(const char *s)
 	    strncmp(s, " in CUDA queue", 14) == 0;
 }
 
-/* The code wrapper W's match G in WIN (at OFF in the text) says. */
+/* The code wrapper W's match G in WIN (the line, at FULL in the whole
+ * text) says. */
 static const struct cds_code *
-wrapped_code(const struct wrapper *w, const char *win, const regmatch_t *g,
-    size_t *len)
+wrapped_code(const struct wrapper *w, const char *win, const char *full,
+    const regmatch_t *g, size_t *len)
 {
 	const char *type = w->type;
 
@@ -904,6 +926,12 @@ wrapped_code(const struct wrapper *w, const char *win, const regmatch_t *g,
 				c = cds_code_of(type, 0, c->value);
 			}
 		}
+		/* words cut short where the line ends: the enum's own, the
+		 * runtime's and the driver's where the wrapper names none */
+		if (c == NULL) {
+			c = said_cut(type, win + g[w->at].rm_so,
+			    full + g[w->at].rm_so, len);
+		}
 		*len += (size_t)(g[w->at].rm_so - g[0].rm_so);
 		return c;
 	}
@@ -936,7 +964,7 @@ find_wrapped(const char *text, size_t len, const struct wrapper *w,
 		if (regexec(re, win, NGROUPS, g, 0) != 0) {
 			continue;
 		}
-		if ((c = wrapped_code(w, win, g, &l)) != NULL) {
+		if ((c = wrapped_code(w, win, text + b, g, &l)) != NULL) {
 			hit_add(hits, n, c, b + (size_t)g[0].rm_so, l, w->who,
 			    w->num > 0);
 		}
