@@ -360,6 +360,29 @@ fix_drop_entry(struct cds_finding *f, const struct apt_entry *e)
 	free(q);
 }
 
+/* apt's source files of the target, in apt's order: sources.list, then
+ * sources.list.d's one-line (.list) and deb822 (.sources) files. */
+static char **
+apt_sources(const cds_handle_t *h)
+{
+	char **files = cds_root_glob(h, "/etc/apt/sources.list");
+	char **d = cds_root_glob(h, "/etc/apt/sources.list.d/*"), **f;
+	size_t n = 0;
+
+	while (files[n] != NULL) {
+		n++;
+	}
+	for (f = d; *f != NULL; f++) {
+		if (cds_endswith(*f, ".list") || cds_endswith(*f, ".sources")) {
+			files = cds_xreallocarray(files, n + 2, sizeof(*files));
+			files[n++] = cds_xstrdup(*f);
+			files[n] = NULL;
+		}
+	}
+	cds_strfreev(d);
+	return files;
+}
+
 /* F25: NVIDIA's repository listed twice (with different Signed-By: apt
  * stops with "Conflicting values set for option Signed-By"), or without a
  * key apt can find (NO_PUBKEY A4B469963BF863CC after the 2022 rotation). */
@@ -371,16 +394,9 @@ rule_apt_sources(struct cds_rule_ctx *c)
 	char **files;
 	char **f;
 
-	files = cds_root_glob(c->h, "/etc/apt/sources.list");
+	files = apt_sources(c->h);
 	for (f = files; *f != NULL; f++) {
 		apt_read(c->h, *f, &v, &n);
-	}
-	cds_strfreev(files);
-	files = cds_root_glob(c->h, "/etc/apt/sources.list.d/*");
-	for (f = files; *f != NULL; f++) {
-		if (cds_endswith(*f, ".list") || cds_endswith(*f, ".sources")) {
-			apt_read(c->h, *f, &v, &n);
-		}
 	}
 	cds_strfreev(files);
 	for (i = 0; i < n; i++) {
@@ -506,21 +522,11 @@ ctk_dist_path(const char *line, const char **at, size_t *chan, size_t *dist)
 static void
 rule_ctk_repo(struct cds_rule_ctx *c)
 {
-	char **files = cds_root_glob(c->h, "/etc/apt/sources.list.d/*"), **f;
-	char **all = cds_xcalloc(2, sizeof(*all));
-	size_t nall = 1, i;
+	char **all = apt_sources(c->h);
+	size_t i;
 
-	all[0] = cds_xstrdup("/etc/apt/sources.list");
-	for (f = files; *f != NULL; f++) {
-		if (cds_endswith(*f, ".list") || cds_endswith(*f, ".sources")) {
-			all = cds_xreallocarray(all, nall + 2, sizeof(*all));
-			all[nall++] = cds_xstrdup(*f);
-			all[nall] = NULL;
-		}
-	}
-	cds_strfreev(files);
-	for (i = 0; i < nall; i++) {
-		char *text = cds_root_read_file(c->h, all[i], 1 << 20, NULL);
+	for (i = 0; all[i] != NULL; i++) {
+		char *text = read_target(c->h, all[i], 1u << 20);
 		char **lines = text != NULL ? cds_strsplit(text, "\n", 1) :
 		    NULL;
 		size_t k, chan, dist;
