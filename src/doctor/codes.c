@@ -390,6 +390,16 @@ static const struct wrapper wrappers[] = {
 	/* PyCUDA: "cuFuncSetBlockShape failed: invalid resource handle" */
 	{ "PyCUDA", "failed: ", "(cu[A-Z][A-Za-z0-9_]*) failed: *()", 0, 2,
 	    1, NULL },
+	/* CTranslate2: "CUDA failed with error initialization error" */
+	{ "CTranslate2", "CUDA failed with error ", "CUDA failed with error "
+	    "*()", 0, 1, 0, "cudaError_t" },
+	/* nccl-tests (common.h): "Test NCCL failure common.cu:1294
+	 * 'unhandled cuda error ...'", "Test CUDA failure common.cu:891
+	 * 'out of memory'" */
+	{ "nccl-tests", "Test NCCL failure ", "Test NCCL failure [^ \n]*:"
+	    "[0-9]+ '()", 0, 1, 0, "ncclResult_t" },
+	{ "nccl-tests", "Test CUDA failure ", "Test CUDA failure [^ \n]*:"
+	    "[0-9]+ '()", 0, 1, 0, "cudaError_t" },
 	/* ONNX Runtime (cuda_call.cc): "CUDA failure 100: words ; GPU=0" */
 	{ "ONNX Runtime", "CUDA failure ", "CUDA failure ([0-9]+):", 1, 0, 0,
 	    NULL },
@@ -664,12 +674,15 @@ find_pynvml(const char *text, struct cds_code_hit **hits, size_t *n)
 	}
 }
 
-/* NVML's codes as NVIDIA's Go bindings (go-nvml, under the device
- * plugin, the container toolkit and dcgm-exporter) print them: the
- * enumerator without its "NVML_" ("nvml init failed:
- * ERROR_LIBRARY_NOT_FOUND"), on a line that speaks of NVML. */
+/* An enumerator without its library's prefix, as bindings print them:
+ * NVML's by NVIDIA's Go bindings (go-nvml, under the device plugin, the
+ * container toolkit and dcgm-exporter: "nvml init failed:
+ * ERROR_LIBRARY_NOT_FOUND") on a line that speaks of NVML, and the
+ * driver API's by CUDA.jl and others ("cuModuleLoad in libcuda ...
+ * ERROR_JIT_COMPILER_NOT_FOUND") on a line that names a driver API call
+ * or libcuda. */
 static void
-find_gonvml(const char *text, struct cds_code_hit **hits, size_t *n)
+find_unprefixed(const char *text, struct cds_code_hit **hits, size_t *n)
 {
 	static const char key[] = "ERROR_";
 	const char *at = text, *w, *b;
@@ -677,9 +690,9 @@ find_gonvml(const char *text, struct cds_code_hit **hits, size_t *n)
 
 	for (tries = 0; tries < MAXTRIES && (at = strstr(at, key)) != NULL;
 	    tries++, at++) {
-		char name[64] = "NVML_";
-		size_t k = strlen(name);
-		int nvml = 0;
+		char name[64];
+		size_t k;
+		int nvml = 0, driver = 0;
 
 		if (at > text && (isalnum((unsigned char)at[-1]) ||
 		    at[-1] == '_')) {
@@ -687,15 +700,23 @@ find_gonvml(const char *text, struct cds_code_hit **hits, size_t *n)
 		}
 		for (b = at; b > text && b[-1] != '\n' && at - b < BACK; b--) {
 			nvml |= strncasecmp(b - 1, "nvml", 4) == 0;
+			driver |= strncmp(b - 1, "libcuda", 7) == 0 ||
+			    (b[-1] == 'c' && b[0] == 'u' &&
+			    isupper((unsigned char)b[1]) &&
+			    islower((unsigned char)b[2]) &&
+			    (b - 1 == text || !isalnum((unsigned char)b[-2])));
 		}
+		k = (size_t)snprintf(name, sizeof(name), "%s",
+		    nvml ? "NVML_" : "CUDA_");
 		for (w = at; (isupper((unsigned char)*w) || *w == '_' ||
 		    isdigit((unsigned char)*w)) && k + 1 < sizeof(name); w++) {
 			name[k++] = *w;
 		}
 		name[k] = '\0';
-		if (nvml) {
+		if (nvml || driver) {
 			hit_add(hits, n, cds_code_named(name, k),
-			    (size_t)(at - text), (size_t)(w - at), "go-nvml", 0);
+			    (size_t)(at - text), (size_t)(w - at),
+			    nvml ? "go-nvml" : NULL, 0);
 		}
 	}
 }
@@ -1005,9 +1026,31 @@ camel_name(const struct cds_code *c, char *out, size_t size)
 	out[k] = '\0';
 }
 
+/* Does CamelCase NAME hold a hump only CUDA's codes use ("InvalidPtx",
+ * "JitCompilerNotFound", "NvlinkUncorrectable")? */
+static int
+own_word(const char *name)
+{
+	static const char *const own[] = { "Ptx", "Jit", "Nvlink", "Cubin",
+		"Fatbin", "Mps", "Cdp", NULL };
+	size_t i, k;
+
+	for (i = 0; own[i] != NULL; i++) {
+		const char *p = strstr(name, own[i]);
+
+		k = strlen(own[i]);
+		if (p != NULL && !islower((unsigned char)p[k])) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* The bindings' names of the runtime's and the driver's codes, as whole
  * words of two humps or more, with "cuda" a little before them
- * ("Cuda(NoBinaryForGpu)", "CUDAError InsufficientDriver"). */
+ * ("Cuda(NoBinaryForGpu)", "CUDAError InsufficientDriver"), or alone
+ * where a word of the name is CUDA's own (Rust's cust: "Error:
+ * InvalidPtx"). */
 static void
 find_camel(const char *text, size_t len, struct cds_code_hit **hits,
     size_t *n)
@@ -1039,6 +1082,7 @@ find_camel(const char *text, size_t len, struct cds_code_hit **hits,
 			for (b = off > 24 ? off - 24 : 0; b + 4 <= off; b++) {
 				near |= strncasecmp(text + b, "cuda", 4) == 0;
 			}
+			near |= own_word(camel);
 			if (near) {
 				hit_add(hits, n, c, off, k, NULL, 0);
 				break;
@@ -1118,7 +1162,7 @@ cds_codes_find(const char *text, size_t len, struct cds_code_hit **hits)
 	find_spelled(text, len, hits, &n);
 	find_jaxlib(text, hits, &n);
 	find_pynvml(text, hits, &n);
-	find_gonvml(text, hits, &n);
+	find_unprefixed(text, hits, &n);
 	if (n > 1) {
 		qsort(*hits, n, sizeof(**hits), hit_order);
 	}

@@ -513,7 +513,7 @@ code_entry(const struct cds_code *c, int *rank)
 	if (name_has(c->name, "IllegalAddress|ILLEGAL_ADDRESS|LaunchFailure|"
 	    "LAUNCH_FAILED|LAUNCH_FAILURE|IllegalInstruction|"
 	    "ILLEGAL_INSTRUCTION|Misaligned|MISALIGNED|Assert|ASSERT|"
-	    "HardwareStack|HARDWARE_STACK|EccUncorrectable|ECC_UNCORRECTABLE|"
+	    "HardwareStack|HARDWARE_STACK|ECCUncorrectable|ECC_UNCORRECTABLE|"
 	    "LaunchTimeout|LAUNCH_TIMEOUT|InvalidPc|INVALID_PC|"
 	    "EXECUTION_FAILED|EXEC_FAILED")) {
 		return "CUDA-FAULT";

@@ -41,6 +41,18 @@
 #define NVTYPE "(cuda|cudnn|cublas|cusparse|cusolver|cufft|curand|nccl|" \
 	"nvml)[A-Z][A-Za-z0-9_]*|CU[a-z][A-Za-z0-9_]*"
 #define NVNS "cub|thrust|cuda"
+/* the CUDA runtime's functions that CUDA 13.0's own list of removed ones
+ * names (include/generated_cudart_removed_meta.h) and its
+ * cuda_runtime_api.h no longer declares: texture and surface references,
+ * the cudaThread* calls, the launch API before <<<>>>; the registration
+ * of a texture reference the compiler emits for old code
+ * (tests/sys/explain-removed.sh checks the list against the headers
+ * where a toolkit is installed) */
+#define RTGONE "__cudaRegister(Texture|Surface)|cuda(Bind(Texture|Surface)" \
+	"[A-Za-z0-9]*|UnbindTexture|Get(Texture|Surface)Reference|" \
+	"GetTextureAlignmentOffset|Thread(Get|Set)(CacheConfig|Limit)|" \
+	"ConfigureCall|SetupArgument|Launch|LaunchCooperativeKernelMultiDevice|" \
+	"ProfilerInitialize|SetDoubleFor(Device|Host)|StreamSetFlags)"
 /* any library file, by path or name, and the loader's colon after it
  * (groups: the file, its directory, the name) */
 #define ANYLIB "((" P "/)?(lib[A-Za-z0-9_+.-]*\\.so[.0-9]*)) *: *"
@@ -777,6 +789,15 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CTR-K8S", 1, "create plugin manager: nvml init failed", 0, NULL,
 	    "create plugin manager: nvml init failed", { NULL } },
 	/* a library of the driver, which no toolkit or wheel provides */
+	/* Rust's cudarc (candle, burn): a library it opens by its stem
+	 * ("Unable to dynamically load the "nvrtc" shared library"): the
+	 * driver's, or another of NVIDIA's */
+	{ "DRIVER-LIB", 2, "Unable to dynamically load the", 0, NULL, "Unable "
+	    "to dynamically load the \"(cuda|nvcuda|nvml|nvidia-ml)\" shared "
+	    "library", { NULL, "missing" } },
+	{ "F13", 2, "Unable to dynamically load the", 0, NULL, "Unable to "
+	    "dynamically load the \"(cu[a-zA-Z]+|nvrtc|nvJitLink|nccl|"
+	    "nvjpeg|npp[a-z]*)\" shared library", { NULL, "library" } },
 	/* Rust's cudarc: libcuda (or Windows' nvcuda) not found */
 	{ "DRIVER-LIB", 2, "Unable to find cuda lib under the names", 0, NULL,
 	    "Unable to find cuda lib under the names", { NULL } },
@@ -968,6 +989,12 @@ const struct pattern cds_explain_patterns[] = {
 	    "Torch not compiled with CUDA enabled", { NULL } },
 	{ "F27", 2, "was not built with CUDA backend", 0, NULL, "was not built "
 	    "with CUDA backend", { NULL } },
+	/* a program's own word that its CUDA part is not in this build
+	 * (LightGBM: "CUDA Tree Learner was not enabled in this build", the
+	 * ort crate: "CUDA execution provider is not enabled in this
+	 * build") */
+	{ "F27", 2, "CUDA", 0, "not enabled in this build", "CUDA[A-Za-z "
+	    "]{0,40} (is|was) not enabled in this build", { NULL } },
 	{ "F27", 2, "the CPU version is installed", 0, NULL,
 	    "the CPU version is installed", { NULL } },
 	/* PyTorch's dispatcher: an operator of a library beside torch
@@ -1125,6 +1152,10 @@ const struct pattern cds_explain_patterns[] = {
 	    "declaration of '[^'\n]*\\b(sinpi|cospi|sincospi|rsqrt|sinpif|"
 	    "cospif|sincospif|rsqrtf)\\([^'\n]*' has a different exception "
 	    "specifier", { NULL } },
+	/* nvcc 11's front end on GCC 11's <functional> */
+	{ "F23", 2, "std_function.h:", 1, NULL, "([^ \n]*/c\\+\\+/([0-9]+)"
+	    "[0-9.]*/bits/)?std_function\\.h:[0-9]+:[0-9]+: error: parameter "
+	    "packs not expanded", { NULL, NULL, "gcc" } },
 	{ "F23", 1, "unsupported GNU version", 0, NULL, "unsupported GNU "
 	    "version! gcc versions later than ([0-9]+) are[[:space:]]+not "
 	    "supported",
@@ -1325,6 +1356,11 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL } },
 	{ "NVCC-MISSING", 1, "CMAKE_CUDA_COMPILER not set", 0, NULL,
 	    "CMAKE_CUDA_COMPILER not set", { NULL } },
+	/* CMake's CUDA language with no compiler it could run (behind the
+	 * other causes' own words, such as nvcc's refusal of the host
+	 * compiler) */
+	{ "NVCC-MISSING", 3, "The CUDA compiler identification is unknown", 0,
+	    NULL, "The CUDA compiler identification is unknown", { NULL } },
 	/* anyone's own words for it: CMake's FindCUDAToolkit ("Could not
 	 * find nvcc, please set CUDAToolkit_ROOT"), its CUDA language ("Failed
 	 * to find nvcc."), FlashInfer's JIT ("Could not find nvcc and default
@@ -1369,6 +1405,11 @@ const struct pattern cds_explain_patterns[] = {
 	{ "PTXAS-OLD", 2, "Invoking ptxas with version", 0, NULL, "Invoking "
 	    "ptxas with version ([0-9.]+), which corresponds to a CUDA "
 	    "version", { NULL, "ptxas" } },
+	/* ptxas that does not know a modifier or instruction of the PTX
+	 * it is given, which a newer ISA added (".mmio") */
+	{ "PTXAS-OLD", 2, "ptxas", 0, NULL, "ptxas [^\n]*error *: "
+	    "(Unknown modifier|Not a name of any known instruction)[: ]*"
+	    "'([^'\n]+)'", { NULL, NULL, "instruction" } },
 	{ "PTXAS-OLD", 2, "Unsupported .version", 0, "!application ptx "
 	    "input", "Unsupported "
 	    "\\.version ([0-9.]+); current version is '([0-9.]+)'",
@@ -1382,7 +1423,8 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL } },
 	/* a DKMS build of a GPU module failing in make, in any language */
 	{ "KMOD-BUILD", 2, "/var/lib/dkms/", 0, NULL, "/var/lib/dkms/(nvidia"
-	    "[a-z0-9_-]*|gdrdrv)/([0-9][0-9.]*)/build[^\n]*\\] [^ \n]+ [0-9]+",
+	    "[a-z0-9_-]*|gdrdrv)/([0-9][0-9.]*)/build([^\n]*\\] [^ \n]+ [0-9]+|"
+	    "/[^ \n:]+:[0-9]+(:[0-9]+)?: (fatal )?error:)",
 	    { NULL, "module", "version" } },
 	/* uv's resolver: one package's NVIDIA wheel requirement against
 	 * another's pin ("simpletuner[cuda13] requires nvidia-cublas>=13.3
@@ -1403,6 +1445,26 @@ const struct pattern cds_explain_patterns[] = {
 	    "reference to [`'\"]?((cudnn|cublas|cusparse|cusolver|cufft|curand|"
 	    "nvrtc|nvJitLink|nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*)",
 	    { NULL, "symbol" } },
+	/* a function the CUDA runtime no longer has, at the link (ahead of
+	 * a library missing from the link line), and the texture and
+	 * surface reference templates in nvcc's front end */
+	{ "API-GONE", 1, "undefined reference to", 0, NULL, "undefined "
+	    "reference to [`'\"]?(" RTGONE ")[^A-Za-z0-9_]", { NULL,
+	    "symbol" } },
+	{ "API-GONE", 2, " is not a template", 1, NULL, "(texture|surface) "
+	    "is not a template($|[^A-Za-z ])", { NULL, "symbol" } },
+	/* NVTX's version 2 (nvToolsExt.h at the top of include/ and
+	 * libnvToolsExt), which newer toolkits dropped for the header-only
+	 * nvtx3/ (CUDA 13.0 has only include/nvtx3/nvToolsExt.h): its
+	 * header, in GCC's, Clang's, MSVC's and nvcc's words, and CMake's
+	 * CUDA::nvToolsExt target */
+	{ "API-GONE", 2, "nvToolsExt", 0, NULL, "(nvToolsExt[A-Za-z]*\\.h)"
+	    "['\"]?(: No such file or directory|:? file not found)",
+	    { NULL, "symbol" } },
+	{ "API-GONE", 2, "open source file \"nvToolsExt", 0, NULL, "open "
+	    "source file \"(nvToolsExt[A-Za-z]*\\.h)\"", { NULL, "symbol" } },
+	{ "API-GONE", 2, "CUDA::nvToolsExt", 0, "target was not found",
+	    "(CUDA::nvToolsExt)", { NULL, "symbol" } },
 	/* a compiler that does not know an NVIDIA function: nvcc's
 	 * front end, MSVC, GCC and Clang in their own words */
 	{ "API-GONE", 2, "identifier \"", 0, NULL, "identifier \"(" NVAPI

@@ -1187,13 +1187,15 @@ const struct entry_def cds_explain_entries[] = {
 	  "release does not have"),
 	  N_("The compiler does not know a function, a type's member or a "
 	  "name of NVIDIA's APIs that the code uses, or the arguments it "
-	  "passes.  Releases drop and change them: cuDNN 9 removed the legacy "
-	  "RNN and convolution-algorithm calls of cuDNN 7 and 8; CUDA 13 "
-	  "changed cuCtxCreate's and cudaMemPrefetchAsync's arguments, "
-	  "dropped cudaDeviceProp's clockRate and memoryClockRate and texture "
-	  "references, and its CCCL 3 dropped CUB's cub::Sum.  The code was "
-	  "written for an older release than the one it is built against, or "
-	  "for a newer one."),
+	  "passes, or the linker does not find such a function.  Releases "
+	  "drop and change them: cuDNN 9 removed the legacy RNN and "
+	  "convolution-algorithm calls of cuDNN 7 and 8; CUDA 12 removed "
+	  "texture and surface references; CUDA 13 changed cuCtxCreate's and "
+	  "cudaMemPrefetchAsync's arguments and dropped cudaDeviceProp's "
+	  "clockRate and memoryClockRate, and its CCCL 3 dropped CUB's "
+	  "cub::Sum; NVTX's version 2 (nvToolsExt.h, libnvToolsExt) gave way "
+	  "to the header-only nvtx3.  The code was written for an older "
+	  "release than the one it is built against, or for a newer one."),
 	  N_("Build against the release the code was written for (its README "
 	  "or CMake check names it), or update the code to a version that "
 	  "supports the installed release."),

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 258
+plan 288
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -127,10 +127,60 @@ for t in 'cc1plus: out of memory' 'open: file not found' \
     'ERROR: No matching distribution found for requests==99.0' \
     '[libx264 @ 0x55] No capable devices found' \
     'Error code: 999' \
-    "error: declaration of 'void foo(double)' has a different exception specifier"; do
+    "error: declaration of 'void foo(double)' has a different exception specifier" \
+    'parser.y:12: error: texture is not a template parameter' \
+    'nvToolsExt.h: found in /usr/local/cuda/include/nvtx3' \
+    "asm.s:3: error : Unknown modifier '.foo'" \
+    'Vulkan support is not enabled in this build' \
+    'Unable to dynamically load the "png" shared library' \
+    "/usr/include/c++/12/bits/std_function.h:10:3: error: 'x' was not declared" \
+    'LoadLibrary failed: ERROR_FILE_NOT_FOUND' 'Error: InvalidValue' \
+    'The C compiler identification is unknown'; do
 	cds --root "$E0" explain --json "$t"
 	is "$(jget "$OUT" 'd["recognised"]')" False "not a CUDA code: $t"
 done
+recog "/usr/bin/ld: undefined reference to \`cudaBindTexture'" API-GONE \
+    "the link: a runtime function CUDA's own list names removed"
+is "$(cap symbol)" cudaBindTexture "API-GONE: the removed function named"
+recog "main.o: undefined reference to \`cudaLaunchKernel'" LINK-NVLIB \
+    "a runtime function CUDA still has: the link line's, not a removal"
+recog 'src/ktmig.cu(56): error: texture is not a template' API-GONE \
+    "nvcc's front end on a texture reference"
+recog 'ml_optimiser.cpp:48:10: fatal error: nvToolsExt.h: No such file or directory' \
+    API-GONE "NVTX 2's header, which newer toolkits dropped"
+recog 'CMake Error at cuda.cmake:187 (set_property):
+  The link interface of target "torch::nvtoolsext" contains:
+    CUDA::nvToolsExt
+  but the target was not found.' API-GONE "CMake's CUDA::nvToolsExt target"
+recog "/usr/include/c++/11/bits/std_function.h:435:145: error: parameter packs not expanded with '...':" \
+    F23 "nvcc 11 on GCC 11's <functional>"
+is "$(cap gcc)" 11 "F23: GCC's release from the header's path"
+recog '/var/lib/dkms/nvidia/390.157/build/common/inc/nv-mm.h:164:23: error: too many arguments to function' \
+    KMOD-BUILD "the compiler's error in DKMS's build tree of the driver"
+recog '$ cmake ..
+-- The CUDA compiler identification is unknown
+CMake Error at CMakeDetermineCUDACompiler.cmake:266 (message):
+  Failed to detect a default CUDA architecture.' NVCC-MISSING \
+    "CMake's CUDA language with no compiler it could run"
+recog 'PanicException: Unable to dynamically load the "nvrtc" shared library' \
+    F13 "cudarc: an NVIDIA library by its stem"
+recog 'Unable to dynamically load the "cuda" shared library - searched for library names: ["libcuda.so"]' \
+    DRIVER-LIB "cudarc: the driver's library"
+recog '[Fatal] CUDA Tree Learner was not enabled in this build.' F27 \
+    "a program's own word that its CUDA part is not built in"
+recog "ptxas /tmp/main.compute_70.ptx, line 10944; error   : Unknown modifier '.mmio'" \
+    PTXAS-OLD "ptxas not knowing a modifier of a newer PTX"
+is "$(cap instruction)" .mmio "PTXAS-OLD: the modifier named"
+recog 'RuntimeError: CUDA error: uncorrectable ECC error encountered' \
+    CUDA-FAULT "the runtime's ECC code is a fault, as the driver's is"
+recog 'RuntimeError: CUDA failed with error initialization error' CODE-INIT \
+    "CTranslate2's words around the runtime's"
+recog "Test NCCL failure common.cu:1294 'unhandled cuda error ...'" \
+    CODE-OTHER "nccl-tests' words around NCCL's"
+is "$(cap code)" ncclUnhandledCudaError "nccl-tests: NCCL's code named"
+recog 'calling cuModuleLoad in libcuda fails with ERROR_JIT_COMPILER_NOT_FOUND' \
+    DRIVER-LIB "the driver's code without its prefix, beside a driver call"
+recog 'Error: InvalidPtx' F16 "Rust's cust: a code by a name only CUDA's use"
 recog 'Error in setConst_hprime_xx: invalid device symbol' CODE-USAGE \
     "a three-word runtime string ending a line"
 recog 'peer access is not supported between these two device' CODE-USAGE \

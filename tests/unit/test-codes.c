@@ -116,6 +116,8 @@ static const char *const runtime_words[] = {
 	    "Cuda Runtime (%s)",
 	"node1:123:456 [0] NCCL WARN Cuda failure '%s'",
 	"mxnet.base.MXNetError: [10:00:00] src/storage.cc:1: CUDA: %s",
+	"RuntimeError: CUDA failed with error %s",
+	"Test CUDA failure common.cu:891 '%s'",
 	NULL
 };
 
@@ -220,6 +222,9 @@ nccl(cds_handle_t *h, const struct cds_code *c)
 
 	snprintf(text, sizeof(text), "RuntimeError: NCCL error: %s", c->text);
 	check(h, c, "after \"NCCL error: \"", text, 1);
+	snprintf(text, sizeof(text), "node1: Test NCCL failure common.cu:1294 "
+	    "'%s'", c->text);
+	check(h, c, "nccl-tests' words", text, 1);
 	if (d != NULL && (e == NULL || d < e)) {
 		e = d;
 	}
@@ -230,24 +235,69 @@ nccl(cds_handle_t *h, const struct cds_code *c)
 	}
 }
 
+/* WORDS ("NO_PERMISSION") as CamelCase ("NoPermission") into OUT */
+static void
+camel_of(const char *words, char *out, size_t n)
+{
+	const char *p;
+	size_t k = 0;
+	int up = 1;
+
+	for (p = words; *p != '\0' && k + 1 < n; p++) {
+		if (*p == '_') {
+			up = 1;
+			continue;
+		}
+		out[k++] = up ? *p : (char)tolower((unsigned char)*p);
+		up = 0;
+	}
+	out[k] = '\0';
+}
+
+/* A driver API code without its "CUDA_", beside a driver call or
+ * libcuda (CUDA.jl's and others' words), and by its CamelCase name
+ * alone (Rust's cust) where one of its humps is a word only CUDA's
+ * codes use; any other alone names no code. */
+static void
+unprefixed(cds_handle_t *h, const struct cds_code *c)
+{
+	static const char *const own[] = { "Ptx", "Jit", "Nvlink", "Cubin",
+		"Fatbin", "Mps", "Cdp", NULL };
+	struct cds_explanation *x;
+	const struct cds_explain_match *m;
+	char text[256], camel[64];
+	const char *p;
+	size_t i;
+	int alone = 0;
+
+	snprintf(text, sizeof(text), "calling cuModuleLoad in libcuda fails "
+	    "with %s", c->name + 5);
+	check(h, c, "without CUDA_, beside a driver call", text, 1);
+	camel_of(c->name + 11, camel, sizeof(camel));
+	for (i = 0; own[i] != NULL; i++) {
+		p = strstr(camel, own[i]);
+		alone |= p != NULL && !islower((unsigned char)p[strlen(own[i])]);
+	}
+	snprintf(text, sizeof(text), "Error: %s", camel);
+	x = cds_explain_text(h, text);
+	m = code_match(x);
+	tap_ok(alone ? m != NULL && cds_explain_title(m->id) != NULL &&
+	    strcmp(cap(m, "code value"), "0") != 0 : m == NULL,
+	    "%s as \"%s\" alone: %s (%s)", c->name, text, m == NULL ?
+	    "no code named" : cap(m, "code"), alone ? "a word of CUDA's own" :
+	    "no word of CUDA's own");
+	cds_explanation_free(x);
+	cds_clearerr(h);
+}
+
+
 /* pynvml's class: NVML_ERROR_NO_PERMISSION is NVMLError_NoPermission */
 static void
 pynvml(cds_handle_t *h, const struct cds_code *c)
 {
 	char text[256], cls[64];
-	const char *p;
-	size_t k = 0;
-	int up = 1;
 
-	for (p = c->name + 11; *p != '\0' && k + 1 < sizeof(cls); p++) {
-		if (*p == '_') {
-			up = 1;
-			continue;
-		}
-		cls[k++] = up ? *p : (char)tolower((unsigned char)*p);
-		up = 0;
-	}
-	cls[k] = '\0';
+	camel_of(c->name + 11, cls, sizeof(cls));
 	snprintf(text, sizeof(text), "pynvml.NVMLError_%s: x", cls);
 	check(h, c, "pynvml's class", text, 1);
 }
@@ -358,6 +408,7 @@ main(void)
 		}
 		if (strncmp(c->name, "CUDA_ERROR_", 11) == 0) {
 			cycles(h, c);
+			unprefixed(h, c);
 		} else if (strcmp(c->type, "OptixResult") == 0) {
 			snprintf(text, sizeof(text), "Optix call "
 			    "(optixInit()) failed with code %ld (line 157)",
