@@ -278,8 +278,12 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "file" } },
 	{ "F13", 2, "libNVVM cannot be found", 0, NULL,
 	    "libNVVM cannot be found", { NULL } },
-	{ "NO-DRIVER", 2, "cannot open shared object file", 1, NULL, "(" P "/)?"
-	    "(libcuda\\.so\\.1)" CANNOT, { NULL, NULL, "missing" } },
+	/* the driver's libcuda.so.1 not found by the loader: a library of
+	 * the driver missing (DRIVER-LIB's causes: not installed, not on
+	 * the path, a container without the GPU), not a device the runtime
+	 * could not see */
+	{ "DRIVER-LIB", 2, "cannot open shared object file", 1, NULL, "(" P
+	    "/)?(libcuda\\.so\\.1)" CANNOT, { NULL, NULL, "missing" } },
 	{ "F2", 4, COULD, 0, NULL, COULD " (" CUDNN ")", { NULL, "library" } },
 	/* Windows: cuDNN 8's own loader names DLLs; zlibwapi.dll is a
 	 * library cuDNN 8 needs and does not ship (NVIDIA's cuDNN 8
@@ -862,7 +866,7 @@ const struct pattern cds_explain_patterns[] = {
 	    "cudnn[a-z_]*64_9\\.dll) => not found", { NULL, "missing" } },
 	{ "F6", 3, "=> not found", 1, NULL, "(libcudnn[a-z_]*\\.so(\\.[0-9]+)*|"
 	    CUDNN_DLL ") => not found", { NULL, "missing" } },
-	{ "NO-DRIVER", 2, "=> not found", 1, NULL, "(libcuda\\.so\\.1|"
+	{ "DRIVER-LIB", 2, "=> not found", 1, NULL, "(libcuda\\.so\\.1|"
 	    "nvcuda\\.dll) => not found", { NULL, "missing" } },
 	{ "DRIVER-LIB", 2, "=> not found", 1, NULL, "(lib(nvidia-[a-z-]+|"
 	    "nvcuvid|nvoptix)\\.so(\\.[0-9]+)*) => not found",

@@ -191,7 +191,7 @@ is "$(jget "$OUT" '[e["value"][:20] for f in d["findings"] if f["id"] == "MSG-LI
     "['the development link']" "-lcudart: the development link is what is looked up"
 recog '	libcublas.so.12 => not found' F13 "ldd's list: an NVIDIA library not found"
 recog '	cublas64_13.dll => not found' F13 "ntldd's list: an NVIDIA DLL not found"
-recog '	libcuda.so.1 => not found' NO-DRIVER "ldd's list: no driver library"
+recog '	libcuda.so.1 => not found' DRIVER-LIB "ldd's list: the driver's library not found"
 recog '	libcudart.so.12 => /usr/local/cuda/lib64/libcudart.so.12 (0x00007f6a1c000000)' \
     NAMES "ldd's list: a library found is only named, no failure"
 recog 'operation gpuGetLastError() failed: cudaGetErrorString symbol not found.' \
