@@ -387,6 +387,10 @@ static const struct wrapper wrappers[] = {
 	 * ncclCommInitRank, JAX), often cut to their first clause ("NCCL
 	 * error: internal error") */
 	{ NULL, "NCCL error: ", "NCCL error: *()", 0, 1, 0, "ncclResult_t" },
+	/* XLA's NCCL calls: "ncclCommInitRankConfig(...) failed: invalid
+	 * usage (run with NCCL_DEBUG=WARN for details)" */
+	{ "XLA", ") failed: ", "(nccl[A-Z][A-Za-z]*)\\([^)\n]*\\) failed: *()",
+	    0, 2, 0, "ncclResult_t" },
 	/* PyCUDA: "cuFuncSetBlockShape failed: invalid resource handle" */
 	{ "PyCUDA", "failed: ", "(cu[A-Z][A-Za-z0-9_]*) failed: *()", 0, 2,
 	    1, NULL },

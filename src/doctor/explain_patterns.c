@@ -166,7 +166,8 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F7", 2, "Cannot load symbol", 0, NULL, "Cannot load symbol "
 	    "(cudnn[A-Za-z]+)", { NULL, "symbol" } },
 	{ "F14", 1, "_providers_", 0, NULL, "_providers_(cuda|tensorrt)"
-	    "\\.so with error: *(" P "/)?(lib[A-Za-z0-9_]+" SO ")" CANNOT,
+	    "\\.so with error:[[:space:]]*(" P "/)?(lib[A-Za-z0-9_]+" SO ")"
+	    CANNOT,
 	    { NULL, "provider", NULL, "missing" } },
 	/* Windows: error 126 is ERROR_MOD_NOT_FOUND, a DLL the provider
 	 * needs (winerror.h) */
@@ -190,6 +191,11 @@ const struct pattern cds_explain_patterns[] = {
 	    "LoadLibrary failed with error 126[^\n]{0,40}when trying to load "
 	    "[^\n]{0,300}onnxruntime_providers_(cuda|tensorrt)\\.dll",
 	    { NULL, "provider" } },
+	/* the bridge to the providers' libraries (its
+	 * onnxruntime_providers_shared not there, as a frozen build leaves
+	 * it) */
+	{ "F14", 3, "Init provider bridge failed", 0, NULL, "Init provider "
+	    "bridge failed", { NULL } },
 	{ "F14", 2, "Failed to create CUDAExecutionProvider", 0, NULL,
 	    "Failed to create CUDAExecutionProvider", { NULL } },
 	/* a session ONNX Runtime made with the CPU provider alone (its
@@ -276,6 +282,13 @@ const struct pattern cds_explain_patterns[] = {
 	{ "NCCL-TOPO", 1, "NCCL_TOPO_FILE set by environment", 0, NULL,
 	    "NCCL_TOPO_FILE set by environment to ([^ \n]+)",
 	    { NULL, "file" } },
+	/* a program's own words for a toolkit library it opens at run
+	 * time and cannot find ("Cannot find CUDA nvrtc", "CUDA runtime
+	 * library not found") */
+	{ "F13", 3, "find CUDA ", 1, NULL, "([Cc]annot|not|to) find CUDA "
+	    "(nvrtc|NVRTC)", { NULL, NULL, "library" } },
+	{ "F13", 3, "CUDA runtime library", 0, NULL, "CUDA runtime library "
+	    "(was )?not found", { NULL } },
 	{ "F13", 2, "libNVVM cannot be found", 0, NULL,
 	    "libNVVM cannot be found", { NULL } },
 	/* the driver's libcuda.so.1 not found by the loader: a library of
@@ -292,6 +305,19 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "library" } },
 	{ "F6", 2, "Please make sure", 0, NULL, "Please make sure ("
 	    CUDNN_DLL ") is in your library path", { NULL, "missing" } },
+	/* cuDNN 8's own loader on Windows without a CUDA library it needs
+	 * ("Could not locate cublasLt64_12.dll. Please make sure it is in
+	 * your library path!") */
+	{ "F5", 2, "Could not locate ", 0, "Please make sure", "Could not "
+	    "locate (cu(blas|blasLt|rand|fft|sparse|solver|dart)64_[0-9]+"
+	    "(_[0-9]+)?\\.dll)\\. Please make sure it is in your library path",
+	    { NULL, "missing" } },
+	/* PyTorch's loader on Windows: a cuDNN DLL of its own that could
+	 * not be loaded, or one it needs ("[WinError 127] ... Error loading
+	 * "...\\torch\\lib\\cudnn_adv_infer64_8.dll" or one of its
+	 * dependencies") */
+	{ "F2", 2, "cudnn", 0, "or one of its dependencies", "(" CUDNN_DLL
+	    ")\" or one of its dependencies", { NULL, "library" } },
 	{ "F2", 2, "zlibwapi.dll", 0, NULL, "zlibwapi\\.dll", { NULL } },
 	{ "F6", 2, "Could not locate cudnn", 0, NULL, "Could not locate ("
 	    CUDNN_DLL ")", { NULL, "missing" } },
@@ -495,6 +521,10 @@ const struct pattern cds_explain_patterns[] = {
 	    "does not include the required GPU", { NULL } },
 	{ "GPU-INIT", 0, "Legacy drivers", 1, NULL, "([0-9]+\\.xx) Legacy "
 	    "drivers", { NULL, "branch" } },
+	{ "GPU-INIT", 1, "installed in this system is not supported by",
+	    0, NULL, "installed in this system is not supported by "
+	    "(the[[:space:]]+(NVRM:[[:space:]]+)?NVIDIA ([0-9.]+) driver "
+	    "release|open)", { NULL, NULL, NULL, "driver" } },
 	{ "GPU-INIT", 2, "driver will ignore this GPU", 0, NULL, "driver will "
 	    "ignore this GPU", { NULL } },
 	/* the proprietary module on a GPU only the open one drives
@@ -715,11 +745,24 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CTR-RUNTIME", 1, "fork/exec ", 0, NULL, "fork/exec ([^: \n]*/"
 	    "nvidia-(cdi-hook|ctk|container-runtime-hook)): no such file or "
 	    "directory", { NULL, "missing" } },
+	/* an engine's runtime or hook calling the toolkit's programs that
+	 * are not installed, or not on its PATH (docker's runtime named in
+	 * daemon.json, nerdctl's --gpus) */
+	{ "CTR-RUNTIME", 1, "exec: ", 0, "executable file not found", "exec: "
+	    "\\\\?\"(nvidia-container-(cli|runtime|runtime-hook|toolkit)|"
+	    "nvidia-ctk)\\\\?\": executable file not found",
+	    { NULL, "missing" } },
 	/* a CUDA image tag the registry does not have, in docker's and
 	 * podman's (containers/image) words */
 	{ "CUDA-IMAGE-GONE", 1, "manifest for ", 0, NULL, "manifest for "
 	    "([a-z0-9.-]+/)?nvidia/cuda:([A-Za-z0-9._-]+) not found",
 	    { NULL, NULL, "tag" } },
+	/* BuildKit's: "failed to solve: nvidia/cuda:TAG: [failed to resolve
+	 * source metadata for docker.io/nvidia/cuda:TAG: ]docker.io/
+	 * nvidia/cuda:TAG: not found" */
+	{ "CUDA-IMAGE-GONE", 1, "nvidia/cuda:", 0, "not found", "nvidia/cuda:"
+	    "([A-Za-z0-9._-]+): [^\n]*nvidia/cuda:[A-Za-z0-9._-]+: not found",
+	    { NULL, "tag" } },
 	{ "CUDA-IMAGE-GONE", 1, "reading manifest ", 0, NULL, "reading "
 	    "manifest ([A-Za-z0-9._-]+) in ([a-z0-9.-]+/)?nvidia/cuda: "
 	    "(manifest unknown|not found)", { NULL, "tag" } },
@@ -1360,6 +1403,9 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL } },
 	{ "NVCC-MISSING", 1, "CMAKE_CUDA_COMPILER not set", 0, NULL,
 	    "CMAKE_CUDA_COMPILER not set", { NULL } },
+	/* CMake's FindCUDA without a toolkit where it looks */
+	{ "NVCC-MISSING", 2, "Specify CUDA_TOOLKIT_ROOT_DIR", 0, NULL,
+	    "Specify CUDA_TOOLKIT_ROOT_DIR", { NULL } },
 	/* CMake's CUDA language with no compiler it could run (behind the
 	 * other causes' own words, such as nvcc's refusal of the host
 	 * compiler) */

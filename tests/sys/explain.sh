@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 288
+plan 307
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -135,7 +135,14 @@ for t in 'cc1plus: out of memory' 'open: file not found' \
     'Unable to dynamically load the "png" shared library' \
     "/usr/include/c++/12/bits/std_function.h:10:3: error: 'x' was not declared" \
     'LoadLibrary failed: ERROR_FILE_NOT_FOUND' 'Error: InvalidValue' \
-    'The C compiler identification is unknown'; do
+    'The C compiler identification is unknown' \
+    'exec: "nvidia-smi": executable file not found in $PATH' \
+    'ERROR: failed to solve: library/ubuntu:99.04: not found' \
+    'The camera installed in this system is not supported by the app' \
+    'Could not locate config.dll. Please make sure it is in your library path!' \
+    'Error loading "C:\\app\\lib\\png16.dll" or one of its dependencies.' \
+    'Cannot find CUDA toolkit samples, skipping' \
+    'Init provider failed: no model'; do
 	cds --root "$E0" explain --json "$t"
 	is "$(jget "$OUT" 'd["recognised"]')" False "not a CUDA code: $t"
 done
@@ -181,6 +188,31 @@ is "$(cap code)" ncclUnhandledCudaError "nccl-tests: NCCL's code named"
 recog 'calling cuModuleLoad in libcuda fails with ERROR_JIT_COMPILER_NOT_FOUND' \
     DRIVER-LIB "the driver's code without its prefix, beside a driver call"
 recog 'Error: InvalidPtx' F16 "Rust's cust: a code by a name only CUDA's use"
+recog 'ERROR: failed to solve: nvidia/cuda:11.4.0-cudnn8-devel-ubuntu20.04: docker.io/nvidia/cuda:11.4.0-cudnn8-devel-ubuntu20.04: not found' \
+    CUDA-IMAGE-GONE "BuildKit: an nvidia/cuda tag the registry lacks"
+is "$(cap tag)" 11.4.0-cudnn8-devel-ubuntu20.04 "BuildKit: the tag named"
+recog 'FATA[0000] exec: "nvidia-container-cli": executable file not found in $PATH' \
+    CTR-RUNTIME "an engine calling the toolkit's program, not installed"
+is "$(cap missing)" nvidia-container-cli "CTR-RUNTIME: the program named"
+recog '[130852.530546] NVRM: The NVIDIA GPU 0000:02:00.0 (PCI ID: 10de:1b38)
+                NVRM: installed in this system is not supported by the
+                NVRM: NVIDIA 535.104.05 driver release.
+insmod: ERROR: could not insert module nvidia.ko: No such device' GPU-INIT \
+    "NVRM: a GPU this driver release does not drive, ahead of insmod's words"
+is "$(cap driver)" 535.104.05 "GPU-INIT: the driver release named"
+recog 'Could not locate cublasLt64_12.dll. Please make sure it is in your library path!' \
+    F5 "cuDNN 8's loader without a CUDA DLL it needs"
+recog 'OSError: [WinError 127] The specified procedure could not be found. Error loading "C:\\app\\lib\\torch\\lib\\cudnn_adv_infer64_8.dll" or one of its dependencies.' \
+    F2 "PyTorch's Windows loader on a cuDNN DLL"
+recog 'CMake Error at FindCUDA.cmake:883 (message):
+  Specify CUDA_TOOLKIT_ROOT_DIR' NVCC-MISSING "FindCUDA without a toolkit"
+recog '[ERROR] (rhi) layer: Cannot find CUDA nvrtc. Please ensure that the CUDA Toolkit is installed.' \
+    F13 "a program's own words for NVRTC not found"
+recog '[W:onnxruntime:Default, onnxruntime_pybind_state.cc:1641] Init provider bridge failed.' \
+    F14 "ONNX Runtime's provider bridge"
+recog 'Failed to load library .../libonnxruntime_providers_cuda.so with error:
+libcurand.so.10: cannot open shared object file: No such file or directory' \
+    F14 "ONNX Runtime's provider and the library it misses, on the next line"
 recog 'Error in setConst_hprime_xx: invalid device symbol' CODE-USAGE \
     "a three-word runtime string ending a line"
 recog 'peer access is not supported between these two device' CODE-USAGE \

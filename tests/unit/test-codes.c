@@ -225,6 +225,9 @@ nccl(cds_handle_t *h, const struct cds_code *c)
 	snprintf(text, sizeof(text), "node1: Test NCCL failure common.cu:1294 "
 	    "'%s'", c->text);
 	check(h, c, "nccl-tests' words", text, 1);
+	snprintf(text, sizeof(text), "XlaRuntimeError: INTERNAL: "
+	    "ncclCommInitRank(...) failed: %s", c->text);
+	check(h, c, "XLA's words", text, 1);
 	if (d != NULL && (e == NULL || d < e)) {
 		e = d;
 	}
