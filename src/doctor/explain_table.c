@@ -218,9 +218,12 @@ const struct entry_def cds_explain_entries[] = {
 	    "CUDA major (CTranslate2's libcublas.so.12 under CUDA 13: "
 	    "SYSTRAN/faster-whisper#1431)"), { BY("RUNTIME-SONAME") } } } },
 	{ "F14", N_("ONNX Runtime's CUDA provider could not load"),
-	  N_("onnxruntime-gpu links cuDNN and the CUDA libraries by name and "
-	  "has no RUNPATH into pip's nvidia wheels.  Unless something puts "
-	  "them on the path (importing torch first, an activate script), "
+	  N_("onnxruntime-gpu links cuDNN and the CUDA libraries by name, "
+	  "of the one CUDA and cuDNN major each build is made for (CUDA 12 "
+	  "and cuDNN 9 from 1.19 on PyPI, CUDA 11 or 13 from ONNX Runtime's "
+	  "own indexes), and has no RUNPATH into pip's nvidia wheels.  When "
+	  "nothing puts them on the path (importing torch first, an activate "
+	  "script), or the majors installed are others than its build's, "
 	  "the provider cannot load and ONNX Runtime falls back to the "
 	  "CPU."),
 	  N_("Put the wheels' directories on LD_LIBRARY_PATH (an activate.d "
