@@ -391,6 +391,11 @@ static const struct wrapper wrappers[] = {
 	 * usage (run with NCCL_DEBUG=WARN for details)" */
 	{ "XLA", ") failed: ", "(nccl[A-Z][A-Za-z]*)\\([^)\n]*\\) failed: *()",
 	    0, 2, 0, "ncclResult_t" },
+	/* UCX and UCC: a CUDA call with its arguments, the number and the
+	 * driver's or runtime's words: "cuCtxGetId(cu_ctx, &cu_ctx_id)()
+	 * failed: 201(invalid device context)" */
+	{ "UCX", " failed: ", "(cu[A-Za-z0-9_]+)\\([^)\n]*\\)(\\(\\))? "
+	    "failed: *([0-9]+)\\(", 3, 0, 1, NULL },
 	/* PyCUDA: "cuFuncSetBlockShape failed: invalid resource handle" */
 	{ "PyCUDA", "failed: ", "(cu[A-Z][A-Za-z0-9_]*) failed: *()", 0, 2,
 	    1, NULL },

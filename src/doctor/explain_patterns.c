@@ -670,6 +670,14 @@ const struct pattern cds_explain_patterns[] = {
 	    "OOM when allocating tensor", { NULL } },
 	{ "CUDA-OOM", 2, "RESOURCE_EXHAUSTED: Out of memory", 0, NULL,
 	    "RESOURCE_EXHAUSTED: Out of memory", { NULL } },
+	/* the NVIDIA HPC compilers' runtime (OpenACC, CUDA Fortran): "Out of
+	 * memory allocating 4499256832 bytes of device memory", and a
+	 * program's own "Memory allocation on device failed" */
+	{ "CUDA-OOM", 2, "Out of memory allocating ", 0, NULL, "Out of memory "
+	    "allocating ([0-9]+) bytes of device memory", { NULL,
+	    "allocation" } },
+	{ "CUDA-OOM", 3, "allocation on ", 0, NULL, "allocation on (the )?"
+	    "(device|GPU) failed", { NULL } },
 	/* XLA's allocator (JAX): "RESOURCE_EXHAUSTED: Failed to allocate
 	 * request for 176.00MiB (184549376B) on device ordinal 0" */
 	{ "CUDA-OOM", 2, "RESOURCE_EXHAUSTED: Failed to allocate", 0, NULL,
@@ -752,6 +760,12 @@ const struct pattern cds_explain_patterns[] = {
 	    "\\\\?\"(nvidia-container-(cli|runtime|runtime-hook|toolkit)|"
 	    "nvidia-ctk)\\\\?\": executable file not found",
 	    { NULL, "missing" } },
+	/* enroot's NVIDIA hook (under pyxis) and a shell, without the
+	 * toolkit's nvidia-container-cli */
+	{ "CTR-RUNTIME", 1, "Command not found: nvidia-container", 0, NULL,
+	    "Command not found: (nvidia-container-cli)", { NULL, "missing" } },
+	{ "CTR-RUNTIME", 1, "nvidia-container-cli: command not found", 0, NULL,
+	    "(nvidia-container-cli): command not found", { NULL, "missing" } },
 	/* a CUDA image tag the registry does not have, in docker's and
 	 * podman's (containers/image) words */
 	{ "CUDA-IMAGE-GONE", 1, "manifest for ", 0, NULL, "manifest for "
@@ -836,6 +850,13 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CTR-K8S", 1, "create plugin manager: nvml init failed", 0, NULL,
 	    "create plugin manager: nvml init failed", { NULL } },
 	/* a library of the driver, which no toolkit or wheel provides */
+	/* a program's own words for the driver's OptiX library it could
+	 * not load (libnvoptix.so.1: no graphics capability in a container,
+	 * WSL2's driver without it) */
+	{ "DRIVER-LIB", 2, "OptiX library", 1, NULL, "(load|find|open|locate) "
+	    "OptiX library", { NULL } },
+	{ "DRIVER-LIB", 2, "the OptiX library", 1, NULL, "(load|find|open|"
+	    "locate) the OptiX library", { NULL } },
 	/* Rust's cudarc (candle, burn): a library it opens by its stem
 	 * ("Unable to dynamically load the "nvrtc" shared library"): the
 	 * driver's, or another of NVIDIA's */
@@ -1042,6 +1063,10 @@ const struct pattern cds_explain_patterns[] = {
 	 * build") */
 	{ "F27", 2, "CUDA", 0, "not enabled in this build", "CUDA[A-Za-z "
 	    "]{0,40} (is|was) not enabled in this build", { NULL } },
+	/* Open MPI asked for CUDA support its build does not have */
+	{ "F27", 2, "requested CUDA support", 0, NULL, "requested CUDA "
+	    "support[^\n]*[[:space:]]+but the library was not compiled with "
+	    "any support", { NULL } },
 	{ "F27", 2, "the CPU version is installed", 0, NULL,
 	    "the CPU version is installed", { NULL } },
 	/* PyTorch's dispatcher: an operator of a library beside torch
@@ -1291,6 +1316,10 @@ const struct pattern cds_explain_patterns[] = {
 	/* NCCL sizing its kernels' shared memory above the GPU's (2.25 on
 	 * sm_120): "ncclMaxSharedMem 82240 exceeds device/fn maxSharedMem
 	 * 79856" */
+	/* ptxas: a kernel's launch bounds asking for more threads per SM
+	 * than the target has (1536 on sm_86, sm_87 and sm_89) */
+	{ "GPU-RESOURCES", 1, "Value of threads per SM", 0, NULL, "Value of "
+	    "threads per SM for entry [^ \n]+ is out of range", { NULL } },
 	{ "GPU-RESOURCES", 1, "exceeds device/fn maxSharedMem", 0, NULL,
 	    "exceeds device/fn maxSharedMem ([0-9]+)", { NULL, "limit" } },
 	/* Triton (runtime/errors.py) */

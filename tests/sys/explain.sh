@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 307
+plan 314
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -142,7 +142,9 @@ for t in 'cc1plus: out of memory' 'open: file not found' \
     'Could not locate config.dll. Please make sure it is in your library path!' \
     'Error loading "C:\\app\\lib\\png16.dll" or one of its dependencies.' \
     'Cannot find CUDA toolkit samples, skipping' \
-    'Init provider failed: no model'; do
+    'Init provider failed: no model' \
+    'loaded the OptiX library of driver 580' \
+    'memory allocation on device succeeded after 2 retries'; do
 	cds --root "$E0" explain --json "$t"
 	is "$(jget "$OUT" 'd["recognised"]')" False "not a CUDA code: $t"
 done
@@ -213,6 +215,17 @@ recog '[W:onnxruntime:Default, onnxruntime_pybind_state.cc:1641] Init provider b
 recog 'Failed to load library .../libonnxruntime_providers_cuda.so with error:
 libcurand.so.10: cannot open shared object file: No such file or directory' \
     F14 "ONNX Runtime's provider and the library it misses, on the next line"
+recog 'slurmstepd: error: pyxis:     [ERROR] Command not found: nvidia-container-cli, see https://github.com/NVIDIA/libnvidia-container' \
+    CTR-RUNTIME "enroot's hook without the toolkit's cli"
+recog 'OptiX Error: Failed to load OptiX library' DRIVER-LIB \
+    "a program's words for the driver's OptiX library"
+recog 'The user requested CUDA support with the --mca mpi_cuda_support 1 flag
+but the library was not compiled with any support.' F27 \
+    "Open MPI without the CUDA support asked for"
+recog 'Out of memory allocating 4499256832 bytes of device memory' CUDA-OOM \
+    "the NVIDIA HPC compilers' runtime out of device memory"
+recog 'ptxas error   : Value of threads per SM for entry _ZN4quda10raw_kernel is out of range. .minncta' \
+    GPU-RESOURCES "ptxas: launch bounds over the target's threads per SM"
 recog 'Error in setConst_hprime_xx: invalid device symbol' CODE-USAGE \
     "a three-word runtime string ending a line"
 recog 'peer access is not supported between these two device' CODE-USAGE \

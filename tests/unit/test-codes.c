@@ -95,6 +95,7 @@ static const char *const runtime_numbers[] = {
 	"F0101 net.cu:12] Check failed: error == cudaSuccess (%ld vs. 0)",
 	"PaddlePaddle ExternalError: CUDA error(%ld), x.",
 	"cudaMalloc failed with error %ld",
+	"ucp_mm.c:1 UCX ERROR cudaMalloc(&ptr, size)() failed: %ld(x)",
 	NULL
 };
 static const char *const driver_numbers[] = {
@@ -104,6 +105,7 @@ static const char *const driver_numbers[] = {
 	    "to cuInit: UNKNOWN ERROR (%ld)",
 	"ERROR: CUDA error: x (code %ld, ERROR_X)",
 	"cuInit returned %ld",
+	"mc_cuda.c:369 UCC ERROR cuCtxGetId(ctx, &id)() failed: %ld(x)",
 	"msg=\"Unable to load cudart library /usr/lib/libcuda.so.1: cuda "
 	    "driver library init failure: %ld\"",
 	NULL
