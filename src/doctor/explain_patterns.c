@@ -976,6 +976,14 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F21", 2, "is not compatible with compile time compute cap", 0,
 	    NULL, "is not compatible with compile time compute cap "
 	    "([0-9]+)", { NULL, "built for" } },
+	/* PyTorch's warning for a GPU below its build's lowest capability
+	 * (torch/cuda/__init__.py: "Found GPU0 Tesla V100 which is of cuda
+	 * capability 7.0. PyTorch no longer supports this GPU because it is
+	 * too old. The minimum cuda capability supported by this library is
+	 * 7.5.") */
+	{ "F21", 1, "which is of cuda capability ", 0, NULL, "which is of cuda "
+	    "capability ([0-9]+\\.[0-9]+)\\.?[[:space:]]*PyTorch no longer "
+	    "supports this GPU because it is too old", { NULL, "cc" } },
 	{ "F21", 2, "with the following compute capabilities", 0, NULL,
 	    "with the following compute capabilities:? *\\[[0-9, ]+\\],? "
 	    "got ([0-9]+)", { NULL, "sm" } },

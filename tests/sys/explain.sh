@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 314
+plan 316
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -226,6 +226,11 @@ recog 'Out of memory allocating 4499256832 bytes of device memory' CUDA-OOM \
     "the NVIDIA HPC compilers' runtime out of device memory"
 recog 'ptxas error   : Value of threads per SM for entry _ZN4quda10raw_kernel is out of range. .minncta' \
     GPU-RESOURCES "ptxas: launch bounds over the target's threads per SM"
+recog '    Found GPU0 Tesla V100-SXM3-32GB which is of cuda capability 7.0.
+
+    PyTorch no longer supports this GPU because it is too old.' F21 \
+    "PyTorch's own warning for a GPU below its build's architectures"
+is "$(cap cc)" 7.0 "F21: the GPU's capability named"
 recog 'Error in setConst_hprime_xx: invalid device symbol' CODE-USAGE \
     "a three-word runtime string ending a line"
 recog 'peer access is not supported between these two device' CODE-USAGE \
