@@ -1040,8 +1040,8 @@ camel_name(const struct cds_code *c, char *out, size_t size)
 static int
 own_word(const char *name)
 {
-	static const char *const own[] = { "Ptx", "Jit", "Nvlink", "Cubin",
-		"Fatbin", "Mps", "Cdp", NULL };
+	static const char *const own[] = { "Ptx", "Jit", "Nvlink", "Mps",
+		"Cdp", NULL };
 	size_t i, k;
 
 	for (i = 0; own[i] != NULL; i++) {

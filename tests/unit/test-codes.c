@@ -266,8 +266,8 @@ camel_of(const char *words, char *out, size_t n)
 static void
 unprefixed(cds_handle_t *h, const struct cds_code *c)
 {
-	static const char *const own[] = { "Ptx", "Jit", "Nvlink", "Cubin",
-		"Fatbin", "Mps", "Cdp", NULL };
+	static const char *const own[] = { "Ptx", "Jit", "Nvlink", "Mps",
+		"Cdp", NULL };
 	struct cds_explanation *x;
 	const struct cds_explain_match *m;
 	char text[256], camel[64];
