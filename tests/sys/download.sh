@@ -12,7 +12,7 @@
 # cds_cancel() stops a transfer.  Driven through tests/tools/fetchtool.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
-plan 58
+plan 59
 
 FT=$CDS_BUILDDIR/tests/tools/fetchtool
 T=$(mktemp -d "${TMPDIR:-/tmp}/cds-dl-XXXXXX"); cleanup_later "$T"
@@ -113,8 +113,13 @@ is "$RC" 0 "a .part of other bytes: fetched again from zero, success"
 like "$(cat "$FAULT_LOG")" "range=- status=200" "the second request starts at byte 0"
 check "unpacked after the restart" test -f "$T/o11/lib/libcudart.so.12.4.127"
 
-# a damaged complete copy in the cache is fetched again
-printf 'X' | dd of="$T/c2/$CUDNN" bs=1 seek=100 conv=notrunc 2>/dev/null
+# a damaged complete copy in the cache is fetched again (byte 100 changed
+# to another value: writing a fixed one left the copy whole whenever the
+# archive, made anew each run, had that value there)
+b=$(od -An -tu1 -j100 -N1 "$T/c2/$CUDNN" | tr -d ' ')
+printf "\\$(printf %03o $(((b + 1) % 256)))" |
+    dd of="$T/c2/$CUDNN" bs=1 seek=100 conv=notrunc 2>/dev/null
+check "the cached copy is damaged" test "$(od -An -tu1 -j100 -N1 "$T/c2/$CUDNN" | tr -d ' ')" != "$b"
 ft --cache "$T/c2" "$(item "$T/o12" "$CUDNN" "$FAULT_URL/$CUDNN")"
 is "$RC" 0 "a damaged cached archive: fetched again, success"
 like "$OUT" "VERIFY_DONE .*path=$T/c2/$CUDNN err=CHECKSUM" "the damaged copy failed its check"
