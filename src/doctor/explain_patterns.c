@@ -931,10 +931,8 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F6", 3, "=> not found", 1, NULL, "(libcudnn[a-z_]*\\.so(\\.[0-9]+)*|"
 	    CUDNN_DLL ") => not found", { NULL, "missing" } },
 	{ "DRIVER-LIB", 2, "=> not found", 1, NULL, "(libcuda\\.so\\.1|"
-	    "nvcuda\\.dll) => not found", { NULL, "missing" } },
-	{ "DRIVER-LIB", 2, "=> not found", 1, NULL, "(lib(nvidia-[a-z-]+|"
-	    "nvcuvid|nvoptix)\\.so(\\.[0-9]+)*) => not found",
-	    { NULL, "missing" } },
+	    "nvcuda\\.dll|lib(nvidia-[a-z-]+|nvcuvid|nvoptix)\\.so(\\.[0-9]+)*) "
+	    "=> not found", { NULL, "missing" } },
 	/* the link editor's "warning: libcuda.so.1, needed by X, not found"
 	 * for a library of the driver (Jetson's L4T ones too: libnvdla_*,
 	 * libnvrm_*, libnvos) */
