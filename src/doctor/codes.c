@@ -19,6 +19,27 @@ static const struct cds_code table[] = {
 
 #define NCODES (sizeof(table) / sizeof(table[0]))
 
+/* the driver API's functions and the release each came with */
+static const struct {
+	const char *name;
+	int since;
+} driver_api[] = {
+#include "driver-api.inc"
+};
+
+int
+cds_driver_api_since(const char *sym)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(driver_api) / sizeof(*driver_api); i++) {
+		if (strcmp(driver_api[i].name, sym) == 0) {
+			return driver_api[i].since;
+		}
+	}
+	return 0;
+}
+
 /* The words older releases' libraries (or headers) say for a code where
  * they differ from its newest (CUDA 11.2's cudaGetErrorString says "all
  * CUDA-capable devices are busy or unavailable" for what 13.0 words

@@ -79,4 +79,12 @@ struct cds_code_hit {
 CDS_HIDDEN size_t cds_codes_find(const char *text, size_t len,
     struct cds_code_hit **hits);
 
+/*
+ * The CUDA release (as CUDA_VERSION writes it: 12040 is 12.4) whose driver
+ * first exports the driver API function SYM (cuGreenCtxDestroy, or a later
+ * version of one by its suffix: cuCtxCreate_v4), from CUDA 13.0's
+ * cudaTypedefs.h; 0 for a name that is not one.
+ */
+CDS_HIDDEN int cds_driver_api_since(const char *sym);
+
 #endif /* CDS_CODES_H */

@@ -201,6 +201,28 @@ dll_soname(struct cds_explain_match *m)
 	free(v);
 }
 
+/* A C++ name whose underscores an issue tracker's Markdown made
+ * emphasis ("*ZNK3c1017SymbolicShapeMeta18init*is_contiguousEv"): the
+ * name as the linker printed it. */
+static void
+markdown_symbol(struct cds_explain_match *m)
+{
+	size_t i;
+	char *c;
+
+	for (i = 0; i < m->ncaptures; i++) {
+		if (strcmp(m->captures[i].key, "symbol") != 0 ||
+		    strncmp(m->captures[i].value, "*Z", 2) != 0) {
+			continue;
+		}
+		for (c = m->captures[i].value; *c != '\0'; c++) {
+			if (*c == '*') {
+				*c = '_';
+			}
+		}
+	}
+}
+
 /* Where the word just before offset K starts: back over blanks and one
  * ':' ("FILE: undefined symbol", "FILE :undefined symbol"), then over the
  * word; at most KEYRUN bytes back. */
@@ -277,6 +299,7 @@ match_pattern(const struct pattern *p, const regex_t *re, const char *text,
 	if (found) {
 		dotted_versions(m);
 		dll_soname(m);
+		markdown_symbol(m);
 	}
 	return found;
 }
@@ -618,6 +641,70 @@ api_case(const struct cds_explain_match *m)
 	return 1;
 }
 
+/* Does match M, if it names a driver API function as the one the
+ * driver lacks, name one that came after CUDA 11.0 (older ones every
+ * driver in use has)?  Adds the release it needs. */
+static int
+driver_api_new(struct cds_explain_match *m)
+{
+	const char *sym = NULL;
+	char *v;
+	size_t i;
+	int since;
+
+	for (i = 0; i < m->ncaptures; i++) {
+		if (strcmp(m->captures[i].key, "driver function") == 0) {
+			sym = m->captures[i].value;
+		}
+	}
+	if (sym == NULL) {
+		return 1;
+	}
+	if ((since = cds_driver_api_since(sym)) <= 11000) {
+		return 0;
+	}
+	v = cds_xasprintf("%d.%d", since / 1000, since % 1000 / 10);
+	capture_add(m, "needs CUDA", v, strlen(v));
+	free(v);
+	return 1;
+}
+
+/* A capability "X.Y" as 10 * X + Y; -1 for anything else. */
+static int
+cc_num(const char *s)
+{
+	int major, minor, n = 0;
+
+	if (s == NULL || sscanf(s, "%d.%d%n", &major, &minor, &n) != 2 ||
+	    s[n] != '\0' || minor > 9) {
+		return -1;
+	}
+	return 10 * major + minor;
+}
+
+/* Does match M, if it has the GPU's capability and the build's range,
+ * say what its entry does: CC-MINOR a later minor of the highest major
+ * (its cubins run there), F21 any other capability outside the range? */
+static int
+cc_range_fits(const struct cds_explain_match *m)
+{
+	int cc = cc_num(cds_explain_match_capture(m, "cc")),
+	    lo = cc_num(cds_explain_match_capture(m, "lowest")),
+	    hi = cc_num(cds_explain_match_capture(m, "highest")), minor_on;
+
+	if (lo < 0 || hi < 0) {
+		return 1;
+	}
+	if (cc < 0) {
+		return 0;
+	}
+	minor_on = cc > hi && cc / 10 == hi / 10;
+	if (strcmp(m->id, "CC-MINOR") == 0) {
+		return minor_on;
+	}
+	return !minor_on && (cc < lo || cc > hi);
+}
+
 static void
 run_patterns(struct cds_explanation *x, size_t **fromp, const char *text,
     size_t len)
@@ -641,7 +728,8 @@ run_patterns(struct cds_explanation *x, size_t **fromp, const char *text,
 		m.rank = p->rank;
 		ok = match_pattern(p, &re, text, len, &m);
 		regfree(&re);
-		if (ok && !api_case(&m)) {
+		if (ok && (!api_case(&m) || !driver_api_new(&m) ||
+		    !cc_range_fits(&m))) {
 			match_free(&m);
 			ok = 0;
 		}
@@ -868,6 +956,18 @@ cds_explain_text(cds_handle_t *h, const char *text)
 		    ".so is its major version).  The loader finds no file of "
 		    "that name: that release is not installed, or not on the "
 		    "path."), v);
+		x->meaning = x->said;
+	}
+	if (strcmp(e->id, "F16") == 0 &&
+	    (v = cds_explain_match_capture(&x->matches[0],
+	    "driver function")) != NULL) {
+		/* the function of the message and the release it came with */
+		x->said = cds_xasprintf(_("%s is a function of the driver "
+		    "API that came with CUDA %s.  The libcuda.so.1 the "
+		    "program loaded does not export it: the driver is older "
+		    "than CUDA %s's."), v, cds_explain_match_capture(
+		    &x->matches[0], "needs CUDA"), cds_explain_match_capture(
+		    &x->matches[0], "needs CUDA"));
 		x->meaning = x->said;
 	}
 	x->fix = _(e->fix);

@@ -67,9 +67,20 @@
  * number ("requires NVIDIA driver 525", "minimum driver: 535") */
 #define TO_DRIVER "[^\n.;]{0,30}[^a-z]driver( version)?[^\n.;0-9]{0,12}" \
 	"[1-9][0-9]{2}"
+/* PyTorch's range of capabilities (groups: the GPU's, the lowest, the
+ * highest) */
+#define CC_RANGE "which is of cuda capability ([0-9]+\\.[0-9]+)\\.?" \
+	"[[:space:]]*Minimum and Maximum cuda capability supported by this " \
+	"version of PyTorch is[[:space:]]*\\(([0-9]+\\.[0-9]+)\\) *- *" \
+	"\\(([0-9]+\\.[0-9]+)\\)"
 /* a compute capability said to be below what is needed */
 #define CC_BELOW "capability( of)?( [0-9]+\\.[0-9]+)?\\)?,? (is )?(not " \
 	"supported|unsupported|too old|too low|lower than|below)"
+
+/* an OCI runtime's words for a driver file it cannot find (groups: the
+ * file, the name) */
+#define CDI_STAT(words) "(crun|runc)[^\n]*: *" words " [`'\"]?(" P "/(lib(" \
+	"[A-Za-z0-9_]*nvidia[a-z0-9_-]*|cuda|nvcuvid|nvoptix)\\.so[.0-9]*))"
 
 const struct pattern cds_explain_patterns[] = {
 	/* cuDNN 8 sub-libraries: one release with another's sibling */
@@ -122,6 +133,15 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "file", NULL, "library" } },
 	{ "LIB-TRUNCATED", 2, "invalid ELF header", 1, NULL, ANYLIB "invalid "
 	    "ELF header", { NULL, "file", NULL, "library" } },
+	/* Windows' loader: error 193 is ERROR_BAD_EXE_FORMAT, a DLL not of
+	 * this process's platform (32-bit in a 64-bit process) or not a
+	 * DLL at all: cuDNN 8's "Could not load library zlibwapi.dll. Error
+	 * code 193", Python's "[WinError 193] %1 is not a valid Win32
+	 * application" */
+	{ "LIB-TRUNCATED", 1, "193", 1, "dll", "(code|error|WinError) 193"
+	    "([^0-9]|$)", { NULL } },
+	{ "LIB-TRUNCATED", 1, "is not a valid Win32 application", 0, "dll",
+	    "is not a valid Win32 application", { NULL } },
 	/* other undefined symbols: nvJitLink, NCCL, PyTorch's own C++ */
 	{ "F12", 1, UNDEF, 1, NULL, "((" P "libcusparse" SO ") *: *)?" SYMBOL
 	    "(_*nvJitLink[A-Za-z0-9_]*)(,? version "
@@ -129,8 +149,11 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, NULL, "file", "symbol", NULL, "provider" } },
 	{ "NCCL-SYMBOL", 1, UNDEF, 1, NULL, "((" P SO ") *: *)?" SYMBOL
 	    "(nccl[A-Za-z0-9_]*)", { NULL, NULL, "file", "symbol" } },
+	/* (an issue tracker's Markdown can turn the name's underscores
+	 * into emphasis: "*ZNK3c1017SymbolicShapeMeta18init*is_contiguousEv";
+	 * explain.c gives the name its underscores back) */
 	{ "TORCH-ABI", 1, UNDEF, 1, NULL, "((" P SO ") *: *)?" SYMBOL
-	    "(_Z[A-Z]*N?K?(3c10|5torch|2at|6caffe2)[A-Za-z0-9_]*)",
+	    "([_*]Z[A-Z]*N?K?(3c10|5torch|2at|6caffe2)[A-Za-z0-9_*]*)",
 	    { NULL, NULL, "file", "symbol" } },
 	/* the same, "undefined" and "symbol" on two lines of a paste */
 	{ "TORCH-ABI", 2, "symbol: _Z", 0, "undefined", "symbol: *(_Z[A-Z]*"
@@ -334,6 +357,8 @@ const struct pattern cds_explain_patterns[] = {
 	/* cudnn-frontend (PyTorch's cuDNN attention, llm.c) */
 	{ "F8", 3, "No execution plans support the graph", 0, NULL,
 	    "No execution plans support the graph", { NULL } },
+	{ "F8", 3, "No valid execution plans built", 0, NULL, "No valid "
+	    "execution plans built", { NULL } },
 	{ "F8", 3, "Attempt to open", 0, NULL, "Attempt to open ([a-z_]+) "
 	    "failed", { NULL, "library" } },
 	/* versions that do not fit */
@@ -385,6 +410,15 @@ const struct pattern cds_explain_patterns[] = {
 	    "device error: ([^:\n]+): unknown device", { NULL, "device" } },
 	{ "CUDA-ORDINAL", 2, "device < num_gpus INTERNAL ASSERT FAILED", 0,
 	    NULL, "device < num_gpus INTERNAL ASSERT FAILED", { NULL } },
+	/* an extension's build that finds the toolkit (nvcc, CUDA_HOME)
+	 * older than it needs: FlashAttention's setup.py ("FlashAttention is
+	 * only supported on CUDA 11.6 and above.  Note: make sure nvcc has a
+	 * supported version"), FlashInfer's JIT beside its CUDA_HOME ("SM
+	 * 12.x requires CUDA >= 12.9") */
+	{ "F15", 2, "is only supported on CUDA ", 0, "nvcc", "is only "
+	    "supported on CUDA " VER " and above", { NULL, "needed" } },
+	{ "F15", 2, "requires CUDA >= ", 0, "CUDA_HOME", "requires CUDA >= "
+	    VER, { NULL, "needed" } },
 	/* DeepSpeed's op builder (op_builder/builder.py) */
 	{ "F15", 1, "Installed CUDA version", 0, NULL, "Installed CUDA "
 	    "version ([0-9.]+) does not match the version torch was compiled "
@@ -395,6 +429,14 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F16", 2, "libcuda.so.1: undefined symbol: cu", 0, NULL,
 	    "libcuda\\.so\\.1: undefined symbol: (cu[A-Za-z0-9_]+)",
 	    { NULL, "symbol" } },
+	/* a function of the driver API that the libcuda loaded lacks, at
+	 * run time ("common_ops.abi3.so: undefined symbol:
+	 * cuGreenCtxDestroy"): one that came with a CUDA after 11.0
+	 * (cudaTypedefs.h's release of it; explain.c keeps this reading
+	 * only for those) needs a driver of that CUDA; an older one
+	 * unresolved is a library linked without -lcuda (LINK-LIBCUDA) */
+	{ "F16", 2, "undefined symbol:", 0, NULL, SYMBOL "(" DRVAPI ")"
+	    "[\"'`]?([ \t,\n]|$)", { NULL, "driver function" } },
 	/* a program's own loader of the driver API (Taichi's
 	 * DynamicLoader: "Function cuDeviceGetDefaultMemPool not found") */
 	{ "F16", 2, "Function cu", 0, NULL, "Function (" DRVAPI ") not "
@@ -646,6 +688,10 @@ const struct pattern cds_explain_patterns[] = {
 	{ "NO-DRIVER", 2, "cudaErrorNoDevice", 0, NULL, "cudaErrorNoDevice",
 	    { NULL } },
 	/* the frameworks' own words for CUDA's codes: no device (100) */
+	/* MPICH built with GPU support, started where there is none
+	 * ("MPII_init_gpu(51)....:  gpu_init failed") */
+	{ "NO-DRIVER", 2, "MPII_init_gpu", 0, NULL, "MPII_init_gpu"
+	    "\\([0-9]+\\)[ .]*: *gpu_init failed", { NULL } },
 	{ "NO-DRIVER", 2, "No CUDA GPUs are available", 0, NULL,
 	    "No CUDA GPUs are available", { NULL } },
 	{ "NO-DRIVER", 2, "CUDA driver initialization failed", 0, NULL,
@@ -696,6 +742,16 @@ const struct pattern cds_explain_patterns[] = {
 	 * FUNC: block: [58,0,0], thread: [21,0,0] Assertion `X` failed." */
 	{ "CUDA-FAULT", 2, "thread: [", 0, NULL, "thread: \\[[0-9]+,[0-9]+,"
 	    "[0-9]+\\] Assertion [^\n]{1,200} failed", { NULL } },
+	/* cuda-gdb (and a GPU core dump read by it) stopping a kernel at
+	 * its exception, by the debugger API's names of them
+	 * (CUDBGException_t: "CUDA Exception: Warp Out-of-range Address",
+	 * "received signal CUDA_EXCEPTION_14, Warp Illegal Address") */
+	{ "CUDA-FAULT", 2, "CUDA Exception: ", 0, NULL, "CUDA Exception: "
+	    "((Warp|Lane|Device|Cluster) [A-Z][A-Za-z -]+)", { NULL,
+	    "exception" } },
+	{ "CUDA-FAULT", 2, "signal CUDA_EXCEPTION_", 0, NULL, "signal "
+	    "CUDA_EXCEPTION_[0-9]+, ((Warp|Lane|Device|Cluster) "
+	    "[A-Z][A-Za-z -]+)", { NULL, "exception" } },
 	/* the kernel's log: NVIDIA's Xid 79 is a GPU off the bus; 13, 31
 	 * and 43 faults of a program's kernel (NVIDIA, "Xid Errors") */
 	{ "GPU-LOST", 1, "fallen off the bus", 0, NULL, "fallen off "
@@ -804,9 +860,10 @@ const struct pattern cds_explain_patterns[] = {
 	    "(\\.real)?: ldcache error: ([^\n]*)", { NULL, NULL, "detail" } },
 	/* the OCI runtime cannot find a driver file the CDI spec (or the
 	 * hook) lists: a spec made before the host's driver changed */
-	{ "CTR-CDI", 2, "cannot stat", 1, NULL, "(crun|runc)[^\n]*: *cannot "
-	    "stat [`'\"]?(" P "/(lib(nvidia-[a-z0-9-]+|cuda)\\.so[.0-9]*))",
+	{ "CTR-CDI", 2, "cannot stat", 1, NULL, CDI_STAT("cannot stat"),
 	    { NULL, NULL, "file", "library" } },
+	{ "CTR-CDI", 2, "error stat'ing file", 1, NULL,
+	    CDI_STAT("error stat'ing file"), { NULL, NULL, "file", "library" } },
 	/* WSL2's bridge library, which the toolkit mounts from
 	 * /usr/lib/wsl/lib: not there in a builder or a nested container */
 	{ "CTR-WSL", 2, "Could not locate libdxcore.so", 0, NULL, "Could not "
@@ -979,6 +1036,15 @@ const struct pattern cds_explain_patterns[] = {
 	 * capability 7.0. PyTorch no longer supports this GPU because it is
 	 * too old. The minimum cuda capability supported by this library is
 	 * 7.5.") */
+	/* PyTorch's warning for a GPU outside its build's range, with the
+	 * range ("which is of cuda capability 12.1.  Minimum and Maximum
+	 * cuda capability supported by this version of PyTorch is (8.0) -
+	 * (12.0)"): explain.c keeps CC-MINOR for a later minor of the
+	 * highest major, F21 for the rest */
+	{ "CC-MINOR", 1, "which is of cuda capability ", 0, NULL, CC_RANGE,
+	    { NULL, "cc", "lowest", "highest" } },
+	{ "F21", 1, "which is of cuda capability ", 0, NULL, CC_RANGE,
+	    { NULL, "cc", "lowest", "highest" } },
 	{ "F21", 1, "which is of cuda capability ", 0, NULL, "which is of cuda "
 	    "capability ([0-9]+\\.[0-9]+)\\.?[[:space:]]*PyTorch no longer "
 	    "supports this GPU because it is too old", { NULL, "cc" } },
@@ -1019,6 +1085,11 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F21", 2, "has no device code compatible with CUDA arch", 0, NULL,
 	    "has no device code compatible with CUDA arch ([0-9]+)",
 	    { NULL, "arch" } },
+	/* PaddlePaddle's check of the GPU against its build
+	 * (gpu_resources.cc) */
+	{ "F21", 2, "compute capability in your current machine is ", 0, NULL,
+	    "compute capability in your current machine is ([0-9]+), which is "
+	    "not supported by Paddle", { NULL, "sm" } },
 	/* an extension's own loader: no build for this GPU (tiny-cuda-nn) */
 	{ "F21", 2, "for compute capability", 0, "Could not find compatible",
 	    "for compute capability ([0-9]+)", { NULL, "sm" } },
@@ -1061,6 +1132,14 @@ const struct pattern cds_explain_patterns[] = {
 	    "\\. Is it installed\\?", { NULL, "library" } },
 	{ "F27", 1, "Torch not compiled with CUDA enabled", 0, NULL,
 	    "Torch not compiled with CUDA enabled", { NULL } },
+	/* PyTorch's CUDA half, libtorch_cuda.so and libc10_cuda.so, comes
+	 * only with its CUDA builds (Debian's CPU libtorch1.13 has
+	 * libtorch.so, libtorch_cpu.so and libc10.so alone): Python cannot
+	 * import an extension linked against it where torch is a CPU build
+	 * (a program of its own that does not find it is the loader's path,
+	 * not this) */
+	{ "F27", 1, "ImportError", 0, NULL, "ImportError: *(lib(torch|c10)_cuda"
+	    "\\.so)" CANNOT, { NULL, "missing" } },
 	{ "F27", 2, "was not built with CUDA backend", 0, NULL, "was not built "
 	    "with CUDA backend", { NULL } },
 	/* a program's own word that its CUDA part is not in this build
@@ -1506,6 +1585,11 @@ const struct pattern cds_explain_patterns[] = {
 	    "metrics", { NULL } },
 	{ "GPU-COUNTERS", 1, "ERR_NVGPUCTRPERM", 0, NULL, "ERR_NVGPUCTRPERM",
 	    { NULL } },
+	/* DKMS's own word for a patch of the module's source that does not
+	 * apply to it ("Error! Application of patch
+	 * buildfix_kernel_6.19_part2.patch failed.") */
+	{ "KMOD-BUILD", 2, "Application of patch ", 0, "dkms", "Application of "
+	    "patch ([^ \n]+) failed", { NULL, "patch" } },
 	/* a DKMS build of a GPU module failing in make, in any language */
 	{ "KMOD-BUILD", 2, "/var/lib/dkms/", 0, NULL, "/var/lib/dkms/(nvidia"
 	    "[a-z0-9_-]*|gdrdrv)/([0-9][0-9.]*)/build([^\n]*\\] [^ \n]+ [0-9]+|"
@@ -1550,6 +1634,10 @@ const struct pattern cds_explain_patterns[] = {
 	    "source file \"(nvToolsExt[A-Za-z]*\\.h)\"", { NULL, "symbol" } },
 	{ "API-GONE", 2, "CUDA::nvToolsExt", 0, "target was not found",
 	    "(CUDA::nvToolsExt)", { NULL, "symbol" } },
+	/* a build script's own words for the library of NVTX 2
+	 * ("ERROR: Unable to find lib64/libnvToolsExt") */
+	{ "API-GONE", 2, "find ", 0, "libnvToolsExt", "find *(" P "/)?"
+	    "(libnvToolsExt)([^.A-Za-z0-9_]|$)", { NULL, NULL, "symbol" } },
 	/* a compiler that does not know an NVIDIA function: nvcc's
 	 * front end, MSVC, GCC and Clang in their own words */
 	{ "API-GONE", 2, "identifier \"", 0, NULL, "identifier \"(" NVAPI

@@ -325,6 +325,24 @@ const struct entry_def cds_explain_entries[] = {
 	  "(for example the cu128 wheels for Blackwell)."),
 	  { { N_("the framework's architecture list lacks this GPU"),
 	    { BY("F21") } } } },
+	/* PyTorch's capability check (torch/cuda/__init__.py) warns for a
+	 * GPU outside its build's range; NVIDIA's binary compatibility (a
+	 * cubin of capability X.y runs on X.z for z >= y, CUDA C++
+	 * Programming Guide) makes one side of it no failure */
+	{ "CC-MINOR", N_("the GPU is a later minor of an architecture the "
+	  "build has"),
+	  N_("PyTorch warns when the GPU's compute capability is outside the "
+	  "range its build lists.  GPU code compiled for capability X.y runs "
+	  "on every GPU of capability X.z with z at least y (NVIDIA's binary "
+	  "compatibility within a major), so a GPU of a later minor of the "
+	  "build's highest major (12.1, DGX Spark's GB10, under a build that "
+	  "lists 12.0) runs the build's kernels: the warning alone is not a "
+	  "failure."),
+	  N_("Nothing to fix.  If kernels do fail to launch (\"no kernel "
+	  "image is available\"), the build lacks that major: install one "
+	  "that lists it."),
+	  { { N_("the GPU's capability is a later minor of the build's "
+	    "highest (the message's numbers)"), { BY(BY_MESSAGE) } } } },
 	{ "F22", N_("cuDNN reported a mapping error"),
 	  N_("CUDNN_STATUS_MAPPING_ERROR means a GPU kernel launch or memory "
 	  "mapping failed inside cuDNN.  Its causes vary: a GPU newer than "

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 316
+plan 347
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -144,7 +144,8 @@ for t in 'cc1plus: out of memory' 'open: file not found' \
     'Cannot find CUDA toolkit samples, skipping' \
     'Init provider failed: no model' \
     'loaded the OptiX library of driver 580' \
-    'memory allocation on device succeeded after 2 retries'; do
+    'memory allocation on device succeeded after 2 retries' \
+    'Error code 1930 in plugin.dll' 'Application of patch fix.diff failed'; do
 	cds --root "$E0" explain --json "$t"
 	is "$(jget "$OUT" 'd["recognised"]')" False "not a CUDA code: $t"
 done
@@ -175,6 +176,62 @@ recog 'PanicException: Unable to dynamically load the "nvrtc" shared library' \
     F13 "cudarc: an NVIDIA library by its stem"
 recog 'Unable to dynamically load the "cuda" shared library - searched for library names: ["libcuda.so"]' \
     DRIVER-LIB "cudarc: the driver's library"
+recog 'ImportError: libtorch_cuda.so: cannot open shared object file: No such file or directory' \
+    F27 "an extension needing PyTorch's CUDA half where torch is a CPU build"
+is "$(cap missing)" libtorch_cuda.so "F27: the library named"
+cds --root "$E0" explain --json 'target/debug/app: error while loading shared libraries: libtorch_cuda.so: cannot open shared object file: No such file or directory'
+unlike "$(jget "$OUT" 'd.get("id")')" F27 "a program of its own not finding libtorch_cuda.so: the path, not a CPU build"
+recog 'ImportError: /e/causal_conv1d_cuda.so: undefined symbol: *ZNK3c1017SymbolicShapeMeta18init*is_contiguousEv' \
+    TORCH-ABI "a c10 symbol whose underscores Markdown made emphasis"
+is "$(cap symbol)" _ZNK3c1017SymbolicShapeMeta18init_is_contiguousEv "TORCH-ABI: the name given its underscores back"
+recog "+ echo 'ERROR: Unable to find lib64/libnvToolsExt'" API-GONE \
+    "a build script not finding NVTX 2's library"
+recog 'Abort(1) on node 0: Fatal error in internal_Init: Other MPI error, error stack:
+MPII_init_gpu(51)....:  gpu_init failed' NO-DRIVER "MPICH with GPU support where there is none"
+recog '      RuntimeError: FlashAttention is only supported on CUDA 11.6 and above.  Note: make sure nvcc has a supported version by running nvcc -V.' \
+    F15 "an extension's build finding a toolkit older than it needs"
+is "$(cap needed)" 11.6 "F15: the release it needs"
+recog 'Failed to get device capability: SM 12.x requires CUDA >= 12.9
+CUDA_HOME: /usr/local/cuda' F15 "FlashInfer's JIT beside the CUDA_HOME it used"
+cds --root "$E0" explain --json 'this model requires CUDA >= 12.9'
+unlike "$(jget "$OUT" 'd.get("id")')" F15 "'requires CUDA' with no toolkit in sight: not the toolkit's"
+recog 'Could not load library zlibwapi.dll. Error code 193. Please verify that the library is built correctly for your processor architecture (32-bit, 64-bit)' \
+    LIB-TRUNCATED "Windows' error 193: a DLL of another platform"
+recog "OSError: [WinError 193] %1 is not a valid Win32 application: 'C:\\a\\cudnn64_8.dll'" \
+    LIB-TRUNCATED "Python's words for error 193"
+recog 'Error: crun: cannot stat `/lib64/libEGL_nvidia.so.550.54.14`: No such file or directory: OCI runtime attempted to invoke a command that was not found' \
+    CTR-CDI "a CDI spec naming the driver release before an upgrade"
+is "$(cap library)" libEGL_nvidia.so.550.54.14 "CTR-CDI: the file of the old release named"
+recog "Error: unable to start container \"ecdb\": crun: error stat'ing file /lib/x86_64-linux-gnu/libEGL_nvidia.so.535.161.07: No such file or directory" \
+    CTR-CDI "crun's other words for it"
+recog 'Building initial module for 7.0.9-76070009-generic
+Error! Application of patch buildfix_kernel_6.19_part2.patch failed.
+Check /var/lib/dkms/nvidia/470.256.02/build for more information.' KMOD-BUILD \
+    "DKMS: a patch of the module's source that does not apply"
+recog 'CUDA Exception: Warp Out-of-range Address
+Kernel: cudnn_generated_fort_native_sm120_matMul_pointwise_pointwise_knob_3_128x128x128_0_0  <<<' \
+    CUDA-FAULT "cuda-gdb stopping a kernel at its exception"
+is "$(cap exception)" "Warp Out-of-range Address" "CUDA-FAULT: the debugger's name of it"
+recog 'Thread 1 "python" received signal CUDA_EXCEPTION_14, Warp Illegal Address.' \
+    CUDA-FAULT "cuda-gdb's signal for it"
+recog 'cuDNN Frontend error: [cudnn_frontend] Error: No valid execution plans built.' \
+    F8 "cudnn-frontend finding no plan it could build"
+recog 'W0730 09:18:39.834827   474 gpu_resources.cc:106] The GPU compute capability in your current machine is 90, which is not supported by Paddle, it is recommended to install the corresponding wheel package' \
+    F21 "PaddlePaddle's check of the GPU against its build"
+is "$(cap sm)" 90 "F21: the GPU's capability"
+W='UserWarning:
+    Found GPU0 NVIDIA GB10 which is of cuda capability 12.1.
+    Minimum and Maximum cuda capability supported by this version of PyTorch is
+    (8.0) - (12.0)'
+recog "$W" CC-MINOR "PyTorch's range warning for a later minor of its highest major"
+is "$(cap cc) $(cap highest)" "12.1 12.0" "CC-MINOR: the GPU's capability and the build's highest"
+is "$(jget "$OUT" '[m["id"] for m in d["matches"]]')" "['CC-MINOR']" "CC-MINOR: no F21 beside it"
+recog "$(printf '%s\n' "$W" | sed 's/12\.1\./6.1./; s/(8\.0)/(7.0)/')" F21 \
+    "the same warning for a GPU below the lowest: no kernels"
+recog "$(printf '%s\n' "$W" | sed 's/12\.1\./13.0./')" F21 \
+    "the same warning for a later major than the highest: no kernels"
+cds --root "$E0" explain --json "$(printf '%s\n' "$W" | sed 's/12\.1\./9.0./')"
+is "$(jget "$OUT" 'd["recognised"]')" False "a capability inside the range: neither"
 recog '[Fatal] CUDA Tree Learner was not enabled in this build.' F27 \
     "a program's own word that its CUDA part is not built in"
 recog "ptxas /tmp/main.compute_70.ptx, line 10944; error   : Unknown modifier '.mmio'" \
