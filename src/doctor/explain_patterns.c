@@ -77,6 +77,9 @@
 #define CC_BELOW "capability( of)?( [0-9]+\\.[0-9]+)?\\)?,? (is )?(not " \
 	"supported|unsupported|too old|too low|lower than|below)"
 
+/* MSVC's linker's unresolved symbol, the words before it in the
+ * linker's language (groups: the error, the word before the name) */
+#define MSVC_UNRESOLVED "LNK20(01|19): [^\n]*(symbol|[^ -~\n]) *[\"'`]*"
 /* an OCI runtime's words for a driver file it cannot find (groups: the
  * file, the name) */
 #define CDI_STAT(words) "(crun|runc)[^\n]*: *" words " [`'\"]?(" P "/(lib(" \
@@ -286,11 +289,12 @@ const struct pattern cds_explain_patterns[] = {
 	    "(lib(cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc|"
 	    "nvToolsExt|nvJitLink|npp[a-z]*)[a-zA-Z_]*" SO ")" CANNOT,
 	    { NULL, NULL, "missing" } },
-	/* CTranslate2's dlopen() stubs */
+	/* CTranslate2's dlopen() stubs (before 4.x: "Library
+	 * libcublas.so.12 is not found") */
 	{ "F13", 2, "Library ", 0, NULL, "Library "
 	    "(lib(cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|"
-	    "nvrtc|nvJitLink)" SO "|" NVDLL ") is not found or cannot be "
-	    "loaded", { NULL, "missing" } },
+	    "nvrtc|nvJitLink)" SO "|" NVDLL ") is not found( or cannot be "
+	    "loaded|[^A-Za-z ]|$)", { NULL, "missing" } },
 	/* NVRTC opening its builtins library, numba looking for libNVVM */
 	{ "F13", 2, "failed to open lib", 0, NULL, "failed to open (" NVLIB
 	    SO ")", { NULL, "missing" } },
@@ -904,6 +908,10 @@ const struct pattern cds_explain_patterns[] = {
 	 * runtime injected no driver libraries): "error creating plugin
 	 * manager: unable to create plugin manager: nvml init failed:
 	 * ERROR_LIBRARY_NOT_FOUND" */
+	/* the scheduler: no node offers a free nvidia.com/gpu ("0/1 nodes
+	 * are available: 1 Insufficient nvidia.com/gpu") */
+	{ "CTR-K8S", 2, "nodes are available: ", 0, NULL, "nodes are "
+	    "available: [^\n]*Insufficient nvidia\\.com/gpu", { NULL } },
 	{ "CTR-K8S", 1, "create plugin manager: nvml init failed", 0, NULL,
 	    "create plugin manager: nvml init failed", { NULL } },
 	/* a library of the driver, which no toolkit or wheel provides */
@@ -1549,6 +1557,17 @@ const struct pattern cds_explain_patterns[] = {
 	{ "BINDING-TOOLKIT", 1, "NotSupportedError: CUDA driver version", 0,
 	    NULL, "NotSupportedError: CUDA driver version ([0-9]+) is not "
 	    "supported", { NULL, "driver runs" } },
+	/* a binding's own list of the CUDA releases it has builds for:
+	 * DJL's engines ("No matching cuda flavor for win found:
+	 * cu112mkl/sm_86"), a Julia package's platform check ("CUDA version
+	 * 13.0.0 in /usr/lib/libcuda.so.1 not supported with this version of
+	 * Reactant") */
+	{ "BINDING-TOOLKIT", 2, "No matching cuda flavor for ", 0, NULL, "No "
+	    "matching cuda flavor for [a-z0-9_-]+ found: *(cu[0-9]+)",
+	    { NULL, "toolkit" } },
+	{ "BINDING-TOOLKIT", 2, "CUDA version ", 0, "not supported with this "
+	    "version of", "CUDA version ([0-9]+(\\.[0-9]+)*)[^\n]{0,80} not "
+	    "supported with this version of", { NULL, "CUDA" } },
 	{ "BINDING-TOOLKIT", 1, "Triton only support", 0, NULL, "Triton "
 	    "only supports? CUDA [0-9.]+ or higher, but got CUDA version: *"
 	    "([0-9.]+)", { NULL, "toolkit" } },
@@ -1614,6 +1633,16 @@ const struct pattern cds_explain_patterns[] = {
 	    "reference to [`'\"]?((cudnn|cublas|cusparse|cusolver|cufft|curand|"
 	    "nvrtc|nvJitLink|nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*)",
 	    { NULL, "symbol" } },
+	/* MSVC's linker, by its error's number in any language ("error
+	 * LNK2001: unresolved external symbol cublasCreate_v2", "error
+	 * LNK2001: 无法解析的外部符号 cublasCreate_v2") */
+	{ "LINK-LIBCUDA", 2, "LNK20", 0, NULL, MSVC_UNRESOLVED "(" DRVAPI ")"
+	    "([^A-Za-z0-9_]|$)", { NULL, NULL, NULL, "symbol" } },
+	{ "LINK-NVLIB", 2, "LNK20", 0, NULL, MSVC_UNRESOLVED "((cudnn|cublas|"
+	    "cusparse|cusolver|cufft|curand|nvrtc|nvJitLink|nccl|nvml|cuda)"
+	    "[A-Z][A-Za-z0-9_]*)", { NULL, NULL, NULL, "symbol" } },
+	{ "API-GONE", 1, "LNK20", 0, NULL, MSVC_UNRESOLVED "(" RTGONE ")"
+	    "([^A-Za-z0-9_]|$)", { NULL, NULL, NULL, "symbol" } },
 	/* a function the CUDA runtime no longer has, at the link (ahead of
 	 * a library missing from the link line), and the texture and
 	 * surface reference templates in nvcc's front end */

@@ -932,14 +932,19 @@ const struct entry_def cds_explain_entries[] = {
 	    "(check the host's /etc/nvidia-container-runtime/config.toml)"),
 	    { BY("CTR-ROOTLESS") } } } },
 	{ "CTR-K8S", N_("the Kubernetes node's runtime gives no GPU"),
-	  N_("NVIDIA's device plugin found no NVML in its own container: the "
-	  "node's container runtime (containerd, cri-o) does not run it "
-	  "with the nvidia runtime."),
+	  N_("A node offers its GPUs to pods (nvidia.com/gpu) through "
+	  "NVIDIA's device plugin, which needs the driver's NVML in its own "
+	  "container.  When the node's container runtime (containerd, "
+	  "cri-o) does not run it with the nvidia runtime, the plugin finds "
+	  "no NVML and offers no GPU, and the scheduler finds no node with "
+	  "a free nvidia.com/gpu."),
 	  N_("On the node: sudo nvidia-ctk runtime configure "
 	  "--runtime=containerd (or crio), restart it, and make nvidia the "
 	  "default runtime or the plugin's runtimeClassName."),
 	  { { N_("containerd on this node has no nvidia runtime"),
-	    { BY("CTK-CONTAINERD") } } } },
+	    { BY("CTK-CONTAINERD") } },
+	    { N_("every GPU the nodes offer is already given to other pods"),
+	    { { NULL, { { NULL } } } } } } },
 	/* NVIDIA deletes the tags of CUDA releases past their support
 	 * (its container images' support policy, pointed to by the
 	 * toolkit's maintainer in NVIDIA/nvidia-docker#1768) */

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 347
+plan 358
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -145,7 +145,8 @@ for t in 'cc1plus: out of memory' 'open: file not found' \
     'Init provider failed: no model' \
     'loaded the OptiX library of driver 580' \
     'memory allocation on device succeeded after 2 retries' \
-    'Error code 1930 in plugin.dll' 'Application of patch fix.diff failed'; do
+    'Error code 1930 in plugin.dll' 'Application of patch fix.diff failed' \
+    'x.obj : error LNK2019: unresolved external symbol foo referenced in function bar'; do
 	cds --root "$E0" explain --json "$t"
 	is "$(jget "$OUT" 'd["recognised"]')" False "not a CUDA code: $t"
 done
@@ -232,6 +233,23 @@ recog "$(printf '%s\n' "$W" | sed 's/12\.1\./13.0./')" F21 \
     "the same warning for a later major than the highest: no kernels"
 cds --root "$E0" explain --json "$(printf '%s\n' "$W" | sed 's/12\.1\./9.0./')"
 is "$(jget "$OUT" 'd["recognised"]')" False "a capability inside the range: neither"
+recog 'ai.djl.engine.EngineException: No matching cuda flavor for win found: cu112mkl/sm_86.' \
+    BINDING-TOOLKIT "DJL: no engine build for the CUDA here"
+is "$(cap toolkit)" cu112 "BINDING-TOOLKIT: DJL's flavor named"
+recog '   Debug: CUDA version 13.0.0 in /usr/lib/libcuda.so.1 not supported with this version of Reactant' \
+    BINDING-TOOLKIT "a Julia package's platform check refusing the CUDA here"
+recog '  Warning  FailedScheduling  45s   default-scheduler  0/1 nodes are available: 1 Insufficient nvidia.com/gpu. preemption: 0/1 nodes are available: 1 No preemption victims found for incoming pod.' \
+    CTR-K8S "the scheduler finding no node with a free GPU"
+recog 'On trying to use CUDA I get the Error: RuntimeError: Library libcublas.so.12 is not found' \
+    F13 "CTranslate2's older words for a CUDA library it cannot open"
+is "$(cap missing)" libcublas.so.12 "F13: CTranslate2's library named"
+recog 'laplacian_cuda_kernel.obj : error LNK2001: 无法解析的外部符号 cublasCreate_v2' \
+    LINK-NVLIB "MSVC's unresolved symbol by its error number, in Chinese"
+is "$(cap symbol)" cublasCreate_v2 "LINK-NVLIB: MSVC's symbol named"
+recog 'k.obj : error LNK2001: unresolved external symbol cuModuleLoadData' \
+    LINK-LIBCUDA "MSVC: a driver API call without cuda.lib"
+recog 'main.obj : error LNK2019: unresolved external symbol cudaBindTexture referenced in function main' \
+    API-GONE "MSVC: a runtime function CUDA's own list names removed"
 recog '[Fatal] CUDA Tree Learner was not enabled in this build.' F27 \
     "a program's own word that its CUDA part is not built in"
 recog "ptxas /tmp/main.compute_70.ptx, line 10944; error   : Unknown modifier '.mmio'" \
