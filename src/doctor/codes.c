@@ -417,6 +417,12 @@ static const struct wrapper wrappers[] = {
 	 * failed: 201(invalid device context)" */
 	{ "UCX", " failed: ", "(cu[A-Za-z0-9_]+)\\([^)\n]*\\)(\\(\\))? "
 	    "failed: *([0-9]+)\\(", 3, 0, 1, NULL },
+	/* TensorRT-LLM (TLLM_CUDA_CHECK): "[TensorRT-LLM][ERROR] CUDA
+	 * runtime error in cudaDeviceGetDefaultMemPool(&memPool, device):
+	 * operation not supported (FILE:LINE)" */
+	{ "TensorRT-LLM", "CUDA runtime error in ", "CUDA runtime error in "
+	    "(::)?(cuda[A-Z][A-Za-z0-9_]*)\\([^\n]*\\): *()", 0, 3, 2,
+	    "cudaError_t" },
 	/* PyCUDA: "cuFuncSetBlockShape failed: invalid resource handle" */
 	{ "PyCUDA", "failed: ", "(cu[A-Z][A-Za-z0-9_]*) failed: *()", 0, 2,
 	    1, NULL },
