@@ -647,16 +647,10 @@ api_case(const struct cds_explain_match *m)
 static int
 driver_api_new(struct cds_explain_match *m)
 {
-	const char *sym = NULL;
+	const char *sym = cds_explain_match_capture(m, "driver function");
 	char *v;
-	size_t i;
 	int since;
 
-	for (i = 0; i < m->ncaptures; i++) {
-		if (strcmp(m->captures[i].key, "driver function") == 0) {
-			sym = m->captures[i].value;
-		}
-	}
 	if (sym == NULL) {
 		return 1;
 	}
@@ -961,13 +955,15 @@ cds_explain_text(cds_handle_t *h, const char *text)
 	if (strcmp(e->id, "F16") == 0 &&
 	    (v = cds_explain_match_capture(&x->matches[0],
 	    "driver function")) != NULL) {
-		/* the function of the message and the release it came with */
+		/* the function of the message and the release it came with
+		 * (driver_api_new() added it) */
+		const char *need = cds_explain_match_capture(&x->matches[0],
+		    "needs CUDA");
+
 		x->said = cds_xasprintf(_("%s is a function of the driver "
 		    "API that came with CUDA %s.  The libcuda.so.1 the "
 		    "program loaded does not export it: the driver is older "
-		    "than CUDA %s's."), v, cds_explain_match_capture(
-		    &x->matches[0], "needs CUDA"), cds_explain_match_capture(
-		    &x->matches[0], "needs CUDA"));
+		    "than CUDA %s's."), v, need, need);
 		x->meaning = x->said;
 	}
 	x->fix = _(e->fix);
