@@ -289,6 +289,12 @@ const struct pattern cds_explain_patterns[] = {
 	    "(lib(cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|nvrtc|"
 	    "nvToolsExt|nvJitLink|npp[a-z]*)[a-zA-Z_]*" SO ")" CANNOT,
 	    { NULL, NULL, "missing" } },
+	/* TensorRT's loader of its plugins: "Unable to open library:
+	 * libnvinfer_plugin.so.8 due to libcudnn.so.8" (the second is what
+	 * the loader did not find) */
+	{ "F13", 2, "Unable to open library: ", 0, NULL, "Unable to open "
+	    "library: *(" P ") due to (lib[A-Za-z0-9_]+\\.so\\.[0-9]+)",
+	    { NULL, "library", "missing" } },
 	/* CTranslate2's dlopen() stubs (before 4.x: "Library
 	 * libcublas.so.12 is not found") */
 	{ "F13", 2, "Library ", 0, NULL, "Library "
@@ -957,6 +963,11 @@ const struct pattern cds_explain_patterns[] = {
 	{ "DRIVER-LIB", 2, "cannot open shared object file", 1, NULL, "(" P
 	    "/)?(lib(nvidia-[a-z-]+|nvcuvid|nvoptix)\\.so(\\.[0-9]+)*)" CANNOT,
 	    { NULL, NULL, "missing" } },
+	/* a Jetson's: the DLA compiler of the board's L4T packages
+	 * (nvidia-l4t-dla-compiler), which the container runtime mounts in
+	 * from the host and no image or wheel carries */
+	{ "DRIVER-LIB", 2, "cannot open shared object file", 1, NULL, "(" P
+	    "/)?(libnvdla_compiler\\.so)" CANNOT, { NULL, NULL, "missing" } },
 	/* cuda-gdb's debugger back-end is the driver's libcudadebugger.so.1
 	 * (a container engine that does not pass it in: apptainer's
 	 * nvliblist.conf) */
@@ -1121,6 +1132,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "TORCH-ABI", 2, "Cannot find DGL C++ ", 0, NULL, "Cannot find DGL "
 	    "C\\+\\+ [a-z]+ library at [^\n]*_pytorch_([0-9.]+)\\.so",
 	    { NULL, "built for" } },
+	/* conda linking a framework's CPU variant: conda-forge marks it in
+	 * the build string ("onnxruntime-1.20.1-py312h414cfab_0_cpu",
+	 * "pytorch-2.5.1-cpu_mkl_py312h...", "jaxlib-0.4.35-cpu_py312h...") */
+	{ "F27", 2, "cpu", 1, NULL, "(onnxruntime|pytorch|libtorch|jaxlib|"
+	    "tensorflow|tensorflow-base)-[0-9][0-9a-z.]*-([a-z0-9]+_)*cpu"
+	    "(_[a-z0-9]+)*([^A-Za-z0-9_]|$)", { NULL, "package" } },
 	/* an extension's own report that the PyTorch here is a CPU build
 	 * (xFormers: "PyTorch 2.1.2+cu121 with CUDA 1201 (you have
 	 * 2.1.2+cpu)") */

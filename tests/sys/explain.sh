@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 358
+plan 366
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -146,7 +146,8 @@ for t in 'cc1plus: out of memory' 'open: file not found' \
     'loaded the OptiX library of driver 580' \
     'memory allocation on device succeeded after 2 retries' \
     'Error code 1930 in plugin.dll' 'Application of patch fix.diff failed' \
-    'x.obj : error LNK2019: unresolved external symbol foo referenced in function bar'; do
+    'x.obj : error LNK2019: unresolved external symbol foo referenced in function bar' \
+    'Linking pytorch-2.5.1-cuda126_mkl_py312h1234567_300'; do
 	cds --root "$E0" explain --json "$t"
 	is "$(jget "$OUT" 'd["recognised"]')" False "not a CUDA code: $t"
 done
@@ -250,6 +251,15 @@ recog 'k.obj : error LNK2001: unresolved external symbol cuModuleLoadData' \
     LINK-LIBCUDA "MSVC: a driver API call without cuda.lib"
 recog 'main.obj : error LNK2019: unresolved external symbol cudaBindTexture referenced in function main' \
     API-GONE "MSVC: a runtime function CUDA's own list names removed"
+recog 'ImportError: libnvdla_compiler.so: cannot open shared object file' \
+    DRIVER-LIB "a Jetson's DLA compiler, a library of the board's L4T packages"
+is "$(cap missing)" libnvdla_compiler.so "DRIVER-LIB: the Jetson's library named"
+recog 'Uncaught exception detected: Unable to open library: libnvinfer_plugin.so.8 due to libcudnn.so.8' \
+    F13 "TensorRT's plugin loader and the library it did not find"
+is "$(cap library) $(cap missing)" "libnvinfer_plugin.so.8 libcudnn.so.8" "F13: the plugin and what it needs"
+recog 'Linking onnxruntime-1.20.1-py312h414cfab_0_cpu' F27 "conda linking a framework's CPU variant"
+is "$(cap package)" onnxruntime "F27: the package named"
+recog '  pytorch-2.5.1-cpu_mkl_py312h1234567_100' F27 "conda-forge's CPU build string of PyTorch"
 recog '[Fatal] CUDA Tree Learner was not enabled in this build.' F27 \
     "a program's own word that its CUDA part is not built in"
 recog "ptxas /tmp/main.compute_70.ptx, line 10944; error   : Unknown modifier '.mmio'" \
