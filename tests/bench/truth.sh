@@ -13,6 +13,8 @@
 #                     recogniser was written against (its README): right
 #                     when a match is the entry the thread's cause is, or,
 #                     for a cause no entry is about, names its NVIDIA code;
+#                     then apart: the texts whose cause has an entry, and
+#                     those whose cause none is about;
 #   verdicts          every expectation of the real-world cases (Debian's
 #                     own roots, inside and with --root; the healthy host,
 #                     pip and conda envs) and of explain's verdicts on named
@@ -39,10 +41,12 @@ trap 'rm -rf "$T"' EXIT INT TERM
 row() { printf '%-34s %8s %8s %8s  %s\n' "$@"; }
 
 # ---- corpus texts ----------------------------------------------------------
-# corpus DIR: "N SAME OTHER NONE" for the texts of DIR, fed to `explain` as
-# people paste them: recognised as the cause its header names (its entry;
-# for "entry: -", the NVIDIA code of "code:" named by a match), as
-# something else, or not at all.  The wrong ones go to the notes.
+# corpus DIR: "N SAME OTHER NONE EN ESAME EOTHER" for the texts of DIR,
+# fed to `explain` as people paste them: recognised as the cause its
+# header names (its entry; for "entry: -", the NVIDIA code of "code:"
+# named by a match), as something else, or not at all; EN of them have a
+# header that names an entry, ESAME and EOTHER of those recognised so.
+# The wrong ones go to the notes.
 mkdir -p "$T/empty/etc" "$T/empty/tmp"
 # same(NAME): a code's name, the driver API's and the runtime's spelling of
 # one code made one (CUDA_ERROR_LAUNCH_TIMEOUT and cudaErrorLaunchTimeout):
@@ -58,7 +62,7 @@ def same(n):
 '
 : >"$T/empty/etc/ld.so.conf"
 corpus() {
-	n=0 same=0 other=0 none=0
+	n=0 same=0 other=0 none=0 en=0 esame=0 eother=0
 	for f in "$1"/*.txt; do
 		want=$(sed -n 's/^entry: *//p;/^---$/q' "$f")
 		code=$(sed -n 's/^code: *//p;/^---$/q' "$f")
@@ -79,22 +83,25 @@ print(" ".join(ids) if d.get("recognised") and ids != ["NAMES"] else "-")')
 import sys
 print(same(sys.argv[1]))' "$code")
 		n=$((n + 1))
+		[ "$want" = - ] || en=$((en + 1))
 		case " $got " in
 		" - ") none=$((none + 1))
 			echo "# ${f##*/}: wanted $want, not recognised" \
 			    >>"$T/notes" ;;
-		*" $want "*|*" =$code "*) same=$((same + 1)) ;;
+		*" $want "*|*" =$code "*) same=$((same + 1))
+			[ "$want" = - ] || esame=$((esame + 1)) ;;
 		*)	other=$((other + 1))
+			[ "$want" = - ] || eother=$((eother + 1))
 			echo "# ${f##*/}: wanted $want${code:+ ($code)}," \
 			    "explain said $got" >>"$T/notes" ;;
 		esac
 	done
-	echo "$n $same $other $none"
+	echo "$n $same $other $none $en $esame $eother"
 }
 set -- $(corpus "$SRC/tests/realworld/errors")
 n=$1 same=$2 other=$3 none=$4
 set -- $(corpus "$SRC/tests/realworld/heldout")
-hn=$1 hsame=$2 hother=$3 hnone=$4
+hn=$1 hsame=$2 hother=$3 hnone=$4 hen=$5 hesame=$6 heother=$7
 
 # ---- verdicts and false errors ---------------------------------------------
 # tap NAME SCRIPT: run a TAP script as make check does; counts to NAME.*
@@ -156,6 +163,10 @@ row "corpus texts ($n, explain)" "$same" "$other" "-" \
 	"recognised as their entry / as another; $none not recognised"
 row "held-out texts ($hn, explain)" "$hsame" "$hother" "-" \
 	"with the cause the thread established / other; $hnone not recognised"
+row "  whose cause has an entry ($hen)" "$hesame" "$heother" "-" \
+	"$((hen - hesame - heother)) not recognised"
+row "  whose cause none is about ($((hn - hen)))" "$((hsame - hesame))" \
+	"$((hother - heother))" "-" "right by the NVIDIA code printed / an entry claimed; $((hnone - hen + hesame + heother)) not recognised"
 row "verdicts (expectations)" "$vr" "$vw" "$vt" \
 	"wrong includes pending (known wrong, TODO)"
 [ -f "$T/cases" ] && cat "$T/cases"
