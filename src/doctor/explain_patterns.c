@@ -34,8 +34,9 @@
 	"User|Get|Import|Surf|Dev|Pointer|External|Destroy|Thread|Flush|Init|" \
 	"Checkpoint|Logs|Profiler|Function|Driver)[A-Za-z0-9_]*"
 /* a function of NVIDIA's libraries' C APIs, by their prefixes */
-#define NVAPI "(cudnn|cublas|cusparse|cusolver|cufft|curand|nvrtc|" \
-	"nvJitLink|nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*|" DRVAPI
+#define LIBAPI "(cudnn|cublas|cusparse|cusolver|cufft|curand|nvrtc|" \
+	"nvJitLink|nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*"
+#define NVAPI LIBAPI "|" DRVAPI
 /* a type of NVIDIA's APIs (cudaDeviceProp, cudaMemLocation, CUdevprop),
  * and the namespaces of CCCL (CUB, Thrust, libcu++) */
 #define NVTYPE "(cuda|cudnn|cublas|cusparse|cusolver|cufft|curand|nccl|" \
@@ -81,7 +82,7 @@
  * linker's language (groups: the error, the word before the name) */
 #define MSVC_UNRESOLVED "LNK20(01|19): [^\n]*(symbol|[^ -~\n]) *[\"'`]*"
 /* an OCI runtime's words for a driver file it cannot find (groups: the
- * file, the name) */
+ * runtime, the file, the name) */
 #define CDI_STAT(words) "(crun|runc)[^\n]*: *" words " [`'\"]?(" P "/(lib(" \
 	"[A-Za-z0-9_]*nvidia[a-z0-9_-]*|cuda|nvcuvid|nvoptix)\\.so[.0-9]*))"
 
@@ -1647,17 +1648,14 @@ const struct pattern cds_explain_patterns[] = {
 	{ "LINK-LIBCUDA", 2, "undefined reference to", 0, NULL, "undefined "
 	    "reference to [`'\"]?(" DRVAPI ")", { NULL, "symbol" } },
 	{ "LINK-NVLIB", 2, "undefined reference to", 0, NULL, "undefined "
-	    "reference to [`'\"]?((cudnn|cublas|cusparse|cusolver|cufft|curand|"
-	    "nvrtc|nvJitLink|nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*)",
-	    { NULL, "symbol" } },
+	    "reference to [`'\"]?(" LIBAPI ")", { NULL, "symbol" } },
 	/* MSVC's linker, by its error's number in any language ("error
 	 * LNK2001: unresolved external symbol cublasCreate_v2", "error
 	 * LNK2001: 无法解析的外部符号 cublasCreate_v2") */
 	{ "LINK-LIBCUDA", 2, "LNK20", 0, NULL, MSVC_UNRESOLVED "(" DRVAPI ")"
 	    "([^A-Za-z0-9_]|$)", { NULL, NULL, NULL, "symbol" } },
-	{ "LINK-NVLIB", 2, "LNK20", 0, NULL, MSVC_UNRESOLVED "((cudnn|cublas|"
-	    "cusparse|cusolver|cufft|curand|nvrtc|nvJitLink|nccl|nvml|cuda)"
-	    "[A-Z][A-Za-z0-9_]*)", { NULL, NULL, NULL, "symbol" } },
+	{ "LINK-NVLIB", 2, "LNK20", 0, NULL, MSVC_UNRESOLVED "(" LIBAPI ")",
+	    { NULL, NULL, NULL, "symbol" } },
 	{ "API-GONE", 1, "LNK20", 0, NULL, MSVC_UNRESOLVED "(" RTGONE ")"
 	    "([^A-Za-z0-9_]|$)", { NULL, NULL, NULL, "symbol" } },
 	/* a function the CUDA runtime no longer has, at the link (ahead of
