@@ -580,6 +580,22 @@ evidence() {
 fix_command() {
 	jget "$1" '[f["fixes"]['"${3:-0}"']["command"] for f in d["findings"] if f["id"] == "'"$2"'"][0]'
 }
+# readme_block NAME: the README's block after "<!-- doctor output: NAME",
+# without its fences
+readme_block() {
+	awk -v m="<!-- doctor output: $1" 'index($0, m) == 1 { on = 1; next }
+		on && /^```/ { if (++fence == 2) exit; next }
+		on && fence == 1' "$CDS_SRCDIR/README.md"
+}
+# not_in_order TEXT BLOCK: the first line of BLOCK (a line "…" stands for
+# lines left out) that is not a whole line of TEXT after the one before it;
+# nothing when every line is
+not_in_order() {
+	printf '%s\n' "$2" | awk -v text="$1" 'BEGIN { n = split(text, out, "\n") }
+		$0 == "…" { next }
+		{ while (i < n && out[++i] != $0) ; if (out[i] != $0) {
+			print; exit } }'
+}
 # titles JSON ID: the titles of the findings ID
 titles() { jget "$1" '[f["title"] for f in d["findings"] if f["id"] == "'"$2"'"]'; }
 

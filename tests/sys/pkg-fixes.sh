@@ -17,7 +17,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/wheels.sh"
-plan 70
+plan 72
 
 SHIP=$CDS_SRCDIR/manifests/index.json
 PT=https://download.pytorch.org/whl
@@ -194,6 +194,10 @@ is "$(fix_command "$OUT" F16)" "upgrade the NVIDIA driver to 580.65.06 or newer,
 	"F16: the second half of the fix is the command"
 cds --root "$R" --manifest "$SHIP" doctor --env "$V"
 like "$OUT" "to go back: $V/bin/python -m pip install" "text: the command that goes back"
+block=$(readme_block "pkg-fixes F16")
+ok "$([ "$(printf '%s\n' "$block" | grep -c 'pip install')" -ge 2 ]; echo $?)" \
+	"the README shows this case's command and the way back"
+is "$(not_in_order "$OUT" "$block")" "" "the README's block is doctor's text here, in order"
 cds --root "$R" --manifest "$SHIP" explain --prefix "$V" "CUDA driver version is insufficient for CUDA runtime version"
 like "$(printf '%s' "$OUT" | tr -d '\\\n' | tr -s ' ')" "pip install torch==2.9.0\+cu128 --index-url $PT/cu128 to go back: $V/bin/python -m pip install torch==2.9.0\+cu130 --index-url $PT/cu130" \
 	"explain shows the command and the way back"
