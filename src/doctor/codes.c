@@ -445,6 +445,15 @@ static const struct wrapper wrappers[] = {
 	 * 217 'peer access ...'" */
 	{ "NCCL", "Cuda failure ", "Cuda failure ([0-9]+ )?'()", 0, 2, 0,
 	    NULL },
+	/* TensorRT's samples and the plugins written from them (common.h's
+	 * CHECK): "Cuda failure: 35", "Cuda failure in file 'yolo_layer.cu'
+	 * line 51: 35" */
+	{ "TensorRT", "Cuda failure", "Cuda failure( in file '[^'\n]*' line "
+	    "[0-9]+)?: *([0-9]+)", 2, 0, 0, "cudaError_t" },
+	/* hashcat: a driver API call and its number, "cuDriverGetVersion():
+	 * 34" */
+	{ "hashcat", "(): ", "(cu[A-Z][A-Za-z0-9_]*)\\(\\): *([0-9]+)\\b", 2,
+	    0, 1, NULL },
 	/* numba: "[100] Call to cuInit results in CUDA_ERROR_NO_DEVICE" */
 	{ "numba", "] Call to cu", "\\[([0-9]+)\\] Call to cu[A-Za-z0-9_]* "
 	    "results in", 1, 0, 0, "CUresult" },

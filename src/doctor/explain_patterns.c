@@ -402,6 +402,14 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F10", 1, "Found cuDNN version", 0, NULL, "Found cuDNN version "
 	    "([0-9]+), but JAX was built against version ([0-9]+)",
 	    { NULL, "runtime", "compiled" } },
+	/* PaddlePaddle's check of the cuDNN it loaded (gpu_resources.cc),
+	 * printed only when that one is older than the build's: "The
+	 * installed Paddle is compiled with CUDNN 8.4, but CUDNN version in
+	 * your machine is 8.0" */
+	{ "F10", 1, "The installed Paddle is compiled with CUDNN", 0, NULL,
+	    "The installed Paddle is compiled with CUDNN ([0-9]+\\.[0-9]+), "
+	    "but CUDNN version in your machine is ([0-9]+\\.[0-9]+)",
+	    { NULL, "compiled", "runtime" } },
 	{ "F10", 1, "Outdated cuDNN installation found", 0, NULL, "Outdated "
 	    "cuDNN installation found\\.[[:space:]]*Version JAX was built "
 	    "against: ([0-9]+)[[:space:]]*Minimum supported: ([0-9]+)"
@@ -448,6 +456,18 @@ const struct pattern cds_explain_patterns[] = {
 	 * unresolved is a library linked without -lcuda (LINK-LIBCUDA) */
 	{ "F16", 2, "undefined symbol:", 0, NULL, SYMBOL "(" DRVAPI ")"
 	    "[\"'`]?([ \t,\n]|$)", { NULL, "driver function" } },
+	/* the runtime's and the driver's answer for a driver function asked
+	 * for by name (cudaGetDriverEntryPoint's
+	 * cudaDriverEntryPointQueryResult, cuGetProcAddress's
+	 * CUdriverProcAddressQueryResult), printed with the function:
+	 * XGBoost's "Check failed: status == cudaDriverEntryPointSuccess:
+	 * cuMemBatchDecompressAsync" */
+	{ "F16", 2, "cudaDriverEntryPoint", 0, NULL, "cudaDriverEntryPoint"
+	    "(Success|SymbolNotFound|VersionNotSuffici?ent)[^\n]{0,40}[^A-Za-z0-9_]"
+	    "(" DRVAPI ")\\b", { NULL, NULL, "driver function" } },
+	{ "F16", 2, "CU_GET_PROC_ADDRESS_", 0, NULL, "CU_GET_PROC_ADDRESS_"
+	    "(SUCCESS|SYMBOL_NOT_FOUND|VERSION_NOT_SUFFICIENT)[^\n]{0,40}"
+	    "[^A-Za-z0-9_](" DRVAPI ")\\b", { NULL, NULL, "driver function" } },
 	/* a program's own loader of the driver API (Taichi's
 	 * DynamicLoader: "Function cuDeviceGetDefaultMemPool not found") */
 	{ "F16", 2, "Function cu", 0, NULL, "Function (" DRVAPI ") not "
@@ -513,6 +533,14 @@ const struct pattern cds_explain_patterns[] = {
 	/* Fabric Manager refusing a driver of another version than its own
 	 * ("fabric manager NVIDIA GPU driver interface version 530.30.02
 	 * don't match with driver version 530.41.03") */
+	/* Fabric Manager on NVLink 5 (HGX B200) reaches the NVSwitches
+	 * through InfiniBand's management datagrams (ib_umad): its start
+	 * script's "Kernel module "ib_umad" has not been loaded, fabric
+	 * manager cannot be started", nvlsm's "is ib_umad module loaded?" */
+	{ "F18", 1, "fabric manager cannot be started", 0, NULL, "fabric "
+	    "manager cannot be started", { NULL } },
+	{ "F18", 2, "is ib_umad module loaded", 0, "nvlsm", "is ib_umad "
+	    "module loaded", { NULL } },
 	{ "F18", 1, "fabric manager NVIDIA GPU driver interface version", 0,
 	    NULL, "fabric manager NVIDIA GPU driver interface version "
 	    "([0-9.]+) (don't|do not|does not) match with driver version "
@@ -594,6 +622,13 @@ const struct pattern cds_explain_patterns[] = {
 	{ "GPU-INIT", 1, "Direct firmware load for nvidia/", 0, NULL, "Direct "
 	    "firmware load for (nvidia/[0-9.]+/gsp_[a-z0-9_]+\\.bin) failed "
 	    "with error -2", { NULL, "firmware" } },
+	/* the kernel module's probe of the GPU failing ("NVRM: The NVIDIA
+	 * probe routine failed for 1 device(s)", "NVRM: None of the NVIDIA
+	 * devices were initialized") */
+	{ "GPU-INIT", 2, "The NVIDIA probe routine failed", 0, NULL, "The "
+	    "NVIDIA probe routine failed", { NULL } },
+	{ "GPU-INIT", 2, "None of the NVIDIA devices were initialized", 0,
+	    NULL, "None of the NVIDIA devices were initialized", { NULL } },
 	{ "F20", 2, "RmInitAdapter failed", 0, NULL, "RmInitAdapter failed",
 	    { NULL } },
 	/* kmod's words when the module does not load, or none is installed
@@ -602,6 +637,11 @@ const struct pattern cds_explain_patterns[] = {
 	    "FATAL: Module (nvidia[a-z_-]*) not found", { NULL, "module" } },
 	{ "F20", 2, "Failed to insert module 'nvidia", 0, NULL, "Failed to "
 	    "insert module '(nvidia[a-z_-]*)'", { NULL, "module" } },
+	/* modprobe refused by the kernel ("modprobe: ERROR: could not insert
+	 * 'nvidia': Operation not permitted": lockdown or Secure Boot
+	 * refusing an unsigned module, or no right to load modules) */
+	{ "F20", 2, "could not insert 'nvidia", 0, NULL, "could not insert "
+	    "'(nvidia[a-z_-]*)'", { NULL, "module" } },
 	/* nvidia-installer's own words when the module it built does not
 	 * load (Secure Boot, nouveau, a kernel of other sources) */
 	{ "F20", 2, "Unable to load the kernel module", 0, NULL, "Unable to "
@@ -1075,6 +1115,16 @@ const struct pattern cds_explain_patterns[] = {
 	    "CUDA architecture: *(sm_?[0-9]+[a-z]?)", { NULL, "sm" } },
 	{ "F21", 2, "Unsupported GPU architecture: ", 0, NULL, "Unsupported "
 	    "GPU architecture: *(sm_?[0-9]+[a-z]?)", { NULL, "sm" } },
+	/* the entrypoint of NVIDIA's NGC containers, on a GPU newer than the
+	 * container's CUDA and libraries: "WARNING: Detected NVIDIA ... GPU,
+	 * which is not yet supported in this version of the container",
+	 * "ERROR: No supported GPU(s) detected to run this container" */
+	{ "F21", 2, "not yet supported in this version of the container", 0,
+	    NULL, "not yet supported in this version of the container",
+	    { NULL } },
+	{ "F21", 2, "No supported GPU(s) detected to run this container", 0,
+	    NULL, "No supported GPU\\(s\\) detected to run this container",
+	    { NULL } },
 	/* TensorRT's builder on a GPU newer than its release ("Target GPU SM
 	 * 120 is not supported by this TensorRT release") */
 	{ "F21", 1, "is not supported by this TensorRT release", 0, NULL,
@@ -1557,6 +1607,9 @@ const struct pattern cds_explain_patterns[] = {
 	 * cuda_home=...") */
 	{ "NVCC-MISSING", 2, "not find nvcc", 1, NULL, "([Cc]ould|[Dd]id|"
 	    "[Cc]an) not find nvcc", { NULL } },
+	/* FFmpeg's configure with --enable-cuda-nvcc */
+	{ "NVCC-MISSING", 2, "failed checking for nvcc", 0, NULL, "failed "
+	    "checking for nvcc", { NULL } },
 	{ "NVCC-MISSING", 2, "to find nvcc", 1, NULL, "([Ff]ailed|[Uu]nable) "
 	    "to find nvcc", { NULL } },
 	{ "NVCC-MISSING", 2, "find nvcc", 1, NULL, "([Cc]annot|[Cc]an't|"
@@ -1586,11 +1639,21 @@ const struct pattern cds_explain_patterns[] = {
 	{ "BINDING-TOOLKIT", 2, "CUDA version ", 0, "not supported with this "
 	    "version of", "CUDA version ([0-9]+(\\.[0-9]+)*)[^\n]{0,80} not "
 	    "supported with this version of", { NULL, "CUDA" } },
+	/* CUDA.jl's check of the driver (initialization.jl): "This version
+	 * of CUDA.jl only supports NVIDIA drivers for CUDA 11.x or 12.x
+	 * (yours is for CUDA 13.0.0)" */
+	{ "BINDING-TOOLKIT", 1, "only supports NVIDIA drivers for CUDA", 0,
+	    NULL, "only supports NVIDIA drivers for CUDA [^(\n]*\\(yours is "
+	    "for CUDA ([0-9]+(\\.[0-9]+)*)\\)", { NULL, "CUDA" } },
 	{ "BINDING-TOOLKIT", 1, "Triton only support", 0, NULL, "Triton "
 	    "only supports? CUDA [0-9.]+ or higher, but got CUDA version: *"
 	    "([0-9.]+)", { NULL, "toolkit" } },
 	/* the container toolkit's CDI generation not finding the driver's
 	 * libraries where it looks (a driver under a path of its own) */
+	/* nvidia-ctk looking for the driver's libraries on the host ("failed
+	 * to locate libcuda.so: libcuda.so.580.159.04: not found") */
+	{ "CTR-HOST-DRIVER", 2, "failed to locate libcuda.so", 0, "nvidia-ctk",
+	    "failed to locate libcuda\\.so", { NULL } },
 	{ "CTR-HOST-DRIVER", 2, "failed to generate CDI spec", 0,
 	    "libcuda.so", "failed to generate CDI spec[^\n]*driver "
 	    "libraries", { NULL } },
@@ -1738,6 +1801,12 @@ const struct pattern cds_explain_patterns[] = {
 	    "nvidia-drm|nvidia-uvm|nvidia-modeset|nvidia-peermem)/"
 	    "[A-Za-z0-9_-]+\\.c:[0-9]+:[0-9]+: error:", { NULL, NULL,
 	    "module" } },
+	/* Nix building the kernel module's derivation (nvidia-open-KERNEL-
+	 * DRIVER, nvidia-x11-DRIVER-KERNEL): "error: Cannot build
+	 * '/nix/store/...-nvidia-open-6.19.2-580.126.09.drv'" */
+	{ "KMOD-BUILD", 2, "Cannot build '", 0, NULL, "Cannot build '[^'\n]*"
+	    "-(nvidia-open-[0-9][0-9.]*-[0-9][0-9.]*[0-9]|nvidia-x11-[0-9][0-9.]*-"
+	    "[0-9][0-9.]*[0-9])\\.drv'", { NULL, "package" } },
 	/* kbuild refusing to build against headers that are not prepared
 	 * for external modules (a kernel's headers package of another
 	 * layout, or an incomplete one) */
@@ -1861,6 +1930,16 @@ const struct pattern cds_explain_patterns[] = {
 	/* ENOSPC in Python's, C++'s and the C library's words */
 	{ "DISK-FULL", 3, "No space left on device", 0, NULL, "No space left "
 	    "on device", { NULL } },
+	/* Windows' ERROR_COMMITMENT_LIMIT (1455) mapping a DLL: Python's
+	 * "[WinError 1455] The paging file is too small for this operation
+	 * to complete. Error loading ...cublas64_11.dll", in the system's
+	 * language */
+	{ "WIN-PAGEFILE", 1, "1455", 0, NULL, "(WinError|error|code) 1455\\b",
+	    { NULL } },
+	{ "WIN-PAGEFILE", 1, "The paging file is too small", 0, NULL,
+	    "The paging file is too small", { NULL } },
+	{ "WIN-PAGEFILE", 1, "页面文件太小", 0, NULL, "页面文件太小",
+	    { NULL } },
 	/* NCCL (init.cc): "Duplicate GPU detected : rank 1 and rank 0 both
 	 * on CUDA device 10" */
 	{ "NCCL-DUP-GPU", 1, "Duplicate GPU detected", 0, NULL, "Duplicate GPU "

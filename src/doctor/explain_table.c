@@ -176,9 +176,10 @@ const struct entry_def cds_explain_entries[] = {
 	    { BY("F3") } } } },
 	{ "F10", N_("the cuDNN loaded is older than the one built against"),
 	  N_("TensorFlow, XLA and JAX need cuDNN of the same major and an "
-	  "equal or newer minor than they were built with.  The first one "
-	  "the loader found is older: a conda env's lib/, a system copy, or "
-	  "a directory on LD_LIBRARY_PATH."),
+	  "equal or newer minor than they were built with (PaddlePaddle warns "
+	  "and goes on, until it calls a function the older one lacks).  The "
+	  "first one the loader found is older: a conda env's lib/, a system "
+	  "copy, or a directory on LD_LIBRARY_PATH."),
 	  N_("Upgrade cuDNN, or put the framework's cuDNN first on the path "
 	  "(its wheel's directory before $CONDA_PREFIX/lib)."),
 	  { { N_("an older cuDNN comes first on the path"), { BY("F10"),
@@ -300,13 +301,15 @@ const struct entry_def cds_explain_entries[] = {
 	  N_("nvidia-smi or NVML could not talk to the kernel module: it is "
 	  "not loaded.  Usually the kernel was updated and no module was built "
 	  "for it, or another kernel driver holds the GPU (nouveau, nova_core, "
-	  "vfio-pci for a virtual machine), or Secure Boot refuses the "
-	  "unsigned module; in a container, the GPU was not passed in."),
+	  "vfio-pci for a virtual machine), or the kernel refuses to load it "
+	  "(Secure Boot or the kernel's lockdown an unsigned module, SELinux a "
+	  "module file of a container's label); in a container, the GPU was "
+	  "not passed in."),
 	  N_("Build the module for the running kernel (dkms), blacklist "
 	  "nouveau, or enroll the module key; start containers with the "
 	  "GPU (docker run --gpus all)."),
-	  { { N_("no module built for the running kernel, nouveau, or "
-	    "Secure Boot"), { BY("F20") } },
+	  { { N_("no module built for the running kernel, nouveau, or the "
+	    "kernel refusing the module"), { BY("F20") } },
 	    { N_("the driver's libraries are installed but no kernel "
 	    "module is loaded"), { NO_MODULE_ROWS } },
 	    /* mattshma/bigdata#108 (docker run instead of nvidia-docker),
@@ -1372,6 +1375,23 @@ const struct entry_def cds_explain_entries[] = {
 	  { { N_("a temporary directory or cache too small for the download "
 	    "(cannot be checked from the message alone: run df -h where it "
 	    "failed)"), { { NULL, { { NULL } } } } } } },
+	/* Microsoft's system error codes: 1455 is ERROR_COMMITMENT_LIMIT,
+	 * "The paging file is too small for this operation to complete." */
+	{ "WIN-PAGEFILE", N_("Windows has no memory left to map a library"),
+	  N_("Windows could not map a DLL into the process (error 1455, "
+	  "ERROR_COMMITMENT_LIMIT: \"The paging file is too small for this "
+	  "operation to complete\"): the memory it may commit, RAM and the "
+	  "paging file together, is spent.  CUDA's and cuDNN's DLLs are "
+	  "large, and every process that imports the framework maps its own "
+	  "(each worker process of a data loader, several programs at "
+	  "once)."),
+	  N_("Let the paging file grow (System Properties, Advanced, "
+	  "Performance, Virtual memory: system managed size, or a larger "
+	  "one), close other programs, or start fewer worker processes "
+	  "(num_workers)."),
+	  { { N_("the memory Windows may commit is spent (cannot be checked "
+	    "from the message alone: see Task Manager's Committed figure)"),
+	    { { NULL, { { NULL } } } } } } },
 	/* NCCL's check that each rank has a GPU of its own */
 	{ "NCCL-DUP-GPU", N_("two ranks of one job were given the same GPU"),
 	  N_("NCCL found two processes of one communicator on the same GPU "

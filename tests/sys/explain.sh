@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 366
+plan 387
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -234,6 +234,44 @@ recog "$(printf '%s\n' "$W" | sed 's/12\.1\./13.0./')" F21 \
     "the same warning for a later major than the highest: no kernels"
 cds --root "$E0" explain --json "$(printf '%s\n' "$W" | sed 's/12\.1\./9.0./')"
 is "$(jget "$OUT" 'd["recognised"]')" False "a capability inside the range: neither"
+recog 'W0112 09:10:59.558595   644 gpu_resources.cc:217] WARNING: device: . The installed Paddle is compiled with CUDNN 8.4, but CUDNN version in your machine is 8.0, which may cause serious incompatible bug. Please recompile or reinstall Paddle with compatible CUDNN version.' \
+    F10 "PaddlePaddle's check of the cuDNN it loaded"
+is "$(cap compiled) $(cap runtime)" "8.4 8.0" "F10: Paddle's build and the cuDNN found"
+recog 'OSError: [WinError 1455] The paging file is too small for this operation to complete. Error loading "C:\venv\lib\site-packages\torch\lib\cudnn_cnn_infer64_8.dll" or one of its dependencies.' \
+    WIN-PAGEFILE "Windows' commit limit spent mapping a CUDA DLL (not the DLL's fault)"
+cds --root "$E0" explain --json 'Process finished with exit code 14550'
+is "$(jget "$OUT" 'd.get("id")')" None "another number beginning with 1455: not WIN-PAGEFILE"
+recog 'ml.dmlc.xgboost4j.java.XGBoostError: [04:43:42] /workspace/src/common/cuda_dr_utils.cc:27: Check failed: status == cudaDriverEntryPointSuccess: cuMemBatchDecompressAsync' \
+    F16 "the runtime's entry-point query for a newer driver function"
+is "$(cap 'driver function') $(cap 'needs CUDA')" "cuMemBatchDecompressAsync 12.6" \
+    "F16: the function and the CUDA release it came with"
+recog 'cuGetProcAddress(cuStreamBatchMemOp) returned CU_GET_PROC_ADDRESS_VERSION_NOT_SUFFICIENT for cuStreamBatchMemOp_v2' \
+    F16 "the driver's own query result for a function"
+cds --root "$E0" explain --json 'Check failed: status == cudaDriverEntryPointSuccess: cuInit'
+is "$(jget "$OUT" 'd.get("id")')" None "a function every driver has: not the driver's age"
+recog '│  ┌ Error: This version of CUDA.jl only supports NVIDIA drivers for CUDA 11.x or 12.x (yours is for CUDA 13.0.0)' \
+    BINDING-TOOLKIT "CUDA.jl's list of the drivers it knows"
+is "$(cap CUDA)" 13.0.0 "BINDING-TOOLKIT: the driver's CUDA"
+recog '#8 470.1 ERROR: failed checking for nvcc.' NVCC-MISSING "FFmpeg's configure"
+recog 'WARNING: Detected NVIDIA NVIDIA Graphics Device GPU, which is not yet supported in this version of the container
+ERROR: No supported GPU(s) detected to run this container' F21 "an NGC container older than the GPU"
+recog "[    5.879228] driverdog[2088]: modprobe: ERROR: could not insert 'nvidia': Operation not permitted" \
+    F20 "modprobe refused by the kernel"
+is "$(cap module)" nvidia "F20: the module named"
+recog 'Oct 22 08:29:52 iron kernel: NVRM: None of the NVIDIA devices were initialized.
+Oct 22 08:29:52 iron kernel: NVRM: The NVIDIA probe routine failed for 1 device(s).' \
+    GPU-INIT "the module's probe of the GPU failing"
+recog "error: Cannot build '/nix/store/5skga05vis5mfv1p8mqm98hikbw1rfg3-nvidia-open-6.19.2-580.126.09.drv'." \
+    KMOD-BUILD "Nix building the open kernel module's derivation"
+cds --root "$E0" explain --json "error: Cannot build '/nix/store/5skga05vis5mfv1p8mqm98hikbw1rfg3-nvidia-settings-580.126.09.drv'."
+is "$(jget "$OUT" 'd.get("id")')" None "another NVIDIA derivation (nvidia-settings): no kernel module"
+recog 'Jul 20 16:15:36 edge:  Kernel module "ib_umad" has not been loaded, fabric manager cannot be started' \
+    F18 "Fabric Manager without InfiniBand's management datagrams (NVLink 5)"
+recog 'nvlsm: ibwarn: [15] umad_init: can'"'"'t read ABI version from /sys/class/infiniband_mad/abi_version (No such file or directory): is ib_umad module loaded?' \
+    F18 "the NVLink subnet manager without ib_umad"
+recog 'nvidia-ctk: level=error msg="... failed to locate libcuda.so: libcuda.so.580.159.04: not found"' \
+    CTR-HOST-DRIVER "nvidia-ctk finding no driver library on the host"
+recog 'cuDriverGetVersion(): 34' STUB-LIBCUDA "hashcat's driver call and its number"
 recog 'ai.djl.engine.EngineException: No matching cuda flavor for win found: cu112mkl/sm_86.' \
     BINDING-TOOLKIT "DJL: no engine build for the CUDA here"
 is "$(cap toolkit)" cu112 "BINDING-TOOLKIT: DJL's flavor named"

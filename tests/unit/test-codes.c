@@ -96,6 +96,8 @@ static const char *const runtime_numbers[] = {
 	"PaddlePaddle ExternalError: CUDA error(%ld), x.",
 	"cudaMalloc failed with error %ld",
 	"ucp_mm.c:1 UCX ERROR cudaMalloc(&ptr, size)() failed: %ld(x)",
+	"Cuda failure in file 'yolo_layer.cu' line 51: %ld",
+	"Cuda failure: %ld",
 	NULL
 };
 static const char *const driver_numbers[] = {
@@ -105,6 +107,7 @@ static const char *const driver_numbers[] = {
 	    "to cuInit: UNKNOWN ERROR (%ld)",
 	"ERROR: CUDA error: x (code %ld, ERROR_X)",
 	"cuInit returned %ld",
+	"cuDriverGetVersion(): %ld",
 	"mc_cuda.c:369 UCC ERROR cuCtxGetId(ctx, &id)() failed: %ld(x)",
 	"msg=\"Unable to load cudart library /usr/lib/libcuda.so.1: cuda "
 	    "driver library init failure: %ld\"",
