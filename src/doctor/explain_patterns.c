@@ -463,8 +463,8 @@ const struct pattern cds_explain_patterns[] = {
 	 * XGBoost's "Check failed: status == cudaDriverEntryPointSuccess:
 	 * cuMemBatchDecompressAsync" */
 	{ "F16", 2, "cudaDriverEntryPoint", 0, NULL, "cudaDriverEntryPoint"
-	    "(Success|SymbolNotFound|VersionNotSuffici?ent)[^\n]{0,40}[^A-Za-z0-9_]"
-	    "(" DRVAPI ")\\b", { NULL, NULL, "driver function" } },
+	    "(Success|SymbolNotFound|VersionNotSuffici?ent)[^\n]{0,40}"
+	    "[^A-Za-z0-9_](" DRVAPI ")\\b", { NULL, NULL, "driver function" } },
 	{ "F16", 2, "CU_GET_PROC_ADDRESS_", 0, NULL, "CU_GET_PROC_ADDRESS_"
 	    "(SUCCESS|SYMBOL_NOT_FOUND|VERSION_NOT_SUFFICIENT)[^\n]{0,40}"
 	    "[^A-Za-z0-9_](" DRVAPI ")\\b", { NULL, NULL, "driver function" } },
@@ -530,9 +530,6 @@ const struct pattern cds_explain_patterns[] = {
 	    "CUDA_ERROR_COMPAT_NOT_SUPPORTED_ON_DEVICE", { NULL } },
 	{ "F17", 1, "cudaErrorCompatNotSupportedOnDevice", 0, NULL,
 	    "cudaErrorCompatNotSupportedOnDevice", { NULL } },
-	/* Fabric Manager refusing a driver of another version than its own
-	 * ("fabric manager NVIDIA GPU driver interface version 530.30.02
-	 * don't match with driver version 530.41.03") */
 	/* Fabric Manager on NVLink 5 (HGX B200) reaches the NVSwitches
 	 * through InfiniBand's management datagrams (ib_umad): its start
 	 * script's "Kernel module "ib_umad" has not been loaded, fabric
@@ -541,6 +538,9 @@ const struct pattern cds_explain_patterns[] = {
 	    "manager cannot be started", { NULL } },
 	{ "F18", 2, "is ib_umad module loaded", 0, "nvlsm", "is ib_umad "
 	    "module loaded", { NULL } },
+	/* Fabric Manager refusing a driver of another version than its own
+	 * ("fabric manager NVIDIA GPU driver interface version 530.30.02
+	 * don't match with driver version 530.41.03") */
 	{ "F18", 1, "fabric manager NVIDIA GPU driver interface version", 0,
 	    NULL, "fabric manager NVIDIA GPU driver interface version "
 	    "([0-9.]+) (don't|do not|does not) match with driver version "
@@ -1648,12 +1648,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "BINDING-TOOLKIT", 1, "Triton only support", 0, NULL, "Triton "
 	    "only supports? CUDA [0-9.]+ or higher, but got CUDA version: *"
 	    "([0-9.]+)", { NULL, "toolkit" } },
-	/* the container toolkit's CDI generation not finding the driver's
-	 * libraries where it looks (a driver under a path of its own) */
 	/* nvidia-ctk looking for the driver's libraries on the host ("failed
 	 * to locate libcuda.so: libcuda.so.580.159.04: not found") */
 	{ "CTR-HOST-DRIVER", 2, "failed to locate libcuda.so", 0, "nvidia-ctk",
 	    "failed to locate libcuda\\.so", { NULL } },
+	/* the container toolkit's CDI generation not finding the driver's
+	 * libraries where it looks (a driver under a path of its own) */
 	{ "CTR-HOST-DRIVER", 2, "failed to generate CDI spec", 0,
 	    "libcuda.so", "failed to generate CDI spec[^\n]*driver "
 	    "libraries", { NULL } },
@@ -1805,8 +1805,8 @@ const struct pattern cds_explain_patterns[] = {
 	 * DRIVER, nvidia-x11-DRIVER-KERNEL): "error: Cannot build
 	 * '/nix/store/...-nvidia-open-6.19.2-580.126.09.drv'" */
 	{ "KMOD-BUILD", 2, "Cannot build '", 0, NULL, "Cannot build '[^'\n]*"
-	    "-(nvidia-open-[0-9][0-9.]*-[0-9][0-9.]*[0-9]|nvidia-x11-[0-9][0-9.]*-"
-	    "[0-9][0-9.]*[0-9])\\.drv'", { NULL, "package" } },
+	    "-(nvidia-(open|x11)-[0-9][0-9.]*-[0-9][0-9.]*[0-9])\\.drv'",
+	    { NULL, "package" } },
 	/* kbuild refusing to build against headers that are not prepared
 	 * for external modules (a kernel's headers package of another
 	 * layout, or an incomplete one) */
