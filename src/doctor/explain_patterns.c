@@ -493,6 +493,8 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F16", 1, "The NVIDIA driver on your system is too old", 0, NULL,
 	    "The NVIDIA driver on your system is too old \\(found version "
 	    "([0-9]+)\\)", { NULL, "driver_cuda" } },
+	{ "F16", 2, "The NVIDIA driver on your system is too old", 0, NULL,
+	    "The NVIDIA driver on your system is too old", { NULL } },
 	/* the container toolkit's check of an image's NVIDIA_REQUIRE_CUDA
 	 * against the host's driver (libnvidia-container) */
 	{ "F16", 1, "unsatisfied condition: cuda", 0, NULL, "unsatisfied "
@@ -805,8 +807,8 @@ const struct pattern cds_explain_patterns[] = {
 	    "[A-Z][A-Za-z -]+)", { NULL, "exception" } },
 	/* the kernel's log: NVIDIA's Xid 79 is a GPU off the bus; 13, 31
 	 * and 43 faults of a program's kernel (NVIDIA, "Xid Errors") */
-	{ "GPU-LOST", 1, "fallen off the bus", 0, NULL, "fallen off "
-	    "the bus", { NULL } },
+	{ "GPU-LOST", 1, "fallen off ", 0, NULL, "fallen off (of )?the bus",
+	    { NULL } },
 	{ "GPU-LOST", 2, "Xid", 0, NULL, "Xid \\([^)\n]*\\): *79\\b",
 	    { NULL } },
 	/* nvidia-smi: a GPU on the bus that the driver cannot talk to */
@@ -1877,6 +1879,13 @@ const struct pattern cds_explain_patterns[] = {
 	{ "GPU-FEATURE", 1, "only supported on CUDA devices with compute "
 	    "capability", 0, NULL, "only supported on CUDA devices with "
 	    "compute capability >= ([0-9.]+)", { NULL, "needs" } },
+	{ "GPU-FEATURE", 1, "only supported on GPUs with compute capability",
+	    0, NULL, "only supported on GPUs with compute capability >= "
+	    "([0-9.]+)", { NULL, "needs" } },
+	/* TensorRT's builder (Error Code 9): "Networks with FP8 Q/DQ layers
+	 * require hardware with FP8 support." */
+	{ "GPU-FEATURE", 1, "hardware with FP8 support", 1, NULL, "requires? "
+	    "hardware with (FP8) support", { NULL, "feature" } },
 	{ "GPU-FEATURE", 2, "ompute capability ", 0, NULL, "ompute capability "
 	    "([0-9.]+) or higher (is )?required", { NULL, "needs" } },
 	{ "GPU-FEATURE", 2, "a GPU with Compute Capability ", 0, NULL, "a GPU "
@@ -1930,6 +1939,12 @@ const struct pattern cds_explain_patterns[] = {
 	/* ENOSPC in Python's, C++'s and the C library's words */
 	{ "DISK-FULL", 3, "No space left on device", 0, NULL, "No space left "
 	    "on device", { NULL } },
+	/* CUDA 13's CCCL refusing a dialect older than C++17 (thrust's
+	 * cpp_dialect.h, cub's util_cpp_dialect.cuh, libcu++'s
+	 * __internal/cpp_dialect.h): "#error Thrust requires at least
+	 * C++17." */
+	{ "CCCL-CXX17", 1, "requires at least C++", 1, NULL, "(Thrust|CUB|"
+	    "libcu\\+\\+) requires at least C\\+\\+ ?17", { NULL, "library" } },
 	/* Windows' ERROR_COMMITMENT_LIMIT (1455) mapping a DLL: Python's
 	 * "[WinError 1455] The paging file is too small for this operation
 	 * to complete. Error loading ...cublas64_11.dll", in the system's

@@ -1375,6 +1375,24 @@ const struct entry_def cds_explain_entries[] = {
 	  { { N_("a temporary directory or cache too small for the download "
 	    "(cannot be checked from the message alone: run df -h where it "
 	    "failed)"), { { NULL, { { NULL } } } } } } },
+	/* the #error of CUDA 13.0's CCCL headers (include/cccl/thrust/detail/
+	 * config/cpp_dialect.h and its CUB and libcu++ siblings) */
+	{ "CCCL-CXX17", N_("CUDA's C++ libraries need C++17"),
+	  N_("Thrust, CUB and libcu++ (CCCL), which the toolkit's headers "
+	  "include, stop with \"requires at least C++17\" when the code is "
+	  "compiled as C++14 or older: CUDA 13's CCCL requires C++17, where "
+	  "older toolkits' accepted older dialects with a warning at most "
+	  "(CUDA 11.8's Thrust: \"C++11 is deprecated but still "
+	  "supported\").  A project written for an older toolkit (its "
+	  "-std=c++14, its CMAKE_CUDA_STANDARD 14) fails at its first "
+	  "include of them, as does a newer CCCL from its own repository."),
+	  N_("Compile the CUDA and C++ sources as C++17 or later (nvcc "
+	  "-std=c++17; CMAKE_CUDA_STANDARD and CMAKE_CXX_STANDARD 17), or "
+	  "build with the older toolkit the project supports.  Defining "
+	  "CCCL_IGNORE_DEPRECATED_CPP_DIALECT only hides the check."),
+	  { { N_("the project compiles CUDA code as C++14 or older (cannot "
+	    "be checked from the message alone: see its -std or "
+	    "CMAKE_CUDA_STANDARD)"), { { NULL, { { NULL } } } } } } },
 	/* Microsoft's system error codes: 1455 is ERROR_COMMITMENT_LIMIT,
 	 * "The paging file is too small for this operation to complete." */
 	{ "WIN-PAGEFILE", N_("Windows has no memory left to map a library"),

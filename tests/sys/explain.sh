@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 387
+plan 396
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -272,6 +272,20 @@ recog 'nvlsm: ibwarn: [15] umad_init: can'"'"'t read ABI version from /sys/class
 recog 'nvidia-ctk: level=error msg="... failed to locate libcuda.so: libcuda.so.580.159.04: not found"' \
     CTR-HOST-DRIVER "nvidia-ctk finding no driver library on the host"
 recog 'cuDriverGetVersion(): 34' STUB-LIBCUDA "hashcat's driver call and its number"
+recog '/opt/cuda/targets/x86_64-linux/include/cccl/thrust/detail/config/cpp_dialect.h:78:6: error: #error Thrust requires at least C++17. Define CCCL_IGNORE_DEPRECATED_CPP_DIALECT to suppress this message.' \
+    CCCL-CXX17 "CUDA 13's Thrust compiled as C++14"
+is "$(cap library)" Thrust "CCCL-CXX17: the library named"
+recog '#    error libcu++ requires at least C++ 17. Define CCCL_IGNORE_DEPRECATED_CPP_DIALECT to suppress this message.' \
+    CCCL-CXX17 "libcu++'s spelling"
+cds --root "$E0" explain --json 'warning: Thrust requires at least C++14. C++11 is deprecated but still supported. C++11 support will be removed in a future release.'
+is "$(jget "$OUT" 'd.get("id")')" None "CUDA 12's deprecation of C++11: not CUDA 13's refusal"
+recog '[E] Error[9]: IBuilder::buildSerializedNetwork: Error Code 9: API Usage Error (Networks with FP8 Q/DQ layers require hardware with FP8 support.)' \
+    GPU-FEATURE "TensorRT's builder: FP8 on a GPU without it"
+recog 'ValueError: FP8 quantized models is only supported on GPUs with compute capability >= 9.0 (e.g H100).' \
+    GPU-FEATURE "transformers' FP8 check"
+is "$(cap needs)" 9.0 "GPU-FEATURE: the capability asked for"
+recog 'RuntimeError: The NVIDIA driver on your system is too old' F16 "PyTorch's words without the version"
+recog 'GPU has fallen off of the bus' GPU-LOST "off of the bus"
 recog 'ai.djl.engine.EngineException: No matching cuda flavor for win found: cu112mkl/sm_86.' \
     BINDING-TOOLKIT "DJL: no engine build for the CUDA here"
 is "$(cap toolkit)" cu112 "BINDING-TOOLKIT: DJL's flavor named"
