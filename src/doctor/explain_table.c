@@ -299,7 +299,8 @@ const struct entry_def cds_explain_entries[] = {
 	    IF(MSG_DRIVER, "mismatch", NULL) } } } },
 	{ "F20", N_("no NVIDIA kernel driver is running"),
 	  N_("nvidia-smi or NVML could not talk to the kernel module: it is "
-	  "not loaded.  Usually the kernel was updated and no module was built "
+	  "not loaded, or loaded and not driving this GPU (GPU-INIT).  "
+	  "Usually the kernel was updated and no module was built "
 	  "for it, or another kernel driver holds the GPU (nouveau, nova_core, "
 	  "vfio-pci for a virtual machine), or the kernel refuses to load it "
 	  "(Secure Boot or the kernel's lockdown an unsigned module, SELinux a "
@@ -318,7 +319,12 @@ const struct entry_def cds_explain_entries[] = {
 	    { BY("CTR-NO-GPU"), IF2(MSG_DRIVER, "container", NULL,
 	    "kernel module", "none loaded") } },
 	    { N_("no NVIDIA GPU or driver on this machine"),
-	    { BY("NO-DRIVER") } } } },
+	    { BY("NO-DRIVER") } },
+	    { N_("the module is loaded and will not drive this GPU: a GPU "
+	    "its release left to a legacy branch, the open module on a GPU "
+	    "before Turing, a GeForce as a vGPU (cannot be checked from the "
+	    "message alone: dmesg's NVRM lines say it)"),
+	    { { NULL, { { NULL } } } } } } },
 	{ "F21", N_("the framework has no kernels for this GPU"),
 	  N_("The framework's binaries carry GPU code for a list of "
 	  "architectures; this GPU's is not among them and no PTX is old "
@@ -505,9 +511,11 @@ const struct entry_def cds_explain_entries[] = {
 	    { N_("there is no real driver"), { BY("NO-DRIVER"), BY("F20"),
 	    NO_MODULE_ROWS } } } },
 	{ "NO-DRIVER", N_("no GPU or driver is visible"),
-	  N_("The CUDA runtime found no device: no NVIDIA kernel module, no "
-	  "libcuda.so.1, a stub libcuda, or (WSL2) the driver's directory "
-	  "not searched."),
+	  N_("The CUDA runtime found no device: CUDA_VISIBLE_DEVICES (or a "
+	  "container's NVIDIA_VISIBLE_DEVICES) hides every GPU, an empty "
+	  "value, -1 or a GPU number the machine does not have; or there is "
+	  "no NVIDIA kernel module, no libcuda.so.1, a stub libcuda, or "
+	  "(WSL2) the driver's directory is not searched."),
 	  N_("Install and load the NVIDIA driver for this GPU."),
 	  { { N_("CUDA_VISIBLE_DEVICES hides every GPU (empty, -1, or a "
 	    "first entry that names no GPU)"), { BY("ENV-CUDA-VISIBLE") } },
