@@ -1027,11 +1027,15 @@ const struct pattern cds_explain_patterns[] = {
 	{ "NO-DRIVER", 3, "nvidia-smi` failed", 0, NULL, "nvidia-smi` "
 	    "failed", { NULL } },
 	/* TensorRT's loader (libLoader.h): "Unable to load library:
-	 * cudnn64_8.dll" */
-	{ "F6", 2, "Unable to load library: ", 0, NULL, "Unable to load "
-	    "library: *(" CUDNN_DLL "|" CUDNN ")", { NULL, "missing" } },
-	{ "F13", 2, "Unable to load library: ", 0, NULL, "Unable to load "
-	    "library: *(" NVDLL "|" NVLIB SO ")", { NULL, "missing" } },
+	 * cudnn64_8.dll", its own builder resource on Windows
+	 * ("nvinfer_builder_resource_10.dll"), the name often on a line of
+	 * its own */
+	{ "F6", 2, "Unable to load library:", 0, NULL, "Unable to load "
+	    "library:[[:space:]]*(" CUDNN_DLL "|" CUDNN ")", { NULL,
+	    "missing" } },
+	{ "F13", 2, "Unable to load library:", 0, NULL, "Unable to load "
+	    "library:[[:space:]]*(" NVDLL "|" NVLIB SO "|(nvinfer[a-z_]*|"
+	    "nvonnxparser)_[0-9]+\\.dll)", { NULL, "missing" } },
 	/* any other library of NVIDIA's, by its soname */
 	/* ld.so's own words for a program's NEEDED library, the reason cut
 	 * off ("error while loading shared libraries: libcudart.so.12") */
@@ -1609,6 +1613,13 @@ const struct pattern cds_explain_patterns[] = {
 	 * cuda_home=...") */
 	{ "NVCC-MISSING", 2, "not find nvcc", 1, NULL, "([Cc]ould|[Dd]id|"
 	    "[Cc]an) not find nvcc", { NULL } },
+	/* XLA's compiler without the toolkit's libdevice (its NVPTX
+	 * backend: "libdevice not found at ./libdevice.10.bc"; before it, the
+	 * warning "Can't find libdevice directory ${CUDA_DIR}/nvvm/libdevice") */
+	{ "NVCC-MISSING", 1, "libdevice not found at", 0, NULL, "libdevice not "
+	    "found at", { NULL } },
+	{ "NVCC-MISSING", 2, "Can't find libdevice directory", 0, NULL,
+	    "Can't find libdevice directory", { NULL } },
 	/* FFmpeg's configure with --enable-cuda-nvcc */
 	{ "NVCC-MISSING", 2, "failed checking for nvcc", 0, NULL, "failed "
 	    "checking for nvcc", { NULL } },
@@ -1939,6 +1950,12 @@ const struct pattern cds_explain_patterns[] = {
 	/* ENOSPC in Python's, C++'s and the C library's words */
 	{ "DISK-FULL", 3, "No space left on device", 0, NULL, "No space left "
 	    "on device", { NULL } },
+	/* Jimver/cuda-toolkit (the GitHub Action) asked for a CUDA release
+	 * its tag's table lacks: "Error: Version not available: 13.2.0",
+	 * "12.6.[3]" as GitHub's log links it */
+	{ "CI-CUDA-ACTION", 2, "Version not available: ", 0, NULL, "Version "
+	    "not available: *(1[0-3]\\.[0-9]+\\.\\[?[0-9]+\\]?)\\b",
+	    { NULL, "CUDA" } },
 	/* CUDA 13's CCCL refusing a dialect older than C++17 (thrust's
 	 * cpp_dialect.h, cub's util_cpp_dialect.cuh, libcu++'s
 	 * __internal/cpp_dialect.h): "#error Thrust requires at least

@@ -1111,7 +1111,10 @@ const struct entry_def cds_explain_entries[] = {
 	  "or it is installed and neither on PATH nor named by CUDA_HOME or "
 	  "CUDACXX, which CMake and PyTorch's extension builder read.  Or the "
 	  "build turned CUDA on where none is wanted: a CUDA option of the "
-	  "project, or of a dependency built before it, is on by default."),
+	  "project, or of a dependency built before it, is on by default.  "
+	  "XLA (TensorFlow, JAX) compiles at run time and needs the "
+	  "compiler's nvvm/libdevice too: the nvidia-cuda-nvcc wheel, or a "
+	  "toolkit named by XLA_FLAGS=--xla_gpu_cuda_data_dir."),
 	  N_("Install a CUDA toolkit of the release the framework was built "
 	  "with (cudnn-setup install --cuda VERSION, or the distribution's "
 	  "nvidia-cuda-toolkit), then set CUDA_HOME to it and put its bin "
@@ -1401,6 +1404,21 @@ const struct entry_def cds_explain_entries[] = {
 	  { { N_("the project compiles CUDA code as C++14 or older (cannot "
 	    "be checked from the message alone: see its -std or "
 	    "CMAKE_CUDA_STANDARD)"), { { NULL, { { NULL } } } } } } },
+	/* Jimver/cuda-toolkit's table of releases per tag
+	 * (Jimver/cuda-toolkit#376, fixed by #377; Dao-AILab's
+	 * flash-attention moving its pin to v0.2.35 for CUDA 13.2.0) */
+	{ "CI-CUDA-ACTION", N_("the CI action that installs CUDA does not "
+	  "know this release"),
+	  N_("The GitHub Action that installs CUDA on a runner "
+	  "(Jimver/cuda-toolkit) downloads only the releases listed in the "
+	  "table built into the tag the workflow pins: a CUDA release "
+	  "published after that tag is \"not available\"."),
+	  N_("Pin a newer release of the action (its releases add the CUDA "
+	  "releases NVIDIA publishes), or ask it for a CUDA release its "
+	  "table has."),
+	  { { N_("the action's pinned tag predates the CUDA release asked "
+	    "for (cannot be checked from the message alone: see the "
+	    "workflow's uses: line)"), { { NULL, { { NULL } } } } } } },
 	/* Microsoft's system error codes: 1455 is ERROR_COMMITMENT_LIMIT,
 	 * "The paging file is too small for this operation to complete." */
 	{ "WIN-PAGEFILE", N_("Windows has no memory left to map a library"),

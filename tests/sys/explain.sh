@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 396
+plan 404
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -286,6 +286,21 @@ recog 'ValueError: FP8 quantized models is only supported on GPUs with compute c
 is "$(cap needs)" 9.0 "GPU-FEATURE: the capability asked for"
 recog 'RuntimeError: The NVIDIA driver on your system is too old' F16 "PyTorch's words without the version"
 recog 'GPU has fallen off of the bus' GPU-LOST "off of the bus"
+recog 'tensorflow.python.framework.errors_impl.InternalError: libdevice not found at ./libdevice.10.bc [Op:__inference_train_function_1234]' \
+    NVCC-MISSING "XLA without the toolkit's libdevice"
+recog "2025-01-05 17:02:35.709071: W tensorflow/compiler/xla/service/gpu/llvm_gpu_backend/gpu_backend_lib.cc:521] Can't find libdevice directory \${CUDA_DIR}/nvvm/libdevice. This may result in compilation or runtime failures" \
+    NVCC-MISSING "XLA's warning before it"
+recog '##[error]Error: Version not available: 13.2.0' CI-CUDA-ACTION \
+    "the CUDA-installing action's table without the release"
+is "$(cap CUDA)" 13.2.0 "CI-CUDA-ACTION: the release asked for"
+cds --root "$E0" explain --json 'Error: Version not available: 3.13.1'
+is "$(jget "$OUT" 'd.get("id")')" None "another action's version (a Python): not CUDA's"
+recog '[2024-06-13 20:21:01.668] [error] 6: [libLoader.cpp::nvinfer1::rt::DynamicLibrary::Impl::Impl::288] Error Code 6: Internal Error (Unable to load library: nvinfer_builder_resource_10.dll)' \
+    F13 "TensorRT's builder resource on Windows"
+recog 'ERROR: createInferBuilder: Error Code 6: API Usage Error
+Unable to load library:
+libnvinfer_builder_resource.so.10.7.0:' F13 "TensorRT's library named on a line of its own"
+is "$(cap missing)" libnvinfer_builder_resource.so.10.7.0 "F13: the library captured across the line break"
 recog 'ai.djl.engine.EngineException: No matching cuda flavor for win found: cu112mkl/sm_86.' \
     BINDING-TOOLKIT "DJL: no engine build for the CUDA here"
 is "$(cap toolkit)" cu112 "BINDING-TOOLKIT: DJL's flavor named"
