@@ -248,28 +248,105 @@ dist_version(const cds_handle_t *h, const char *site, const char *name)
 	return v;
 }
 
+/*
+ * The words of tool T in env E (NULL: none named, python3's pip or the
+ * active conda env) that change packages as HOW says, up to the
+ * requirements: `ENV/bin/python -m pip install` (a pip venv, and pip's
+ * wheels in a conda env: its own python, never a bin/pip that a uv venv
+ * lacks), `uv pip install --python ENV`, `conda install -p ENV -c
+ * conda-forge`.  pip's uninstall without its question; uv accepts pip's
+ * --force-reinstall (its --reinstall); conda's update for an upgrade,
+ * since its install keeps what is there.
+ */
+static void
+head_words(struct cds_strv *w, const struct cds_env *e, enum cds_pkg_tool t,
+    enum cds_pkg_how how)
+{
+	if (t == CDS_PKG_CONDA) {
+		cds_strv_push(w, "conda");
+		cds_strv_push(w, how == CDS_PKG_REMOVE ? "remove" :
+		    how == CDS_PKG_UPGRADE ? "update" : "install");
+		if (e != NULL) {
+			cds_strv_push(w, "-p");
+			cds_strv_push(w, e->prefix);
+		}
+		if (how != CDS_PKG_REMOVE) {
+			cds_strv_push(w, "-c");
+			cds_strv_push(w, "conda-forge");
+		}
+		if (how == CDS_PKG_REINSTALL) {
+			cds_strv_push(w, "--force-reinstall");
+		}
+		return;
+	}
+	if (e == NULL) {
+		cds_strv_push(w, "python3");
+	} else if (t == CDS_PKG_PIP) {
+		cds_strv_push_owned(w, cds_path_join(e->prefix,
+		    "bin/python"));
+	} else {
+		cds_strv_push(w, "uv");
+	}
+	if (e == NULL || t == CDS_PKG_PIP) {
+		cds_strv_push(w, "-m");
+	}
+	cds_strv_push(w, "pip");
+	cds_strv_push(w, how == CDS_PKG_REMOVE ? "uninstall" : "install");
+	if (e != NULL && t != CDS_PKG_PIP) {
+		cds_strv_push(w, "--python");
+		cds_strv_push(w, e->prefix);
+	}
+	if (how == CDS_PKG_REMOVE && (e == NULL || t == CDS_PKG_PIP)) {
+		cds_strv_push(w, "-y");
+	} else if (how == CDS_PKG_UPGRADE) {
+		cds_strv_push(w, "-U");
+	} else if (how == CDS_PKG_REINSTALL) {
+		cds_strv_push(w, "--force-reinstall");
+		cds_strv_push(w, "--no-deps");
+	}
+}
+
 /* The words of env E's tool for VERB ("install", "uninstall"), up to the
  * requirements; pip's uninstall without its question. */
 static void
 pm_words(struct cds_strv *w, const struct cds_env *e, enum cds_pkg_tool t,
     const char *verb)
 {
-	if (t == CDS_PKG_PIP) {
-		cds_strv_push_owned(w, cds_path_join(e->prefix,
-		    "bin/python"));
-		cds_strv_push(w, "-m");
-		cds_strv_push(w, "pip");
-		cds_strv_push(w, verb);
-		if (strcmp(verb, "uninstall") == 0) {
-			cds_strv_push(w, "-y");
-		}
-	} else {
-		cds_strv_push(w, "uv");
-		cds_strv_push(w, "pip");
-		cds_strv_push(w, verb);
-		cds_strv_push(w, "--python");
-		cds_strv_push(w, e->prefix);
+	head_words(w, e, t, strcmp(verb, "uninstall") == 0 ? CDS_PKG_REMOVE :
+	    CDS_PKG_ADD);
+}
+
+void
+cds_pkg_cmd(const cds_handle_t *h, struct cds_strv *w,
+    const struct cds_env *e, int conda, enum cds_pkg_how how)
+{
+	head_words(w, e, conda ? CDS_PKG_CONDA : e != NULL ?
+	    cds_pkg_tool_of(h, e) : CDS_PKG_PIP, how);
+}
+
+char **
+cds_pkg_argv(const cds_handle_t *h, const struct cds_env *e, int conda,
+    enum cds_pkg_how how, const char *const *specs)
+{
+	struct cds_strv w = {0};
+	size_t i;
+
+	cds_pkg_cmd(h, &w, e, conda, how);
+	for (i = 0; specs != NULL && specs[i] != NULL; i++) {
+		cds_strv_push(&w, specs[i]);
 	}
+	return cds_strv_steal(&w);
+}
+
+struct cds_fix *
+cds_pkg_fix_specs(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, int conda, enum cds_pkg_how how,
+    const char *const *specs, enum cds_pkg_how undo_how,
+    const char *const *undo)
+{
+	return cds_finding_fix_argv(f, cds_pkg_argv(c->h, e, conda, how,
+	    specs), undo != NULL ? cds_pkg_argv(c->h, e, conda, undo_how,
+	    undo) : NULL);
 }
 
 /* The words that install with env E's tool, up to the requirements. */
@@ -474,13 +551,7 @@ torch_wheel_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 static void
 conda_words(struct cds_strv *w, const struct cds_env *e)
 {
-	static const char *const words[] = { "conda", "install", "-p", NULL,
-		"-c", "conda-forge" };
-	size_t i;
-
-	for (i = 0; i < sizeof(words) / sizeof(*words); i++) {
-		cds_strv_push(w, words[i] != NULL ? words[i] : e->prefix);
-	}
+	head_words(w, e, CDS_PKG_CONDA, CDS_PKG_ADD);
 }
 
 /* The conda-forge command for torch from conda in E (conda-forge's
@@ -912,16 +983,7 @@ narrowed(const struct cds_scan *s)
 static void
 pip_words(const cds_handle_t *h, struct cds_strv *w, const struct cds_env *e)
 {
-	if (e != NULL && !e->is_conda) {
-		install_words(w, e, cds_pkg_tool_of(h, e));
-	} else if (e != NULL) {
-		install_words(w, e, CDS_PKG_PIP);
-	} else {
-		cds_strv_push(w, "python3");
-		cds_strv_push(w, "-m");
-		cds_strv_push(w, "pip");
-		cds_strv_push(w, "install");
-	}
+	cds_pkg_cmd(h, w, e, 0, CDS_PKG_ADD);
 }
 
 /* The cuda-toolkit extra of a CUDA 13 component wheel ("nvidia-cusparse-

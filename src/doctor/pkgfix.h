@@ -63,6 +63,43 @@ CDS_HIDDEN void cds_machine_of(const struct cds_scan *s,
 CDS_HIDDEN void cds_pkg_words(const cds_handle_t *h, struct cds_strv *w,
     const struct cds_env *e, const char *verb);
 
+/* What a package-manager command does to the packages it names. */
+enum cds_pkg_how {
+	CDS_PKG_ADD = 0,	/* install what the specs say (pip keeps a
+				   version there that meets them) */
+	CDS_PKG_UPGRADE,	/* install the newest the specs allow */
+	CDS_PKG_REINSTALL,	/* install again, files and all, without
+				   the dependencies */
+	CDS_PKG_REMOVE		/* uninstall */
+};
+
+/*
+ * The one way a finding says "change these packages in this env": push
+ * onto W the words of env E's own tool that HOW, up to the requirements:
+ * `ENV/bin/python -m pip install` (a venv, or pip's wheels in a conda
+ * env), `uv pip install --python ENV` (a venv uv made), or, when CONDA
+ * (the packages are the conda env's own), `conda install -p ENV -c
+ * conda-forge`; with E NULL, `python3 -m pip install`.
+ */
+CDS_HIDDEN void cds_pkg_cmd(const cds_handle_t *h, struct cds_strv *w,
+    const struct cds_env *e, int conda, enum cds_pkg_how how);
+
+/* The same command with SPECS (requirements, and options such as
+ * "--index-url" and its URL; NULL-terminated) after it.  New vector. */
+CDS_HIDDEN char **cds_pkg_argv(const cds_handle_t *h,
+    const struct cds_env *e, int conda, enum cds_pkg_how how,
+    const char *const *specs);
+
+/*
+ * Add to finding F the fix that HOW SPECS in env E, with the command that
+ * goes back (UNDO_HOW UNDO; UNDO NULL: none): its text, argv and
+ * undo_argv.  The fix.
+ */
+CDS_HIDDEN struct cds_fix *cds_pkg_fix_specs(struct cds_rule_ctx *c,
+    struct cds_finding *f, const struct cds_env *e, int conda,
+    enum cds_pkg_how how, const char *const *specs,
+    enum cds_pkg_how undo_how, const char *const *undo);
+
 /* The index's build row of package P whose CUDA only the index knows (a
  * wheel build with its package index: CTranslate2's releases); NULL. */
 CDS_HIDDEN const struct cds_framework_req *cds_pkg_index_row(
