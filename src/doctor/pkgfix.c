@@ -427,6 +427,29 @@ torch_row(const struct cds_manifest *m, const char *version,
 	return r;
 }
 
+int
+cds_pkg_torch_spec(const struct cds_manifest *m, struct cds_strv *w,
+    const char *pin, const char *now)
+{
+	const char *label, *dummy;
+	char *pub = public_version(pin, &dummy), *npub;
+	const struct cds_framework_req *r;
+
+	npub = public_version(now != NULL ? now : pin, &label);
+	free(npub);
+	r = label != NULL && m != NULL ? torch_row(m, pub, label) : NULL;
+	if (r != NULL) {
+		cds_strv_push_owned(w, cds_xasprintf("torch==%s+%s", pub,
+		    label));
+		cds_strv_push(w, "--index-url");
+		cds_strv_push(w, r->index_url);
+	} else {
+		cds_strv_push_owned(w, cds_xasprintf("torch==%s", pub));
+	}
+	free(pub);
+	return r != NULL || label == NULL;
+}
+
 /*
  * torchvision's release beside torch VERSION: its minor is torch's plus 15
  * (0.24 with 2.9; pip-fixes research, from several threads), same patch.

@@ -100,6 +100,16 @@ CDS_HIDDEN struct cds_fix *cds_pkg_fix_specs(struct cds_rule_ctx *c,
     enum cds_pkg_how how, const char *const *specs,
     enum cds_pkg_how undo_how, const char *const *undo);
 
+/*
+ * Push onto W torch release PIN ("2.6.0") in the build of the torch NOW
+ * there ("2.5.1+cu124": "torch==2.6.0+cu124", "--index-url", its index),
+ * where the index has that release's build of NOW's label; else
+ * "torch==PIN" (PyPI's build).  NOW NULL: PIN's own label.  1 when the
+ * build is NOW's (or NOW has no label), 0 when only PyPI's is named.
+ */
+CDS_HIDDEN int cds_pkg_torch_spec(const struct cds_manifest *m,
+    struct cds_strv *w, const char *pin, const char *now);
+
 /* The index's build row of package P whose CUDA only the index knows (a
  * wheel build with its package index: CTranslate2's releases); NULL. */
 CDS_HIDDEN const struct cds_framework_req *cds_pkg_index_row(
