@@ -16,10 +16,12 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cds.h"
@@ -986,6 +988,201 @@ cds_pkg_fix_req(struct cds_rule_ctx *c, struct cds_finding *f,
 	cds_strv_push_owned(&u, cds_xasprintf("%s==%s", wheel, now));
 	cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
 	return 1;
+}
+
+/* NAME as a dist-info directory spells it: lower case, "-" and "." as
+ * "_" (PEP 503, PEP 427).  New string. */
+static char *
+dist_stem(const char *name, size_t n)
+{
+	char *r = cds_xstrndup(name, n), *p;
+
+	for (p = r; *p != '\0'; p++) {
+		*p = *p == '-' || *p == '.' ? '_' : (char)tolower(
+		    (unsigned char)*p);
+	}
+	return r;
+}
+
+/* The METADATA of distribution NAME in SITE (a path in the root); NULL. */
+static char *
+metadata_of(const cds_handle_t *h, const char *site, const char *name)
+{
+	char *host = site != NULL ? cds_rpath_follow(h, site) : NULL;
+	char *want = dist_stem(name, strlen(name)), *text = NULL;
+	struct dirent *d;
+	DIR *dir;
+
+	if (host == NULL || (dir = opendir(host)) == NULL) {
+		free(host);
+		free(want);
+		return NULL;
+	}
+	while (text == NULL && (d = readdir(dir)) != NULL) {
+		const char *end = strstr(d->d_name, ".dist-info");
+		char *stem, *meta;
+
+		if (end == NULL || end[10] != '\0') {
+			continue;
+		}
+		stem = dist_stem(d->d_name, strcspn(d->d_name, "-"));
+		if (strcmp(stem, want) == 0) {
+			meta = cds_xasprintf("%s/%s/METADATA", site,
+			    d->d_name);
+			text = cds_root_read_file(h, meta, 4u << 20, NULL);
+			free(meta);
+		}
+		free(stem);
+	}
+	closedir(dir);
+	free(host);
+	free(want);
+	return text;
+}
+
+/* The requirement of METADATA TEXT whose name is WHEEL or starts with
+ * WHEEL "-cu" ("nvidia-cudnn" -> "nvidia-cudnn-cu12==9.1.0.70"), without
+ * its marker and spaces; NULL. */
+static char *
+requirement_for(const char *text, const char *wheel)
+{
+	const char *p;
+	size_t n = strlen(wheel);
+
+	for (p = text; p != NULL && *p != '\0'; ) {
+		const char *eol = p + strcspn(p, "\n");
+
+		if (cds_startswith(p, "Requires-Dist:")) {
+			const char *q = p + 14;
+			size_t len;
+
+			q += strspn(q, " \t");
+			len = strcspn(q, ";\n\r");
+			if (strncasecmp(q, wheel, n) == 0 && (q[n] == '-' ?
+			    strncasecmp(q + n, "-cu", 3) == 0 :
+			    strchr(" \t=<>!~[;\n\r", q[n]) != NULL)) {
+				struct cds_buf b = {0};
+				size_t i;
+
+				for (i = 0; i < len; i++) {
+					if (q[i] != ' ' && q[i] != '\t' &&
+					    q[i] != '(' && q[i] != ')') {
+						cds_buf_add(&b, q + i, 1);
+					}
+				}
+				cds_buf_add(&b, "", 1);
+				return cds_buf_steal(&b);
+			}
+		}
+		p = *eol != '\0' ? eol + 1 : NULL;
+	}
+	return NULL;
+}
+
+char *
+cds_pkg_soname_wheel(const char *name, int cuda_major, char **subdir)
+{
+	static const struct {
+		const char *stem, *wheel, *dir;
+	} map[] = {
+		{ "libcublasLt.so.", "cublas", "cublas" },
+		{ "libcublas.so.", "cublas", "cublas" },
+		{ "libcudart.so.", "cuda-runtime", "cuda_runtime" },
+		{ "libcufft.so.", "cufft", "cufft" },
+		{ "libcurand.so.", "curand", "curand" },
+		{ "libcusolver.so.", "cusolver", "cusolver" },
+		{ "libcusparse.so.", "cusparse", "cusparse" },
+		{ "libnvrtc.so.", "cuda-nvrtc", "cuda_nvrtc" },
+		{ "libnvJitLink.so.", "nvjitlink", "nvjitlink" },
+		{ "libcudnn.so.", "cudnn", "cudnn" },
+	};
+	size_t i;
+
+	if (subdir != NULL) {
+		*subdir = NULL;
+	}
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+		if (cds_startswith(name, map[i].stem)) {
+			int v = atoi(name + strlen(map[i].stem));
+
+			/* cuDNN's wheels are named by CUDA, not by cuDNN */
+			if (strcmp(map[i].wheel, "cudnn") == 0) {
+				v = cuda_major;
+			}
+			if (v <= 0) {
+				return NULL;
+			}
+			if (subdir != NULL) {
+				*subdir = cds_xasprintf("nvidia/%s/lib",
+				    map[i].dir);
+			}
+			return cds_xasprintf("nvidia-%s-cu%d", map[i].wheel, v);
+		}
+	}
+	return NULL;
+}
+
+char *
+cds_pkg_soname_spec(const cds_handle_t *h, const struct cds_env *e,
+    const struct cds_package *by, const char *name)
+{
+	char *wheel, *text, *stem, *r = NULL;
+	const char *so = strstr(name, ".so.");
+	int cuda = by != NULL && by->cuda != NULL ? atoi(by->cuda) : 0;
+
+	if (e == NULL || so == NULL || (by != NULL && by->from_conda) ||
+	    (wheel = cds_pkg_soname_wheel(name, cuda, NULL)) == NULL) {
+		return NULL;
+	}
+	/* "nvidia-cublas" of "nvidia-cublas-cu12": what the requirer
+	 * names, of whatever CUDA */
+	stem = cds_xstrndup(wheel, strrchr(wheel, '-') - wheel);
+	text = by != NULL ? metadata_of(h, by->location, by->name) : NULL;
+	if (text != NULL) {
+		r = requirement_for(text, stem);
+	}
+	if (r == NULL && cds_startswith(name, "libcudnn") && cuda > 0) {
+		/* the soname's major, nothing finer */
+		r = cds_xasprintf("%s==%d.*", wheel, atoi(so + 4));
+	}
+	free(text);
+	free(stem);
+	free(wheel);
+	return r;
+}
+
+int
+cds_pkg_fix_sonames(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *by,
+    char *const *names)
+{
+	struct cds_strv specs = {0}, back = {0};
+	size_t i;
+
+	for (i = 0; names != NULL && names[i] != NULL; i++) {
+		char *r = cds_pkg_soname_spec(c->h, e, by, names[i]);
+		char *nm;
+
+		if (r == NULL || cds_strv_contains(&specs, r)) {
+			free(r);
+			continue;
+		}
+		nm = cds_xstrndup(r, strcspn(r, "=<>!~["));
+		if (!cds_strv_contains(&back, nm)) {
+			cds_strv_push(&back, nm);
+		}
+		free(nm);
+		cds_strv_push_owned(&specs, r);
+	}
+	if (specs.n > 0) {
+		cds_pkg_fix_specs(c, f, e, 0, CDS_PKG_ADD,
+		    (const char *const *)specs.v, CDS_PKG_REMOVE,
+		    (const char *const *)back.v);
+	}
+	i = specs.n;
+	cds_strv_clear(&specs);
+	cds_strv_clear(&back);
+	return i > 0;
 }
 
 /* The env a scan was narrowed to (--env, --prefix), or NULL. */

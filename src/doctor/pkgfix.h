@@ -110,6 +110,30 @@ CDS_HIDDEN struct cds_fix *cds_pkg_fix_specs(struct cds_rule_ctx *c,
 CDS_HIDDEN int cds_pkg_torch_spec(const struct cds_manifest *m,
     struct cds_strv *w, const char *pin, const char *now);
 
+/* The wheel that installs CUDA library NAME ("libcublas.so.12" ->
+ * "nvidia-cublas-cu12"; a cuDNN soname: the wheel of CUDA major
+ * CUDA_MAJOR, 0: unknown), and its directory in site-packages into
+ * *SUBDIR (may be NULL; "nvidia/cublas/lib"); NULL.  New strings. */
+CDS_HIDDEN char *cds_pkg_soname_wheel(const char *name, int cuda_major,
+    char **subdir);
+
+/*
+ * The requirement that puts library NAME into env E with pip or uv: the
+ * one package BY (NULL: none) names in its METADATA's Requires-Dist
+ * ("nvidia-cudnn-cu12==9.1.0.70", "nvidia-cublas-cu12"), else, for
+ * cuDNN, its wheel of BY's CUDA at the soname's major ("==9.*"); NULL
+ * when nothing says which (E NULL, BY a conda package).  New string.
+ */
+CDS_HIDDEN char *cds_pkg_soname_spec(const cds_handle_t *h,
+    const struct cds_env *e, const struct cds_package *by, const char *name);
+
+/* Add to F the command of E's own tool that installs the wheels of
+ * libraries NAMES (NULL-terminated) as cds_pkg_soname_spec says, and the
+ * one that removes them again.  1 when added. */
+CDS_HIDDEN int cds_pkg_fix_sonames(struct cds_rule_ctx *c,
+    struct cds_finding *f, const struct cds_env *e,
+    const struct cds_package *by, char *const *names);
+
 /* The index's build row of package P whose CUDA only the index knows (a
  * wheel build with its package index: CTranslate2's releases); NULL. */
 CDS_HIDDEN const struct cds_framework_req *cds_pkg_index_row(
