@@ -881,6 +881,29 @@ cds_pkg_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 	return 1;
 }
 
+int
+cds_pkg_fix_cpu(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p)
+{
+	const struct cds_framework_req *row;
+	struct cds_machine mc;
+	const char *label;
+	char *pub;
+
+	if (c->m == NULL || e == NULL || p->version == NULL ||
+	    p->from_conda || p->kind != CDS_FW_TORCH) {
+		return 0;
+	}
+	cds_machine_of(c->s, &mc);
+	pub = public_version(p->version, &label);
+	row = cds_torch_fit(c->m, pub, NULL, &mc);
+	if (row != NULL) {
+		torch_wheel_fix(c, f, e, p, row, cds_pkg_tool_of(c->h, e));
+	}
+	free(pub);
+	return row != NULL;
+}
+
 /* The version a row names ("1.18.0"; "4.4.0" of "4.0.0-4.4.0"), as a pip
  * requirement: "==1.18.0", "==1.17.*" for "1.17.x". */
 static char *

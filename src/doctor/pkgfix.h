@@ -158,6 +158,12 @@ CDS_HIDDEN enum cds_pkg_tool cds_pkg_tool_of(const cds_handle_t *h,
 CDS_HIDDEN int cds_pkg_fix(struct cds_rule_ctx *c, struct cds_finding *f,
     const struct cds_env *e, const struct cds_package *p, int cc);
 
+/* Add to F, which says torch P in env E is a CPU-only build, the command
+ * that installs the build of its release (else the newest release) that
+ * runs here, from the index's rows, and back.  1 when added. */
+CDS_HIDDEN int cds_pkg_fix_cpu(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p);
+
 /*
  * The same for package P whose cuDNN or CUDA major differs from what
  * package LIKE (torch, in the same env) brings: the newest release of P
