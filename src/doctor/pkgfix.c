@@ -698,14 +698,6 @@ better_row(const struct cds_framework_req *a,
 	return v != 0 ? v > 0 : cds_vercmp(a->cuda, b->cuda) > 0;
 }
 
-void
-cds_pkg_words(const cds_handle_t *h, struct cds_strv *w,
-    const struct cds_env *e, const char *verb)
-{
-	pm_words(w, e, e->is_conda ? CDS_PKG_PIP : cds_pkg_tool_of(h, e),
-	    verb);
-}
-
 const struct cds_framework_req *
 cds_pkg_index_row(const struct cds_manifest *m, const struct cds_package *p)
 {

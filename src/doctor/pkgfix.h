@@ -57,12 +57,6 @@ CDS_HIDDEN const struct cds_framework_req *cds_torch_fit(
 CDS_HIDDEN void cds_machine_of(const struct cds_scan *s,
     struct cds_machine *mc);
 
-/* The words of env E's own tool for VERB ("install", "uninstall": pip's
- * without its question), up to the package names: `ENV/bin/python -m pip
- * VERB` or `uv pip VERB --python ENV`. */
-CDS_HIDDEN void cds_pkg_words(const cds_handle_t *h, struct cds_strv *w,
-    const struct cds_env *e, const char *verb);
-
 /* What a package-manager command does to the packages it names. */
 enum cds_pkg_how {
 	CDS_PKG_ADD = 0,	/* install what the specs say (pip keeps a
