@@ -16,10 +16,12 @@
  */
 #include "config.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #include "cds.h"
@@ -248,28 +250,105 @@ dist_version(const cds_handle_t *h, const char *site, const char *name)
 	return v;
 }
 
+/*
+ * The words of tool T in env E (NULL: none named, python3's pip or the
+ * active conda env) that change packages as HOW says, up to the
+ * requirements: `ENV/bin/python -m pip install` (a pip venv, and pip's
+ * wheels in a conda env: its own python, never a bin/pip that a uv venv
+ * lacks), `uv pip install --python ENV`, `conda install -p ENV -c
+ * conda-forge`.  pip's uninstall without its question; uv accepts pip's
+ * --force-reinstall (its --reinstall); conda's update for an upgrade,
+ * since its install keeps what is there.
+ */
+static void
+head_words(struct cds_strv *w, const struct cds_env *e, enum cds_pkg_tool t,
+    enum cds_pkg_how how)
+{
+	if (t == CDS_PKG_CONDA) {
+		cds_strv_push(w, "conda");
+		cds_strv_push(w, how == CDS_PKG_REMOVE ? "remove" :
+		    how == CDS_PKG_UPGRADE ? "update" : "install");
+		if (e != NULL) {
+			cds_strv_push(w, "-p");
+			cds_strv_push(w, e->prefix);
+		}
+		if (how != CDS_PKG_REMOVE) {
+			cds_strv_push(w, "-c");
+			cds_strv_push(w, "conda-forge");
+		}
+		if (how == CDS_PKG_REINSTALL) {
+			cds_strv_push(w, "--force-reinstall");
+		}
+		return;
+	}
+	if (e == NULL) {
+		cds_strv_push(w, "python3");
+	} else if (t == CDS_PKG_PIP) {
+		cds_strv_push_owned(w, cds_path_join(e->prefix,
+		    "bin/python"));
+	} else {
+		cds_strv_push(w, "uv");
+	}
+	if (e == NULL || t == CDS_PKG_PIP) {
+		cds_strv_push(w, "-m");
+	}
+	cds_strv_push(w, "pip");
+	cds_strv_push(w, how == CDS_PKG_REMOVE ? "uninstall" : "install");
+	if (e != NULL && t != CDS_PKG_PIP) {
+		cds_strv_push(w, "--python");
+		cds_strv_push(w, e->prefix);
+	}
+	if (how == CDS_PKG_REMOVE && (e == NULL || t == CDS_PKG_PIP)) {
+		cds_strv_push(w, "-y");
+	} else if (how == CDS_PKG_UPGRADE) {
+		cds_strv_push(w, "-U");
+	} else if (how == CDS_PKG_REINSTALL) {
+		cds_strv_push(w, "--force-reinstall");
+		cds_strv_push(w, "--no-deps");
+	}
+}
+
 /* The words of env E's tool for VERB ("install", "uninstall"), up to the
  * requirements; pip's uninstall without its question. */
 static void
 pm_words(struct cds_strv *w, const struct cds_env *e, enum cds_pkg_tool t,
     const char *verb)
 {
-	if (t == CDS_PKG_PIP) {
-		cds_strv_push_owned(w, cds_path_join(e->prefix,
-		    "bin/python"));
-		cds_strv_push(w, "-m");
-		cds_strv_push(w, "pip");
-		cds_strv_push(w, verb);
-		if (strcmp(verb, "uninstall") == 0) {
-			cds_strv_push(w, "-y");
-		}
-	} else {
-		cds_strv_push(w, "uv");
-		cds_strv_push(w, "pip");
-		cds_strv_push(w, verb);
-		cds_strv_push(w, "--python");
-		cds_strv_push(w, e->prefix);
+	head_words(w, e, t, strcmp(verb, "uninstall") == 0 ? CDS_PKG_REMOVE :
+	    CDS_PKG_ADD);
+}
+
+void
+cds_pkg_cmd(const cds_handle_t *h, struct cds_strv *w,
+    const struct cds_env *e, int conda, enum cds_pkg_how how)
+{
+	head_words(w, e, conda ? CDS_PKG_CONDA : e != NULL ?
+	    cds_pkg_tool_of(h, e) : CDS_PKG_PIP, how);
+}
+
+char **
+cds_pkg_argv(const cds_handle_t *h, const struct cds_env *e, int conda,
+    enum cds_pkg_how how, const char *const *specs)
+{
+	struct cds_strv w = {0};
+	size_t i;
+
+	cds_pkg_cmd(h, &w, e, conda, how);
+	for (i = 0; specs != NULL && specs[i] != NULL; i++) {
+		cds_strv_push(&w, specs[i]);
 	}
+	return cds_strv_steal(&w);
+}
+
+struct cds_fix *
+cds_pkg_fix_specs(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, int conda, enum cds_pkg_how how,
+    const char *const *specs, enum cds_pkg_how undo_how,
+    const char *const *undo)
+{
+	return cds_finding_fix_argv(f, cds_pkg_argv(c->h, e, conda, how,
+	    specs), undo != NULL ? cds_pkg_argv(c->h, e, conda, undo_how,
+	    undo) : NULL);
 }
 
 /* The words that install with env E's tool, up to the requirements. */
@@ -348,6 +427,29 @@ torch_row(const struct cds_manifest *m, const char *version,
 	}
 	free(want);
 	return r;
+}
+
+int
+cds_pkg_torch_spec(const struct cds_manifest *m, struct cds_strv *w,
+    const char *pin, const char *now)
+{
+	const char *label, *dummy;
+	char *pub = public_version(pin, &dummy), *npub;
+	const struct cds_framework_req *r;
+
+	npub = public_version(now != NULL ? now : pin, &label);
+	free(npub);
+	r = label != NULL && m != NULL ? torch_row(m, pub, label) : NULL;
+	if (r != NULL) {
+		cds_strv_push_owned(w, cds_xasprintf("torch==%s+%s", pub,
+		    label));
+		cds_strv_push(w, "--index-url");
+		cds_strv_push(w, r->index_url);
+	} else {
+		cds_strv_push_owned(w, cds_xasprintf("torch==%s", pub));
+	}
+	free(pub);
+	return r != NULL || label == NULL;
 }
 
 /*
@@ -474,13 +576,7 @@ torch_wheel_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 static void
 conda_words(struct cds_strv *w, const struct cds_env *e)
 {
-	static const char *const words[] = { "conda", "install", "-p", NULL,
-		"-c", "conda-forge" };
-	size_t i;
-
-	for (i = 0; i < sizeof(words) / sizeof(*words); i++) {
-		cds_strv_push(w, words[i] != NULL ? words[i] : e->prefix);
-	}
+	head_words(w, e, CDS_PKG_CONDA, CDS_PKG_ADD);
 }
 
 /* The conda-forge command for torch from conda in E (conda-forge's
@@ -600,14 +696,6 @@ better_row(const struct cds_framework_req *a,
 	}
 	v = cds_vercmp(row_top(a), row_top(b));
 	return v != 0 ? v > 0 : cds_vercmp(a->cuda, b->cuda) > 0;
-}
-
-void
-cds_pkg_words(const cds_handle_t *h, struct cds_strv *w,
-    const struct cds_env *e, const char *verb)
-{
-	pm_words(w, e, e->is_conda ? CDS_PKG_PIP : cds_pkg_tool_of(h, e),
-	    verb);
 }
 
 const struct cds_framework_req *
@@ -785,6 +873,29 @@ cds_pkg_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 	return 1;
 }
 
+int
+cds_pkg_fix_cpu(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p)
+{
+	const struct cds_framework_req *row;
+	struct cds_machine mc;
+	const char *label;
+	char *pub;
+
+	if (c->m == NULL || e == NULL || p->version == NULL ||
+	    p->from_conda || p->kind != CDS_FW_TORCH) {
+		return 0;
+	}
+	cds_machine_of(c->s, &mc);
+	pub = public_version(p->version, &label);
+	row = cds_torch_fit(c->m, pub, NULL, &mc);
+	if (row != NULL) {
+		torch_wheel_fix(c, f, e, p, row, cds_pkg_tool_of(c->h, e));
+	}
+	free(pub);
+	return row != NULL;
+}
+
 /* The version a row names ("1.18.0"; "4.4.0" of "4.0.0-4.4.0"), as a pip
  * requirement: "==1.18.0", "==1.17.*" for "1.17.x". */
 static char *
@@ -894,6 +1005,201 @@ cds_pkg_fix_req(struct cds_rule_ctx *c, struct cds_finding *f,
 	return 1;
 }
 
+/* NAME as a dist-info directory spells it: lower case, "-" and "." as
+ * "_" (PEP 503, PEP 427).  New string. */
+static char *
+dist_stem(const char *name, size_t n)
+{
+	char *r = cds_xstrndup(name, n), *p;
+
+	for (p = r; *p != '\0'; p++) {
+		*p = *p == '-' || *p == '.' ? '_' : (char)tolower(
+		    (unsigned char)*p);
+	}
+	return r;
+}
+
+/* The METADATA of distribution NAME in SITE (a path in the root); NULL. */
+static char *
+metadata_of(const cds_handle_t *h, const char *site, const char *name)
+{
+	char *host = site != NULL ? cds_rpath_follow(h, site) : NULL;
+	char *want = dist_stem(name, strlen(name)), *text = NULL;
+	struct dirent *d;
+	DIR *dir;
+
+	if (host == NULL || (dir = opendir(host)) == NULL) {
+		free(host);
+		free(want);
+		return NULL;
+	}
+	while (text == NULL && (d = readdir(dir)) != NULL) {
+		const char *end = strstr(d->d_name, ".dist-info");
+		char *stem, *meta;
+
+		if (end == NULL || end[10] != '\0') {
+			continue;
+		}
+		stem = dist_stem(d->d_name, strcspn(d->d_name, "-"));
+		if (strcmp(stem, want) == 0) {
+			meta = cds_xasprintf("%s/%s/METADATA", site,
+			    d->d_name);
+			text = cds_root_read_file(h, meta, 4u << 20, NULL);
+			free(meta);
+		}
+		free(stem);
+	}
+	closedir(dir);
+	free(host);
+	free(want);
+	return text;
+}
+
+/* The requirement of METADATA TEXT whose name is WHEEL or starts with
+ * WHEEL "-cu" ("nvidia-cudnn" -> "nvidia-cudnn-cu12==9.1.0.70"), without
+ * its marker and spaces; NULL. */
+static char *
+requirement_for(const char *text, const char *wheel)
+{
+	const char *p;
+	size_t n = strlen(wheel);
+
+	for (p = text; p != NULL && *p != '\0'; ) {
+		const char *eol = p + strcspn(p, "\n");
+
+		if (cds_startswith(p, "Requires-Dist:")) {
+			const char *q = p + 14;
+			size_t len;
+
+			q += strspn(q, " \t");
+			len = strcspn(q, ";\n\r");
+			if (strncasecmp(q, wheel, n) == 0 && (q[n] == '-' ?
+			    strncasecmp(q + n, "-cu", 3) == 0 :
+			    strchr(" \t=<>!~[;\n\r", q[n]) != NULL)) {
+				struct cds_buf b = {0};
+				size_t i;
+
+				for (i = 0; i < len; i++) {
+					if (q[i] != ' ' && q[i] != '\t' &&
+					    q[i] != '(' && q[i] != ')') {
+						cds_buf_add(&b, q + i, 1);
+					}
+				}
+				cds_buf_add(&b, "", 1);
+				return cds_buf_steal(&b);
+			}
+		}
+		p = *eol != '\0' ? eol + 1 : NULL;
+	}
+	return NULL;
+}
+
+char *
+cds_pkg_soname_wheel(const char *name, int cuda_major, char **subdir)
+{
+	static const struct {
+		const char *stem, *wheel, *dir;
+	} map[] = {
+		{ "libcublasLt.so.", "cublas", "cublas" },
+		{ "libcublas.so.", "cublas", "cublas" },
+		{ "libcudart.so.", "cuda-runtime", "cuda_runtime" },
+		{ "libcufft.so.", "cufft", "cufft" },
+		{ "libcurand.so.", "curand", "curand" },
+		{ "libcusolver.so.", "cusolver", "cusolver" },
+		{ "libcusparse.so.", "cusparse", "cusparse" },
+		{ "libnvrtc.so.", "cuda-nvrtc", "cuda_nvrtc" },
+		{ "libnvJitLink.so.", "nvjitlink", "nvjitlink" },
+		{ "libcudnn.so.", "cudnn", "cudnn" },
+	};
+	size_t i;
+
+	if (subdir != NULL) {
+		*subdir = NULL;
+	}
+	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
+		if (cds_startswith(name, map[i].stem)) {
+			int v = atoi(name + strlen(map[i].stem));
+
+			/* cuDNN's wheels are named by CUDA, not by cuDNN */
+			if (strcmp(map[i].wheel, "cudnn") == 0) {
+				v = cuda_major;
+			}
+			if (v <= 0) {
+				return NULL;
+			}
+			if (subdir != NULL) {
+				*subdir = cds_xasprintf("nvidia/%s/lib",
+				    map[i].dir);
+			}
+			return cds_xasprintf("nvidia-%s-cu%d", map[i].wheel, v);
+		}
+	}
+	return NULL;
+}
+
+char *
+cds_pkg_soname_spec(const cds_handle_t *h, const struct cds_env *e,
+    const struct cds_package *by, const char *name)
+{
+	char *wheel, *text, *stem, *r = NULL;
+	const char *so = strstr(name, ".so.");
+	int cuda = by != NULL && by->cuda != NULL ? atoi(by->cuda) : 0;
+
+	if (e == NULL || so == NULL || (by != NULL && by->from_conda) ||
+	    (wheel = cds_pkg_soname_wheel(name, cuda, NULL)) == NULL) {
+		return NULL;
+	}
+	/* "nvidia-cublas" of "nvidia-cublas-cu12": what the requirer
+	 * names, of whatever CUDA */
+	stem = cds_xstrndup(wheel, strrchr(wheel, '-') - wheel);
+	text = by != NULL ? metadata_of(h, by->location, by->name) : NULL;
+	if (text != NULL) {
+		r = requirement_for(text, stem);
+	}
+	if (r == NULL && cds_startswith(name, "libcudnn") && cuda > 0) {
+		/* the soname's major, nothing finer */
+		r = cds_xasprintf("%s==%d.*", wheel, atoi(so + 4));
+	}
+	free(text);
+	free(stem);
+	free(wheel);
+	return r;
+}
+
+int
+cds_pkg_fix_sonames(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *by,
+    char *const *names)
+{
+	struct cds_strv specs = {0}, back = {0};
+	size_t i;
+
+	for (i = 0; names != NULL && names[i] != NULL; i++) {
+		char *r = cds_pkg_soname_spec(c->h, e, by, names[i]);
+		char *nm;
+
+		if (r == NULL || cds_strv_contains(&specs, r)) {
+			free(r);
+			continue;
+		}
+		nm = cds_xstrndup(r, strcspn(r, "=<>!~["));
+		if (!cds_strv_contains(&back, nm)) {
+			cds_strv_push(&back, nm);
+		}
+		free(nm);
+		cds_strv_push_owned(&specs, r);
+	}
+	if (specs.n > 0) {
+		cds_pkg_fix_specs(c, f, e, 0, CDS_PKG_ADD,
+		    (const char *const *)specs.v, CDS_PKG_REMOVE,
+		    (const char *const *)back.v);
+	}
+	i = specs.n;
+	cds_strv_clear(&specs);
+	cds_strv_clear(&back);
+	return i > 0;
+}
+
 /* The env a scan was narrowed to (--env, --prefix), or NULL. */
 static const struct cds_env *
 narrowed(const struct cds_scan *s)
@@ -912,16 +1218,7 @@ narrowed(const struct cds_scan *s)
 static void
 pip_words(const cds_handle_t *h, struct cds_strv *w, const struct cds_env *e)
 {
-	if (e != NULL && !e->is_conda) {
-		install_words(w, e, cds_pkg_tool_of(h, e));
-	} else if (e != NULL) {
-		install_words(w, e, CDS_PKG_PIP);
-	} else {
-		cds_strv_push(w, "python3");
-		cds_strv_push(w, "-m");
-		cds_strv_push(w, "pip");
-		cds_strv_push(w, "install");
-	}
+	cds_pkg_cmd(h, w, e, 0, CDS_PKG_ADD);
 }
 
 /* The cuda-toolkit extra of a CUDA 13 component wheel ("nvidia-cusparse-

@@ -57,11 +57,76 @@ CDS_HIDDEN const struct cds_framework_req *cds_torch_fit(
 CDS_HIDDEN void cds_machine_of(const struct cds_scan *s,
     struct cds_machine *mc);
 
-/* The words of env E's own tool for VERB ("install", "uninstall": pip's
- * without its question), up to the package names: `ENV/bin/python -m pip
- * VERB` or `uv pip VERB --python ENV`. */
-CDS_HIDDEN void cds_pkg_words(const cds_handle_t *h, struct cds_strv *w,
-    const struct cds_env *e, const char *verb);
+/* What a package-manager command does to the packages it names. */
+enum cds_pkg_how {
+	CDS_PKG_ADD = 0,	/* install what the specs say (pip keeps a
+				   version there that meets them) */
+	CDS_PKG_UPGRADE,	/* install the newest the specs allow */
+	CDS_PKG_REINSTALL,	/* install again, files and all, without
+				   the dependencies */
+	CDS_PKG_REMOVE		/* uninstall */
+};
+
+/*
+ * The one way a finding says "change these packages in this env": push
+ * onto W the words of env E's own tool that HOW, up to the requirements:
+ * `ENV/bin/python -m pip install` (a venv, or pip's wheels in a conda
+ * env), `uv pip install --python ENV` (a venv uv made), or, when CONDA
+ * (the packages are the conda env's own), `conda install -p ENV -c
+ * conda-forge`; with E NULL, `python3 -m pip install`.
+ */
+CDS_HIDDEN void cds_pkg_cmd(const cds_handle_t *h, struct cds_strv *w,
+    const struct cds_env *e, int conda, enum cds_pkg_how how);
+
+/* The same command with SPECS (requirements, and options such as
+ * "--index-url" and its URL; NULL-terminated) after it.  New vector. */
+CDS_HIDDEN char **cds_pkg_argv(const cds_handle_t *h,
+    const struct cds_env *e, int conda, enum cds_pkg_how how,
+    const char *const *specs);
+
+/*
+ * Add to finding F the fix that HOW SPECS in env E, with the command that
+ * goes back (UNDO_HOW UNDO; UNDO NULL: none): its text, argv and
+ * undo_argv.  The fix.
+ */
+CDS_HIDDEN struct cds_fix *cds_pkg_fix_specs(struct cds_rule_ctx *c,
+    struct cds_finding *f, const struct cds_env *e, int conda,
+    enum cds_pkg_how how, const char *const *specs,
+    enum cds_pkg_how undo_how, const char *const *undo);
+
+/*
+ * Push onto W torch release PIN ("2.6.0") in the build of the torch NOW
+ * there ("2.5.1+cu124": "torch==2.6.0+cu124", "--index-url", its index),
+ * where the index has that release's build of NOW's label; else
+ * "torch==PIN" (PyPI's build).  NOW NULL: PIN's own label.  1 when the
+ * build is NOW's (or NOW has no label), 0 when only PyPI's is named.
+ */
+CDS_HIDDEN int cds_pkg_torch_spec(const struct cds_manifest *m,
+    struct cds_strv *w, const char *pin, const char *now);
+
+/* The wheel that installs CUDA library NAME ("libcublas.so.12" ->
+ * "nvidia-cublas-cu12"; a cuDNN soname: the wheel of CUDA major
+ * CUDA_MAJOR, 0: unknown), and its directory in site-packages into
+ * *SUBDIR (may be NULL; "nvidia/cublas/lib"); NULL.  New strings. */
+CDS_HIDDEN char *cds_pkg_soname_wheel(const char *name, int cuda_major,
+    char **subdir);
+
+/*
+ * The requirement that puts library NAME into env E with pip or uv: the
+ * one package BY (NULL: none) names in its METADATA's Requires-Dist
+ * ("nvidia-cudnn-cu12==9.1.0.70", "nvidia-cublas-cu12"), else, for
+ * cuDNN, its wheel of BY's CUDA at the soname's major ("==9.*"); NULL
+ * when nothing says which (E NULL, BY a conda package).  New string.
+ */
+CDS_HIDDEN char *cds_pkg_soname_spec(const cds_handle_t *h,
+    const struct cds_env *e, const struct cds_package *by, const char *name);
+
+/* Add to F the command of E's own tool that installs the wheels of
+ * libraries NAMES (NULL-terminated) as cds_pkg_soname_spec says, and the
+ * one that removes them again.  1 when added. */
+CDS_HIDDEN int cds_pkg_fix_sonames(struct cds_rule_ctx *c,
+    struct cds_finding *f, const struct cds_env *e,
+    const struct cds_package *by, char *const *names);
 
 /* The index's build row of package P whose CUDA only the index knows (a
  * wheel build with its package index: CTranslate2's releases); NULL. */
@@ -86,6 +151,12 @@ CDS_HIDDEN enum cds_pkg_tool cds_pkg_tool_of(const cds_handle_t *h,
  */
 CDS_HIDDEN int cds_pkg_fix(struct cds_rule_ctx *c, struct cds_finding *f,
     const struct cds_env *e, const struct cds_package *p, int cc);
+
+/* Add to F, which says torch P in env E is a CPU-only build, the command
+ * that installs the build of its release (else the newest release) that
+ * runs here, from the index's rows, and back.  1 when added. */
+CDS_HIDDEN int cds_pkg_fix_cpu(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p);
 
 /*
  * The same for package P whose cuDNN or CUDA major differs from what

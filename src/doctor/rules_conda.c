@@ -11,6 +11,7 @@
 
 #include "doctor/facts.h"
 #include "doctor/findings.h"
+#include "doctor/pkgfix.h"
 #include "read/journal.h"
 #include "scan/scan.h"
 #include "scan/shell.h"
@@ -196,6 +197,36 @@ rule_activate_scripts(struct cds_rule_ctx *c)
 /* F3: the conda env's own cudnn                                             */
 /* ------------------------------------------------------------------------ */
 
+/* F3's fixes in conda env E: conda's cudnn at WANT's major.minor, or
+ * (pip's wheel there) none; each with the command back to the one there. */
+static void
+conda_cudnn_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const char *want)
+{
+	char *spec, *back = cds_xasprintf("cudnn=%s", e->conda_cudnn);
+	const char *const undo[] = { back, NULL };
+	const char *const rm[] = { "--force", "cudnn", NULL };
+
+	if (strchr(want, '.') != NULL) {
+		spec = cds_xasprintf("cudnn=%d.%d", atoi(want),
+		    atoi(strchr(want, '.') + 1));
+	} else {
+		spec = cds_xasprintf("cudnn=%s", want);
+	}
+	{
+		const char *const add[] = { spec, NULL };
+
+		cds_pkg_fix_specs(c, f, e, 1, CDS_PKG_ADD, add, CDS_PKG_ADD,
+		    undo);
+	}
+	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "or, when pip's "
+	    "nvidia-cudnn wheel is there, conda's cudnn out (--force: "
+	    "nothing that depends on it goes with it):");
+	cds_pkg_fix_specs(c, f, e, 1, CDS_PKG_REMOVE, rm, CDS_PKG_ADD, undo);
+	free(spec);
+	free(back);
+}
+
 /* F3: a pip framework in a conda env whose conda `cudnn` package is another
  * release than the framework needs.  Programs without a RUNPATH into the
  * wheels find <env>/lib first through python's RPATH ($ORIGIN/../lib):
@@ -271,22 +302,7 @@ rule_conda_cudnn(struct cds_rule_ctx *c)
 			    "expects cuDNN %s", p->name, p->version,
 			    p->location, want);
 			cds_finding_evidence(f, "expected from", "%s", src);
-			{
-				char *q = cds_shquote(e->prefix);
-				char mm[32];
-
-				snprintf(mm, sizeof(mm), "%d.%d", atoi(want),
-				    strchr(want, '.') != NULL ?
-				    atoi(strchr(want, '.') + 1) : 0);
-				cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-				    "conda install -p %s 'cudnn=%s'", q,
-				    strchr(want, '.') != NULL ? mm : want);
-				cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-				    "or, when pip's nvidia-cudnn wheel is "
-				    "there: conda remove -p %s --force cudnn",
-				    q);
-				free(q);
-			}
+			conda_cudnn_fix(c, f, e, want);
 			free(wheel);
 			free(src);
 		}
@@ -328,6 +344,43 @@ driver_major(const struct cds_rule_ctx *c)
 	return 0;
 }
 
+/* F27 for conda's package P in env E: a CUDA build from conda-forge,
+ * with CONDA_OVERRIDE_CUDA=MAJOR (0: unknown) where conda cannot see the
+ * driver, and back to the very build there (NAME-VERSION-BUILD.json in
+ * conda-meta). */
+static void
+conda_cpu_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p, int major)
+{
+	const char *pkg = strcmp(p->name, "torch") == 0 ? "pytorch" :
+	    p->name;
+	const char *base = p->location != NULL ? cds_basename(p->location) :
+	    "";
+	size_t n = strlen(base), skip = strlen(pkg) + strlen(p->version) + 2;
+	struct cds_strv w = {0}, u = {0};
+
+	if (major > 0) {
+		cds_strv_push(&w, "env");
+		cds_strv_push_owned(&w, cds_xasprintf("CONDA_OVERRIDE_CUDA=%d",
+		    major));
+	} else {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "with "
+		    "CONDA_OVERRIDE_CUDA=<major> when conda does not see the "
+		    "driver:");
+	}
+	cds_pkg_cmd(c->h, &w, e, 1, CDS_PKG_ADD);
+	cds_strv_push_owned(&w, cds_xasprintf("%s=*=*cuda*", pkg));
+	cds_pkg_cmd(c->h, &u, e, 1, CDS_PKG_ADD);
+	if (n > skip + 5 && strcmp(base + n - 5, ".json") == 0) {
+		cds_strv_push_owned(&u, cds_xasprintf("%s=%s=%.*s", pkg,
+		    p->version, (int)(n - skip - 5), base + skip));
+	} else {
+		cds_strv_push_owned(&u, cds_xasprintf("%s=%s", pkg,
+		    p->version));
+	}
+	cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
+}
+
 static void
 cpu_finding(struct cds_rule_ctx *c, const struct cds_env *e,
     const struct cds_package *p)
@@ -352,28 +405,19 @@ cpu_finding(struct cds_rule_ctx *c, const struct cds_env *e,
 	if (d->module_version != NULL) {
 		cds_finding_evidence(f, "driver", "%s", d->module_version);
 	}
-	if (p->from_conda) {
-		char *q = cds_shquote(e != NULL ? e->prefix : "");
-		const char *pkg = strcmp(p->name, "torch") == 0 ? "pytorch" :
-		    p->name;
+	if (p->from_conda && e != NULL) {
+		conda_cpu_fix(c, f, e, p, major);
+	} else if (!cds_pkg_fix_cpu(c, f, e, p)) {
+		/* no row of the index says which build: the same release,
+		 * reinstalled from where pip finds CUDA builds */
+		char *v = cds_xasprintf("%s==%.*s", p->name,
+		    (int)strcspn(p->version, "+"), p->version);
+		const char *const specs[] = { v, NULL };
 
-		if (major > 0) {
-			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-			    "CONDA_OVERRIDE_CUDA=%d conda install -p %s "
-			    "'%s=*=*cuda*'", major, q, pkg);
-		} else {
-			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-			    "conda install -p %s '%s=*=*cuda*'  # with "
-			    "CONDA_OVERRIDE_CUDA=<major> when conda does not "
-			    "see the driver", q, pkg);
-		}
-		free(q);
-	} else {
-		char *v = cds_xstrndup(p->version, strcspn(p->version, "+"));
-
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "pip install "
-		    "--force-reinstall '%s==%s'  # from PyPI or a CUDA wheel "
-		    "index, not the CPU one", p->name, v);
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "reinstall it "
+		    "from PyPI or a CUDA wheel index, not the CPU one:");
+		cds_pkg_fix_specs(c, f, e, 0, CDS_PKG_REINSTALL, specs, 0,
+		    NULL);
 		free(v);
 	}
 }

@@ -14,6 +14,7 @@
 #include "base/crypto.h"
 #include "doctor/facts.h"
 #include "doctor/findings.h"
+#include "doctor/pkgfix.h"
 #include "scan/loader.h"
 #include "scan/scan.h"
 
@@ -155,6 +156,50 @@ loader_says(struct cds_rule_ctx *c, struct cds_finding *f,
 	free(saved);
 }
 
+static char *pip_cudnn_name(const cds_handle_t *h, const char *dir);
+
+/*
+ * The fix that puts cuDNN copy D back as its package manager installed
+ * it, with the env's own tool: the pip wheel that owns it (its version
+ * from its dist-info; else the library's release, any build of it), or
+ * the conda env's cudnn package.  0 when D is no package's.
+ */
+static int
+pkg_reinstall_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_cudnn *d)
+{
+	const struct cds_env *e = d->env != NULL ?
+	    cds_scan_env(c->s, d->env) : NULL;
+	char *spec;
+
+	if (d->origin == CDS_ORIGIN_PIP) {
+		char *wheel = pip_cudnn_name(c->h, d->dir);
+
+		if (wheel == NULL) {
+			/* no dist-info: nothing says which wheel */
+			return 0;
+		}
+		spec = d->package_version != NULL ? cds_xasprintf("%s==%s",
+		    wheel, d->package_version) : d->version != NULL ?
+		    cds_xasprintf("%s==%s.*", wheel, d->version) :
+		    cds_xstrdup(wheel);
+		free(wheel);
+	} else if (d->origin == CDS_ORIGIN_CONDA && e != NULL) {
+		spec = d->package_version != NULL ? cds_xasprintf("cudnn=%s",
+		    d->package_version) : cds_xstrdup("cudnn");
+	} else {
+		return 0;
+	}
+	{
+		const char *const specs[] = { spec, NULL };
+
+		cds_pkg_fix_specs(c, f, e, d->origin == CDS_ORIGIN_CONDA,
+		    CDS_PKG_REINSTALL, specs, 0, NULL);
+	}
+	free(spec);
+	return 1;
+}
+
 /* F2: one directory holds the sub-libraries of different cuDNN releases
  * (a new tarball unpacked over an old one, a partial copy).  The set only
  * works as a whole: the odd ones out are relinked to the majority's files
@@ -263,7 +308,10 @@ rule_mixed_set(struct cds_rule_ctx *c)
 			free(want);
 			free(stem);
 		}
-		if (reinstall || major_ver == NULL) {
+		if ((reinstall || major_ver == NULL) &&
+		    pkg_reinstall_fix(c, f, d)) {
+			/* a wheel's or conda package's set: its own tool */
+		} else if (reinstall || major_ver == NULL) {
 			char *q = cds_shquote(d->dir);
 
 			cds_finding_fix(f, CDS_FIX_INSTALL, d->dir, major_ver,
@@ -493,16 +541,7 @@ rule_incomplete_set(struct cds_rule_ctx *c)
 		if (f == NULL) {
 			continue;
 		}
-		if (d->origin == CDS_ORIGIN_PIP) {
-			char *wheel = pip_cudnn_name(c->h, d->dir);
-
-			cds_finding_fix(f, CDS_FIX_INSTALL, d->dir,
-			    d->package_version, "pip install --force-reinstall "
-			    "--no-deps %s==%s", wheel != NULL ? wheel :
-			    "nvidia-cudnn-cu12", d->package_version != NULL ?
-			    d->package_version : d->version);
-			free(wheel);
-		} else {
+		if (!pkg_reinstall_fix(c, f, d)) {
 			cds_finding_fix(f, CDS_FIX_INSTALL, d->dir, d->version,
 			    "cudnn-setup install --cudnn %s", d->version !=
 			    NULL ? d->version : "VERSION");

@@ -127,9 +127,18 @@ fix_older_first(struct cds_rule_ctx *c, struct cds_finding *f,
 {
 	if (d->from_env) {
 		cds_fix_remove_path(c, f, d);
-	} else if (copy->origin == CDS_ORIGIN_CONDA && copy->env != NULL) {
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-		    "conda install -n %s 'cudnn>=%s'", copy->env, want);
+	} else if (copy->origin == CDS_ORIGIN_CONDA && copy->env != NULL &&
+	    cds_scan_env(c->s, copy->env) != NULL) {
+		char *spec = cds_xasprintf("cudnn>=%s", want);
+		char *was = copy->package_version != NULL ?
+		    cds_xasprintf("cudnn=%s", copy->package_version) : NULL;
+		const char *const add[] = { spec, NULL };
+		const char *const back[] = { was, NULL };
+
+		cds_pkg_fix_specs(c, f, cds_scan_env(c->s, copy->env), 1,
+		    CDS_PKG_ADD, add, CDS_PKG_ADD, was != NULL ? back : NULL);
+		free(was);
+		free(spec);
 	} else {
 		cds_finding_fix(f, CDS_FIX_INSTALL, NULL, want,
 		    "cudnn-setup install --cudnn %s", want);
@@ -494,6 +503,24 @@ rule_three_numbers(struct cds_rule_ctx *c)
 /* F31: JAX plugin versions                                                  */
 /* ------------------------------------------------------------------------ */
 
+/* F31's fix in env E: JAX's CUDA MAJOR extra at jaxlib's release JV,
+ * which brings the plugin and PJRT of that release, with the env's own
+ * tool; back: plugin or PJRT P as it is. */
+static void
+jax_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p, const char *major,
+    const char *jv)
+{
+	char *spec = cds_xasprintf("jax[cuda%s]==%s", major, jv);
+	char *was = cds_xasprintf("%s==%s", p->name, p->version);
+	const char *const add[] = { spec, NULL };
+	const char *const back[] = { was, NULL };
+
+	cds_pkg_fix_specs(c, f, e, 0, CDS_PKG_ADD, add, CDS_PKG_ADD, back);
+	free(was);
+	free(spec);
+}
+
 /* F31: jax-cudaNN-plugin / -pjrt must be exactly jaxlib's version, or JAX
  * says "Mismatched PJRT plugin PJRT API version". */
 static void
@@ -541,9 +568,7 @@ rule_jax_plugin(struct cds_rule_ctx *c)
 			cds_finding_evidence(f, "JAX says", "Unable to "
 			    "initialize backend 'cuda': INVALID_ARGUMENT: "
 			    "Mismatched PJRT plugin PJRT API version");
-			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-			    "%s/bin/pip install 'jax[cuda%s]==%s'", e->prefix,
-			    major, jv);
+			jax_fix(c, f, e, p, major, jv);
 			free(jv);
 		}
 	}
@@ -643,7 +668,7 @@ ort_sonames(struct cds_rule_ctx *c, const struct cds_env *e,
 /* P needs cuDNN major WANT (and CUDA major CUDA; 0: any) but the torch
  * beside it in E brings another: the release of P built for torch's (the
  * command of E's package manager). */
-static void
+static int
 pm_like_torch(struct cds_rule_ctx *c, struct cds_finding *f,
     const struct cds_env *e, const struct cds_package *p, int want,
     int cuda)
@@ -656,10 +681,61 @@ pm_like_torch(struct cds_rule_ctx *c, struct cds_finding *f,
 		if (t->kind == CDS_FW_TORCH && t->cudnn != NULL &&
 		    t->cuda != NULL && (atoi(t->cudnn) != want ||
 		    (cuda > 0 && atoi(t->cuda) != cuda))) {
-			cds_pkg_fix_like(c, f, e, p, t);
-			return;
+			return cds_pkg_fix_like(c, f, e, p, t);
 		}
 	}
+	return 0;
+}
+
+/*
+ * With no torch beside it to follow: the NVIDIA wheels of the libraries
+ * MISSING (installed nowhere) that package P in env E opens, with the
+ * env's own tool: what P's Requires-Dist names, else the wheel of P's
+ * CUDA major CUDA (cuDNN's at the soname's major, other libraries with
+ * no version: nothing here says which), and the command that removes
+ * them.  P has no RUNPATH into the wheels, so their directories go on
+ * the path after.
+ */
+static void
+pm_wheels(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p,
+    const struct cds_strv *missing, int cuda)
+{
+	struct cds_strv add = {0}, rm = {0};
+	size_t i;
+
+	if (e == NULL || p->from_conda) {
+		return;
+	}
+	for (i = 0; i < missing->n; i++) {
+		const char *so = strstr(missing->v[i], ".so.");
+		char *wheel = cds_pkg_soname_wheel(missing->v[i], cuda, NULL);
+		char *spec = cds_pkg_soname_spec(c->h, e, p, missing->v[i]);
+
+		if (spec == NULL && wheel != NULL) {
+			spec = cds_startswith(missing->v[i], "libcudnn") ?
+			    cds_xasprintf("%s==%d.*", wheel, atoi(so + 4)) :
+			    cds_xstrdup(wheel);
+		}
+		if (spec != NULL && !cds_strv_contains(&add, spec)) {
+			cds_strv_push(&add, spec);
+			cds_strv_push_owned(&rm, cds_xstrndup(spec,
+			    strcspn(spec, "=<>!~[")));
+		}
+		free(spec);
+		free(wheel);
+	}
+	if (add.n > 0) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "or, in this "
+		    "env, the wheels below; %s has no RUNPATH into them, so "
+		    "their lib directories then go on the loader's path "
+		    "(doctor names them)", p->name);
+		cds_pkg_fix_specs(c, f, e, 0, CDS_PKG_ADD,
+		    (const char *const *)add.v, CDS_PKG_REMOVE,
+		    (const char *const *)rm.v);
+	}
+	cds_strv_clear(&add);
+	cds_strv_clear(&rm);
 }
 
 static void
@@ -754,7 +830,9 @@ ort_needs(struct cds_rule_ctx *c, const struct cds_env *e,
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "or, in Python: "
 		    "import torch before onnxruntime (torch preloads its "
 		    "copies), or onnxruntime.preload_dlls() with ORT 1.21+");
-		pm_like_torch(c, f, e, p, atoi(want), atoi(cuda));
+		if (!pm_like_torch(c, f, e, p, atoi(want), atoi(cuda))) {
+			pm_wheels(c, f, e, p, &n.missing, atoi(cuda));
+		}
 	}
 	cds_strv_clear(&n.activate);
 	cds_strv_clear(&n.missing);
@@ -775,6 +853,22 @@ rule_ort_cudnn(struct cds_rule_ctx *c)
 /* ------------------------------------------------------------------------ */
 /* F7, F6: programs that dlopen cuDNN by soname (CTranslate2)                */
 /* ------------------------------------------------------------------------ */
+
+/* F7's other way: CTranslate2 4.4.0, the last built for cuDNN 8
+ * (doc/failure-modes.md F7), with env E's own tool, and back. */
+static void
+ct2_for_cudnn8(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p)
+{
+	char *was = cds_xasprintf("ctranslate2==%s", p->version);
+	const char *const add[] = { "ctranslate2==4.4.0", NULL };
+	const char *const back[] = { was, NULL };
+
+	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "or, where cuDNN 8 is "
+	    "what there is, CTranslate2 4.4.0, built for it:");
+	cds_pkg_fix_specs(c, f, e, 0, CDS_PKG_ADD, add, CDS_PKG_ADD, back);
+	free(was);
+}
 
 static void
 ct2_needs(struct cds_rule_ctx *c, const struct cds_env *e,
@@ -841,15 +935,25 @@ ct2_needs(struct cds_rule_ctx *c, const struct cds_env *e,
 			cds_fix_activate(c, f, e,
 			    (const char *const *)n.activate.v, NULL);
 		}
-		if (n.missing.n > 0 && major == 9) {
-			cds_finding_fix(f, CDS_FIX_INSTALL, NULL, "9",
-			    "cudnn-setup install --cudnn 9  # or: "
-			    "pip install ctranslate2==4.4.0 for cuDNN 8");
-		} else if (n.missing.n > 0) {
-			cds_finding_fix(f, CDS_FIX_INSTALL, NULL, "8",
-			    "cudnn-setup install --cudnn 8");
+		if (n.missing.n > 0) {
+			cds_finding_fix(f, CDS_FIX_INSTALL, NULL, major == 9 ?
+			    "9" : "8", "cudnn-setup install --cudnn %d",
+			    major);
 		}
-		pm_like_torch(c, f, e, p, major, 0);
+		if (!pm_like_torch(c, f, e, p, major, 0) &&
+		    n.missing.n > 0) {
+			const struct cds_framework_req *r =
+			    cds_pkg_index_row(c->m, p);
+			const char *cuda = p->cuda != NULL ? p->cuda :
+			    r != NULL ? r->cuda : NULL;
+
+			if (cuda != NULL) {
+				pm_wheels(c, f, e, p, &n.missing, atoi(cuda));
+			}
+			if (major == 9 && e != NULL && !p->from_conda) {
+				ct2_for_cudnn8(c, f, e, p);
+			}
+		}
 	}
 	cds_strv_clear(&n.activate);
 	cds_strv_clear(&n.missing);
@@ -947,11 +1051,15 @@ tf_needs(struct cds_rule_ctx *c, const struct cds_env *e,
 			char *v = cds_xstrndup(p->version, strcspn(p->version,
 			    "+"));
 
-			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-			    "%s%spip install 'tensorflow[and-cuda]==%s'",
-			    e != NULL ? e->prefix : "",
-			    e != NULL ? "/bin/" : "",
+			char *spec = cds_xasprintf("tensorflow[and-cuda]==%s",
 			    v);
+			const char *const add[] = { spec, NULL };
+
+			/* no command back: it adds the extra's CUDA wheels
+			 * to the same tensorflow */
+			cds_pkg_fix_specs(c, f, e, 0, CDS_PKG_ADD, add, 0,
+			    NULL);
+			free(spec);
 			free(v);
 		}
 	}

@@ -19,6 +19,7 @@
 #include "doctor/findings.h"
 #include "read/pkgdb.h"
 #include "scan/scan.h"
+#include "doctor/pkgfix.h"
 
 /* The pip wheel of env E that holds cuDNN (nvidia-cudnn-cu12), or NULL. */
 static const struct cds_package *
@@ -62,22 +63,28 @@ owner_fix(struct cds_rule_ctx *c, struct cds_finding *f, const char *path,
 	} else if (d != NULL && d->origin == CDS_ORIGIN_PIP &&
 	    (w = cudnn_wheel(c, d->env)) != NULL) {
 		const struct cds_env *e = cds_env_of_package(c->s, w);
+		char *spec = cds_xasprintf("%s==%s", w->name, w->version);
+		const char *const specs[] = { spec, NULL };
 
 		cds_finding_evidence(f, "owner", "pip wheel %s %s", w->name,
 		    w->version);
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s%s install "
-		    "--force-reinstall --no-deps %s==%s", e != NULL ? e->prefix :
-		    "", e != NULL ? "/bin/pip" : "pip", w->name, w->version);
+		cds_pkg_fix_specs(c, f, e, 0, CDS_PKG_REINSTALL, specs, 0,
+		    NULL);
+		free(spec);
 	} else if (d != NULL && d->origin == CDS_ORIGIN_CONDA &&
 	    d->env != NULL) {
+		char *spec = cds_xasprintf("cudnn%s%s",
+		    d->package_version != NULL ? "=" : "",
+		    d->package_version != NULL ? d->package_version : "");
+		const char *const specs[] = { spec, NULL };
+
 		cds_finding_evidence(f, "owner", "conda package cudnn%s%s of "
 		    "env %s", d->package_version != NULL ? " " : "",
 		    d->package_version != NULL ? d->package_version : "",
 		    d->env);
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "conda install -n "
-		    "%s --force-reinstall cudnn%s%s", d->env,
-		    d->package_version != NULL ? "=" : "",
-		    d->package_version != NULL ? d->package_version : "");
+		cds_pkg_fix_specs(c, f, cds_scan_env(c->s, d->env), 1,
+		    CDS_PKG_REINSTALL, specs, 0, NULL);
+		free(spec);
 	} else {
 		cds_finding_evidence(f, "owner", "not known: no package "
 		    "manager lists it");

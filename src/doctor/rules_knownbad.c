@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/version.h"
 #include "doctor/facts.h"
 #include "doctor/findings.h"
 #include "doctor/pkgfix.h"
@@ -88,6 +89,102 @@ cuda_of(const struct cds_scan *s, const struct cds_cudnn *d, char **via)
 	return NULL;
 }
 
+/* The oldest cuDNN release of the index of D's major, newer than VER,
+ * that is not known bad with CUDA; NULL when the index has none. */
+static const char *
+good_cudnn(const struct cds_rule_ctx *c, const struct cds_cudnn *d,
+    const char *ver, const char *cuda)
+{
+	const struct cds_release *best = NULL;
+	size_t i;
+
+	for (i = 0; i < c->m->nreleases; i++) {
+		const struct cds_release *r = &c->m->releases[i];
+
+		if (r->kind == CDS_KIND_CUDNN && atoi(r->version) == d->major &&
+		    cds_vercmp(r->version, ver) > 0 &&
+		    !cds_ver_has_prefix(ver, r->version) &&
+		    cds_manifest_known_bad(c->m, CDS_KIND_CUDNN, r->version,
+		    cuda) == NULL && (best == NULL ||
+		    cds_vercmp(r->version, best->version) < 0)) {
+			best = r;
+		}
+	}
+	return best != NULL ? best->version : NULL;
+}
+
+/* The wheel that installed pip's cuDNN copy D, in PKGS; NULL. */
+static const struct cds_package *
+cudnn_wheel(const struct cds_package *pkgs, size_t n,
+    const struct cds_cudnn *d)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		if (cds_startswith(pkgs[i].name, "nvidia-cudnn") &&
+		    pkgs[i].location != NULL && pkgs[i].version != NULL &&
+		    cds_startswith(d->dir, pkgs[i].location)) {
+			return &pkgs[i];
+		}
+	}
+	return NULL;
+}
+
+/*
+ * KNOWN-BAD's fix for a wheel's or conda env's cuDNN D (VER, with CUDA):
+ * the env's own tool, to the index's oldest good release of D's major
+ * (none known: the newest, no version named), and back; 0 when D is no
+ * package's.
+ */
+static int
+known_bad_pkg_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_cudnn *d, const char *ver, const char *cuda)
+{
+	const struct cds_env *e = d->env != NULL ?
+	    cds_scan_env(c->s, d->env) : NULL;
+	const struct cds_package *w = NULL;
+	const char *good = good_cudnn(c, d, ver, cuda);
+	char *spec, *back;
+	int conda = d->origin == CDS_ORIGIN_CONDA;
+
+	if (d->origin == CDS_ORIGIN_PIP) {
+		w = e != NULL ? cudnn_wheel(e->packages, e->npackages, d) :
+		    cudnn_wheel(c->s->system_packages,
+		    c->s->nsystem_packages, d);
+		if (w == NULL) {
+			return 0;
+		}
+		if (good != NULL && e != NULL && cds_pkg_fix_req(c, f,
+		    e->prefix, w->name, good, NULL, w->version)) {
+			return 1;
+		}
+		spec = good != NULL ? cds_xasprintf("%s>=%s", w->name, good) :
+		    cds_xstrdup(w->name);
+		back = cds_xasprintf("%s==%s", w->name, w->version);
+	} else if (conda && e != NULL) {
+		spec = good != NULL ? cds_xasprintf("cudnn>=%s", good) :
+		    cds_xstrdup("cudnn");
+		back = cds_xasprintf("cudnn=%s", ver);
+	} else {
+		return 0;
+	}
+	{
+		const char *const specs[] = { spec, NULL };
+		const char *const undo[] = { back, NULL };
+
+		if (good == NULL) {
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "the "
+			    "index names no good release after %s: the newest",
+			    ver);
+		}
+		cds_pkg_fix_specs(c, f, e, conda, good != NULL ? CDS_PKG_ADD :
+		    CDS_PKG_UPGRADE, specs, CDS_PKG_ADD, undo);
+	}
+	free(spec);
+	free(back);
+	return 1;
+}
+
 static void
 rule_known_bad(struct cds_rule_ctx *c)
 {
@@ -122,10 +219,8 @@ rule_known_bad(struct cds_rule_ctx *c)
 				cds_finding_evidence(f, "source", "%s",
 				    k->source);
 			}
-			if (d->origin == CDS_ORIGIN_PIP) {
-				cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-				    "python -m pip install -U "
-				    "nvidia-cudnn-cu%d", atoi(cuda));
+			if (known_bad_pkg_fix(c, f, d, ver, cuda)) {
+				/* the env's own pip, uv or conda */
 			} else {
 				cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
 				    "cudnn-setup install --cudnn %d --cuda %s",
@@ -213,16 +308,15 @@ lib_mins_of(struct cds_rule_ctx *c, const struct cds_package *pkgs, size_t n,
 		    w->version)) {
 			/* the env's own pip or uv, and the way back */
 		} else {
-			char *py = prefix != NULL ? cds_path_join(prefix,
-			    "bin/python") : cds_xstrdup("python3");
-			char *qpy = cds_shquote(py);
-			char *qreq = cds_quote(CDS_QUOTE_SH, req);
+			/* the system's Python */
+			char *was = cds_xasprintf("%s==%s", l->wheel,
+			    w->version);
+			const char *const specs[] = { req, NULL };
+			const char *const undo[] = { was, NULL };
 
-			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-			    "%s -m pip install %s", qpy, qreq);
-			free(qreq);
-			free(qpy);
-			free(py);
+			cds_pkg_fix_specs(c, f, NULL, 0, CDS_PKG_ADD, specs,
+			    CDS_PKG_ADD, undo);
+			free(was);
 		}
 		free(req);
 		free(where);

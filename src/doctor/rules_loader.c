@@ -14,6 +14,7 @@
 #include "read/elfread.h"
 #include "doctor/facts.h"
 #include "doctor/findings.h"
+#include "doctor/pkgfix.h"
 #include "scan/loader.h"
 #include "scan/scan.h"
 #include "base/version.h"
@@ -289,6 +290,46 @@ rule_loader_cudnn(struct cds_rule_ctx *c)
 /* F5, F13, F6, F12: libraries nobody provides                               */
 /* ------------------------------------------------------------------------ */
 
+/* The package of env E whose files hold DIR and whose name starts with
+ * PREFIX ("nvidia-cudnn"); NULL. */
+static const struct cds_package *
+package_holding(const struct cds_env *e, const char *prefix, const char *dir)
+{
+	size_t i;
+
+	for (i = 0; e != NULL && dir != NULL && i < e->npackages; i++) {
+		const struct cds_package *p = &e->packages[i];
+
+		if (cds_startswith(p->name, prefix) && p->location != NULL &&
+		    !p->from_conda && cds_startswith(dir, p->location)) {
+			return p;
+		}
+	}
+	return NULL;
+}
+
+/* Library NAME, which nothing here provides, is one the env's own tool
+ * installs (a wheel BY requires): its command stands for cudnn-setup's
+ * install, so *INSTALL says one is given.  NAMES collects it. */
+static void
+env_wheel_missing(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *by, const char *name, struct cds_strv *names,
+    int *install)
+{
+	char *where = cds_find_anywhere(c, e, name);
+	char *spec = where == NULL ? cds_pkg_soname_spec(c->h, e, by, name) :
+	    NULL;
+
+	if (spec != NULL) {
+		*install = 1;
+		if (!cds_strv_contains(names, name)) {
+			cds_strv_push(names, name);
+		}
+	}
+	free(spec);
+	free(where);
+}
+
 /* F5: one cuDNN copy's own dependencies (cuBLAS, cuBLASLt of its CUDA
  * major) that the loader cannot find. */
 static void
@@ -296,8 +337,10 @@ cudnn_deps(struct cds_rule_ctx *c, const struct cds_cudnn *d)
 {
 	const char *const *subs = cds_cudnn_sublibs(d->major);
 	const struct cds_env *e = env_named(c->s, d->env);
+	const struct cds_package *wheel = package_holding(e, "nvidia-cudnn",
+	    d->dir);
 	struct cds_libpath *lp = cds_libpath_for(c, e, NULL);
-	struct cds_strv seen = {0}, dirs = {0};
+	struct cds_strv seen = {0}, dirs = {0}, pip = {0};
 	struct cds_finding *f = NULL;
 	int install = 0;
 	size_t i, k;
@@ -333,11 +376,16 @@ cudnn_deps(struct cds_rule_ctx *c, const struct cds_cudnn *d)
 			    p->name, r->objects[r->objects[p->object].loader !=
 			    CDS_LD_NONE ? r->objects[p->object].loader :
 			    p->object].found.path);
+			env_wheel_missing(c, e, wheel, p->name, &pip, &install);
 			cds_fix_missing(c, f, e, p->name, &dirs, &install);
 		}
 		cds_ld_resolution_free(r);
 		free(path);
 		free(name);
+	}
+	if (f != NULL && pip.n > 0) {
+		/* what the cuDNN wheel requires, with the env's own tool */
+		cds_pkg_fix_sonames(c, f, e, wheel, pip.v);
 	}
 	if (f != NULL && dirs.n > 0) {
 		cds_fix_activate(c, f, e, (const char *const *)dirs.v, NULL);
@@ -348,6 +396,7 @@ cudnn_deps(struct cds_rule_ctx *c, const struct cds_cudnn *d)
 	}
 	cds_strv_clear(&seen);
 	cds_strv_clear(&dirs);
+	cds_strv_clear(&pip);
 	cds_libpath_free(lp);
 }
 
@@ -361,7 +410,7 @@ framework_deps(struct cds_rule_ctx *c, const struct cds_env *e,
 	char *lib;
 	struct cds_libpath *lp;
 	struct cds_ld_resolution *r;
-	struct cds_strv dirs = {0};
+	struct cds_strv dirs = {0}, pip = {0};
 	/* indexes, not pointers: adding a finding moves the array */
 	size_t f13 = CDS_LD_NONE, f6 = CDS_LD_NONE;
 	int install = 0;
@@ -405,6 +454,7 @@ framework_deps(struct cds_rule_ctx *c, const struct cds_env *e,
 				f13 = c->out->n - 1;
 			}
 			f = &c->out->items[f13];
+			env_wheel_missing(c, e, p, q->name, &pip, &install);
 		}
 		free(where);
 		cds_finding_evidence(f, "Python says", "ImportError: %s",
@@ -415,6 +465,10 @@ framework_deps(struct cds_rule_ctx *c, const struct cds_env *e,
 		cds_fix_activate(c, &c->out->items[f6 != CDS_LD_NONE ? f6 :
 		    f13], e, (const char *const *)dirs.v, NULL);
 	}
+	if (f13 != CDS_LD_NONE && pip.n > 0) {
+		/* the wheels the framework pins, with the env's own tool */
+		cds_pkg_fix_sonames(c, &c->out->items[f13], e, p, pip.v);
+	}
 	if (f13 != CDS_LD_NONE) {
 		cds_finding_fix(&c->out->items[f13], CDS_FIX_NONE, NULL, NULL,
 		    "or install the %s build made for the CUDA that is "
@@ -422,6 +476,7 @@ framework_deps(struct cds_rule_ctx *c, const struct cds_env *e,
 		    "missing name", p->name);
 	}
 	cds_strv_clear(&dirs);
+	cds_strv_clear(&pip);
 	cds_ld_resolution_free(r);
 	cds_libpath_free(lp);
 	free(lib);
@@ -522,6 +577,39 @@ lying_links(struct cds_rule_ctx *c)
 	cds_strv_clear(&dirs);
 }
 
+/* F12's other fix: the newest nvJitLink wheel of cuSPARSE's (at PATH)
+ * CUDA major, with env E's own tool, and back to the one there. */
+static void
+jitlink_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const char *path)
+{
+	const char *so = strstr(path, ".so.");
+	char *name = cds_xasprintf("libnvJitLink.so.%d", so != NULL ?
+	    atoi(so + 4) : 0);
+	char *wheel = cds_pkg_soname_wheel(name, 0, NULL), *was = NULL;
+	size_t i;
+
+	for (i = 0; wheel != NULL && i < e->npackages; i++) {
+		if (strcmp(e->packages[i].name, wheel) == 0 &&
+		    e->packages[i].version != NULL) {
+			was = cds_xasprintf("%s==%s", wheel,
+			    e->packages[i].version);
+		}
+	}
+	if (wheel != NULL) {
+		const char *const up[] = { wheel, NULL };
+		const char *const back[] = { was, NULL };
+
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "or upgrade the "
+		    "env's own nvJitLink:");
+		cds_pkg_fix_specs(c, f, e, 0, CDS_PKG_UPGRADE, up,
+		    CDS_PKG_ADD, was != NULL ? back : NULL);
+	}
+	free(was);
+	free(wheel);
+	free(name);
+}
+
 /* F12: pip's cuSPARSE binds an nvJitLink outside its own wheel set (an
  * older toolkit on LD_LIBRARY_PATH) that lacks the versioned symbols it
  * needs: "undefined symbol: __nvJitLinkAddData_12_1, version
@@ -568,9 +656,7 @@ cusparse_jitlink(struct cds_rule_ctx *c, const struct cds_env *e)
 			cds_finding_evidence(f, "nvJitLink", "%s",
 			    prov->found.path);
 			evidence_found(c, f, lp, &prov->found, 1);
-			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-			    "or: %s/bin/pip install -U nvidia-nvjitlink-cu12",
-			    e->prefix);
+			jitlink_fix(c, f, e, path);
 		}
 		cds_ld_resolution_free(r);
 		cds_libpath_free(lp);

@@ -20,6 +20,7 @@
 #include "scan/container.h"
 #include "doctor/facts.h"
 #include "doctor/findings.h"
+#include "doctor/pkgfix.h"
 #include "scan/loader.h"
 #include "scan/scan.h"
 
@@ -280,42 +281,6 @@ static const struct {
 	    "paddle/fluid/libpaddle.so", "paddle/libs/*.so*", NULL } },
 };
 
-/* The wheel pip installs for CUDA library NAME ("libcublas.so.12" ->
- * "nvidia-cublas-cu12", its dir "nvidia/cublas/lib"), or NULL. */
-static char *
-wheel_for(const char *name, char **subdir)
-{
-	static const struct {
-		const char *stem, *wheel, *dir;
-	} map[] = {
-		{ "libcublasLt.so.", "cublas", "cublas" },
-		{ "libcublas.so.", "cublas", "cublas" },
-		{ "libcudart.so.", "cuda-runtime", "cuda_runtime" },
-		{ "libcufft.so.", "cufft", "cufft" },
-		{ "libcurand.so.", "curand", "curand" },
-		{ "libcusolver.so.", "cusolver", "cusolver" },
-		{ "libcusparse.so.", "cusparse", "cusparse" },
-		{ "libnvrtc.so.", "cuda-nvrtc", "cuda_nvrtc" },
-		{ "libnvJitLink.so.", "nvjitlink", "nvjitlink" },
-		{ "libcudnn.so.", "cudnn", "cudnn" },
-	};
-	size_t i;
-
-	for (i = 0; i < sizeof(map) / sizeof(map[0]); i++) {
-		if (cds_startswith(name, map[i].stem)) {
-			int v = atoi(name + strlen(map[i].stem));
-
-			/* cuDNN's wheels are named by CUDA, not by cuDNN */
-			if (v <= 0 || strcmp(map[i].wheel, "cudnn") == 0) {
-				return NULL;
-			}
-			*subdir = cds_xasprintf("nvidia/%s/lib", map[i].dir);
-			return cds_xasprintf("nvidia-%s-cu%d", map[i].wheel, v);
-		}
-	}
-	return NULL;
-}
-
 /* Another major of library NAME ("libcublas.so.13" for
  * "libcublas.so.12") that the loader finds for CONSUMER: its path, or
  * NULL. */
@@ -345,6 +310,25 @@ other_major(struct cds_rule_ctx *c, const struct cds_elf *consumer,
 		}
 	}
 	return NULL;
+}
+
+/* RUNTIME-SONAME's fix in env E: the wheel WHEEL that holds library N
+ * (at the version package P requires, where it names one), with the
+ * env's own tool, and its directory SUB of SITE on LD_LIBRARY_PATH. */
+static void
+runtime_wheel_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p, const char *n,
+    const char *wheel, const char *site, const char *sub)
+{
+	char *spec = cds_pkg_soname_spec(c->h, e, p, n);
+	const char *const add[] = { spec != NULL ? spec : wheel, NULL };
+	const char *const back[] = { wheel, NULL };
+
+	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "or, in this env, the "
+	    "wheel below, then put %s/%s on LD_LIBRARY_PATH", site, sub);
+	cds_pkg_fix_specs(c, f, e, 0, CDS_PKG_ADD, add, CDS_PKG_REMOVE,
+	    back);
+	free(spec);
 }
 
 static void
@@ -431,16 +415,11 @@ opened_by(struct cds_rule_ctx *c, const struct cds_env *e, const char *site,
 			}
 		} else {
 			cds_fix_missing(c, f, e, n, &dirs, &install);
-			if (install && (wheel = wheel_for(n, &sub)) != NULL) {
-				char *pip = e != NULL ? cds_xasprintf(
-				    "%s/bin/pip", e->prefix) :
-				    cds_xstrdup("pip");
-
-				cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-				    "or, in this env: %s install %s, then put "
-				    "%s/%s on LD_LIBRARY_PATH", pip, wheel,
-				    site, sub);
-				free(pip);
+			if (install && e != NULL && (wheel =
+			    cds_pkg_soname_wheel(n, p->cuda != NULL ?
+			    atoi(p->cuda) : 0, &sub)) != NULL) {
+				runtime_wheel_fix(c, f, e, p, n, wheel, site,
+				    sub);
 				free(wheel);
 				free(sub);
 			}

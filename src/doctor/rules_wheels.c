@@ -136,14 +136,34 @@ site_name(const struct site *s)
 	return cds_xasprintf("%s", s->dir);
 }
 
-/* The pip that installs into site S: the env's own, else pip. */
-static char *
-pip_of(const struct cds_env *e)
+/* The command of site S's own tool (the env's pip or uv; the system's
+ * python3 -m pip) that HOW the packages LIST names (" a b" or "a b"),
+ * with the one back, UNDO_HOW UNDO (NULL: none), as a fix of F. */
+static void
+site_fix(struct cds_rule_ctx *c, struct cds_finding *f, const struct site *s,
+    enum cds_pkg_how how, const char *list, enum cds_pkg_how undo_how,
+    const char *undo)
 {
-	if (e != NULL) {
-		return cds_xasprintf("%s/bin/pip", e->prefix);
-	}
-	return cds_xstrdup("pip");
+	char **v = cds_strsplit(list, " ", 0);
+	char **u = undo != NULL ? cds_strsplit(undo, " ", 0) : NULL;
+
+	cds_pkg_fix_specs(c, f, s->env, 0, how, (const char *const *)v,
+	    undo_how, (const char *const *)u);
+	cds_strfreev(v);
+	cds_strfreev(u);
+}
+
+/* The words of site S's own tool that HOW, as text ("uv pip uninstall
+ * --python ENV").  New string. */
+static char *
+site_words(const struct cds_rule_ctx *c, const struct site *s,
+    enum cds_pkg_how how)
+{
+	char **v = cds_pkg_argv(c->h, s->env, 0, how, NULL);
+	char *t = cds_argv_text(v);
+
+	cds_strfreev(v);
+	return t;
 }
 
 static const struct cds_package *
@@ -559,23 +579,7 @@ static void
 remove_fix(struct cds_rule_ctx *c, struct cds_finding *f,
     const struct site *s, const char *list, const char *pins)
 {
-	struct cds_strv w = {0}, u = {0};
-	char **v;
-	size_t i;
-
-	cds_pkg_words(c->h, &w, s->env, "uninstall");
-	v = cds_strsplit(list + 1, " ", 0);
-	for (i = 0; v[i] != NULL; i++) {
-		cds_strv_push(&w, v[i]);
-	}
-	cds_strfreev(v);
-	cds_pkg_words(c->h, &u, s->env, "install");
-	v = cds_strsplit(pins + 1, " ", 0);
-	for (i = 0; v[i] != NULL; i++) {
-		cds_strv_push(&u, v[i]);
-	}
-	cds_strfreev(v);
-	cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
+	site_fix(c, f, s, CDS_PKG_REMOVE, list, CDS_PKG_ADD, pins);
 }
 
 /* A library file name of RECORD path PATH ("libcusparse.so.12"). */
@@ -638,7 +642,7 @@ mix_report(struct cds_rule_ctx *c, const struct site *s, struct mix *m)
 {
 	struct cds_buf t = {0};
 	struct cds_finding *f;
-	char *where, *pip;
+	char *where;
 	size_t i, k;
 
 	where = site_name(s);
@@ -674,40 +678,24 @@ mix_report(struct cds_rule_ctx *c, const struct site *s, struct mix *m)
 	for (i = 0; i < m->clash.n; i++) {
 		cds_finding_evidence(f, "same file", "%s", m->clash.v[i]);
 	}
-	pip = pip_of(s->env);
 	same_libraries(c, f, m, m->drop.s);
-	if (m->drop.len > 0 && s->env != NULL) {
+	if (m->drop.len > 0) {
 		char *pins = pinned_list(m, m->drop.s);
 
 		remove_fix(c, f, s, m->drop.s, pins);
 		free(pins);
-	} else if (m->drop.len > 0) {
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s uninstall -y"
-		    "%s", pip, m->drop.s);
 	}
-	if (m->again.len > 0 && s->env != NULL) {
-		struct cds_strv w = {0};
-		char **v = cds_strsplit(m->again.s + 1, " ", 0);
-
-		cds_pkg_words(c->h, &w, s->env, "install");
-		cds_strv_push(&w, "--force-reinstall");
-		cds_strv_push(&w, "--no-deps");
-		for (i = 0; v[i] != NULL; i++) {
-			cds_strv_push(&w, v[i]);
-		}
-		cds_strfreev(v);
-		cds_finding_fix_argv(f, cds_strv_steal(&w), NULL);
-	} else if (m->again.len > 0) {
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s install "
-		    "--force-reinstall --no-deps%s", pip, m->again.s);
+	if (m->again.len > 0) {
+		site_fix(c, f, s, CDS_PKG_REINSTALL, m->again.s, 0, NULL);
 	}
 	if (m->drop.len == 0 && m->again.len == 0) {
+		char *rm = site_words(c, s, CDS_PKG_REMOVE);
+
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "keep the wheels "
 		    "of one CUDA version per env: uninstall those of the "
-		    "version no program here uses (%s uninstall -y ...)",
-		    pip);
+		    "version no program here uses (%s ...)", rm);
+		free(rm);
 	}
-	free(pip);
 	free(where);
 }
 
@@ -1029,12 +1017,7 @@ orphans(struct cds_rule_ctx *c, const struct site *s, struct mix *m,
 		cds_finding_evidence(f, "frameworks here", "%s",
 		    m->needers.len > 0 ? m->needers.s : "none");
 		same_libraries(c, f, m, words.s);
-		if (s->env != NULL) {
-			remove_fix(c, f, s, words.s, pins.s);
-		} else {
-			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "pip "
-			    "uninstall -y%s", words.s);
-		}
+		remove_fix(c, f, s, words.s, pins.s);
 		free(where);
 	}
 	cds_buf_free(&list);
@@ -1217,8 +1200,7 @@ nccl_wheel_fixes(struct cds_rule_ctx *c, const struct site *s,
     const struct cds_package *p, struct cds_finding *f, const char *pname,
     const char *pin)
 {
-	char *pip = pip_of(s->env);
-	struct cds_buf others = {0};
+	struct cds_buf others = {0}, back = {0};
 	struct cds_strv kept = {0};
 	struct dist *d;
 	size_t i, j, k, n;
@@ -1243,6 +1225,8 @@ nccl_wheel_fixes(struct cds_rule_ctx *c, const struct site *s,
 		}
 		if (by == NULL) {
 			cds_buf_addf(&others, " %s", nm);
+			cds_buf_addf(&back, " %s==%s", nm,
+			    s->pkgs[i]->version);
 			continue;
 		}
 		cds_finding_evidence(f, "kept", "%s, which %s requires", nm, by);
@@ -1253,22 +1237,26 @@ nccl_wheel_fixes(struct cds_rule_ctx *c, const struct site *s,
 	}
 	dists_free(d, n);
 	if (others.len > 0) {
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s uninstall -y%s",
-		    pip, others.s);
+		site_fix(c, f, s, CDS_PKG_REMOVE, others.s, CDS_PKG_ADD,
+		    back.s);
 	}
 	if (pin != NULL) {
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s install "
-		    "--force-reinstall --no-deps %s==%s", pip, pname, pin);
+		char *spec = cds_xasprintf("%s==%s", pname, pin);
+
+		site_fix(c, f, s, CDS_PKG_REINSTALL, spec, 0, NULL);
+		free(spec);
 	} else {
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s install "
-		    "--force-reinstall --no-deps torch==%s", pip, p->version);
+		char *spec = cds_xasprintf("torch==%s", p->version);
+
+		site_fix(c, f, s, CDS_PKG_REINSTALL, spec, 0, NULL);
+		free(spec);
 	}
 	for (i = 0; i < kept.n; i++) {
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s", kept.v[i]);
 	}
 	cds_strv_clear(&kept);
 	cds_buf_free(&others);
-	free(pip);
+	cds_buf_free(&back);
 }
 
 /* Where the NCCL torch loads (FD, through LP) comes from, as evidence on
@@ -1600,7 +1588,7 @@ bnb_site(struct cds_rule_ctx *c, const struct site *s)
 	const struct cds_package *torch = site_package(s, "torch");
 	char *dir = cds_path_join(s->dir, "bitsandbytes");
 	char *pat, *want = NULL, *from = NULL, *own = NULL, *fallback = NULL;
-	char *version = NULL, *di, *wantfile = NULL, *pip;
+	char *version = NULL, *di, *wantfile = NULL;
 	char **libs = NULL, **l;
 	struct cds_buf has = {0};
 	struct cds_finding *f;
@@ -1671,24 +1659,33 @@ bnb_site(struct cds_rule_ctx *c, const struct site *s)
 	cds_finding_evidence(f, "looks for", "%s (from %s)", wantfile, from);
 	cds_finding_evidence(f, "has", "%s", has.len > 0 ? has.s :
 	    "no libbitsandbytes_cuda*.so");
-	pip = pip_of(s->env);
 	if (override != NULL && *override != '\0' && own_found) {
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "unset "
 		    "BNB_CUDA_VERSION");
-	} else if (fallback != NULL) {
-		/* bitsandbytes-foundation/bitsandbytes#1848: the maintainers'
-		 * workaround until a release ships the binary */
-		cds_finding_evidence(f, "nearest", "libbitsandbytes_cuda%s.so "
-		    "(same CUDA major; the CUDA driver runs it)", fallback);
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "export "
-		    "BNB_CUDA_VERSION=%s", fallback);
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "or: %s install "
-		    "-U bitsandbytes", pip);
 	} else {
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "%s install -U "
-		    "bitsandbytes", pip);
+		const char *const up[] = { "bitsandbytes", NULL };
+		char *was = version != NULL ? cds_xasprintf("bitsandbytes==%s",
+		    version) : NULL;
+		const char *const back[] = { was, NULL };
+
+		if (fallback != NULL) {
+			/* bitsandbytes-foundation/bitsandbytes#1848: the
+			 * maintainers' workaround until a release ships the
+			 * binary */
+			cds_finding_evidence(f, "nearest", "libbitsandbytes_"
+			    "cuda%s.so (same CUDA major; the CUDA driver runs "
+			    "it)", fallback);
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "export "
+			    "BNB_CUDA_VERSION=%s", fallback);
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "or "
+			    "upgrade bitsandbytes with the env's own tool:");
+		}
+		/* no version: the index says none; the newest may carry the
+		 * binary */
+		cds_pkg_fix_specs(c, f, s->env, 0, CDS_PKG_UPGRADE, up,
+		    CDS_PKG_ADD, was != NULL ? back : NULL);
+		free(was);
 	}
-	free(pip);
 out:
 	cds_buf_free(&has);
 	cds_strfreev(libs);
@@ -1849,6 +1846,50 @@ same_release(const char *a, const char *b)
 	return r;
 }
 
+/* TORCH-ABI: the torch release PIN that DNAME DVER's METADATA requires,
+ * in the build of the torch there (its label and index) where the index
+ * has it, and the command back to that torch. */
+static void
+abi_torch_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct site *s, const struct cds_package *torch, const char *pin,
+    const char *dname, const char *dver)
+{
+	struct cds_strv w = {0}, u = {0};
+
+	cds_finding_evidence(f, "requires", "torch==%s (%s %s's METADATA)",
+	    pin, dname, dver);
+	cds_pkg_cmd(c->h, &w, s->env, 0, CDS_PKG_ADD);
+	if (!cds_pkg_torch_spec(c->m, &w, pin, torch->version)) {
+		cds_finding_evidence(f, "build", "the index has no torch %s "
+		    "build of %s's label: PyPI's build is named", pin,
+		    torch->version);
+	}
+	cds_pkg_cmd(c->h, &u, s->env, 0, CDS_PKG_ADD);
+	cds_pkg_torch_spec(c->m, &u, torch->version, NULL);
+	cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
+}
+
+/* TORCH-ABI with no torch pin: DNAME DVER again, a build for the torch
+ * there, not the one in the cache. */
+static void
+abi_rebuild_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct site *s, const struct cds_package *torch,
+    const char *dname, const char *dver)
+{
+	struct cds_strv w = {0};
+	int uv = s->env != NULL &&
+	    cds_pkg_tool_of(c->h, s->env) != CDS_PKG_PIP;
+
+	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "reinstall %s %s, "
+	    "a build for torch %s, not the cached one:", dname, dver,
+	    torch->version);
+	cds_pkg_cmd(c->h, &w, s->env, 0, CDS_PKG_REINSTALL);
+	/* uv names its cache switch --no-cache */
+	cds_strv_push(&w, uv ? "--no-cache" : "--no-cache-dir");
+	cds_strv_push_owned(&w, cds_xasprintf("%s==%s", dname, dver));
+	cds_finding_fix_argv(f, cds_strv_steal(&w), NULL);
+}
+
 static void
 abi_site(struct cds_rule_ctx *c, const struct site *s,
     const struct cds_package *torch)
@@ -1899,7 +1940,7 @@ abi_site(struct cds_rule_ctx *c, const struct site *s,
 		}
 		if (miss.n > 0) {
 			const char *rel = w.found.v[i] + strlen(s->dir) + 1;
-			char *dname, *dver, *pin, *pname, *pip;
+			char *dname, *dver, *pin, *pname;
 			struct cds_finding *f;
 			struct cds_buf b = {0};
 
@@ -1923,7 +1964,6 @@ abi_site(struct cds_rule_ctx *c, const struct site *s,
 			cds_buf_free(&b);
 			cds_finding_evidence(f, "torch", "%s (%s)",
 			    torch->version, torch->libdir);
-			pip = pip_of(s->env);
 			pin = NULL;
 			pname = NULL;
 			if (dname != NULL) {
@@ -1937,21 +1977,14 @@ abi_site(struct cds_rule_ctx *c, const struct site *s,
 			}
 			if (pin != NULL && cds_streq(pname, "torch") &&
 			    !same_release(pin, torch->version)) {
-				cds_finding_evidence(f, "requires", "torch==%s "
-				    "(%s %s's METADATA)", pin, dname, dver);
-				cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-				    "%s install 'torch==%s'", pip, pin);
+				abi_torch_fix(c, f, s, torch, pin, dname, dver);
 			} else if (dname != NULL) {
-				cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
-				    "%s install --force-reinstall --no-deps "
-				    "--no-cache-dir '%s==%s' (a build for torch "
-				    "%s)", pip, dname, dver, torch->version);
+				abi_rebuild_fix(c, f, s, torch, dname, dver);
 			} else {
 				cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
 				    "rebuild %s against torch %s", rel,
 				    torch->version);
 			}
-			free(pip);
 			free(pin);
 			free(pname);
 			free(dname);

@@ -22,7 +22,7 @@ mk_cudnn8 "$R$C/envs/pt/lib" 8.2.1
 HOME=/home/user cds --root "$R" doctor --json
 is "$(titles "$OUT" F3)" "[\"env pt: conda's cudnn 8.2.1, but tensorflow 2.13.0 needs cuDNN 8.6\"]" "F3 raised"
 like "$(evidence "$OUT" F3 'its libraries')" "$C/envs/pt/lib \(found first through python's RPATH" "F3 names the env's lib"
-is "$(fix_command "$OUT" F3)" "conda install -p $C/envs/pt 'cudnn=8.6'" "F3: the conda command"
+is "$(fix_command "$OUT" F3)" "conda install -p $C/envs/pt -c conda-forge cudnn=8.6" "F3: the conda command"
 # what that conda command leaves behind
 rm "$R$C/envs/pt/conda-meta/cudnn-8.2.1-cuda11.3_0.json"
 echo '{"name": "cudnn", "version": "8.6.0"}' >"$R$C/envs/pt/conda-meta/cudnn-8.6.0.163-cuda11_0.json"
@@ -38,7 +38,7 @@ S=$(mk_env "$R" c 3.10)
 echo '{}' >"$R$C/envs/c/conda-meta/pytorch-2.1.0-py3.10_cpu_0.json"
 HOME=/home/user cds --root "$R" doctor --json
 is "$(titles "$OUT" F27)" "['torch 2.1.0 in env c is a CPU-only build on a machine with an NVIDIA GPU']" "F27 raised"
-is "$(fix_command "$OUT" F27)" "CONDA_OVERRIDE_CUDA=12 conda install -p $C/envs/c 'pytorch=*=*cuda*'" "F27: the override names the driver's CUDA major"
+is "$(fix_command "$OUT" F27)" "env CONDA_OVERRIDE_CUDA=12 conda install -p $C/envs/c -c conda-forge 'pytorch=*=*cuda*'" "F27: the override names the driver's CUDA major"
 # what conda leaves after that command
 rm "$R$C/envs/c/conda-meta/pytorch-2.1.0-py3.10_cpu_0.json"
 echo '{}' >"$R$C/envs/c/conda-meta/pytorch-2.1.0-py3.10_cuda12.1_cudnn8.9.2_0.json"

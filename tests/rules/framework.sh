@@ -56,7 +56,7 @@ is "$(evidence "$OUT" F10 'put first by')" "['LD_LIBRARY_PATH entry /opt/cudnn/l
 mk_dist "$R$S" jax-cuda12-plugin 0.4.30
 HOME=/home/user cds --root "$R" doctor --json
 is "$(titles "$OUT" F31)" "['env jx: jax-cuda12-plugin 0.4.30 does not match jaxlib 0.4.28+cuda12.cudnn89']" "F31 raised"
-is "$(fix_command "$OUT" F31)" "$C/envs/jx/bin/pip install 'jax[cuda12]==0.4.28'" "F31: the pip command"
+is "$(fix_command "$OUT" F31)" "$C/envs/jx/bin/python -m pip install 'jax[cuda12]==0.4.28'" "F31: the env's python -m pip"
 # what that pip command leaves: the plugin at jaxlib's version
 rm -rf "$R$S"/jax_cuda12_plugin-*.dist-info
 mk_dist "$R$S" jax-cuda12-plugin 0.4.28

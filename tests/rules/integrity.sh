@@ -58,8 +58,8 @@ truncate -s 4096 "$R$S/nvidia/cudnn/lib/libcudnn_cnn.so.9"
 HOME=/home/user cds --root "$R" doctor --json
 is "$(ids_trunc)" "['$S/nvidia/cudnn/lib/libcudnn_cnn.so.9']" "the wheel's file named"
 is "$(fix_command "$OUT" LIB-TRUNCATED)" \
-	"$E/bin/pip install --force-reinstall --no-deps nvidia-cudnn-cu12==9.1.0.70" \
-	"fix: reinstall the wheel with the env's pip"
+	"$E/bin/python -m pip install --force-reinstall --no-deps nvidia-cudnn-cu12==9.1.0.70" \
+	"fix: reinstall the wheel with the env's python -m pip"
 
 # ---- the driver's libcuda ------------------------------------------------
 R=$(mk_sysroot); cleanup_later "$R"

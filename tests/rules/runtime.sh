@@ -10,7 +10,7 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/envs.sh"
-plan 26
+plan 27
 
 T=$(mktemp -d); cleanup_later "$T"
 
@@ -60,7 +60,8 @@ HOME=/home/user cds --root "$R" doctor --json
 is "$(titles "$OUT" RUNTIME-SONAME)" "['ctranslate2 4.6.0 opens libcublas.so.12 at run time; the loader finds none']" "RUNTIME-SONAME raised for cuBLAS 12 only"
 is "$(evidence "$OUT" RUNTIME-SONAME binary)" "['$S/ctranslate2/libctranslate2.so.4 names libcublas.so.12 in its strings, not in its DT_NEEDED']" "RUNTIME-SONAME: read from .rodata"
 is "$(evidence "$OUT" RUNTIME-SONAME 'found instead')" "['/usr/local/cuda-13.0/lib64/libcublas.so.13: another major, which ctranslate2 does not open']" "RUNTIME-SONAME: CUDA 13's cuBLAS is not it"
-like "$(fix_command "$OUT" RUNTIME-SONAME 1)" "$C/envs/ct/bin/pip install nvidia-cublas-cu12, then put $S/nvidia/cublas/lib on LD_LIBRARY_PATH" "RUNTIME-SONAME: the pip wheel"
+like "$(fix_command "$OUT" RUNTIME-SONAME 1)" "the wheel below, then put $S/nvidia/cublas/lib on LD_LIBRARY_PATH" "RUNTIME-SONAME: the wheel's directory on the path"
+is "$(fix_command "$OUT" RUNTIME-SONAME 2)" "$C/envs/ct/bin/python -m pip install nvidia-cublas-cu12" "RUNTIME-SONAME: the pip wheel, with the env's python"
 # that wheel, then its directory on the path
 mk_solib "$R$S/nvidia/cublas/lib/libcublas.so.12" libcublas.so.12
 mk_dist "$R$S" nvidia-cublas-cu12 12.9.1.4

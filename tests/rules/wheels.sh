@@ -73,8 +73,8 @@ is "$(titles "$OUT" NCCL-SYMBOL)" "['torch 2.5.1+cu121 in $S calls ncclMemFree, 
 is "$(evidence "$OUT" NCCL-SYMBOL 'torch says')" "['$S/torch/lib/libtorch_cuda.so: undefined symbol: ncclMemFree']" "NCCL-SYMBOL: in ld.so's words"
 is "$(evidence "$OUT" NCCL-SYMBOL 'installed by')" "['nvidia-nccl-cu11 2.14.3 (the file there), nvidia-nccl-cu12 2.27.3 (overwritten)']" "NCCL-SYMBOL: the wheel whose bytes are there, from the RECORDs"
 is "$(evidence "$OUT" NCCL-SYMBOL 'torch requires')" "['nvidia-nccl-cu12==2.27.3']" "NCCL-SYMBOL: torch's pin"
-is "$(fix_command "$OUT" NCCL-SYMBOL 0)" "$C/envs/pt/bin/pip uninstall -y nvidia-nccl-cu11" "NCCL-SYMBOL: remove the other NCCL"
-is "$(fix_command "$OUT" NCCL-SYMBOL 1)" "$C/envs/pt/bin/pip install --force-reinstall --no-deps nvidia-nccl-cu12==2.27.3" "NCCL-SYMBOL: and torch's back"
+is "$(fix_command "$OUT" NCCL-SYMBOL 0)" "$C/envs/pt/bin/python -m pip uninstall -y nvidia-nccl-cu11" "NCCL-SYMBOL: remove the other NCCL"
+is "$(fix_command "$OUT" NCCL-SYMBOL 1)" "$C/envs/pt/bin/python -m pip install --force-reinstall --no-deps nvidia-nccl-cu12==2.27.3" "NCCL-SYMBOL: and torch's back"
 is "$(titles "$OUT" WHEEL-MIX)" "['env pt ($S) holds NVIDIA wheels of CUDA 11 and CUDA 12']" "WHEEL-MIX raised"
 is "$(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "WHEEL-MIX"]')" "['error']" "WHEEL-MIX: a file overwritten is an error"
 is "$(evidence "$OUT" WHEEL-MIX 'same file')" "[\"nvidia/nccl/lib/libnccl.so.2 is installed by nvidia-nccl-cu11 2.14.3 and nvidia-nccl-cu12 2.27.3; the file there is nvidia-nccl-cu11's, nvidia-nccl-cu12's was overwritten\"]" "WHEEL-MIX: the shared file"
@@ -108,7 +108,7 @@ torch_site "$R$S"
 mk_dist "$R$S" cupy-cuda11x 13.3.0 'Requires-Dist: nvidia-nccl-cu11'
 cu11_over "$R$S"
 is "$(evidence "$OUT" NCCL-SYMBOL kept)" "['nvidia-nccl-cu11, which cupy-cuda11x requires']" "NCCL-SYMBOL: a wheel another package requires is kept"
-is "$(fix_command "$OUT" NCCL-SYMBOL 0)" "$C/envs/pt2/bin/pip install --force-reinstall --no-deps nvidia-nccl-cu12==2.27.3" "NCCL-SYMBOL: no uninstall of it, torch's NCCL back"
+is "$(fix_command "$OUT" NCCL-SYMBOL 0)" "$C/envs/pt2/bin/python -m pip install --force-reinstall --no-deps nvidia-nccl-cu12==2.27.3" "NCCL-SYMBOL: no uninstall of it, torch's NCCL back"
 is "$(fix_command "$OUT" NCCL-SYMBOL 1)" "cupy-cuda11x requires nvidia-nccl-cu11, whose libnccl.so.2 is the same file as torch's NCCL: give cupy-cuda11x an env of its own, or install its build for torch's CUDA" "NCCL-SYMBOL: and what the two need"
 
 # ---- NCCL-SYMBOL on torch 2.2.2's own METADATA -------------------------
@@ -127,8 +127,8 @@ HOME=/home/user cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "NCCL-SYMBOL|WHEEL-MIX" "torch 2.2.2 with the wheels its METADATA pins: silent"
 cu11_over "$R$S"
 is "$(evidence "$OUT" NCCL-SYMBOL 'torch requires')" "['nvidia-nccl-cu12==2.19.3']" "NCCL-SYMBOL: the pin read in setuptools' (==V) form"
-is "$(fix_command "$OUT" NCCL-SYMBOL 0)" "$C/envs/pt22/bin/pip uninstall -y nvidia-nccl-cu11" "NCCL-SYMBOL: only the other NCCL goes, torch's stays"
-is "$(fix_command "$OUT" NCCL-SYMBOL 1)" "$C/envs/pt22/bin/pip install --force-reinstall --no-deps nvidia-nccl-cu12==2.19.3" "NCCL-SYMBOL: and torch's pinned NCCL back"
+is "$(fix_command "$OUT" NCCL-SYMBOL 0)" "$C/envs/pt22/bin/python -m pip uninstall -y nvidia-nccl-cu11" "NCCL-SYMBOL: only the other NCCL goes, torch's stays"
+is "$(fix_command "$OUT" NCCL-SYMBOL 1)" "$C/envs/pt22/bin/python -m pip install --force-reinstall --no-deps nvidia-nccl-cu12==2.19.3" "NCCL-SYMBOL: and torch's pinned NCCL back"
 
 # ---- WHEEL-MIX: CUDA 13's merged nvidia/cu13/lib beside cu12 wheels ----
 R=$(mk_sysroot); cleanup_later "$R"
@@ -241,7 +241,7 @@ HOME=/home/user cds --root "$R" doctor --json
 is "$(titles "$OUT" TORCH-ABI)" "['vllm/_C.abi3.so calls 1 PyTorch function that torch 2.5.1+cu124 in $S does not define']" "TORCH-ABI raised, for vllm only"
 is "$(evidence "$OUT" TORCH-ABI 'Python says')" "['ImportError: $S/vllm/_C.abi3.so: undefined symbol: $SYM']" "TORCH-ABI: the ImportError"
 is "$(evidence "$OUT" TORCH-ABI requires)" "[\"torch==2.6.0 (vllm 0.8.1's METADATA)\"]" "TORCH-ABI: the torch the extension was built for"
-is "$(fix_command "$OUT" TORCH-ABI)" "$C/envs/vl/bin/pip install 'torch==2.6.0'" "TORCH-ABI: install that torch"
+is "$(fix_command "$OUT" TORCH-ABI)" "$C/envs/vl/bin/python -m pip install torch==2.6.0" "TORCH-ABI: install that torch, with the env's python"
 # what that pip command leaves: a torch that defines it
 mk_solib "$R$S/torch/lib/libc10.so" libc10.so -D STUB_SYMBOL=$SYM
 mk_solib "$R$S/torch/lib/libtorch_cpu.so" libtorch_cpu.so -D STUB_SYMBOL=_ZN3c1019UndefinedTensorImpl10_singletonE

@@ -670,7 +670,7 @@ is_shell(const char *cmd)
 {
 	static const char *const words[] = { "sudo", "export", "echo",
 		"printf", "ln", "rm", "mkdir", "sed", "conda", "pip", "uv",
-		"cudnn-setup", "apt-get", "dkms", "systemctl", "modprobe",
+		"env", "python3", "cudnn-setup", "apt-get", "dkms", "systemctl", "modprobe",
 		NULL };
 	const char *const *w;
 	size_t n = strcspn(cmd, " ");
