@@ -831,6 +831,67 @@ wheel_row_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 	return 1;
 }
 
+/* The version of package NAME in env E, else NULL. */
+static const char *
+env_version(const struct cds_env *e, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < e->npackages; i++) {
+		if (strcmp(e->packages[i].name, name) == 0) {
+			return e->packages[i].version;
+		}
+	}
+	return NULL;
+}
+
+/*
+ * JAX's CUDA 13 plugin on a driver that runs CUDA 12 at most: the same JAX
+ * release's cuda12 extra.  Every JAX with a cuda13 extra (0.7.2 and later:
+ * its setup.py, research notes 1f) has the cuda12 one too.  The CUDA 13
+ * plugin and its PJRT go first: both plugins in one env are two CUDA
+ * backends for the one JAX.
+ */
+static int
+jax_plugin_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p,
+    const struct cds_machine *mc)
+{
+	const char *floor12 = cds_manifest_driver_floor(c->m, "12.0");
+	const char *jv = env_version(e, "jaxlib");
+	struct cds_strv w = {0}, u = {0};
+	enum cds_pkg_tool t;
+	char *pub;
+	const char *label;
+
+	if (strcmp(p->name, "jax-cuda13-plugin") != 0 || jv == NULL ||
+	    env_version(e, "jax-cuda12-plugin") != NULL ||
+	    (mc->driver_cuda > 0 ? mc->driver_cuda / 1000 != 12 :
+	    mc->driver == NULL || floor12 == NULL ||
+	    cds_vercmp(mc->driver, floor12) < 0)) {
+		return 0;
+	}
+	t = cds_pkg_tool_of(c->h, e);
+	pub = public_version(jv, &label);
+	uninstall_words(&w, e, t, "jax-cuda13-plugin");
+	cds_strv_push(&w, "jax-cuda13-pjrt");
+	install_words(&u, e, t);
+	cds_strv_push_owned(&u, cds_xasprintf("jax[cuda13]==%s", pub));
+	cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
+	install_words(&w, e, t);
+	cds_strv_push_owned(&w, cds_xasprintf("jax[cuda12]==%s", pub));
+	uninstall_words(&u, e, t, "jax-cuda12-plugin");
+	cds_strv_push(&u, "jax-cuda12-pjrt");
+	cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
+	cds_finding_evidence(f, "build that fits", "jax[cuda12]==%s (JAX's "
+	    "CUDA 12 plugin of the same release)", pub);
+	cds_finding_evidence(f, "order", "jax-cuda13-plugin and its PJRT "
+	    "out first: two CUDA plugins in one env are two backends for one "
+	    "JAX");
+	free(pub);
+	return 1;
+}
+
 int
 cds_pkg_fix(struct cds_rule_ctx *c, struct cds_finding *f,
     const struct cds_env *e, const struct cds_package *p, int cc)
@@ -850,6 +911,9 @@ cds_pkg_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 	}
 	if (p->kind == CDS_FW_OTHER) {
 		return wheel_row_fix(c, f, e, p, &mc);
+	}
+	if (p->kind == CDS_FW_JAX) {
+		return jax_plugin_fix(c, f, e, p, &mc);
 	}
 	if (p->kind != CDS_FW_TORCH) {
 		return 0;

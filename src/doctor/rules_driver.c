@@ -757,6 +757,28 @@ env_of(const struct cds_scan *s, const struct cds_package *p)
 	return NULL;
 }
 
+/* Is P JAX's PJRT of a CUDA major (jax-cuda13-pjrt) whose plugin
+ * (jax-cuda13-plugin) env E has too?  One install of one backend. */
+static int
+pjrt_beside_plugin(const struct cds_env *e, const struct cds_package *p)
+{
+	size_t n = strlen(p->name), i;
+
+	if (!cds_startswith(p->name, "jax-cuda") || n < 5 ||
+	    strcmp(p->name + n - 5, "-pjrt") != 0) {
+		return 0;
+	}
+	for (i = 0; i < e->npackages; i++) {
+		const char *q = e->packages[i].name;
+
+		if (strncmp(q, p->name, n - 5) == 0 &&
+		    strcmp(q + n - 5, "-plugin") == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static void
 check_build(struct cds_rule_ctx *c, const struct cds_package *p,
     const char *what, const char *where, void *ctx)
@@ -767,6 +789,9 @@ check_build(struct cds_rule_ctx *c, const struct cds_package *p,
 	(void)ctx;
 	if (e != NULL && wheel_runs(c, p)) {
 		return;
+	}
+	if (e != NULL && pjrt_beside_plugin(e, p)) {
+		return;	/* the plugin's finding says it, with the fix */
 	}
 	if ((f = check_cuda(c, what, where, p->cuda, NULL)) != NULL &&
 	    e != NULL && cds_pkg_fix(c, f, e, p, 0)) {

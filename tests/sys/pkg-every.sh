@@ -14,7 +14,7 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/envs.sh"
-plan 40
+plan 47
 
 SHIP=$CDS_SRCDIR/manifests/index.json
 PT=https://download.pytorch.org/whl
@@ -218,6 +218,34 @@ f=$R$C/envs/cc/lib/libcudnn_ops_infer.so.8
 head -c $(( $(stat -c %s "$f") / 2 )) "$f" >"$f.x" && mv "$f.x" "$f"
 doc "$R" cc
 is "$(argv "$OUT" LIB-TRUNCATED)" "conda install -p $C/envs/cc -c conda-forge --force-reinstall cudnn=8.9.7.29" "LIB-TRUNCATED (conda): conda reinstalls its cudnn"
+
+# F16 for JAX's CUDA 13 plugin under driver 550 (CUDA 12): the same
+# release's cuda12 extra, the CUDA 13 plugin and its PJRT out first; one
+# finding for the plugin and its PJRT
+for T in pip uv; do
+	V=/home/user/jax$T; S=$(mk_venv "$R$V" $T)
+	for p in jax jaxlib jax-cuda13-plugin jax-cuda13-pjrt; do
+		dist "$S" $p 0.8.0
+	done
+	doc "$R" "$V"
+	is "$(jget "$OUT" 'len([f for f in d["findings"] if f["id"] == "F16"])')" 1 \
+		"F16 JAX ($T): one finding for the plugin and its PJRT"
+	u=$(words $V $T | sed 's/ install/ uninstall/'); [ $T = pip ] && u="$u -y"
+	is "$(argv "$OUT" F16) / $(argv "$OUT" F16 1)" \
+		"$u jax-cuda13-plugin jax-cuda13-pjrt / $(words $V $T) jax[cuda12]==0.8.0" \
+		"F16 JAX ($T): the CUDA 13 plugin out, the same release's cuda12 extra in"
+	is "$(argv "$OUT" F16 1 undo_argv)" "$u jax-cuda12-plugin jax-cuda12-pjrt" \
+		"F16 JAX ($T): and the way back"
+done
+# under a driver for CUDA 11 no JAX of today has a build: words only
+R11=$(mk_sysroot); cleanup_later "$R11"
+mkdir -p "$R11/proc/driver/nvidia"
+echo "NVRM version: NVIDIA UNIX x86_64 Kernel Module  470.82.01  Thu" >"$R11$D"
+S=$(mk_venv "$R11/home/user/jax11")
+for p in jax jaxlib jax-cuda13-plugin jax-cuda13-pjrt; do dist "$S" $p 0.8.0; done
+doc "$R11" /home/user/jax11
+is "$(jget "$OUT" '[len(x.get("argv") or []) for f in d["findings"] if f["id"] == "F16" for x in f["fixes"]]')" "[0]" \
+	"F16 JAX under driver 470: the words only, no command (no JAX build runs there)"
 
 # across every case: never a bare pip, never ENV/bin/pip (a uv venv has none)
 BAD=$(python3 - "$ALL" <<'EOF'
