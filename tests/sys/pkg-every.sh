@@ -14,7 +14,7 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/envs.sh"
-plan 47
+plan 48
 
 SHIP=$CDS_SRCDIR/manifests/index.json
 PT=https://download.pytorch.org/whl
@@ -237,6 +237,15 @@ for T in pip uv; do
 	is "$(argv "$OUT" F16 1 undo_argv)" "$u jax-cuda12-plugin jax-cuda12-pjrt" \
 		"F16 JAX ($T): and the way back"
 done
+# healthy: the same env under driver 580 (CUDA 13) has no F16 at all
+R13=$(mk_sysroot); cleanup_later "$R13"
+mkdir -p "$R13/proc/driver/nvidia"
+echo "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.65.06  Thu" >"$R13$D"
+S=$(mk_venv "$R13/home/user/jax13")
+for p in jax jaxlib jax-cuda13-plugin jax-cuda13-pjrt; do dist "$S" $p 0.8.0; done
+doc "$R13" /home/user/jax13
+is "$(jget "$OUT" '[f["id"] for f in d["findings"] if f["id"] in ("F16", "F31")]')" "[]" \
+	"JAX's CUDA 13 plugin under driver 580: no F16, no F31"
 # under a driver for CUDA 11 no JAX of today has a build: words only
 R11=$(mk_sysroot); cleanup_later "$R11"
 mkdir -p "$R11/proc/driver/nvidia"
