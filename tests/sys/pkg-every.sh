@@ -21,30 +21,6 @@ PT=https://download.pytorch.org/whl
 W=$(mktemp -d); cleanup_later "$W"
 ALL=$W/all-fixes
 
-# mk_venv DIR [uv]: a venv as `python3 -m venv` (or `uv venv`) writes its
-# pyvenv.cfg; prints its site-packages
-mk_venv() {
-	mkdir -p "$1/bin" "$1/lib/python3.12/site-packages"
-	{
-		echo "home = /usr/bin"
-		echo "implementation = CPython"
-		[ "$2" = uv ] && echo "uv = 0.9.5"
-		echo "version_info = 3.12.3"
-		echo "include-system-site-packages = false"
-	} >"$1/pyvenv.cfg"
-	echo "$1/lib/python3.12/site-packages"
-}
-# dist SITE NAME VERSION [REQUIRES-DIST...]: a dist-info as pip writes it
-dist() {
-	_d="$1/$(echo "$2" | tr - _)-$3.dist-info"
-	mkdir -p "$_d"
-	printf 'Metadata-Version: 2.1\nName: %s\nVersion: %s\n' "$2" "$3" >"$_d/METADATA"
-	echo pip >"$_d/INSTALLER"
-	_s=$1
-	shift 3
-	for _l in "$@"; do echo "Requires-Dist: $_l" >>"$_d/METADATA"; done
-	for _f in METADATA INSTALLER; do echo "${_d#$_s/}/$_f,," >>"$_d/RECORD"; done
-}
 doc() {	# doc ROOT ENV: doctor --json on the env, every fix kept in $ALL
 	HOME=/home/user cds --root "$1" --manifest "$SHIP" doctor --json --env "$2"
 	printf '%s' "$OUT" | python3 -c '
