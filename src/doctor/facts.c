@@ -430,6 +430,19 @@ cds_env_of_package(const struct cds_scan *s, const struct cds_package *p)
 	return NULL;
 }
 
+const struct cds_package *
+cds_env_package(const struct cds_env *e, const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < e->npackages; i++) {
+		if (strcmp(e->packages[i].name, name) == 0) {
+			return &e->packages[i];
+		}
+	}
+	return NULL;
+}
+
 int
 cds_cmp_minor(const char *a, const char *b)
 {

@@ -68,6 +68,9 @@ CDS_HIDDEN const struct cds_cudnn *cds_cudnn_in(const struct cds_rule_ctx *c,
 /* The env owning package P (NULL for the system Python). */
 CDS_HIDDEN const struct cds_env *cds_env_of_package(const struct cds_scan *s,
     const struct cds_package *p);
+/* Package NAME of env E, or NULL. */
+CDS_HIDDEN const struct cds_package *cds_env_package(const struct cds_env *e,
+    const char *name);
 
 /*
  * The cuDNN a framework package expects: its own pin or build info, else

@@ -26,6 +26,7 @@
 
 #include "cds.h"
 #include "sys/handle.h"
+#include "doctor/facts.h"
 #include "doctor/pkgfix.h"
 #include "sys/spawn.h"
 #include "base/util.h"
@@ -831,20 +832,6 @@ wheel_row_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 	return 1;
 }
 
-/* The version of package NAME in env E, else NULL. */
-static const char *
-env_version(const struct cds_env *e, const char *name)
-{
-	size_t i;
-
-	for (i = 0; i < e->npackages; i++) {
-		if (strcmp(e->packages[i].name, name) == 0) {
-			return e->packages[i].version;
-		}
-	}
-	return NULL;
-}
-
 /*
  * JAX's CUDA 13 plugin on a driver that runs CUDA 12 at most: the same JAX
  * release's cuda12 extra.  Every JAX with a cuda13 extra (0.7.2 and later:
@@ -858,14 +845,15 @@ jax_plugin_fix(struct cds_rule_ctx *c, struct cds_finding *f,
     const struct cds_machine *mc)
 {
 	const char *floor12 = cds_manifest_driver_floor(c->m, "12.0");
-	const char *jv = env_version(e, "jaxlib");
+	const struct cds_package *jaxlib = cds_env_package(e, "jaxlib");
+	const char *jv = jaxlib != NULL ? jaxlib->version : NULL;
 	struct cds_strv w = {0}, u = {0};
 	enum cds_pkg_tool t;
 	char *pub;
 	const char *label;
 
 	if (strcmp(p->name, "jax-cuda13-plugin") != 0 || jv == NULL ||
-	    env_version(e, "jax-cuda12-plugin") != NULL ||
+	    cds_env_package(e, "jax-cuda12-plugin") != NULL ||
 	    (mc->driver_cuda > 0 ? mc->driver_cuda / 1000 != 12 :
 	    mc->driver == NULL || floor12 == NULL ||
 	    cds_vercmp(mc->driver, floor12) < 0)) {

@@ -740,50 +740,30 @@ wheel_runs(const struct cds_rule_ctx *c, const struct cds_package *p)
 	    cds_vercmp(d->version, floor) >= 0;
 }
 
-/* The env whose package P is; NULL for the system Python's. */
-static const struct cds_env *
-env_of(const struct cds_scan *s, const struct cds_package *p)
-{
-	size_t i;
-
-	for (i = 0; i < s->nenvs; i++) {
-		const struct cds_env *e = &s->envs[i];
-
-		if (e->npackages > 0 && p >= e->packages &&
-		    p < e->packages + e->npackages) {
-			return e;
-		}
-	}
-	return NULL;
-}
-
 /* Is P JAX's PJRT of a CUDA major (jax-cuda13-pjrt) whose plugin
  * (jax-cuda13-plugin) env E has too?  One install of one backend. */
 static int
 pjrt_beside_plugin(const struct cds_env *e, const struct cds_package *p)
 {
-	size_t n = strlen(p->name), i;
+	size_t n = strlen(p->name);
+	char *plugin;
+	int beside;
 
 	if (!cds_startswith(p->name, "jax-cuda") || n < 5 ||
 	    strcmp(p->name + n - 5, "-pjrt") != 0) {
 		return 0;
 	}
-	for (i = 0; i < e->npackages; i++) {
-		const char *q = e->packages[i].name;
-
-		if (strncmp(q, p->name, n - 5) == 0 &&
-		    strcmp(q + n - 5, "-plugin") == 0) {
-			return 1;
-		}
-	}
-	return 0;
+	plugin = cds_xasprintf("%.*s-plugin", (int)(n - 5), p->name);
+	beside = cds_env_package(e, plugin) != NULL;
+	free(plugin);
+	return beside;
 }
 
 static void
 check_build(struct cds_rule_ctx *c, const struct cds_package *p,
     const char *what, const char *where, void *ctx)
 {
-	const struct cds_env *e = env_of(c->s, p);
+	const struct cds_env *e = cds_env_of_package(c->s, p);
 	struct cds_finding *f;
 
 	(void)ctx;

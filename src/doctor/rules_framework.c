@@ -530,13 +530,9 @@ rule_jax_plugin(struct cds_rule_ctx *c)
 
 	for (i = 0; i < c->s->nenvs; i++) {
 		const struct cds_env *e = &c->s->envs[i];
-		const struct cds_package *jaxlib = NULL;
+		const struct cds_package *jaxlib = cds_env_package(e,
+		    "jaxlib");
 
-		for (k = 0; k < e->npackages; k++) {
-			if (strcmp(e->packages[k].name, "jaxlib") == 0) {
-				jaxlib = &e->packages[k];
-			}
-		}
 		if (jaxlib == NULL) {
 			continue;
 		}

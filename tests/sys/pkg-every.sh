@@ -40,10 +40,8 @@ argv() {
 words() {
 	if [ "$2" = uv ]; then echo "uv pip install --python $1"; else echo "$1/bin/python -m pip install"; fi
 }
-D=/proc/driver/nvidia/version
 R=$(mk_sysroot); cleanup_later "$R"
-mkdir -p "$R/proc/driver/nvidia"
-echo "NVRM version: NVIDIA UNIX x86_64 Kernel Module  550.54.15  Thu" >"$R$D"
+mk_driver "$R" 550.54.15
 
 for T in pip uv; do
 	# F13: torch's pinned cuDNN and cuBLAS wheels gone
@@ -215,8 +213,7 @@ for T in pip uv; do
 done
 # healthy: the same env under driver 580 (CUDA 13) has no F16 at all
 R13=$(mk_sysroot); cleanup_later "$R13"
-mkdir -p "$R13/proc/driver/nvidia"
-echo "NVRM version: NVIDIA UNIX x86_64 Kernel Module  580.65.06  Thu" >"$R13$D"
+mk_driver "$R13" 580.65.06
 S=$(mk_venv "$R13/home/user/jax13")
 for p in jax jaxlib jax-cuda13-plugin jax-cuda13-pjrt; do dist "$S" $p 0.8.0; done
 doc "$R13" /home/user/jax13
@@ -224,8 +221,7 @@ is "$(jget "$OUT" '[f["id"] for f in d["findings"] if f["id"] in ("F16", "F31")]
 	"JAX's CUDA 13 plugin under driver 580: no F16, no F31"
 # under a driver for CUDA 11 no JAX of today has a build: words only
 R11=$(mk_sysroot); cleanup_later "$R11"
-mkdir -p "$R11/proc/driver/nvidia"
-echo "NVRM version: NVIDIA UNIX x86_64 Kernel Module  470.82.01  Thu" >"$R11$D"
+mk_driver "$R11" 470.82.01
 S=$(mk_venv "$R11/home/user/jax11")
 for p in jax jaxlib jax-cuda13-plugin jax-cuda13-pjrt; do dist "$S" $p 0.8.0; done
 doc "$R11" /home/user/jax11
