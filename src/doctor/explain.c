@@ -663,6 +663,187 @@ driver_api_new(struct cds_explain_match *m)
 	return 1;
 }
 
+/*
+ * A library name of a binding's own list, as a soname: a soname as is
+ * ("libcublas.so.12"); a Windows name by dll_soname()'s rule
+ * ("cufft64_12.dll", cudarc's bare "nvrtc64_120_5": the major, and for
+ * CUDA 11 a minor); cudarc's "cufft.dll.13" by its major; a bare stem
+ * ("cublas", "cublas64") by its development link "libcublas.so".  NULL
+ * for anything else.  *ON_LINUX says whether a program on Linux opens that
+ * name: a soname, or a bare name the binding makes "lib<name>.so" (only
+ * the stem's is a real name: "libcublas64_12.so" is no one's).
+ */
+static char *
+binding_soname(const char *name, size_t n, int *on_linux)
+{
+	char stem[64], digits[8] = "";
+	int bare = 1;
+	size_t k, d;
+
+	*on_linux = 0;
+	if (n >= 4 && strncmp(name, "lib", 3) == 0 &&
+	    memmem(name, n, ".so", 3) != NULL) {
+		*on_linux = 1;
+		return cds_xstrndup(name, n);
+	}
+	if (n > 4 && strncasecmp(name + n - 4, ".dll", 4) == 0) {
+		n -= 4;
+		bare = 0;
+	}
+	for (k = 0; k < n && k < sizeof(stem) - 1 &&
+	    (isalnum((unsigned char)name[k]) || name[k] == '_') &&
+	    strncmp(name + k, "64_", 3) != 0; k++) {
+		stem[k] = name[k];
+	}
+	stem[k] = '\0';
+	if (k == 0 || (k < n && name[k] != '.' && strncmp(name + k, "64_",
+	    3) != 0)) {
+		return NULL;
+	}
+	if (k + 3 <= n && strncmp(name + k, "64_", 3) == 0) {
+		d = strspn(name + k + 3, "0123456789");
+		if (d == 0 || d >= sizeof(digits) || k + 3 + d != n) {
+			return NULL;
+		}
+		memcpy(digits, name + k + 3, d);
+		digits[d] = '\0';
+		if (d == 3 && strncmp(digits, "12", 2) < 0) {
+			return cds_xasprintf("lib%s.so.%.2s.%c", stem, digits,
+			    digits[2]);
+		}
+		return cds_xasprintf("lib%s.so.%.*s", stem, d == 3 ? 2 :
+		    (int)d, digits);
+	}
+	if (k + 5 < n && strncasecmp(name + k, ".dll.", 5) == 0 &&
+	    strspn(name + k + 5, "0123456789") == n - k - 5) {
+		return cds_xasprintf("lib%s.so.%.*s", stem, (int)(n - k - 5),
+		    name + k + 5);
+	}
+	if (k < n) {
+		return NULL;
+	}
+	if (k > 2 && strcmp(stem + k - 2, "64") == 0) {
+		stem[k - 2] = '\0';
+		bare = 0;
+	}
+	*on_linux = bare;
+	return cds_xasprintf("lib%s.so", stem);
+}
+
+/* Is WORD one of the words of LIST ("A, B")? */
+static int
+word_in(const char *list, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p;
+
+	for (p = list; (p = strstr(p, word)) != NULL; p++) {
+		if ((p == list || p[-1] == ' ') && (p[n] == ',' ||
+		    p[n] == '\0')) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* WORD added to the words of *LIST ("A, B"), once. */
+static void
+word_add(char **list, const char *word)
+{
+	char *v;
+
+	if (*list != NULL && word_in(*list, word)) {
+		return;
+	}
+	v = *list == NULL ? cds_xstrdup(word) : cds_xasprintf("%s, %s",
+	    *list, word);
+	free(*list);
+	*list = v;
+}
+
+/* Is SONAME one of the driver's libraries (libcuda, Windows' nvcuda,
+ * NVML), which DRIVER-LIB is about? */
+static int
+driver_soname(const char *soname)
+{
+	return cds_startswith(soname, "libcuda.so") ||
+	    cds_startswith(soname, "libnvcuda.so") ||
+	    cds_startswith(soname, "libnvml.so") ||
+	    cds_startswith(soname, "libnvidia-ml.so");
+}
+
+/* Is SONAME by its stem one of NVIDIA's (cu*, nv*, npp*, nccl*), which a
+ * binding's list is about? */
+static int
+nvidia_soname(const char *soname)
+{
+	static const char *const stems[] = { "libcu", "libnv", "libnpp",
+		"libnccl" };
+	size_t i;
+
+	for (i = 0; i < sizeof(stems) / sizeof(*stems); i++) {
+		if (cds_startswith(soname, stems[i])) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * A binding's list of the names it tried (cudarc's "under the names
+ * [...]" and "searched for library names: [...]", CUDA.jl's one name),
+ * each as a soname: all of them as "known" (the releases the list knows),
+ * those a program on Linux opens as "candidates" (all of them when none
+ * is: a Windows list), the first of those as "missing"; explain checks
+ * them here as it checks any library a message names.  Returns 0, and
+ * the match is dropped, when the list is the driver's (DRIVER-LIB's) or
+ * names nothing of NVIDIA's.
+ */
+static int
+binding_list(struct cds_explain_match *m)
+{
+	const char *list = cds_explain_match_capture(m, "names");
+	char *known = NULL, *lin = NULL, *so;
+	const char *p, *q;
+	int drv = 1, lx;
+
+	if (list == NULL) {
+		return 1;
+	}
+	for (p = list; *p != '\0'; p = q) {
+		size_t n;
+
+		p += strspn(p, " \t\"'`,");
+		n = strcspn(p, " \t\"'`,");
+		q = p + n;
+		if (n == 0 || (so = binding_soname(p, n, &lx)) == NULL) {
+			continue;
+		}
+		if (!nvidia_soname(so)) {
+			free(so);
+			continue;
+		}
+		drv &= driver_soname(so);
+		word_add(&known, so);
+		if (lx) {
+			word_add(&lin, so);
+		}
+		free(so);
+	}
+	if (known == NULL || drv) {
+		free(known);
+		free(lin);
+		return 0;
+	}
+	so = lin != NULL ? lin : known;
+	capture_add(m, "missing", so, strcspn(so, ","));
+	capture_add(m, "candidates", so, strlen(so));
+	capture_add(m, "known", known, strlen(known));
+	free(known);
+	free(lin);
+	return 1;
+}
+
 /* A capability "X.Y" as 10 * X + Y; -1 for anything else. */
 static int
 cc_num(const char *s)
@@ -723,7 +904,7 @@ run_patterns(struct cds_explanation *x, size_t **fromp, const char *text,
 		ok = match_pattern(p, &re, text, len, &m);
 		regfree(&re);
 		if (ok && (!api_case(&m) || !driver_api_new(&m) ||
-		    !cc_range_fits(&m))) {
+		    !cc_range_fits(&m) || !binding_list(&m))) {
 			match_free(&m);
 			ok = 0;
 		}
@@ -966,6 +1147,18 @@ cds_explain_text(cds_handle_t *h, const char *text)
 		    "than CUDA %s's."), v, need, need);
 		x->meaning = x->said;
 	}
+	if (strcmp(e->id, "BINDING-TOOLKIT") == 0 &&
+	    (v = cds_explain_match_capture(&x->matches[0], "candidates")) !=
+	    NULL) {
+		/* the names of the binding's list, as the loader knows them */
+		x->said = cds_xasprintf(_("The program's CUDA binding looked "
+		    "for a library of NVIDIA's under the names of its own "
+		    "list (%s, as the loader knows them) and found none.  "
+		    "None of them is installed where the loader looks, or the "
+		    "library installed has a name the list lacks: a binding's "
+		    "list is written for the releases it knew."), v);
+		x->meaning = x->said;
+	}
 	x->fix = _(e->fix);
 	x->side = entry_side(x->id);
 	for (k = 0; k < MAXCAUSES && e->causes[k].text != NULL; k++) {
@@ -1169,6 +1362,10 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 
 		cds_explain_check_missing(&c, x->id, dev, NULL);
 		free(dev);
+	} else if (strcmp(e->id, "BINDING-TOOLKIT") == 0 &&
+	    (v = cds_explain_capture(x, "candidates")) != NULL) {
+		cds_explain_check_names(&c, v, cds_explain_capture(x,
+		    "known"));
 	} else if (strcmp(e->id, "BNB-BINARY") == 0) {
 		cds_explain_build_bnb(&c, cds_explain_capture(x, "wanted"));
 	} else if (pkg_msg(&c, x)) {

@@ -779,6 +779,141 @@ cds_explain_check_missing(struct cds_rule_ctx *c, const char *id,
 	cds_strfreev(names);
 }
 
+/* The major of soname NAME ("libcufft.so.12" 12, "libnvrtc.so.11.2" 11),
+ * -1 for a development link. */
+static int
+soname_major(const char *name)
+{
+	const char *p = strstr(name, ".so.");
+
+	return p != NULL && isdigit((unsigned char)p[4]) ? atoi(p + 4) : -1;
+}
+
+/* Does LIST have a soname of major MAJOR? */
+static int
+has_major(char **list, int major)
+{
+	size_t i;
+
+	for (i = 0; list[i] != NULL; i++) {
+		if (soname_major(list[i]) == major) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/*
+ * A binding's list of names against the soname table: KNOWN (sonames,
+ * "A, B", of one library: every name of the list, Windows' too)
+ * says which releases the list knows; the table's sonames of releases it
+ * has no name for (from the oldest release it names on) are shown; one
+ * of the table's sonames that the names a program here opens,
+ * CANDIDATES, do not reach and that is installed here is why the binding
+ * found nothing (unless a name of the list is found here: the program
+ * then ran elsewhere).  A list that reaches, on Linux, only the
+ * development link says so.
+ */
+void
+cds_explain_check_names(struct cds_rule_ctx *c, const char *candidates,
+    const char *known)
+{
+	char **cand = cds_strsplit(candidates, ", ", 0);
+	char **all = cds_strsplit(known != NULL ? known : candidates, ", ",
+	    0);
+	char *dev, *lacks = NULL, *here = NULL, *v;
+	const struct cds_soname *r;
+	const char *origin = NULL;
+	struct cds_finding *f;
+	int lowest = -1, versioned = 0, reached = 0;
+	size_t i;
+
+	if (cand[0] == NULL || c->m == NULL) {
+		cds_strfreev(cand);
+		cds_strfreev(all);
+		return;
+	}
+	dev = cds_xasprintf("%.*s.so", (int)strcspn(cand[0], "."), cand[0]);
+	for (i = 0; cand[i] != NULL; i++) {
+		struct cds_ld_found *fd = reached ? NULL :
+		    cds_loader_find(c->h, cand[i], NULL, 0);
+
+		cds_clearerr(c->h);
+		/* the binding would find it here: nothing else to blame */
+		reached |= fd != NULL && fd->path != NULL;
+		cds_ld_found_free(fd);
+		versioned |= soname_major(cand[i]) >= 0;
+	}
+	/* the oldest major of the list that a release has */
+	for (r = cds_manifest_soname(c->m, dev); r != NULL;
+	    r = cds_manifest_soname_next(c->m, r)) {
+		int major = soname_major(r->soname);
+
+		if (major >= 0 && has_major(all, major) &&
+		    (lowest < 0 || major < lowest)) {
+			lowest = major;
+		}
+	}
+	for (r = cds_manifest_soname(c->m, dev); r != NULL;
+	    r = cds_manifest_soname_next(c->m, r)) {
+		int major = soname_major(r->soname);
+
+		if (major < 0 || strcmp(r->kind, "driver") == 0) {
+			continue;
+		}
+		if (!has_major(all, major) && major > lowest) {
+			v = lacks == NULL ? cds_xasprintf("%s (%s)",
+			    r->soname, r->releases) : cds_xasprintf("%s, %s "
+			    "(%s)", lacks, r->soname, r->releases);
+			free(lacks);
+			lacks = v;
+		}
+		if (here == NULL && !reached && !has_major(cand, major)) {
+			struct cds_ld_found *fd = cds_loader_find(c->h,
+			    r->soname, NULL, 0);
+
+			cds_clearerr(c->h);
+			if (fd != NULL && fd->path != NULL) {
+				here = cds_xstrdup(fd->path);
+				origin = "found by the loader";
+			} else {
+				here = installed_where(c, r->soname, &origin);
+			}
+			cds_ld_found_free(fd);
+		}
+	}
+	if (here != NULL) {
+		f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_ERROR, "%s is "
+		    "installed here, under a name the binding's list does "
+		    "not reach", cds_basename(here));
+		cds_finding_evidence(f, "state", "installed under a name the "
+		    "list lacks");
+		cds_finding_evidence(f, "installed in", "%s", here);
+		cds_finding_evidence(f, "origin", "%s", origin);
+		cds_finding_evidence(f, "the list reaches", "%s", candidates);
+		evidence_soname(c, f, cds_basename(here));
+	} else if (lacks != NULL || !versioned) {
+		f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_NOTE, "the "
+		    "binding's list of names for %s", dev);
+		cds_finding_evidence(f, "the list reaches", "%s", candidates);
+	} else {
+		f = NULL;
+	}
+	if (f != NULL && lacks != NULL) {
+		cds_finding_evidence(f, "no name for", "%s", lacks);
+	}
+	if (f != NULL && !versioned) {
+		cds_finding_evidence(f, "on Linux", "the list reaches only the "
+		    "development link %s, which NVIDIA's runtime packages, "
+		    "pip wheels and runtime images do not carry", dev);
+	}
+	free(here);
+	free(lacks);
+	free(dev);
+	cds_strfreev(cand);
+	cds_strfreev(all);
+}
+
 /* The library the message names as failing: load it here, by path, and
  * see whether it fails the same way: statically (the loader emulation),
  * and on this system also for real, in a child process that dlopens it

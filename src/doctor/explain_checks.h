@@ -22,6 +22,12 @@ CDS_HIDDEN const char *cds_explain_capture(const struct cds_explanation *x,
  * is (NULL: none of theirs). */
 CDS_HIDDEN const char *cds_explain_symbol_library(const char *sym);
 
+/* A binding's list of the names it tried (sonames, "A, B": those
+ * a program here opens, CANDIDATES, and all, KNOWN), against the soname
+ * table and what is installed here. */
+CDS_HIDDEN void cds_explain_check_names(struct cds_rule_ctx *c,
+    const char *candidates, const char *known);
+
 /* What the message names: the library MISSING (or any of LIST) not
  * opened, the file PATH that failed, the runtime VERSION it loaded. */
 CDS_HIDDEN void cds_explain_check_missing(struct cds_rule_ctx *c,

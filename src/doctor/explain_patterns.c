@@ -1632,6 +1632,21 @@ const struct pattern cds_explain_patterns[] = {
 	{ "BINDING-TOOLKIT", 1, "Unsupported cuda toolkit version", 0, NULL,
 	    "Unsupported cuda toolkit version: *`?([0-9.]+)`?",
 	    { NULL, "toolkit" } },
+	/* a binding's own list of the names it tried for a library of
+	 * NVIDIA's (cudarc up to 0.11: "Unable to find nvrtc lib under the
+	 * names [...]"; later: "searched for library names: [...]";
+	 * CUDA.jl's local toolkit: "Could not find library 'nvToolsExt' in
+	 * your local CUDA installation"): the names are read one by one
+	 * (explain.c, binding_list()); the driver's own list is DRIVER-LIB's */
+	{ "BINDING-TOOLKIT", 1, "lib under the names", 1, NULL, "[A-Za-z0-9_]+ "
+	    "lib under the names *\\[([^]\n]{1,800})\\]", { NULL, "names" } },
+	{ "BINDING-TOOLKIT", 1, "searched for library names", 0, NULL,
+	    "searched for library names: *\\[([^]\n]{1,800})\\]",
+	    { NULL, "names" } },
+	{ "BINDING-TOOLKIT", 2, "Could not find library '", 0,
+	    "in your local CUDA installation", "Could not find library "
+	    "'([A-Za-z0-9_]+)' in your local CUDA installation",
+	    { NULL, "names" } },
 	/* Triton's table of CUDA releases to PTX versions
 	 * (backends/nvidia/compiler.py, ptx_get_version), which an older
 	 * Triton ends before the toolkit it is given */

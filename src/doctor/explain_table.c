@@ -1189,7 +1189,15 @@ const struct entry_def cds_explain_entries[] = {
 	  { { N_("the toolkit and the binding's releases do not overlap "
 	    "(cannot be checked from the message alone: nvcc --version "
 	    "against the binding's supported list)"),
-	    { { NULL, { { NULL } } } } } } },
+	    { { NULL, { { NULL } } } } },
+	    { N_("the library is installed here under a name the binding's "
+	    "list does not have (a release the binding does not know)"),
+	    { IF(MSG_LIBRARY, "state", "=installed under a name the list "
+	    "lacks") } },
+	    { N_("no release of the library is installed"),
+	    { LIB_NOWHERE } },
+	    { N_("the library is installed where the loader does not look"),
+	    { LIB_ELSEWHERE } } } },
 	/* DCGM's tools and samplers without their host engine */
 	{ "DCGM-HOSTENGINE", N_("DCGM cannot reach its host engine"),
 	  N_("DCGM's tools (dcgmi, dcgm-exporter, samplers) talk to the host "

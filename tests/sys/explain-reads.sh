@@ -4,9 +4,12 @@
 # symbols, versions and paths (under the root), names the nearest entries
 # by the words their messages share, and exits 1 (not recognised).  A
 # library named by its Windows DLL is looked up by the soname of the same
-# release; F13's meaning names the soname of the message.
+# release; F13's meaning names the soname of the message.  A binding's
+# own list of the names it tried (cudarc's, CUDA.jl's) is read name by
+# name and held against the soname table and what is installed here.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 25
+. "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
+plan 44
 
 R=$(mk_sysroot); cleanup_later "$R"
 mkdir -p "$R/opt/app/lib"
@@ -85,4 +88,64 @@ like "$(evidence "$OUT" MSG-LIBRARY component)" \
 	"TensorRT|tensorrt" "the finding names TensorRT as the component"
 is "$(evidence "$OUT" MSG-LIBRARY 'shipped by')" "[]" \
 	"and names no CUDA release as its shipper"
+# a binding's list of the names it tried, read one by one
+M=$CDS_SRCDIR/manifests/index.json
+cds --root "$R" --manifest "$M" explain --json 'thread '"'"'main'"'"' panicked at cudarc-0.11.4/src/nvrtc/sys/mod.rs:51:9:
+Unable to find nvrtc lib under the names ["nvrtc", "nvrtc64", "nvrtc64_12", "nvrtc64_125_0", "nvrtc64_10"]. Please open GitHub issue.'
+is "$(jget "$OUT" 'd["id"]')" BINDING-TOOLKIT "cudarc's list of names: a binding's list"
+is "$(jget "$OUT" 'd["matches"][0]["captures"]["candidates"]')" libnvrtc.so \
+	"a bare stem is, on Linux, its development link; nvrtc64_12 no name there"
+is "$(jget "$OUT" 'd["matches"][0]["captures"]["known"]')" \
+	"libnvrtc.so, libnvrtc.so.12, libnvrtc.so.10" \
+	"the list knows CUDA 12's and 10's names (the Windows names' majors)"
+like "$(evidence "$OUT" MSG-LIBRARY 'no name for')" \
+	"libnvrtc.so.13 \(CUDA 13.0-13.4\)" "the table: no name for CUDA 13's nvrtc"
+unlike "$(evidence "$OUT" MSG-LIBRARY 'no name for')" "libnvrtc.so.12" \
+	"and none said missing that the list has"
+like "$(evidence "$OUT" MSG-LIBRARY 'on Linux')" \
+	"only the development link libnvrtc.so" "a list of stems reaches only the development link"
+like "$(jget "$OUT" 'd["meaning"]')" "its own list \(libnvrtc.so, as the loader" \
+	"the meaning names the list's names"
+cds --root "$R" --manifest "$M" explain --json 'Unable to dynamically shared library - searched for library names: ["cufft64.dll", "cufft64_13.dll", "cufft64_11.dll", "cufft64_10.dll", "cufft.dll.11"]. Ensure that '"'"'LD_LIBRARY_PATH'"'"' has the correct path'
+is "$(jget "$OUT" 'd["id"]')" BINDING-TOOLKIT "a list of Windows names: a binding's list"
+is "$(evidence "$OUT" MSG-LIBRARY 'no name for')" \
+	"['libcufft.so.12 (CUDA 13.0-13.4)']" \
+	"the list has cuFFT 13, 11 and 10: no name for CUDA 13's cuFFT 12"
+is "$(evidence "$OUT" MSG-LIBRARY 'on Linux')" "[]" \
+	"versioned names: no word on the development link"
+# the same list where CUDA 13's cuFFT is installed
+R2=$(mk_sysroot); cleanup_later "$R2"
+mkdir -p "$R2/opt/cuda/lib"
+echo /opt/cuda/lib >"$R2/etc/ld.so.conf"
+mk_solib "$R2/opt/cuda/lib/libcufft.so.12" libcufft.so.12
+L='Unable to dynamically load the "cufft" shared library - searched for library names: ["cufft", "cufft64", "cufft64_11", "cufft64_10"].'
+cds --root "$R2" --manifest "$M" explain --json "$L"
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('BINDING-TOOLKIT', 1)" \
+	"libcufft.so.12 installed, the list without it: cause 2"
+like "$(jget "$OUT" '[f["title"] for f in d["findings"] if f["severity"] == "error"]')" \
+	"libcufft.so.12 is installed here, under a name the binding's list does not reach" \
+	"the finding names the library installed"
+ln -s libcufft.so.12 "$R2/opt/cuda/lib/libcufft.so"
+cds --root "$R2" --manifest "$M" explain --json "$L"
+is "$(jget "$OUT" 'd["verdict"]')" None \
+	"its development link here too: the binding would find it, no cause claimed"
+like "$(jget "$OUT" '[f["title"] for f in d["findings"]]')" \
+	"here the loader finds libcufft.so: /opt/cuda/lib/libcufft.so" \
+	"and it says the loader finds it here"
+# not a binding's list of NVIDIA's libraries
+cds --root "$R" explain --json 'Unable to find cuda lib under the names ["cuda", "nvcuda"]. Please open GitHub issue.'
+is "$(jget "$OUT" '[m["id"] for m in d["matches"]]')" "['DRIVER-LIB']" \
+	"the driver's own list: DRIVER-LIB, not a binding's"
+cds --root "$R" explain --json 'searched for library names: ["ssl", "ssl3", "crypto"]'
+is "$(jget "$OUT" 'd["recognised"]')" False "a list of other libraries: not NVIDIA's, not recognised"
+# CUDA.jl's local toolkit discovery
+cds --root "$R" --manifest "$M" explain --json 'Debug: Could not discover CUDA toolkit
+    Could not find library '"'"'nvToolsExt'"'"' in your local CUDA installation.'
+is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"]["missing"]')" \
+	"('BINDING-TOOLKIT', 'libnvToolsExt.so')" "CUDA.jl: the one library it requires"
+like "$(evidence "$OUT" MSG-LIBRARY 'no name for')" \
+	"libnvToolsExt.so.1 \(CUDA 11.2-12.9\)" "and the releases that ship it"
+cds --root "$R" explain --json "Could not find library 'nvToolsExt'"
+is "$(jget "$OUT" '"BINDING-TOOLKIT" in [m["id"] for m in d.get("matches", [])]')" False \
+	"the words without CUDA.jl's 'local CUDA installation': not a binding's list"
 done_testing
