@@ -182,12 +182,29 @@ cds_machine_of(const struct cds_scan *s, struct cds_machine *mc)
 	}
 }
 
+/* Does the distribution mark the system Python externally managed (PEP
+ * 668: EXTERNALLY-MANAGED in its standard library's directory, Debian 12
+ * and Ubuntu 23.04 on)? */
+static int
+externally_managed(const cds_handle_t *h)
+{
+	char **m = cds_root_glob(h, "/usr/lib/python3.*/EXTERNALLY-MANAGED");
+	int yes = m[0] != NULL;
+
+	cds_strfreev(m);
+	return yes;
+}
+
 enum cds_pkg_tool
 cds_pkg_tool_of(const cds_handle_t *h, const struct cds_env *e)
 {
 	char *path, *cfg, *line, *top, *a, *b;
 	enum cds_pkg_tool t = CDS_PKG_PIP;
 
+	if (e == NULL) {
+		return externally_managed(h) ? CDS_PKG_PIP_MANAGED :
+		    CDS_PKG_PIP;
+	}
 	if (e->is_conda) {
 		return CDS_PKG_PIP;	/* conda packages: see cds_pkg_fix */
 	}
@@ -295,6 +312,12 @@ head_words(struct cds_strv *w, const struct cds_env *e, enum cds_pkg_tool t,
 	}
 	cds_strv_push(w, "pip");
 	cds_strv_push(w, how == CDS_PKG_REMOVE ? "uninstall" : "install");
+	if (e == NULL && t == CDS_PKG_PIP_MANAGED) {
+		/* what pip itself asks for there (its
+		 * externally-managed-environment error): the package was
+		 * put there by pip, and pip is what changes it */
+		cds_strv_push(w, "--break-system-packages");
+	}
 	if (e != NULL && t != CDS_PKG_PIP) {
 		cds_strv_push(w, "--python");
 		cds_strv_push(w, e->prefix);
@@ -323,8 +346,7 @@ void
 cds_pkg_cmd(const cds_handle_t *h, struct cds_strv *w,
     const struct cds_env *e, int conda, enum cds_pkg_how how)
 {
-	head_words(w, e, conda ? CDS_PKG_CONDA : e != NULL ?
-	    cds_pkg_tool_of(h, e) : CDS_PKG_PIP, how);
+	head_words(w, e, conda ? CDS_PKG_CONDA : cds_pkg_tool_of(h, e), how);
 }
 
 char **

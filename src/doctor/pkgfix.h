@@ -16,7 +16,11 @@ enum cds_pkg_tool {
 	CDS_PKG_UV_PROJECT,	/* ... inside a uv project (pyproject.toml
 				   and uv.lock beside it): `uv sync` undoes
 				   a `uv pip` change */
-	CDS_PKG_CONDA		/* a conda package, in a conda env */
+	CDS_PKG_CONDA,		/* a conda package, in a conda env */
+	CDS_PKG_PIP_MANAGED	/* the system Python's pip where the
+				   distribution marks it externally managed
+				   (PEP 668): pip changes it only with
+				   --break-system-packages */
 };
 
 /* The machine a build must run on: the driver's version (NULL: unknown),

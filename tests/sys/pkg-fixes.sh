@@ -18,7 +18,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/wheels.sh"
 . "$CDS_SRCDIR/tests/fixtures/envs.sh"
-plan 72
+plan 73
 
 SHIP=$CDS_SRCDIR/manifests/index.json
 PT=https://download.pytorch.org/whl
@@ -318,13 +318,23 @@ is "$(jget "$OUT" 'd["id"]')" CONDA-NO-CUDA "case 9: recognised"
 like "$(msgpkg)" "^env CONDA_OVERRIDE_CUDA=12\.[0-9]+ conda install -c conda-forge pytorch libtorch=\*=cuda12\*$" \
 	"case 9: CONDA_OVERRIDE_CUDA with the build's CUDA major"
 # case 10 (Jim137/qkan#29): a deprecated -cu13 name
-exj "ERROR: THIS PROJECT 'nvidia-cusparse-cu13' IS DEPRECATED. Please use 'nvidia-cusparse' instead."
+# (in a root of its own: whether the system Python is externally managed
+# is the root's)
+P0=$(mk_sysroot); cleanup_later "$P0"
+cds --root "$P0" --manifest "$SHIP" explain --json "ERROR: THIS PROJECT 'nvidia-cusparse-cu13' IS DEPRECATED. Please use 'nvidia-cusparse' instead."
 is "$(jget "$OUT" 'd["id"]')" CU13-STUB "case 10: recognised"
 is "$(msgpkg)" "python3 -m pip install cuda-toolkit[cusparse]==13.*" \
 	"case 10: NVIDIA's metapackage with the component as its extra"
-exj "THIS PROJECT 'nvidia-cuda-runtime-cu13' IS DEPRECATED"
+cds --root "$P0" --manifest "$SHIP" explain --json "THIS PROJECT 'nvidia-cuda-runtime-cu13' IS DEPRECATED"
 is "$(msgpkg)" "python3 -m pip install cuda-toolkit[cudart]==13.*" \
 	"case 10: cuda-runtime is the cudart extra"
+# the distribution marks its Python externally managed (PEP 668: Debian 12
+# on): pip refuses the plain command, so the fix says what pip asks for
+mkdir -p "$P0/usr/lib/python3.11"
+printf '[externally-managed]\nError=use apt\n' >"$P0/usr/lib/python3.11/EXTERNALLY-MANAGED"
+cds --root "$P0" --manifest "$SHIP" explain --json "THIS PROJECT 'nvidia-cuda-runtime-cu13' IS DEPRECATED"
+is "$(msgpkg)" "python3 -m pip install --break-system-packages cuda-toolkit[cudart]==13.*" \
+	"an externally managed system Python: pip's --break-system-packages"
 
 # ---- NVIDIA's real CUDA 13 wheels (nvidia/cu13/lib, cudnn-cu13) ---------
 # their own METADATA and RECORD, laid out as pip does, from the CUDA here
