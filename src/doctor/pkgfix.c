@@ -188,11 +188,7 @@ cds_machine_of(const struct cds_scan *s, struct cds_machine *mc)
 static int
 externally_managed(const cds_handle_t *h)
 {
-	char **m = cds_root_glob(h, "/usr/lib/python3.*/EXTERNALLY-MANAGED");
-	int yes = m[0] != NULL;
-
-	cds_strfreev(m);
-	return yes;
+	return cds_root_glob_any(h, "/usr/lib/python3.*/EXTERNALLY-MANAGED");
 }
 
 enum cds_pkg_tool

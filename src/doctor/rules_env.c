@@ -348,11 +348,7 @@ out:
 static int
 gpu_node(const cds_handle_t *h)
 {
-	char **m = cds_root_glob(h, "/dev/nvidia[0-9]*");
-	int r = m[0] != NULL;
-
-	cds_strfreev(m);
-	return r;
+	return cds_root_glob_any(h, "/dev/nvidia[0-9]*");
 }
 
 /*

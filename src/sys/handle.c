@@ -1027,3 +1027,13 @@ cds_root_glob(const cds_handle_t *h, const char *pattern)
 	}
 	return cds_strv_copy(a->paths);
 }
+
+int
+cds_root_glob_any(const cds_handle_t *h, const char *pattern)
+{
+	char **m = cds_root_glob(h, pattern);
+	int any = m[0] != NULL;
+
+	cds_strfreev(m);
+	return any;
+}

@@ -203,6 +203,8 @@ CDS_HIDDEN char **cds_root_listdir(const cds_handle_t *h, const char *path);
  * NULL.  Under a root, each directory is listed where it resolves inside
  * the root. */
 CDS_HIDDEN char **cds_root_glob(const cds_handle_t *h, const char *pattern);
+/* does any path match the glob pattern? */
+CDS_HIDDEN int cds_root_glob_any(const cds_handle_t *h, const char *pattern);
 
 /* Where the shipped manifests are (configure's pkgdatadir, or the source
  * tree when run from the build directory). */
