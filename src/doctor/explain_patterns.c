@@ -74,6 +74,11 @@
 	"[[:space:]]*Minimum and Maximum cuda capability supported by this " \
 	"version of PyTorch is[[:space:]]*\\(([0-9]+\\.[0-9]+)\\) *- *" \
 	"\\(([0-9]+\\.[0-9]+)\\)"
+/* Kokkos' kernels of one capability on a device of another (groups:
+ * the kernels' twice, as the lowest and highest of the build, and the
+ * device's) */
+#define KOKKOS_CC "kernels compiled for compute capability (([0-9]+\\.[0-9]+))" \
+	" on device with compute capability ([0-9]+\\.[0-9]+)"
 /* a compute capability said to be below what is needed */
 #define CC_BELOW "capability( of)?( [0-9]+\\.[0-9]+)?\\)?,? (is )?(not " \
 	"supported|unsupported|too old|too low|lower than|below)"
@@ -125,6 +130,10 @@ const struct pattern cds_explain_patterns[] = {
 	    "header)", { NULL, "file", "library" } },
 	{ "LIB-TRUNCATED", 2, "file too short", 1, NULL, ANYLIB "file too "
 	    "short", { NULL, "file", NULL, "library" } },
+	/* the same, pasted without the loader's colon (a title) */
+	{ "LIB-TRUNCATED", 2, "file too short", 1, NULL, "((" P "/)?(lib"
+	    "[A-Za-z0-9_+.-]*\\.so[.0-9]*)) +file too short",
+	    { NULL, "file", NULL, "library" } },
 	{ "LIB-TRUNCATED", 2, "ELF load command past end of file", 1, NULL,
 	    ANYLIB "ELF load command past end of file",
 	    { NULL, "file", NULL, "library" } },
@@ -917,6 +926,12 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, NULL, "file", "library" } },
 	{ "CTR-CDI", 2, "error stat'ing file", 1, NULL,
 	    CDI_STAT("error stat'ing file"), { NULL, NULL, "file", "library" } },
+	/* runc's words for a bind mount whose source is gone: a driver
+	 * library of the version the spec was made for */
+	{ "CTR-CDI", 2, "failed to fulfil mount request: open", 0, NULL,
+	    "failed to fulfil mount request: open [`'\"]?(" P "/(lib("
+	    "[A-Za-z0-9_]*nvidia[a-z0-9_-]*|cuda|nvcuvid|nvoptix)\\.so"
+	    "[.0-9]*))", { NULL, "file", "library" } },
 	/* WSL2's bridge library, which the toolkit mounts from
 	 * /usr/lib/wsl/lib: not there in a builder or a nested container */
 	{ "CTR-WSL", 2, "Could not locate libdxcore.so", 0, NULL, "Could not "
@@ -1177,6 +1192,20 @@ const struct pattern cds_explain_patterns[] = {
 	/* Kokkos (LAMMPS, Trilinos): built for another architecture */
 	{ "F21", 2, "likely mismatch of architecture", 0, NULL, "likely "
 	    "mismatch of architecture", { NULL } },
+	/* Kokkos' device check at initialisation: "running kernels
+	 * compiled for compute capability 10.0 on device with compute
+	 * capability 12.0": F21 unless the device is a later minor of the
+	 * same major (CC-MINOR: its cubins run there), as PyTorch's range */
+	{ "CC-MINOR", 2, "kernels compiled for compute capability", 0, NULL,
+	    KOKKOS_CC, { NULL, "lowest", "highest", "cc" } },
+	{ "F21", 2, "kernels compiled for compute capability", 0, NULL,
+	    KOKKOS_CC, { NULL, "lowest", "highest", "cc" } },
+	/* xformers' (and CUTLASS-based extensions') kernel check: "kernel
+	 * fmha_cutlassF_f16_aligned_64x128_rf_sm80 is for sm80-sm100, but
+	 * was built for sm75" */
+	{ "F21", 2, "is for sm", 1, NULL, "[A-Za-z0-9_]+ is for sm[0-9]+"
+	    "(-sm[0-9]+)?, but was built for sm([0-9]+)",
+	    { NULL, NULL, "built for" } },
 	{ "F21", 2, "was not compiled with any CUDA arch", 0, NULL,
 	    "was not compiled with any CUDA arch", { NULL } },
 	{ "F22", 1, "CUDNN_STATUS_MAPPING_ERROR", 0, NULL,

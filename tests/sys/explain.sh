@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 404
+plan 416
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -147,10 +147,28 @@ for t in 'cc1plus: out of memory' 'open: file not found' \
     'memory allocation on device succeeded after 2 retries' \
     'Error code 1930 in plugin.dll' 'Application of patch fix.diff failed' \
     'x.obj : error LNK2019: unresolved external symbol foo referenced in function bar' \
-    'Linking pytorch-2.5.1-cuda126_mkl_py312h1234567_300'; do
+    'Linking pytorch-2.5.1-cuda126_mkl_py312h1234567_300' \
+    'the kernel is for sm80-sm90, as the table says' \
+    'notes.txt file too short for a summary' \
+    'error during container init: failed to fulfil mount request: open /data/models: no such file or directory'; do
 	cds --root "$E0" explain --json "$t"
 	is "$(jget "$OUT" 'd["recognised"]')" False "not a CUDA code: $t"
 done
+recog '1: Kokkos::Cuda::initialize WARNING: running kernels compiled for compute capability 10.0 on device with compute capability 12.0 , this will likely reduce potential performance.' \
+    F21 "Kokkos: kernels of another major than the device's"
+recog 'Kokkos::Cuda::initialize WARNING: running kernels compiled for compute capability 8.0 on device with compute capability 8.6 , this will likely reduce potential performance.' \
+    CC-MINOR "Kokkos: a later minor of the same major runs the cubins"
+is "$(jget "$OUT" '[m["id"] for m in d["matches"]]')" "['CC-MINOR']" \
+    "and that one is not F21"
+recog 'FATAL: kernel fmha_cutlassF_f16_aligned_64x128_rf_sm80 is for sm80-sm100, but was built for sm75.' \
+    F21 "xformers: a kernel not built for the GPU's architecture"
+is "$(cap 'built for')" 75 "F21: the architecture it was built for"
+recog './imagenet: error while loading shared libraries: /usr/lib/aarch64-linux-gnu/libnvinfer.so.7.1.3 file too short' \
+    LIB-TRUNCATED "the loader's 'file too short' without its colon"
+is "$(cap library)" libnvinfer.so.7.1.3 "LIB-TRUNCATED: the library named"
+recog 'OCI runtime create failed: runc create failed: unable to start container process: error during container init: failed to fulfil mount request: open /usr/lib/x86_64-linux-gnu/libEGL_nvidia.so.580.159.04: no such file or directory' \
+    CTR-CDI "runc: a driver library the spec lists is gone"
+is "$(cap library)" libEGL_nvidia.so.580.159.04 "CTR-CDI: the driver library of the spec named"
 recog "/usr/bin/ld: undefined reference to \`cudaBindTexture'" API-GONE \
     "the link: a runtime function CUDA's own list names removed"
 is "$(cap symbol)" cudaBindTexture "API-GONE: the removed function named"
