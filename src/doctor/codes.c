@@ -441,6 +441,10 @@ static const struct wrapper wrappers[] = {
 	    NULL },
 	{ "ONNX Runtime", "CUBLAS failure ", "CUBLAS failure ([0-9]+)", 1, 0,
 	    0, "cublasStatus_t" },
+	/* NVIDIA's CUDALibrarySamples' check (and the extensions written
+	 * from them): "cuBLAS API failed with status 7" */
+	{ "CUDALibrarySamples", "API failed with status ", "cuBLAS(Lt)? API "
+	    "failed with status:? *([0-9]+)", 2, 0, 0, "cublasStatus_t" },
 	/* NCCL's WARN lines: "Cuda failure 'out of memory'", "Cuda failure
 	 * 217 'peer access ...'" */
 	{ "NCCL", "Cuda failure ", "Cuda failure ([0-9]+ )?'()", 0, 2, 0,
@@ -690,32 +694,68 @@ find_jaxlib(const char *text, struct cds_code_hit **hits, size_t *n)
 	}
 }
 
-/* pynvml's exception classes, one per NVML_ERROR_* (nvidia-ml-py's
- * pynvml.py makes "NVMLError_NoPermission" of NVML_ERROR_NO_PERMISSION:
- * the words after the prefix, capitalised, the '_' dropped). */
+/* NVML_ERROR_* of an exception class's name at W, the words of its
+ * CamelCase ("NoPermission", "GpuIsLost"; a trailing "Error" dropped)
+ * joined by '_', into NAME; returns where the name ends. */
+static const char *
+nvml_class(const char *w, char *name, size_t size)
+{
+	const char *end = w, *p;
+	size_t k = (size_t)snprintf(name, size, "NVML_ERROR_");
+
+	while (isalnum((unsigned char)*end)) {
+		end++;
+	}
+	if (end - w > 5 && strncmp(end - 5, "Error", 5) == 0) {
+		end -= 5;
+	}
+	for (p = w; p < end && k + 2 < size; p++) {
+		if (isupper((unsigned char)*p) && p > w) {
+			name[k++] = '_';
+		}
+		name[k++] = (char)toupper((unsigned char)*p);
+	}
+	name[k] = '\0';
+	while (isalnum((unsigned char)*end)) {
+		end++;
+	}
+	return end;
+}
+
+/* NVML's exceptions by their classes, one per NVML_ERROR_*: pynvml's
+ * (nvidia-ml-py's pynvml.py makes "NVMLError_NoPermission" of
+ * NVML_ERROR_NO_PERMISSION: the words after the prefix, capitalised,
+ * the '_' dropped) and cuda-python's (cuda.bindings._nvml's
+ * "NoPermissionError", earlier "NoPermission"). */
 static void
 find_pynvml(const char *text, struct cds_code_hit **hits, size_t *n)
 {
-	static const char key[] = "NVMLError_";
-	const char *at = text, *w;
+	static const struct {
+		const char *key, *via;
+	} keys[] = {
+		{ "NVMLError_", "pynvml" },
+		{ "bindings._nvml.", "cuda.bindings" },
+		{ "bindings.nvml.", "cuda.bindings" },
+	};
+	const char *at, *w;
+	size_t i;
 	int tries;
 
-	for (tries = 0; tries < MAXTRIES && (at = strstr(at, key)) != NULL;
-	    tries++, at++) {
-		char name[64] = "NVML_ERROR_";
-		size_t k = strlen(name);
+	for (i = 0; i < sizeof(keys) / sizeof(*keys); i++) {
+		size_t kl = strlen(keys[i].key);
 
-		for (w = at + sizeof(key) - 1; isalnum((unsigned char)*w) &&
-		    k + 2 < sizeof(name); w++) {
-			if (isupper((unsigned char)*w) &&
-			    w > at + sizeof(key) - 1) {
-				name[k++] = '_';
+		for (at = text, tries = 0; tries < MAXTRIES &&
+		    (at = strstr(at, keys[i].key)) != NULL; tries++, at++) {
+			char name[64];
+
+			if (!isupper((unsigned char)at[kl])) {
+				continue;	/* a module, not a class */
 			}
-			name[k++] = (char)toupper((unsigned char)*w);
+			w = nvml_class(at + kl, name, sizeof(name));
+			hit_add(hits, n, cds_code_named(name, strlen(name)),
+			    (size_t)(at - text), (size_t)(w - at),
+			    keys[i].via, 0);
 		}
-		name[k] = '\0';
-		hit_add(hits, n, cds_code_named(name, k), (size_t)(at - text),
-		    (size_t)(w - at), "pynvml", 0);
 	}
 }
 
@@ -1123,6 +1163,9 @@ find_camel(const char *text, size_t len, struct cds_code_hit **hits,
 			if ((off > 0 && isalnum((unsigned char)at[-1])) ||
 			    (off + k < len && isalnum((unsigned char)at[k]))) {
 				continue;
+			}
+			if (off >= 5 && strncasecmp(at - 5, "nvml.", 5) == 0) {
+				continue;	/* NVML's class (find_pynvml) */
 			}
 			for (b = off > 24 ? off - 24 : 0; b + 4 <= off; b++) {
 				near |= strncasecmp(text + b, "cuda", 4) == 0;

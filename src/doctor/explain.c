@@ -811,12 +811,20 @@ binding_list(struct cds_explain_match *m)
 		return 1;
 	}
 	for (p = list; *p != '\0'; p = q) {
-		size_t n;
+		char name[128];
+		size_t n, k, j = 0;
 
-		p += strspn(p, " \t\"'`,");
+		p += strspn(p, " \t\n\"'`,");
 		n = strcspn(p, " \t\"'`,");
 		q = p + n;
-		if (n == 0 || (so = binding_soname(p, n, &lx)) == NULL) {
+		/* a name a terminal wrapped ("cu\ndart64_12.dll") is one */
+		for (k = 0; k < n && j + 1 < sizeof(name); k++) {
+			if (p[k] != '\n' && p[k] != '\r') {
+				name[j++] = p[k];
+			}
+		}
+		name[j] = '\0';
+		if (j == 0 || (so = binding_soname(name, j, &lx)) == NULL) {
 			continue;
 		}
 		if (!nvidia_soname(so)) {
@@ -842,6 +850,20 @@ binding_list(struct cds_explain_match *m)
 	free(known);
 	free(lin);
 	return 1;
+}
+
+/* Does match M, if it has the GPU's capability and the one a build was
+ * made for as one program printed them (text-embeddings-inference:
+ * "Runtime compute cap 87 is not compatible with compile time compute
+ * cap 87"), name two different ones?  The same twice is the check's own
+ * table at fault, not a build without the GPU. */
+static int
+caps_differ(const struct cds_explain_match *m)
+{
+	const char *gpu = cds_explain_match_capture(m, "gpu cap");
+	const char *built = cds_explain_match_capture(m, "built for");
+
+	return gpu == NULL || built == NULL || strcmp(gpu, built) != 0;
 }
 
 /* A capability "X.Y" as 10 * X + Y; -1 for anything else. */
@@ -904,7 +926,8 @@ run_patterns(struct cds_explanation *x, size_t **fromp, const char *text,
 		ok = match_pattern(p, &re, text, len, &m);
 		regfree(&re);
 		if (ok && (!api_case(&m) || !driver_api_new(&m) ||
-		    !cc_range_fits(&m) || !binding_list(&m))) {
+		    !cc_range_fits(&m) || !binding_list(&m) ||
+		    !caps_differ(&m))) {
 			match_free(&m);
 			ok = 0;
 		}

@@ -995,6 +995,17 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F13", 2, "Unable to dynamically load the", 0, NULL, "Unable to "
 	    "dynamically load the \"(cu[a-zA-Z]+|nvrtc|nvJitLink|nccl|"
 	    "nvjpeg|npp[a-z]*)\" shared library", { NULL, "library" } },
+	/* cuda-python's cuda.pathfinder ("DynamicLibNotFoundError: Failure
+	 * finding \"nvJitLink*.dll\"", "... \"libnvrtc.so\"") and Python's
+	 * ctypes on Windows ("Could not find module 'nvrtc.dll' (or one of
+	 * its dependencies)") for a library of NVIDIA's outside the driver */
+	{ "F13", 2, "Failure finding ", 0, NULL, "Failure finding [\"'`]?"
+	    "((lib)?(cu[a-zA-Z_]+|nvrtc|nvvm|nvJitLink|npp[a-z_]*|nvjpeg|"
+	    "nccl|nvToolsExt|nvfatbin|cudnn[a-z_]*)[^\"'` \n]*)",
+	    { NULL, "library" } },
+	{ "F13", 2, "Could not find module '", 0, NULL, "Could not find "
+	    "module '([^'\n]*[\\\\/])?((cu[a-zA-Z_]+|nvrtc|nvvm|nvJitLink|"
+	    "npp[a-z_]*)(64_[0-9_]+)?\\.dll)'", { NULL, NULL, "missing" } },
 	/* Rust's cudarc: libcuda (or Windows' nvcuda) not found */
 	{ "DRIVER-LIB", 2, "Unable to find cuda lib under the names", 0, NULL,
 	    "Unable to find cuda lib under the names", { NULL } },
@@ -1109,9 +1120,18 @@ const struct pattern cds_explain_patterns[] = {
 	 * compute capabilities: [90, 100], got 80") */
 	/* text-embeddings-inference's (candle's) check of the GPU against
 	 * its build */
-	{ "F21", 2, "is not compatible with compile time compute cap", 0,
-	    NULL, "is not compatible with compile time compute cap "
-	    "([0-9]+)", { NULL, "built for" } },
+	{ "F21", 2, "is not compatible with compile time compute cap", 1,
+	    NULL, "(([0-9]+) )?is not compatible with compile time compute "
+	    "cap ([0-9]+)", { NULL, NULL, "gpu cap", "built for" } },
+	/* RAPIDS' check of the GPU (cudf/utils/gpu_utils.py): "A GPU with
+	 * NVIDIA Volta(TM) (Compute Capability 7.0) or newer architecture is
+	 * required", and its build without the GPU's PTX ("missing the
+	 * necessary PTX files that are <=50") */
+	{ "F21", 2, "(Compute Capability ", 0, NULL, "\\(Compute Capability "
+	    "([0-9]+\\.[0-9]+)\\) or newer architecture is required",
+	    { NULL, "needs" } },
+	{ "F21", 2, "missing the necessary PTX files", 0, NULL, "missing the "
+	    "necessary PTX files that are <= *([0-9]+)", { NULL, "sm" } },
 	/* PyTorch's warning for a GPU below its build's lowest capability
 	 * (torch/cuda/__init__.py: "Found GPU0 Tesla V100 which is of cuda
 	 * capability 7.0. PyTorch no longer supports this GPU because it is
@@ -1253,6 +1273,17 @@ const struct pattern cds_explain_patterns[] = {
 	    "\\.so)" CANNOT, { NULL, "missing" } },
 	{ "F27", 2, "was not built with CUDA backend", 0, NULL, "was not built "
 	    "with CUDA backend", { NULL } },
+	/* the CUDA extensions' own words for a CPU build of theirs: PyG's
+	 * torch-scatter, -cluster, -sparse, -spline ("Not compiled with CUDA
+	 * support"), detectron2's ("Not compiled with GPU support"), DGL's
+	 * ("Device API cuda is not enabled"), NVIDIA Warp's ("this build of
+	 * Warp does not support CUDA") */
+	{ "F27", 2, "ot compiled with ", 1, NULL, "[Nn]ot compiled with "
+	    "(CUDA|GPU) support", { NULL } },
+	{ "F27", 2, "Device API cuda is not enabled", 0, NULL, "Device API "
+	    "cuda is not enabled", { NULL } },
+	{ "F27", 2, "build of ", 0, NULL, "build of [A-Za-z0-9_.-]+ does not "
+	    "support CUDA", { NULL } },
 	/* a program's own word that its CUDA part is not in this build
 	 * (LightGBM: "CUDA Tree Learner was not enabled in this build", the
 	 * ort crate: "CUDA execution provider is not enabled in this
@@ -1668,9 +1699,9 @@ const struct pattern cds_explain_patterns[] = {
 	 * your local CUDA installation"): the names are read one by one
 	 * (explain.c, binding_list()); the driver's own list is DRIVER-LIB's */
 	{ "BINDING-TOOLKIT", 1, "lib under the names", 1, NULL, "[A-Za-z0-9_]+ "
-	    "lib under the names *\\[([^]\n]{1,800})\\]", { NULL, "names" } },
+	    "lib under the names *\\[([^]]{1,800})\\]", { NULL, "names" } },
 	{ "BINDING-TOOLKIT", 1, "searched for library names", 0, NULL,
-	    "searched for library names: *\\[([^]\n]{1,800})\\]",
+	    "searched for library names: *\\[([^]]{1,800})\\]",
 	    { NULL, "names" } },
 	{ "BINDING-TOOLKIT", 2, "Could not find library '", 0,
 	    "in your local CUDA installation", "Could not find library "
@@ -1858,6 +1889,19 @@ const struct pattern cds_explain_patterns[] = {
 	    "nvidia-drm|nvidia-uvm|nvidia-modeset|nvidia-peermem)/"
 	    "[A-Za-z0-9_-]+\\.c:[0-9]+:[0-9]+: error:", { NULL, NULL,
 	    "module" } },
+	/* the same among kbuild's own lines ("CC [M]  nvidia-drm/...o"),
+	 * a header of the driver's sources (common/inc/nv-linux.h), and
+	 * GPUDirect Storage's module (nvidia-fs: src/nvfs-*.c) */
+	{ "KMOD-BUILD", 2, ".c:", 1, "CC [M]", "([^ \t\n'\"]*/)?(nvidia|"
+	    "nvidia-drm|nvidia-uvm|nvidia-modeset|nvidia-peermem)/"
+	    "[A-Za-z0-9_-]+\\.c:[0-9]+:[0-9]+: error:", { NULL, NULL,
+	    "module" } },
+	{ "KMOD-BUILD", 2, "common/inc/nv", 1, NULL, "([^ \t\n'\"]*/)?"
+	    "common/inc/nv(-[a-z0-9_-]+|misc|types)?\\.h:[0-9]+:[0-9]+: "
+	    "error:",
+	    { NULL } },
+	{ "KMOD-BUILD", 2, "nvfs-", 1, NULL, "([^ \t\n'\"]*/)?nvfs-[a-z0-9_-]+"
+	    "\\.c:[0-9]+:[0-9]+: error:", { NULL } },
 	/* Nix building the kernel module's derivation (nvidia-open-KERNEL-
 	 * DRIVER, nvidia-x11-DRIVER-KERNEL): "error: Cannot build
 	 * '/nix/store/...-nvidia-open-6.19.2-580.126.09.drv'" */

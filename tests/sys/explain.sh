@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 416
+plan 434
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -150,10 +150,41 @@ for t in 'cc1plus: out of memory' 'open: file not found' \
     'Linking pytorch-2.5.1-cuda126_mkl_py312h1234567_300' \
     'the kernel is for sm80-sm90, as the table says' \
     'notes.txt file too short for a summary' \
-    'error during container init: failed to fulfil mount request: open /data/models: no such file or directory'; do
+    'error during container init: failed to fulfil mount request: open /data/models: no such file or directory' \
+    'RuntimeError: the parser was not compiled with YAML support' \
+    'this build of the docs does not support CUDA-free PDF output' \
+    'src/common/inc/nvtx.h:12:3: error: unknown type name' \
+    'DynamicLibNotFoundError: Failure finding "libpng*.so"' \
+    "FileNotFoundError: Could not find module 'png16.dll' (or one of its dependencies)" \
+    'Runtime compute cap 87 is not compatible with compile time compute cap 87'; do
 	cds --root "$E0" explain --json "$t"
 	is "$(jget "$OUT" 'd["recognised"]')" False "not a CUDA code: $t"
 done
+recog 'RuntimeError: Not compiled with CUDA support' F27 \
+    "PyG's extensions: a CPU build of theirs"
+recog 'dgl._ffi.base.DGLError: [14:00:04] /opt/dgl/src/runtime/c_runtime_api.cc:82: Check failed: allow_missing: Device API cuda is not enabled. Please install the cuda version of dgl.' \
+    F27 "DGL's CPU build"
+recog 'RuntimeError: "cuda" device requested but this build of Warp does not support CUDA' \
+    F27 "NVIDIA Warp's build without CUDA"
+recog 'cudf.errors.UnsupportedCUDAError: A GPU with NVIDIA Volta™ (Compute Capability 7.0) or newer architecture is required.' \
+    F21 "RAPIDS: a GPU older than its build"
+is "$(cap needs)" 7.0 "F21: the capability RAPIDS needs"
+recog 'RuntimeError: This cuDF installation is missing the necessary PTX files that are <=50.' \
+    F21 "RAPIDS: no PTX for the GPU's capability"
+recog 'Could not start Candle backend: Runtime compute cap 75 is not compatible with compile time compute cap 80' \
+    F21 "text-embeddings-inference: a build for another capability"
+recog '       > nvidia-drm/nvidia-drm-drv.c:1907:6: error: '"'"'struct drm_driver'"'"' has no member named '"'"'date'"'"'
+       >   CC [M]  nvidia-drm/nvidia-drm-helper.o' KMOD-BUILD \
+    "the compiler's error in the driver's module among kbuild's lines"
+recog "nvidia-kernel-modules> ././common/inc/nv-linux.h:1706:51: error: passing 'const struct gpio_device *' to parameter" \
+    KMOD-BUILD "the compiler's error in a header of the driver's sources"
+recog "gds-nvidia-fs/src/nvfs-mmap.c:667:23: error: assignment of read-only member 'vm_flags'" \
+    KMOD-BUILD "GPUDirect Storage's module against a newer kernel"
+recog 'cuda.pathfinder._dynamic_libs.load_dl_common.DynamicLibNotFoundError:
+Failure finding "nvJitLink*.dll"' F13 "cuda.pathfinder: an NVIDIA library not found"
+recog "ERROR: failed to open nvrtc:
+Could not find module 'nvrtc.dll' (or one of its dependencies). Try using the full path with constructor syntax." \
+    F13 "Python's ctypes on Windows: an NVIDIA DLL not found"
 recog '1: Kokkos::Cuda::initialize WARNING: running kernels compiled for compute capability 10.0 on device with compute capability 12.0 , this will likely reduce potential performance.' \
     F21 "Kokkos: kernels of another major than the device's"
 recog 'Kokkos::Cuda::initialize WARNING: running kernels compiled for compute capability 8.0 on device with compute capability 8.6 , this will likely reduce potential performance.' \

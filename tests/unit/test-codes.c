@@ -302,7 +302,9 @@ unprefixed(cds_handle_t *h, const struct cds_code *c)
 }
 
 
-/* pynvml's class: NVML_ERROR_NO_PERMISSION is NVMLError_NoPermission */
+/* pynvml's class: NVML_ERROR_NO_PERMISSION is NVMLError_NoPermission;
+ * cuda-python's cuda.bindings._nvml: NoPermissionError (earlier
+ * NoPermission) */
 static void
 pynvml(cds_handle_t *h, const struct cds_code *c)
 {
@@ -311,6 +313,10 @@ pynvml(cds_handle_t *h, const struct cds_code *c)
 	camel_of(c->name + 11, cls, sizeof(cls));
 	snprintf(text, sizeof(text), "pynvml.NVMLError_%s: x", cls);
 	check(h, c, "pynvml's class", text, 1);
+	snprintf(text, sizeof(text), "cuda.bindings._nvml.%sError: x", cls);
+	check(h, c, "cuda.bindings' class", text, 1);
+	snprintf(text, sizeof(text), "E   cuda.bindings._nvml.%s", cls);
+	check(h, c, "cuda.bindings' class before the Error suffix", text, 1);
 }
 
 /* An Xid as the NVIDIA kernel module logs it and as people write it: its
@@ -429,6 +435,9 @@ main(void)
 			snprintf(text, sizeof(text), "CUBLAS failure %ld: x ; "
 			    "GPU=0", c->value);
 			check(h, c, "ONNX Runtime's number", text, 0);
+			snprintf(text, sizeof(text), "cuBLAS API failed with "
+			    "status %ld", c->value);
+			check(h, c, "CUDALibrarySamples' number", text, 0);
 		} else if (strcmp(c->type, "ncclResult_t") == 0) {
 			nccl(h, c);
 		} else if (strncmp(c->name, "NVML_ERROR_", 11) == 0) {
