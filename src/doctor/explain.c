@@ -866,6 +866,17 @@ caps_differ(const struct cds_explain_match *m)
 	return gpu == NULL || built == NULL || strcmp(gpu, built) != 0;
 }
 
+/* Is match M, if F13's, about a library of NVIDIA's outside the
+ * driver?  The driver's own (libcuda, NVML) are DRIVER-LIB's. */
+static int
+not_driver_f13(const struct cds_explain_match *m)
+{
+	const char *lib = cds_explain_match_capture(m, "missing");
+
+	return strcmp(m->id, "F13") != 0 || lib == NULL ||
+	    !driver_soname(lib);
+}
+
 /* A capability "X.Y" as 10 * X + Y; -1 for anything else. */
 static int
 cc_num(const char *s)
@@ -927,7 +938,7 @@ run_patterns(struct cds_explanation *x, size_t **fromp, const char *text,
 		regfree(&re);
 		if (ok && (!api_case(&m) || !driver_api_new(&m) ||
 		    !cc_range_fits(&m) || !binding_list(&m) ||
-		    !caps_differ(&m))) {
+		    !caps_differ(&m) || !not_driver_f13(&m))) {
 			match_free(&m);
 			ok = 0;
 		}

@@ -337,9 +337,11 @@ const struct pattern cds_explain_patterns[] = {
 	/* the driver's libcuda.so.1 not found by the loader: a library of
 	 * the driver missing (DRIVER-LIB's causes: not installed, not on
 	 * the path, a container without the GPU), not a device the runtime
-	 * could not see */
+	 * could not see; the same for its development link libcuda.so,
+	 * which cuDNN 8 (F4, above) and bindings such as cudarc 0.11 open
+	 * by that name */
 	{ "DRIVER-LIB", 2, "cannot open shared object file", 1, NULL, "(" P
-	    "/)?(libcuda\\.so\\.1)" CANNOT, { NULL, NULL, "missing" } },
+	    "/)?(libcuda\\.so(\\.1)?)" CANNOT, { NULL, NULL, "missing" } },
 	{ "F2", 4, COULD, 0, NULL, COULD " (" CUDNN ")", { NULL, "library" } },
 	/* Windows: cuDNN 8's own loader names DLLs; zlibwapi.dll is a
 	 * library cuDNN 8 needs and does not ship (NVIDIA's cuDNN 8

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 434
+plan 436
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -160,6 +160,10 @@ for t in 'cc1plus: out of memory' 'open: file not found' \
 	cds --root "$E0" explain --json "$t"
 	is "$(jget "$OUT" 'd["recognised"]')" False "not a CUDA code: $t"
 done
+recog 'called `Result::unwrap()` on an `Err` value: DlOpen { desc: "libcuda.so: cannot open shared object file: No such file or directory" }' \
+    DRIVER-LIB "the driver's development link opened by name: the driver's"
+is "$(jget "$OUT" '[m["id"] for m in d["matches"]]')" "['DRIVER-LIB']" \
+    "and not F13, whose libraries are of a CUDA release"
 recog 'RuntimeError: Not compiled with CUDA support' F27 \
     "PyG's extensions: a CPU build of theirs"
 recog 'dgl._ffi.base.DGLError: [14:00:04] /opt/dgl/src/runtime/c_runtime_api.cc:82: Check failed: allow_missing: Device API cuda is not enabled. Please install the cuda version of dgl.' \
