@@ -1396,6 +1396,11 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 
 		cds_explain_check_missing(&c, x->id, dev, NULL);
 		free(dev);
+	} else if (strcmp(e->id, "LIBC-OLD") == 0 &&
+	    (v = cds_explain_capture(x, "runtime library")) != NULL &&
+	    cds_explain_capture(x, "version") != NULL) {
+		cds_explain_check_libc(&c, v, cds_explain_capture(x,
+		    "version"));
 	} else if (strcmp(e->id, "BINDING-TOOLKIT") == 0 &&
 	    (v = cds_explain_capture(x, "candidates")) != NULL) {
 		cds_explain_check_names(&c, v, cds_explain_capture(x,

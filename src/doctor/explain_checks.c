@@ -27,6 +27,7 @@
 #include "doctor/findings.h"
 #include "scan/loader.h"
 #include "scan/system.h"
+#include "read/elfread.h"
 #include "read/manifest.h"
 #include "doctor/pkgfix.h"
 #include "scan/scan.h"
@@ -912,6 +913,80 @@ cds_explain_check_names(struct cds_rule_ctx *c, const char *candidates,
 	free(dev);
 	cds_strfreev(cand);
 	cds_strfreev(all);
+}
+
+/*
+ * The C or C++ runtime the message names, LIB ("/lib/x86_64-linux-gnu/
+ * libc.so.6", or a name), against VERSION it says is missing
+ * ("GLIBC_2.34", "GLIBCXX_3.4.30"): the file here (the path, else the
+ * one the loader finds by its name), whether it defines that version,
+ * and the newest of that kind it does define.
+ */
+void
+cds_explain_check_libc(struct cds_rule_ctx *c, const char *lib,
+    const char *version)
+{
+	struct cds_ld_found *fd = NULL;
+	struct cds_finding *f;
+	struct cds_elf *e;
+	char *path = NULL, *host, *kind, *newest = NULL;
+	char *const *defs;
+	size_t i, kl;
+
+	if (lib[0] == '/' && strstr(lib, "...") == NULL) {
+		host = cds_rpath(c->h, lib);
+		if (cds_is_file(host)) {
+			path = cds_xstrdup(lib);
+		}
+		free(host);
+	}
+	if (path == NULL) {
+		fd = cds_loader_find(c->h, cds_basename(lib), NULL, 0);
+		cds_clearerr(c->h);
+		if (fd == NULL || fd->path == NULL) {
+			cds_ld_found_free(fd);
+			return;	/* not here: from another machine */
+		}
+		path = cds_xstrdup(fd->path);
+		cds_ld_found_free(fd);
+	}
+	host = cds_rpath(c->h, path);
+	e = cds_elf_open(c->h, host);
+	free(host);
+	cds_clearerr(c->h);
+	if (e == NULL) {
+		free(path);
+		return;
+	}
+	kl = strcspn(version, "_") + 1;
+	kind = cds_xstrndup(version, kl);
+	defs = cds_elf_verdefs(e);
+	for (i = 0; defs[i] != NULL; i++) {
+		if (strncmp(defs[i], kind, kl) == 0 &&
+		    isdigit((unsigned char)defs[i][kl]) && (newest == NULL ||
+		    cds_vercmp(defs[i] + kl, newest + kl) > 0)) {
+			newest = defs[i];
+		}
+	}
+	if (!cds_elf_defines_version(e, version)) {
+		f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_ERROR, "%s here "
+		    "defines %s at newest, not %s", path, newest != NULL ?
+		    newest : "no version of that kind", version);
+		cds_finding_evidence(f, "state", "older than the library "
+		    "needs");
+	} else {
+		f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_NOTE, "%s here "
+		    "defines %s", path, version);
+		cds_finding_evidence(f, "state", "has the version");
+		cds_finding_evidence(f, "so", "the failing program ran with "
+		    "another environment or on another machine");
+	}
+	cds_finding_evidence(f, "file", "%s", path);
+	cds_finding_evidence(f, "origin", "%s", strstr(path, "/bin/../lib/")
+	    != NULL ? "conda env" : path_origin(c, path));
+	free(kind);
+	cds_elf_free(e);
+	free(path);
 }
 
 /* The library the message names as failing: load it here, by path, and

@@ -28,6 +28,11 @@ CDS_HIDDEN const char *cds_explain_symbol_library(const char *sym);
 CDS_HIDDEN void cds_explain_check_names(struct cds_rule_ctx *c,
     const char *candidates, const char *known);
 
+/* The C or C++ runtime LIB the message names against the VERSION it
+ * lacks ("GLIBC_2.34"): the copy here and the versions it defines. */
+CDS_HIDDEN void cds_explain_check_libc(struct cds_rule_ctx *c,
+    const char *lib, const char *version);
+
 /* What the message names: the library MISSING (or any of LIST) not
  * opened, the file PATH that failed, the runtime VERSION it loaded. */
 CDS_HIDDEN void cds_explain_check_missing(struct cds_rule_ctx *c,

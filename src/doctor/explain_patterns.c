@@ -121,6 +121,15 @@ const struct pattern cds_explain_patterns[] = {
 	 * when an older libnvJitLink is bound first. */
 	{ "F12", 2, "The cuSPARSE library was not found", 0, NULL,
 	    "The cuSPARSE library was not found", { NULL } },
+	/* glibc's loader: a library built against a newer C library or
+	 * C++ runtime than the one found ("/lib/x86_64-linux-gnu/libc.so.6:
+	 * version `GLIBC_2.34' not found (required by ./gpud)"); the
+	 * required-by file is loaded here as any file a message names */
+	{ "LIBC-OLD", 1, "version ", 1, NULL, "((" P "/)?lib(c|m|stdc\\+\\+|"
+	    "pthread|dl|rt|gcc_s)\\.so\\.[0-9]+) *: *version [^ \n]{0,3}"
+	    "((GLIBC|GLIBCXX|CXXABI)_[0-9]+(\\.[0-9]+)*)[^ \n]{0,3} not "
+	    "found( \\(required by ([^)\n]+)\\))?", { NULL, "runtime library",
+	    NULL, NULL, "version", NULL, NULL, NULL, "file" } },
 	/* the dynamic loader's words for a file cut short or not ELF at
 	 * all (glibc elf/dl-load.c): an empty driver library in an image is
 	 * what `docker commit` of a container run with the GPU leaves
@@ -536,6 +545,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F16", 2, "_nvenc @", 1, "invalid version (15)", "(h264|hevc|av1)"
 	    "_nvenc @ [^]\n]*\\][^\n]*: invalid version \\(15\\)",
 	    { NULL, NULL } },
+	/* OBS Studio's NVENC probe (obs-nvenc-test's report) and its
+	 * encoder's words for an NVENC API function the driver lacks */
+	{ "F16", 2, "reason=outdated_driver", 0, NULL,
+	    "reason=outdated_driver", { NULL } },
+	{ "F16", 2, "Failed to open NVENC code", 0, NULL, "Failed to open "
+	    "NVENC codec?: *Function not implemented", { NULL } },
 	{ "F17", 1, "forward compatibility was attempted", 0, NULL,
 	    "forward compatibility was attempted on non supported HW",
 	    { NULL } },
@@ -1562,6 +1577,15 @@ const struct pattern cds_explain_patterns[] = {
 	{ "GPU-FEATURE", 1, "Feature '", 0, NULL, "Feature '([^'\n]+)' "
 	    "requires \\.target (sm_[0-9]+[a-z]?) or higher",
 	    { NULL, "feature", "needs" } },
+	/* CUDA's cooperative groups declare some members only for the
+	 * architectures that have them (cooperative_groups/details/info.h:
+	 * labeled_partition, match_any and match_all from sm_70, the
+	 * cluster group from sm_90): nvcc, building for an older one, finds
+	 * no such member */
+	{ "GPU-FEATURE", 2, "namespace \"cooperative_groups\" has no member",
+	    0, NULL, "namespace \"cooperative_groups\" has no member \"("
+	    "labeled_partition|match_any|match_all|this_cluster|"
+	    "cluster_group)\"", { NULL, "feature" } },
 	/* ptxas: an instruction of the architecture-specific target (sm_90a,
 	 * sm_120a) built for the plain one ("Instruction 'setmaxnreg.inc'
 	 * not supported on .target 'sm_90'", CUDA 13.0's ptxas) */

@@ -1444,6 +1444,26 @@ const struct entry_def cds_explain_entries[] = {
 	  { { N_("the memory Windows may commit is spent (cannot be checked "
 	    "from the message alone: see Task Manager's Committed figure)"),
 	    { { NULL, { { NULL } } } } } } },
+	/* glibc's version check: a library built on a newer system */
+	{ "LIBC-OLD", N_("a library needs a newer C or C++ runtime than the "
+	  "one loaded"),
+	  N_("The library after \"required by\" was built against a newer GNU C "
+	  "library (GLIBC_2.x) or C++ runtime (GLIBCXX_3.4.x, CXXABI_1.3.x) "
+	  "than the libc.so.6 or libstdc++.so.6 the loader found: a prebuilt "
+	  "binary or wheel made on a newer distribution than this one, or, "
+	  "for libstdc++, an older copy found first (a conda env's own, "
+	  "through python's bin/../lib)."),
+	  N_("Install a build made for this system (the distribution's "
+	  "package, a wheel of an older manylinux baseline, or a build from "
+	  "source here); for libstdc++, update the env's copy (conda install "
+	  "-c conda-forge libstdcxx-ng) or let the newer system copy be "
+	  "found.  Never copy another system's libc.so.6 over this one's."),
+	  { { N_("an older libstdc++ of a conda env is found before a newer "
+	    "one"), { IF2(MSG_LIBRARY, "state", "=older than the library "
+	    "needs", "origin", "=conda env") } },
+	    { N_("the C or C++ runtime here is older than the version the "
+	    "library needs"), { IF(MSG_LIBRARY, "state", "=older than the "
+	    "library needs") } } } },
 	/* NCCL's check that each rank has a GPU of its own */
 	{ "NCCL-DUP-GPU", N_("two ranks of one job were given the same GPU"),
 	  N_("NCCL found two processes of one communicator on the same GPU "

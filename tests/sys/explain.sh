@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 436
+plan 447
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -821,6 +821,38 @@ is "$(jget "$OUT" '[e["value"] for f in d["findings"] for e in f["evidence"] if 
 	"dynamic: dlopen in a child fails with the same words"
 like "$(jget "$OUT" '[e["value"] for f in d["findings"] for e in f["evidence"] if e["key"] == "mapped"]')" \
 	"$W/old/libcudnn_ops_infer.so.8.3.2" "dynamic: the other release's ops_infer is what was mapped"
+
+recog 'nvenc_ver=12.2
+reason=outdated_driver
+nvenc_supported=false' F16 "OBS's NVENC probe: the driver too old for its encoder"
+recog 'Failed to open NVENC codec: Function not implemented' F16 \
+    "OBS's encoder: an NVENC function the driver lacks"
+recog 'gsplat/cuda/csrc/projection.cu(869): error: namespace "cooperative_groups" has no member "labeled_partition"' \
+    GPU-FEATURE "cooperative groups' sm_70 member built for an older GPU"
+is "$(cap feature)" labeled_partition "GPU-FEATURE: the member named"
+for t in 'error: namespace "cooperative_groups" has no member "thread_blok"' \
+    'Failed to open output file: Function not implemented'; do
+	cds --root "$E0" explain --json "$t"
+	is "$(jget "$OUT" '[m["id"] for m in d.get("matches", [])]')" "[]" "not these: $t"
+done
+
+# a library built against a newer C library or C++ runtime than the one
+# here: the copy here read for the versions it defines
+R7=$(mk_sysroot); cleanup_later "$R7"
+mkdir -p "$R7/lib/x86_64-linux-gnu" "$R7/opt/conda/envs/x/bin" "$R7/opt/conda/envs/x/lib"
+mk_solib "$R7/lib/x86_64-linux-gnu/libc.so.6" libc.so.6 -V GLIBC_2.31
+M17="./gpud: /lib/x86_64-linux-gnu/libc.so.6: version \`GLIBC_2.34' not found (required by ./gpud)"
+ex "$R7" "$M17"
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('LIBC-OLD', 1)" "GLIBC_2.34 against a libc of 2.31: cause 2, the C library here is older"
+like "$(vfinding)" "libc.so.6 here defines GLIBC_2.31 at newest, not GLIBC_2.34" "LIBC-OLD: the versions here and needed"
+mk_solib "$R7/lib/x86_64-linux-gnu/libc.so.6" libc.so.6 -V GLIBC_2.34
+ex "$R7" "$M17"
+is "$(jget "$OUT" 'd["verdict"]')" None "a libc that has it: no cause claimed here"
+mk_solib "$R7/opt/conda/envs/x/lib/libstdc++.so.6" libstdc++.so.6 -V GLIBCXX_3.4.29
+ex "$R7" "ImportError: /opt/conda/envs/x/bin/../lib/libstdc++.so.6: version \`GLIBCXX_3.4.32' not found (required by /opt/conda/envs/x/lib/python3.11/site-packages/ext.so)"
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('LIBC-OLD', 0)" "a conda env's older libstdc++ through bin/../lib: cause 1"
+ex "$R7" "libfoo.so.1: version \`FOO_1.0' not found (required by ./app)"
+is "$(jget "$OUT" '"LIBC-OLD" in [m["id"] for m in d.get("matches", [])]')" False "another library's version: not LIBC-OLD"
 
 # ---- text output: 80 columns, colour -------------------------------------
 ex "$R1" x
