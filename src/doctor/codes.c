@@ -441,6 +441,10 @@ static const struct wrapper wrappers[] = {
 	    NULL },
 	{ "ONNX Runtime", "CUBLAS failure ", "CUBLAS failure ([0-9]+)", 1, 0,
 	    0, "cublasStatus_t" },
+	/* CCCL's (CUB's, Thrust's) throw on a runtime call: "::cudaMallocAsync
+	 * operation not supported(801)" */
+	{ "CCCL", "::cuda", "::(cuda[A-Z][A-Za-z0-9_]*) [a-z][^(\n]{0,80}"
+	    "\\(([0-9]+)\\)", 2, 0, 1, "cudaError_t" },
 	/* NVIDIA's CUDALibrarySamples' check (and the extensions written
 	 * from them): "cuBLAS API failed with status 7" */
 	{ "CUDALibrarySamples", "API failed with status ", "cuBLAS(Lt)? API "

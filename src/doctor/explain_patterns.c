@@ -1586,6 +1586,14 @@ const struct pattern cds_explain_patterns[] = {
 	    0, NULL, "namespace \"cooperative_groups\" has no member \"("
 	    "labeled_partition|match_any|match_all|this_cluster|"
 	    "cluster_group)\"", { NULL, "feature" } },
+	/* the runtime's intrinsics of newer architectures, which CUDA's
+	 * headers declare only there (crt/sm_70_rt.h: __nanosleep,
+	 * __match_any_sync, __match_all_sync from 700; crt/sm_80_rt.h: the
+	 * __reduce_*_sync from 800): nvcc, building for an older one, does
+	 * not know them */
+	{ "GPU-FEATURE", 2, "identifier \"__", 0, NULL, "identifier \"(__("
+	    "nanosleep|match_any_sync|match_all_sync|reduce_(add|min|max|and|"
+	    "or|xor)_sync))\" is undefined", { NULL, "feature" } },
 	/* ptxas: an instruction of the architecture-specific target (sm_90a,
 	 * sm_120a) built for the plain one ("Instruction 'setmaxnreg.inc'
 	 * not supported on .target 'sm_90'", CUDA 13.0's ptxas) */

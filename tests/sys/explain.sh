@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 447
+plan 449
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -830,7 +830,10 @@ recog 'Failed to open NVENC codec: Function not implemented' F16 \
 recog 'gsplat/cuda/csrc/projection.cu(869): error: namespace "cooperative_groups" has no member "labeled_partition"' \
     GPU-FEATURE "cooperative groups' sm_70 member built for an older GPU"
 is "$(cap feature)" labeled_partition "GPU-FEATURE: the member named"
-for t in 'error: namespace "cooperative_groups" has no member "thread_blok"' \
+recog './src/./render/render_gaussians_subsets.cuh(260): error: identifier "__nanosleep" is undefined' \
+    GPU-FEATURE "an sm_70 intrinsic built for an older GPU"
+for t in 'error: identifier "__my_helper" is undefined' \
+    'error: namespace "cooperative_groups" has no member "thread_blok"' \
     'Failed to open output file: Function not implemented'; do
 	cds --root "$E0" explain --json "$t"
 	is "$(jget "$OUT" '[m["id"] for m in d.get("matches", [])]')" "[]" "not these: $t"

@@ -431,6 +431,12 @@ main(void)
 			    "(optixInit()) failed with code %ld (line 157)",
 			    c->value);
 			check(h, c, "the OptiX SDK's check", text, 0);
+		} else if (strcmp(c->type, "cudaError_t") == 0 &&
+		    c->value > 0) {
+			snprintf(text, sizeof(text), "cub/detail/"
+			    "device_memory_resource.cuh:66 ::cudaMallocAsync "
+			    "x y(%ld): allocate failed", c->value);
+			check(h, c, "CCCL's throw", text, 0);
 		} else if (strcmp(c->type, "cublasStatus_t") == 0) {
 			snprintf(text, sizeof(text), "CUBLAS failure %ld: x ; "
 			    "GPU=0", c->value);
