@@ -58,11 +58,12 @@
  * (groups: the file, its directory, the name) */
 #define ANYLIB "((" P "/)?(lib[A-Za-z0-9_+.-]*\\.so[.0-9]*)) *: *"
 /* the stems of NVIDIA's libraries outside the driver (manifests/data/
- * sonames.tsv) */
+ * sonames.tsv), and NVPL's (the NVIDIA Performance Libraries that Arm
+ * builds of PyTorch link: libnvpl_lapack_lp64_gomp.so.0) */
 #define NVLIB "lib(cu[a-zA-Z_]+|npp[a-z_]*|nccl|nvJitLink|nvrtc(-builtins)?|" \
 	"nvjpeg|nvToolsExt|nvtx3interop|nvinfer[a-z_]*|nvonnxparser|" \
 	"nvparsers|nvblas|nvvm|nvshmem[a-z_]*|nvptxcompiler[a-z_]*|" \
-	"nvfatbin|nvJPEG)"
+	"nvfatbin|nvJPEG|nvpl_[a-z0-9_]+)"
 
 /* a requirement word, then within a clause the driver and a driver's
  * number ("requires NVIDIA driver 525", "minimum driver: 535") */
@@ -121,6 +122,12 @@ const struct pattern cds_explain_patterns[] = {
 	 * when an older libnvJitLink is bound first. */
 	{ "F12", 2, "The cuSPARSE library was not found", 0, NULL,
 	    "The cuSPARSE library was not found", { NULL } },
+	/* PyTorch's own check before cuFFT in half precision (aten's
+	 * SpectralOps): a size cuFFT does not take there */
+	{ "CODE-USAGE", 2, "cuFFT only supports dimensions whose sizes are "
+	    "powers of two", 0, NULL, "cuFFT only supports dimensions whose "
+	    "sizes are powers of two when computing in half precision",
+	    { NULL } },
 	/* glibc's loader: a library built against a newer C library or
 	 * C++ runtime than the one found ("/lib/x86_64-linux-gnu/libc.so.6:
 	 * version `GLIBC_2.34' not found (required by ./gpud)"); the
@@ -1240,9 +1247,8 @@ const struct pattern cds_explain_patterns[] = {
 	/* xformers' (and CUTLASS-based extensions') kernel check: "kernel
 	 * fmha_cutlassF_f16_aligned_64x128_rf_sm80 is for sm80-sm100, but
 	 * was built for sm75" */
-	{ "F21", 2, "is for sm", 1, NULL, "[A-Za-z0-9_]+ is for sm[0-9]+"
-	    "(-sm[0-9]+)?, but was built for sm([0-9]+)",
-	    { NULL, NULL, "built for" } },
+	{ "F21", 2, "is for sm", 0, NULL, "is for sm[0-9]+(-sm[0-9]+)?, but "
+	    "was built for sm([0-9]+)", { NULL, NULL, "built for" } },
 	{ "F21", 2, "was not compiled with any CUDA arch", 0, NULL,
 	    "was not compiled with any CUDA arch", { NULL } },
 	{ "F22", 1, "CUDNN_STATUS_MAPPING_ERROR", 0, NULL,
@@ -1594,6 +1600,13 @@ const struct pattern cds_explain_patterns[] = {
 	{ "GPU-FEATURE", 2, "identifier \"__", 0, NULL, "identifier \"(__("
 	    "nanosleep|match_any_sync|match_all_sync|reduce_(add|min|max|and|"
 	    "or|xor)_sync))\" is undefined", { NULL, "feature" } },
+	/* CUTLASS's own check of an instruction of the architecture-specific
+	 * target (sm_90a, sm_100a) built for another ("Arch conditional MMA
+	 * instruction used without targeting appropriate compute
+	 * capability") */
+	{ "GPU-FEATURE", 2, "Arch conditional MMA instruction used without", 0,
+	    NULL, "Arch conditional MMA instruction used without targeting "
+	    "appropriate compute capability", { NULL } },
 	/* ptxas: an instruction of the architecture-specific target (sm_90a,
 	 * sm_120a) built for the plain one ("Instruction 'setmaxnreg.inc'
 	 * not supported on .target 'sm_90'", CUDA 13.0's ptxas) */

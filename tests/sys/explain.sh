@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 449
+plan 454
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -832,7 +832,16 @@ recog 'gsplat/cuda/csrc/projection.cu(869): error: namespace "cooperative_groups
 is "$(cap feature)" labeled_partition "GPU-FEATURE: the member named"
 recog './src/./render/render_gaussians_subsets.cuh(260): error: identifier "__nanosleep" is undefined' \
     GPU-FEATURE "an sm_70 intrinsic built for an older GPU"
+recog 'FATAL: kernel `fmha_cutlassF_f32_aligned_64x64_rf_sm80` is for sm80-sm100, but was built for sm121' \
+    F21 "xformers' kernel check, the kernel's name quoted"
+recog 'ImportError: libnvpl_lapack_lp64_gomp.so.0: cannot open shared object file: No such file or directory' \
+    F13 "NVPL, NVIDIA's Arm math libraries, missing"
+recog 'RuntimeError: cuFFT only supports dimensions whose sizes are powers of two when computing in half precision, but got a signal size of[1280]' \
+    CODE-USAGE "PyTorch's check before cuFFT in half precision"
+recog 'ERROR : Arch conditional MMA instruction used without targeting appropriate compute capability. Aborting.' \
+    GPU-FEATURE "CUTLASS: an sm_90a instruction in a build for another target"
 for t in 'error: identifier "__my_helper" is undefined' \
+    'libnvplot.so.1: cannot open shared object file: No such file or directory' \
     'error: namespace "cooperative_groups" has no member "thread_blok"' \
     'Failed to open output file: Function not implemented'; do
 	cds --root "$E0" explain --json "$t"
