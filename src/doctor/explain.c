@@ -166,6 +166,20 @@ dotted_versions(struct cds_explain_match *m)
  * a minor in some sonames; CUDA 12 and later have the major only).  The
  * DLL's own name is kept as "windows name".
  */
+/* The soname of the DLL of STEM (STEMLEN bytes) and the D DIGITS after its
+ * "64_", by that rule (binding_soname() uses it too). */
+static char *
+dll_rule(const char *stem, size_t stemlen, const char *digits, size_t d)
+{
+	if (d == 3 && strncmp(digits, "12", 2) < 0) {
+		return cds_xasprintf("lib%.*s.so.%.2s.%c", (int)stemlen, stem,
+		    digits, digits[2]);
+	}
+	return cds_xasprintf("lib%.*s.so.%.*s", (int)stemlen, stem,
+	    d == 3 ? 2 : (int)d, digits);
+}
+
+/* A match's "missing" or "library" that is a DLL, as its soname. */
 static void
 dll_soname(struct cds_explain_match *m)
 {
@@ -187,16 +201,7 @@ dll_soname(struct cds_explain_match *m)
 	}
 	stem = (size_t)(at - v);
 	digits = strspn(at + 3, "0123456789");
-	if (digits == 3 && strncmp(at + 3, "12", 2) < 0) {
-		m->captures[i].value = cds_xasprintf("lib%.*s.so.%.2s.%c",
-		    (int)stem, v, at + 3, at[5]);
-	} else if (digits == 3) {
-		m->captures[i].value = cds_xasprintf("lib%.*s.so.%.2s",
-		    (int)stem, v, at + 3);
-	} else {
-		m->captures[i].value = cds_xasprintf("lib%.*s.so.%.*s",
-		    (int)stem, v, (int)digits, at + 3);
-	}
+	m->captures[i].value = dll_rule(v, stem, at + 3, digits);
 	capture_add(m, "windows name", v, strlen(v));
 	free(v);
 }
@@ -676,7 +681,7 @@ driver_api_new(struct cds_explain_match *m)
 static char *
 binding_soname(const char *name, size_t n, int *on_linux)
 {
-	char stem[64], digits[8] = "";
+	char stem[64];
 	int bare = 1;
 	size_t k, d;
 
@@ -702,17 +707,10 @@ binding_soname(const char *name, size_t n, int *on_linux)
 	}
 	if (k + 3 <= n && strncmp(name + k, "64_", 3) == 0) {
 		d = strspn(name + k + 3, "0123456789");
-		if (d == 0 || d >= sizeof(digits) || k + 3 + d != n) {
+		if (d == 0 || k + 3 + d != n) {
 			return NULL;
 		}
-		memcpy(digits, name + k + 3, d);
-		digits[d] = '\0';
-		if (d == 3 && strncmp(digits, "12", 2) < 0) {
-			return cds_xasprintf("lib%s.so.%.2s.%c", stem, digits,
-			    digits[2]);
-		}
-		return cds_xasprintf("lib%s.so.%.*s", stem, d == 3 ? 2 :
-		    (int)d, digits);
+		return dll_rule(stem, k, name + k + 3, d);
 	}
 	if (k + 5 < n && strncasecmp(name + k, ".dll.", 5) == 0 &&
 	    strspn(name + k + 5, "0123456789") == n - k - 5) {

@@ -785,9 +785,11 @@ cds_explain_check_missing(struct cds_rule_ctx *c, const char *id,
 static int
 soname_major(const char *name)
 {
-	const char *p = strstr(name, ".so.");
+	char *v = cds_soname_version(name);
+	int major = v != NULL ? atoi(v) : -1;
 
-	return p != NULL && isdigit((unsigned char)p[4]) ? atoi(p + 4) : -1;
+	free(v);
+	return major;
 }
 
 /* Does LIST have a soname of major MAJOR? */
