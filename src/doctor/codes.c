@@ -763,6 +763,38 @@ find_pynvml(const char *text, struct cds_code_hit **hits, size_t *n)
 	}
 }
 
+/* NVML's enumerator without its "ERROR_" ("NVML library initialization
+ * failed: NVML_DRIVER_NOT_LOADED", as Modular's Mojo prints it): a name
+ * NVML_X counts when NVML_ERROR_X is one of NVML's codes. */
+static void
+find_nvml_short(const char *text, struct cds_code_hit **hits, size_t *n)
+{
+	static const char key[] = "NVML_";
+	const char *at = text, *w;
+	int tries;
+
+	for (tries = 0; tries < MAXTRIES && (at = strstr(at, key)) != NULL;
+	    tries++, at++) {
+		char name[64] = "NVML_ERROR_";
+		const struct cds_code *c;
+		size_t k = strlen(name), len;
+
+		if ((at > text && (isalnum((unsigned char)at[-1]) ||
+		    at[-1] == '_')) || strncmp(at + 5, "ERROR_", 6) == 0) {
+			continue;
+		}
+		for (w = at + 5; (isupper((unsigned char)*w) || *w == '_' ||
+		    isdigit((unsigned char)*w)) && k + 1 < sizeof(name); w++) {
+			name[k++] = *w;
+		}
+		name[k] = '\0';
+		len = (size_t)(w - at);
+		if (len > 5 && (c = cds_code_named(name, k)) != NULL) {
+			hit_add(hits, n, c, (size_t)(at - text), len, NULL, 0);
+		}
+	}
+}
+
 /* An enumerator without its library's prefix, as bindings print them:
  * NVML's by NVIDIA's Go bindings (go-nvml, under the device plugin, the
  * container toolkit and dcgm-exporter: "nvml init failed:
@@ -1254,6 +1286,7 @@ cds_codes_find(const char *text, size_t len, struct cds_code_hit **hits)
 	find_spelled(text, len, hits, &n);
 	find_jaxlib(text, hits, &n);
 	find_pynvml(text, hits, &n);
+	find_nvml_short(text, hits, &n);
 	find_unprefixed(text, hits, &n);
 	if (n > 1) {
 		qsort(*hits, n, sizeof(**hits), hit_order);

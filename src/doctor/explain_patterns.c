@@ -1903,6 +1903,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "API-GONE", 2, "' has no member named '", 1, NULL, "(" NVTYPE ")' "
 	    "has no member named '([A-Za-z0-9_]+)'", { NULL, "type", NULL,
 	    "member" } },
+	/* TensorRT's, in GCC's words with its quotes (‘class
+	 * nvinfer1::IBuilder’ has no member named ‘buildEngineWithConfig’:
+	 * removed in TensorRT 10; buildSerializedNetwork, not yet in 7.1) */
+	{ "API-GONE", 2, "class nvinfer1::I", 0, NULL, "class nvinfer1::"
+	    "(I[A-Za-z0-9_]+)(’|[`'\"])? has no member named (‘|[`'\"])?"
+	    "([A-Za-z0-9_]+)", { NULL, "type", NULL, NULL, "member" } },
 	{ "API-GONE", 2, "is not a member of '", 0, NULL, "is not a member of "
 	    "'(struct )?(" NVTYPE "|" NVNS ")'", { NULL, NULL, "type" } },
 	{ "API-GONE", 2, "no member named '", 0, NULL, "no member named "

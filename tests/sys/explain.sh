@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 454
+plan 458
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -840,7 +840,12 @@ recog 'RuntimeError: cuFFT only supports dimensions whose sizes are powers of tw
     CODE-USAGE "PyTorch's check before cuFFT in half precision"
 recog 'ERROR : Arch conditional MMA instruction used without targeting appropriate compute capability. Aborting.' \
     GPU-FEATURE "CUTLASS: an sm_90a instruction in a build for another target"
-for t in 'error: identifier "__my_helper" is undefined' \
+recog "yolo.cpp:207:44: error: ‘class nvinfer1::IBuilder’ has no member named ‘buildEngineWithConfig’" \
+    API-GONE "TensorRT 10 without a builder call of 8's"
+is "$(cap type) $(cap member)" "IBuilder buildEngineWithConfig" "API-GONE: TensorRT's class and member"
+for t in "error: 'class myns::IBuilder' has no member named 'build'" \
+    'if (ret != NVML_SUCCESS) return NVML_FEATURE_ENABLED;' \
+    'error: identifier "__my_helper" is undefined' \
     'libnvplot.so.1: cannot open shared object file: No such file or directory' \
     'error: namespace "cooperative_groups" has no member "thread_blok"' \
     'Failed to open output file: Function not implemented'; do

@@ -317,6 +317,10 @@ pynvml(cds_handle_t *h, const struct cds_code *c)
 	check(h, c, "cuda.bindings' class", text, 1);
 	snprintf(text, sizeof(text), "E   cuda.bindings._nvml.%s", cls);
 	check(h, c, "cuda.bindings' class before the Error suffix", text, 1);
+	/* Modular's Mojo: the name without "ERROR_" */
+	snprintf(text, sizeof(text), "ABORT: CUDA NVML library "
+	    "initialization failed: NVML_%s", c->name + 11);
+	check(h, c, "the name without ERROR_", text, 1);
 }
 
 /* An Xid as the NVIDIA kernel module logs it and as people write it: its
