@@ -75,6 +75,11 @@
 	"[[:space:]]*Minimum and Maximum cuda capability supported by this " \
 	"version of PyTorch is[[:space:]]*\\(([0-9]+\\.[0-9]+)\\) *- *" \
 	"\\(([0-9]+\\.[0-9]+)\\)"
+/* the compiler's error in a source file of the driver's kernel modules
+ * (groups: the directory before it, the module) */
+#define KMOD_C_ERROR "([^ \t\n'\"]*/)?(nvidia|nvidia-drm|nvidia-uvm|" \
+	"nvidia-modeset|nvidia-peermem)/[A-Za-z0-9_-]+\\.c:[0-9]+:[0-9]+: " \
+	"error:"
 /* Kokkos' kernels of one capability on a device of another (groups:
  * the kernels' twice, as the lowest and highest of the build, and the
  * device's) */
@@ -1938,17 +1943,13 @@ const struct pattern cds_explain_patterns[] = {
 	    "build)", { NULL, "module", NULL, "kernel" } },
 	/* the compiler's error in a source file of the driver's modules,
 	 * built against a kernel's headers ("nvidia/nv.c:130:18: error:") */
-	{ "KMOD-BUILD", 2, ".c:", 1, "linux", "([^ \t\n'\"]*/)?(nvidia|"
-	    "nvidia-drm|nvidia-uvm|nvidia-modeset|nvidia-peermem)/"
-	    "[A-Za-z0-9_-]+\\.c:[0-9]+:[0-9]+: error:", { NULL, NULL,
-	    "module" } },
+	{ "KMOD-BUILD", 2, ".c:", 1, "linux", KMOD_C_ERROR,
+	    { NULL, NULL, "module" } },
 	/* the same among kbuild's own lines ("CC [M]  nvidia-drm/...o"),
 	 * a header of the driver's sources (common/inc/nv-linux.h), and
 	 * GPUDirect Storage's module (nvidia-fs: src/nvfs-*.c) */
-	{ "KMOD-BUILD", 2, ".c:", 1, "CC [M]", "([^ \t\n'\"]*/)?(nvidia|"
-	    "nvidia-drm|nvidia-uvm|nvidia-modeset|nvidia-peermem)/"
-	    "[A-Za-z0-9_-]+\\.c:[0-9]+:[0-9]+: error:", { NULL, NULL,
-	    "module" } },
+	{ "KMOD-BUILD", 2, ".c:", 1, "CC [M]", KMOD_C_ERROR,
+	    { NULL, NULL, "module" } },
 	{ "KMOD-BUILD", 2, "common/inc/nv", 1, NULL, "([^ \t\n'\"]*/)?"
 	    "common/inc/nv(-[a-z0-9_-]+|misc|types)?\\.h:[0-9]+:[0-9]+: "
 	    "error:",
