@@ -16,7 +16,10 @@
 #define CUDNN "libcudnn[a-z_]*\\.so\\.[0-9]+"
 #define CUDNN_DLL "cudnn[a-z_]*64_[0-9]+\\.dll"
 #define LOADLIB "Could not load library (" CUDNN ")\\.[[:space:]]*Error: *"
-#define CANNOT " *: *cannot open shared object file"
+/* the loader's words, also wrapped over lines or retyped without
+ * "object" ("libcublaLt.so.11: cannot open shared file") */
+#define CANNOT " *: *cannot[[:space:]]+open[[:space:]]+shared[[:space:]]+" \
+	"(object[[:space:]]+)?file"
 #define UNDEF "undefined symbol"
 /* "undefined symbol: " and the symbol's opening quote, when a program
  * quoted it ('undefined symbol: "ncclCommWindowRegister"') */
@@ -222,8 +225,11 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "candidates", "missing" } },
 	{ "F7", 2, "Cannot load symbol", 0, NULL, "Cannot load symbol "
 	    "(cudnn[A-Za-z]+)", { NULL, "symbol" } },
-	{ "F14", 1, "_providers_", 0, NULL, "_providers_(cuda|tensorrt)"
-	    "\\.so with error:[[:space:]]*(" P "/)?(lib[A-Za-z0-9_]+" SO ")"
+	/* the provider bridge's own library (providers_shared) too, which
+	 * the provider is loaded through; the words wrapped over lines */
+	{ "F14", 1, "_providers_", 0, NULL, "_providers_(cuda|tensorrt|"
+	    "shared)\\.so[[:space:]]+with error:[[:space:]]*(" P "/)?"
+	    "(lib[A-Za-z0-9_]+" SO ")"
 	    CANNOT,
 	    { NULL, "provider", NULL, "missing" } },
 	/* Windows: error 126 is ERROR_MOD_NOT_FOUND, a DLL the provider
@@ -241,6 +247,13 @@ const struct pattern cds_explain_patterns[] = {
 	 * package's library exports (.NET's "Unable to find an entry point
 	 * named 'OrtSessionOptionsAppendExecutionProvider_CUDA' in DLL
 	 * 'onnxruntime'", the same symbol undefined elsewhere) */
+	/* the provider's library not loaded, in the words of the bindings
+	 * that call that entry point (onnxruntime-node:
+	 * "OrtSessionOptionsAppendExecutionProvider_Cuda: Failed to load
+	 * shared library") */
+	{ "F14", 1, "OrtSessionOptionsAppendExecutionProvider_CUDA", 0, NULL,
+	    "OrtSessionOptionsAppendExecutionProvider_CUDA:? *Failed to load "
+	    "(shared )?library", { NULL } },
 	{ "F27", 2, "OrtSessionOptionsAppendExecutionProvider_CUDA", 0,
 	    "onnxruntime", "OrtSessionOptionsAppendExecutionProvider_CUDA",
 	    { NULL } },
@@ -312,6 +325,14 @@ const struct pattern cds_explain_patterns[] = {
 	    "(libcudnn[a-z_]*\\.so\\.9)" CANNOT, { NULL, NULL, "missing" } },
 	{ "F7", 3, "Could not locate cudnn", 0, NULL, "Could not locate "
 	    "(cudnn[a-z_]*64_9\\.dll)", { NULL, "missing" } },
+	/* the same words are cuDNN's own loader of its sub-libraries: the
+	 * dispatcher (cudnn64_8.dll, libcudnn.so.9) loaded and its ops,
+	 * cnn, adv, graph or engines part not found, which is F2's failure;
+	 * F6 and F7 ask where cuDNN is, F2 whether the set is whole */
+	{ "F2", 3, "Could not locate cudnn_", 0, NULL, "Could not locate "
+	    "(cudnn_[a-z_]+64_[0-9]+\\.dll)", { NULL, "library" } },
+	{ "F2", 3, "Unable to load any of {", 0, NULL, "Unable to load any of "
+	    "\\{(libcudnn_[a-z_]+\\.so[.0-9]*)", { NULL, "library" } },
 	{ "F6", 3, "Unable to load any of {", 0, NULL, "Unable to load any of "
 	    "\\{(libcudnn[a-z_]*\\.so[.0-9]*)", { NULL, "missing" } },
 	{ "F6", 3, "Cannot load cudnn shared library", 0, NULL,
@@ -363,12 +384,29 @@ const struct pattern cds_explain_patterns[] = {
 	 * by that name */
 	{ "DRIVER-LIB", 2, "cannot open shared object file", 1, NULL, "(" P
 	    "/)?(libcuda\\.so(\\.1)?)" CANNOT, { NULL, NULL, "missing" } },
+	/* libcuda.so.1 is the driver's: without it no CUDA program sees a
+	 * GPU, which is NO-DRIVER's failure when the machine has no driver
+	 * (a build sandbox, a machine without an NVIDIA GPU) */
+	{ "NO-DRIVER", 3, "cannot open shared object file", 1, NULL, "(" P
+	    "/)?(libcuda\\.so\\.1)" CANNOT, { NULL, NULL, "missing" } },
+	/* a binding's own words for the same (Taichi: "[cuda_driver.cpp:
+	 * load_lib@36] libcuda.so lib not found.") */
+#define LIBCUDA_NOT_FOUND "(libcuda\\.so(\\.1)?)( lib)? (was )?not found"
+	{ "DRIVER-LIB", 2, "libcuda.so", 0, NULL, LIBCUDA_NOT_FOUND,
+	    { NULL, "missing" } },
+	{ "NO-DRIVER", 3, "libcuda.so", 0, NULL, LIBCUDA_NOT_FOUND,
+	    { NULL, "missing" } },
+#undef LIBCUDA_NOT_FOUND
 	{ "F2", 4, COULD, 0, NULL, COULD " (" CUDNN ")", { NULL, "library" } },
 	/* Windows: cuDNN 8's own loader names DLLs; zlibwapi.dll is a
 	 * library cuDNN 8 needs and does not ship (NVIDIA's cuDNN 8
 	 * installation guide for Windows) */
 	{ "F2", 4, COULD, 0, NULL, COULD " (" CUDNN_DLL ")",
 	    { NULL, "library" } },
+	/* with Windows' error 126 (ERROR_MOD_NOT_FOUND, winerror.h): the
+	 * DLL, or one it needs, is not where the loader looks */
+	{ "F6", 4, COULD, 0, NULL, COULD " (" CUDNN_DLL ")\\.? *Error code "
+	    "126", { NULL, "missing" } },
 	{ "F6", 2, "Please make sure", 0, NULL, "Please make sure ("
 	    CUDNN_DLL ") is in your library path", { NULL, "missing" } },
 	/* cuDNN 8's own loader on Windows without a CUDA library it needs
@@ -384,6 +422,12 @@ const struct pattern cds_explain_patterns[] = {
 	 * dependencies") */
 	{ "F2", 2, "cudnn", 0, "or one of its dependencies", "(" CUDNN_DLL
 	    ")\" or one of its dependencies", { NULL, "library" } },
+	/* Windows' error 127 (ERROR_PROC_NOT_FOUND, winerror.h; the same
+	 * number in every language) loading a cuDNN 8 sub-library: it calls
+	 * a function its sibling does not export, a sibling of another
+	 * release loaded first (two cuDNN 8 sets in one process) */
+	{ "F1", 3, "[WinError 127]", 0, NULL, "\\[WinError 127\\][^\n]{0,200}"
+	    "(cudnn_[a-z_]+64_8\\.dll)", { NULL, "library" } },
 	{ "F2", 2, "zlibwapi.dll", 0, NULL, "zlibwapi\\.dll", { NULL } },
 	{ "F6", 2, "Could not locate cudnn", 0, NULL, "Could not locate ("
 	    CUDNN_DLL ")", { NULL, "missing" } },
@@ -451,8 +495,8 @@ const struct pattern cds_explain_patterns[] = {
 	    "initialization failed)", { NULL } },
 	{ "F15", 1, "The detected CUDA version", 0, NULL, "The detected CUDA "
 	    "version \\(([0-9.]+)\\) mismatches the version that was used to "
-	    "compile[[:space:]]+PyTorch \\(([0-9.]+)\\)",
-	    { NULL, "detected", "compiled" } },
+	    "compile([[:space:]]+PyTorch \\(([0-9.]+)\\))?",
+	    { NULL, "detected", NULL, "compiled" } },
 	/* PyTorch's check of a device index (c10/cuda) */
 	/* the container toolkit given a GPU (an index, a UUID, a MIG device)
 	 * that the host does not have: "nvidia-container-cli: device error:
@@ -727,6 +771,13 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F20", 1, "NVIDIA-SMI has failed because it couldn", 0, NULL,
 	    "NVIDIA-SMI has failed because it couldn.{1,3}t communicate with "
 	    "the NVIDIA driver", { NULL } },
+	/* the same words when the module is loaded and will not drive the
+	 * GPU, which F20's meaning names too: a GPU the driver's branch no
+	 * longer supports, the open module on a GPU before Turing, a vGPU
+	 * or a GeForce card under a driver made for the other */
+	{ "GPU-INIT", 2, "NVIDIA-SMI has failed because it couldn", 0, NULL,
+	    "NVIDIA-SMI has failed because it couldn.{1,3}t communicate with "
+	    "the NVIDIA driver", { NULL } },
 	{ "F20", 2, "NVRM: The NVIDIA probe routine was not called", 0, NULL,
 	    "NVRM: The NVIDIA probe routine was not called", { NULL } },
 	/* NVML's NVML_ERROR_DRIVER_NOT_LOADED (9), whose nvmlErrorString()
@@ -785,6 +836,12 @@ const struct pattern cds_explain_patterns[] = {
 	    "\\([0-9]+\\)[ .]*: *gpu_init failed", { NULL } },
 	{ "NO-DRIVER", 2, "No CUDA GPUs are available", 0, NULL,
 	    "No CUDA GPUs are available", { NULL } },
+	/* PyTorch says so when CUDA counts no device, which is also what a
+	 * CUDA_VISIBLE_DEVICES naming only GPUs the machine does not have
+	 * leaves ("3" on a machine with one): the program asked for a GPU
+	 * that is not there */
+	{ "CUDA-ORDINAL", 3, "No CUDA GPUs are available", 0, NULL,
+	    "No CUDA GPUs are available", { NULL } },
 	{ "NO-DRIVER", 2, "CUDA driver initialization failed", 0, NULL,
 	    "CUDA driver initialization failed", { NULL } },
 	{ "NO-DRIVER", 3, "Unable to initialize backend 'cuda'", 0, NULL,
@@ -805,6 +862,11 @@ const struct pattern cds_explain_patterns[] = {
 	    "OutOfMemoryError:", { NULL } },
 	{ "CUDA-OOM", 2, "OOM when allocating tensor", 0, NULL,
 	    "OOM when allocating tensor", { NULL } },
+	/* a wrapper's "CUDA failed" before cudaGetErrorString's words for
+	 * error 2 ("CUDA failed with error out of memory", "cuda failed Out
+	 * of memory") */
+	{ "CUDA-OOM", 2, "CUDA failed", 0, NULL, "CUDA failed:?( with "
+	    "error)?:? *out of memory", { NULL } },
 	{ "CUDA-OOM", 2, "RESOURCE_EXHAUSTED: Out of memory", 0, NULL,
 	    "RESOURCE_EXHAUSTED: Out of memory", { NULL } },
 	/* the NVIDIA HPC compilers' runtime (OpenACC, CUDA Fortran): "Out of
@@ -829,6 +891,9 @@ const struct pattern cds_explain_patterns[] = {
 	 * in releases before it knew 34): cuInit failed, its number lost */
 	{ "CODE-INIT", 2, "Call to cuInit results in UNKNOWN_CUDA_ERROR", 0,
 	    NULL, "Call to cuInit results in UNKNOWN_CUDA_ERROR", { NULL } },
+	{ "STUB-LIBCUDA", 2, "Call to cuInit results in UNKNOWN_CUDA_ERROR",
+	    0, NULL, "Call to cuInit results in UNKNOWN_CUDA_ERROR",
+	    { NULL } },
 	/* a device-side assert, as the device runtime prints it: "FILE:LINE:
 	 * FUNC: block: [58,0,0], thread: [21,0,0] Assertion `X` failed." */
 	{ "CUDA-FAULT", 2, "thread: [", 0, NULL, "thread: \\[[0-9]+,[0-9]+,"
@@ -855,6 +920,10 @@ const struct pattern cds_explain_patterns[] = {
 	    "([0-9a-fA-F:.]+)?:? *Unknown Error", { NULL, "bus id" } },
 	{ "CUDA-FAULT", 2, "Xid", 0, NULL, "Xid \\([^)\n]*\\): *(13|31|43)"
 	    "\\b", { NULL, "xid" } },
+	/* every Xid is the driver's report of what happened on the GPU,
+	 * which GPU-XID is about, read beside the narrower entries above */
+	{ "GPU-XID", 3, "Xid", 0, NULL, "Xid \\([^)\n]*\\): *([0-9]+)\\b",
+	    { NULL, "xid" } },
 	/* containers: the toolkit's, the engines' and NVML's texts */
 	/* docker's cdi driver asked for and none defined, and a spec that
 	 * names a device the host no longer has (stale) */
@@ -1015,6 +1084,63 @@ const struct pattern cds_explain_patterns[] = {
 	    "OptiX library", { NULL } },
 	{ "DRIVER-LIB", 2, "the OptiX library", 1, NULL, "(load|find|open|"
 	    "locate) the OptiX library", { NULL } },
+	/* OptiX's OPTIX_ERROR_LIBRARY_NOT_FOUND, which optixInit() returns
+	 * when libnvoptix.so.1 does not load, by its name or a program's
+	 * words ("Optix Error: 'Library not found'") */
+	{ "DRIVER-LIB", 2, "OPTIX_ERROR_LIBRARY_NOT_FOUND", 0, NULL,
+	    "OPTIX_ERROR_LIBRARY_NOT_FOUND", { NULL } },
+	{ "DRIVER-LIB", 2, "optix", 0, NULL, "optix[^\n]{0,30}library not "
+	    "found", { NULL } },
+	/* the Vulkan loader found no driver's Vulkan part (libGLX_nvidia
+	 * with its ICD file: a container without the graphics capability,
+	 * an image without the driver's GL package) or one too old for the
+	 * version asked for (VK_ERROR_INCOMPATIBLE_DRIVER, -9, says both) */
+	{ "DRIVER-LIB", 2, "installable client driver (ICD)", 0, NULL,
+	    "installable client driver \\(ICD\\)", { NULL } },
+#define VK_INCOMPATIBLE "vkCreateInstance failed:? *(-9|" \
+	"VK_ERROR_INCOMPATIBLE_DRIVER)([^0-9]|$)"
+#define VK_INCOMPATIBLE_NAME "(VK_|VkResult: *)?ERROR_INCOMPATIBLE_DRIVER"
+	{ "DRIVER-LIB", 3, "vkCreateInstance failed", 0, NULL, VK_INCOMPATIBLE,
+	    { NULL } },
+	{ "DRIVER-LIB", 3, "ERROR_INCOMPATIBLE_DRIVER", 1, NULL,
+	    VK_INCOMPATIBLE_NAME, { NULL } },
+	{ "F16", 3, "vkCreateInstance failed", 0, NULL, VK_INCOMPATIBLE,
+	    { NULL } },
+	{ "F16", 3, "ERROR_INCOMPATIBLE_DRIVER", 1, NULL, VK_INCOMPATIBLE_NAME,
+	    { NULL } },
+#undef VK_INCOMPATIBLE
+#undef VK_INCOMPATIBLE_NAME
+	/* GLX with no NVIDIA vendor library, falling back to Mesa's
+	 * software driver, which finds no configuration for the display (a
+	 * container or a Flatpak without the driver's GL libraries) */
+	{ "DRIVER-LIB", 3, "libGL error: No matching fbConfigs", 0, NULL,
+	    "libGL error: No matching fbConfigs or visuals found", { NULL } },
+	{ "DRIVER-LIB", 3, "GLX: No GLXFBConfigs returned", 0, NULL,
+	    "GLX: No GLXFBConfigs returned", { NULL } },
+	/* nvidia-smi comes with the driver's utilities, as its libraries
+	 * do: not installed, or a container without the utility
+	 * capability */
+	{ "DRIVER-LIB", 2, "nvidia-smi", 0, NULL, "nvidia-smi\\\\?[\"']?:? "
+	    "*(command not found|not found|executable file not found)",
+	    { NULL } },
+	/* Windows: a DLL of a program's CUDA build (its name says so:
+	 * llamamodel-mainline-cuda.dll) that would not load for a module
+	 * not found (error 126, ERROR_MOD_NOT_FOUND, 0x7e in winerror.h),
+	 * or a CUDA build's program that exited with STATUS_DLL_NOT_FOUND
+	 * (0xC0000135, -1073741515 as a signed exit status, ntstatus.h):
+	 * the text does not say which DLL; the CUDA runtime of the build's
+	 * release or the driver's nvcuda.dll */
+#define CUDA_DLL_126 "([A-Za-z0-9_.-]*cuda[A-Za-z0-9_.-]*\\.dll): " \
+	"*LoadLibrary[A-Za-z]* failed with error (126|0x7e)([^0-9a-f]|$)"
+#define DLL_NOT_FOUND_EXIT "exited with (status |exit )?code:? " \
+	"*(-1073741515|3221225781|0xC0000135)([^0-9]|$)"
+	{ "F13", 3, "LoadLibrary", 1, NULL, CUDA_DLL_126, { NULL } },
+	{ "DRIVER-LIB", 3, "LoadLibrary", 1, NULL, CUDA_DLL_126, { NULL } },
+	{ "F13", 3, "exited with ", 0, "cuda", DLL_NOT_FOUND_EXIT, { NULL } },
+	{ "DRIVER-LIB", 3, "exited with ", 0, "cuda", DLL_NOT_FOUND_EXIT,
+	    { NULL } },
+#undef CUDA_DLL_126
+#undef DLL_NOT_FOUND_EXIT
 	/* Rust's cudarc (candle, burn): a library it opens by its stem
 	 * ("Unable to dynamically load the "nvrtc" shared library"): the
 	 * driver's, or another of NVIDIA's */
@@ -1483,6 +1609,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F23", 2, "std_function.h:", 1, NULL, "([^ \n]*/c\\+\\+/([0-9]+)"
 	    "[0-9.]*/bits/)?std_function\\.h:[0-9]+:[0-9]+: error: parameter "
 	    "packs not expanded", { NULL, NULL, "gcc" } },
+	/* nvcc's front end (EDG, "FILE(LINE): error:") failing inside the
+	 * host compiler's own C++ library headers: it cannot parse that
+	 * GCC's library (char8_t, new builtins), which is a GCC newer than
+	 * this nvcc supports, named by the headers' directory */
+	{ "F23", 2, "/c++/", 1, NULL, "([^ \n]*/c\\+\\+/([0-9]+)[0-9.]*/"
+	    "[^ (\n]+)\\([0-9]+\\): error:", { NULL, NULL, "gcc" } },
 	{ "F23", 1, "unsupported GNU version", 0, NULL, "unsupported GNU "
 	    "version! gcc versions later than ([0-9]+) are[[:space:]]+not "
 	    "supported",
@@ -1867,6 +1999,24 @@ const struct pattern cds_explain_patterns[] = {
 	{ "API-GONE", 1, "undefined reference to", 0, NULL, "undefined "
 	    "reference to [`'\"]?(" RTGONE ")[^A-Za-z0-9_]", { NULL,
 	    "symbol" } },
+	/* the CUDA runtime's entry points that nvcc's generated host code
+	 * calls (__cudaRegisterFatBinary, __cudaPushCallConfiguration since
+	 * CUDA 9.2, __cudaLaunchKernel and __cudaGetKernel since 13.0)
+	 * unresolved: the object was compiled by a newer nvcc than the
+	 * runtime it is linked with, or with none */
+#define HOST_STUB "[`'\"]?(__cuda(LaunchKernel|GetKernel|" \
+	"PushCallConfiguration|PopCallConfiguration|RegisterFatBinary|" \
+	"RegisterFatBinaryEnd|RegisterFunction|RegisterVar|" \
+	"RegisterLinkedBinary|UnregisterFatBinary|InitModule)[A-Za-z0-9_]*)"
+	{ "API-GONE", 2, "unresolved external symbol", 0, NULL, "unresolved "
+	    "external symbol *" HOST_STUB, { NULL, "symbol" } },
+	{ "API-GONE", 2, "undefined reference to", 0, NULL, "undefined "
+	    "reference to *" HOST_STUB, { NULL, "symbol" } },
+	{ "LINK-NVLIB", 3, "unresolved external symbol", 0, NULL, "unresolved "
+	    "external symbol *" HOST_STUB, { NULL, "symbol" } },
+	{ "LINK-NVLIB", 3, "undefined reference to", 0, NULL, "undefined "
+	    "reference to *" HOST_STUB, { NULL, "symbol" } },
+#undef HOST_STUB
 	{ "API-GONE", 2, " is not a template", 1, NULL, "(texture|surface) "
 	    "is not a template($|[^A-Za-z ])", { NULL, "symbol" } },
 	/* NVTX's version 2 (nvToolsExt.h at the top of include/ and
@@ -1879,6 +2029,11 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "symbol" } },
 	{ "API-GONE", 2, "open source file \"nvToolsExt", 0, NULL, "open "
 	    "source file \"(nvToolsExt[A-Za-z]*\\.h)\"", { NULL, "symbol" } },
+	/* CMake's FindCUDAToolkit without that library: "Target \"x\" links
+	 * to: CUDA::nvrtc but the target was not found" */
+	{ "LINK-NVLIB", 3, "CUDA::", 0, "target was not found", "CUDA::("
+	    "[A-Za-z_]+)[[:space:]]+but the target was not found",
+	    { NULL, "link" } },
 	{ "API-GONE", 2, "CUDA::nvToolsExt", 0, "target was not found",
 	    "(CUDA::nvToolsExt)", { NULL, "symbol" } },
 	/* a build script's own words for the library of NVTX 2
@@ -1954,6 +2109,11 @@ const struct pattern cds_explain_patterns[] = {
 	    "common/inc/nv(-[a-z0-9_-]+|misc|types)?\\.h:[0-9]+:[0-9]+: "
 	    "error:",
 	    { NULL } },
+	/* a header of the driver's module sources (kernel/common/inc) that
+	 * no CUDA toolkit or kernel ships, missing from the build */
+	{ "KMOD-BUILD", 3, ".h: No such file", 1, NULL, "(nvtypes|nv-linux|"
+	    "nv-misc|nvmisc|nv-kernel-interface-api)\\.h: No such file or "
+	    "directory", { NULL } },
 	{ "KMOD-BUILD", 2, "nvfs-", 1, NULL, "([^ \t\n'\"]*/)?nvfs-[a-z0-9_-]+"
 	    "\\.c:[0-9]+:[0-9]+: error:", { NULL } },
 	/* Nix building the kernel module's derivation (nvidia-open-KERNEL-

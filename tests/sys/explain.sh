@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 458
+plan 496
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -136,7 +136,7 @@ for t in 'cc1plus: out of memory' 'open: file not found' \
     "/usr/include/c++/12/bits/std_function.h:10:3: error: 'x' was not declared" \
     'LoadLibrary failed: ERROR_FILE_NOT_FOUND' 'Error: InvalidValue' \
     'The C compiler identification is unknown' \
-    'exec: "nvidia-smi": executable file not found in $PATH' \
+    'exec: "python3": executable file not found in $PATH' \
     'ERROR: failed to solve: library/ubuntu:99.04: not found' \
     'The camera installed in this system is not supported by the app' \
     'Could not locate config.dll. Please make sure it is in your library path!' \
@@ -870,6 +870,97 @@ ex "$R7" "ImportError: /opt/conda/envs/x/bin/../lib/libstdc++.so.6: version \`GL
 is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('LIBC-OLD', 0)" "a conda env's older libstdc++ through bin/../lib: cause 1"
 ex "$R7" "libfoo.so.1: version \`FOO_1.0' not found (required by ./app)"
 is "$(jget "$OUT" '"LIBC-OLD" in [m["id"] for m in d.get("matches", [])]')" False "another library's version: not LIBC-OLD"
+
+# ---- one message, two readings: each entry its words are about ----------
+# ids MESSAGE: the entries explain names for MESSAGE, best first
+ids() {
+	cds --root "$E0" explain --json "$1"
+	jget "$OUT" '[m["id"] for m in d.get("matches", [])]'
+}
+is "$(ids 'RuntimeError: No CUDA GPUs are available')" "['NO-DRIVER', 'CUDA-ORDINAL']" \
+	"no GPU counted: none there, or CUDA_VISIBLE_DEVICES naming one the machine lacks"
+is "$(ids 'NVIDIA-SMI has failed because it couldn'"'"'t communicate with the NVIDIA driver')" \
+	"['F20', 'GPU-INIT']" "nvidia-smi without the driver: not loaded, or not driving the GPU"
+is "$(ids 'Could not locate cudnn_ops_infer64_8.dll. Please make sure it is in your library path!')" \
+	"['F6', 'F2']" "cuDNN's loader without its sub-library: where cuDNN is, and whether the set is whole"
+is "$(ids 'Could not locate cudnn64_9.dll. Please make sure it is in your library path!')" \
+	"['F6', 'F7']" "the dispatcher itself is not a sub-library: no F2"
+is "$(ids 'Could not load library cudnn_cnn_infer64_8.dll. Error code 126')" "['F2', 'F6']" \
+	"Windows' error 126 on a cuDNN DLL: also not where the loader looks"
+is "$(ids 'OSError: [WinError 127] 找不到指定的程序。 Error loading "D:\\py\\torch\\lib\\cudnn_adv_train64_8.dll" or one of its dependencies.')" \
+	"['F2', 'F1']" "error 127 in any language on a cuDNN 8 sub-library: two releases' siblings"
+is "$(ids 'OSError: [WinError 127] The specified procedure could not be found. Error loading "C:\\x\\torch\\lib\\shm.dll" or one of its dependencies.')" \
+	"[]" "error 127 on a DLL that is not cuDNN's: no F1"
+is "$(ids 'ImportError: libcuda.so.1: cannot open shared object file: No such file or directory')" \
+	"['DRIVER-LIB', 'NO-DRIVER']" "the driver's libcuda.so.1 missing: also no driver at all"
+is "$(ids 'ImportError: libcuda.so: cannot open shared object file: No such file or directory')" \
+	"['DRIVER-LIB']" "its development link libcuda.so: not a machine without a driver"
+is "$(ids '[E 12:01:02] [cuda_driver.cpp:load_lib@36] libcuda.so lib not found.')" \
+	"['DRIVER-LIB', 'NO-DRIVER']" "a binding's words for libcuda not found"
+is "$(ids 'Call to cuInit results in UNKNOWN_CUDA_ERROR')" "['CODE-INIT', 'STUB-LIBCUDA']" \
+	"numba's unknown code of cuInit: the stub's 34 it did not know"
+is "$(ids 'cuda failed Out of memory')" "['CUDA-OOM']" "a wrapper's 'CUDA failed' and error 2's words"
+is "$(ids 'Warning: out of memory for the cache, CUDA failed later')" "[]" \
+	"the words apart, in another order: not recognised"
+# the driver's programs, Vulkan and GL parts, OptiX
+is "$(ids 'conda_build.sh: line 9: nvidia-smi: command not found')" "['DRIVER-LIB']" \
+	"nvidia-smi missing: the driver's utilities"
+is "$(ids 'exec: "nvidia-smi": executable file not found in $PATH: unknown')" "['DRIVER-LIB']" \
+	"an OCI runtime without nvidia-smi"
+is "$(ids 'nvidia-smi found, its output: no running processes found')" "[]" \
+	"nvidia-smi found and 'not found' elsewhere on the line: not recognised"
+is "$(ids 'vkCreateInstance failed -9')" "['DRIVER-LIB', 'F16']" \
+	"VK_ERROR_INCOMPATIBLE_DRIVER: no Vulkan driver, or one too old"
+is "$(ids 'vkCreateInstance failed -95')" "[]" "another number: not that code"
+is "$(ids 'Do you have a compatible Vulkan installable client driver (ICD) installed?')" \
+	"['DRIVER-LIB']" "the Vulkan loader without a driver's ICD"
+is "$(ids 'libGL error: No matching fbConfigs or visuals found
+libGL error: failed to load driver: swrast')" "['DRIVER-LIB']" "GLX fallen back to Mesa's software driver"
+is "$(ids 'rtx_functions.h:47 Optix Error: '"'"'Library not found'"'"'')" "['DRIVER-LIB']" \
+	"OptiX's library not found: the driver's libnvoptix"
+# Windows: a CUDA build's DLL not loaded, a CUDA build's program that
+# exited for a DLL not found
+is "$(ids 'Failed to load llamamodel-mainline-cuda.dll: LoadLibraryExA failed with error 0x7e')" \
+	"['F13', 'DRIVER-LIB']" "a CUDA build's DLL, module not found: the runtime or the driver's"
+is "$(ids 'Failed to load llamamodel-mainline-avx.dll: LoadLibraryExA failed with error 0x7e')" \
+	"[]" "a DLL whose name says nothing of CUDA: not read so"
+is "$(ids 'llama-server exited with status code -1073741515, args: tabby-cuda117\llama-server.exe')" \
+	"['F13', 'DRIVER-LIB']" "STATUS_DLL_NOT_FOUND from a CUDA build's program"
+is "$(ids 'worker exited with status code -1073741515')" "[]" \
+	"the same status, nothing of CUDA in the text: not read so"
+# builds
+is "$(ids 'unresolved external symbol __cudaLaunchKernel')" "['API-GONE', 'LINK-NVLIB']" \
+	"nvcc's host stub's entry point unresolved: a runtime older than the nvcc, or none"
+cds --root "$E0" explain --json '#3 0x7f in __cudaLaunchKernel () from /usr/lib/libcudart.so.13'
+is "$(jget "$OUT" '[m["id"] for m in d["matches"] if m["id"] != "NAMES"]')" "[]" \
+	"the same name in a backtrace: not a link error"
+is "$(ids 'Target "x" links to:
+
+    CUDA::nvrtc
+
+  but the target was not found.')" "['LINK-NVLIB']" "CMake without a CUDA library's target"
+cds --root "$E0" explain --json 'Target "x" links to: CUDA::nvrtc but the target was not found.'
+is "$(cap link)" nvrtc "LINK-NVLIB: the library named"
+is "$(ids '/usr/include/c++/16.1.1/type_traits(393): error: identifier "char8_t" is undefined')" \
+	"['F23']" "nvcc's front end failing in GCC's own C++ headers"
+cds --root "$E0" explain --json '/usr/include/c++/16.1.1/type_traits(393): error: identifier "char8_t" is undefined'
+is "$(cap gcc)" 16 "F23: GCC's release from the headers' path"
+is "$(ids 'src/include/c++/util.h(12): error: identifier "foo" is undefined')" "[]" \
+	"a project's own header under a c++ folder without a release: not F23"
+is "$(ids '/usr/include/c++/13/type_traits:393:5: error: expected identifier')" "[]" \
+	"GCC's own error format there: not nvcc's front end"
+is "$(ids 'fatal error: nvtypes.h: No such file or directory')" "['KMOD-BUILD']" \
+	"a header of the driver's module sources missing"
+is "$(ids 'NVRM: Xid (PCI:0000:01:00): 13, Graphics Exception: ESR 0x405840=0xa0040800')" \
+	"['CUDA-FAULT', 'GPU-XID']" "Xid 13: a program's fault, and an Xid the driver logged"
+is "$(ids 'Error: OrtSessionOptionsAppendExecutionProvider_Cuda: Failed to load shared library
+      at new OnnxruntimeSessionHandler (node_modules/onnxruntime-node/lib/backend)')" \
+	"['F14', 'F27']" "onnxruntime-node: the provider's library did not load"
+is "$(ids '[ONNXRuntimeError] : 1 : FAIL : Failed to load library libonnxruntime_providers_cuda.so
+  with error: libcublasLt.so.12: cannot open shared object file: No such file or directory')" \
+	"['F14', 'F13']" "ONNX Runtime's provider, the line wrapped before 'with error'"
+is "$(ids 'failed to load libonnxruntime_providers_cuda.so with error: libcublaLt.so.11: cannot open shared file: No such file or directory.')" \
+	"['F14']" "the loader's words retyped without 'object'"
 
 # ---- text output: 80 columns, colour -------------------------------------
 ex "$R1" x
