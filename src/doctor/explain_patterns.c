@@ -254,6 +254,10 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F14", 1, "OrtSessionOptionsAppendExecutionProvider_CUDA", 0, NULL,
 	    "OrtSessionOptionsAppendExecutionProvider_CUDA:? *Failed to load "
 	    "(shared )?library", { NULL } },
+	/* PyTorch built without NCCL: its CPU builds, and every build for
+	 * Windows and macOS (torch.distributed's words) */
+	{ "F27", 2, "Distributed package doesn", 0, NULL, "Distributed package "
+	    "doesn.?t have NCCL built in", { NULL } },
 	{ "F27", 2, "OrtSessionOptionsAppendExecutionProvider_CUDA", 0,
 	    "onnxruntime", "OrtSessionOptionsAppendExecutionProvider_CUDA",
 	    { NULL } },
@@ -860,6 +864,11 @@ const struct pattern cds_explain_patterns[] = {
 	 * memory" under a memory fraction */
 	{ "CUDA-OOM", 2, "OutOfMemoryError", 1, NULL, "torch\\.(cuda\\.)?"
 	    "OutOfMemoryError:", { NULL } },
+	/* the kernel module's own allocation for the GPU failing (its status
+	 * NV_ERR_NO_MEMORY in NVRM's log: a GPU whose memory is the
+	 * system's, GB10, Jetson, exhausted) */
+	{ "CUDA-OOM", 3, "NV_ERR_NO_MEMORY", 0, "NVRM", "NV_ERR_NO_MEMORY",
+	    { NULL } },
 	{ "CUDA-OOM", 2, "OOM when allocating tensor", 0, NULL,
 	    "OOM when allocating tensor", { NULL } },
 	/* a wrapper's "CUDA failed" before cudaGetErrorString's words for
@@ -1537,7 +1546,9 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "requirement", "label" } },
 	{ "PIP-NO-PIN", 2, "Unable to find installation candidates for ", 0,
 	    NULL, "Unable to find installation candidates for "
-	    "(nvidia-[a-z0-9-]+|[A-Za-z0-9_.-]+ \\([0-9.]+\\+cu[0-9]+\\))",
+	    "(nvidia-[a-z0-9-]+|[A-Za-z0-9_.-]+ \\([0-9.]+\\+cu[0-9]+\\)|"
+	    "[A-Za-z0-9_.-]*(gpu|cuda|nvidia|tensorrt)[A-Za-z0-9_.-]* "
+	    "\\([0-9][^)\n]*\\))",
 	    { NULL, "requirement" } },
 	/* conda's channels without a CUDA package at the version pinned
 	 * ("PackagesNotFoundError: The following packages are not available
@@ -1831,6 +1842,21 @@ const struct pattern cds_explain_patterns[] = {
 	    "supported CUDA architectures found", { NULL } },
 	/* a build that finds no CUDA compiler: CMake's CUDA language,
 	 * PyTorch's cpp_extension (CUDA_HOME), a shell */
+	/* a build that runs nvcc by its toolkit's path, where there is none
+	 * (DeepSpeed's op builder: "No such file or directory:
+	 * '/usr/local/cuda/bin/nvcc'") */
+	{ "NVCC-MISSING", 2, "No such file or directory", 0, NULL, "No such "
+	    "file or directory:? *['\"]?((" P "/)?bin/nvcc(\\.exe)?)['\"]?"
+	    "([^A-Za-z0-9_./-]|$)", { NULL, "file" } },
+	{ "NVCC-MISSING", 2, "/bin/nvcc", 1, NULL, "['\"]?((" P "/)?bin/nvcc"
+	    "(\\.exe)?)['\"]?: *No such file or directory", { NULL, "file" } },
+	/* CMake's check_language(CUDA) compiles a test in a project of its
+	 * own: NOTFOUND when there is no nvcc, and also when the nvcc found
+	 * rejects the host compiler (a GCC newer than it supports) */
+	{ "NVCC-MISSING", 2, "Looking for a CUDA compiler - NOTFOUND", 0,
+	    NULL, "Looking for a CUDA compiler - NOTFOUND", { NULL } },
+	{ "F23", 3, "Looking for a CUDA compiler - NOTFOUND", 0, NULL,
+	    "Looking for a CUDA compiler - NOTFOUND", { NULL } },
 	{ "NVCC-MISSING", 1, "No CMAKE_CUDA_COMPILER could be found", 0, NULL,
 	    "No CMAKE_CUDA_COMPILER could be found", { NULL } },
 	{ "NVCC-MISSING", 2, "variable \"CUDACXX\"", 1, NULL, "environment "

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 496
+plan 504
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -961,6 +961,23 @@ is "$(ids '[ONNXRuntimeError] : 1 : FAIL : Failed to load library libonnxruntime
 	"['F14', 'F13']" "ONNX Runtime's provider, the line wrapped before 'with error'"
 is "$(ids 'failed to load libonnxruntime_providers_cuda.so with error: libcublaLt.so.11: cannot open shared file: No such file or directory.')" \
 	"['F14']" "the loader's words retyped without 'object'"
+
+# builds and packages
+is "$(ids "FileNotFoundError: [Errno 2] No such file or directory: '/usr/local/cuda/bin/nvcc'")" \
+	"['NVCC-MISSING']" "nvcc run by its toolkit's path where there is none"
+is "$(ids "No such file or directory: '/usr/local/cuda/bin/nvcc_wrapper.py'")" "[]" \
+	"another file beside it: not nvcc"
+is "$(ids '  -- Looking for a CUDA compiler - NOTFOUND')" "['NVCC-MISSING', 'F23']" \
+	"CMake's check_language(CUDA): no nvcc, or one that rejects the host compiler"
+is "$(ids "RuntimeError: Distributed package doesn't have NCCL built in")" "['F27']" \
+	"PyTorch without NCCL: a CPU build (or Windows', macOS')"
+is "$(ids 'Unable to find installation candidates for cuda-python (12.3.0)')" "['PIP-NO-PIN']" \
+	"poetry: no file of a CUDA package for this platform"
+is "$(ids 'Unable to find installation candidates for requests (2.99.0)')" "[]" \
+	"poetry on another package: not read so"
+is "$(ids 'NVRM: nvCheckOkFailedNoLog: Check failed: Out of memory [NV_ERR_NO_MEMORY]')" \
+	"['CUDA-OOM']" "the kernel module's own allocation failing"
+is "$(ids 'mm: NV_ERR_NO_MEMORY is defined in nvstatus.h')" "[]" "the name without NVRM's log: not read so"
 
 # ---- text output: 80 columns, colour -------------------------------------
 ex "$R1" x
