@@ -900,6 +900,7 @@ const struct pattern cds_explain_patterns[] = {
 	 * in releases before it knew 34): cuInit failed, its number lost */
 	{ "CODE-INIT", 2, "Call to cuInit results in UNKNOWN_CUDA_ERROR", 0,
 	    NULL, "Call to cuInit results in UNKNOWN_CUDA_ERROR", { NULL } },
+	/* ... which is what the stub libcuda.so of a toolkit returns */
 	{ "STUB-LIBCUDA", 2, "Call to cuInit results in UNKNOWN_CUDA_ERROR",
 	    0, NULL, "Call to cuInit results in UNKNOWN_CUDA_ERROR",
 	    { NULL } },
@@ -1130,8 +1131,8 @@ const struct pattern cds_explain_patterns[] = {
 	 * do: not installed, or a container without the utility
 	 * capability */
 	{ "DRIVER-LIB", 2, "nvidia-smi", 0, NULL, "nvidia-smi\\\\?[\"']?:? "
-	    "*(command not found|not found|executable file not found)",
-	    { NULL } },
+	    "*(command not found|not found|executable file not found|is not "
+	    "recognized as an internal or external command)", { NULL } },
 	/* Windows: a DLL of a program's CUDA build (its name says so:
 	 * llamamodel-mainline-cuda.dll) that would not load for a module
 	 * not found (error 126, ERROR_MOD_NOT_FOUND, 0x7e in winerror.h),

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 504
+plan 505
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -907,6 +907,8 @@ is "$(ids 'conda_build.sh: line 9: nvidia-smi: command not found')" "['DRIVER-LI
 	"nvidia-smi missing: the driver's utilities"
 is "$(ids 'exec: "nvidia-smi": executable file not found in $PATH: unknown')" "['DRIVER-LIB']" \
 	"an OCI runtime without nvidia-smi"
+is "$(ids "'nvidia-smi' is not recognized as an internal or external command,")" "['DRIVER-LIB']" \
+	"Windows' shell without nvidia-smi"
 is "$(ids 'nvidia-smi found, its output: no running processes found')" "[]" \
 	"nvidia-smi found and 'not found' elsewhere on the line: not recognised"
 is "$(ids 'vkCreateInstance failed -9')" "['DRIVER-LIB', 'F16']" \
