@@ -891,6 +891,16 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CUDA-OOM", 2, "RESOURCE_EXHAUSTED: Failed to allocate", 0, NULL,
 	    "RESOURCE_EXHAUSTED: Failed to allocate (request for )?"
 	    "([0-9.]+ ?[KMGT]i?B)", { NULL, NULL, "allocation" } },
+	/* a verbs call that pins memory or a queue failing for ENOMEM
+	 * (NCCL: "Call to ibv_reg_mr_iova2 failed with error Cannot allocate
+	 * memory"; UCX: "ibv_create_cq(cqe=4096) failed: Cannot allocate
+	 * memory"), and Open MPI's words for the same */
+	{ "MEMLOCK", 2, "ibv_", 0, NULL, "ibv_(reg_mr[a-z0-9_]*|"
+	    "reg_dmabuf_mr|create_cq[a-z_]*|create_qp[a-z_]*|create_srq|"
+	    "alloc_pd)(\\([^)\n]*\\))?:? (failed|returned)[^\n]{0,30}"
+	    "(Cannot allocate memory|ENOMEM|errno:? *12)", { NULL } },
+	{ "MEMLOCK", 2, "allocate some locked memory", 0, NULL, "allocate "
+	    "some locked memory", { NULL } },
 	/* PyTorch and numba: CUDA used, then fork() */
 	{ "CUDA-FORK", 1, "Cannot re-initialize CUDA in forked subprocess", 0,
 	    NULL, "Cannot re-initialize CUDA in forked subprocess", { NULL } },

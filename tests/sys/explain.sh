@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 505
+plan 511
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -980,6 +980,19 @@ is "$(ids 'Unable to find installation candidates for requests (2.99.0)')" "[]" 
 is "$(ids 'NVRM: nvCheckOkFailedNoLog: Check failed: Out of memory [NV_ERR_NO_MEMORY]')" \
 	"['CUDA-OOM']" "the kernel module's own allocation failing"
 is "$(ids 'mm: NV_ERR_NO_MEMORY is defined in nvstatus.h')" "[]" "the name without NVRM's log: not read so"
+
+# RDMA's verbs without the locked memory they pin
+is "$(ids 'misc/ibvwrap.cc:278 NCCL WARN Call to ibv_reg_mr_iova2 failed with error Cannot allocate memory')" \
+	"['MEMLOCK']" "NCCL's memory registration failing for ENOMEM"
+is "$(ids 'UCX ERROR ibv_create_cq(cqe=4096) failed: Cannot allocate memory')" "['MEMLOCK']" \
+	"UCX's completion queue, the call's arguments between"
+is "$(ids 'The OpenFabrics (openib) BTL failed to initialize while trying to allocate some locked memory.')" \
+	"['MEMLOCK']" "Open MPI's words for it"
+is "$(ids 'ibv_create_cq() failed: Invalid argument')" "[]" "the same call failing otherwise: not the limit"
+is "$(ids 'posix_memalign failed: Cannot allocate memory')" "[]" "another call out of memory: not the limit"
+cds --root "$E0" explain --json 'ibv_reg_mr failed: Cannot allocate memory'
+is "$(jget "$OUT" 'd["verdict"], len(d["causes"])')" "(None, 1)" \
+	"MEMLOCK: its one cause not claimed (a job's limit is not this process's)"
 
 # ---- text output: 80 columns, colour -------------------------------------
 ex "$R1" x
