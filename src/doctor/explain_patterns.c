@@ -891,6 +891,15 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CUDA-OOM", 2, "RESOURCE_EXHAUSTED: Failed to allocate", 0, NULL,
 	    "RESOURCE_EXHAUSTED: Failed to allocate (request for )?"
 	    "([0-9.]+ ?[KMGT]i?B)", { NULL, NULL, "allocation" } },
+	/* NVML's NVML_ERROR_NOT_SUPPORTED for the memory query, in a
+	 * wrapper's words ("error getting memory info for device 0: Not
+	 * Supported", pynvml's "Failed to get free memory ...: Not
+	 * Supported"), and nvidia-smi's table with no memory figure */
+	{ "NVML-UMA", 2, "memory", 1, NULL, "((device )?memory info|device "
+	    "memory|free memory|nvmlDeviceGetMemoryInfo)[^\n]{0,80}(Not "
+	    "Supported|NVML_ERROR_NOT_SUPPORTED|NotSupported)", { NULL } },
+	{ "NVML-UMA", 1, "| Not Supported", 0, NULL, "\\| Not Supported +"
+	    "\\| +[0-9]+% ", { NULL } },
 	/* a verbs call that pins memory or a queue failing for ENOMEM
 	 * (NCCL: "Call to ibv_reg_mr_iova2 failed with error Cannot allocate
 	 * memory"; UCX: "ibv_create_cq(cqe=4096) failed: Cannot allocate

@@ -701,6 +701,24 @@ const struct entry_def cds_explain_entries[] = {
 	    BY("WHEEL-MIX") } },
 	    { N_("GPU memory ran out, or CUDA was used before a fork "
 	    "(cannot be checked here)"), { { NULL, { { NULL } } } } } } },
+	/* NVML on a GPU without memory of its own (NVIDIA/gpu-operator#1794,
+	 * kubernetes-sigs/dra-driver-nvidia-gpu#1073: the device plugin's
+	 * fix in v0.17.4; NVIDIA-NeMo/RL#2203) */
+	{ "NVML-UMA", N_("NVML has no memory figures for a GPU that shares "
+	  "the system's memory"),
+	  N_("A GPU whose memory is the system's (the GB10 of DGX Spark, "
+	  "Jetson Thor and other integrated GPUs) has no framebuffer of its "
+	  "own: NVML's memory queries (nvmlDeviceGetMemoryInfo) return "
+	  "NVML_ERROR_NOT_SUPPORTED and nvidia-smi shows \"Not Supported\" "
+	  "for its memory.  A tool that takes that for a failure (a "
+	  "Kubernetes device plugin, a monitor, a framework's check of free "
+	  "memory) stops; the GPU and the driver work."),
+	  N_("Update the tool to a release that falls back to the system's "
+	  "memory on such GPUs (NVIDIA's device plugin from 0.17.4); until "
+	  "then ask CUDA (cudaMemGetInfo) or /proc/meminfo for the memory, "
+	  "not NVML."),
+	  { { N_("the GPU's memory is the system's"),
+	    { { NULL, { { NULL } } } } } } },
 	/* RDMA's verbs pin the memory they send; the kernel counts it
 	 * against RLIMIT_MEMLOCK (ibv_reg_mr(3), getrlimit(2)) */
 	{ "MEMLOCK", N_("RDMA could not pin the memory it sends"),

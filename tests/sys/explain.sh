@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 511
+plan 516
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -993,6 +993,20 @@ is "$(ids 'posix_memalign failed: Cannot allocate memory')" "[]" "another call o
 cds --root "$E0" explain --json 'ibv_reg_mr failed: Cannot allocate memory'
 is "$(jget "$OUT" 'd["verdict"], len(d["causes"])')" "(None, 1)" \
 	"MEMLOCK: its one cause not claimed (a job's limit is not this process's)"
+
+# NVML's memory query on a GPU whose memory is the system's
+is "$(ids 'error getting info for GPU 0: error getting memory info for device 0: Not Supported')" \
+	"['NVML-UMA']" "a device plugin's words for NVML's memory query not supported"
+is "$(ids 'RuntimeError: Failed to get free memory for device 0 (global index: 0): Not Supported')" \
+	"['NVML-UMA']" "a framework's free-memory check"
+is "$(ids '| N/A   36C    P8              3W /  N/A  | Not Supported          |      0%      Default |')" \
+	"['NVML-UMA']" "nvidia-smi's table without a memory figure"
+is "$(ids '    bar1_total = pynvml.nvmlDeviceGetBAR1MemoryInfo(handle).bar1Total
+pynvml.nvml.NVMLError_NotSupported: Not Supported')" "['CODE-USAGE']" \
+	"BAR1's memory query not supported: another query, NVML's code only"
+is "$(ids 'mem_clks = pynvml.nvmlDeviceGetSupportedMemoryClocks(handle)
+pynvml.nvml.NVMLError_NotSupported: Not Supported')" "['CODE-USAGE']" \
+	"the memory clocks' query: not the memory figures"
 
 # ---- text output: 80 columns, colour -------------------------------------
 ex "$R1" x
