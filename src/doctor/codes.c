@@ -480,6 +480,10 @@ static const struct wrapper wrappers[] = {
 	/* TensorFlow/XLA: "failed call to cuInit: UNKNOWN ERROR (303)" */
 	{ "TensorFlow", "UNKNOWN ERROR (", "UNKNOWN ERROR \\(([0-9]+)\\)", 1,
 	    0, 0, "CUresult" },
+	/* CUTLASS's examples and tools (CUDA_CHECK): "[ ERROR: CUDA Runtime ]
+	 * ./include/cutlass/cluster_launch.hpp:248: invalid argument" */
+	{ "CUTLASS", "ERROR: CUDA Runtime ]", "ERROR: CUDA Runtime \\] *"
+	    "[^ \n]+:[0-9]+: *()", 0, 1, 0, "cudaError_t" },
 	/* Triton: "Triton Error [CUDA]: device kernel image is invalid" */
 	{ "Triton", "Triton Error [CUDA]: ", "Triton Error \\[CUDA\\]: *()",
 	    0, 1, 0, NULL },

@@ -123,6 +123,8 @@ static const char *const runtime_words[] = {
 	"mxnet.base.MXNetError: [10:00:00] src/storage.cc:1: CUDA: %s",
 	"RuntimeError: CUDA failed with error %s",
 	"Test CUDA failure common.cu:891 '%s'",
+	"[ ERROR: CUDA Runtime ] ./include/cutlass/cluster_launch.hpp:248: "
+	    "%s",
 	"[TensorRT-LLM][ERROR] CUDA runtime error in "
 	    "cudaDeviceGetDefaultMemPool(&memPool, device): %s "
 	    "(/app/tensorrt_llm/cpp/tensorrt_llm/runtime/bufferManager.cpp:170)",
