@@ -910,6 +910,10 @@ const struct pattern cds_explain_patterns[] = {
 	    "(Cannot allocate memory|ENOMEM|errno:? *12)", { NULL } },
 	{ "MEMLOCK", 2, "allocate some locked memory", 0, NULL, "allocate "
 	    "some locked memory", { NULL } },
+	/* libvirt raising a guest's limit for VFIO ("cannot limit locked
+	 * memory of process to 18253611008: Operation not permitted") */
+	{ "MEMLOCK", 2, "cannot limit locked memory of process", 0, NULL,
+	    "cannot limit locked memory of process", { NULL } },
 	/* PyTorch and numba: CUDA used, then fork() */
 	{ "CUDA-FORK", 1, "Cannot re-initialize CUDA in forked subprocess", 0,
 	    NULL, "Cannot re-initialize CUDA in forked subprocess", { NULL } },

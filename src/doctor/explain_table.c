@@ -719,24 +719,28 @@ const struct entry_def cds_explain_entries[] = {
 	  "not NVML."),
 	  { { N_("the GPU's memory is the system's"),
 	    { { NULL, { { NULL } } } } } } },
-	/* RDMA's verbs pin the memory they send; the kernel counts it
-	 * against RLIMIT_MEMLOCK (ibv_reg_mr(3), getrlimit(2)) */
-	{ "MEMLOCK", N_("RDMA could not pin the memory it sends"),
+	/* RDMA's verbs and VFIO pin memory; the kernel counts it against
+	 * RLIMIT_MEMLOCK (ibv_reg_mr(3), getrlimit(2)) */
+	{ "MEMLOCK", N_("the locked-memory limit stops memory being pinned"),
 	  N_("NCCL, UCX, NVSHMEM and MPI pin the buffers they send over "
-	  "InfiniBand or RoCE (ibv_reg_mr, ibv_create_cq), and the kernel "
-	  "counts pinned memory against the process's locked-memory limit "
-	  "(ulimit -l, RLIMIT_MEMLOCK).  When the limit is small (a "
+	  "InfiniBand or RoCE (ibv_reg_mr, ibv_create_cq), and libvirt pins "
+	  "a virtual machine's memory for a GPU passed through with VFIO; the "
+	  "kernel counts pinned memory against the process's locked-memory "
+	  "limit (ulimit -l, RLIMIT_MEMLOCK).  When the limit is small (a "
 	  "distribution's or a container engine's default of a few MiB, a "
-	  "Slurm or systemd job that does not carry the shell's limit on) or "
-	  "the buffers asked for are larger than it allows, the verbs call "
-	  "fails with \"Cannot allocate memory\" while memory is free.  The "
-	  "GPU and its libraries are not at fault."),
+	  "Slurm or systemd job that does not carry the shell's limit on), "
+	  "the buffers asked for are larger than it allows, or the process "
+	  "may not raise it (no IPC_LOCK capability in its container or "
+	  "pod), the call fails with \"Cannot allocate memory\" or "
+	  "\"Operation not permitted\" while memory is free.  The GPU and its "
+	  "libraries are not at fault."),
 	  N_("Raise the limit where the job starts: ulimit -l unlimited (a "
 	  "memlock line in /etc/security/limits.conf for logins), "
 	  "LimitMEMLOCK=infinity for a systemd service, --ulimit "
 	  "memlock=-1:-1 (and --cap-add=IPC_LOCK without --privileged) for "
-	  "a container, PropagateResourceLimits for Slurm; check it with "
-	  "ulimit -l inside the job."),
+	  "a container, the IPC_LOCK capability for a virtual machine's pod, "
+	  "PropagateResourceLimits for Slurm; check it with ulimit -l inside "
+	  "the job."),
 	  { { N_("the job's locked-memory limit is smaller than what it "
 	    "pins"), { { NULL, { { NULL } } } } } } },
 	/* CUDA's state does not survive fork(): PyTorch's lazy init

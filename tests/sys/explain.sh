@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 516
+plan 517
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -988,6 +988,8 @@ is "$(ids 'UCX ERROR ibv_create_cq(cqe=4096) failed: Cannot allocate memory')" "
 	"UCX's completion queue, the call's arguments between"
 is "$(ids 'The OpenFabrics (openib) BTL failed to initialize while trying to allocate some locked memory.')" \
 	"['MEMLOCK']" "Open MPI's words for it"
+is "$(ids 'libvirt: error: cannot limit locked memory of process to 18253611008: Operation not permitted')" \
+	"['MEMLOCK']" "libvirt raising a guest's limit for VFIO, not permitted"
 is "$(ids 'ibv_create_cq() failed: Invalid argument')" "[]" "the same call failing otherwise: not the limit"
 is "$(ids 'posix_memalign failed: Cannot allocate memory')" "[]" "another call out of memory: not the limit"
 cds --root "$E0" explain --json 'ibv_reg_mr failed: Cannot allocate memory'
