@@ -145,6 +145,14 @@ const struct pattern cds_explain_patterns[] = {
 	    "((GLIBC|GLIBCXX|CXXABI)_[0-9]+(\\.[0-9]+)*)[^ \n]{0,3} not "
 	    "found( \\(required by ([^)\n]+)\\))?", { NULL, "runtime library",
 	    NULL, NULL, "version", NULL, NULL, NULL, "file" } },
+	/* the loader's words for a version node an NVIDIA library needs from
+	 * its sibling, named after the sibling's soname, that the sibling
+	 * found does not define ("libcublasLt.so.12: version
+	 * `libcublasLt.so.12' not found (required by .../libcublas.so.12)"):
+	 * the two of different releases */
+	{ "LIB-SYMBOL", 1, "version ", 1, NULL, "((" P "/)?" NVLIB SO ") *: *"
+	    "version [^ \n]{0,3}(" NVLIB "\\.so\\.[0-9]+)[^ \n]{0,3} not found",
+	    { NULL, "file", NULL, NULL, NULL, "provider" } },
 	/* the dynamic loader's words for a file cut short or not ELF at
 	 * all (glibc elf/dl-load.c): an empty driver library in an image is
 	 * what `docker commit` of a container run with the GPU leaves

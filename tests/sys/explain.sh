@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 517
+plan 520
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1009,6 +1009,15 @@ pynvml.nvml.NVMLError_NotSupported: Not Supported')" "['CODE-USAGE']" \
 is "$(ids 'mem_clks = pynvml.nvmlDeviceGetSupportedMemoryClocks(handle)
 pynvml.nvml.NVMLError_NotSupported: Not Supported')" "['CODE-USAGE']" \
 	"the memory clocks' query: not the memory figures"
+
+# the loader's version node of a sibling, named after its soname
+cds --root "$E0" explain --json "ImportError: /usr/local/cuda/lib64/libcublasLt.so.12: version \`libcublasLt.so.12' not found (required by /opt/venv/lib/python3.11/site-packages/nvidia/cublas/lib/libcublas.so.12)"
+is "$(jget "$OUT" '[m["id"] for m in d["matches"]]')" "['LIB-SYMBOL']" \
+	"cuBLASLt without the version node cuBLAS needs: siblings of two releases"
+is "$(cap provider) $(cap file)" "libcublasLt.so.12 /usr/local/cuda/lib64/libcublasLt.so.12" \
+	"LIB-SYMBOL: the sibling's node and the file that lacks it"
+is "$(ids "/usr/lib/libfabric.so.1: version \`EFA_1.4' not found")" "[]" \
+	"another library's version node: not NVIDIA's siblings"
 
 # ---- text output: 80 columns, colour -------------------------------------
 ex "$R1" x
