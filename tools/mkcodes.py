@@ -4,9 +4,9 @@
 Writes manifests/data/cuda-codes.tsv: every value of CUresult, cudaError_t,
 cudnnStatus_t (cuDNN 8 and 9), cublasStatus_t, cusparseStatus_t,
 cufftResult, curandStatus_t, cusolverStatus_t, nvrtcResult,
-nvJitLinkResult, ncclResult_t and nvmlReturn_t, read from the headers and
-described by the library's own string function where one answers without
-a GPU; the words other releases' libraries (or, where the text is a
+nvJitLinkResult, ncclResult_t, nvmlReturn_t and NVENCSTATUS, read from
+the headers and described by the library's own string function where one
+answers without a GPU; the words other releases' libraries (or, where the text is a
 header's comment, other releases' headers) say for a value are kept too,
 since people paste the words of the release they had.
 
@@ -96,7 +96,16 @@ for the source column:
      --lib nvmlReturn_t 12.5 \\
        "$X/libnvidia-ml1-555.58.02-4/$L/nvidia/current/libnvidia-ml.so.1" \\
        'Debian libnvidia-ml1 555.58.02-4' \\
+     --nvenc "$X/libffmpeg-nvenc-dev-11.1.5.2-1/usr/include/ffnvcodec/nvEncodeAPI.h" \\
+       'Debian libffmpeg-nvenc-dev 11.1.5.2-1' \\
+     --nvenc "$X/libffmpeg-nvenc-dev-12.1.14.0-1/usr/include/ffnvcodec/nvEncodeAPI.h" \\
+       'Debian libffmpeg-nvenc-dev 12.1.14.0-1' \\
      > manifests/data/cuda-codes.tsv
+
+(NVENCSTATUS, the encoder API of NVIDIA's Video Codec SDK, from
+nv-codec-headers as Debian ships it in main; its rows were added to the
+table with --enum NVENCSTATUS and the two --nvenc options alone, the
+other enums' rows unchanged.  --enum ENUM writes only that enum's rows.)
 
 (bullseye's libcublas11 11.4.1 has no cublasGetStatusString: not read.)
 
@@ -122,8 +131,10 @@ bullseye's 470.256.02, whose cuDriverGetVersion() says 12020 and 11040:
 Debian has no headers of CUDA 12.2 or 11.4.
 
 The headers and libraries of the machine itself are always read:
---prefix (default /usr/local/cuda) include/ and lib64/; their releases are
-read from the headers (CUDA_VERSION, CUDNN_MAJOR/MINOR, NCCL_MAJOR/MINOR).
+--prefix (default /usr/local/cuda) include/ and lib64/, and --ffnvcodec
+(default /usr/include/ffnvcodec, where Debian's libffmpeg-nvenc-dev puts
+nvEncodeAPI.h); their releases are read from the headers (CUDA_VERSION,
+CUDNN_MAJOR/MINOR, NCCL_MAJOR/MINOR, NVENCAPI_MAJOR/MINOR_VERSION).
 
     python3 tools/mkcodes.py --check manifests/data/cuda-codes.tsv
 
@@ -211,6 +222,11 @@ ENUMS = [
      "ncclGetErrorString", ["libnccl.so.2"]),
     ("nvmlReturn_t", "nvml.h", ("tag", "nvmlReturn_enum"), "nvml",
      "nvmlErrorString", []),
+    # the Video Codec SDK's encoder API (NVENC), as nv-codec-headers (the
+    # header FFmpeg builds against) carries it; no string function: the
+    # header's comments
+    ("NVENCSTATUS", "nvEncodeAPI.h", ("typedef", "NVENCSTATUS"), "nvenc",
+     None, []),
 ]
 CUDNN_HEADERS = ["cudnn_graph.h", "cudnn_ops_infer.h", "cudnn.h"]
 CUDNN_LIBS = {"9": ["libcudnn_graph.so.9", "libcudnn.so.9"],
@@ -453,6 +469,14 @@ def cuda_release(inc):
     return "%d.%d" % (v // 1000, v % 1000 // 10) if v else None
 
 
+def nvenc_release(path):
+    """"major.minor" of an nvEncodeAPI.h (NVENCAPI_MAJOR/MINOR_VERSION)."""
+    t = read(path)
+    ma = define(t, "NVENCAPI_MAJOR_VERSION")
+    mi = define(t, "NVENCAPI_MINOR_VERSION")
+    return "%d.%d" % (ma, mi) if ma is not None and mi is not None else None
+
+
 def cudnn_release(path):
     """(major, "major.minor") of a cuDNN header, from it or cudnn_version.h."""
     for p in (path, os.path.join(os.path.dirname(path), "cudnn_version.h")):
@@ -627,6 +651,14 @@ class Sources:
         self.add("ncclResult_t", "-", rel, "nccl.h (%s)" % label,
                  header_values(read(path), ("typedef", "ncclResult_t")))
 
+    def add_nvenc(self, path, label):
+        rel = nvenc_release(path)
+        if rel is None:
+            sys.exit("mkcodes.py: %s: no NVENCAPI_MAJOR_VERSION and "
+                     "NVENCAPI_MINOR_VERSION" % path)
+        self.add("NVENCSTATUS", "-", rel, "nvEncodeAPI.h (%s)" % label,
+                 header_values(read(path), ("typedef", "NVENCSTATUS")))
+
     def add_string(self, enum, major, rel, fn, libs, label, glibc=None,
                    must=False):
         """The string function FN of LIBS (release REL; colon-separated,
@@ -699,8 +731,13 @@ class Sources:
         self.pending = []
 
 
-def machine(src, prefix):
-    """Read the headers and libraries of the CUDA tree at prefix."""
+def machine(src, prefix, ffnvcodec=None):
+    """Read the headers and libraries of the CUDA tree at prefix, and the
+    NVENC header of nv-codec-headers in the directory ffnvcodec."""
+    if ffnvcodec:
+        p = os.path.join(ffnvcodec, "nvEncodeAPI.h")
+        if os.path.exists(p) and nvenc_release(p):
+            src.add_nvenc(p, "nv-codec-headers %s" % nvenc_release(p))
     inc = os.path.join(prefix, "include")
     lib = os.path.join(prefix, "lib64")
     rel = cuda_release(inc)
@@ -898,7 +935,7 @@ def same_kind(a, b, fn):
         a.startswith(k) and b.startswith(k))
 
 
-def check(path, prefix):
+def check(path, prefix, ffnvcodec=None):
     res = []
     rows = load(path)
     bad = shape(rows)
@@ -908,7 +945,7 @@ def check(path, prefix):
     body = [r for r in rows[1:] if len(r) == len(COLUMNS)]
 
     src = Sources()
-    machine(src, prefix)
+    machine(src, prefix, ffnvcodec)
     src.resolve()
     table, words = {}, {}
     for r in body:
@@ -984,8 +1021,9 @@ def check(path, prefix):
             break
         if not hdone:
             why = "cuDNN header" if enum == "cudnnStatus_t" else hdr
+            where = ffnvcodec if prod == "nvenc" else prefix + "/include"
             res.append(("skip", "%s header" % enum, "no %s (with %s) under "
-                        "%s/include" % (why, enum, prefix)))
+                        "%s" % (why, enum, where)))
         if not sdone:
             res.append(("skip", "%s texts" % enum, "no header to check"))
     for r in res:
@@ -1017,6 +1055,13 @@ def main():
     ap.add_argument("--nccl", nargs=2, action="append", default=[],
                     metavar=("HEADER", "LABEL"),
                     help="an nccl.h (its release read from it)")
+    ap.add_argument("--nvenc", nargs=2, action="append", default=[],
+                    metavar=("HEADER", "LABEL"),
+                    help="an nvEncodeAPI.h (its release read from it)")
+    ap.add_argument("--ffnvcodec", default="/usr/include/ffnvcodec",
+                    help="this machine's nv-codec-headers directory")
+    ap.add_argument("--enum", action="append", default=[],
+                    help="write only this enum's rows (repeatable)")
     ap.add_argument("--lib", nargs=4, action="append", default=[],
                     metavar=("ENUM", "REL", "LIBS", "LABEL"),
                     help="a library of release REL whose string function "
@@ -1035,9 +1080,9 @@ def main():
                     help="compare TSV with this machine instead")
     a = ap.parse_args()
     if a.check:
-        return check(a.check, a.prefix)
+        return check(a.check, a.prefix, a.ffnvcodec)
     src = Sources()
-    machine(src, a.prefix)
+    machine(src, a.prefix, a.ffnvcodec)
     for rel, inc, label in a.cuda:
         src.add_cuda(inc, rel, label)
     for rel, inc, label in a.nvml:
@@ -1046,6 +1091,8 @@ def main():
         src.add_cudnn(path, rel, label)
     for path, label in a.nccl:
         src.add_nccl(path, label)
+    for path, label in a.nvenc:
+        src.add_nvenc(path, label)
     fns = {e[0]: e[4] for e in ENUMS}
     for rel, lib, label in a.cudart:
         a.lib.append(["cudaError_t", rel, lib, label])
@@ -1057,7 +1104,10 @@ def main():
         major = rel.split(".")[0] if enum == "cudnnStatus_t" else "-"
         src.add_string(enum, major, rel, fns[enum], libs, label, a.glibc,
                        must=True)
-    write(build(src), sys.stdout)
+    rows = build(src)
+    if a.enum:
+        rows = [r for r in rows if r[0] in a.enum]
+    write(rows, sys.stdout)
     return 0
 
 

@@ -343,6 +343,7 @@ cds_code_library(const char *type)
 		{ "ncclResult_t", "NCCL" },
 		{ "nvmlReturn_t", "NVML" },
 		{ "OptixResult", "OptiX" },
+		{ "NVENCSTATUS", "NVENC (the Video Codec SDK's encoder)" },
 	};
 	size_t i;
 
@@ -554,6 +555,13 @@ static const struct wrapper wrappers[] = {
 	{ "the OptiX SDK's check", "failed with code ", "Optix call "
 	    "[^\n]{0,160} failed with code ([0-9]+)", 1, 0, 0,
 	    "OptixResult" },
+	/* the Video Codec SDK's samples (NvEncoder.cpp's NVENC_API_CALL) and
+	 * the programs built on them, such as VPF: "NvEncoder :
+	 * m_nvenc.nvEncOpenEncodeSessionEx(&params, &hEncoder) returned error
+	 * 10" */
+	{ "the Video Codec SDK's samples", "returned error ", "(nvEnc[A-Za-z]+)"
+	    "(\\([^\n]{0,200}\\))? returned error ([0-9]+)", 3, 0, 0,
+	    "NVENCSTATUS" },
 	/* a CUDA call and what it returned: "cuInit returned 100",
 	 * "cudaMalloc failed with error 2", "cuInit() failed: 999" */
 	{ NULL, "returned", "(cuda[A-Z][A-Za-z0-9_]*|cu[A-Z][A-Za-z0-9_]*)"
@@ -573,7 +581,7 @@ code_word(const char *w, size_t n)
 	static const char *const pre[] = {
 		"cuda", "CUDA_", "CUDNN_", "CUBLAS_", "CUSPARSE_", "CUFFT_",
 		"CURAND_", "CUSOLVER_", "NVRTC_", "NVJITLINK_", "nccl", "NVML_",
-		"OPTIX_",
+		"OPTIX_", "NV_ENC_ERR_",
 	};
 	size_t i;
 
@@ -698,6 +706,93 @@ find_jaxlib(const char *text, struct cds_code_hit **hits, size_t *n)
 			hit_add(hits, n, cds_code_named(said[i].name,
 			    strlen(said[i].name)), (size_t)(at - text), k,
 			    "jaxlib", 0);
+		}
+	}
+}
+
+/* FFmpeg's words for NVENC's code C (libavcodec/nvenc.c, nvenc_errors[]):
+ * the enumerator after NV_ENC_ERR_, in lower case, its '_' blanks ("out of
+ * memory", "incompatible client key"), but for four it words otherwise;
+ * into BUF.  0 for a code FFmpeg has no words for (it says "unknown
+ * error"). */
+static int
+ffmpeg_nvenc_words(const struct cds_code *c, char *buf, size_t size)
+{
+	static const char *const other[][2] = {
+		{ "NV_ENC_ERR_INVALID_ENCODERDEVICE", "invalid encoder device" },
+		{ "NV_ENC_ERR_DEVICE_NOT_EXIST", "device does not exist" },
+		{ "NV_ENC_ERR_EVENT_NOT_REGISTERD", "event not registered" },
+		{ "NV_ENC_ERR_GENERIC", "generic error" },
+	};
+	size_t i;
+
+	if (strcmp(c->type, "NVENCSTATUS") != 0 ||
+	    strncmp(c->name, "NV_ENC_ERR_", 11) != 0 ||
+	    strcmp(c->name, "NV_ENC_ERR_NEED_MORE_OUTPUT") == 0) {
+		return 0;	/* SDK 12.1's, newer than FFmpeg's table */
+	}
+	for (i = 0; i < sizeof(other) / sizeof(other[0]); i++) {
+		if (strcmp(other[i][0], c->name) == 0) {
+			snprintf(buf, size, "%s", other[i][1]);
+			return 1;
+		}
+	}
+	for (i = 0; c->name[11 + i] != '\0' && i + 1 < size; i++) {
+		char ch = c->name[11 + i];
+
+		buf[i] = ch == '_' ? ' ' : (char)tolower((unsigned char)ch);
+	}
+	buf[i] = '\0';
+	return 1;
+}
+
+/* NVENC's codes as FFmpeg prints them, its words and the number together:
+ * "OpenEncodeSessionEx failed: out of memory (10): (no details)";
+ * programs that drive FFmpeg's encoder print the same ("failed to
+ * reconfigure nvenc: invalid param (8): Invalid Level.").  Only on a line
+ * that names an encoder ("enc": nvenc, NvEnc, EncodeSession) beside the
+ * words, so that another library's "out of memory (2)" is not NVENC's. */
+static void
+find_ffmpeg_nvenc(const char *text, struct cds_code_hit **hits, size_t *n)
+{
+	size_t i;
+
+	for (i = 0; i < NCODES; i++) {
+		char words[48], form[64];
+		const char *at;
+		int k;
+
+		if (!ffmpeg_nvenc_words(&table[i], words, sizeof(words))) {
+			continue;
+		}
+		k = snprintf(form, sizeof(form), "%s (%ld)", words,
+		    table[i].value);
+		for (at = text; (at = strcasestr(at, form)) != NULL; at += k) {
+			const char *bol = at, *eol = at + k;
+			int named = 0;
+
+			if (at > text && isalnum((unsigned char)at[-1])) {
+				continue;
+			}
+			while (bol > text && bol[-1] != '\n') {
+				bol--;
+			}
+			while (*eol != '\0' && *eol != '\n') {
+				eol++;
+			}
+			/* the line around the words (theirs may say "enc"
+			 * themselves: "encoder busy") */
+			for (; bol + 3 <= eol && !named; bol++) {
+				if (bol + 3 > at && bol < at + k) {
+					continue;
+				}
+				named = strncasecmp(bol, "enc", 3) == 0;
+			}
+			if (named) {
+				hit_add(hits, n, &table[i], (size_t)(at - text),
+				    (size_t)k, "FFmpeg", 0);
+				break;
+			}
 		}
 	}
 }
@@ -1289,6 +1384,7 @@ cds_codes_find(const char *text, size_t len, struct cds_code_hit **hits)
 	find_camel(text, len, hits, &n);
 	find_spelled(text, len, hits, &n);
 	find_jaxlib(text, hits, &n);
+	find_ffmpeg_nvenc(text, hits, &n);
 	find_pynvml(text, hits, &n);
 	find_nvml_short(text, hits, &n);
 	find_unprefixed(text, hits, &n);

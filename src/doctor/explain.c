@@ -426,6 +426,13 @@ static const char *const code_ids[][2] = {
 	 * found, or one too old for the SDK's ABI or without its entry; an
 	 * SDK newer than the driver says 7804 too (NVIDIA's OWL author,
 	 * owl-project/owl#12), so that is F16's first cause */
+	/* NVENC: a driver older than the Video Codec SDK the program was
+	 * built with answers its structures' versions with
+	 * NV_ENC_ERR_INVALID_VERSION; a session the driver will not open on
+	 * a consumer GPU, out of memory or "incompatible client key" */
+	{ "NV_ENC_ERR_INVALID_VERSION", "F16" },
+	{ "NV_ENC_ERR_OUT_OF_MEMORY", "NVENC-SESSIONS" },
+	{ "NV_ENC_ERR_INCOMPATIBLE_CLIENT_KEY", "NVENC-SESSIONS" },
 	{ "OPTIX_ERROR_LIBRARY_NOT_FOUND", "F16" },
 	{ "OPTIX_ERROR_UNSUPPORTED_ABI_VERSION", "F16" },
 	{ "OPTIX_ERROR_ENTRY_SYMBOL_NOT_FOUND", "F16" },

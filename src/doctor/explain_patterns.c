@@ -1045,6 +1045,67 @@ const struct pattern cds_explain_patterns[] = {
 	    "/)?([a-z]+[0-9][0-9.]*)/[a-z0-9_]+/? +(InRelease|Release)[^\n]*"
 	    "(404|does not have a Release file|no longer has a Release "
 	    "file)", { NULL, NULL, NULL, "distribution" } },
+	/* NVENC's capabilities checked against what the program asks:
+	 * FFmpeg after any failed check ("Provided device doesn't support
+	 * required NVENC features", libavcodec/nvenc.c), OBS ("Max B-frames
+	 * setting (2) is more than encoder supports (0)"), Sunshine and
+	 * Apollo ("gpu max encode resolution 4096x4096, requested
+	 * 5120x2160") */
+	{ "GPU-FEATURE", 2, "support required NVENC features", 0, NULL,
+	    "support required NVENC features", { NULL } },
+	{ "GPU-FEATURE", 2, "is more than encoder supports", 0, NULL, "is more "
+	    "than encoder supports \\([0-9]+\\)", { NULL } },
+	{ "GPU-FEATURE", 2, "max encode resolution ", 0, NULL, "max encode "
+	    "resolution [0-9]+x[0-9]+, requested [0-9]+x[0-9]+", { NULL } },
+	/* A package manager's words for a dependency it cannot satisfy, on
+	 * one of NVIDIA's packages (NVPKG: the names NVIDIA's and the
+	 * distributions' packages of the driver, CUDA, cuDNN, NCCL and
+	 * TensorRT carry): apt's "libnccl-dev : Depends: libnccl2 (=
+	 * 2.30.4-1+cuda13.2) but 2.25.1-1+cuda12.8 is to be installed" and
+	 * "Unable to locate package nvidia-graphics-drivers-555", dnf's
+	 * "nothing provides dkms >= 3.1.8 needed by kmod-nvidia-open-dkms",
+	 * "requires cuda-nvml(x86-64), but none of the providers can be
+	 * installed" and "Unable to find a match: kmod-nvidia-latest-dkms",
+	 * pacman's "breaks dependency 'nvidia-utils=560.31.02'", and a 404
+	 * for a distribution release NVIDIA's CUDA repository does not have.
+	 * Not conda's virtual packages ("nothing provides __cuda needed by
+	 * pytorch-...-cuda112...": CONDA-NO-CUDA) */
+#define NVPKG "(([a-z0-9][a-z0-9._+-]*)?(nvidia|cuda|nccl|cudnn|nvinfer|" \
+	    "tensorrt|libnv|cublas|cusparse|cufft|nvjitlink)[a-z0-9._+-]*)"
+	{ "PKG-DEPS", 2, "Depends: ", 0, NULL, "Depends: " NVPKG "( \\([^)\n]*"
+	    "\\))? but [^\n]*(is to be installed|is installed|it is not "
+	    "going to be installed|it is not installable)", { NULL, "package" } },
+	{ "PKG-DEPS", 2, "Unable to locate package ", 0, NULL, "Unable to "
+	    "locate package " NVPKG, { NULL, "package" } },
+	{ "PKG-DEPS", 2, "has no installation candidate", 1, NULL,
+	    "Package '?" NVPKG "'? has no installation candidate",
+	    { NULL, "package" } },
+	{ "PKG-DEPS", 2, "nothing provides ", 0, NULL, "nothing provides "
+	    "[^_\n][^\n]{0,120}needed by " NVPKG, { NULL, "package" } },
+	{ "PKG-DEPS", 2, "nothing provides ", 0, NULL, "nothing provides "
+	    NVPKG, { NULL, "package" } },
+	{ "PKG-DEPS", 2, "requires ", 0, NULL, "requires " NVPKG "[^\n,]*, "
+	    "but none of the providers can be installed", { NULL, "package" } },
+	{ "PKG-DEPS", 2, "Unable to find a match: ", 0, NULL, "Unable to find "
+	    "a match: " NVPKG, { NULL, "package" } },
+	{ "PKG-DEPS", 2, "breaks dependency '", 0, NULL, "breaks dependency '"
+	    NVPKG, { NULL, "package" } },
+	{ "PKG-DEPS", 2, "Status code: 404 for ", 0, NULL, "Status code: 404 "
+	    "for https?://developer\\.download\\.nvidia\\.com/compute/cuda/"
+	    "repos/([a-z]+[0-9]*)/", { NULL, "distribution" } },
+	/* two repositories' packages holding the same file: rpm's "file
+	 * /etc/X11/xorg.conf.d/10-nvidia.conf conflicts between attempted
+	 * installs of xorg-x11-nvidia-... and nvidia-driver-...", dpkg's
+	 * "trying to overwrite '/usr/lib/...', which is also in package
+	 * libnvidia-compute-535" */
+	{ "PKG-DEPS", 2, "conflicts between attempted installs of ", 0, NULL,
+	    "conflicts between attempted installs of [^\n]{0,120}" NVPKG,
+	    { NULL, "package" } },
+	{ "PKG-DEPS", 2, "conflicts with file from package ", 0, NULL,
+	    "conflicts with file from package " NVPKG, { NULL, "package" } },
+	{ "PKG-DEPS", 2, "which is also in package ", 0, NULL, "which is also "
+	    "in package " NVPKG, { NULL, "package" } },
+#undef NVPKG
 	/* the toolkit (1.17 and later) refusing an ldconfig path of its
 	 * config.toml that is not host-relative ("@/sbin/ldconfig") */
 	{ "CTR-RUNTIME", 1, "nvidia-container-cli.ldconfig value", 0, NULL,
@@ -1541,6 +1602,14 @@ const struct pattern cds_explain_patterns[] = {
 	    "([0-9][0-9A-Za-z.+]*) depends on (nvidia-[a-z0-9-]+)==[^\n]*\n"
 	    "[[:space:]]*([A-Za-z0-9_.-]+) ([0-9][0-9A-Za-z.+]*) depends on",
 	    { NULL, "pkg1", "ver1", "wheel", "pkg2", "ver2" } },
+	/* the same conflict where the user's own pin is one side: "The
+	 * user requested nvidia-cuda-nvrtc-cu12==12.4.99 / torch 2.4.0
+	 * depends on nvidia-cuda-nvrtc-cu12==12.1.105" */
+	{ "PIP-PIN-CLASH", 1, "The conflict is caused by", 0, NULL,
+	    "The conflict is caused by:[[:space:]]+The user requested "
+	    "(nvidia-[a-z0-9-]+)==[^\n]*\n[[:space:]]*([A-Za-z0-9_.-]+) "
+	    "([0-9][0-9A-Za-z.+]*) depends on nvidia-", { NULL, "wheel",
+	    "pkg1", "ver1" } },
 	{ "CU13-STUB", 1, "THIS PROJECT '", 0, "IS DEPRECATED",
 	    "THIS PROJECT '(nvidia-[a-z0-9-]+-cu13)' IS DEPRECATED",
 	    { NULL, "wheel" } },

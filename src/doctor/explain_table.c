@@ -743,6 +743,36 @@ const struct entry_def cds_explain_entries[] = {
 	  "the job."),
 	  { { N_("the job's locked-memory limit is smaller than what it "
 	    "pins"), { { NULL, { { NULL } } } } } } },
+	/* NVENC's NV_ENC_ERR_OUT_OF_MEMORY and _INCOMPATIBLE_CLIENT_KEY when a
+	 * session opens: nvEncodeAPI.h words 21 "a feature that is not
+	 * available for the license type for the current system"; NVIDIA's
+	 * NVENC Application Note ("NVENC Licensing Policy") limits the
+	 * concurrent sessions of GeForce GPUs, and a session beyond the
+	 * limit fails to open (NVIDIA's developer forum, "Session count
+	 * limitation for NVENC"; keylase/nvidia-patch#636) */
+	{ "NVENC-SESSIONS", N_("the GPU's encoder has no session or memory "
+	  "left"),
+	  N_("NVENC, the GPU's video encoder, refused to open a session or "
+	  "to allocate its buffers (NV_ENC_ERR_OUT_OF_MEMORY, 10, or "
+	  "NV_ENC_ERR_INCOMPATIBLE_CLIENT_KEY, 21: FFmpeg prints \"out of "
+	  "memory (10)\" and \"incompatible client key (21)\").  On GeForce "
+	  "and other consumer GPUs the driver allows only a few encode "
+	  "sessions at a time, on the whole machine: one more (another "
+	  "FFmpeg, OBS, a media server's transcodes, a stream left open) is "
+	  "refused with these codes although memory is free.  Less often "
+	  "the GPU's memory is full.  The driver and the libraries are not "
+	  "at fault."),
+	  N_("Run fewer encodes at a time (a media server's limit of "
+	  "concurrent transcodes, a job queue), end the encoders left "
+	  "running (nvidia-smi shows the encoder sessions: nvidia-smi "
+	  "--query-gpu=encoder.stats.sessionCount --format=csv), or use a "
+	  "GPU whose NVENC has no session limit (professional and data "
+	  "center GPUs); if memory is full, free it or encode at a lower "
+	  "resolution."),
+	  { { N_("the consumer GPU's limit of concurrent encode sessions "
+	    "is reached"),
+	    { { NULL, { { NULL } } } } },
+	    { N_("the GPU's memory is full"), { { NULL, { { NULL } } } } } } },
 	/* CUDA's state does not survive fork(): PyTorch's lazy init
 	 * (torch/cuda/__init__.py) and numba's driver check for it */
 	{ "CUDA-FORK", N_("CUDA was used before the process forked"),
@@ -1013,6 +1043,43 @@ const struct entry_def cds_explain_entries[] = {
 	  "distribution), with a framework build for that CUDA."),
 	  { { N_("the registry has no such nvidia/cuda tag (removed, or "
 	    "never published)"), { BY(BY_MESSAGE) } } } },
+	/* apt's, dnf's and pacman's refusals on NVIDIA's packages (held-out
+	 * threads: ollama#1593 and #2020, negativo17's nvidia-driver#162,
+	 * #170 and #201, cachyos#45, TensorRT#4545, jetson-containers#258) */
+	{ "PKG-DEPS", N_("the package manager cannot resolve NVIDIA's "
+	  "packages"),
+	  N_("apt, dnf or pacman refused to install or upgrade a package of "
+	  "the driver, CUDA, cuDNN, NCCL or TensorRT: a dependency it names "
+	  "is at another version than the one asked for, is provided by no "
+	  "package it can see, or the package is not in any repository "
+	  "configured.  The packages are sound; the repositories are not in "
+	  "step: two repositories (the distribution's or a third party's, "
+	  "and NVIDIA's) carry the same libraries at different versions or "
+	  "builds (+cuda12.9 and +cuda13.0), one was published half updated "
+	  "or lags behind a package it depends on, a base image holds an "
+	  "older library than the repository's development package needs, "
+	  "or NVIDIA has no repository (or not that package) for this "
+	  "release of the distribution."),
+	  N_("Ask the package manager which versions each repository offers "
+	  "(apt-cache policy PACKAGE, dnf list --showduplicates PACKAGE, "
+	  "pacman -Si PACKAGE) and install matching versions of the whole "
+	  "set explicitly (apt install libnccl2=V libnccl-dev=V), or keep one "
+	  "repository for NVIDIA's packages and disable or pin the other "
+	  "(apt preferences, dnf's exclude=, a module stream).  A repository "
+	  "published half updated is fixed upstream: wait or hold the "
+	  "upgrade.  For a release NVIDIA has no repository for, use the "
+	  "distribution's own packages or the nearest release NVIDIA "
+	  "publishes, as its installation guide lists."),
+	  { { N_("two repositories carry NVIDIA's packages at different "
+	    "versions, or an installed one is older than the repository's "
+	    "(the message names both)"),
+	    { { NULL, { { NULL } } } } },
+	    { N_("a repository was published half updated or lags behind "
+	    "what it depends on"),
+	    { { NULL, { { NULL } } } } },
+	    { N_("no repository for this release of the distribution has "
+	    "the package"),
+	    { { NULL, { { NULL } } } } } } },
 	/* the container toolkit's apt repository by distribution, withdrawn
 	 * when its packages became one generic deb (NVIDIA/libnvidia-
 	 * container#225, kubernetes/kops#16387 citing NVIDIA's install
@@ -1396,10 +1463,17 @@ const struct entry_def cds_explain_entries[] = {
 	  "instructions (Hopper's setmaxnreg and wgmma, Blackwell's block "
 	  "scaled MMA) exist only in the architecture-specific target, "
 	  "sm_90a, sm_100a or sm_120a, not in plain sm_90 or sm_120: code "
-	  "compiled for the plain target cannot use them."),
+	  "compiled for the plain target cannot use them.  The video "
+	  "encoder (NVENC) has capabilities of its own that older or smaller "
+	  "GPUs lack, or lack entirely: a codec (AV1, HEVC), B-frames, "
+	  "several reference frames, 10-bit or 4:4:4 input, a resolution "
+	  "(FFmpeg: \"Provided device doesn't support required NVENC "
+	  "features\")."),
 	  N_("Use the program's setting for older GPUs (float32 or float16 "
-	  "instead of bfloat16, another attention backend), or a newer "
-	  "GPU.  Where the compiler names a plain target (.target 'sm_120'), "
+	  "instead of bfloat16, another attention backend; for NVENC, no "
+	  "B-frames, another codec, a lower resolution, as NVIDIA's Video "
+	  "Encode and Decode GPU Support Matrix lists for the GPU), or a "
+	  "newer GPU.  Where the compiler names a plain target (.target 'sm_120'), "
 	  "build for the architecture-specific one instead "
 	  "(CMAKE_CUDA_ARCHITECTURES=120a, TORCH_CUDA_ARCH_LIST=\"9.0a\")."),
 	  { { N_("the GPU is older than the feature (cannot be checked "

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 520
+plan 544
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1018,6 +1018,68 @@ is "$(cap provider) $(cap file)" "libcublasLt.so.12 /usr/local/cuda/lib64/libcub
 	"LIB-SYMBOL: the sibling's node and the file that lacks it"
 is "$(ids "/usr/lib/libfabric.so.1: version \`EFA_1.4' not found")" "[]" \
 	"another library's version node: not NVIDIA's siblings"
+
+# NVENC's codes: by FFmpeg's words and number, by the Video Codec SDK
+# samples' number, by name; the session refused on a consumer GPU
+is "$(ids '[hevc_nvenc @ 000001b599c49280] OpenEncodeSessionEx failed: out of memory (10): (no details)')" \
+	"['NVENC-SESSIONS']" "FFmpeg's session refused, out of memory (10): the session limit or memory"
+is "$(ids '[h264_nvenc @ 0x55d5] OpenEncodeSessionEx failed: incompatible client key (21): (no details)')" \
+	"['NVENC-SESSIONS']" "incompatible client key (21): the licence's session limit"
+cds --root "$E0" explain --json 'RuntimeError: NvEncoder : m_nvenc.nvEncOpenEncodeSessionEx(&encodeSessionExParams, &hEncoder) returned error 10'
+is "$(jget "$OUT" '[(m["id"], m["captures"].get("code"), m["captures"].get("printed by")) for m in d["matches"]]')" \
+	"[('NVENC-SESSIONS', 'NV_ENC_ERR_OUT_OF_MEMORY', \"the Video Codec SDK's samples\")]" \
+	"the SDK samples' number: NVENC's code 10"
+is "$(jget "$OUT" 'd["verdict"], len(d["causes"])')" "(None, 2)" \
+	"NVENC-SESSIONS: neither cause claimed without the GPU"
+is "$(ids '[h264_nvenc @ 0x1] Failed to create nvenc instance: invalid version (15): (no details)')" \
+	"['F16']" "invalid version (15): a driver older than the SDK the program was built with"
+is "$(ids 'Error: NvEncLockBitstream failed: NV_ENC_ERR_INVALID_PARAM')" "['CODE-USAGE']" \
+	"an NVENC code by name: the kind its name says"
+is "$(ids 'cudaMalloc failed: out of memory (10)')" "['CUDA-OOM']" \
+	"CUDA's words with another number and no encoder: not NVENC's"
+is "$(ids 'worker 3: out of memory (10)')" "[]" \
+	"FFmpeg's words and NVENC's number, no encoder named on the line: nothing"
+
+# the encoder's capabilities: FFmpeg's, OBS's, Sunshine's words
+is "$(ids '[hevc_nvenc @ 0x747de9243680] Provided device doesn'"'"'t support required NVENC features')" \
+	"['GPU-FEATURE']" "FFmpeg: a capability NVENC lacks on this GPU"
+is "$(ids '[jim-nvenc] Max B-frames setting (2) is more than encoder supports (0).')" \
+	"['GPU-FEATURE']" "OBS: more B-frames than the encoder has"
+is "$(ids 'Error: NvEnc: gpu max encode resolution 4096x4096, requested 5120x2160')" \
+	"['GPU-FEATURE']" "Sunshine: a resolution beyond the encoder's"
+
+# a package manager refusing NVIDIA's packages, in its own words
+is "$(ids 'libnccl-dev : Depends: libnccl2 (= 2.30.4-1+cuda13.2) but 2.25.1-1+cuda12.8 is to be installed')" \
+	"['PKG-DEPS']" "apt: an NVIDIA library held at another version than the repository's"
+cds --root "$E0" explain --json 'libnccl-dev : Depends: libnccl2 (= 2.30.4-1+cuda13.2) but 2.25.1-1+cuda12.8 is to be installed'
+is "$(jget "$OUT" 'd["matches"][0]["captures"]["package"], d["verdict"], len(d["causes"])')" \
+	"('libnccl2', None, 3)" "PKG-DEPS: the package named, no cause claimed from here"
+is "$(ids ' - nothing provides dkms >= 3.1.8 needed by kmod-nvidia-open-dkms-3:575.57.08-1.el9.noarch from cuda-rhel9-x86_64')" \
+	"['PKG-DEPS']" "dnf: nothing provides what an NVIDIA package needs"
+is "$(ids '  - package cuda-nvml-devel-1:13.2.51-1.fc44.x86_64 from fedora-multimedia requires cuda-nvml(x86-64), but none of the providers can be installed')" \
+	"['PKG-DEPS']" "dnf: no provider installable"
+is "$(ids 'Error: Unable to find a match: kmod-nvidia-latest-dkms')" "['PKG-DEPS']" \
+	"dnf: the package is in no repository (or module stream) enabled"
+is "$(ids 'E: Unable to locate package nvidia-graphics-drivers-555')" "['PKG-DEPS']" \
+	"apt: the package is in no repository configured"
+is "$(ids 'installing nvidia-utils (560.35.03-1) breaks dependency '"'"'nvidia-utils=560.31.02'"'"' required by nvidia')" \
+	"['PKG-DEPS']" "pacman: the module package behind its utilities"
+is "$(ids 'Status code: 404 for https://developer.download.nvidia.com/compute/cuda/repos/fedora39/x86_64/cuda-fedora39.repo (IP: 152.195.19.142)')" \
+	"['PKG-DEPS']" "no CUDA repository for this release of the distribution"
+is "$(ids ' trying to overwrite '"'"'/usr/lib/x86_64-linux-gnu/libnvidia-ml.so'"'"', which is also in package libnvidia-compute-535:amd64 535.161.07-0ubuntu1')" \
+	"['PKG-DEPS']" "dpkg: two packages' copies of one driver library"
+is "$(ids 'libfoo-dev : Depends: libfoo1 (= 2.1-1) but 2.0-3 is to be installed')" "[]" \
+	"apt on another library: not NVIDIA's packages"
+is "$(ids 'Error: Unable to find a match: kernel-6.12.0-233.el10.x86_64')" "[]" \
+	"dnf on a kernel package: not NVIDIA's"
+is "$(ids 'Status code: 404 for https://example.org/repos/fedora39/x86_64/x.repo')" "[]" \
+	"a 404 elsewhere: not NVIDIA's CUDA repository"
+
+# pip's conflict where the user's own pin is one side
+is "$(ids 'The conflict is caused by:
+    The user requested nvidia-cuda-nvrtc-cu12==12.4.99
+    torch 2.4.0 depends on nvidia-cuda-nvrtc-cu12==12.1.105; platform_system == "Linux"')" \
+	"['PIP-PIN-CLASH']" "the user's pin of an NVIDIA wheel against a framework's"
 
 # ---- text output: 80 columns, colour -------------------------------------
 ex "$R1" x

@@ -173,7 +173,8 @@ glog(cds_handle_t *h, const struct cds_code *c)
 	    strcmp(c->type, "nvrtcResult") == 0 ||
 	    strcmp(c->type, "nvJitLinkResult") == 0 ||
 	    strcmp(c->type, "nvmlReturn_t") == 0 ||
-	    strcmp(c->type, "OptixResult") == 0) {
+	    strcmp(c->type, "OptixResult") == 0 ||
+	    strcmp(c->type, "NVENCSTATUS") == 0) {
 		return;
 	}
 	snprintf(text, sizeof(text), "F0101 10:00:00.1 x.cc:45] Check "
@@ -218,6 +219,39 @@ cycles(cds_handle_t *h, const struct cds_code *c)
 		    text, m == NULL ? "no code named" : cap(m, "code"));
 		cds_explanation_free(x);
 		cds_clearerr(h);
+	}
+}
+
+/* NVENC's codes as the Video Codec SDK's samples print them (every
+ * code, by number), and as FFmpeg prints them: its words and the number
+ * (libavcodec/nvenc.c's nvenc_errors[], FFmpeg/FFmpeg @ab0ef1abdf53,
+ * copied here as the test's own oracle: SDK 12.1's
+ * NV_ENC_ERR_NEED_MORE_OUTPUT is newer than it) */
+static void
+nvenc(cds_handle_t *h, const struct cds_code *c)
+{
+	static const char *const ffmpeg[] = { NULL, "no encode device",
+	    "unsupported device", "invalid encoder device", "invalid device",
+	    "device does not exist", "invalid ptr", "invalid event",
+	    "invalid param", "invalid call", "out of memory",
+	    "encoder not initialized", "unsupported param", "lock busy",
+	    "not enough buffer", "invalid version", "map failed",
+	    "need more input", "encoder busy", "event not registered",
+	    "generic error", "incompatible client key", "unimplemented",
+	    "resource register failed", "resource not registered",
+	    "resource not mapped" };
+	char text[256];
+
+	snprintf(text, sizeof(text), "RuntimeError: NvEncoder : "
+	    "m_nvenc.nvEncOpenEncodeSessionEx(&encodeSessionExParams, "
+	    "&hEncoder) returned error %ld", c->value);
+	check(h, c, "the Video Codec SDK samples' number", text, 0);
+	if (c->value > 0 && (size_t)c->value <
+	    sizeof(ffmpeg) / sizeof(ffmpeg[0])) {
+		snprintf(text, sizeof(text), "[hevc_nvenc @ 0x55d5c0a0] "
+		    "OpenEncodeSessionEx failed: %s (%ld): (no details)",
+		    ffmpeg[c->value], c->value);
+		check(h, c, "FFmpeg's words", text, 0);
 	}
 }
 
@@ -452,6 +486,8 @@ main(void)
 			check(h, c, "CUDALibrarySamples' number", text, 0);
 		} else if (strcmp(c->type, "ncclResult_t") == 0) {
 			nccl(h, c);
+		} else if (strcmp(c->type, "NVENCSTATUS") == 0) {
+			nvenc(h, c);
 		} else if (strncmp(c->name, "NVML_ERROR_", 11) == 0) {
 			pynvml(h, c);
 			if (unique_words(c)) {
@@ -479,6 +515,22 @@ main(void)
 	}
 	tap_ok(n == 34 && cds_code_of("OptixResult", 0, 7804) != NULL,
 	    "OptiX 7.0's 34 result codes: %d", n);
+	for (i = 0, n = 0; (c = cds_code_at(i)) != NULL; i++) {
+		n += strcmp(c->type, "NVENCSTATUS") == 0;
+	}
+	tap_ok(n == 27 && cds_code_of("NVENCSTATUS", 0, 26) != NULL,
+	    "NVENC SDK 12.1's 27 status codes: %d", n);
+	/* FFmpeg's words for NVENC only with their number, on a line that
+	 * names an encoder besides them */
+	x = cds_explain_text(h, "cudaMalloc failed: out of memory (2)\n"
+	    "worker: encoder busy (18)\nbuffer: out of memory (10)");
+	for (i = 0, n = 0; i < x->nmatches; i++) {
+		n += strncmp(cap(&x->matches[i], "code library"), "NVENC",
+		    5) == 0;
+	}
+	tap_ok(n == 0 && x->nmatches > 0, "FFmpeg's NVENC words need "
+	    "their number and an encoder's name: %d NVENC codes named", n);
+	cds_explanation_free(x);
 	/* an NVSwitch's SXid is of another catalog, and a number after
 	 * a word ending in "xid" is none */
 	x = cds_explain_text(h, "nvidia-nvswitch0: SXid (PCI:0000:05:00.0): "
