@@ -739,3 +739,93 @@ cds_syscmds_free(struct cds_syscmds *c)
 	free(c->v);
 	free(c);
 }
+
+int
+cds_apt_offers_check(struct cds_rule_ctx *c, const char *pkg,
+    const char *relation, const char *required)
+{
+	struct cds_apt_offer *o;
+	size_t lists, n = cds_apt_offers(c->h, pkg, &o, &lists), i, k;
+	struct cds_pkgdb *db;
+	const struct cds_dpkg *d;
+	struct cds_strv said = {0}, v = {0};
+	const char *state;
+	int versions = 0, mine = 0, offered = 0;
+	struct cds_finding *f;
+
+	if (lists == 0) {
+		cds_apt_offers_free(o, n);
+		return 0;
+	}
+	db = cds_pkgdb_load(c->h);
+	d = cds_pkgdb_find(db, pkg);
+	if (d != NULL && !cds_dpkg_present(d)) {
+		d = NULL;
+	}
+	for (i = 0; i < n; i++) {
+		char *one = cds_xasprintf("%s (%s)", o[i].version, o[i].list);
+
+		for (k = 0; k < i && strcmp(o[k].version, o[i].version) != 0;
+		    k++) {
+		}
+		versions += k == i;
+		mine |= d != NULL && d->version != NULL &&
+		    strcmp(d->version, o[i].version) == 0;
+		offered |= required != NULL &&
+		    strcmp(required, o[i].version) == 0;
+		add_once(&said, one);
+		free(one);
+	}
+	if (n == 0) {
+		state = "offered by no list here";
+	} else if (required != NULL && !offered &&
+	    (relation == NULL || strcmp(relation, "=") == 0)) {
+		state = "version asked for offered by no list";
+	} else if (versions > 1) {
+		state = "several versions offered";
+	} else if (d != NULL && !mine) {
+		state = "installed version offered by no list";
+	} else {
+		state = "one version offered";
+	}
+	f = cds_finding_add(c, "MSG-PKG", strcmp(state, "one version "
+	    "offered") == 0 ? CDS_SEV_NOTE : CDS_SEV_ERROR, "apt here: %s %s; "
+	    "%s", pkg, d != NULL ? d->version : "not installed", state);
+	cds_finding_evidence(f, "state", "%s", state);
+	if (d != NULL) {
+		char *label = cds_dpkg_label(d);
+
+		cds_finding_evidence(f, "installed", "%s (dpkg: %s)", label,
+		    d->status);
+		free(label);
+	} else {
+		cds_finding_evidence(f, "installed", "not installed (dpkg)");
+	}
+	for (i = 0; i < said.n; i++) {
+		cds_finding_evidence(f, "offered", "%s", said.v[i]);
+	}
+	if (n == 0) {
+		cds_finding_evidence(f, "lists read", "%zu (var/lib/apt/lists; "
+		    "run apt-get update if they are old)", lists);
+	}
+	if (required != NULL) {
+		cds_finding_evidence(f, "asked for", "%s (%s %s)%s", pkg,
+		    relation != NULL ? relation : "=", required, offered ?
+		    "" : ": no list here offers it");
+	}
+	cds_strv_push(&v, "apt-cache");
+	cds_strv_push(&v, "policy");
+	cds_strv_push(&v, pkg);
+	cds_finding_fix_argv(f, cds_strv_steal(&v), NULL);
+	if (offered && (relation == NULL || strcmp(relation, "=") == 0)) {
+		cds_strv_push(&v, "sudo");
+		cds_strv_push(&v, "apt-get");
+		cds_strv_push(&v, "install");
+		cds_strv_push_owned(&v, cds_xasprintf("%s=%s", pkg, required));
+		cds_finding_fix_argv(f, cds_strv_steal(&v), NULL);
+	}
+	cds_strv_clear(&said);
+	cds_pkgdb_free(db);
+	cds_apt_offers_free(o, n);
+	return 1;
+}

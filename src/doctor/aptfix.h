@@ -74,4 +74,19 @@ CDS_HIDDEN char *cds_cuda_lib_label(const char *name);
 CDS_HIDDEN void cds_syscmds_add(struct cds_syscmds *j, char *const *argv,
     char *const *undo, size_t from);
 
+/*
+ * apt's view of package PKG that a package manager's message says it
+ * cannot install at the version asked for (RELATION and REQUIRED: the
+ * message's "(= 2.30.4-1+cuda13.2)", or NULL): the version dpkg has and
+ * the versions apt's lists offer, as a finding MSG-PKG whose evidence
+ * "state" says which of PKG-DEPS's causes they show ("offered by no list
+ * here", "version asked for offered by no list" (REQUIRED, "="), "several
+ * versions offered", "installed version offered by no list", or "one
+ * version offered"), with apt's commands to look and, where
+ * a list offers REQUIRED, to install it.  0 (no finding) where apt has no
+ * lists here.
+ */
+CDS_HIDDEN int cds_apt_offers_check(struct cds_rule_ctx *c, const char *pkg,
+    const char *relation, const char *required);
+
 #endif /* CDS_APTFIX_H */

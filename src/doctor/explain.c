@@ -1378,6 +1378,11 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 	    strcmp(v, "nvidia") == 0)) {
 		/* the daemon holds nvidia's devices, not its dependents */
 		cds_explain_check_persistenced(&c, "running,");
+	} else if (strcmp(e->id, "PKG-DEPS") == 0 &&
+	    (v = cds_explain_capture(x, "apt package")) != NULL) {
+		/* what apt here has and offers of the package apt named */
+		cds_apt_offers_check(&c, v, cds_explain_capture(x, "relation"),
+		    cds_explain_capture(x, "required"));
 	} else if (strcmp(e->id, "F27") == 0) {
 		cds_explain_build_cpu(&c);
 	} else if (strcmp(e->id, "F14") == 0) {

@@ -379,6 +379,11 @@ const struct pattern cds_explain_patterns[] = {
 	{ "NCCL-TOPO", 1, "NCCL_TOPO_FILE set by environment", 0, NULL,
 	    "NCCL_TOPO_FILE set by environment to ([^ \n]+)",
 	    { NULL, "file" } },
+	/* NCCL's XML topology reader on a file written for other hardware
+	 * (a plugin's static p5 topology): "NCCL WARN Attribute arch of
+	 * node cpu not found" (graph/xml.h) */
+	{ "NCCL-TOPO", 2, "Attribute ", 0, NULL, "Attribute ([a-z_]+) of node "
+	    "([a-z]+) not found", { NULL, "attribute", "node" } },
 	/* a program's own words for a toolkit library it opens at run
 	 * time and cannot find ("Cannot find CUDA nvrtc", "CUDA runtime
 	 * library not found") */
@@ -1072,14 +1077,15 @@ const struct pattern cds_explain_patterns[] = {
 	 * pytorch-...-cuda112...": CONDA-NO-CUDA) */
 #define NVPKG "(([a-z0-9][a-z0-9._+-]*)?(nvidia|cuda|nccl|cudnn|nvinfer|" \
 	    "tensorrt|libnv|cublas|cusparse|cufft|nvjitlink)[a-z0-9._+-]*)"
-	{ "PKG-DEPS", 2, "Depends: ", 0, NULL, "Depends: " NVPKG "( \\([^)\n]*"
-	    "\\))? but [^\n]*(is to be installed|is installed|it is not "
-	    "going to be installed|it is not installable)", { NULL, "package" } },
+	{ "PKG-DEPS", 2, "Depends: ", 0, NULL, "Depends: " NVPKG "( \\(([<>=]+) "
+	    "*([^)\n]*)\\))? but [^\n]*(is to be installed|is installed|it is "
+	    "not going to be installed|it is not installable)", { NULL,
+	    "apt package", NULL, NULL, NULL, "relation", "required" } },
 	{ "PKG-DEPS", 2, "Unable to locate package ", 0, NULL, "Unable to "
-	    "locate package " NVPKG, { NULL, "package" } },
+	    "locate package " NVPKG, { NULL, "apt package" } },
 	{ "PKG-DEPS", 2, "has no installation candidate", 1, NULL,
 	    "Package '?" NVPKG "'? has no installation candidate",
-	    { NULL, "package" } },
+	    { NULL, "apt package" } },
 	{ "PKG-DEPS", 2, "nothing provides ", 0, NULL, "nothing provides "
 	    "[^_\n][^\n]{0,120}needed by " NVPKG, { NULL, "package" } },
 	{ "PKG-DEPS", 2, "nothing provides ", 0, NULL, "nothing provides "
@@ -1104,7 +1110,7 @@ const struct pattern cds_explain_patterns[] = {
 	{ "PKG-DEPS", 2, "conflicts with file from package ", 0, NULL,
 	    "conflicts with file from package " NVPKG, { NULL, "package" } },
 	{ "PKG-DEPS", 2, "which is also in package ", 0, NULL, "which is also "
-	    "in package " NVPKG, { NULL, "package" } },
+	    "in package " NVPKG, { NULL, "apt package" } },
 #undef NVPKG
 	/* the toolkit (1.17 and later) refusing an ldconfig path of its
 	 * config.toml that is not host-relative ("@/sbin/ldconfig") */
@@ -1199,6 +1205,11 @@ const struct pattern cds_explain_patterns[] = {
 	 * version asked for (VK_ERROR_INCOMPATIBLE_DRIVER, -9, says both) */
 	{ "DRIVER-LIB", 2, "installable client driver (ICD)", 0, NULL,
 	    "installable client driver \\(ICD\\)", { NULL } },
+	/* DXVK with no Vulkan device: no NVIDIA Vulkan driver of the
+	 * program's word size (a 32-bit game without the 32-bit driver
+	 * libraries) or none reachable in its sandbox */
+	{ "DRIVER-LIB", 2, "DXVK: No adapters found", 0, NULL, "DXVK: No "
+	    "adapters found", { NULL } },
 #define VK_INCOMPATIBLE "vkCreateInstance failed:? *(-9|" \
 	"VK_ERROR_INCOMPATIBLE_DRIVER)([^0-9]|$)"
 #define VK_INCOMPATIBLE_NAME "(VK_|VkResult: *)?ERROR_INCOMPATIBLE_DRIVER"
@@ -1697,6 +1708,11 @@ const struct pattern cds_explain_patterns[] = {
 	    "([0-9.]+)", { NULL, "cuda" } },
 	{ "F23", 1, "unsupported Microsoft Visual Studio version", 0, NULL,
 	    "unsupported Microsoft Visual Studio version", { NULL } },
+	/* autoconf's probe of nvcc compiling a test program: nvcc is
+	 * there (a missing one is NVCC-MISSING's) and refuses the host's
+	 * compiler or C library */
+	{ "F23", 2, "checking whether nvcc works", 0, NULL, "checking whether "
+	    "nvcc works\\.\\.\\. no", { NULL } },
 	/* nvcc without its host compiler on PATH (cl.exe, gcc, or the
 	 * -ccbin given) */
 	{ "F23", 2, "Cannot find compiler '", 0, NULL, "Cannot find compiler "

@@ -1073,13 +1073,16 @@ const struct entry_def cds_explain_entries[] = {
 	  { { N_("two repositories carry NVIDIA's packages at different "
 	    "versions, or an installed one is older than the repository's "
 	    "(the message names both)"),
-	    { { NULL, { { NULL } } } } },
+	    { IF("MSG-PKG", "state", "=several versions offered"),
+	    IF("MSG-PKG", "state", "=installed version offered by no "
+	    "list") } },
 	    { N_("a repository was published half updated or lags behind "
 	    "what it depends on"),
-	    { { NULL, { { NULL } } } } },
+	    { IF("MSG-PKG", "state", "=version asked for offered by no "
+	    "list") } },
 	    { N_("no repository for this release of the distribution has "
 	    "the package"),
-	    { { NULL, { { NULL } } } } } } },
+	    { IF("MSG-PKG", "state", "=offered by no list here") } } } },
 	/* the container toolkit's apt repository by distribution, withdrawn
 	 * when its packages became one generic deb (NVIDIA/libnvidia-
 	 * container#225, kubernetes/kops#16387 citing NVIDIA's install

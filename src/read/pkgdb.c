@@ -502,3 +502,71 @@ cds_pkgdb_needers(const struct cds_pkgdb *db, const char *name)
 	}
 	return v;
 }
+
+/* ------------------------------------------------------------------------ */
+/* What apt's lists offer                                                    */
+/* ------------------------------------------------------------------------ */
+
+#define APT_LISTS "/var/lib/apt/lists"
+
+size_t
+cds_apt_offers(const cds_handle_t *h, const char *name,
+    struct cds_apt_offer **out, size_t *lists)
+{
+	char **files = cds_root_glob(h, APT_LISTS "/*_Packages");
+	char *key = cds_xasprintf("Package: %s\n", name);
+	size_t n = 0, nfiles = 0, i;
+
+	*out = NULL;
+	for (i = 0; files[i] != NULL; i++) {
+		char *host = cds_rpath(h, files[i]);
+		char *text = cds_read_file(host, 512u << 20, NULL);
+		const char *at, *base = strrchr(files[i], '/');
+
+		free(host);
+		if (text == NULL) {
+			continue;
+		}
+		nfiles++;
+		base = base != NULL ? base + 1 : files[i];
+		/* each paragraph that begins "Package: NAME" */
+		for (at = text; (at = strstr(at, key)) != NULL;
+		    at += strlen(key)) {
+			const char *end;
+			char *v;
+
+			if (at != text && at[-1] != '\n') {
+				continue;	/* "Package: NAME" inside a
+						   field */
+			}
+			end = strstr(at, "\n\n");
+			v = field(at, end != NULL ? (size_t)(end - at) :
+			    strlen(at), "Version");
+			if (v == NULL) {
+				continue;
+			}
+			*out = cds_xreallocarray(*out, n + 1, sizeof(**out));
+			(*out)[n].version = v;
+			(*out)[n++].list = cds_xstrdup(base);
+		}
+		free(text);
+	}
+	free(key);
+	cds_strfreev(files);
+	if (lists != NULL) {
+		*lists = nfiles;
+	}
+	return n;
+}
+
+void
+cds_apt_offers_free(struct cds_apt_offer *v, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		free(v[i].version);
+		free(v[i].list);
+	}
+	free(v);
+}

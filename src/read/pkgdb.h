@@ -91,4 +91,27 @@ CDS_HIDDEN char **cds_dpkg_fix_argv(const struct cds_dpkg *p);
  * triggers-awaited/pending)? */
 CDS_HIDDEN int cds_dpkg_unfinished(const struct cds_dpkg *p);
 
+/* One version of a package that one of apt's downloaded lists offers. */
+struct cds_apt_offer {
+	char *version;		/* "535.216.03-1" */
+	char *list;		/* the list's file name under
+				   var/lib/apt/lists, which names the
+				   repository:
+				   "deb.debian.org_debian_dists_bookworm_"
+				   "non-free_binary-amd64_Packages" */
+};
+
+/*
+ * The versions of package NAME that apt's lists under the handle's root
+ * offer (the files var/lib/apt/lists/..._Packages, as apt keeps them
+ * after `apt-get update`: uncompressed), each list in name order and its
+ * versions in file order.  Returns how many; the array in *OUT (cds_apt_offers_free).
+ * *LISTS, when not NULL, is set to how many Packages lists there are: 0
+ * means apt has no lists here (never updated, or removed as container
+ * images do), so that nothing can be said of what it offers.
+ */
+CDS_HIDDEN size_t cds_apt_offers(const cds_handle_t *h, const char *name,
+    struct cds_apt_offer **out, size_t *lists);
+CDS_HIDDEN void cds_apt_offers_free(struct cds_apt_offer *v, size_t n);
+
 #endif /* CDS_PKGDB_H */

@@ -15,7 +15,7 @@
 # The facts must be the same both ways, apart from what only a running
 # child can know (cuInit, NVML, cuDriverGetVersion), which is labelled.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 38
+plan 42
 
 ROOTS=${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}/roots
 SYSPATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
@@ -154,6 +154,38 @@ else
 		like "$OUT" "nvmlInit +9 +Driver Not Loaded" "trixie, inside, text: NVML's words"
 		like "$OUT" "cuInit +100 " "trixie, inside, text: cuInit's result"
 	fi
+fi
+
+# ---- apt's refusal of NVIDIA's packages, against apt's own lists ----------
+# explain of apt's "Depends: libcuda1 (= V) but W is to be installed" on
+# a root made of bookworm-nvidia's dpkg status and apt lists (libcuda1
+# 535.261.03-1 installed and offered), then with trixie's non-free list
+# beside them (550.163.01-2 offered too), then with no lists at all
+# (apt-get update never run, as container images are)
+apt_ids() {	# the cause explain finds (0: the first), MSG-PKG's evidence and fixes
+	jget "$OUT" '(d.get("verdict"), [(e["key"], e["value"]) for f in d["findings"] if f["id"] == "MSG-PKG" for e in f["evidence"] if e["key"] in ("state", "installed", "asked for")], [c["command"] for f in d["findings"] if f["id"] == "MSG-PKG" for c in f.get("fixes", [])])'
+}
+if [ ! -f "$B/var/lib/dpkg/status" ] || [ ! -f "$T/var/lib/dpkg/status" ]; then
+	skip 4 "no Debian bookworm and trixie roots (the real-world corpus builds them)"
+else
+	A=$(mktemp -d); cleanup_later "$A"
+	mkdir -p "$A/var/lib/dpkg" "$A/var/lib/apt/lists"
+	cp "$B/var/lib/dpkg/status" "$A/var/lib/dpkg/status"
+	cp "$B"/var/lib/apt/lists/*non-free_binary-amd64_Packages "$A/var/lib/apt/lists/"
+	M="nvidia-driver : Depends: libcuda1 (= 550.163.01-2) but 535.261.03-1 is to be installed"
+	outside "$A" explain --json "$M"
+	is "$(apt_ids)" "(1, [('state', 'version asked for offered by no list'), ('installed', 'libcuda1 535.261.03-1 (dpkg: installed)'), ('asked for', 'libcuda1 (= 550.163.01-2): no list here offers it')], ['apt-cache policy libcuda1'])" \
+		"apt: the version asked for is in no list here: cause 2 (a repository behind what depends on it)"
+	cp "$T"/var/lib/apt/lists/*non-free_binary-amd64_Packages "$A/var/lib/apt/lists/"
+	outside "$A" explain --json "$M"
+	is "$(apt_ids)" "(0, [('state', 'several versions offered'), ('installed', 'libcuda1 535.261.03-1 (dpkg: installed)'), ('asked for', 'libcuda1 (= 550.163.01-2)')], ['apt-cache policy libcuda1', 'sudo apt-get install libcuda1=550.163.01-2'])" \
+		"apt: bookworm's and trixie's lists offer two versions: cause 1, apt's command for the one asked for"
+	outside "$A" explain --json "E: Unable to locate package nvidia-graphics-drivers-555"
+	is "$(jget "$OUT" 'd.get("verdict")')" 2 "apt: a package no list here has: cause 3"
+	rm -f "$A"/var/lib/apt/lists/*
+	outside "$A" explain --json "$M"
+	is "$(jget "$OUT" '(d.get("verdict"), [f["id"] for f in d["findings"] if f["id"] == "MSG-PKG"])')" \
+		"(None, [])" "apt without lists: nothing said of what it offers, no cause claimed"
 fi
 
 done_testing

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 544
+plan 548
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1052,7 +1052,7 @@ is "$(ids 'Error: NvEnc: gpu max encode resolution 4096x4096, requested 5120x216
 is "$(ids 'libnccl-dev : Depends: libnccl2 (= 2.30.4-1+cuda13.2) but 2.25.1-1+cuda12.8 is to be installed')" \
 	"['PKG-DEPS']" "apt: an NVIDIA library held at another version than the repository's"
 cds --root "$E0" explain --json 'libnccl-dev : Depends: libnccl2 (= 2.30.4-1+cuda13.2) but 2.25.1-1+cuda12.8 is to be installed'
-is "$(jget "$OUT" 'd["matches"][0]["captures"]["package"], d["verdict"], len(d["causes"])')" \
+is "$(jget "$OUT" 'd["matches"][0]["captures"]["apt package"], d["verdict"], len(d["causes"])')" \
 	"('libnccl2', None, 3)" "PKG-DEPS: the package named, no cause claimed from here"
 is "$(ids ' - nothing provides dkms >= 3.1.8 needed by kmod-nvidia-open-dkms-3:575.57.08-1.el9.noarch from cuda-rhel9-x86_64')" \
 	"['PKG-DEPS']" "dnf: nothing provides what an NVIDIA package needs"
@@ -1074,6 +1074,16 @@ is "$(ids 'Error: Unable to find a match: kernel-6.12.0-233.el10.x86_64')" "[]" 
 	"dnf on a kernel package: not NVIDIA's"
 is "$(ids 'Status code: 404 for https://example.org/repos/fedora39/x86_64/x.repo')" "[]" \
 	"a 404 elsewhere: not NVIDIA's CUDA repository"
+
+# NCCL's topology reader, DXVK without a Vulkan device, autoconf's nvcc
+is "$(ids 'node1:2196:2275 [1] graph/xml.h:101 NCCL WARN Attribute arch of node cpu not found')" \
+	"['NCCL-TOPO']" "NCCL's XML topology without an attribute its reader needs"
+is "$(ids 'warn:  DXVK: No adapters found. Please check your device filter settings')" \
+	"['DRIVER-LIB']" "DXVK with no Vulkan device: the driver's Vulkan part of that word size"
+is "$(ids 'checking whether nvcc works... no
+configure: error: CUDA was requested but it is not functional')" "['F23']" \
+	"autoconf: nvcc there and failing a test compile"
+is "$(ids 'checking whether nvcc works... yes')" "[]" "autoconf: nvcc working: nothing"
 
 # pip's conflict where the user's own pin is one side
 is "$(ids 'The conflict is caused by:
