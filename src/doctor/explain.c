@@ -1383,6 +1383,8 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 		/* what apt here has and offers of the package apt named */
 		cds_apt_offers_check(&c, v, cds_explain_capture(x, "relation"),
 		    cds_explain_capture(x, "required"));
+	} else if (strcmp(e->id, "MEMLOCK") == 0) {
+		cds_explain_check_memlock(&c);
 	} else if (strcmp(e->id, "F27") == 0) {
 		cds_explain_build_cpu(&c);
 	} else if (strcmp(e->id, "F14") == 0) {

@@ -1431,3 +1431,48 @@ cds_explain_build_bnb(struct cds_rule_ctx *c, const char *wanted)
 	cds_strv_clear(&sites);
 }
 
+
+/* "Max locked memory         8388608              8388608              bytes"
+ * (proc(5): soft, hard, unit; "unlimited" for RLIM_INFINITY) */
+void
+cds_explain_check_memlock(struct cds_rule_ctx *c)
+{
+	char *text, *line, *end;
+	char soft[32], hard[32];
+	struct cds_finding *f;
+
+	if (c->h->root[0] != '\0' ||
+	    (text = cds_read_file("/proc/self/limits", 1u << 16, NULL)) ==
+	    NULL) {
+		return;
+	}
+	line = strstr(text, "\nMax locked memory");
+	if (line == NULL || sscanf(line + 18, " %31s %31s", soft, hard) != 2) {
+		free(text);
+		return;
+	}
+	end = strchr(line + 1, '\n');
+	if (end != NULL) {
+		*end = '\0';
+	}
+	if (strcmp(soft, "unlimited") == 0) {
+		f = cds_finding_add(c, "MSG-LIMIT", CDS_SEV_NOTE, "a process "
+		    "started here may lock any amount of memory (ulimit -l: "
+		    "unlimited)");
+	} else {
+		unsigned long long b = strtoull(soft, NULL, 10);
+
+		f = cds_finding_add(c, "MSG-LIMIT", CDS_SEV_NOTE, "a process "
+		    "started here may lock %llu KiB of memory (ulimit -l)",
+		    b / 1024);
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "ulimit -l "
+		    "unlimited (as root, or raise the hard limit first: "
+		    "/etc/security/limits.conf, LimitMEMLOCK= for a service)");
+	}
+	cds_finding_evidence(f, "max locked memory", "soft %s, hard %s%s",
+	    soft, hard, strcmp(soft, "unlimited") == 0 ? "" : " (bytes)");
+	cds_finding_evidence(f, "whose", "this shell's processes; a batch "
+	    "job's, a container's or a service's may differ: check with "
+	    "ulimit -l inside it");
+	free(text);
+}

@@ -61,4 +61,15 @@ CDS_HIDDEN void cds_explain_build_torch(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_explain_build_bnb(struct cds_rule_ctx *c,
     const char *wanted);
 
+/*
+ * The locked-memory limit (RLIMIT_MEMLOCK) of the process explain runs
+ * in, as /proc/self/limits says it, on the machine itself (no --root: a
+ * root's processes are not this one's): a finding MSG-LIMIT, a note that
+ * names no cause (the job that failed may have run with another limit:
+ * a batch system's, a container's, a service's), whose evidence "max
+ * locked memory" is the soft and hard limit.  None under a root or when
+ * the file cannot be read.
+ */
+CDS_HIDDEN void cds_explain_check_memlock(struct cds_rule_ctx *c);
+
 #endif /* CDS_EXPLAIN_CHECKS_H */

@@ -26,6 +26,8 @@ static const struct cds_rule explain_ids[] = {
 	    NULL },
 	{ "MSG-BUILD", N_("how the framework here was built"), NULL, NULL },
 	{ "MSG-PKG", N_("the package manager's own fix"), NULL, NULL },
+	{ "MSG-LIMIT", N_("the locked-memory limit of processes started "
+	    "here"), NULL, NULL },
 	{ NULL, NULL, NULL, NULL }
 };
 

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 548
+plan 551
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -995,6 +995,29 @@ is "$(ids 'posix_memalign failed: Cannot allocate memory')" "[]" "another call o
 cds --root "$E0" explain --json 'ibv_reg_mr failed: Cannot allocate memory'
 is "$(jget "$OUT" 'd["verdict"], len(d["causes"])')" "(None, 1)" \
 	"MEMLOCK: its one cause not claimed (a job's limit is not this process's)"
+
+# MEMLOCK on the machine itself: the limit of the processes started here,
+# as a note (the job may have run with another); none under a root
+if command -v prlimit >/dev/null 2>&1; then
+	prlimit --memlock=65536:65536 env HOME=/home/user "$CDS_BIN" explain --json \
+		'ibv_reg_mr failed: Cannot allocate memory' >"$E0/tmp/ml" 2>/dev/null
+	is "$(jget "$(cat "$E0/tmp/ml")" '(d["verdict"], [(f["severity"], e["value"]) for f in d["findings"] if f["id"] == "MSG-LIMIT" for e in f["evidence"] if e["key"] == "max locked memory"])')" \
+		"(None, [('note', 'soft 65536, hard 65536 (bytes)')])" \
+		"MEMLOCK here: the limit a process started here has, a note claiming no cause"
+	if prlimit --memlock=unlimited:unlimited true 2>/dev/null; then
+		prlimit --memlock=unlimited:unlimited env HOME=/home/user "$CDS_BIN" explain --json \
+			'ibv_reg_mr failed: Cannot allocate memory' >"$E0/tmp/ml" 2>/dev/null
+		is "$(jget "$(cat "$E0/tmp/ml")" '[e["value"] for f in d["findings"] if f["id"] == "MSG-LIMIT" for e in f["evidence"] if e["key"] == "max locked memory"]')" \
+			"['soft unlimited, hard unlimited']" "MEMLOCK here, unlimited: said so"
+	else
+		skip 1 "cannot raise the hard locked-memory limit here (no CAP_SYS_RESOURCE)"
+	fi
+else
+	skip 2 "no prlimit(1)"
+fi
+cds --root "$E0" explain --json 'ibv_reg_mr failed: Cannot allocate memory'
+is "$(jget "$OUT" '[f["id"] for f in d["findings"] if f["id"] == "MSG-LIMIT"]')" "[]" \
+	"MEMLOCK under a root: no limit of this process said"
 
 # NVML's memory query on a GPU whose memory is the system's
 is "$(ids 'error getting info for GPU 0: error getting memory info for device 0: Not Supported')" \
