@@ -1252,6 +1252,15 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F13", 3, "exited with ", 0, "cuda", DLL_NOT_FOUND_EXIT, { NULL } },
 	{ "DRIVER-LIB", 3, "exited with ", 0, "cuda", DLL_NOT_FOUND_EXIT,
 	    { NULL } },
+	/* Python's ctypes on Windows for the same DLL: "Could not find
+	 * module '...\\llama_cpp_cuda\\lib\\llama.dll' (or one of its
+	 * dependencies)" */
+	{ "F13", 3, "Could not find module '", 0, NULL, "Could not find "
+	    "module '[^'\n]*cuda[^'\n]*\\.dll' \\(or one of its dependencies\\)",
+	    { NULL } },
+	{ "DRIVER-LIB", 3, "Could not find module '", 0, NULL, "Could not "
+	    "find module '[^'\n]*cuda[^'\n]*\\.dll' \\(or one of its "
+	    "dependencies\\)", { NULL } },
 #undef CUDA_DLL_126
 #undef DLL_NOT_FOUND_EXIT
 	/* Rust's cudarc (candle, burn): a library it opens by its stem
@@ -1540,6 +1549,18 @@ const struct pattern cds_explain_patterns[] = {
 	    "\\.so)" CANNOT, { NULL, "missing" } },
 	{ "F27", 2, "was not built with CUDA backend", 0, NULL, "was not built "
 	    "with CUDA backend", { NULL } },
+	/* a CUDA device refused by a build without it: FFmpeg's hardware
+	 * decoder list ("Decoder h264 does not support device type cuda"),
+	 * TorchCodec's CPU wheel ("Unsupported device: cuda"), Polars without
+	 * its GPU engine's package ("GPU engine requested, but required
+	 * package 'cudf_polars' not found") */
+	{ "F27", 2, "does not support device type cuda", 0, NULL, "does not "
+	    "support device type cuda", { NULL } },
+	{ "F27", 2, "Unsupported device: ", 0, NULL, "Unsupported device: "
+	    "*'?cuda([:'\n ]|$)", { NULL } },
+	{ "F27", 2, "GPU engine requested, but required package", 0, NULL,
+	    "GPU engine requested, but required package '([a-z_]+)' not "
+	    "found", { NULL, "package" } },
 	/* the CUDA extensions' own words for a CPU build of theirs: PyG's
 	 * torch-scatter, -cluster, -sparse, -spline ("Not compiled with CUDA
 	 * support"), detectron2's ("Not compiled with GPU support"), DGL's

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 551
+plan 557
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1107,6 +1107,19 @@ is "$(ids 'checking whether nvcc works... no
 configure: error: CUDA was requested but it is not functional')" "['F23']" \
 	"autoconf: nvcc there and failing a test compile"
 is "$(ids 'checking whether nvcc works... yes')" "[]" "autoconf: nvcc working: nothing"
+
+# a CUDA device refused by a build without CUDA; a CUDA build's DLL that
+# Python's ctypes cannot load on Windows
+is "$(ids '[h264 @ 0x55] Decoder h264 does not support device type cuda')" "['F27']" \
+	"FFmpeg built without CUDA's decoder: a CPU build"
+is "$(ids 'RuntimeError: Unsupported device: cuda')" "['F27']" "TorchCodec's CPU wheel"
+is "$(ids 'RuntimeError: Unsupported device: cudagraph_trees')" "[]" "another word after cuda: not the device"
+is "$(ids "GPU engine requested, but required package 'cudf_polars' not found.")" "['F27']" \
+	"Polars without its GPU engine"
+is "$(ids "FileNotFoundError: Could not find module 'J:\\env\\Lib\\site-packages\\llama_cpp_cuda\\lib\\llama.dll' (or one of its dependencies). Try using the full path with constructor syntax.")" \
+	"['F13', 'DRIVER-LIB']" "ctypes on a CUDA build's DLL: its CUDA runtime, or the driver's DLL"
+is "$(ids "FileNotFoundError: Could not find module 'C:\\app\\lib\\llama.dll' (or one of its dependencies).")" "[]" \
+	"ctypes on a DLL of no CUDA build: not said to be CUDA's"
 
 # pip's conflict where the user's own pin is one side
 is "$(ids 'The conflict is caused by:
