@@ -497,6 +497,10 @@ static const struct wrapper wrappers[] = {
 	{ "DaVinci Resolve", "GPU failed to perform image processing",
 	    "GPU failed to perform image processing because of an error\\.? "
 	    "*Error [Cc]ode: *([0-9]+)", 1, 0, 0, NULL },
+	/* SPECFEM's exit_on_cuda_error: "CUDA error !!!!! <out of memory>
+	 * !!!!! at CUDA call error code: # 2402" (its own number after) */
+	{ "SPECFEM", "CUDA error !", "CUDA error !+ *<()", 0, 1, 0,
+	    "cudaError_t" },
 	/* MXNet and others: "CUDA: an illegal memory access was ..." */
 	{ NULL, "CUDA: ", "CUDA: *()", 0, 1, 0, NULL },
 	/* Caffe/glog: "Check failed: error == cudaSuccess (2 vs. 0)", and

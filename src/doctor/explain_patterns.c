@@ -875,6 +875,13 @@ const struct pattern cds_explain_patterns[] = {
 	/* PyTorch's exception class (torch.cuda.OutOfMemoryError, 1.13+),
 	 * whatever its message: "Allocation on device 0 would exceed allowed
 	 * memory" under a memory fraction */
+	/* PyTorch's caching allocator's account, pasted without its first
+	 * words: "Tried to allocate 216.00 MiB (GPU 0; 7.92 GiB total
+	 * capacity; ...", and since 2.1 "... MiB. GPU 0 has a total
+	 * capacity of 23.69 GiB of which ..." */
+	{ "CUDA-OOM", 2, "Tried to allocate ", 0, NULL, "Tried to allocate "
+	    "([0-9.]+ [KMGT]i?B)(\\. | \\()GPU [0-9]+(; [0-9.]+ [KMGT]i?B total "
+	    "capacity| has a total capacity)", { NULL, "allocation" } },
 	{ "CUDA-OOM", 2, "OutOfMemoryError", 1, NULL, "torch\\.(cuda\\.)?"
 	    "OutOfMemoryError:", { NULL } },
 	/* the kernel module's own allocation for the GPU failing (its status

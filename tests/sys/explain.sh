@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 557
+plan 560
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1120,6 +1120,13 @@ is "$(ids "FileNotFoundError: Could not find module 'J:\\env\\Lib\\site-packages
 	"['F13', 'DRIVER-LIB']" "ctypes on a CUDA build's DLL: its CUDA runtime, or the driver's DLL"
 is "$(ids "FileNotFoundError: Could not find module 'C:\\app\\lib\\llama.dll' (or one of its dependencies).")" "[]" \
 	"ctypes on a DLL of no CUDA build: not said to be CUDA's"
+
+# PyTorch's allocator's account without its first words, both wordings
+is "$(ids 'Tried to allocate 216.00 MiB (GPU 0; 7.92 GiB total capacity; 69.17 MiB already allocated; 24.56 MiB free)')" \
+	"['CUDA-OOM']" "PyTorch's account of GPU memory before 2.1"
+is "$(ids 'Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 23.69 GiB of which 1.06 MiB is free.')" \
+	"['CUDA-OOM']" "PyTorch's account since 2.1"
+is "$(ids 'Tried to allocate 64 bytes from the arena')" "[]" "another allocator's words: not the GPU's"
 
 # pip's conflict where the user's own pin is one side
 is "$(ids 'The conflict is caused by:

@@ -128,6 +128,7 @@ static const char *const runtime_words[] = {
 	"[TensorRT-LLM][ERROR] CUDA runtime error in "
 	    "cudaDeviceGetDefaultMemPool(&memPool, device): %s "
 	    "(/app/tensorrt_llm/cpp/tensorrt_llm/runtime/bufferManager.cpp:170)",
+	"tpv15 CUDA error !!!!! <%s> !!!!! at CUDA call error code: # 2402",
 	NULL
 };
 
