@@ -541,6 +541,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F16", 2, "libcuda.so.1: undefined symbol: cu", 0, NULL,
 	    "libcuda\\.so\\.1: undefined symbol: (cu[A-Za-z0-9_]+)",
 	    { NULL, "symbol" } },
+	/* NVML only adds functions (a new version of one is a new name:
+	 * nvmlDeviceGetMemoryInfo_v2): one the driver's libnvidia-ml.so.1
+	 * lacks is of a newer driver than this (pynvml on SageMaker's 470) */
+	{ "F16", 2, "libnvidia-ml.so.1: undefined symbol: nvml", 0, NULL,
+	    "libnvidia-ml\\.so\\.1: undefined symbol: (nvml[A-Za-z0-9_]+)",
+	    { NULL, "symbol" } },
 	/* a function of the driver API that the libcuda loaded lacks, at
 	 * run time ("common_ops.abi3.so: undefined symbol:
 	 * cuGreenCtxDestroy"): one that came with a CUDA after 11.0

@@ -256,8 +256,11 @@ const struct entry_def cds_explain_entries[] = {
 	  N_("The program needs a newer driver than the one installed: for "
 	  "the CUDA runtime it carries (cudaErrorInsufficientDriver, error "
 	  "35), or for the NVENC API or OptiX it was built against, which "
-	  "have minimum drivers of their own.  The \"CUDA Version\" "
-	  "nvidia-smi shows is the newest CUDA the driver can run."),
+	  "have minimum drivers of their own, or for an NVML function its "
+	  "monitoring library calls (an NVML without "
+	  "nvmlDeviceGetMemoryInfo_v2 is an older driver's).  The \"CUDA "
+	  "Version\" nvidia-smi shows is the newest CUDA the driver can "
+	  "run."),
 	  N_("Upgrade the NVIDIA driver, or use a build for an older CUDA "
 	  "(cu118 instead of cu12x) or an older NVENC SDK."),
 	  { { N_("the driver is older than the CUDA the program needs"),

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 560
+plan 561
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1127,6 +1127,11 @@ is "$(ids 'Tried to allocate 216.00 MiB (GPU 0; 7.92 GiB total capacity; 69.17 M
 is "$(ids 'Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 23.69 GiB of which 1.06 MiB is free.')" \
 	"['CUDA-OOM']" "PyTorch's account since 2.1"
 is "$(ids 'Tried to allocate 64 bytes from the arena')" "[]" "another allocator's words: not the GPU's"
+
+# an NVML function the driver's NVML lacks: an older driver than the
+# binding's
+is "$(ids 'AttributeError: /usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1: undefined symbol: nvmlDeviceGetMemoryInfo_v2')" \
+	"['F16', 'LIB-SYMBOL']" "pynvml calling a newer NVML function than the driver's (first), any undefined symbol (second)"
 
 # pip's conflict where the user's own pin is one side
 is "$(ids 'The conflict is caused by:
