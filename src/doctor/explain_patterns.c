@@ -1539,10 +1539,11 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F27", 0, "(you have ", 0, NULL, "\\(you have ([0-9][0-9.a-z]*"
 	    "\\+cpu)\\)", { NULL, "torch" } },
 	/* xFormers (xformers/_cpp_lib.py): "xFormers was built for:
-	 * PyTorch 2.7.1+cu126 with CUDA 1208 (you have 2.8.0+cu128)" */
+	 * PyTorch 2.7.1+cu126 with CUDA 1208 (you have 2.8.0+cu128)"; its
+	 * CUDA "None" where the build did not record one */
 	{ "TORCH-ABI", 1, "xFormers was built for:", 0, NULL, "xFormers was "
-	    "built for:[[:space:]]*PyTorch ([^ \n]+) with CUDA [0-9]+ "
-	    "\\(you have ([^)\n]+)\\)", { NULL, "built for", "torch" } },
+	    "built for:[[:space:]]*PyTorch ([^ \n]+) with CUDA ([0-9]+|None) "
+	    "\\(you have ([^)\n]+)\\)", { NULL, "built for", NULL, "torch" } },
 	/* JAX's own word for a jaxlib without its CUDA plugin, and the
 	 * plugin's check of the libraries it loads */
 	{ "F27", 2, "a CUDA-enabled jaxlib is not installed", 0, NULL,

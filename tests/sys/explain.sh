@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 561
+plan 562
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1132,6 +1132,10 @@ is "$(ids 'Tried to allocate 64 bytes from the arena')" "[]" "another allocator'
 # binding's
 is "$(ids 'AttributeError: /usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1: undefined symbol: nvmlDeviceGetMemoryInfo_v2')" \
 	"['F16', 'LIB-SYMBOL']" "pynvml calling a newer NVML function than the driver's (first), any undefined symbol (second)"
+
+is "$(ids 'WARNING[XFORMERS]: xFormers can'"'"'t load C++/CUDA extensions. xFormers was built for:
+    PyTorch 2.6.0+cu124 with CUDA None (you have 2.5.1+cu121)')" "['TORCH-ABI']" \
+	"xFormers built for another PyTorch, its CUDA not recorded"
 
 # pip's conflict where the user's own pin is one side
 is "$(ids 'The conflict is caused by:
