@@ -1172,6 +1172,34 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CTR-CDI-ENGINE", 1, "failed to unmarshal CDI Spec", 0, NULL,
 	    "failed to unmarshal CDI Spec[^\n]*unknown field \"([A-Za-z]+)\"",
 	    { NULL, "field" } },
+	/* the toolkit's hooks failing as the container is created: crun's
+	 * "error executing hook `/usr/bin/nvidia-ctk` (exit code: 1)", a
+	 * hook's command line ("nvidia-ctk hook create-symlinks"), runc's
+	 * "error running hook #1" and gVisor's "error executing
+	 * CreateContainer hooks" where the text speaks of NVIDIA, Toolbx's
+	 * "failed to apply mount from Container Device Interface for NVIDIA",
+	 * the disable-device-node-modification hook without /proc */
+	{ "CTR-HOOK", 2, "error executing hook `", 0, NULL, "error executing "
+	    "hook `[^`\n]*nvidia[^`\n]*`", { NULL } },
+	{ "CTR-HOOK", 2, "nvidia-ctk hook ", 0, NULL, "nvidia-ctk hook "
+	    "([a-z-]+)[^\n]*\n?[^\n]*(stderr|error|failed|exit status)",
+	    { NULL, "hook" } },
+	{ "CTR-HOOK", 3, "error running ", 0, "nvidia", "error running "
+	    "(createContainer |createRuntime |prestart |startContainer )?hook "
+	    "#[0-9]+: [^\n]*exit status [1-9][^\n]*stderr: [^\n]*"
+	    "level=error", { NULL } },
+	{ "CTR-HOOK", 2, "error executing CreateContainer hooks", 0, "nvidia",
+	    "error executing CreateContainer hooks", { NULL } },
+	{ "CTR-HOOK", 2, "createContainer hook #", 0, "nvidia",
+	    "createContainer hook #[0-9]+: exit status [1-9]", { NULL } },
+	{ "CTR-HOOK", 2, "failed to create application profiles directory",
+	    0, NULL, "failed to create application profiles directory",
+	    { NULL } },
+	{ "CTR-HOOK", 2, "failed to apply mount from Container Device "
+	    "Interface for NVIDIA", 0, NULL, "failed to apply mount from "
+	    "Container Device Interface for NVIDIA", { NULL } },
+	{ "CTR-HOOK", 2, "failed to mount modified params file", 0, NULL,
+	    "failed to mount modified params file", { NULL } },
 	{ "CTR-PERM", 1, "Failed to initialize NVML: Insufficient "
 	    "Permissions", 0, NULL, "Failed to initialize NVML: "
 	    "Insufficient Permissions", { NULL } },

@@ -983,6 +983,40 @@ const struct entry_def cds_explain_entries[] = {
 	  { { N_("the engine on the host predates the CDI spec (cannot be "
 	    "checked from the message alone: podman --version on the host)"),
 	    { { NULL, { { NULL } } } } } } },
+	/* held-out threads: nvidia-container-toolkit#143 and #772 (elezar:
+	 * 1.17.0's create-symlinks hook on an image's own link),
+	 * google/gvisor#13283 and containers/crun#2167 (hooks run before
+	 * /proc), awslabs/amazon-eks-ami#2790 (1.20.0's application-profile
+	 * hook on a read-only /etc/nvidia), containers/toolbox#1577 (the
+	 * spec's nvidia-persistenced socket) */
+	{ "CTR-HOOK", N_("a hook that gives the container its GPU failed"),
+	  N_("As the container was created, the engine ran the NVIDIA "
+	  "Container Toolkit's hooks (nvidia-ctk hook ..., the CDI spec's "
+	  "createContainer hooks, the legacy prestart hook, LXC's nvidia "
+	  "mount hook) and one of them failed, so the container did not "
+	  "start.  Its own words (after \"stderr:\") name what it could not "
+	  "do: create a link or a directory the image already has or holds "
+	  "read-only, mount a file the spec lists that the host no longer "
+	  "has, or reach the container's /proc before the engine mounted "
+	  "it.  Most such failures come with a new release of the toolkit or "
+	  "of the engine (crun, runc, gVisor, Toolbx, Incus) that the other "
+	  "was not ready for."),
+	  N_("Read the hook's words for the path it names.  Update the "
+	  "toolkit and the engine together, or go back to the release before "
+	  "the one that changed (their release notes and issue trackers name "
+	  "such regressions); after a driver upgrade write the CDI spec again "
+	  "(sudo nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml); keep "
+	  "the image from shipping the driver's files or links the toolkit "
+	  "puts in, and /etc/nvidia writable."),
+	  { { N_("the toolkit and the engine are releases that do not work "
+	    "together (a regression in one of them)"),
+	    { { NULL, { { NULL } } } } },
+	    { N_("the image or the container's mounts hold what the hook "
+	    "writes (a link, a read-only directory, the host's /dev)"),
+	    { { NULL, { { NULL } } } } },
+	    { N_("the CDI spec lists a host file that is no longer there "
+	    "(written before a driver upgrade or a daemon's start)"),
+	    { { NULL, { { NULL } } } } } } },
 	{ "CTR-PERM", N_("the container may not open the GPU's device"),
 	  N_("NVML was refused the NVIDIA device files: a rootless container "
 	  "without the device's group, a user inside the container other "

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 562
+plan 569
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1136,6 +1136,27 @@ is "$(ids 'AttributeError: /usr/lib/x86_64-linux-gnu/libnvidia-ml.so.1: undefine
 is "$(ids 'WARNING[XFORMERS]: xFormers can'"'"'t load C++/CUDA extensions. xFormers was built for:
     PyTorch 2.6.0+cu124 with CUDA None (you have 2.5.1+cu121)')" "['TORCH-ABI']" \
 	"xFormers built for another PyTorch, its CUDA not recorded"
+
+# the toolkit's hooks failing as the container is created
+is "$(ids 'Error: OCI runtime error: crun: {"msg":"error executing hook `/usr/bin/nvidia-ctk` (exit code: 1)","level":"error"}')" \
+	"['CTR-HOOK']" "crun: the toolkit's hook failed"
+is "$(ids 'Error: OCI runtime error: crun: {"msg":"error executing hook `/usr/libexec/oci/hooks.d/my-hook` (exit code: 1)"}')" \
+	"[]" "crun: another hook: not the toolkit's"
+is "$(ids 'runc create failed: unable to start container process: error during container init: error running hook #1: error running hook: exit status 1, stdout: , stderr: time="2024-10-01" level=error msg="failed to create link [libGLX_nvidia.so.0 libGLX_indirect.so.0]"')" \
+	"['CTR-HOOK']" "runc: a hook failing where the text speaks of NVIDIA"
+is "$(ids 'runc create failed: error running createRuntime hook #0: exit status 1, stderr: containerd: template: oci-hook:1: unexpected "|" in command')" \
+	"[]" "runc: containerd's own hook, nothing of NVIDIA: not claimed"
+is "$(ids 'createContainer hook #6: exit status 1, stderr:
+failed to create application profiles directory:
+mkdirat etc/nvidia/nvidia-application-profiles-rc.d: read-only file system')" "['CTR-HOOK']" \
+	"the toolkit's application-profile hook on a read-only /etc/nvidia"
+is "$(ids 'Error: mount: /run/nvidia-persistenced/socket: mount point does not exist.
+failed to apply mount from Container Device Interface for NVIDIA')" "['CTR-HOOK']" \
+	"Toolbx: a mount the CDI spec lists"
+cds --root "$E0" explain --json 'nvidia-ctk hook disable-device-node-modification
+stderr: failed to mount modified params file: open o_path procfd: no such file or directory'
+is "$(jget "$OUT" '([m["id"] for m in d["matches"]], d["verdict"], len(d["causes"]))')" "(['CTR-HOOK'], None, 3)" \
+	"a hook without /proc: CTR-HOOK, no cause claimed from the message alone"
 
 # pip's conflict where the user's own pin is one side
 is "$(ids 'The conflict is caused by:
