@@ -746,7 +746,6 @@ cds_apt_offers_check(struct cds_rule_ctx *c, const char *pkg,
 {
 	struct cds_apt_offer *o;
 	size_t lists, n = cds_apt_offers(c->h, pkg, &o, &lists), i, k;
-	struct cds_pkgdb *db;
 	const struct cds_dpkg *d;
 	struct cds_strv said = {0}, v = {0};
 	const char *state;
@@ -757,8 +756,7 @@ cds_apt_offers_check(struct cds_rule_ctx *c, const char *pkg,
 		cds_apt_offers_free(o, n);
 		return 0;
 	}
-	db = cds_pkgdb_load(c->h);
-	d = cds_pkgdb_find(db, pkg);
+	d = cds_pkgdb_find(cds_scan_pkgdb(c->h, c->s), pkg);
 	if (d != NULL && !cds_dpkg_present(d)) {
 		d = NULL;
 	}
@@ -825,7 +823,6 @@ cds_apt_offers_check(struct cds_rule_ctx *c, const char *pkg,
 		cds_finding_fix_argv(f, cds_strv_steal(&v), NULL);
 	}
 	cds_strv_clear(&said);
-	cds_pkgdb_free(db);
 	cds_apt_offers_free(o, n);
 	return 1;
 }
