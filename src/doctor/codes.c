@@ -377,6 +377,10 @@ struct wrapper {
 				   prefix says runtime or driver, or 0 */
 	const char *type;	/* the enum of the number or words; NULL: the
 				   runtime's, then the driver's */
+	const char *name;	/* the enumerator the words stand for, where
+				   they print no number or description of
+				   their own (the libraries' log lines) */
+	int cased;		/* the expression's case matters */
 };
 
 #define MAXTRIES 64
@@ -387,193 +391,224 @@ struct wrapper {
 static const struct wrapper wrappers[] = {
 	/* c10/cuda (CUDAException.h): "CUDA error: " and the runtime's
 	 * words; ggml and Julia's CUDA.jl print the same */
-	{ "PyTorch", "CUDA error: ", "CUDA error: *()", 0, 1, 0, NULL },
+	{ "PyTorch", "CUDA error: ", "CUDA error: *()", 0, 1, 0, NULL, NULL, 0 },
 	{ "PyTorch", "CUDA driver error: ", "CUDA driver error: *()", 0, 1,
-	    0, "CUresult" },
+	    0, "CUresult", NULL, 0 },
 	/* LAMMPS' geryon and others: "Cuda driver error 804 in call at
 	 * file" */
 	{ NULL, "driver error ", "CUDA driver error:? *([0-9]+)", 1, 0, 0,
-	    "CUresult" },
+	    "CUresult", NULL, 0 },
 	/* llama.cpp/ggml before 2024 ("CUDA error 35 at FILE:LINE"),
 	 * PaddlePaddle ("CUDA error(100), ...") and bare numbers */
 	{ NULL, "CUDA error", "CUDA error:? *(error code )?\\(?([0-9]+)\\)?", 2,
-	    0, 0, NULL },
+	    0, 0, NULL, NULL, 0 },
 	/* llama.cpp/ggml before 2024: "cuBLAS error 15 at ggml-cuda.cu:1" */
 	{ "llama.cpp", "cuBLAS error ", "cuBLAS error ([0-9]+) at", 1, 0, 0,
-	    "cublasStatus_t" },
+	    "cublasStatus_t", NULL, 0 },
 	/* PyTorch's c10d: "NCCL error in: FILE:LINE, unhandled system
 	 * error (run with NCCL_DEBUG=INFO for details)" */
 	{ "PyTorch", "NCCL error in: ", "NCCL error in: [^,\n]*, *()", 0, 1,
-	    0, "ncclResult_t" },
+	    0, "ncclResult_t", NULL, 0 },
 	/* NCCL's words after "NCCL error: " (vLLM's pynccl, PyTorch's
 	 * ncclCommInitRank, JAX), often cut to their first clause ("NCCL
 	 * error: internal error") */
-	{ NULL, "NCCL error: ", "NCCL error: *()", 0, 1, 0, "ncclResult_t" },
+	{ NULL, "NCCL error: ", "NCCL error: *()", 0, 1, 0, "ncclResult_t", NULL, 0 },
 	/* XLA's NCCL calls: "ncclCommInitRankConfig(...) failed: invalid
 	 * usage (run with NCCL_DEBUG=WARN for details)" */
 	{ "XLA", ") failed: ", "(nccl[A-Z][A-Za-z]*)\\([^)\n]*\\) failed: *()",
-	    0, 2, 0, "ncclResult_t" },
+	    0, 2, 0, "ncclResult_t", NULL, 0 },
 	/* UCX and UCC: a CUDA call with its arguments, the number and the
 	 * driver's or runtime's words: "cuCtxGetId(cu_ctx, &cu_ctx_id)()
 	 * failed: 201(invalid device context)" */
 	{ "UCX", " failed: ", "(cu[A-Za-z0-9_]+)\\([^)\n]*\\)(\\(\\))? "
-	    "failed: *([0-9]+)\\(", 3, 0, 1, NULL },
+	    "failed: *([0-9]+)\\(", 3, 0, 1, NULL, NULL, 0 },
 	/* TensorRT-LLM (TLLM_CUDA_CHECK): "[TensorRT-LLM][ERROR] CUDA
 	 * runtime error in cudaDeviceGetDefaultMemPool(&memPool, device):
 	 * operation not supported (FILE:LINE)" */
 	{ "TensorRT-LLM", "CUDA runtime error in ", "CUDA runtime error in "
 	    "(::)?(cuda[A-Z][A-Za-z0-9_]*)\\([^\n]*\\): *()", 0, 3, 2,
-	    "cudaError_t" },
+	    "cudaError_t", NULL, 0 },
 	/* PyCUDA: "cuFuncSetBlockShape failed: invalid resource handle" */
 	{ "PyCUDA", "failed: ", "(cu[A-Z][A-Za-z0-9_]*) failed: *()", 0, 2,
-	    1, NULL },
+	    1, NULL, NULL, 0 },
 	/* CTranslate2: "CUDA failed with error initialization error" */
 	{ "CTranslate2", "CUDA failed with error ", "CUDA failed with error "
-	    "*()", 0, 1, 0, "cudaError_t" },
+	    "*()", 0, 1, 0, "cudaError_t", NULL, 0 },
 	/* nccl-tests (common.h): "Test NCCL failure common.cu:1294
 	 * 'unhandled cuda error ...'", "Test CUDA failure common.cu:891
 	 * 'out of memory'" */
 	{ "nccl-tests", "Test NCCL failure ", "Test NCCL failure [^ \n]*:"
-	    "[0-9]+ '()", 0, 1, 0, "ncclResult_t" },
+	    "[0-9]+ '()", 0, 1, 0, "ncclResult_t", NULL, 0 },
 	{ "nccl-tests", "Test CUDA failure ", "Test CUDA failure [^ \n]*:"
-	    "[0-9]+ '()", 0, 1, 0, "cudaError_t" },
+	    "[0-9]+ '()", 0, 1, 0, "cudaError_t", NULL, 0 },
 	/* ONNX Runtime (cuda_call.cc): "CUDA failure 100: words ; GPU=0" */
 	{ "ONNX Runtime", "CUDA failure ", "CUDA failure ([0-9]+):", 1, 0, 0,
-	    NULL },
+	    NULL, NULL, 0 },
 	{ "ONNX Runtime", "CUBLAS failure ", "CUBLAS failure ([0-9]+)", 1, 0,
-	    0, "cublasStatus_t" },
+	    0, "cublasStatus_t", NULL, 0 },
 	/* CCCL's (CUB's, Thrust's) throw on a runtime call: "::cudaMallocAsync
 	 * operation not supported(801)" */
 	{ "CCCL", "::cuda", "::(cuda[A-Z][A-Za-z0-9_]*) [a-z][^(\n]{0,80}"
-	    "\\(([0-9]+)\\)", 2, 0, 1, "cudaError_t" },
+	    "\\(([0-9]+)\\)", 2, 0, 1, "cudaError_t", NULL, 0 },
 	/* NVIDIA's CUDALibrarySamples' check (and the extensions written
 	 * from them): "cuBLAS API failed with status 7" */
 	{ "CUDALibrarySamples", "API failed with status ", "cuBLAS(Lt)? API "
-	    "failed with status:? *([0-9]+)", 2, 0, 0, "cublasStatus_t" },
+	    "failed with status:? *([0-9]+)", 2, 0, 0, "cublasStatus_t", NULL, 0 },
 	/* NCCL's WARN lines: "Cuda failure 'out of memory'", "Cuda failure
 	 * 217 'peer access ...'" */
 	{ "NCCL", "Cuda failure ", "Cuda failure ([0-9]+ )?'()", 0, 2, 0,
-	    NULL },
+	    NULL, NULL, 0 },
 	/* TensorRT's samples and the plugins written from them (common.h's
 	 * CHECK): "Cuda failure: 35", "Cuda failure in file 'yolo_layer.cu'
 	 * line 51: 35" */
 	{ "TensorRT", "Cuda failure", "Cuda failure( in file '[^'\n]*' line "
-	    "[0-9]+)?: *([0-9]+)", 2, 0, 0, "cudaError_t" },
+	    "[0-9]+)?: *([0-9]+)", 2, 0, 0, "cudaError_t", NULL, 0 },
 	/* hashcat: a driver API call and its number, "cuDriverGetVersion():
 	 * 34" */
 	{ "hashcat", "(): ", "(cu[A-Z][A-Za-z0-9_]*)\\(\\): *([0-9]+)\\b", 2,
-	    0, 1, NULL },
+	    0, 1, NULL, NULL, 0 },
 	/* numba: "[100] Call to cuInit results in CUDA_ERROR_NO_DEVICE" */
 	{ "numba", "] Call to cu", "\\[([0-9]+)\\] Call to cu[A-Za-z0-9_]* "
-	    "results in", 1, 0, 0, "CUresult" },
+	    "results in", 1, 0, 0, "CUresult", NULL, 0 },
 	/* PyTorch before 1.0 (THC): "cuda runtime error (2) : out of
 	 * memory at FILE" */
 	{ "PyTorch", "cuda runtime error (", "cuda runtime error \\(([0-9]+)"
-	    "\\)", 1, 0, 0, "cudaError_t" },
+	    "\\)", 1, 0, 0, "cudaError_t", NULL, 0 },
 	/* TensorRT: "Error Code 1: Cuda Runtime (out of memory)", "Cuda
 	 * Driver (...)", "CUDA initialization failure with error: 35" */
 	{ "TensorRT", "Cuda Runtime (", "Cuda Runtime \\(()", 0, 1, 0,
-	    "cudaError_t" },
-	{ "TensorRT", "Cuda Driver (", "Cuda Driver \\(()", 0, 1, 0, NULL },
+	    "cudaError_t", NULL, 0 },
+	{ "TensorRT", "Cuda Driver (", "Cuda Driver \\(()", 0, 1, 0, NULL, NULL, 0 },
 	{ "TensorRT", "CUDA initialization failure with error",
 	    "CUDA initialization failure with error:? *([0-9]+)", 1, 0, 0,
-	    "cudaError_t" },
+	    "cudaError_t", NULL, 0 },
 	/* TensorFlow/XLA: "failed call to cuInit: UNKNOWN ERROR (303)" */
 	{ "TensorFlow", "UNKNOWN ERROR (", "UNKNOWN ERROR \\(([0-9]+)\\)", 1,
-	    0, 0, "CUresult" },
+	    0, 0, "CUresult", NULL, 0 },
 	/* CUTLASS's examples and tools (CUDA_CHECK): "[ ERROR: CUDA Runtime ]
 	 * ./include/cutlass/cluster_launch.hpp:248: invalid argument" */
 	{ "CUTLASS", "ERROR: CUDA Runtime ]", "ERROR: CUDA Runtime \\] *"
-	    "[^ \n]+:[0-9]+: *()", 0, 1, 0, "cudaError_t" },
+	    "[^ \n]+:[0-9]+: *()", 0, 1, 0, "cudaError_t", NULL, 0 },
 	/* Triton: "Triton Error [CUDA]: device kernel image is invalid" */
 	{ "Triton", "Triton Error [CUDA]: ", "Triton Error \\[CUDA\\]: *()",
-	    0, 1, 0, NULL },
+	    0, 1, 0, NULL, NULL, 0 },
 	/* ollama's driver-API probe: "cuda driver library failed to get
 	 * device context 801", "cuda driver library init failure: 999" */
 	{ "ollama", "cuda driver library ", "cuda driver library [a-z ]*"
-	    "(failure|failed)[a-z ]*:? *([0-9]+)", 2, 0, 0, "CUresult" },
+	    "(failure|failed)[a-z ]*:? *([0-9]+)", 2, 0, 0, "CUresult", NULL, 0 },
 	/* DaVinci Resolve: "The GPU failed to perform image processing
 	 * because of an error. Error code: 999." */
 	{ "DaVinci Resolve", "GPU failed to perform image processing",
 	    "GPU failed to perform image processing because of an error\\.? "
-	    "*Error [Cc]ode: *([0-9]+)", 1, 0, 0, NULL },
+	    "*Error [Cc]ode: *([0-9]+)", 1, 0, 0, NULL, NULL, 0 },
 	/* SPECFEM's exit_on_cuda_error: "CUDA error !!!!! <out of memory>
 	 * !!!!! at CUDA call error code: # 2402" (its own number after) */
 	{ "SPECFEM", "CUDA error !", "CUDA error !+ *<()", 0, 1, 0,
-	    "cudaError_t" },
+	    "cudaError_t", NULL, 0 },
 	/* MXNet and others: "CUDA: an illegal memory access was ..." */
-	{ NULL, "CUDA: ", "CUDA: *()", 0, 1, 0, NULL },
+	{ NULL, "CUDA: ", "CUDA: *()", 0, 1, 0, NULL, NULL, 0 },
 	/* Caffe/glog: "Check failed: error == cudaSuccess (2 vs. 0)", and
 	 * the same CHECK_EQ on the other libraries' success value */
 	{ NULL, "== cudaSuccess (", "== cudaSuccess \\(([0-9]+) vs", 1, 0,
-	    0, "cudaError_t" },
+	    0, "cudaError_t", NULL, 0 },
 	{ NULL, "== CUDA_SUCCESS (", "== CUDA_SUCCESS \\(([0-9]+) vs", 1, 0,
-	    0, "CUresult" },
+	    0, "CUresult", NULL, 0 },
 	{ NULL, "== CUBLAS_STATUS_SUCCESS (", "== CUBLAS_STATUS_SUCCESS "
-	    "\\(([0-9]+) vs", 1, 0, 0, "cublasStatus_t" },
+	    "\\(([0-9]+) vs", 1, 0, 0, "cublasStatus_t", NULL, 0 },
 	{ NULL, "== CURAND_STATUS_SUCCESS (", "== CURAND_STATUS_SUCCESS "
-	    "\\(([0-9]+) vs", 1, 0, 0, "curandStatus_t" },
+	    "\\(([0-9]+) vs", 1, 0, 0, "curandStatus_t", NULL, 0 },
 	{ NULL, "== CUSOLVER_STATUS_SUCCESS (", "== CUSOLVER_STATUS_SUCCESS "
-	    "\\(([0-9]+) vs", 1, 0, 0, "cusolverStatus_t" },
+	    "\\(([0-9]+) vs", 1, 0, 0, "cusolverStatus_t", NULL, 0 },
 	{ NULL, "== CUSPARSE_STATUS_SUCCESS (", "== CUSPARSE_STATUS_SUCCESS "
-	    "\\(([0-9]+) vs", 1, 0, 0, "cusparseStatus_t" },
+	    "\\(([0-9]+) vs", 1, 0, 0, "cusparseStatus_t", NULL, 0 },
 	{ NULL, "== CUFFT_SUCCESS (", "== CUFFT_SUCCESS \\(([0-9]+) vs", 1,
-	    0, 0, "cufftResult" },
+	    0, 0, "cufftResult", NULL, 0 },
 	/* Ollama's NVML probe (gpu.go): "nvml vram init failure: 9" */
 	{ "Ollama", "nvml ", "nvml [a-z ]*failure:? *([0-9]+)", 1, 0, 0,
-	    "nvmlReturn_t" },
+	    "nvmlReturn_t", NULL, 0 },
 	/* Ollama's loaders of libcuda and libcudart (discover/gpu.go):
 	 * "cuda driver library init failure: 3", "cudart init failure: 999"
 	 * (its NVML's "nvml vram init failure: 9" is NVML's code, above) */
 	{ "Ollama", "init failure: ", "(cudart|library) init failure: "
-	    "([0-9]+)", 2, 0, 0, "CUresult" },
+	    "([0-9]+)", 2, 0, 0, "CUresult", NULL, 0 },
 	/* NVML's number as wrappers print it: DALI's "nvml error (3): ...",
 	 * nvidia-smi's "exit status N" is not (its own codes differ) */
 	{ NULL, "nvml error (", "nvml error \\(([0-9]+)\\)", 1, 0, 0,
-	    "nvmlReturn_t" },
+	    "nvmlReturn_t", NULL, 0 },
 	/* NVML's own words (nvmlErrorString) after nvidia-smi's "Failed to
 	 * initialize NVML: " ("... GPU access blocked by the operating
 	 * system"), and after "NVML error: ", as the container toolkit and
 	 * the programs that print pynvml's NVMLError (its words) write them */
 	{ "nvidia-smi", "Failed to initialize NVML: ", "Failed to initialize "
-	    "NVML: *()", 0, 1, 0, "nvmlReturn_t" },
-	{ NULL, "nvml error: ", "nvml error: *()", 0, 1, 0, "nvmlReturn_t" },
+	    "NVML: *()", 0, 1, 0, "nvmlReturn_t", NULL, 0 },
+	{ NULL, "nvml error: ", "nvml error: *()", 0, 1, 0, "nvmlReturn_t", NULL, 0 },
 	/* the Kubernetes device plugin's chain of go-nvml errors, NVML's
 	 * words last: "error visiting device: error getting device memory
 	 * info: Insufficient Permissions" */
 	{ "the NVIDIA device plugin", "error getting ", "error getting "
 	    "(device|gpu|mig)[a-z ]{0,40}: *()", 0, 2, 0,
-	    "nvmlReturn_t" },
+	    "nvmlReturn_t", NULL, 0 },
 	/* Julia's CUDA.jl: "(code 2, ERROR_OUT_OF_MEMORY)" */
 	{ "CUDA.jl", "(code ", "\\(code ([0-9]+), ERROR_[A-Z_]+\\)", 1, 0,
-	    0, "CUresult" },
+	    0, "CUresult", NULL, 0 },
 	/* the NVIDIA kernel module's log: "NVRM: Xid (PCI:0000:01:00): 79,
 	 * pid=..., GPU has fallen off the bus." (NVIDIA's Xid catalog,
 	 * manifests/data/xid.tsv), and the number as people write it: "Xid
 	 * 79", "XID error 48" (an NVSwitch's "SXid" is another catalog) */
 	{ "the NVIDIA kernel module", "Xid (", "\\<Xid \\([^)\n]{0,40}\\): *"
-	    "([0-9]+)", 1, 0, 0, "Xid" },
-	{ NULL, "Xid", "\\<Xid( error)?:? *#?([0-9]+)\\>", 2, 0, 0, "Xid" },
+	    "([0-9]+)", 1, 0, 0, "Xid", NULL, 0 },
+	{ NULL, "Xid", "\\<Xid( error)?:? *#?([0-9]+)\\>", 2, 0, 0, "Xid", NULL, 0 },
 	/* the OptiX SDK's samples' check (and the programs that copied it):
 	 * "Optix call (optixInit()) failed with code 7804 (line 157)" */
 	{ "the OptiX SDK's check", "failed with code ", "Optix call "
 	    "[^\n]{0,160} failed with code ([0-9]+)", 1, 0, 0,
-	    "OptixResult" },
+	    "OptixResult", NULL, 0 },
 	/* the Video Codec SDK's samples (NvEncoder.cpp's NVENC_API_CALL) and
 	 * the programs built on them, such as VPF: "NvEncoder :
 	 * m_nvenc.nvEncOpenEncodeSessionEx(&params, &hEncoder) returned error
 	 * 10" */
 	{ "the Video Codec SDK's samples", "returned error ", "(nvEnc[A-Za-z]+)"
 	    "(\\([^\n]{0,200}\\))? returned error ([0-9]+)", 3, 0, 0,
-	    "NVENCSTATUS" },
+	    "NVENCSTATUS", NULL, 0 },
 	/* a CUDA call and what it returned: "cuInit returned 100",
-	 * "cudaMalloc failed with error 2", "cuInit() failed: 999" */
-	{ NULL, "returned", "(cuda[A-Z][A-Za-z0-9_]*|cu[A-Z][A-Za-z0-9_]*)"
-	    "(\\([^)]{0,80}\\))?:? +returned[^0-9\n]{0,24}([0-9]+)", 3, 0, 1,
-	    NULL },
-	{ NULL, "failed", "(cuda[A-Z][A-Za-z0-9_]*|cu[A-Z][A-Za-z0-9_]*)"
-	    "(\\([^)]{0,80}\\))?:? +failed[^0-9\n]{0,24}([0-9]+)", 3, 0, 1,
-	    NULL },
+	 * "cudaMalloc failed with error 2", "cuInit() failed: 999"; NVDEC's
+	 * cuvid calls return the driver's codes ("cuvidCreateDecoder
+	 * failed: 201") */
+	{ NULL, "returned", "(cuda[A-Z][A-Za-z0-9_]*|cu(vid)?[A-Z][A-Za-z0-9_]*)"
+	    "(\\([^)]{0,80}\\))?:? +returned[^0-9\n]{0,24}([0-9]+)", 4, 0, 1,
+	    NULL, NULL, 0 },
+	{ NULL, "failed", "(cuda[A-Z][A-Za-z0-9_]*|cu(vid)?[A-Z][A-Za-z0-9_]*)"
+	    "(\\([^)]{0,80}\\))?:? +failed[^0-9\n]{0,24}([0-9]+)", 4, 0, 1,
+	    NULL, NULL, 0 },
+	/* TorchCodec's NVDEC interface: the cuvid call's CUresult after its
+	 * own words ("Failed to get decoder caps: 201", "Failed to create
+	 * NVDEC decoder: 2", "Failed to create video parser: 999") */
+	{ "TorchCodec", "Failed to ", "Failed to (get decoder caps|create "
+	    "NVDEC decoder|create video parser|map video frame): *([0-9]+)\\>",
+	    2, 0, 0, "CUresult", NULL, 0 },
+	/* a program's own words around a CUDA call's number, the number
+	 * last: "Could not launch CUDA kernel on device 0, error 1" (AmgX) */
+	{ NULL, ", error ", "\\<CUDA [a-z][^\n]{0,80}, error ([0-9]+)$", 1, 0,
+	    0, NULL, NULL, 0 },
+	/* UCX's and UCC's CUDA transports (cuda_ipc, cuda_copy, tl_cuda):
+	 * "tl_cuda_cache.c:231 UCC ERROR ipc-cache: failed to open ipc mem
+	 * handle. addr:0x7f65a8000000 len:16777216 err:201" */
+	{ "UCX", " err:", "(tl_cuda|cuda_ipc|cuda_copy)[^\n]{0,200} err: *"
+	    "([0-9]+)\\>", 2, 0, 0, "CUresult", NULL, 0 },
+	/* the BLAS-style log line cuBLAS and cuSPARSE print for the
+	 * argument that was refused, just before they return
+	 * *_INVALID_VALUE: " ** On entry to HgemmStridedBatched parameter
+	 * number 10 had an illegal value", " ** On entry to cusparseSpMV()
+	 * parameter number 5 (alpha) had an illegal value".  Reference
+	 * BLAS and OpenBLAS print it too, with the routine in capitals
+	 * ("DGEMM "): cuBLAS is named only where the routine is not */
+	{ "cuBLAS", "On entry to ", "On entry to +(cublas)?[A-Z][A-Za-z0-9_]*"
+	    "[a-z][A-Za-z0-9_]*(\\(\\))? +parameter number +[0-9]+ had an "
+	    "illegal value", 0, 0, 0, NULL, "CUBLAS_STATUS_INVALID_VALUE", 1 },
+	{ "cuSPARSE", "On entry to cusparse", "On entry to cusparse"
+	    "[A-Za-z0-9_]*(\\(\\))? +parameter number +[0-9]+( \\([^)\n]*\\))? "
+	    "had an illegal value", 0, 0, 0, NULL,
+	    "CUSPARSE_STATUS_INVALID_VALUE", 0 },
 };
 
 #define NWRAPPERS (sizeof(wrappers) / sizeof(wrappers[0]))
@@ -1121,6 +1156,10 @@ wrapped_code(const struct wrapper *w, const char *win, const char *full,
 {
 	const char *type = w->type;
 
+	if (w->name != NULL) {
+		*len = (size_t)(g[0].rm_eo - g[0].rm_so);
+		return cds_code_named(w->name, strlen(w->name));
+	}
 	if (w->fn > 0 && g[w->fn].rm_so >= 0) {
 		type = strncmp(win + g[w->fn].rm_so, "cuda", 4) == 0 ?
 		    "cudaError_t" : "CUresult";
@@ -1378,7 +1417,8 @@ cds_codes_find(const char *text, size_t len, struct cds_code_hit **hits)
 	for (i = 0; i < NWRAPPERS; i++) {
 		regex_t re;
 
-		if (regcomp(&re, wrappers[i].re, REG_EXTENDED | REG_ICASE) != 0) {
+		if (regcomp(&re, wrappers[i].re, REG_EXTENDED |
+		    (wrappers[i].cased ? 0 : REG_ICASE)) != 0) {
 			continue;	/* a bad row: the tests fail */
 		}
 		find_wrapped(text, len, &wrappers[i], &re, hits, &n);

@@ -918,6 +918,32 @@ cc_range_fits(const struct cds_explain_match *m)
 	return !minor_on && (cc < lo || cc > hi);
 }
 
+/* Does match M, if it has the GPU's architecture ("sm": 89) and the
+ * list a build was made for ("supported": "sm_61, sm_86, sm_120"), say
+ * what its entry does: CC-MINOR when the list has an earlier or the same
+ * minor of the GPU's major (its cubins run there), F21 when it has
+ * none? */
+static int
+sm_list_fits(const struct cds_explain_match *m)
+{
+	const char *sm = cds_explain_match_capture(m, "sm");
+	const char *list = cds_explain_match_capture(m, "supported");
+	const char *p;
+	long gpu;
+	int runs = 0;
+
+	if (sm == NULL || list == NULL) {
+		return 1;
+	}
+	gpu = strtol(sm, NULL, 10);
+	for (p = strstr(list, "sm_"); p != NULL; p = strstr(p + 3, "sm_")) {
+		long built = strtol(p + 3, NULL, 10);
+
+		runs |= built / 10 == gpu / 10 && built <= gpu;
+	}
+	return strcmp(m->id, "CC-MINOR") == 0 ? runs : !runs;
+}
+
 static void
 run_patterns(struct cds_explanation *x, size_t **fromp, const char *text,
     size_t len)
@@ -943,7 +969,8 @@ run_patterns(struct cds_explanation *x, size_t **fromp, const char *text,
 		regfree(&re);
 		if (ok && (!api_case(&m) || !driver_api_new(&m) ||
 		    !cc_range_fits(&m) || !binding_list(&m) ||
-		    !caps_differ(&m) || !not_driver_f13(&m))) {
+		    !caps_differ(&m) || !not_driver_f13(&m) ||
+		    !sm_list_fits(&m))) {
 			match_free(&m);
 			ok = 0;
 		}

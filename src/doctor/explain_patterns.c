@@ -60,6 +60,10 @@
 /* any library file, by path or name, and the loader's colon after it
  * (groups: the file, its directory, the name) */
 #define ANYLIB "((" P "/)?(lib[A-Za-z0-9_+.-]*\\.so[.0-9]*)) *: *"
+/* NVIDIA's libraries a build links by name (-lNAME) */
+#define NVLINK "(cudart|cudnn[a-z_]*|cublas(Lt)?|cufft[a-z]*|curand|" \
+	"cusparse|cusolver|cupti|nccl|nvrtc|nvJitLink|nvToolsExt|" \
+	"nvinfer[a-z_]*|nvidia-ml|npp[a-z_]*|nvjpeg)"
 /* the stems of NVIDIA's libraries outside the driver (manifests/data/
  * sonames.tsv), and NVPL's (the NVIDIA Performance Libraries that Arm
  * builds of PyTorch link: libnvpl_lapack_lp64_gomp.so.0) */
@@ -74,10 +78,15 @@
 	"[1-9][0-9]{2}"
 /* PyTorch's range of capabilities (groups: the GPU's, the lowest, the
  * highest) */
+/* an NVIDIA driver's version: 575.64.05, 470.256.02, 580.95 */
+#define DRVVER "[0-9]{3}\\.[0-9]{2,3}(\\.[0-9]{2})?"
 #define CC_RANGE "which is of cuda capability ([0-9]+\\.[0-9]+)\\.?" \
 	"[[:space:]]*Minimum and Maximum cuda capability supported by this " \
 	"version of PyTorch is[[:space:]]*\\(([0-9]+\\.[0-9]+)\\) *- *" \
 	"\\(([0-9]+\\.[0-9]+)\\)"
+/* a GPU's architecture said not to be in a build's list, and the list */
+#define SM_LIST "\\(sm_([0-9]+)\\) is not supported by this [A-Za-z]+ build\\.?" \
+	"[[:space:]]*Supported architectures: *((sm_[0-9]+[a-z]?[, ]*)+)"
 /* the compiler's error in a source file of the driver's kernel modules
  * (groups: the directory before it, the module) */
 #define KMOD_C_ERROR "([^ \t\n'\"]*/)?(nvidia|nvidia-drm|nvidia-uvm|" \
@@ -251,6 +260,11 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F27", 2, "CUDAExecutionProvider' is not in available", 0, NULL,
 	    "CUDAExecutionProvider'? is not in available provider names\\.? *"
 	    "Available providers: '([^'\n]*)'", { NULL, "available" } },
+	/* the same in a program's own words ("CUDAExecutionProvider not
+	 * available in onnxruntime"): not among the providers the package
+	 * has, which a GPU package whose provider fails to load still lists */
+	{ "F27", 3, "CUDAExecutionProvider", 0, NULL, "CUDAExecutionProvider"
+	    "['\"]? (is )?not available", { NULL } },
 	/* the C API's entry point of the CUDA provider, which only the GPU
 	 * package's library exports (.NET's "Unable to find an entry point
 	 * named 'OrtSessionOptionsAppendExecutionProvider_CUDA' in DLL
@@ -679,6 +693,13 @@ const struct pattern cds_explain_patterns[] = {
 	    "client has the version ([0-9.]+), but[^.]{1,80}this kernel "
 	    "module has the version ([0-9]+(\\.[0-9]+)*)",
 	    { NULL, "client", "module" } },
+	/* a packaging step's own check that the kernel module and the
+	 * user-space driver are one release ("kmod-nvidia version
+	 * (575.64.03-1.fc42) does not match nvidia-driver version
+	 * (575.64.05-1.fc42)") */
+	{ "F19", 2, "version (", 0, "nvidia", "version \\((" DRVVER ")[^)\n]*\\) "
+	    "does not match [^\n]{0,60}version \\((" DRVVER ")",
+	    { NULL, "version", NULL, "other version" } },
 	/* the container toolkit's own NVML call */
 	{ "F19", 1, "nvml error: driver/library version mismatch", 0, NULL,
 	    "nvml error: driver/library version mismatch", { NULL } },
@@ -1360,6 +1381,13 @@ const struct pattern cds_explain_patterns[] = {
 	 * nvliblist.conf) */
 	{ "DRIVER-LIB", 2, "Could not find CUDA Debugger back-end", 0, NULL,
 	    "Could not find CUDA Debugger back-end", { NULL } },
+	/* CUDA.jl before its PR #1868, on a machine without the driver:
+	 * the binding's library name was never defined.  Raised inside Pkg's
+	 * artifact selection (platform_augmentation.jl) it is that code's
+	 * own failure, before any driver is asked */
+	{ "NO-DRIVER", 2, "UndefVarError: ", 0, "!platform_augmentation",
+	    "UndefVarError: `?"
+	    "libcuda`? not defined", { NULL } },
 	/* CUDA.jl's driver search (CUDA_Driver_jll) */
 	{ "DRIVER-LIB", 3, "No system CUDA driver found", 0, NULL, "No system "
 	    "CUDA driver found", { NULL } },
@@ -1430,6 +1458,14 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F21", 1, "CUDA capability sm_", 0, NULL, "CUDA capability "
 	    "sm_([0-9]+) is not comp(atible with the current PyTorch "
 	    "installation)?", { NULL, "sm" } },
+	/* an application's own check of the GPU against the list of
+	 * architectures its PyTorch build has ("NVIDIA GeForce RTX 4060
+	 * (sm_89) is not supported by this PyTorch build. Supported
+	 * architectures: sm_61, sm_70, sm_86, ..."): explain.c keeps
+	 * CC-MINOR when the list has an earlier minor of the GPU's major
+	 * (its cubins run there), F21 when it has none */
+	{ "CC-MINOR", 1, "(sm_", 0, NULL, SM_LIST, { NULL, "sm", "supported" } },
+	{ "F21", 1, "(sm_", 0, NULL, SM_LIST, { NULL, "sm", "supported" } },
 	/* a package's own check of the GPU's architecture, its name after
 	 * a colon (SageAttention: "ValueError: Unsupported CUDA
 	 * architecture: sm60"); nvcc's quotes it (NVCC-ARCH) */
@@ -1464,12 +1500,26 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "cc", "lowest", "highest" } },
 	{ "F21", 1, "which is of cuda capability ", 0, NULL, CC_RANGE,
 	    { NULL, "cc", "lowest", "highest" } },
+	/* PyTorch 2.8 and later: the GPU's capability and the list of
+	 * those its build runs on, printed only when none runs it ("Found
+	 * GPU0 NVIDIA GeForce GTX 1080 Ti which is of compute capability
+	 * (CC) 6.1. The following list shows the CCs this version of
+	 * PyTorch was built for and the hardware CCs it supports") */
+	{ "F21", 1, "which is of compute capability (CC) ", 0, NULL, "which is "
+	    "of compute capability \\(CC\\) ([0-9]+\\.[0-9]+)\\.?[[:space:]]*"
+	    "The following list shows the CCs this version of PyTorch was "
+	    "built for", { NULL, "cc" } },
 	{ "F21", 1, "which is of cuda capability ", 0, NULL, "which is of cuda "
 	    "capability ([0-9]+\\.[0-9]+)\\.?[[:space:]]*PyTorch no longer "
 	    "supports this GPU because it is too old", { NULL, "cc" } },
 	{ "F21", 2, "with the following compute capabilities", 0, NULL,
 	    "with the following compute capabilities:? *\\[[0-9, ]+\\],? "
 	    "got ([0-9]+)", { NULL, "sm" } },
+	/* a package's check of the kernels its build has (SageAttention:
+	 * "SM89 kernel is not available. Make sure you GPUs with compute
+	 * capability 8.9.") */
+	{ "F21", 2, " kernel is not available", 1, NULL, "SM([0-9]+)[a-z]? "
+	    "kernels? (is|are) not available", { NULL, "sm" } },
 	{ "F21", 2, "Unsupported CUDA architecture: ", 0, NULL, "Unsupported "
 	    "CUDA architecture: *(sm_?[0-9]+[a-z]?)", { NULL, "sm" } },
 	{ "F21", 2, "Unsupported GPU architecture: ", 0, NULL, "Unsupported "
@@ -1624,6 +1674,15 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F27", 2, "requested CUDA support", 0, NULL, "requested CUDA "
 	    "support[^\n]*[[:space:]]+but the library was not compiled with "
 	    "any support", { NULL } },
+	/* llama.cpp finding no GPU to offload to ("warning: one possible
+	 * reason is that llama.cpp was compiled without GPU support"); not
+	 * where the same build lists a CUDA device ("CUDA0: NVIDIA ...") */
+	{ "F27", 3, "compiled without GPU support", 0, "!CUDA0: ", "compiled "
+	    "without GPU support", { NULL } },
+	/* Ollama's list of the runners its build has, none for CUDA
+	 * ("Dynamic LLM libraries" runners=[cpu cpu_avx cpu_avx2]) */
+	{ "F27", 3, "runners=[", 0, NULL, "runners=\\[(cpu[a-z0-9_]* ?)+\\]",
+	    { NULL } },
 	{ "F27", 2, "the CPU version is installed", 0, NULL,
 	    "the CPU version is installed", { NULL } },
 	/* PyTorch's dispatcher: an operator of a library beside torch
@@ -1670,6 +1729,13 @@ const struct pattern cds_explain_patterns[] = {
 	{ "PIP-NO-PIN", 3, "No matching distribution found for", 0,
 	    "from versions: none)", "No matching distribution found for "
 	    "([A-Za-z0-9_.-]*(gpu|cuda|nvidia|tensorrt|torch)[A-Za-z0-9_.-]*)",
+	    { NULL, "requirement" } },
+	/* the same, as people paste it without pip's list: a GPU package
+	 * asked for with no version at all, which only a missing build for
+	 * this platform or Python refuses */
+	{ "PIP-NO-PIN", 3, "No matching distribution found for", 0, NULL,
+	    "No matching distribution found for ([A-Za-z0-9_.-]*(gpu|cuda|"
+	    "nvidia|tensorrt)[A-Za-z0-9_.-]*)[ \t]*(\n|$)",
 	    { NULL, "requirement" } },
 	{ "PIP-PIN-CLASH", 1, "The conflict is caused by", 0, NULL,
 	    "The conflict is caused by:[[:space:]]+([A-Za-z0-9_.-]+) "
@@ -2365,13 +2431,19 @@ const struct pattern cds_explain_patterns[] = {
 	 * find (GNU ld's "cannot find -lcudart", lld's "unable to find
 	 * library -lcublas") */
 	{ "LINK-NVLIB", 2, "find -l", 1, NULL, "(cannot|to) find (library )?"
-	    "-l(cudart|cudnn[a-z_]*|cublas(Lt)?|cufft[a-z]*|curand|cusparse|"
-	    "cusolver|cupti|nccl|nvrtc|nvJitLink|nvToolsExt|nvinfer[a-z_]*|"
-	    "nvidia-ml|npp[a-z_]*|nvjpeg)\\b", { NULL, NULL, NULL, "link" } },
+	    "-l" NVLINK "\\b", { NULL, NULL, NULL, "link" } },
 	{ "LINK-NVLIB", 2, "find library -l", 1, NULL, "to find library "
-	    "-l(cudart|cudnn[a-z_]*|cublas(Lt)?|cufft[a-z]*|curand|cusparse|"
-	    "cusolver|cupti|nccl|nvrtc|nvJitLink|nvToolsExt|nvinfer[a-z_]*|"
-	    "nvidia-ml|npp[a-z_]*|nvjpeg)\\b", { NULL, "link" } },
+	    "-l" NVLINK "\\b", { NULL, "link" } },
+	/* autoconf's probe of a library by one of its functions ("checking
+	 * for nvmlInit in -lnvidia-ml... no": Slurm, Open MPI, UCX) and
+	 * Meson's ("Library cudart found: NO"); -lcuda is the driver's */
+	{ "LINK-NVLIB", 2, "checking for ", 0, NULL, "checking for "
+	    "[A-Za-z_][A-Za-z0-9_]* in -l" NVLINK "\\.\\.\\. *no\\>",
+	    { NULL, "link" } },
+	{ "LINK-NVLIB", 2, "Library ", 0, NULL, "Library " NVLINK
+	    " found: NO", { NULL, "link" } },
+	{ "LINK-LIBCUDA", 2, "checking for ", 0, NULL, "checking for "
+	    "cu[A-Z][A-Za-z0-9_]* in -lcuda\\.\\.\\. *no\\>", { NULL } },
 	/* bfloat16 asked of a GPU before Ampere, in the frameworks' words:
 	 * PyTorch's autocast ("does not support bfloat16"), transformers
 	 * ("doesn't support bf16/gpu"), accelerate ("bf16 mixed precision

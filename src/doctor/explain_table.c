@@ -343,18 +343,19 @@ const struct entry_def cds_explain_entries[] = {
 	 * Programming Guide) makes one side of it no failure */
 	{ "CC-MINOR", N_("the GPU is a later minor of an architecture the "
 	  "build has"),
-	  N_("PyTorch warns when the GPU's compute capability is outside the "
-	  "range its build lists.  GPU code compiled for capability X.y runs "
-	  "on every GPU of capability X.z with z at least y (NVIDIA's binary "
-	  "compatibility within a major), so a GPU of a later minor of the "
-	  "build's highest major (12.1, DGX Spark's GB10, under a build that "
-	  "lists 12.0) runs the build's kernels: the warning alone is not a "
-	  "failure."),
+	  N_("PyTorch, or a program that checks the GPU against the list its "
+	  "build was made for, warns when the GPU's compute capability is "
+	  "not in the list.  GPU code compiled for capability X.y runs on "
+	  "every GPU of capability X.z with z at least y (NVIDIA's binary "
+	  "compatibility within a major), so a GPU of a later minor of an "
+	  "architecture the build has (12.1, DGX Spark's GB10, under a build "
+	  "that lists 12.0; 8.9 under one that lists 8.6) runs the build's "
+	  "kernels: the warning alone is not a failure."),
 	  N_("Nothing to fix.  If kernels do fail to launch (\"no kernel "
 	  "image is available\"), the build lacks that major: install one "
 	  "that lists it."),
-	  { { N_("the GPU's capability is a later minor of the build's "
-	    "highest (the message's numbers)"), { BY(BY_MESSAGE) } } } },
+	  { { N_("the GPU's capability is a later minor of one the build "
+	    "has (the message's numbers)"), { BY(BY_MESSAGE) } } } },
 	{ "F22", N_("cuDNN reported a mapping error"),
 	  N_("CUDNN_STATUS_MAPPING_ERROR means a GPU kernel launch or memory "
 	  "mapping failed inside cuDNN.  Its causes vary: a GPU newer than "

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 569
+plan 598
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -877,6 +877,10 @@ ids() {
 	cds --root "$E0" explain --json "$1"
 	jget "$OUT" '[m["id"] for m in d.get("matches", [])]'
 }
+codes() {	# the NVIDIA codes the matches read
+	cds --root "$E0" explain --json "$1"
+	jget "$OUT" '[m["captures"]["code"] for m in d.get("matches", []) if "code" in m["captures"]]'
+}
 is "$(ids 'RuntimeError: No CUDA GPUs are available')" "['NO-DRIVER', 'CUDA-ORDINAL']" \
 	"no GPU counted: none there, or CUDA_VISIBLE_DEVICES naming one the machine lacks"
 is "$(ids 'NVIDIA-SMI has failed because it couldn'"'"'t communicate with the NVIDIA driver')" \
@@ -1163,6 +1167,77 @@ is "$(ids 'The conflict is caused by:
     The user requested nvidia-cuda-nvrtc-cu12==12.4.99
     torch 2.4.0 depends on nvidia-cuda-nvrtc-cu12==12.1.105; platform_system == "Linux"')" \
 	"['PIP-PIN-CLASH']" "the user's pin of an NVIDIA wheel against a framework's"
+
+# NVIDIA's libraries' own log line for a refused argument: cuBLAS's and
+# cuSPARSE's, not reference BLAS's (the routine in capitals)
+is "$(ids ' ** On entry to HgemmStridedBatched parameter number 10 had an illegal value')" \
+	"['CODE-USAGE']" "cuBLAS: an argument refused, CUBLAS_STATUS_INVALID_VALUE"
+is "$(codes ' ** On entry to cusparseSpMV() parameter number 5 (alpha) had an illegal value')" \
+	"['CUSPARSE_STATUS_INVALID_VALUE']" "cuSPARSE: its own code, not cuBLAS's"
+is "$(ids ' ** On entry to DGEMM  parameter number 8 had an illegal value')" "[]" \
+	"reference BLAS's routine in capitals: not said to be cuBLAS"
+# a CUDA number after a program's own words: NVDEC's calls through
+# TorchCodec, UCX's CUDA transports, "CUDA ..., error N"
+is "$(codes 'RuntimeError: Failed to get decoder caps: 201')" "['CUDA_ERROR_INVALID_CONTEXT']" \
+	"TorchCodec: cuvidGetDecoderCaps's CUresult"
+is "$(codes 'cuvidCreateDecoder failed: 2')" "['CUDA_ERROR_OUT_OF_MEMORY']" \
+	"an NVDEC call's number: the driver's code"
+is "$(codes 'tl_cuda_cache.c:231  UCC  ERROR ipc-cache: failed to open ipc mem handle. addr:0x7f65a8000000 len:16777216 err:201')" \
+	"['CUDA_ERROR_INVALID_CONTEXT']" "UCC's CUDA transport: err:201"
+is "$(codes 'fatal error: Could not launch CUDA kernel on device 0, error 1')" "['cudaErrorInvalidValue']" \
+	"AmgX: a CUDA launch's number last"
+is "$(codes 'Failed to connect: 111')" "[]" "another program's number after its words: no code"
+is "$(codes 'tcp_iface.c:12 UCX ERROR connect failed err:111')" "[]" \
+	"UCX's number on a line of no CUDA transport: no code"
+# autoconf's and Meson's probes of NVIDIA's libraries
+cds --root "$E0" explain --json 'checking for nvmlInit in -lnvidia-ml... no'
+is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("link")')" "('LINK-NVLIB', 'nvidia-ml')" \
+	"autoconf: NVML's link not found, the library named"
+is "$(ids 'Library cudart found: NO')" "['LINK-NVLIB']" "Meson: the CUDA runtime not found"
+is "$(ids 'checking for cuInit in -lcuda... no')" "['LINK-LIBCUDA']" "autoconf: libcuda.so not found"
+is "$(ids 'checking for pthread_create in -lpthread... no')" "[]" "autoconf on another library: nothing"
+is "$(ids 'checking for nvmlInit in -lnvidia-ml... yes')" "[]" "autoconf finding NVML: nothing"
+# the kernel module's package and the user-space driver's of two releases
+cds --root "$E0" explain --json 'Error: kmod-nvidia version (575.64.03-1.fc42) does not match nvidia-driver version (575.64.05-1.fc42)'
+is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("version"), d["matches"][0]["captures"].get("other version")')" \
+	"('F19', '575.64.03', '575.64.05')" "a build's own check: module and driver packages of two releases"
+is "$(ids 'Error: libfoo version (1.2.3) does not match libbar version (1.2.4)')" "[]" \
+	"two versions of something else: not the driver's"
+# CUDA.jl without a driver; a GPU package pip has no file of at all
+is "$(ids 'UndefVarError: libcuda not defined')" "['NO-DRIVER']" "CUDA.jl with no driver on the machine"
+is "$(ids 'ERROR: No matching distribution found for onnxruntime-gpu')" "['PIP-NO-PIN']" \
+	"a GPU package with no build for this platform or Python"
+is "$(ids 'ERROR: No matching distribution found for requests')" "[]" "another package: not a GPU build's"
+# an application's own check against its build's list of architectures
+is "$(ids 'NVIDIA GeForce RTX 4060 (sm_89) is not supported by this PyTorch build. Supported architectures: sm_61, sm_70, sm_75, sm_80, sm_86, sm_90, sm_100, sm_120.')" \
+	"['CC-MINOR']" "an app refusing sm_89 under a build with sm_86: its cubins run there"
+is "$(ids 'NVIDIA GeForce RTX 5090 (sm_120) is not supported by this PyTorch build. Supported architectures: sm_50, sm_60, sm_70, sm_75, sm_80, sm_86, sm_90.')" \
+	"['F21']" "sm_120 under a build with no 12.x: no kernels for it"
+is "$(ids 'Tesla P100 (sm_60) is not supported by this PyTorch build. Supported architectures: sm_61, sm_70')" \
+	"['F21']" "sm_60 under a build with only a later 6.x: no kernels for it"
+
+# builds without CUDA in their own words: a program on ONNX Runtime,
+# llama.cpp, Ollama's runners; PyTorch 2.8's list of the CCs it runs on
+is "$(ids 'GPU detected by torch but CUDAExecutionProvider not available in onnxruntime')" \
+	"['F27']" "ONNX Runtime without the CUDA provider, in a program's words"
+is "$(ids 'warning: no usable GPU found, --gpu-layers option will be ignored
+warning: one possible reason is that llama.cpp was compiled without GPU support')" \
+	"['F27']" "llama.cpp: no GPU used, a build without GPU support"
+is "$(ids 'Available devices:
+  CUDA0: NVIDIA GeForce RTX 4090 (16375 MiB, 15046 MiB free)
+warning: no usable GPU found, --gpu-layers option will be ignored
+warning: one possible reason is that llama.cpp was compiled without GPU support')" \
+	"[]" "llama.cpp listing a CUDA device: a build with CUDA, not said to lack it"
+is "$(ids 'level=INFO source=routes.go:1339 msg="Dynamic LLM libraries" runners=[cpu cpu_avx cpu_avx2]')" \
+	"['F27']" "Ollama with CPU runners only"
+is "$(ids 'level=INFO source=routes.go:1339 msg="Dynamic LLM libraries" runners=[cpu cuda_v12 rocm]')" \
+	"[]" "Ollama with a CUDA runner: nothing"
+is "$(ids 'UserWarning: Found GPU0 NVIDIA GeForce GTX 1080 Ti which is of compute capability (CC) 6.1.
+The following list shows the CCs this version of PyTorch was built for and the hardware CCs it supports:
+- 7.5 which supports hardware CC >=7.5,<8.0')" "['F21']" \
+	"PyTorch 2.8's warning: no CC of its build runs this GPU"
+is "$(ids 'AssertionError: SM89 kernel is not available. Make sure you GPUs with compute capability 8.9.')" \
+	"['F21']" "SageAttention built without the kernels of this GPU's architecture"
 
 # ---- text output: 80 columns, colour -------------------------------------
 ex "$R1" x

@@ -98,6 +98,7 @@ static const char *const runtime_numbers[] = {
 	"ucp_mm.c:1 UCX ERROR cudaMalloc(&ptr, size)() failed: %ld(x)",
 	"Cuda failure in file 'yolo_layer.cu' line 51: %ld",
 	"Cuda failure: %ld",
+	"fatal error: Could not launch CUDA kernel on device 0, error %ld",
 	NULL
 };
 static const char *const driver_numbers[] = {
@@ -111,6 +112,10 @@ static const char *const driver_numbers[] = {
 	"mc_cuda.c:369 UCC ERROR cuCtxGetId(ctx, &id)() failed: %ld(x)",
 	"msg=\"Unable to load cudart library /usr/lib/libcuda.so.1: cuda "
 	    "driver library init failure: %ld\"",
+	"RuntimeError: Failed to get decoder caps: %ld",
+	"cuvidCreateDecoder failed: %ld",
+	"tl_cuda_cache.c:231  UCC  ERROR ipc-cache: failed to open ipc mem "
+	    "handle. addr:0x7f65a8000000 len:16777216 err:%ld",
 	NULL
 };
 /* The word forms of the runtime: printf formats with one %s. */
