@@ -402,8 +402,9 @@ static const struct wrapper wrappers[] = {
 	 * PaddlePaddle ("CUDA error(100), ...") and bare numbers */
 	{ NULL, "CUDA error", "CUDA error:? *(error code )?\\(?([0-9]+)\\)?", 2,
 	    0, 0, NULL, NULL, 0 },
-	/* llama.cpp/ggml before 2024: "cuBLAS error 15 at ggml-cuda.cu:1" */
-	{ "llama.cpp", "cuBLAS error ", "cuBLAS error ([0-9]+) at", 1, 0, 0,
+	/* llama.cpp/ggml before 2024: "cuBLAS error 15 at ggml-cuda.cu:1";
+	 * Dorado: "[error] CuBLAS error 8" */
+	{ NULL, "cuBLAS error ", "cuBLAS error ([0-9]+)( at|$)", 1, 0, 0,
 	    "cublasStatus_t", NULL, 0 },
 	/* PyTorch's c10d: "NCCL error in: FILE:LINE, unhandled system
 	 * error (run with NCCL_DEBUG=INFO for details)" */
@@ -546,8 +547,12 @@ static const struct wrapper wrappers[] = {
 	 * words last: "error visiting device: error getting device memory
 	 * info: Insufficient Permissions" */
 	{ "the NVIDIA device plugin", "error getting ", "error getting "
-	    "(device|gpu|mig)[a-z ]{0,40}: *()", 0, 2, 0,
+	    "(device|gpu|mig)[^:\n]{0,60}: *()", 0, 2, 0,
 	    "nvmlReturn_t", NULL, 0 },
+	/* NVML's device handle as go-nvml's callers word its failure (the
+	 * DRA driver: "device handle from UUID: Not Found") */
+	{ "go-nvml", "device handle ", "device handle (for|from|by) "
+	    "[^:\n]{0,60}: *()", 0, 2, 0, "nvmlReturn_t", NULL, 0 },
 	/* Julia's CUDA.jl: "(code 2, ERROR_OUT_OF_MEMORY)" */
 	{ "CUDA.jl", "(code ", "\\(code ([0-9]+), ERROR_[A-Z_]+\\)", 1, 0,
 	    0, "CUresult", NULL, 0 },
@@ -1309,11 +1314,83 @@ own_word(const char *name)
 	return 0;
 }
 
+/* Is the word at OFF in TEXT the value of a Rust panic ("called
+ * `Result::unwrap()` on an `Err` value: UnknownError") whose place, on
+ * its line or the line before, is a source file of a CUDA binding or
+ * backend ("at risc0/zkp/src/hal/cuda.rs:347:63")? */
+static int
+rust_cuda_panic(const char *text, size_t len, size_t off)
+{
+	static const char value[] = "`Err` value: ";
+	size_t k = sizeof(value) - 1, b = off, e = off, i;
+	int lines = 0;
+
+	if (off < k || strncmp(text + off - k, value, k) != 0) {
+		return 0;
+	}
+	while (b > 0 && (text[b - 1] != '\n' || lines++ == 0)) {
+		b--;
+	}
+	while (e < len && text[e] != '\n') {
+		e++;
+	}
+	for (i = b; i + 4 <= e; i++) {
+		size_t j = i + 4;
+
+		if (strncasecmp(text + i, "cuda", 4) != 0) {
+			continue;
+		}
+		while (j < e && (isalnum((unsigned char)text[j]) ||
+		    text[j] == '_')) {
+			j++;
+		}
+		if (j + 4 <= e && strncmp(text + j, ".rs:", 4) == 0) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The first place in TEXT where CAMEL, a binding's name of C, stands as
+ * a whole word with "cuda" a little before it, or in a Rust panic of a
+ * CUDA source, or alone where a word of it is CUDA's own. */
+static void
+camel_at(const char *text, size_t len, const struct cds_code *c,
+    const char *camel, struct cds_code_hit **hits, size_t *n)
+{
+	const char *at;
+	size_t k = strlen(camel);
+
+	for (at = text; (at = strstr(at, camel)) != NULL; at++) {
+		size_t off = (size_t)(at - text), b;
+		int near = 0;
+
+		if ((off > 0 && isalnum((unsigned char)at[-1])) ||
+		    (off + k < len && isalnum((unsigned char)at[k]))) {
+			continue;
+		}
+		if (off >= 5 && strncasecmp(at - 5, "nvml.", 5) == 0) {
+			continue;	/* NVML's class (find_pynvml) */
+		}
+		for (b = off > 24 ? off - 24 : 0; b + 4 <= off; b++) {
+			near |= strncasecmp(text + b, "cuda", 4) == 0;
+		}
+		near |= own_word(camel) || rust_cuda_panic(text, len, off);
+		if (near) {
+			hit_add(hits, n, c, off, k, NULL, 0);
+			return;
+		}
+	}
+}
+
 /* The bindings' names of the runtime's and the driver's codes, as whole
  * words of two humps or more, with "cuda" a little before them
  * ("Cuda(NoBinaryForGpu)", "CUDAError InsufficientDriver"), or alone
  * where a word of the name is CUDA's own (Rust's cust: "Error:
- * InvalidPtx"). */
+ * InvalidPtx").  rustacuda and cust add "Error" to the driver's names
+ * that would otherwise be one word or say nothing of an error
+ * (CUDA_ERROR_UNKNOWN as UnknownError, CUDA_ERROR_ASSERT as
+ * AssertError). */
 static void
 find_camel(const char *text, size_t len, struct cds_code_hit **hits,
     size_t *n)
@@ -1322,37 +1399,22 @@ find_camel(const char *text, size_t len, struct cds_code_hit **hits,
 
 	for (i = 0; i < NCODES; i++) {
 		const struct cds_code *c = &table[i];
-		const char *at, *p;
-		char camel[64];
-		size_t k, humps = 0;
+		const char *p;
+		char camel[64], named[72];
+		size_t humps = 0;
 
 		camel_name(c, camel, sizeof(camel));
 		for (p = camel; *p != '\0'; p++) {
 			humps += isupper((unsigned char)*p) != 0;
 		}
-		if (humps < 2) {
-			continue;
+		if (humps >= 2) {
+			camel_at(text, len, c, camel, hits, n);
 		}
-		k = strlen(camel);
-		for (at = text; (at = strstr(at, camel)) != NULL; at++) {
-			size_t off = (size_t)(at - text), b;
-			int near = 0;
-
-			if ((off > 0 && isalnum((unsigned char)at[-1])) ||
-			    (off + k < len && isalnum((unsigned char)at[k]))) {
-				continue;
-			}
-			if (off >= 5 && strncasecmp(at - 5, "nvml.", 5) == 0) {
-				continue;	/* NVML's class (find_pynvml) */
-			}
-			for (b = off > 24 ? off - 24 : 0; b + 4 <= off; b++) {
-				near |= strncasecmp(text + b, "cuda", 4) == 0;
-			}
-			near |= own_word(camel);
-			if (near) {
-				hit_add(hits, n, c, off, k, NULL, 0);
-				break;
-			}
+		if (humps >= 1 && strcmp(c->type, "CUresult") == 0 &&
+		    (strlen(camel) < 5 ||
+		    strcmp(camel + strlen(camel) - 5, "Error") != 0)) {
+			snprintf(named, sizeof(named), "%sError", camel);
+			camel_at(text, len, c, named, hits, n);
 		}
 	}
 }

@@ -524,6 +524,10 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "compiled", NULL, "runtime" } },
 	{ "F10", 4, "DNN library", 0, NULL, "DNN library (is not found|"
 	    "initialization failed)", { NULL } },
+	/* XLA's compiler finding no DNN support on the stream executor, the
+	 * same failure one step later ("RET_CHECK failure (.../gpu_compiler.cc
+	 * :627) dnn != nullptr") */
+	{ "F10", 4, "dnn != nullptr", 0, NULL, "dnn != nullptr", { NULL } },
 	{ "F15", 1, "The detected CUDA version", 0, NULL, "The detected CUDA "
 	    "version \\(([0-9.]+)\\) mismatches the version that was used to "
 	    "compile([[:space:]]+PyTorch \\(([0-9.]+)\\))?",

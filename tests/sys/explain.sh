@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 598
+plan 604
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1189,6 +1189,20 @@ is "$(codes 'fatal error: Could not launch CUDA kernel on device 0, error 1')" "
 is "$(codes 'Failed to connect: 111')" "[]" "another program's number after its words: no code"
 is "$(codes 'tcp_iface.c:12 UCX ERROR connect failed err:111')" "[]" \
 	"UCX's number on a line of no CUDA transport: no code"
+is "$(codes 'E1105 main.go:110] error creating labeler: error getting devices: error getting device handle for index '"'"'0'"'"': Unknown Error')" \
+	"['NVML_ERROR_UNKNOWN']" "go-nvml's callers: NVML's words after the device handle's index"
+is "$(codes 'unable to get device spec for uid-gpu-0: device handle from UUID: Not Found')" \
+	"['NVML_ERROR_NOT_FOUND']" "the DRA driver: NVML's words after the handle by UUID"
+is "$(codes 'device handle for window 3: no such widget')" "[]" \
+	"other words after a device handle: no code"
+is "$(ids '  Not Enough GPU memory? INTERNAL: RET_CHECK failure (external/org_tensorflow/tensorflow/compiler/xla/service/gpu/gpu_compiler.cc:627) dnn != nullptr')" \
+	"['F10']" "XLA's compiler without DNN support: cuDNN not initialised"
+# rustacuda's and cust's names in a Rust panic of a CUDA source
+is "$(codes "thread 'main' panicked at 'called \`Result::unwrap()\` on an \`Err\` value: UnknownError', risc0/zkp/src/hal/cuda.rs:347:63")" \
+	"['CUDA_ERROR_UNKNOWN']" "a Rust panic at a CUDA source: UnknownError is CUDA_ERROR_UNKNOWN"
+is "$(codes "thread 'main' panicked at src/net.rs:12:5:
+called \`Result::unwrap()\` on an \`Err\` value: UnknownError")" "[]" \
+	"the same name in a panic of another source: no code"
 # autoconf's and Meson's probes of NVIDIA's libraries
 cds --root "$E0" explain --json 'checking for nvmlInit in -lnvidia-ml... no'
 is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("link")')" "('LINK-NVLIB', 'nvidia-ml')" \

@@ -5,7 +5,9 @@
  * each framework's wording (llama.cpp, ONNX Runtime, PyTorch's THC,
  * TensorRT, glog) and its words after each framework's prefix (PyTorch,
  * TensorRT, NCCL, MXNet); for the driver API, its number as numba,
- * TensorFlow and CUDA.jl print it; for cuBLAS, ONNX Runtime's number.  The
+ * TensorFlow, CUDA.jl, TorchCodec and UCX print it and its name in a Rust
+ * panic (rustacuda); for cuBLAS, its number as ONNX Runtime, NVIDIA's
+ * samples, Dorado and ggml print it.  The
  * texts are generated from the table, one per code and form: the match
  * must name that code (or, for a number, a code of that number of that
  * library) and be an entry of the catalogue.
@@ -116,6 +118,15 @@ static const char *const driver_numbers[] = {
 	"cuvidCreateDecoder failed: %ld",
 	"tl_cuda_cache.c:231  UCC  ERROR ipc-cache: failed to open ipc mem "
 	    "handle. addr:0x7f65a8000000 len:16777216 err:%ld",
+	NULL
+};
+/* cuBLAS's number as ONNX Runtime, NVIDIA's CUDALibrarySamples, Dorado
+ * and ggml print it. */
+static const char *const cublas_numbers[] = {
+	"CUBLAS failure %ld: x ; GPU=0",
+	"cuBLAS API failed with status %ld",
+	"[2023-03-16 07:48:40.892] [error] CuBLAS error %ld",
+	"cuBLAS error %ld at ggml-cuda.cu:6045",
 	NULL
 };
 /* The word forms of the runtime: printf formats with one %s. */
@@ -320,7 +331,7 @@ unprefixed(cds_handle_t *h, const struct cds_code *c)
 	const struct cds_explain_match *m;
 	char text[256], camel[64];
 	const char *p;
-	size_t i;
+	size_t i, k;
 	int alone = 0;
 
 	snprintf(text, sizeof(text), "calling cuModuleLoad in libcuda fails "
@@ -331,6 +342,14 @@ unprefixed(cds_handle_t *h, const struct cds_code *c)
 		p = strstr(camel, own[i]);
 		alone |= p != NULL && !islower((unsigned char)p[strlen(own[i])]);
 	}
+	/* rustacuda's and cust's name in a Rust panic of a CUDA source:
+	 * the name, "Error" added where it does not end so */
+	k = strlen(camel);
+	snprintf(text, sizeof(text), "thread 'main' panicked at "
+	    "risc0/zkp/src/hal/cuda.rs:434:63:\ncalled `Result::unwrap()` on "
+	    "an `Err` value: %s%s", camel, k >= 5 &&
+	    strcmp(camel + k - 5, "Error") == 0 ? "" : "Error");
+	check(h, c, "a Rust panic's value", text, 0);
 	snprintf(text, sizeof(text), "Error: %s", camel);
 	x = cds_explain_text(h, text);
 	m = code_match(x);
@@ -484,12 +503,7 @@ main(void)
 			    "x y(%ld): allocate failed", c->value);
 			check(h, c, "CCCL's throw", text, 0);
 		} else if (strcmp(c->type, "cublasStatus_t") == 0) {
-			snprintf(text, sizeof(text), "CUBLAS failure %ld: x ; "
-			    "GPU=0", c->value);
-			check(h, c, "ONNX Runtime's number", text, 0);
-			snprintf(text, sizeof(text), "cuBLAS API failed with "
-			    "status %ld", c->value);
-			check(h, c, "CUDALibrarySamples' number", text, 0);
+			forms(h, c, cublas_numbers, 0);
 		} else if (strcmp(c->type, "ncclResult_t") == 0) {
 			nccl(h, c);
 		} else if (strcmp(c->type, "NVENCSTATUS") == 0) {
