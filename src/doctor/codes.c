@@ -1352,11 +1352,11 @@ rust_cuda_panic(const char *text, size_t len, size_t off)
 }
 
 /* The first place in TEXT where CAMEL, a binding's name of C, stands as
- * a whole word with "cuda" a little before it, or in a Rust panic of a
- * CUDA source, or alone where a word of it is CUDA's own. */
+ * a whole word in a Rust panic of a CUDA source, or (unless RUST) with
+ * "cuda" a little before it or alone where a word of it is CUDA's own. */
 static void
 camel_at(const char *text, size_t len, const struct cds_code *c,
-    const char *camel, struct cds_code_hit **hits, size_t *n)
+    const char *camel, int rust, struct cds_code_hit **hits, size_t *n)
 {
 	const char *at;
 	size_t k = strlen(camel);
@@ -1372,10 +1372,11 @@ camel_at(const char *text, size_t len, const struct cds_code *c,
 		if (off >= 5 && strncasecmp(at - 5, "nvml.", 5) == 0) {
 			continue;	/* NVML's class (find_pynvml) */
 		}
-		for (b = off > 24 ? off - 24 : 0; b + 4 <= off; b++) {
+		for (b = off > 24 ? off - 24 : 0; !rust && b + 4 <= off; b++) {
 			near |= strncasecmp(text + b, "cuda", 4) == 0;
 		}
-		near |= own_word(camel) || rust_cuda_panic(text, len, off);
+		near |= (!rust && own_word(camel)) ||
+		    rust_cuda_panic(text, len, off);
 		if (near) {
 			hit_add(hits, n, c, off, k, NULL, 0);
 			return;
@@ -1390,7 +1391,9 @@ camel_at(const char *text, size_t len, const struct cds_code *c,
  * InvalidPtx").  rustacuda and cust add "Error" to the driver's names
  * that would otherwise be one word or say nothing of an error
  * (CUDA_ERROR_UNKNOWN as UnknownError, CUDA_ERROR_ASSERT as
- * AssertError). */
+ * AssertError): those only as a Rust panic's value, since other names
+ * so made are the frameworks' own classes (torch.cuda's
+ * OutOfMemoryError). */
 static void
 find_camel(const char *text, size_t len, struct cds_code_hit **hits,
     size_t *n)
@@ -1408,13 +1411,13 @@ find_camel(const char *text, size_t len, struct cds_code_hit **hits,
 			humps += isupper((unsigned char)*p) != 0;
 		}
 		if (humps >= 2) {
-			camel_at(text, len, c, camel, hits, n);
+			camel_at(text, len, c, camel, 0, hits, n);
 		}
 		if (humps >= 1 && strcmp(c->type, "CUresult") == 0 &&
 		    (strlen(camel) < 5 ||
 		    strcmp(camel + strlen(camel) - 5, "Error") != 0)) {
 			snprintf(named, sizeof(named), "%sError", camel);
-			camel_at(text, len, c, named, hits, n);
+			camel_at(text, len, c, named, 1, hits, n);
 		}
 	}
 }

@@ -970,6 +970,11 @@ const struct pattern cds_explain_patterns[] = {
 	    NULL, "Cannot re-initialize CUDA in forked subprocess", { NULL } },
 	{ "CUDA-FORK", 1, "CUDA initialized before forking", 0, NULL,
 	    "CUDA initiali[sz]ed before forking", { NULL } },
+	/* Accelerate's notebook_launcher, which forks its workers, finding
+	 * CUDA already initialised in the notebook's process */
+	{ "CUDA-FORK", 1, "you need to avoid running any instruction using",
+	    0, NULL, "you need to avoid running any instruction using `?"
+	    "torch\\.cuda`? in any cell", { NULL } },
 	/* numba's name for a code its table lacks (CUDA_ERROR_STUB_LIBRARY
 	 * in releases before it knew 34): cuInit failed, its number lost */
 	{ "CODE-INIT", 2, "Call to cuInit results in UNKNOWN_CUDA_ERROR", 0,
@@ -1834,6 +1839,12 @@ const struct pattern cds_explain_patterns[] = {
 	    NULL, "CUDA Setup failed despite GPU being available", { NULL } },
 	{ "BNB-BINARY", 2, "Could not load bitsandbytes native library", 0,
 	    NULL, "Could not load bitsandbytes native library", { NULL } },
+	/* its CPU library loaded for want of the CUDA one ("The installed
+	 * version of bitsandbytes was compiled without GPU support"); it says
+	 * so whatever kept the CUDA one out, so a cause the same text names
+	 * (libcuda.so not found) ranks first */
+	{ "BNB-BINARY", 3, "bitsandbytes was compiled without GPU support", 0,
+	    NULL, "bitsandbytes was compiled without GPU support", { NULL } },
 	/* build tools, package managers */
 	/* PyTorch's cpp_extension checks the compiler against CUDA's limit */
 	{ "F23", 1, "is greater than the maximum required version by CUDA",
@@ -1976,6 +1987,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "GPU-RESOURCES", 1, "uses too much shared data", 0, NULL, "uses too "
 	    "much shared data \\((0x[0-9a-f]+) bytes, (0x[0-9a-f]+) max\\)",
 	    { NULL, "required", "limit" } },
+	/* a program's need of more shared memory than the GPU has, in its
+	 * own words (FlashAttention 1's backward pass: "requires A100 or H100
+	 * GPUs as the implementation needs a large amount of shared
+	 * memory") */
+	{ "GPU-RESOURCES", 2, "needs a large amount of shared memory", 0, NULL,
+	    "needs a large amount of shared memory", { NULL } },
 	/* ptxas: an instruction the target architecture does not have
 	 * ("Feature '.bf16' requires .target sm_80 or higher") */
 	{ "GPU-FEATURE", 1, "Feature '", 0, NULL, "Feature '([^'\n]+)' "
@@ -2452,6 +2469,21 @@ const struct pattern cds_explain_patterns[] = {
 	 * PyTorch's autocast ("does not support bfloat16"), transformers
 	 * ("doesn't support bf16/gpu"), accelerate ("bf16 mixed precision
 	 * requires ... a supported device") */
+	/* PyTorch's inductor refusing a GPU below what Triton compiles for
+	 * ("Found NVIDIA GeForce GTX 1080 which is too old to be supported
+	 * by the triton GPU compiler ... Triton only supports devices of
+	 * CUDA Capability >= 7.0, but your device is of CUDA capability
+	 * 6.1") */
+	{ "GPU-FEATURE", 1, "too old to be supported by the triton GPU "
+	    "compiler", 0, NULL, "too old to be supported by the triton GPU "
+	    "compiler([^\n]*CUDA Capability >= ([0-9]+\\.[0-9]+), but your "
+	    "device is of CUDA capability ([0-9]+\\.[0-9]+))?",
+	    { NULL, NULL, "needs", "cc" } },
+	/* an option a program allows only from an architecture on
+	 * (transformers: "--tf32 requires Ampere or a newer GPU arch",
+	 * "--bf16 ... requires Ampere or newer") */
+	{ "GPU-FEATURE", 2, "requires Ampere or ", 0, NULL, "requires Ampere "
+	    "or (a )?(newer|later)", { NULL } },
 	{ "GPU-FEATURE", 1, "support bfloat16", 1, NULL, "(not|t) support "
 	    "(bfloat16)", { NULL, NULL, "feature" } },
 	{ "GPU-FEATURE", 1, "support bf16", 1, NULL, "(not|t) support (bf16)",

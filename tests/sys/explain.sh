@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 604
+plan 610
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1200,6 +1200,8 @@ is "$(ids '  Not Enough GPU memory? INTERNAL: RET_CHECK failure (external/org_te
 # rustacuda's and cust's names in a Rust panic of a CUDA source
 is "$(codes "thread 'main' panicked at 'called \`Result::unwrap()\` on an \`Err\` value: UnknownError', risc0/zkp/src/hal/cuda.rs:347:63")" \
 	"['CUDA_ERROR_UNKNOWN']" "a Rust panic at a CUDA source: UnknownError is CUDA_ERROR_UNKNOWN"
+is "$(codes 'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB')" "[]" \
+	"PyTorch's own OutOfMemoryError class: not read as the driver's code"
 is "$(codes "thread 'main' panicked at src/net.rs:12:5:
 called \`Result::unwrap()\` on an \`Err\` value: UnknownError")" "[]" \
 	"the same name in a panic of another source: no code"
@@ -1252,6 +1254,21 @@ The following list shows the CCs this version of PyTorch was built for and the h
 	"PyTorch 2.8's warning: no CC of its build runs this GPU"
 is "$(ids 'AssertionError: SM89 kernel is not available. Make sure you GPUs with compute capability 8.9.')" \
 	"['F21']" "SageAttention built without the kernels of this GPU's architecture"
+
+# training stacks' own checks: bitsandbytes' CPU library, Accelerate's
+# notebook launcher, FlashAttention's shared memory, inductor's Triton on
+# an old GPU, transformers' Ampere-only options
+is "$(ids 'UserWarning: The installed version of bitsandbytes was compiled without GPU support. 8-bit optimizers, 8-bit multiplication, and GPU quantization are unavailable.')" \
+	"['BNB-BINARY', 'F27']" "bitsandbytes on its CPU library: its binary first"
+is "$(ids 'ValueError: To launch a multi-GPU training from your notebook, you need to avoid running any instruction using `torch.cuda` in any cell. Restart your notebook and make sure no cells use any CUDA function.')" \
+	"['CUDA-FORK']" "Accelerate's notebook launcher after CUDA was used"
+is "$(ids 'RuntimeError: FlashAttention backward for head dim > 64 requires A100 or H100 GPUs as the implementation needs a large amount of shared memory.')" \
+	"['GPU-RESOURCES']" "FlashAttention's backward: more shared memory than the GPU has"
+cds --root "$E0" explain --json 'RuntimeError: Found NVIDIA GeForce GTX 1080 which is too old to be supported by the triton GPU compiler, which is used as the backend. Triton only supports devices of CUDA Capability >= 7.0, but your device is of CUDA capability 6.1'
+is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("needs"), d["matches"][0]["captures"].get("cc")')" \
+	"('GPU-FEATURE', '7.0', '6.1')" "inductor: a GPU below what Triton compiles for, both capabilities"
+is "$(ids 'ValueError: --tf32 requires Ampere or a newer GPU arch, cuda>=11 and torch>=1.7')" \
+	"['GPU-FEATURE']" "transformers: TF32 asked of a GPU before Ampere"
 
 # ---- text output: 80 columns, colour -------------------------------------
 ex "$R1" x
