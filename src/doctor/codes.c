@@ -506,6 +506,15 @@ static const struct wrapper wrappers[] = {
 	 * !!!!! at CUDA call error code: # 2402" (its own number after) */
 	{ "SPECFEM", "CUDA error !", "CUDA error !+ *<()", 0, 1, 0,
 	    "cudaError_t", NULL, 0 },
+	/* MPICH's yaksa: "CUDA Error (0x14a429,yaksuri_cudai_iunpack_with_
+	 * stream:FILE,190): invalid argument" */
+	{ "yaksa", "CUDA Error (", "CUDA Error \\([^\n]*\\): *()", 0, 1, 0,
+	    "cudaError_t", NULL, 0 },
+	/* the runtime's words after "Error code:" where the line speaks of
+	 * CUDA or its kernels (HVM: "Failed to launch kernels. Error code:
+	 * invalid argument.") */
+	{ NULL, "Error code: ", "(CUDA|kernels?)[^\n]{0,60}Error code: *()",
+	    0, 2, 0, "cudaError_t", NULL, 0 },
 	/* MXNet and others: "CUDA: an illegal memory access was ..." */
 	{ NULL, "CUDA: ", "CUDA: *()", 0, 1, 0, NULL, NULL, 0 },
 	/* Caffe/glog: "Check failed: error == cudaSuccess (2 vs. 0)", and

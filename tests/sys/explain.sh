@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 610
+plan 612
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1187,6 +1187,10 @@ is "$(codes 'tl_cuda_cache.c:231  UCC  ERROR ipc-cache: failed to open ipc mem h
 is "$(codes 'fatal error: Could not launch CUDA kernel on device 0, error 1')" "['cudaErrorInvalidValue']" \
 	"AmgX: a CUDA launch's number last"
 is "$(codes 'Failed to connect: 111')" "[]" "another program's number after its words: no code"
+is "$(codes 'Failed to launch kernels. Error code: invalid argument.')" "['cudaErrorInvalidValue']" \
+	"HVM: the runtime's words after \"Error code:\" on a kernel launch"
+is "$(codes 'Form submission failed. Error code: invalid argument.')" "[]" \
+	"the same words where nothing speaks of CUDA: no code"
 is "$(codes 'tcp_iface.c:12 UCX ERROR connect failed err:111')" "[]" \
 	"UCX's number on a line of no CUDA transport: no code"
 is "$(codes 'E1105 main.go:110] error creating labeler: error getting devices: error getting device handle for index '"'"'0'"'"': Unknown Error')" \

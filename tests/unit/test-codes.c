@@ -145,6 +145,9 @@ static const char *const runtime_words[] = {
 	    "cudaDeviceGetDefaultMemPool(&memPool, device): %s "
 	    "(/app/tensorrt_llm/cpp/tensorrt_llm/runtime/bufferManager.cpp:170)",
 	"tpv15 CUDA error !!!!! <%s> !!!!! at CUDA call error code: # 2402",
+	"CUDA Error (0x14a429,yaksuri_cudai_iunpack_with_stream:"
+	    "yaksuri_cudai_pup.c,190): %s",
+	"Failed to launch kernels. Error code: %s.",
 	NULL
 };
 
