@@ -918,6 +918,26 @@ cc_range_fits(const struct cds_explain_match *m)
 	return !minor_on && (cc < lo || cc > hi);
 }
 
+/* Does match M, if it has the CUDA a program generates code with
+ * ("toolkit") and the one the driver supports ("driver cuda"), name the
+ * toolkit's as the later release? */
+static int
+toolkit_newer(const struct cds_explain_match *m)
+{
+	const char *tk = cds_explain_match_capture(m, "toolkit");
+	const char *drv = cds_explain_match_capture(m, "driver cuda");
+	int tmaj, tmin, dmaj, dmin;
+
+	if (tk == NULL || drv == NULL) {
+		return 1;
+	}
+	if (sscanf(tk, "%d.%d", &tmaj, &tmin) != 2 ||
+	    sscanf(drv, "%d.%d", &dmaj, &dmin) != 2) {
+		return 0;
+	}
+	return tmaj > dmaj || (tmaj == dmaj && tmin > dmin);
+}
+
 /* Does match M, if it has the GPU's architecture ("sm": 89) and the
  * list a build was made for ("supported": "sm_61, sm_86, sm_120"), say
  * what its entry does: CC-MINOR when the list has an earlier or the same
@@ -970,7 +990,7 @@ run_patterns(struct cds_explanation *x, size_t **fromp, const char *text,
 		if (ok && (!api_case(&m) || !driver_api_new(&m) ||
 		    !cc_range_fits(&m) || !binding_list(&m) ||
 		    !caps_differ(&m) || !not_driver_f13(&m) ||
-		    !sm_list_fits(&m))) {
+		    !sm_list_fits(&m) || !toolkit_newer(&m))) {
 			match_free(&m);
 			ok = 0;
 		}

@@ -19,7 +19,7 @@
 /* the loader's words, also wrapped over lines or retyped without
  * "object" ("libcublaLt.so.11: cannot open shared file") */
 #define CANNOT " *: *cannot[[:space:]]+open[[:space:]]+shared[[:space:]]+" \
-	"(object[[:space:]]+)?file"
+	"(object[[:space:]]+file|file|object)"
 #define UNDEF "undefined symbol"
 /* "undefined symbol: " and the symbol's opening quote, when a program
  * quoted it ('undefined symbol: "ncclCommWindowRegister"') */
@@ -420,6 +420,12 @@ const struct pattern cds_explain_patterns[] = {
 	 * (a build sandbox, a machine without an NVIDIA GPU) */
 	{ "NO-DRIVER", 3, "cannot open shared object file", 1, NULL, "(" P
 	    "/)?(libcuda\\.so\\.1)" CANNOT, { NULL, NULL, "missing" } },
+	/* cuda-python's loader: "RuntimeError: Failed to dlopen
+	 * libcuda.so.1" */
+	{ "DRIVER-LIB", 2, "Failed to dlopen ", 0, NULL, "Failed to dlopen "
+	    "(libcuda\\.so(\\.1)?)", { NULL, "missing" } },
+	{ "NO-DRIVER", 3, "Failed to dlopen ", 0, NULL, "Failed to dlopen "
+	    "(libcuda\\.so\\.1)", { NULL, "missing" } },
 	/* a binding's own words for the same (Taichi: "[cuda_driver.cpp:
 	 * load_lib@36] libcuda.so lib not found.") */
 #define LIBCUDA_NOT_FOUND "(libcuda\\.so(\\.1)?)( lib)? (was )?not found"
@@ -556,6 +562,12 @@ const struct pattern cds_explain_patterns[] = {
 	/* the driver */
 	/* a driver API function newer than the driver (cuCtxCreate_v4 needs
 	 * the driver of CUDA 12.5): the program was bound to a newer one */
+	/* NVIDIA Warp's banner: the CUDA it generates code with and the
+	 * driver's, the toolkit newer ("CUDA Toolkit 12.8, Driver 12.4":
+	 * its kernels' PTX is newer than the driver can load); explain.c
+	 * keeps it only when the toolkit's release is the later */
+	{ "F16", 2, "CUDA Toolkit ", 0, NULL, "CUDA Toolkit ([0-9]+\\.[0-9]+), "
+	    "Driver ([0-9]+\\.[0-9]+)", { NULL, "toolkit", "driver cuda" } },
 	{ "F16", 2, "libcuda.so.1: undefined symbol: cu", 0, NULL,
 	    "libcuda\\.so\\.1: undefined symbol: (cu[A-Za-z0-9_]+)",
 	    { NULL, "symbol" } },
@@ -1377,9 +1389,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "GPU-FEATURE", 2, "_nvenc @", 1, "No capable devices found",
 	    "(h264|hevc|av1)_nvenc @ [^]\n]*\\] No capable devices found",
 	    { NULL, "encoder" } },
-	{ "DRIVER-LIB", 2, "cannot open shared object file", 1, NULL, "(" P
-	    "/)?(lib(nvidia-[a-z-]+|nvcuvid|nvoptix)\\.so(\\.[0-9]+)*)" CANNOT,
-	    { NULL, NULL, "missing" } },
+	/* the driver's own libraries, GLVND's vendor libraries among them
+	 * (the Vulkan loader's "libGLX_nvidia.so.0: cannot open shared
+	 * object", its line cut there) */
+	{ "DRIVER-LIB", 2, "cannot open shared object", 1, NULL, "(" P
+	    "/)?(lib(nvidia-[a-z-]+|nvcuvid|nvoptix|(GLX|EGL|GLESv2|GLESv1_CM)"
+	    "_nvidia)\\.so(\\.[0-9]+)*)" CANNOT, { NULL, NULL, "missing" } },
 	/* a Jetson's: the DLA compiler of the board's L4T packages
 	 * (nvidia-l4t-dla-compiler), which the container runtime mounts in
 	 * from the host and no image or wheel carries */
@@ -1390,6 +1405,10 @@ const struct pattern cds_explain_patterns[] = {
 	 * nvliblist.conf) */
 	{ "DRIVER-LIB", 2, "Could not find CUDA Debugger back-end", 0, NULL,
 	    "Could not find CUDA Debugger back-end", { NULL } },
+	/* a Vulkan renderer finding the driver's Vulkan part incomplete
+	 * (SAPIEN: "Some required Vulkan extension is not present") */
+	{ "DRIVER-LIB", 3, "required Vulkan extension is not present", 0, NULL,
+	    "required Vulkan extension is not present", { NULL } },
 	/* CUDA.jl before its PR #1868, on a machine without the driver:
 	 * the binding's library name was never defined.  Raised inside Pkg's
 	 * artifact selection (platform_augmentation.jl) it is that code's
@@ -1683,6 +1702,11 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F27", 2, "requested CUDA support", 0, NULL, "requested CUDA "
 	    "support[^\n]*[[:space:]]+but the library was not compiled with "
 	    "any support", { NULL } },
+	/* a program's build option for its GPU part, off in this build
+	 * (sherpa-onnx: "Please compile with -DSHERPA_ONNX_ENABLE_GPU=ON.
+	 * Available providers: CPUExecutionProvider") */
+	{ "F27", 2, "compile with -D", 0, NULL, "compile with -D[A-Z0-9_]*"
+	    "(GPU|CUDA)[A-Z0-9_]*=ON", { NULL } },
 	/* llama.cpp finding no GPU to offload to ("warning: one possible
 	 * reason is that llama.cpp was compiled without GPU support"); not
 	 * where the same build lists a CUDA device ("CUDA0: NVIDIA ...") */

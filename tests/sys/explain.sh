@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 612
+plan 619
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1273,6 +1273,28 @@ is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("needs"), d["matches
 	"('GPU-FEATURE', '7.0', '6.1')" "inductor: a GPU below what Triton compiles for, both capabilities"
 is "$(ids 'ValueError: --tf32 requires Ampere or a newer GPU arch, cuda>=11 and torch>=1.7')" \
 	"['GPU-FEATURE']" "transformers: TF32 asked of a GPU before Ampere"
+
+# the driver's graphics side: GLVND's vendor library not found (the
+# Vulkan loader's line cut short), Vulkan extensions missing; Warp's
+# banner with a toolkit newer than the driver
+is "$(ids 'ERROR: [Loader Message] Code 0 : libGLX_nvidia.so.0: cannot open shared object')" \
+	"['DRIVER-LIB']" "the Vulkan loader without the driver's GLX library"
+is "$(ids 'Some required Vulkan extension is not present. You may not use the renderer to render, however, CPU resources will be still available.')" \
+	"['DRIVER-LIB']" "a Vulkan renderer on an incomplete Vulkan driver"
+cds --root "$E0" explain --json 'Warp 1.10.0 initialized:
+   CUDA Toolkit 12.8, Driver 12.4'
+is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("toolkit"), d["matches"][0]["captures"].get("driver cuda")')" \
+	"('F16', '12.8', '12.4')" "Warp's toolkit newer than the driver: the driver too old"
+is "$(ids 'Warp 1.10.0 initialized:
+   CUDA Toolkit 12.8, Driver 12.9')" "[]" "Warp's driver as new as its toolkit: nothing"
+
+# cuda-python without the driver's library; a program's build option for
+# its GPU part off
+is "$(ids 'RuntimeError: Failed to dlopen libcuda.so.1')" "['DRIVER-LIB', 'NO-DRIVER']" \
+	"cuda-python's loader without libcuda.so.1: the driver's library, or no driver"
+is "$(ids 'session.cc:GetSessionOptionsImpl:173 Please compile with -DSHERPA_ONNX_ENABLE_GPU=ON. Available providers: CPUExecutionProvider, . Fallback to cpu!')" \
+	"['F27']" "sherpa-onnx built without its GPU option"
+is "$(ids 'Please compile with -DBUILD_SHARED_LIBS=ON')" "[]" "another build option: nothing"
 
 # ---- text output: 80 columns, colour -------------------------------------
 ex "$R1" x
