@@ -1431,13 +1431,12 @@ cds_explain_build_bnb(struct cds_rule_ctx *c, const char *wanted)
 	cds_strv_clear(&sites);
 }
 
-
 /* "Max locked memory         8388608              8388608              bytes"
  * (proc(5): soft, hard, unit; "unlimited" for RLIM_INFINITY) */
 void
 cds_explain_check_memlock(struct cds_rule_ctx *c)
 {
-	char *text, *line, *end;
+	char *text, *line;
 	char soft[32], hard[32];
 	struct cds_finding *f;
 
@@ -1450,10 +1449,6 @@ cds_explain_check_memlock(struct cds_rule_ctx *c)
 	if (line == NULL || sscanf(line + 18, " %31s %31s", soft, hard) != 2) {
 		free(text);
 		return;
-	}
-	end = strchr(line + 1, '\n');
-	if (end != NULL) {
-		*end = '\0';
 	}
 	if (strcmp(soft, "unlimited") == 0) {
 		f = cds_finding_add(c, "MSG-LIMIT", CDS_SEV_NOTE, "a process "
