@@ -1455,6 +1455,16 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 
 		cds_explain_check_missing(&c, x->id, dev, NULL);
 		free(dev);
+	} else if (strcmp(e->id, "LINK-NVLIB") == 0 &&
+	    (v = cds_explain_capture(x, "package")) != NULL) {
+		/* CMake's package (CUDNN, NCCL) is the library's stem */
+		char *dev = cds_xasprintf("lib%s.so", v), *q;
+
+		for (q = dev; *q != '\0'; q++) {
+			*q = (char)tolower((unsigned char)*q);
+		}
+		cds_explain_check_missing(&c, x->id, dev, NULL);
+		free(dev);
 	} else if (strcmp(e->id, "LIBC-OLD") == 0 &&
 	    (v = cds_explain_capture(x, "runtime library")) != NULL &&
 	    cds_explain_capture(x, "version") != NULL) {

@@ -538,6 +538,13 @@ const struct pattern cds_explain_patterns[] = {
 	    "version \\(([0-9.]+)\\) mismatches the version that was used to "
 	    "compile([[:space:]]+PyTorch \\(([0-9.]+)\\))?",
 	    { NULL, "detected", NULL, "compiled" } },
+	/* the same raised with its format and arguments apart, as a tuple
+	 * ("('The detected CUDA version (%s) mismatches the version that was
+	 * used to compilePyTorch (%s). ...', '11.3', '12.8')") */
+	{ "F15", 1, "The detected CUDA version (%s)", 0, NULL, "The detected "
+	    "CUDA version \\(%s\\) mismatches the version that was used to "
+	    "compile *PyTorch \\(%s\\)[^'\"\n]*['\"], *['\"]([0-9.]+)['\"], *"
+	    "['\"]([0-9.]+)['\"]", { NULL, "detected", "compiled" } },
 	/* PyTorch's check of a device index (c10/cuda) */
 	/* the container toolkit given a GPU (an index, a UUID, a MIG device)
 	 * that the host does not have: "nvidia-container-cli: device error:
@@ -941,6 +948,13 @@ const struct pattern cds_explain_patterns[] = {
 	    "error)?:? *out of memory", { NULL } },
 	{ "CUDA-OOM", 2, "RESOURCE_EXHAUSTED: Out of memory", 0, NULL,
 	    "RESOURCE_EXHAUSTED: Out of memory", { NULL } },
+	/* RAPIDS' memory manager (RMM) under cuDF, cuML, XGBoost:
+	 * "std::bad_alloc: out_of_memory: RMM failure at: ...", its pool's
+	 * "Maximum pool size exceeded" */
+	{ "CUDA-OOM", 2, "out_of_memory: RMM failure", 0, NULL,
+	    "out_of_memory: RMM failure", { NULL } },
+	{ "CUDA-OOM", 2, "RMM failure at", 0, NULL, "RMM failure at[^\n]*"
+	    "(Maximum pool size exceeded|out of memory)", { NULL } },
 	/* the NVIDIA HPC compilers' runtime (OpenACC, CUDA Fortran): "Out of
 	 * memory allocating 4499256832 bytes of device memory", and a
 	 * program's own "Memory allocation on device failed" */
@@ -1447,6 +1461,22 @@ const struct pattern cds_explain_patterns[] = {
 	    ") *: *cannot open shared o", { NULL, NULL, "missing" } },
 	{ "F13", 4, "cannot open shared object file", 1, NULL, "(" P "/)?"
 	    "(" NVLIB SO ")" CANNOT, { NULL, NULL, "missing" } },
+	/* the same failure in a wrapper's own words: torch for R's loader
+	 * ("libcudart.so.11.0: Unable to open shared object file: there is
+	 * no file or directory available") */
+	{ "F13", 4, "Unable to open shared object", 1, NULL, "(" P "/)?"
+	    "(" NVLIB SO ") *: *Unable to open shared object",
+	    { NULL, NULL, "missing" } },
+	/* Java's System.load on Windows: the NVIDIA DLL was found, one it
+	 * needs was not ("cublas64_12.dll: Can't find dependent libraries") */
+	{ "F13", 3, "Can't find dependent libraries", 1, NULL, "([^ \n]*[\\/])?"
+	    "(" NVDLL "): Can't find dependent libraries", { NULL, NULL,
+	    "library" } },
+	/* a binding's probe of a CUDA library by its stem (DJL's CudaUtils:
+	 * "cudart library not found."); the driver's own are DRIVER-LIB's */
+	{ "F13", 3, " library not found", 1, NULL, "(lib)?(cudart|cublas(Lt)?|"
+	    "cudnn|cufft|curand|cusparse|cusolver|nvrtc|nvJitLink|nccl) "
+	    "library not found", { NULL, NULL, "library" } },
 	/* ldd's list of what a program needs ("libcublas.so.12 => not
 	 * found"), and ntldd's of a Windows DLL: by the same families */
 	{ "F7", 3, "=> not found", 1, NULL, "(libcudnn[a-z_]*\\.so\\.9|"
@@ -1623,6 +1653,13 @@ const struct pattern cds_explain_patterns[] = {
 	    "was built for sm([0-9]+)", { NULL, NULL, "built for" } },
 	{ "F21", 2, "was not compiled with any CUDA arch", 0, NULL,
 	    "was not compiled with any CUDA arch", { NULL } },
+	/* PaddlePaddle's check of its wheel's architectures against the GPU
+	 * ("The GPU architecture in your current machine is Pascal, which is
+	 * not compatible with Paddle installation with arch: 70 75 80 86") */
+	{ "F21", 2, "GPU architecture in your current machine is ", 0, NULL,
+	    "GPU architecture in your current machine is ([A-Za-z]+), which is "
+	    "not compatible with Paddle installation with arch: *([0-9 ]+)",
+	    { NULL, "GPU", "built for" } },
 	{ "F22", 1, "CUDNN_STATUS_MAPPING_ERROR", 0, NULL,
 	    "CUDNN_STATUS_MAPPING_ERROR", { NULL } },
 	{ "F22", 1, "CUDNN error(7)", 0, NULL, "CUDNN error\\(7\\)", { NULL } },
@@ -1707,6 +1744,26 @@ const struct pattern cds_explain_patterns[] = {
 	 * Available providers: CPUExecutionProvider") */
 	{ "F27", 2, "compile with -D", 0, NULL, "compile with -D[A-Z0-9_]*"
 	    "(GPU|CUDA)[A-Z0-9_]*=ON", { NULL } },
+	/* the same with the option's value 1 (LightGBM: "Please recompile
+	 * with CMake option -DUSE_CUDA=1") */
+	{ "F27", 2, "compile with CMake option -D", 0, NULL, "compile with "
+	    "CMake option -D[A-Z0-9_]*(GPU|CUDA)[A-Z0-9_]*=(1|ON)", { NULL } },
+	/* c10's device guard in a LibTorch without CUDA (torch for R, tch,
+	 * DJL: "PyTorch is not linked with support for cuda devices") */
+	{ "F27", 1, "is not linked with support for cuda", 1, NULL,
+	    "PyTorch is not linked with support for cuda devices", { NULL } },
+	/* XLA without its CUDA platform (xla-rs, an old jaxlib: "Could not
+	 * find registered platform with name: \"cuda\". Available platform
+	 * names are: Interpreter Host") */
+	{ "F27", 2, "Could not find registered platform with name", 0, NULL,
+	    "Could not find registered platform with name: *\"cuda\"",
+	    { NULL } },
+	/* a CPU wheel's version shown where the program reports its
+	 * PyTorch (Ultralytics' banner "torch-2.1.0+cpu", pip's "torch==
+	 * 2.1.0+cpu"), not an index's list of versions */
+	{ "F27", 3, "+cpu", 1, NULL, "(py)?torch(-|==)v?([0-9]+\\.[0-9]+"
+	    "[0-9.a-z]*\\+cpu)([^A-Za-z0-9,]|$)", { NULL, NULL, NULL,
+	    "torch" } },
 	/* llama.cpp finding no GPU to offload to ("warning: one possible
 	 * reason is that llama.cpp was compiled without GPU support"); not
 	 * where the same build lists a CUDA device ("CUDA0: NVIDIA ...") */
@@ -2039,6 +2096,19 @@ const struct pattern cds_explain_patterns[] = {
 	{ "GPU-FEATURE", 2, "identifier \"__", 0, NULL, "identifier \"(__("
 	    "nanosleep|match_any_sync|match_all_sync|reduce_(add|min|max|and|"
 	    "or|xor)_sync))\" is undefined", { NULL, "feature" } },
+	/* WMMA's fragments of the element types mma.h declares only from an
+	 * architecture on (8-bit integers from sm_72, 4- and 1-bit from
+	 * sm_73, bf16, tf32 and double from sm_80): nvcc, building for an
+	 * older one, finds the type incomplete ("incomplete type
+	 * \"nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16, 16, 16,
+	 * nv_bfloat16, nvcuda::wmma::row_major>\" is not allowed"); an
+	 * accumulator given a layout is the code's own error */
+	{ "GPU-FEATURE", 2, "incomplete type", 0, "wmma::fragment",
+	    "incomplete type[[:space:]]*\"?(nvcuda::)?wmma::fragment<"
+	    "(nvcuda::wmma::)?matrix_[ab], *[0-9]+, *[0-9]+, *[0-9]+, *"
+	    "(__nv_bfloat16|nv_bfloat16|[a-z:]*precision::(tf32|u4|s4|b1)|"
+	    "double|signed char|unsigned char)", { NULL, NULL, NULL,
+	    "feature" } },
 	/* CUTLASS's own check of an instruction of the architecture-specific
 	 * target (sm_90a, sm_100a) built for another ("Arch conditional MMA
 	 * instruction used without targeting appropriate compute
@@ -2181,6 +2251,27 @@ const struct pattern cds_explain_patterns[] = {
 	    "found at", { NULL } },
 	{ "NVCC-MISSING", 2, "Can't find libdevice directory", 0, NULL,
 	    "Can't find libdevice directory", { NULL } },
+	/* XLA finding no ptxas it can run, and compiling PTX through the
+	 * driver instead ("Relying on driver to perform ptx compilation.
+	 * Modify $PATH to customize ptxas location.") */
+	{ "NVCC-MISSING", 3, "Relying on driver to perform ptx compilation",
+	    0, NULL, "Relying on driver to perform ptx compilation",
+	    { NULL } },
+	/* CMake's find modules' common verdict (FindPackageHandleStandardArgs:
+	 * "Could NOT find CUDAToolkit (missing: CUDAToolkit_NVCC_EXECUTABLE
+	 * CUDA_CUDART)", FindCUDA's "Could NOT find CUDA (missing:
+	 * CUDA_TOOLKIT_ROOT_DIR ...)"): the toolkit, when its compiler, its
+	 * directory or its root is among what is missing; a version found
+	 * unsuitable is another verdict, without "(missing:" */
+	{ "NVCC-MISSING", 2, "Could NOT find CUDA", 0, NULL, "Could NOT find "
+	    "CUDA(Toolkit)? *\\(missing:[^)\n]*(NVCC|ROOT|BIN_DIR)",
+	    { NULL } },
+	/* a project's own FATAL_ERROR for it ("CMake Error at
+	 * cmake/compile_definitions/linux.cmake:64 (message):\n  CUDA not
+	 * found.") */
+	{ "NVCC-MISSING", 2, "CMake Error at", 0, NULL, "CMake Error at "
+	    "[^\n]*\\(message\\):[[:space:]]*(The )?CUDA (toolkit )?(was )?"
+	    "not found", { NULL } },
 	/* FFmpeg's configure with --enable-cuda-nvcc */
 	{ "NVCC-MISSING", 2, "failed checking for nvcc", 0, NULL, "failed "
 	    "checking for nvcc", { NULL } },
@@ -2188,6 +2279,14 @@ const struct pattern cds_explain_patterns[] = {
 	    "to find nvcc", { NULL } },
 	{ "NVCC-MISSING", 2, "find nvcc", 1, NULL, "([Cc]annot|[Cc]an't|"
 	    "[Cc]ouldn't) find nvcc", { NULL } },
+	/* the same as a build's verdict (flash-attn's setup.py: "flash_attn
+	 * was requested, but nvcc was not found."; DeepSpeed's op builder:
+	 * "MissingCUDAException: CUDA_HOME does not exist, unable to compile
+	 * CUDA op(s)") */
+	{ "NVCC-MISSING", 2, "nvcc was not found", 0, NULL, "nvcc was not "
+	    "found", { NULL } },
+	{ "NVCC-MISSING", 1, "CUDA_HOME does not exist", 0, NULL, "CUDA_HOME "
+	    "does not exist", { NULL } },
 	/* a Rust binding's build script that does not know the toolkit
 	 * installed (cudarc: "Unsupported cuda toolkit version: `12050`") */
 	{ "BINDING-TOOLKIT", 1, "Unsupported cuda toolkit version", 0, NULL,
@@ -2237,6 +2336,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "BINDING-TOOLKIT", 1, "Triton only support", 0, NULL, "Triton "
 	    "only supports? CUDA [0-9.]+ or higher, but got CUDA version: *"
 	    "([0-9.]+)", { NULL, "toolkit" } },
+	/* an installer's table of the CUDA releases it has builds for
+	 * (torch for R: "Unsupported CUDA version \"12.3\"\n Currently
+	 * supported versions are: \"11.7\" and \"11.8\"") */
+	{ "BINDING-TOOLKIT", 2, "Unsupported CUDA version", 0, NULL,
+	    "Unsupported CUDA version:? *\"?([0-9]+(\\.[0-9]+)*)\"?[^\n]*\n"
+	    "[^\n]*supported versions are", { NULL, "toolkit" } },
 	/* nvidia-ctk looking for the driver's libraries on the host ("failed
 	 * to locate libcuda.so: libcuda.so.580.159.04: not found") */
 	{ "CTR-HOST-DRIVER", 2, "failed to locate libcuda.so", 0, "nvidia-ctk",
@@ -2489,6 +2594,19 @@ const struct pattern cds_explain_patterns[] = {
 	    " found: NO", { NULL, "link" } },
 	{ "LINK-LIBCUDA", 2, "checking for ", 0, NULL, "checking for "
 	    "cu[A-Z][A-Za-z0-9_]* in -lcuda\\.\\.\\. *no\\>", { NULL } },
+	/* CMake's find modules for NVIDIA's libraries ("Could NOT find CUDNN
+	 * (missing: CUDNN_LIBRARY CUDNN_INCLUDE_DIR)", "Could NOT find NCCL
+	 * (missing: NCCL_INCLUDE_DIRS NCCL_LIBRARIES)"; each package is the
+	 * library's stem, read in lower case), FindCUDAToolkit when only the
+	 * runtime or its headers are missing, and TensorRT's (libnvinfer) */
+	{ "LINK-NVLIB", 2, "Could NOT find ", 0, NULL, "Could NOT find "
+	    "(CUDNN|NCCL|CUTENSOR|CUSPARSELT)\\>[^\n(]{0,40}\\(missing:",
+	    { NULL, "package" } },
+	{ "LINK-NVLIB", 2, "Could NOT find CUDA", 0, NULL, "Could NOT find "
+	    "CUDA(Toolkit)? *\\(missing: *((CUDA_CUDART|CUDAToolkit_INCLUDE_"
+	    "DIRS?) *)+\\)", { NULL } },
+	{ "LINK-NVLIB", 2, "Could NOT find TensorRT", 0, NULL, "Could NOT find "
+	    "TensorRT[^\n(]{0,40}\\(missing:", { NULL } },
 	/* bfloat16 asked of a GPU before Ampere, in the frameworks' words:
 	 * PyTorch's autocast ("does not support bfloat16"), transformers
 	 * ("doesn't support bf16/gpu"), accelerate ("bf16 mixed precision

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 619
+plan 653
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1295,6 +1295,80 @@ is "$(ids 'RuntimeError: Failed to dlopen libcuda.so.1')" "['DRIVER-LIB', 'NO-DR
 is "$(ids 'session.cc:GetSessionOptionsImpl:173 Please compile with -DSHERPA_ONNX_ENABLE_GPU=ON. Available providers: CPUExecutionProvider, . Fallback to cpu!')" \
 	"['F27']" "sherpa-onnx built without its GPU option"
 is "$(ids 'Please compile with -DBUILD_SHARED_LIBS=ON')" "[]" "another build option: nothing"
+# CMake's find modules: the toolkit, a library of NVIDIA's, another's
+is "$(ids 'Could NOT find CUDAToolkit (missing: CUDA_NVCC_EXECUTABLE CUDA_INCLUDE_DIRS CUDA_CUDART)')" \
+	"['NVCC-MISSING']" "CMake: no toolkit (its nvcc among what is missing)"
+is "$(ids 'Could NOT find CUDA (missing: CUDA_TOOLKIT_ROOT_DIR CUDA_NVCC_EXECUTABLE CUDA_INCLUDE_DIRS CUDA_CUDART_LIBRARY)')" \
+	"['NVCC-MISSING']" "CMake's FindCUDA: no toolkit root"
+is "$(ids 'Could NOT find CUDAToolkit (missing: CUDA_CUDART) (found version "12.4.131")')" \
+	"['LINK-NVLIB']" "CMake: a toolkit without its runtime library"
+is "$(ids 'Could NOT find CUDA: Found unsuitable version "10.1", but required is at least "11.0" (found /usr/local/cuda)')" \
+	"[]" "CMake: a toolkit found, of a version refused: not a missing one"
+cds --root "$E0" explain 'Could NOT find CUDNN (missing: CUDNN_LIBRARY CUDNN_INCLUDE_DIR)'
+like "$OUT" "^LINK-NVLIB: " "CMake: cuDNN not found by the build"
+like "$OUT" "libcudnn\.so is not installed here" "the package's library looked up here, in lower case"
+is "$(ids 'Could NOT find OpenSSL (missing: OPENSSL_CRYPTO_LIBRARY)')" "[]" "CMake: another package: nothing"
+is "$(ids "CMake Error at cmake/compile_definitions/linux.cmake:64 (message):
+  CUDA not found.")" "['NVCC-MISSING']" "a project's own CMake error: CUDA not found"
+is "$(ids "CMake Error at CMakeLists.txt:10 (message):
+  OpenCL not found.")" "[]" "the same for another SDK: nothing"
+
+# the loader's failure in a wrapper's words; a binding's probe by stem
+is "$(ids 'libcudart.so.11.0: Unable to open shared object file: there is no file or directory available')" \
+	"['F13']" "torch for R's loader: the CUDA runtime not found"
+is "$(ids 'libfoo.so.1: Unable to open shared object file: there is no file or directory available')" \
+	"[]" "the same words for another library: nothing"
+is "$(ids 'java.lang.UnsatisfiedLinkError: C:\djl\cublas64_12.dll: Can'"'"'t find dependent libraries')" \
+	"['F13']" "Java on Windows: an NVIDIA DLL whose own dependencies are not found"
+is "$(ids 'java.lang.UnsatisfiedLinkError: C:\tmp\jnidispatch.dll: Can'"'"'t find dependent libraries')" \
+	"[]" "the same for another DLL: nothing"
+is "$(ids 'ai.djl.util.cuda.CudaUtils               : cudart library not found.')" "['F13']" \
+	"DJL's probe of the CUDA runtime"
+is "$(ids 'zlib library not found')" "[]" "another library's probe: nothing"
+# builds without CUDA, in more programs' words
+is "$(ids 'Please recompile with CMake option -DUSE_CUDA=1')" "['F27']" "LightGBM built without CUDA"
+is "$(ids 'Please recompile with CMake option -DUSE_OPENMP=1')" "[]" "another option: nothing"
+is "$(ids 'Error in torch_tensor_cpp(data, dtype, device, requires_grad, pin_memory) :
+  PyTorch is not linked with support for cuda devices')" "['F27']" "a LibTorch without CUDA (torch for R)"
+is "$(ids 'PyTorch is not linked with support for xla devices')" "[]" "another device type: nothing"
+is "$(ids 'Error: xla error Could not find registered platform with name: "cuda". Available platform names are: Interpreter Host')" \
+	"['F27']" "XLA without its CUDA platform"
+is "$(ids 'Could not find registered platform with name: "rocm". Available platform names are: Host')" \
+	"[]" "another platform: nothing"
+cds --root "$E0" explain --json 'Ultralytics YOLOv8.1.3 Python-3.10.11 torch-2.1.0+cpu
+An Error occurred: Invalid CUDA '"'"'device=0'"'"' requested.'
+is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("torch")')" "('F27', '2.1.0+cpu')" \
+	"a banner's CPU wheel of PyTorch"
+cds --root "$E0" explain --json 'ERROR: Could not find a version that satisfies the requirement torch==2.2.3 (from versions: 2.2.0, 2.2.0+cpu, 2.2.0+cu118)'
+is "$(jget "$OUT" '"F27" in [m["id"] for m in d.get("matches", [])]')" "False" \
+	"an index's list of versions with a CPU one: not a CPU build installed"
+# RAPIDS' memory manager; an installer's table of CUDA releases
+is "$(ids 'Memory allocation error on worker 0: std::bad_alloc: out_of_memory: RMM failure at:/x/arena_memory_resource.hpp:171: Maximum pool size exceeded (failed to allocate 5.985840 GiB)')" \
+	"['CUDA-OOM']" "RMM out of device memory"
+is "$(ids 'RMM failure at:/x/cuda_memory_resource.hpp:60: invalid argument')" "[]" \
+	"RMM failing otherwise: not out of memory"
+cds --root "$E0" explain --json 'x Unsupported CUDA version "12.3"
+i Currently supported versions are: "11.7" and "11.8".'
+is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("toolkit")')" "('BINDING-TOOLKIT', '12.3')" \
+	"torch for R's installer: a toolkit outside its table"
+is "$(ids 'Unsupported CUDA version "12.3"')" "[]" "the same words without the table: nothing"
+is "$(ids 'Relying on driver to perform ptx compilation. Modify $PATH to customize ptxas location.')" \
+	"['NVCC-MISSING']" "XLA without a ptxas to run"
+is "$(ids "flash_attn was requested, but nvcc was not found.  Are you sure your environment has nvcc available?")" \
+	"['NVCC-MISSING']" "flash-attn's setup.py without nvcc"
+is "$(ids 'deepspeed.ops.op_builder.builder.MissingCUDAException: CUDA_HOME does not exist, unable to compile CUDA op(s)')" \
+	"['NVCC-MISSING']" "DeepSpeed's op builder without CUDA_HOME"
+# WMMA's fragments of types an older architecture lacks
+is "$(ids 'src/moe/moe_wmma.cu(172): error: incomplete type "nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16, 16, 16, nv_bfloat16, nvcuda::wmma::row_major>" is not allowed')" \
+	"['GPU-FEATURE']" "a bf16 WMMA fragment built for an architecture before sm_80"
+is "$(ids 'default_program(45): error: incomplete type "nvcuda::wmma::fragment<nvcuda::wmma::accumulator, 16, 16, 16, float, nvcuda::wmma::row_major>" is not allowed')" \
+	"[]" "an accumulator given a layout: the code's own error"
+# PyTorch's toolkit check raised as a tuple; PaddlePaddle's architectures
+cds --root "$E0" explain --json "RuntimeError: ('The detected CUDA version (%s) mismatches the version that was used to compilePyTorch (%s). Please make sure to use the same CUDA versions.', '11.3', '12.8')"
+is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("detected"), d["matches"][0]["captures"].get("compiled")')" \
+	"('F15', '11.3', '12.8')" "the toolkit check's format and arguments apart"
+is "$(ids 'The GPU architecture in your current machine is Pascal, which is not compatible with Paddle installation with arch: 70 75 80 86 , it is recommended')" \
+	"['F21']" "PaddlePaddle's wheel without the GPU's architecture"
 
 # ---- text output: 80 columns, colour -------------------------------------
 ex "$R1" x
