@@ -1142,13 +1142,83 @@ unwrapped(const char *text, size_t len, size_t *outlen)
 	return o;
 }
 
+/* glibc's translations of the dynamic loader's words (made from
+ * manifests/data/loader-l10n.tsv): English first */
+static const struct {
+	const char *english, *translated;
+} loader_words[] = {
+#include "loader-l10n.inc"
+};
+#define NLOADER_WORDS (sizeof(loader_words) / sizeof(*loader_words))
+
+/* Which row of loader_words is at TEXT (LEFT bytes): its index, or the
+ * table's size when none. */
+static size_t
+loader_word_at(const char *text, size_t left)
+{
+	size_t k, n;
+
+	for (k = 0; k < NLOADER_WORDS; k++) {
+		n = strlen(loader_words[k].translated);
+		if (n <= left && memcmp(text, loader_words[k].translated, n) == 0) {
+			break;
+		}
+	}
+	return k;
+}
+
+/* TEXT with the loader's words, where they are in one of the languages
+ * glibc translates them to ("libcudart.so.12: 无法打开共享对象文件"), made
+ * the English ones; NULL when it has none. */
+static char *
+loader_english(const char *text, size_t len, size_t *outlen)
+{
+	char *o, *w = NULL;
+	size_t i, k, size = 0, pass;
+
+	/* once to measure, once to write */
+	for (pass = 0; pass < 2; pass++) {
+		size_t n = 0;
+
+		for (i = 0; i < len;) {
+			if ((k = loader_word_at(text + i, len - i)) ==
+			    NLOADER_WORDS) {
+				if (w != NULL) {
+					w[n] = text[i];
+				}
+				n++;
+				i++;
+				continue;
+			}
+			if (w != NULL) {
+				memcpy(w + n, loader_words[k].english,
+				    strlen(loader_words[k].english));
+			}
+			n += strlen(loader_words[k].english);
+			i += strlen(loader_words[k].translated);
+		}
+		if (pass == 0) {
+			size = n;
+			w = cds_xmalloc(size + 1);
+		}
+	}
+	o = w;
+	o[size] = '\0';
+	*outlen = size;
+	if (size == len && memcmp(o, text, len) == 0) {
+		free(o);
+		return NULL;
+	}
+	return o;
+}
+
 struct cds_explanation *
 cds_explain_text(cds_handle_t *h, const char *text)
 {
 	struct cds_explanation *x;
 	const struct entry_def *e;
 	const char *v;
-	char *flat;
+	char *flat, *eng;
 	size_t *from, len, i, k, j;
 
 	if (text == NULL || *text == '\0') {
@@ -1171,6 +1241,21 @@ cds_explain_text(cds_handle_t *h, const char *text)
 		run_patterns(x, &from, flat, i);
 		add_codes(x, &from, flat, i);
 		free(flat);
+	}
+	if ((x->nmatches == 0 || (x->nmatches == 1 &&
+	    strcmp(x->matches[0].id, "NAMES") == 0)) &&
+	    (eng = loader_english(text, len, &i)) != NULL) {
+		/* the loader's words in the user's language: once more in
+		 * English, as pasted and with the lines joined */
+		run_patterns(x, &from, eng, i);
+		add_codes(x, &from, eng, i);
+		if (x->nmatches <= 1 &&
+		    (flat = unwrapped(eng, i, &k)) != NULL) {
+			run_patterns(x, &from, flat, k);
+			add_codes(x, &from, flat, k);
+			free(flat);
+		}
+		free(eng);
 	}
 	/* what the text names is shown only when nothing else is known */
 	for (k = 0; x->nmatches > 1 && k < x->nmatches; k++) {

@@ -216,6 +216,11 @@ const struct pattern cds_explain_patterns[] = {
 	/* a library that cannot be opened */
 	{ "F4", 1, COULD, 0, NULL, LOADLIB "(libcuda\\.so)" CANNOT,
 	    { NULL, "library", "missing" } },
+	/* the same retold with "the" ("Could not load the library
+	 * libcudnn_cnn_infer.so.8. Error: libcuda.so: cannot open ...") */
+	{ "F4", 1, "Could not load the library", 0, NULL, "Could not load "
+	    "the library (" CUDNN ")\\.[[:space:]]*Error: *(libcuda\\.so)"
+	    CANNOT, { NULL, "library", "missing" } },
 	{ "F6", 1, COULD, 0, NULL, LOADLIB "(" CUDNN ")" CANNOT,
 	    { NULL, "library", "missing" } },
 	{ "F5", 2, COULD, 0, NULL, LOADLIB "(lib[A-Za-z0-9_]+" SO ")" CANNOT,
@@ -885,6 +890,13 @@ const struct pattern cds_explain_patterns[] = {
 	    "cudaErrorStubLibrary", { NULL } },
 	{ "STUB-LIBCUDA", 3, "/stubs/libcuda.so", 1, NULL, "(" P "/stubs/"
 	    "libcuda\\.so[.0-9]*)", { NULL, "stub" } },
+	/* a build's detection of the GPU's architecture by running a probe,
+	 * on a machine without a GPU it can see (Kokkos on a login node:
+	 * "CUDA enabled but no NVIDIA GPU architecture currently enabled and
+	 * auto-detection failed") */
+	{ "NO-DRIVER", 3, "GPU architecture currently enabled and "
+	    "auto-detection failed", 0, NULL, "GPU architecture currently "
+	    "enabled and auto-detection failed", { NULL } },
 	{ "NO-DRIVER", 2, "no CUDA-capable device is detected", 0, NULL,
 	    "no CUDA-capable device is detected", { NULL } },
 	/* the banner of NVIDIA's CUDA images (nvidia_entrypoint.sh) */
@@ -1535,6 +1547,10 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F21", 2, "is not compatible with compile time compute cap", 1,
 	    NULL, "(([0-9]+) )?is not compatible with compile time compute "
 	    "cap ([0-9]+)", { NULL, NULL, "gpu cap", "built for" } },
+	/* the same image's refusal of a GPU its build has no kernels for
+	 * ("cuda compute cap 120 is not supported") */
+	{ "F21", 2, "compute cap ", 0, NULL, "compute cap ([0-9]+) is not "
+	    "supported", { NULL, "gpu cap" } },
 	/* RAPIDS' check of the GPU (cudf/utils/gpu_utils.py): "A GPU with
 	 * NVIDIA Volta(TM) (Compute Capability 7.0) or newer architecture is
 	 * required", and its build without the GPU's PTX ("missing the
@@ -1769,6 +1785,9 @@ const struct pattern cds_explain_patterns[] = {
 	 * where the same build lists a CUDA device ("CUDA0: NVIDIA ...") */
 	{ "F27", 3, "compiled without GPU support", 0, "!CUDA0: ", "compiled "
 	    "without GPU support", { NULL } },
+	{ "F27", 3, "no usable GPU found, --gpu-layers option will be "
+	    "ignored", 0, "!CUDA0: ", "no usable GPU found, --gpu-layers "
+	    "option will be ignored", { NULL } },
 	/* Ollama's list of the runners its build has, none for CUDA
 	 * ("Dynamic LLM libraries" runners=[cpu cpu_avx cpu_avx2]) */
 	{ "F27", 3, "runners=[", 0, NULL, "runners=\\[(cpu[a-z0-9_]* ?)+\\]",
@@ -1812,8 +1831,15 @@ const struct pattern cds_explain_patterns[] = {
 	    "torchaudio|jax|jaxlib|jax-cuda[0-9]+-(plugin|pjrt)|"
 	    "tensorflow(-gpu)?|onnxruntime-gpu|paddlepaddle-gpu|"
 	    "cupy-cuda[0-9a-z]+|tensorrt[a-z0-9_-]*|triton|xformers|"
-	    "ctranslate2|bitsandbytes)==([0-9][0-9A-Za-z.+]*)",
+	    "ctranslate2|bitsandbytes|kaolin)==([0-9][0-9A-Za-z.+]*)",
 	    { NULL, "requirement", NULL, NULL, "pin" } },
+	/* pip given a page or an index of builds for one CUDA (Kaolin's
+	 * "-f .../torch-2.0.0_cu118.html", PyG's, PyTorch's ".../whl/cu121")
+	 * that has no file of what was asked */
+	{ "PIP-NO-PIN", 3, "Looking in ", 0, NULL, "Looking in (links|"
+	    "indexes): *[^\n]*[^a-z](cu[0-9]{2,3}|cuda[0-9]+)[^\n]*\n"
+	    "([^\n]*\n){0,12}[^\n]*No matching distribution found for "
+	    "([A-Za-z0-9_.-]+)", { NULL, NULL, NULL, NULL, "requirement" } },
 	/* a GPU package with no file at all for the platform or Python
 	 * that asked (qiskit-aer-gpu on macOS: "from versions: none") */
 	{ "PIP-NO-PIN", 3, "No matching distribution found for", 0,
@@ -2346,6 +2372,13 @@ const struct pattern cds_explain_patterns[] = {
 	 * to locate libcuda.so: libcuda.so.580.159.04: not found") */
 	{ "CTR-HOST-DRIVER", 2, "failed to locate libcuda.so", 0, "nvidia-ctk",
 	    "failed to locate libcuda\\.so", { NULL } },
+	/* the same library looked for by the toolkit's CDI code inside
+	 * another tool (Toolbx: "failed to locate libcuda.so.575.57.08:
+	 * pattern libcuda.so.575.57.08 not found"): the driver's libcuda is
+	 * not installed beside its kernel module */
+	{ "DRIVER-LIB", 3, "failed to locate libcuda.so", 0, "!nvidia-ctk",
+	    "failed to locate (libcuda\\.so(\\.[0-9]+)*): pattern",
+	    { NULL, "missing" } },
 	/* the container toolkit's CDI generation not finding the driver's
 	 * libraries where it looks (a driver under a path of its own) */
 	{ "CTR-HOST-DRIVER", 2, "failed to generate CDI spec", 0,

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 653
+plan 662
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1358,6 +1358,38 @@ is "$(ids "flash_attn was requested, but nvcc was not found.  Are you sure your 
 	"['NVCC-MISSING']" "flash-attn's setup.py without nvcc"
 is "$(ids 'deepspeed.ops.op_builder.builder.MissingCUDAException: CUDA_HOME does not exist, unable to compile CUDA op(s)')" \
 	"['NVCC-MISSING']" "DeepSpeed's op builder without CUDA_HOME"
+# pip given a page of builds for one CUDA; Kaolin pinned; a build's GPU
+# probe on a machine without one; TEI's refusal of a GPU
+cds --root "$E0" explain --json 'pip install kaolin==0.13.0 -f https://nvidia-kaolin.s3.us-east-2.amazonaws.com/torch-2.0.0_cu118.html
+Looking in links: https://nvidia-kaolin.s3.us-east-2.amazonaws.com/torch-2.0.0_cu118.html
+ERROR: Could not find a version that satisfies the requirement kaolin==0.13.0 (from versions: 0.0)
+ERROR: No matching distribution found for kaolin==0.13.0'
+is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("requirement")')" "('PIP-NO-PIN', 'kaolin')" \
+	"Kaolin's page of builds for one torch and CUDA without the version asked"
+cds --root "$E0" explain --json 'Looking in links: https://data.pyg.org/whl/torch-2.1.0+cu121.html
+ERROR: Could not find a version that satisfies the requirement torch-scatter==9.9 (from versions: 2.1.2)
+ERROR: No matching distribution found for torch-scatter==9.9'
+is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("requirement")')" "('PIP-NO-PIN', 'torch-scatter')" \
+	"PyG's page of builds: the package it has no file of"
+is "$(ids 'Looking in links: https://example.org/simple/
+ERROR: No matching distribution found for requests==99')" "[]" "a page not of one CUDA's builds: nothing"
+is "$(ids 'CUDA enabled but no NVIDIA GPU architecture currently enabled and auto-detection failed.  Please give one -DKokkos_ARCH_{..}=ON')" \
+	"['NO-DRIVER']" "Kokkos' probe of the GPU's architecture on a machine without one"
+cds --root "$E0" explain --json 'cuda compute cap 120 is not supported'
+is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("gpu cap")')" "('F21', '120')" \
+	"text-embeddings-inference's image without the GPU's capability"
+is "$(ids 'warning: no usable GPU found, --gpu-layers option will be ignored')" "['F27']" \
+	"llama.cpp (Homebrew's) finding no GPU it was built for"
+is "$(ids 'ggml_cuda_init: found 1 CUDA devices:
+  Device 0: NVIDIA GeForce RTX 3060
+llama_model_load_from_file_impl: using device CUDA0: NVIDIA GeForce RTX 3060
+warning: no usable GPU found, --gpu-layers option will be ignored')" "[]" \
+	"the same where the build lists a CUDA device: not a CPU build"
+cds --root "$E0" explain --json 'level=debug msg="Generating Container Device Interface for NVIDIA: failed to get containerEdits: failed to create discoverer for driver libraries: failed to get libraries for driver version: failed to locate libcuda.so.575.57.08: pattern libcuda.so.575.57.08 not found\nlibcuda.so.575.57.08: not found"'
+is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("missing")')" "('DRIVER-LIB', 'libcuda.so.575.57.08')" \
+	"Toolbx's CDI: the driver's libcuda not installed beside its module"
+is "$(ids 'Error: WSL2 Could not load the library libcudnn_cnn_infer.so.8. Error: libcuda.so: cannot open shared object file: No such file or directory,')" \
+	"['F4', 'DRIVER-LIB']" "cuDNN 8's words retold with \"the\": libcuda.so not opened"
 # WMMA's fragments of types an older architecture lacks
 is "$(ids 'src/moe/moe_wmma.cu(172): error: incomplete type "nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16, 16, 16, nv_bfloat16, nvcuda::wmma::row_major>" is not allowed')" \
 	"['GPU-FEATURE']" "a bf16 WMMA fragment built for an architecture before sm_80"
