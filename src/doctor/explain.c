@@ -1142,6 +1142,14 @@ unwrapped(const char *text, size_t len, size_t *outlen)
 	return o;
 }
 
+/* Has X nothing known yet but what the text names (NAMES)? */
+static int
+names_only(const struct cds_explanation *x)
+{
+	return x->nmatches == 0 || (x->nmatches == 1 &&
+	    strcmp(x->matches[0].id, "NAMES") == 0);
+}
+
 /* glibc's translations of the dynamic loader's words (made from
  * manifests/data/loader-l10n.tsv): English first */
 static const struct {
@@ -1235,22 +1243,19 @@ cds_explain_text(cds_handle_t *h, const char *text)
 	from = cds_xcalloc(NPATTERNS, sizeof(*from));
 	run_patterns(x, &from, text, len);
 	add_codes(x, &from, text, len);
-	if (x->nmatches == 0 && (flat = unwrapped(text, len, &i)) != NULL) {
+	if (names_only(x) && (flat = unwrapped(text, len, &i)) != NULL) {
 		/* nothing known in the lines as pasted: once more with the
 		 * lines joined (a match's offset is then in the joined text) */
 		run_patterns(x, &from, flat, i);
 		add_codes(x, &from, flat, i);
 		free(flat);
 	}
-	if ((x->nmatches == 0 || (x->nmatches == 1 &&
-	    strcmp(x->matches[0].id, "NAMES") == 0)) &&
-	    (eng = loader_english(text, len, &i)) != NULL) {
+	if (names_only(x) && (eng = loader_english(text, len, &i)) != NULL) {
 		/* the loader's words in the user's language: once more in
 		 * English, as pasted and with the lines joined */
 		run_patterns(x, &from, eng, i);
 		add_codes(x, &from, eng, i);
-		if (x->nmatches <= 1 &&
-		    (flat = unwrapped(eng, i, &k)) != NULL) {
+		if (names_only(x) && (flat = unwrapped(eng, i, &k)) != NULL) {
 			run_patterns(x, &from, flat, k);
 			add_codes(x, &from, flat, k);
 			free(flat);

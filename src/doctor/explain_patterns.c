@@ -987,6 +987,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "NVML-UMA", 2, "memory", 1, NULL, "((device )?memory info|device "
 	    "memory|free memory|nvmlDeviceGetMemoryInfo)[^\n]{0,80}(Not "
 	    "Supported|NVML_ERROR_NOT_SUPPORTED|NotSupported)", { NULL } },
+	/* the call by its name in a program's own check of it (MRC: "NVML
+	 * failed running 'NvmlState::handle().nvmlDeviceGetMemoryInfo(...,
+	 * &info)'. Error msg: Not Supported") */
+	{ "NVML-UMA", 2, "nvmlDeviceGetMemoryInfo", 0, NULL,
+	    "nvmlDeviceGetMemoryInfo[^\n]{0,120}(Not Supported|"
+	    "NVML_ERROR_NOT_SUPPORTED|NotSupported)", { NULL } },
 	{ "NVML-UMA", 1, "| Not Supported", 0, NULL, "\\| Not Supported +"
 	    "\\| +[0-9]+% ", { NULL } },
 	/* a verbs call that pins memory or a queue failing for ENOMEM
@@ -1137,6 +1143,11 @@ const struct pattern cds_explain_patterns[] = {
 	 * setting (2) is more than encoder supports (0)"), Sunshine and
 	 * Apollo ("gpu max encode resolution 4096x4096, requested
 	 * 5120x2160") */
+	/* TensorRT building a quantized network for a GPU without INT8's
+	 * instructions (before Turing's: "Networks with QuantizeLayer/
+	 * DequantizeLayer layers require hardware with Int8 support.") */
+	{ "GPU-FEATURE", 2, "require hardware with Int8 support", 0, NULL,
+	    "require hardware with Int8 support", { NULL } },
 	{ "GPU-FEATURE", 2, "support required NVENC features", 0, NULL,
 	    "support required NVENC features", { NULL } },
 	{ "GPU-FEATURE", 2, "is more than encoder supports", 0, NULL, "is more "
@@ -1551,6 +1562,13 @@ const struct pattern cds_explain_patterns[] = {
 	 * ("cuda compute cap 120 is not supported") */
 	{ "F21", 2, "compute cap ", 0, NULL, "compute cap ([0-9]+) is not "
 	    "supported", { NULL, "gpu cap" } },
+	/* Ollama's runners checking the GPU against their build ("skipping
+	 * CUDA device - compute capability not in compiled architectures"
+	 * device="NVIDIA RTX A6000" cc=860 archs="[750 890 1000 1200]") */
+	{ "F21", 2, "compute capability not in compiled architectures", 0,
+	    NULL, "compute capability not in compiled architectures[^\n]*"
+	    "([[:space:]][^\n]*)?cc=([0-9]+) archs=\"?\\[([0-9 ]+)\\]",
+	    { NULL, NULL, "gpu cap", "built for" } },
 	/* RAPIDS' check of the GPU (cudf/utils/gpu_utils.py): "A GPU with
 	 * NVIDIA Volta(TM) (Compute Capability 7.0) or newer architecture is
 	 * required", and its build without the GPU's PTX ("missing the

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 662
+plan 666
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1390,6 +1390,16 @@ is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("missing")')" "('DRI
 	"Toolbx's CDI: the driver's libcuda not installed beside its module"
 is "$(ids 'Error: WSL2 Could not load the library libcudnn_cnn_infer.so.8. Error: libcuda.so: cannot open shared object file: No such file or directory,')" \
 	"['F4', 'DRIVER-LIB']" "cuDNN 8's words retold with \"the\": libcuda.so not opened"
+cds --root "$E0" explain --json 'msg="skipping CUDA device — compute capability not in compiled architectures"
+device="NVIDIA RTX A6000" cc=860 archs="[750 890 1000 1200]"'
+is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("gpu cap"), d["matches"][0]["captures"].get("built for")')" \
+	"('F21', '860', '750 890 1000 1200')" "Ollama's runner built without the GPU's capability"
+is "$(ids "F20260227 21:37:48.420159 258244446173728 device_info.cpp:329] NVML failed running 'NvmlState::handle().nvmlDeviceGetMemoryInfo(get_handle_by_id(device_id), &info)'. Error msg: Not Supported")" \
+	"['NVML-UMA']" "a program's check of NVML's memory query, by the call's name"
+is "$(ids "NVML failed running 'nvmlDeviceGetMemoryInfo(handle, &info)'. Error msg: Uninitialized")" "[]" \
+	"the same call failing otherwise: not the unified-memory GPU's"
+is "$(ids '[standardEngineBuilder.cpp::buildEngine::2072] Error Code 9: Internal Error (Networks with QuantizeLayer/DequantizeLayer layers require hardware with Int8 support.)')" \
+	"['GPU-FEATURE']" "TensorRT: a quantized network on a GPU without INT8"
 # WMMA's fragments of types an older architecture lacks
 is "$(ids 'src/moe/moe_wmma.cu(172): error: incomplete type "nvcuda::wmma::fragment<nvcuda::wmma::matrix_a, 16, 16, 16, nv_bfloat16, nvcuda::wmma::row_major>" is not allowed')" \
 	"['GPU-FEATURE']" "a bf16 WMMA fragment built for an architecture before sm_80"
