@@ -1220,13 +1220,33 @@ loader_english(const char *text, size_t len, size_t *outlen)
 	return o;
 }
 
+/* Read TEXT into X: the patterns and the codes in the lines as pasted,
+ * and, when nothing is known from them but the names they mention, once
+ * more with the lines joined (a match's offset is then in the joined
+ * text). */
+static void
+read_text(struct cds_explanation *x, size_t **fromp, const char *text,
+    size_t len)
+{
+	char *flat;
+	size_t n;
+
+	run_patterns(x, fromp, text, len);
+	add_codes(x, fromp, text, len);
+	if (names_only(x) && (flat = unwrapped(text, len, &n)) != NULL) {
+		run_patterns(x, fromp, flat, n);
+		add_codes(x, fromp, flat, n);
+		free(flat);
+	}
+}
+
 struct cds_explanation *
 cds_explain_text(cds_handle_t *h, const char *text)
 {
 	struct cds_explanation *x;
 	const struct entry_def *e;
 	const char *v;
-	char *flat, *eng;
+	char *eng;
 	size_t *from, len, i, k, j;
 
 	if (text == NULL || *text == '\0') {
@@ -1241,25 +1261,11 @@ cds_explain_text(cds_handle_t *h, const char *text)
 	}
 	x = cds_xcalloc(1, sizeof(*x));
 	from = cds_xcalloc(NPATTERNS, sizeof(*from));
-	run_patterns(x, &from, text, len);
-	add_codes(x, &from, text, len);
-	if (names_only(x) && (flat = unwrapped(text, len, &i)) != NULL) {
-		/* nothing known in the lines as pasted: once more with the
-		 * lines joined (a match's offset is then in the joined text) */
-		run_patterns(x, &from, flat, i);
-		add_codes(x, &from, flat, i);
-		free(flat);
-	}
+	read_text(x, &from, text, len);
 	if (names_only(x) && (eng = loader_english(text, len, &i)) != NULL) {
 		/* the loader's words in the user's language: once more in
-		 * English, as pasted and with the lines joined */
-		run_patterns(x, &from, eng, i);
-		add_codes(x, &from, eng, i);
-		if (names_only(x) && (flat = unwrapped(eng, i, &k)) != NULL) {
-			run_patterns(x, &from, flat, k);
-			add_codes(x, &from, flat, k);
-			free(flat);
-		}
+		 * English */
+		read_text(x, &from, eng, i);
 		free(eng);
 	}
 	/* what the text names is shown only when nothing else is known */
