@@ -2649,15 +2649,16 @@ const struct pattern cds_explain_patterns[] = {
 	 * (missing: CUDNN_LIBRARY CUDNN_INCLUDE_DIR)", "Could NOT find NCCL
 	 * (missing: NCCL_INCLUDE_DIRS NCCL_LIBRARIES)"; each package is the
 	 * library's stem, read in lower case), FindCUDAToolkit when only the
-	 * runtime or its headers are missing, and TensorRT's (libnvinfer) */
+	 * runtime or its headers are missing, and TensorRT's (libnvinfer) and
+	 * cuSPARSELt's (libcusparseLt), whose names are not the stem's */
 	{ "LINK-NVLIB", 2, "Could NOT find ", 0, NULL, "Could NOT find "
-	    "(CUDNN|NCCL|CUTENSOR|CUSPARSELT)\\>[^\n(]{0,40}\\(missing:",
+	    "(CUDNN|NCCL|CUTENSOR)\\>[^\n(]{0,40}\\(missing:",
 	    { NULL, "package" } },
 	{ "LINK-NVLIB", 2, "Could NOT find CUDA", 0, NULL, "Could NOT find "
 	    "CUDA(Toolkit)? *\\(missing: *((CUDA_CUDART|CUDAToolkit_INCLUDE_"
 	    "DIRS?) *)+\\)", { NULL } },
-	{ "LINK-NVLIB", 2, "Could NOT find TensorRT", 0, NULL, "Could NOT find "
-	    "TensorRT[^\n(]{0,40}\\(missing:", { NULL } },
+	{ "LINK-NVLIB", 2, "Could NOT find ", 0, NULL, "Could NOT find "
+	    "(TensorRT|CUSPARSELT)\\>[^\n(]{0,40}\\(missing:", { NULL } },
 	/* bfloat16 asked of a GPU before Ampere, in the frameworks' words:
 	 * PyTorch's autocast ("does not support bfloat16"), transformers
 	 * ("doesn't support bf16/gpu"), accelerate ("bf16 mixed precision

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 666
+plan 668
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1307,6 +1307,9 @@ is "$(ids 'Could NOT find CUDA: Found unsuitable version "10.1", but required is
 cds --root "$E0" explain 'Could NOT find CUDNN (missing: CUDNN_LIBRARY CUDNN_INCLUDE_DIR)'
 like "$OUT" "^LINK-NVLIB: " "CMake: cuDNN not found by the build"
 like "$OUT" "libcudnn\.so is not installed here" "the package's library looked up here, in lower case"
+cds --root "$E0" explain 'Could NOT find CUSPARSELT (missing: CUSPARSELT_LIBRARY_PATH CUSPARSELT_INCLUDE_PATH)'
+like "$OUT" "^LINK-NVLIB: " "CMake: cuSPARSELt not found by the build"
+unlike "$OUT" "libcusparselt\.so" "its library is not looked up by the package's name (libcusparseLt)"
 is "$(ids 'Could NOT find OpenSSL (missing: OPENSSL_CRYPTO_LIBRARY)')" "[]" "CMake: another package: nothing"
 is "$(ids "CMake Error at cmake/compile_definitions/linux.cmake:64 (message):
   CUDA not found.")" "['NVCC-MISSING']" "a project's own CMake error: CUDA not found"
