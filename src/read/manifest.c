@@ -1770,8 +1770,19 @@ cds_manifest_load(cds_handle_t *h)
 	if (h->manifest_arg != NULL &&
 	    (cds_startswith(h->manifest_arg, "http://") ||
 	    cds_startswith(h->manifest_arg, "https://"))) {
+		/* a URL that did not answer is not asked again in this run
+		 * (a command that reads the manifest twice would wait twice
+		 * for a stalled server): the same error again */
+		if (h->manifest_failed != NULL) {
+			cds_err_put(h, h->manifest_failed);
+			cds_err_copy(h, h->manifest_failed);
+			return NULL;
+		}
 		text = cds_dl_fetch_small(h, h->manifest_arg, 16u << 20, NULL);
 		if (text == NULL) {
+			h->manifest_failed = cds_xcalloc(1,
+			    sizeof(*h->manifest_failed));
+			cds_err_copy(h, h->manifest_failed);
 			return NULL;	/* error set by cds_dl_fetch_small */
 		}
 		path = cds_xstrdup(h->manifest_arg);

@@ -68,6 +68,11 @@ manifest_drop(cds_handle_t *h)
 		h->manifest_free(h->index_head);
 		h->index_head = NULL;
 	}
+	if (h->manifest_failed != NULL) {
+		cds_errsave_free(h->manifest_failed);
+		free(h->manifest_failed);
+		h->manifest_failed = NULL;
+	}
 }
 
 void

@@ -26,6 +26,9 @@ struct cds_handle {
 							   this */
 	struct cds_manifest *index_head;	/* its number and dates
 						   alone (indexhead.c) */
+	struct cds_errsave *manifest_failed;	/* the manifest's URL did
+						   not answer: said again,
+						   not fetched again */
 	struct cds_strv mirrors;
 	char *cache_dir;
 	char *prefix;

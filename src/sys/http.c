@@ -100,24 +100,52 @@ small_write(char *p, size_t size, size_t n, void *ud)
 	return size * n;
 }
 
-/* Called about once a second even when nothing comes: the same "no data
- * for N s" as an archive's attempt (curl's low-speed check averages over a
- * window, and would wait seconds longer after a last few bytes). */
-static int
-small_progress(void *ud, curl_off_t dltotal, curl_off_t dlnow,
-    curl_off_t ultotal, curl_off_t ulnow)
+/*
+ * Runs the transfer C until it ends or no byte has come for S->tmo
+ * seconds (S->stalled): the same "no data for N s" as an archive's
+ * attempt.  The loop is ours, waking at least every quarter second, so
+ * that the silence is measured on our clock: curl_easy_perform's progress
+ * callback may come seconds apart when nothing arrives, and curl's
+ * low-speed check averages over a window (it would wait longer after a
+ * last few bytes).  The transfer's own result, or CURLE_OK when it
+ * stalled.
+ */
+static CURLcode
+small_run(CURL *c, struct small *s)
 {
-	struct small *s = ud;
+	CURLM *m;
+	CURLMsg *msg;
+	CURLcode rc = CURLE_OK;
+	int running = 1, left;
 
-	(void)dltotal;
-	(void)dlnow;
-	(void)ultotal;
-	(void)ulnow;
-	if (cds_now_ms() - s->last_data > s->tmo * 1000.0) {
-		s->stalled = 1;
-		return 1;
+	if ((m = NET(curl_multi_init)()) == NULL) {
+		return CURLE_OUT_OF_MEMORY;
 	}
-	return 0;
+	if (NET(curl_multi_add_handle)(m, c) != CURLM_OK) {
+		NET(curl_multi_cleanup)(m);
+		return CURLE_OUT_OF_MEMORY;
+	}
+	s->last_data = cds_now_ms();
+	while (running) {
+		NET(curl_multi_perform)(m, &running);
+		while ((msg = NET(curl_multi_info_read)(m, &left)) != NULL) {
+			if (msg->msg == CURLMSG_DONE) {
+				rc = msg->data.result;
+				running = 0;
+			}
+		}
+		if (!running) {
+			break;
+		}
+		if (cds_now_ms() - s->last_data > s->tmo * 1000.0) {
+			s->stalled = 1;
+			break;
+		}
+		NET(curl_multi_poll)(m, NULL, 0, 250, NULL);
+	}
+	NET(curl_multi_remove_handle)(m, c);
+	NET(curl_multi_cleanup)(m);
+	return rc;
 }
 
 char *
@@ -147,12 +175,8 @@ cds_dl_fetch_small(cds_handle_t *h, const char *url, size_t max, size_t *len)
 	NET(curl_easy_setopt)(c, CURLOPT_URL, url);
 	NET(curl_easy_setopt)(c, CURLOPT_WRITEFUNCTION, small_write);
 	NET(curl_easy_setopt)(c, CURLOPT_WRITEDATA, &s);
-	NET(curl_easy_setopt)(c, CURLOPT_XFERINFOFUNCTION, small_progress);
-	NET(curl_easy_setopt)(c, CURLOPT_XFERINFODATA, &s);
-	NET(curl_easy_setopt)(c, CURLOPT_NOPROGRESS, 0L);
 	NET(curl_easy_setopt)(c, CURLOPT_ERRORBUFFER, errbuf);
-	s.last_data = cds_now_ms();
-	rc = NET(curl_easy_perform)(c);
+	rc = small_run(c, &s);
 	NET(curl_easy_getinfo)(c, CURLINFO_RESPONSE_CODE, &status);
 	NET(curl_easy_cleanup)(c);
 	if (s.overrun) {

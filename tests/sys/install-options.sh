@@ -17,7 +17,7 @@
 # within it (one block at a time).
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/nginx.sh"
-plan 40
+plan 41
 
 if ! have_python; then
 	skip 40 "python3 missing"
@@ -92,6 +92,7 @@ is "$(ls -A "$P/.state/staging" 2>/dev/null)" "" "no staging left"
 is "$(ls -A "$P/.state/receipts" 2>/dev/null)" "" "no receipt"
 
 # the manifest itself by URL from the stalled server
+asked=$(grep -c "GET /index.json" "$FAULT_LOG")
 t0=$(now)
 cds --root "$R" --manifest "$FAULT_URL/index.json" plan --cuda 12.4.1 \
 	--cudnn none --timeout 2
@@ -99,7 +100,11 @@ el=$(since "$t0")
 is "$RC" 3 "a manifest URL that stalls, --timeout 2: exit 3"
 like "$ERR" "error: .*$FAULT_URL/index.json: no data for 2 s" \
 	"the message names the manifest's URL and the timeout"
-within "it gave up in time" "$el" 6 "$base"
+# one wait of 2 s: plan reads the manifest twice (its plan, then the
+# findings), and a URL that did not answer is not asked again
+is "$(($(grep -c "GET /index.json" "$FAULT_LOG") - asked))" 1 \
+	"the manifest's URL asked once in the run"
+within "it gave up in time" "$el" 4 "$base"
 fault_stop
 
 # --- --memlimit --------------------------------------------------------------------
