@@ -154,6 +154,57 @@ cds_endswith(const char *s, const char *suffix)
 	return ls >= lx && strcmp(s + ls - lx, suffix) == 0;
 }
 
+static char
+ascii_lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+void
+cds_folded_init(struct cds_folded *f, const char *text, size_t len)
+{
+	size_t i;
+
+	f->text = text;
+	f->len = len;
+	f->low = cds_xmalloc(len + 1);
+	for (i = 0; i < len; i++) {
+		f->low[i] = ascii_lower(text[i]);
+	}
+	f->low[len] = '\0';
+}
+
+void
+cds_folded_free(struct cds_folded *f)
+{
+	free(f->low);
+	f->low = NULL;
+}
+
+const char *
+cds_folded_find(const struct cds_folded *f, const char *from,
+    const char *needle)
+{
+	char small[128], *low = small;
+	size_t off = (size_t)(from - f->text), n = strlen(needle), i;
+	const char *at;
+
+	if (off > f->len) {
+		return NULL;
+	}
+	if (n >= sizeof(small)) {
+		low = cds_xmalloc(n + 1);
+	}
+	for (i = 0; i < n; i++) {
+		low[i] = ascii_lower(needle[i]);
+	}
+	at = memmem(f->low + off, f->len - off, low, n);
+	if (low != small) {
+		free(low);
+	}
+	return at != NULL ? f->text + (at - f->low) : NULL;
+}
+
 char *
 cds_strtrim(char *s)
 {

@@ -42,6 +42,26 @@ CDS_HIDDEN char *cds_printable(const char *s, size_t max);
 /* Trim ASCII whitespace at both ends, in place. */
 CDS_HIDDEN char *cds_strtrim(char *s);
 
+/*
+ * A text and its copy in ASCII lower case, for many case-blind searches of
+ * one text: each is a memmem() of the copy (glibc's is word-at-a-time)
+ * instead of a strcasestr() of the text (a byte at a time, and about five
+ * times slower on a long text).  Letters outside ASCII are compared as they
+ * are, in every locale.
+ */
+struct cds_folded {
+	const char *text;	/* not owned */
+	size_t len;
+	char *low;
+};
+CDS_HIDDEN void cds_folded_init(struct cds_folded *f, const char *text,
+    size_t len);
+CDS_HIDDEN void cds_folded_free(struct cds_folded *f);
+/* strcasestr(FROM, NEEDLE), FROM within F's text (F->text at least), the
+ * place in F's text or NULL. */
+CDS_HIDDEN const char *cds_folded_find(const struct cds_folded *f,
+    const char *from, const char *needle);
+
 /* A growable NULL-terminated array of owned strings. */
 struct cds_strv {
 	char **v;

@@ -432,6 +432,12 @@ static const struct wrapper wrappers[] = {
 	/* PyCUDA: "cuFuncSetBlockShape failed: invalid resource handle" */
 	{ "PyCUDA", "failed: ", "(cu[A-Z][A-Za-z0-9_]*) failed: *()", 0, 2,
 	    1, NULL, NULL, 0 },
+	/* ethminer's CUDA_SAFE_CALL and the miners made from it
+	 * (kawpowminer, nsfminer): "CUDA error in func set_constants at line
+	 * 180 calling cudaMemcpyToSymbol(...) failed with error invalid
+	 * device symbol" */
+	{ "ethminer", " failed with error ", "calling (cu[A-Za-z0-9_]*)\\("
+	    "[^\n]*\\) failed with error *()", 0, 2, 1, NULL, NULL, 0 },
 	/* CTranslate2: "CUDA failed with error initialization error" */
 	{ "CTranslate2", "CUDA failed with error ", "CUDA failed with error "
 	    "*()", 0, 1, 0, "cudaError_t", NULL, 0 },
@@ -545,6 +551,9 @@ static const struct wrapper wrappers[] = {
 	 * nvidia-smi's "exit status N" is not (its own codes differ) */
 	{ NULL, "nvml error (", "nvml error \\(([0-9]+)\\)", 1, 0, 0,
 	    "nvmlReturn_t", NULL, 0 },
+	/* and T-Rex's "NVML error, code 12" */
+	{ NULL, "nvml error, code ", "nvml error, code:? *([0-9]+)\\b", 1, 0,
+	    0, "nvmlReturn_t", NULL, 0 },
 	/* NVML's own words (nvmlErrorString) after nvidia-smi's "Failed to
 	 * initialize NVML: " ("... GPU access blocked by the operating
 	 * system"), and after "NVML error: ", as the container toolkit and
@@ -708,8 +717,10 @@ find_names(const char *text, size_t len, struct cds_code_hit **hits,
  * error".  Each begins with its library's name, so none is said in
  * passing. */
 static void
-find_jaxlib(const char *text, struct cds_code_hit **hits, size_t *n)
+find_jaxlib(const struct cds_folded *f, struct cds_code_hit **hits,
+    size_t *n)
 {
+	const char *text = f->text;
 	static const struct {
 		const char *name, *words;
 	} said[] = {
@@ -750,7 +761,7 @@ find_jaxlib(const char *text, struct cds_code_hit **hits, size_t *n)
 	size_t i;
 
 	for (i = 0; i < sizeof(said) / sizeof(said[0]); i++) {
-		const char *at = strcasestr(text, said[i].words);
+		const char *at = cds_folded_find(f, text, said[i].words);
 		size_t k = strlen(said[i].words);
 
 		/* the whole phrase: "cuFFT invalid value" is not the start
@@ -806,8 +817,10 @@ ffmpeg_nvenc_words(const struct cds_code *c, char *buf, size_t size)
  * that names an encoder ("enc": nvenc, NvEnc, EncodeSession) beside the
  * words, so that another library's "out of memory (2)" is not NVENC's. */
 static void
-find_ffmpeg_nvenc(const char *text, struct cds_code_hit **hits, size_t *n)
+find_ffmpeg_nvenc(const struct cds_folded *f, struct cds_code_hit **hits,
+    size_t *n)
 {
+	const char *text = f->text;
 	size_t i;
 
 	for (i = 0; i < NCODES; i++) {
@@ -820,7 +833,8 @@ find_ffmpeg_nvenc(const char *text, struct cds_code_hit **hits, size_t *n)
 		}
 		k = snprintf(form, sizeof(form), "%s (%ld)", words,
 		    table[i].value);
-		for (at = text; (at = strcasestr(at, form)) != NULL; at += k) {
+		for (at = text; (at = cds_folded_find(f, at, form)) != NULL;
+		    at += k) {
 			const char *bol = at, *eol = at + k;
 			int named = 0;
 
@@ -1105,8 +1119,9 @@ said_last(const char *text, const char *at, size_t k)
  * more) cut short by its last word when no other code's begins the
  * same. */
 static void
-find_words(const char *text, struct cds_code_hit **hits, size_t *n)
+find_words(const struct cds_folded *f, struct cds_code_hit **hits, size_t *n)
 {
+	const char *text = f->text;
 	size_t i;
 
 	for (i = 0; i < NWORDS; i++) {
@@ -1132,7 +1147,8 @@ find_words(const char *text, struct cds_code_hit **hits, size_t *n)
 		k = strlen(w);
 		k -= k > 0 && w[k - 1] == '.';
 		snprintf(said, sizeof(said), "%.*s", (int)k, w);
-		for (at = text; (at = strcasestr(at, said)) != NULL; at++) {
+		for (at = text; (at = cds_folded_find(f, at, said)) != NULL;
+		    at++) {
 			if (words >= 4 || said_last(text, at, k)) {
 				break;
 			}
@@ -1144,7 +1160,7 @@ find_words(const char *text, struct cds_code_hit **hits, size_t *n)
 		    only_prefix(c, w, (size_t)(last - w))) {
 			k = (size_t)(last - w);
 			snprintf(said, sizeof(said), "%.*s", (int)k, w);
-			at = strcasestr(text, said);
+			at = cds_folded_find(f, text, said);
 		}
 		if (at != NULL) {
 			hit_add(hits, n, c, (size_t)(at - text), k, NULL, 0);
@@ -1236,17 +1252,19 @@ wrapped_code(const struct wrapper *w, const char *win, const char *full,
 	return NULL;
 }
 
-/* The codes wrapper W (compiled as RE) prints in TEXT. */
+/* The codes wrapper W prints in F's text. */
 static void
-find_wrapped(const char *text, size_t len, const struct wrapper *w,
-    const regex_t *re, struct cds_code_hit **hits, size_t *n)
+find_wrapped(const struct cds_folded *f, const struct wrapper *w,
+    struct cds_code_hit **hits, size_t *n)
 {
-	char *win = cds_xmalloc(BACK + FWD + 1);
-	const char *at = text;
+	const char *text = f->text, *at = text;
+	size_t len = f->len;
+	char *win = NULL;
+	regex_t re;
 	int tries;
 
 	for (tries = 0; tries < MAXTRIES &&
-	    (at = strcasestr(at, w->key)) != NULL; tries++, at++) {
+	    (at = cds_folded_find(f, at, w->key)) != NULL; tries++, at++) {
 		size_t k = (size_t)(at - text), b = k, e = k, l = 0;
 		regmatch_t g[NGROUPS];
 		const struct cds_code *c;
@@ -1257,9 +1275,17 @@ find_wrapped(const char *text, size_t len, const struct wrapper *w,
 		while (e < len && e - k < FWD && text[e] != '\n') {
 			e++;
 		}
+		if (win == NULL) {
+			/* compiled at the first place of its key only */
+			if (regcomp(&re, w->re, REG_EXTENDED |
+			    (w->cased ? 0 : REG_ICASE)) != 0) {
+				return;	/* a bad row: the tests fail */
+			}
+			win = cds_xmalloc(BACK + FWD + 1);
+		}
 		memcpy(win, text + b, e - b);
 		win[e - b] = '\0';
-		if (regexec(re, win, NGROUPS, g, 0) != 0) {
+		if (regexec(&re, win, NGROUPS, g, 0) != 0) {
 			continue;
 		}
 		if ((c = wrapped_code(w, win, text + b, g, &l)) != NULL) {
@@ -1267,7 +1293,10 @@ find_wrapped(const char *text, size_t len, const struct wrapper *w,
 			    w->num > 0);
 		}
 	}
-	free(win);
+	if (win != NULL) {
+		regfree(&re);
+		free(win);
+	}
 }
 
 /* C's name as other languages' bindings spell it, without its prefix:
@@ -1437,10 +1466,11 @@ find_camel(const char *text, size_t len, struct cds_code_hit **hits,
  * "Illegal address in CUDA queue copy_from_device (...)".  A code's
  * spelled name counts only before " in cu" or " in CUDA queue". */
 static void
-find_spelled(const char *text, size_t len, struct cds_code_hit **hits,
+find_spelled(const struct cds_folded *f, struct cds_code_hit **hits,
     size_t *n)
 {
-	size_t i;
+	const char *text = f->text;
+	size_t len = f->len, i;
 
 	for (i = 0; i < NCODES; i++) {
 		const struct cds_code *c = &table[i];
@@ -1457,7 +1487,8 @@ find_spelled(const char *text, size_t len, struct cds_code_hit **hits,
 			spelled[k++] = *p == '_' ? ' ' : *p;
 		}
 		spelled[k] = '\0';
-		for (at = text; (at = strcasestr(at, spelled)) != NULL; at++) {
+		for (at = text; (at = cds_folded_find(f, at, spelled)) != NULL;
+		    at++) {
 			size_t off = (size_t)(at - text);
 			const char *e = at + k;
 
@@ -1484,28 +1515,24 @@ hit_order(const void *a, const void *b)
 size_t
 cds_codes_find(const char *text, size_t len, struct cds_code_hit **hits)
 {
+	struct cds_folded f;
 	size_t n = 0, i;
 
 	*hits = NULL;
+	cds_folded_init(&f, text, len);
 	find_names(text, len, hits, &n);
 	for (i = 0; i < NWRAPPERS; i++) {
-		regex_t re;
-
-		if (regcomp(&re, wrappers[i].re, REG_EXTENDED |
-		    (wrappers[i].cased ? 0 : REG_ICASE)) != 0) {
-			continue;	/* a bad row: the tests fail */
-		}
-		find_wrapped(text, len, &wrappers[i], &re, hits, &n);
-		regfree(&re);
+		find_wrapped(&f, &wrappers[i], hits, &n);
 	}
-	find_words(text, hits, &n);
+	find_words(&f, hits, &n);
 	find_camel(text, len, hits, &n);
-	find_spelled(text, len, hits, &n);
-	find_jaxlib(text, hits, &n);
-	find_ffmpeg_nvenc(text, hits, &n);
+	find_spelled(&f, hits, &n);
+	find_jaxlib(&f, hits, &n);
+	find_ffmpeg_nvenc(&f, hits, &n);
 	find_pynvml(text, hits, &n);
 	find_nvml_short(text, hits, &n);
 	find_unprefixed(text, hits, &n);
+	cds_folded_free(&f);
 	if (n > 1) {
 		qsort(*hits, n, sizeof(**hits), hit_order);
 	}

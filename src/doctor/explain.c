@@ -20,6 +20,7 @@
 #include <strings.h>
 
 #include "doctor/aptfix.h"
+#include "base/strmap.h"
 #include "doctor/codes.h"
 #include "scan/container.h"
 #include "scan/dynprobe.h"
@@ -251,27 +252,41 @@ word_before(const char *text, size_t k)
 	return i;
 }
 
-/* Pattern P (compiled as RE) at the places of its key in TEXT: fill M at
- * the first match.  Returns 1 when it matched. */
+/* Pattern P at the places of its key in F's text: fill M at the first
+ * match.  Its expression is compiled at the first place of its key (most
+ * texts hold few keys).  Returns 1 when it matched. */
 static int
-match_pattern(const struct pattern *p, const regex_t *re, const char *text,
-    size_t len, struct cds_explain_match *m)
+match_pattern(const struct pattern *p, const struct cds_folded *f,
+    struct cds_explain_match *m)
 {
-	const char *at = text;
-	char *win = cds_xmalloc(KEYRUN + WINDOW + 1);
+	const char *text = f->text, *at = text;
+	size_t len = f->len;
+	char *win = NULL;
+	regex_t re;
 	int tries, found = 0;
 
 	if (p->context != NULL && (p->context[0] == '!' ?
-	    strcasestr(text, p->context + 1) != NULL :
-	    strcasestr(text, p->context) == NULL)) {
-		free(win);
+	    cds_folded_find(f, text, p->context + 1) != NULL :
+	    cds_folded_find(f, text, p->context) == NULL)) {
 		return 0;
 	}
 	for (tries = 0; !found && tries < MAXTRIES &&
-	    (at = strcasestr(at, p->key)) != NULL; tries++, at++) {
+	    (at = cds_folded_find(f, at, p->key)) != NULL; tries++, at++) {
 		size_t k = (size_t)(at - text), end, starts[2], s, j;
 		regmatch_t g[NGROUPS];
 		int ns = 0;
+
+		if (win == NULL) {
+			char *anchored = cds_xasprintf("^(%s)", p->re);
+			int bad = regcomp(&re, anchored,
+			    REG_EXTENDED | REG_ICASE) != 0;
+
+			free(anchored);
+			if (bad) {
+				return 0;	/* a bad row: the tests fail */
+			}
+			win = cds_xmalloc(KEYRUN + WINDOW + 1);
+		}
 
 		if (p->back && word_before(text, k) < k) {
 			starts[ns++] = word_before(text, k);
@@ -281,7 +296,7 @@ match_pattern(const struct pattern *p, const regex_t *re, const char *text,
 		for (s = 0; !found && s < (size_t)ns; s++) {
 			memcpy(win, text + starts[s], end - starts[s]);
 			win[end - starts[s]] = '\0';
-			if (regexec(re, win, NGROUPS, g, 0) != 0) {
+			if (regexec(&re, win, NGROUPS, g, 0) != 0) {
 				continue;
 			}
 			found = 1;
@@ -300,7 +315,10 @@ match_pattern(const struct pattern *p, const regex_t *re, const char *text,
 			}
 		}
 	}
-	free(win);
+	if (win != NULL) {
+		regfree(&re);
+		free(win);
+	}
 	if (found) {
 		dotted_versions(m);
 		dll_soname(m);
@@ -448,8 +466,15 @@ size_t
 cds_explain_closest(const char *text, const char **ids, size_t max)
 {
 	double *best = cds_xcalloc(NENTRIES, sizeof(*best));
+	struct cds_folded f;
 	size_t i, n = 0, k;
 
+	struct cds_strmap *seen = cds_strmap_new(1);
+	static char held_mark, absent_mark;
+#define HELD ((void *)&held_mark)
+#define ABSENT ((void *)&absent_mark)
+
+	cds_folded_init(&f, text, strlen(text));
 	for (i = 0; i < NPATTERNS; i++) {
 		const char *p = patterns[i].key, *q;
 		int words = 0, held = 0;
@@ -462,10 +487,21 @@ cds_explain_closest(const char *text, const char **ids, size_t max)
 			}
 			len = (size_t)(q - p);
 			if (len >= 4 && len < sizeof(w)) {
-				memcpy(w, p, len);
+				void *known;
+				size_t j;
+
+				for (j = 0; j < len; j++) {
+					w[j] = (char)tolower((unsigned char)p[j]);
+				}
 				w[len] = '\0';
 				words++;
-				held += strcasestr(text, w) != NULL;
+				/* many keys share a word: looked for once */
+				if ((known = cds_strmap_get(seen, w)) == NULL) {
+					known = cds_folded_find(&f, text, w) !=
+					    NULL ? HELD : ABSENT;
+					cds_strmap_add(seen, w, known);
+				}
+				held += known == HELD;
 			}
 			p = *q != '\0' ? q + 1 : q;
 		}
@@ -496,6 +532,10 @@ cds_explain_closest(const char *text, const char **ids, size_t max)
 		ids[n++] = cds_explain_entries[top].id;
 		best[top] = 0;
 	}
+#undef HELD
+#undef ABSENT
+	cds_strmap_free(seen, NULL);
+	cds_folded_free(&f);
 	free(best);
 	return n;
 }
@@ -965,28 +1005,20 @@ sm_list_fits(const struct cds_explain_match *m)
 }
 
 static void
-run_patterns(struct cds_explanation *x, size_t **fromp, const char *text,
-    size_t len)
+run_patterns(struct cds_explanation *x, size_t **fromp,
+    const struct cds_folded *f)
 {
 	size_t *from = *fromp, i, k;
 
 	for (i = 0; i < NPATTERNS; i++) {
 		const struct pattern *p = &patterns[i];
 		struct cds_explain_match m;
-		char *anchored = cds_xasprintf("^(%s)", p->re);
-		regex_t re;
 		int ok;
 
-		ok = regcomp(&re, anchored, REG_EXTENDED | REG_ICASE) == 0;
-		free(anchored);
-		if (!ok) {
-			continue;	/* a bad table row: the tests fail */
-		}
 		memset(&m, 0, sizeof(m));
 		m.id = p->id;
 		m.rank = p->rank;
-		ok = match_pattern(p, &re, text, len, &m);
-		regfree(&re);
+		ok = match_pattern(p, f, &m);
 		if (ok && (!api_case(&m) || !driver_api_new(&m) ||
 		    !cc_range_fits(&m) || !binding_list(&m) ||
 		    !caps_differ(&m) || !not_driver_f13(&m) ||
@@ -1099,24 +1131,77 @@ ascii_quote(const char *s, size_t len)
 	}
 }
 
+/* The width a terminal cut TEXT's lines at, when it did: the longest
+ * line's length in characters, 70 or more, held by two different lines at
+ * least (a copy of a terminal whose lines were cut there, mid-word:
+ * "...lib/libcudnn" then "_cnn.so"); 0 when it was not so cut. */
+static size_t
+cut_width(const char *text, size_t len)
+{
+	const char *line = text, *first = NULL;
+	size_t i, n = 0, width = 0, firstlen = 0;
+	int two = 0;
+
+	for (i = 0; i <= len; i++) {
+		if (i < len && text[i] != '\n') {
+			n += ((unsigned char)text[i] & 0xc0) != 0x80 &&
+			    text[i] != '\r';
+			continue;
+		}
+		if (n > width) {
+			width = n;
+			first = line;
+			firstlen = (size_t)(text + i - line);
+			two = 0;
+		} else if (n == width && !two &&
+		    ((size_t)(text + i - line) != firstlen ||
+		    memcmp(line, first, firstlen) != 0)) {
+			two = 1;
+		}
+		n = 0;
+		line = text + i + 1;
+	}
+	return width >= 70 && two ? width : 0;
+}
+
+/* Are A and B (the bytes before and after a line break) inside one word
+ * or path, as a cut mid-word leaves them? */
+static int
+in_word(char a, char b)
+{
+	return (isalnum((unsigned char)a) || strchr("_./-", a) != NULL) &&
+	    (isalnum((unsigned char)b) || strchr("_./-", b) != NULL);
+}
+
 /* TEXT with each line break, and the blanks after it, made one space (a
- * paste a terminal or an issue tracker wrapped mid-sentence), the kernel
- * log's prefix of each continued line dropped and typographic quotes made
- * ASCII; NULL when it has neither a line break nor such a quote. */
+ * paste a terminal or an issue tracker wrapped mid-sentence; none where a
+ * terminal cut a word at its width), the kernel log's prefix of each
+ * continued line dropped and typographic quotes made ASCII; NULL when it
+ * has neither a line break nor such a quote. */
 static char *
 unwrapped(const char *text, size_t len, size_t *outlen)
 {
 	char *o, *w, q;
-	size_t i;
+	size_t i, width, col = 0;
 
 	if (memchr(text, '\n', len) == NULL &&
 	    strstr(text, "\xe2\x80") == NULL) {
 		return NULL;
 	}
+	width = cut_width(text, len);
 	o = w = cds_xmalloc(len + 1);
 	for (i = 0; i < len; i++) {
 		if (text[i] == '\r') {
 			continue;
+		}
+		if (text[i] != '\n') {
+			col += ((unsigned char)text[i] & 0xc0) != 0x80;
+		} else if (width > 0 && col == width && i + 1 < len &&
+		    i > 0 && in_word(text[i - 1], text[i + 1])) {
+			col = 0;
+			continue;	/* cut at the width, mid-word */
+		} else {
+			col = 0;
 		}
 		if ((q = ascii_quote(text + i, len - i)) != 0) {
 			*w++ = q;
@@ -1164,9 +1249,22 @@ static const struct {
 static size_t
 loader_word_at(const char *text, size_t left)
 {
+	static unsigned char starts[256];	/* a first byte of one */
 	size_t k, n;
 
+	if (!starts[0]) {
+		for (k = 0; k < NLOADER_WORDS; k++) {
+			starts[(unsigned char)loader_words[k].translated[0]] = 1;
+		}
+		starts[0] = 1;	/* made (no row starts with '\0') */
+	}
+	if (text[0] == '\0' || !starts[(unsigned char)text[0]]) {
+		return NLOADER_WORDS;	/* most places, at the first byte */
+	}
 	for (k = 0; k < NLOADER_WORDS; k++) {
+		if (loader_words[k].translated[0] != text[0]) {
+			continue;
+		}
 		n = strlen(loader_words[k].translated);
 		if (n <= left && memcmp(text, loader_words[k].translated, n) == 0) {
 			break;
@@ -1228,13 +1326,18 @@ static void
 read_text(struct cds_explanation *x, size_t **fromp, const char *text,
     size_t len)
 {
+	struct cds_folded f;
 	char *flat;
 	size_t n;
 
-	run_patterns(x, fromp, text, len);
+	cds_folded_init(&f, text, len);
+	run_patterns(x, fromp, &f);
+	cds_folded_free(&f);
 	add_codes(x, fromp, text, len);
 	if (names_only(x) && (flat = unwrapped(text, len, &n)) != NULL) {
-		run_patterns(x, fromp, flat, n);
+		cds_folded_init(&f, flat, n);
+		run_patterns(x, fromp, &f);
+		cds_folded_free(&f);
 		add_codes(x, fromp, flat, n);
 		free(flat);
 	}

@@ -433,6 +433,12 @@ const struct pattern cds_explain_patterns[] = {
 	    "(libcuda\\.so\\.1)", { NULL, "missing" } },
 	/* a binding's own words for the same (Taichi: "[cuda_driver.cpp:
 	 * load_lib@36] libcuda.so lib not found.") */
+#define SM_KERNELS_FOR "capability sm_([0-9]+)[^\n]{0,160}kernels (only )?"\
+    "for ((sm_[0-9]+[a-z]?[ ,]*)+)"
+/* a probe's answer: "cuda.is_available(): False", the call then "False"
+ * on the next line (a Python prompt's answer) */
+#define IS_AVAILABLE_FALSE "cuda\\.is_available\\(\\)\\)?(:| returned| is| =| "\
+    "==| ->)? *\r?\n?(>>> *)?False\\b"
 #define LIBCUDA_NOT_FOUND "(libcuda\\.so(\\.1)?)( lib)? (was )?not found"
 	{ "DRIVER-LIB", 2, "libcuda.so", 0, NULL, LIBCUDA_NOT_FOUND,
 	    { NULL, "missing" } },
@@ -953,6 +959,15 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL } },
 	{ "CUDA-OOM", 2, "OOM when allocating tensor", 0, NULL,
 	    "OOM when allocating tensor", { NULL } },
+	/* a program's own check of the GPU's free memory against what it
+	 * needs (miners' DAG, model loaders): "Device does not have enough
+	 * free memory to hold the DAG", "not enough GPU memory"; not a
+	 * guess (ColabFold's "Not Enough GPU memory?") */
+	{ "CUDA-OOM", 2, "does not have enough ", 1, NULL, "(device|GPU|card) "
+	    "does not have enough (free )?(GPU |device |video |VRAM )?memory",
+	    { NULL } },
+	{ "CUDA-OOM", 2, "not enough ", 0, NULL, "not enough (free )?(GPU|"
+	    "device|video|CUDA|VRAM) memory($|[^?])", { NULL } },
 	/* a wrapper's "CUDA failed" before cudaGetErrorString's words for
 	 * error 2 ("CUDA failed with error out of memory", "cuda failed Out
 	 * of memory") */
@@ -1243,6 +1258,12 @@ const struct pattern cds_explain_patterns[] = {
 	    "inject CDI devices", { NULL } },
 	{ "CTR-CDI", 1, "unresolvable CDI devices", 0, NULL,
 	    "unresolvable CDI devices ([^ \n]+)", { NULL, "device" } },
+	/* the spec the NVIDIA Container Toolkit writes (nvidia-ctk cdi
+	 * generate), read where it was never generated: "cat:
+	 * /etc/cdi/nvidia.yaml: No such file or directory" */
+	{ "CTR-CDI", 2, "/cdi/nvidia.", 0, NULL, "/cdi/nvidia\\.(yaml|json)"
+	    "['\"]?: ([a-z]+: )?([Nn]o such file or directory|does not exist|"
+	    "not found)", { NULL } },
 	/* an engine that predates CDI (podman before 4.1) takes the CDI
 	 * name for a device path; one whose CDI library predates the spec's
 	 * version rejects the spec's new fields */
@@ -1459,6 +1480,14 @@ const struct pattern cds_explain_patterns[] = {
 	/* nvidia-smi's own search of NVML */
 	{ "DRIVER-LIB", 2, "couldn't find libnvidia-ml.so library", 0, NULL,
 	    "couldn't find libnvidia-ml\\.so library", { NULL } },
+	/* a program's own load of NVML or the driver's library failing
+	 * (T-Rex: "Can't load NVML library, dlopen(126): failed to load
+	 * nvml.dll") */
+	{ "DRIVER-LIB", 2, "load NVML", 1, NULL, "(can't|cannot|couldn't|"
+	    "not|to) load NVML( shared)? library", { NULL } },
+	{ "DRIVER-LIB", 2, "failed to load ", 0, NULL, "failed to load "
+	    "([^ \n,'\"]*[\\\\/])?(nvml\\.dll|nvcuda\\.dll|libcuda\\.so(\\.1)?|"
+	    "libnvidia-ml\\.so(\\.1)?)\\b", { NULL, NULL, "library" } },
 	/* a build script that asks nvidia-smi (bindgen_cuda, candle) on a
 	 * machine without it */
 	{ "NO-DRIVER", 3, "nvidia-smi` failed", 0, NULL, "nvidia-smi` "
@@ -1547,6 +1576,13 @@ const struct pattern cds_explain_patterns[] = {
 	 * (its cubins run there), F21 when it has none */
 	{ "CC-MINOR", 1, "(sm_", 0, NULL, SM_LIST, { NULL, "sm", "supported" } },
 	{ "F21", 1, "(sm_", 0, NULL, SM_LIST, { NULL, "sm", "supported" } },
+	/* the same check worded around the capability: "NVIDIA GeForce RTX
+	 * 4080 is compute capability sm_89, but this install's PyTorch only
+	 * has kernels for sm_50 sm_60 ... sm_86 sm_90" */
+	{ "CC-MINOR", 1, "capability sm_", 0, NULL, SM_KERNELS_FOR,
+	    { NULL, "sm", NULL, "supported" } },
+	{ "F21", 1, "capability sm_", 0, NULL, SM_KERNELS_FOR,
+	    { NULL, "sm", NULL, "supported" } },
 	/* a package's own check of the GPU's architecture, its name after
 	 * a colon (SageAttention: "ValueError: Unsupported CUDA
 	 * architecture: sm60"); nvcc's quotes it (NVCC-ARCH) */
@@ -1730,6 +1766,19 @@ const struct pattern cds_explain_patterns[] = {
 	    "\\. Is it installed\\?", { NULL, "library" } },
 	{ "F27", 1, "Torch not compiled with CUDA enabled", 0, NULL,
 	    "Torch not compiled with CUDA enabled", { NULL } },
+	/* the framework's probe said no, and the text says no more: a CPU
+	 * build (F27) or no GPU it can see (NO-DRIVER); doctor tells which.
+	 * "torch.cuda.is_available(): False", ">>> o3d.core.cuda.is_available()"
+	 * then "False", "Warning: torch.cuda.is_available() returned False";
+	 * TensorFlow's guide's "Num GPUs Available:  0" */
+	{ "F27", 3, "cuda.is_available()", 0, NULL, IS_AVAILABLE_FALSE,
+	    { NULL } },
+	{ "NO-DRIVER", 3, "cuda.is_available()", 0, NULL, IS_AVAILABLE_FALSE,
+	    { NULL } },
+	{ "F27", 3, "Num GPUs Available", 0, NULL, "Num GPUs Available:? *0\\b",
+	    { NULL } },
+	{ "NO-DRIVER", 3, "Num GPUs Available", 0, NULL, "Num GPUs "
+	    "Available:? *0\\b", { NULL } },
 	/* PyTorch's CUDA half, libtorch_cuda.so and libc10_cuda.so, comes
 	 * only with its CUDA builds (Debian's CPU libtorch1.13 has
 	 * libtorch.so, libtorch_cpu.so and libc10.so alone): Python cannot
@@ -2106,6 +2155,14 @@ const struct pattern cds_explain_patterns[] = {
 	    "threads per SM for entry [^ \n]+ is out of range", { NULL } },
 	{ "GPU-RESOURCES", 1, "exceeds device/fn maxSharedMem", 0, NULL,
 	    "exceeds device/fn maxSharedMem ([0-9]+)", { NULL, "limit" } },
+	/* CUDA.jl's launch check against the compiled kernel's own limit
+	 * (its registers bound the threads a block may have) or the
+	 * device's: "Number of threads per block exceeds kernel limit (1024
+	 * > 896)" */
+	{ "GPU-RESOURCES", 1, "Number of threads", 0, NULL, "Number of "
+	    "threads( per block| in [xyz]-dimension)? exceeds (kernel|device) "
+	    "limit \\(([0-9]+) > ([0-9]+)\\)", { NULL, NULL, NULL,
+	    "required", "limit" } },
 	/* Triton (runtime/errors.py) */
 	/* ptxas: a kernel's static shared memory over the target's limit
 	 * (48 KiB without opt-in) */

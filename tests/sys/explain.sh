@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 668
+plan 689
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1414,6 +1414,63 @@ is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("detected"), d["matc
 	"('F15', '11.3', '12.8')" "the toolkit check's format and arguments apart"
 is "$(ids 'The GPU architecture in your current machine is Pascal, which is not compatible with Paddle installation with arch: 70 75 80 86 , it is recommended')" \
 	"['F21']" "PaddlePaddle's wheel without the GPU's architecture"
+
+# the framework's probe said no GPU, and nothing more: a CPU build or
+# no GPU it can see, both offered (doctor tells which); a yes is not
+is "$(ids 'Warning: torch.cuda.is_available() returned False.')" \
+	"['F27', 'NO-DRIVER']" "torch's probe said False: a CPU build or no GPU"
+is "$(ids '>>> print(o3d.core.cuda.is_available())
+False')" "['F27', 'NO-DRIVER']" "Open3D's probe, its answer on the next line"
+is "$(ids 'torch.cuda.is_available(): True')" "[]" "the probe said True: nothing"
+is "$(ids 'Num GPUs Available:  0')" "['F27', 'NO-DRIVER']" "TensorFlow's guide's count, 0"
+is "$(ids 'Num GPUs Available:  1')" "[]" "the same count, 1: nothing"
+# CUDA.jl's launch check against the kernel's own limit
+cds --root "$E0" explain --json 'ERROR: Number of threads per block exceeds kernel limit (1024 > 896).'
+is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("required"), d["matches"][0]["captures"].get("limit")')" \
+	"('GPU-RESOURCES', '1024', '896')" "CUDA.jl: more threads than the kernel allows, both numbers"
+# the CDI spec never generated
+is "$(ids 'cat: /etc/cdi/nvidia.yaml: No such file or directory')" "['CTR-CDI']" \
+	"the toolkit's CDI spec is not there"
+is "$(ids 'wrote /etc/cdi/nvidia.yaml')" "[]" "the spec written: nothing"
+# a program's own check of the GPU's free memory; a guess is not one
+is "$(ids 'TREX: Device does not have enough free memory to hold the DAG for epoch 65. Required: 5.08 GB, free: 5.02 GB.')" \
+	"['CUDA-OOM']" "a miner's check of the GPU's free memory"
+is "$(ids 'ERROR: not enough GPU memory to load the model')" "['CUDA-OOM']" \
+	"a loader's check of the GPU's memory"
+is "$(ids 'Not Enough GPU memory? Try a smaller model')" "[]" \
+	"a program's guess with a question mark: nothing"
+# NVML's library not loaded (T-Rex on Windows), its number after T-Rex's words
+cds --root "$E0" explain --json 'WARN: Can'"'"'t load NVML library, dlopen(126): failed to load nvml.dll,dlopen(126): failed to load %PROGRAMFILES%\NVIDIA Corporation\NVSMI\nvml.dll'
+is "$(jget "$OUT" 'd["id"]')" "DRIVER-LIB" "T-Rex: NVML's library not loaded"
+is "$(codes 'WARN: NVML error, code 12')" "['NVML_ERROR_LIBRARY_NOT_FOUND']" \
+	"T-Rex's NVML number read as NVML's code"
+is "$(ids 'failed to load libcuda.so.1')" "['DRIVER-LIB']" "the driver's library not loaded"
+is "$(ids 'failed to load libcudart.so.12')" "['NAMES']" \
+	"the runtime's is not the driver's: named only"
+# ethminer's CUDA_SAFE_CALL: the runtime's words after "failed with error"
+is "$(codes 'CUDA error in func set_constants at line 180 calling cudaMemcpyToSymbol(d_dag, &_dag, sizeof(hash64_t*)) failed with error invalid device symbol on CUDA device 01:00.0')" \
+	"['cudaErrorInvalidSymbol']" "ethminer's wrapper: the runtime's words mid-line"
+# an application's check worded around the capability
+is "$(ids 'WARNING: NVIDIA GeForce RTX 4080 is compute capability sm_89, but this install'"'"'s PyTorch only has kernels for sm_50 sm_60 sm_61 sm_70 sm_75 sm_80 sm_86 sm_90. Generation will fail')" \
+	"['CC-MINOR']" "sm_89 with sm_86 kernels: they run there"
+is "$(ids 'WARNING: NVIDIA GeForce RTX 4080 is compute capability sm_89, but this install'"'"'s PyTorch only has kernels for sm_70 sm_75 sm_90.')" \
+	"['F21']" "sm_89 with no sm_8x kernels: none for it"
+# a terminal's copy cut at its width mid-word: joined without a space
+w1=$(printf 'ERROR: LoadError: InitError: could not load library "/home/u/.julia/artifacts/2eb570b35b597d106228383c5cfa490f4bf538ee/lib/libcudnn')
+w2=$(printf '_cnn.so"\n/home/u/.julia/artifacts/2eb570b35b597d106228383c5cfa490f4bf538ee/lib/libcudnn_cnn.so: undefined symbol: _ZTVN5cudnn7backend25Expan')
+is "${#w1}" 131 "(the first cut line is as long as the second)"
+cds --root "$E0" explain --json "$w1
+$w2
+dBandMatrixOperationE, version libcudnn_graph.so.9"
+is "$(jget "$OUT" '[m["captures"].get("symbol") for m in d["matches"]][:1]')" \
+	"['_ZTVN5cudnn7backend25ExpandBandMatrixOperationE']" "a symbol cut at the terminal's width read whole"
+# the same line twice at the longest is a log's repeat, not a cut
+l='./train: error while loading shared libraries in the worker process: libcudart'
+cds --root "$E0" explain --json "$l
+$l
+.so.12: cannot open shared object file"
+unlike "$(jget "$OUT" '[m["captures"].get("missing") for m in d.get("matches", [])]')" \
+	"libcudart.so.12" "two same long lines are not a cut: not joined"
 
 # ---- text output: 80 columns, colour -------------------------------------
 ex "$R1" x
