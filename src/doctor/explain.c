@@ -1173,9 +1173,39 @@ in_word(char a, char b)
 	    (isalnum((unsigned char)b) || strchr("_./-", b) != NULL);
 }
 
+/* Does the line at S (LEN bytes) start a message of its own: a label
+ * and a colon, as a log's level ("error: ", "WARNING: ") or an exception's
+ * class ("RuntimeError: ") begins one?  Such a line is not the rest of the
+ * line before it ("... --device cuda" then "error: invalid value"). */
+static int
+starts_message(const char *s, size_t len)
+{
+	static const char *const levels[] = {
+		"error", "warning", "warn", "fatal", "note", "info", "debug",
+		"critical", "panic", "hint", "help",
+	};
+	size_t n = 0, i;
+
+	while (n < len && n < 40 && isalpha((unsigned char)s[n])) {
+		n++;
+	}
+	if (n == 0 || n + 1 >= len || s[n] != ':' || s[n + 1] != ' ') {
+		return 0;
+	}
+	for (i = 0; i < sizeof(levels) / sizeof(*levels); i++) {
+		if (strlen(levels[i]) == n && strncasecmp(s, levels[i], n) == 0) {
+			return 1;
+		}
+	}
+	return (n > 5 && strncmp(s + n - 5, "Error", 5) == 0) ||
+	    (n > 9 && strncmp(s + n - 9, "Exception", 9) == 0) ||
+	    (n > 7 && strncmp(s + n - 7, "Warning", 7) == 0);
+}
+
 /* TEXT with each line break, and the blanks after it, made one space (a
  * paste a terminal or an issue tracker wrapped mid-sentence; none where a
- * terminal cut a word at its width), the kernel log's prefix of each
+ * terminal cut a word at its width, and a line break still before a line
+ * that starts a message of its own), the kernel log's prefix of each
  * continued line dropped and typographic quotes made ASCII; NULL when it
  * has neither a line break nor such a quote. */
 static char *
@@ -1218,7 +1248,9 @@ unwrapped(const char *text, size_t len, size_t *outlen)
 		}
 		i += log_prefix(text + i + 1, len - i - 1,
 		    w > o && w[-1] != '.');
-		if (w > o && w[-1] != ' ') {
+		if (starts_message(text + i + 1, len - i - 1)) {
+			*w++ = '\n';	/* a new message, not a continuation */
+		} else if (w > o && w[-1] != ' ') {
 			*w++ = ' ';
 		}
 	}

@@ -433,6 +433,8 @@ const struct pattern cds_explain_patterns[] = {
 	    "(libcuda\\.so\\.1)", { NULL, "missing" } },
 	/* a binding's own words for the same (Taichi: "[cuda_driver.cpp:
 	 * load_lib@36] libcuda.so lib not found.") */
+/* a device a program's option may offer that is not CUDA's */
+#define NOT_CUDA "(cpu|mps|metal|vulkan|rocm|xpu|npu|opencl)"
 #define SM_KERNELS_FOR "capability sm_([0-9]+)[^\n]{0,160}kernels (only )?"\
     "for ((sm_[0-9]+[a-z]?[ ,]*)+)"
 /* a probe's answer: "cuda.is_available(): False", the call then "False"
@@ -1598,6 +1600,12 @@ const struct pattern cds_explain_patterns[] = {
 	 * ("cuda compute cap 120 is not supported") */
 	{ "F21", 2, "compute cap ", 0, NULL, "compute cap ([0-9]+) is not "
 	    "supported", { NULL, "gpu cap" } },
+	/* text-generation-inference's FlashAttention check: "GPU with CUDA
+	 * capability 7 0 is not supported" (its kernels need sm_75 or
+	 * sm_80) */
+	{ "GPU-FEATURE", 2, "GPU with CUDA ", 0, NULL, "GPU with CUDA (is )?"
+	    "capability ([0-9]+) ([0-9]+) is not supported",
+	    { NULL, NULL, "major", "minor" } },
 	/* Ollama's runners checking the GPU against their build ("skipping
 	 * CUDA device - compute capability not in compiled architectures"
 	 * device="NVIDIA RTX A6000" cc=860 archs="[750 890 1000 1200]") */
@@ -1766,6 +1774,15 @@ const struct pattern cds_explain_patterns[] = {
 	    "\\. Is it installed\\?", { NULL, "library" } },
 	{ "F27", 1, "Torch not compiled with CUDA enabled", 0, NULL,
 	    "Torch not compiled with CUDA enabled", { NULL } },
+	/* a program's own device option that offers no GPU: a build
+	 * without it.  clap: "invalid value 'cuda' for '--device <DEVICE>'"
+	 * then "[possible values: cpu]"; argparse: "argument --device:
+	 * invalid choice: 'cuda' (choose from 'cpu', 'mps')" */
+	{ "F27", 2, "invalid value '", 0, NULL, "invalid value '(cuda|gpu)' "
+	    "for '[^'\n]*'[^\n]*[[:space:]]*\\[possible values: " NOT_CUDA
+	    "(, " NOT_CUDA ")*\\]", { NULL } },
+	{ "F27", 2, "invalid choice: '", 0, NULL, "invalid choice: '(cuda|gpu)"
+	    "' \\(choose from '" NOT_CUDA "'(, '" NOT_CUDA "')*\\)", { NULL } },
 	/* the framework's probe said no, and the text says no more: a CPU
 	 * build (F27) or no GPU it can see (NO-DRIVER); doctor tells which.
 	 * "torch.cuda.is_available(): False", ">>> o3d.core.cuda.is_available()"
@@ -2097,6 +2114,11 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "driver" } },
 	{ "F30", 4, "compilation tools, release", 0, NULL, "compilation tools, "
 	    "release " VER ", V[0-9.]+", { NULL, "nvcc" } },
+	/* a site's check that a driver older than the toolkit within one
+	 * major runs it (EESSI's Lmod hook: "... You will therefore be in
+	 * minor version compatibility mode") */
+	{ "F30", 3, "minor version compatibility", 1, NULL, "(in|into|use|"
+	    "using|under|through) minor version compatibility", { NULL } },
 	{ "F32", 5, "Probably one of the following:", 0, NULL,
 	    "Probably one of the following:", { NULL } },
 	{ "F32", 5, "torch.backends.cudnn.version()", 0, NULL,
@@ -2670,6 +2692,18 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "needs" } },
 	{ "KMOD-BUILD", 3, "FAILED at ", 0, "nvidia", "FAILED at [0-9]+",
 	    { NULL } },
+	/* akmods (Fedora, RPM Fusion, negativo17): "Building and installing
+	 * nvidia-kmod [FAILED]", its log under /var/cache/akmods/nvidia/ */
+	{ "KMOD-BUILD", 2, "Building and installing nvidia", 0, NULL,
+	    "Building and installing nvidia[a-z0-9-]* *\\[ *FAILED *\\]",
+	    { NULL } },
+	{ "KMOD-BUILD", 2, "/var/cache/akmods/nvidia", 0, NULL,
+	    "/var/cache/akmods/nvidia[^ \n]*\\.failed\\.log", { NULL } },
+	/* the kernel's objtool refusing the module's prebuilt objects on a
+	 * newer kernel: "nvidia.o: error: objtool: ...: 'naked' return
+	 * found in MITIGATION_RETHUNK build" */
+	{ "KMOD-BUILD", 2, ".o: error: objtool: ", 1, NULL, "nvidia[a-z0-9_-]*"
+	    "\\.o: error: objtool: ", { NULL } },
 	{ "KMOD-BUILD", 2, "Bad return status for module build on kernel", 0,
 	    NULL, "Bad return status for module build on kernel: *"
 	    "([^ \n]+)", { NULL, "kernel" } },

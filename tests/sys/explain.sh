@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 689
+plan 699
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1471,6 +1471,32 @@ $l
 .so.12: cannot open shared object file"
 unlike "$(jget "$OUT" '[m["captures"].get("missing") for m in d.get("matches", [])]')" \
 	"libcudart.so.12" "two same long lines are not a cut: not joined"
+
+# a line that starts a message of its own is not joined to the one before
+is "$(ids 'target/debug/tabby serve --model TabbyML/StarCoder-1B --device cuda
+error: invalid value '"'"'cuda'"'"' for '"'"'--device <DEVICE>'"'"'
+  [possible values: cpu]')" "['F27']" \
+	"clap's device option offers only cpu: a CPU build (no CUDA error made of two lines)"
+is "$(ids 'train.py: error: argument --device: invalid choice: '"'"'cuda'"'"' (choose from '"'"'cpu'"'"', '"'"'mps'"'"')')" \
+	"['F27']" "argparse's device choices without cuda: a CPU build"
+is "$(ids 'train.py: error: argument --device: invalid choice: '"'"'cuda'"'"' (choose from '"'"'cpu'"'"', '"'"'cuda:0'"'"')')" \
+	"[]" "choices that hold a GPU: the value was mistyped, nothing"
+is "$(ids 'my-tool --device cuda
+error: invalid value')" "[]" "two lines, the second a message of its own: no CUDA error read"
+# akmods and objtool: the module did not build
+is "$(ids 'Building and installing nvidia-kmod [FAILED]
+Building rpms failed; see /var/cache/akmods/nvidia/590.44.01-1-for-6.17.10-300.fc43.aarch64.failed.log for details')" \
+	"['KMOD-BUILD']" "akmods: the module did not build"
+is "$(ids 'Building and installing nvidia-kmod [  OK  ]')" "[]" "akmods built it: nothing"
+is "$(ids 'nvidia.o: error: objtool: sessionAddDependant_IMPL+0x86: naked return found in MITIGATION_RETHUNK build')" \
+	"['KMOD-BUILD']" "objtool refuses the module's objects"
+# text-generation-inference's FlashAttention check
+cds --root "$E0" explain --json 'GPU with CUDA capability 7 0 is not supported'
+is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("major"), d["matches"][0]["captures"].get("minor")')" \
+	"('GPU-FEATURE', '7', '0')" "TGI: FlashAttention needs a newer GPU, the capability read"
+# a driver older than the toolkit within one major: a warning, not a failure
+is "$(ids 'Your driver CUDA version is 12.2  but the module you want to load requires CUDA 12.4.0. You will therefore be in minor version compatibility mode')" \
+	"['F30']" "minor version compatibility said: the versions may differ"
 
 # ---- text output: 80 columns, colour -------------------------------------
 ex "$R1" x
