@@ -40,6 +40,26 @@ for size in 65536 262144 1048576; do
 	printf '%-10s %8s\n' "$size" "$((t1 - t0))"
 done
 
+# a long log of ordinary words that names nothing: every key and every
+# word of the nearest-entries list is looked for in all of it
+python3 - "$T/w" <<'EOF'
+import random, sys
+random.seed(1)
+w = ("the model loading layer tensor value step epoch loss info warning "
+     "path file python site-packages line call return").split()
+out, n = [], 0
+while n < 1048576 - 100:
+    l = " ".join(random.choice(w) for _ in range(12)) + "\n"
+    out.append(l)
+    n += len(l)
+open(sys.argv[1], "w").write("".join(out))
+EOF
+t0=$(ms)
+"$BIN" --root "$T/root" explain --json - <"$T/w" >/dev/null 2>&1 || :
+t1=$(ms)
+printf '%-10s %8s  (a log of ordinary words, no key)\n' "$(wc -c <"$T/w")" \
+	"$((t1 - t0))"
+
 n=0
 t0=$(ms)
 for f in "$SRC"/tests/realworld/errors/*.txt; do
