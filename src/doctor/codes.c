@@ -429,6 +429,11 @@ static const struct wrapper wrappers[] = {
 	{ "TensorRT-LLM", "CUDA runtime error in ", "CUDA runtime error in "
 	    "(::)?(cuda[A-Z][A-Za-z0-9_]*)\\([^\n]*\\): *()", 0, 3, 2,
 	    "cudaError_t", NULL, 0 },
+	/* a C++ check that prints the runtime call with its arguments, then
+	 * cudaGetErrorString's words (MLX: "cudaMemAdvise(data_, size,
+	 * cudaMemAdviseSetReadMostly, 0) failed: invalid argument") */
+	{ NULL, ") failed: ", "(cuda[A-Z][A-Za-z0-9_]*)\\([^\n]*\\) failed: *()",
+	    0, 2, 1, "cudaError_t", NULL, 0 },
 	/* PyCUDA: "cuFuncSetBlockShape failed: invalid resource handle" */
 	{ "PyCUDA", "failed: ", "(cu[A-Z][A-Za-z0-9_]*) failed: *()", 0, 2,
 	    1, NULL, NULL, 0 },

@@ -336,6 +336,14 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "library", NULL, "missing" } },
 	{ "F29", 2, "Could not load dynamic library", 0, NULL, "Could not load "
 	    "dynamic library '(lib[^'\n]*)'", { NULL, "missing" } },
+	/* TensorFlow 2.13 and later (tsl/cuda/cudart_stub.cc): its dlopen()
+	 * of the CUDA runtime of its own major failed, though the words
+	 * name the driver ("Could not find cuda drivers on your machine, GPU
+	 * will not be used"); no GPU at all says so too */
+	{ "F29", 2, "Could not find cuda drivers on your machine", 0, NULL,
+	    "Could not find cuda drivers on your machine", { NULL } },
+	{ "NO-DRIVER", 3, "Could not find cuda drivers on your machine", 0,
+	    NULL, "Could not find cuda drivers on your machine", { NULL } },
 	{ "F28", 2, "Couldn't open CUDA library", 0, NULL, "Couldn't open CUDA "
 	    "library (libcudnn[a-z_]*\\.so(\\.[0-9]+)*)", { NULL, "missing" } },
 	{ "F29", 3, "Couldn't open CUDA library", 0, NULL, "Couldn't open CUDA "
@@ -391,6 +399,11 @@ const struct pattern cds_explain_patterns[] = {
 	 * libcudart.so.12" */
 	{ "F13", 2, "Failed to dlopen", 0, NULL, "Failed to dlopen (" NVLIB
 	    SO ")", { NULL, "missing" } },
+	/* a loader of its own that says what it tried (libcudf's RTCX:
+	 * "Failed to load dynamic library `libnvrtc.so` (tried:
+	 * libnvrtc.so.13)") */
+	{ "F13", 2, "Failed to load dynamic library", 0, NULL, "Failed to load "
+	    "dynamic library [`'\"]?(" NVLIB SO ")", { NULL, "missing" } },
 	/* NCCL told the topology of another machine */
 	{ "NCCL-TOPO", 1, "NCCL_GRAPH_FILE set by environment", 0, NULL,
 	    "NCCL_GRAPH_FILE set by environment to ([^ \n]+)",
@@ -1185,13 +1198,24 @@ const struct pattern cds_explain_patterns[] = {
 	 * Not conda's virtual packages ("nothing provides __cuda needed by
 	 * pytorch-...-cuda112...": CONDA-NO-CUDA) */
 #define NVPKG "(([a-z0-9][a-z0-9._+-]*)?(nvidia|cuda|nccl|cudnn|nvinfer|" \
-	    "tensorrt|libnv|cublas|cusparse|cufft|nvjitlink)[a-z0-9._+-]*)"
+	    "tensorrt|libnv|cublas|cusparse|cufft|nvjitlink|cufile|curand|" \
+	    "cusolver|nvrtc|cupti|libnpp)[a-z0-9._+-]*)"
 	{ "PKG-DEPS", 2, "Depends: ", 0, NULL, "Depends: " NVPKG "( \\(([<>=]+) "
 	    "*([^)\n]*)\\))? but [^\n]*(is to be installed|is installed|it is "
 	    "not going to be installed|it is not installable)", { NULL,
 	    "apt package", NULL, NULL, NULL, "relation", "required" } },
 	{ "PKG-DEPS", 2, "Unable to locate package ", 0, NULL, "Unable to "
 	    "locate package " NVPKG, { NULL, "apt package" } },
+	/* one of NVIDIA's packages whose own dependency cannot be had
+	 * ("libcufile-11-5 : Depends: liburcu6 but it is not installable";
+	 * a rank below the row that names a dependency of NVIDIA's own),
+	 * and a version apt's lists do not hold ("Version
+	 * '8.9.5.29-1+cuda12.1' for 'libcudnn8' was not found") */
+	{ "PKG-DEPS", 3, " : Depends: ", 1, NULL, NVPKG " : Depends: [^\n]* "
+	    "but [^\n]*(is to be installed|is installed|it is not going to be "
+	    "installed|it is not installable)", { NULL, "apt package" } },
+	{ "PKG-DEPS", 2, "Version '", 0, NULL, "Version '[^'\n]+' for '" NVPKG
+	    "' was not found", { NULL, "apt package" } },
 	{ "PKG-DEPS", 2, "has no installation candidate", 1, NULL,
 	    "Package '?" NVPKG "'? has no installation candidate",
 	    { NULL, "apt package" } },
@@ -2361,6 +2385,25 @@ const struct pattern cds_explain_patterns[] = {
 	 * compiler) */
 	{ "NVCC-MISSING", 3, "The CUDA compiler identification is unknown", 0,
 	    NULL, "The CUDA compiler identification is unknown", { NULL } },
+	/* CMake's Visual Studio generator without CUDA's build customization
+	 * ("No CUDA toolset found."), a compiler variable left NOTFOUND
+	 * ("Executing NVCC-NOTFOUND --version"), vcpkg's cuda port ("Could
+	 * not find CUDA.  Before continuing, please download and install
+	 * CUDA") */
+	{ "NVCC-MISSING", 2, "No CUDA toolset found", 0, NULL, "No CUDA "
+	    "toolset found", { NULL } },
+	{ "NVCC-MISSING", 2, "-NOTFOUND", 1, NULL, "(NVCC|CUDA_NVCC_EXECUTABLE|"
+	    "CMAKE_CUDA_COMPILER|CUDAToolkit_NVCC_EXECUTABLE)-NOTFOUND",
+	    { NULL } },
+	{ "NVCC-MISSING", 2, "Could not find CUDA", 0, NULL, "Could not find "
+	    "CUDA\\.[[:space:]]+Before continuing, please download and install "
+	    "CUDA", { NULL } },
+	/* CMake's test of the CUDA compiler it found, failed: nvcc is there
+	 * and cannot build a program, most often because it refuses the host
+	 * compiler (F23), whose words are in the output CMake shows */
+	{ "F23", 3, "The CUDA compiler", 0, NULL, "The CUDA compiler"
+	    "[[:space:]]+\"[^\"\n]*nvcc(\\.exe)?\"[[:space:]]+is not able to "
+	    "compile a simple test program", { NULL } },
 	/* anyone's own words for it: CMake's FindCUDAToolkit ("Could not
 	 * find nvcc, please set CUDAToolkit_ROOT"), its CUDA language ("Failed
 	 * to find nvcc."), FlashInfer's JIT ("Could not find nvcc and default
@@ -2586,8 +2629,19 @@ const struct pattern cds_explain_patterns[] = {
 	{ "LINK-NVLIB", 3, "CUDA::", 0, "target was not found", "CUDA::("
 	    "[A-Za-z_]+)[[:space:]]+but the target was not found",
 	    { NULL, "link" } },
+	/* a CMake lookup of an NVIDIA library left NOTFOUND
+	 * ("CUDNN_INCLUDE_DIR-NOTFOUND", "NvToolExt_LIBRARIES-NOTFOUND.lib"
+	 * handed to the linker) */
+	{ "LINK-NVLIB", 2, "-NOTFOUND", 1, NULL, "(CUDNN|cuDNN|NCCL|CUTENSOR|"
+	    "TENSORRT|TensorRT|NVINFER|CUBLAS|CUFFT|CURAND|CUSPARSE|CUSOLVER|"
+	    "NVRTC|NvToolExt|NvToolsExt|nvToolsExt|NVTX)[A-Za-z0-9_]*-NOTFOUND",
+	    { NULL, "library" } },
 	{ "API-GONE", 2, "CUDA::nvToolsExt", 0, "target was not found",
 	    "(CUDA::nvToolsExt)", { NULL, "symbol" } },
+	/* a build's own search for NVTX 2's library, which CUDA 12.6 and
+	 * later no longer ship ("Failed to find nvToolsExt") */
+	{ "API-GONE", 2, "to find nvToolsExt", 1, NULL, "([Ff]ailed|[Uu]nable) "
+	    "to find (nvToolsExt)", { NULL, NULL, "symbol" } },
 	/* a build script's own words for the library of NVTX 2
 	 * ("ERROR: Unable to find lib64/libnvToolsExt") */
 	{ "API-GONE", 2, "find ", 0, "libnvToolsExt", "find *(" P "/)?"

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 699
+plan 714
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1497,6 +1497,56 @@ is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("major"), d["matches
 # a driver older than the toolkit within one major: a warning, not a failure
 is "$(ids 'Your driver CUDA version is 12.2  but the module you want to load requires CUDA 12.4.0. You will therefore be in minor version compatibility mode')" \
 	"['F30']" "minor version compatibility said: the versions may differ"
+
+# TensorFlow's dlopen() of its CUDA runtime failing, in words that name
+# the driver: its libraries first, no GPU second
+is "$(ids '2023-07-13 15:38:30.515088: I tensorflow/tsl/cuda/cudart_stub.cc:28] Could not find cuda drivers on your machine, GPU will not be used.')" \
+	"['F29', 'NO-DRIVER']" "TensorFlow's cudart stub: its CUDA libraries, or no GPU"
+# apt: an NVIDIA package's own dependency, a version its lists lack
+is "$(ids '10.44  libcufile-11-5 : Depends: liburcu6 but it is not installable')" \
+	"['PKG-DEPS']" "apt: cuFile's package depends on what the release lacks"
+is "$(ids '  libpng-dev : Depends: zlib1g-dev but it is not installable')" "[]" \
+	"apt: another package's dependency, nothing"
+is "$(ids "Version '8.9.5.29-1+cuda12.1' for 'libcudnn8' was not found")" "['PKG-DEPS']" \
+	"apt: a cuDNN build its lists do not hold"
+is "$(ids "Version '2.1' for 'libfoo1' was not found")" "[]" "apt: another package's version, nothing"
+# a C++ check printing the runtime call with its arguments, then its words
+is "$(codes 'ImportError: cudaMemAdvise(data_, small_pool_size, cudaMemAdviseSetReadMostly, 0) failed: invalid argument')" \
+	"['cudaErrorInvalidValue']" "MLX's check: the call, its arguments and the runtime's words"
+
+# a loader of its own that says what it tried
+cds --root "$E0" explain --json 'ai.rapids.cudf.CudfException: RTCX failure at: rtcx.cpp:285: Failed to load dynamic library `libnvrtc.so` (tried: libnvrtc.so.13)'
+is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("missing")')" "('F13', 'libnvrtc.so')" \
+	"libcudf's loader: NVRTC not there"
+is "$(ids 'Failed to load dynamic library `libpng.so` (tried: libpng.so.16)')" "[]" \
+	"the same words for another library: nothing"
+# CMake and vcpkg without a CUDA compiler, or with one that cannot build
+is "$(ids 'CMake Error at C:/Program Files/CMake/share/cmake-3.27/Modules/CMakeDetermineCompilerId.cmake:503 (message):
+  No CUDA toolset found.')" "['NVCC-MISSING']" "Visual Studio without CUDA's build customization"
+# (CMake's lines start with "--": given after "--")
+cds --root "$E0" explain --json -- '-- Executing NVCC-NOTFOUND --version resulted in error: 1'
+is "$(jget "$OUT" '[m["id"] for m in d.get("matches", [])]')" "['NVCC-MISSING']" \
+	"a compiler variable left NOTFOUND"
+is "$(ids 'CMake Error at ports/cuda/vcpkg_find_cuda.cmake:69 (message):
+  Could not find CUDA.  Before continuing, please download and install CUDA
+  (v10.1.0 or higher) from:')" "['NVCC-MISSING']" "vcpkg's cuda port: no toolkit"
+is "$(ids 'CMake Error at CMakeTestCUDACompiler.cmake:59 (message):
+  The CUDA compiler
+
+    "C:/Program Files/NVIDIA GPU Computing Toolkit/CUDA/v12.2/bin/nvcc.exe"
+
+  is not able to compile a simple test program.')" "['F23']" \
+	"CMake's test of nvcc failed: most often the host compiler"
+is "$(ids 'The C compiler "/usr/bin/cc" is not able to compile a simple test program.')" "[]" \
+	"the C compiler's test: nothing"
+# a library's lookup left NOTFOUND; NVTX 2's, which CUDA 12.6 dropped
+cds --root "$E0" explain --json -- '-- CUDNN_INCLUDE_DIR: CUDNN_INCLUDE_DIR-NOTFOUND'
+is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("library")')" "('LINK-NVLIB', 'CUDNN')" \
+	"a build's cuDNN lookup NOTFOUND"
+cds --root "$E0" explain --json -- '-- PNG_LIBRARY: PNG_LIBRARY-NOTFOUND'
+is "$RC" 1 "another library's NOTFOUND: not known"
+is "$(ids 'CMake Error at cmake/public/cuda.cmake:70 (message):
+  Failed to find nvToolsExt')" "['API-GONE']" "a build looking for NVTX 2's library"
 
 # ---- text output: 80 columns, colour -------------------------------------
 ex "$R1" x
