@@ -850,6 +850,10 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL } },
 	{ "PERSISTENCED", 1, "nvidia-persistenced failed to initialize", 0,
 	    NULL, "nvidia-persistenced failed to initialize", { NULL } },
+	/* its user, which the driver's package creates, missing ("ERROR:
+	 * Failed to find user ID of user 'nvidia-persistenced'") */
+	{ "PERSISTENCED", 1, "Failed to find user ID of user", 0, NULL,
+	    "Failed to find user ID of user '?nvidia-persistenced", { NULL } },
 	/* the kernel refusing an unsigned module under Secure Boot, in
 	 * modprobe's and nvidia-installer's words */
 	{ "F20", 2, "Key was rejected by service", 0, "nvidia", "Key was "
@@ -911,6 +915,14 @@ const struct pattern cds_explain_patterns[] = {
 	    "cudaErrorStubLibrary", { NULL } },
 	{ "STUB-LIBCUDA", 3, "/stubs/libcuda.so", 1, NULL, "(" P "/stubs/"
 	    "libcuda\\.so[.0-9]*)", { NULL, "stub" } },
+	/* the toolkit's stub NVML, which says so itself when loaded
+	 * ("libnvidia-ml.so in GDK package is a stub library that is attached
+	 * only for build purposes"), and by its path */
+	{ "STUB-LIBCUDA", 1, "is a stub library that is attached only for "
+	    "build purposes", 0, NULL, "is a stub library that is attached only "
+	    "for build purposes", { NULL } },
+	{ "STUB-LIBCUDA", 3, "/stubs/libnvidia-ml.so", 1, NULL, "(" P "/stubs/"
+	    "libnvidia-ml\\.so[.0-9]*)", { NULL, "stub" } },
 	/* a build's detection of the GPU's architecture by running a probe,
 	 * on a machine without a GPU it can see (Kokkos on a login node:
 	 * "CUDA enabled but no NVIDIA GPU architecture currently enabled and

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 714
+plan 718
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1547,6 +1547,16 @@ cds --root "$E0" explain --json -- '-- PNG_LIBRARY: PNG_LIBRARY-NOTFOUND'
 is "$RC" 1 "another library's NOTFOUND: not known"
 is "$(ids 'CMake Error at cmake/public/cuda.cmake:70 (message):
   Failed to find nvToolsExt')" "['API-GONE']" "a build looking for NVTX 2's library"
+
+# nvidia-persistenced without its user; the toolkit's stub NVML loaded
+is "$(ids "nvidia-persistenced[2812]: ERROR: Failed to find user ID of user 'nvidia-persistenced': No such file or directory")" \
+	"['PERSISTENCED']" "nvidia-persistenced: its user was never made"
+is "$(ids "useradd: Failed to find user ID of user 'postgres'")" "[]" "another daemon's user: nothing"
+is "$(ids 'libnvidia-ml.so in GDK package is a stub library that is attached only for
+build purposes (e.g. machine that you build your application doesn'"'"'t have')" \
+	"['STUB-LIBCUDA']" "the stub NVML's own banner"
+is "$(ids 'Linked to libnvidia-ml library at wrong path : /usr/local/cuda-11.4/targets/aarch64-linux/lib/stubs/libnvidia-ml.so')" \
+	"['STUB-LIBCUDA']" "the stub NVML by its path"
 
 # ---- text output: 80 columns, colour -------------------------------------
 ex "$R1" x
