@@ -468,11 +468,9 @@ cds_explain_closest(const char *text, const char **ids, size_t max)
 	double *best = cds_xcalloc(NENTRIES, sizeof(*best));
 	struct cds_folded f;
 	size_t i, n = 0, k;
-
 	struct cds_strmap *seen = cds_strmap_new(1);
-	static char held_mark, absent_mark;
-#define HELD ((void *)&held_mark)
-#define ABSENT ((void *)&absent_mark)
+	static char held_mark, absent_mark;	/* the map's two values */
+	void *const is_held = &held_mark, *const is_absent = &absent_mark;
 
 	cds_folded_init(&f, text, strlen(text));
 	for (i = 0; i < NPATTERNS; i++) {
@@ -498,10 +496,10 @@ cds_explain_closest(const char *text, const char **ids, size_t max)
 				/* many keys share a word: looked for once */
 				if ((known = cds_strmap_get(seen, w)) == NULL) {
 					known = cds_folded_find(&f, text, w) !=
-					    NULL ? HELD : ABSENT;
+					    NULL ? is_held : is_absent;
 					cds_strmap_add(seen, w, known);
 				}
-				held += known == HELD;
+				held += known == is_held;
 			}
 			p = *q != '\0' ? q + 1 : q;
 		}
@@ -532,8 +530,6 @@ cds_explain_closest(const char *text, const char **ids, size_t max)
 		ids[n++] = cds_explain_entries[top].id;
 		best[top] = 0;
 	}
-#undef HELD
-#undef ABSENT
 	cds_strmap_free(seen, NULL);
 	cds_folded_free(&f);
 	free(best);
