@@ -1078,11 +1078,59 @@ in_file_at_line(const char *e)
 	    isdigit((unsigned char)p[9]);
 }
 
+/* Does the number of code C come just before AT in TEXT, as a program
+ * prints a code beside its words: "[101] invalid device ordinal",
+ * "(101) ...", "error 101: ...", "code=101 ..."?  The number and the
+ * words agree: it is that code whatever prints it.  A bare number
+ * ("line 101 invalid ...") is not enough. */
+static int
+own_number_before(const char *text, const char *at, const struct cds_code *c)
+{
+	const char *e = at, *d;
+	char *end;
+	long v;
+	int bracket = 0;
+
+	while (e > text && (e[-1] == ' ' || e[-1] == '\t')) {
+		e--;
+	}
+	e -= e > text && e[-1] == ':';
+	while (e > text && e[-1] == ' ') {
+		e--;
+	}
+	if (e > text && (e[-1] == ']' || e[-1] == ')')) {
+		bracket = e[-1];
+		e--;
+	}
+	for (d = e; d > text && isdigit((unsigned char)d[-1]); d--) {
+		;
+	}
+	if (d == e || e - d > 6) {
+		return 0;
+	}
+	v = strtol(d, &end, 10);
+	if (end != e || v != c->value) {
+		return 0;
+	}
+	if (bracket != 0) {
+		return d > text && d[-1] == (bracket == ']' ? '[' : '(');
+	}
+	/* "error 101", "code=101", "status: 101", "err #101" */
+	while (d > text && strchr(" =:#", d[-1]) != NULL) {
+		d--;
+	}
+	return (d - text >= 5 && strncasecmp(d - 5, "error", 5) == 0) ||
+	    (d - text >= 4 && strncasecmp(d - 4, "code", 4) == 0) ||
+	    (d - text >= 6 && strncasecmp(d - 6, "status", 6) == 0) ||
+	    (d - text >= 3 && strncasecmp(d - 3, "err", 3) == 0);
+}
+
 /* Is SAID, found at AT in TEXT, the end of what a program printed after
  * a colon ("setConst: invalid device symbol"), or what HANDLE_ERROR
- * prints ("unspecified launch failure in k.cu at line 196")? */
+ * prints ("unspecified launch failure in k.cu at line 196"), or after
+ * the code's own number (own_number_before())? */
 static int
-said_last(const char *text, const char *at, size_t k)
+said_last(const char *text, const char *at, size_t k, const struct cds_code *c)
 {
 	/* the runtime's three-word strings that other programs print for
 	 * causes of their own (strerror(), allocators, file lookups) */
@@ -1094,6 +1142,9 @@ said_last(const char *text, const char *at, size_t k)
 	const char *e = at + k;
 	size_t i;
 
+	if (own_number_before(text, at, c)) {
+		return 1;
+	}
 	for (i = 0; i < sizeof(common) / sizeof(common[0]); i++) {
 		if (strncasecmp(at, common[i], k) == 0 &&
 		    strlen(common[i]) == k) {
@@ -1154,7 +1205,7 @@ find_words(const struct cds_folded *f, struct cds_code_hit **hits, size_t *n)
 		snprintf(said, sizeof(said), "%.*s", (int)k, w);
 		for (at = text; (at = cds_folded_find(f, at, said)) != NULL;
 		    at++) {
-			if (words >= 4 || said_last(text, at, k)) {
+			if (words >= 4 || said_last(text, at, k, c)) {
 				break;
 			}
 		}

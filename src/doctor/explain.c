@@ -1659,6 +1659,11 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 		    cds_explain_capture(x, "required"));
 	} else if (strcmp(e->id, "MEMLOCK") == 0) {
 		cds_explain_check_memlock(&c);
+	} else if (strcmp(e->id, "F27") == 0 && x->nmatches > 0 &&
+	    x->matches[0].text != NULL &&
+	    strstr(x->matches[0].text, "ExecutionProvider") != NULL) {
+		/* ONNX Runtime's provider list: its package's build */
+		cds_explain_build_ort(&c);
 	} else if (strcmp(e->id, "F27") == 0) {
 		cds_explain_build_cpu(&c);
 	} else if (strcmp(e->id, "F14") == 0) {
@@ -1682,6 +1687,10 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 
 		cds_explain_check_missing(&c, x->id, dev, NULL);
 		free(dev);
+	} else if (strcmp(e->id, "LINK-NVLIB") == 0 &&
+	    (v = cds_explain_capture(x, "file")) != NULL) {
+		/* a build rule's library file, by its name */
+		cds_explain_check_missing(&c, x->id, v, NULL);
 	} else if (strcmp(e->id, "LINK-NVLIB") == 0 &&
 	    (v = cds_explain_capture(x, "package")) != NULL) {
 		/* CMake's package (CUDNN, NCCL) is the library's stem */

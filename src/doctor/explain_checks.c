@@ -477,7 +477,8 @@ legacy_cudnn(struct cds_rule_ctx *c, struct cds_finding *f,
 }
 
 /* Is one of NAMES found by the loader here?  Then a note that says so:
- * the failing program ran elsewhere, or with another environment. */
+ * the failing program ran elsewhere, or with another environment, or it
+ * found the file and refused it. */
 static int
 found_here(struct cds_rule_ctx *c, char **names)
 {
@@ -500,7 +501,9 @@ found_here(struct cds_rule_ctx *c, char **names)
 			cds_finding_evidence(f, "so", "the failing program "
 			    "ran with another environment (LD_LIBRARY_PATH, "
 			    "a conda env not activated) or on another "
-			    "machine");
+			    "machine, or it found this file and could not "
+			    "load it (a release other than the library that "
+			    "asked for it, or a library it needs missing)");
 			cds_ld_found_free(fd);
 			return 1;
 		}

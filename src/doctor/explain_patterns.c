@@ -960,9 +960,15 @@ const struct pattern cds_explain_patterns[] = {
 	    "Unable to initialize backend 'cuda'", { NULL } },
 	{ "NO-DRIVER", 3, "Unknown backend", 0, NULL, "Unknown backend "
 	    "'?(cuda|gpu)'?\\. Available backends are", { NULL } },
-	{ "NO-DRIVER", 3, "is not in the list of known backends", 0, NULL,
-	    "Backend '(cuda|gpu)' is not in the list of known backends",
-	    { NULL } },
+	/* a platform JAX_PLATFORMS names that no installed plugin provides
+	 * (rocm on an NVIDIA machine, cuda without its plugin): JAX asks for
+	 * it only when the variable (jax_platforms) lists it */
+	{ "NO-DRIVER", 3, "Backend '", 0, NULL, "Backend '[a-z]+' is not in "
+	    "the list of known backends", { NULL } },
+	/* Triton picks the one backend whose driver is active (for NVIDIA,
+	 * torch.cuda.is_available()): none when no GPU is visible */
+	{ "NO-DRIVER", 3, "0 active drivers ([])", 0, NULL,
+	    "0 active drivers \\(\\[\\]\\)", { NULL } },
 	/* out of memory (2): PyTorch's allocator, TensorFlow, XLA */
 	{ "CUDA-OOM", 1, "CUDA out of memory", 0, NULL, "CUDA out of memory"
 	    "(\\. Tried to allocate ([0-9.]+ [KMGT]i?B))?",
@@ -995,6 +1001,11 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL } },
 	{ "CUDA-OOM", 2, "not enough ", 0, NULL, "not enough (free )?(GPU|"
 	    "device|video|CUDA|VRAM) memory($|[^?])", { NULL } },
+	/* a server's check at warmup that its batch's memory fits beside
+	 * the model (TGI: "Not enough memory to handle 16000 total tokens
+	 * with 2 prefill tokens") */
+	{ "CUDA-OOM", 2, "Not enough memory to handle ", 0, NULL, "Not "
+	    "enough memory to handle [0-9]+ (total )?tokens", { NULL } },
 	/* a wrapper's "CUDA failed" before cudaGetErrorString's words for
 	 * error 2 ("CUDA failed with error out of memory", "cuda failed Out
 	 * of memory") */
@@ -2514,6 +2525,11 @@ const struct pattern cds_explain_patterns[] = {
 	{ "BINDING-TOOLKIT", 1, "Triton only support", 0, NULL, "Triton "
 	    "only supports? CUDA [0-9.]+ or higher, but got CUDA version: *"
 	    "([0-9.]+)", { NULL, "toolkit" } },
+	/* an installer that picks its build by the CUDA version it
+	 * detects, and knows none for it (CUDA-Q's setup.py: "Your CUDA
+	 * version (13000) is too new.") */
+	{ "BINDING-TOOLKIT", 2, "CUDA version (", 0, NULL, "CUDA version "
+	    "\\(([0-9][0-9.]*)\\) is too (new|old)", { NULL, "toolkit" } },
 	/* an installer's table of the CUDA releases it has builds for
 	 * (torch for R: "Unsupported CUDA version \"12.3\"\n Currently
 	 * supported versions are: \"11.7\" and \"11.8\"") */
@@ -2792,6 +2808,13 @@ const struct pattern cds_explain_patterns[] = {
 	    "-l" NVLINK "\\b", { NULL, NULL, NULL, "link" } },
 	{ "LINK-NVLIB", 2, "find library -l", 1, NULL, "to find library "
 	    "-l" NVLINK "\\b", { NULL, "link" } },
+	/* a build tool's rule that needs an NVIDIA library file where the
+	 * build looks and finds none (ninja: "'/opt/nvidia/cuquantum/lib/
+	 * libcustatevec_static.a', needed by 'lib/x.so', missing and no
+	 * known rule to make it"; make: "No rule to make target ...") */
+	{ "LINK-NVLIB", 2, "', needed by ", 1, NULL, "(" P "/)?(" NVLIB
+	    "[A-Za-z0-9_]*\\.(a|so[.0-9]*))', needed by ",
+	    { NULL, NULL, "file" } },
 	/* autoconf's probe of a library by one of its functions ("checking
 	 * for nvmlInit in -lnvidia-ml... no": Slurm, Open MPI, UCX) and
 	 * Meson's ("Library cudart found: NO"); -lcuda is the driver's */

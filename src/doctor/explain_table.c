@@ -133,11 +133,14 @@ const struct entry_def cds_explain_entries[] = {
 	    "its RUNPATH points at nothing (pytorch/pytorch#165812)"),
 	    { BY("VENV-LIB64") } } } },
 	{ "F7", N_("the program needs cuDNN 9 and cannot load it"),
-	  N_("The program (CTranslate2 4.5+, built for cuDNN 9) asked for "
-	  "the cuDNN 9 sub-libraries; the loader finds none, often because "
-	  "only cuDNN 8 is installed or cuDNN 9 is only in a pip wheel."),
-	  N_("Install cuDNN 9 (libcudnn9-cuda-12, or the pip wheel on the "
-	  "path), or pin ctranslate2==4.4.0 for cuDNN 8."),
+	  N_("cuDNN 9 tried to open one of its libraries by each name in "
+	  "the braces and the loader found none: only cuDNN 8 is installed, "
+	  "cuDNN 9 is in a pip wheel or a directory the program does not "
+	  "search, or the cuDNN 9 set there is incomplete.  CTranslate2 4.5+ "
+	  "(faster-whisper) is one program built for cuDNN 9."),
+	  N_("Install one complete cuDNN 9 where the program's loader "
+	  "searches (libcudnn9-cuda-12, or the pip wheel's directory on the "
+	  "path); CTranslate2 4.4.0 works with cuDNN 8."),
 	  { { N_("cuDNN 9 is in a pip wheel the program does not search"),
 	    { IF(MSG_LIBRARY, "origin", "=pip wheel"),
 	    IF("F7", "not found", "/nvidia/cudnn/lib") } },

@@ -492,6 +492,7 @@ static void
 rule_incomplete_set(struct cds_rule_ctx *c)
 {
 	struct cds_libpath *lp = NULL;
+	const struct cds_libdir *env_dir;
 	size_t i, k;
 
 	for (i = 0; i < c->s->ncudnns; i++) {
@@ -513,10 +514,12 @@ rule_incomplete_set(struct cds_rule_ctx *c)
 			    cds_cudnn_in(c, lp->dirs[at].dir, d->major) : NULL;
 
 			if (f == NULL) {
-				f = cds_finding_add(c, "F8", CDS_SEV_ERROR,
-				    "cuDNN %s in %s lacks %s", d->version !=
-				    NULL ? d->version : "?", d->dir,
-				    d->missing[k]);
+				f = d->version != NULL ? cds_finding_add(c,
+				    "F8", CDS_SEV_ERROR, "cuDNN %s in %s lacks "
+				    "%s", d->version, d->dir, d->missing[k]) :
+				    cds_finding_add(c, "F8", CDS_SEV_ERROR,
+				    "cuDNN %d (release not known) in %s lacks "
+				    "%s", d->major, d->dir, d->missing[k]);
 				cds_finding_evidence(f, "copy", "%s (%s%s%s)",
 				    d->dir, d->origin == CDS_ORIGIN_PIP ?
 				    "pip" : d->origin == CDS_ORIGIN_CONDA ?
@@ -541,10 +544,31 @@ rule_incomplete_set(struct cds_rule_ctx *c)
 		if (f == NULL) {
 			continue;
 		}
+		/* a partial copy LD_LIBRARY_PATH puts first (a few files
+		 * copied by hand): out of the path, the loader takes a whole
+		 * set again, the framework's own or the system's */
+		env_dir = NULL;
+		for (k = 0; d->origin == CDS_ORIGIN_PATH && k < lp->n; k++) {
+			if (lp->dirs[k].from_env &&
+			    cds_same_dir(c->h, lp->dirs[k].dir, d->dir)) {
+				env_dir = &lp->dirs[k];
+				break;
+			}
+		}
+		if (env_dir != NULL) {
+			cds_evidence_via(f, env_dir);
+			cds_fix_remove_path(c, f, env_dir);
+		}
 		if (!pkg_reinstall_fix(c, f, d)) {
+			char major[16];
+
+			/* a copy of no known release: its major, which
+			 * install takes as "the newest 9" */
+			snprintf(major, sizeof(major), "%d", d->major);
 			cds_finding_fix(f, CDS_FIX_INSTALL, d->dir, d->version,
-			    "cudnn-setup install --cudnn %s", d->version !=
-			    NULL ? d->version : "VERSION");
+			    "%scudnn-setup install --cudnn %s", env_dir !=
+			    NULL ? "or: " : "", d->version != NULL ?
+			    d->version : major);
 		}
 	}
 	cds_libpath_free(lp);

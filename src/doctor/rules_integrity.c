@@ -2,9 +2,13 @@
  * rules_integrity.c - doctor's rule on a library's own bytes: a file
  * shorter than its ELF headers say (LIB-TRUNCATED), cut short by a full
  * disk or a killed copy.  ld.so maps it anyway; the first touch of a page
- * past the end is a SIGBUS, in whichever program loads it.  Only the
- * libraries the scan already found are read: each cuDNN copy's files, each
- * toolkit's shared libraries, and the driver's libcuda and NVML.
+ * past the end is a SIGBUS, in whichever program loads it.  Read: each
+ * cuDNN copy's files, each toolkit's shared libraries, the driver's
+ * libcuda and NVML, and NVIDIA's libraries (by their names) in every
+ * directory the loader searches (LD_LIBRARY_PATH, ld.so.conf, the
+ * defaults): a cut cuBLAS first on LD_LIBRARY_PATH breaks every program
+ * that is not given its own.  Each file once, however many paths lead to
+ * it.
  */
 #include "config.h"
 
@@ -14,10 +18,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/strmap.h"
 #include "read/elfread.h"
 #include "doctor/facts.h"
 #include "doctor/findings.h"
 #include "read/pkgdb.h"
+#include "scan/probe.h"
 #include "scan/scan.h"
 #include "doctor/pkgfix.h"
 
@@ -96,9 +102,11 @@ owner_fix(struct cds_rule_ctx *c, struct cds_finding *f, const char *path,
 }
 
 /* Check library PATH (in the root) against its headers; a finding when it
- * is cut short.  D: the cuDNN copy it belongs to, or NULL. */
+ * is cut short.  D: the cuDNN copy it belongs to, or NULL; VIA: how the
+ * loader comes to its directory, or NULL; SEEN: the files read so far. */
 static void
-check_lib(struct cds_rule_ctx *c, const char *path, const struct cds_cudnn *d)
+check_lib(struct cds_rule_ctx *c, const char *path, const struct cds_cudnn *d,
+    const struct cds_ldir *via, struct cds_strmap *seen)
 {
 	char *host = cds_rpath_follow(c->h, path);
 	struct cds_finding *f;
@@ -106,7 +114,8 @@ check_lib(struct cds_rule_ctx *c, const char *path, const struct cds_cudnn *d)
 	uint64_t need = 0;
 	int fd, r;
 
-	if (host == NULL || (fd = cds_open_regular(host, &st)) == -1) {
+	if (host == NULL || !cds_strmap_add(seen, host, NULL) ||
+	    (fd = cds_open_regular(host, &st)) == -1) {
 		free(host);
 		cds_clearerr(c->h);
 		return;
@@ -128,25 +137,25 @@ check_lib(struct cds_rule_ctx *c, const char *path, const struct cds_cudnn *d)
 	cds_finding_evidence(f, "headers need", "%llu bytes (the end of its "
 	    "program headers' segments or of its section header table)",
 	    (unsigned long long)need);
+	if (via != NULL) {
+		cds_finding_evidence(f, "searched by the loader", "%s (%s)",
+		    via->dir, via->via);
+	}
 	cds_finding_evidence(f, "effect", "the loader maps it anyway; a "
 	    "program dies of SIGBUS when it touches a page past the end");
 	owner_fix(c, f, path, d);
 }
 
-/* Every NVIDIA shared library file of toolkit T's library directory (a
- * distribution's is the system's: only NVIDIA's names are read there;
- * links are skipped, their files are read by name). */
+/* Every NVIDIA shared library file of directory DIR (a target path; a
+ * distribution's directory is the system's: only NVIDIA's names are read
+ * there; links are skipped, their files are read by name). */
 static void
-check_dir(struct cds_rule_ctx *c, const struct cds_toolkit *t)
+check_dir(struct cds_rule_ctx *c, const char *dir, const struct cds_ldir *via,
+    struct cds_strmap *seen)
 {
-	char *dir, *host, **names;
+	char *host = cds_rpath(c->h, dir), **names;
 	size_t k;
 
-	if (!t->exists || t->libdir == NULL) {
-		return;
-	}
-	dir = t->libdir;	/* a real path in the root */
-	host = cds_rpath(c->h, dir);
 	names = cds_listdir(host);
 	for (k = 0; names != NULL && names[k] != NULL; k++) {
 		char *p, *hp;
@@ -161,12 +170,13 @@ check_dir(struct cds_rule_ctx *c, const struct cds_toolkit *t)
 		p = cds_path_join(dir, names[k]);
 		hp = cds_path_join(host, names[k]);
 		if (lstat(hp, &st) == 0 && S_ISREG(st.st_mode)) {
-			check_lib(c, p, NULL);
+			check_lib(c, p, NULL, via, seen);
 		}
 		free(p);
 		free(hp);
 	}
 	cds_strfreev(names);
+	cds_clearerr(c->h);
 	free(host);
 }
 
@@ -174,7 +184,9 @@ static void
 rule_lib_truncated(struct cds_rule_ctx *c)
 {
 	const struct cds_driver *dr = &c->s->driver;
-	size_t i, k;
+	struct cds_strmap *seen = cds_strmap_new(1);
+	struct cds_ldir *ld;
+	size_t i, k, n = 0;
 
 	for (i = 0; i < c->s->ncudnns; i++) {
 		const struct cds_cudnn *d = &c->s->cudnns[i];
@@ -186,20 +198,30 @@ rule_lib_truncated(struct cds_rule_ctx *c)
 				continue;
 			}
 			p = cds_path_join(d->dir, d->files[k].name);
-			check_lib(c, p, d);
+			check_lib(c, p, d, NULL, seen);
 			free(p);
 		}
 	}
 	for (i = 0; i < c->s->ntoolkits; i++) {
-		check_dir(c, &c->s->toolkits[i]);
+		const struct cds_toolkit *t = &c->s->toolkits[i];
+
+		if (t->exists && t->libdir != NULL) {
+			check_dir(c, t->libdir, NULL, seen);
+		}
 	}
 	if (dr->libcuda_realpath != NULL || dr->libcuda_path != NULL) {
 		check_lib(c, dr->libcuda_realpath != NULL ?
-		    dr->libcuda_realpath : dr->libcuda_path, NULL);
+		    dr->libcuda_realpath : dr->libcuda_path, NULL, NULL, seen);
 	}
 	if (dr->nvml_realpath != NULL) {
-		check_lib(c, dr->nvml_realpath, NULL);
+		check_lib(c, dr->nvml_realpath, NULL, NULL, seen);
 	}
+	ld = cds_loader_dirs(c->h, cds_getenv(c->h, "LD_LIBRARY_PATH"), 0, &n);
+	for (i = 0; i < n; i++) {
+		check_dir(c, ld[i].dir, &ld[i], seen);
+	}
+	cds_ldirs_free(ld, n);
+	cds_strmap_free(seen, NULL);
 }
 
 /* ---- the rules of this file, in the order they run (findings.c) ---- */

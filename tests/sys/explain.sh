@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 718
+plan 729
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1513,6 +1513,36 @@ is "$(ids "Version '2.1' for 'libfoo1' was not found")" "[]" "apt: another packa
 # a C++ check printing the runtime call with its arguments, then its words
 is "$(codes 'ImportError: cudaMemAdvise(data_, small_pool_size, cudaMemAdviseSetReadMostly, 0) failed: invalid argument')" \
 	"['cudaErrorInvalidValue']" "MLX's check: the call, its arguments and the runtime's words"
+
+# a code's number just before its own words: the two agree (Charm++'s
+# "Fatal CUDA Error [101] invalid device ordinal"); another number, or a
+# number that is no code's ("line 101"), is not enough
+is "$(codes 'Fatal CUDA Error [101] invalid device ordinal')" \
+	"['cudaErrorInvalidDevice']" "[101] and its words: cudaErrorInvalidDevice"
+is "$(codes 'cuda status: error 101 invalid device ordinal at init')" \
+	"['cudaErrorInvalidDevice']" "error 101 and its words"
+is "$(ids 'Fatal CUDA Error [100] invalid device ordinal')" "[]" \
+	"another code's number before the words: nothing"
+is "$(ids 'see line 101 invalid device ordinal handling')" "[]" \
+	"a line number before the words: nothing"
+# Triton without an active driver; a platform JAX_PLATFORMS names that no
+# plugin provides; TGI's warmup; an installer that knows no build for the
+# CUDA it detects; a build rule's NVIDIA library file missing
+is "$(ids 'RuntimeError: 0 active drivers ([]). There should only be one.')" \
+	"['NO-DRIVER']" "Triton: no active driver"
+is "$(ids "RuntimeError: Unable to initialize backend 'rocm': Backend 'rocm' is not in the list of known backends: ['cpu', 'tpu', 'cuda']. (set JAX_PLATFORMS='' to automatically choose an available backend)")" \
+	"['NO-DRIVER']" "JAX: a backend JAX_PLATFORMS names and no plugin provides"
+is "$(ids 'Not enough memory to handle 16000 total tokens with 2 prefill tokens.')" \
+	"['CUDA-OOM']" "TGI's warmup: the batch does not fit beside the model"
+is "$(ids 'Exception: Your CUDA version (13000) is too new.')" \
+	"['BINDING-TOOLKIT']" "an installer with no build for the CUDA it detects"
+cds --root "$E0" explain --json "ninja: error: '/opt/nvidia/cuquantum/lib/libcustatevec_static.a', needed by 'lib/libnvqir-custatevec.so', missing and no known rule to make it"
+is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("file")')" \
+	"('LINK-NVLIB', 'libcustatevec_static.a')" "ninja: an NVIDIA library file a rule needs"
+is "$(ids "make[2]: *** No rule to make target '/usr/local/cuda/lib64/libcudart_static.a', needed by 'bin/app'.  Stop.")" \
+	"['LINK-NVLIB']" "make: the same"
+is "$(ids "ninja: error: '/usr/lib/libpng.a', needed by 'app', missing and no known rule to make it")" \
+	"[]" "another library's file: nothing"
 
 # a loader of its own that says what it tried
 cds --root "$E0" explain --json 'ai.rapids.cudf.CudfException: RTCX failure at: rtcx.cpp:285: Failed to load dynamic library `libnvrtc.so` (tried: libnvrtc.so.13)'
