@@ -1127,8 +1127,9 @@ own_number_before(const char *text, const char *at, const struct cds_code *c)
 
 /* Is SAID, found at AT in TEXT, the end of what a program printed after
  * a colon ("setConst: invalid device symbol"), or what HANDLE_ERROR
- * prints ("unspecified launch failure in k.cu at line 196"), or after
- * the code's own number (own_number_before())? */
+ * prints ("unspecified launch failure in k.cu at line 196"), or a line
+ * of its own under a line ending in a colon, or after the code's own
+ * number (own_number_before())? */
 static int
 said_last(const char *text, const char *at, size_t k, const struct cds_code *c)
 {
@@ -1154,10 +1155,23 @@ said_last(const char *text, const char *at, size_t k, const struct cds_code *c)
 	if (in_file_at_line(e)) {
 		return 1;
 	}
-	/* after a colon, or after "failed" as a program's own check prints
-	 * it ("copy to cData failed invalid device symbol") */
-	if (at - text < 2 || at[-1] != ' ' || (at[-2] != ':' &&
+	if (at > text && at[-1] == '\n') {
+		/* a line of its own under a line that ends in a colon
+		 * (MATLAB's "The CUDA error was:", a blank line, the words) */
+		const char *b = at - 1;
+
+		while (b > text && (b[-1] == '\n' || b[-1] == '\r' ||
+		    b[-1] == ' ' || b[-1] == '\t')) {
+			b--;
+		}
+		if (b == text || b[-1] != ':') {
+			return 0;
+		}
+	} else if (at - text < 2 || at[-1] != ' ' || (at[-2] != ':' &&
 	    (at - text < 8 || strncasecmp(at - 7, "failed", 6) != 0))) {
+		/* else after a colon, or after "failed" as a program's own
+		 * check prints it ("copy to cData failed invalid device
+		 * symbol") */
 		return 0;
 	}
 	e += *e == '.';

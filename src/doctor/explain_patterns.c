@@ -808,6 +808,14 @@ const struct pattern cds_explain_patterns[] = {
 	    NULL, "None of the NVIDIA devices were initialized", { NULL } },
 	{ "F20", 2, "RmInitAdapter failed", 0, NULL, "RmInitAdapter failed",
 	    { NULL } },
+	/* the container engine on the host looking up a device node it was
+	 * told to pass ("--device /dev/nvidia-uvm"): the node is missing on
+	 * the host, so no module made it (Docker: "error gathering device
+	 * information while adding custom device \"/dev/nvidia-uvm\": no
+	 * such file or directory") */
+	{ "F20", 2, "while adding custom device", 0, NULL, "while adding "
+	    "custom device \"?(/dev/nvidia[a-z0-9-]*)\"?: no such file or "
+	    "directory", { NULL, "device" } },
 	/* kmod's words when the module does not load, or none is installed
 	 * for the running kernel */
 	{ "F20", 2, "modprobe: FATAL: Module nvidia", 0, NULL, "modprobe: "
@@ -1084,6 +1092,15 @@ const struct pattern cds_explain_patterns[] = {
 	 * FUNC: block: [58,0,0], thread: [21,0,0] Assertion `X` failed." */
 	{ "CUDA-FAULT", 2, "thread: [", 0, NULL, "thread: \\[[0-9]+,[0-9]+,"
 	    "[0-9]+\\] Assertion [^\n]{1,200} failed", { NULL } },
+	/* compute-sanitizer's memcheck (and cuda-memcheck before it) on a
+	 * kernel's bad access, its lines behind "=========" ("Invalid
+	 * __global__ read of size 4 bytes", "Misaligned shared or local
+	 * address", "Out-of-range Shared or Local Address") */
+	{ "CUDA-FAULT", 2, "=========", 0, NULL, "=========[ \t]+"
+	    "(Invalid (__global__|__shared__|__local__|__generic__)? ?"
+	    "(read|write|atomic)|Misaligned (shared or local )?address|"
+	    "Out-of-range shared or local address|Malloc/Free error|"
+	    "Invalid address space)", { NULL, "exception" } },
 	/* cuda-gdb (and a GPU core dump read by it) stopping a kernel at
 	 * its exception, by the debugger API's names of them
 	 * (CUDBGException_t: "CUDA Exception: Warp Out-of-range Address",
@@ -1242,6 +1259,13 @@ const struct pattern cds_explain_patterns[] = {
 	{ "PKG-DEPS", 2, "has no installation candidate", 1, NULL,
 	    "Package '?" NVPKG "'? has no installation candidate",
 	    { NULL, "apt package" } },
+	/* NVIDIA's dnf plugin for precompiled modules hides each kernel
+	 * its repository has no kmod-nvidia for ("NVIDIA driver: filtering
+	 * kernel 4.18.0-553.el8_10, no precompiled modules available for
+	 * version 3:550.54.15"): dnf then cannot resolve the update */
+	{ "PKG-DEPS", 2, "no precompiled modules available", 0, NULL,
+	    "no precompiled modules available for version ([0-9]+:)?"
+	    "([0-9.]+)", { NULL, NULL, "driver" } },
 	{ "PKG-DEPS", 2, "nothing provides ", 0, NULL, "nothing provides "
 	    "[^_\n][^\n]{0,120}needed by " NVPKG, { NULL, "package" } },
 	{ "PKG-DEPS", 2, "nothing provides ", 0, NULL, "nothing provides "
@@ -1493,6 +1517,11 @@ const struct pattern cds_explain_patterns[] = {
 	{ "GPU-FEATURE", 2, "Cannot select: intrinsic %llvm.nvvm.", 0, NULL,
 	    "Cannot select: intrinsic %(llvm\\.nvvm\\.[a-z0-9_.]+)",
 	    { NULL, "intrinsic" } },
+	/* Triton's check of a data type against the GPU ("type fp8e4nv not
+	 * supported in this architecture": FP8 E4M3 before sm_89) */
+	{ "GPU-FEATURE", 2, "not supported in this architecture", 1, NULL,
+	    "(fp8[a-z0-9]*|bf16|fp16|tf32) not supported in this architecture",
+	    { NULL, "type" } },
 	{ "GPU-FEATURE", 2, "_nvenc @", 1, "No capable devices found",
 	    "(h264|hevc|av1)_nvenc @ [^]\n]*\\] No capable devices found",
 	    { NULL, "encoder" } },
@@ -2730,6 +2759,11 @@ const struct pattern cds_explain_patterns[] = {
 	{ "KMOD-BUILD", 2, "DKMS module '", 0, NULL, "DKMS module '(nvidia"
 	    "[^'\n]*)'( for kernel[- ]([^ .\n]+)[^\n]*FAILED| failed to "
 	    "build)", { NULL, "module", NULL, "kernel" } },
+	/* the modules' build without its compiler (the open modules' C++
+	 * parts: "[ nvidia-modeset ]  CXX ... g++: command not found"), the
+	 * open modules' kbuild banner around it */
+	{ "KMOD-BUILD", 2, "command not found", 1, "[ nvidia", "(g\\+\\+|"
+	    "gcc|cc|c\\+\\+|ld|make)(-[0-9]+)?: command not found", { NULL } },
 	/* the compiler's error in a source file of the driver's modules,
 	 * built against a kernel's headers ("nvidia/nv.c:130:18: error:") */
 	{ "KMOD-BUILD", 2, ".c:", 1, "linux", KMOD_C_ERROR,

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 729
+plan 740
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1543,6 +1543,44 @@ is "$(ids "make[2]: *** No rule to make target '/usr/local/cuda/lib64/libcudart_
 	"['LINK-NVLIB']" "make: the same"
 is "$(ids "ninja: error: '/usr/lib/libpng.a', needed by 'app', missing and no known rule to make it")" \
 	"[]" "another library's file: nothing"
+
+# Triton's data type the GPU lacks; NVIDIA's dnf plugin hiding kernels it
+# has no precompiled module for; the open modules' build without g++
+is "$(ids "ValueError(\"type fp8e4nv not supported in this architecture. The supported fp8 dtypes are ('fp8e4b15', 'fp8e5')\")")" \
+	"['GPU-FEATURE']" "Triton: FP8 E4M3 before sm_89"
+is "$(ids 'NVIDIA driver: filtering kernel 4.18.0-553.el8_10, no precompiled modules available for version 3:550.54.15')" \
+	"['PKG-DEPS']" "dnf's NVIDIA plugin: no precompiled kmod for the kernel"
+is "$(ids ' [ nvidia-modeset    ]  CXX          ../common/displayport/src/dp_auxretry.cpp
+/bin/sh: line 1: g++: command not found')" "['KMOD-BUILD']" \
+	"the open modules' build without its C++ compiler"
+is "$(ids '/bin/sh: line 1: g++: command not found')" "[]" \
+	"g++ missing outside the modules' build: nothing"
+
+# the runtime's words on a line of their own under a line ending in a
+# colon (MATLAB's "The CUDA error was:"); common words stay common
+is "$(codes 'An unexpected error occurred trying to launch a kernel. The CUDA error was:
+
+invalid configuration argument
+Error running kilosort3')" "['cudaErrorInvalidConfiguration']" \
+	"MATLAB's lead-in, a blank line, the runtime's words"
+is "$(ids 'Summary:
+out of memory')" "[]" "common words under a colon: nothing"
+# compute-sanitizer's memcheck report of a kernel's bad access
+is "$(ids '========= Misaligned shared or local address
+=========     at void k(float *)+0xec0
+=========     by thread (0,0,0) in block (36,0,0)')" "['CUDA-FAULT']" \
+	"compute-sanitizer: a misaligned shared address"
+is "$(ids '========= Invalid __global__ read of size 4 bytes')" "['CUDA-FAULT']" \
+	"compute-sanitizer: an invalid global read"
+is "$(ids '========= ERROR SUMMARY: 0 errors')" "[]" \
+	"compute-sanitizer with nothing to report: nothing"
+
+# the container engine on the host without the device node it passes:
+# no NVIDIA module made it there
+is "$(ids 'Error response from daemon: error gathering device information while adding custom device "/dev/nvidia-uvm": no such file or directory')" \
+	"['F20']" "Docker: /dev/nvidia-uvm missing on the host"
+is "$(ids 'Error response from daemon: error gathering device information while adding custom device "/dev/sda9": no such file or directory')" \
+	"[]" "another device node: nothing"
 
 # a loader of its own that says what it tried
 cds --root "$E0" explain --json 'ai.rapids.cudf.CudfException: RTCX failure at: rtcx.cpp:285: Failed to load dynamic library `libnvrtc.so` (tried: libnvrtc.so.13)'

@@ -124,6 +124,7 @@ x = helper.make_tensor_value_info("x", TensorProto.FLOAT, [2])
 y = helper.make_tensor_value_info("y", TensorProto.FLOAT, [2])
 g = helper.make_graph([helper.make_node("Relu", ["x"], ["y"])], "g", [x], [y])
 m = helper.make_model(g, opset_imports=[helper.make_opsetid("", 17)])
+m.ir_version = 10	# one the installed onnxruntime reads
 s = ort.InferenceSession(m.SerializeToString(), providers=["CUDAExecutionProvider"])
 print(s.get_providers())'
 	text oom-torch 90 CUDA_VISIBLE_DEVICES=0 -- 'import torch
