@@ -167,8 +167,9 @@ cds_code_of(const char *type, int major, long value)
 	return best;
 }
 
-/* How many bytes of S say TEXT, case and runs of blanks aside (0: S does
- * not begin with it). */
+/* How many bytes of S say TEXT, case, runs of blanks and a hyphen
+ * retyped as a blank aside ("no CUDA capable device": 0 when S does not
+ * begin with it). */
 static size_t
 says(const char *s, const char *text)
 {
@@ -188,7 +189,8 @@ says(const char *s, const char *text)
 			continue;
 		}
 		if (tolower((unsigned char)*p) !=
-		    tolower((unsigned char)*text)) {
+		    tolower((unsigned char)*text) &&
+		    !(*text == '-' && *p == ' ')) {
 			return 0;
 		}
 		p++;
@@ -443,6 +445,10 @@ static const struct wrapper wrappers[] = {
 	 * device symbol" */
 	{ "ethminer", " failed with error ", "calling (cu[A-Za-z0-9_]*)\\("
 	    "[^\n]*\\) failed with error *()", 0, 2, 1, NULL, NULL, 0 },
+	/* bitsandbytes' CUDA_CHECK_RETURN: "Error invalid device ordinal at
+	 * line 359 in file ...\csrc\pythonInterface.c" */
+	{ "bitsandbytes", " in file ", "Error *()[^\n]* at line [0-9]+ in "
+	    "file ", 0, 1, 0, "cudaError_t", NULL, 0 },
 	/* CTranslate2: "CUDA failed with error initialization error" */
 	{ "CTranslate2", "CUDA failed with error ", "CUDA failed with error "
 	    "*()", 0, 1, 0, "cudaError_t", NULL, 0 },
@@ -1064,12 +1070,17 @@ only_prefix(const struct cds_code *c, const char *words, size_t k)
 
 /* Does E go on as the check macro of "CUDA by Example" (HANDLE_ERROR) and
  * the programs that copied it print after cudaGetErrorString(): " in
- * FILE at line N"? */
+ * FILE at line N", or as bitsandbytes' CUDA_CHECK_RETURN does: " at line
+ * N in file FILE"? */
 static int
 in_file_at_line(const char *e)
 {
 	const char *p;
 
+	if (strncmp(e, " at line ", 9) == 0 && isdigit((unsigned char)e[9])) {
+		p = e + 9 + strspn(e + 9, "0123456789");
+		return strncmp(p, " in file ", 9) == 0;
+	}
 	if (strncmp(e, " in ", 4) != 0) {
 		return 0;
 	}
@@ -1181,6 +1192,24 @@ said_last(const char *text, const char *at, size_t k, const struct cds_code *c)
 	return *e == '\n' || *e == '\0';
 }
 
+/* Where F's text says SAID, K bytes of code C's WORDS-word sentence, as
+ * find_words() takes it: anywhere for four words or more, else as the
+ * end of what a program printed (said_last()). */
+static const char *
+said_at(const struct cds_folded *f, const char *said, size_t k, int words,
+    const struct cds_code *c)
+{
+	const char *at;
+
+	for (at = f->text; (at = cds_folded_find(f, at, said)) != NULL;
+	    at++) {
+		if (words >= 4 || said_last(f->text, at, k, c)) {
+			return at;
+		}
+	}
+	return NULL;
+}
+
 /* Words of the CUDA runtime that no other code says (of any release):
  * anywhere when long enough (four words) not to be said in passing, a
  * three-word one only where programs print cudaGetErrorString(): the
@@ -1217,11 +1246,13 @@ find_words(const struct cds_folded *f, struct cds_code_hit **hits, size_t *n)
 		k = strlen(w);
 		k -= k > 0 && w[k - 1] == '.';
 		snprintf(said, sizeof(said), "%.*s", (int)k, w);
-		for (at = text; (at = cds_folded_find(f, at, said)) != NULL;
-		    at++) {
-			if (words >= 4 || said_last(text, at, k, c)) {
-				break;
+		at = said_at(f, said, k, words, c);
+		if (at == NULL && strchr(said, '-') != NULL) {
+			/* retyped: "no CUDA capable device is detected" */
+			for (p = said; (p = strchr(p, '-')) != NULL; p++) {
+				said[p - said] = ' ';
 			}
+			at = said_at(f, said, k, words, c);
 		}
 		if (words < 4 && strcmp(c->type, "cudaError_t") != 0) {
 			at = NULL;	/* short words: the runtime's only */

@@ -1255,6 +1255,155 @@ unwrapped(const char *text, size_t len, size_t *outlen)
 	return o;
 }
 
+/* How long a log's decoration of a line at S is (LEN bytes): a Markdown
+ * quote's "> ", docker compose's "SERVICE  | ", an ISO 8601 time with
+ * the container runtime's "stderr F " after it, and the kernel's and
+ * syslog's prefixes; 0 when it has none. */
+static size_t
+decoration(const char *s, size_t len)
+{
+	size_t k = 0, d;
+
+	while (k < len && (s[k] == ' ' || s[k] == '\t')) {
+		k++;
+	}
+	if (k < len && s[k] == '>') {
+		while (k < len && (s[k] == '>' || s[k] == ' ')) {
+			k++;
+		}
+		return k;
+	}
+	k = 0;
+	if (len > 0 && isalnum((unsigned char)s[0])) {
+		/* compose: a service's name, padding, '|' */
+		while (k < len && (isalnum((unsigned char)s[k]) ||
+		    strchr("_.-", s[k]) != NULL)) {
+			k++;
+		}
+		d = k;
+		while (k < len && s[k] == ' ') {
+			k++;
+		}
+		if (k > d && k < len && s[k] == '|' && (k + 1 == len ||
+		    s[k + 1] == ' ' || s[k + 1] == '\n')) {
+			return k + 1 + (k + 1 < len && s[k + 1] == ' ');
+		}
+	}
+	for (k = 0; k < len && k < 10 && (isdigit((unsigned char)s[k]) ||
+	    ((k == 4 || k == 7) && s[k] == '-')); k++) {
+	}
+	if (k == 10 && k < len && (s[k] == 'T' || s[k] == ' ') &&
+	    k + 3 < len && isdigit((unsigned char)s[k + 1]) &&
+	    isdigit((unsigned char)s[k + 2]) && s[k + 3] == ':') {
+		/* the date, then the time up to the first blank */
+		for (k += 1; k < len && s[k] != ' ' && s[k] != '\n'; k++) {
+		}
+		while (k < len && s[k] == ' ') {
+			k++;
+		}
+		if (len - k > 9 && (strncmp(s + k, "stdout ", 7) == 0 ||
+		    strncmp(s + k, "stderr ", 7) == 0) &&
+		    (s[k + 7] == 'F' || s[k + 7] == 'P') && s[k + 8] == ' ') {
+			k += 9;
+		}
+		return k;
+	}
+	return log_prefix(s, len, 0);
+}
+
+/* The character of the HTML entity at S ("&quot;" of a page's copy), its
+ * length in *N; 0 for none. */
+static char
+entity(const char *s, size_t len, size_t *n)
+{
+	static const struct {
+		const char *name;
+		char c;
+	} ents[] = {
+		{ "&quot;", '"' }, { "&#34;", '"' }, { "&#39;", '\'' },
+		{ "&#x27;", '\'' }, { "&apos;", '\'' }, { "&lt;", '<' },
+		{ "&gt;", '>' }, { "&amp;", '&' }, { "&nbsp;", ' ' },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(ents) / sizeof(*ents); i++) {
+		*n = strlen(ents[i].name);
+		if (*n <= len && strncasecmp(s, ents[i].name, *n) == 0) {
+			return ents[i].c;
+		}
+	}
+	return 0;
+}
+
+/* How long a terminal's colour code at S is: ESC '[' ... 'm', or the
+ * same without its ESC where a paste lost it ("[31m"); 0 for none. */
+static size_t
+colour_code(const char *s, size_t len)
+{
+	size_t k = s[0] == '\x1b' ? 1 : 0, d;
+
+	if (k >= len || s[k] != '[') {
+		return 0;
+	}
+	for (d = k + 1; d < len && d < k + 10 &&
+	    (isdigit((unsigned char)s[d]) || s[d] == ';'); d++) {
+	}
+	if (d < len && (s[d] == 'm' || (k == 1 && s[d] == 'K')) &&
+	    (d > k + 1 || k == 1)) {
+		return d + 1;
+	}
+	return 0;
+}
+
+/* TEXT without what a log, a terminal or a page wrapped around the
+ * program's words: each line's decoration(), terminal colour codes, the
+ * CR of CR LF and HTML entities; NULL when it has none. */
+static char *
+undecorated(const char *text, size_t len, size_t *outlen)
+{
+	char *o = cds_xmalloc(len + 1), *w = o, c;
+	size_t i = 0, k, n, round;
+	int changed = 0;
+
+	while (i < len) {
+		/* the start of a line: its decorations, one after another */
+		for (round = 0; round < 4; round++) {
+			k = decoration(text + i, len - i);
+			if (k == 0) {
+				break;
+			}
+			i += k;
+			changed = 1;
+		}
+		for (; i < len && text[i] != '\n'; i++) {
+			if ((k = colour_code(text + i, len - i)) > 0) {
+				i += k - 1;
+				changed = 1;
+			} else if (text[i] == '\r' && (i + 1 == len ||
+			    text[i + 1] == '\n')) {
+				changed = 1;	/* a line's CR LF end */
+			} else if (text[i] == '&' &&
+			    (c = entity(text + i, len - i, &n)) != 0) {
+				*w++ = c;
+				i += n - 1;
+				changed = 1;
+			} else {
+				*w++ = text[i];
+			}
+		}
+		if (i < len) {
+			*w++ = text[i++];
+		}
+	}
+	*w = '\0';
+	if (!changed) {
+		free(o);
+		return NULL;
+	}
+	*outlen = (size_t)(w - o);
+	return o;
+}
+
 /* Has X nothing known yet but what the text names (NAMES)? */
 static int
 names_only(const struct cds_explanation *x)
@@ -1393,6 +1542,11 @@ cds_explain_text(cds_handle_t *h, const char *text)
 	x = cds_xcalloc(1, sizeof(*x));
 	from = cds_xcalloc(NPATTERNS, sizeof(*from));
 	read_text(x, &from, text, len);
+	if ((eng = undecorated(text, len, &i)) != NULL) {
+		/* quoted, coloured or logged: once more without that */
+		read_text(x, &from, eng, i);
+		free(eng);
+	}
 	if (names_only(x) && (eng = loader_english(text, len, &i)) != NULL) {
 		/* the loader's words in the user's language: once more in
 		 * English */

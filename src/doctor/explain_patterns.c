@@ -392,6 +392,11 @@ const struct pattern cds_explain_patterns[] = {
 	    "(lib(cudart|cublas|cublasLt|cufft|curand|cusolver|cusparse|"
 	    "nvrtc|nvJitLink)" SO "|" NVDLL ") is not found( or cannot be "
 	    "loaded|[^A-Za-z ]|$)", { NULL, "missing" } },
+	/* cpm_kernels (ChatGLM's quantized kernels) finds a CUDA library
+	 * by its stem with ctypes and says so when none was found:
+	 * "Library cublasLt is not initialized" */
+	{ "F13", 2, "Library ", 0, NULL, "Library (cudart|cublas|cublasLt|"
+	    "nvrtc|cuda) is not initialized", { NULL, "library" } },
 	/* NVRTC opening its builtins library, numba looking for libNVVM */
 	{ "F13", 2, "failed to open lib", 0, NULL, "failed to open (" NVLIB
 	    SO ")", { NULL, "missing" } },
@@ -818,6 +823,13 @@ const struct pattern cds_explain_patterns[] = {
 	    "directory", { NULL, "device" } },
 	/* kmod's words when the module does not load, or none is installed
 	 * for the running kernel */
+	/* the Vulkan loader: NVIDIA's ICD library loaded, but it hands out
+	 * no vkCreateInstance, as it does with no NVIDIA kernel driver to
+	 * talk to (nouveau bound to the GPU, the module not loaded) */
+	{ "F20", 3, "Could not get 'vkCreateInstance'", 0, NULL, "Could not "
+	    "get 'vkCreateInstance' via '[A-Za-z_]+' for ICD "
+	    "(libGLX_nvidia\\.so\\.0|libnvidia-vulkan[^ \n]*)",
+	    { NULL, "library" } },
 	{ "F20", 2, "modprobe: FATAL: Module nvidia", 0, NULL, "modprobe: "
 	    "FATAL: Module (nvidia[a-z_-]*) not found", { NULL, "module" } },
 	{ "F20", 2, "Failed to insert module 'nvidia", 0, NULL, "Failed to "
@@ -2237,6 +2249,10 @@ const struct pattern cds_explain_patterns[] = {
 	{ "TRT-ENGINE", 2, "Serialization assertion", 0, NULL, "Serialization "
 	    "assertion [A-Za-z]*[Vv]ersionRead == [A-Za-z]*[Vv]ersion failed",
 	    { NULL } },
+	/* a plan whose first bytes are not this TensorRT's tag: written by
+	 * another release, or with a tool's own header before it */
+	{ "TRT-ENGINE", 2, "Serialization assertion", 0, NULL, "Serialization "
+	    "assertion magicTagRead == kMAGIC_TAG failed", { NULL } },
 	/* NCCL */
 	{ "NCCL-SHM", 1, "creating shared memory segment /dev/shm/", 0, NULL,
 	    "creating shared memory segment /dev/shm/(nccl-[A-Za-z0-9]+) "
@@ -2295,6 +2311,14 @@ const struct pattern cds_explain_patterns[] = {
 	{ "GPU-FEATURE", 2, "identifier \"__", 0, NULL, "identifier \"(__("
 	    "nanosleep|match_any_sync|match_all_sync|reduce_(add|min|max|and|"
 	    "or|xor)_sync))\" is undefined", { NULL, "feature" } },
+	/* half-precision arithmetic, which cuda_fp16.h declares only for
+	 * sm_53 and newer (the headers of CUDA 8 to 12: every __h operation
+	 * inside "__CUDA_ARCH__ >= 530"; CUDA 13.0's: the __hfma family and
+	 * __hcmadd still): nvcc, building for an older one, does not know
+	 * them */
+	{ "GPU-FEATURE", 2, "identifier \"__h", 0, NULL, "identifier \"(__h("
+	    "add|sub|mul|div|fma|neg|abs|max|min|cmadd|eq|ne|le|ge|lt|gt|isnan)"
+	    "[a-z0-9_]*)\" is undefined", { NULL, "feature" } },
 	/* WMMA's fragments of the element types mma.h declares only from an
 	 * architecture on (8-bit integers from sm_72, 4- and 1-bit from
 	 * sm_73, bf16, tf32 and double from sm_80): nvcc, building for an

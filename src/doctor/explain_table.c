@@ -833,6 +833,14 @@ const struct entry_def cds_explain_entries[] = {
 	    { BY("ENV-CUDA-VISIBLE") } },
 	    { N_("the machine has fewer GPUs than the program expects "
 	    "(cannot be checked without the GPU)"),
+	    { { NULL, { { NULL } } } } },
+	    /* cuda_runtime_api.h, cudaMemPrefetchAsync: the destination
+	     * must have a non-zero concurrentManagedAccess, else
+	     * cudaErrorInvalidDevice */
+	    { N_("a managed-memory call given a GPU that cannot take it: "
+	    "cudaMemPrefetchAsync (bitsandbytes' paged optimizers) needs the "
+	    "GPU's concurrentManagedAccess, which is 0 on Windows and before "
+	    "Pascal (cannot be checked without the GPU)"),
 	    { { NULL, { { NULL } } } } } } },
 	/* NVML_ERROR_GPU_IS_LOST: "The GPU has fallen off the bus or has
 	 * otherwise become inaccessible" (nvml.h) */

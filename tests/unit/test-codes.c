@@ -148,6 +148,8 @@ static const char *const runtime_words[] = {
 	"CUDA Error (0x14a429,yaksuri_cudai_iunpack_with_stream:"
 	    "yaksuri_cudai_pup.c,190): %s",
 	"Failed to launch kernels. Error code: %s.",
+	/* bitsandbytes' CUDA_CHECK_RETURN */
+	"Error %s at line 359 in file D:\\a\\bnb\\csrc\\pythonInterface.c",
 	NULL
 };
 
@@ -171,6 +173,27 @@ forms(cds_handle_t *h, const struct cds_code *c, const char *const *fmts,
 		    at != NULL ? at + skip : "");
 		check(h, c, fmts[i], text, words);
 	}
+}
+
+/* The runtime's words with each hyphen retyped as a blank ("no cuda
+ * capable device is detected"), where a program printed them and bare on
+ * a line of their own. */
+static void
+retyped(cds_handle_t *h, const struct cds_code *c)
+{
+	char words[256], text[512], *p;
+
+	if (strchr(c->text, '-') == NULL) {
+		return;
+	}
+	snprintf(words, sizeof(words), "%s", c->text);
+	for (p = words; (p = strchr(p, '-')) != NULL; p++) {
+		*p = ' ';
+	}
+	snprintf(text, sizeof(text), "RuntimeError: CUDA error: %s", words);
+	check(h, c, "its words retyped without hyphens", text, 1);
+	snprintf(text, sizeof(text), "what():  failed: %s", words);
+	check(h, c, "its words retyped, after failed:", text, 1);
 }
 
 /* glog's CHECK_EQ against the library's success value: "Check failed:
@@ -482,6 +505,7 @@ main(void)
 			forms(h, c, runtime_numbers, 0);
 			if (unique_words(c)) {
 				forms(h, c, runtime_words, 1);
+				retyped(h, c);
 			}
 		} else if (strcmp(c->type, "CUresult") == 0 &&
 		    cds_code_of("cudaError_t", 0, c->value) == NULL) {

@@ -4,7 +4,9 @@
  * recognised as the entry its header names.  Each one-line text is also
  * tried in the two other forms people paste: after a log prefix (XLA's
  * timestamp, ONNX Runtime's bracket, glog's), and as the last line of a
- * Python traceback.  Each header names a source on a public issue tracker
+ * Python traceback.  Every text is also tried once as a log, a terminal
+ * or an issue tracker wraps it, each line decorated (decorate()).  Each
+ * header names a source on a public issue tracker
  * and a form.  Prints the counts by project, by form and by entry.  Text
  * longer than CDS_EXPLAIN_MAX is refused; up to it, all of it is read.
  */
@@ -120,6 +122,44 @@ show(const char *what, struct tally *t)
 	printf("\n");
 }
 
+/* TEXT as one of the wrappers around a paste (by K) has it: each line
+ * quoted in Markdown, after docker compose's service, after the container
+ * runtime's time and stream, in a terminal's colours (their ESC kept or
+ * lost), or ended by CR LF. */
+static char *
+decorate(const char *text, size_t k)
+{
+	static const char *const before[] = {
+		"> ", "ollama-1  | ",
+		"2025-03-04T10:11:12.123456789Z stderr F ", "\x1b[31m", "[1;31m",
+		"",
+	};
+	static const char *const after[] = {
+		"", "", "", "\x1b[0m", "[0m", "\r",
+	};
+	const size_t nforms = sizeof(before) / sizeof(*before);
+	char *o = cds_xstrdup(""), *t;
+	const char *l = text, *e;
+
+	k %= nforms;
+	while (*l != '\0') {
+		e = strchr(l, '\n');
+		e = e != NULL ? e : l + strlen(l);
+		t = cds_xasprintf("%s%s%.*s%s%s", o, before[k], (int)(e - l), l,
+		    after[k], *e == '\n' ? "\n" : "");
+		free(o);
+		o = t;
+		l = *e == '\n' ? e + 1 : e;
+	}
+	return o;
+}
+
+static const char *const decorations[] = {
+	"quoted in Markdown", "after docker compose's service",
+	"after the container runtime's prefix", "in a terminal's colours",
+	"in colours that lost their ESC", "with CR LF line ends",
+};
+
 static int
 cmp_str(const void *a, const void *b)
 {
@@ -168,7 +208,8 @@ main(void)
 		}
 	}
 	/* per file: header, as found; per one-line text: two more forms */
-	tap_plan((int)(2 * nnames + 2 * single + 2));
+	/* and every text once decorated */
+	tap_plan((int)(3 * nnames + 2 * single + 2));
 	h = cds_new("/", &err);
 	for (i = 0; i < nnames; i++) {
 		struct item *it = &items[i];
@@ -198,6 +239,20 @@ main(void)
 		    got != NULL ? got : "nothing", detail != NULL ? ": " : "",
 		    detail != NULL ? detail : "");
 		free(detail);
+		{
+			char *t = decorate(it->text, i);
+
+			got = recognise(h, t, &detail);
+			tried++;
+			right += got != NULL && cds_streq(got, it->entry);
+			tap_ok(got != NULL && cds_streq(got, it->entry),
+			    "%s %s: recognised as %s (got %s)", it->name,
+			    decorations[i % (sizeof(decorations) /
+			    sizeof(*decorations))], it->entry,
+			    got != NULL ? got : "nothing");
+			free(detail);
+			free(t);
+		}
 		if (strchr(it->text, '\n') != NULL) {
 			continue;
 		}
@@ -221,9 +276,9 @@ main(void)
 		}
 		variants++;
 	}
-	printf("# %zu texts from public issue trackers, %zu more forms of "
-	    "the one-line ones; recognised as their entry: %zu of %zu\n",
-	    nnames, 2 * single, right, tried);
+	printf("# %zu texts from public issue trackers, each once "
+	    "decorated, %zu more forms of the one-line ones; recognised as "
+	    "their entry: %zu of %zu\n", nnames, 2 * single, right, tried);
 	show("project", &projects);
 	show("form", &forms);
 	show("entry", &ids);
