@@ -1255,14 +1255,81 @@ unwrapped(const char *text, size_t len, size_t *outlen)
 	return o;
 }
 
+/* How long a launcher's tag of a line at S is (LEN bytes): torchrun's
+ * "[rank0]: " and "[default0]:", Open MPI's "[1,0]<stderr>:", Ray's and
+ * vLLM's "(VllmWorkerProcess pid=3512) ", BuildKit's "#12 4.512 ", srun
+ * --label's "0: "; 0 when it has none. */
+static size_t
+launcher_tag(const char *s, size_t len)
+{
+	size_t k = 0, d;
+
+	if (len > 3 && s[0] == '[') {
+		k = 1;
+		if (len > 6 && strncmp(s + 1, "rank", 4) == 0) {
+			k = 5;
+		} else if (len > 9 && strncmp(s + 1, "default", 7) == 0) {
+			k = 8;
+		}
+		for (d = k; k < len && (isdigit((unsigned char)s[k]) ||
+		    (d == 1 && s[k] == ',')); k++) {
+		}
+		if (k == d || k + 1 >= len || s[k] != ']') {
+			return 0;
+		}
+		k++;
+		if (d == 1 && s[k] == '<') {	/* Open MPI's stream */
+			k += strcspn(s + k, ">\n");
+			k += k < len && s[k] == '>';
+		}
+		if (k >= len || s[k] != ':') {
+			return 0;
+		}
+		return k + 1 + (k + 1 < len && s[k + 1] == ' ');
+	}
+	if (len > 6 && s[0] == '(') {
+		const char *pid;
+
+		d = strcspn(s, ")\n");
+		pid = d < len && d < 120 ? memmem(s, d, "pid=", 4) : NULL;
+		if (pid != NULL && s[d] == ')' && (pid == s + 1 ||
+		    pid[-1] == ' ') && isdigit((unsigned char)pid[4])) {
+			return d + 1 + (d + 1 < len && s[d + 1] == ' ');
+		}
+		return 0;
+	}
+	if (len > 4 && s[0] == '#' && isdigit((unsigned char)s[1])) {
+		for (k = 1; k < len && isdigit((unsigned char)s[k]); k++) {
+		}
+		if (k + 1 < len && s[k] == ' ' &&
+		    isdigit((unsigned char)s[k + 1])) {
+			for (d = k + 1; d < len && (isdigit((unsigned char)s[d]) ||
+			    s[d] == '.'); d++) {
+			}
+			if (d < len && s[d] == ' ' && memchr(s + k, '.', d - k)) {
+				return d + 1;
+			}
+		}
+		return 0;
+	}
+	for (k = 0; k < len && k < 5 && isdigit((unsigned char)s[k]); k++) {
+	}
+	return k > 0 && k + 1 < len && s[k] == ':' && s[k + 1] == ' ' ?
+	    k + 2 : 0;
+}
+
 /* How long a log's decoration of a line at S is (LEN bytes): a Markdown
  * quote's "> ", docker compose's "SERVICE  | ", an ISO 8601 time with
- * the container runtime's "stderr F " after it, and the kernel's and
- * syslog's prefixes; 0 when it has none. */
+ * the container runtime's "stderr F " after it, a launcher's tag, and the
+ * kernel's and syslog's prefixes; 0 when it has none. */
 static size_t
 decoration(const char *s, size_t len)
 {
 	size_t k = 0, d;
+
+	if ((k = launcher_tag(s, len)) > 0) {
+		return k;
+	}
 
 	while (k < len && (s[k] == ' ' || s[k] == '\t')) {
 		k++;

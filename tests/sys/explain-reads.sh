@@ -9,7 +9,7 @@
 # name and held against the soname table and what is installed here.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 47
+plan 48
 
 R=$(mk_sysroot); cleanup_later "$R"
 mkdir -p "$R/opt/app/lib"
@@ -62,12 +62,15 @@ is "$(jget "$OUT" 'd["matches"][0]["text"]')" \
 # what a log or a page wraps around the words: docker compose's service
 # before each line of a message wrapped in two, a terminal's colours, a
 # page's HTML entities, a hyphen retyped as a blank
-cds --root "$R" explain --json 'ollama-1  | RuntimeError: CUDA error: no kernel image is
-ollama-1  |      available for execution on the device'
+cds --root "$R" explain --json 'ollama-1  | RuntimeError: CUDA error: no
+ollama-1  |      kernel image is available for execution on the device'
 is "$(jget "$OUT" 'd["id"]')" F21 "compose's prefix on each line: read without it"
 cds --root "$R" explain --json "$(printf '\033[31mERROR: [Loader Message] Code 0 : loader_scanned_icd_add: Could not get &apos;vkCreateInstance&apos; via &apos;vk_icdGetInstanceProcAddr&apos; for ICD libGLX_nvidia.so.0\033[0m')"
 is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"]["library"]')" \
 	"('F20', 'libGLX_nvidia.so.0')" "colours and HTML entities: read without them"
+cds --root "$R" explain --json '(VllmWorkerProcess pid=3512) ERROR 03-04 10:11:12 worker.py:1] RuntimeError: CUDA error: no
+(VllmWorkerProcess pid=3512)      kernel image is available for execution on the device'
+is "$(jget "$OUT" 'd["id"]')" F21 "a vLLM worker's tag on each line: read without it"
 cds --root "$R" explain --json 'what():  cuda error no device: no cuda capable device is detected'
 is "$(jget "$OUT" 'd["id"]')" NO-DRIVER "the runtime's words with a hyphen retyped as a blank"
 

@@ -125,17 +125,19 @@ show(const char *what, struct tally *t)
 /* TEXT as one of the wrappers around a paste (by K) has it: each line
  * quoted in Markdown, after docker compose's service, after the container
  * runtime's time and stream, in a terminal's colours (their ESC kept or
- * lost), or ended by CR LF. */
+ * lost), ended by CR LF, or after a launcher's tag (torchrun, vLLM's
+ * workers, BuildKit, Open MPI). */
 static char *
 decorate(const char *text, size_t k)
 {
 	static const char *const before[] = {
 		"> ", "ollama-1  | ",
 		"2025-03-04T10:11:12.123456789Z stderr F ", "\x1b[31m", "[1;31m",
-		"",
+		"", "[rank0]: ", "(VllmWorkerProcess pid=3512) ", "#12 4.512 ",
+		"[1,0]<stderr>:",
 	};
 	static const char *const after[] = {
-		"", "", "", "\x1b[0m", "[0m", "\r",
+		"", "", "", "\x1b[0m", "[0m", "\r", "", "", "", "",
 	};
 	const size_t nforms = sizeof(before) / sizeof(*before);
 	char *o = cds_xstrdup(""), *t;
@@ -158,6 +160,8 @@ static const char *const decorations[] = {
 	"quoted in Markdown", "after docker compose's service",
 	"after the container runtime's prefix", "in a terminal's colours",
 	"in colours that lost their ESC", "with CR LF line ends",
+	"after torchrun's rank", "after vLLM's worker and pid",
+	"after BuildKit's step and time", "after Open MPI's rank and stream",
 };
 
 static int
