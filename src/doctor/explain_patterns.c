@@ -254,6 +254,11 @@ const struct pattern cds_explain_patterns[] = {
 	    "(lib[A-Za-z0-9_]+" SO ")"
 	    CANNOT,
 	    { NULL, "provider", NULL, "missing" } },
+	/* the provider's library failing to load, its reason cut off or
+	 * on a line not pasted */
+	{ "F14", 3, "Failed to load library ", 0, NULL, "Failed to load "
+	    "library (lib)?onnxruntime_providers_(cuda|tensorrt)\\.(so|dll)",
+	    { NULL, NULL, "provider" } },
 	/* Windows: error 126 is ERROR_MOD_NOT_FOUND, a DLL the provider
 	 * needs (winerror.h) */
 	/* ONNX Runtime's Python binding: CUDA_PATH set and the provider's
@@ -593,6 +598,15 @@ const struct pattern cds_explain_patterns[] = {
 	    "supported on CUDA " VER " and above", { NULL, "needed" } },
 	{ "F15", 2, "requires CUDA >= ", 0, "CUDA_HOME", "requires CUDA >= "
 	    VER, { NULL, "needed" } },
+	/* NVIDIA Apex's setup.py (check_cuda_torch_binary_vs_bare_metal):
+	 * "Cuda extensions are being compiled with a version of Cuda that
+	 * does not match the version used to compile Pytorch binaries.
+	 * Pytorch binaries were compiled with Cuda 12.1." */
+	{ "F15", 1, "Cuda extensions are being compiled with a version", 0,
+	    NULL, "Cuda extensions are being compiled with a version of Cuda "
+	    "that does not match the version used to compile Pytorch "
+	    "binaries\\.([[:space:]]+Pytorch binaries were compiled with "
+	    "Cuda ([0-9.]+[0-9]))?", { NULL, NULL, "compiled" } },
 	/* DeepSpeed's op builder (op_builder/builder.py) */
 	{ "F15", 1, "Installed CUDA version", 0, NULL, "Installed CUDA "
 	    "version ([0-9.]+) does not match the version torch was compiled "
@@ -1010,6 +1024,11 @@ const struct pattern cds_explain_patterns[] = {
 	 * system's, GB10, Jetson, exhausted) */
 	{ "CUDA-OOM", 3, "NV_ERR_NO_MEMORY", 0, "NVRM", "NV_ERR_NO_MEMORY",
 	    { NULL } },
+	/* Vulkan's (ncnn's "vkAllocateMemory failed -2"): VkResult -2 is
+	 * VK_ERROR_OUT_OF_DEVICE_MEMORY (vulkan_core.h) */
+	{ "CUDA-OOM", 2, "vkAllocateMemory failed", 0, NULL,
+	    "vkAllocateMemory failed:? *(-2|VK_ERROR_OUT_OF_DEVICE_MEMORY)"
+	    "([^0-9]|$)", { NULL } },
 	{ "CUDA-OOM", 2, "OOM when allocating tensor", 0, NULL,
 	    "OOM when allocating tensor", { NULL } },
 	/* a program's own check of the GPU's free memory against what it
@@ -1316,8 +1335,6 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CTR-RUNTIME", 1, "error parsing IMEX info", 1, NULL,
 	    "nvidia-container-cli(\\.real)?: error parsing IMEX info: "
 	    "([^\n\\\\\"]*)", { NULL, NULL, "detail" } },
-	{ "CTR-RUNTIME", 1, "ldcache error", 1, NULL, "nvidia-container-cli"
-	    "(\\.real)?: ldcache error: ([^\n]*)", { NULL, NULL, "detail" } },
 	/* the OCI runtime cannot find a driver file the CDI spec (or the
 	 * hook) lists: a spec made before the host's driver changed */
 	{ "CTR-CDI", 2, "cannot stat", 1, NULL, CDI_STAT("cannot stat"),
@@ -1364,6 +1381,12 @@ const struct pattern cds_explain_patterns[] = {
 	 * CreateContainer hooks" where the text speaks of NVIDIA, Toolbx's
 	 * "failed to apply mount from Container Device Interface for NVIDIA",
 	 * the disable-device-node-modification hook without /proc */
+	/* the legacy prestart hook's ldconfig step (nvidia-container-cli
+	 * rebuilding the container's ld.so.cache) failing: an ldconfig the
+	 * config names that is not there, or one that dies in the hook's
+	 * sandbox */
+	{ "CTR-HOOK", 1, "ldcache error", 1, NULL, "nvidia-container-cli"
+	    "(\\.real)?: ldcache error: ([^\n]*)", { NULL, NULL, "detail" } },
 	{ "CTR-HOOK", 2, "error executing hook `", 0, NULL, "error executing "
 	    "hook `[^`\n]*nvidia[^`\n]*`", { NULL } },
 	{ "CTR-HOOK", 2, "nvidia-ctk hook ", 0, NULL, "nvidia-ctk hook "
@@ -2253,6 +2276,12 @@ const struct pattern cds_explain_patterns[] = {
 	 * another release, or with a tool's own header before it */
 	{ "TRT-ENGINE", 2, "Serialization assertion", 0, NULL, "Serialization "
 	    "assertion magicTagRead == kMAGIC_TAG failed", { NULL } },
+	/* a program's own words for a plan file it could not load, as
+	 * an engine built by another TensorRT or for another GPU fails
+	 * ("failed to load trt .../flow.decoder.estimator.fp16.v100.plan") */
+	{ "TRT-ENGINE", 3, "to load trt", 1, NULL, "([Ff]ailed|[Uu]nable) to "
+	    "load trt( engine| plan)?:? *([^ \n]+\\.(plan|engine|trt))"
+	    "([^A-Za-z0-9_]|$)", { NULL, NULL, NULL, "file" } },
 	/* NCCL */
 	{ "NCCL-SHM", 1, "creating shared memory segment /dev/shm/", 0, NULL,
 	    "creating shared memory segment /dev/shm/(nccl-[A-Za-z0-9]+) "
@@ -2319,6 +2348,15 @@ const struct pattern cds_explain_patterns[] = {
 	{ "GPU-FEATURE", 2, "identifier \"__h", 0, NULL, "identifier \"(__h("
 	    "add|sub|mul|div|fma|neg|abs|max|min|cmadd|eq|ne|le|ge|lt|gt|isnan)"
 	    "[a-z0-9_]*)\" is undefined", { NULL, "feature" } },
+	/* atomicAdd of the half and bfloat16 types, which cuda_fp16.h and
+	 * cuda_bf16.h declare only from an architecture on (CUDA 13.0:
+	 * __half2 from sm_53, __half and __nv_bfloat16 from sm_70; older
+	 * releases later still): nvcc, building for an older one, finds no
+	 * overload for those argument types */
+	{ "GPU-FEATURE", 2, "no instance of overloaded function \"atomicAdd\"",
+	    0, NULL, "no instance of overloaded function \"atomicAdd\" "
+	    "matches the argument list[[:space:]]+argument types are: \\(("
+	    "__half2?|__nv_bfloat162?|half2?) \\*", { NULL, "feature" } },
 	/* WMMA's fragments of the element types mma.h declares only from an
 	 * architecture on (8-bit integers from sm_72, 4- and 1-bit from
 	 * sm_73, bf16, tf32 and double from sm_80): nvcc, building for an

@@ -1028,6 +1028,10 @@ const struct entry_def cds_explain_entries[] = {
 	    { { NULL, { { NULL } } } } },
 	    { N_("the CDI spec lists a host file that is no longer there "
 	    "(written before a driver upgrade or a daemon's start)"),
+	    { { NULL, { { NULL } } } } },
+	    { N_("the legacy hook's ldconfig step failed (\"ldcache "
+	    "error\"): the ldconfig its config.toml names is not on the host "
+	    "(NixOS has no /sbin/ldconfig), or it dies in the hook's sandbox"),
 	    { { NULL, { { NULL } } } } } } },
 	{ "CTR-PERM", N_("the container may not open the GPU's device"),
 	  N_("NVML was refused the NVIDIA device files: a rootless container "

@@ -471,7 +471,7 @@ recog 'The GPU failed to perform image processing because of an error. Error cod
 recog "/usr/include/bits/floatn.h(86): error: invalid combination of type specifiers" \
     F23 "nvcc on a glibc newer than it knows"
 recog 'nvidia-container-cli: ldcache error: open failed: /sbin/ldconfig: no such file or directory: unknown.' \
-    CTR-RUNTIME "the toolkit's hook runs an ldconfig the host lacks"
+    CTR-HOOK "the toolkit's hook runs an ldconfig the host lacks"
 recog "Could not find the bitsandbytes CUDA binary at WindowsPath('A:/venv/lib/site-packages/bitsandbytes/libbitsandbytes_cuda128.dll')" \
     BNB-BINARY "bitsandbytes on Windows: its CUDA binary not found"
 is "$(cap wanted)" libbitsandbytes_cuda128.dll "bitsandbytes: the binary it wanted"
@@ -1159,7 +1159,7 @@ failed to apply mount from Container Device Interface for NVIDIA')" "['CTR-HOOK'
 	"Toolbx: a mount the CDI spec lists"
 cds --root "$E0" explain --json 'nvidia-ctk hook disable-device-node-modification
 stderr: failed to mount modified params file: open o_path procfd: no such file or directory'
-is "$(jget "$OUT" '([m["id"] for m in d["matches"]], d["verdict"], len(d["causes"]))')" "(['CTR-HOOK'], None, 3)" \
+is "$(jget "$OUT" '([m["id"] for m in d["matches"]], d["verdict"], len(d["causes"]))')" "(['CTR-HOOK'], None, 4)" \
 	"a hook without /proc: CTR-HOOK, no cause claimed from the message alone"
 
 # pip's conflict where the user's own pin is one side
