@@ -835,8 +835,6 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F20", 2, "while adding custom device", 0, NULL, "while adding "
 	    "custom device \"?(/dev/nvidia[a-z0-9-]*)\"?: no such file or "
 	    "directory", { NULL, "device" } },
-	/* kmod's words when the module does not load, or none is installed
-	 * for the running kernel */
 	/* the Vulkan loader: NVIDIA's ICD library loaded, but it hands out
 	 * no vkCreateInstance, as it does with no NVIDIA kernel driver to
 	 * talk to (nouveau bound to the GPU, the module not loaded) */
@@ -844,6 +842,8 @@ const struct pattern cds_explain_patterns[] = {
 	    "get 'vkCreateInstance' via '[A-Za-z_]+' for ICD "
 	    "(libGLX_nvidia\\.so\\.0|libnvidia-vulkan[^ \n]*)",
 	    { NULL, "library" } },
+	/* kmod's words when the module does not load, or none is installed
+	 * for the running kernel */
 	{ "F20", 2, "modprobe: FATAL: Module nvidia", 0, NULL, "modprobe: "
 	    "FATAL: Module (nvidia[a-z_-]*) not found", { NULL, "module" } },
 	{ "F20", 2, "Failed to insert module 'nvidia", 0, NULL, "Failed to "
@@ -2350,9 +2350,10 @@ const struct pattern cds_explain_patterns[] = {
 	    "[a-z0-9_]*)\" is undefined", { NULL, "feature" } },
 	/* atomicAdd of the half and bfloat16 types, which cuda_fp16.h and
 	 * cuda_bf16.h declare only from an architecture on (CUDA 13.0:
-	 * __half2 from sm_53, __half and __nv_bfloat16 from sm_70; older
-	 * releases later still): nvcc, building for an older one, finds no
-	 * overload for those argument types */
+	 * __half2 from sm_53, __half and __nv_bfloat16 from sm_70,
+	 * __nv_bfloat162 on all; older releases asked for newer ones): nvcc,
+	 * building for an older one, finds no overload for those argument
+	 * types */
 	{ "GPU-FEATURE", 2, "no instance of overloaded function \"atomicAdd\"",
 	    0, NULL, "no instance of overloaded function \"atomicAdd\" "
 	    "matches the argument list[[:space:]]+argument types are: \\(("
