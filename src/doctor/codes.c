@@ -1070,17 +1070,12 @@ only_prefix(const struct cds_code *c, const char *words, size_t k)
 
 /* Does E go on as the check macro of "CUDA by Example" (HANDLE_ERROR) and
  * the programs that copied it print after cudaGetErrorString(): " in
- * FILE at line N", or as bitsandbytes' CUDA_CHECK_RETURN does: " at line
- * N in file FILE"? */
+ * FILE at line N"? */
 static int
 in_file_at_line(const char *e)
 {
 	const char *p;
 
-	if (strncmp(e, " at line ", 9) == 0 && isdigit((unsigned char)e[9])) {
-		p = e + 9 + strspn(e + 9, "0123456789");
-		return strncmp(p, " in file ", 9) == 0;
-	}
 	if (strncmp(e, " in ", 4) != 0) {
 		return 0;
 	}
