@@ -447,8 +447,8 @@ static const struct wrapper wrappers[] = {
 	    "[^\n]*\\) failed with error *()", 0, 2, 1, NULL, NULL, 0 },
 	/* bitsandbytes' CUDA_CHECK_RETURN: "Error invalid device ordinal at
 	 * line 359 in file ...\csrc\pythonInterface.c" */
-	{ "bitsandbytes", " in file ", "Error *()[^\n]* at line [0-9]+ in "
-	    "file ", 0, 1, 0, "cudaError_t", NULL, 0 },
+	{ "bitsandbytes", " in file ", "(^|[^A-Za-z])Error ()[^\n]* at line "
+	    "[0-9]+ in file ", 0, 2, 0, "cudaError_t", NULL, 0 },
 	/* CTranslate2: "CUDA failed with error initialization error" */
 	{ "CTranslate2", "CUDA failed with error ", "CUDA failed with error "
 	    "*()", 0, 1, 0, "cudaError_t", NULL, 0 },
