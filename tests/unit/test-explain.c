@@ -9,6 +9,9 @@
  * header names a source on a public issue tracker
  * and a form.  Prints the counts by project, by form and by entry.  Text
  * longer than CDS_EXPLAIN_MAX is refused; up to it, all of it is read.
+ * The nearest entries of a text none knows (cds_explain_closest) are
+ * weighed by how few entries share a word: each entry's own meaning, read
+ * as a text, is nearest to that entry.
  */
 #include "config.h"
 
@@ -16,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "doctor/explain.h"
+#include "doctor/explain_table.h"
 #include "sys/handle.h"
 #include "tap.h"
 
@@ -213,7 +218,8 @@ main(void)
 	}
 	/* per file: header, as found; per one-line text: two more forms */
 	/* and every text once decorated */
-	tap_plan((int)(3 * nnames + 2 * single + 2));
+	tap_plan((int)(3 * nnames + 2 * single + 2 + 2 +
+	    cds_explain_nentries - 1));
 	h = cds_new("/", &err);
 	for (i = 0; i < nnames; i++) {
 		struct item *it = &items[i];
@@ -286,6 +292,37 @@ main(void)
 	show("project", &projects);
 	show("form", &forms);
 	show("entry", &ids);
+
+	/* the nearest entries: every entry's meaning is nearest to it */
+	for (i = 0; i < cds_explain_nentries; i++) {
+		const struct entry_def *e = &cds_explain_entries[i];
+		const char *near[CDS_CLOSEST];
+		size_t n;
+
+		if (strcmp(e->id, "NAMES") == 0) {
+			continue;
+		}
+		n = cds_explain_closest(e->meaning, near, CDS_CLOSEST);
+		tap_ok(n > 0 && strcmp(near[0], e->id) == 0,
+		    "%s: its meaning, read as a text, is nearest to it "
+		    "(nearest: %s)", e->id, n > 0 ? near[0] : "none");
+	}
+	{
+		/* words many entries share ("could", "find", "library") weigh
+		 * little: a DLL and its dependencies are what is near */
+		static const char windll[] = "FileNotFoundError: Could not "
+		    "find module 'C:\\app\\lib\\engine.dll' (or one of its "
+		    "dependencies). Try using the full path with constructor "
+		    "syntax.";
+		const char *near[CDS_CLOSEST];
+		size_t n = cds_explain_closest(windll, near, CDS_CLOSEST);
+
+		tap_ok(n > 0 && strcmp(near[0], "F13") == 0,
+		    "a DLL not found with its dependencies: F13 nearest (%s)",
+		    n > 0 ? near[0] : "none");
+		tap_ok(cds_explain_closest("the quick brown fox", near,
+		    CDS_CLOSEST) == 0, "a text sharing no word: nothing near");
+	}
 
 	/* the bound */
 	big = cds_xmalloc(CDS_EXPLAIN_MAX + 2);
