@@ -695,11 +695,13 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F16", 1, "CUDA driver ", 0,
 	    NULL, "CUDA driver ([0-9.]+) is not compatible with any supported "
 	    "CUDA toolkit", { NULL, "driver_cuda" } },
-	/* FFmpeg's NVENC (libavcodec/nvenc.c) */
-	{ "F16", 2, "Driver does not support the required nvenc API version",
-	    0, NULL, "Driver does not support the required nvenc API version"
-	    "(\\.+ *(\\(?Required:? *([0-9.]+),? *Found:? *([0-9.]+))?)?",
-	    { NULL, NULL, NULL, "requires", "found" } },
+	/* FFmpeg's NVENC (libavcodec/nvenc.c): "Driver does not support
+	 * the required nvenc API version. Required: 12.2 Found: 12.1", read
+	 * from its last words, as people retype it too ("driver does not
+	 * support required nvenc api. required 12.2 found 12.1") */
+	{ "F16", 2, "required nvenc API", 0, NULL, "required nvenc API"
+	    "( version)?(\\.+ *\\(?Required:? *([0-9.]+),? *Found:? *"
+	    "([0-9.]+))?", { NULL, NULL, NULL, "requires", "found" } },
 	/* NVENC's NV_ENC_ERR_INVALID_VERSION (15, nvEncodeAPI.h), as
 	 * ffmpeg names it: the driver's encoder API is older than the SDK
 	 * the program was built with */
@@ -1983,6 +1985,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F27", 3, "no usable GPU found, --gpu-layers option will be "
 	    "ignored", 0, "!CUDA0: ", "no usable GPU found, --gpu-layers "
 	    "option will be ignored", { NULL } },
+	/* a ggml library (libllama, libggml) whose code calls into its CUDA
+	 * backend where that backend was not built into it: a build without
+	 * CUDA, or one half made over an earlier one ("libllama.so:
+	 * undefined symbol: ggml_cuda_assign_buffers_force_inplace") */
+	{ "F27", 2, "undefined symbol: ggml_", 0, NULL, "undefined symbol: "
+	    "*(ggml_(backend_)?cuda_[A-Za-z0-9_]+)", { NULL, "symbol" } },
 	/* Ollama's list of the runners its build has, none for CUDA
 	 * ("Dynamic LLM libraries" runners=[cpu cpu_avx cpu_avx2]) */
 	{ "F27", 3, "runners=[", 0, NULL, "runners=\\[(cpu[a-z0-9_]* ?)+\\]",
