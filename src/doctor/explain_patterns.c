@@ -1617,6 +1617,32 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F13", 2, "Unable to load library:", 0, NULL, "Unable to load "
 	    "library:[[:space:]]*(" NVDLL "|" NVLIB SO "|(nvinfer[a-z_]*|"
 	    "nvonnxparser)_[0-9]+\\.dll)", { NULL, "missing" } },
+	/* a project's own compiled module that Python does not find: its
+	 * _C or _backends ("cannot import name '_C' from 'sam2'"), an op
+	 * named for CUDA ("No module named 'attn_core_inplace_cuda'"), or
+	 * the name a project left undefined when the import failed
+	 * (GroundingDINO's "name '_C' is not defined").  Not PyTorch's own
+	 * (torch._C missing is a broken torch).  "No module named" is also
+	 * what a wrapper says after a module failed to load for another
+	 * reason: rank 4, below the reason's own row */
+	{ "EXT-NOT-BUILT", 3, "cannot import name '_", 0, "!from 'torch",
+	    "cannot import name '(_C|_ext|_backends?|_[A-Za-z0-9_]*cuda"
+	    "[A-Za-z0-9_]*)' from '([A-Za-z0-9_.]+)'", { NULL, "module",
+	    "package" } },
+	{ "EXT-NOT-BUILT", 4, "No module named '", 0, "!named 'torch.",
+	    "No module named '"
+	    "(([A-Za-z0-9_]+\\.)*[A-Za-z0-9_]+_cuda|([A-Za-z0-9_]+\\.)+_C)'",
+	    { NULL, "module" } },
+	{ "EXT-NOT-BUILT", 3, "name '_C' is not defined", 0, NULL, "name '_C' "
+	    "is not defined", { NULL } },
+	/* TensorRT's Python package on Windows (tensorrt/__init__.py,
+	 * find_lib): each DLL it opens, looked for on PATH ("Could not find:
+	 * cudnn64_8.dll. Is it on your PATH?") */
+	{ "F6", 2, "Could not find: ", 0, NULL, "Could not find: ("
+	    CUDNN_DLL ")\\. Is it on your PATH", { NULL, "missing" } },
+	{ "F13", 2, "Could not find: ", 0, NULL, "Could not find: (" NVDLL
+	    "|(nvinfer[a-z_]*|nvonnxparser)(_[0-9]+)?\\.dll)\\. Is it on "
+	    "your PATH", { NULL, "missing" } },
 	/* any other library of NVIDIA's, by its soname */
 	/* ld.so's own words for a program's NEEDED library, the reason cut
 	 * off ("error while loading shared libraries: libcudart.so.12") */
@@ -1985,12 +2011,6 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F27", 3, "no usable GPU found, --gpu-layers option will be "
 	    "ignored", 0, "!CUDA0: ", "no usable GPU found, --gpu-layers "
 	    "option will be ignored", { NULL } },
-	/* a ggml library (libllama, libggml) whose code calls into its CUDA
-	 * backend where that backend was not built into it: a build without
-	 * CUDA, or one half made over an earlier one ("libllama.so:
-	 * undefined symbol: ggml_cuda_assign_buffers_force_inplace") */
-	{ "F27", 2, "undefined symbol: ggml_", 0, NULL, "undefined symbol: "
-	    "*(ggml_(backend_)?cuda_[A-Za-z0-9_]+)", { NULL, "symbol" } },
 	/* Ollama's list of the runners its build has, none for CUDA
 	 * ("Dynamic LLM libraries" runners=[cpu cpu_avx cpu_avx2]) */
 	{ "F27", 3, "runners=[", 0, NULL, "runners=\\[(cpu[a-z0-9_]* ?)+\\]",
@@ -2167,10 +2187,17 @@ const struct pattern cds_explain_patterns[] = {
 	 * compiler or C library */
 	{ "F23", 2, "checking whether nvcc works", 0, NULL, "checking whether "
 	    "nvcc works\\.\\.\\. no", { NULL } },
-	/* nvcc without its host compiler on PATH (cl.exe, gcc, or the
-	 * -ccbin given) */
-	{ "F23", 2, "Cannot find compiler '", 0, NULL, "Cannot find compiler "
-	    "'([^'\n]+)' in PATH", { NULL, "compiler" } },
+	/* nvcc without its host compiler: on Windows "nvcc fatal   : Cannot
+	 * find compiler 'cl.exe' in PATH"; on Linux the shell's words for
+	 * the compiler it tried (g++, or the -ccbin given), then "nvcc fatal
+	 * : Failed to preprocess host compiler properties." (nvcc 13.0, run
+	 * here with -ccbin naming no file) */
+	{ "HOST-CC-MISSING", 2, "Cannot find compiler '", 0, NULL, "Cannot "
+	    "find compiler '([^'\n]+)' in PATH", { NULL, "compiler" } },
+	{ "HOST-CC-MISSING", 2, "No such file or directory", 1,
+	    "Failed to preprocess host compiler properties", "([^ \n]+): No "
+	    "such file or directory\\.?[[:space:]]+nvcc fatal *: *Failed to "
+	    "preprocess host compiler properties", { NULL, "compiler" } },
 	/* nvcc's front end on a glibc or GCC newer than it knows: their
 	 * headers' _Float128 and _Float32 types */
 	{ "F23", 2, "floatn", 0, "invalid combination of type specifiers",

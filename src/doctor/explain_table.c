@@ -382,6 +382,23 @@ const struct entry_def cds_explain_entries[] = {
 	  "declare those functions as it does)."),
 	  { { N_("the host gcc is newer than the toolkit accepts"),
 	    { BY("F23") } } } },
+	/* nvcc without the host compiler it was to run */
+	{ "HOST-CC-MISSING", N_("nvcc cannot find its host compiler"),
+	  N_("nvcc compiles the host half of CUDA code with a C++ compiler of "
+	  "the system (g++ on Linux, Visual Studio's cl.exe on Windows), and "
+	  "first runs it to learn its properties.  The compiler it was to "
+	  "run is not there: none is installed, it is not on PATH (cl.exe is "
+	  "on PATH only in a Visual Studio developer prompt, after "
+	  "vcvars64.bat), or -ccbin, NVCC_CCBIN or CUDAHOSTCXX name a file "
+	  "that does not exist (a compiler package renamed or removed by an "
+	  "update)."),
+	  N_("Install the distribution's C++ compiler with its package "
+	  "manager (apt install g++, dnf install gcc-c++, pacman -S gcc), or "
+	  "point nvcc at one that exists (-ccbin, NVCC_CCBIN, CUDAHOSTCXX, "
+	  "CMake's CMAKE_CUDA_HOST_COMPILER).  On Windows, build from a "
+	  "Developer Command Prompt, or run vcvars64.bat first."),
+	  { { N_("the compiler nvcc was to run is not where it looked (the "
+	    "message names it)"), { BY(BY_MESSAGE) } } } },
 	{ "F24", N_("a library link was copied as a file"),
 	  N_("ldconfig expects the soname file (libcudnn.so.8) to be a link "
 	  "to the real file.  It is a regular file: the tarball was copied "
@@ -1292,6 +1309,25 @@ const struct entry_def cds_explain_entries[] = {
 	    "here)"), { { NULL, { { NULL } } } } },
 	    { N_("the build asked for CUDA it does not need (cannot be "
 	    "checked from the message alone)"), { { NULL, { { NULL } } } } } } },
+	/* a project's own compiled extension that is not there */
+	{ "EXT-NOT-BUILT", N_("the project's compiled extension is not "
+	  "there"),
+	  N_("The program imports a module its project compiles from its own "
+	  "C++ and CUDA sources when it is installed (a package's _C, an op "
+	  "named ..._cuda), and Python finds no such module: the build was "
+	  "skipped, or failed without stopping the install (no nvcc or "
+	  "CUDA_HOME when it ran, the build switched off, a source tree used "
+	  "without building in place).  A module that is there and fails to "
+	  "load makes Python say why (an undefined symbol, a library it "
+	  "needs): that is another entry's."),
+	  N_("Build it again where a CUDA toolkit of the framework's CUDA "
+	  "release is on PATH and CUDA_HOME names it: reinstall the project "
+	  "from its source tree as its README says (pip install "
+	  "--no-build-isolation -e ., or python setup.py build_ext --inplace) "
+	  "and read the install's output for the extension's build step."),
+	  { { N_("the extension's build was skipped or failed when the project "
+	    "was installed (cannot be checked from the message alone: doctor "
+	    "lists the CUDA toolkits here)"), { { NULL, { { NULL } } } } } } },
 	/* a ptxas program older than the PTX it is given */
 	{ "PTXAS-OLD", N_("the ptxas that ran is older than the program "
 	  "needs"),

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 740
+plan 751
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -354,6 +354,25 @@ recog 'ERROR: createInferBuilder: Error Code 6: API Usage Error
 Unable to load library:
 libnvinfer_builder_resource.so.10.7.0:' F13 "TensorRT's library named on a line of its own"
 is "$(cap missing)" libnvinfer_builder_resource.so.10.7.0 "F13: the library captured across the line break"
+recog "ImportError: cannot import name '_C' from 'sam2' (/src/sam2/sam2/__init__.py)" \
+    EXT-NOT-BUILT "a project's compiled _C not there"
+is "$(cap module) $(cap package)" "_C sam2" "EXT-NOT-BUILT: the module and its package"
+recog "ModuleNotFoundError: No module named 'selective_scan_cuda'" EXT-NOT-BUILT \
+    "an op named for CUDA not there"
+recog "ModuleNotFoundError: No module named 'torch._C'" None \
+    "PyTorch's own _C missing: a broken torch, not a project's extension"
+# nvcc's own words, run here with -ccbin naming no file (CUDA 13.0)
+recog "$(printf 'gcc-99: No such file or directory\nnvcc fatal   : Failed to preprocess host compiler properties.')" \
+    HOST-CC-MISSING "nvcc without the host compiler it was to run"
+is "$(cap compiler)" gcc-99 "HOST-CC-MISSING: the compiler nvcc tried"
+recog 'nvcc fatal   : Cannot find compiler '"'"'cl.exe'"'"' in PATH' HOST-CC-MISSING \
+    "nvcc on Windows outside a Visual Studio prompt"
+is "$(cap compiler)" cl.exe "HOST-CC-MISSING: cl.exe named"
+recog 'nvcc fatal   : Failed to preprocess host compiler properties.' None \
+    "nvcc's words alone, the compiler not named: not a verdict"
+recog 'FileNotFoundError: Could not find: nvinfer.dll. Is it on your PATH?' F13 \
+    "TensorRT's Python package on Windows: its own DLL not on PATH"
+is "$(cap missing)" nvinfer.dll "F13: the DLL TensorRT's package looked for"
 recog 'ai.djl.engine.EngineException: No matching cuda flavor for win found: cu112mkl/sm_86.' \
     BINDING-TOOLKIT "DJL: no engine build for the CUDA here"
 is "$(cap toolkit)" cu112 "BINDING-TOOLKIT: DJL's flavor named"
