@@ -763,6 +763,60 @@ cds_explain_symbol_library(const char *sym)
 	return NULL;
 }
 /*
+ * DEV, a development link ("libcusolver.so") no file here has: is a
+ * versioned library of the same name here (libcusolver.so.11, by the
+ * soname table's rows)?  Then an error saying that the program opens the
+ * link and only the versioned library is installed: a toolkit or a
+ * development package carries the link, the runtime packages, the
+ * driver's and NVIDIA's wheels do not.  Returns 1 when it added it.
+ */
+static int
+only_versioned(struct cds_rule_ctx *c, const char *dev)
+{
+	const struct cds_soname *r;
+	const char *origin = NULL;
+	struct cds_finding *f;
+	char *where = NULL;
+
+	if (c->m == NULL || !devlink(dev)) {
+		return 0;
+	}
+	for (r = cds_manifest_soname(c->m, dev); r != NULL && where == NULL;
+	    r = cds_manifest_soname_next(c->m, r)) {
+		struct cds_ld_found *fd;
+
+		if (!devlink(r->soname)) {
+			fd = cds_loader_find(c->h, r->soname, NULL, 0);
+			cds_clearerr(c->h);
+			if (fd != NULL && fd->path != NULL) {
+				where = cds_xstrdup(fd->path);
+				origin = "found by the loader";
+			} else {
+				where = installed_where(c, r->soname, &origin);
+			}
+			cds_ld_found_free(fd);
+		}
+	}
+	if (where == NULL) {
+		return 0;
+	}
+	f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_ERROR, "%s is not here, "
+	    "%s is: the program opens the development link", dev,
+	    cds_basename(where));
+	cds_finding_evidence(f, "state", "only the versioned library "
+	    "installed");
+	cds_finding_evidence(f, "installed in", "%s", where);
+	cds_finding_evidence(f, "origin", "%s", origin);
+	cds_finding_evidence(f, "what it is", "%s is the development link "
+	    "to the versioned library: a CUDA toolkit and the development "
+	    "packages carry it, the runtime packages and NVIDIA's pip wheels "
+	    "do not; a program should open the versioned name", dev);
+	evidence_soname(c, f, cds_basename(where));
+	free(where);
+	return 1;
+}
+
+/*
  * The library the message could not open, MISSING (or each of LIST, for
  * "Unable to load any of {A, B...}"): is it found here, installed
  * elsewhere, or nowhere?  Evidence "state" says which; "origin" where it
@@ -777,7 +831,8 @@ cds_explain_check_missing(struct cds_rule_ctx *c, const char *id,
 	names = cds_strsplit(list != NULL ? list : missing, list != NULL ?
 	    ", \t" : "", 0);
 	if (!found_here(c, names) && !installed_elsewhere(c, names) &&
-	    names[0] != NULL) {
+	    names[0] != NULL && (names[1] != NULL ||
+	    !only_versioned(c, names[0]))) {
 		not_installed(c, id, names);
 	}
 	cds_strfreev(names);

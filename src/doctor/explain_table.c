@@ -25,6 +25,14 @@
 /* Shared rows: the library is not on the loader's path here. */
 #define LIB_ELSEWHERE IF(MSG_LIBRARY, "state", "=installed elsewhere")
 #define LIB_NOWHERE IF(MSG_LIBRARY, "state", "=not installed")
+/* a program that opens the development link, libX.so, where only the
+ * versioned library is installed */
+#define LIB_DEVLINK IF(MSG_LIBRARY, "state", \
+	"=only the versioned library installed")
+#define LIB_DEVLINK_ROW { N_("the program opens the development link " \
+	"(libX.so, no version), which only a toolkit or a development " \
+	"package carries; the versioned library is installed"), \
+	{ LIB_DEVLINK } }
 /* The rest of its CUDA release is here (aptfix.c: cds_cuda_part()). */
 #define LIB_PART IF(MSG_LIBRARY, "state", "=part of its release installed")
 #define LIB_PART_ROW { N_("part of that CUDA release is installed; this " \
@@ -220,7 +228,8 @@ const struct entry_def cds_explain_entries[] = {
 	    { IF("F13", "link", NULL) } },
 	    { N_("a framework opens it by name and this machine has another "
 	    "CUDA major (CTranslate2's libcublas.so.12 under CUDA 13: "
-	    "SYSTRAN/faster-whisper#1431)"), { BY("RUNTIME-SONAME") } } } },
+	    "SYSTRAN/faster-whisper#1431)"), { BY("RUNTIME-SONAME") } },
+	    LIB_DEVLINK_ROW } },
 	{ "F14", N_("ONNX Runtime's CUDA provider could not load"),
 	  N_("onnxruntime-gpu links cuDNN and the CUDA libraries by name, "
 	  "of the one CUDA and cuDNN major each build is made for (CUDA 12 "
@@ -915,7 +924,8 @@ const struct entry_def cds_explain_entries[] = {
 	    { N_("the GPU was passed into the container without the "
 	    "driver's libraries"), { BY("CTR-NO-LIBS") } },
 	    { N_("no NVIDIA driver on this machine"), { BY("NO-DRIVER"),
-	    BY("F20"), NO_MODULE_ROWS, LIB_NOWHERE } } } },
+	    BY("F20"), NO_MODULE_ROWS, LIB_NOWHERE } },
+	    LIB_DEVLINK_ROW } },
 	/* Containers (research containers.md, b): the texts of the NVIDIA
 	 * container toolkit, the engines and NVML, each fixed on one side. */
 	{ "CTR-RUNTIME", N_("docker cannot give the container a GPU"),

@@ -10,7 +10,7 @@
 # generous bound that only catches a hang; more than 1 MiB is refused.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 71
+plan 75
 
 CORPUS=$CDS_SRCDIR/tests/realworld/errors
 # text FILE: the error text of a corpus file
@@ -236,6 +236,29 @@ ex "$R13" "$LOST"
 is "$(verdict)" 0 "this boot's log has Xid 79: cause 1"
 ex "$R13" 'NVRM: Xid (PCI:0000:3b:00): 119, pid=2, Timeout after 6s of waiting for RPC response from GPU0 GSP!'
 is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('GPU-XID', 0)" "another Xid, the log's Xid 79: the GPU faulted this boot"
+
+# ---- a program that opens the development link -----------------------------
+# only libcusolver.so.11 (a wheel's or a runtime package's) on the path:
+# the program asked for libcusolver.so, which a toolkit carries
+# (the soname table is the shipped index's: the tests' index has none)
+exm() {
+	OUT=$(env HOME=/home/user "$CDS_BIN" --root "$1" --manifest \
+	    "$CDS_SRCDIR/manifests/index.json" explain --json "$2" \
+	    2>/dev/null </dev/null)
+	RC=$?
+}
+M=$(text devlink-gpu4pyscf-308.txt)
+RD=$(mk_sysroot); cleanup_later "$RD"
+exm "$RD" "$M"
+is "$(ev MSG-LIBRARY state)" "['not installed']" "no libcusolver at all: not installed"
+mk_solib "$RD/opt/wheels/cusolver/lib/libcusolver.so.11" libcusolver.so.11
+ldconf "$RD" /opt/wheels/cusolver/lib
+exm "$RD" "$M"
+is "$(ev MSG-LIBRARY state)" "['only the versioned library installed']" \
+	"libcusolver.so.11 on the path: only the versioned library"
+like "$(cause)" "opens the development link" "and the cause is the link the program opens"
+like "$(ev MSG-LIBRARY 'installed in')" "/opt/wheels/cusolver/lib/libcusolver.so.11" \
+	"naming the versioned file"
 
 # ---- text output: nothing undetermined is called a cause -----------------------
 cds --root "$R" explain "$(text f7-always-on-ai-assistant-3.txt)"
