@@ -762,6 +762,26 @@ cds_explain_symbol_library(const char *sym)
 	}
 	return NULL;
 }
+/* The file of soname NAME here: the one the loader finds, else where it
+ * is installed out of the loader's sight (installed_where()).  A new path
+ * or NULL; *ORIGIN says which. */
+static char *
+file_of(struct cds_rule_ctx *c, const char *name, const char **origin)
+{
+	struct cds_ld_found *fd = cds_loader_find(c->h, name, NULL, 0);
+	char *path = NULL;
+
+	cds_clearerr(c->h);
+	if (fd != NULL && fd->path != NULL) {
+		path = cds_xstrdup(fd->path);
+		*origin = "found by the loader";
+	} else {
+		path = installed_where(c, name, origin);
+	}
+	cds_ld_found_free(fd);
+	return path;
+}
+
 /*
  * DEV, a development link ("libcusolver.so") no file here has: is a
  * versioned library of the same name here (libcusolver.so.11, by the
@@ -783,18 +803,8 @@ only_versioned(struct cds_rule_ctx *c, const char *dev)
 	}
 	for (r = cds_manifest_soname(c->m, dev); r != NULL && where == NULL;
 	    r = cds_manifest_soname_next(c->m, r)) {
-		struct cds_ld_found *fd;
-
 		if (!devlink(r->soname)) {
-			fd = cds_loader_find(c->h, r->soname, NULL, 0);
-			cds_clearerr(c->h);
-			if (fd != NULL && fd->path != NULL) {
-				where = cds_xstrdup(fd->path);
-				origin = "found by the loader";
-			} else {
-				where = installed_where(c, r->soname, &origin);
-			}
-			cds_ld_found_free(fd);
+			where = file_of(c, r->soname, &origin);
 		}
 	}
 	if (where == NULL) {
@@ -930,17 +940,7 @@ cds_explain_check_names(struct cds_rule_ctx *c, const char *candidates,
 			lacks = v;
 		}
 		if (here == NULL && !reached && !has_major(cand, major)) {
-			struct cds_ld_found *fd = cds_loader_find(c->h,
-			    r->soname, NULL, 0);
-
-			cds_clearerr(c->h);
-			if (fd != NULL && fd->path != NULL) {
-				here = cds_xstrdup(fd->path);
-				origin = "found by the loader";
-			} else {
-				here = installed_where(c, r->soname, &origin);
-			}
-			cds_ld_found_free(fd);
+			here = file_of(c, r->soname, &origin);
 		}
 	}
 	if (here != NULL) {
