@@ -51,6 +51,7 @@ static const struct {
 	{ "CTR-HOST-DRIVER", "host" }, { "CTR-BAKED", "container" },
 	{ "CTR-WSL", "host" }, { "CTR-CDI", "host" }, { "CTR-PERM", "host" },
 	{ "CTR-K8S", "host" }, { "CTR-ROOTLESS", "host" },
+	{ "CTR-GVISOR", "host" },
 	{ "CUDA-IMAGE-GONE", "container" },
 };
 

@@ -1423,6 +1423,19 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CTR-ROOTLESS", 1, "open failed: /sys/fs/cgroup/devices/", 0, NULL,
 	    "open failed: (/sys/fs/cgroup/devices/[^: \n]*devices\\.allow): "
 	    "permission denied", { NULL, "file" } },
+	/* gVisor's runsc: nvproxy has no ABI for the host's driver
+	 * ("registering nvproxy driver: unsupported Nvidia driver version:
+	 * 535.161.08"), or the program made a call it does not pass on
+	 * ("nvproxy: unknown control command 0x20803801", "unknown
+	 * allocation class 0x0000c7c0"); the program's own words for the
+	 * last (busy or unavailable, an OS call failed) rank below */
+	{ "CTR-GVISOR", 1, "unsupported Nvidia driver version", 0, "nvproxy",
+	    "unsupported Nvidia driver version:? *([0-9]+(\\.[0-9]+)+)",
+	    { NULL, "driver" } },
+	{ "CTR-GVISOR", 1, "nvproxy: unknown ", 0, NULL, "nvproxy: unknown "
+	    "(control command|allocation class|ioctl|frontend ioctl|uvm "
+	    "ioctl)[^\n0-9]*(0x[0-9a-fA-F]+|[0-9]+)", { NULL, "call",
+	    "number" } },
 	{ "CTR-K8S", 1, "did you set the docker default runtime to", 0, NULL,
 	    "did you set the docker default runtime to", { NULL } },
 	/* the device plugin's own pod without the driver's NVML (its

@@ -1109,6 +1109,25 @@ const struct entry_def cds_explain_entries[] = {
 	    { BY("CTK-CONTAINERD") } },
 	    { N_("every GPU the nodes offer is already given to other pods"),
 	    { { NULL, { { NULL } } } } } } },
+	/* gVisor's GPU proxy (gvisor.dev/gvisor/pkg/sentry/devices/nvproxy:
+	 * SupportedDrivers, SupportedIoctls; runsc nvproxy
+	 * list-supported-drivers) */
+	{ "CTR-GVISOR", N_("gVisor's GPU proxy does not support this driver "
+	  "or call"),
+	  N_("Under gVisor (runsc with --nvproxy) a container reaches the GPU "
+	  "through nvproxy, which knows a list of driver versions and, for "
+	  "each, the driver calls it passes on (ioctls, control commands, "
+	  "allocation classes).  A host driver it does not list stops the "
+	  "sandbox as it starts; a call it does not pass on fails inside "
+	  "the program, which then says the device is busy or unavailable, "
+	  "or that an OS call failed."),
+	  N_("On the host, run a driver that runsc lists (runsc nvproxy "
+	  "list-supported-drivers), or a newer runsc that lists yours; for a "
+	  "call nvproxy lacks, a newer runsc, or run that workload with runc "
+	  "and the NVIDIA container runtime."),
+	  { { N_("nvproxy does not support the host's driver, or a call the "
+	    "program makes (the message names which)"),
+	    { BY(BY_MESSAGE) } } } },
 	/* NVIDIA deletes the tags of CUDA releases past their support
 	 * (its container images' support policy, pointed to by the
 	 * toolkit's maintainer in NVIDIA/nvidia-docker#1768) */

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 751
+plan 755
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -361,6 +361,13 @@ recog "ModuleNotFoundError: No module named 'selective_scan_cuda'" EXT-NOT-BUILT
     "an op named for CUDA not there"
 recog "ModuleNotFoundError: No module named 'torch._C'" None \
     "PyTorch's own _C missing: a broken torch, not a project's extension"
+recog 'W0701 16:17:05.097621 2939814 util.go:64] FATAL ERROR: creating loader: registering filesystems: registering nvproxy driver: unsupported Nvidia driver version: 535.161.08' \
+    CTR-GVISOR "gVisor's nvproxy without the host's driver"
+is "$(cap driver)" 535.161.08 "CTR-GVISOR: the driver named"
+recog 'RuntimeError: CUDA error: CUDA-capable device(s) is/are busy or unavailable
+W0711 00:22:44.410311 3935 frontend.go:785] [ 1: 1] nvproxy: unknown allocation class 0x0000c7c0' \
+    CTR-GVISOR "a call nvproxy does not pass on, before the program's own words"
+is "$(cap call) $(cap number)" "allocation class 0x0000c7c0" "CTR-GVISOR: the call named"
 # nvcc's own words, run here with -ccbin naming no file (CUDA 13.0)
 recog "$(printf 'gcc-99: No such file or directory\nnvcc fatal   : Failed to preprocess host compiler properties.')" \
     HOST-CC-MISSING "nvcc without the host compiler it was to run"
