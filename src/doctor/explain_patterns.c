@@ -1423,6 +1423,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CTR-ROOTLESS", 1, "open failed: /sys/fs/cgroup/devices/", 0, NULL,
 	    "open failed: (/sys/fs/cgroup/devices/[^: \n]*devices\\.allow): "
 	    "permission denied", { NULL, "file" } },
+	/* the GPU Operator's driver container not published for the node's
+	 * OS: the registry answers the pull of its tag with not found */
+	{ "CTR-DRIVER-IMAGE", 1, "nvcr.io/nvidia/driver:", 0, NULL,
+	    "nvcr\\.io/nvidia/driver:([0-9]+(\\.[0-9]+)*)-([a-z]+[0-9.]*)"
+	    "[^\n]{0,400}(not ?found|manifest unknown)", { NULL, "driver",
+	    NULL, "os" } },
 	/* gVisor's runsc: nvproxy has no ABI for the host's driver
 	 * ("registering nvproxy driver: unsupported Nvidia driver version:
 	 * 535.161.08"), or the program made a call it does not pass on

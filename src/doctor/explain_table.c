@@ -1109,6 +1109,28 @@ const struct entry_def cds_explain_entries[] = {
 	    { BY("CTK-CONTAINERD") } },
 	    { N_("every GPU the nodes offer is already given to other pods"),
 	    { { NULL, { { NULL } } } } } } },
+	/* the GPU Operator's driver container: its tag is the driver's
+	 * version and the node's OS (driver:580.105.08-ubuntu24.04); NVIDIA
+	 * publishes it for the OS releases the Operator supports
+	 * (NVIDIA/gpu-operator#2225, the maintainer pointing to the
+	 * platform support matrix) */
+	{ "CTR-DRIVER-IMAGE", N_("no driver container is published for the "
+	  "node's OS"),
+	  N_("NVIDIA's GPU Operator installs the driver on a Kubernetes node "
+	  "from a container whose tag is the driver's version and the node's "
+	  "OS (nvcr.io/nvidia/driver:580.105.08-ubuntu24.04).  NVIDIA "
+	  "publishes those images only for the OS releases the Operator "
+	  "supports, and not every driver version for each: for another OS "
+	  "(a new Debian, a Container-Optimized OS release) the tag does not "
+	  "exist, the driver pod cannot start and no node offers "
+	  "nvidia.com/gpu."),
+	  N_("Use a driver version that has an image for the node's OS (the "
+	  "image's tags on NGC), run the nodes on an OS the Operator "
+	  "supports, or install the driver on the nodes with their own "
+	  "package manager and deploy the Operator with driver.enabled=false; "
+	  "on GKE, use its own driver installation instead."),
+	  { { N_("the registry has no driver image of that version for that "
+	    "OS (the message names the tag)"), { BY(BY_MESSAGE) } } } },
 	/* gVisor's GPU proxy (gvisor.dev/gvisor/pkg/sentry/devices/nvproxy:
 	 * SupportedDrivers, SupportedIoctls; runsc nvproxy
 	 * list-supported-drivers) */

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 755
+plan 758
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -368,6 +368,11 @@ recog 'RuntimeError: CUDA error: CUDA-capable device(s) is/are busy or unavailab
 W0711 00:22:44.410311 3935 frontend.go:785] [ 1: 1] nvproxy: unknown allocation class 0x0000c7c0' \
     CTR-GVISOR "a call nvproxy does not pass on, before the program's own words"
 is "$(cap call) $(cap number)" "allocation class 0x0000c7c0" "CTR-GVISOR: the call named"
+recog '  Warning  Failed  2m (x5 over 4m)  kubelet  Failed to pull image "nvcr.io/nvidia/driver:570.124.06-ubuntu26.04": rpc error: code = NotFound desc = failed to pull and unpack image "nvcr.io/nvidia/driver:570.124.06-ubuntu26.04": not found' \
+    CTR-DRIVER-IMAGE "the GPU Operator's driver image for an OS it does not publish"
+is "$(cap driver) $(cap os)" "570.124.06 ubuntu26.04" "CTR-DRIVER-IMAGE: the driver and the OS of the tag"
+recog 'Back-off pulling image "nvcr.io/nvidia/driver:570.124.06-ubuntu22.04"' None \
+    "a pull backing off, no not-found: not a verdict"
 # nvcc's own words, run here with -ccbin naming no file (CUDA 13.0)
 recog "$(printf 'gcc-99: No such file or directory\nnvcc fatal   : Failed to preprocess host compiler properties.')" \
     HOST-CC-MISSING "nvcc without the host compiler it was to run"
