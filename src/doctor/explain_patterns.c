@@ -1016,6 +1016,10 @@ const struct pattern cds_explain_patterns[] = {
 	 * words: "Tried to allocate 216.00 MiB (GPU 0; 7.92 GiB total
 	 * capacity; ...", and since 2.1 "... MiB. GPU 0 has a total
 	 * capacity of 23.69 GiB of which ..." */
+	/* Jetson (Tegra): the nvmap allocator out of the shared memory
+	 * (errno 12, ENOMEM) */
+	{ "CUDA-OOM", 2, "NvMapMemAlloc", 0, NULL, "NvMapMemAlloc[A-Za-z]*: "
+	    "*[0-9]+ error 12\\b", { NULL } },
 	{ "CUDA-OOM", 2, "Tried to allocate ", 0, NULL, "Tried to allocate "
 	    "([0-9.]+ [KMGT]i?B)(\\. | \\()GPU [0-9]+(; [0-9.]+ [KMGT]i?B total "
 	    "capacity| has a total capacity)", { NULL, "allocation" } },
@@ -2306,6 +2310,12 @@ const struct pattern cds_explain_patterns[] = {
 	    "supported on CUDA ([0-9]+)\\+", { NULL, "dropped in" } },
 	{ "NVCC-ARCH", 1, "invalid value for --gpu-architecture", 0, NULL,
 	    "invalid value for --gpu-architecture", { NULL } },
+	/* PyTorch's extension builder (cpp_extension._get_cuda_arch_flags)
+	 * on a TORCH_CUDA_ARCH_LIST or a GPU whose architecture the
+	 * installed PyTorch does not know */
+	{ "NVCC-ARCH", 2, "Unknown CUDA arch (", 0, NULL, "Unknown CUDA arch "
+	    "\\(([0-9]+\\.[0-9]+a?(\\+PTX)?)\\) or GPU not supported",
+	    { NULL, "arch" } },
 	/* Julia's CUDA.jl choosing a toolkit that dropped the GPU's
 	 * architecture: "Compute capability 7.0.0 is not supported by CUDA
 	 * 13.0.0" */
@@ -2952,6 +2962,11 @@ const struct pattern cds_explain_patterns[] = {
 	    "find -l:libcuda\\.so(\\.[0-9]+)?", { NULL } },
 	{ "LINK-LIBCUDA", 1, "libcuda.so cannot found", 0, NULL, "libcuda\\.so "
 	    "cannot found", { NULL } },
+	/* TensorRT's Caffe and UFF parsers, which TensorRT 10.0 removed
+	 * (its release notes; the maintainer of dusty-nv/jetson-inference
+	 * in its #1908): a build that still links them */
+	{ "API-GONE", 1, "find -lnv", 1, NULL, "(cannot|to) find (library )?"
+	    "-l(nvcaffe_parser|nvparsers)\\b", { NULL, NULL, NULL, "link" } },
 	/* another NVIDIA library the linker is told to link and does not
 	 * find (GNU ld's "cannot find -lcudart", lld's "unable to find
 	 * library -lcublas") */

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 758
+plan 763
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -373,6 +373,14 @@ recog '  Warning  Failed  2m (x5 over 4m)  kubelet  Failed to pull image "nvcr.i
 is "$(cap driver) $(cap os)" "570.124.06 ubuntu26.04" "CTR-DRIVER-IMAGE: the driver and the OS of the tag"
 recog 'Back-off pulling image "nvcr.io/nvidia/driver:570.124.06-ubuntu22.04"' None \
     "a pull backing off, no not-found: not a verdict"
+recog '/usr/bin/ld: cannot find -lnvparsers: No such file or directory' API-GONE \
+    "TensorRT's UFF parser, which TensorRT 10 removed"
+is "$(cap link)" nvparsers "API-GONE: the library named"
+recog 'ValueError: Unknown CUDA arch (12.0) or GPU not supported' NVCC-ARCH \
+    "PyTorch's extension builder on an architecture it does not know"
+is "$(cap arch)" 12.0 "NVCC-ARCH: the architecture asked for"
+recog 'NvMapMemAllocInternalTagged: 1075072515 error 12' CUDA-OOM \
+    "Jetson's nvmap allocator out of memory (ENOMEM)"
 # nvcc's own words, run here with -ccbin naming no file (CUDA 13.0)
 recog "$(printf 'gcc-99: No such file or directory\nnvcc fatal   : Failed to preprocess host compiler properties.')" \
     HOST-CC-MISSING "nvcc without the host compiler it was to run"
