@@ -544,6 +544,13 @@ const struct pattern cds_explain_patterns[] = {
 	    "running (cuFFT|cuBLAS|cuSPARSE|cuSOLVER|cuRAND|cuDNN|NCCL|NVRTC|"
 	    "nvJitLink|CUDA( runtime| driver)?) version ([0-9.]+) does not "
 	    "support", { NULL, "library", NULL, "loaded" } },
+	/* Jitify (libcudf's run-time compilation) checking the NVIDIA
+	 * library it loaded: "Dynamically loaded libnvJitLink.so.12 is too
+	 * old; it is version 12.2, need at least version 12.9" */
+	{ "LIB-OLDER", 1, "Dynamically loaded ", 0, NULL, "Dynamically loaded "
+	    "(" NVLIB "\\.so[.0-9]*) is too old;? *it is version ([0-9.]+),? "
+	    "*need at least version ([0-9.]+)", { NULL, "library", NULL, NULL,
+	    "loaded", "needs" } },
 	{ "LIB-OLDER", 1, "Found ", 0, "but JAX was built against version",
 	    "Found (cuBLAS|cuSPARSE|cuFFT|cuSOLVER|CUPTI|nvJitLink|NCCL|CUDA"
 	    "( runtime)?) version ([0-9]+), but JAX was built against version "
@@ -1537,6 +1544,12 @@ const struct pattern cds_explain_patterns[] = {
 	    "dependencies\\)", { NULL } },
 #undef CUDA_DLL_126
 #undef DLL_NOT_FOUND_EXIT
+	/* a program's own words for an NVIDIA library of the CUDA toolkit
+	 * it could not load ("Failed to load NPP library. NPP is required
+	 * for CUDA color conversion.": TorchCodec) */
+	{ "F13", 2, "Failed to load ", 0, NULL, "Failed to load (NPP|nvJPEG|"
+	    "NVRTC|nvJitLink|cuBLAS|cuBLASLt|cuFFT|cuRAND|cuSPARSE|cuSOLVER) "
+	    "librar(y|ies)", { NULL, "library" } },
 	/* Rust's cudarc (candle, burn): a library it opens by its stem
 	 * ("Unable to dynamically load the "nvrtc" shared library"): the
 	 * driver's, or another of NVIDIA's */

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 763
+plan 766
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -381,6 +381,12 @@ recog 'ValueError: Unknown CUDA arch (12.0) or GPU not supported' NVCC-ARCH \
 is "$(cap arch)" 12.0 "NVCC-ARCH: the architecture asked for"
 recog 'NvMapMemAllocInternalTagged: 1075072515 error 12' CUDA-OOM \
     "Jetson's nvmap allocator out of memory (ENOMEM)"
+recog 'RuntimeError: Jitify fatal error: Dynamically loaded libnvJitLink.so.12 is too old; it is version 12.2, need at least version 12.9' \
+    LIB-OLDER "Jitify's check of the nvJitLink it loaded"
+is "$(cap library) $(cap loaded) $(cap needs)" "libnvJitLink.so.12 12.2 12.9" \
+    "LIB-OLDER: the library, the version loaded and the one needed"
+recog 'Failed to load NPP library. NPP is required for CUDA color conversion.' F13 \
+    "a program's own words for a toolkit library it could not load"
 # nvcc's own words, run here with -ccbin naming no file (CUDA 13.0)
 recog "$(printf 'gcc-99: No such file or directory\nnvcc fatal   : Failed to preprocess host compiler properties.')" \
     HOST-CC-MISSING "nvcc without the host compiler it was to run"
