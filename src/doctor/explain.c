@@ -15,8 +15,8 @@
 #include <ctype.h>
 #include <math.h>
 #include <pthread.h>
-#include <stdint.h>
 #include <regex.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

@@ -591,9 +591,11 @@ evidence_cuda_shipper(struct cds_rule_ctx *c, struct cds_finding *f,
 	}
 }
 
-/* None of NAMES (at least one) is installed here: an error, and for cuDNN
- * the copies here and what the programs here need, for a CUDA library
- * the release that ships it.  ID: the message's failure id, or NULL. */
+/* Who carries a development link, "libX.so", and who does not. */
+#define DEVLINK_CARRIED "a CUDA toolkit and the distributions' " \
+	"development packages carry it, the runtime packages and NVIDIA's " \
+	"pip wheels do not"
+
 /* Is NAME a development link, "libX.so" with no version after it? */
 static int
 devlink(const char *name)
@@ -659,6 +661,9 @@ part_shipper(struct cds_rule_ctx *c, struct cds_finding *f, const char *name,
 	}
 }
 
+/* None of NAMES (at least one) is installed here: an error, and for cuDNN
+ * the copies here and what the programs here need, for a CUDA library
+ * the release that ships it.  ID: the message's failure id, or NULL. */
 static void
 not_installed(struct cds_rule_ctx *c, const char *id, char **names)
 {
@@ -718,9 +723,7 @@ not_installed(struct cds_rule_ctx *c, const char *id, char **names)
 		} else if (devlink(names[0])) {
 			cds_finding_evidence(f, "what it is", "the development "
 			    "link to the versioned library, which a link step "
-			    "needs: a CUDA toolkit and the distributions' "
-			    "development packages carry it, the runtime "
-			    "packages and NVIDIA's pip wheels do not");
+			    "needs: " DEVLINK_CARRIED);
 		} else if (part != NULL) {
 			part_shipper(c, f, names[0], part);
 		} else if (c->m == NULL ||
@@ -762,6 +765,7 @@ cds_explain_symbol_library(const char *sym)
 	}
 	return NULL;
 }
+
 /* The file of soname NAME here: the one the loader finds, else where it
  * is installed out of the loader's sight (installed_where()).  A new path
  * or NULL; *ORIGIN says which. */
@@ -786,9 +790,8 @@ file_of(struct cds_rule_ctx *c, const char *name, const char **origin)
  * DEV, a development link ("libcusolver.so") no file here has: is a
  * versioned library of the same name here (libcusolver.so.11, by the
  * soname table's rows)?  Then an error saying that the program opens the
- * link and only the versioned library is installed: a toolkit or a
- * development package carries the link, the runtime packages, the
- * driver's and NVIDIA's wheels do not.  Returns 1 when it added it.
+ * link and only the versioned library is installed (DEVLINK_CARRIED).
+ * Returns 1 when it added it.
  */
 static int
 only_versioned(struct cds_rule_ctx *c, const char *dev)
@@ -818,9 +821,9 @@ only_versioned(struct cds_rule_ctx *c, const char *dev)
 	cds_finding_evidence(f, "installed in", "%s", where);
 	cds_finding_evidence(f, "origin", "%s", origin);
 	cds_finding_evidence(f, "what it is", "%s is the development link "
-	    "to the versioned library: a CUDA toolkit and the development "
-	    "packages carry it, the runtime packages and NVIDIA's pip wheels "
-	    "do not; a program should open the versioned name", dev);
+	    "to the versioned library, which a link step needs: "
+	    DEVLINK_CARRIED "; a program should open the versioned name",
+	    dev);
 	evidence_soname(c, f, cds_basename(where));
 	free(where);
 	return 1;
