@@ -696,7 +696,55 @@ hit_add(struct cds_code_hit **hits, size_t *n, const struct cds_code *c,
 	(*hits)[(*n)++].via = via;
 }
 
-/* The enumerators TEXT names. */
+/* The one code whose name begins with the N bytes at NAME, or NULL when
+ * none or two names do. */
+static const struct cds_code *
+code_cut(const char *name, size_t n)
+{
+	size_t lo = 0, hi = NCODES, k;
+
+	if (!sorted) {
+		sort_names();
+	}
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strncmp(table[by_name[mid]].name, name, n) < 0) {
+			lo = mid + 1;
+		} else {
+			hi = mid;
+		}
+	}
+	if (lo == NCODES || strncmp(table[by_name[lo]].name, name, n) != 0) {
+		return NULL;
+	}
+	for (k = lo + 1; k < NCODES &&
+	    strncmp(table[by_name[k]].name, name, n) == 0; k++) {
+		if (strcmp(table[by_name[k]].name,
+		    table[by_name[lo]].name) != 0) {
+			return NULL;
+		}
+	}
+	return newest(lo);
+}
+
+/* Does TEXT end at S (only spaces, dots or an ellipsis after it)?  A paste
+ * cut short there ends in the middle of a word. */
+static int
+text_ends(const char *s, const char *end)
+{
+	for (; s < end; s++) {
+		if (end - s >= 3 && memcmp(s, "\xe2\x80\xa6", 3) == 0) {
+			s += 2;
+		} else if (!isspace((unsigned char)*s) && *s != '.') {
+			return 0;
+		}
+	}
+	return 1;
+}
+
+/* The enumerators TEXT names: whole, or the last word of a text cut short
+ * ("CUDA error cudaErrorNoK"), when only one name begins so. */
 static void
 find_names(const char *text, size_t len, struct cds_code_hit **hits,
     size_t *n)
@@ -714,8 +762,13 @@ find_names(const char *text, size_t len, struct cds_code_hit **hits,
 		    text[j] == '_'); j++) {
 		}
 		if (code_word(text + i, j - i)) {
-			hit_add(hits, n, cds_code_named(text + i, j - i), i,
-			    j - i, NULL, 0);
+			const struct cds_code *c = cds_code_named(text + i,
+			    j - i);
+
+			if (c == NULL && text_ends(text + j, text + len)) {
+				c = code_cut(text + i, j - i);
+			}
+			hit_add(hits, n, c, i, j - i, NULL, 0);
 		}
 		i = j;
 	}

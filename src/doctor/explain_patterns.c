@@ -2234,6 +2234,26 @@ const struct pattern cds_explain_patterns[] = {
 	    "Failed to preprocess host compiler properties", "([^ \n]+): No "
 	    "such file or directory\\.?[[:space:]]+nvcc fatal *: *Failed to "
 	    "preprocess host compiler properties", { NULL, "compiler" } },
+	/* nvcc refusing an option of gcc's, clang's or cl's: "nvcc fatal   :
+	 * Unknown option '-Wall'" (nvcc 13.0, run here with -Wall, -fopenmp
+	 * and -Wmissing-declarations); an older nvcc without the dash */
+	{ "NVCC-HOST-FLAG", 2, "Unknown option '", 0, "nvcc fatal", "Unknown "
+	    "option '(-?[Wfm][^'\n]*)'", { NULL, "option" } },
+	/* CMake 3.27's policy on FindCUDA: unset, its warning; NEW, the
+	 * module gone (CMake 3.25 here prints this template for any module
+	 * find_package does not find) */
+	{ "CMAKE-FINDCUDA", 2, "Policy CMP0146 is not set", 0, NULL, "Policy "
+	    "CMP0146 is not set: The FindCUDA module is removed", { NULL } },
+	{ "CMAKE-FINDCUDA", 2, "By not providing \"FindCUDA.cmake\"", 0, NULL,
+	    "By not providing \"FindCUDA\\.cmake\" in CMAKE_MODULE_PATH",
+	    { NULL } },
+	/* clang's words for an address-space conversion in an OpenCL C
+	 * kernel, as NVIDIA's OpenCL compiler prints them in a build log */
+	{ "OCL-ADDRSPACE", 2, "changes address space of pointer", 0, NULL,
+	    "changes address space of pointer", { NULL } },
+	{ "OCL-ADDRSPACE", 2, "implicit conversion from address space", 0,
+	    NULL, "implicit conversion from address space \"([a-z]+)\" to "
+	    "address space \"([a-z]+)\"", { NULL, "from", "to" } },
 	/* nvcc's front end on a glibc or GCC newer than it knows: their
 	 * headers' _Float128 and _Float32 types */
 	{ "F23", 2, "floatn", 0, "invalid combination of type specifiers",

@@ -408,6 +408,55 @@ const struct entry_def cds_explain_entries[] = {
 	  "Developer Command Prompt, or run vcvars64.bat first."),
 	  { { N_("the compiler nvcc was to run is not where it looked (the "
 	    "message names it)"), { BY(BY_MESSAGE) } } } },
+	/* nvcc handed an option of the host compiler, unwrapped */
+	{ "NVCC-HOST-FLAG", N_("nvcc was given an option of the host compiler"),
+	  N_("nvcc has options of its own and passes the host compiler's only "
+	  "when they are wrapped (-Xcompiler, --compiler-options).  The build "
+	  "gave it one of gcc's, clang's or cl's as it is (a warning option "
+	  "-W..., -fopenmp, -fPIC, -march=...), and nvcc stopped at the "
+	  "first it does not know.  Usually the project copies its C++ flags "
+	  "(CMAKE_CXX_FLAGS, CXXFLAGS) into the CUDA ones."),
+	  N_("Pass host options as -Xcompiler=OPTION (--compiler-options).  "
+	  "In CMake keep them out of CMAKE_CUDA_FLAGS, or give them to C++ "
+	  "alone with $<$<COMPILE_LANGUAGE:CXX>:OPTION>; the project's build "
+	  "files are where the copy is made."),
+	  { { N_("the build hands a host compiler option to nvcc unwrapped "
+	    "(the message names it)"), { BY(BY_MESSAGE) } } } },
+	/* CMake's FindCUDA, removed by policy CMP0146 */
+	{ "CMAKE-FINDCUDA", N_("the project uses CMake's removed FindCUDA "
+	  "module"),
+	  N_("find_package(CUDA) loads CMake's FindCUDA module, deprecated "
+	  "since CMake 3.10.  CMake 3.27 added policy CMP0146, which removes "
+	  "it: while a project leaves the policy unset, CMake warns and still "
+	  "loads the module; where the policy is NEW (cmake_policy, or "
+	  "cmake_minimum_required naming 3.27 or later), find_package(CUDA) "
+	  "fails as if no such module existed.  It is the project's CMake "
+	  "code, not the CUDA installed."),
+	  N_("The project's CMake code should use CMake's CUDA language "
+	  "(project(... CUDA) or enable_language(CUDA)) and "
+	  "find_package(CUDAToolkit) for the libraries.  Until it does, the "
+	  "warning alone does no harm; a build that fails on it can set the "
+	  "policy back with cmake_policy(SET CMP0146 OLD) before "
+	  "find_package(CUDA)."),
+	  { { N_("the project's CMake code still calls find_package(CUDA)"),
+	    { BY(BY_MESSAGE) } } } },
+	/* an OpenCL program's kernels, refused by the driver's compiler */
+	{ "OCL-ADDRSPACE", N_("the driver's OpenCL compiler refuses the "
+	  "program's kernels"),
+	  N_("An OpenCL program compiles its kernels when it runs, with the "
+	  "compiler of the GPU's driver (NVIDIA's is in libnvidia-opencl).  "
+	  "That compiler now keeps OpenCL C's address spaces strictly and "
+	  "refuses a pointer passed from one address space to a parameter of "
+	  "another (generic to private or to a plain pointer), which older "
+	  "drivers let through: kernels written for the older compiler stop "
+	  "building after a driver update (John the Ripper 1.9.0-jumbo-1's "
+	  "with drivers 516 to 576)."),
+	  N_("Use a release of the program whose kernels build with the newer "
+	  "compiler (John the Ripper: a bleeding-jumbo build); the driver is "
+	  "not at fault.  An older driver is the other way."),
+	  { { N_("the program's OpenCL kernels predate the driver's stricter "
+	    "compiler (the build log names the conversion)"),
+	    { BY(BY_MESSAGE) } } } },
 	{ "F24", N_("a library link was copied as a file"),
 	  N_("ldconfig expects the soname file (libcudnn.so.8) to be a link "
 	  "to the real file.  It is a regular file: the tarball was copied "

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 766
+plan 775
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -396,6 +396,32 @@ recog 'nvcc fatal   : Cannot find compiler '"'"'cl.exe'"'"' in PATH' HOST-CC-MIS
 is "$(cap compiler)" cl.exe "HOST-CC-MISSING: cl.exe named"
 recog 'nvcc fatal   : Failed to preprocess host compiler properties.' None \
     "nvcc's words alone, the compiler not named: not a verdict"
+# nvcc 13.0's words, run here with -Wall and -fopenmp; an older nvcc's
+# without the dash
+recog "nvcc fatal   : Unknown option '-fopenmp'" NVCC-HOST-FLAG \
+    "gcc's OpenMP option given to nvcc"
+is "$(cap option)" -fopenmp "NVCC-HOST-FLAG: the option named"
+recog "nvcc fatal   : Unknown option 'Wmissing-declarations'" NVCC-HOST-FLAG \
+    "a warning option in an older nvcc's words"
+recog "nvcc fatal   : Unknown option '--gpu-arch-typo'" None \
+    "an option of nvcc's own form it does not know: not a host option"
+# CMake 3.27's CMP0146 unset (its warning) and NEW (the module gone, in
+# the words CMake 3.25 prints here for any module find_package lacks)
+recog 'CMake Warning (dev) at cmake/util/FindCUDA.cmake:25 (include):
+  Policy CMP0146 is not set: The FindCUDA module is removed.  Run "cmake
+  --help-policy CMP0146" for policy details.' CMAKE-FINDCUDA \
+    "CMake's warning on find_package(CUDA)"
+recog 'CMake Error at CMakeLists.txt:3 (find_package):
+  By not providing "FindCUDA.cmake" in CMAKE_MODULE_PATH this project has
+  asked CMake to find a package configuration file provided by "CUDA", but
+  CMake did not find one.' CMAKE-FINDCUDA "find_package(CUDA) under CMP0146 NEW"
+recog 'CMake Error at CMakeLists.txt:3 (find_package):
+  By not providing "FindCUDAX.cmake" in CMAKE_MODULE_PATH this project has
+  asked CMake to find a package configuration file provided by "CUDAX", but
+  CMake did not find one.' None "another package CMake does not find"
+recog 'Build log: <kernel>:112:21: error: implicit conversion from address space "generic" to address space "private" is not supported when passing to parameter of destination type' \
+    OCL-ADDRSPACE "an OpenCL kernel the driver's compiler refuses"
+is "$(cap from) $(cap to)" "generic private" "OCL-ADDRSPACE: the two address spaces"
 recog 'FileNotFoundError: Could not find: nvinfer.dll. Is it on your PATH?' F13 \
     "TensorRT's Python package on Windows: its own DLL not on PATH"
 is "$(cap missing)" nvinfer.dll "F13: the DLL TensorRT's package looked for"

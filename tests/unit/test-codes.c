@@ -1,7 +1,8 @@
 /*
  * Every status code of NVIDIA's libraries (manifests/data/cuda-codes.tsv,
  * compiled in) resolves to a meaning through every form it is printed in:
- * its enumerator anywhere in a line; for the CUDA runtime, its number in
+ * its enumerator anywhere in a line, or cut short where a text ends as
+ * far as only it begins so; for the CUDA runtime, its number in
  * each framework's wording (llama.cpp, ONNX Runtime, PyTorch's THC,
  * TensorRT, glog) and its words after each framework's prefix (PyTorch,
  * TensorRT, NCCL, MXNet); for the driver API, its number as numba,
@@ -450,6 +451,65 @@ xid(cds_handle_t *h, const struct cds_code *c)
 	cds_clearerr(h);
 }
 
+/* The shortest start of C's name that no other name begins with (one
+ * longer than its enum's prefix at least, as a word to be read as a code
+ * must be), or 0 when only the whole name is C's. */
+static size_t
+shortest_cut(const struct cds_code *c)
+{
+	const struct cds_code *o;
+	size_t n, i, len = strlen(c->name);
+
+	for (n = 5; n < len; n++) {
+		for (i = 0; (o = cds_code_at(i)) != NULL; i++) {
+			if (strcmp(o->name, c->name) != 0 &&
+			    strncmp(o->name, c->name, n) == 0) {
+				break;
+			}
+		}
+		if (o == NULL) {
+			return n;
+		}
+	}
+	return 0;
+}
+
+/* C's name cut short where a paste ends, as short as it is still C's
+ * alone: C; in the middle of a text, or shorter, none. */
+static void
+cut(cds_handle_t *h, const struct cds_code *c)
+{
+	struct cds_explanation *x;
+	size_t n = shortest_cut(c);
+	char text[256];
+
+	if (n == 0) {
+		return;
+	}
+	snprintf(text, sizeof(text), "Status Message: CUDA error %.*s",
+	    (int)n, c->name);
+	check(h, c, "cut short where the text ends", text, 1);
+	snprintf(text, sizeof(text), "%.*s is in the middle", (int)n,
+	    c->name);
+	x = cds_explain_text(h, text);
+	tap_ok(code_match(x) == NULL, "%s cut to \"%.*s\" mid-text names "
+	    "no code: %s", c->name, (int)n, c->name, code_match(x) != NULL ?
+	    cap(code_match(x), "code") : "none");
+	cds_explanation_free(x);
+	if (n == 5) {
+		return;		/* shorter is no code's word */
+	}
+	snprintf(text, sizeof(text), "Status Message: %.*s", (int)n - 1,
+	    c->name);
+	x = cds_explain_text(h, text);
+	tap_ok(code_match(x) == NULL || strcmp(cap(code_match(x), "code"),
+	    c->name) != 0, "%s cut to \"%.*s\", "
+	    "which other names begin with, is not it", c->name, (int)n - 1,
+	    c->name);
+	cds_explanation_free(x);
+	cds_clearerr(h);
+}
+
 /* The name of a code the table lists twice (for one enum and major), or
  * NULL: the words older releases say for a code are not rows of their
  * own. */
@@ -550,6 +610,7 @@ main(void)
 			check(h, c, "go-nvml's name", text, 1);
 		}
 		glog(h, c);
+		cut(h, c);
 	}
 	tap_ok(n > 100, "the table has %d failure codes", n);
 	for (i = 0, n = 0; (c = cds_code_at(i)) != NULL; i++) {
