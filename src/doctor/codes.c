@@ -11,6 +11,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "cds.h"
 #include "doctor/codes.h"
 
 static const struct cds_code table[] = {
@@ -614,6 +615,15 @@ static const struct wrapper wrappers[] = {
 	{ NULL, "failed", "(cuda[A-Z][A-Za-z0-9_]*|cu(vid)?[A-Z][A-Za-z0-9_]*)"
 	    "(\\([^)]{0,80}\\))?:? +failed[^0-9\n]{0,24}([0-9]+)", 4, 0, 1,
 	    NULL, NULL, 0 },
+	/* DeepEP's CU_CHECK: the driver call, then its words: "call=
+	 * 'cuMemCreate(&handle, size, &prop, 0)' Reason=operation not
+	 * permitted." */
+	{ "DeepEP", "' Reason=", "call='(cu[A-Z][A-Za-z0-9_]*)\\([^\n]{0,200}"
+	    "' Reason=()", 0, 2, 1, NULL, NULL, 0 },
+	/* Open MPI's CUDA transport (smcuda), the call and its number on
+	 * lines of their own: "cuIpcOpenMemHandle return value:  1" */
+	{ "Open MPI", " return value:", "(cu[A-Z][A-Za-z0-9_]*) return value: *"
+	    "([0-9]+)\\>", 2, 0, 1, NULL, NULL, 0 },
 	/* TorchCodec's NVDEC interface: the cuvid call's CUresult after its
 	 * own words ("Failed to get decoder caps: 201", "Failed to create
 	 * NVDEC decoder: 2", "Failed to create video parser: 999") */
@@ -696,6 +706,49 @@ hit_add(struct cds_code_hit **hits, size_t *n, const struct cds_code *c,
 	(*hits)[(*n)++].via = via;
 }
 
+/* The last release a row's releases ("11.2-12.5", "8.9") name, or NULL
+ * when they name none. */
+static const char *
+last_release(const struct cds_code *c)
+{
+	const char *dash;
+
+	if (c->releases == NULL || !isdigit((unsigned char)c->releases[0])) {
+		return NULL;
+	}
+	dash = strrchr(c->releases, '-');
+	return dash != NULL ? dash + 1 : c->releases;
+}
+
+const char *
+cds_code_gone(const char *name, const char **newestp)
+{
+	const char *mine = NULL, *newest = NULL, *type = NULL, *r;
+	size_t i;
+
+	for (i = 0; i < NCODES; i++) {
+		if (strcmp(table[i].name, name) == 0 &&
+		    (r = last_release(&table[i])) != NULL) {
+			type = table[i].type;
+			if (mine == NULL || cds_vercmp(r, mine) > 0) {
+				mine = r;
+			}
+		}
+	}
+	for (i = 0; type != NULL && i < NCODES; i++) {
+		if (strcmp(table[i].type, type) == 0 &&
+		    (r = last_release(&table[i])) != NULL &&
+		    (newest == NULL || cds_vercmp(r, newest) > 0)) {
+			newest = r;
+		}
+	}
+	if (mine == NULL || cds_vercmp(mine, newest) >= 0) {
+		return NULL;
+	}
+	*newestp = newest;
+	return mine;
+}
+
 /* The one code whose name begins with the N bytes at NAME, or NULL when
  * none or two names do. */
 static const struct cds_code *
@@ -743,6 +796,29 @@ text_ends(const char *s, const char *end)
 	return 1;
 }
 
+/* Is the word of N bytes at W, in TEXT, a name a compiler says it does
+ * not know (nvcc's front end, GCC, Clang, MSVC)?  No library returned it
+ * then. */
+static int
+undeclared(const char *text, const char *w, size_t n, const char *end)
+{
+	static const char *const after[] = { "\" is undefined",
+	    "' was not declared", "\xe2\x80\x99 was not declared",
+	    "': undeclared identifier", "': identifier not found" };
+	static const char *const before = "undeclared identifier '";
+	size_t i, k = strlen(before);
+
+	for (i = 0; i < sizeof(after) / sizeof(after[0]); i++) {
+		size_t a = strlen(after[i]);
+
+		if ((size_t)(end - (w + n)) >= a &&
+		    memcmp(w + n, after[i], a) == 0) {
+			return 1;
+		}
+	}
+	return (size_t)(w - text) >= k && memcmp(w - k, before, k) == 0;
+}
+
 /* The enumerators TEXT names: whole, or the last word of a text cut short
  * ("CUDA error cudaErrorNoK"), when only one name begins so. */
 static void
@@ -768,7 +844,9 @@ find_names(const char *text, size_t len, struct cds_code_hit **hits,
 			if (c == NULL && text_ends(text + j, text + len)) {
 				c = code_cut(text + i, j - i);
 			}
-			hit_add(hits, n, c, i, j - i, NULL, 0);
+			if (!undeclared(text, text + i, j - i, text + len)) {
+				hit_add(hits, n, c, i, j - i, NULL, 0);
+			}
 		}
 		i = j;
 	}

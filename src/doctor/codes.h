@@ -34,6 +34,11 @@ struct cds_code {
 
 /* The code whose enumerator is the N bytes at NAME, or NULL. */
 CDS_HIDDEN const struct cds_code *cds_code_named(const char *name, size_t n);
+/* If NAME is an enumerator that the newest headers of its enum here no
+ * longer have (cuFFT's CUFFT_PARSE_ERROR after CUDA 12.5), the last
+ * release whose headers have it ("12.5"), and in *NEWEST the newest
+ * release of the enum ("13.0"); else NULL. */
+CDS_HIDDEN const char *cds_code_gone(const char *name, const char **newest);
 /* The code VALUE of enum TYPE (of library major MAJOR; 0: the newest
  * major that has the value), or NULL. */
 CDS_HIDDEN const struct cds_code *cds_code_of(const char *type, int major,

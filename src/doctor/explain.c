@@ -843,6 +843,23 @@ driver_api_new(struct cds_explain_match *m)
 	return 1;
 }
 
+/* Does match M name, as the NVIDIA name a compiler does not know, an
+ * enumerator the newest headers of its enum no longer have?  Adds the
+ * last release that has it.  Keeps the match either way. */
+static int
+enum_gone(struct cds_explain_match *m)
+{
+	const char *sym = cds_explain_match_capture(m, "symbol"), *last,
+	    *newest;
+
+	if (sym != NULL && strcmp(m->id, "API-GONE") == 0 &&
+	    (last = cds_code_gone(sym, &newest)) != NULL) {
+		capture_add(m, "last release with it", last, strlen(last));
+		capture_add(m, "newest release", newest, strlen(newest));
+	}
+	return 1;
+}
+
 /*
  * A library name of a binding's own list, as a soname: a soname as is
  * ("libcublas.so.12"); a Windows name by dll_soname()'s rule
@@ -1148,6 +1165,7 @@ run_patterns(struct cds_explanation *x, size_t **fromp,
 		m.rank = p->rank;
 		ok = match_pattern(p, f, &m);
 		if (ok && (!api_case(&m) || !driver_api_new(&m) ||
+		    !enum_gone(&m) ||
 		    !cc_range_fits(&m) || !binding_list(&m) ||
 		    !caps_differ(&m) || !not_driver_f13(&m) ||
 		    !sm_list_fits(&m) || !toolkit_newer(&m))) {
@@ -1811,6 +1829,24 @@ cds_explain_text(cds_handle_t *h, const char *text)
 		    "API that came with CUDA %s.  The libcuda.so.1 the "
 		    "program loaded does not export it: the driver is older "
 		    "than CUDA %s's."), v, need, need);
+		x->meaning = x->said;
+	}
+	if (strcmp(e->id, "API-GONE") == 0 &&
+	    (v = cds_explain_match_capture(&x->matches[0],
+	    "last release with it")) != NULL) {
+		/* an enumerator the table says the newest headers dropped
+		 * (enum_gone() added both releases) */
+		const char *sym = cds_explain_match_capture(&x->matches[0],
+		    "symbol");
+		const struct cds_code *c = cds_code_named(sym, strlen(sym));
+
+		x->said = cds_xasprintf(_("%s is one of %s's status codes: "
+		    "the headers of release %s have it, those of release %s "
+		    "do not.  The code was written for the older release and "
+		    "is built against a newer one."), sym,
+		    cds_code_library(c->type), v,
+		    cds_explain_match_capture(&x->matches[0],
+		    "newest release"));
 		x->meaning = x->said;
 	}
 	if (strcmp(e->id, "BINDING-TOOLKIT") == 0 &&

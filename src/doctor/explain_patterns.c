@@ -40,6 +40,11 @@
 #define LIBAPI "(cudnn|cublas|cusparse|cusolver|cufft|curand|nvrtc|" \
 	"nvJitLink|nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*"
 #define NVAPI LIBAPI "|" DRVAPI
+/* an enumerator of NVIDIA's status enums (codes.c's table says which
+ * releases have it) */
+#define NVENUM "(CUDA_ERROR|CUDNN_STATUS|CUBLAS_STATUS|CUSPARSE_STATUS|" \
+	"CUSOLVER_STATUS|CURAND_STATUS|NVRTC_ERROR|NVJITLINK|NVML_ERROR|" \
+	"CUFFT)_[A-Z0-9_]+"
 /* a type of NVIDIA's APIs (cudaDeviceProp, cudaMemLocation, CUdevprop),
  * and the namespaces of CCCL (CUB, Thrust, libcu++) */
 #define NVTYPE "(cuda|cudnn|cublas|cusparse|cusolver|cufft|curand|nccl|" \
@@ -761,6 +766,17 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F16", 2, "PTX was compiled with an unsupported toolchain", 0,
 	    NULL, "PTX was compiled with an unsupported toolchain",
 	    { NULL } },
+	/* CuPy's warning at import when two of its packages are installed
+	 * (cupy/_environment.py), the list on a line of its own */
+	{ "PKG-TWO-BUILDS", 1, "multiple CuPy packages are installed", 0,
+	    NULL, "multiple CuPy packages are installed([^\n]*\n){1,4}"
+	    "[^\n]*(cupy[a-z0-9_-]*(, cupy[a-z0-9_-]*)+)",
+	    { NULL, NULL, "packages" } },
+	/* XLA's ptxas newer than the driver (pip's nvidia-cuda-nvcc over an
+	 * older driver): it warns and compiles serially */
+	{ "F16", 2, "which is older than the PTX compiler version", 1, NULL,
+	    "([0-9]+\\.[0-9]+) which is older than the PTX compiler version "
+	    "\\(([0-9][0-9.]*)\\)", { NULL, "driver cuda", "ptxas" } },
 	{ "F19", 1, "Failed to initialize NVML: Driver/library version "
 	    "mismatch", 0, NULL, "Failed to initialize NVML: Driver/library "
 	    "version mismatch([[:space:]]*NVML library version: ([0-9.]+))?",
@@ -908,6 +924,12 @@ const struct pattern cds_explain_patterns[] = {
 	/* nvidia-smi with a driver and no GPU it can see */
 	{ "NO-DRIVER", 3, "No devices were found", 0, NULL, "No devices were "
 	    "found", { NULL } },
+	/* the text shows the run with CUDA_VISIBLE_DEVICES hiding every GPU:
+	 * set empty or -1 before a command, in an environment's listing, or
+	 * by Python's os.environ */
+	{ "NO-DRIVER", 2, "CUDA_VISIBLE_DEVICES", 0, NULL, "(CUDA_VISIBLE_"
+	    "DEVICES([\"']\\])? *= *(\"\"|''|\"-1\"|'-1'|-1))([^0-9A-Za-z_]|$)",
+	    { NULL, "setting" } },
 	{ "F20", 1, "NVIDIA-SMI has failed because it couldn", 0, NULL,
 	    "NVIDIA-SMI has failed because it couldn.{1,3}t communicate with "
 	    "the NVIDIA driver", { NULL } },
@@ -1047,11 +1069,14 @@ const struct pattern cds_explain_patterns[] = {
 	/* a program's own check of the GPU's free memory against what it
 	 * needs (miners' DAG, model loaders): "Device does not have enough
 	 * free memory to hold the DAG", "not enough GPU memory"; not a
-	 * guess (ColabFold's "Not Enough GPU memory?") */
+	 * guess (ColabFold's "Not Enough GPU memory?", Open MPI's "A possible
+	 * cause for this is not enough free device memory" under any failed
+	 * CUDA call) */
 	{ "CUDA-OOM", 2, "does not have enough ", 1, NULL, "(device|GPU|card) "
 	    "does not have enough (free )?(GPU |device |video |VRAM )?memory",
 	    { NULL } },
-	{ "CUDA-OOM", 2, "not enough ", 0, NULL, "not enough (free )?(GPU|"
+	{ "CUDA-OOM", 2, "not enough ", 0, "!Check the cuda.h file for what "
+	    "the return value means", "not enough (free )?(GPU|"
 	    "device|video|CUDA|VRAM) memory($|[^?])", { NULL } },
 	/* a server's check at warmup that its batch's memory fits beside
 	 * the model (TGI: "Not enough memory to handle 16000 total tokens
@@ -2211,6 +2236,9 @@ const struct pattern cds_explain_patterns[] = {
 	 * (libcuda.so not found) ranks first */
 	{ "BNB-BINARY", 3, "bitsandbytes was compiled without GPU support", 0,
 	    NULL, "bitsandbytes was compiled without GPU support", { NULL } },
+	{ "BNB-BINARY", 3, "Method '", 0, "CPU-only version of bitsandbytes",
+	    "Method '([A-Za-z0-9_]+)' not available in CPU-only "
+	    "version of bitsandbytes", { NULL, "method" } },
 	/* build tools, package managers */
 	/* PyTorch's cpp_extension checks the compiler against CUDA's limit */
 	{ "F23", 1, "is greater than the maximum required version by CUDA",
@@ -2239,6 +2267,10 @@ const struct pattern cds_explain_patterns[] = {
 	 * and -Wmissing-declarations); an older nvcc without the dash */
 	{ "NVCC-HOST-FLAG", 2, "Unknown option '", 0, "nvcc fatal", "Unknown "
 	    "option '(-?[Wfm][^'\n]*)'", { NULL, "option" } },
+	/* nvcc's front end in GCC's NEON header: its types and builtins */
+	{ "NVCC-NEON", 2, "arm_neon.h(", 0, NULL, "arm_neon\\.h\\([0-9]+\\): "
+	    "error: identifier \"(__[A-Za-z0-9_]+)\" is undefined",
+	    { NULL, "identifier" } },
 	/* CMake 3.27's policy on FindCUDA: unset, its warning; NEW, the
 	 * module gone (CMake 3.25 here prints this template for any module
 	 * find_package does not find) */
@@ -2873,6 +2905,20 @@ const struct pattern cds_explain_patterns[] = {
 	    NVAPI ")' was not declared in this scope", { NULL, "symbol" } },
 	{ "API-GONE", 2, "use of undeclared identifier", 0, NULL, "use of "
 	    "undeclared identifier '(" NVAPI ")'", { NULL, "symbol" } },
+	/* the same for an enumerator of a status enum, ahead of the entry
+	 * its code has (no library returned it): GCC's quotes are
+	 * typographic in a UTF-8 locale; MSVC says "undeclared identifier" */
+	{ "API-GONE", 0, "identifier \"", 0, NULL, "identifier \"(" NVENUM
+	    ")\" is undefined", { NULL, "symbol" } },
+	{ "API-GONE", 0, "' was not declared in this scope", 1, NULL, "("
+	    NVENUM ")' was not declared in this scope", { NULL, "symbol" } },
+	{ "API-GONE", 0, "’ was not declared in this scope", 1, NULL, "(‘)?("
+	    NVENUM ")’ was not declared in this scope",
+	    { NULL, NULL, "symbol" } },
+	{ "API-GONE", 0, "use of undeclared identifier", 0, NULL, "use of "
+	    "undeclared identifier '(" NVENUM ")'", { NULL, "symbol" } },
+	{ "API-GONE", 0, "': undeclared identifier", 1, NULL, "(" NVENUM
+	    ")': undeclared identifier", { NULL, "symbol" } },
 	/* a member a type or a namespace of NVIDIA's no longer has (CUDA
 	 * 13's cudaDeviceProp without clockRate, CCCL 3's cub without Sum),
 	 * in nvcc's front end's, GCC's, MSVC's and Clang's words */
@@ -2933,6 +2979,14 @@ const struct pattern cds_explain_patterns[] = {
 	 * GPUDirect Storage's module (nvidia-fs: src/nvfs-*.c) */
 	{ "KMOD-BUILD", 2, ".c:", 1, "CC [M]", KMOD_C_ERROR,
 	    { NULL, NULL, "module" } },
+	/* the directories of the driver's modules other than nvidia/ are no
+	 * one else's, and gdrdrv.c is GDRCopy's module: their compiler
+	 * errors need no kbuild line beside them */
+	{ "KMOD-BUILD", 2, ".c:", 1, NULL, "([^ \t\n'\"]*/)?(nvidia-drm|"
+	    "nvidia-uvm|nvidia-modeset|nvidia-peermem)/[A-Za-z0-9_-]+\\.c:"
+	    "[0-9]+:[0-9]+: error:", { NULL, NULL, "module" } },
+	{ "KMOD-BUILD", 2, "gdrdrv.c:", 1, NULL, "([^ \t\n'\"]*/)?"
+	    "(gdrdrv)\\.c:[0-9]+:[0-9]+: error:", { NULL, NULL, "module" } },
 	{ "KMOD-BUILD", 2, "common/inc/nv", 1, NULL, "([^ \t\n'\"]*/)?"
 	    "common/inc/nv(-[a-z0-9_-]+|misc|types)?\\.h:[0-9]+:[0-9]+: "
 	    "error:",

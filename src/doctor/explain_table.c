@@ -422,6 +422,19 @@ const struct entry_def cds_explain_entries[] = {
 	  "files are where the copy is made."),
 	  { { N_("the build hands a host compiler option to nvcc unwrapped "
 	    "(the message names it)"), { BY(BY_MESSAGE) } } } },
+	/* GCC's NEON header read by nvcc's front end on Arm */
+	{ "NVCC-NEON", N_("nvcc's front end cannot compile GCC's arm_neon.h"),
+	  N_("On Arm (aarch64: Grace, Jetson, Ampere servers) a CUDA source "
+	  "includes arm_neon.h, itself or through a header that includes it "
+	  "where __ARM_NEON is defined.  nvcc's front end then reads GCC's "
+	  "NEON header, whose vector types and builtins (__Int8x8_t, "
+	  "__builtin_aarch64_...) it does not know, and stops at each."),
+	  N_("Keep arm_neon.h out of what nvcc compiles: include it only "
+	  "#if !defined(__CUDACC__) (or undefine __ARM_NEON in the CUDA "
+	  "sources), and leave NEON code to the .cpp files the host compiler "
+	  "builds.  A newer release of the project may already do so."),
+	  { { N_("a CUDA source includes GCC's arm_neon.h (the message names "
+	    "the header)"), { BY(BY_MESSAGE) } } } },
 	/* CMake's FindCUDA, removed by policy CMP0146 */
 	{ "CMAKE-FINDCUDA", N_("the project uses CMake's removed FindCUDA "
 	  "module"),
@@ -563,6 +576,21 @@ const struct entry_def cds_explain_entries[] = {
 	  "variant), each from its own index."),
 	  { { N_("builds of both pin the same wheels"),
 	    { BY("MSG-PKG") } } } },
+	/* CuPy's own warning: two of its packages in one environment */
+	{ "PKG-TWO-BUILDS", N_("two builds of one package are installed over "
+	  "each other"),
+	  N_("CuPy is published as one package per CUDA major (cupy-cuda12x, "
+	  "cupy-cuda13x), and each installs the same cupy module.  Two are "
+	  "installed in this environment: the one installed last overwrote "
+	  "the other's files, and the mix may load the libraries of the "
+	  "wrong CUDA.  pip does not know they conflict, so a dependency of "
+	  "another package (built for the other CUDA) brings the second in."),
+	  N_("Uninstall every CuPy package the message lists (pip uninstall "
+	  "cupy-cuda12x cupy-cuda13x; conda uninstall cupy for conda's), then "
+	  "install the one for this environment's CUDA, and keep the "
+	  "packages that pulled in the other on builds for the same CUDA."),
+	  { { N_("two CuPy packages are installed (the message lists them)"),
+	    { BY(BY_MESSAGE) } } } },
 	{ "CONDA-NO-CUDA", N_("conda sees no CUDA driver (__cuda)"),
 	  N_("A CUDA build of a conda package needs the __cuda virtual "
 	  "package, which conda sets from the driver; on a machine without "

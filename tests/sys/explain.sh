@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 775
+plan 792
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -184,6 +184,33 @@ recog "nvidia-kernel-modules> ././common/inc/nv-linux.h:1706:51: error: passing 
     KMOD-BUILD "the compiler's error in a header of the driver's sources"
 recog "gds-nvidia-fs/src/nvfs-mmap.c:667:23: error: assignment of read-only member 'vm_flags'" \
     KMOD-BUILD "GPUDirect Storage's module against a newer kernel"
+recog "nvidia-drm/nvidia-drm-drv.c:1918:6: error: 'struct drm_driver' has no member named 'date'" \
+    KMOD-BUILD "the DRM module's source against a newer kernel, no kbuild line"
+is "$(cap module)" nvidia-drm "KMOD-BUILD: the module's directory"
+recog "gdrdrv.c:157:20: error: redefinition of 'vm_flags_set'" KMOD-BUILD \
+    "GDRCopy's module against a kernel that has the function"
+recog "src/nvidia/foo.c:1:1: error: expected ';'" None \
+    "a file in some nvidia/ directory, no kernel build beside it"
+# a run the text shows with CUDA_VISIBLE_DEVICES hiding every GPU wins
+# over what failed for want of one
+recog 'CUDA_VISIBLE_DEVICES="" pytest tests/test_lora.py
+RuntimeError: Method '"'"'cquantize_blockwise_fp32_nf4'"'"' not available in CPU-only version of bitsandbytes' \
+    NO-DRIVER "a run with CUDA_VISIBLE_DEVICES empty"
+is "$(cap setting)" 'CUDA_VISIBLE_DEVICES=""' "NO-DRIVER: the setting shown"
+recog "os.environ['CUDA_VISIBLE_DEVICES'] = '-1'" NO-DRIVER "Python's -1"
+recog "CUDA_VISIBLE_DEVICES=-10 python run.py" None "-10 is no hiding value"
+recog "RuntimeError: Method 'cquantize_blockwise_fp32_nf4' not available in CPU-only version of bitsandbytes" \
+    BNB-BINARY "bitsandbytes' CPU library where the CUDA one was wanted"
+recog '/usr/lib/python3/dist-packages/cupy/_environment.py:670: UserWarning:
+  CuPy may not function correctly because multiple CuPy packages are installed
+  in your environment:
+
+    cupy-cuda12x, cupy-cuda13x
+' PKG-TWO-BUILDS "CuPy's warning of two of its packages"
+is "$(cap packages)" "cupy-cuda12x, cupy-cuda13x" "PKG-TWO-BUILDS: the packages listed"
+recog "The NVIDIA driver's CUDA version is 12.4 which is older than the PTX compiler version (12.6.20). Because the driver is older than the PTX compiler version, XLA is disabling parallel compilation" \
+    F16 "XLA's ptxas newer than the driver"
+is "$(cap 'driver cuda') $(cap ptxas)" "12.4 12.6.20" "F16: the driver's CUDA and ptxas"
 recog 'cuda.pathfinder._dynamic_libs.load_dl_common.DynamicLibNotFoundError:
 Failure finding "nvJitLink*.dll"' F13 "cuda.pathfinder: an NVIDIA library not found"
 recog "ERROR: failed to open nvrtc:
@@ -419,6 +446,15 @@ recog 'CMake Error at CMakeLists.txt:3 (find_package):
   By not providing "FindCUDAX.cmake" in CMAKE_MODULE_PATH this project has
   asked CMake to find a package configuration file provided by "CUDAX", but
   CMake did not find one.' None "another package CMake does not find"
+recog '/usr/lib/gcc/aarch64-linux-gnu/12/include/arm_neon.h(1829): error: identifier "__builtin_aarch64_ssubwv4hi" is undefined' \
+    NVCC-NEON "nvcc's front end in GCC's NEON header"
+is "$(cap identifier)" __builtin_aarch64_ssubwv4hi "NVCC-NEON: the builtin named"
+# an enumerator a compiler does not know: used, not returned; the table
+# says which release's headers last had it
+recog "source.cpp:93:14: error: ‘CUFFT_INCOMPLETE_PARAMETER_LIST’ was not declared in this scope" \
+    API-GONE "a cuFFT status CUDA 13's headers dropped"
+is "$(cap 'last release with it') $(cap 'newest release')" "12.5 13.0" \
+    "API-GONE: the headers that have it and the newest that do not"
 recog 'Build log: <kernel>:112:21: error: implicit conversion from address space "generic" to address space "private" is not supported when passing to parameter of destination type' \
     OCL-ADDRSPACE "an OpenCL kernel the driver's compiler refuses"
 is "$(cap from) $(cap to)" "generic private" "OCL-ADDRSPACE: the two address spaces"

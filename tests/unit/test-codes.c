@@ -6,12 +6,13 @@
  * each framework's wording (llama.cpp, ONNX Runtime, PyTorch's THC,
  * TensorRT, glog) and its words after each framework's prefix (PyTorch,
  * TensorRT, NCCL, MXNet); for the driver API, its number as numba,
- * TensorFlow, CUDA.jl, TorchCodec and UCX print it and its name in a Rust
- * panic (rustacuda); for cuBLAS, its number as ONNX Runtime, NVIDIA's
- * samples, Dorado and ggml print it.  The
- * texts are generated from the table, one per code and form: the match
- * must name that code (or, for a number, a code of that number of that
- * library) and be an entry of the catalogue.
+ * TensorFlow, CUDA.jl, TorchCodec, UCX and Open MPI print it and its name
+ * in a Rust panic (rustacuda); for cuBLAS, its number as ONNX Runtime,
+ * NVIDIA's samples, Dorado and ggml print it; an enumerator in a
+ * compiler's error is API-GONE's.  The texts are generated from the
+ * table, one per code and form: the match must name that code (or, for a
+ * number, a code of that number of that library) and be an entry of the
+ * catalogue.
  */
 #include "config.h"
 
@@ -119,6 +120,13 @@ static const char *const driver_numbers[] = {
 	"cuvidCreateDecoder failed: %ld",
 	"tl_cuda_cache.c:231  UCC  ERROR ipc-cache: failed to open ipc mem "
 	    "handle. addr:0x7f65a8000000 len:16777216 err:%ld",
+	"The call to cuIpcOpenMemHandle failed. This is an unrecoverable "
+	    "error\nand will cause the program to abort.\n  Hostname:    "
+	    "node1\n  cuIpcOpenMemHandle return value:  %ld\n  address:    "
+	    "        0x7fd865200000\nCheck the cuda.h file for what the "
+	    "return value means. A possible cause\nfor this is not enough "
+	    "free device memory.  Try to reduce the device\nmemory footprint "
+	    "of your application.",
 	NULL
 };
 /* cuBLAS's number as ONNX Runtime, NVIDIA's CUDALibrarySamples, Dorado
@@ -510,6 +518,50 @@ cut(cds_handle_t *h, const struct cds_code *c)
 	cds_clearerr(h);
 }
 
+/* The words of nvcc's front end, GCC (in a UTF-8 locale and not), Clang
+ * and MSVC for a name they do not know. */
+static const char *const undeclared_forms[] = {
+	"x.cu(12): error: identifier \"%s\" is undefined",
+	"x.cpp:93:14: error: \xe2\x80\x98%s\xe2\x80\x99 was not declared "
+	    "in this scope",
+	"x.cpp:93:14: error: '%s' was not declared in this scope",
+	"x.cpp:93:14: error: use of undeclared identifier '%s'",
+	"x.cpp(93): error C2065: '%s': undeclared identifier",
+	NULL
+};
+
+/* C's name in a compiler's error: the code is used, not returned, so
+ * API-GONE (not the code's own entry), naming it; where the newest
+ * headers here lack it, with the last release that has it. */
+static void
+undeclared(cds_handle_t *h, const struct cds_code *c)
+{
+	const char *newest = NULL, *last = cds_code_gone(c->name, &newest);
+	char text[256];
+	size_t i;
+
+	for (i = 0; undeclared_forms[i] != NULL; i++) {
+		struct cds_explanation *x;
+		const char *sym, *l;
+
+		snprintf(text, sizeof(text), undeclared_forms[i], c->name);
+		x = cds_explain_text(h, text);
+		sym = x != NULL && x->nmatches > 0 ?
+		    cap(&x->matches[0], "symbol") : NULL;
+		l = sym != NULL ? cap(&x->matches[0], "last release with it") :
+		    NULL;
+		tap_ok(x != NULL && x->nmatches > 0 &&
+		    strcmp(x->matches[0].id, "API-GONE") == 0 && sym != NULL &&
+		    strcmp(sym, c->name) == 0 && (last == NULL ? l == NULL :
+		    l != NULL && strcmp(l, last) == 0) && code_match(x) == NULL,
+		    "%s in a compiler's words (form %zu): %s, last release %s",
+		    c->name, i, x != NULL && x->nmatches > 0 ?
+		    x->matches[0].id : "none", l != NULL ? l : "-");
+		cds_explanation_free(x);
+		cds_clearerr(h);
+	}
+}
+
 /* The name of a code the table lists twice (for one enum and major), or
  * NULL: the words older releases say for a code are not rows of their
  * own. */
@@ -575,6 +627,13 @@ main(void)
 		} else if (strcmp(c->type, "CUresult") == 0) {
 			forms(h, c, driver_numbers, 0);
 		}
+		if (strcmp(c->type, "CUresult") == 0 && unique_words(c) &&
+		    strcmp(c->text, "-") != 0) {
+			/* DeepEP's CU_CHECK: the call, then the words */
+			snprintf(text, sizeof(text), "call='cuMemCreate(&handle, "
+			    "size, &prop, 0)' Reason=%s.", c->text);
+			check(h, c, "the driver's words after its call", text, 1);
+		}
 		if (strncmp(c->name, "CUDA_ERROR_", 11) == 0) {
 			cycles(h, c);
 			unprefixed(h, c);
@@ -611,6 +670,12 @@ main(void)
 		}
 		glog(h, c);
 		cut(h, c);
+		if (strncmp(c->name, "cuda", 4) != 0 &&
+		    strncmp(c->name, "nccl", 4) != 0 &&
+		    strncmp(c->name, "OPTIX_", 6) != 0 &&
+		    strncmp(c->name, "NV_ENC_", 7) != 0) {
+			undeclared(h, c);
+		}
 	}
 	tap_ok(n > 100, "the table has %d failure codes", n);
 	for (i = 0, n = 0; (c = cds_code_at(i)) != NULL; i++) {
@@ -653,6 +718,17 @@ main(void)
 	tap_ok(code_match(x) == NULL, "ERROR_NOT_FOUND without NVML names "
 	    "no code: %s", code_match(x) != NULL ? code_match(x)->id : "none");
 	cds_explanation_free(x);
+	{
+		const char *newest = NULL,
+		    *last = cds_code_gone("CUFFT_PARSE_ERROR", &newest);
+
+		tap_ok(last != NULL && strcmp(last, "12.5") == 0 &&
+		    strcmp(newest, "13.0") == 0, "CUFFT_PARSE_ERROR: in the "
+		    "headers of 12.5, not 13.0's: %s, %s", last != NULL ? last :
+		    "-", newest != NULL ? newest : "-");
+		tap_ok(cds_code_gone("CUFFT_INTERNAL_ERROR", &newest) == NULL,
+		    "CUFFT_INTERNAL_ERROR: in the newest headers");
+	}
 	tap_ok(once() == NULL, "each code once, with its newest words: %s",
 	    once() == NULL ? "yes" : once());
 	cds_free(h);
