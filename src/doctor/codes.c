@@ -620,6 +620,10 @@ static const struct wrapper wrappers[] = {
 	 * permitted." */
 	{ "DeepEP", "' Reason=", "call='(cu[A-Z][A-Za-z0-9_]*)\\([^\n]{0,200}"
 	    "' Reason=()", 0, 2, 1, NULL, NULL, 0 },
+	/* MSCCL++'s CuError: "(800, 'Call to cuMemCreate(...) failed.
+	 * gpu_utils.cc:113 (Cu failure: operation not permitted)')" */
+	{ "MSCCL++", "(Cu failure: ", "\\(Cu failure: ()", 0, 1, 0, "CUresult",
+	    NULL, 0 },
 	/* Open MPI's CUDA transport (smcuda), the call and its number on
 	 * lines of their own: "cuIpcOpenMemHandle return value:  1" */
 	{ "Open MPI", " return value:", "(cu[A-Z][A-Za-z0-9_]*) return value: *"

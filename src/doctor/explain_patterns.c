@@ -42,6 +42,10 @@
 #define NVAPI LIBAPI "|" DRVAPI
 /* an enumerator of NVIDIA's status enums (codes.c's table says which
  * releases have it) */
+/* nvidia-smi's words for a setting the GPU does not have, after its
+ * verb: the setting and the GPU's bus id */
+#define NVSMI_SETTING "([a-z][a-z ]{2,60}) is not supported for GPU:? " \
+	"([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\\.[0-9])"
 #define NVENUM "(CUDA_ERROR|CUDNN_STATUS|CUBLAS_STATUS|CUSPARSE_STATUS|" \
 	"CUSOLVER_STATUS|CURAND_STATUS|NVRTC_ERROR|NVJITLINK|NVML_ERROR|" \
 	"CUFFT)_[A-Z0-9_]+"
@@ -766,12 +770,20 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F16", 2, "PTX was compiled with an unsupported toolchain", 0,
 	    NULL, "PTX was compiled with an unsupported toolchain",
 	    { NULL } },
+	/* pynvml's deprecation warning at import */
+	{ "PYNVML-DEPRECATED", 2, "The pynvml package is deprecated", 0, NULL,
+	    "The pynvml package is deprecated", { NULL } },
 	/* CuPy's warning at import when two of its packages are installed
 	 * (cupy/_environment.py), the list on a line of its own */
 	{ "PKG-TWO-BUILDS", 1, "multiple CuPy packages are installed", 0,
 	    NULL, "multiple CuPy packages are installed([^\n]*\n){1,4}"
 	    "[^\n]*(cupy[a-z0-9_-]*(, cupy[a-z0-9_-]*)+)",
 	    { NULL, NULL, "packages" } },
+	/* cuMemCreate refused as not permitted, in the words of the call's
+	 * wrapper: the refusal NVIDIA's IMEX guide describes for memory
+	 * with a fabric handle and no channel */
+	{ "FABRIC-IMEX", 1, "cuMemCreate(", 0, NULL, "cuMemCreate\\([^\n]{0,200}"
+	    "(operation not permitted|CUDA_ERROR_NOT_PERMITTED)", { NULL } },
 	/* XLA's ptxas newer than the driver (pip's nvidia-cuda-nvcc over an
 	 * older driver): it warns and compiles serially */
 	{ "F16", 2, "which is older than the PTX compiler version", 1, NULL,
@@ -1234,8 +1246,6 @@ const struct pattern cds_explain_patterns[] = {
 	 * configured in daemon.json (nvidia-ctk runtime configure) */
 	{ "CTR-RUNTIME", 1, "unknown or invalid runtime name", 0, NULL,
 	    "unknown or invalid runtime name: *nvidia", { NULL } },
-	/* the toolkit's hook running an ldconfig the host does not have
-	 * (config.toml's ldconfig = "@/sbin/ldconfig" on NixOS) */
 	/* a CDI spec's hook that is not installed ("error running hook #0:
 	 * fork/exec /usr/bin/nvidia-cdi-hook: no such file or directory") */
 	{ "CTR-RUNTIME", 1, "fork/exec ", 0, NULL, "fork/exec ([^: \n]*/"
@@ -1285,6 +1295,13 @@ const struct pattern cds_explain_patterns[] = {
 	/* TensorRT building a quantized network for a GPU without INT8's
 	 * instructions (before Turing's: "Networks with QuantizeLayer/
 	 * DequantizeLayer layers require hardware with Int8 support.") */
+	/* nvidia-smi refusing a setting this GPU does not have ("Changing
+	 * power management limit is not supported for GPU: 00000000:01:00.0.",
+	 * laptops' GPUs; "Setting applications clocks ...") */
+	{ "GPU-FEATURE", 2, "Changing ", 0, "is not supported for GPU",
+	    "Changing " NVSMI_SETTING, { NULL, "setting", "bus id" } },
+	{ "GPU-FEATURE", 2, "Setting ", 0, "is not supported for GPU",
+	    "Setting " NVSMI_SETTING, { NULL, "setting", "bus id" } },
 	{ "GPU-FEATURE", 2, "require hardware with Int8 support", 0, NULL,
 	    "require hardware with Int8 support", { NULL } },
 	{ "GPU-FEATURE", 2, "support required NVENC features", 0, NULL,
@@ -1360,6 +1377,11 @@ const struct pattern cds_explain_patterns[] = {
 	    "conflicts with file from package " NVPKG, { NULL, "package" } },
 	{ "PKG-DEPS", 2, "which is also in package ", 0, NULL, "which is also "
 	    "in package " NVPKG, { NULL, "apt package" } },
+	/* pacman's "linux-firmware-nvidia: /usr/lib/firmware/nvidia/ad103
+	 * exists in filesystem": a file on disk no package being installed
+	 * owns, left by the package its files moved out of */
+	{ "PKG-DEPS", 2, ": /", 1, "exists in filesystem", NVPKG ": (/[^ \n]+) "
+	    "exists in filesystem", { NULL, "package", NULL, NULL, "file" } },
 #undef NVPKG
 	/* the toolkit (1.17 and later) refusing an ldconfig path of its
 	 * config.toml that is not host-relative ("@/sbin/ldconfig") */
@@ -1422,9 +1444,12 @@ const struct pattern cds_explain_patterns[] = {
 	/* the legacy prestart hook's ldconfig step (nvidia-container-cli
 	 * rebuilding the container's ld.so.cache) failing: an ldconfig the
 	 * config names that is not there, or one that dies in the hook's
-	 * sandbox */
-	{ "CTR-HOOK", 1, "ldcache error", 1, NULL, "nvidia-container-cli"
+	 * sandbox (CTR-LDCONFIG); nvc_ldcache.c's own log line for the same */
+	{ "CTR-LDCONFIG", 1, "ldcache error", 1, NULL, "nvidia-container-cli"
 	    "(\\.real)?: ldcache error: ([^\n]*)", { NULL, NULL, "detail" } },
+	{ "CTR-LDCONFIG", 1, "could not start ", 0, "nvc_ldcache", "could not "
+	    "start ([^ :\n]*ldconfig[^ :\n]*): ([^\n]*)", { NULL, "ldconfig",
+	    "detail" } },
 	{ "CTR-HOOK", 2, "error executing hook `", 0, NULL, "error executing "
 	    "hook `[^`\n]*nvidia[^`\n]*`", { NULL } },
 	{ "CTR-HOOK", 2, "nvidia-ctk hook ", 0, NULL, "nvidia-ctk hook "
@@ -1465,6 +1490,10 @@ const struct pattern cds_explain_patterns[] = {
 	    "nvcr\\.io/nvidia/driver:([0-9]+(\\.[0-9]+)*)-([a-z]+[0-9.]*)"
 	    "[^\n]{0,400}(not ?found|manifest unknown)", { NULL, "driver",
 	    NULL, "os" } },
+	/* cos-gpu-installer: the driver's files of a COS build, 404 */
+	{ "CTR-DRIVER-IMAGE", 1, "gs://cos-tools/", 0, NULL, "gs://cos-tools/"
+	    "([0-9][0-9.]*)/(gpu_[A-Za-z0-9_]+)[^\n]{0,120}404", { NULL,
+	    "cos build", "file" } },
 	/* gVisor's runsc: nvproxy has no ABI for the host's driver
 	 * ("registering nvproxy driver: unsupported Nvidia driver version:
 	 * 535.161.08"), or the program made a call it does not pass on

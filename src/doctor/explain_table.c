@@ -576,6 +576,22 @@ const struct entry_def cds_explain_entries[] = {
 	  "variant), each from its own index."),
 	  { { N_("builds of both pin the same wheels"),
 	    { BY("MSG-PKG") } } } },
+	/* pynvml's own deprecation warning (the package on PyPI since its
+	 * version 12, its __init__) */
+	{ "PYNVML-DEPRECATED", N_("a package still depends on the deprecated "
+	  "pynvml"),
+	  N_("The pynvml package on PyPI is a deprecated wrapper; NVIDIA's "
+	  "NVML binding is nvidia-ml-py, which installs the same pynvml "
+	  "module.  Importing the wrapper prints this warning.  It is not a "
+	  "fault of the driver or of NVML: the program goes on, and a "
+	  "package that depends on pynvml (or the environment's own list) "
+	  "brought the old name in."),
+	  N_("pip uninstall pynvml, then pip install nvidia-ml-py.  Where "
+	  "another package pulled pynvml in, a newer release of it may "
+	  "depend on nvidia-ml-py instead; otherwise report it to its "
+	  "maintainers, as the warning asks."),
+	  { { N_("a package in the environment depends on pynvml"),
+	    { BY(BY_MESSAGE) } } } },
 	/* CuPy's own warning: two of its packages in one environment */
 	{ "PKG-TWO-BUILDS", N_("two builds of one package are installed over "
 	  "each other"),
@@ -1105,6 +1121,31 @@ const struct entry_def cds_explain_entries[] = {
 	 * /proc), awslabs/amazon-eks-ami#2790 (1.20.0's application-profile
 	 * hook on a read-only /etc/nvidia), containers/toolbox#1577 (the
 	 * spec's nvidia-persistenced socket) */
+	/* the toolkit's ldconfig step inside the container's root */
+	{ "CTR-LDCONFIG", N_("the container toolkit's ldconfig run failed"),
+	  N_("After mounting the driver's libraries into a container, "
+	  "nvidia-container-cli runs ldconfig in the container's root to add "
+	  "them to its loader cache: the program config.toml names "
+	  "([nvidia-container-cli] ldconfig, \"@/sbin/ldconfig.real\" on "
+	  "Debian and Ubuntu, \"@/sbin/ldconfig\" elsewhere; Apptainer and "
+	  "enroot pass their own --ldconfig).  That run failed: the path is "
+	  "not on this host (NixOS has no /sbin/ldconfig), it is a script "
+	  "that cannot run there (Ubuntu's /usr/sbin/ldconfig wraps "
+	  "ldconfig.real), or the sandbox it runs in kills it (a seccomp "
+	  "filter that refuses a call a newer ldconfig or driver makes, an "
+	  "enroot sandbox inside another).  The container does not start, or "
+	  "starts without the driver's libraries in its cache."),
+	  N_("Point the toolkit at an ldconfig binary this host has "
+	  "(config.toml's ldconfig, with the @ that means the host's path; "
+	  "the --ldconfig Apptainer or enroot passes), update "
+	  "libnvidia-container where its filter kills ldconfig, or let the "
+	  "engine give the GPU by CDI (nvidia-ctk cdi generate; --device "
+	  "nvidia.com/gpu=all) instead of the legacy hook."),
+	  { { N_("the ldconfig the toolkit runs is not on the host or cannot "
+	    "run in the container's root (the message names it)"),
+	    { { NULL, { { NULL } } } } },
+	    { N_("a seccomp filter or a nested sandbox kills ldconfig"),
+	    { { NULL, { { NULL } } } } } } },
 	{ "CTR-HOOK", N_("a hook that gives the container its GPU failed"),
 	  N_("As the container was created, the engine ran the NVIDIA "
 	  "Container Toolkit's hooks (nvidia-ctk hook ..., the CDI spec's "
@@ -1200,14 +1241,18 @@ const struct entry_def cds_explain_entries[] = {
 	  "supports, and not every driver version for each: for another OS "
 	  "(a new Debian, a Container-Optimized OS release) the tag does not "
 	  "exist, the driver pod cannot start and no node offers "
-	  "nvidia.com/gpu."),
+	  "nvidia.com/gpu.  GKE's installer for Container-Optimized OS "
+	  "(cos-gpu-installer) likewise downloads the driver's files named "
+	  "for the node's COS build (gs://cos-tools/BUILD/), and a build "
+	  "without them answers 404."),
 	  N_("Use a driver version that has an image for the node's OS (the "
 	  "image's tags on NGC), run the nodes on an OS the Operator "
 	  "supports, or install the driver on the nodes with their own "
 	  "package manager and deploy the Operator with driver.enabled=false; "
 	  "on GKE, use its own driver installation instead."),
-	  { { N_("the registry has no driver image of that version for that "
-	    "OS (the message names the tag)"), { BY(BY_MESSAGE) } } } },
+	  { { N_("the registry has no driver image or files of that version "
+	    "for that OS (the message names the tag or the build)"),
+	    { BY(BY_MESSAGE) } } } },
 	/* gVisor's GPU proxy (gvisor.dev/gvisor/pkg/sentry/devices/nvproxy:
 	 * SupportedDrivers, SupportedIoctls; runsc nvproxy
 	 * list-supported-drivers) */
@@ -1257,7 +1302,9 @@ const struct entry_def cds_explain_entries[] = {
 	  "or lags behind a package it depends on, a base image holds an "
 	  "older library than the repository's development package needs, "
 	  "or NVIDIA has no repository (or not that package) for this "
-	  "release of the distribution."),
+	  "release of the distribution.  Or files moved from one package to "
+	  "another, and the package manager will not take over files the "
+	  "old one still holds (pacman's \"exists in filesystem\")."),
 	  N_("Ask the package manager which versions each repository offers "
 	  "(apt-cache policy PACKAGE, dnf list --showduplicates PACKAGE, "
 	  "pacman -Si PACKAGE) and install matching versions of the whole "
@@ -1267,7 +1314,10 @@ const struct entry_def cds_explain_entries[] = {
 	  "published half updated is fixed upstream: wait or hold the "
 	  "upgrade.  For a release NVIDIA has no repository for, use the "
 	  "distribution's own packages or the nearest release NVIDIA "
-	  "publishes, as its installation guide lists."),
+	  "publishes, as its installation guide lists.  Where files moved "
+	  "between packages, follow the distribution's notice (Arch's "
+	  "linux-firmware split of 20250613.12fe085f-5: pacman -Rdd "
+	  "linux-firmware, then pacman -Syu linux-firmware)."),
 	  { { N_("two repositories carry NVIDIA's packages at different "
 	    "versions, or an installed one is older than the repository's "
 	    "(the message names both)"),
@@ -1280,7 +1330,11 @@ const struct entry_def cds_explain_entries[] = {
 	    "list") } },
 	    { N_("no repository for this release of the distribution has "
 	    "the package"),
-	    { IF("MSG-PKG", "state", "=offered by no list here") } } } },
+	    { IF("MSG-PKG", "state", "=offered by no list here") } },
+	    { N_("the package's files moved to another package, and the "
+	    "old one still holds them (cannot be checked from the message "
+	    "alone: ask the package manager which package owns the file)"),
+	    { { NULL, { { NULL } } } } } } },
 	/* the container toolkit's apt repository by distribution, withdrawn
 	 * when its packages became one generic deb (NVIDIA/libnvidia-
 	 * container#225, kubernetes/kops#16387 citing NVIDIA's install
@@ -1347,6 +1401,33 @@ const struct entry_def cds_explain_entries[] = {
 	  { { N_("the engine was built with another TensorRT or on another "
 	    "GPU (the message says which)"), { { NULL, { { NULL } } } } } } },
 	/* NCCL's shared-memory transport (misc/shmutils.cc) */
+	/* memory with a fabric handle, refused: NVIDIA's IMEX guide
+	 * (docs.nvidia.com/multi-node-nvlink-systems/imex-guide,
+	 * imexchannels.html): the channels are not created by default, and
+	 * without one the CUDA calls that need it fail as not permitted */
+	{ "FABRIC-IMEX", N_("fabric-shareable GPU memory without an IMEX "
+	  "channel"),
+	  N_("Memory that other processes and nodes may import over NVLink "
+	  "(cuMemCreate with a fabric handle type: NCCL's and DeepEP's "
+	  "NVLink buffers, MSCCL++, PyTorch's shared segments) needs an "
+	  "IMEX channel the process can open, a device under "
+	  "/dev/nvidia-caps-imex-channels/, and a multi-node NVLink system "
+	  "whose IMEX service runs.  The driver creates no channel by "
+	  "default, a container sees one only if it is passed in, and "
+	  "without it cuMemCreate fails as not permitted "
+	  "(CUDA_ERROR_NOT_PERMITTED, 800)."),
+	  N_("On a multi-node NVLink system, create the channel (its major "
+	  "number is in /proc/devices as nvidia-caps-imex-channels; mknod "
+	  "/dev/nvidia-caps-imex-channels/channel0 c MAJOR 0), pass it into "
+	  "the container, and run the IMEX service.  Elsewhere, make the "
+	  "program use another handle type or its single-node path "
+	  "(DeepEP's and NCCL's settings for NVLink buffers)."),
+	  { { N_("no IMEX channel the process can open (cannot be checked "
+	    "from the message alone: list /dev/nvidia-caps-imex-channels "
+	    "where the program runs)"), { { NULL, { { NULL } } } } },
+	    { N_("the machine is not part of a multi-node NVLink domain, "
+	    "where fabric handles are supported"),
+	    { { NULL, { { NULL } } } } } } },
 	{ "NCCL-SHM", N_("NCCL could not create its shared memory"),
 	  N_("Processes on one machine exchange data through segments in "
 	  "/dev/shm; NCCL could not create or grow one there: /dev/shm is "

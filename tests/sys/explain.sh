@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 792
+plan 803
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -398,6 +398,9 @@ is "$(cap call) $(cap number)" "allocation class 0x0000c7c0" "CTR-GVISOR: the ca
 recog '  Warning  Failed  2m (x5 over 4m)  kubelet  Failed to pull image "nvcr.io/nvidia/driver:570.124.06-ubuntu26.04": rpc error: code = NotFound desc = failed to pull and unpack image "nvcr.io/nvidia/driver:570.124.06-ubuntu26.04": not found' \
     CTR-DRIVER-IMAGE "the GPU Operator's driver image for an OS it does not publish"
 is "$(cap driver) $(cap os)" "570.124.06 ubuntu26.04" "CTR-DRIVER-IMAGE: the driver and the OS of the tag"
+recog 'E0625 05:36:32.767916 5389 install.go:452] failed to check driver compatibility: failed to get fallback driver: failed to get R525 GPU driver version: failed to download artifact gpu_R525_version: failed to download gpu_R525_version from gs://cos-tools/17412.101.13/gpu_R525_version : failed to download gpu_R525_version, status: 404 Not Found' \
+    CTR-DRIVER-IMAGE "GKE's COS installer without the driver's files for the build"
+is "$(cap 'cos build') $(cap file)" "17412.101.13 gpu_R525_version" "CTR-DRIVER-IMAGE: the COS build and the file"
 recog 'Back-off pulling image "nvcr.io/nvidia/driver:570.124.06-ubuntu22.04"' None \
     "a pull backing off, no not-found: not a verdict"
 recog '/usr/bin/ld: cannot find -lnvparsers: No such file or directory' API-GONE \
@@ -446,6 +449,16 @@ recog 'CMake Error at CMakeLists.txt:3 (find_package):
   By not providing "FindCUDAX.cmake" in CMAKE_MODULE_PATH this project has
   asked CMake to find a package configuration file provided by "CUDAX", but
   CMake did not find one.' None "another package CMake does not find"
+recog "mscclpp._mscclpp.CuError: (800, 'Call to cuMemCreate(&memHandle, nbytes, &prop, 0 ) failed./src/gpu_utils.cc:113 (Cu failure: operation not permitted)')" \
+    FABRIC-IMEX "fabric memory refused, in MSCCL++'s words"
+is "$(jget "$OUT" '[m["captures"].get("code") for m in d["matches"]][1]')" \
+    CUDA_ERROR_NOT_PERMITTED "FABRIC-IMEX: the driver's code beside it"
+recog '/usr/lib/python3/dist-packages/torch/cuda/__init__.py:61: FutureWarning: The pynvml package is deprecated. Please install nvidia-ml-py instead. If you did not install pynvml directly, please report this to the maintainers of the package that installed pynvml for you.' \
+    PYNVML-DEPRECATED "pynvml's own deprecation warning"
+recog '$ sudo nvidia-smi -pl 175
+Changing power management limit is not supported for GPU: 00000000:01:00.0.
+Treating as warning and moving on.' GPU-FEATURE "nvidia-smi: a setting a laptop GPU lacks"
+is "$(cap setting)" "power management limit" "GPU-FEATURE: the setting named"
 recog '/usr/lib/gcc/aarch64-linux-gnu/12/include/arm_neon.h(1829): error: identifier "__builtin_aarch64_ssubwv4hi" is undefined' \
     NVCC-NEON "nvcc's front end in GCC's NEON header"
 is "$(cap identifier)" __builtin_aarch64_ssubwv4hi "NVCC-NEON: the builtin named"
@@ -578,7 +591,10 @@ recog 'The GPU failed to perform image processing because of an error. Error cod
 recog "/usr/include/bits/floatn.h(86): error: invalid combination of type specifiers" \
     F23 "nvcc on a glibc newer than it knows"
 recog 'nvidia-container-cli: ldcache error: open failed: /sbin/ldconfig: no such file or directory: unknown.' \
-    CTR-HOOK "the toolkit's hook runs an ldconfig the host lacks"
+    CTR-LDCONFIG "the toolkit's hook runs an ldconfig the host lacks"
+recog 'E0216 13:44:10.419067 1 nvc_ldcache.c:411] could not start /usr/sbin/ldconfig: process execution failed: no such file or directory' \
+    CTR-LDCONFIG "nvc_ldcache's words for an ldconfig it could not run"
+is "$(cap ldconfig)" /usr/sbin/ldconfig "CTR-LDCONFIG: the ldconfig named"
 recog "Could not find the bitsandbytes CUDA binary at WindowsPath('A:/venv/lib/site-packages/bitsandbytes/libbitsandbytes_cuda128.dll')" \
     BNB-BINARY "bitsandbytes on Windows: its CUDA binary not found"
 is "$(cap wanted)" libbitsandbytes_cuda128.dll "bitsandbytes: the binary it wanted"
@@ -1187,7 +1203,15 @@ is "$(ids 'libnccl-dev : Depends: libnccl2 (= 2.30.4-1+cuda13.2) but 2.25.1-1+cu
 	"['PKG-DEPS']" "apt: an NVIDIA library held at another version than the repository's"
 cds --root "$E0" explain --json 'libnccl-dev : Depends: libnccl2 (= 2.30.4-1+cuda13.2) but 2.25.1-1+cuda12.8 is to be installed'
 is "$(jget "$OUT" 'd["matches"][0]["captures"]["apt package"], d["verdict"], len(d["causes"])')" \
-	"('libnccl2', None, 3)" "PKG-DEPS: the package named, no cause claimed from here"
+	"('libnccl2', None, 4)" "PKG-DEPS: the package named, no cause claimed from here"
+# pacman's file conflict after Arch's linux-firmware split (its news of
+# 20250613.12fe085f-5 quotes these lines)
+is "$(ids 'error: failed to commit transaction (conflicting files)
+linux-firmware-nvidia: /usr/lib/firmware/nvidia/ad103 exists in filesystem')" \
+	"['PKG-DEPS']" "pacman: NVIDIA's firmware files held by the package they moved out of"
+is "$(ids 'error: failed to commit transaction (conflicting files)
+python-foo: /usr/lib/python3/foo.py exists in filesystem')" "[]" \
+	"pacman: a conflict on a package none of NVIDIA's"
 is "$(ids ' - nothing provides dkms >= 3.1.8 needed by kmod-nvidia-open-dkms-3:575.57.08-1.el9.noarch from cuda-rhel9-x86_64')" \
 	"['PKG-DEPS']" "dnf: nothing provides what an NVIDIA package needs"
 is "$(ids '  - package cuda-nvml-devel-1:13.2.51-1.fc44.x86_64 from fedora-multimedia requires cuda-nvml(x86-64), but none of the providers can be installed')" \

@@ -633,6 +633,12 @@ main(void)
 			snprintf(text, sizeof(text), "call='cuMemCreate(&handle, "
 			    "size, &prop, 0)' Reason=%s.", c->text);
 			check(h, c, "the driver's words after its call", text, 1);
+			/* MSCCL++'s CuError */
+			snprintf(text, sizeof(text), "mscclpp._mscclpp.CuError: "
+			    "(%ld, 'Call to cuMemCreate(&h, n, &prop, 0 ) failed."
+			    "/src/gpu_utils.cc:113 (Cu failure: %s)')", c->value,
+			    c->text);
+			check(h, c, "MSCCL++'s words", text, 1);
 		}
 		if (strncmp(c->name, "CUDA_ERROR_", 11) == 0) {
 			cycles(h, c);
