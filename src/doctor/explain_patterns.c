@@ -459,6 +459,11 @@ const struct pattern cds_explain_patterns[] = {
 	    "/)?(libcuda\\.so\\.1)" CANNOT, { NULL, NULL, "missing" } },
 	/* cuda-python's loader: "RuntimeError: Failed to dlopen
 	 * libcuda.so.1" */
+	/* nvdiffrast's OpenGL context on EGL: glvnd found no NVIDIA EGL
+	 * (libEGL_nvidia.so.0 or its vendor file 10_nvidia.json missing,
+	 * as in a container without the graphics capability) */
+	{ "DRIVER-LIB", 3, "eglInitialize() failed", 0, "glutil.cpp:",
+	    "eglInitialize\\(\\) failed", { NULL } },
 	{ "DRIVER-LIB", 2, "Failed to dlopen ", 0, NULL, "Failed to dlopen "
 	    "(libcuda\\.so(\\.1)?)", { NULL, "missing" } },
 	{ "NO-DRIVER", 3, "Failed to dlopen ", 0, NULL, "Failed to dlopen "
@@ -770,6 +775,13 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F16", 2, "PTX was compiled with an unsupported toolchain", 0,
 	    NULL, "PTX was compiled with an unsupported toolchain",
 	    { NULL } },
+	/* Triton's helper modules: a cached one that does not load
+	 * (Windows' words), one that cannot be built without Python.h */
+	{ "TRITON-HELPER", 2, "DLL load failed while importing ", 0, NULL,
+	    "DLL load failed while importing (__triton_launcher|cuda_utils)",
+	    { NULL, "module" } },
+	{ "TRITON-HELPER", 2, "Python.h", 0, "cuda_utils.c", "Python\\.h:? "
+	    "(No such file or directory|file not found)", { NULL } },
 	/* pynvml's deprecation warning at import */
 	{ "PYNVML-DEPRECATED", 2, "The pynvml package is deprecated", 0, NULL,
 	    "The pynvml package is deprecated", { NULL } },
@@ -1974,6 +1986,12 @@ const struct pattern cds_explain_patterns[] = {
 	    "CUDNN_STATUS_NOT_INITIALIZED", { NULL } },
 	/* DGL ships its C++ libraries per PyTorch release
 	 * (libdgl_sparse_pytorch_2.1.0.so): none for the torch installed */
+	/* Windows' loader for a compiled extension module one of whose
+	 * imports its DLLs lack (ERROR_PROC_NOT_FOUND): pytorch3d's _C,
+	 * SageAttention's _fused built against another PyTorch */
+	{ "TORCH-ABI", 3, "DLL load failed while importing ", 0, NULL,
+	    "DLL load failed while importing ([A-Za-z0-9_]+): The specified "
+	    "procedure could not be found", { NULL, "module" } },
 	{ "TORCH-ABI", 2, "Cannot find DGL C++ ", 0, NULL, "Cannot find DGL "
 	    "C\\+\\+ [a-z]+ library at [^\n]*_pytorch_([0-9.]+)\\.so",
 	    { NULL, "built for" } },
@@ -2273,6 +2291,11 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F23", 1, "is greater than the maximum required version by CUDA",
 	    0, NULL, "is greater than the maximum required version by CUDA "
 	    "([0-9.]+)", { NULL, "cuda" } },
+	/* MSVC's standard library refusing an older nvcc (yvals_core.h):
+	 * "error STL1002: Unexpected compiler version, expected CUDA 12.4 or
+	 * newer." */
+	{ "F23", 1, "STL1002", 0, NULL, "STL1002: Unexpected compiler version, "
+	    "expected CUDA ([0-9]+\\.[0-9]+) or newer", { NULL, "needs cuda" } },
 	{ "F23", 1, "unsupported Microsoft Visual Studio version", 0, NULL,
 	    "unsupported Microsoft Visual Studio version", { NULL } },
 	/* autoconf's probe of nvcc compiling a test program: nvcc is

@@ -576,6 +576,30 @@ const struct entry_def cds_explain_entries[] = {
 	  "variant), each from its own index."),
 	  { { N_("builds of both pin the same wheels"),
 	    { BY("MSG-PKG") } } } },
+	/* Triton's own C helpers, built and cached per Python */
+	{ "TRITON-HELPER", N_("Triton cannot build or load its compiled "
+	  "helper module"),
+	  N_("Triton compiles small Python extension modules of its own "
+	  "(cuda_utils, __triton_launcher) with the host's C compiler against "
+	  "the running Python's headers and library, and keeps them in its "
+	  "cache (~/.triton/cache or TRITON_CACHE_DIR; TorchInductor's under "
+	  "the temporary folder's torchinductor_USER).  Either the Python has "
+	  "no headers or import library to build them against (an embedded "
+	  "or minimal install: Windows' embeddable packages, some uv-managed "
+	  "ones, a Linux system without python3-dev), or a module cached for "
+	  "another Python or Triton is found again and does not load (on "
+	  "Windows: \"DLL load failed while importing cuda_utils\")."),
+	  N_("Delete Triton's cache (~/.triton/cache, %USERPROFILE%\\.triton"
+	  "\\cache, or the folder TRITON_CACHE_DIR names) and TorchInductor's "
+	  "(%TEMP%\\torchinductor_USER), and give each Python environment "
+	  "its own TRITON_CACHE_DIR.  For the headers, use a full Python "
+	  "install (or add its include and libs folders; python3-dev on "
+	  "Debian and Ubuntu)."),
+	  { { N_("a module cached for another Python or Triton (cannot be "
+	    "checked from the message alone: look in the cache it names)"),
+	    { { NULL, { { NULL } } } } },
+	    { N_("the Python has no headers or import library to build "
+	    "against"), { { NULL, { { NULL } } } } } } },
 	/* pynvml's own deprecation warning (the package on PyPI since its
 	 * version 12, its __init__) */
 	{ "PYNVML-DEPRECATED", N_("a package still depends on the deprecated "
@@ -726,7 +750,9 @@ const struct entry_def cds_explain_entries[] = {
 	  N_("A compiled extension (vLLM's _C, a custom CUDA op) calls a C++ "
 	  "function of PyTorch (c10::, at::, torch::) that the installed "
 	  "PyTorch does not have: it was built for another PyTorch "
-	  "version."),
+	  "version.  On Windows the loader says only \"The specified "
+	  "procedure could not be found\" for the module it was "
+	  "importing."),
 	  N_("Install the build of the extension made for the installed "
 	  "PyTorch, or the PyTorch version the extension requires."),
 	  { { N_("the installed PyTorch lacks the function (loading the "
@@ -998,8 +1024,9 @@ const struct entry_def cds_explain_entries[] = {
 	{ "DRIVER-LIB", N_("a library of the NVIDIA driver is missing"),
 	  N_("libcuda.so.1, libnvidia-ml.so.1, libnvidia-ptxjitcompiler.so.1, "
 	  "libnvcuvid.so.1, OptiX's libnvoptix.so.1, the Vulkan and GL "
-	  "library libGLX_nvidia.so.0 with its ICD file, and the nvidia-smi "
-	  "program come with the driver, never with CUDA or a pip wheel.  One "
+	  "library libGLX_nvidia.so.0 with its ICD file, the EGL library "
+	  "libEGL_nvidia.so.0 with its glvnd vendor file (10_nvidia.json), "
+	  "and the nvidia-smi program come with the driver, never with CUDA or a pip wheel.  One "
 	  "is not found: the driver's user-space packages are not installed, "
 	  "or a container was started without the GPU or without that "
 	  "capability (NVIDIA_DRIVER_CAPABILITIES: utility for NVML and "

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 803
+plan 811
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -459,6 +459,21 @@ recog '$ sudo nvidia-smi -pl 175
 Changing power management limit is not supported for GPU: 00000000:01:00.0.
 Treating as warning and moving on.' GPU-FEATURE "nvidia-smi: a setting a laptop GPU lacks"
 is "$(cap setting)" "power management limit" "GPU-FEATURE: the setting named"
+recog 'yvals_core.h(902): error STL1002: Unexpected compiler version, expected CUDA 12.4 or newer.' \
+    F23 "MSVC's standard library refusing an older nvcc"
+is "$(cap 'needs cuda')" 12.4 "F23: the CUDA the STL asks for"
+recog '[F glutil.cpp:338] eglInitialize() failed' DRIVER-LIB \
+    "nvdiffrast's EGL context without NVIDIA's EGL"
+recog 'torch._dynamo.exc.BackendCompilerFailed: backend='"'"'inductor'"'"' raised:
+ImportError: DLL load failed while importing __triton_launcher: The specified module could not be found.' \
+    TRITON-HELPER "Triton's cached launcher that does not load"
+is "$(cap module)" __triton_launcher "TRITON-HELPER: the module named"
+recog '/tmp/tmpab12/cuda_utils.c:6:10: fatal error: Python.h: No such file or directory' \
+    TRITON-HELPER "Triton's helper without the Python headers"
+recog 'ImportError: DLL load failed while importing _ssl: The specified module could not be found.' \
+    None "another module's DLL: not Triton's"
+recog 'ImportError: DLL load failed while importing _fused: The specified procedure could not be found.' \
+    TORCH-ABI "Windows' words for an extension built against another PyTorch"
 recog '/usr/lib/gcc/aarch64-linux-gnu/12/include/arm_neon.h(1829): error: identifier "__builtin_aarch64_ssubwv4hi" is undefined' \
     NVCC-NEON "nvcc's front end in GCC's NEON header"
 is "$(cap identifier)" __builtin_aarch64_ssubwv4hi "NVCC-NEON: the builtin named"
