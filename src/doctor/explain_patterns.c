@@ -709,6 +709,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F16", 2, "minimum required nvidia driver", 0, NULL, "minimum "
 	    "required nvidia driver[^\n]{0,40} is ([0-9]+\\.[0-9.]+)",
 	    { NULL, "needs" } },
+	/* FFmpeg's words where it does not know the NVENC API the driver
+	 * lacks ("The minimum required Nvidia driver for nvenc is (unknown)
+	 * or newer") */
+	{ "F16", 2, "minimum required nvidia driver for nvenc is (unknown)", 0,
+	    NULL, "minimum required nvidia driver for nvenc is \\(unknown\\)",
+	    { NULL } },
 	/* Mojo/MAX: "requires a minimum driver version of 580 and CUDA
 	 * version 13.0. Your driver version is 570.211.01" */
 	{ "F16", 2, "minimum driver version", 0, NULL, "minimum driver "
@@ -1149,6 +1155,10 @@ const struct pattern cds_explain_patterns[] = {
 	    "NVML_ERROR_NOT_SUPPORTED|NotSupported)", { NULL } },
 	{ "NVML-UMA", 1, "| Not Supported", 0, NULL, "\\| Not Supported +"
 	    "\\| +[0-9]+% ", { NULL } },
+	/* gpustat's line for a GPU whose memory NVML does not report ("[0]
+	 * NVIDIA GB10 | 54°C, 0 % | ?? / ?? MB"), on GB10, whose memory is
+	 * the system's (elsewhere the same marks follow any failed query) */
+	{ "NVML-UMA", 2, "?? /", 0, "GB10", "\\?\\? */ *\\?\\? MB", { NULL } },
 	/* a verbs call that pins memory or a queue failing for ENOMEM
 	 * (NCCL: "Call to ibv_reg_mr_iova2 failed with error Cannot allocate
 	 * memory"; UCX: "ibv_create_cq(cqe=4096) failed: Cannot allocate
@@ -2751,6 +2761,13 @@ const struct pattern cds_explain_patterns[] = {
 	    "does not exist", { NULL } },
 	/* a Rust binding's build script that does not know the toolkit
 	 * installed (cudarc: "Unsupported cuda toolkit version: `12050`") */
+	/* cudarc's panic when a function of its generated list is not in the
+	 * library it opened: dlsym's words with the symbol on Linux,
+	 * GetProcAddress's error 127 on Windows */
+	{ "BINDING-TOOLKIT", 1, "Expected symbol in library", 0, NULL,
+	    "Expected symbol in library: (DlSym \\{ desc: \"[^\"\n]*undefined "
+	    "symbol: ([A-Za-z0-9_]+)|GetProcAddress)", { NULL, NULL,
+	    "symbol" } },
 	{ "BINDING-TOOLKIT", 1, "Unsupported cuda toolkit version", 0, NULL,
 	    "Unsupported cuda toolkit version: *`?([0-9.]+)`?",
 	    { NULL, "toolkit" } },
@@ -2957,6 +2974,10 @@ const struct pattern cds_explain_patterns[] = {
 	    NVAPI ")' was not declared in this scope", { NULL, "symbol" } },
 	{ "API-GONE", 2, "use of undeclared identifier", 0, NULL, "use of "
 	    "undeclared identifier '(" NVAPI ")'", { NULL, "symbol" } },
+	/* Rust's words for a function a binding's module lacks ("error[E0425]:
+	 * cannot find function `cuGraphAddDependencies` in module `sys`") */
+	{ "API-GONE", 2, "cannot find function `", 0, NULL, "cannot find "
+	    "function `(" NVAPI ")` in (module|crate)", { NULL, "symbol" } },
 	/* the same for an enumerator of a status enum, ahead of the entry
 	 * its code has (no library returned it): GCC's quotes are
 	 * typographic in a UTF-8 locale; MSVC says "undeclared identifier" */

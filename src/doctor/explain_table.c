@@ -1620,7 +1620,11 @@ const struct entry_def cds_explain_entries[] = {
 	  N_("The program's CUDA binding (Rust's cudarc, under candle and "
 	  "others; Triton's table of CUDA releases) is written for a list of "
 	  "toolkit releases and stops on one it does not know: the toolkit "
-	  "is newer than the binding's release, or older than it supports."),
+	  "is newer than the binding's release, or older than it supports.  "
+	  "Or its list of functions has one the library here does not "
+	  "export (a function a newer release removed, as CUDA 13's NVRTC "
+	  "nvrtcGetNVVM; Linux-only driver calls asked of Windows' "
+	  "nvcuda.dll), and the binding stops at loading it."),
 	  N_("Update the binding (cargo update -p cudarc, or the crate that "
 	  "pins it) to a release that knows this toolkit, or build against a "
 	  "toolkit it supports (its cuda-VERSION feature, or CUDA_ROOT)."),

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 811
+plan 817
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -474,6 +474,17 @@ recog 'ImportError: DLL load failed while importing _ssl: The specified module c
     None "another module's DLL: not Triton's"
 recog 'ImportError: DLL load failed while importing _fused: The specified procedure could not be found.' \
     TORCH-ABI "Windows' words for an extension built against another PyTorch"
+recog 'Expected symbol in library: DlSym { desc: "/opt/cuda/lib64/libnvrtc.so: undefined symbol: nvrtcGetNVVM" }' \
+    BINDING-TOOLKIT "cudarc asking CUDA 13's NVRTC for a function it removed"
+is "$(cap symbol)" nvrtcGetNVVM "BINDING-TOOLKIT: the function named"
+recog 'error[E0425]: cannot find function `cuGraphAddDependencies` in module `sys`' \
+    API-GONE "Rust's words for a driver function the binding no longer has"
+recog 'The minimum required Nvidia driver for nvenc is (unknown) or newer' F16 \
+    "FFmpeg: an NVENC API it does not know the driver for"
+recog '[0] NVIDIA GB10 | 54°C,   0 % |    ?? /    ?? MB | gdm(43M)' NVML-UMA \
+    "gpustat on GB10: NVML reports no memory"
+recog '[0] NVIDIA A100-SXM4-40GB | 54°C,   0 % |    ?? /    ?? MB | python(43M)' None \
+    "gpustat's marks on another GPU: any query that failed"
 recog '/usr/lib/gcc/aarch64-linux-gnu/12/include/arm_neon.h(1829): error: identifier "__builtin_aarch64_ssubwv4hi" is undefined' \
     NVCC-NEON "nvcc's front end in GCC's NEON header"
 is "$(cap identifier)" __builtin_aarch64_ssubwv4hi "NVCC-NEON: the builtin named"
