@@ -51,7 +51,8 @@ static const struct {
 	{ "CTR-HOST-DRIVER", "host" }, { "CTR-BAKED", "container" },
 	{ "CTR-WSL", "host" }, { "CTR-CDI", "host" }, { "CTR-PERM", "host" },
 	{ "CTR-K8S", "host" }, { "CTR-ROOTLESS", "host" },
-	{ "CTR-GVISOR", "host" }, { "CTR-LDCONFIG", "host" }, { "CTR-DRIVER-IMAGE", "host" },
+	{ "CTR-GVISOR", "host" }, { "CTR-LDCONFIG", "host" },
+	{ "CTR-DRIVER-IMAGE", "host" },
 	{ "CUDA-IMAGE-GONE", "container" },
 };
 

@@ -1026,11 +1026,12 @@ const struct entry_def cds_explain_entries[] = {
 	  "libnvcuvid.so.1, OptiX's libnvoptix.so.1, the Vulkan and GL "
 	  "library libGLX_nvidia.so.0 with its ICD file, the EGL library "
 	  "libEGL_nvidia.so.0 with its glvnd vendor file (10_nvidia.json), "
-	  "and the nvidia-smi program come with the driver, never with CUDA or a pip wheel.  One "
-	  "is not found: the driver's user-space packages are not installed, "
-	  "or a container was started without the GPU or without that "
-	  "capability (NVIDIA_DRIVER_CAPABILITIES: utility for NVML and "
-	  "nvidia-smi, compute, video, graphics for OptiX, Vulkan and GL)."),
+	  "and the nvidia-smi program come with the driver, never with CUDA "
+	  "or a pip wheel.  One is not found: the driver's user-space "
+	  "packages are not installed, or a container was started without "
+	  "the GPU or without that capability (NVIDIA_DRIVER_CAPABILITIES: "
+	  "utility for NVML and nvidia-smi, compute, video, graphics for "
+	  "OptiX, Vulkan and GL)."),
 	  N_("Install the driver's user-space libraries of the kernel "
 	  "module's version; in a container, start it with the GPU (--gpus "
 	  "all) and the capability, and never install the driver inside."),
