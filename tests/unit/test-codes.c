@@ -541,10 +541,13 @@ undeclared(cds_handle_t *h, const struct cds_code *c)
 	size_t i;
 
 	for (i = 0; undeclared_forms[i] != NULL; i++) {
+		/* the form's one "%s", filled (forms are data, as forms()'s) */
+		const char *form = undeclared_forms[i], *at = strchr(form, '%');
 		struct cds_explanation *x;
 		const char *sym, *l;
 
-		snprintf(text, sizeof(text), undeclared_forms[i], c->name);
+		snprintf(text, sizeof(text), "%.*s%s%s", (int)(at - form), form,
+		    c->name, at + 2);
 		x = cds_explain_text(h, text);
 		sym = x != NULL && x->nmatches > 0 ?
 		    cap(&x->matches[0], "symbol") : NULL;
