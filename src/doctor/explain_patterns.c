@@ -781,27 +781,6 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F16", 2, "PTX was compiled with an unsupported toolchain", 0,
 	    NULL, "PTX was compiled with an unsupported toolchain",
 	    { NULL } },
-	/* Triton's helper modules: a cached one that does not load
-	 * (Windows' words), one that cannot be built without Python.h */
-	{ "TRITON-HELPER", 2, "DLL load failed while importing ", 0, NULL,
-	    "DLL load failed while importing (__triton_launcher|cuda_utils)",
-	    { NULL, "module" } },
-	{ "TRITON-HELPER", 2, "Python.h", 0, "cuda_utils.c", "Python\\.h:? "
-	    "(No such file or directory|file not found)", { NULL } },
-	/* pynvml's deprecation warning at import */
-	{ "PYNVML-DEPRECATED", 2, "The pynvml package is deprecated", 0, NULL,
-	    "The pynvml package is deprecated", { NULL } },
-	/* CuPy's warning at import when two of its packages are installed
-	 * (cupy/_environment.py), the list on a line of its own */
-	{ "PKG-TWO-BUILDS", 1, "multiple CuPy packages are installed", 0,
-	    NULL, "multiple CuPy packages are installed([^\n]*\n){1,4}"
-	    "[^\n]*(cupy[a-z0-9_-]*(, cupy[a-z0-9_-]*)+)",
-	    { NULL, NULL, "packages" } },
-	/* cuMemCreate refused as not permitted, in the words of the call's
-	 * wrapper: the refusal NVIDIA's IMEX guide describes for memory
-	 * with a fabric handle and no channel */
-	{ "FABRIC-IMEX", 1, "cuMemCreate(", 0, NULL, "cuMemCreate\\([^\n]{0,200}"
-	    "(operation not permitted|CUDA_ERROR_NOT_PERMITTED)", { NULL } },
 	/* XLA's ptxas newer than the driver (pip's nvidia-cuda-nvcc over an
 	 * older driver): it warns and compiles serially */
 	{ "F16", 2, "which is older than the PTX compiler version", 1, NULL,
@@ -1159,6 +1138,11 @@ const struct pattern cds_explain_patterns[] = {
 	 * NVIDIA GB10 | 54°C, 0 % | ?? / ?? MB"), on GB10, whose memory is
 	 * the system's (elsewhere the same marks follow any failed query) */
 	{ "NVML-UMA", 2, "?? /", 0, "GB10", "\\?\\? */ *\\?\\? MB", { NULL } },
+	/* cuMemCreate refused as not permitted, in the words of the call's
+	 * wrapper: the refusal NVIDIA's IMEX guide describes for memory
+	 * with a fabric handle and no channel */
+	{ "FABRIC-IMEX", 1, "cuMemCreate(", 0, NULL, "cuMemCreate\\([^\n]{0,200}"
+	    "(operation not permitted|CUDA_ERROR_NOT_PERMITTED)", { NULL } },
 	/* a verbs call that pins memory or a queue failing for ENOMEM
 	 * (NCCL: "Call to ibv_reg_mr_iova2 failed with error Cannot allocate
 	 * memory"; UCX: "ibv_create_cq(cqe=4096) failed: Cannot allocate
@@ -2297,6 +2281,22 @@ const struct pattern cds_explain_patterns[] = {
 	    "Method '([A-Za-z0-9_]+)' not available in CPU-only "
 	    "version of bitsandbytes", { NULL, "method" } },
 	/* build tools, package managers */
+	/* Triton's helper modules: a cached one that does not load
+	 * (Windows' words), one that cannot be built without Python.h */
+	{ "TRITON-HELPER", 2, "DLL load failed while importing ", 0, NULL,
+	    "DLL load failed while importing (__triton_launcher|cuda_utils)",
+	    { NULL, "module" } },
+	{ "TRITON-HELPER", 2, "Python.h", 0, "cuda_utils.c", "Python\\.h:? "
+	    "(No such file or directory|file not found)", { NULL } },
+	/* pynvml's deprecation warning at import */
+	{ "PYNVML-DEPRECATED", 2, "The pynvml package is deprecated", 0, NULL,
+	    "The pynvml package is deprecated", { NULL } },
+	/* CuPy's warning at import when two of its packages are installed
+	 * (cupy/_environment.py), the list on a line of its own */
+	{ "PKG-TWO-BUILDS", 1, "multiple CuPy packages are installed", 0,
+	    NULL, "multiple CuPy packages are installed([^\n]*\n){1,4}"
+	    "[^\n]*(cupy[a-z0-9_-]*(, cupy[a-z0-9_-]*)+)",
+	    { NULL, NULL, "packages" } },
 	/* PyTorch's cpp_extension checks the compiler against CUDA's limit */
 	{ "F23", 1, "is greater than the maximum required version by CUDA",
 	    0, NULL, "is greater than the maximum required version by CUDA "
