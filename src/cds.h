@@ -832,6 +832,9 @@ struct cds_container {
 				   that maps root to another uid (on a host:
 				   the engines' own, as in an unprivileged
 				   LXC container) */
+	const char *sandbox;	/* in a container: "gvisor" when the kernel
+				   answering is gVisor's (its marker file, or
+				   the version it reports), else NULL */
 	char *visible_devices;	/* NVIDIA_VISIBLE_DEVICES, or NULL */
 	char *capabilities;	/* NVIDIA_DRIVER_CAPABILITIES, or NULL */
 	struct cds_evidence *evidence;	/* what told: "marker" =

@@ -1266,6 +1266,16 @@ own_number_before(const char *text, const char *at, const struct cds_code *c)
 	    (d - text >= 3 && strncasecmp(d - 3, "err", 3) == 0);
 }
 
+/* Is the word that ends at E in TEXT the word W (any case)? */
+static int
+word_before(const char *text, const char *e, const char *w)
+{
+	size_t n = strlen(w);
+
+	return (size_t)(e - text) >= n && strncasecmp(e - n, w, n) == 0 &&
+	    ((size_t)(e - text) == n || !isalnum((unsigned char)e[-n - 1]));
+}
+
 /* Is SAID, found at AT in TEXT, the end of what a program printed after
  * a colon ("setConst: invalid device symbol"), or what HANDLE_ERROR
  * prints ("unspecified launch failure in k.cu at line 196"), or a line
@@ -1309,10 +1319,12 @@ said_last(const char *text, const char *at, size_t k, const struct cds_code *c)
 			return 0;
 		}
 	} else if (at - text < 2 || at[-1] != ' ' || (at[-2] != ':' &&
-	    (at - text < 8 || strncasecmp(at - 7, "failed", 6) != 0))) {
-		/* else after a colon, or after "failed" as a program's own
-		 * check prints it ("copy to cData failed invalid device
-		 * symbol") */
+	    !word_before(text, at - 1, "failed") &&
+	    !word_before(text, at - 1, "error"))) {
+		/* else after a colon, or after "failed" or "error" as a
+		 * program's own check prints it ("copy to cData failed
+		 * invalid device symbol", "Device synchronize failed with
+		 * error unspecified launch failure") */
 		return 0;
 	}
 	e += *e == '.';

@@ -1805,6 +1805,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F21", 1, "CUDA capability sm_", 0, NULL, "CUDA capability "
 	    "sm_([0-9]+) is not comp(atible with the current PyTorch "
 	    "installation)?", { NULL, "sm" } },
+	/* the same warning's second line alone (torch/cuda/__init__.py,
+	 * _check_capability: printed only for a GPU whose major the build
+	 * has no kernels of) */
+	{ "F21", 1, "install supports CUDA capabilities sm_", 0, NULL,
+	    "install supports CUDA capabilities (sm_[0-9]+[a-z]?"
+	    "( sm_[0-9]+[a-z]?)*)", { NULL, "supported" } },
 	/* an application's own check of the GPU against the list of
 	 * architectures its PyTorch build has ("NVIDIA GeForce RTX 4060
 	 * (sm_89) is not supported by this PyTorch build. Supported

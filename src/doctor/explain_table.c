@@ -1171,7 +1171,7 @@ const struct entry_def cds_explain_entries[] = {
 	  "nvidia.com/gpu=all) instead of the legacy hook."),
 	  { { N_("the ldconfig the toolkit runs is not on the host or cannot "
 	    "run in the container's root (the message names it)"),
-	    { { NULL, { { NULL } } } } },
+	    { BY("CTK-LDCONFIG") } },
 	    { N_("a seccomp filter or a nested sandbox kills ldconfig"),
 	    { { NULL, { { NULL } } } } } } },
 	{ "CTR-HOOK", N_("a hook that gives the container its GPU failed"),

@@ -44,6 +44,15 @@ evidence_container(struct cds_finding *f, const struct cds_container *ct)
 static const char *
 start_with_gpu(const struct cds_container *ct)
 {
+	if (cds_streq(ct->sandbox, "gvisor")) {
+		/* gvisor.dev's GPU guide: nvproxy, off unless asked for */
+		return "start it with the GPU under gVisor: runsc passes the "
+		    "GPU only with --nvproxy (in the runsc runtime's "
+		    "runtimeArgs in /etc/docker/daemon.json, or the runtime "
+		    "handler's runsc.toml for containerd), then docker run "
+		    "--runtime=runsc --gpus all ... on a host driver that "
+		    "runsc nvproxy list-supported-drivers names";
+	}
 	if (strcmp(ct->runtime, "podman") == 0) {
 		return "start it with the GPU: podman run --device "
 		    "nvidia.com/gpu=all ... (CDI; the host needs a spec: sudo "
@@ -793,6 +802,140 @@ rule_container_no_cgroups(struct cds_rule_ctx *c)
 }
 
 /*
+ * CTR-GVISOR: the container runs under gVisor, whose kernel passes the GPU
+ * on only through nvproxy, for the host drivers it lists and the driver
+ * calls it knows (runsc nvproxy list-supported-drivers; nvproxy's
+ * SupportedIoctls): a note that says so, with what told.  explain's
+ * CTR-GVISOR claims its cause only where this shows.
+ */
+static void
+rule_container_gvisor(struct cds_rule_ctx *c)
+{
+	const struct cds_container *ct = &c->s->container;
+	struct cds_finding *f;
+
+	if (!cds_in_container(ct) || !cds_streq(ct->sandbox, "gvisor")) {
+		return;
+	}
+	f = cds_finding_add(c, "CTR-GVISOR", CDS_SEV_NOTE, "this container "
+	    "runs under gVisor: the GPU reaches it only through gVisor's "
+	    "driver proxy (nvproxy), for the host drivers and driver calls "
+	    "runsc knows");
+	evidence_container(f, ct);
+	cds_finding_evidence(f, "sandbox", "%s",
+	    cds_container_evidence(ct, "sandbox"));
+	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "on the host: runsc "
+	    "nvproxy list-supported-drivers lists the drivers this runsc "
+	    "runs with; a driver call it lacks needs a newer runsc, or runc "
+	    "with the NVIDIA container runtime");
+}
+
+/*
+ * CTK-LDCONFIG: after mounting the driver's libraries into a container,
+ * the toolkit runs an ldconfig to add them to the container's loader
+ * cache: the one [nvidia-container-cli] ldconfig names in config.toml,
+ * "@" meaning the host's file.  The toolkit writes "@/sbin/ldconfig.real"
+ * where that file exists and "@/sbin/ldconfig" elsewhere, and its newer
+ * releases read either as the .real file when there is one, else the
+ * plain one (nvidia-container-toolkit, internal/config: getLdConfigPath,
+ * NormalizeLDConfigPath).  When neither is on the host (a config.toml
+ * copied from another distribution, NixOS without its own), every GPU
+ * container of the hook fails ("ldcache error", nvc_ldcache's "could not
+ * start"); a script there (Ubuntu's /sbin/ldconfig wraps ldconfig.real)
+ * is run in the container's root, whose shell may not be there.
+ */
+static void
+rule_container_ldconfig(struct cds_rule_ctx *c)
+{
+	char *v, *path, *host, *alt = NULL;
+	const char *used = NULL;
+	static const char *const here[] = {
+		"/sbin/ldconfig.real", "/sbin/ldconfig", "/usr/sbin/ldconfig",
+		"/usr/bin/ldconfig", NULL
+	};
+	char head[2] = { 0, 0 };
+	struct cds_finding *f;
+	size_t n, k;
+	FILE *fp;
+
+	if (!host_applies(c) || toolkit_program(c->h) == NULL ||
+	    (v = ctk_config_get(c->h, "nvidia-container-cli", "ldconfig")) ==
+	    NULL) {
+		return;
+	}
+	n = strlen(v);
+	if (n < 3 || v[0] != '"' || v[n - 1] != '"' || v[1] != '@') {
+		free(v);	/* a path in the container's root: not ours */
+		return;
+	}
+	path = cds_xstrndup(v + 2, n - 3);
+	n = strlen(path);
+	if (n > 5 && strcmp(path + n - 5, ".real") == 0) {
+		alt = cds_xstrndup(path, n - 5);
+	} else {
+		alt = cds_xasprintf("%s.real", path);
+	}
+	if (cds_root_is_file(c->h, path)) {
+		used = path;
+	} else if (cds_root_is_file(c->h, alt)) {
+		used = alt;
+	}
+	if (used == NULL) {
+		f = cds_finding_add(c, "CTK-LDCONFIG", CDS_SEV_ERROR, "the "
+		    "ldconfig the container toolkit runs (%s) is not on this "
+		    "host: its GPU containers fail to start (\"ldcache "
+		    "error\")", path);
+		cds_finding_evidence(f, "/etc/nvidia-container-runtime/"
+		    "config.toml", "[nvidia-container-cli] ldconfig = %s", v);
+		cds_finding_evidence(f, "on this host", "neither %s nor %s",
+		    path, alt);
+		for (k = 0; here[k] != NULL && !cds_root_is_file(c->h,
+		    here[k]); k++) {
+			;
+		}
+		if (here[k] != NULL) {
+			cds_finding_evidence(f, "this host's ldconfig", "%s",
+			    here[k]);
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "sudo "
+			    "nvidia-ctk config --set nvidia-container-cli."
+			    "ldconfig=@%s --in-place", here[k]);
+		} else {
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "set "
+			    "ldconfig under [nvidia-container-cli] in /etc/"
+			    "nvidia-container-runtime/config.toml to this "
+			    "host's ldconfig binary, with the @ that means the "
+			    "host's path");
+		}
+	} else if ((host = cds_rpath_follow(c->h, used)) != NULL) {
+		if ((fp = fopen(host, "rb")) != NULL) {
+			n = fread(head, 1, 2, fp);
+			fclose(fp);
+		}
+		if (head[0] == '#' && head[1] == '!') {
+			f = cds_finding_add(c, "CTK-LDCONFIG",
+			    CDS_SEV_WARNING, "the ldconfig the container "
+			    "toolkit runs (%s) is a script, run in each "
+			    "container's root: a container without its shell "
+			    "starts without the driver's libraries in its "
+			    "cache", used);
+			cds_finding_evidence(f, "/etc/nvidia-container-"
+			    "runtime/config.toml", "[nvidia-container-cli] "
+			    "ldconfig = %s", v);
+			cds_finding_evidence(f, used, "a script (#!)");
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "set "
+			    "ldconfig under [nvidia-container-cli] in /etc/"
+			    "nvidia-container-runtime/config.toml to the binary "
+			    "the script runs (\"@/sbin/ldconfig.real\" on "
+			    "Ubuntu)");
+		}
+		free(host);
+	}
+	free(alt);
+	free(path);
+	free(v);
+}
+
+/*
  * CTR-ROOTLESS: the engines here run in a user namespace that maps root
  * to another uid (an unprivileged LXC container; /proc/self/uid_map), and
  * the container toolkit's hook is set to add the GPU's devices to each
@@ -875,5 +1018,9 @@ const struct cds_rule cds_rules_container[] = {
 	    "(no-cgroups)"), NULL, rule_container_no_cgroups },
 	{ "CTR-ROOTLESS", N_("the container toolkit may not set the GPU's "
 	    "device rules"), NULL, rule_container_rootless },
+	{ "CTR-GVISOR", N_("the container runs under gVisor"), NULL,
+	    rule_container_gvisor },
+	{ "CTK-LDCONFIG", N_("the ldconfig the container toolkit runs is "
+	    "missing or a script"), NULL, rule_container_ldconfig },
 	{ NULL, NULL, NULL, NULL }
 };

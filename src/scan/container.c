@@ -255,6 +255,37 @@ detect_rootless(cds_handle_t *h, struct cds_container *ct)
 	free(text);
 }
 
+/*
+ * gVisor: a user-space kernel answers the container's calls, and the GPU
+ * reaches it only through its proxy of the driver (nvproxy, runsc
+ * --nvproxy).  Its marker file, where runsc exposes it
+ * (gvisor.dev/gvisor/pkg/gvisordetect), or the version its kernel reports
+ * in /proc/version: "#1 SMP Sun Jan 10 15:06:54 PST 2016" after release
+ * 4.4.0, later "4.19.0-gvisor" or "5.15.0-gvisor"
+ * (pkg/sentry/syscalls/linux/linux64.go, pkg/sentry/kernel/version.go).
+ */
+static void
+detect_sandbox(cds_handle_t *h, struct cds_container *ct)
+{
+	char *text;
+
+	if (cds_root_exists(h, "/proc/gvisor/kernel_is_gvisor")) {
+		ev_add(ct, "sandbox", "gVisor: /proc/gvisor/kernel_is_gvisor "
+		    "exists");
+		ct->sandbox = "gvisor";
+		return;
+	}
+	text = cds_root_read_file(h, "/proc/version", 4096, NULL);
+	if (text != NULL && (strstr(text, "#1 SMP Sun Jan 10 15:06:54 PST "
+	    "2016") != NULL || strstr(text, "-gvisor ") != NULL)) {
+		text[strcspn(text, "\n")] = '\0';
+		ev_add(ct, "sandbox", "gVisor: /proc/version says \"%s\"",
+		    text);
+		ct->sandbox = "gvisor";
+	}
+	free(text);
+}
+
 /* ---- the GPU's way in ---------------------------------------------------- */
 
 static const char *
@@ -426,6 +457,7 @@ cds_container_scan(cds_handle_t *h, struct cds_container *ct)
 		struct cds_strv mounts = {0};
 
 		detect_rootless(h, ct);
+		detect_sandbox(h, ct);
 		ct->gpu_mechanism = detect_mechanism(h, ct, &mounts);
 		ct->driver_mounts = cds_strv_steal(&mounts);
 		probe_ctl(h, ct);

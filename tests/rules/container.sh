@@ -7,7 +7,7 @@
 # /proc/driver/nvidia, driver files bound in read-only, /dev/nvidiactl
 # bound from the host) and CDI's (its ld.so.conf.d file, its variables);
 # the passthrough judged from /dev/nvidiactl's real open(): absent
-# (CTR-NO-GPU, the fix per runtime), denied by a v1 devices cgroup
+# (CTR-NO-GPU, the fix per runtime; gVisor's sandbox, CTR-GVISOR), denied by a v1 devices cgroup
 # (CTR-CGROUP), a node with no driver made by mknod (CTR-NODE), a
 # non-root user without the device's permission in a rootless podman
 # (CTR-PERM), NVIDIA_DRIVER_CAPABILITIES without compute (CTR-CAPS), the
@@ -17,12 +17,12 @@
 # loaded driver (CTK-CDI), the /dev/char links (CTK-DEV-CHAR) and toolkit
 # releases whose behaviour changed, read from dpkg (CTK-VERSION: 1.17.4-6,
 # 1.18.x, 1.19.1), the toolkit's no-cgroups under a rootful docker
-# (CTK-NO-CGROUPS); explain of a rootless engine's refused device cgroup
-# (CTR-ROOTLESS).  A host
+# (CTK-NO-CGROUPS), the ldconfig its hook runs (CTK-LDCONFIG); explain of
+# a rootless engine's refused device cgroup (CTR-ROOTLESS).  A host
 # that is no container and has no engine says nothing new.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 122
+plan 140
 
 # The variables of the machine running the tests stay out of the trees'.
 unset CDS_CONTAINER KUBERNETES_SERVICE_HOST APPTAINER_CONTAINER \
@@ -92,6 +92,27 @@ like "$OUT" "^Container" "docker: the Container section"
 like "$OUT" "runtime +docker" "docker: named"
 like "$OUT" "/dev/nvidiactl +ENOENT +not passed into the container" "docker: /dev/nvidiactl's open"
 unlike "$OUT" "install the user-space driver" "docker: never install the driver inside"
+# gVisor: the version its kernel reports (pkg/sentry/kernel/version.go),
+# its marker file where runsc exposes it (pkg/gvisordetect)
+printf 'Linux version 4.4.0 #1 SMP Sun Jan 10 15:06:54 PST 2016\n' >"$R/proc/version"
+cds --root "$R" doctor --json
+is "$(ct "['sandbox']"), $(ids)" "gvisor, ['CTR-NO-GPU', 'CTR-GVISOR']" "gVisor's kernel version: the sandbox named, a note beside CTR-NO-GPU"
+like "$(fix_command "$OUT" CTR-NO-GPU)" "under gVisor: runsc passes the GPU only with --nvproxy .*--runtime=runsc --gpus all" "CTR-NO-GPU under gVisor: nvproxy, not the NVIDIA runtime alone"
+like "$(evidence "$OUT" CTR-GVISOR sandbox)" 'PST 2016' "what told: the version line"
+cds --root "$R" doctor
+like "$OUT" "sandbox +gvisor" "the Container section names the sandbox"
+printf 'Linux version 5.15.0-gvisor #1 SMP Sun Jan 10 15:06:54 PST 2016\n' >"$R/proc/version"
+cds --root "$R" doctor --json
+is "$(ct "['sandbox']")" gvisor "a later runsc's release, -gvisor"
+printf 'Linux version 4.4.0-210-generic (buildd@lgw01-amd64-009) (gcc version 5.4.0 20160609 (Ubuntu 5.4.0-6ubuntu1~16.04.12) ) #242-Ubuntu SMP Fri Apr 16 09:57:56 UTC 2021\n' >"$R/proc/version"
+cds --root "$R" doctor --json
+is "$(ct "['sandbox']"), $(ids)" "None, ['CTR-NO-GPU']" "Ubuntu 16.04's own 4.4.0 kernel: no sandbox, no note"
+unlike "$(fix_command "$OUT" CTR-NO-GPU)" "nvproxy" "no gVisor: no nvproxy in the fix"
+mkdir -p "$R/proc/gvisor"
+: >"$R/proc/gvisor/kernel_is_gvisor"
+cds --root "$R" doctor --json
+is "$(ct "['sandbox']")" gvisor "gVisor's marker file"
+rm -rf "$R/proc/gvisor" "$R/proc/version"
 mkdir -p "$R/run"
 printf 'engine="podman-5.4.2"\nrootless=1\n' >"$R/run/.containerenv"
 cds --root "$R" doctor --json
@@ -501,6 +522,8 @@ mk_status 1.19.0-1
 # (NVIDIA/nvidia-docker#1608, NVIDIA/dcgm-exporter#440)
 mkdir -p "$R/etc/nvidia-container-runtime"
 printf '[nvidia-container-cli]\n#no-cgroups = false\nldconfig = "@/sbin/ldconfig"\n' >"$R/etc/nvidia-container-runtime/config.toml"
+mkdir -p "$R/sbin" "$R/usr/sbin"
+cp "$(command -v ldconfig || echo /sbin/ldconfig)" "$R/sbin/ldconfig"
 cds --root "$R" doctor --json
 is "$(ids)" "['NO-DRIVER']" "the toolkit's default config.toml: silent"
 printf '[nvidia-container-cli]\nno-cgroups = true # rootless\n' >"$R/etc/nvidia-container-runtime/config.toml"
@@ -519,7 +542,32 @@ is "$(jget "$OUT" 'd["id"], d["side"], d["cause_here"]')" "('CTR-CGROUP', 'host'
 printf '[nvidia-container-runtime]\nno-cgroups = true\n[nvidia-container-cli]\nno-cgroups = false\n' >"$R/etc/nvidia-container-runtime/config.toml"
 cds --root "$R" doctor --json
 is "$(ids)" "['NO-DRIVER']" "no-cgroups = false in its section (true only in another): silent"
-rm -rf "$R/etc/nvidia-container-runtime" "$R/etc/systemd/system/multi-user.target.wants"
+rm -rf "$R/etc/systemd/system/multi-user.target.wants"
+# the ldconfig the toolkit runs (its config.toml's, "@" the host's file;
+# nvidia-container-toolkit's getLdConfigPath and NormalizeLDConfigPath)
+printf '[nvidia-container-cli]\nldconfig = "@/sbin/ldconfig.real"\n' >"$R/etc/nvidia-container-runtime/config.toml"
+cds --root "$R" doctor --json
+is "$(ids)" "['NO-DRIVER']" "ldconfig.real named, only /sbin/ldconfig here: the toolkit runs that, silent"
+mv "$R/sbin/ldconfig" "$R/usr/sbin/ldconfig"
+cds --root "$R" doctor --json
+is "$(ids), $(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "CTK-LDCONFIG"]')" "['CTK-LDCONFIG', 'NO-DRIVER'], ['error']" "neither /sbin/ldconfig.real nor /sbin/ldconfig: CTK-LDCONFIG, an error"
+is "$(evidence "$OUT" CTK-LDCONFIG /etc/nvidia-container-runtime/config.toml)" "['[nvidia-container-cli] ldconfig = \"@/sbin/ldconfig.real\"']" "the line it read"
+is "$(evidence "$OUT" CTK-LDCONFIG "this host's ldconfig")" "['/usr/sbin/ldconfig']" "the ldconfig this host has"
+is "$(fix_command "$OUT" CTK-LDCONFIG)" "sudo nvidia-ctk config --set nvidia-container-cli.ldconfig=@/usr/sbin/ldconfig --in-place" "the fix: the toolkit's own command, this host's path"
+cds --root "$R" explain --json 'docker: Error response from daemon: failed to create task for container: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: error running hook #0: error running hook: exit status 1, stdout: , stderr: Auto-detected mode as '"'"'legacy'"'"'
+nvidia-container-cli: ldcache error: open failed: /sbin/ldconfig.real: no such file or directory: unknown.'
+is "$(jget "$OUT" 'd["id"], d["side"]')" "('CTR-LDCONFIG', 'host')" "explain of the hook's ldcache error: CTR-LDCONFIG, the host's"
+like "$(jget "$OUT" 'd["cause_here"]')" "is not on the host" "explain: the cause shown here, by doctor's finding"
+printf '#!/bin/sh\nexec /sbin/ldconfig.real "$@"\n' >"$R/sbin/ldconfig"
+printf '[nvidia-container-cli]\nldconfig = "@/sbin/ldconfig"\n' >"$R/etc/nvidia-container-runtime/config.toml"
+cds --root "$R" doctor --json
+is "$(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "CTK-LDCONFIG"]')" "['warning']" "/sbin/ldconfig a script, no ldconfig.real: a warning"
+is "$(evidence "$OUT" CTK-LDCONFIG /sbin/ldconfig)" "['a script (#!)']" "what it is"
+printf '[nvidia-container-cli]\nldconfig = "/sbin/ldconfig"\n' >"$R/etc/nvidia-container-runtime/config.toml"
+cds --root "$R" doctor --json
+is "$(ids)" "['NO-DRIVER']" "a path in the container's root (no @): not the host's to check"
+rm -f "$R/sbin/ldconfig" "$R/usr/sbin/ldconfig"
+rm -rf "$R/etc/nvidia-container-runtime"
 rm -f "$R/usr/bin/nvidia-ctk"
 cds --root "$R" doctor --json
 like "$(evidence "$OUT" CTK-MISSING engines)" "docker, podman, containerd" "all the engines named"

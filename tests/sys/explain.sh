@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 817
+plan 822
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -59,6 +59,8 @@ recog "NVIDIA-SMI has failed because it couldn't communicate with the NVIDIA dri
 recog 'NVIDIA GeForce RTX 5090 with CUDA capability sm_120 is not compatible with the current PyTorch installation. The current PyTorch install supports CUDA capabilities sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90.
 RuntimeError: CUDA error: no kernel image is available for execution on the device' F21 "F21's message"
 is "$(cap sm)" 120 "F21: the GPU's architecture captured"
+recog 'The current PyTorch install supports CUDA capabilities sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90.' F21 "F21: the warning's second line alone"
+is "$(cap supported)" "sm_50 sm_60 sm_70 sm_75 sm_80 sm_86 sm_90" "F21: the build's list captured"
 recog 'RuntimeError: cuDNN error: CUDNN_STATUS_MAPPING_ERROR' F22 "F22's message"
 recog 'OSError: (External) CUDNN error(7), CUDNN_STATUS_MAPPING_ERROR.' F22 "F22, Paddle's words"
 recog "#error -- unsupported GNU version! gcc versions later than 12 are not supported! The nvcc flag '-allow-unsupported-compiler' can be used to override this version check" F23 "F23's message"
@@ -1607,6 +1609,14 @@ is "$(ids 'failed to load libcudart.so.12')" "['NAMES']" \
 # ethminer's CUDA_SAFE_CALL: the runtime's words after "failed with error"
 is "$(codes 'CUDA error in func set_constants at line 180 calling cudaMemcpyToSymbol(d_dag, &_dag, sizeof(hash64_t*)) failed with error invalid device symbol on CUDA device 01:00.0')" \
 	"['cudaErrorInvalidSymbol']" "ethminer's wrapper: the runtime's words mid-line"
+# a program's own check: "failed with error" and the runtime's three words
+# at the end of the line; the words that other programs print too, not
+is "$(codes 'Device synchronize failed with error unspecified launch failure')" \
+	"['cudaErrorLaunchFailure']" "after \"error\": the runtime's three words"
+is "$(codes 'Allocation failed with error out of memory')" "[]" \
+	"after \"error\": out of memory, said by others too, not read"
+is "$(codes 'the parser error unspecified launch failure was logged')" "[]" \
+	"after \"error\" mid-line: not read"
 # an application's check worded around the capability
 is "$(ids 'WARNING: NVIDIA GeForce RTX 4080 is compute capability sm_89, but this install'"'"'s PyTorch only has kernels for sm_50 sm_60 sm_61 sm_70 sm_75 sm_80 sm_86 sm_90. Generation will fail')" \
 	"['CC-MINOR']" "sm_89 with sm_86 kernels: they run there"

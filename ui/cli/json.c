@@ -190,12 +190,13 @@ jcontainer(const struct cds_container *ct)
 		    ct->evidence[i].key, "value", ct->evidence[i].value));
 	}
 	return json_pack("{s:s, s:o, s:b, s:o, s:b, s:b, s:o, s:o, s:o, "
-	    "s:o, s:o}", "runtime", ct->runtime,
+	    "s:o, s:o, s:o}", "runtime", ct->runtime,
 	    "gpu_mechanism", cli_jstr(ct->gpu_mechanism),
 	    "overridden", ct->overridden,
 	    "nvidiactl", jctl(ct->ctl_errno),
 	    "nvidiactl_chardev", ct->ctl_chardev,
 	    "rootless", ct->rootless,
+	    "sandbox", cli_jstr(ct->sandbox),
 	    "visible_devices", cli_jstr(ct->visible_devices),
 	    "capabilities", cli_jstr(ct->capabilities),
 	    "engines", cli_jstrv(ct->engines), "driver_mounts",

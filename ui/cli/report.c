@@ -384,6 +384,10 @@ print_container(const struct cds_scan *s)
 	if (ct->gpu_mechanism != NULL) {
 		row(_("GPU passed by"), ct->gpu_mechanism, NULL);
 	}
+	if (ct->sandbox != NULL) {
+		row(_("sandbox"), ct->sandbox, _("the GPU comes only through "
+		    "its driver proxy"));
+	}
 	if (ct->ctl_errno != -1) {
 		const char *w = ui_ctl_word(ct, &detail);
 

@@ -172,6 +172,11 @@ add_container(struct tui *t, struct tui_view *v)
 		tui_view_row(t, v, TUI_NORMAL, 2, _("GPU passed by"), LW,
 		    ct->gpu_mechanism, VW, "");
 	}
+	if (ct->sandbox != NULL) {
+		tui_view_row(t, v, TUI_NORMAL, 2, _("sandbox"), LW,
+		    ct->sandbox, VW, _("the GPU comes only through its driver "
+		    "proxy"));
+	}
 	if (ct->ctl_errno != -1) {
 		w = ui_ctl_word(ct, &detail);
 		tui_view_row(t, v, ct->ctl_errno == 0 ? TUI_NORMAL : TUI_ERROR,
