@@ -2049,6 +2049,8 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 		    cds_explain_capture(x, "required"));
 	} else if (strcmp(e->id, "MEMLOCK") == 0) {
 		cds_explain_check_memlock(&c);
+	} else if (strcmp(e->id, "FABRIC-IMEX") == 0) {
+		cds_explain_check_imex(&c);
 	} else if (strcmp(e->id, "F27") == 0 && x->nmatches > 0 &&
 	    x->matches[0].text != NULL &&
 	    strstr(x->matches[0].text, "ExecutionProvider") != NULL) {

@@ -1492,6 +1492,97 @@ cds_explain_build_bnb(struct cds_rule_ctx *c, const char *wanted)
 	cds_strv_clear(&sites);
 }
 
+/* The major /proc/devices gives NAME ("234 nvidia-caps-imex-channels"),
+ * or -1. */
+static long
+char_major(const char *devices, const char *name)
+{
+	const char *p;
+	size_t n = strlen(name);
+
+	for (p = devices; p != NULL && *p != '\0'; p = strchr(p, '\n'),
+	    p = p != NULL ? p + 1 : NULL) {
+		char *end;
+		long major = strtol(p, &end, 10);
+
+		if (end != p && *end == ' ' && strncmp(end + 1, name, n) == 0 &&
+		    (end[1 + n] == '\n' || end[1 + n] == '\0')) {
+			return major;
+		}
+	}
+	return -1;
+}
+
+/* NVIDIA's IMEX guide (docs.nvidia.com/multi-node-nvlink-systems/
+ * imex-guide, imexchannels.html): a process imports or exports memory
+ * with a fabric handle only through a channel it can open,
+ * /dev/nvidia-caps-imex-channels/channelN, a character device of the
+ * major the driver registers as nvidia-caps-imex-channels; the driver
+ * makes none by default. */
+void
+cds_explain_check_imex(struct cds_rule_ctx *c)
+{
+	char **names = cds_root_listdir(c->h, "/dev/nvidia-caps-imex-channels");
+	char *devices = cds_root_read_file(c->h, "/proc/devices", 1u << 16,
+	    NULL);
+	struct cds_buf b = {0};
+	struct cds_finding *f;
+	long major = devices != NULL ? char_major(devices,
+	    "nvidia-caps-imex-channels") : -1;
+	size_t i, n = 0;
+
+	for (i = 0; names != NULL && names[i] != NULL; i++) {
+		if (strncmp(names[i], "channel", 7) == 0) {
+			cds_buf_addf(&b, "%s%s", n++ > 0 ? ", " : "", names[i]);
+		}
+	}
+	if (n == 0) {
+		f = cds_finding_add(c, "MSG-IMEX", CDS_SEV_WARNING, "no IMEX "
+		    "channel here: memory with a fabric handle cannot be made "
+		    "or imported");
+		cds_finding_evidence(f, "IMEX channels", "none (%s)",
+		    cds_root_isdir(c->h, "/dev/nvidia-caps-imex-channels") ?
+		    "/dev/nvidia-caps-imex-channels is empty" :
+		    "no /dev/nvidia-caps-imex-channels");
+	} else {
+		f = cds_finding_add(c, "MSG-IMEX", CDS_SEV_NOTE, "IMEX "
+		    "channels here: %s", b.s);
+		cds_finding_evidence(f, "IMEX channels", "%s "
+		    "(/dev/nvidia-caps-imex-channels)", b.s);
+	}
+	if (major >= 0) {
+		cds_finding_evidence(f, "/proc/devices",
+		    "nvidia-caps-imex-channels, major %ld", major);
+	} else {
+		cds_finding_evidence(f, "/proc/devices", devices != NULL ?
+		    "no nvidia-caps-imex-channels: the driver registered no "
+		    "IMEX channels (no NVIDIA driver, or one older than IMEX)" :
+		    "not readable here");
+	}
+	if (n == 0) {
+		if (major >= 0) {
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "on a "
+			    "multi-node NVLink system: sudo mkdir -p "
+			    "/dev/nvidia-caps-imex-channels && sudo mknod "
+			    "/dev/nvidia-caps-imex-channels/channel0 c %ld 0 "
+			    "(pass it into the container), and run the IMEX "
+			    "service", major);
+		} else {
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "on a "
+			    "multi-node NVLink system: create a channel "
+			    "(/dev/nvidia-caps-imex-channels/channel0, the "
+			    "major /proc/devices gives "
+			    "nvidia-caps-imex-channels), pass it into the "
+			    "container, and run the IMEX service; elsewhere, "
+			    "the program's setting for memory without a fabric "
+			    "handle");
+		}
+	}
+	cds_buf_free(&b);
+	free(devices);
+	cds_strfreev(names);
+}
+
 /* "Max locked memory         8388608              8388608              bytes"
  * (proc(5): soft, hard, unit; "unlimited" for RLIM_INFINITY) */
 void

@@ -72,4 +72,13 @@ CDS_HIDDEN void cds_explain_build_bnb(struct cds_rule_ctx *c,
  */
 CDS_HIDDEN void cds_explain_check_memlock(struct cds_rule_ctx *c);
 
+/*
+ * The IMEX channels a process here could open (the devices under
+ * /dev/nvidia-caps-imex-channels) and the character major the driver
+ * registered for them in /proc/devices: a finding MSG-IMEX, a warning
+ * whose "IMEX channels" is "none" where there is no channel, else a note
+ * that lists them.
+ */
+CDS_HIDDEN void cds_explain_check_imex(struct cds_rule_ctx *c);
+
 #endif /* CDS_EXPLAIN_CHECKS_H */

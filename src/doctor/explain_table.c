@@ -1450,9 +1450,9 @@ const struct entry_def cds_explain_entries[] = {
 	  "the container, and run the IMEX service.  Elsewhere, make the "
 	  "program use another handle type or its single-node path "
 	  "(DeepEP's and NCCL's settings for NVLink buffers)."),
-	  { { N_("no IMEX channel the process can open (cannot be checked "
-	    "from the message alone: list /dev/nvidia-caps-imex-channels "
-	    "where the program runs)"), { { NULL, { { NULL } } } } },
+	  { { N_("no IMEX channel the process can open (checked where "
+	    "explain runs: run it where the program ran)"),
+	    { IF("MSG-IMEX", "IMEX channels", "none") } },
 	    { N_("the machine is not part of a multi-node NVLink domain, "
 	    "where fabric handles are supported"),
 	    { { NULL, { { NULL } } } } } } },

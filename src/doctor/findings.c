@@ -28,6 +28,8 @@ static const struct cds_rule explain_ids[] = {
 	{ "MSG-PKG", N_("the package manager's own fix"), NULL, NULL },
 	{ "MSG-LIMIT", N_("the locked-memory limit of processes started "
 	    "here"), NULL, NULL },
+	{ "MSG-IMEX", N_("the IMEX channels a process here could open"),
+	    NULL, NULL },
 	{ NULL, NULL, NULL, NULL }
 };
 

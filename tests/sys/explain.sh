@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 822
+plan 826
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -455,6 +455,25 @@ recog "mscclpp._mscclpp.CuError: (800, 'Call to cuMemCreate(&memHandle, nbytes, 
     FABRIC-IMEX "fabric memory refused, in MSCCL++'s words"
 is "$(jget "$OUT" '[m["captures"].get("code") for m in d["matches"]][1]')" \
     CUDA_ERROR_NOT_PERMITTED "FABRIC-IMEX: the driver's code beside it"
+# its first cause checked where explain runs: the IMEX channels a process
+# there could open, the major the driver registered (NVIDIA's IMEX guide)
+IM=$(mk_sysroot); cleanup_later "$IM"
+mkdir -p "$IM/proc"
+printf 'Character devices:\n  1 mem\n195 nvidia-frontend\n234 nvidia-caps-imex-channels\n' >"$IM/proc/devices"
+DEEPEP="DeepEP error: call='cuMemCreate(&handle, size, &prop, 0)' Reason=operation not permitted"
+cds --root "$IM" explain --json "$DEEPEP"
+is "$(jget "$OUT" 'd["id"], d["verdict"] is not None')" "('FABRIC-IMEX', True)" \
+	"FABRIC-IMEX without a channel: its cause shown here"
+is "$(jget "$OUT" '[(f["severity"], [e["value"] for e in f["evidence"]]) for f in d["findings"] if f["id"] == "MSG-IMEX"]')" \
+	"[('warning', ['none (no /dev/nvidia-caps-imex-channels)', 'nvidia-caps-imex-channels, major 234'])]" \
+	"what shows it: no channel, the driver's major"
+like "$(jget "$OUT" '[f["fixes"][0]["command"] for f in d["findings"] if f["id"] == "MSG-IMEX"]')" \
+	"mknod /dev/nvidia-caps-imex-channels/channel0 c 234 0" "the channel made with that major"
+mkdir -p "$IM/dev/nvidia-caps-imex-channels"
+: >"$IM/dev/nvidia-caps-imex-channels/channel0"
+cds --root "$IM" explain --json "$DEEPEP"
+is "$(jget "$OUT" 'd["verdict"], [f["severity"] for f in d["findings"] if f["id"] == "MSG-IMEX"]')" \
+	"(None, ['note'])" "a channel there: a note, no cause claimed"
 recog '/usr/lib/python3/dist-packages/torch/cuda/__init__.py:61: FutureWarning: The pynvml package is deprecated. Please install nvidia-ml-py instead. If you did not install pynvml directly, please report this to the maintainers of the package that installed pynvml for you.' \
     PYNVML-DEPRECATED "pynvml's own deprecation warning"
 recog '$ sudo nvidia-smi -pl 175
