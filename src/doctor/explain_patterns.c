@@ -157,12 +157,15 @@ const struct pattern cds_explain_patterns[] = {
 	/* glibc's loader: a library built against a newer C library or
 	 * C++ runtime than the one found ("/lib/x86_64-linux-gnu/libc.so.6:
 	 * version `GLIBC_2.34' not found (required by ./gpud)"); the
-	 * required-by file is loaded here as any file a message names */
+	 * required-by file is loaded here as any file a message names; the
+	 * loader's words for a C library's version node are its alone, so a
+	 * paste cut before " not found" is the same message */
 	{ "LIBC-OLD", 1, "version ", 1, NULL, "((" P "/)?lib(c|m|stdc\\+\\+|"
 	    "pthread|dl|rt|gcc_s)\\.so\\.[0-9]+) *: *version [^ \n]{0,3}"
-	    "((GLIBC|GLIBCXX|CXXABI)_[0-9]+(\\.[0-9]+)*)[^ \n]{0,3} not "
-	    "found( \\(required by ([^)\n]+)\\))?", { NULL, "runtime library",
-	    NULL, NULL, "version", NULL, NULL, NULL, "file" } },
+	    "((GLIBC|GLIBCXX|CXXABI)_[0-9]+(\\.[0-9]+)*)[^ \n]{0,3}( not "
+	    "found( \\(required by ([^)\n]+)\\))?)?", { NULL,
+	    "runtime library", NULL, NULL, "version", NULL, NULL, NULL, NULL,
+	    "file" } },
 	/* the loader's words for a version node an NVIDIA library needs from
 	 * its sibling, named after the sibling's soname, that the sibling
 	 * found does not define ("libcublasLt.so.12: version
@@ -1731,6 +1734,11 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "module" } },
 	{ "EXT-NOT-BUILT", 3, "name '_C' is not defined", 0, NULL, "name '_C' "
 	    "is not defined", { NULL } },
+	/* a package's own word that its compiled kernels are missing and it
+	 * runs its slow path instead ("CUDA kernel not found, please check
+	 * CUDA and VPTQ installation.") */
+	{ "EXT-NOT-BUILT", 3, "CUDA kernel", 0, NULL, "CUDA kernels? (is |are )?"
+	    "not found[,.;:]? *(please )?check [^\n]{0,60}install", { NULL } },
 	/* TensorRT's Python package on Windows (tensorrt/__init__.py,
 	 * find_lib): each DLL it opens, looked for on PATH ("Could not find:
 	 * cudnn64_8.dll. Is it on your PATH?") */
@@ -2548,13 +2556,15 @@ const struct pattern cds_explain_patterns[] = {
 	/* atomicAdd of the half and bfloat16 types, which cuda_fp16.h and
 	 * cuda_bf16.h declare only from an architecture on (CUDA 13.0:
 	 * __half2 from sm_53, __half and __nv_bfloat16 from sm_70,
-	 * __nv_bfloat162 on all; older releases asked for newer ones): nvcc,
+	 * __nv_bfloat162 on all; older releases asked for newer ones) and of
+	 * double, which sm_60_atomic_functions.h declares from sm_60: nvcc,
 	 * building for an older one, finds no overload for those argument
 	 * types */
 	{ "GPU-FEATURE", 2, "no instance of overloaded function \"atomicAdd\"",
 	    0, NULL, "no instance of overloaded function \"atomicAdd\" "
 	    "matches the argument list[[:space:]]+argument types are: \\(("
-	    "__half2?|__nv_bfloat162?|half2?) \\*", { NULL, "feature" } },
+	    "__half2?|__nv_bfloat162?|half2?|double) \\*", { NULL,
+	    "feature" } },
 	/* WMMA's fragments of the element types mma.h declares only from an
 	 * architecture on (8-bit integers from sm_72, 4- and 1-bit from
 	 * sm_73, bf16, tf32 and double from sm_80): nvcc, building for an

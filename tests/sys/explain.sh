@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 826
+plan 831
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -386,6 +386,13 @@ is "$(cap missing)" libnvinfer_builder_resource.so.10.7.0 "F13: the library capt
 recog "ImportError: cannot import name '_C' from 'sam2' (/src/sam2/sam2/__init__.py)" \
     EXT-NOT-BUILT "a project's compiled _C not there"
 is "$(cap module) $(cap package)" "_C sam2" "EXT-NOT-BUILT: the module and its package"
+recog '!!! Warning !!!: CUDA kernel not found, please check CUDA and VPTQ installation.
+!!! Warning !!!: Running on Torch Implementation, which is extremely slow.' EXT-NOT-BUILT \
+    "a package's word that its CUDA kernels are not there"
+recog 'CUDA kernel not found for op index_add' None "a kernel not found with no word of the install"
+recog 'quant_cuda_kernel.cu(149): error: no instance of overloaded function "atomicAdd" matches the argument list
+            argument types are: (double *, double)' GPU-FEATURE \
+    "atomicAdd of double, declared from sm_60, built for an older one"
 recog "ModuleNotFoundError: No module named 'selective_scan_cuda'" EXT-NOT-BUILT \
     "an op named for CUDA not there"
 recog "ModuleNotFoundError: No module named 'torch._C'" None \
@@ -1032,9 +1039,12 @@ M17="./gpud: /lib/x86_64-linux-gnu/libc.so.6: version \`GLIBC_2.34' not found (r
 ex "$R7" "$M17"
 is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('LIBC-OLD', 1)" "GLIBC_2.34 against a libc of 2.31: cause 2, the C library here is older"
 like "$(vfinding)" "libc.so.6 here defines GLIBC_2.31 at newest, not GLIBC_2.34" "LIBC-OLD: the versions here and needed"
+ex "$R7" "ImportError: /lib/x86_64-linux-gnu/libc.so.6: version \`GLIBC_2.32'"
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('LIBC-OLD', 1)" "the loader's words cut before \"not found\": the same check"
 mk_solib "$R7/lib/x86_64-linux-gnu/libc.so.6" libc.so.6 -V GLIBC_2.34
 ex "$R7" "$M17"
 is "$(jget "$OUT" 'd["verdict"]')" None "a libc that has it: no cause claimed here"
+is "$(cap file)" "./gpud" "LIBC-OLD: the file that needs it captured"
 mk_solib "$R7/opt/conda/envs/x/lib/libstdc++.so.6" libstdc++.so.6 -V GLIBCXX_3.4.29
 ex "$R7" "ImportError: /opt/conda/envs/x/bin/../lib/libstdc++.so.6: version \`GLIBCXX_3.4.32' not found (required by /opt/conda/envs/x/lib/python3.11/site-packages/ext.so)"
 is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('LIBC-OLD', 0)" "a conda env's older libstdc++ through bin/../lib: cause 1"
