@@ -866,6 +866,18 @@ cli_print_finding_list(const struct cds_findings *f)
 	finding_list(NULL, f);
 }
 
+
+/* "2 errors, 1 warning.": each count with its word, as one message of its
+ * own (the severity words alone are other messages) */
+static void
+print_counts(size_t nerr, size_t nwarn)
+{
+	printf(_n("%zu error", "%zu errors", nerr), nerr);
+	printf(", ");
+	printf(_n("%zu warning", "%zu warnings", nwarn), nwarn);
+	printf(".\n");
+}
+
 void
 cli_print_findings(struct cli *c, const struct cds_findings *f)
 {
@@ -881,8 +893,8 @@ cli_print_findings(struct cli *c, const struct cds_findings *f)
 		nwarn += f->items[i].severity == CDS_SEV_WARNING;
 	}
 	finding_list(c, f);
-	printf("\n%zu %s, %zu %s.\n", nerr, _n("error", "errors", nerr), nwarn,
-	    _n("warning", "warnings", nwarn));
+	printf("\n");
+	print_counts(nerr, nwarn);
 }
 
 void
@@ -926,6 +938,5 @@ cli_print_findings_brief(struct cli *c, const struct cds_findings *f)
 			free(line);
 		}
 	}
-	printf("%zu %s, %zu %s.\n", nerr, _n("error", "errors", nerr), nwarn,
-	    _n("warning", "warnings", nwarn));
+	print_counts(nerr, nwarn);
 }
