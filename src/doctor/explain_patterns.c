@@ -1315,6 +1315,10 @@ const struct pattern cds_explain_patterns[] = {
 	    "require hardware with Int8 support", { NULL } },
 	{ "GPU-FEATURE", 2, "support required NVENC features", 0, NULL,
 	    "support required NVENC features", { NULL } },
+	/* FFmpeg's NVDEC (libavcodec/nvdec.c): the decoder's caps for the
+	 * stream's codec, profile and depth say it is not supported */
+	{ "GPU-FEATURE", 2, "Hardware is lacking required capabilities", 0,
+	    NULL, "Hardware is lacking required capabilities", { NULL } },
 	{ "GPU-FEATURE", 2, "is more than encoder supports", 0, NULL, "is more "
 	    "than encoder supports \\([0-9]+\\)", { NULL } },
 	{ "GPU-FEATURE", 2, "max encode resolution ", 0, NULL, "max encode "
@@ -2311,6 +2315,18 @@ const struct pattern cds_explain_patterns[] = {
 	    NULL, "multiple CuPy packages are installed([^\n]*\n){1,4}"
 	    "[^\n]*(cupy[a-z0-9_-]*(, cupy[a-z0-9_-]*)+)",
 	    { NULL, NULL, "packages" } },
+	/* torchvision's and torchaudio's check of torch's CUDA as they are
+	 * imported (torchvision/extension.py: "... different CUDA major
+	 * versions. PyTorch has CUDA Version=12.1 and torchvision has CUDA
+	 * Version=11.8."; torchaudio: "... PyTorch has CUDA version 11.8
+	 * whereas TorchAudio has CUDA version 11.7.") */
+	{ "TORCH-COMPANION", 1, "Detected that PyTorch and ", 0, NULL,
+	    "Detected that PyTorch and (torchvision|TorchAudio|torchaudio) "
+	    "were compiled with different CUDA (major )?versions\\.?"
+	    "([[:space:]]*PyTorch has CUDA [Vv]ersion[= ]*([0-9]+\\.[0-9]+) "
+	    "(and|whereas) [A-Za-z]+ has CUDA [Vv]ersion[= ]*"
+	    "([0-9]+\\.[0-9]+))?", { NULL, "pkg1", NULL, NULL, "ver2", NULL,
+	    "ver1" } },
 	/* PyTorch's cpp_extension checks the compiler against CUDA's limit */
 	{ "F23", 1, "is greater than the maximum required version by CUDA",
 	    0, NULL, "is greater than the maximum required version by CUDA "

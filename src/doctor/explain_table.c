@@ -631,6 +631,27 @@ const struct entry_def cds_explain_entries[] = {
 	  "packages that pulled in the other on builds for the same CUDA."),
 	  { { N_("two CuPy packages are installed (the message lists them)"),
 	    { BY(BY_MESSAGE) } } } },
+	/* torchvision/extension.py and torchaudio's _check_cuda_version:
+	 * torch.version.cuda against the CUDA the extension was built with */
+	{ "TORCH-COMPANION", N_("torchvision or torchaudio is built for "
+	  "another CUDA than torch"),
+	  N_("torchvision and torchaudio check, as they are imported, that "
+	  "torch was built for the CUDA they were built for, and refuse to "
+	  "load otherwise.  PyTorch publishes each CUDA's builds on an index "
+	  "of its own (download.pytorch.org/whl/cu118, .../cu121), and one "
+	  "of the two was installed or upgraded alone from another: a "
+	  "requirements file or a notebook's setup that names one of them, "
+	  "an image that pins one, a package that pulls torch in from "
+	  "PyPI."),
+	  N_("Install the companion from the index of torch's CUDA, with "
+	  "torch pinned to the version installed, so that pip picks the "
+	  "release built for it: pip install torch==<its version> "
+	  "torchvision --index-url https://download.pytorch.org/whl/cu<its "
+	  "CUDA without the dot>; or install all of them again from one "
+	  "index."),
+	  { { N_("torch and it were installed from different CUDA indexes "
+	    "(the message names both CUDA versions)"),
+	    { BY(BY_MESSAGE) } } } },
 	{ "CONDA-NO-CUDA", N_("conda sees no CUDA driver (__cuda)"),
 	  N_("A CUDA build of a conda package needs the __cuda virtual "
 	  "package, which conda sets from the driver; on a machine without "
@@ -1801,7 +1822,8 @@ const struct entry_def cds_explain_entries[] = {
 	  "GPUs lack, or lack entirely: a codec (AV1, HEVC), B-frames, "
 	  "several reference frames, 10-bit or 4:4:4 input, a resolution "
 	  "(FFmpeg: \"Provided device doesn't support required NVENC "
-	  "features\")."),
+	  "features\"); so has the decoder (NVDEC), per codec and profile "
+	  "(FFmpeg: \"Hardware is lacking required capabilities\")."),
 	  N_("Use the program's setting for older GPUs (float32 or float16 "
 	  "instead of bfloat16, another attention backend; for NVENC, no "
 	  "B-frames, another codec, a lower resolution, as NVIDIA's Video "

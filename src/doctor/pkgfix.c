@@ -1350,6 +1350,93 @@ same_pins(const struct cds_rule_ctx *c, const char *name,
 
 /* PIP-PIN-CLASH: torch and another framework pin different versions of
  * one NVIDIA wheel; both from builds whose pins agree. */
+/* The torch of env E (else of any env, else the system's) built for CUDA
+ * CUDA ("11.8"), or NULL. */
+static const struct cds_package *
+torch_for(const struct cds_scan *s, const struct cds_env *e,
+    const char *cuda)
+{
+	size_t i, k;
+
+	for (i = 0; i < s->nenvs; i++) {
+		const struct cds_env *v = &s->envs[i];
+
+		if (e != NULL && v != e) {
+			continue;
+		}
+		for (k = 0; k < v->npackages; k++) {
+			if (strcmp(v->packages[k].name, "torch") == 0 &&
+			    cds_streq(v->packages[k].cuda, cuda)) {
+				return &v->packages[k];
+			}
+		}
+	}
+	for (k = 0; e == NULL && k < s->nsystem_packages; k++) {
+		if (strcmp(s->system_packages[k].name, "torch") == 0 &&
+		    cds_streq(s->system_packages[k].cuda, cuda)) {
+			return &s->system_packages[k];
+		}
+	}
+	return NULL;
+}
+
+/*
+ * torchvision's or torchaudio's refusal of a torch built for another CUDA
+ * (msg: pkg1 the companion as the message names it, ver1 its CUDA, ver2
+ * torch's): the companion from the index of torch's CUDA, torch pinned to
+ * the version installed here when it is known, so that pip picks the
+ * companion's release that pins it (their wheels require torch==X).
+ */
+static int
+companion_fix(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_pkg_msg *msg)
+{
+	const struct cds_package *t;
+	struct cds_strv w = {0};
+	struct cds_finding *f;
+	char *name, *p, *url, *tag;
+
+	if (msg->pkg1 == NULL || msg->ver1 == NULL || msg->ver2 == NULL ||
+	    strchr(msg->ver2, '.') == NULL) {
+		return 0;
+	}
+	name = cds_xstrdup(msg->pkg1);
+	for (p = name; *p != '\0'; p++) {
+		*p = (char)tolower((unsigned char)*p);
+	}
+	tag = cds_xasprintf("cu%.*s%s", (int)strcspn(msg->ver2, "."),
+	    msg->ver2, strchr(msg->ver2, '.') + 1);
+	url = cds_xasprintf("https://download.pytorch.org/whl/%s", tag);
+	t = torch_for(c->s, e, msg->ver2);
+	f = cds_finding_add(c, "MSG-PKG", CDS_SEV_ERROR, "%s is built for "
+	    "CUDA %s, torch for CUDA %s: the %s of torch's index goes with "
+	    "it", name, msg->ver1, msg->ver2, name);
+	cds_finding_evidence(f, "torch's index", "%s (PyTorch's builds for "
+	    "CUDA %s)", url, msg->ver2);
+	if (t != NULL) {
+		cds_finding_evidence(f, "torch here", "%s (%s)", t->version,
+		    t->location);
+	}
+	pip_words(c->h, &w, e);
+	if (t != NULL) {
+		cds_strv_push_owned(&w, cds_xasprintf("torch==%.*s",
+		    (int)strcspn(t->version, "+"), t->version));
+	}
+	cds_strv_push(&w, name);
+	cds_strv_push(&w, "--index-url");
+	cds_strv_push(&w, url);
+	cds_finding_fix_argv(f, cds_strv_steal(&w), NULL);
+	if (t == NULL) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "with torch==<the "
+		    "version installed> before %s, so that pip keeps that torch "
+		    "and picks the %s that pins it", name, name);
+	}
+	free(url);
+	free(tag);
+	free(name);
+	return 1;
+}
+
 static int
 clash_fix(struct cds_rule_ctx *c, const struct cds_env *e,
     const struct cds_pkg_msg *msg)
@@ -1406,6 +1493,9 @@ cds_pkg_msg_fix(struct cds_rule_ctx *c, const char *id,
 
 	if (strcmp(id, "PIP-PIN-CLASH") == 0) {
 		return clash_fix(c, e, msg);
+	}
+	if (strcmp(id, "TORCH-COMPANION") == 0) {
+		return companion_fix(c, e, msg);
 	}
 
 	if (strcmp(id, "PIP-NO-PIN") == 0 && wheel != NULL && pin != NULL) {

@@ -14,7 +14,9 @@
 #                     when a match is the entry the thread's cause is, or,
 #                     for a cause no entry is about, names its NVIDIA code;
 #                     then apart: the texts whose cause has an entry, and
-#                     those whose cause none is about;
+#                     those whose cause none is about; and every answer the
+#                     thread bears out (for a cause none is about, also no
+#                     entry claimed);
 #   verdicts          every expectation of the real-world cases (Debian's
 #                     own roots, inside and with --root; the healthy host,
 #                     pip and conda envs) and of explain's verdicts on named
@@ -167,6 +169,13 @@ row "  whose cause has an entry ($hen)" "$hesame" "$heother" "-" \
 	"$((hen - hesame - heother)) not recognised"
 row "  whose cause none is about ($((hn - hen)))" "$((hsame - hesame))" \
 	"$((hother - heother))" "-" "right by the NVIDIA code printed / an entry claimed; $((hnone - hen + hesame + heother)) not recognised"
+# what explain said of every held-out text, held against its thread: the
+# cause it established, or, for a cause no entry is about, its code or no
+# cause claimed (what the README asks of those texts)
+hquiet=$((hnone - hen + hesame + heother))
+row "  answers the thread bears out" "$((hsame + hquiet))" \
+	"$((hn - hsame - hquiet))" "-" \
+	"the entry or code it established, or no entry claimed where none is about it"
 row "verdicts (expectations)" "$vr" "$vw" "$vt" \
 	"wrong includes pending (known wrong, TODO)"
 [ -f "$T/cases" ] && cat "$T/cases"

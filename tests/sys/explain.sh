@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 831
+plan 834
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -390,6 +390,12 @@ recog '!!! Warning !!!: CUDA kernel not found, please check CUDA and VPTQ instal
 !!! Warning !!!: Running on Torch Implementation, which is extremely slow.' EXT-NOT-BUILT \
     "a package's word that its CUDA kernels are not there"
 recog 'CUDA kernel not found for op index_add' None "a kernel not found with no word of the install"
+recog '[hevc @ 0x555ae51e4900] Hardware is lacking required capabilities
+[hevc @ 0x555ae51e4900] Failed setup for format cuda: hwaccel initialisation returned error.' GPU-FEATURE \
+    "FFmpeg's NVDEC: the GPU's decoder lacks the stream's codec or profile"
+recog 'RuntimeError: Detected that PyTorch and torchvision were compiled with different CUDA major versions. PyTorch has CUDA Version=12.1 and torchvision has CUDA Version=11.8. Please reinstall the torchvision that matches your PyTorch install.' TORCH-COMPANION \
+    "torchvision's check of torch's CUDA, its newer words"
+is "$(cap pkg1) $(cap ver1) $(cap ver2)" "torchvision 11.8 12.1" "TORCH-COMPANION: the companion, its CUDA and torch's"
 recog 'quant_cuda_kernel.cu(149): error: no instance of overloaded function "atomicAdd" matches the argument list
             argument types are: (double *, double)' GPU-FEATURE \
     "atomicAdd of double, declared from sm_60, built for an older one"

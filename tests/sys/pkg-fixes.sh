@@ -18,7 +18,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/wheels.sh"
 . "$CDS_SRCDIR/tests/fixtures/envs.sh"
-plan 73
+plan 77
 
 SHIP=$CDS_SRCDIR/manifests/index.json
 PT=https://download.pytorch.org/whl
@@ -328,6 +328,22 @@ is "$(msgpkg)" "python3 -m pip install cuda-toolkit[cusparse]==13.*" \
 cds --root "$P0" --manifest "$SHIP" explain --json "THIS PROJECT 'nvidia-cuda-runtime-cu13' IS DEPRECATED"
 is "$(msgpkg)" "python3 -m pip install cuda-toolkit[cudart]==13.*" \
 	"case 10: cuda-runtime is the cudart extra"
+# case 11 (sd-1click-colab#30, sd-wav2lip-uhq#36): torchvision or
+# torchaudio built for another CUDA than torch: the companion from the
+# index of torch's CUDA, torch pinned to the version in the env (their
+# wheels require torch==X), or unpinned with a word where none is known
+V=$W/c11/venv
+S=$(mk_venv "$V")
+torch "$S" 2.0.1+cu117 11.7 "50 60 70 75 80 86" "86"
+exj 'RuntimeError: Detected that PyTorch and torchvision were compiled with different CUDA versions. PyTorch has CUDA Version=11.7 and torchvision has CUDA Version=11.8. Please reinstall the torchvision that matches your PyTorch install.' --prefix "$V"
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('TORCH-COMPANION', 0)" "case 11: recognised, the message shows its cause"
+is "$(msgpkg)" "$V/bin/python -m pip install torch==2.0.1 torchvision --index-url $PT/cu117" \
+	"case 11: torchvision from torch's cu117 index, torch kept at the env's 2.0.1"
+cds --root "$P0" --manifest "$SHIP" explain --json 'RuntimeError: Detected that PyTorch and TorchAudio were compiled with different CUDA versions. PyTorch has CUDA version 13.0 whereas TorchAudio has CUDA version 12.8. Please install the TorchAudio version that matches your PyTorch version.'
+is "$(msgpkg)" "python3 -m pip install torchaudio --index-url $PT/cu130" \
+	"case 11: torchaudio's words, no torch known: the cu130 index alone"
+like "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "MSG-PKG" for x in f["fixes"]][1]')" \
+	"with torch==<the version installed> before torchaudio" "and the pin to add, in words"
 # the distribution marks its Python externally managed (PEP 668: Debian 12
 # on): pip refuses the plain command, so the fix says what pip asks for
 mkdir -p "$P0/usr/lib/python3.11"
