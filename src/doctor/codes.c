@@ -440,6 +440,13 @@ static const struct wrapper wrappers[] = {
 	/* PyCUDA: "cuFuncSetBlockShape failed: invalid resource handle" */
 	{ "PyCUDA", "failed: ", "(cu[A-Z][A-Za-z0-9_]*) failed: *()", 0, 2,
 	    1, NULL, NULL, 0 },
+	/* PyCUDA's exceptions name its own routine, not the driver's call
+	 * ("pycuda._driver.LogicError: explicit_context_dependent failed:
+	 * invalid device context - no currently active context?"): the
+	 * driver's words, as cuGetErrorString says them */
+	{ "PyCUDA", "pycuda._driver.", "pycuda\\._driver\\.[A-Za-z]*Error: "
+	    "*[A-Za-z_][A-Za-z0-9_:]* failed: *()", 0, 1, 0, "CUresult", NULL,
+	    0 },
 	/* ethminer's CUDA_SAFE_CALL and the miners made from it
 	 * (kawpowminer, nsfminer): "CUDA error in func set_constants at line
 	 * 180 calling cudaMemcpyToSymbol(...) failed with error invalid

@@ -1429,6 +1429,13 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CTR-WSL", 1, "WSL environment detected but no adapters were found",
 	    0, NULL, "WSL environment detected but no adapters were found",
 	    { NULL } },
+	/* NVML_ERROR_OPERATING_SYSTEM in nvmlErrorString()'s words */
+	{ "GPU-BLOCKED", 1, "GPU access blocked by the operating system", 0,
+	    NULL, "GPU access blocked by the operating system", { NULL } },
+	/* nvml.h names cgroups beside the operating system: the container's
+	 * reading, named second ("also recognised") */
+	{ "CTR-CGROUP", 2, "GPU access blocked by the operating system", 0,
+	    NULL, "GPU access blocked by the operating system", { NULL } },
 	{ "CTR-CDI", 2, "failed to inject CDI devices", 0, NULL, "failed to "
 	    "inject CDI devices", { NULL } },
 	{ "CTR-CDI", 1, "unresolvable CDI devices", 0, NULL,

@@ -1132,8 +1132,35 @@ const struct entry_def cds_explain_entries[] = {
 	  N_("On Windows: convert the distribution to WSL2, install a current "
 	  "NVIDIA Windows driver, and run wsl --update; nothing is installed "
 	  "inside."),
-	  { { N_("an old WSL or a Windows driver without WSL support (check "
+	  { { N_("libdxcore.so, which the toolkit mounts from "
+	    "/usr/lib/wsl/lib, or /dev/dxg is missing here"),
+	    { BY("WSL-DXCORE") } },
+	    { N_("an old WSL or a Windows driver without WSL support (check "
 	    "on Windows)"), { { NULL, { { NULL } } } } } } },
+	/* NVML_ERROR_OPERATING_SYSTEM (17), nvml.h: "The GPU control device
+	 * has been blocked by the operating system/cgroups" */
+	{ "GPU-BLOCKED", N_("the operating system blocks NVML's access to the "
+	  "GPU"),
+	  N_("NVML could not open the GPU's control device: the operating "
+	  "system refused it (NVML_ERROR_OPERATING_SYSTEM, \"GPU access "
+	  "blocked by the operating system\").  Under WSL2 and in a Hyper-V "
+	  "GPU-PV guest, NVML reaches the GPU through DirectX, libdxcore.so "
+	  "in /usr/lib/wsl/lib and the kernel's /dev/dxg: a guest given only "
+	  "the driver's files (System32\\lxss\\lib) lacks libdxcore.so and "
+	  "the D3D12 libraries, a kernel built without dxgkrnl has no "
+	  "/dev/dxg.  On Linux itself, a device cgroup (a container's) that "
+	  "denies the GPU's device does the same."),
+	  N_("Under WSL2: wsl --update and a current NVIDIA Windows driver; in "
+	  "a GPU-PV guest, copy libdxcore.so, libd3d12.so and "
+	  "libd3d12core.so from a WSL2 distribution's /usr/lib/wsl/lib and "
+	  "boot a kernel with dxgkrnl.  In a container, give it the GPU's "
+	  "devices again (run cudnn-setup doctor there)."),
+	  { { N_("WSL2 or a GPU-PV guest without libdxcore.so or /dev/dxg"),
+	    { BY("WSL-DXCORE") } },
+	    { N_("a container's device cgroup denies the GPU's device"),
+	    { BY("CTR-CGROUP") } },
+	    { N_("Windows has not given this machine's GPU partition to the "
+	    "guest (check on the host)"), { { NULL, { { NULL } } } } } } },
 	{ "CTR-CDI", N_("the CDI device for the GPU is not defined"),
 	  N_("The engine was asked for the CDI device nvidia.com/gpu=all and "
 	  "no spec in /etc/cdi or /var/run/cdi defines it: none was "

@@ -641,6 +641,57 @@ rule_wsl_path(struct cds_rule_ctx *c)
 	    "&& sudo ldconfig");
 }
 
+/*
+ * WSL2 and Hyper-V GPU-PV guests reach the GPU through /dev/dxg (the
+ * dxgkrnl driver) and the user-mode libraries of /usr/lib/wsl/lib: the
+ * NVIDIA driver's (libcuda, libnvidia-ml, nvidia-smi; System32\lxss\lib
+ * and the DriverStore on the host) and DirectX's core, libdxcore.so, with
+ * libd3d12.so and libd3d12core.so beside it (WSL's own lib folder, no
+ * longer in lxss\lib).  NVML reaches the Windows GPU kernel through
+ * libdxcore and /dev/dxg (nvidia-container-toolkit#1739); a guest given
+ * only lxss\lib's files, or a kernel without dxgkrnl, makes NVML say "GPU
+ * access blocked by the operating system" (staralt/dxgkrnl-dkms#7,
+ * seflerZ/oneclick-gpu-pv#8, a WSL kernel built without it).
+ */
+static void
+rule_wsl_dxcore(struct cds_rule_ctx *c)
+{
+	struct cds_finding *f;
+	int dxg, dxcore;
+
+	if (!c->s->driver.wsl ||
+	    !cds_root_exists(c->h, "/usr/lib/wsl/lib/libcuda.so.1")) {
+		return;
+	}
+	dxg = cds_root_exists(c->h, "/dev/dxg");
+	dxcore = cds_root_exists(c->h, "/usr/lib/wsl/lib/libdxcore.so");
+	if (dxg && dxcore) {
+		return;
+	}
+	f = cds_finding_add(c, "WSL-DXCORE", CDS_SEV_ERROR, "WSL2 or a "
+	    "GPU-PV guest without %s: NVML and CUDA cannot reach the GPU "
+	    "(NVML: \"GPU access blocked by the operating system\")",
+	    !dxg && !dxcore ? "/dev/dxg and libdxcore.so" : !dxg ?
+	    "/dev/dxg" : "libdxcore.so");
+	cds_finding_evidence(f, "/usr/lib/wsl/lib", "libcuda.so.1 %s",
+	    dxcore ? "and libdxcore.so" : "but no libdxcore.so (nor, likely, "
+	    "libd3d12.so and libd3d12core.so)");
+	cds_finding_evidence(f, "/dev/dxg", "%s", dxg ? "present" :
+	    "absent: the kernel's dxgkrnl driver is not loaded");
+	if (!dxcore) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "in WSL2: wsl "
+		    "--update, then wsl --shutdown (from Windows); in a GPU-PV "
+		    "guest: copy libdxcore.so, libd3d12.so and libd3d12core.so "
+		    "from a WSL2 distribution's /usr/lib/wsl/lib (on the host: "
+		    "C:\\Program Files\\WSL\\lib) into /usr/lib/wsl/lib");
+	}
+	if (!dxg) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "boot a kernel "
+		    "with the dxgkrnl driver (WSL's own, or its module built "
+		    "for the guest's kernel)");
+	}
+}
+
 /* The CUDA version the driver supports, as "12.4", into buf; or the
  * lower bound known from its version and the bundled drivers; or NULL. */
 static const char *
@@ -1525,6 +1576,8 @@ const struct cds_rule cds_rules_driver[] = {
 	    NULL, rule_stub_libcuda },
 	{ "WSL-LIB-PATH", N_("WSL2: the driver's library dir is not searched"),
 	    "F4", rule_wsl_path },
+	{ "WSL-DXCORE", N_("WSL2 or a GPU-PV guest cannot reach the GPU "
+	    "through DirectX"), NULL, rule_wsl_dxcore },
 	{ "F16", N_("the driver is too old for this CUDA version"), "F16",
 	    rule_driver_too_old },
 	{ "CUDA-LINK", N_("the cuda link points to a missing or partial "

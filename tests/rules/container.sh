@@ -135,6 +135,7 @@ R3=$(mk_sysroot); cleanup_later "$R3"
 mkdir -p "$R3/usr/lib/wsl/lib" "$R3/dev"
 : >"$R3/dev/dxg"
 mk_solib "$R3/usr/lib/wsl/lib/libcuda.so.1" libcuda.so.1
+mk_solib "$R3/usr/lib/wsl/lib/libdxcore.so" libdxcore.so
 cds --root "$R3" doctor --json
 is "$(ct "['runtime']"), $(ct "['gpu_mechanism']"), $(ids)" "wsl2, wsl, []" "WSL2 without a container: wsl2, its own way in, no container finding"
 : >"$R3/.dockerenv"

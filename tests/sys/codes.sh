@@ -424,8 +424,8 @@ said_code 'Failed to initialize NVML: GPU access blocked by the operating system
 is "$SAID" \
 	"['NVML_ERROR_OPERATING_SYSTEM | GPU access blocked by the operating system']" \
 	"nvidia-smi's 'GPU access blocked by the operating system' is NVML_ERROR_OPERATING_SYSTEM"
-is "$(jget "$OUT" '[m["captures"].get("printed by") for m in d["matches"]]')" \
-	"['nvidia-smi']" "... printed by nvidia-smi"
+is "$(jget "$OUT" '[m["captures"].get("printed by") for m in d["matches"] if "code" in m["captures"]]')" \
+	"['nvidia-smi']" "... printed by nvidia-smi (the code's match; GPU-BLOCKED reads it first)"
 said_code 'RuntimeError: CUDA driver error: context already current'
 is "$SAID" \
 	"['CUDA_ERROR_CONTEXT_ALREADY_CURRENT | context already current']" \

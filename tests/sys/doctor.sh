@@ -5,7 +5,7 @@
 # CUDA newer than the driver supports; --env/--prefix narrowing; --json
 # shape; and, where present, the real /usr/local/cuda of this machine.
 . "$CDS_SRCDIR/tests/lib.sh"
-plan 60
+plan 65
 
 W=$(mktemp -d); cleanup_later "$W"
 # mk_so DIR FILE SONAME: a real shared library with that soname
@@ -119,10 +119,29 @@ like "$OUT" "frameworks bundle +12.1 +torch 2.3.1 \(env old\)" "text: the framew
 # ---- WSL2 ------------------------------------------------------------
 R=$(mk_sysroot); cleanup_later "$R"
 mk_so "$R/usr/lib/wsl/lib" libcuda.so.1 libcuda.so.1
+mk_so "$R/usr/lib/wsl/lib" libdxcore.so libdxcore.so
+mkdir -p "$R/dev"
+: >"$R/dev/dxg"
 echo "Linux version 5.15.133.1-microsoft-standard-WSL2" >"$R/proc/version"
 cds --root "$R" doctor --json
 is "$(jget "$OUT" 'd["driver"]["wsl"], d["driver"]["wsl_lib_on_path"]')" "(True, False)" "WSL2 seen, lib dir not searched"
 is "$(jget "$OUT" '[f["id"] for f in d["findings"]]')" "['WSL-LIB-PATH']" "WSL-LIB-PATH raised"
+# NVML reaches the GPU through libdxcore.so and /dev/dxg: a GPU-PV guest
+# given only System32\lxss\lib's files lacks the one, a kernel without
+# dxgkrnl the other (staralt/dxgkrnl-dkms#7, seflerZ/oneclick-gpu-pv#8)
+rm "$R/usr/lib/wsl/lib/libdxcore.so"
+cds --root "$R" doctor --json
+is "$(jget "$OUT" '[(f["id"], f["severity"]) for f in d["findings"] if f["id"] == "WSL-DXCORE"]')" "[('WSL-DXCORE', 'error')]" "no libdxcore.so beside libcuda.so.1: WSL-DXCORE"
+like "$(fix_command "$OUT" WSL-DXCORE)" "wsl --update.*copy libdxcore.so, libd3d12.so and libd3d12core.so" "the fix: WSL's update, or the guest's missing files"
+cds --root "$R" explain --json 'Failed to initialize NVML: GPU access blocked by the operating system'
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('GPU-BLOCKED', 0)" "explain of NVML's words there: GPU-BLOCKED, cause 1 shown"
+mk_so "$R/usr/lib/wsl/lib" libdxcore.so libdxcore.so
+rm "$R/dev/dxg"
+cds --root "$R" doctor --json
+like "$(jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "WSL-DXCORE"]')" "without /dev/dxg:" "no /dev/dxg: the kernel's driver named"
+: >"$R/dev/dxg"
+cds --root "$R" explain --json 'Failed to initialize NVML: GPU access blocked by the operating system'
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('GPU-BLOCKED', None)" "both there: no cause claimed"
 mkdir -p "$R/etc/ld.so.conf.d"
 echo "include /etc/ld.so.conf.d/*.conf" >"$R/etc/ld.so.conf"
 echo "/usr/lib/wsl/lib" >"$R/etc/ld.so.conf.d/ld.wsl.conf"

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 834
+plan 836
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -390,6 +390,10 @@ recog '!!! Warning !!!: CUDA kernel not found, please check CUDA and VPTQ instal
 !!! Warning !!!: Running on Torch Implementation, which is extremely slow.' EXT-NOT-BUILT \
     "a package's word that its CUDA kernels are not there"
 recog 'CUDA kernel not found for op index_add' None "a kernel not found with no word of the install"
+recog 'Failed to initialize NVML: GPU access blocked by the operating system' GPU-BLOCKED \
+    "NVML_ERROR_OPERATING_SYSTEM in nvmlErrorString's words"
+is "$(jget "$OUT" '[m["id"] for m in d["matches"]][:2]')" "['GPU-BLOCKED', 'CTR-CGROUP']" \
+    "GPU-BLOCKED, and the container's device cgroup named second (nvml.h: the operating system/cgroups)"
 recog '[hevc @ 0x555ae51e4900] Hardware is lacking required capabilities
 [hevc @ 0x555ae51e4900] Failed setup for format cuda: hwaccel initialisation returned error.' GPU-FEATURE \
     "FFmpeg's NVDEC: the GPU's decoder lacks the stream's codec or profile"

@@ -642,6 +642,11 @@ main(void)
 			    "/src/gpu_utils.cc:113 (Cu failure: %s)')", c->value,
 			    c->text);
 			check(h, c, "MSCCL++'s words", text, 1);
+			/* PyCUDA's exception, its own routine's name */
+			snprintf(text, sizeof(text), "pycuda._driver.LogicError: "
+			    "explicit_context_dependent failed: %s - no currently "
+			    "active context?", c->text);
+			check(h, c, "PyCUDA's exception", text, 1);
 		}
 		if (strncmp(c->name, "CUDA_ERROR_", 11) == 0) {
 			cycles(h, c);
