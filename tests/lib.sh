@@ -648,6 +648,21 @@ pkg_cannot() {
 		echo "the source is not a git checkout: nothing to key the build by"
 	fi
 }
+# real_root NAME: the path of the real-world root NAME (tests/realworld/
+# recipes/NAME), built by tests/realworld/mkroot.sh when this machine can
+# and it is not there yet, waiting on a build already under way (its
+# lock): on a fresh machine `.ci/build check` starts every root's build
+# while the program compiles, and a test that reads a root must not look
+# before it is done.  The path is printed even where it cannot be built;
+# the caller skips when it is absent, saying so.
+real_root() {
+	_p=${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}/roots/$1
+	if [ "$(id -u)" -eq 0 ]; then
+		_b=$(sh "$CDS_SRCDIR/tests/realworld/mkroot.sh" "$1" 2>/dev/null) &&
+			[ -n "$_b" ] && _p=$_b
+	fi
+	echo "$_p"
+}
 # portable_tgz WORKDIR: the portable tarball of this source
 # (tools/portable.sh), built once per src_key and cached under
 # ${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}/portable/; prints its

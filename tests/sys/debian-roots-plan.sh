@@ -15,9 +15,8 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 plan 21
 
-ROOTS=${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}/roots
-BW=$ROOTS/bookworm-nvidia
-TX=$ROOTS/trixie-torch-cuda
+BW=$(real_root bookworm-nvidia)
+TX=$(real_root trixie-torch-cuda)
 IDX=$CDS_DATADIR/manifests/index.json
 export HOME=/root
 

@@ -17,7 +17,6 @@
 . "$CDS_SRCDIR/tests/lib.sh"
 plan 42
 
-ROOTS=${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}/roots
 SYSPATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin
 
 # the doctor run from outside: the target's environment of a login there
@@ -53,9 +52,9 @@ print(json.dumps(f))'
 }
 
 # ---- bookworm -------------------------------------------------------------
-B=$ROOTS/bookworm-nvidia
+B=$(real_root bookworm-nvidia)
 if [ ! -d "$B/usr/lib/x86_64-linux-gnu" ]; then
-	skip 20 "no Debian bookworm root at $B (the real-world corpus builds it)"
+	skip 20 "no Debian bookworm root at $B (tests/realworld/mkroot.sh could not build it here)"
 else
 	outside "$B" doctor --json
 	BJ=$OUT
@@ -114,9 +113,9 @@ else
 fi
 
 # ---- trixie ---------------------------------------------------------------
-T=$ROOTS/trixie-torch-cuda
+T=$(real_root trixie-torch-cuda)
 if [ ! -d "$T/usr/lib/x86_64-linux-gnu" ]; then
-	skip 18 "no Debian trixie root at $T (the real-world corpus builds it)"
+	skip 18 "no Debian trixie root at $T (tests/realworld/mkroot.sh could not build it here)"
 else
 	outside "$T" doctor --json
 	TJ=$OUT
@@ -166,7 +165,7 @@ apt_ids() {	# the cause explain finds (0: the first), MSG-PKG's evidence and fix
 	jget "$OUT" '(d.get("verdict"), [(e["key"], e["value"]) for f in d["findings"] if f["id"] == "MSG-PKG" for e in f["evidence"] if e["key"] in ("state", "installed", "asked for")], [c["command"] for f in d["findings"] if f["id"] == "MSG-PKG" for c in f.get("fixes", [])])'
 }
 if [ ! -f "$B/var/lib/dpkg/status" ] || [ ! -f "$T/var/lib/dpkg/status" ]; then
-	skip 4 "no Debian bookworm and trixie roots (the real-world corpus builds them)"
+	skip 4 "no Debian bookworm and trixie roots (tests/realworld/mkroot.sh could not build them here)"
 else
 	A=$(mktemp -d); cleanup_later "$A"
 	mkdir -p "$A/var/lib/dpkg" "$A/var/lib/apt/lists"

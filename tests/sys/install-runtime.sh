@@ -185,7 +185,7 @@ check "devel keeps nvcc, headers, static libraries" test -x \
 	"$R2/opt/nvidia/cuda-12.4.1/lib/libcublas_static.a"
 
 # ---- into a Debian root with no driver: the loader's closure ---------------
-ROOT=${CDS_TEST_CACHE:-/var/cache/cudnn-setup-tests}/roots/bookworm-nvidia
+ROOT=$(real_root bookworm-nvidia)
 O=$T/ovl
 mkdir -p "$O/u" "$O/w" "$O/m"
 if [ -x "$ROOT/usr/bin/ldd" ] && command -v unshare >/dev/null &&

@@ -367,9 +367,15 @@ is "$(j 'd["loads"][0]["error"]')" None "without it: found"
 mk_solib "$R/opt/app/libdst.so.1" libdst.so.1 -R '/opt/$LIB:/opt/${PLATFORM}'
 ldr --root "$R" --unset LD_LIBRARY_PATH --consumer "$R/opt/app/libdst.so.1" \
 	--searchdirs
+# what this machine's ld.so expands $PLATFORM to (glibc 2.33's
+# --list-diagnostics: "haswell" on an Intel CPU that qualifies), else the
+# machine's name
+PLAT=$(/lib64/ld-linux-x86-64.so.2 --list-diagnostics 2>/dev/null |
+	sed -n 's/^dl_platform="\(.*\)"$/\1/p')
+[ -n "$PLAT" ] || PLAT=$(uname -m)
 like "$(j '" ".join(x["dir"] + "=" + x["via"] for x in d)')" \
-	"^/opt/lib/x86_64-linux-gnu=RUNPATH /opt/x86_64=RUNPATH " \
-	"\$LIB is multiarch in a multiarch root; \$PLATFORM the machine's"
+	"^/opt/lib/x86_64-linux-gnu=RUNPATH /opt/$PLAT=RUNPATH " \
+	"\$LIB is multiarch in a multiarch root; \$PLATFORM the machine's ($PLAT)"
 
 # a root without multiarch directories: lib64
 R2=$(mktemp -d "${TMPDIR:-/tmp}/cds-root-XXXXXX")
