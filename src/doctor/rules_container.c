@@ -868,17 +868,19 @@ rule_container_ldconfig(struct cds_rule_ctx *c)
 		free(v);	/* a path in the container's root: not ours */
 		return;
 	}
+	/* as the toolkit reads it: the .real file where there is one */
 	path = cds_xstrndup(v + 2, n - 3);
 	n = strlen(path);
 	if (n > 5 && strcmp(path + n - 5, ".real") == 0) {
-		alt = cds_xstrndup(path, n - 5);
+		alt = path;
+		path = cds_xstrndup(alt, n - 5);
 	} else {
 		alt = cds_xasprintf("%s.real", path);
 	}
-	if (cds_root_is_file(c->h, path)) {
-		used = path;
-	} else if (cds_root_is_file(c->h, alt)) {
+	if (cds_root_is_file(c->h, alt)) {
 		used = alt;
+	} else if (cds_root_is_file(c->h, path)) {
+		used = path;
 	}
 	if (used == NULL) {
 		f = cds_finding_add(c, "CTK-LDCONFIG", CDS_SEV_ERROR, "the "

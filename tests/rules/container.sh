@@ -22,7 +22,7 @@
 # that is no container and has no engine says nothing new.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 140
+plan 141
 
 # The variables of the machine running the tests stay out of the trees'.
 unset CDS_CONTAINER KUBERNETES_SERVICE_HOST APPTAINER_CONTAINER \
@@ -564,6 +564,10 @@ printf '[nvidia-container-cli]\nldconfig = "@/sbin/ldconfig"\n' >"$R/etc/nvidia-
 cds --root "$R" doctor --json
 is "$(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "CTK-LDCONFIG"]')" "['warning']" "/sbin/ldconfig a script, no ldconfig.real: a warning"
 is "$(evidence "$OUT" CTK-LDCONFIG /sbin/ldconfig)" "['a script (#!)']" "what it is"
+cp "$R/usr/sbin/ldconfig" "$R/sbin/ldconfig.real"
+cds --root "$R" doctor --json
+is "$(ids)" "['NO-DRIVER']" "Ubuntu's layout (the script and ldconfig.real): the toolkit runs .real, silent"
+rm -f "$R/sbin/ldconfig.real"
 printf '[nvidia-container-cli]\nldconfig = "/sbin/ldconfig"\n' >"$R/etc/nvidia-container-runtime/config.toml"
 cds --root "$R" doctor --json
 is "$(ids)" "['NO-DRIVER']" "a path in the container's root (no @): not the host's to check"
