@@ -795,14 +795,18 @@ add_codes(struct cds_explanation *x, size_t **from, const char *text,
 /* The patterns match without case; a function of NVIDIA's APIs that M
  * names (its "symbol") must be spelt as the APIs spell them: a capital
  * after the prefix (cudaMalloc, cuMemCreate, nvmlInit_v2; a paste's
- * "CuMemCreate" too), not another program's cudaify_image.  Other
- * symbols (C++ names) pass. */
+ * "CuMemCreate" too), not another program's cudaify_image.  The
+ * libraries whose prefix is a longer lower-case word (cuptiActivity...,
+ * cutensorCreate, custatevecCreate, cudssCreate, cudlaCreateDevice,
+ * cuvidCreateDecoder) are named before "cu".  Other symbols (C++ names)
+ * pass. */
 static int
 api_case(const struct cds_explain_match *m)
 {
 	static const char *const prefixes[] = { "cudnn", "cublas",
 	    "cusparse", "cusolver", "cufft", "curand", "nvrtc", "nvJitLink",
-	    "nccl", "nvml", "cuda", "cu" };
+	    "nccl", "nvml", "cupti", "cutensornet", "cutensor", "custatevec",
+	    "cudensitymat", "cudss", "cudla", "cuvid", "cuda", "cu" };
 	const char *sym = NULL;
 	size_t i, n;
 

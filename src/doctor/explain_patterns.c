@@ -259,6 +259,10 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "candidates", "missing" } },
 	{ "F7", 2, "Cannot load symbol", 0, NULL, "Cannot load symbol "
 	    "(cudnn[A-Za-z]+)", { NULL, "symbol" } },
+	/* the same loader of cuDNN 9's, for the cuBLASLt it opens at run
+	 * time (libcublasLt.so of its CUDA major): not there */
+	{ "F5", 2, "Cannot load symbol", 0, NULL, "Cannot load symbol "
+	    "(cublas(Lt)?[A-Z][A-Za-z]+)", { NULL, "symbol" } },
 	/* the provider bridge's own library (providers_shared) too, which
 	 * the provider is loaded through; the words wrapped over lines */
 	{ "F14", 1, "_providers_", 0, NULL, "_providers_(cuda|tensorrt|"

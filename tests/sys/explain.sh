@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 836
+plan 839
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -390,6 +390,12 @@ recog '!!! Warning !!!: CUDA kernel not found, please check CUDA and VPTQ instal
 !!! Warning !!!: Running on Torch Implementation, which is extremely slow.' EXT-NOT-BUILT \
     "a package's word that its CUDA kernels are not there"
 recog 'CUDA kernel not found for op index_add' None "a kernel not found with no word of the install"
+recog 'ImportError: /x/site-packages/torch/lib/libtorch_cpu.so: undefined symbol: cuptiActivityEnableDriverApi, version libcupti.so.12' LIB-SYMBOL \
+    "a CUPTI function (its prefix a longer lower-case word than cu) an older libcupti lacks"
+recog 'python: symbol lookup error: ./libfoo.so: undefined symbol: cuptify_image' None \
+    "another program's cupti-like name: not NVIDIA's API"
+recog 'Invalid handle. Cannot load symbol cublasLtGetVersion' F5 \
+    "cuDNN 9's loader without the cuBLASLt of its CUDA"
 recog 'Failed to initialize NVML: GPU access blocked by the operating system' GPU-BLOCKED \
     "NVML_ERROR_OPERATING_SYSTEM in nvmlErrorString's words"
 is "$(jget "$OUT" '[m["id"] for m in d["matches"]][:2]')" "['GPU-BLOCKED', 'CTR-CGROUP']" \
