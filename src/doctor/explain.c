@@ -2055,6 +2055,9 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 		cds_explain_check_memlock(&c);
 	} else if (strcmp(e->id, "FABRIC-IMEX") == 0) {
 		cds_explain_check_imex(&c);
+	} else if (strcmp(e->id, "LIB-EXECSTACK") == 0 &&
+	    (v = cds_explain_capture(x, "file")) != NULL) {
+		cds_explain_check_execstack(&c, v);
 	} else if (strcmp(e->id, "F27") == 0 && x->nmatches > 0 &&
 	    x->matches[0].text != NULL &&
 	    strstr(x->matches[0].text, "ExecutionProvider") != NULL) {

@@ -1052,6 +1052,127 @@ cds_explain_check_libc(struct cds_rule_ctx *c, const char *lib,
 	free(path);
 }
 
+/* The path of library LIB here: as the message gives it when that file is
+ * here, else the one the loader finds by its name; new, or NULL. */
+static char *
+library_here(struct cds_rule_ctx *c, const char *lib)
+{
+	struct cds_ld_found *fd;
+	char *path = NULL, *host;
+
+	if (lib[0] == '/' && strstr(lib, "...") == NULL) {
+		host = cds_rpath(c->h, lib);
+		if (cds_is_file(host)) {
+			path = cds_xstrdup(lib);
+		}
+		free(host);
+	}
+	if (path == NULL) {
+		fd = cds_loader_find(c->h, cds_basename(lib), NULL, 0);
+		cds_clearerr(c->h);
+		if (fd != NULL && fd->path != NULL) {
+			path = cds_xstrdup(fd->path);
+		}
+		cds_ld_found_free(fd);
+	}
+	return path;
+}
+
+/* The newest GLIBC_ version the C library here defines ("2.41"), new, or
+ * NULL. */
+static char *
+glibc_here(struct cds_rule_ctx *c)
+{
+	char *path = library_here(c, "libc.so.6"), *host, *v = NULL;
+	char *const *defs;
+	struct cds_elf *e;
+	size_t i;
+
+	if (path == NULL) {
+		return NULL;
+	}
+	host = cds_rpath(c->h, path);
+	e = cds_elf_open(c->h, host);
+	cds_clearerr(c->h);
+	free(host);
+	free(path);
+	if (e == NULL) {
+		return NULL;
+	}
+	defs = cds_elf_verdefs(e);
+	for (i = 0; defs[i] != NULL; i++) {
+		if (strncmp(defs[i], "GLIBC_2.", 8) == 0 &&
+		    isdigit((unsigned char)defs[i][8]) && (v == NULL ||
+		    cds_vercmp(defs[i] + 6, v) > 0)) {
+			free(v);
+			v = cds_xstrdup(defs[i] + 6);
+		}
+	}
+	cds_elf_free(e);
+	return v;
+}
+
+/*
+ * A library that asks for an executable stack (PT_GNU_STACK with PF_X):
+ * from glibc 2.41 dlopen no longer makes the stack executable for it and
+ * fails ("cannot enable executable stack as shared object requires:
+ * Invalid argument"; glibc 2.41's NEWS).  The library here, read for its
+ * request, and the C library here for its version.
+ */
+void
+cds_explain_check_execstack(struct cds_rule_ctx *c, const char *lib)
+{
+	char *path = library_here(c, lib), *host, *glibc;
+	struct cds_finding *f;
+	struct cds_elf *e;
+	int stack;
+
+	if (path == NULL) {
+		return;	/* not here: from another machine */
+	}
+	host = cds_rpath(c->h, path);
+	e = cds_elf_open(c->h, host);
+	cds_clearerr(c->h);
+	free(host);
+	if (e == NULL) {
+		free(path);
+		return;
+	}
+	stack = cds_elf_execstack(e);
+	cds_elf_free(e);
+	glibc = glibc_here(c);
+	if (stack == 1 && glibc != NULL && cds_vercmp(glibc, "2.41") >= 0) {
+		f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_ERROR, "%s asks for "
+		    "an executable stack, which the C library here (glibc %s) "
+		    "no longer gives a library it opens", path, glibc);
+		cds_finding_evidence(f, "state", "asks for an executable "
+		    "stack, refused here");
+	} else if (stack == 1) {
+		f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_NOTE, "%s asks for "
+		    "an executable stack; the C library here (glibc %s) still "
+		    "gives it: the failing program ran with glibc 2.41 or "
+		    "newer", path, glibc != NULL ? glibc : "of unknown version");
+		cds_finding_evidence(f, "state", "asks for an executable "
+		    "stack, given here");
+	} else {
+		f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_NOTE, "%s here "
+		    "does not ask for an executable stack", path);
+		cds_finding_evidence(f, "state", "no executable stack asked "
+		    "for");
+	}
+	cds_finding_evidence(f, "file", "%s", path);
+	cds_finding_evidence(f, "PT_GNU_STACK", "%s", stack == 1 ? "RWE (an "
+	    "executable stack)" : stack == 0 ? "RW" : "none");
+	if (stack == 1) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "a release of "
+		    "the library built without the request, or clear it on "
+		    "the file: patchelf --clear-execstack %s (patchelf 0.18 or "
+		    "newer)", path);
+	}
+	free(glibc);
+	free(path);
+}
+
 /* The library the message names as failing: load it here, by path, and
  * see whether it fails the same way: statically (the loader emulation),
  * and on this system also for real, in a child process that dlopens it

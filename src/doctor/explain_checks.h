@@ -81,4 +81,15 @@ CDS_HIDDEN void cds_explain_check_memlock(struct cds_rule_ctx *c);
  */
 CDS_HIDDEN void cds_explain_check_imex(struct cds_rule_ctx *c);
 
+/*
+ * The library LIB here (as the message gives its path, else the one the
+ * loader finds), read for an executable stack's request (PT_GNU_STACK),
+ * and the C library's version: a finding MSG-LIBRARY whose "state" is
+ * "asks for an executable stack, refused here" where glibc is 2.41 or
+ * newer, "... given here" where it is older, or "no executable stack
+ * asked for".
+ */
+CDS_HIDDEN void cds_explain_check_execstack(struct cds_rule_ctx *c,
+    const char *lib);
+
 #endif /* CDS_EXPLAIN_CHECKS_H */

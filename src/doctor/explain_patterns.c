@@ -187,6 +187,11 @@ const struct pattern cds_explain_patterns[] = {
 	{ "LIB-TRUNCATED", 2, "file too short", 1, NULL, "((" P "/)?(lib"
 	    "[A-Za-z0-9_+.-]*\\.so[.0-9]*)) +file too short",
 	    { NULL, "file", NULL, "library" } },
+	/* glibc 2.41's dlopen refusing a library's executable stack */
+	{ "LIB-EXECSTACK", 1, "cannot enable executable stack as shared "
+	    "object requires", 1, NULL, "(" ANYLIB ")?cannot enable "
+	    "executable stack as shared object requires", { NULL, NULL,
+	    "file", NULL, "library" } },
 	{ "LIB-TRUNCATED", 2, "ELF load command past end of file", 1, NULL,
 	    ANYLIB "ELF load command past end of file",
 	    { NULL, "file", NULL, "library" } },

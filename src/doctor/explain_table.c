@@ -1963,6 +1963,26 @@ const struct entry_def cds_explain_entries[] = {
 	    { N_("the C or C++ runtime here is older than the version the "
 	    "library needs"), { IF(MSG_LIBRARY, "state", "=older than the "
 	    "library needs") } } } },
+	/* glibc 2.41's NEWS: dlopen no longer makes the stack executable for
+	 * a library that asks (PT_GNU_STACK with PF_X), and fails */
+	{ "LIB-EXECSTACK", N_("a library asks for an executable stack the C "
+	  "library refuses"),
+	  N_("The library's ELF header asks for an executable stack "
+	  "(PT_GNU_STACK with the X flag), which few libraries need and a "
+	  "toolchain writes by mistake (an assembly file without its "
+	  ".note.GNU-stack).  From glibc 2.41 dlopen no longer makes the "
+	  "stack executable for a library it opens, and fails: \"cannot "
+	  "enable executable stack as shared object requires: Invalid "
+	  "argument\".  The library worked on older distributions and stops "
+	  "on new ones (Debian 13, Fedora 42, Arch) with nothing else "
+	  "changed."),
+	  N_("Use a release of the library built without the request (for "
+	  "TensorRT's libnvinfer_builder_resource, TensorRT 10.8), or clear "
+	  "it on the file: patchelf --clear-execstack FILE (patchelf 0.18 or "
+	  "newer)."),
+	  { { N_("the library asks for an executable stack and the C library "
+	    "here is glibc 2.41 or newer"), { IF(MSG_LIBRARY, "state",
+	    "=asks for an executable stack, refused here") } } } },
 	/* NCCL's check that each rank has a GPU of its own */
 	{ "NCCL-DUP-GPU", N_("two ranks of one job were given the same GPU"),
 	  N_("NCCL found two processes of one communicator on the same GPU "

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 839
+plan 844
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1066,6 +1066,26 @@ ex "$R7" "ImportError: /opt/conda/envs/x/bin/../lib/libstdc++.so.6: version \`GL
 is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('LIBC-OLD', 0)" "a conda env's older libstdc++ through bin/../lib: cause 1"
 ex "$R7" "libfoo.so.1: version \`FOO_1.0' not found (required by ./app)"
 is "$(jget "$OUT" '"LIBC-OLD" in [m["id"] for m in d.get("matches", [])]')" False "another library's version: not LIBC-OLD"
+# a library asking for an executable stack, which glibc 2.41's dlopen no
+# longer gives (its NEWS): the file's PT_GNU_STACK read, the C library's
+# version from its version nodes
+mk_solib "$R7/opt/trt/libnvinfer_builder_resource.so.10.7.0" libnvinfer_builder_resource.so.10.7.0 -z execstack
+mk_solib "$R7/lib/x86_64-linux-gnu/libc.so.6" libc.so.6 -V GLIBC_2.41
+XS="Unable to load library: /opt/trt/libnvinfer_builder_resource.so.10.7.0: cannot enable executable stack as shared object requires: Invalid argument"
+ex "$R7" "$XS"
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('LIB-EXECSTACK', 0)" "an executable stack asked for under glibc 2.41: the cause shown"
+is "$(jget "$OUT" '[e["value"] for f in d["findings"] if f["id"] == "MSG-LIBRARY" for e in f["evidence"] if e["key"] == "PT_GNU_STACK"]')" \
+	"['RWE (an executable stack)']" "LIB-EXECSTACK: the file's request, read from its program header"
+like "$(jget "$OUT" '[c["command"] for f in d["findings"] if f["id"] == "MSG-LIBRARY" for c in f["fixes"]]')" \
+	"patchelf --clear-execstack /opt/trt/libnvinfer_builder_resource.so.10.7.0" "the fix names the file"
+mk_solib "$R7/lib/x86_64-linux-gnu/libc.so.6" libc.so.6 -V GLIBC_2.36
+ex "$R7" "$XS"
+is "$(jget "$OUT" 'd["verdict"], [f["severity"] for f in d["findings"] if f["id"] == "MSG-LIBRARY"][:1]')" \
+	"(None, ['note'])" "glibc 2.36 here still gives it: a note, no cause claimed"
+mk_solib "$R7/opt/trt/libnvinfer_builder_resource.so.10.7.0" libnvinfer_builder_resource.so.10.7.0
+ex "$R7" "$XS"
+like "$(jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "MSG-LIBRARY"]')" \
+	"does not ask for an executable stack" "the copy here without the request: said so"
 
 # ---- one message, two readings: each entry its words are about ----------
 # ids MESSAGE: the entries explain names for MESSAGE, best first
