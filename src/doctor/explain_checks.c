@@ -978,23 +978,13 @@ cds_explain_check_names(struct cds_rule_ctx *c, const char *candidates,
 	cds_strfreev(all);
 }
 
-/*
- * The C or C++ runtime the message names, LIB ("/lib/x86_64-linux-gnu/
- * libc.so.6", or a name), against VERSION it says is missing
- * ("GLIBC_2.34", "GLIBCXX_3.4.30"): the file here (the path, else the
- * one the loader finds by its name), whether it defines that version,
- * and the newest of that kind it does define.
- */
-void
-cds_explain_check_libc(struct cds_rule_ctx *c, const char *lib,
-    const char *version)
+/* The path of library LIB here: as the message gives it when that file is
+ * here, else the one the loader finds by its name; new, or NULL. */
+static char *
+library_here(struct cds_rule_ctx *c, const char *lib)
 {
-	struct cds_ld_found *fd = NULL;
-	struct cds_finding *f;
-	struct cds_elf *e;
-	char *path = NULL, *host, *kind, *newest = NULL;
-	char *const *defs;
-	size_t i, kl;
+	struct cds_ld_found *fd;
+	char *path = NULL, *host;
 
 	if (lib[0] == '/' && strstr(lib, "...") == NULL) {
 		host = cds_rpath(c->h, lib);
@@ -1006,12 +996,33 @@ cds_explain_check_libc(struct cds_rule_ctx *c, const char *lib,
 	if (path == NULL) {
 		fd = cds_loader_find(c->h, cds_basename(lib), NULL, 0);
 		cds_clearerr(c->h);
-		if (fd == NULL || fd->path == NULL) {
-			cds_ld_found_free(fd);
-			return;	/* not here: from another machine */
+		if (fd != NULL && fd->path != NULL) {
+			path = cds_xstrdup(fd->path);
 		}
-		path = cds_xstrdup(fd->path);
 		cds_ld_found_free(fd);
+	}
+	return path;
+}
+
+/*
+ * The C or C++ runtime the message names, LIB ("/lib/x86_64-linux-gnu/
+ * libc.so.6", or a name), against VERSION it says is missing
+ * ("GLIBC_2.34", "GLIBCXX_3.4.30"): the file here (the path, else the
+ * one the loader finds by its name), whether it defines that version,
+ * and the newest of that kind it does define.
+ */
+void
+cds_explain_check_libc(struct cds_rule_ctx *c, const char *lib,
+    const char *version)
+{
+	struct cds_finding *f;
+	struct cds_elf *e;
+	char *path = library_here(c, lib), *host, *kind, *newest = NULL;
+	char *const *defs;
+	size_t i, kl;
+
+	if (path == NULL) {
+		return;	/* not here: from another machine */
 	}
 	host = cds_rpath(c->h, path);
 	e = cds_elf_open(c->h, host);
@@ -1050,32 +1061,6 @@ cds_explain_check_libc(struct cds_rule_ctx *c, const char *lib,
 	free(kind);
 	cds_elf_free(e);
 	free(path);
-}
-
-/* The path of library LIB here: as the message gives it when that file is
- * here, else the one the loader finds by its name; new, or NULL. */
-static char *
-library_here(struct cds_rule_ctx *c, const char *lib)
-{
-	struct cds_ld_found *fd;
-	char *path = NULL, *host;
-
-	if (lib[0] == '/' && strstr(lib, "...") == NULL) {
-		host = cds_rpath(c->h, lib);
-		if (cds_is_file(host)) {
-			path = cds_xstrdup(lib);
-		}
-		free(host);
-	}
-	if (path == NULL) {
-		fd = cds_loader_find(c->h, cds_basename(lib), NULL, 0);
-		cds_clearerr(c->h);
-		if (fd != NULL && fd->path != NULL) {
-			path = cds_xstrdup(fd->path);
-		}
-		cds_ld_found_free(fd);
-	}
-	return path;
 }
 
 /* The newest GLIBC_ version the C library here defines ("2.41"), new, or
