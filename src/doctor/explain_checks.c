@@ -1063,40 +1063,6 @@ cds_explain_check_libc(struct cds_rule_ctx *c, const char *lib,
 	free(path);
 }
 
-/* The newest GLIBC_ version the C library here defines ("2.41"), new, or
- * NULL. */
-static char *
-glibc_here(struct cds_rule_ctx *c)
-{
-	char *path = library_here(c, "libc.so.6"), *host, *v = NULL;
-	char *const *defs;
-	struct cds_elf *e;
-	size_t i;
-
-	if (path == NULL) {
-		return NULL;
-	}
-	host = cds_rpath(c->h, path);
-	e = cds_elf_open(c->h, host);
-	cds_clearerr(c->h);
-	free(host);
-	free(path);
-	if (e == NULL) {
-		return NULL;
-	}
-	defs = cds_elf_verdefs(e);
-	for (i = 0; defs[i] != NULL; i++) {
-		if (strncmp(defs[i], "GLIBC_2.", 8) == 0 &&
-		    isdigit((unsigned char)defs[i][8]) && (v == NULL ||
-		    cds_vercmp(defs[i] + 6, v) > 0)) {
-			free(v);
-			v = cds_xstrdup(defs[i] + 6);
-		}
-	}
-	cds_elf_free(e);
-	return v;
-}
-
 /*
  * A library that asks for an executable stack (PT_GNU_STACK with PF_X):
  * from glibc 2.41 dlopen no longer makes the stack executable for it and
@@ -1125,7 +1091,7 @@ cds_explain_check_execstack(struct cds_rule_ctx *c, const char *lib)
 	}
 	stack = cds_elf_execstack(e);
 	cds_elf_free(e);
-	glibc = glibc_here(c);
+	glibc = cds_glibc_here(c->h);
 	if (stack == 1 && glibc != NULL && cds_vercmp(glibc, "2.41") >= 0) {
 		f = cds_finding_add(c, MSG_LIBRARY, CDS_SEV_ERROR, "%s asks for "
 		    "an executable stack, which the C library here (glibc %s) "

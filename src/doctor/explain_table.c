@@ -1982,7 +1982,8 @@ const struct entry_def cds_explain_entries[] = {
 	  "newer)."),
 	  { { N_("the library asks for an executable stack and the C library "
 	    "here is glibc 2.41 or newer"), { IF(MSG_LIBRARY, "state",
-	    "=asks for an executable stack, refused here") } } } },
+	    "=asks for an executable stack, refused here"),
+	    BY("LIB-EXECSTACK") } } } },
 	/* NCCL's check that each rank has a GPU of its own */
 	{ "NCCL-DUP-GPU", N_("two ranks of one job were given the same GPU"),
 	  N_("NCCL found two processes of one communicator on the same GPU "

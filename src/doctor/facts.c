@@ -13,7 +13,9 @@
 
 #include "doctor/aptfix.h"
 #include "doctor/facts.h"
+#include "read/elfread.h"
 #include "read/manifest.h"
+#include "scan/loader.h"
 #include "scan/scan.h"
 #include "scan/shell.h"
 #include "base/strmap.h"
@@ -1087,4 +1089,36 @@ cds_each_cuda_build(struct cds_rule_ctx *c,
 		fn(c, p, what, "system Python", ctx);
 		free(what);
 	}
+}
+
+char *
+cds_glibc_here(cds_handle_t *h)
+{
+	struct cds_ld_found *fd = cds_loader_find(h, "libc.so.6", NULL, 0);
+	char *host, *v = NULL;
+	char *const *defs;
+	struct cds_elf *e = NULL;
+	size_t i;
+
+	if (fd != NULL && fd->path != NULL) {
+		host = cds_rpath(h, fd->path);
+		e = cds_elf_open(h, host);
+		free(host);
+	}
+	cds_ld_found_free(fd);
+	cds_clearerr(h);
+	if (e == NULL) {
+		return NULL;
+	}
+	defs = cds_elf_verdefs(e);
+	for (i = 0; defs[i] != NULL; i++) {
+		if (strncmp(defs[i], "GLIBC_2.", 8) == 0 &&
+		    isdigit((unsigned char)defs[i][8]) && (v == NULL ||
+		    cds_vercmp(defs[i] + 6, v) > 0)) {
+			free(v);
+			v = cds_xstrdup(defs[i] + 6);
+		}
+	}
+	cds_elf_free(e);
+	return v;
 }

@@ -163,4 +163,8 @@ CDS_HIDDEN void cds_each_cuda_build(struct cds_rule_ctx *c,
     void (*fn)(struct cds_rule_ctx *c, const struct cds_package *p,
     const char *what, const char *where, void *ctx), void *ctx);
 
+/* The newest GLIBC_ version ("2.41") the C library the loader finds here
+ * defines, read from its version nodes; new, or NULL. */
+CDS_HIDDEN char *cds_glibc_here(cds_handle_t *h);
+
 #endif /* CDS_FACTS_H */

@@ -8,7 +8,9 @@
  * directory the loader searches (LD_LIBRARY_PATH, ld.so.conf, the
  * defaults): a cut cuBLAS first on LD_LIBRARY_PATH breaks every program
  * that is not given its own.  Each file once, however many paths lead to
- * it.
+ * it.  Where the C library is glibc 2.41 or newer, the same files are read
+ * for an executable stack's request (PT_GNU_STACK with PF_X), which its
+ * dlopen no longer grants (LIB-EXECSTACK; glibc 2.41's NEWS).
  */
 #include "config.h"
 
@@ -101,28 +103,65 @@ owner_fix(struct cds_rule_ctx *c, struct cds_finding *f, const char *path,
 	free(dir);
 }
 
+/* What the walk over the libraries carries: the files read so far, and
+ * the C library's version where it is 2.41 or newer (else NULL). */
+struct walk {
+	struct cds_strmap *seen;
+	char *glibc;
+};
+
+/* LIB-EXECSTACK for library PATH, which asks for an executable stack. */
+static void
+execstack(struct cds_rule_ctx *c, const char *path, const struct walk *w,
+    const struct cds_ldir *via)
+{
+	struct cds_finding *f;
+
+	f = cds_finding_add(c, "LIB-EXECSTACK", CDS_SEV_ERROR, "%s asks for "
+	    "an executable stack, which glibc %s here no longer gives a "
+	    "library it opens: dlopen fails (\"cannot enable executable "
+	    "stack as shared object requires\")", path, w->glibc);
+	cds_finding_evidence(f, "file", "%s", path);
+	cds_finding_evidence(f, "PT_GNU_STACK", "RWE (an executable stack)");
+	cds_finding_evidence(f, "C library", "glibc %s", w->glibc);
+	if (via != NULL) {
+		cds_finding_evidence(f, "searched by the loader", "%s (%s)",
+		    via->dir, via->via);
+	}
+	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "a release of the "
+	    "library built without the request, or clear it on the file: "
+	    "patchelf --clear-execstack %s (patchelf 0.18 or newer)", path);
+}
+
 /* Check library PATH (in the root) against its headers; a finding when it
- * is cut short.  D: the cuDNN copy it belongs to, or NULL; VIA: how the
- * loader comes to its directory, or NULL; SEEN: the files read so far. */
+ * is cut short, or asks for an executable stack glibc here refuses.  D:
+ * the cuDNN copy it belongs to, or NULL; VIA: how the loader comes to its
+ * directory, or NULL; W: the walk. */
 static void
 check_lib(struct cds_rule_ctx *c, const char *path, const struct cds_cudnn *d,
-    const struct cds_ldir *via, struct cds_strmap *seen)
+    const struct cds_ldir *via, const struct walk *w)
 {
 	char *host = cds_rpath_follow(c->h, path);
 	struct cds_finding *f;
 	struct stat st;
 	uint64_t need = 0;
-	int fd, r;
+	int fd, r, xs = -1;
 
-	if (host == NULL || !cds_strmap_add(seen, host, NULL) ||
+	if (host == NULL || !cds_strmap_add(w->seen, host, NULL) ||
 	    (fd = cds_open_regular(host, &st)) == -1) {
 		free(host);
 		cds_clearerr(c->h);
 		return;
 	}
 	r = cds_elf_extent(fd, (uint64_t)st.st_size, &need);
+	if (r == 0 && w->glibc != NULL) {
+		xs = cds_elf_fd_execstack(fd, (uint64_t)st.st_size);
+	}
 	close(fd);
 	free(host);
+	if (xs == 1 && !cds_finding_exists(c, "LIB-EXECSTACK", path)) {
+		execstack(c, path, w, via);
+	}
 	if (r != 1) {
 		return;
 	}
@@ -151,7 +190,7 @@ check_lib(struct cds_rule_ctx *c, const char *path, const struct cds_cudnn *d,
  * there; links are skipped, their files are read by name). */
 static void
 check_dir(struct cds_rule_ctx *c, const char *dir, const struct cds_ldir *via,
-    struct cds_strmap *seen)
+    const struct walk *w)
 {
 	char *host = cds_rpath(c->h, dir), **names;
 	size_t k;
@@ -170,7 +209,7 @@ check_dir(struct cds_rule_ctx *c, const char *dir, const struct cds_ldir *via,
 		p = cds_path_join(dir, names[k]);
 		hp = cds_path_join(host, names[k]);
 		if (lstat(hp, &st) == 0 && S_ISREG(st.st_mode)) {
-			check_lib(c, p, NULL, via, seen);
+			check_lib(c, p, NULL, via, w);
 		}
 		free(p);
 		free(hp);
@@ -184,9 +223,16 @@ static void
 rule_lib_truncated(struct cds_rule_ctx *c)
 {
 	const struct cds_driver *dr = &c->s->driver;
-	struct cds_strmap *seen = cds_strmap_new(1);
+	struct walk w;
 	struct cds_ldir *ld;
 	size_t i, k, n = 0;
+
+	w.seen = cds_strmap_new(1);
+	w.glibc = cds_glibc_here(c->h);
+	if (w.glibc != NULL && cds_vercmp(w.glibc, "2.41") < 0) {
+		free(w.glibc);
+		w.glibc = NULL;
+	}
 
 	for (i = 0; i < c->s->ncudnns; i++) {
 		const struct cds_cudnn *d = &c->s->cudnns[i];
@@ -198,7 +244,7 @@ rule_lib_truncated(struct cds_rule_ctx *c)
 				continue;
 			}
 			p = cds_path_join(d->dir, d->files[k].name);
-			check_lib(c, p, d, NULL, seen);
+			check_lib(c, p, d, NULL, &w);
 			free(p);
 		}
 	}
@@ -206,27 +252,30 @@ rule_lib_truncated(struct cds_rule_ctx *c)
 		const struct cds_toolkit *t = &c->s->toolkits[i];
 
 		if (t->exists && t->libdir != NULL) {
-			check_dir(c, t->libdir, NULL, seen);
+			check_dir(c, t->libdir, NULL, &w);
 		}
 	}
 	if (dr->libcuda_realpath != NULL || dr->libcuda_path != NULL) {
 		check_lib(c, dr->libcuda_realpath != NULL ?
-		    dr->libcuda_realpath : dr->libcuda_path, NULL, NULL, seen);
+		    dr->libcuda_realpath : dr->libcuda_path, NULL, NULL, &w);
 	}
 	if (dr->nvml_realpath != NULL) {
-		check_lib(c, dr->nvml_realpath, NULL, NULL, seen);
+		check_lib(c, dr->nvml_realpath, NULL, NULL, &w);
 	}
 	ld = cds_loader_dirs(c->h, cds_getenv(c->h, "LD_LIBRARY_PATH"), 0, &n);
 	for (i = 0; i < n; i++) {
-		check_dir(c, ld[i].dir, &ld[i], seen);
+		check_dir(c, ld[i].dir, &ld[i], &w);
 	}
 	cds_ldirs_free(ld, n);
-	cds_strmap_free(seen, NULL);
+	cds_strmap_free(w.seen, NULL);
+	free(w.glibc);
 }
 
 /* ---- the rules of this file, in the order they run (findings.c) ---- */
 const struct cds_rule cds_rules_integrity[] = {
 	{ "LIB-TRUNCATED", N_("a library is shorter than its ELF headers "
 	    "say: cut short"), NULL, rule_lib_truncated },
+	{ "LIB-EXECSTACK", N_("a library asks for an executable stack the C "
+	    "library refuses"), NULL, NULL },
 	{ NULL, NULL, NULL, NULL }
 };

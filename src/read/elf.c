@@ -2009,3 +2009,38 @@ cds_elf_extent(int fd, uint64_t fsize, uint64_t *need)
 	}
 	return *need > fsize;
 }
+
+int
+cds_elf_fd_execstack(int fd, uint64_t fsize)
+{
+	unsigned char eh[64], ph[56];
+	uint64_t phoff, i;
+	unsigned phnum, phent;
+	int is64, be;
+
+	if (fsize < 64 || cds_pread_in(fd, eh, 64, 0, fsize) == -1 ||
+	    memcmp(eh, ELFMAG, SELFMAG) != 0 ||
+	    (eh[EI_CLASS] != ELFCLASS32 && eh[EI_CLASS] != ELFCLASS64) ||
+	    (eh[EI_DATA] != ELFDATA2LSB && eh[EI_DATA] != ELFDATA2MSB)) {
+		return -1;
+	}
+	is64 = eh[EI_CLASS] == ELFCLASS64;
+	be = eh[EI_DATA] == ELFDATA2MSB;
+	phoff = extent_get(eh + (is64 ? 32 : 28), is64 ? 8 : 4, be);
+	phent = (unsigned)extent_get(eh + (is64 ? 54 : 42), 2, be);
+	phnum = (unsigned)extent_get(eh + (is64 ? 56 : 44), 2, be);
+	if (phoff == 0 || phent < (unsigned)(is64 ? 56 : 32)) {
+		return -1;
+	}
+	for (i = 0; i < phnum; i++) {
+		if (cds_pread_in(fd, ph, is64 ? 56 : 32, phoff + i * phent,
+		    fsize) == -1) {
+			return -1;
+		}
+		if (extent_get(ph, 4, be) == PT_GNU_STACK) {
+			return (extent_get(ph + (is64 ? 4 : 24), 4, be) &
+			    PF_X) != 0;
+		}
+	}
+	return -1;
+}

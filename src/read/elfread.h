@@ -230,5 +230,9 @@ CDS_HIDDEN int cds_elf_section(int fd, uint64_t fsize, const char *name,
  * when it is whole, -1 when it is no ELF file (or unreadable).
  */
 CDS_HIDDEN int cds_elf_extent(int fd, uint64_t fsize, uint64_t *need);
+/* The PT_GNU_STACK of the ELF file open on FD (FSIZE bytes): 1 when it
+ * asks for an executable stack, 0 when not, -1 without the header or
+ * when it is no ELF file. */
+CDS_HIDDEN int cds_elf_fd_execstack(int fd, uint64_t fsize);
 
 #endif /* CDS_ELFREAD_H */

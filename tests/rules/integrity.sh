@@ -9,7 +9,7 @@
 # named too, and a toolkit's cuBLAS; a file that is no ELF is not judged.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 16
+plan 21
 
 ids_trunc() { jget "$OUT" '[e["value"] for f in d["findings"] if f["id"] == "LIB-TRUNCATED" for e in f["evidence"] if e["key"] == "file"]'; }
 
@@ -86,5 +86,25 @@ truncate -s 4096 "$TK/lib64/libcublas.so.12.4.5.8"
 cds --root "$R" doctor --json
 is "$(ids_trunc)" "['/usr/local/cuda-12.4/lib64/libcublas.so.12.4.5.8']" \
 	"a toolkit's cuBLAS cut short: named, once (its link not again)"
+
+# a library asking for an executable stack (PT_GNU_STACK with PF_X): from
+# glibc 2.41 dlopen refuses it (its NEWS); the C library's version read
+# from its version nodes, the request from the library's program headers
+ids_xs() { jget "$OUT" '[e["value"] for f in d["findings"] if f["id"] == "LIB-EXECSTACK" for e in f["evidence"] if e["key"] == "file"]'; }
+R=$(mk_sysroot); cleanup_later "$R"
+XL=/opt/trt/lib/libnvinfer_builder_resource.so.10.7.0
+mk_solib "$R$XL" libnvinfer_builder_resource.so.10.7.0 -z execstack
+mk_solib "$R/lib/x86_64-linux-gnu/libc.so.6" libc.so.6 -V GLIBC_2.36
+LD_LIBRARY_PATH=/opt/trt/lib cds --root "$R" doctor --json
+is "$(ids_xs)" "[]" "an executable stack asked for under glibc 2.36: it is given, silent"
+mk_solib "$R/lib/x86_64-linux-gnu/libc.so.6" libc.so.6 -V GLIBC_2.41
+LD_LIBRARY_PATH=/opt/trt/lib cds --root "$R" doctor --json
+is "$(ids_xs)" "['$XL']" "under glibc 2.41: LIB-EXECSTACK names the file"
+like "$(fix_command "$OUT" LIB-EXECSTACK)" "patchelf --clear-execstack $XL" "the fix: clear the request on it"
+LD_LIBRARY_PATH=/opt/trt/lib cds --root "$R" explain --json "$XL: cannot enable executable stack as shared object requires: Invalid argument"
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('LIB-EXECSTACK', 0)" "explain of dlopen's words there: the cause shown"
+mk_solib "$R$XL" libnvinfer_builder_resource.so.10.7.0
+LD_LIBRARY_PATH=/opt/trt/lib cds --root "$R" doctor --json
+is "$(ids_xs)" "[]" "the same library without the request: silent"
 
 done_testing
