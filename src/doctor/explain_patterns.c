@@ -794,10 +794,11 @@ const struct pattern cds_explain_patterns[] = {
 	    NULL, "PTX was compiled with an unsupported toolchain",
 	    { NULL } },
 	/* XLA's ptxas newer than the driver (pip's nvidia-cuda-nvcc over an
-	 * older driver): it warns and compiles serially */
-	{ "F16", 2, "which is older than the PTX compiler version", 1, NULL,
-	    "([0-9]+\\.[0-9]+) which is older than the PTX compiler version "
-	    "\\(([0-9][0-9.]*)\\)", { NULL, "driver cuda", "ptxas" } },
+	 * older driver): it warns and compiles serially; its older releases
+	 * said "the ptxas CUDA version" */
+	{ "F16", 2, "which is older than the ", 1, NULL, "([0-9]+\\.[0-9]+) "
+	    "which is older than the (PTX compiler|ptxas CUDA) version "
+	    "\\(([0-9][0-9.]*)\\)", { NULL, "driver cuda", NULL, "ptxas" } },
 	{ "F19", 1, "Failed to initialize NVML: Driver/library version "
 	    "mismatch", 0, NULL, "Failed to initialize NVML: Driver/library "
 	    "version mismatch([[:space:]]*NVML library version: ([0-9.]+))?",
@@ -1293,6 +1294,10 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CUDA-IMAGE-GONE", 1, "nvidia/cuda:", 0, "not found", "nvidia/cuda:"
 	    "([A-Za-z0-9._-]+): [^\n]*nvidia/cuda:[A-Za-z0-9._-]+: not found",
 	    { NULL, "tag" } },
+	/* ... and its short form ("failed to solve: docker.io/nvidia/cuda:
+	 * 13.0.2-devel-ubuntu22.04: not found") */
+	{ "CUDA-IMAGE-GONE", 1, "nvidia/cuda:", 0, "not found", "nvidia/cuda:"
+	    "([A-Za-z0-9._-]+): not found", { NULL, "tag" } },
 	{ "CUDA-IMAGE-GONE", 1, "reading manifest ", 0, NULL, "reading "
 	    "manifest ([A-Za-z0-9._-]+) in ([a-z0-9.-]+/)?nvidia/cuda: "
 	    "(manifest unknown|not found)", { NULL, "tag" } },
@@ -1364,8 +1369,14 @@ const struct pattern cds_explain_patterns[] = {
 	    "installed|it is not installable)", { NULL, "apt package" } },
 	{ "PKG-DEPS", 2, "Version '", 0, NULL, "Version '[^'\n]+' for '" NVPKG
 	    "' was not found", { NULL, "apt package" } },
-	{ "PKG-DEPS", 2, "has no installation candidate", 1, NULL,
-	    "Package '?" NVPKG "'? has no installation candidate",
+	/* apt's "Package 'libcudnn9' has no installation candidate" (a
+	 * virtual package, or one its lists do not offer): the name quoted
+	 * by newer apt, bare by older */
+	{ "PKG-DEPS", 2, "Package '", 0, "has no installation candidate",
+	    "Package '" NVPKG "' has no installation candidate",
+	    { NULL, "apt package" } },
+	{ "PKG-DEPS", 2, "Package ", 0, "has no installation candidate",
+	    "Package " NVPKG " has no installation candidate",
 	    { NULL, "apt package" } },
 	/* NVIDIA's dnf plugin for precompiled modules hides each kernel
 	 * its repository has no kmod-nvidia for ("NVIDIA driver: filtering

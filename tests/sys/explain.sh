@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 844
+plan 851
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -213,6 +213,9 @@ is "$(cap packages)" "cupy-cuda12x, cupy-cuda13x" "PKG-TWO-BUILDS: the packages 
 recog "The NVIDIA driver's CUDA version is 12.4 which is older than the PTX compiler version (12.6.20). Because the driver is older than the PTX compiler version, XLA is disabling parallel compilation" \
     F16 "XLA's ptxas newer than the driver"
 is "$(cap 'driver cuda') $(cap ptxas)" "12.4 12.6.20" "F16: the driver's CUDA and ptxas"
+recog "W external/xla/xla/service/gpu/nvptx_compiler.cc:742] The NVIDIA driver's CUDA version is 12.2 which is older than the ptxas CUDA version (12.4.99). Because the driver is older than the ptxas version, XLA is disabling parallel compilation" \
+    F16 "XLA's older words for it"
+is "$(cap 'driver cuda') $(cap ptxas)" "12.2 12.4.99" "F16: both versions in the older words"
 recog 'cuda.pathfinder._dynamic_libs.load_dl_common.DynamicLibNotFoundError:
 Failure finding "nvJitLink*.dll"' F13 "cuda.pathfinder: an NVIDIA library not found"
 recog "ERROR: failed to open nvrtc:
@@ -394,6 +397,13 @@ recog 'ImportError: /x/site-packages/torch/lib/libtorch_cpu.so: undefined symbol
     "a CUPTI function (its prefix a longer lower-case word than cu) an older libcupti lacks"
 recog 'python: symbol lookup error: ./libfoo.so: undefined symbol: cuptify_image' None \
     "another program's cupti-like name: not NVIDIA's API"
+recog "E: Package 'libcudnn9' has no installation candidate." PKG-DEPS \
+    "apt's word for a package its lists do not offer (a virtual one), newer apt's quotes"
+is "$(cap 'apt package')" libcudnn9 "PKG-DEPS: the package apt named"
+recog "E: Package libcudnn8 has no installation candidate" PKG-DEPS "older apt, unquoted"
+recog "E: Package 'libpng16' has no installation candidate." None "another package's: not NVIDIA's"
+recog 'ERROR: failed to build: failed to solve: docker.io/nvidia/cuda:13.0.2-devel-ubuntu22.04: not found' CUDA-IMAGE-GONE \
+    "BuildKit's short form for a tag nvidia/cuda does not have"
 recog 'Invalid handle. Cannot load symbol cublasLtGetVersion' F5 \
     "cuDNN 9's loader without the cuBLASLt of its CUDA"
 recog 'Failed to initialize NVML: GPU access blocked by the operating system' GPU-BLOCKED \
