@@ -63,8 +63,6 @@ struct cds_elf {
 	int nodeflib;
 	unsigned flags_1;	/* DT_FLAGS_1 */
 	int has_dynamic;	/* a PT_DYNAMIC with bytes */
-	int stack;		/* PT_GNU_STACK: 1 executable asked for, 0 not,
-				   -1 no such header */
 	int has_verdef;
 	int has_versym;
 	struct seg *loads;	/* the PT_LOAD segments, for the relocations */
@@ -93,7 +91,7 @@ struct cds_elf {
 struct layout {
 	unsigned ehsize, phsize, shsize, dynsize, symsize;
 	unsigned e_phoff, e_shoff, e_phentsize, e_phnum, e_shentsize, e_shnum;
-	unsigned p_offset, p_vaddr, p_filesz, p_flags;
+	unsigned p_offset, p_vaddr, p_filesz;
 	unsigned sh_addr, sh_size, sh_info;
 	unsigned st_info, st_other, st_shndx, st_value;
 };
@@ -101,7 +99,7 @@ struct layout {
 static const struct layout l32 = {
 	52, 32, 40, 8, 16,
 	28, 32, 42, 44, 46, 48,
-	4, 8, 16, 24,
+	4, 8, 16,
 	12, 20, 28,
 	12, 13, 14, 4
 };
@@ -109,7 +107,7 @@ static const struct layout l32 = {
 static const struct layout l64 = {
 	64, 56, 64, 16, 24,
 	32, 40, 54, 56, 58, 60,
-	8, 16, 32, 4,
+	8, 16, 32,
 	16, 32, 44,
 	4, 5, 6, 8
 };
@@ -329,8 +327,6 @@ read_phdrs(struct rd *r, struct cds_elf *e, const unsigned char *eh,
 		s.filesz = gw(r, p + l->p_filesz);
 		if (type == PT_LOAD) {
 			loads[nloads++] = s;
-		} else if (type == PT_GNU_STACK) {
-			e->stack = (g32(r, p + l->p_flags) & PF_X) != 0;
 		} else if (type == PT_DYNAMIC && !*has_dyn) {
 			*dyn = s;
 			*has_dyn = 1;
@@ -1100,7 +1096,6 @@ elf_parse_file(cds_handle_t *h, const char *hostpath, int dynamic_only)
 	r.size = (uint64_t)st.st_size;
 	e = cds_xcalloc(1, sizeof(*e));
 	e->refs = 1;
-	e->stack = -1;
 	e->path = cds_xstrdup(hostpath);
 	e->dev = st.st_dev;
 	e->ino = st.st_ino;
@@ -1601,12 +1596,6 @@ size_t
 cds_elf_nloads(const struct cds_elf *e)
 {
 	return e->nloads;
-}
-
-int
-cds_elf_execstack(const struct cds_elf *e)
-{
-	return e->stack;
 }
 
 /*

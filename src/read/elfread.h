@@ -184,10 +184,6 @@ CDS_HIDDEN ssize_t cds_elf_reloc_order(const struct cds_elf *e,
 CDS_HIDDEN unsigned cds_elf_flags_1(const struct cds_elf *e);
 /* Has E a PT_DYNAMIC segment with bytes in it? */
 CDS_HIDDEN int cds_elf_has_dynamic(const struct cds_elf *e);
-/* Its PT_GNU_STACK: 1 when it asks for an executable stack (PF_X), 0
- * when not, -1 without the header (the ABI's default, which on x86-64 is
- * an executable stack too). */
-CDS_HIDDEN int cds_elf_execstack(const struct cds_elf *e);
 /* The number of its PT_LOAD segments. */
 CDS_HIDDEN size_t cds_elf_nloads(const struct cds_elf *e);
 
