@@ -1356,19 +1356,14 @@ static const struct cds_package *
 torch_for(const struct cds_scan *s, const struct cds_env *e,
     const char *cuda)
 {
+	const struct cds_package *t;
 	size_t i, k;
 
 	for (i = 0; i < s->nenvs; i++) {
-		const struct cds_env *v = &s->envs[i];
-
-		if (e != NULL && v != e) {
-			continue;
-		}
-		for (k = 0; k < v->npackages; k++) {
-			if (strcmp(v->packages[k].name, "torch") == 0 &&
-			    cds_streq(v->packages[k].cuda, cuda)) {
-				return &v->packages[k];
-			}
+		if ((e == NULL || &s->envs[i] == e) &&
+		    (t = cds_env_package(&s->envs[i], "torch")) != NULL &&
+		    cds_streq(t->cuda, cuda)) {
+			return t;
 		}
 	}
 	for (k = 0; e == NULL && k < s->nsystem_packages; k++) {
