@@ -778,6 +778,8 @@ struct cds_package {
 				   cuda is NULL then */
 	const char *cuda_source; /* where cuda was read: "torch/version.py",
 				   "version tag", ...; NULL */
+	char *torch_pin;	/* torchvision, torchaudio: the torch release
+				   their METADATA requires (==2.5.1); NULL */
 };
 
 struct cds_env {

@@ -360,6 +360,31 @@ better(const struct cds_explain_match *a, size_t ia,
 	return ia < ib;
 }
 
+/* Does the message itself show a cause through row S: BY_MESSAGE, its
+ * conditions (if any) on what X's matches captured (a capture KEY whose
+ * value contains TEXT, "=TEXT" is TEXT, NULL any; ABSENT: none)? */
+static int
+said_by_message(const struct cds_explanation *x, const struct shows *s)
+{
+	size_t k;
+
+	if (strcmp(s->id, BY_MESSAGE) != 0) {
+		return 0;
+	}
+	for (k = 0; k < MAXCONDS && s->conds[k].key != NULL; k++) {
+		const struct cond *co = &s->conds[k];
+		const char *v = cds_explain_capture(x, co->key);
+		int seen = v != NULL && (co->text == NULL || (co->text[0] ==
+		    '=' ? strcmp(v, co->text + 1) == 0 : strstr(v, co->text) !=
+		    NULL));
+
+		if (co->absent ? seen : !seen) {
+			return 0;
+		}
+	}
+	return 1;
+}
+
 /* The distinct finding ids of cause CD, NULL-terminated (static strings in
  * a new array). */
 static const char **
@@ -1880,8 +1905,8 @@ cds_explain_text(cds_handle_t *h, const char *text)
 		c->finding = -1;
 		for (j = 0; j < MAXSHOWS && e->causes[k].shows[j].id != NULL;
 		    j++) {
-			c->by_message |= strcmp(e->causes[k].shows[j].id,
-			    BY_MESSAGE) == 0;
+			c->by_message |= said_by_message(x,
+			    &e->causes[k].shows[j]);
 		}
 	}
 	x->verdict = -1;

@@ -1893,6 +1893,13 @@ const struct pattern cds_explain_patterns[] = {
 	    NULL, "compute capability not in compiled architectures[^\n]*"
 	    "([[:space:]][^\n]*)?cc=([0-9]+) archs=\"?\\[([0-9 ]+)\\]",
 	    { NULL, NULL, "gpu cap", "built for" } },
+	/* PaddlePaddle's check of the GPU against the architectures its
+	 * wheel was built for (gpu_resources.cc: "Mismatched GPU
+	 * Architecture: The installed PaddlePaddle package was compiled for
+	 * 61 75 80 86 ,but your current GPU is 120") */
+	{ "F21", 2, "Mismatched GPU Architecture", 0, NULL, "Mismatched GPU "
+	    "Architecture[^\n]*compiled for ([0-9 ]+)[ ,]*but your current "
+	    "GPU is ([0-9]+)", { NULL, "built for", "gpu cap" } },
 	/* RAPIDS' check of the GPU (cudf/utils/gpu_utils.py): "A GPU with
 	 * NVIDIA Volta(TM) (Compute Capability 7.0) or newer architecture is
 	 * required", and its build without the GPU's PTX ("missing the
@@ -2354,6 +2361,17 @@ const struct pattern cds_explain_patterns[] = {
 	    "(and|whereas) [A-Za-z]+ has CUDA [Vv]ersion[= ]*"
 	    "([0-9]+\\.[0-9]+))?", { NULL, "pkg1", NULL, NULL, "ver2", NULL,
 	    "ver1" } },
+	/* the dispatcher, as torchvision registers its operators' Python
+	 * halves (torch.library.register_fake) and its _C library did not
+	 * register them: built against another torch release (sdnext#3531:
+	 * torch 2.4.0+cu121 beside torchvision 0.20.1+cu124, which requires
+	 * torch 2.5.1; vllm-ascend#479); "No such operator" is older
+	 * torch's word */
+	{ "TORCH-COMPANION", 2, "operator torch", 0, NULL, "operator "
+	    "(torchvision|torchaudio)::[a-z0-9_]+ does not exist",
+	    { NULL, "pkg1" } },
+	{ "TORCH-COMPANION", 2, "No such operator torch", 0, NULL, "No such "
+	    "operator (torchvision|torchaudio)::[a-z0-9_]+", { NULL, "pkg1" } },
 	/* PyTorch's cpp_extension checks the compiler against CUDA's limit */
 	{ "F23", 1, "is greater than the maximum required version by CUDA",
 	    0, NULL, "is greater than the maximum required version by CUDA "

@@ -633,25 +633,32 @@ const struct entry_def cds_explain_entries[] = {
 	    { BY(BY_MESSAGE) } } } },
 	/* torchvision/extension.py and torchaudio's _check_cuda_version:
 	 * torch.version.cuda against the CUDA the extension was built with */
-	{ "TORCH-COMPANION", N_("torchvision or torchaudio is built for "
-	  "another CUDA than torch"),
-	  N_("torchvision and torchaudio check, as they are imported, that "
-	  "torch was built for the CUDA they were built for, and refuse to "
-	  "load otherwise.  PyTorch publishes each CUDA's builds on an index "
-	  "of its own (download.pytorch.org/whl/cu118, .../cu121), and one "
-	  "of the two was installed or upgraded alone from another: a "
+	{ "TORCH-COMPANION", N_("torchvision or torchaudio does not match "
+	  "torch"),
+	  N_("torchvision and torchaudio are built against one torch "
+	  "release (their METADATA requires torch==X) for one CUDA.  Their "
+	  "compiled operators do not load into another torch release "
+	  "(\"operator torchvision::nms does not exist\"), and as they are "
+	  "imported they refuse a torch built for another CUDA major.  "
+	  "PyTorch publishes each CUDA's builds on an index of its own "
+	  "(download.pytorch.org/whl/cu118, .../cu121), and one of them was "
+	  "installed or upgraded alone, or from another index: a "
 	  "requirements file or a notebook's setup that names one of them, "
 	  "an image that pins one, a package that pulls torch in from "
 	  "PyPI."),
-	  N_("Install the companion from the index of torch's CUDA, with "
-	  "torch pinned to the version installed, so that pip picks the "
-	  "release built for it: pip install torch==<its version> "
-	  "torchvision --index-url https://download.pytorch.org/whl/cu<its "
-	  "CUDA without the dot>; or install all of them again from one "
-	  "index."),
+	  N_("Install the companion of torch's release and build again, "
+	  "named exactly (pip keeps an installed one that its name alone "
+	  "satisfies), from the index of torch's CUDA: pip install "
+	  "--force-reinstall --no-deps torchvision==<the release that goes "
+	  "with torch's>+cu<torch's CUDA without the dot> --index-url "
+	  "https://download.pytorch.org/whl/cu<the same>; or install all of "
+	  "them again from one index."),
 	  { { N_("torch and it were installed from different CUDA indexes "
 	    "(the message names both CUDA versions)"),
-	    { BY(BY_MESSAGE) } } } },
+	    { IF(BY_MESSAGE, "ver1", NULL), IF("TORCH-COMPANION", "CUDA",
+	    NULL) } },
+	    { N_("it is built for another torch release than the one "
+	    "installed"), { IF("TORCH-COMPANION", "requires", NULL) } } } },
 	{ "CONDA-NO-CUDA", N_("conda sees no CUDA driver (__cuda)"),
 	  N_("A CUDA build of a conda package needs the __cuda virtual "
 	  "package, which conda sets from the driver; on a machine without "

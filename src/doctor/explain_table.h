@@ -36,7 +36,9 @@ struct cause_def {
 					   it cannot be checked here;
 					   BY_MESSAGE: the message itself
 					   does (the entry's patterns match
-					   only this cause's words) */
+					   only this cause's words; its
+					   conditions, if any, are on the
+					   match's captures) */
 };
 
 struct entry_def {

@@ -487,6 +487,71 @@ vision_for(const char *version)
 	    cds_xasprintf("0.%d.*", min + 15);
 }
 
+/*
+ * Companion P (torchvision, torchaudio) of torch T in env E, put in step
+ * with T, from T's index.  P of T's release in another build: the same
+ * release in T's build (research/pip-fixes.md 1a: the same +cuXXX label),
+ * named exactly and installed again alone (--no-deps: T stays as it is;
+ * pip keeps an installed P that its release alone satisfies).  P of
+ * another release: T pinned as it is, and P by its name, which the
+ * installed one no longer satisfies (its pin is another torch): the
+ * resolver picks the release that pins T's.  Back: P as it is, alone.
+ */
+void
+cds_pkg_companion_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_env *e, const struct cds_package *p,
+    const struct cds_package *t)
+{
+	const char *label, *plabel;
+	char *pub = public_version(t->version, &label);
+	char *ppub = public_version(p->version, &plabel);
+	const struct cds_framework_req *row = label != NULL && c->m != NULL ?
+	    torch_row(c->m, pub, label) : NULL;
+	char *want = NULL, *index, *spec, *was, *back_index;
+	struct cds_strv w = {0};
+
+	if (p->torch_pin == NULL || cds_vercmp(p->torch_pin, pub) == 0) {
+		want = cds_xstrdup(ppub);	/* its release is right */
+	}
+	index = row != NULL ? cds_xstrdup(row->index_url) : label != NULL ?
+	    cds_xasprintf("https://download.pytorch.org/whl/%s", label) :
+	    cds_xstrdup("https://pypi.org/simple");
+	if (want != NULL) {
+		spec = label != NULL ? cds_xasprintf("%s==%s+%s", p->name, want,
+		    label) : cds_xasprintf("%s==%s", p->name, want);
+		cds_pkg_cmd(c->h, &w, e, 0, CDS_PKG_REINSTALL);
+	} else {
+		cds_pkg_cmd(c->h, &w, e, 0, CDS_PKG_ADD);
+		cds_strv_push_owned(&w, cds_xasprintf("torch==%s",
+		    t->version));
+		spec = cds_xstrdup(p->name);
+	}
+	cds_strv_push_owned(&w, spec);
+	cds_strv_push(&w, "--index-url");
+	cds_strv_push(&w, index);
+	/* back: the very build, from the index of its label */
+	was = cds_xasprintf("%s==%s", p->name, p->version);
+	back_index = plabel != NULL ?
+	    cds_xasprintf("https://download.pytorch.org/whl/%s", plabel) :
+	    cds_xstrdup("https://pypi.org/simple");
+	{
+		const char *const back[] = { was, "--index-url", back_index,
+		    NULL };
+
+		cds_finding_fix_argv(f, cds_strv_steal(&w), cds_pkg_argv(c->h,
+		    e, 0, CDS_PKG_REINSTALL, back));
+	}
+	cds_finding_evidence(f, "index", "%s (%s)", index, label != NULL ?
+	    "PyTorch's builds of torch's label" : "PyPI, where torch's "
+	    "build without a label is");
+	free(back_index);
+	free(was);
+	free(index);
+	free(want);
+	free(ppub);
+	free(pub);
+}
+
 /* What a uv project's env E needs beside a `uv pip` command: HOW (freed)
  * the change lasts, since `uv sync` puts back what uv.lock says. */
 static void
@@ -1348,13 +1413,11 @@ same_pins(const struct cds_rule_ctx *c, const char *name,
 	return *t != NULL;
 }
 
-/* PIP-PIN-CLASH: torch and another framework pin different versions of
- * one NVIDIA wheel; both from builds whose pins agree. */
 /* The torch of env E (else of any env, else the system's) built for CUDA
- * CUDA ("11.8"), or NULL. */
+ * CUDA ("11.8"), or NULL; its env into *WHERE (NULL: the system's). */
 static const struct cds_package *
 torch_for(const struct cds_scan *s, const struct cds_env *e,
-    const char *cuda)
+    const char *cuda, const struct cds_env **where)
 {
 	const struct cds_package *t;
 	size_t i, k;
@@ -1363,12 +1426,14 @@ torch_for(const struct cds_scan *s, const struct cds_env *e,
 		if ((e == NULL || &s->envs[i] == e) &&
 		    (t = cds_env_package(&s->envs[i], "torch")) != NULL &&
 		    cds_streq(t->cuda, cuda)) {
+			*where = &s->envs[i];
 			return t;
 		}
 	}
 	for (k = 0; e == NULL && k < s->nsystem_packages; k++) {
 		if (strcmp(s->system_packages[k].name, "torch") == 0 &&
 		    cds_streq(s->system_packages[k].cuda, cuda)) {
+			*where = NULL;
 			return &s->system_packages[k];
 		}
 	}
@@ -1378,31 +1443,46 @@ torch_for(const struct cds_scan *s, const struct cds_env *e,
 /*
  * torchvision's or torchaudio's refusal of a torch built for another CUDA
  * (msg: pkg1 the companion as the message names it, ver1 its CUDA, ver2
- * torch's): the companion from the index of torch's CUDA, torch pinned to
- * the version installed here when it is known, so that pip picks the
- * companion's release that pins it (their wheels require torch==X).
+ * torch's): the companion of torch's release and build, from torch's
+ * index, named exactly (pip keeps an installed companion that its name
+ * alone, or its release alone, satisfies: the label is not compared)
+ * where torch and the companion are found here; else the words of it.
  */
 static int
 companion_fix(struct cds_rule_ctx *c, const struct cds_env *e,
     const struct cds_pkg_msg *msg)
 {
-	const struct cds_package *t;
-	struct cds_strv w = {0};
+	const struct cds_package *t, *p = NULL;
+	const struct cds_env *te = NULL;
 	struct cds_finding *f;
-	char *name, *p, *url, *tag;
+	char *name, *q, *url, *tag;
 
 	if (msg->pkg1 == NULL || msg->ver1 == NULL || msg->ver2 == NULL ||
 	    strchr(msg->ver2, '.') == NULL) {
 		return 0;
 	}
 	name = cds_xstrdup(msg->pkg1);
-	for (p = name; *p != '\0'; p++) {
-		*p = (char)tolower((unsigned char)*p);
+	for (q = name; *q != '\0'; q++) {
+		*q = (char)tolower((unsigned char)*q);
 	}
 	tag = cds_xasprintf("cu%.*s%s", (int)strcspn(msg->ver2, "."),
 	    msg->ver2, strchr(msg->ver2, '.') + 1);
 	url = cds_xasprintf("https://download.pytorch.org/whl/%s", tag);
-	t = torch_for(c->s, e, msg->ver2);
+	t = torch_for(c->s, e, msg->ver2, &te);
+	if (t != NULL) {
+		size_t k;
+
+		for (k = 0; te != NULL && k < te->npackages; k++) {
+			if (strcmp(te->packages[k].name, name) == 0) {
+				p = &te->packages[k];
+			}
+		}
+		for (k = 0; te == NULL && k < c->s->nsystem_packages; k++) {
+			if (strcmp(c->s->system_packages[k].name, name) == 0) {
+				p = &c->s->system_packages[k];
+			}
+		}
+	}
 	f = cds_finding_add(c, "MSG-PKG", CDS_SEV_ERROR, "%s is built for "
 	    "CUDA %s, torch for CUDA %s: the %s of torch's index goes with "
 	    "it", name, msg->ver1, msg->ver2, name);
@@ -1412,19 +1492,14 @@ companion_fix(struct cds_rule_ctx *c, const struct cds_env *e,
 		cds_finding_evidence(f, "torch here", "%s (%s)", t->version,
 		    t->location);
 	}
-	pip_words(c->h, &w, e);
-	if (t != NULL) {
-		cds_strv_push_owned(&w, cds_xasprintf("torch==%.*s",
-		    (int)strcspn(t->version, "+"), t->version));
-	}
-	cds_strv_push(&w, name);
-	cds_strv_push(&w, "--index-url");
-	cds_strv_push(&w, url);
-	cds_finding_fix_argv(f, cds_strv_steal(&w), NULL);
-	if (t == NULL) {
-		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "with torch==<the "
-		    "version installed> before %s, so that pip keeps that torch "
-		    "and picks the %s that pins it", name, name);
+	if (t != NULL && p != NULL) {
+		cds_pkg_companion_fix(c, f, te, p, t);
+	} else {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "pip install "
+		    "--force-reinstall --no-deps %s==<the release that goes "
+		    "with torch's>+%s --index-url %s: named exactly, since pip "
+		    "keeps an installed %s that the name alone satisfies",
+		    name, tag, url, name);
 	}
 	free(url);
 	free(tag);
@@ -1432,6 +1507,8 @@ companion_fix(struct cds_rule_ctx *c, const struct cds_env *e,
 	return 1;
 }
 
+/* PIP-PIN-CLASH: torch and another framework pin different versions of
+ * one NVIDIA wheel; both from builds whose pins agree. */
 static int
 clash_fix(struct cds_rule_ctx *c, const struct cds_env *e,
     const struct cds_pkg_msg *msg)

@@ -137,6 +137,13 @@ CDS_HIDDEN int cds_pkg_fix_sonames(struct cds_rule_ctx *c,
 CDS_HIDDEN const struct cds_framework_req *cds_pkg_index_row(
     const struct cds_manifest *m, const struct cds_package *p);
 
+/* Add to F the command of E's own tool that puts companion P
+ * (torchvision, torchaudio) in step with torch T, and the one that puts
+ * P back as it is. */
+CDS_HIDDEN void cds_pkg_companion_fix(struct cds_rule_ctx *c,
+    struct cds_finding *f, const struct cds_env *e,
+    const struct cds_package *p, const struct cds_package *t);
+
 /* Which tool changes env E (cds_pkg_tool). */
 CDS_HIDDEN enum cds_pkg_tool cds_pkg_tool_of(const cds_handle_t *h,
     const struct cds_env *e);

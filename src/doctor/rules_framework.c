@@ -570,6 +570,100 @@ rule_jax_plugin(struct cds_rule_ctx *c)
 	}
 }
 
+/* ------------------------------------------------------------------------ */
+/* TORCH-COMPANION: torchvision and torchaudio beside torch                  */
+/* ------------------------------------------------------------------------ */
+
+/* What companion P's build says against torch T's, in env E's words; one
+ * finding at most. */
+static void
+companion_check(struct cds_rule_ctx *c, const struct cds_env *e,
+    const struct cds_package *p, const struct cds_package *t)
+{
+	char *tpub = cds_xstrndup(t->version, strcspn(t->version, "+"));
+	struct cds_finding *f = NULL;
+	const char *where = e != NULL ? e->name : "system";
+
+	if (p->torch_pin != NULL && cds_vercmp(p->torch_pin, tpub) != 0) {
+		/* its compiled operators are built against another torch's
+		 * C++ ABI: they do not register ("operator torchvision::nms
+		 * does not exist") or do not link */
+		f = cds_finding_add(c, "TORCH-COMPANION", CDS_SEV_ERROR,
+		    "%s: %s %s is built for torch %s; torch %s is installed",
+		    where, p->name, p->version, p->torch_pin, t->version);
+		cds_finding_evidence(f, "requires", "torch==%s (%s's METADATA, "
+		    "in %s)", p->torch_pin, p->name, p->location);
+		cds_finding_evidence(f, "what fails", "its compiled operators "
+		    "do not load into another torch: \"operator %s::... does "
+		    "not exist\", or an undefined symbol in its extension",
+		    strcmp(p->name, "torchvision") == 0 ? "torchvision" :
+		    "torchaudio");
+	} else if (p->cuda != NULL && t->cuda != NULL &&
+	    atoi(p->cuda) != atoi(t->cuda)) {
+		/* torchvision/extension.py and torchaudio's
+		 * _check_cuda_version compare the majors as they load */
+		f = cds_finding_add(c, "TORCH-COMPANION", CDS_SEV_ERROR,
+		    "%s: %s %s is built for CUDA %s, torch %s for CUDA %s",
+		    where, p->name, p->version, p->cuda, t->version, t->cuda);
+		cds_finding_evidence(f, "CUDA", "%s: %s (%s); torch: %s (%s)",
+		    p->name, p->cuda, p->cuda_source, t->cuda,
+		    t->cuda_source != NULL ? t->cuda_source : "torch");
+		cds_finding_evidence(f, "what fails", "%s refuses to load: "
+		    "\"Detected that PyTorch and %s were compiled with "
+		    "different CUDA major versions\"", p->name, p->name);
+	} else if (p->cpu_only && t->cuda != NULL && !t->cpu_only) {
+		f = cds_finding_add(c, "TORCH-COMPANION", CDS_SEV_WARNING,
+		    "%s: %s %s is a CPU build beside torch %s for CUDA %s",
+		    where, p->name, p->version, t->version, t->cuda);
+		cds_finding_evidence(f, "what fails", "its operators have no "
+		    "CUDA kernels: \"Could not run '%s::...' with arguments "
+		    "from the 'CUDA' backend\"", p->name);
+	}
+	if (f != NULL) {
+		cds_finding_evidence(f, "torch", "%s (%s)", t->version,
+		    t->location);
+		cds_pkg_companion_fix(c, f, e, p, t);
+	}
+	free(tpub);
+}
+
+/* TORCH-COMPANION: torchvision and torchaudio are built against one torch
+ * release (their METADATA pins torch==X) for one CUDA (their label, or
+ * the libcudart their extension links); pip installs torch's and theirs
+ * apart when one comes from another index or alone.  pip's packages only:
+ * conda's builds are pinned by conda. */
+static void
+rule_torch_companion(struct cds_rule_ctx *c)
+{
+	size_t i, k;
+
+	for (i = 0; i < c->s->nenvs; i++) {
+		const struct cds_env *e = &c->s->envs[i];
+		const struct cds_package *t = NULL;
+		int conda = 0;
+
+		for (k = 0; k < e->npackages; k++) {
+			const struct cds_package *p = &e->packages[k];
+
+			if (p->kind != CDS_FW_TORCH) {
+				continue;
+			}
+			conda |= p->from_conda;
+			if (!p->from_conda && t == NULL) {
+				t = p;
+			}
+		}
+		for (k = 0; t != NULL && !conda && k < e->npackages; k++) {
+			const struct cds_package *p = &e->packages[k];
+
+			if (!p->from_conda && (strcmp(p->name, "torchvision") ==
+			    0 || strcmp(p->name, "torchaudio") == 0)) {
+				companion_check(c, e, p, t);
+			}
+		}
+	}
+}
+
 /* Check that each of NAMES resolves in LP; evidence and fixes on a finding
  * opened by OPEN on the first miss.  Returns the finding or NULL. */
 struct need_ctx {
@@ -1468,6 +1562,8 @@ const struct cds_rule cds_rules_framework[] = {
 	    rule_three_numbers },
 	{ "F31", N_("the JAX CUDA plugin and jaxlib versions differ"), "F31",
 	    rule_jax_plugin },
+	{ "TORCH-COMPANION", N_("torchvision or torchaudio does not match "
+	    "torch"), NULL, rule_torch_companion },
 	{ "F14", N_("ONNX Runtime cannot find the cuDNN or CUDA it needs"),
 	    "F14", rule_ort_cudnn },
 	{ "F7", N_("the program needs cuDNN 9; the loader finds none"), "F7",

@@ -945,7 +945,7 @@ interesting(const char *name)
 	static const char *const names[] = {
 		"torch", "onnxruntime-gpu", "onnxruntime", "tensorflow",
 		"tensorflow-gpu", "jax", "jaxlib", "ctranslate2",
-		"paddlepaddle-gpu", "cupy", NULL
+		"paddlepaddle-gpu", "cupy", "torchvision", "torchaudio", NULL
 	};
 	const char *const *p;
 
@@ -1062,12 +1062,18 @@ py_string(const cds_handle_t *h, const char *path, const char *name)
 	return v;
 }
 
-/* "Requires-Dist: nvidia-cudnn-cu12==8.9.2.26; ..." in METADATA. */
+/* The version a Requires-Dist of METADATA pins, "==V": of the first
+ * requirement whose name starts with NAME ("nvidia-cudnn-cu" of
+ * "Requires-Dist: nvidia-cudnn-cu12==8.9.2.26; ..."), or with WHOLE, is
+ * NAME ("torch", not "torchvision"; "torch==2.5.1", or the older
+ * "torch (==2.0.1)").  NULL when there is none, or it is not pinned. */
 static char *
-requires_pin(const cds_handle_t *h, const char *distinfo, const char *prefix)
+requires_pin(const cds_handle_t *h, const char *distinfo, const char *name,
+    int whole)
 {
 	char *meta = cds_path_join(distinfo, "METADATA");
 	char *text = cds_root_read_file(h, meta, 4u << 20, NULL), *p, *r = NULL;
+	size_t n = strlen(name);
 
 	free(meta);
 	if (text == NULL) {
@@ -1076,17 +1082,51 @@ requires_pin(const cds_handle_t *h, const char *distinfo, const char *prefix)
 	for (p = text; (p = strstr(p, "Requires-Dist: ")) != NULL; p++) {
 		char *q = p + 15, *eq;
 
-		if (!cds_startswith(q, prefix)) {
+		if (strncmp(q, name, n) != 0 || (whole && (q[n] == '\0' ||
+		    strchr(" =(<>!~", q[n]) == NULL))) {
 			continue;
 		}
-		eq = strstr(q, "==");
+		eq = strstr(q + n, "==");
 		if (eq != NULL && eq < q + strcspn(q, "\n;")) {
 			r = cds_xstrndup(eq + 2, strspn(eq + 2,
-			    "0123456789."));
+			    "0123456789.abcdefghijklmnopqrstuvwxyz+"));
 		}
 		break;
 	}
 	free(text);
+	return r;
+}
+
+/* The CUDA major a companion's compiled extension links against: the
+ * libcudart.so.N among the NEEDED of SITE/NAME/_C.so (torchvision) or
+ * SITE/NAME/lib/libNAME.so (torchaudio); NULL when neither names one. */
+static char *
+cudart_needed(cds_handle_t *h, const char *site, const char *name)
+{
+	char *paths[2], *r = NULL;
+	size_t i;
+
+	paths[0] = cds_xasprintf("%s/%s/_C.so", site, name);
+	paths[1] = cds_xasprintf("%s/%s/lib/lib%s.so", site, name, name);
+	for (i = 0; i < 2; i++) {
+		char *host = r == NULL ? cds_rpath_follow(h, paths[i]) : NULL;
+		struct cds_elf *e = host != NULL && cds_is_file(host) ?
+		    cds_elf_open(h, host) : NULL;
+		char *const *nd = e != NULL ? cds_elf_needed(e) : NULL;
+
+		for (; nd != NULL && *nd != NULL && r == NULL; nd++) {
+			if (cds_startswith(*nd, "libcudart.so.") &&
+			    isdigit((unsigned char)(*nd)[13])) {
+				r = cds_xstrndup(*nd + 13, strspn(*nd + 13,
+				    "0123456789"));
+			}
+		}
+		if (e != NULL) {
+			cds_elf_free(e);
+		}
+		free(host);
+		free(paths[i]);
+	}
 	return r;
 }
 
@@ -1204,12 +1244,14 @@ static void
 package_details(cds_handle_t *h, const char *site, const char *distinfo,
     struct cds_package *pkg)
 {
+	int companion = strcmp(pkg->name, "torchvision") == 0 ||
+	    strcmp(pkg->name, "torchaudio") == 0;
 	char *p;
 
 	pkg->kind = framework_kind(pkg->name);
 	switch (pkg->kind) {
 	case CDS_FW_TORCH:
-		pkg->cudnn = requires_pin(h, distinfo, "nvidia-cudnn-cu");
+		pkg->cudnn = requires_pin(h, distinfo, "nvidia-cudnn-cu", 0);
 		torch_details(h, site, pkg);
 		break;
 	case CDS_FW_TENSORFLOW:
@@ -1239,6 +1281,11 @@ package_details(cds_handle_t *h, const char *site, const char *distinfo,
 		}
 		break;
 	default:
+		if (companion) {
+			/* torch's companions: the torch their release is
+			 * built against, pinned in METADATA */
+			pkg->torch_pin = requires_pin(h, distinfo, "torch", 1);
+		}
 		if (cds_startswith(pkg->name, "cupy-cuda") &&
 		    isdigit((unsigned char)pkg->name[9])) {
 			/* cupy-cuda12x, cupy-cuda13x: one wheel per CUDA
@@ -1257,6 +1304,13 @@ package_details(cds_handle_t *h, const char *site, const char *distinfo,
 	    (pkg->cuda = cuda_from_local_tag(pkg->version)) != NULL) {
 		pkg->cuda_source = "version tag";
 	}
+	if (companion && pkg->cuda == NULL && !pkg->cpu_only &&
+	    (pkg->cuda = cudart_needed(h, site, pkg->name)) != NULL) {
+		/* PyPI's builds carry no label: the CUDA runtime their
+		 * extension links names the major */
+		pkg->cuda_source = strcmp(pkg->name, "torchvision") == 0 ?
+		    "torchvision/_C.so" : "torchaudio/lib/libtorchaudio.so";
+	}
 	if (pkg->cuda == NULL && !pkg->cpu_only) {
 		/* pip wheels pin the runtime: nvidia-cuda-runtime-cu12==12.1.105,
 		 * CUDA 13's unsuffixed nvidia-cuda-runtime==13.0.96, or NVIDIA's
@@ -1269,7 +1323,7 @@ package_details(cds_handle_t *h, const char *site, const char *distinfo,
 		size_t i;
 
 		for (i = 0; i < 2 && pkg->cuda == NULL; i++) {
-			char *v = requires_pin(h, distinfo, pins[i][0]);
+			char *v = requires_pin(h, distinfo, pins[i][0], 0);
 			char **f;
 
 			if (v == NULL) {
@@ -1883,6 +1937,7 @@ package_clear(struct cds_package *p)
 	free(p->cuda);
 	free(p->cudnn);
 	free(p->libdir);
+	free(p->torch_pin);
 }
 
 void

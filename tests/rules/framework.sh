@@ -16,7 +16,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
 . "$CDS_SRCDIR/tests/fixtures/envs.sh"
 . "$CDS_SRCDIR/tests/fixtures/wheels.sh"
-plan 72
+plan 82
 
 mk_toolkit() {
 	_t=$1/usr/local/cuda-$2
@@ -333,8 +333,52 @@ if python3 -m venv "$V" >/dev/null 2>&1 && "$V/bin/python" -m pip --version >/de
 	vpip install --force-reinstall ctranslate2==4.6.3
 	wgpu 52 12080
 	like "$(evidence "$OUT" F21 'read from')" "the index's build row ctranslate2 4.6.3-4.8.1 \(cuda12\)" "no fatbin in 4.6.3's libraries: the row, and F21"
+
+	# TORCH-COMPANION: torchvision and torchaudio beside torch.  Their
+	# METADATA pins the torch release they are built against
+	# ("torchvision 0.19.1 requires torch==2.4.1", pip's words in
+	# 2kpr/ComfyUI-PMRF#11); the label or the libcudart their extension
+	# links names their CUDA
+	mk_solib "$W/tv.so" _C.so
+	mk_solib "$W/tv12.so" _C.so -N libcudart.so.12
+	printf "__version__ = '2.5.1+cu118'\ncuda = '11.8'\n" >"$W/version.py"
+	mk_wheel "$D" torch 2.5.1+cu118 "torch/version.py=$W/version.py"
+	mk_wheel "$D" torchvision 0.19.1+cu118 "torchvision/_C.so=$W/tv.so" "Requires-Dist: torch==2.4.1"
+	mk_wheel "$D" torchvision 0.20.1+cu118 "torchvision/_C.so=$W/tv.so" "Requires-Dist: torch==2.5.1"
+	mk_wheel "$D" torchvision 0.20.1 "torchvision/_C.so=$W/tv12.so" "Requires-Dist: torch==2.5.1"
+	mk_wheel "$D" torchvision 0.20.1+cpu "torchvision/_C.so=$W/tv.so" "Requires-Dist: torch==2.5.1"
+	mk_wheel "$D" torchaudio 2.4.1+cu118 "Requires-Dist: torch==2.4.1"
+	vpip install --no-deps torch==2.5.1+cu118 torchvision==0.19.1+cu118
+	tc() {	# tc [KEY]: TORCH-COMPANION's commands
+		jget "$OUT" '" | ".join(" ".join(x["'"${1:-argv}"'"]) for f in d["findings"] if f["id"] == "TORCH-COMPANION" for x in f["fixes"] if "argv" in x)'
+	}
+	wgpu 86 12080
+	is "$(titles "$OUT" TORCH-COMPANION)" "['$V: torchvision 0.19.1+cu118 is built for torch 2.4.1; torch 2.5.1+cu118 is installed']" "TORCH-COMPANION: torchvision pins another torch release"
+	like "$(evidence "$OUT" TORCH-COMPANION requires)" "torch==2.4.1 \\(torchvision's METADATA" "TORCH-COMPANION: the pin, and where it was read"
+	is "$(tc) / $(tc undo_argv)" "$P -m pip install torch==2.5.1+cu118 torchvision --index-url https://download.pytorch.org/whl/cu118 / $P -m pip install --force-reinstall --no-deps torchvision==0.19.1+cu118 --index-url https://download.pytorch.org/whl/cu118" \
+		"TORCH-COMPANION: torch kept, the resolver picks the torchvision that pins it; and back, alone"
+	vpip $(jget "$OUT" '" ".join([x["argv"] for f in d["findings"] if f["id"] == "TORCH-COMPANION" for x in f["fixes"] if "argv" in x][0][3:])')
+	wgpu 86 12080
+	is "$(ls -d "$V"/lib/python3*/site-packages/torchvision-*.dist-info | sed 's#.*/##')" "torchvision-0.20.1+cu118.dist-info" "applied (the venv's pip, offline): the resolver took 0.20.1+cu118"
+	unlike "$(finding_ids "$OUT")" "TORCH-COMPANION" "and no finding"
+	# PyPI's torchvision, without a label: its _C.so links libcudart.so.12
+	vpip install --force-reinstall --no-deps "$D/torchvision-0.20.1-py3-none-any.whl"
+	wgpu 86 12080
+	is "$(titles "$OUT" TORCH-COMPANION)" "['$V: torchvision 0.20.1 is built for CUDA 12, torch 2.5.1+cu118 for CUDA 11.8']" "TORCH-COMPANION: CUDA majors differ (PyPI's torchvision beside torch from the cu118 index)"
+	is "$(evidence "$OUT" TORCH-COMPANION CUDA)" "['torchvision: 12 (torchvision/_C.so); torch: 11.8 (torch/version.py)']" "TORCH-COMPANION: where each CUDA was read"
+	is "$(tc)" "$P -m pip install --force-reinstall --no-deps torchvision==0.20.1+cu118 --index-url https://download.pytorch.org/whl/cu118" "TORCH-COMPANION: the same release from torch's index"
+	# a CPU build beside torch for CUDA: a warning
+	vpip install --force-reinstall --no-deps torchvision==0.20.1+cpu
+	wgpu 86 12080
+	is "$(jget "$OUT" '[(f["severity"], f["title"]) for f in d["findings"] if f["id"] == "TORCH-COMPANION"]')" "[('warning', '$V: torchvision 0.20.1+cpu is a CPU build beside torch 2.5.1+cu118 for CUDA 11.8')]" "TORCH-COMPANION: a CPU torchvision beside torch for CUDA, a warning"
+	# torchaudio of another release: the resolver picks the one that
+	# pins torch as it is
+	vpip install --force-reinstall --no-deps torchvision==0.20.1+cu118 torchaudio==2.4.1+cu118
+	wgpu 86 12080
+	is "$(tc)" "$P -m pip install torch==2.5.1+cu118 torchaudio --index-url https://download.pytorch.org/whl/cu118" "TORCH-COMPANION: torchaudio through the resolver, torch pinned"
+	vpip uninstall -y torch torchvision torchaudio
 else
-	skip 20 "python3 -m venv with pip does not work here"
+	skip 30 "python3 -m venv with pip does not work here"
 fi
 
 done_testing

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 851
+plan 856
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -416,6 +416,14 @@ recog '[hevc @ 0x555ae51e4900] Hardware is lacking required capabilities
 recog 'RuntimeError: Detected that PyTorch and torchvision were compiled with different CUDA major versions. PyTorch has CUDA Version=12.1 and torchvision has CUDA Version=11.8. Please reinstall the torchvision that matches your PyTorch install.' TORCH-COMPANION \
     "torchvision's check of torch's CUDA, its newer words"
 is "$(cap pkg1) $(cap ver1) $(cap ver2)" "torchvision 11.8 12.1" "TORCH-COMPANION: the companion, its CUDA and torch's"
+recog 'RuntimeError: operator torchvision::nms does not exist' TORCH-COMPANION \
+    "the dispatcher's words for torchvision built against another torch release (sdnext#3531)"
+is "$(jget "$OUT" '[c["text"] for c in d["causes"] if c.get("by_message")]')" "[]" \
+    "TORCH-COMPANION: those words name no CUDA version, so no cause is the message's own"
+recog 'RuntimeError: No such operator torchaudio::rnnt_loss' TORCH-COMPANION "older torch's word for the same"
+recog 'E0901 21:40:14.737040 47228 gpu_resources.cc:98] Mismatched GPU Architecture: The installed PaddlePaddle package was compiled for 61 75 80 86 ,but your current GPU is 120 Solution: Install the correct wheel package' F21 \
+    "PaddlePaddle's check of the GPU against its wheel's architectures (Paddle#76037)"
+is "$(cap 'built for') $(cap 'gpu cap')" "61 75 80 86  120" "F21: Paddle's list and the GPU's"
 recog 'quant_cuda_kernel.cu(149): error: no instance of overloaded function "atomicAdd" matches the argument list
             argument types are: (double *, double)' GPU-FEATURE \
     "atomicAdd of double, declared from sm_60, built for an older one"

@@ -18,7 +18,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/wheels.sh"
 . "$CDS_SRCDIR/tests/fixtures/envs.sh"
-plan 77
+plan 78
 
 SHIP=$CDS_SRCDIR/manifests/index.json
 PT=https://download.pytorch.org/whl
@@ -329,21 +329,31 @@ cds --root "$P0" --manifest "$SHIP" explain --json "THIS PROJECT 'nvidia-cuda-ru
 is "$(msgpkg)" "python3 -m pip install cuda-toolkit[cudart]==13.*" \
 	"case 10: cuda-runtime is the cudart extra"
 # case 11 (sd-1click-colab#30, sd-wav2lip-uhq#36): torchvision or
-# torchaudio built for another CUDA than torch: the companion from the
-# index of torch's CUDA, torch pinned to the version in the env (their
-# wheels require torch==X), or unpinned with a word where none is known
+# torchaudio built for another CUDA than torch: the companion of torch's
+# release in torch's build, from torch's index, named exactly (pip keeps
+# an installed one that the name alone satisfies), or in words where
+# torch is not known here
 V=$W/c11/venv
 S=$(mk_venv "$V")
 torch "$S" 2.0.1+cu117 11.7 "50 60 70 75 80 86" "86"
+dist "$S" torchvision 0.15.2+cu118 "torch==2.0.1"
 exj 'RuntimeError: Detected that PyTorch and torchvision were compiled with different CUDA versions. PyTorch has CUDA Version=11.7 and torchvision has CUDA Version=11.8. Please reinstall the torchvision that matches your PyTorch install.' --prefix "$V"
 is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('TORCH-COMPANION', 0)" "case 11: recognised, the message shows its cause"
-is "$(msgpkg)" "$V/bin/python -m pip install torch==2.0.1 torchvision --index-url $PT/cu117" \
-	"case 11: torchvision from torch's cu117 index, torch kept at the env's 2.0.1"
+is "$(msgpkg)" "$V/bin/python -m pip install --force-reinstall --no-deps torchvision==0.15.2+cu117 --index-url $PT/cu117" \
+	"case 11: the env's torchvision release in torch's cu117 build, alone"
 cds --root "$P0" --manifest "$SHIP" explain --json 'RuntimeError: Detected that PyTorch and TorchAudio were compiled with different CUDA versions. PyTorch has CUDA version 13.0 whereas TorchAudio has CUDA version 12.8. Please install the TorchAudio version that matches your PyTorch version.'
-is "$(msgpkg)" "python3 -m pip install torchaudio --index-url $PT/cu130" \
-	"case 11: torchaudio's words, no torch known: the cu130 index alone"
-like "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "MSG-PKG" for x in f["fixes"]][1]')" \
-	"with torch==<the version installed> before torchaudio" "and the pin to add, in words"
+like "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "MSG-PKG" for x in f["fixes"]][0]')" \
+	"pip install --force-reinstall --no-deps torchaudio==<the release that goes with torch's>\\+cu130 --index-url $PT/cu130" \
+	"case 11: torchaudio's words, no torch known: the command in words, the cu130 index"
+# the dispatcher's words when torchvision is built against another torch
+# release (sdnext#3531): the doctor finding shows it, with its command
+dist "$S" torchvision 0.16.0+cu117 "torch==2.1.0"
+rm -rf "$S"/torchvision-0.15.2+cu118.dist-info
+exj 'RuntimeError: operator torchvision::nms does not exist' --prefix "$V"
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('TORCH-COMPANION', 1)" "case 11: 'operator torchvision::nms does not exist', cause 2 shown here"
+is "$(jget "$OUT" '[" ".join(x["argv"]) for f in d["findings"] if f["id"] == "TORCH-COMPANION" for x in f["fixes"] if "argv" in x]')" \
+	"['$V/bin/python -m pip install torch==2.0.1+cu117 torchvision --index-url $PT/cu117']" \
+	"case 11: torch kept as it is, the resolver picks the torchvision that pins it, from cu117"
 # the distribution marks its Python externally managed (PEP 668: Debian 12
 # on): pip refuses the plain command, so the fix says what pip asks for
 mkdir -p "$P0/usr/lib/python3.11"
