@@ -16,6 +16,7 @@
 #include "doctor/findings.h"
 #include "doctor/pkgfix.h"
 #include "read/manifest.h"
+#include "read/pkgdb.h"
 #include "scan/scan.h"
 
 /* Call FN for every framework package: those of each env, then the
@@ -627,15 +628,47 @@ companion_check(struct cds_rule_ctx *c, const struct cds_env *e,
 	free(tpub);
 }
 
+/* Did a distribution's package manager put package P's files there (its
+ * module's __init__.py is a dpkg package's)? */
+static int
+distro_owned(struct cds_rule_ctx *c, const struct cds_package *p)
+{
+	const struct cds_pkgdb *db = cds_scan_pkgdb(c->h, c->s);
+	char *init = cds_xasprintf("%s/%s/__init__.py", p->location, p->name);
+	int owned = db != NULL && cds_pkgdb_owner(db, init) != NULL;
+
+	free(init);
+	return owned;
+}
+
 /* TORCH-COMPANION: torchvision and torchaudio are built against one torch
  * release (their METADATA pins torch==X) for one CUDA (their label, or
  * the libcudart their extension links); pip installs torch's and theirs
  * apart when one comes from another index or alone.  pip's packages only:
- * conda's builds are pinned by conda. */
+ * conda's builds are pinned by conda, a distribution's by its package
+ * manager. */
 static void
 rule_torch_companion(struct cds_rule_ctx *c)
 {
+	const struct cds_package *sys = c->s->system_packages;
 	size_t i, k;
+
+	/* the system Python's: torch and its companion in one site dir */
+	for (i = 0; i < c->s->nsystem_packages; i++) {
+		const struct cds_package *t = &sys[i];
+
+		if (t->kind != CDS_FW_TORCH || distro_owned(c, t)) {
+			continue;
+		}
+		for (k = 0; k < c->s->nsystem_packages; k++) {
+			if ((strcmp(sys[k].name, "torchvision") == 0 ||
+			    strcmp(sys[k].name, "torchaudio") == 0) &&
+			    cds_streq(sys[k].location, t->location) &&
+			    !distro_owned(c, &sys[k])) {
+				companion_check(c, NULL, &sys[k], t);
+			}
+		}
+	}
 
 	for (i = 0; i < c->s->nenvs; i++) {
 		const struct cds_env *e = &c->s->envs[i];

@@ -16,7 +16,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
 . "$CDS_SRCDIR/tests/fixtures/envs.sh"
 . "$CDS_SRCDIR/tests/fixtures/wheels.sh"
-plan 82
+plan 85
 
 mk_toolkit() {
 	_t=$1/usr/local/cuda-$2
@@ -208,6 +208,28 @@ is "$(evidence "$OUT" F29 'not found')" "['libcufft.so.11: installed in /usr/loc
 run_env_fix "$R" "$C/envs/tf3" "$(fix_command "$OUT" F29)"
 HOME=/home/user cds --root "$R" doctor --json --env tf3
 unlike "$(finding_ids "$OUT")" "F29" "after the activate script: gone"
+
+# ---- TORCH-COMPANION in the system Python ---------------------------------
+# pip's torch and torchvision in /usr/local (the pin as pip words it:
+# "torchvision 0.19.1 requires torch==2.4.1", 2kpr/ComfyUI-PMRF#11), then
+# Debian's, whose files dpkg owns: its package manager keeps them in step
+R=$(mk_sysroot); cleanup_later "$R"
+P=/usr/local/lib/python3.11/dist-packages
+mkdir -p "$R$P/torch" "$R$P/torchvision"
+mk_dist "$R$P" torch 2.5.1+cu121
+printf "cuda = '12.1'\n" >"$R$P/torch/version.py"
+mk_dist "$R$P" torchvision 0.19.1+cu121 "Requires-Dist: torch==2.4.1"
+: >"$R$P/torchvision/__init__.py"
+HOME=/home/user cds --root "$R" doctor --json
+is "$(titles "$OUT" TORCH-COMPANION)" "['system: torchvision 0.19.1+cu121 is built for torch 2.4.1; torch 2.5.1+cu121 is installed']" "TORCH-COMPANION in the system Python's site dir"
+is "$(fix_command "$OUT" TORCH-COMPANION)" "python3 -m pip install torch==2.5.1+cu121 torchvision --index-url https://download.pytorch.org/whl/cu121" "TORCH-COMPANION: python3's pip, torch kept"
+P=/usr/lib/python3/dist-packages
+mkdir -p "$R$P" "$R/var/lib/dpkg/info"
+mv "$R"/usr/local/lib/python3.11/dist-packages/* "$R$P/"
+printf 'Package: python3-torchvision\nStatus: install ok installed\nArchitecture: amd64\nVersion: 0.19.1-1\n' >"$R/var/lib/dpkg/status"
+printf '/.\n%s/torchvision/__init__.py\n' "$P" >"$R/var/lib/dpkg/info/python3-torchvision:amd64.list"
+HOME=/home/user cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "TORCH-COMPANION" "torchvision's files are a dpkg package's: not pip's to change"
 
 # ---- F21: kernel architectures against the GPU (a test double) ----------
 W=$(mktemp -d); cleanup_later "$W"
