@@ -504,7 +504,8 @@ const struct entry_def cds_explain_entries[] = {
 	    { IF2(MSG_BUILD, "installed by", "=conda", "driver",
 	    "none seen") } },
 	    { N_("a CPU-only build is installed"), { BY("F27"),
-	    IF(MSG_BUILD, "build", "CPU-only") } } } },
+	    IF(MSG_BUILD, "build", "CPU-only"), IF("TORCH-COMPANION",
+	    "what fails", "no CUDA kernels") } } } },
 	{ "F28", N_("TensorFlow could not load cuDNN"),
 	  N_("TensorFlow opens cuDNN by name.  The usual reason it is not "
 	  "found is an activate.d recipe that sets LD_LIBRARY_PATH from a "

@@ -16,7 +16,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
 . "$CDS_SRCDIR/tests/fixtures/envs.sh"
 . "$CDS_SRCDIR/tests/fixtures/wheels.sh"
-plan 85
+plan 86
 
 mk_toolkit() {
 	_t=$1/usr/local/cuda-$2
@@ -393,6 +393,8 @@ if python3 -m venv "$V" >/dev/null 2>&1 && "$V/bin/python" -m pip --version >/de
 	vpip install --force-reinstall --no-deps torchvision==0.20.1+cpu
 	wgpu 86 12080
 	is "$(jget "$OUT" '[(f["severity"], f["title"]) for f in d["findings"] if f["id"] == "TORCH-COMPANION"]')" "[('warning', '$V: torchvision 0.20.1+cpu is a CPU build beside torch 2.5.1+cu118 for CUDA 11.8')]" "TORCH-COMPANION: a CPU torchvision beside torch for CUDA, a warning"
+	HOME=$W/home cds --manifest "$SHIP" explain --json --prefix "$V" "NotImplementedError: Could not run 'torchvision::nms' with arguments from the 'CUDA' backend."
+	is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('F27', 1)" "explain: the dispatcher's words for it, the CPU build shown here"
 	# torchaudio of another release: the resolver picks the one that
 	# pins torch as it is
 	vpip install --force-reinstall --no-deps torchvision==0.20.1+cu118 torchaudio==2.4.1+cu118
@@ -400,7 +402,7 @@ if python3 -m venv "$V" >/dev/null 2>&1 && "$V/bin/python" -m pip --version >/de
 	is "$(tc)" "$P -m pip install torch==2.5.1+cu118 torchaudio --index-url https://download.pytorch.org/whl/cu118" "TORCH-COMPANION: torchaudio through the resolver, torch pinned"
 	vpip uninstall -y torch torchvision torchaudio
 else
-	skip 30 "python3 -m venv with pip does not work here"
+	skip 31 "python3 -m venv with pip does not work here"
 fi
 
 done_testing
