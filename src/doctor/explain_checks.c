@@ -1657,6 +1657,63 @@ cds_explain_check_imex(struct cds_rule_ctx *c)
 	cds_strfreev(names);
 }
 
+void
+cds_explain_check_nvcc(struct cds_rule_ctx *c)
+{
+	const struct cds_scan *s = c->s;
+	const struct cds_toolkit *best = NULL;
+	struct cds_finding *f;
+	struct cds_buf b = {0};
+	size_t i;
+
+	for (i = 0; i < s->ntoolkits; i++) {
+		const struct cds_toolkit *t = &s->toolkits[i];
+
+		if (!t->exists || !t->has_nvcc) {
+			continue;
+		}
+		cds_buf_addf(&b, "%s%s (CUDA %s)", b.len > 0 ? ", " : "",
+		    t->path, t->version != NULL ? t->version : "?");
+		/* the default link's first, else the newest */
+		if (best == NULL || t->is_default || (!best->is_default &&
+		    t->version != NULL && (best->version == NULL ||
+		    cds_vercmp(t->version, best->version) > 0))) {
+			best = t;
+		}
+	}
+	if (s->nvcc_path != NULL) {
+		f = cds_finding_add(c, "MSG-NVCC", CDS_SEV_NOTE, "nvcc is on "
+		    "PATH here: %s", s->nvcc_path);
+		cds_finding_evidence(f, "state", "on PATH");
+		if (s->nvcc_toolkit != NULL) {
+			cds_finding_evidence(f, "its toolkit", "%s",
+			    s->nvcc_toolkit);
+		}
+		cds_finding_evidence(f, "where the build ran", "a build that "
+		    "found none ran with another PATH (a service, a container, "
+		    "sudo's secure_path, pip's isolated build environment)");
+	} else if (best != NULL) {
+		f = cds_finding_add(c, "MSG-NVCC", CDS_SEV_WARNING, "no nvcc "
+		    "is on PATH here; %s has one", best->path);
+		cds_finding_evidence(f, "state", "not on PATH");
+		cds_finding_evidence(f, "toolkits with nvcc", "%s", b.s);
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "export "
+		    "CUDA_HOME=%s PATH=%s/bin:$PATH", best->path, best->path);
+	} else {
+		f = cds_finding_add(c, "MSG-NVCC", CDS_SEV_ERROR, "no CUDA "
+		    "toolkit with nvcc is installed here");
+		cds_finding_evidence(f, "state", "no toolkit");
+		cds_finding_evidence(f, "looked in", "/usr/local/cuda, "
+		    "/usr/local/cuda-*, /opt/cuda*, /opt/nvidia/cuda-*, "
+		    "CUDA_HOME, CUDA_PATH, PATH");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "cudnn-setup "
+		    "install --cuda VERSION (the release the framework was "
+		    "built with), then eval \"$(cudnn-setup env "
+		    "cuda-VERSION)\"");
+	}
+	cds_buf_free(&b);
+}
+
 /* "Max locked memory         8388608              8388608              bytes"
  * (proc(5): soft, hard, unit; "unlimited" for RLIM_INFINITY) */
 void

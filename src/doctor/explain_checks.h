@@ -82,6 +82,15 @@ CDS_HIDDEN void cds_explain_check_memlock(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_explain_check_imex(struct cds_rule_ctx *c);
 
 /*
+ * The CUDA compilers a build here could find: a finding MSG-NVCC whose
+ * "state" is "no toolkit" (an error: no toolkit with nvcc is installed),
+ * "not on PATH" (a warning: toolkits with nvcc are installed, none is on
+ * PATH, with the command that puts one there) or "on PATH" (a note: the
+ * first nvcc on PATH, and its toolkit).
+ */
+CDS_HIDDEN void cds_explain_check_nvcc(struct cds_rule_ctx *c);
+
+/*
  * The library LIB here (as the message gives its path, else the one the
  * loader finds), read for an executable stack's request (PT_GNU_STACK),
  * and the C library's version: a finding MSG-LIBRARY whose "state" is

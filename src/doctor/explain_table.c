@@ -1597,9 +1597,9 @@ const struct entry_def cds_explain_entries[] = {
 	  "directory on PATH (eval \"$(cudnn-setup env cuda-VERSION)\").  "
 	  "Where CUDA is not wanted, turn the build's CUDA option off "
 	  "instead (its CMake cache shows which is on)."),
-	  { { N_("no CUDA toolkit is installed, or it is not on PATH (cannot "
-	    "be checked from the message alone: doctor lists the toolkits "
-	    "here)"), { { NULL, { { NULL } } } } },
+	  { { N_("no CUDA toolkit is installed, or it is not on PATH"),
+	    { IF("MSG-NVCC", "state", "=no toolkit"), IF("MSG-NVCC", "state",
+	    "=not on PATH") } },
 	    { N_("the build asked for CUDA it does not need (cannot be "
 	    "checked from the message alone)"), { { NULL, { { NULL } } } } } } },
 	/* a project's own compiled extension that is not there */

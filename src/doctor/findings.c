@@ -30,6 +30,8 @@ static const struct cds_rule explain_ids[] = {
 	    "here"), NULL, NULL },
 	{ "MSG-IMEX", N_("the IMEX channels a process here could open"),
 	    NULL, NULL },
+	{ "MSG-NVCC", N_("the CUDA compilers a build here could find"), NULL,
+	    NULL },
 	{ NULL, NULL, NULL, NULL }
 };
 

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 856
+plan 860
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -338,6 +338,25 @@ recog '│  ┌ Error: This version of CUDA.jl only supports NVIDIA drivers for 
     BINDING-TOOLKIT "CUDA.jl's list of the drivers it knows"
 is "$(cap CUDA)" 13.0.0 "BINDING-TOOLKIT: the driver's CUDA"
 recog '#8 470.1 ERROR: failed checking for nvcc.' NVCC-MISSING "FFmpeg's configure"
+# MSG-NVCC: the compilers a build here could find, in a root of its own
+# (PATH is this shell's, read inside the root)
+N1=$(mk_sysroot); cleanup_later "$N1"
+nv() { PATH=$1 cds --root "$N1" explain --json 'OSError: CUDA_HOME environment variable is not set. Please set it to your CUDA install root.'; }
+msgnvcc() { jget "$OUT" '[(f["severity"], f["title"]) for f in d["findings"] if f["id"] == "MSG-NVCC"]'; }
+nv /usr/bin:/bin
+is "$(jget "$OUT" 'd["id"], d["verdict"]') $(msgnvcc)" "('NVCC-MISSING', 0) [('error', 'no CUDA toolkit with nvcc is installed here')]" \
+    "NVCC-MISSING: no toolkit here, cause 1 shown"
+mkdir -p "$N1/usr/local/cuda-12.4/bin"
+printf '#!/bin/sh\n' >"$N1/usr/local/cuda-12.4/bin/nvcc"; chmod +x "$N1/usr/local/cuda-12.4/bin/nvcc"
+printf '{"cuda": {"name": "CUDA SDK", "version": "12.4.1"}}\n' >"$N1/usr/local/cuda-12.4/version.json"
+nv /usr/bin:/bin
+is "$(jget "$OUT" 'd["verdict"]') $(msgnvcc)" "0 [('warning', 'no nvcc is on PATH here; /usr/local/cuda-12.4 has one')]" \
+    "NVCC-MISSING: a toolkit off PATH, cause 1 shown"
+is "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "MSG-NVCC" for x in f["fixes"]]')" \
+    "['export CUDA_HOME=/usr/local/cuda-12.4 PATH=/usr/local/cuda-12.4/bin:\$PATH']" "and the command that puts it on PATH"
+nv /usr/local/cuda-12.4/bin:/usr/bin:/bin
+is "$(jget "$OUT" 'd["verdict"]') $(msgnvcc)" "None [('note', 'nvcc is on PATH here: /usr/local/cuda-12.4/bin/nvcc')]" \
+    "NVCC-MISSING: nvcc on PATH here, a note, no cause claimed"
 recog 'WARNING: Detected NVIDIA NVIDIA Graphics Device GPU, which is not yet supported in this version of the container
 ERROR: No supported GPU(s) detected to run this container' F21 "an NGC container older than the GPU"
 recog "[    5.879228] driverdog[2088]: modprobe: ERROR: could not insert 'nvidia': Operation not permitted" \
