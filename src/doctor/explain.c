@@ -2082,6 +2082,10 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 		cds_explain_check_imex(&c);
 	} else if (strcmp(e->id, "NVCC-MISSING") == 0) {
 		cds_explain_check_nvcc(&c);
+	} else if (strcmp(e->id, "GPU-COUNTERS") == 0) {
+		cds_explain_check_counters(&c);
+	} else if (strcmp(e->id, "NCCL-SHM") == 0) {
+		cds_explain_check_shm(&c);
 	} else if (strcmp(e->id, "LIB-EXECSTACK") == 0 &&
 	    (v = cds_explain_capture(x, "file")) != NULL) {
 		cds_explain_check_execstack(&c, v);

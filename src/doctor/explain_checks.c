@@ -1658,6 +1658,78 @@ cds_explain_check_imex(struct cds_rule_ctx *c)
 }
 
 void
+cds_explain_check_shm(struct cds_rule_ctx *c)
+{
+	char *opts;
+	long long kib = cds_shm_size_kib(c->h, &opts);
+	struct cds_finding *f;
+
+	if (kib < 0) {
+		free(opts);
+		return;
+	}
+	if (kib <= 64 * 1024) {
+		/* Docker's and Podman's default (--shm-size) */
+		f = cds_finding_add(c, "MSG-SHM", CDS_SEV_WARNING, "/dev/shm "
+		    "here is %lld MiB, a container engine's default", kib /
+		    1024);
+		cds_finding_evidence(f, "state", "small");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "start the "
+		    "container with --shm-size=1g (or --ipc=host); in "
+		    "Kubernetes mount an emptyDir of medium Memory at "
+		    "/dev/shm");
+	} else {
+		f = cds_finding_add(c, "MSG-SHM", CDS_SEV_NOTE, "/dev/shm "
+		    "here is %lld MiB", kib / 1024);
+		cds_finding_evidence(f, "state", "size");
+	}
+	cds_finding_evidence(f, "mount", "tmpfs on /dev/shm, %s "
+	    "(/proc/self/mountinfo)", opts);
+	cds_finding_evidence(f, "where", "%s", cds_in_container(
+	    &c->s->container) ? "this container: the program's, if it ran "
+	    "here" : "this machine; a container there has its own");
+	free(opts);
+}
+
+void
+cds_explain_check_counters(struct cds_rule_ctx *c)
+{
+	char *text = cds_root_read_file(c->h, "/proc/driver/nvidia/params",
+	    1u << 16, NULL);
+	const char *p = text != NULL ? strstr(text, "RmProfilingAdminOnly:") :
+	    NULL;
+	struct cds_finding *f;
+	int only;
+
+	if (p == NULL) {
+		free(text);
+		return;
+	}
+	only = atoi(p + strlen("RmProfilingAdminOnly:"));
+	if (only != 0) {
+		f = cds_finding_add(c, "MSG-PROFILING", CDS_SEV_WARNING, "the "
+		    "driver lets only administrators read the GPU's "
+		    "performance counters");
+		cds_finding_evidence(f, "state", "restricted");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "echo 'options "
+		    "nvidia NVreg_RestrictProfilingToAdminUsers=0' | sudo tee "
+		    "/etc/modprobe.d/nvidia-profiling.conf, then rebuild the "
+		    "initramfs and reboot (or run the profiler as root)");
+	} else {
+		f = cds_finding_add(c, "MSG-PROFILING", CDS_SEV_NOTE, "the "
+		    "driver lets every user read the GPU's performance "
+		    "counters");
+		cds_finding_evidence(f, "state", "open");
+		cds_finding_evidence(f, "in a container", "the profiler "
+		    "needs the SYS_ADMIN capability there too "
+		    "(--cap-add=SYS_ADMIN)");
+	}
+	cds_finding_evidence(f, "module parameter", "RmProfilingAdminOnly: "
+	    "%d (/proc/driver/nvidia/params)", only);
+	free(text);
+}
+
+void
 cds_explain_check_nvcc(struct cds_rule_ctx *c)
 {
 	const struct cds_scan *s = c->s;

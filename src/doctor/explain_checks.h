@@ -82,6 +82,23 @@ CDS_HIDDEN void cds_explain_check_memlock(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_explain_check_imex(struct cds_rule_ctx *c);
 
 /*
+ * The shared memory a process here could use: the size of the tmpfs on
+ * /dev/shm (/proc/self/mountinfo), a finding MSG-SHM whose "state" is
+ * "small" (a warning: 64 MiB or less, a container engine's default) or
+ * "size" (a note); none where /dev/shm is no tmpfs or says no size.
+ */
+CDS_HIDDEN void cds_explain_check_shm(struct cds_rule_ctx *c);
+
+/*
+ * Who may read the GPU's performance counters here, as the driver's
+ * module parameters say (/proc/driver/nvidia/params, RmProfilingAdminOnly;
+ * NVIDIA's ERR_NVGPUCTRPERM page): a finding MSG-PROFILING whose "state"
+ * is "restricted" (a warning, with the module option that lifts it) or
+ * "open" (a note); none where the driver is not loaded.
+ */
+CDS_HIDDEN void cds_explain_check_counters(struct cds_rule_ctx *c);
+
+/*
  * The CUDA compilers a build here could find: a finding MSG-NVCC whose
  * "state" is "no toolkit" (an error: no toolkit with nvcc is installed),
  * "not on PATH" (a warning: toolkits with nvcc are installed, none is on

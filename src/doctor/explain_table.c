@@ -1521,7 +1521,7 @@ const struct entry_def cds_explain_entries[] = {
 	  "or --ipc=host; in Kubernetes an emptyDir of medium Memory mounted "
 	  "at /dev/shm), or set NCCL_SHM_DISABLE=1 at some cost in speed."),
 	  { { N_("/dev/shm is too small or full where the program ran"),
-	    { { NULL, { { NULL } } } } } } },
+	    { IF("MSG-SHM", "state", "=small") } } } },
 	/* Triton's OutOfResources; cudaErrorLaunchOutOfResources (701) */
 	{ "GPU-RESOURCES", N_("a kernel needs more than this GPU offers"),
 	  N_("A GPU kernel asks for more of a GPU's per-block resources "
@@ -1650,10 +1650,8 @@ const struct entry_def cds_explain_entries[] = {
 	  "NVreg_RestrictProfilingToAdminUsers=0 (a file in /etc/modprobe.d, "
 	  "then reload the module or reboot); in a container add "
 	  "--cap-add=SYS_ADMIN."),
-	  { { N_("the driver restricts the counters to administrators "
-	    "(cannot be checked from the message alone: "
-	    "/proc/driver/nvidia/params shows RmProfilingAdminOnly)"),
-	    { { NULL, { { NULL } } } } } } },
+	  { { N_("the driver restricts the counters to administrators"),
+	    { IF("MSG-PROFILING", "state", "=restricted") } } } },
 	/* JAX's version check of the CUDA libraries besides cuDNN */
 	{ "LIB-OLDER", N_("a CUDA library loaded is older than the "
 	  "framework was built against"),

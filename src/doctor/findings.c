@@ -32,6 +32,10 @@ static const struct cds_rule explain_ids[] = {
 	    NULL, NULL },
 	{ "MSG-NVCC", N_("the CUDA compilers a build here could find"), NULL,
 	    NULL },
+	{ "MSG-PROFILING", N_("who may read the GPU's performance counters "
+	    "here"), NULL, NULL },
+	{ "MSG-SHM", N_("the shared memory a process here could use"), NULL,
+	    NULL },
 	{ NULL, NULL, NULL, NULL }
 };
 

@@ -61,6 +61,7 @@ struct mnt {
 	char *point;		/* a target path (the root taken off) */
 	char *opts;		/* per-mount options: "ro,nosuid,nodev" */
 	char *fstype;
+	char *super;		/* the file system's: "rw,size=65536k" */
 };
 
 /* mountinfo escapes space, tab, newline and backslash as \ooo. */
@@ -112,6 +113,7 @@ read_mounts(cds_handle_t *h, size_t *n)
 		v[*n].point = cds_unrpath(h, host);
 		v[*n].opts = cds_xstrdup(f[5]);
 		v[*n].fstype = cds_xstrdup(f[dash + 1]);
+		v[*n].super = cds_xstrdup(dash + 3 < nf ? f[dash + 3] : "");
 		(*n)++;
 		free(host);
 		cds_strfreev(f);
@@ -130,8 +132,42 @@ free_mounts(struct mnt *v, size_t n)
 		free(v[i].point);
 		free(v[i].opts);
 		free(v[i].fstype);
+		free(v[i].super);
 	}
 	free(v);
+}
+
+long long
+cds_shm_size_kib(cds_handle_t *h, char **opts)
+{
+	size_t n, i;
+	struct mnt *m = read_mounts(h, &n);
+	long long kib = -1;
+
+	*opts = NULL;
+	/* the last mount on /dev/shm is the one a process sees */
+	for (i = 0; i < n; i++) {
+		const char *sz;
+
+		if (strcmp(m[i].point, "/dev/shm") != 0 ||
+		    strcmp(m[i].fstype, "tmpfs") != 0) {
+			continue;
+		}
+		free(*opts);
+		*opts = cds_xstrdup(m[i].super);
+		kib = -1;
+		sz = strstr(m[i].super, "size=");
+		if (sz != NULL && (sz == m[i].super || sz[-1] == ',')) {
+			char *end;
+			long long v = strtoll(sz + 5, &end, 10);
+
+			/* tmpfs prints its size in KiB ("size=65536k") */
+			kib = *end == 'k' ? v : *end == 'm' ? v * 1024 :
+			    *end == 'g' ? v * 1024 * 1024 : v / 1024;
+		}
+	}
+	free_mounts(m, n);
+	return kib;
 }
 
 static int

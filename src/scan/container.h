@@ -26,4 +26,10 @@ CDS_HIDDEN const char *cds_container_evidence(const struct cds_container *ct,
  * means the runtime's default, "utility,compute". */
 CDS_HIDDEN int cds_container_has_cap(const char *caps, const char *cap);
 
+/* The size of the tmpfs on /dev/shm under H's root, in KiB, from
+ * /proc/self/mountinfo (its super options' "size="), and those options
+ * into *OPTS (new string; NULL where /dev/shm is no tmpfs); -1 when the
+ * size is not known. */
+CDS_HIDDEN long long cds_shm_size_kib(cds_handle_t *h, char **opts);
+
 #endif /* CDS_CONTAINER_H */

@@ -22,7 +22,7 @@
 # that is no container and has no engine says nothing new.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 141
+plan 144
 
 # The variables of the machine running the tests stay out of the trees'.
 unset CDS_CONTAINER KUBERNETES_SERVICE_HOST APPTAINER_CONTAINER \
@@ -170,7 +170,7 @@ bind_ro() {	# bind_ro HOSTFILE TARGET: as the legacy hook's mount_files
 }
 
 if [ "$(id -u)" != 0 ] || ! unshare -m -p -f --propagation private true 2>/dev/null; then
-	skip 33 "mount and pid namespaces need root and unshare"
+	skip 36 "mount and pid namespaces need root and unshare"
 else
 	H=$(mktemp -d "${TMPDIR:-/tmp}/cds-host-XXXXXX"); cleanup_later "$H"
 	mk_solib "$H/libcuda.so.550.54.15" libcuda.so.1
@@ -292,6 +292,22 @@ mount --bind /dev/null '$R/dev/nvidiactl'"
 	NVIDIA_VISIBLE_DEVICES=all NVIDIA_DRIVER_CAPABILITIES=compute,utility ns_cds "$SETUP" --root "$R" doctor --json
 	is "$(ids)" "['CTR-NO-LIBS']" "compute given, the device without libcuda: CTR-NO-LIBS"
 	like "$(fix_command "$OUT" CTR-NO-LIBS)" "not --device /dev/nvidia\\* alone" "the runtime, not bare --device"
+
+	# explain's NCCL-SHM: the tmpfs on the container's /dev/shm, at
+	# Docker's default size (64m) and at --shm-size=1g
+	R=$(mk_sysroot); cleanup_later "$R"
+	: >"$R/.dockerenv"
+	mkdir -p "$R/dev/shm"
+	shm='NCCL WARN Error: failed to extend /dev/shm/nccl-ja1jcc to 9637892 bytes'
+	ns_cds "$(proc_setup "$R")
+mount -t tmpfs -o size=64m,nosuid,nodev,noexec shm '$R/dev/shm'" --root "$R" explain --json "$shm"
+	is "$(jget "$OUT" 'd["id"], d["verdict"]') $(jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "MSG-SHM"]')" \
+		"('NCCL-SHM', 0) [\"/dev/shm here is 64 MiB, a container engine's default\"]" "NCCL-SHM: the container's 64 MiB /dev/shm, cause 1 shown"
+	like "$(evidence "$OUT" MSG-SHM mount)" "tmpfs on /dev/shm, rw,size=65536k" "NCCL-SHM: the mount as mountinfo has it"
+	ns_cds "$(proc_setup "$R")
+mount -t tmpfs -o size=1g shm '$R/dev/shm'" --root "$R" explain --json "$shm"
+	is "$(jget "$OUT" 'd["verdict"]') $(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "MSG-SHM"]')" "None ['note']" \
+		"NCCL-SHM: a 1 GiB /dev/shm, a note, no cause claimed"
 fi
 
 # ---- /dev/nvidiactl's errors --------------------------------------------------

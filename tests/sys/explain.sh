@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 860
+plan 862
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -875,6 +875,21 @@ recog 'libonnxruntime_providers_cuda.so: undefined symbol: nvrtcGetProgramLogSiz
     LIB-SYMBOL "an NVRTC function the library loaded lacks, in a sentence"
 recog "Warning #2: dcgm-exporter doesn't have sufficient privileges to expose profiling metrics." \
     GPU-COUNTERS "DCGM's exporter without SYS_ADMIN"
+# MSG-PROFILING: the driver's module parameters, as /proc/driver/nvidia/params
+# shows them ("RmProfilingAdminOnly: 1": NVIDIA's ERR_NVGPUCTRPERM page and
+# cloud vendors' guides to it)
+P1=$(mk_sysroot); cleanup_later "$P1"
+mkdir -p "$P1/proc/driver/nvidia"
+printf 'ResmanDebugLevel: 4294967295\nModifyDeviceFiles: 1\nDeviceFileUID: 0\nRmProfilingAdminOnly: 1\n' >"$P1/proc/driver/nvidia/params"
+ctr='==ERROR== ERR_NVGPUCTRPERM - The user does not have permission to access NVIDIA GPU Performance Counters on the target device 0.'
+cds --root "$P1" explain --json "$ctr"
+is "$(jget "$OUT" 'd["id"], d["verdict"]') $(evidence "$OUT" MSG-PROFILING 'module parameter')" \
+    "('GPU-COUNTERS', 0) ['RmProfilingAdminOnly: 1 (/proc/driver/nvidia/params)']" \
+    "GPU-COUNTERS: the driver restricts the counters here, cause 1 shown"
+sed -i 's/RmProfilingAdminOnly: 1/RmProfilingAdminOnly: 0/' "$P1/proc/driver/nvidia/params"
+cds --root "$P1" explain --json "$ctr"
+is "$(jget "$OUT" 'd["verdict"]') $(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "MSG-PROFILING"]')" "None ['note']" \
+    "GPU-COUNTERS: the counters open to all here, a note, no cause claimed"
 recog '[TRT] [E] 1: Unsupported SM: 0x601' F21 "TensorRT on a GPU its release dropped"
 recog 'msg="error looking up nvidia GPU memory" error="cuda driver library failed to get device context 801"' \
     CODE-USAGE "ollama's driver-API number"
