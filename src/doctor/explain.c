@@ -2086,6 +2086,13 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 		cds_explain_check_counters(&c);
 	} else if (strcmp(e->id, "NCCL-SHM") == 0) {
 		cds_explain_check_shm(&c);
+	} else if (strcmp(e->id, "KMOD-BUILD") == 0 && x->nmatches > 0 &&
+	    x->matches[0].text != NULL &&
+	    (strstr(x->matches[0].text, "headers") != NULL ||
+	    strstr(x->matches[0].text, "source tree") != NULL)) {
+		/* the message says the headers are missing: are they? */
+		cds_explain_check_kheaders(&c, cds_explain_capture(x, "kernel"),
+		    cds_explain_capture(x, "headers package"));
 	} else if (strcmp(e->id, "LIB-EXECSTACK") == 0 &&
 	    (v = cds_explain_capture(x, "file")) != NULL) {
 		cds_explain_check_execstack(&c, v);

@@ -1657,6 +1657,113 @@ cds_explain_check_imex(struct cds_rule_ctx *c)
 	cds_strfreev(names);
 }
 
+/* Arch's headers package of kernel release K, by its flavour's suffix
+ * ("6.2.1-zen1-1-zen": linux-zen-headers; archinstall#585: the headers
+ * of each kernel package installed). */
+static const char *
+arch_headers(const char *k)
+{
+	static const char *const flavours[][2] = {
+		{ "-zen", "linux-zen-headers" }, { "-lts", "linux-lts-headers" },
+		{ "-hardened", "linux-hardened-headers" },
+		{ "-rt", "linux-rt-headers" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(flavours) / sizeof(flavours[0]); i++) {
+		if (cds_endswith(k, flavours[i][0])) {
+			return flavours[i][1];
+		}
+	}
+	return "linux-headers";
+}
+
+/* The command of this system's package manager that installs the headers
+ * of kernel K (PKG: the package the message named), and the one that
+ * removes them again; a word where no package manager is known. */
+static void
+kheaders_fix(struct cds_rule_ctx *c, struct cds_finding *f, const char *k,
+    const char *pkg)
+{
+	const char *mgr = NULL, *verb = "install", *undo = "remove";
+	char *name = NULL;
+
+	if (cds_root_is_file(c->h, "/var/lib/dpkg/status")) {
+		mgr = "apt-get";
+		name = pkg != NULL ? cds_xstrdup(pkg) :
+		    cds_xasprintf("linux-headers-%s", k);
+	} else if (cds_root_isdir(c->h, "/var/lib/rpm") ||
+	    cds_root_isdir(c->h, "/usr/lib/sysimage/rpm")) {
+		mgr = "dnf";
+		name = cds_xasprintf("kernel-devel-%s", k);
+	} else if (cds_root_isdir(c->h, "/var/lib/pacman/local")) {
+		mgr = "pacman";
+		verb = "-S";
+		undo = "-R";
+		name = cds_xstrdup(arch_headers(k));
+	}
+	if (mgr != NULL) {
+		struct cds_strv w = {0}, u = {0};
+
+		cds_strv_push(&w, "sudo");
+		cds_strv_push(&w, mgr);
+		cds_strv_push(&w, verb);
+		cds_strv_push(&w, name);
+		cds_strv_push(&u, "sudo");
+		cds_strv_push(&u, mgr);
+		cds_strv_push(&u, undo);
+		cds_strv_push(&u, name);
+		cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
+		cds_finding_evidence(f, "package", "%s (%s)", name, mgr);
+	} else {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "install the "
+		    "headers package of kernel %s with the distribution's "
+		    "package manager", k);
+	}
+	free(name);
+}
+
+void
+cds_explain_check_kheaders(struct cds_rule_ctx *c, const char *kernel,
+    const char *pkg)
+{
+	char *running = cds_root_read_file(c->h, "/proc/sys/kernel/osrelease",
+	    4096, NULL), *build, *mods;
+	const char *k = kernel;
+	struct cds_finding *f;
+
+	if (running != NULL) {
+		running[strcspn(running, "\n")] = '\0';
+	}
+	if (k == NULL && (k = running) == NULL) {
+		return;
+	}
+	build = cds_xasprintf("/lib/modules/%s/build", k);
+	mods = cds_xasprintf("/lib/modules/%s", k);
+	if (!cds_streq(k, running) && !cds_root_isdir(c->h, mods)) {
+		/* neither running nor installed here: another machine's */
+		f = cds_finding_add(c, "MSG-KHEADERS", CDS_SEV_NOTE, "kernel %s "
+		    "is not installed here", k);
+		cds_finding_evidence(f, "state", "another kernel");
+	} else if (cds_root_isdir(c->h, build)) {
+		f = cds_finding_add(c, "MSG-KHEADERS", CDS_SEV_NOTE, "the "
+		    "headers of kernel %s are installed here", k);
+		cds_finding_evidence(f, "state", "installed");
+	} else {
+		f = cds_finding_add(c, "MSG-KHEADERS", CDS_SEV_WARNING, "the "
+		    "headers of kernel %s are not installed here", k);
+		cds_finding_evidence(f, "state", "missing");
+		kheaders_fix(c, f, k, pkg);
+	}
+	cds_finding_evidence(f, "kernel", "%s (%s)", k, kernel == NULL ?
+	    "the running one, /proc/sys/kernel/osrelease" : "as the message "
+	    "names it");
+	cds_finding_evidence(f, "looked for", "%s", build);
+	free(mods);
+	free(build);
+	free(running);
+}
+
 void
 cds_explain_check_shm(struct cds_rule_ctx *c)
 {

@@ -82,6 +82,19 @@ CDS_HIDDEN void cds_explain_check_memlock(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_explain_check_imex(struct cds_rule_ctx *c);
 
 /*
+ * The headers of kernel KERNEL (NULL: the running one,
+ * /proc/sys/kernel/osrelease) that a module build needs: a finding
+ * MSG-KHEADERS whose "state" is "missing" (a warning, with the command of
+ * this system's package manager that installs them: PKG when the message
+ * named the package, else Debian's linux-headers-K, Fedora's
+ * kernel-devel-K, Arch's headers of the kernel's flavour), "installed"
+ * (a note; /lib/modules/K/build tells them apart) or "another kernel" (a
+ * note: K is neither running nor installed here).
+ */
+CDS_HIDDEN void cds_explain_check_kheaders(struct cds_rule_ctx *c,
+    const char *kernel, const char *pkg);
+
+/*
  * The shared memory a process here could use: the size of the tmpfs on
  * /dev/shm (/proc/self/mountinfo), a finding MSG-SHM whose "state" is
  * "small" (a warning: 64 MiB or less, a container engine's default) or

@@ -3115,6 +3115,29 @@ const struct pattern cds_explain_patterns[] = {
 	{ "KMOD-BUILD", 2, "DKMS module '", 0, NULL, "DKMS module '(nvidia"
 	    "[^'\n]*)'( for kernel[- ]([^ .\n]+)[^\n]*FAILED| failed to "
 	    "build)", { NULL, "module", NULL, "kernel" } },
+	/* the headers of the kernel a module is built for are not there:
+	 * DKMS ("Error! Your kernel headers for kernel 6.6.15-amd64 cannot
+	 * be found at /lib/modules/6.6.15-amd64/build ...  Please install
+	 * the linux-headers-6.6.15-amd64 package", emilyst/hid-nx-dkms#20;
+	 * "autoinstall for kernel 6.8.0-45-generic was skipped since the
+	 * kernel headers for this kernel do not seem to be installed",
+	 * dkms-project/dkms#521; Arch's hook: "Missing 6.2.1-zen1-1-zen
+	 * kernel headers for module nvidia/525.89.02"), NVIDIA's installer
+	 * ("Unable to find the kernel source tree for the currently running
+	 * kernel") */
+	{ "KMOD-BUILD", 2, "Your kernel headers for kernel ", 0, NULL, "Your "
+	    "kernel headers for kernel ([^ \n]+) cannot be found([^\n]*\n"
+	    "[^\n]*install the ([a-z0-9.+-]+) package)?",
+	    { NULL, "kernel", NULL, "headers package" } },
+	{ "KMOD-BUILD", 2, " was skipped since the", 1, NULL, "([0-9][^ \n]*) "
+	    "was skipped since the[[:space:]]+kernel headers for this kernel "
+	    "do(es)? not seem to be installed", { NULL, "kernel" } },
+	{ "KMOD-BUILD", 2, "kernel headers for module ", 1, NULL, "([0-9][^ \n]*)"
+	    " kernel headers for module ([a-z0-9_-]+)", { NULL, "kernel",
+	    "module" } },
+	{ "KMOD-BUILD", 2, "Unable to find the kernel source tree", 0, NULL,
+	    "Unable to find the kernel source tree for the currently running "
+	    "kernel", { NULL } },
 	/* the modules' build without its compiler (the open modules' C++
 	 * parts: "[ nvidia-modeset ]  CXX ... g++: command not found"), the
 	 * open modules' kbuild banner around it */

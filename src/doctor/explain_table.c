@@ -1755,12 +1755,15 @@ const struct entry_def cds_explain_entries[] = {
 	  "nvidia-peermem) failed to build against the running kernel.  A "
 	  "kernel newer than the module's release changes or restricts what "
 	  "the module uses (a symbol made GPL-only, a changed function), or "
-	  "the kernel's headers or compiler are not the ones it was built "
-	  "with."),
+	  "the kernel's headers are not installed (a kernel upgraded without "
+	  "its headers package), or its headers or compiler are not the "
+	  "ones it was built with."),
 	  N_("Install a driver (or module) release that supports this kernel, "
 	  "or boot the previous kernel until one exists; check that the "
 	  "kernel's headers package matches uname -r."),
-	  { { N_("the kernel is newer than the module's release supports "
+	  { { N_("the headers of the kernel it is built for are not "
+	    "installed"), { IF("MSG-KHEADERS", "state", "=missing") } },
+	    { N_("the kernel is newer than the module's release supports "
 	    "(cannot be checked from the message alone: compare the module's "
 	    "release notes with uname -r)"), { { NULL, { { NULL } } } } } } },
 	/* something holding the GPU or its driver: kmod's "Module

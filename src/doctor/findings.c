@@ -36,6 +36,8 @@ static const struct cds_rule explain_ids[] = {
 	    "here"), NULL, NULL },
 	{ "MSG-SHM", N_("the shared memory a process here could use"), NULL,
 	    NULL },
+	{ "MSG-KHEADERS", N_("the kernel headers a module build here could "
+	    "use"), NULL, NULL },
 	{ NULL, NULL, NULL, NULL }
 };
 

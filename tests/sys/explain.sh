@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 862
+plan 866
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -338,6 +338,30 @@ recog '│  ┌ Error: This version of CUDA.jl only supports NVIDIA drivers for 
     BINDING-TOOLKIT "CUDA.jl's list of the drivers it knows"
 is "$(cap CUDA)" 13.0.0 "BINDING-TOOLKIT: the driver's CUDA"
 recog '#8 470.1 ERROR: failed checking for nvcc.' NVCC-MISSING "FFmpeg's configure"
+# MSG-KHEADERS: the headers a module build needs (DKMS's words:
+# dkms-project/dkms#521, emilyst/hid-nx-dkms#20; NVIDIA's installer's)
+K1=$(mk_sysroot); cleanup_later "$K1"
+mkdir -p "$K1/proc/sys/kernel" "$K1/lib/modules/6.8.0-45-generic/kernel" "$K1/var/lib/dpkg"
+echo 6.8.0-45-generic >"$K1/proc/sys/kernel/osrelease"
+: >"$K1/var/lib/dpkg/status"
+kh() { cds --root "$K1" explain --json "$1"; }
+khfix() { jget "$OUT" '[" ".join(x["argv"]) for f in d["findings"] if f["id"] == "MSG-KHEADERS" for x in f["fixes"] if "argv" in x]'; }
+kh 'dkms: autoinstall for kernel 6.8.0-45-generic was skipped since the kernel headers for this kernel do not seem to be installed'
+is "$(jget "$OUT" 'd["id"], d["verdict"]') $(khfix)" "('KMOD-BUILD', 0) ['sudo apt-get install linux-headers-6.8.0-45-generic']" \
+    "KMOD-BUILD: the kernel's headers are not installed here, cause 1 shown, apt's command"
+mkdir -p "$K1/lib/modules/6.8.0-45-generic/build"
+kh 'dkms: autoinstall for kernel 6.8.0-45-generic was skipped since the kernel headers for this kernel do not seem to be installed'
+is "$(jget "$OUT" 'd["verdict"]') $(jget "$OUT" '[f["evidence"][0]["value"] for f in d["findings"] if f["id"] == "MSG-KHEADERS"]')" "None ['installed']" \
+    "KMOD-BUILD: the headers are there, a note, no cause claimed"
+kh 'Error! Your kernel headers for kernel 6.6.15-amd64 cannot be found at /lib/modules/6.6.15-amd64/build or /lib/modules/6.6.15-amd64/source.'
+is "$(jget "$OUT" 'd["verdict"]') $(jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "MSG-KHEADERS"]')" "None ['kernel 6.6.15-amd64 is not installed here']" \
+    "KMOD-BUILD: another machine's kernel, not claimed"
+rm -rf "$K1/var/lib/dpkg"; mkdir -p "$K1/var/lib/pacman/local"
+echo 6.2.1-zen1-1-zen >"$K1/proc/sys/kernel/osrelease"
+kh 'ERROR: Unable to find the kernel source tree for the currently running kernel.  Please make sure you have installed the kernel source files for your kernel'
+is "$(jget "$OUT" 'd["verdict"]') $(khfix)" "0 ['sudo pacman -S linux-zen-headers']" \
+    "KMOD-BUILD: NVIDIA's installer on Arch's zen kernel, its headers package"
+
 # MSG-NVCC: the compilers a build here could find, in a root of its own
 # (PATH is this shell's, read inside the root)
 N1=$(mk_sysroot); cleanup_later "$N1"
