@@ -2086,6 +2086,10 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 		cds_explain_check_counters(&c);
 	} else if (strcmp(e->id, "NCCL-SHM") == 0) {
 		cds_explain_check_shm(&c);
+	} else if (strcmp(e->id, "PTXAS-OLD") == 0) {
+		cds_explain_check_ptxas(&c);
+	} else if (strcmp(e->id, "HOST-CC-MISSING") == 0) {
+		cds_explain_check_hostcc(&c);
 	} else if (strcmp(e->id, "KMOD-BUILD") == 0 && x->nmatches > 0 &&
 	    x->matches[0].text != NULL &&
 	    (strstr(x->matches[0].text, "headers") != NULL ||

@@ -1678,49 +1678,164 @@ arch_headers(const char *k)
 	return "linux-headers";
 }
 
-/* The command of this system's package manager that installs the headers
- * of kernel K (PKG: the package the message named), and the one that
- * removes them again; a word where no package manager is known. */
-static void
-kheaders_fix(struct cds_rule_ctx *c, struct cds_finding *f, const char *k,
-    const char *pkg)
+/* The command of this system's package manager (told by its database
+ * under the root) that installs the package of its family: DEB for
+ * dpkg's, RPM for rpm's (dnf), ARCH for pacman's; and the one that
+ * removes it again.  0 (nothing added) where none is known. */
+static int
+sys_pkg_fix(struct cds_rule_ctx *c, struct cds_finding *f, const char *deb,
+    const char *rpm, const char *arch)
 {
 	const char *mgr = NULL, *verb = "install", *undo = "remove";
-	char *name = NULL;
+	const char *name = NULL;
+	struct cds_strv w = {0}, u = {0};
 
 	if (cds_root_is_file(c->h, "/var/lib/dpkg/status")) {
 		mgr = "apt-get";
-		name = pkg != NULL ? cds_xstrdup(pkg) :
-		    cds_xasprintf("linux-headers-%s", k);
+		name = deb;
 	} else if (cds_root_isdir(c->h, "/var/lib/rpm") ||
 	    cds_root_isdir(c->h, "/usr/lib/sysimage/rpm")) {
 		mgr = "dnf";
-		name = cds_xasprintf("kernel-devel-%s", k);
+		name = rpm;
 	} else if (cds_root_isdir(c->h, "/var/lib/pacman/local")) {
 		mgr = "pacman";
 		verb = "-S";
 		undo = "-R";
-		name = cds_xstrdup(arch_headers(k));
+		name = arch;
 	}
-	if (mgr != NULL) {
-		struct cds_strv w = {0}, u = {0};
+	if (mgr == NULL || name == NULL) {
+		return 0;
+	}
+	cds_strv_push(&w, "sudo");
+	cds_strv_push(&w, mgr);
+	cds_strv_push(&w, verb);
+	cds_strv_push(&w, name);
+	cds_strv_push(&u, "sudo");
+	cds_strv_push(&u, mgr);
+	cds_strv_push(&u, undo);
+	cds_strv_push(&u, name);
+	cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
+	cds_finding_evidence(f, "package", "%s (%s)", name, mgr);
+	return 1;
+}
 
-		cds_strv_push(&w, "sudo");
-		cds_strv_push(&w, mgr);
-		cds_strv_push(&w, verb);
-		cds_strv_push(&w, name);
-		cds_strv_push(&u, "sudo");
-		cds_strv_push(&u, mgr);
-		cds_strv_push(&u, undo);
-		cds_strv_push(&u, name);
-		cds_finding_fix_argv(f, cds_strv_steal(&w), cds_strv_steal(&u));
-		cds_finding_evidence(f, "package", "%s (%s)", name, mgr);
-	} else {
+/* The headers of kernel K (PKG: the package the message named). */
+static void
+kheaders_fix(struct cds_rule_ctx *c, struct cds_finding *f, const char *k,
+    const char *pkg)
+{
+	char *deb = pkg != NULL ? cds_xstrdup(pkg) :
+	    cds_xasprintf("linux-headers-%s", k);
+	char *rpm = cds_xasprintf("kernel-devel-%s", k);
+
+	if (!sys_pkg_fix(c, f, deb, rpm, arch_headers(k))) {
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "install the "
 		    "headers package of kernel %s with the distribution's "
 		    "package manager", k);
 	}
-	free(name);
+	free(rpm);
+	free(deb);
+}
+
+/* The version of the toolkit of program PATH (its bin/ directory's
+ * parent) among scan S's, or NULL. */
+static const char *
+toolkit_of(const struct cds_rule_ctx *c, const char *path)
+{
+	char *real = cds_realpath_in_root(c->h, path), *bin, *top;
+	const char *v = NULL;
+	size_t i;
+
+	if (real == NULL) {
+		return NULL;
+	}
+	bin = cds_dirname(real);
+	top = cds_dirname(bin);
+	for (i = 0; i < c->s->ntoolkits; i++) {
+		if (cds_streq(c->s->toolkits[i].realpath, top)) {
+			v = c->s->toolkits[i].version;
+		}
+	}
+	free(top);
+	free(bin);
+	free(real);
+	return v;
+}
+
+void
+cds_explain_check_ptxas(struct cds_rule_ctx *c)
+{
+	char **all = cds_which_all(c->h, "ptxas");
+	const struct cds_toolkit *newer = NULL;
+	const char *v;
+	struct cds_finding *f;
+	size_t i;
+
+	if (all[0] == NULL) {
+		cds_strfreev(all);
+		return;
+	}
+	v = toolkit_of(c, all[0]);
+	for (i = 0; v != NULL && i < c->s->ntoolkits; i++) {
+		const struct cds_toolkit *t = &c->s->toolkits[i];
+
+		if (t->exists && t->has_nvcc && t->version != NULL &&
+		    cds_vercmp(t->version, v) > 0 && (newer == NULL ||
+		    cds_vercmp(t->version, newer->version) > 0)) {
+			newer = t;
+		}
+	}
+	if (newer != NULL) {
+		f = cds_finding_add(c, "MSG-PTXAS", CDS_SEV_WARNING, "the "
+		    "ptxas first on PATH is CUDA %s's; CUDA %s is installed "
+		    "too", v, newer->version);
+		cds_finding_evidence(f, "state", "older first");
+		cds_finding_evidence(f, "newer", "%s (CUDA %s)", newer->path,
+		    newer->version);
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "export "
+		    "PATH=%s/bin:$PATH (TRITON_PTXAS_PATH=%s/bin/ptxas for "
+		    "Triton)", newer->path, newer->path);
+	} else {
+		f = cds_finding_add(c, "MSG-PTXAS", CDS_SEV_NOTE, "the ptxas "
+		    "first on PATH is %s%s%s", v != NULL ? "CUDA " : "of an "
+		    "unknown release", v != NULL ? v : "", v != NULL ? "'s, "
+		    "the newest installed here" : "");
+		cds_finding_evidence(f, "state", "newest");
+	}
+	cds_finding_evidence(f, "first on PATH", "%s", all[0]);
+	cds_strfreev(all);
+}
+
+void
+cds_explain_check_hostcc(struct cds_rule_ctx *c)
+{
+	static const char *const names[] = { "g++", "c++", "clang++", NULL };
+	struct cds_finding *f;
+	char **all = NULL;
+	size_t i;
+
+	for (i = 0; names[i] != NULL && (all == NULL || all[0] == NULL);
+	    i++) {
+		cds_strfreev(all);
+		all = cds_which_all(c->h, names[i]);
+	}
+	if (all[0] != NULL) {
+		f = cds_finding_add(c, "MSG-HOSTCC", CDS_SEV_NOTE, "a C++ "
+		    "compiler is on PATH here: %s", all[0]);
+		cds_finding_evidence(f, "state", "found");
+	} else {
+		f = cds_finding_add(c, "MSG-HOSTCC", CDS_SEV_WARNING, "no C++ "
+		    "compiler is on PATH here");
+		cds_finding_evidence(f, "state", "none");
+		cds_finding_evidence(f, "looked for", "g++, c++, clang++ on "
+		    "PATH");
+		if (!sys_pkg_fix(c, f, "g++", "gcc-c++", "gcc")) {
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "install "
+			    "the distribution's C++ compiler with its package "
+			    "manager");
+		}
+	}
+	cds_strfreev(all);
 }
 
 void

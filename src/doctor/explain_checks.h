@@ -95,6 +95,21 @@ CDS_HIDDEN void cds_explain_check_kheaders(struct cds_rule_ctx *c,
     const char *kernel, const char *pkg);
 
 /*
+ * The ptxas programs on PATH: a finding MSG-PTXAS whose "state" is "older
+ * first" (a warning: the first one's toolkit is older than another
+ * installed here, with the PATH that puts the newest first) or "newest"
+ * (a note); none where no ptxas is on PATH.
+ */
+CDS_HIDDEN void cds_explain_check_ptxas(struct cds_rule_ctx *c);
+
+/*
+ * The C++ compilers on PATH that nvcc could run: a finding MSG-HOSTCC
+ * whose "state" is "none" (a warning, with the command of this system's
+ * package manager that installs one) or "found" (a note).
+ */
+CDS_HIDDEN void cds_explain_check_hostcc(struct cds_rule_ctx *c);
+
+/*
  * The shared memory a process here could use: the size of the tmpfs on
  * /dev/shm (/proc/self/mountinfo), a finding MSG-SHM whose "state" is
  * "small" (a warning: 64 MiB or less, a container engine's default) or

@@ -407,7 +407,8 @@ const struct entry_def cds_explain_entries[] = {
 	  "CMake's CMAKE_CUDA_HOST_COMPILER).  On Windows, build from a "
 	  "Developer Command Prompt, or run vcvars64.bat first."),
 	  { { N_("the compiler nvcc was to run is not where it looked (the "
-	    "message names it)"), { BY(BY_MESSAGE) } } } },
+	    "message names it)"), { BY(BY_MESSAGE), IF("MSG-HOSTCC", "state",
+	    "=none") } } } },
 	/* nvcc handed an option of the host compiler, unwrapped */
 	{ "NVCC-HOST-FLAG", N_("nvcc was given an option of the host compiler"),
 	  N_("nvcc has options of its own and passes the host compiler's only "
@@ -1636,9 +1637,8 @@ const struct entry_def cds_explain_entries[] = {
 	  "toolkit of the framework's release, cudnn-setup install --cuda "
 	  "VERSION, or its nvidia-cuda-nvcc wheel), or point the program at "
 	  "it (TRITON_PTXAS_PATH for Triton)."),
-	  { { N_("an older toolkit's ptxas comes first on PATH (cannot be "
-	    "checked from the message alone: doctor lists the toolkits and "
-	    "the nvcc on PATH)"), { { NULL, { { NULL } } } } } } },
+	  { { N_("an older toolkit's ptxas comes first on PATH"),
+	    { IF("MSG-PTXAS", "state", "=older first") } } } },
 	/* Nsight's and CUPTI's ERR_NVGPUCTRPERM */
 	{ "GPU-COUNTERS", N_("the profiler may not read the GPU's "
 	  "performance counters"),

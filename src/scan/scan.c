@@ -392,8 +392,8 @@ add_toolkit(cds_handle_t *h, struct cds_scan *s, const char *path,
 /* Every executable PROG on the target's PATH, in PATH's order (target
  * paths), each file once: with a merged /usr, /bin/nvcc is /usr/bin/nvcc
  * met again, not a second one. */
-static char **
-which_all(const cds_handle_t *h, const char *prog)
+char **
+cds_which_all(const cds_handle_t *h, const char *prog)
 {
 	const char *path = cds_getenv(h, "PATH");
 	struct cds_strv found = {0}, seen = {0};
@@ -442,7 +442,7 @@ set_active(struct cds_scan *s, const struct cds_toolkit *t, const char *via)
 static void
 scan_nvcc_on_path(cds_handle_t *h, struct cds_scan *s)
 {
-	char **all = which_all(h, "nvcc"), **n;
+	char **all = cds_which_all(h, "nvcc"), **n;
 
 	for (n = all; *n != NULL; n++) {
 		char *bin = cds_dirname(*n), *top = cds_dirname(bin);

@@ -33,6 +33,10 @@ CDS_HIDDEN char **cds_system_sites(const cds_handle_t *h);
 CDS_HIDDEN const struct cds_cudnn *cds_scan_cudnns_in(const cds_handle_t *h,
     const struct cds_scan *s, const char *dir, size_t *n);
 
+/* Each PROG on the handle's PATH (the environment's, read inside the
+ * root), in PATH's order, each file once (links resolved); never NULL. */
+CDS_HIDDEN char **cds_which_all(const cds_handle_t *h, const char *prog);
+
 struct cds_pkgdb;
 /* dpkg's database under the handle's root, read on the first call for
  * scan S and kept with it (freed by cds_scan_free()). */

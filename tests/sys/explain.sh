@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 866
+plan 870
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -361,6 +361,33 @@ echo 6.2.1-zen1-1-zen >"$K1/proc/sys/kernel/osrelease"
 kh 'ERROR: Unable to find the kernel source tree for the currently running kernel.  Please make sure you have installed the kernel source files for your kernel'
 is "$(jget "$OUT" 'd["verdict"]') $(khfix)" "0 ['sudo pacman -S linux-zen-headers']" \
     "KMOD-BUILD: NVIDIA's installer on Arch's zen kernel, its headers package"
+
+# MSG-PTXAS: the ptxas first on PATH against the toolkits here
+T1=$(mk_sysroot); cleanup_later "$T1"
+for v in 12.4 12.8; do
+	mkdir -p "$T1/usr/local/cuda-$v/bin"
+	for p in nvcc ptxas; do printf '#!/bin/sh\n' >"$T1/usr/local/cuda-$v/bin/$p"; chmod +x "$T1/usr/local/cuda-$v/bin/$p"; done
+	printf '{"cuda": {"name": "CUDA SDK", "version": "%s.1"}}\n' "$v" >"$T1/usr/local/cuda-$v/version.json"
+done
+ptx="ptxas fatal   : Unsupported .version 8.7; current version is '8.4'"
+PATH=/usr/local/cuda-12.4/bin:/usr/bin cds --root "$T1" explain --json "$ptx"
+is "$(jget "$OUT" 'd["id"], d["verdict"]') $(jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "MSG-PTXAS"]')" \
+    "('PTXAS-OLD', 0) [\"the ptxas first on PATH is CUDA 12.4.1's; CUDA 12.8.1 is installed too\"]" \
+    "PTXAS-OLD: CUDA 12.4's ptxas first, 12.8 here too: cause 1 shown"
+PATH=/usr/local/cuda-12.8/bin:/usr/local/cuda-12.4/bin:/usr/bin cds --root "$T1" explain --json "$ptx"
+is "$(jget "$OUT" 'd["verdict"]') $(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "MSG-PTXAS"]')" "None ['note']" \
+    "PTXAS-OLD: the newest ptxas first, a note, no cause claimed"
+# MSG-HOSTCC: the C++ compilers nvcc could run, and dpkg's package of one
+mkdir -p "$T1/var/lib/dpkg" "$T1/usr/bin"; : >"$T1/var/lib/dpkg/status"
+hcc='cc1plus: No such file or directory
+nvcc fatal   : Failed to preprocess host compiler properties.'
+PATH=/usr/bin cds --root "$T1" explain --json "$hcc"
+is "$(jget "$OUT" '[" ".join(x["argv"]) for f in d["findings"] if f["id"] == "MSG-HOSTCC" for x in f["fixes"] if "argv" in x]')" \
+    "['sudo apt-get install g++']" "HOST-CC-MISSING: no C++ compiler here, dpkg's g++"
+printf '#!/bin/sh\n' >"$T1/usr/bin/g++"; chmod +x "$T1/usr/bin/g++"
+PATH=/usr/bin cds --root "$T1" explain --json "$hcc"
+is "$(jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "MSG-HOSTCC"]')" "['a C++ compiler is on PATH here: /usr/bin/g++']" \
+    "HOST-CC-MISSING: g++ here, a note"
 
 # MSG-NVCC: the compilers a build here could find, in a root of its own
 # (PATH is this shell's, read inside the root)
