@@ -510,7 +510,8 @@ cds_pkg_companion_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 	char *want = NULL, *index, *spec, *was, *back_index;
 	struct cds_strv w = {0};
 
-	if (p->torch_pin == NULL || cds_vercmp(p->torch_pin, pub) == 0) {
+	if (p->torch_pin == NULL || cds_vercmp(p->torch_pin,
+	    strchr(p->torch_pin, '+') != NULL ? t->version : pub) == 0) {
 		want = cds_xstrdup(ppub);	/* its release is right */
 	}
 	index = row != NULL ? cds_xstrdup(row->index_url) : label != NULL ?

@@ -585,7 +585,10 @@ companion_check(struct cds_rule_ctx *c, const struct cds_env *e,
 	struct cds_finding *f = NULL;
 	const char *where = e != NULL ? e->name : "system";
 
-	if (p->torch_pin != NULL && cds_vercmp(p->torch_pin, tpub) != 0) {
+	/* PEP 440: "==2.5.1" is met by 2.5.1+cu121, "==2.5.1+cu121" by it
+	 * alone */
+	if (p->torch_pin != NULL && cds_vercmp(p->torch_pin,
+	    strchr(p->torch_pin, '+') != NULL ? t->version : tpub) != 0) {
 		/* its compiled operators are built against another torch's
 		 * C++ ABI: they do not register ("operator torchvision::nms
 		 * does not exist") or do not link */

@@ -16,7 +16,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
 . "$CDS_SRCDIR/tests/fixtures/envs.sh"
 . "$CDS_SRCDIR/tests/fixtures/wheels.sh"
-plan 86
+plan 87
 
 mk_toolkit() {
 	_t=$1/usr/local/cuda-$2
@@ -223,6 +223,10 @@ mk_dist "$R$P" torchvision 0.19.1+cu121 "Requires-Dist: torch==2.4.1"
 HOME=/home/user cds --root "$R" doctor --json
 is "$(titles "$OUT" TORCH-COMPANION)" "['system: torchvision 0.19.1+cu121 is built for torch 2.4.1; torch 2.5.1+cu121 is installed']" "TORCH-COMPANION in the system Python's site dir"
 is "$(fix_command "$OUT" TORCH-COMPANION)" "python3 -m pip install torch==2.5.1+cu121 torchvision --index-url https://download.pytorch.org/whl/cu121" "TORCH-COMPANION: python3's pip, torch kept"
+rm -rf "$R$P"/torchvision-*.dist-info
+mk_dist "$R$P" torchvision 0.20.1+cu121 "Requires-Dist: torch==2.5.1+cu121"
+HOME=/home/user cds --root "$R" doctor --json
+unlike "$(finding_ids "$OUT")" "TORCH-COMPANION" "a pin with torch's label, met by it exactly (PEP 440): no finding"
 P=/usr/lib/python3/dist-packages
 mkdir -p "$R$P" "$R/var/lib/dpkg/info"
 mv "$R"/usr/local/lib/python3.11/dist-packages/* "$R$P/"
