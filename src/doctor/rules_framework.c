@@ -600,8 +600,7 @@ companion_check(struct cds_rule_ctx *c, const struct cds_env *e,
 		cds_finding_evidence(f, "what fails", "its compiled operators "
 		    "do not load into another torch: \"operator %s::... does "
 		    "not exist\", or an undefined symbol in its extension",
-		    strcmp(p->name, "torchvision") == 0 ? "torchvision" :
-		    "torchaudio");
+		    p->name);
 	} else if (p->cuda != NULL && t->cuda != NULL &&
 	    atoi(p->cuda) != atoi(t->cuda)) {
 		/* torchvision/extension.py and torchaudio's
