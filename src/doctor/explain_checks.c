@@ -1666,7 +1666,6 @@ arch_headers(const char *k)
 	static const char *const flavours[][2] = {
 		{ "-zen", "linux-zen-headers" }, { "-lts", "linux-lts-headers" },
 		{ "-hardened", "linux-hardened-headers" },
-		{ "-rt", "linux-rt-headers" },
 	};
 	size_t i;
 
