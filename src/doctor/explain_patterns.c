@@ -1175,6 +1175,12 @@ const struct pattern cds_explain_patterns[] = {
 	    NULL, "Cannot re-initialize CUDA in forked subprocess", { NULL } },
 	{ "CUDA-FORK", 1, "CUDA initialized before forking", 0, NULL,
 	    "CUDA initiali[sz]ed before forking", { NULL } },
+	/* Lightning's launcher, which forks its workers, finding CUDA in
+	 * use in the process that launches them ("Lightning can't create
+	 * new processes if CUDA is already initialized") */
+	{ "CUDA-FORK", 1, "create new processes if CUDA is already initiali",
+	    0, NULL, "create new processes if CUDA is already initiali[sz]ed",
+	    { NULL } },
 	/* Accelerate's notebook_launcher, which forks its workers, finding
 	 * CUDA already initialised in the notebook's process */
 	{ "CUDA-FORK", 1, "you need to avoid running any instruction using",
@@ -3241,6 +3247,13 @@ const struct pattern cds_explain_patterns[] = {
 	{ "LINK-NVLIB", 2, "', needed by ", 1, NULL, "(" P "/)?(" NVLIB
 	    "[A-Za-z0-9_]*\\.(a|so[.0-9]*))', needed by ",
 	    { NULL, NULL, "file" } },
+	/* the same for any file of a toolkit's library directory, a name a
+	 * release dropped (make: "No rule to make target '/usr/local/cuda/
+	 * lib64/liblapack_static.a', needed by 'bin/GLInfo'": CUDA 12 no
+	 * longer ships it, isl-org/Open3D#5827's fix) */
+	{ "LINK-NVLIB", 2, "', needed by ", 1, NULL, "(/[^ :'\"\n]*/cuda[-0-9.]*"
+	    "/(lib64|lib|targets/[a-z0-9_-]+/lib)/(lib[A-Za-z0-9_+.-]*\\.(a|"
+	    "so[.0-9]*)))', needed by ", { NULL, "file", NULL, NULL } },
 	/* autoconf's probe of a library by one of its functions ("checking
 	 * for nvmlInit in -lnvidia-ml... no": Slurm, Open MPI, UCX) and
 	 * Meson's ("Library cudart found: NO"); -lcuda is the driver's */

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 870
+plan 873
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -338,6 +338,11 @@ recog '│  ┌ Error: This version of CUDA.jl only supports NVIDIA drivers for 
     BINDING-TOOLKIT "CUDA.jl's list of the drivers it knows"
 is "$(cap CUDA)" 13.0.0 "BINDING-TOOLKIT: the driver's CUDA"
 recog '#8 470.1 ERROR: failed checking for nvcc.' NVCC-MISSING "FFmpeg's configure"
+recog "RuntimeError: Lightning can't create new processes if CUDA is already initialized. Did you manually call \`torch.cuda.*\` functions" \
+    CUDA-FORK "Lightning's launcher, forking after CUDA is in use (darts#1901)"
+recog "make[2]: *** No rule to make target '/usr/local/cuda/lib64/liblapack_static.a', needed by 'bin/GLInfo'.  Stop." \
+    LINK-NVLIB "a file of the toolkit's library directory the release dropped (Open3D#5827)"
+is "$(cap file)" /usr/local/cuda/lib64/liblapack_static.a "LINK-NVLIB: the file make wanted"
 # MSG-KHEADERS: the headers a module build needs (DKMS's words:
 # dkms-project/dkms#521, emilyst/hid-nx-dkms#20; NVIDIA's installer's)
 K1=$(mk_sysroot); cleanup_later "$K1"
