@@ -2090,6 +2090,8 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 		cds_explain_check_ptxas(&c);
 	} else if (strcmp(e->id, "HOST-CC-MISSING") == 0) {
 		cds_explain_check_hostcc(&c);
+	} else if (strcmp(e->id, "DISK-FULL") == 0) {
+		cds_explain_check_disk(&c);
 	} else if (strcmp(e->id, "KMOD-BUILD") == 0 && x->nmatches > 0 &&
 	    x->matches[0].text != NULL &&
 	    (strstr(x->matches[0].text, "headers") != NULL ||

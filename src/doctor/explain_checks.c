@@ -15,6 +15,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "doctor/aptfix.h"
@@ -1876,6 +1877,46 @@ cds_explain_check_kheaders(struct cds_rule_ctx *c, const char *kernel,
 	free(mods);
 	free(build);
 	free(running);
+}
+
+void
+cds_explain_check_disk(struct cds_rule_ctx *c)
+{
+	const char *tmp = cds_getenv(c->h, "TMPDIR");
+	const char *dir = tmp != NULL && *tmp == '/' ? tmp : "/tmp";
+	char *host = cds_rpath_follow(c->h, dir);
+	unsigned long long size, avail;
+	struct cds_finding *f;
+	struct statvfs sv;
+
+	if (host == NULL || *host == '\0' || statvfs(host, &sv) != 0 ||
+	    sv.f_blocks == 0) {
+		free(host);
+		return;
+	}
+	size = (unsigned long long)sv.f_blocks * sv.f_frsize;
+	avail = (unsigned long long)sv.f_bavail * sv.f_frsize;
+	if (avail * 100 < size) {
+		f = cds_finding_add(c, "MSG-DISK", CDS_SEV_WARNING, "the "
+		    "temporary directory %s is full: %llu MiB free of %llu "
+		    "MiB", dir, avail >> 20, size >> 20);
+		cds_finding_evidence(f, "state", "full");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "free room in "
+		    "%s, or point the download elsewhere: TMPDIR=<a directory "
+		    "with room> (pip: and --no-cache-dir, or PIP_CACHE_DIR)",
+		    dir);
+	} else {
+		f = cds_finding_add(c, "MSG-DISK", CDS_SEV_NOTE, "the "
+		    "temporary directory %s has %llu MiB free of %llu MiB",
+		    dir, avail >> 20, size >> 20);
+		cds_finding_evidence(f, "state", "room");
+		cds_finding_evidence(f, "when it failed", "a download that "
+		    "failed is deleted: a directory with little room in all "
+		    "(a tmpfs /tmp) may be what filled");
+	}
+	cds_finding_evidence(f, "which", "%s (%s)", dir, tmp != NULL &&
+	    *tmp == '/' ? "TMPDIR" : "the default; TMPDIR is not set");
+	free(host);
 }
 
 void

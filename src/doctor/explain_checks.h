@@ -110,6 +110,14 @@ CDS_HIDDEN void cds_explain_check_ptxas(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_explain_check_hostcc(struct cds_rule_ctx *c);
 
 /*
+ * Room in the temporary directory (TMPDIR, else /tmp) where pip and the
+ * installers unpack: a finding MSG-DISK whose "state" is "full" (a
+ * warning: under 1% of it free, or none) or "room" (a note), with its
+ * size and free space (statvfs).
+ */
+CDS_HIDDEN void cds_explain_check_disk(struct cds_rule_ctx *c);
+
+/*
  * The shared memory a process here could use: the size of the tmpfs on
  * /dev/shm (/proc/self/mountinfo), a finding MSG-SHM whose "state" is
  * "small" (a warning: 64 MiB or less, a container engine's default) or

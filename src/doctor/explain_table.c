@@ -1899,9 +1899,12 @@ const struct entry_def cds_explain_entries[] = {
 	  "point the program elsewhere: TMPDIR for pip's and an installer's "
 	  "temporary files, PIP_CACHE_DIR or --no-cache-dir for pip's cache, "
 	  "the installer's own directory options."),
-	  { { N_("a temporary directory or cache too small for the download "
-	    "(cannot be checked from the message alone: run df -h where it "
-	    "failed)"), { { NULL, { { NULL } } } } } } },
+	  { { N_("the temporary directory is full"), { IF("MSG-DISK",
+	    "state", "=full") } },
+	    { N_("a temporary directory or cache too small for the download "
+	    "(cannot be checked from the message alone: a download that "
+	    "failed is deleted, and the room comes back)"),
+	    { { NULL, { { NULL } } } } } } },
 	/* the #error of CUDA 13.0's CCCL headers (include/cccl/thrust/detail/
 	 * config/cpp_dialect.h and its CUB and libcu++ siblings) */
 	{ "CCCL-CXX17", N_("CUDA's C++ libraries need C++17"),

@@ -22,7 +22,7 @@
 # that is no container and has no engine says nothing new.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 144
+plan 146
 
 # The variables of the machine running the tests stay out of the trees'.
 unset CDS_CONTAINER KUBERNETES_SERVICE_HOST APPTAINER_CONTAINER \
@@ -170,7 +170,7 @@ bind_ro() {	# bind_ro HOSTFILE TARGET: as the legacy hook's mount_files
 }
 
 if [ "$(id -u)" != 0 ] || ! unshare -m -p -f --propagation private true 2>/dev/null; then
-	skip 36 "mount and pid namespaces need root and unshare"
+	skip 38 "mount and pid namespaces need root and unshare"
 else
 	H=$(mktemp -d "${TMPDIR:-/tmp}/cds-host-XXXXXX"); cleanup_later "$H"
 	mk_solib "$H/libcuda.so.550.54.15" libcuda.so.1
@@ -308,6 +308,18 @@ mount -t tmpfs -o size=64m,nosuid,nodev,noexec shm '$R/dev/shm'" --root "$R" exp
 mount -t tmpfs -o size=1g shm '$R/dev/shm'" --root "$R" explain --json "$shm"
 	is "$(jget "$OUT" 'd["verdict"]') $(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "MSG-SHM"]')" "None ['note']" \
 		"NCCL-SHM: a 1 GiB /dev/shm, a note, no cause claimed"
+
+	# explain's DISK-FULL: the temporary directory's room (statvfs), a
+	# tmpfs of 1 MiB on /tmp filled, then empty
+	mkdir -p "$R/tmp"
+	nospc='ERROR: Could not install packages due to an OSError: [Errno 28] No space left on device'
+	ns_cds "mount -t tmpfs -o size=1m tmp '$R/tmp'
+dd if=/dev/zero of='$R/tmp/fill' bs=64k count=64 2>/dev/null || :" --root "$R" explain --json "$nospc"
+	is "$(jget "$OUT" 'd["id"], d["verdict"]') $(jget "$OUT" '[f["evidence"][0]["value"] for f in d["findings"] if f["id"] == "MSG-DISK"]')" \
+		"('DISK-FULL', 0) ['full']" "DISK-FULL: /tmp full here, cause 1 shown"
+	ns_cds "mount -t tmpfs -o size=1m tmp '$R/tmp'" --root "$R" explain --json "$nospc"
+	is "$(jget "$OUT" 'd["verdict"]') $(jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "MSG-DISK"]')" \
+		"None ['the temporary directory /tmp has 1 MiB free of 1 MiB']" "DISK-FULL: room in /tmp, a note, no cause claimed"
 fi
 
 # ---- /dev/nvidiactl's errors --------------------------------------------------
