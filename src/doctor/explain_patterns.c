@@ -3132,13 +3132,13 @@ const struct pattern cds_explain_patterns[] = {
 	 * ("Unable to find the kernel source tree for the currently running
 	 * kernel") */
 	{ "KMOD-BUILD", 2, "Your kernel headers for kernel ", 0, NULL, "Your "
-	    "kernel headers for kernel ([^ \n]+) cannot be found([^\n]*\n"
-	    "[^\n]*install the ([a-z0-9.+-]+) package)?",
+	    "kernel headers for kernel ([0-9][A-Za-z0-9._+~-]*) cannot be "
+	    "found([^\n]*\n[^\n]*install the ([a-z0-9.+-]+) package)?",
 	    { NULL, "kernel", NULL, "headers package" } },
-	{ "KMOD-BUILD", 2, " was skipped since the", 1, NULL, "([0-9][^ \n]*) "
+	{ "KMOD-BUILD", 2, " was skipped since the", 1, NULL, "([0-9][A-Za-z0-9._+~-]*) "
 	    "was skipped since the[[:space:]]+kernel headers for this kernel "
 	    "do(es)? not seem to be installed", { NULL, "kernel" } },
-	{ "KMOD-BUILD", 2, "kernel headers for module ", 1, NULL, "([0-9][^ \n]*)"
+	{ "KMOD-BUILD", 2, "kernel headers for module ", 1, NULL, "([0-9][A-Za-z0-9._+~-]*)"
 	    " kernel headers for module ([a-z0-9_-]+)", { NULL, "kernel",
 	    "module" } },
 	{ "KMOD-BUILD", 2, "Unable to find the kernel source tree", 0, NULL,
