@@ -3121,6 +3121,7 @@ const struct pattern cds_explain_patterns[] = {
 	{ "KMOD-BUILD", 2, "DKMS module '", 0, NULL, "DKMS module '(nvidia"
 	    "[^'\n]*)'( for kernel[- ]([^ .\n]+)[^\n]*FAILED| failed to "
 	    "build)", { NULL, "module", NULL, "kernel" } },
+#define KREL "[0-9][A-Za-z0-9._+~-]*"	/* a kernel release */
 	/* the headers of the kernel a module is built for are not there:
 	 * DKMS ("Error! Your kernel headers for kernel 6.6.15-amd64 cannot
 	 * be found at /lib/modules/6.6.15-amd64/build ...  Please install
@@ -3132,18 +3133,19 @@ const struct pattern cds_explain_patterns[] = {
 	 * ("Unable to find the kernel source tree for the currently running
 	 * kernel") */
 	{ "KMOD-BUILD", 2, "Your kernel headers for kernel ", 0, NULL, "Your "
-	    "kernel headers for kernel ([0-9][A-Za-z0-9._+~-]*) cannot be "
-	    "found([^\n]*\n[^\n]*install the ([a-z0-9.+-]+) package)?",
+	    "kernel headers for kernel (" KREL ") cannot be found([^\n]*\n"
+	    "[^\n]*install the ([a-z0-9.+-]+) package)?",
 	    { NULL, "kernel", NULL, "headers package" } },
-	{ "KMOD-BUILD", 2, " was skipped since the", 1, NULL, "([0-9][A-Za-z0-9._+~-]*) "
-	    "was skipped since the[[:space:]]+kernel headers for this kernel "
+	{ "KMOD-BUILD", 2, " was skipped since the", 1, NULL, "(" KREL ") was "
+	    "skipped since the[[:space:]]+kernel headers for this kernel "
 	    "do(es)? not seem to be installed", { NULL, "kernel" } },
-	{ "KMOD-BUILD", 2, "kernel headers for module ", 1, NULL, "([0-9][A-Za-z0-9._+~-]*)"
-	    " kernel headers for module ([a-z0-9_-]+)", { NULL, "kernel",
+	{ "KMOD-BUILD", 2, "kernel headers for module ", 1, NULL, "(" KREL ") "
+	    "kernel headers for module ([a-z0-9_-]+)", { NULL, "kernel",
 	    "module" } },
 	{ "KMOD-BUILD", 2, "Unable to find the kernel source tree", 0, NULL,
 	    "Unable to find the kernel source tree for the currently running "
 	    "kernel", { NULL } },
+#undef KREL
 	/* the modules' build without its compiler (the open modules' C++
 	 * parts: "[ nvidia-modeset ]  CXX ... g++: command not found"), the
 	 * open modules' kbuild banner around it */
