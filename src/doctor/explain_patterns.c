@@ -734,6 +734,18 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F16", 1, "CUDA driver ", 0,
 	    NULL, "CUDA driver ([0-9.]+) is not compatible with any supported "
 	    "CUDA toolkit", { NULL, "driver_cuda" } },
+	/* the HPC SDK's compilers (nvfortran, nvc++) choose the CUDA of the
+	 * driver they find: "nvfortran-Error-A CUDA toolkit matching the
+	 * current driver version (0) or a supported older version (11.8)
+	 * was not installed with this HPC SDK" (MFC#687: a login node
+	 * without a driver, version 0); a driver's version the SDK's CUDA
+	 * releases are all newer than */
+	{ "NO-DRIVER", 1, "matching the current driver version (0)", 0, NULL,
+	    "matching the current driver version \\(0\\)[^\n]*was not "
+	    "installed", { NULL } },
+	{ "F16", 2, "matching the current driver version (", 0, NULL,
+	    "matching the current driver version \\(([1-9][0-9]*"
+	    "(\\.[0-9]+)?)\\)[^\n]*was not installed", { NULL, "driver_cuda" } },
 	/* FFmpeg's NVENC (libavcodec/nvenc.c): "Driver does not support
 	 * the required nvenc API version. Required: 12.2 Found: 12.1", read
 	 * from its last words, as people retype it too ("driver does not
@@ -1899,6 +1911,12 @@ const struct pattern cds_explain_patterns[] = {
 	    NULL, "compute capability not in compiled architectures[^\n]*"
 	    "([[:space:]][^\n]*)?cc=([0-9]+) archs=\"?\\[([0-9 ]+)\\]",
 	    { NULL, NULL, "gpu cap", "built for" } },
+	/* the HPC SDK's OpenACC runtime on a GPU the file has no code for
+	 * ("This file was compiled: -acc=gpu -gpu=cc90 / Rebuild this file
+	 * with -gpu=cc120 to use NVIDIA Tesla GPU 0", TinkerTools/tinker-hp
+	 * #32) */
+	{ "F21", 1, "Rebuild this file with -gpu=cc", 0, NULL, "Rebuild this "
+	    "file with -gpu=cc([0-9]+)", { NULL, "gpu cap" } },
 	/* PaddlePaddle's check of the GPU against the architectures its
 	 * wheel was built for (gpu_resources.cc: "Mismatched GPU
 	 * Architecture: The installed PaddlePaddle package was compiled for
@@ -2378,6 +2396,12 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "pkg1" } },
 	{ "TORCH-COMPANION", 2, "No such operator torch", 0, NULL, "No such "
 	    "operator (torchvision|torchaudio)::[a-z0-9_]+", { NULL, "pkg1" } },
+	/* crt/host_config.h of CUDA 11 and 12 against the HPC SDK's C
+	 * compiler as nvcc's host compiler ("Unsupported NVHPC compiler
+	 * found. nvc++ is the only NVHPC compiler that is supported.":
+	 * CMake handed nvcc nvc, spcl/dace#1424) */
+	{ "F23", 1, "Unsupported NVHPC compiler found", 0, NULL, "Unsupported "
+	    "NVHPC compiler found", { NULL } },
 	/* PyTorch's cpp_extension checks the compiler against CUDA's limit */
 	{ "F23", 1, "is greater than the maximum required version by CUDA",
 	    0, NULL, "is greater than the maximum required version by CUDA "

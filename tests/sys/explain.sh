@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 873
+plan 879
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -338,6 +338,18 @@ recog '│  ┌ Error: This version of CUDA.jl only supports NVIDIA drivers for 
     BINDING-TOOLKIT "CUDA.jl's list of the drivers it knows"
 is "$(cap CUDA)" 13.0.0 "BINDING-TOOLKIT: the driver's CUDA"
 recog '#8 470.1 ERROR: failed checking for nvcc.' NVCC-MISSING "FFmpeg's configure"
+# NVIDIA's HPC SDK: its compilers, its OpenACC runtime, nvcc's check of it
+recog 'nvfortran-Error-A CUDA toolkit matching the current driver version (0) or a supported older version (11.8) was not installed with this HPC SDK.' \
+    NO-DRIVER "nvfortran finds no driver (version 0) on a login node (MFC#687)"
+recog 'nvfortran-Error-A CUDA toolkit matching the current driver version (11.4) or a supported older version (11.0) was not installed with this HPC SDK.' \
+    F16 "nvfortran: the SDK's CUDA releases are all newer than the driver's"
+is "$(cap driver_cuda)" 11.4 "F16: the driver's CUDA as nvfortran read it"
+recog 'Accelerator Fatal Error:
+This file was compiled: -acc=gpu -gpu=cc90
+Rebuild this file with -gpu=cc120 to use NVIDIA Tesla GPU 0' F21 "the OpenACC runtime on a GPU the file has no code for (tinker-hp#32)"
+is "$(cap 'gpu cap')" 120 "F21: the GPU's capability as OpenACC names it"
+recog 'Unsupported NVHPC compiler found. nvc++ is the only NVHPC compiler that is supported.' F23 \
+    "CUDA's host_config.h against the HPC SDK's nvc as host compiler (dace#1424)"
 recog "RuntimeError: Lightning can't create new processes if CUDA is already initialized. Did you manually call \`torch.cuda.*\` functions" \
     CUDA-FORK "Lightning's launcher, forking after CUDA is in use (darts#1901)"
 recog "make[2]: *** No rule to make target '/usr/local/cuda/lib64/liblapack_static.a', needed by 'bin/GLInfo'.  Stop." \
