@@ -473,7 +473,10 @@ cds_pkg_torch_spec(const struct cds_manifest *m, struct cds_strv *w,
 
 /*
  * torchvision's release beside torch VERSION: its minor is torch's plus 15
- * (0.24 with 2.9; pip-fixes research, from several threads), same patch.
+ * (0.24 with 2.9; pip-fixes research, from several threads), same patch,
+ * but for 2.0, whose torchvision patch is one above (0.15.0 was never
+ * paired: "torch==2.0.1 torchvision==0.15.2 torchaudio==2.0.2",
+ * RootKit-Org/AI-Aimbot#282, as PyTorch's install pages pair them).
  */
 static char *
 vision_for(const char *version)
@@ -482,6 +485,9 @@ vision_for(const char *version)
 
 	if (sscanf(version, "%d.%d.%d", &maj, &min, &pat) < 2 || maj != 2) {
 		return NULL;
+	}
+	if (min == 0 && pat >= 0) {
+		pat++;
 	}
 	return pat >= 0 ? cds_xasprintf("0.%d.%d", min + 15, pat) :
 	    cds_xasprintf("0.%d.*", min + 15);

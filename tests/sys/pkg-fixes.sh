@@ -18,7 +18,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
 . "$CDS_SRCDIR/tests/fixtures/wheels.sh"
 . "$CDS_SRCDIR/tests/fixtures/envs.sh"
-plan 78
+plan 79
 
 SHIP=$CDS_SRCDIR/manifests/index.json
 PT=https://download.pytorch.org/whl
@@ -97,6 +97,16 @@ is "$(argv "$OUT" F21)" \
 	"case 2 in a pip venv: ENV/bin/python -m pip"
 unlike "$(jget "$OUT" '[x["command"] for f in d["findings"] for x in f["fixes"]]')" "uv sync" \
 	"... and nothing about uv"
+# torch 2.0's torchvision is one patch above (0.15.2 with 2.0.1): a
+# build of 2.0.1 whose library has no sm_61 code, on Pascal
+V=$W/c2b/venv
+S=$(mk_venv "$V")
+torch "$S" 2.0.1+cu118 11.8 "75 80 86 90" "90"
+dist "$S" torchvision 0.15.2+cu118 'torch==2.0.1'
+gpu 61 12000 "$V"
+is "$(argv "$OUT" F21)" \
+	"$V/bin/python -m pip install torch==2.0.1+cu117 torchvision==0.15.2+cu117 --index-url $PT/cu117" \
+	"torch 2.0.1's build for sm_61, with torchvision 0.15.2 (2.0's patch one above)"
 
 # ---- case 3: RTX 5090 (sm_120) with a CUDA 12.4-era torch ----------------
 # (Hellod035/LeggedLab#26): "supports sm_50 ... sm_90"; driver 570 (12.8)
