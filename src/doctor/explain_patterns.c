@@ -1917,6 +1917,13 @@ const struct pattern cds_explain_patterns[] = {
 	 * #32) */
 	{ "F21", 1, "Rebuild this file with -gpu=cc", 0, NULL, "Rebuild this "
 	    "file with -gpu=cc([0-9]+)", { NULL, "gpu cap" } },
+	/* Triton Inference Server's backends that run on a GPU only, where
+	 * the server sees none ("unable to load model 'x', TensorRT backend
+	 * supports only GPU device": a GPU-less instance,
+	 * clearml-serving#60) */
+	{ "NO-DRIVER", 2, " backend supports only GPU device", 1, NULL,
+	    "([A-Za-z]+) backend supports only GPU device", { NULL,
+	    "backend" } },
 	/* PaddlePaddle's check of the GPU against the architectures its
 	 * wheel was built for (gpu_resources.cc: "Mismatched GPU
 	 * Architecture: The installed PaddlePaddle package was compiled for

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 879
+plan 881
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -338,6 +338,9 @@ recog '│  ┌ Error: This version of CUDA.jl only supports NVIDIA drivers for 
     BINDING-TOOLKIT "CUDA.jl's list of the drivers it knows"
 is "$(cap CUDA)" 13.0.0 "BINDING-TOOLKIT: the driver's CUDA"
 recog '#8 470.1 ERROR: failed checking for nvcc.' NVCC-MISSING "FFmpeg's configure"
+recog "E0718 07:41:21.083440 30 model_lifecycle.cc:596] failed to load 'distilbert-test2' version 1: Invalid argument: unable to load model 'distilbert-test2', TensorRT backend supports only GPU device" \
+    NO-DRIVER "Triton's GPU-only backend where the server sees no GPU (clearml-serving#60)"
+is "$(cap backend)" TensorRT "NO-DRIVER: the backend Triton named"
 # NVIDIA's HPC SDK: its compilers, its OpenACC runtime, nvcc's check of it
 recog 'nvfortran-Error-A CUDA toolkit matching the current driver version (0) or a supported older version (11.8) was not installed with this HPC SDK.' \
     NO-DRIVER "nvfortran finds no driver (version 0) on a login node (MFC#687)"
