@@ -493,6 +493,17 @@ vision_for(const char *version)
 	    cds_xasprintf("0.%d.*", min + 15);
 }
 
+/* PyTorch's index of build LABEL ("cu121", "cpu"), or PyPI's for a
+ * build without one (research/pip-fixes.md 1a: /whl/VARIANT).  New
+ * string. */
+static char *
+pytorch_index(const char *label)
+{
+	return label != NULL ?
+	    cds_xasprintf("https://download.pytorch.org/whl/%s", label) :
+	    cds_xstrdup("https://pypi.org/simple");
+}
+
 /*
  * Companion P (torchvision, torchaudio) of torch T in env E, put in step
  * with T, from T's index.  P of T's release in another build: the same
@@ -513,19 +524,17 @@ cds_pkg_companion_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 	char *ppub = public_version(p->version, &plabel);
 	const struct cds_framework_req *row = label != NULL && c->m != NULL ?
 	    torch_row(c->m, pub, label) : NULL;
-	char *want = NULL, *index, *spec, *was, *back_index;
+	/* its release is right (it pins T's, or nothing) */
+	int same = p->torch_pin == NULL || cds_vercmp(p->torch_pin,
+	    strchr(p->torch_pin, '+') != NULL ? t->version : pub) == 0;
+	char *index, *spec, *was, *back_index;
 	struct cds_strv w = {0};
 
-	if (p->torch_pin == NULL || cds_vercmp(p->torch_pin,
-	    strchr(p->torch_pin, '+') != NULL ? t->version : pub) == 0) {
-		want = cds_xstrdup(ppub);	/* its release is right */
-	}
-	index = row != NULL ? cds_xstrdup(row->index_url) : label != NULL ?
-	    cds_xasprintf("https://download.pytorch.org/whl/%s", label) :
-	    cds_xstrdup("https://pypi.org/simple");
-	if (want != NULL) {
-		spec = label != NULL ? cds_xasprintf("%s==%s+%s", p->name, want,
-		    label) : cds_xasprintf("%s==%s", p->name, want);
+	index = row != NULL ? cds_xstrdup(row->index_url) :
+	    pytorch_index(label);
+	if (same) {
+		spec = label != NULL ? cds_xasprintf("%s==%s+%s", p->name, ppub,
+		    label) : cds_xasprintf("%s==%s", p->name, ppub);
 		cds_pkg_cmd(c->h, &w, e, 0, CDS_PKG_REINSTALL);
 	} else {
 		cds_pkg_cmd(c->h, &w, e, 0, CDS_PKG_ADD);
@@ -538,9 +547,7 @@ cds_pkg_companion_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 	cds_strv_push(&w, index);
 	/* back: the very build, from the index of its label */
 	was = cds_xasprintf("%s==%s", p->name, p->version);
-	back_index = plabel != NULL ?
-	    cds_xasprintf("https://download.pytorch.org/whl/%s", plabel) :
-	    cds_xstrdup("https://pypi.org/simple");
+	back_index = pytorch_index(plabel);
 	{
 		const char *const back[] = { was, "--index-url", back_index,
 		    NULL };
@@ -554,7 +561,6 @@ cds_pkg_companion_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 	free(back_index);
 	free(was);
 	free(index);
-	free(want);
 	free(ppub);
 	free(pub);
 }
@@ -583,7 +589,8 @@ torch_wheel_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 	struct cds_strv w = {0}, u = {0};
 	const char *label;
 	char *pub = public_version(p->version, &label);
-	char *vis = dist_version(c->h, e->site_packages, "torchvision");
+	const struct cds_package *tv = cds_env_package(e, "torchvision");
+	const char *vis = tv != NULL ? tv->version : NULL;
 	const struct cds_framework_req *now = torch_row(c->m, pub, label);
 	char *vwant = NULL, *same = minor_of(pub);
 	char *rel = release_of_pre(pub), *back = NULL;
@@ -659,7 +666,6 @@ torch_wheel_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 	free(vwant);
 	free(same);
 	free(rel);
-	free(vis);
 	free(pub);
 }
 
@@ -1474,15 +1480,13 @@ companion_fix(struct cds_rule_ctx *c, const struct cds_env *e,
 	}
 	tag = cds_xasprintf("cu%.*s%s", (int)strcspn(msg->ver2, "."),
 	    msg->ver2, strchr(msg->ver2, '.') + 1);
-	url = cds_xasprintf("https://download.pytorch.org/whl/%s", tag);
+	url = pytorch_index(tag);
 	t = torch_for(c->s, e, msg->ver2, &te);
 	if (t != NULL) {
 		size_t k;
 
-		for (k = 0; te != NULL && k < te->npackages; k++) {
-			if (strcmp(te->packages[k].name, name) == 0) {
-				p = &te->packages[k];
-			}
+		if (te != NULL) {
+			p = cds_env_package(te, name);
 		}
 		for (k = 0; te == NULL && k < c->s->nsystem_packages; k++) {
 			if (strcmp(c->s->system_packages[k].name, name) == 0) {
