@@ -663,8 +663,7 @@ rule_torch_companion(struct cds_rule_ctx *c)
 			continue;
 		}
 		for (k = 0; k < c->s->nsystem_packages; k++) {
-			if ((strcmp(sys[k].name, "torchvision") == 0 ||
-			    strcmp(sys[k].name, "torchaudio") == 0) &&
+			if (cds_torch_companion(sys[k].name) &&
 			    cds_streq(sys[k].location, t->location) &&
 			    !distro_owned(c, &sys[k])) {
 				companion_check(c, NULL, &sys[k], t);
@@ -691,8 +690,8 @@ rule_torch_companion(struct cds_rule_ctx *c)
 		for (k = 0; t != NULL && !conda && k < e->npackages; k++) {
 			const struct cds_package *p = &e->packages[k];
 
-			if (!p->from_conda && (strcmp(p->name, "torchvision") ==
-			    0 || strcmp(p->name, "torchaudio") == 0)) {
+			if (!p->from_conda &&
+			    cds_torch_companion(p->name)) {
 				companion_check(c, e, p, t);
 			}
 		}

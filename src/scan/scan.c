@@ -1240,12 +1240,18 @@ ort_details(cds_handle_t *h, const char *site, struct cds_package *pkg)
 	free(bi);
 }
 
+int
+cds_torch_companion(const char *name)
+{
+	return strcmp(name, "torchvision") == 0 ||
+	    strcmp(name, "torchaudio") == 0;
+}
+
 static void
 package_details(cds_handle_t *h, const char *site, const char *distinfo,
     struct cds_package *pkg)
 {
-	int companion = strcmp(pkg->name, "torchvision") == 0 ||
-	    strcmp(pkg->name, "torchaudio") == 0;
+	int companion = cds_torch_companion(pkg->name);
 	char *p;
 
 	pkg->kind = framework_kind(pkg->name);

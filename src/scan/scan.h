@@ -37,6 +37,10 @@ CDS_HIDDEN const struct cds_cudnn *cds_scan_cudnns_in(const cds_handle_t *h,
  * root), in PATH's order, each file once (links resolved); never NULL. */
 CDS_HIDDEN char **cds_which_all(const cds_handle_t *h, const char *prog);
 
+/* Whether NAME (a normalised package name) is one of torch's companions,
+ * built against one torch release: torchvision, torchaudio. */
+CDS_HIDDEN int cds_torch_companion(const char *name);
+
 struct cds_pkgdb;
 /* dpkg's database under the handle's root, read on the first call for
  * scan S and kept with it (freed by cds_scan_free()). */
