@@ -1198,6 +1198,13 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CUDA-FORK", 1, "you need to avoid running any instruction using",
 	    0, NULL, "you need to avoid running any instruction using `?"
 	    "torch\\.cuda`? in any cell", { NULL } },
+	/* cuSPARSE's own log line when the handle's CUDA context cannot be
+	 * made ("** On entry to cusparseCreate(): CUDA context cannot be
+	 * initialized"; cupy/cupy#9827, ORNL/ReSolve#255, pasted without
+	 * its stars in cvxgrp/CuClarabel#15), the words of
+	 * CUSPARSE_STATUS_NOT_INITIALIZED */
+	{ "CODE-INIT", 2, "CUDA context cannot be initiali", 0, "cusparse",
+	    "CUDA context cannot be initiali[sz]ed", { NULL } },
 	/* numba's name for a code its table lacks (CUDA_ERROR_STUB_LIBRARY
 	 * in releases before it knew 34): cuInit failed, its number lost */
 	{ "CODE-INIT", 2, "Call to cuInit results in UNKNOWN_CUDA_ERROR", 0,

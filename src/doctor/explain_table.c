@@ -876,6 +876,10 @@ const struct entry_def cds_explain_entries[] = {
 	    BY("STUB-LIBCUDA"), NO_MODULE_ROWS } },
 	    { N_("the driver's libraries and its kernel module differ"),
 	    { BY("F19"), IF(MSG_DRIVER, "mismatch", NULL) } },
+	    /* cupy/cupy#9827: driver 12.7 under a CUDA 13.0 runtime,
+	     * cusparseCreate failing so */
+	    { N_("the driver is older than the CUDA the library came with"),
+	    { BY("F16") } },
 	    { N_("/dev/nvidia-uvm is missing (pytorch/pytorch#49081)"),
 	    { BY("NO-UVM") } },
 	    { N_("a library of another release is bound first"),
