@@ -21,7 +21,8 @@ NR == 1 {
 {
 	if (NF != 4 || $1 !~ /^[a-z][a-z](_[A-Z][A-Z])?$/ || $3 == "" ||
 	    ($2 != "cannot open shared object file" &&
-	    $2 != "error while loading shared libraries")) {
+	    $2 != "error while loading shared libraries" &&
+	    $2 != "No such file or directory")) {
 		fail("not a row of lang, msgid, msgstr, source")
 	}
 	if ($3 ~ /["\\]/) {

@@ -5,9 +5,11 @@ Writes manifests/data/loader-l10n.tsv from glibc's message catalogs (the
 libc.mo of each language, which Debian ships in libc-l10n): for each
 language, glibc's translation of the loader's "cannot open shared object
 file" (dlopen's and ld.so's reason) and "error while loading shared
-libraries" (ld.so's words before a program's missing library).  A user
-whose locale is one of these pastes the loader's failure in it; explain
-reads it as the English words.
+libraries" (ld.so's words before a program's missing library), and
+strerror's "No such file or directory" (ENOENT: the loader's reason
+after them, and a compiler's for a header it does not find).  A user
+whose locale is one of these pastes the failure in it; explain reads it
+as the English words.
 
     python3 tools/mkloaderl10n.py /usr/share/locale \\
         'libc-l10n 2.36-9+deb12u14' > manifests/data/loader-l10n.tsv
@@ -20,7 +22,8 @@ import os
 import sys
 
 MSGIDS = ("cannot open shared object file",
-          "error while loading shared libraries")
+          "error while loading shared libraries",
+          "No such file or directory")
 
 
 def main(argv):

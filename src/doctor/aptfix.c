@@ -30,9 +30,8 @@
 /* Packages named in one finding's evidence. */
 #define SHOW_NEEDERS 4
 
-/* VERSION_CODENAME of the root's os-release ("trixie"), or NULL. */
-static char *
-codename(struct cds_rule_ctx *c)
+char *
+cds_os_codename(struct cds_rule_ctx *c)
 {
 	static const char *const files[] = {
 		"/etc/os-release", "/usr/lib/os-release", NULL
@@ -281,7 +280,7 @@ cds_aptfix_for(struct cds_rule_ctx *c, const char *name,
 	if (cds_pkgdb_empty(db)) {
 		return rpm_fix_for(c, name, consumers);
 	}
-	suite = codename(c);
+	suite = cds_os_codename(c);
 	table_packages(c, name, suite, &names, &mine);
 	for (i = 0; i < names.n; i++) {
 		if (cds_dpkg_present(cds_pkgdb_find(db, names.v[i]))) {

@@ -30,6 +30,9 @@ struct cds_aptfix {
 				   "libcublas.so.12()(64bit)" */
 };
 
+/* VERSION_CODENAME of the root's os-release ("trixie"), or NULL. */
+CDS_HIDDEN char *cds_os_codename(struct cds_rule_ctx *c);
+
 /*
  * What apt installs for soname NAME that the loader cannot find, needed by
  * the files CONSUMERS (target paths, NULL-terminated, may be NULL): a

@@ -41,6 +41,24 @@ cds_driver_api_since(const char *sym)
 	return 0;
 }
 
+/* NVIDIA's headers and the development files that carry them */
+static const struct cds_nv_header nv_headers[] = {
+#include "nv-headers.inc"
+};
+
+const struct cds_nv_header *
+cds_nv_header(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(nv_headers) / sizeof(*nv_headers); i++) {
+		if (strcmp(nv_headers[i].name, name) == 0) {
+			return &nv_headers[i];
+		}
+	}
+	return NULL;
+}
+
 /* The words older releases' libraries (or headers) say for a code where
  * they differ from its newest (CUDA 11.2's cudaGetErrorString says "all
  * CUDA-capable devices are busy or unavailable" for what 13.0 words

@@ -994,6 +994,20 @@ driver_soname(const char *soname)
 
 /* Is SONAME by its stem one of NVIDIA's (cu*, nv*, npp*, nccl*), which a
  * binding's list is about? */
+/* NV-HEADER's header must be NVIDIA's (manifests/data/nv-headers.tsv):
+ * "foo.h: No such file or directory" of another project is not. */
+static int
+nv_header_known(const struct cds_explain_match *m)
+{
+	const char *h;
+
+	if (strcmp(m->id, "NV-HEADER") != 0) {
+		return 1;
+	}
+	h = cds_explain_match_capture(m, "header");
+	return h != NULL && cds_nv_header(h) != NULL;
+}
+
 static int
 nvidia_soname(const char *soname)
 {
@@ -1198,7 +1212,8 @@ run_patterns(struct cds_explanation *x, size_t **fromp,
 		    !enum_gone(&m) ||
 		    !cc_range_fits(&m) || !binding_list(&m) ||
 		    !caps_differ(&m) || !not_driver_f13(&m) ||
-		    !sm_list_fits(&m) || !toolkit_newer(&m))) {
+		    !sm_list_fits(&m) || !toolkit_newer(&m) ||
+		    !nv_header_known(&m))) {
 			match_free(&m);
 			ok = 0;
 		}
@@ -2082,6 +2097,9 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 		cds_explain_check_imex(&c);
 	} else if (strcmp(e->id, "NVCC-MISSING") == 0) {
 		cds_explain_check_nvcc(&c);
+	} else if (strcmp(e->id, "NV-HEADER") == 0 &&
+	    (v = cds_explain_capture(x, "header")) != NULL) {
+		cds_explain_check_header(&c, v);
 	} else if (strcmp(e->id, "GPU-COUNTERS") == 0) {
 		cds_explain_check_counters(&c);
 	} else if (strcmp(e->id, "NCCL-SHM") == 0) {

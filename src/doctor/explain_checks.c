@@ -2048,6 +2048,177 @@ cds_explain_check_nvcc(struct cds_rule_ctx *c)
 	cds_buf_free(&b);
 }
 
+/* Add DIR/SUB/NAME's directory to DIRS when the file is there (DIR, SUB
+ * target path parts, SUB globbed: "targets/ * /include"), once per file
+ * (SEEN: the files' resolved paths; a toolkit's include/ is a link to
+ * targets/x86_64-linux/include). */
+static void
+header_in(struct cds_rule_ctx *c, struct cds_strv *dirs,
+    struct cds_strv *seen, const char *dir, const char *sub, const char *name)
+{
+	char *pat = cds_xasprintf("%s/%s/%s", dir, sub, name);
+	char **hits = cds_root_glob(c->h, pat);
+	size_t i;
+
+	for (i = 0; hits[i] != NULL; i++) {
+		char *real;
+
+		if (!cds_root_is_file(c->h, hits[i])) {
+			continue;
+		}
+		real = cds_realpath_in_root(c->h, hits[i]);
+		if (real == NULL || cds_strv_contains(seen, real)) {
+			free(real);
+			continue;
+		}
+		cds_strv_push_owned(seen, real);
+		cds_strv_push_owned(dirs, cds_xstrndup(hits[i],
+		    (size_t)(strrchr(hits[i], '/') - hits[i])));
+	}
+	cds_strfreev(hits);
+	free(pat);
+}
+
+/* The Debian package of row H for this release of Debian ("bookworm"):
+ * a word "bullseye,bookworm,trixie:nvidia-cuda-dev" of its column that
+ * lists SUITE; NULL when none does. */
+static char *
+header_deb(const struct cds_nv_header *h, const char *suite)
+{
+	char **words, *r = NULL;
+	size_t i;
+
+	if (h->debian == NULL || suite == NULL) {
+		return NULL;
+	}
+	words = cds_strsplit(h->debian, " ", 0);
+	for (i = 0; words[i] != NULL && r == NULL; i++) {
+		char *colon = strchr(words[i], ':'), **suites;
+		size_t k;
+
+		if (colon == NULL) {
+			continue;
+		}
+		*colon = '\0';
+		suites = cds_strsplit(words[i], ",", 0);
+		for (k = 0; suites[k] != NULL; k++) {
+			if (strcmp(suites[k], suite) == 0) {
+				r = cds_xstrdup(colon + 1);
+				break;
+			}
+		}
+		cds_strfreev(suites);
+	}
+	cds_strfreev(words);
+	return r;
+}
+
+void
+cds_explain_check_header(struct cds_rule_ctx *c, const char *name)
+{
+	const struct cds_nv_header *h = cds_nv_header(name);
+	const struct cds_scan *s = c->s;
+	struct cds_strv dirs = {0}, seen = {0};
+	struct cds_finding *f;
+	char **sites, *all, *suite, *deb;
+	size_t i, k;
+
+	if (h == NULL) {
+		return;
+	}
+	/* the toolkits (the default link's first), the distribution's
+	 * /usr/include, the envs' own and their pip wheels', the system
+	 * Python's wheels' */
+	for (k = 0; k < 2; k++) {
+		for (i = 0; i < s->ntoolkits; i++) {
+			const struct cds_toolkit *t = &s->toolkits[i];
+
+			if (t->exists && t->is_default == (k == 0)) {
+				header_in(c, &dirs, &seen, t->path, "include",
+				    name);
+				header_in(c, &dirs, &seen, t->path,
+				    "targets/*/include", name);
+			}
+		}
+	}
+	header_in(c, &dirs, &seen, "/usr", "include", name);
+	for (i = 0; i < s->nenvs; i++) {
+		const struct cds_env *e = &s->envs[i];
+
+		header_in(c, &dirs, &seen, e->prefix, "include", name);
+		header_in(c, &dirs, &seen, e->prefix, "targets/*/include",
+		    name);
+		if (e->site_packages != NULL) {
+			header_in(c, &dirs, &seen, e->site_packages,
+			    "nvidia/*/include", name);
+		}
+	}
+	sites = cds_system_sites(c->h);
+	for (i = 0; sites[i] != NULL; i++) {
+		header_in(c, &dirs, &seen, sites[i], "nvidia/*/include", name);
+	}
+	cds_strfreev(sites);
+
+	if (dirs.n > 0) {
+		struct cds_buf b = {0};
+
+		for (i = 0; i < dirs.n; i++) {
+			cds_buf_addf(&b, "%s%s", i > 0 ? ", " : "", dirs.v[i]);
+		}
+		all = cds_buf_steal(&b);
+		f = cds_finding_add(c, "MSG-HEADER", CDS_SEV_WARNING, "%s is "
+		    "installed here, in %s, where the build did not look",
+		    name, dirs.v[0]);
+		cds_finding_evidence(f, "state", "elsewhere");
+		cds_finding_evidence(f, "found in", "%s", all);
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "export CPATH=%s"
+		    "${CPATH:+:$CPATH} (or -I%s; for a toolkit's, CUDA_HOME "
+		    "naming it), then build again", dirs.v[0], dirs.v[0]);
+		free(all);
+	} else {
+		f = cds_finding_add(c, "MSG-HEADER", CDS_SEV_ERROR, "%s is "
+		    "installed nowhere here", name);
+		cds_finding_evidence(f, "state", "absent");
+		cds_finding_evidence(f, "looked in", "the toolkits' include and "
+		    "targets/*/include, /usr/include, the environments' "
+		    "include, targets/*/include and site-packages/nvidia/*/"
+		    "include");
+	}
+	if (h->component != NULL) {
+		cds_finding_evidence(f, "component", "%s", h->component);
+	}
+	if (h->pip != NULL) {
+		cds_finding_evidence(f, "pip wheel", "%s (its RECORD lists "
+		    "include/%s)", h->pip, name);
+	}
+	if (h->debian != NULL) {
+		cds_finding_evidence(f, "Debian packages", "%s", h->debian);
+	}
+	if (dirs.n == 0) {
+		suite = cds_os_codename(c);
+		deb = header_deb(h, suite);
+		if (deb == NULL || !sys_pkg_fix(c, f, deb, NULL, NULL)) {
+			if (h->component != NULL &&
+			    strcmp(h->component, "cudnn") == 0) {
+				cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+				    "cudnn-setup install --cudnn VERSION (the "
+				    "release the build is for)");
+			} else if (h->component != NULL &&
+			    (cds_startswith(h->component, "cuda_") ||
+			    cds_startswith(h->component, "lib"))) {
+				cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+				    "cudnn-setup install --cuda VERSION (the "
+				    "release the build is for), then export "
+				    "CUDA_HOME to it");
+			}
+		}
+		free(deb);
+		free(suite);
+	}
+	cds_strv_clear(&dirs);
+	cds_strv_clear(&seen);
+}
+
 /* "Max locked memory         8388608              8388608              bytes"
  * (proc(5): soft, hard, unit; "unlimited" for RLIM_INFINITY) */
 void

@@ -142,6 +142,13 @@ CDS_HIDDEN void cds_explain_check_counters(struct cds_rule_ctx *c);
  * first nvcc on PATH, and its toolkit).
  */
 CDS_HIDDEN void cds_explain_check_nvcc(struct cds_rule_ctx *c);
+/* MSG-HEADER: where header NAME of CUDA or an NVIDIA library
+ * (manifests/data/nv-headers.tsv) is here: in no toolkit, /usr/include,
+ * environment or pip wheel (an error, with the package that carries it),
+ * or in one the build did not search (a warning, with the directory to
+ * add to CPATH). */
+CDS_HIDDEN void cds_explain_check_header(struct cds_rule_ctx *c,
+    const char *name);
 
 /*
  * The library LIB here (as the message gives its path, else the one the

@@ -2443,6 +2443,21 @@ const struct pattern cds_explain_patterns[] = {
 	    "Failed to preprocess host compiler properties", "([^ \n]+): No "
 	    "such file or directory\\.?[[:space:]]+nvcc fatal *: *Failed to "
 	    "preprocess host compiler properties", { NULL, "compiler" } },
+	/* a header of CUDA or an NVIDIA library not found, in GCC's words
+	 * ("fatal error: curand_kernel.h: No such file or directory"),
+	 * Clang's ("fatal error: 'cuda_runtime.h' file not found"), MSVC's
+	 * ("fatal error C1083: Cannot open include file: 'cudnn.h': No such
+	 * file or directory") and nvcc's front end's ("catastrophic error:
+	 * cannot open source file \"cuda_runtime.h\""); the header must be
+	 * one of manifests/data/nv-headers.tsv (explain.c drops others) */
+	{ "NV-HEADER", 3, "No such file or directory", 1, ".h", "([A-Za-z0-9_]"
+	    "+\\.h):? *No such file or directory", { NULL, "header" } },
+	{ "NV-HEADER", 3, "fatal error: '", 0, NULL, "fatal error: '([A-Za-z0-9"
+	    "_]+\\.h)' file not found", { NULL, "header" } },
+	{ "NV-HEADER", 3, "Cannot open include file: '", 0, NULL, "Cannot open "
+	    "include file: '([A-Za-z0-9_]+\\.h)'", { NULL, "header" } },
+	{ "NV-HEADER", 3, "cannot open source file \"", 0, NULL, "cannot open "
+	    "source file \"([A-Za-z0-9_]+\\.h)\"", { NULL, "header" } },
 	/* nvcc refusing an option of gcc's, clang's or cl's: "nvcc fatal   :
 	 * Unknown option '-Wall'" (nvcc 13.0, run here with -Wall, -fopenmp
 	 * and -Wmissing-declarations); an older nvcc without the dash */

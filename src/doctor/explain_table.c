@@ -1607,6 +1607,32 @@ const struct entry_def cds_explain_entries[] = {
 	    "=not on PATH") } },
 	    { N_("the build asked for CUDA it does not need (cannot be "
 	    "checked from the message alone)"), { { NULL, { { NULL } } } } } } },
+	/* a header of CUDA or an NVIDIA library that a build does not find
+	 * (manifests/data/nv-headers.tsv: the wheels' RECORD files and
+	 * Debian's Contents) */
+	{ "NV-HEADER", N_("a build does not find a header of CUDA or an "
+	  "NVIDIA library"),
+	  N_("The compiler (GCC, Clang, MSVC, or nvcc's front end) was asked "
+	  "to include a header of the CUDA toolkit or of an NVIDIA library "
+	  "(cuda_runtime.h, curand_kernel.h, nvrtc.h, cudnn.h, nccl.h) and "
+	  "found it in none of the directories it searched.  Either the "
+	  "component's development files are not installed (a driver brings "
+	  "none, and a runtime package carries the library without its "
+	  "headers, which are in its -dev package), or they are installed "
+	  "where the build does not look: a toolkit's include directory that "
+	  "CUDA_HOME, -I or CPATH does not name, or the include directory of "
+	  "an nvidia-* pip wheel (site-packages/nvidia/.../include), which no "
+	  "compiler searches of itself."),
+	  N_("Install the development files of the component that carries "
+	  "the header (its Debian package, or a CUDA toolkit of the release "
+	  "the build is for: cudnn-setup install --cuda VERSION), or, where "
+	  "the header is installed, put its directory on the include path: "
+	  "export CPATH=DIR${CPATH:+:$CPATH}, or set CUDA_HOME to the toolkit "
+	  "the build should use."),
+	  { { N_("the header is installed nowhere here"),
+	    { IF("MSG-HEADER", "state", "=absent") } },
+	    { N_("the header is installed where the build does not look"),
+	    { IF("MSG-HEADER", "state", "=elsewhere") } } } },
 	/* a project's own compiled extension that is not there */
 	{ "EXT-NOT-BUILT", N_("the project's compiled extension is not "
 	  "there"),

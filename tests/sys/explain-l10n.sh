@@ -6,7 +6,9 @@
 # reads every row as the English words: "libcudart.so.12: <translation of
 # 'cannot open shared object file'>" is the CUDA runtime not found (F13),
 # "./app: <translation of 'error while loading shared libraries'>:
-# libcudart.so.12" too.  A translation around another library is not an
+# libcudart.so.12" too, and "fatal error: cuda_runtime.h: <translation
+# of 'No such file or directory'>" (strerror's ENOENT) a CUDA header not
+# found (NV-HEADER).  A translation around another library is not an
 # NVIDIA library's failure.
 . "$CDS_SRCDIR/tests/lib.sh"
 TSV=$CDS_SRCDIR/manifests/data/loader-l10n.tsv
@@ -33,18 +35,22 @@ E=$(mk_sysroot); cleanup_later "$E"
 bad=
 tab=$(printf '\t')
 while IFS=$tab read -r lang msgid msgstr _; do
+	want="('F13', 'libcudart.so.12')"
 	case $msgid in
 	"cannot open shared object file")
 		t="ImportError: libcudart.so.12: $msgstr: x" ;;
+	"No such file or directory")
+		t="x.cu:1:10: fatal error: cuda_runtime.h: $msgstr"
+		want="('NV-HEADER', 'cuda_runtime.h')" ;;
 	*)	t="./app: $msgstr: libcudart.so.12" ;;
 	esac
 	cds --root "$E" explain --json "$t"
-	got=$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("missing")')
-	[ "$got" = "('F13', 'libcudart.so.12')" ] || bad="$bad $lang:$msgid:$got"
+	got=$(jget "$OUT" 'd["id"], d["matches"][0]["captures"].get("missing", d["matches"][0]["captures"].get("header"))')
+	[ "$got" = "$want" ] || bad="$bad $lang:$msgid:$got"
 done <<TSV_ROWS
 $(sed 1d "$TSV")
 TSV_ROWS
-is "$bad" "" "every translation of the loader's words: the CUDA runtime not found (F13), named"
+is "$bad" "" "every translation: the CUDA runtime (F13) or a CUDA header (NV-HEADER) not found, named"
 cds --root "$E" explain --json 'libfoo.so.1: 无法打开共享对象文件: 没有那个文件或目录'
 is "$(jget "$OUT" '[m["id"] for m in d.get("matches", [])]')" "[]" \
 	"the same words around another library: no NVIDIA library's failure"

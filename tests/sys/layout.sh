@@ -22,7 +22,7 @@ repair: txn fetch plan doctor scan read sys base
 verify: scan read sys base'
 # Includes that name no folder: the build's own headers (configure's, and
 # the files it generates from data) and the clients' API.
-BARE='config.h cds.h index-keys.h codes-table.inc driver-api.inc loader-l10n.inc'
+BARE='config.h cds.h index-keys.h codes-table.inc driver-api.inc loader-l10n.inc nv-headers.inc'
 
 names=$(printf '%s\n' "$FLOORS" | sed 's/:.*//')
 n=0
