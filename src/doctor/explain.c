@@ -2097,6 +2097,8 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 		cds_explain_check_imex(&c);
 	} else if (strcmp(e->id, "NVCC-MISSING") == 0) {
 		cds_explain_check_nvcc(&c);
+	} else if (strcmp(e->id, "CVD-UUID") == 0) {
+		cds_explain_check_cvd(&c);
 	} else if (strcmp(e->id, "NV-HEADER") == 0 &&
 	    (v = cds_explain_capture(x, "header")) != NULL) {
 		cds_explain_check_header(&c, v);

@@ -2219,6 +2219,49 @@ cds_explain_check_header(struct cds_rule_ctx *c, const char *name)
 	cds_strv_clear(&seen);
 }
 
+void
+cds_explain_check_cvd(struct cds_rule_ctx *c)
+{
+	const char *v = cds_getenv(c->h, "CUDA_VISIBLE_DEVICES");
+	struct cds_finding *f;
+	char **e;
+	size_t i;
+	int uuid = 0;
+
+	if (v == NULL) {
+		f = cds_finding_add(c, "MSG-CVD", CDS_SEV_NOTE,
+		    "CUDA_VISIBLE_DEVICES is not set here");
+		cds_finding_evidence(f, "state", "unset");
+		cds_finding_evidence(f, "where the program ran", "a "
+		    "scheduler's job or a container sets it for its own "
+		    "processes (Slurm, Kubernetes, Apptainer)");
+		return;
+	}
+	e = cds_strsplit(v, ",", 0);
+	for (i = 0; e[i] != NULL; i++) {
+		const char *w = e[i] + strspn(e[i], " ");
+
+		uuid |= cds_startswith(w, "GPU-") || cds_startswith(w, "MIG-");
+	}
+	cds_strfreev(e);
+	if (uuid) {
+		f = cds_finding_add(c, "MSG-CVD", CDS_SEV_WARNING,
+		    "CUDA_VISIBLE_DEVICES names GPUs by UUID here: %s", v);
+		cds_finding_evidence(f, "state", "uuid");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "export "
+		    "CUDA_DEVICE_ORDER=PCI_BUS_ID CUDA_VISIBLE_DEVICES=<the "
+		    "index nvidia-smi -L shows for each UUID> (in a container "
+		    "given only these GPUs: 0, 1, ...)");
+	} else {
+		f = cds_finding_add(c, "MSG-CVD", CDS_SEV_NOTE,
+		    "CUDA_VISIBLE_DEVICES here is %s, without a UUID", v);
+		cds_finding_evidence(f, "state", "indices");
+		cds_finding_evidence(f, "where the program ran", "with "
+		    "another environment (a scheduler's job, a container)");
+	}
+	cds_finding_evidence(f, "CUDA_VISIBLE_DEVICES", "%s", v);
+}
+
 /* "Max locked memory         8388608              8388608              bytes"
  * (proc(5): soft, hard, unit; "unlimited" for RLIM_INFINITY) */
 void

@@ -149,6 +149,11 @@ CDS_HIDDEN void cds_explain_check_nvcc(struct cds_rule_ctx *c);
  * add to CPATH). */
 CDS_HIDDEN void cds_explain_check_header(struct cds_rule_ctx *c,
     const char *name);
+/* MSG-CVD: whether CUDA_VISIBLE_DEVICES here names GPUs by UUID (GPU-...,
+ * MIG-...), which a program that parses it as numbers fails on (a
+ * warning), else what it is here (a note: the failing program ran with
+ * another environment). */
+CDS_HIDDEN void cds_explain_check_cvd(struct cds_rule_ctx *c);
 
 /*
  * The library LIB here (as the message gives its path, else the one the

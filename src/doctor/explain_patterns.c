@@ -620,6 +620,14 @@ const struct pattern cds_explain_patterns[] = {
 	 * 4: unknown device" */
 	{ "CUDA-ORDINAL", 1, "device error: ", 0, "nvidia-container-cli",
 	    "device error: ([^:\n]+): unknown device", { NULL, "device" } },
+	/* Python's int() on a GPU's or a MIG slice's UUID, where a program
+	 * maps CUDA_VISIBLE_DEVICES to device numbers: "ValueError: invalid
+	 * literal for int() with base 10:
+	 * 'GPU-52a3a85d-3c55-ca3a-a955-82c69ed360fc'" (vllm-project/vllm
+	 * #13815) */
+	{ "CVD-UUID", 1, "invalid literal for int() with base 10: '", 0, NULL,
+	    "invalid literal for int\\(\\) with base 10: '((GPU|MIG)-[^'\n]+)'",
+	    { NULL, "device" } },
 	{ "CUDA-ORDINAL", 2, "device < num_gpus INTERNAL ASSERT FAILED", 0,
 	    NULL, "device < num_gpus INTERNAL ASSERT FAILED", { NULL } },
 	/* an extension's build that finds the toolkit (nvcc, CUDA_HOME)

@@ -1021,6 +1021,28 @@ const struct entry_def cds_explain_entries[] = {
 	    "GPU's concurrentManagedAccess, which is 0 on Windows and before "
 	    "Pascal (cannot be checked without the GPU)"),
 	    { { NULL, { { NULL } } } } } } },
+	/* a program that parses CUDA_VISIBLE_DEVICES as numbers given UUIDs
+	 * (vllm-project/vllm#13815, rapidsai/dask-cuda#435 and its fix
+	 * #437, a vLLM under Apptainer in MIG slices: blackfish#108) */
+	{ "CVD-UUID", N_("the program reads CUDA_VISIBLE_DEVICES as numbers "
+	  "and it names GPUs by UUID"),
+	  N_("CUDA takes the GPUs of CUDA_VISIBLE_DEVICES by index, by UUID "
+	  "(GPU-...) or, for a MIG slice, by its MIG-... UUID, and schedulers "
+	  "and container runtimes set UUIDs (Kubernetes' and Slurm's GPU "
+	  "plugins, Apptainer, GPU-sharing schedulers).  The program, or a "
+	  "library it uses, parses each entry as a number (to map its devices "
+	  "to physical GPUs or to NVML's) and fails on the UUID, which CUDA "
+	  "itself reads."),
+	  N_("Update the program to a release that reads UUIDs.  Until then, "
+	  "give it indices: where the job or container sees only its own GPUs "
+	  "(a container given one GPU or one MIG slice), "
+	  "CUDA_VISIBLE_DEVICES=0 inside it; on a host, the index nvidia-smi "
+	  "-L shows for that UUID, with CUDA_DEVICE_ORDER=PCI_BUS_ID so that "
+	  "CUDA numbers the GPUs as nvidia-smi does."),
+	  { { N_("CUDA_VISIBLE_DEVICES names GPUs by UUID here"),
+	    { IF("MSG-CVD", "state", "=uuid") } },
+	    { N_("the program's release does not read UUIDs (cannot be "
+	    "checked from the message alone)"), { { NULL, { { NULL } } } } } } },
 	/* NVML_ERROR_GPU_IS_LOST: "The GPU has fallen off the bus or has
 	 * otherwise become inaccessible" (nvml.h) */
 	{ "GPU-LOST", N_("the GPU fell off the bus"),

@@ -44,6 +44,8 @@ static const struct cds_rule explain_ids[] = {
 	    NULL },
 	{ "MSG-HEADER", N_("where a header a build asked for is here"), NULL,
 	    NULL },
+	{ "MSG-CVD", N_("the CUDA_VISIBLE_DEVICES a program here is given"),
+	    NULL, NULL },
 	{ "MSG-DISK", N_("the room in the temporary directory here"), NULL,
 	    NULL },
 	{ NULL, NULL, NULL, NULL }

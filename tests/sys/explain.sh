@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 881
+plan 885
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -408,6 +408,22 @@ printf '#!/bin/sh\n' >"$T1/usr/bin/g++"; chmod +x "$T1/usr/bin/g++"
 PATH=/usr/bin cds --root "$T1" explain --json "$hcc"
 is "$(jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "MSG-HOSTCC"]')" "['a C++ compiler is on PATH here: /usr/bin/g++']" \
     "HOST-CC-MISSING: g++ here, a note"
+
+# MSG-CVD: a program that parses CUDA_VISIBLE_DEVICES as numbers, given
+# UUIDs (vllm-project/vllm#13815's words)
+cvd="ValueError: invalid literal for int() with base 10: 'GPU-52a3a85d-3c55-ca3a-a955-82c69ed360fc'"
+CUDA_VISIBLE_DEVICES=GPU-52a3a85d-3c55-ca3a-a955-82c69ed360fc,MIG-74d68ce8-f74a-5408-a325-06b493f31c14 \
+    cds --root "$T1" explain --json "$cvd"
+is "$(jget "$OUT" 'd["id"], d["verdict"], d["matches"][0]["captures"]["device"]')" \
+    "('CVD-UUID', 0, 'GPU-52a3a85d-3c55-ca3a-a955-82c69ed360fc')" \
+    "CVD-UUID: UUIDs in CUDA_VISIBLE_DEVICES here, cause 1 shown"
+like "$(fix_command "$OUT" MSG-CVD)" "CUDA_DEVICE_ORDER=PCI_BUS_ID" "CVD-UUID: indices in nvidia-smi's order"
+CUDA_VISIBLE_DEVICES=0,1 cds --root "$T1" explain --json "$cvd"
+is "$(jget "$OUT" 'd["verdict"]') $(jget "$OUT" '[f["severity"] for f in d["findings"] if f["id"] == "MSG-CVD"]')" \
+    "None ['note']" "CVD-UUID: indices here, a note, no cause claimed"
+cds --root "$T1" explain --json "ValueError: invalid literal for int() with base 10: 'cuda:0'"
+is "$(jget "$OUT" '[m["id"] for m in d.get("matches", [])]')" "[]" \
+    "another word int() refused: not CVD-UUID"
 
 # MSG-NVCC: the compilers a build here could find, in a root of its own
 # (PATH is this shell's, read inside the root)
