@@ -73,6 +73,21 @@
 #define NVLINK "(cudart|cudnn[a-z_]*|cublas(Lt)?|cufft[a-z]*|curand|" \
 	"cusparse|cusolver|cupti|nccl|nvrtc|nvJitLink|nvToolsExt|" \
 	"nvinfer[a-z_]*|nvidia-ml|npp[a-z_]*|nvjpeg)"
+/* a program's own verb of a failed load, from the word before it (the
+ * key) to the library's name (groups: the word, the verb's object; a
+ * bare "library" after the verb is cuDNN's "Could not load library",
+ * F2's and F6's own rows) */
+#define LOADWORD "(to|not|couldn't|can't|cannot) "
+#define LOADOBJ "( (the |shared )+(library|object|DSO))?:? *[`'\"]?"
+/* what ends a library's name that a failed load gives no reason after:
+ * a blank, a quote, a bracket or a full stop, not the loader's colon */
+#define LOADEND "([[:space:]'\"`),;]|\\.([[:space:]]|$)|$)"
+/* a soname without a sentence's full stop after it */
+#define NVSO "\\.so(\\.[0-9]+)*"
+/* the NVIDIA driver's own libraries by name (GLVND's vendor libraries
+ * among them) */
+#define DRVLIB "lib(cuda|nvidia-[a-z-]+|nvcuvid|nvoptix|(GLX|EGL|GLESv2|" \
+	"GLESv1_CM)_nvidia)\\.so(\\.[0-9]+)*"
 /* the stems of NVIDIA's libraries outside the driver (manifests/data/
  * sonames.tsv), and NVPL's (the NVIDIA Performance Libraries that Arm
  * builds of PyTorch link: libnvpl_lapack_lp64_gomp.so.0) */
@@ -435,6 +450,31 @@ const struct pattern cds_explain_patterns[] = {
 	 * libnvrtc.so.13)") */
 	{ "F13", 2, "Failed to load dynamic library", 0, NULL, "Failed to load "
 	    "dynamic library [`'\"]?(" NVLIB SO ")", { NULL, "missing" } },
+	/* a program's own words for a library it could not load, before
+	 * the library's name ("Unable to load libGLX_nvidia.so.0",
+	 * "Failed to load libnvidia-ml.so.1", "could not open
+	 * libcublasLt.so.12"): the verb's word before it, "to", "not",
+	 * "couldn't", "can't", then the name; which library says which
+	 * entry (the driver's, cuDNN, the toolkit's).  Not where the
+	 * loader's reason follows the name ("X: cannot enable executable
+	 * stack", cuDNN 8's "Could not load library X. Error: Y"): the
+	 * library was there, and the more particular rows read the reason.
+	 * Behind them all (rank 3). */
+	{ "DRIVER-LIB", 3, "load ", 1, "!. Error: ", LOADWORD "(load|open|dlopen)"
+	    LOADOBJ "(" P "/)?(" DRVLIB ")" LOADEND, { NULL, NULL, NULL, NULL, NULL, NULL,
+	    NULL, "missing" } },
+	{ "DRIVER-LIB", 3, "open ", 1, "!. Error: ", LOADWORD "(load|open|dlopen)"
+	    LOADOBJ "(" P "/)?(" DRVLIB ")" LOADEND, { NULL, NULL, NULL, NULL, NULL, NULL,
+	    NULL, "missing" } },
+	{ "F6", 3, "load ", 1, "!. Error: ", LOADWORD "(load|open|dlopen)" LOADOBJ
+	    "(" P "/)?(libcudnn[a-z_]*" NVSO ")" LOADEND, { NULL, NULL, NULL, NULL, NULL, NULL,
+	    NULL, "missing" } },
+	{ "F13", 3, "load ", 1, "!. Error: ", LOADWORD "(load|open|dlopen)" LOADOBJ
+	    "(" P "/)?(" NVLIB NVSO ")" LOADEND, { NULL, NULL, NULL, NULL, NULL, NULL,
+	    NULL, "missing" } },
+	{ "F13", 3, "open ", 1, "!. Error: ", LOADWORD "(load|open|dlopen)" LOADOBJ
+	    "(" P "/)?(" NVLIB NVSO ")" LOADEND, { NULL, NULL, NULL, NULL, NULL, NULL,
+	    NULL, "missing" } },
 	/* NCCL told the topology of another machine */
 	{ "NCCL-TOPO", 1, "NCCL_GRAPH_FILE set by environment", 0, NULL,
 	    "NCCL_GRAPH_FILE set by environment to ([^ \n]+)",

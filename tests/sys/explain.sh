@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 885
+plan 890
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -25,6 +25,12 @@ M1='symbol lookup error: …/site-packages/torch/lib/../../nvidia/cudnn/lib/libc
 recog "$M1" F1 "the F1 message"
 is "$(cap symbol) $(cap provider)" "_ZN15TracebackLoggerC1EPKc libcudnn_ops_infer.so.8" "F1: symbol and version captured"
 recog 'OSError: /opt/venv/lib/python3.9/site-packages/nvidia/cudnn/lib/libcudnn_adv_infer.so.8: undefined symbol: _Z20traceback_iretf_implPKcRKN5cudnn16InternalStatus_tEb, version libcudnn_ops_infer.so.8' F1 "F1 with another symbol and path"
+# a program's own words for a library it could not load, by the library
+recog '10:07:37 (ERROR) Unable to load libGLX_nvidia.so.0' DRIVER-LIB "a program that could not load the driver's GLX library"
+is "$(cap missing)" "libGLX_nvidia.so.0" "its name captured"
+recog 'RuntimeError: could not open libcublasLt.so.12.' F13 "a program that could not open cuBLASLt"
+is "$(cap missing)" "libcublasLt.so.12" "its name, without the full stop"
+recog 'Failed to load the shared library: libcudnn_ops.so.9' F6 "a program that could not load cuDNN"
 M2='Could not load library libcudnn_cnn_train.so.8. Error: /usr/local/cuda-11.1/targets/x86_64-linux/lib/libcudnn_ops_train.so.8: symbol _Z22cudnnGenericOpTensorNd…, version libcudnn_ops_infer.so.8 not defined in file libcudnn_ops_infer.so.8 with link time reference'
 recog "$M2" F2 "F2's message"
 is "$(cap file)" "/usr/local/cuda-11.1/targets/x86_64-linux/lib/libcudnn_ops_train.so.8" "F2: the file captured"
@@ -1808,8 +1814,8 @@ is "$(jget "$OUT" 'd["id"]')" "DRIVER-LIB" "T-Rex: NVML's library not loaded"
 is "$(codes 'WARN: NVML error, code 12')" "['NVML_ERROR_LIBRARY_NOT_FOUND']" \
 	"T-Rex's NVML number read as NVML's code"
 is "$(ids 'failed to load libcuda.so.1')" "['DRIVER-LIB']" "the driver's library not loaded"
-is "$(ids 'failed to load libcudart.so.12')" "['NAMES']" \
-	"the runtime's is not the driver's: named only"
+is "$(ids 'failed to load libcudart.so.12')" "['F13']" \
+	"the runtime's is not the driver's: F13"
 # ethminer's CUDA_SAFE_CALL: the runtime's words after "failed with error"
 is "$(codes 'CUDA error in func set_constants at line 180 calling cudaMemcpyToSymbol(d_dag, &_dag, sizeof(hash64_t*)) failed with error invalid device symbol on CUDA device 01:00.0')" \
 	"['cudaErrorInvalidSymbol']" "ethminer's wrapper: the runtime's words mid-line"
