@@ -994,8 +994,9 @@ driver_soname(const char *soname)
 
 /* Is SONAME by its stem one of NVIDIA's (cu*, nv*, npp*, nccl*), which a
  * binding's list is about? */
-/* NV-HEADER's header must be NVIDIA's (manifests/data/nv-headers.tsv):
- * "foo.h: No such file or directory" of another project is not. */
+/* NV-HEADER's header, where it names one, must be NVIDIA's
+ * (manifests/data/nv-headers.tsv): "foo.h: No such file or directory" of
+ * another project is not. */
 static int
 nv_header_known(const struct cds_explain_match *m)
 {
@@ -1005,7 +1006,7 @@ nv_header_known(const struct cds_explain_match *m)
 		return 1;
 	}
 	h = cds_explain_match_capture(m, "header");
-	return h != NULL && cds_nv_header(h) != NULL;
+	return h == NULL || cds_nv_header(h) != NULL;
 }
 
 static int
@@ -2099,9 +2100,10 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 		cds_explain_check_nvcc(&c);
 	} else if (strcmp(e->id, "CVD-UUID") == 0) {
 		cds_explain_check_cvd(&c);
-	} else if (strcmp(e->id, "NV-HEADER") == 0 &&
-	    (v = cds_explain_capture(x, "header")) != NULL) {
-		cds_explain_check_header(&c, v);
+	} else if (strcmp(e->id, "NV-HEADER") == 0) {
+		/* a header by name, else "the CUDA headers": the runtime's */
+		v = cds_explain_capture(x, "header");
+		cds_explain_check_header(&c, v != NULL ? v : "cuda_runtime.h");
 	} else if (strcmp(e->id, "GPU-COUNTERS") == 0) {
 		cds_explain_check_counters(&c);
 	} else if (strcmp(e->id, "NCCL-SHM") == 0) {

@@ -2504,6 +2504,13 @@ const struct pattern cds_explain_patterns[] = {
 	    "_]+\\.h)' file not found", { NULL, "header" } },
 	{ "NV-HEADER", 3, "Cannot open include file: '", 0, NULL, "Cannot open "
 	    "include file: '([A-Za-z0-9_]+\\.h)'", { NULL, "header" } },
+	/* a program's own words for the CUDA headers it compiles against at
+	 * run time (MLX's NVRTC kernels: "Can not find locations of CUDA
+	 * headers, please set environment variable CUDA_HOME or
+	 * CUDA_PATH.", and "cannot find", "could not find"): the runtime's
+	 * cuda_runtime.h is looked for */
+	{ "NV-HEADER", 2, "CUDA headers", 0, "not find", "CUDA headers",
+	    { NULL } },
 	{ "NV-HEADER", 3, "cannot open source file \"", 0, NULL, "cannot open "
 	    "source file \"([A-Za-z0-9_]+\\.h)\"", { NULL, "header" } },
 	/* nvcc refusing an option of gcc's, clang's or cl's: "nvcc fatal   :

@@ -9,7 +9,7 @@
 # not search (a warning, with that directory for CPATH).
 . "$CDS_SRCDIR/tests/lib.sh"
 TSV=$CDS_SRCDIR/manifests/data/nv-headers.tsv
-plan 17
+plan 18
 
 n=$(($(wc -l <"$TSV") - 1))
 is "$([ "$n" -ge 150 ] && echo yes)" yes "the table has $n headers"
@@ -105,6 +105,10 @@ hx "foo.c:1:10: fatal error: zlib.h: No such file or directory"
 is "$(jget "$OUT" 'd["recognised"]')" "False" "another project's header: not known"
 hx "fatal error: nvToolsExt.h: No such file or directory"
 is "$(jget "$OUT" 'd["id"]')" "API-GONE" "NVTX 2's header: the API newer toolkits dropped"
+hx "RuntimeError: Can not find locations of CUDA headers, please set environment variable CUDA_HOME or CUDA_PATH."
+is "$(jget "$OUT" 'd["id"]') $(jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "MSG-HEADER"]')" \
+	"NV-HEADER ['cuda_runtime.h is installed nowhere here']" \
+	"a program's own words for the CUDA headers: the runtime's looked for"
 hx "/usr/include/stdc-predef.h:59:1: fatal error: cuda_runtime_api.h: Datei oder Verzeichnis nicht gefunden"
 is "$(state)" "('NV-HEADER', 'cuda_runtime_api.h', ['absent'])" \
 	"in German (glibc's words for ENOENT)"
