@@ -25,9 +25,11 @@ package comes from data/debian-headers.tsv.  A header of several wheels
 is given to the first in the order of COMPONENT_ORDER (cuda_stdint.h:
 the runtime's, not CUPTI's copy).
 
-Only headers at the top of include/: a build includes those by name.
-NVTX's nvToolsExt*.h are left out: newer toolkits dropped them (an API
-gone, which explain says apart).
+The headers at the top of include/, and the directories of headers
+there by their first part ("thrust/", "cuda/": a build includes
+<cuda/std/utility>), found also under include/cccl/, where CUDA 13 put
+CCCL's (CUB, Thrust, libcu++).  NVTX's nvToolsExt*.h are left out: newer
+toolkits dropped them (an API gone, which explain says apart).
 """
 import glob
 import json
@@ -130,10 +132,19 @@ def records(dirs):
                 for line in f:
                     path = line.split(",", 1)[0]
                     h = re.search(r"(?:^|/)include/([^/]+\.h)$", path)
-                    if not h or LEFT_OUT.match(h.group(1)):
+                    # a directory of headers: include/DIR/..., and
+                    # CCCL's include/cccl/DIR/... (CUDA 13 moved them)
+                    d = re.search(r"(?:^|/)include/(?:cccl/)?([^/.]+)/", path)
+                    if d and d.group(1) != "cccl":
+                        h = d
+                        name = d.group(1) + "/"
+                    elif h and not LEFT_OUT.match(h.group(1)):
+                        name = h.group(1)
+                    else:
                         continue
-                    found.setdefault(h.group(1), []).append(
-                        (comp, wheel, m.group(2)))
+                    if (comp, wheel, m.group(2)) not in found.get(name, []):
+                        found.setdefault(name, []).append(
+                            (comp, wheel, m.group(2)))
 
     def order(c):
         return (COMPONENT_ORDER.index(c[0]) if c[0] in COMPONENT_ORDER

@@ -3,7 +3,8 @@
 # them, made by manifests/mkheaders.py from wheels' RECORD files and
 # Debian's Contents indexes) as the rows of src/doctor/codes.c's table:
 # { "curand_kernel.h", "libcurand", "nvidia-curand",
-# "bullseye,bookworm,trixie:nvidia-cuda-dev" }, NULL for "-".  A row that
+# "bullseye,bookworm,trixie:nvidia-cuda-dev" }, NULL for "-"; a directory
+# of headers by its name and a slash ("thrust/").  A row that
 # is not of that shape stops the build.
 BEGIN {
 	FS = "\t"
@@ -24,7 +25,7 @@ NR == 1 {
 	next
 }
 {
-	if (NF != 5 || $1 !~ /^[A-Za-z0-9_]+\.h$/ ||
+	if (NF != 5 || $1 !~ /^[A-Za-z0-9_]+(\.h|\/)$/ ||
 	    $2 !~ /^([a-z0-9_]+|-)$/ || $3 !~ /^([a-z0-9-]+|-)$/ ||
 	    $4 !~ /^([a-z,]+:[a-z0-9-]+( [a-z,]+:[a-z0-9-]+)*|-)$/) {
 		fail("not a row of header, component, pip, debian, source")

@@ -49,10 +49,15 @@ static const struct cds_nv_header nv_headers[] = {
 const struct cds_nv_header *
 cds_nv_header(const char *name)
 {
-	size_t i;
+	const char *slash = strchr(name, '/');
+	size_t i, n = slash != NULL ? (size_t)(slash - name) + 1 : 0;
 
 	for (i = 0; i < sizeof(nv_headers) / sizeof(*nv_headers); i++) {
-		if (strcmp(nv_headers[i].name, name) == 0) {
+		const char *h = nv_headers[i].name;
+
+		/* "cuda/std/utility" is of the row "cuda/" */
+		if (n > 0 ? strlen(h) == n && strncmp(h, name, n) == 0 :
+		    strcmp(h, name) == 0) {
 			return &nv_headers[i];
 		}
 	}

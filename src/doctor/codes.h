@@ -95,14 +95,15 @@ CDS_HIDDEN int cds_driver_api_since(const char *sym);
 /* A header of CUDA or an NVIDIA library, and what carries it
  * (manifests/data/nv-headers.tsv). */
 struct cds_nv_header {
-	const char *name;	/* "curand_kernel.h" */
+	const char *name;	/* "curand_kernel.h", a directory "thrust/" */
 	const char *component;	/* redistrib component, "libcurand"; NULL */
 	const char *pip;	/* the wheel whose RECORD lists it; NULL */
 	const char *debian;	/* "bullseye,bookworm,trixie:nvidia-cuda-dev";
 				   NULL */
 };
 
-/* The row of header NAME ("cuda_runtime.h"), or NULL: not NVIDIA's. */
+/* The row of header NAME ("cuda_runtime.h"; "cuda/std/utility": the row
+ * of its directory, "cuda/"), or NULL: not NVIDIA's. */
 CDS_HIDDEN const struct cds_nv_header *cds_nv_header(const char *name);
 
 #endif /* CDS_CODES_H */

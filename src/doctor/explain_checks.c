@@ -2048,7 +2048,7 @@ cds_explain_check_nvcc(struct cds_rule_ctx *c)
 	cds_buf_free(&b);
 }
 
-/* Add DIR/SUB/NAME's directory to DIRS when the file is there (DIR, SUB
+/* Add DIR/SUB (as found) to DIRS when DIR/SUB/NAME is there (DIR, SUB
  * target path parts, SUB globbed: "targets/ * /include"), once per file
  * (SEEN: the files' resolved paths; a toolkit's include/ is a link to
  * targets/x86_64-linux/include). */
@@ -2072,8 +2072,10 @@ header_in(struct cds_rule_ctx *c, struct cds_strv *dirs,
 			continue;
 		}
 		cds_strv_push_owned(seen, real);
+		/* the directory to include from: "cuda/std/utility" is
+		 * found from include/cccl, not from its own directory */
 		cds_strv_push_owned(dirs, cds_xstrndup(hits[i],
-		    (size_t)(strrchr(hits[i], '/') - hits[i])));
+		    strlen(hits[i]) - strlen(name) - 1));
 	}
 	cds_strfreev(hits);
 	free(pat);
@@ -2138,6 +2140,11 @@ cds_explain_check_header(struct cds_rule_ctx *c, const char *name)
 				    name);
 				header_in(c, &dirs, &seen, t->path,
 				    "targets/*/include", name);
+				/* CCCL's, since CUDA 13 */
+				header_in(c, &dirs, &seen, t->path,
+				    "include/cccl", name);
+				header_in(c, &dirs, &seen, t->path,
+				    "targets/*/include/cccl", name);
 			}
 		}
 	}
@@ -2151,6 +2158,8 @@ cds_explain_check_header(struct cds_rule_ctx *c, const char *name)
 		if (e->site_packages != NULL) {
 			header_in(c, &dirs, &seen, e->site_packages,
 			    "nvidia/*/include", name);
+			header_in(c, &dirs, &seen, e->site_packages,
+			    "nvidia/*/include/cccl", name);
 		}
 	}
 	sites = cds_system_sites(c->h);
@@ -2189,7 +2198,8 @@ cds_explain_check_header(struct cds_rule_ctx *c, const char *name)
 	}
 	if (h->pip != NULL) {
 		cds_finding_evidence(f, "pip wheel", "%s (its RECORD lists "
-		    "include/%s)", h->pip, name);
+		    "%s%s)", h->pip, h->name,
+		    strchr(h->name, '/') != NULL ? "..." : "");
 	}
 	if (h->debian != NULL) {
 		cds_finding_evidence(f, "Debian packages", "%s", h->debian);

@@ -88,6 +88,9 @@
  * among them) */
 #define DRVLIB "lib(cuda|nvidia-[a-z-]+|nvcuvid|nvoptix|(GLX|EGL|GLESv2|" \
 	"GLESv1_CM)_nvidia)\\.so(\\.[0-9]+)*"
+/* a header as a build includes it: "cuda_runtime.h", "cuda/std/utility",
+ * "thrust/device_vector.h" */
+#define HDR "[A-Za-z0-9_][A-Za-z0-9_.]*(/[A-Za-z0-9_.]+)*"
 /* the stems of NVIDIA's libraries outside the driver (manifests/data/
  * sonames.tsv), and NVPL's (the NVIDIA Performance Libraries that Arm
  * builds of PyTorch link: libnvpl_lapack_lp64_gomp.so.0) */
@@ -2500,8 +2503,13 @@ const struct pattern cds_explain_patterns[] = {
 	 * one of manifests/data/nv-headers.tsv (explain.c drops others) */
 	{ "NV-HEADER", 3, "No such file or directory", 1, ".h", "([A-Za-z0-9_]"
 	    "+\\.h):? *No such file or directory", { NULL, "header" } },
-	{ "NV-HEADER", 3, "fatal error: '", 0, NULL, "fatal error: '([A-Za-z0-9"
-	    "_]+\\.h)' file not found", { NULL, "header" } },
+	{ "NV-HEADER", 3, "fatal error: '", 0, NULL, "fatal error: '(" HDR ")' "
+	    "file not found", { NULL, "header" } },
+	/* GCC's for a header in a directory ("fatal error: cuda/std/utility:
+	 * No such file or directory", CUTLASS against CUDA 13, which moved
+	 * CCCL's headers to include/cccl/) */
+	{ "NV-HEADER", 3, "fatal error: ", 0, NULL, "fatal error: (" HDR "): "
+	    "No such file or directory", { NULL, "header" } },
 	{ "NV-HEADER", 3, "Cannot open include file: '", 0, NULL, "Cannot open "
 	    "include file: '([A-Za-z0-9_]+\\.h)'", { NULL, "header" } },
 	/* a program's own words for the CUDA headers it compiles against at
@@ -2512,7 +2520,7 @@ const struct pattern cds_explain_patterns[] = {
 	{ "NV-HEADER", 2, "CUDA headers", 0, "not find", "CUDA headers",
 	    { NULL } },
 	{ "NV-HEADER", 3, "cannot open source file \"", 0, NULL, "cannot open "
-	    "source file \"([A-Za-z0-9_]+\\.h)\"", { NULL, "header" } },
+	    "source file \"(" HDR ")\"", { NULL, "header" } },
 	/* nvcc refusing an option of gcc's, clang's or cl's: "nvcc fatal   :
 	 * Unknown option '-Wall'" (nvcc 13.0, run here with -Wall, -fopenmp
 	 * and -Wmissing-declarations); an older nvcc without the dash */

@@ -9,7 +9,7 @@
 # not search (a warning, with that directory for CPATH).
 . "$CDS_SRCDIR/tests/lib.sh"
 TSV=$CDS_SRCDIR/manifests/data/nv-headers.tsv
-plan 18
+plan 20
 
 n=$(($(wc -l <"$TSV") - 1))
 is "$([ "$n" -ge 150 ] && echo yes)" yes "the table has $n headers"
@@ -93,11 +93,22 @@ OUT=$(env HOME=/home/user VIRTUAL_ENV=/home/user/venv "$CDS_BIN" --root "$R" exp
 is "$(state) $(evidence "$OUT" MSG-HEADER 'found in')" \
 	"('NV-HEADER', 'nvrtc.h', ['elsewhere']) ['$S/nvidia/cu13/include']" \
 	"nvcc's words: in a venv's pip wheel"
+# CUDA 13's CCCL under include/cccl/: a directory of headers, found there
+mkdir -p "$R/usr/local/cuda-13.0/include/cccl/cuda/std" "$R/usr/local/cuda-13.0/bin"
+printf '/* a header */\n' >"$R/usr/local/cuda-13.0/include/cccl/cuda/std/utility"
+printf '{"cuda": {"name": "CUDA SDK", "version": "13.0.2"}}\n' >"$R/usr/local/cuda-13.0/version.json"
+hx "third-party/cutlass/include/cutlass/cutlass.h:43:35: fatal error: cuda/std/utility: No such file or directory"
+is "$(state) $(evidence "$OUT" MSG-HEADER 'found in')" \
+	"('NV-HEADER', 'cuda/std/utility', ['elsewhere']) ['/usr/local/cuda-13.0/include/cccl']" \
+	"CCCL's <cuda/std/utility>: in CUDA 13's include/cccl, the directory to include from"
+hx "sh: 1: cuda/bin/nvcc: No such file or directory"
+is "$(jget "$OUT" '"NV-HEADER" in [m["id"] for m in d.get("matches", [])]')" "False" \
+	"a program under a directory of that name, not a header: not NV-HEADER"
 hx "C:\\src\\conv.cpp(3): fatal error C1083: Cannot open include file: 'cudnn.h': No such file or directory"
 is "$(state)" "('NV-HEADER', 'cudnn.h', ['absent'])" "MSVC's words: cudnn.h"
 like "$(fix_command "$OUT" MSG-HEADER)" '^cudnn-setup install --cudnn VERSION' \
 	"cuDNN's header: cudnn-setup's cuDNN"
-is "$(evidence "$OUT" MSG-HEADER 'pip wheel')" "['nvidia-cudnn-cu13 (its RECORD lists include/cudnn.h)']" \
+is "$(evidence "$OUT" MSG-HEADER 'pip wheel')" "['nvidia-cudnn-cu13 (its RECORD lists cudnn.h)']" \
 	"the wheel that carries it, by its RECORD"
 
 # not NVIDIA's, or another entry's
