@@ -251,6 +251,14 @@ print(json.dumps(v) if isinstance(v, (dict, list)) else v)' "$2"
 # types, modes, mtimes, link targets, contents), to show that a command
 # changed nothing; with "content", mtimes are left out (two installs of the
 # same release compare equal).
+# remade FILE DESC CMD...: one test, that CMD's output is FILE (a table
+# the tree commits, made again here from its sources)
+remade() {
+	_f=$1 _d=$2; shift 2
+	"$@" >"${TMPDIR:-/tmp}/remade.$$" 2>&1
+	is "$(cmp "${TMPDIR:-/tmp}/remade.$$" "$_f" >/dev/null && echo same)" same "$_d"
+	rm -f "${TMPDIR:-/tmp}/remade.$$"
+}
 tree_hash() {
 	python3 - "$1" "${2:-}" <<'PY'
 import hashlib, os, stat, sys

@@ -22,11 +22,8 @@ is "$([ "$n" -ge 60 ] && [ "$langs" -ge 30 ] && echo yes)" yes \
 source=$(awk -F'\t' 'NR == 2 { print $4 }' "$TSV")
 here=$(dpkg-query -W -f='libc-l10n ${Version}' libc-l10n 2>/dev/null)
 if [ "$here" = "$source" ] && command -v python3 >/dev/null 2>&1; then
-	python3 "$CDS_SRCDIR/tools/mkloaderl10n.py" /usr/share/locale "$source" \
-	    >"${TMPDIR:-/tmp}/l10n.$$" 2>&1
-	is "$(cmp "${TMPDIR:-/tmp}/l10n.$$" "$TSV" >/dev/null && echo same)" same \
-		"the table is what the tool makes from this machine's $source"
-	rm -f "${TMPDIR:-/tmp}/l10n.$$"
+	remade "$TSV" "the table is what the tool makes from this machine's $source" \
+	    python3 "$CDS_SRCDIR/tools/mkloaderl10n.py" /usr/share/locale "$source"
 else
 	skip 1 "no $source here to make the table from (${here:-none})"
 fi
