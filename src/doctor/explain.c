@@ -2129,7 +2129,8 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 	    strstr(x->matches[0].text, "ExecutionProvider") != NULL) {
 		/* ONNX Runtime's provider list: its package's build */
 		cds_explain_build_ort(&c);
-	} else if (strcmp(e->id, "F27") == 0) {
+	} else if (strcmp(e->id, "F27") == 0 ||
+	    strcmp(e->id, "CUDA-UNAVAILABLE") == 0) {
 		cds_explain_build_cpu(&c);
 	} else if (strcmp(e->id, "F14") == 0) {
 		cds_explain_build_ort(&c);

@@ -448,6 +448,11 @@ const struct pattern cds_explain_patterns[] = {
 	 * libcudart.so.12" */
 	{ "F13", 2, "Failed to dlopen", 0, NULL, "Failed to dlopen (" NVLIB
 	    SO ")", { NULL, "missing" } },
+	/* PyTorch's DynamicLibrary (ATen), which opens NVRTC by its name
+	 * and then by a second one: "Error in dlopen for library
+	 * libnvrtc.so.12and libnvrtc-XXXXXXXX.so.12" (c10::DynamicLibraryError) */
+	{ "F13", 2, "Error in dlopen for library ", 0, NULL, "Error in dlopen "
+	    "for library (" NVLIB NVSO ")", { NULL, "missing" } },
 	/* a loader of its own that says what it tried (libcudf's RTCX:
 	 * "Failed to load dynamic library `libnvrtc.so` (tried:
 	 * libnvrtc.so.13)") */
@@ -663,6 +668,15 @@ const struct pattern cds_explain_patterns[] = {
 	 * 4: unknown device" */
 	{ "CUDA-ORDINAL", 1, "device error: ", 0, "nvidia-container-cli",
 	    "device error: ([^:\n]+): unknown device", { NULL, "device" } },
+	/* a web UI's start-up check of torch.cuda.is_available():
+	 * AUTOMATIC1111's (and its forks') "AssertionError: Torch is not able
+	 * to use GPU; add --skip-torch-cuda-test to COMMANDLINE_ARGS variable
+	 * to disable this check", Forge Neo's "RuntimeError: PyTorch is not
+	 * able to access CUDA" */
+	{ "CUDA-UNAVAILABLE", 2, "Torch is not able to use GPU", 0, NULL,
+	    "Torch is not able to use GPU", { NULL } },
+	{ "CUDA-UNAVAILABLE", 2, "PyTorch is not able to access CUDA", 0, NULL,
+	    "PyTorch is not able to access CUDA", { NULL } },
 	/* Python's int() on a GPU's or a MIG slice's UUID, where a program
 	 * maps CUDA_VISIBLE_DEVICES to device numbers: "ValueError: invalid
 	 * literal for int() with base 10:

@@ -716,6 +716,32 @@ const struct entry_def cds_explain_entries[] = {
 	    { N_("a stub libcuda is loaded"), { BY("STUB-LIBCUDA") } },
 	    { N_("WSL2's driver directory is not searched"),
 	    { BY("WSL-LIB-PATH") } } } },
+	/* a program's own check that its framework can use CUDA
+	 * (torch.cuda.is_available() in a web UI's start-up: AUTOMATIC1111's
+	 * "Torch is not able to use GPU", Forge Neo's "PyTorch is not able
+	 * to access CUDA"), which does not say why */
+	{ "CUDA-UNAVAILABLE", N_("the framework cannot use CUDA here"),
+	  N_("The program asked its framework whether CUDA is usable "
+	  "(PyTorch's torch.cuda.is_available()) and was told no; the answer "
+	  "does not say why.  The framework is a CPU-only build, or no GPU "
+	  "or driver is visible to it (no kernel module, a container started "
+	  "without the GPU, CUDA_VISIBLE_DEVICES hiding it), or the driver is "
+	  "older than the framework's CUDA, which PyTorch also answers with "
+	  "no."),
+	  N_("Find which holds here (cudnn-setup doctor names it), then "
+	  "reinstall the CUDA build of the framework, install or load the "
+	  "driver, or give the container its GPU; do not skip the check "
+	  "(--skip-torch-cuda-test only moves the failure)."),
+	  { { N_("a CPU-only build of the framework"), { BY("F27"),
+	    IF(MSG_BUILD, "build", "CPU-only") } },
+	    { N_("no GPU or usable driver here"), { BY("NO-DRIVER"),
+	    BY("F20"), NO_MODULE_ROWS, BY("STUB-LIBCUDA"),
+	    BY("WSL-LIB-PATH") } },
+	    { N_("the GPU is hidden from the process (CUDA_VISIBLE_DEVICES, "
+	    "a container started without it)"), { BY("ENV-CUDA-VISIBLE"),
+	    BY("ENV-NVIDIA-VISIBLE"), BY("CTR-NO-GPU") } },
+	    { N_("the driver is older than the framework's CUDA"),
+	    { BY("F16") } } } },
 	/* cudaErrorSystemDriverMismatch (803): "a mismatch between the
 	 * versions of the display driver and the CUDA driver" (CUDA runtime
 	 * API).  easydiffusion/easydiffusion#134, #379: a newer driver fixed

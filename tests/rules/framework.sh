@@ -16,7 +16,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
 . "$CDS_SRCDIR/tests/fixtures/envs.sh"
 . "$CDS_SRCDIR/tests/fixtures/wheels.sh"
-plan 87
+plan 88
 
 mk_toolkit() {
 	_t=$1/usr/local/cuda-$2
@@ -120,6 +120,10 @@ is "$(jget "$OUT" '[(p["cuda"], p["cpu_only"]) for p in d["system_packages"] if 
 like "$(titles "$OUT" F27)" "torch 2\\.6\\.0\\+debian is a CPU-only build on a machine with an NVIDIA GPU" "F27 fires for it"
 is "$(evidence "$OUT" F27 build)" "['CPU-only (torch/version.py)', 'CPU-only (tensorflow build_info.py)']" \
 	"F27 for torch and TensorFlow, each saying where its build was read"
+# a web UI's start-up check, which does not say why: the CPU-only torch here
+HOME=/home/user cds --root "$R" explain --json 'AssertionError: Torch is not able to use GPU; add --skip-torch-cuda-test to COMMANDLINE_ARGS variable to disable this check'
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('CUDA-UNAVAILABLE', 0)" \
+	"AUTOMATIC1111's 'Torch is not able to use GPU': the CPU-only build shown, cause 1"
 # ONNX Runtime's GPU build names its CUDA
 mkdir -p "$R$F/onnxruntime_gpu-1.20.1.dist-info"
 printf 'Name: onnxruntime-gpu\nVersion: 1.20.1\n' >"$R$F/onnxruntime_gpu-1.20.1.dist-info/METADATA"
