@@ -234,14 +234,18 @@ markdown_symbol(struct cds_explain_match *m)
 	}
 }
 
-/* Where the word just before offset K starts: back over blanks and one
- * ':' ("FILE: undefined symbol", "FILE :undefined symbol"), then over the
- * word; at most KEYRUN bytes back. */
+/* Where the word just before offset K starts: back over a quote that
+ * opens the key ("file `nvidia-smi`"), blanks and one ':' ("FILE:
+ * undefined symbol", "FILE :undefined symbol"), then over the word; at
+ * most KEYRUN bytes back. */
 static size_t
 word_before(const char *text, size_t k)
 {
 	size_t lim = k > KEYRUN ? k - KEYRUN : 0, i = k;
 
+	if (i > lim && strchr("'\"`", text[i - 1]) != NULL) {
+		i--;
+	}
 	while (i > lim && (text[i - 1] == ' ' || text[i - 1] == '\t')) {
 		i--;
 	}

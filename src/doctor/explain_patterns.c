@@ -1332,6 +1332,11 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CTR-RUNTIME", 1, "invoking the NVIDIA Container Runtime Hook "
 	    "directly", 0, NULL, "invoking the NVIDIA Container Runtime Hook "
 	    "directly", { NULL } },
+	/* docker's --gpus with no NVIDIA provider behind it falling
+	 * through to its AMD GPUs' CDI devices (an engine set up only with
+	 * the nvidia runtime: stevezau/media_preview_generator#260) */
+	{ "CTR-RUNTIME", 1, "AMD CDI spec not found", 0, NULL, "AMD CDI spec "
+	    "not found", { NULL } },
 	{ "CTR-RUNTIME", 1, "Unknown runtime specified nvidia", 0, NULL,
 	    "Unknown runtime specified nvidia", { NULL } },
 	{ "CTR-CGROUP", 1, "Failed to initialize NVML: Unknown Error", 0,
@@ -1701,6 +1706,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "DRIVER-LIB", 2, "nvidia-smi", 0, NULL, "nvidia-smi\\\\?[\"']?:? "
 	    "*(command not found|not found|executable file not found|is not "
 	    "recognized as an internal or external command)", { NULL } },
+	/* crun's words for it, the name quoted before "not found"
+	 * ("executable file `nvidia-smi` not found in $PATH": Podman's
+	 * --gpus, which passes no GPU in, NVIDIA/nvidia-container-runtime
+	 * #190) */
+	{ "DRIVER-LIB", 2, "executable file ", 0, NULL, "executable file "
+	    "[`'\"]?nvidia-smi[`'\"]? not found", { NULL } },
 	/* Windows: a DLL of a program's CUDA build (its name says so:
 	 * llamamodel-mainline-cuda.dll) that would not load for a module
 	 * not found (error 126, ERROR_MOD_NOT_FOUND, 0x7e in winerror.h),

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 892
+plan 894
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -31,6 +31,8 @@ is "$(cap missing)" "libGLX_nvidia.so.0" "its name captured"
 recog 'RuntimeError: could not open libcublasLt.so.12.' F13 "a program that could not open cuBLASLt"
 is "$(cap missing)" "libcublasLt.so.12" "its name, without the full stop"
 recog 'Failed to load the shared library: libcudnn_ops.so.9' F6 "a program that could not load cuDNN"
+recog 'Error: crun: executable file `nvidia-smi` not found in $PATH: No such file or directory: OCI runtime attempted to invoke a command that was not found' DRIVER-LIB "crun's words: the driver's nvidia-smi not in the container"
+recog 'docker: Error response from daemon: AMD CDI spec not found' CTR-RUNTIME "docker's --gpus with no NVIDIA provider: AMD's CDI tried"
 recog 'RuntimeError: Error in dlopen for library libnvrtc.so.12and libnvrtc-XXXXXXXX.so.12' F13 "PyTorch's DynamicLibrary and NVRTC"
 is "$(cap missing)" "libnvrtc.so.12" "the first name it tried"
 M2='Could not load library libcudnn_cnn_train.so.8. Error: /usr/local/cuda-11.1/targets/x86_64-linux/lib/libcudnn_ops_train.so.8: symbol _Z22cudnnGenericOpTensorNd…, version libcudnn_ops_infer.so.8 not defined in file libcudnn_ops_infer.so.8 with link time reference'
