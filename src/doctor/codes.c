@@ -52,6 +52,10 @@ cds_nv_header(const char *name)
 	const char *slash = strchr(name, '/');
 	size_t i, n = slash != NULL ? (size_t)(slash - name) + 1 : 0;
 
+	if (strstr(name, "..") != NULL) {
+		return NULL;	/* a header's name, not a way out of include/ */
+	}
+
 	for (i = 0; i < sizeof(nv_headers) / sizeof(*nv_headers); i++) {
 		const char *h = nv_headers[i].name;
 

@@ -2188,10 +2188,10 @@ cds_explain_check_header(struct cds_rule_ctx *c, const char *name)
 		f = cds_finding_add(c, "MSG-HEADER", CDS_SEV_ERROR, "%s is "
 		    "installed nowhere here", name);
 		cds_finding_evidence(f, "state", "absent");
-		cds_finding_evidence(f, "looked in", "the toolkits' include and "
-		    "targets/*/include, /usr/include, the environments' "
-		    "include, targets/*/include and site-packages/nvidia/*/"
-		    "include");
+		cds_finding_evidence(f, "looked in", "the toolkits' include, "
+		    "targets/*/include and include/cccl, /usr/include, the "
+		    "environments' include, targets/*/include and "
+		    "site-packages/nvidia/*/include");
 	}
 	if (h->component != NULL) {
 		cds_finding_evidence(f, "component", "%s", h->component);

@@ -9,7 +9,7 @@
 # not search (a warning, with that directory for CPATH).
 . "$CDS_SRCDIR/tests/lib.sh"
 TSV=$CDS_SRCDIR/manifests/data/nv-headers.tsv
-plan 20
+plan 21
 
 n=$(($(wc -l <"$TSV") - 1))
 is "$([ "$n" -ge 150 ] && echo yes)" yes "the table has $n headers"
@@ -98,6 +98,9 @@ hx "third-party/cutlass/include/cutlass/cutlass.h:43:35: fatal error: cuda/std/u
 is "$(state) $(evidence "$OUT" MSG-HEADER 'found in')" \
 	"('NV-HEADER', 'cuda/std/utility', ['elsewhere']) ['/usr/local/cuda-13.0/include/cccl']" \
 	"CCCL's <cuda/std/utility>: in CUDA 13's include/cccl, the directory to include from"
+hx "fatal error: cuda/../../../etc/passwd: No such file or directory"
+is "$(jget "$OUT" '"NV-HEADER" in [m["id"] for m in d.get("matches", [])]')" "False" \
+	"a name that climbs out of include/: not a header looked for"
 hx "sh: 1: cuda/bin/nvcc: No such file or directory"
 is "$(jget "$OUT" '"NV-HEADER" in [m["id"] for m in d.get("matches", [])]')" "False" \
 	"a program under a directory of that name, not a header: not NV-HEADER"
