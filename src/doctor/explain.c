@@ -996,8 +996,6 @@ driver_soname(const char *soname)
 	    cds_startswith(soname, "libnvidia-ml.so");
 }
 
-/* Is SONAME by its stem one of NVIDIA's (cu*, nv*, npp*, nccl*), which a
- * binding's list is about? */
 /* NV-HEADER's header, where it names one, must be NVIDIA's
  * (manifests/data/nv-headers.tsv): "foo.h: No such file or directory" of
  * another project is not. */
@@ -1013,6 +1011,8 @@ nv_header_known(const struct cds_explain_match *m)
 	return h == NULL || cds_nv_header(h) != NULL;
 }
 
+/* Is SONAME by its stem one of NVIDIA's (cu*, nv*, npp*, nccl*), which a
+ * binding's list is about? */
 static int
 nvidia_soname(const char *soname)
 {
