@@ -2247,11 +2247,10 @@ cds_explain_check_cvd(struct cds_rule_ctx *c)
 		    "processes (Slurm, Kubernetes, Apptainer)");
 		return;
 	}
-	e = cds_strsplit(v, ",", 0);
+	e = cds_cvd_entries(v);
 	for (i = 0; e[i] != NULL; i++) {
-		const char *w = e[i] + strspn(e[i], " ");
-
-		uuid |= cds_startswith(w, "GPU-") || cds_startswith(w, "MIG-");
+		uuid |= cds_startswith(e[i], "GPU-") ||
+		    cds_startswith(e[i], "MIG-");
 	}
 	cds_strfreev(e);
 	if (uuid) {

@@ -39,6 +39,11 @@ CDS_HIDDEN extern const struct cds_rule cds_rules_runtime[];
 CDS_HIDDEN extern const struct cds_rule cds_rules_toolchain[];
 CDS_HIDDEN extern const struct cds_rule cds_rules_wheels[];
 
+/* The entries of CUDA_VISIBLE_DEVICES' value LIST (split on commas,
+ * spaces trimmed), empty ones kept: "" is one empty entry
+ * (rules_env.c). */
+CDS_HIDDEN char **cds_cvd_entries(const char *list);
+
 /* F21's check against a given compute capability (86 for 8.6), as a
  * message names it: a finding for each framework without kernels for it. */
 CDS_HIDDEN void cds_check_arch(struct cds_rule_ctx *c, int cc);

@@ -233,10 +233,8 @@ entry_valid(const struct gpus *g, const char *e, char **why)
 	return 1;
 }
 
-/* The entries of LIST (split on commas, spaces trimmed), empty ones
- * kept: "" is one empty entry. */
-static char **
-cvd_entries(const char *list)
+char **
+cds_cvd_entries(const char *list)
 {
 	char **v = cds_strsplit(list, ",", 1), **p;
 
@@ -282,7 +280,7 @@ rule_env_visible(struct cds_rule_ctx *c)
 		return;
 	}
 	gpus_scan(c, &g);
-	ent = cvd_entries(value);
+	ent = cds_cvd_entries(value);
 	/* the first entry that is no device here hides itself and all after
 	 * it; the fix keeps every other entry */
 	for (i = 0; ent[i] != NULL; i++) {
@@ -455,7 +453,7 @@ rule_env_jax(struct cds_rule_ctx *c)
 	if (value == NULL || value[strspn(value, " \t,")] == '\0') {
 		return;
 	}
-	ent = cvd_entries(value);
+	ent = cds_cvd_entries(value);
 	for (p = ent; *p != NULL; p++) {
 		gpu |= strcasecmp(*p, "cuda") == 0 ||
 		    strcasecmp(*p, "gpu") == 0;
