@@ -677,6 +677,14 @@ const struct pattern cds_explain_patterns[] = {
 	    "Torch is not able to use GPU", { NULL } },
 	{ "CUDA-UNAVAILABLE", 2, "PyTorch is not able to access CUDA", 0, NULL,
 	    "PyTorch is not able to access CUDA", { NULL } },
+	/* PyTorch's own warnings when a program asks for CUDA that
+	 * is_available() denies, mixed precision turning itself off:
+	 * GradScaler's "torch.cuda.amp.GradScaler is enabled, but CUDA is not
+	 * available.  Disabling." and autocast's "User provided device_type
+	 * of 'cuda', but CUDA is not available. Disabling".  Ranked after a
+	 * failure printed beside them, which says more. */
+	{ "CUDA-UNAVAILABLE", 3, "but CUDA is not available.", 0, NULL,
+	    "but CUDA is not available\\.[[:space:]]+Disabling", { NULL } },
 	/* Python's int() on a GPU's or a MIG slice's UUID, where a program
 	 * maps CUDA_VISIBLE_DEVICES to device numbers: "ValueError: invalid
 	 * literal for int() with base 10:

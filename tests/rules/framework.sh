@@ -16,7 +16,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
 . "$CDS_SRCDIR/tests/fixtures/envs.sh"
 . "$CDS_SRCDIR/tests/fixtures/wheels.sh"
-plan 88
+plan 90
 
 mk_toolkit() {
 	_t=$1/usr/local/cuda-$2
@@ -124,6 +124,15 @@ is "$(evidence "$OUT" F27 build)" "['CPU-only (torch/version.py)', 'CPU-only (te
 HOME=/home/user cds --root "$R" explain --json 'AssertionError: Torch is not able to use GPU; add --skip-torch-cuda-test to COMMANDLINE_ARGS variable to disable this check'
 is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('CUDA-UNAVAILABLE', 0)" \
 	"AUTOMATIC1111's 'Torch is not able to use GPU': the CPU-only build shown, cause 1"
+# PyTorch's own warning, mixed precision turning itself off: the same
+# check; a failure printed beside it says more and is the one named
+HOME=/home/user cds --root "$R" explain --json 'UserWarning: torch.cuda.amp.GradScaler is enabled, but CUDA is not available.  Disabling.'
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('CUDA-UNAVAILABLE', 0)" \
+	"GradScaler's 'but CUDA is not available.  Disabling': the CPU-only build shown, cause 1"
+HOME=/home/user cds --root "$R" explain --json "UserWarning: User provided device_type of 'cuda', but CUDA is not available. Disabling
+RuntimeError: Found no NVIDIA driver on your system. Please check that you have an NVIDIA GPU and installed a driver from http://www.nvidia.com/Download/index.aspx"
+is "$(jget "$OUT" 'd["id"]')" "NO-DRIVER" \
+	"autocast's warning beside PyTorch's 'Found no NVIDIA driver': the failure is named"
 # ONNX Runtime's GPU build names its CUDA
 mkdir -p "$R$F/onnxruntime_gpu-1.20.1.dist-info"
 printf 'Name: onnxruntime-gpu\nVersion: 1.20.1\n' >"$R$F/onnxruntime_gpu-1.20.1.dist-info/METADATA"
