@@ -1021,7 +1021,8 @@ struct cds_syscmds {
 struct cds_syscmds *cds_findings_syscmds(const struct cds_findings *f);
 void cds_syscmds_free(struct cds_syscmds *c);
 /* Is ARGV a command of the system's package manager (apt-get, apt, dpkg,
- * dnf, yum, rpm; after sudo), not one of an env's (pip, uv, conda)? */
+ * dnf, yum, rpm, pacman; after sudo), not one of an env's (pip, uv,
+ * conda)? */
 int cds_argv_system(char *const *argv);
 
 /* Rule metadata for a finding id: a translated title template and the

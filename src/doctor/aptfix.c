@@ -557,7 +557,7 @@ int
 cds_argv_system(char *const *argv)
 {
 	static const char *const tools[] = {
-		"apt-get", "apt", "dpkg", "dnf", "yum", "rpm", NULL
+		"apt-get", "apt", "dpkg", "dnf", "yum", "rpm", "pacman", NULL
 	};
 	const char *const *t;
 	const char *w;
@@ -574,12 +574,13 @@ cds_argv_system(char *const *argv)
 	return 0;
 }
 
-/* A verb of apt-get's or dnf's after which come packages. */
+/* A verb of apt-get's or dnf's after which come packages, or pacman's
+ * operation (-S installs, -R removes). */
 static int
 is_verb(const char *w)
 {
 	static const char *const verbs[] = {
-		"install", "reinstall", "remove", "purge", NULL
+		"install", "reinstall", "remove", "purge", "-S", "-R", NULL
 	};
 	const char *const *v;
 

@@ -98,6 +98,27 @@ dnf(void)
 	cds_syscmds_free(j);
 }
 
+/* pacman's: its operation (-S, -R) comes before the packages */
+static void
+pacman(void)
+{
+	struct cds_syscmds *j = cds_xcalloc(1, sizeof(*j));
+
+	cds_syscmds_add(j, V("sudo", "pacman", "-S", "gcc"),
+	    V("sudo", "pacman", "-R", "gcc"), 0);
+	cds_syscmds_add(j, V("sudo", "pacman", "-S", "linux-headers"),
+	    V("sudo", "pacman", "-R", "linux-headers"), 1);
+	cds_syscmds_add(j, V("sudo", "pacman", "-S", "gcc"),
+	    V("sudo", "pacman", "-R", "gcc"), 2);
+	tap_is_int(j->n, 1, "pacman: one command");
+	tap_is_str(j->v[0].command, "sudo pacman -S gcc linux-headers",
+	    "pacman: both packages after -S, gcc once");
+	tap_is_str(j->v[0].undo, "sudo pacman -R gcc linux-headers",
+	    "pacman: and back with -R");
+	tap_is_int((long)j->v[0].nfrom, 3, "pacman: from all three");
+	cds_syscmds_free(j);
+}
+
 static void
 whose(void)
 {
@@ -113,6 +134,8 @@ whose(void)
 	    "/home/me/venv", "x")), "uv: not the system's");
 	tap_ok(!cds_argv_system(V("conda", "install", "-p", "/opt/env",
 	    "cudnn")), "conda: not the system's");
+	tap_ok(cds_argv_system(V("sudo", "pacman", "-S", "gcc")),
+	    "pacman: the system's");
 	tap_ok(!cds_argv_system(NULL), "no command: not the system's");
 }
 
@@ -121,6 +144,7 @@ main(void)
 {
 	apt();
 	dnf();
+	pacman();
 	whose();
 	printf("1..%d\n", tap_n);
 	return tap_failed != 0;
