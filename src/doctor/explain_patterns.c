@@ -3443,6 +3443,19 @@ const struct pattern cds_explain_patterns[] = {
 	    "compiler([^\n]*CUDA Capability >= ([0-9]+\\.[0-9]+), but your "
 	    "device is of CUDA capability ([0-9]+\\.[0-9]+))?",
 	    { NULL, NULL, "needs", "cc" } },
+	/* PyTorch's scaled_dot_product_attention choosing its kernel
+	 * (aten/src/ATen/native/transformers/cuda/sdp_utils.cpp): each
+	 * backend's reason ("Flash attention only supports gpu architectures
+	 * in the range [sm80, sm90]. Attempting to run on a sm 7.5 gpu."),
+	 * and, when none is left (a program that allows only FlashAttention
+	 * on an older GPU), "No available kernel. Aborting execution.", after
+	 * the reasons */
+	{ "GPU-FEATURE", 1, "only supports gpu architectures in the range", 0,
+	    NULL, "only supports gpu architectures in the range \\[sm[0-9]+, *"
+	    "sm[0-9]+\\]\\.?[[:space:]]*Attempting to run on a sm "
+	    "([0-9]+\\.[0-9]+) gpu", { NULL, "cc" } },
+	{ "GPU-FEATURE", 3, "No available kernel.", 0, NULL, "No available "
+	    "kernel\\.[[:space:]]+Aborting execution", { NULL } },
 	/* an option a program allows only from an architecture on
 	 * (transformers: "--tf32 requires Ampere or a newer GPU arch",
 	 * "--bf16 ... requires Ampere or newer") */

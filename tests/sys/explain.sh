@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 894
+plan 898
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -485,6 +485,14 @@ recog '[E] Error[9]: IBuilder::buildSerializedNetwork: Error Code 9: API Usage E
 recog 'ValueError: FP8 quantized models is only supported on GPUs with compute capability >= 9.0 (e.g H100).' \
     GPU-FEATURE "transformers' FP8 check"
 is "$(cap needs)" 9.0 "GPU-FEATURE: the capability asked for"
+recog "UserWarning: Flash attention only supports gpu architectures in the range [sm80, sm90]. Attempting to run on a sm 7.5 gpu. (Triggered internally at ../aten/src/ATen/native/transformers/cuda/sdp_utils.cpp:201.)" \
+    GPU-FEATURE "PyTorch's attention: a backend's architecture range"
+is "$(cap cc)" 7.5 "GPU-FEATURE: the GPU's capability named"
+recog 'UserWarning: Memory efficient kernel not used because: (Triggered internally at ../aten/src/ATen/native/transformers/cuda/sdp_utils.cpp:647.)
+UserWarning: Flash attention only supports gpu architectures in the range [sm80, sm90]. Attempting to run on a sm 7.0 gpu.
+RuntimeError: No available kernel. Aborting execution.' GPU-FEATURE \
+    "PyTorch's attention with no kernel left, its reason beside it"
+is "$(cap cc)" 7.0 "GPU-FEATURE: the reason's row, not the bare refusal"
 recog 'RuntimeError: The NVIDIA driver on your system is too old' F16 "PyTorch's words without the version"
 recog 'GPU has fallen off of the bus' GPU-LOST "off of the bus"
 recog 'tensorflow.python.framework.errors_impl.InternalError: libdevice not found at ./libdevice.10.bc [Op:__inference_train_function_1234]' \
