@@ -2067,8 +2067,11 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 	c.s = s;
 	c.m = h->manifest;
 	c.out = all;
-	/* what the message names, checked here */
-	if ((v = cds_explain_capture(x, "missing")) != NULL) {
+	/* what the message names, checked here (PyTorch's libraries, which
+	 * no package of NVIDIA's or the system's ships, by their own check
+	 * below) */
+	if ((v = cds_explain_capture(x, "missing")) != NULL &&
+	    strcmp(e->id, "TORCH-LIB") != 0) {
 		cds_explain_check_missing(&c, x->id, v, cds_explain_capture(x, "candidates"));
 	}
 	if ((v = cds_explain_capture(x, "file")) != NULL) {
@@ -2104,6 +2107,13 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 		cds_explain_check_nvcc(&c);
 	} else if (strcmp(e->id, "CVD-UUID") == 0) {
 		cds_explain_check_cvd(&c);
+	} else if (strcmp(e->id, "TORCH-LIB") == 0 &&
+	    (v = cds_explain_capture(x, "missing")) != NULL) {
+		cds_explain_check_torchlib(&c, v);
+		if (strstr(v, "_cuda") != NULL) {
+			/* a CPU-only build has no CUDA half */
+			cds_explain_build_cpu(&c);
+		}
 	} else if (strcmp(e->id, "NV-HEADER") == 0) {
 		/* a header by name, else "the CUDA headers": the runtime's */
 		v = cds_explain_capture(x, "header");

@@ -2271,6 +2271,97 @@ cds_explain_check_cvd(struct cds_rule_ctx *c)
 	cds_finding_evidence(f, "CUDA_VISIBLE_DEVICES", "%s", v);
 }
 
+/* The torch package of the scan whose lib directory holds NAME: the
+ * system Python's, then each env's; NULL.  *WHERE gets the file's path. */
+static const struct cds_package *
+torch_with(struct cds_rule_ctx *c, const char *name, char **where)
+{
+	const struct cds_scan *s = c->s;
+	size_t i, k;
+
+	for (i = 0; i <= s->nenvs; i++) {
+		const struct cds_package *v = i == 0 ? s->system_packages :
+		    s->envs[i - 1].packages;
+		size_t n = i == 0 ? s->nsystem_packages :
+		    s->envs[i - 1].npackages;
+
+		for (k = 0; k < n; k++) {
+			if (strcmp(v[k].name, "torch") != 0 ||
+			    v[k].libdir == NULL) {
+				continue;
+			}
+			*where = cds_path_join(v[k].libdir, name);
+			if (cds_root_is_file(c->h, *where)) {
+				return &v[k];
+			}
+			free(*where);
+			*where = NULL;
+		}
+	}
+	return NULL;
+}
+
+void
+cds_explain_check_torchlib(struct cds_rule_ctx *c, const char *name)
+{
+	/* where LibTorch's own download is unpacked, by its guide */
+	static const char *const libtorch[] = {
+		"/usr/local/libtorch/lib", "/opt/libtorch/lib", NULL
+	};
+	struct cds_ld_found *fd = cds_loader_find(c->h, name, NULL, 0);
+	const struct cds_package *p;
+	struct cds_finding *f;
+	char *where = NULL, *dir;
+	size_t i;
+
+	cds_clearerr(c->h);
+	if (fd != NULL && fd->path != NULL) {
+		f = cds_finding_add(c, "MSG-TORCH-LIB", CDS_SEV_NOTE, "here the "
+		    "loader finds %s: %s", name, fd->path);
+		cds_finding_evidence(f, "state", "found by the loader");
+		cds_finding_evidence(f, "so", "the failing program ran with "
+		    "another environment (LD_LIBRARY_PATH, another env) or on "
+		    "another machine");
+		cds_ld_found_free(fd);
+		return;
+	}
+	cds_ld_found_free(fd);
+	p = torch_with(c, name, &where);
+	for (i = 0; p == NULL && libtorch[i] != NULL && where == NULL; i++) {
+		char *v = cds_path_join(libtorch[i], name);
+
+		if (cds_root_is_file(c->h, v)) {
+			where = v;
+		} else {
+			free(v);
+		}
+	}
+	if (where == NULL) {
+		f = cds_finding_add(c, "MSG-TORCH-LIB", CDS_SEV_WARNING, "no "
+		    "PyTorch here has %s", name);
+		cds_finding_evidence(f, "state", "not installed");
+		cds_finding_evidence(f, "searched", "the loader's path, the "
+		    "torch package of the system Python and of every env, "
+		    "/usr/local/libtorch and /opt/libtorch");
+		return;
+	}
+	dir = cds_dirname(where);
+	f = cds_finding_add(c, "MSG-TORCH-LIB", CDS_SEV_WARNING, "%s is in "
+	    "%s, where the loader looks only once torch is loaded", name, dir);
+	cds_finding_evidence(f, "state", "in torch's directory");
+	cds_finding_evidence(f, "installed in", "%s", where);
+	if (p != NULL) {
+		cds_finding_evidence(f, "torch", "%s", p->version != NULL ?
+		    p->version : "(version not read)");
+	}
+	cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "import torch before "
+	    "the module that failed; a program of its own: export "
+	    "LD_LIBRARY_PATH=%s${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}, or link "
+	    "it with -Wl,-rpath,%s", dir, dir);
+	free(dir);
+	free(where);
+}
+
 /* "Max locked memory         8388608              8388608              bytes"
  * (proc(5): soft, hard, unit; "unlimited" for RLIM_INFINITY) */
 void

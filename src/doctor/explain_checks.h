@@ -154,6 +154,13 @@ CDS_HIDDEN void cds_explain_check_header(struct cds_rule_ctx *c,
  * warning), else what it is here (a note: the failing program ran with
  * another environment). */
 CDS_HIDDEN void cds_explain_check_cvd(struct cds_rule_ctx *c);
+/* MSG-TORCH-LIB: where PyTorch's library NAME (libc10.so, libtorch_cuda.so)
+ * is here: found by the loader (a note: the failing program ran with
+ * another environment), in the lib directory of a PyTorch package (a
+ * warning: the loader looks there only once torch is imported), or in no
+ * PyTorch here (a warning). */
+CDS_HIDDEN void cds_explain_check_torchlib(struct cds_rule_ctx *c,
+    const char *name);
 
 /*
  * The library LIB here (as the message gives its path, else the one the

@@ -2219,6 +2219,17 @@ const struct pattern cds_explain_patterns[] = {
 	 * not this) */
 	{ "F27", 1, "ImportError", 0, NULL, "ImportError: *(lib(torch|c10)_cuda"
 	    "\\.so)" CANNOT, { NULL, "missing" } },
+	/* PyTorch's other libraries, and its CUDA half outside Python's
+	 * import (a program of its own: "error while loading shared
+	 * libraries: libtorch_cuda.so"): they are in torch's lib directory,
+	 * which the loader searches only once torch is loaded.  Ranked after
+	 * the CPU build's row above. */
+	{ "TORCH-LIB", 2, "libc10", 0, NULL, "(libc10(_cuda)?\\.so)" CANNOT,
+	    { NULL, "missing" } },
+	{ "TORCH-LIB", 2, "libtorch", 0, NULL, "(libtorch(_cpu|_cuda|_python|"
+	    "_global_deps)?\\.so)" CANNOT, { NULL, "missing" } },
+	{ "TORCH-LIB", 2, "libshm.so", 0, NULL, "(libshm\\.so)" CANNOT,
+	    { NULL, "missing" } },
 	{ "F27", 2, "was not built with CUDA backend", 0, NULL, "was not built "
 	    "with CUDA backend", { NULL } },
 	/* a CUDA device refused by a build without it: FFmpeg's hardware

@@ -817,6 +817,36 @@ const struct entry_def cds_explain_entries[] = {
 	    { N_("the extension was built for another PyTorch than the one "
 	    "installed (its symbols checked against PyTorch's own)"),
 	    { BY("TORCH-ABI") } } } },
+	/* PyTorch's own libraries not found by the loader: an extension
+	 * imported before torch (Mamba-Install#1: causal_conv1d_cuda and
+	 * libc10.so), a program
+	 * linked against libtorch without its lib directory on its path
+	 * (tch-rs#767 and #824: libtorch_cuda.so), a wheel whose RPATH
+	 * missed torch/lib (pytorch/pytorch#160720: libtorch.so) */
+	{ "TORCH-LIB", N_("the loader did not find a library of PyTorch's"),
+	  N_("PyTorch's own libraries (libc10.so, libtorch.so, "
+	  "libtorch_cpu.so, libtorch_cuda.so, libtorch_python.so) live in "
+	  "the lib directory of its package (site-packages/torch/lib, or "
+	  "libtorch/lib), where the loader does not look by itself.  An "
+	  "extension module (a custom CUDA op, causal_conv1d, flash_attn) "
+	  "names them without a path: Python finds them because importing "
+	  "torch loads them first.  So the module was imported before torch, "
+	  "or a program linked against libtorch ran without that directory "
+	  "on LD_LIBRARY_PATH or its RPATH, or no PyTorch with that library "
+	  "is installed where the program ran (a CPU-only build has no "
+	  "libtorch_cuda.so)."),
+	  N_("Import torch before the extension.  For a program of your own, "
+	  "put libtorch's lib directory on LD_LIBRARY_PATH or into the "
+	  "program's RPATH (-Wl,-rpath,<libtorch>/lib).  Where no PyTorch "
+	  "has the library, install the PyTorch build the extension was "
+	  "built for in the environment that runs it."),
+	  { { N_("the library is in a PyTorch package here, where the loader "
+	    "looks only once torch is imported (a module imported before "
+	    "torch, a program without that directory on its path)"),
+	    { IF("MSG-TORCH-LIB", "state", "=in torch's directory") } },
+	    { N_("no PyTorch here has the library (none installed, or a "
+	    "CPU-only build without its CUDA libraries)"),
+	    { IF("MSG-TORCH-LIB", "state", "=not installed"), BY("F27") } } } },
 	/* pytorch/pytorch#119932 (another package provides an incompatible
 	 * NCCL), #186591 (nvidia-nccl-cu12 and -cu13 mixed),
 	 * NVIDIA/nccl#1180, rwth-i6/returnn#1802 (nvidia-nccl-cu11 2.14.3

@@ -46,6 +46,8 @@ static const struct cds_rule explain_ids[] = {
 	    NULL },
 	{ "MSG-CVD", N_("the CUDA_VISIBLE_DEVICES a program here is given"),
 	    NULL, NULL },
+	{ "MSG-TORCH-LIB", N_("where a library of PyTorch's a program could "
+	    "not load is here"), NULL, NULL },
 	{ "MSG-DISK", N_("the room in the temporary directory here"), NULL,
 	    NULL },
 	{ NULL, NULL, NULL, NULL }

@@ -16,7 +16,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
 . "$CDS_SRCDIR/tests/fixtures/envs.sh"
 . "$CDS_SRCDIR/tests/fixtures/wheels.sh"
-plan 90
+plan 99
 
 mk_toolkit() {
 	_t=$1/usr/local/cuda-$2
@@ -247,6 +247,48 @@ printf 'Package: python3-torchvision\nStatus: install ok installed\nArchitecture
 printf '/.\n%s/torchvision/__init__.py\n' "$P" >"$R/var/lib/dpkg/info/python3-torchvision:amd64.list"
 HOME=/home/user cds --root "$R" doctor --json
 unlike "$(finding_ids "$OUT")" "TORCH-COMPANION" "torchvision's files are a dpkg package's: not pip's to change"
+
+# ---- TORCH-LIB: PyTorch's own libraries, where the loader looks --------
+# an extension imported before torch (Mamba-Install#1): libc10.so is in
+# the env's torch/lib, a real ELF library the loader does not search
+R=$(mk_sysroot); cleanup_later "$R"
+S=$(mk_env "$R" mamba 3.11)
+mkdir -p "$R$S/torch/lib"
+mk_dist "$R$S" torch 2.6.0+cu124
+printf "cuda = '12.4'\n" >"$R$S/torch/version.py"
+mk_solib "$R$S/torch/lib/libc10.so" libc10.so
+HOME=/home/user cds --root "$R" explain --json 'ImportError: libc10.so: cannot open shared object file: No such file or directory'
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('TORCH-LIB', 0)" \
+	"libc10.so from an extension: TORCH-LIB, in torch's directory (cause 1)"
+is "$(jget "$OUT" '[e["value"] for f in d["findings"] if f["id"] == "MSG-TORCH-LIB" for e in f["evidence"] if e["key"] in ("installed in", "torch")]')" \
+	"['$S/torch/lib/libc10.so', '2.6.0+cu124']" "MSG-TORCH-LIB: the file and its torch"
+like "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "MSG-TORCH-LIB" for x in f["fixes"]]')" \
+	"import torch before the module that failed; a program of its own: export LD_LIBRARY_PATH=$S/torch/lib" \
+	"MSG-TORCH-LIB: import torch first, else its lib directory on the path"
+unlike "$(jget "$OUT" '[f["id"] for f in d["findings"]]')" "MSG-LIBRARY" \
+	"PyTorch's library is not looked for as NVIDIA's (no 'development link' said of libc10.so)"
+# a program of its own linked against libtorch_cuda.so (tch-rs#824), where
+# the torch here is a CPU-only build: no PyTorch has it, F27 shows why
+printf "__version__ = '2.6.0'\ncuda: Optional[str] = None\n" >"$R$S/torch/version.py"
+HOME=/home/user cds --root "$R" explain --json 'target/debug/tch_test: error while loading shared libraries: libtorch_cuda.so: cannot open shared object file: No such file or directory'
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('TORCH-LIB', 1)" \
+	"libtorch_cuda.so from a program, torch a CPU-only build: no PyTorch here has it (cause 2)"
+is "$(jget "$OUT" '[e["value"] for f in d["findings"] if f["id"] == "MSG-TORCH-LIB" for e in f["evidence"] if e["key"] == "state"]')" \
+	"['not installed']" "MSG-TORCH-LIB: not in the CPU build"
+# Python's import of the CUDA half where torch is a CPU build stays F27's
+HOME=/home/user cds --root "$R" explain --json 'ImportError: libtorch_cuda.so: cannot open shared object file: No such file or directory'
+is "$(jget "$OUT" 'd["id"]')" "F27" "ImportError of libtorch_cuda.so: the CPU build's row, ranked first"
+# the loader finds it here: the failing program ran with another environment
+mkdir -p "$R/usr/local/libtorch/lib"
+mk_solib "$R/usr/local/libtorch/lib/libtorch.so" libtorch.so
+mkdir -p "$R/etc/ld.so.conf.d"
+echo "include /etc/ld.so.conf.d/*.conf" >"$R/etc/ld.so.conf"
+echo /usr/local/libtorch/lib >"$R/etc/ld.so.conf.d/libtorch.conf"
+HOME=/home/user cds --root "$R" explain --json 'ImportError: libtorch.so: cannot open shared object file: No such file or directory'
+is "$(jget "$OUT" '[(f["title"], [e["value"] for e in f["evidence"] if e["key"] == "state"]) for f in d["findings"] if f["id"] == "MSG-TORCH-LIB"]')" \
+	"[('here the loader finds libtorch.so: /usr/local/libtorch/lib/libtorch.so', ['found by the loader'])]" \
+	"MSG-TORCH-LIB: LibTorch on the loader's path here, a note"
+is "$(jget "$OUT" 'd["verdict"]')" "None" "found here: no cause claimed"
 
 # ---- F21: kernel architectures against the GPU (a test double) ----------
 W=$(mktemp -d); cleanup_later "$W"
