@@ -169,20 +169,45 @@ dotted_versions(struct cds_explain_match *m)
  * "nvrtc64_112_0.dll") is looked up here by the Linux soname of the same
  * release: the stem before "64_", then the number after it, whose last digit
  * is the minor when it has three ("110" is 11.0, "112" 11.2: CUDA 11 kept
- * a minor in some sonames; CUDA 12 and later have the major only).  The
- * DLL's own name is kept as "windows name".
+ * a minor in some sonames; CUDA 12 and later have the major only, but for
+ * NVRTC's builtins).  The DLL's own name is kept as "windows name".
  */
 /* The soname of the DLL of STEM (STEMLEN bytes) and the D DIGITS after its
  * "64_", by that rule (binding_soname() uses it too). */
 static char *
 dll_rule(const char *stem, size_t stemlen, const char *digits, size_t d)
 {
-	if (d == 3 && strncmp(digits, "12", 2) < 0) {
+	/* NVRTC's builtins keep the minor in every release (soname-rules'
+	 * "cudaminor": libnvrtc-builtins.so.13.0, nvrtc-builtins64_129.dll) */
+	int minor = stemlen == 14 && strncmp(stem, "nvrtc-builtins", 14) == 0;
+
+	if (d == 3 && (minor || strncmp(digits, "12", 2) < 0)) {
 		return cds_xasprintf("lib%.*s.so.%.2s.%c", (int)stemlen, stem,
 		    digits, digits[2]);
 	}
 	return cds_xasprintf("lib%.*s.so.%.*s", (int)stemlen, stem,
 	    d == 3 ? 2 : (int)d, digits);
+}
+
+/* How much of capture KEY, the N bytes at V, to keep: a library's name
+ * ("missing", "library") without the full stop of the sentence it ends
+ * ("failed to open libnvrtc-builtins.so.12.1."), which the patterns'
+ * "\\.so[.0-9]*" takes; a soname never ends in one. */
+static size_t
+soname_len(const char *key, const char *v, size_t n)
+{
+	size_t i;
+
+	if (strcmp(key, "missing") != 0 && strcmp(key, "library") != 0) {
+		return n;
+	}
+	for (i = 0; i + 3 < n && memcmp(v + i, ".so", 3) != 0; i++) {
+	}
+	/* a ".so" before the last byte: drop the stops after it */
+	while (i + 3 < n && v[n - 1] == '.') {
+		n--;
+	}
+	return n;
 }
 
 /* A match's "missing" or "library" that is a DLL, as its soname. */
@@ -318,8 +343,10 @@ match_pattern(const struct pattern *p, const struct cds_folded *f,
 				    g[j + 1].rm_so >= 0) {
 					capture_add(m, p->names[j],
 					    win + g[j + 1].rm_so,
+					    soname_len(p->names[j],
+					    win + g[j + 1].rm_so,
 					    (size_t)(g[j + 1].rm_eo -
-					    g[j + 1].rm_so));
+					    g[j + 1].rm_so)));
 				}
 			}
 		}

@@ -26,7 +26,8 @@
 #define SYMBOL UNDEF ":? *[\"'`]?"
 #define COULD "Could not load library"
 /* the Windows names of the same libraries: cublas64_12.dll */
-#define NVDLL "(cu[a-zA-Z_]+|nvrtc|nvJitLink|npp[a-z_]*)64_[0-9]+(_[0-9]+)?" \
+#define NVDLL "(cu[a-zA-Z_]+|nvrtc-builtins|nvrtc|nvJitLink|npp[a-z_]*)64_" \
+	"[0-9]+(_[0-9]+)?" \
 	"\\.dll"
 /* a function of the driver API, by the families cuda.h (CUDA 13.0)
  * declares: the patterns match without case, so "cu[A-Z]" alone would
@@ -444,6 +445,8 @@ const struct pattern cds_explain_patterns[] = {
 	/* NVRTC opening its builtins library, numba looking for libNVVM */
 	{ "F13", 2, "failed to open lib", 0, NULL, "failed to open (" NVLIB
 	    SO ")", { NULL, "missing" } },
+	{ "F13", 2, "failed to open nvrtc", 0, NULL, "failed to open (" NVDLL
+	    ")", { NULL, "missing" } },
 	/* cuda-python's loader and others': "Failed to dlopen
 	 * libcudart.so.12" */
 	{ "F13", 2, "Failed to dlopen", 0, NULL, "Failed to dlopen (" NVLIB
@@ -2223,11 +2226,13 @@ const struct pattern cds_explain_patterns[] = {
 	 * import (a program of its own: "error while loading shared
 	 * libraries: libtorch_cuda.so"): they are in torch's lib directory,
 	 * which the loader searches only once torch is loaded.  Ranked after
-	 * the CPU build's row above. */
+	 * the CPU build's row above.  libtorch_cuda_cu.so and
+	 * libtorch_cuda_cpp.so are PyTorch 1.x's halves of libtorch_cuda.so
+	 * (2.0 has neither: an extension built against 1.x). */
 	{ "TORCH-LIB", 2, "libc10", 0, NULL, "(libc10(_cuda)?\\.so)" CANNOT,
 	    { NULL, "missing" } },
-	{ "TORCH-LIB", 2, "libtorch", 0, NULL, "(libtorch(_cpu|_cuda|_python|"
-	    "_global_deps)?\\.so)" CANNOT, { NULL, "missing" } },
+	{ "TORCH-LIB", 2, "libtorch", 0, NULL, "(libtorch(_cpu|_cuda|_cuda_cu|"
+	    "_cuda_cpp|_python|_global_deps)?\\.so)" CANNOT, { NULL, "missing" } },
 	{ "TORCH-LIB", 2, "libshm.so", 0, NULL, "(libshm\\.so)" CANNOT,
 	    { NULL, "missing" } },
 	{ "F27", 2, "was not built with CUDA backend", 0, NULL, "was not built "

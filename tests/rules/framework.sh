@@ -16,7 +16,7 @@
 . "$CDS_SRCDIR/tests/fixtures/mkfatbin.sh"
 . "$CDS_SRCDIR/tests/fixtures/envs.sh"
 . "$CDS_SRCDIR/tests/fixtures/wheels.sh"
-plan 99
+plan 100
 
 mk_toolkit() {
 	_t=$1/usr/local/cuda-$2
@@ -289,6 +289,11 @@ is "$(jget "$OUT" '[(f["title"], [e["value"] for e in f["evidence"] if e["key"] 
 	"[('here the loader finds libtorch.so: /usr/local/libtorch/lib/libtorch.so', ['found by the loader'])]" \
 	"MSG-TORCH-LIB: LibTorch on the loader's path here, a note"
 is "$(jget "$OUT" 'd["verdict"]')" "None" "found here: no cause claimed"
+# LibTorch unpacked where its guide puts it, off the loader's path (tch-rs#767)
+rm "$R/etc/ld.so.conf.d/libtorch.conf"
+HOME=/home/user cds --root "$R" explain --json 'target/release/myproject : error while loading shared libraries: libtorch.so: cannot open shared object file: No such file or directory'
+is "$(jget "$OUT" 'd["verdict"], [e["value"] for f in d["findings"] if f["id"] == "MSG-TORCH-LIB" for e in f["evidence"] if e["key"] == "installed in"]')" \
+	"(0, ['/usr/local/libtorch/lib/libtorch.so'])" "MSG-TORCH-LIB: LibTorch in /usr/local/libtorch, off the loader's path (cause 1)"
 
 # ---- F21: kernel architectures against the GPU (a test double) ----------
 W=$(mktemp -d); cleanup_later "$W"

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 898
+plan 904
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -493,6 +493,19 @@ UserWarning: Flash attention only supports gpu architectures in the range [sm80,
 RuntimeError: No available kernel. Aborting execution.' GPU-FEATURE \
     "PyTorch's attention with no kernel left, its reason beside it"
 is "$(cap cc)" 7.0 "GPU-FEATURE: the reason's row, not the bare refusal"
+# NVRTC opening its builtins, the name ending a sentence; on Windows by the
+# DLL, whose three digits are the release's major and minor
+recog 'nvrtc: error: failed to open libnvrtc-builtins.so.12.1.
+  Make sure that libnvrtc-builtins.so.12.1 is installed correctly.' F13 "NVRTC's builtins"
+is "$(cap missing)" libnvrtc-builtins.so.12.1 "F13: the soname without the sentence's full stop"
+recog 'nvrtc: error: failed to open nvrtc-builtins64_129.dll.
+  Make sure that nvrtc-builtins64_129.dll is installed correctly.' F13 "NVRTC's builtins on Windows"
+is "$(cap missing) $(cap 'windows name')" "libnvrtc-builtins.so.12.9 nvrtc-builtins64_129.dll" \
+	"F13: the builtins' DLL as the soname of CUDA 12.9 (major and minor)"
+# PyTorch 1.x's halves of libtorch_cuda.so, which 2.0 no longer has
+recog 'ImportError: libtorch_cuda_cu.so: cannot open shared object file: No such file or directory' \
+    TORCH-LIB "an extension built against PyTorch 1.x"
+is "$(cap missing)" libtorch_cuda_cu.so "TORCH-LIB: the library named"
 recog 'RuntimeError: The NVIDIA driver on your system is too old' F16 "PyTorch's words without the version"
 recog 'GPU has fallen off of the bus' GPU-LOST "off of the bus"
 recog 'tensorflow.python.framework.errors_impl.InternalError: libdevice not found at ./libdevice.10.bc [Op:__inference_train_function_1234]' \
