@@ -1132,6 +1132,39 @@ caps_differ(const struct cds_explain_match *m)
 	return gpu == NULL || built == NULL || strcmp(gpu, built) != 0;
 }
 
+/* Does match M, if it has nvidia-smi's query columns ("memory.total
+ * [MiB], memory.free [MiB]", the header from a memory column on) and a
+ * row of values ("0, NVIDIA GB10, [N/A], [N/A]"), have "[N/A]" under a
+ * memory column?  The columns align from the right; another column's
+ * [N/A] (a laptop's power.draw) is not the memory query's. */
+static int
+memory_na(const struct cds_explain_match *m)
+{
+	const char *cols = cds_explain_match_capture(m, "columns");
+	const char *vals = cds_explain_match_capture(m, "values");
+	char **c, **v;
+	size_t nc, nv, j;
+	int na = 0;
+
+	if (cols == NULL || vals == NULL) {
+		return 1;
+	}
+	c = cds_strsplit(cols, ",", 1);
+	v = cds_strsplit(vals, ",", 1);
+	nc = cds_strv_len(c);
+	nv = cds_strv_len(v);
+	for (j = 0; j < nc && nc <= nv && !na; j++) {
+		const char *h = c[j] + strspn(c[j], " \t");
+		const char *x = v[nv - nc + j] + strspn(v[nv - nc + j], " \t");
+
+		na = cds_startswith(h, "memory.") &&
+		    cds_startswith(x, "[N/A]");
+	}
+	cds_strfreev(c);
+	cds_strfreev(v);
+	return na;
+}
+
 /* Is match M, if F13's, about a library of NVIDIA's outside the
  * driver?  The driver's own (libcuda, NVML) are DRIVER-LIB's. */
 static int
@@ -1244,6 +1277,7 @@ run_patterns(struct cds_explanation *x, size_t **fromp,
 		    !enum_gone(&m) ||
 		    !cc_range_fits(&m) || !binding_list(&m) ||
 		    !caps_differ(&m) || !not_driver_f13(&m) ||
+		    !memory_na(&m) ||
 		    !sm_list_fits(&m) || !toolkit_newer(&m) ||
 		    !nv_header_known(&m))) {
 			match_free(&m);

@@ -1235,6 +1235,16 @@ const struct pattern cds_explain_patterns[] = {
 	    "NVML_ERROR_NOT_SUPPORTED|NotSupported)", { NULL } },
 	{ "NVML-UMA", 1, "| Not Supported", 0, NULL, "\\| Not Supported +"
 	    "\\| +[0-9]+% ", { NULL } },
+	/* nvidia-smi --query-gpu's CSV with "[N/A]" under a memory column
+	 * ("memory.total [MiB], memory.free [MiB]" then "0, NVIDIA GB10,
+	 * [N/A], [N/A]": unslothai/unsloth#10703); the columns are matched
+	 * from the right, the query's own ahead of the key unread */
+	{ "NVML-UMA", 2, "memory.total", 0, NULL, "(memory\\.total[^\n]*)\n"
+	    "([^\n]*\\[N/A\\][^\n]*)", { NULL, "columns", "values" } },
+	{ "NVML-UMA", 2, "memory.free", 0, NULL, "(memory\\.free[^\n]*)\n"
+	    "([^\n]*\\[N/A\\][^\n]*)", { NULL, "columns", "values" } },
+	{ "NVML-UMA", 2, "memory.used", 0, NULL, "(memory\\.used[^\n]*)\n"
+	    "([^\n]*\\[N/A\\][^\n]*)", { NULL, "columns", "values" } },
 	/* gpustat's line for a GPU whose memory NVML does not report ("[0]
 	 * NVIDIA GB10 | 54°C, 0 % | ?? / ?? MB"), on GB10, whose memory is
 	 * the system's (elsewhere the same marks follow any failed query) */

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 904
+plan 906
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -506,6 +506,14 @@ is "$(cap missing) $(cap 'windows name')" "libnvrtc-builtins.so.12.9 nvrtc-built
 recog 'ImportError: libtorch_cuda_cu.so: cannot open shared object file: No such file or directory' \
     TORCH-LIB "an extension built against PyTorch 1.x"
 is "$(cap missing)" libtorch_cuda_cu.so "TORCH-LIB: the library named"
+# nvidia-smi's CSV query with no figure under a memory column (GB10), the
+# columns matched from the right; another column's [N/A] is not it
+recog '$ nvidia-smi --query-gpu=index,name,memory.total,memory.free --format=csv
+index, name, memory.total [MiB], memory.free [MiB]
+0, NVIDIA GB10, [N/A], [N/A]' NVML-UMA "nvidia-smi's query: no memory figure"
+cds --root "$E0" explain --json 'index, name, power.draw [W], memory.used [MiB]
+0, NVIDIA GeForce RTX 3050 Laptop GPU, [N/A], 5 MiB'
+is "$(jget "$OUT" 'd.get("id")')" None "nvidia-smi's query: a laptop's power.draw [N/A] beside a memory figure is not NVML-UMA"
 recog 'RuntimeError: The NVIDIA driver on your system is too old' F16 "PyTorch's words without the version"
 recog 'GPU has fallen off of the bus' GPU-LOST "off of the bus"
 recog 'tensorflow.python.framework.errors_impl.InternalError: libdevice not found at ./libdevice.10.bc [Op:__inference_train_function_1234]' \
