@@ -2895,10 +2895,13 @@ const struct pattern cds_explain_patterns[] = {
 	    "((cudnn|cublas|cusparse|cusolver|cufft|curand|nvrtc|nvJitLink|"
 	    "nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*)[\"'`]?[ \t]*($|\n)",
 	    { NULL, "file", "symbol" } },
+	/* (a comma ends it only where glibc's ", version ..." was cut off:
+	 * "undefined symbol: cudaGetDriverEntryPointByVersion,",
+	 * NVIDIA/cutlass#2086) */
 	{ "LIB-SYMBOL", 3, "undefined symbol:", 0, NULL, SYMBOL
 	    "((cudnn|cublas|cusparse|cusolver|cufft|curand|nvrtc|nvJitLink|"
-	    "nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*)([^A-Za-z0-9_@,]|$)",
-	    { NULL, "symbol" } },
+	    "nccl|nvml|cuda)[A-Z][A-Za-z0-9_]*)([^A-Za-z0-9_@,]|,[ \t]*\n|"
+	    ",?[ \t]*$)", { NULL, "symbol" } },
 	/* the same in XLA's stubs' words ("cudaGetErrorString symbol not
 	 * found."): a jaxlib built for an older CUDA than the one loaded */
 	{ "LIB-SYMBOL", 3, "symbol not found", 1, NULL, "((cudnn|cublas|"

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 906
+plan 908
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -508,6 +508,9 @@ recog 'ImportError: libtorch_cuda_cu.so: cannot open shared object file: No such
 is "$(cap missing)" libtorch_cuda_cu.so "TORCH-LIB: the library named"
 # nvidia-smi's CSV query with no figure under a memory column (GB10), the
 # columns matched from the right; another column's [N/A] is not it
+# glibc's undefined symbol cut off after its comma, before ", version ..."
+recog 'undefined symbol: cudaGetDriverEntryPointByVersion,' LIB-SYMBOL "a runtime function, the version cut off"
+is "$(cap symbol)" cudaGetDriverEntryPointByVersion "LIB-SYMBOL: the symbol without the comma"
 recog '$ nvidia-smi --query-gpu=index,name,memory.total,memory.free --format=csv
 index, name, memory.total [MiB], memory.free [MiB]
 0, NVIDIA GB10, [N/A], [N/A]' NVML-UMA "nvidia-smi's query: no memory figure"
