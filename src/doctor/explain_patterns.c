@@ -351,6 +351,22 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F14", 3, "providers: ['CPUExecutionProvider']", 0,
 	    "!CUDAExecutionProvider", "providers: \\['CPUExecutionProvider'"
 	    "\\]", { NULL } },
+	/* a tensor in GPU memory given to a session without a GPU provider
+	 * (IOBinding's bind_input): "There's no data transfer registered for
+	 * copying tensors from Device:[DeviceType:1 MemoryType:0 DeviceId:0]
+	 * to Device:[DeviceType:0 ...]".  OrtDevice's type 1 is the GPU and
+	 * its VendorId, where printed, 4318 (0x10de) NVIDIA's
+	 * (core/framework/ortdevice.h); the CPU package or a provider that
+	 * did not load (kornia/kornia#2631: onnxruntime beside
+	 * onnxruntime-gpu) */
+	{ "F14", 3, "no data transfer registered for copying tensors", 0, NULL,
+	    "no data transfer registered for copying tensors from "
+	    "Device:\\[DeviceType:1 MemoryType:[0-9]+( VendorId:4318| "
+	    "DeviceId)", { NULL } },
+	{ "F14", 3, "no data transfer registered for copying tensors", 0, NULL,
+	    "no data transfer registered for copying tensors from "
+	    "Device:\\[[^]\n]*\\] to Device:\\[DeviceType:1 "
+	    "MemoryType:[0-9]+( VendorId:4318| DeviceId)", { NULL } },
 	/* the CPU package's own list of providers (onnxruntime's wheels
 	 * carry the Azure provider beside the CPU one; onnxruntime-gpu's
 	 * list CUDA's and TensorRT's before them) */
@@ -688,6 +704,17 @@ const struct pattern cds_explain_patterns[] = {
 	 * failure printed beside them, which says more. */
 	{ "CUDA-UNAVAILABLE", 3, "but CUDA is not available.", 0, NULL,
 	    "but CUDA is not available\\.[[:space:]]+Disabling", { NULL } },
+	/* vLLM's choice of platform (vllm/platforms/__init__.py,
+	 * cuda_platform_plugin): CUDA when NVML starts and counts a GPU and
+	 * vLLM is not a CPU build, else no platform and "RuntimeError:
+	 * Failed to infer device type" (its troubleshooting FAQ,
+	 * vllm-project/vllm#14200); with VLLM_LOGGING_LEVEL=DEBUG it says
+	 * which ("CUDA platform is not available because no GPU is found.") */
+	{ "CUDA-UNAVAILABLE", 2, "Failed to infer device type", 0, NULL,
+	    "Failed to infer device type", { NULL } },
+	{ "CUDA-UNAVAILABLE", 2, "CUDA platform is not available because no "
+	    "GPU", 0, NULL, "CUDA platform is not available because no GPU "
+	    "is found", { NULL } },
 	/* Python's int() on a GPU's or a MIG slice's UUID, where a program
 	 * maps CUDA_VISIBLE_DEVICES to device numbers: "ValueError: invalid
 	 * literal for int() with base 10:
@@ -2165,6 +2192,11 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F22", 1, "CUDNN error(7)", 0, NULL, "CUDNN error\\(7\\)", { NULL } },
 	{ "CUDNN-NOT-INITIALIZED", 1, "CUDNN_STATUS_NOT_INITIALIZED", 0, NULL,
 	    "CUDNN_STATUS_NOT_INITIALIZED", { NULL } },
+	/* TensorFlow's and XLA's cudnnCreate() failing, with whatever status
+	 * it returned ("Could not create cudnn handle:
+	 * CUDNN_STATUS_INTERNAL_ERROR", cuda_dnn.cc) */
+	{ "CUDNN-NOT-INITIALIZED", 1, "create cudnn handle", 0, NULL,
+	    "create cudnn handle", { NULL } },
 	/* DGL ships its C++ libraries per PyTorch release
 	 * (libdgl_sparse_pytorch_2.1.0.so): none for the torch installed */
 	/* Windows' loader for a compiled extension module one of whose
@@ -2200,6 +2232,11 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F13", 1, "Unable to load ", 0, "Is it installed?", "Unable to "
 	    "load (cuBLAS|cuSPARSE|cuSOLVER|cuFFT|cuDNN|CUPTI|NCCL|nvJitLink|cudart|NVRTC)"
 	    "\\. Is it installed\\?", { NULL, "library" } },
+	/* vLLM's platform check of its own version: "CUDA platform is not
+	 * available because vLLM is built with CPU." */
+	{ "F27", 1, "CUDA platform is not available because ", 0, NULL,
+	    "CUDA platform is not available because [A-Za-z]+ is built with "
+	    "CPU", { NULL } },
 	{ "F27", 1, "Torch not compiled with CUDA enabled", 0, NULL,
 	    "Torch not compiled with CUDA enabled", { NULL } },
 	/* a program's own device option that offers no GPU: a build

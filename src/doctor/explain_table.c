@@ -722,8 +722,9 @@ const struct entry_def cds_explain_entries[] = {
 	 * to access CUDA"), which does not say why */
 	{ "CUDA-UNAVAILABLE", N_("the framework cannot use CUDA here"),
 	  N_("The program asked its framework whether CUDA is usable "
-	  "(PyTorch's torch.cuda.is_available()) and was told no; the answer "
-	  "does not say why.  The framework is a CPU-only build, or no GPU "
+	  "(PyTorch's torch.cuda.is_available(), vLLM's choice of platform, "
+	  "which asks NVML for a GPU) and was told no; the answer does not "
+	  "say why.  The framework is a CPU-only build, or no GPU "
 	  "or driver is visible to it (no kernel module, a container started "
 	  "without the GPU, CUDA_VISIBLE_DEVICES hiding it), or the driver is "
 	  "older than the framework's CUDA, which PyTorch also answers with "
@@ -783,15 +784,19 @@ const struct entry_def cds_explain_entries[] = {
 	/* cuDNN's documentation of CUDNN_STATUS_NOT_INITIALIZED, as quoted
 	 * in PaddlePaddle/PaddleMIX#678; NVIDIA/TensorRT#2911 (is cuDNN on
 	 * the library path); yukkyo/PyTorch-FilterResponseNormalizationLayer#4
-	 * (GPU memory, reduce the batch size). */
+	 * (GPU memory, reduce the batch size); TensorFlow's GPU guide
+	 * (tensorflow.org/guide/gpu: it maps nearly all GPU memory unless
+	 * memory growth is set, TF_FORCE_GPU_ALLOW_GROWTH=true). */
 	{ "CUDNN-NOT-INITIALIZED", N_("cuDNN could not be initialized"),
-	  N_("CUDNN_STATUS_NOT_INITIALIZED: cudnnCreate() failed, usually "
-	  "because a CUDA call it makes failed (no usable driver, no GPU "
-	  "memory left) or because the cuDNN loaded does not fit the "
-	  "framework."),
+	  N_("cudnnCreate() failed (CUDNN_STATUS_NOT_INITIALIZED, or "
+	  "TensorFlow's and XLA's \"Could not create cudnn handle\" with "
+	  "another status), usually because a CUDA call it makes failed (no "
+	  "usable driver, no GPU memory left: TensorFlow takes nearly all of "
+	  "it at start unless memory growth is on) or because the cuDNN "
+	  "loaded does not fit the framework."),
 	  N_("Make the framework load its own cuDNN (doctor lists which one "
-	  "it finds); if it does, free GPU memory or reduce the batch "
-	  "size."),
+	  "it finds); if it does, free GPU memory or reduce the batch size "
+	  "(TensorFlow: TF_FORCE_GPU_ALLOW_GROWTH=true)."),
 	  { { N_("the cuDNN loaded is not the one the framework expects"),
 	    { BY("F9"), BY("F10"), BY("F1"), BY("F2"), BY("F3"),
 	    BY("F8") } },

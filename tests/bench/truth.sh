@@ -16,7 +16,9 @@
 #                     then apart: the texts whose cause has an entry, and
 #                     those whose cause none is about; and every answer the
 #                     thread bears out (for a cause none is about, also no
-#                     entry claimed);
+#                     entry claimed); of the wrong ones, those whose entry
+#                     names the thread's cause among its causes (a finding
+#                     of the user's machine decides between them);
 #   verdicts          every expectation of the real-world cases (Debian's
 #                     own roots, inside and with --root; the healthy host,
 #                     pip and conda envs) and of explain's verdicts on named
@@ -64,7 +66,7 @@ def same(n):
 '
 : >"$T/empty/etc/ld.so.conf"
 corpus() {
-	n=0 same=0 other=0 none=0 en=0 esame=0 eother=0
+	n=0 same=0 other=0 none=0 en=0 esame=0 eother=0 elisted=0
 	for f in "$1"/*.txt; do
 		want=$(sed -n 's/^entry: *//p;/^---$/q' "$f")
 		code=$(sed -n 's/^code: *//p;/^---$/q' "$f")
@@ -80,7 +82,12 @@ ids = [m["id"] for m in d.get("matches", [])]
 ids += ["=" + same(m["captures"]["code"]) for m in d.get("matches", [])
         if "code" in m.get("captures", {})]
 # only what the text names, looked up: no cause claimed, not recognised
-print(" ".join(ids) if d.get("recognised") and ids != ["NAMES"] else "-")')
+got = " ".join(ids) if d.get("recognised") and ids != ["NAMES"] else "-"
+# and the entries whose findings would show each cause it names
+by = [i for c in d.get("causes") or [] for i in c.get("finding_ids") or []]
+print(got + " | " + " ".join(by))')
+		by=" ${got#* | } "
+		got=${got%% | *}
 		[ "$code" = - ] || code=$(python3 -c "$CODES"'
 import sys
 print(same(sys.argv[1]))' "$code")
@@ -94,16 +101,20 @@ print(same(sys.argv[1]))' "$code")
 			[ "$want" = - ] || esame=$((esame + 1)) ;;
 		*)	other=$((other + 1))
 			[ "$want" = - ] || eother=$((eother + 1))
+			case "$want:$by" in
+			-:*) ;;
+			*:*" $want "*) elisted=$((elisted + 1)) ;;
+			esac
 			echo "# ${f##*/}: wanted $want${code:+ ($code)}," \
 			    "explain said $got" >>"$T/notes" ;;
 		esac
 	done
-	echo "$n $same $other $none $en $esame $eother"
+	echo "$n $same $other $none $en $esame $eother $elisted"
 }
 set -- $(corpus "$SRC/tests/realworld/errors")
 n=$1 same=$2 other=$3 none=$4
 set -- $(corpus "$SRC/tests/realworld/heldout")
-hn=$1 hsame=$2 hother=$3 hnone=$4 hen=$5 hesame=$6 heother=$7
+hn=$1 hsame=$2 hother=$3 hnone=$4 hen=$5 hesame=$6 heother=$7 helisted=$8
 
 # ---- verdicts and false errors ---------------------------------------------
 # tap NAME SCRIPT: run a TAP script as make check does; counts to NAME.*
@@ -167,6 +178,8 @@ row "held-out texts ($hn, explain)" "$hsame" "$hother" "-" \
 	"with the cause the thread established / other; $hnone not recognised"
 row "  whose cause has an entry ($hen)" "$hesame" "$heother" "-" \
 	"$((hen - hesame - heother)) not recognised"
+row "    wrong, naming its cause" "-" "$helisted" "-" \
+	"another entry, whose causes include the thread's (a finding here decides)"
 row "  whose cause none is about ($((hn - hen)))" "$((hsame - hesame))" \
 	"$((hother - heother))" "-" "right by the NVIDIA code printed / an entry claimed; $((hnone - hen + hesame + heother)) not recognised"
 # what explain said of every held-out text, held against its thread: the

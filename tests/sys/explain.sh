@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 908
+plan 916
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -493,6 +493,26 @@ UserWarning: Flash attention only supports gpu architectures in the range [sm80,
 RuntimeError: No available kernel. Aborting execution.' GPU-FEATURE \
     "PyTorch's attention with no kernel left, its reason beside it"
 is "$(cap cc)" 7.0 "GPU-FEATURE: the reason's row, not the bare refusal"
+# vLLM's choice of platform: NVML counted no GPU, or the build is a CPU one
+recog 'RuntimeError: Failed to infer device type' CUDA-UNAVAILABLE \
+    "vLLM finding no platform"
+recog 'DEBUG 03-05 10:12:01 __init__.py:45] CUDA platform is not available because no GPU is found.' \
+    CUDA-UNAVAILABLE "vLLM's debug line: NVML counted no GPU"
+recog 'DEBUG 03-05 10:12:01 __init__.py:48] CUDA platform is not available because vLLM is built with CPU.
+RuntimeError: Failed to infer device type' F27 "vLLM's debug line naming a CPU build, beside its refusal"
+# TensorFlow's and XLA's cudnnCreate() failing, whatever status it gave
+recog '2023-05-20 20:06:28.373077: E external/xla/xla/stream_executor/cuda/cuda_dnn.cc:439] Could not create cudnn handle: CUDNN_STATUS_INTERNAL_ERROR' \
+    CUDNN-NOT-INITIALIZED "XLA's cuDNN handle with INTERNAL_ERROR"
+is "$(jget "$OUT" '[m["id"] for m in d["matches"]]')" "['CUDNN-NOT-INITIALIZED', 'CODE-OTHER']" \
+    "the status still read as its code beside it"
+# ONNX Runtime handed a tensor in GPU memory with no GPU provider: by
+# OrtDevice's type 1, NVIDIA's by its vendor number where printed
+recog "RuntimeError: Error when binding input: There's no data transfer registered for copying tensors from Device:[DeviceType:1 MemoryType:0 DeviceId:0] to Device:[DeviceType:0 MemoryType:0 DeviceId:0]" \
+    F14 "IOBinding's GPU tensor without a CUDA provider"
+recog "There's no data transfer registered for copying tensors from Device:[DeviceType:0 MemoryType:0 DeviceId:0] to Device:[DeviceType:1 MemoryType:0 VendorId:4318 DeviceId:0 Alignment:0]" \
+    F14 "the copy to the GPU, the vendor NVIDIA's"
+cds --root "$E0" explain --json "There's no data transfer registered for copying tensors from Device:[DeviceType:1 MemoryType:0 VendorId:4098 DeviceId:0 Alignment:0] to Device:[DeviceType:0 MemoryType:0 DeviceId:0]"
+is "$(jget "$OUT" 'd.get("id")')" None "another vendor's GPU (4098): not ONNX Runtime's CUDA provider"
 # NVRTC opening its builtins, the name ending a sentence; on Windows by the
 # DLL, whose three digits are the release's major and minor
 recog 'nvrtc: error: failed to open libnvrtc-builtins.so.12.1.
