@@ -725,6 +725,14 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL, "device" } },
 	{ "CUDA-ORDINAL", 2, "device < num_gpus INTERNAL ASSERT FAILED", 0,
 	    NULL, "device < num_gpus INTERNAL ASSERT FAILED", { NULL } },
+	/* torch.load of tensors saved on a GPU this process does not see
+	 * (torch/serialization.py's validate_cuda_device): "Attempting to
+	 * deserialize object on CUDA device 1 but torch.cuda.device_count()
+	 * is 1" */
+	{ "CUDA-ORDINAL", 2, "Attempting to deserialize object on CUDA device ",
+	    0, NULL, "Attempting to deserialize object on CUDA device "
+	    "([0-9]+) but torch\\.cuda\\.device_count\\(\\) is ([0-9]+)",
+	    { NULL, "device", "visible" } },
 	/* an extension's build that finds the toolkit (nvcc, CUDA_HOME)
 	 * older than it needs: FlashAttention's setup.py ("FlashAttention is
 	 * only supported on CUDA 11.6 and above.  Note: make sure nvcc has a
@@ -3149,6 +3157,10 @@ const struct pattern cds_explain_patterns[] = {
 	/* XLA's check of the ptxas it runs (ptx_compiler_helpers.cc):
 	 * "Invoking ptxas with version 12.1.66, which corresponds to a CUDA
 	 * version <=12.6.2" */
+	/* XLA's own floor for the ptxas it finds (xla/service/gpu's
+	 * nvptx_compiler: "XLA requires ptxas version 11.8 or higher") */
+	{ "PTXAS-OLD", 2, "requires ptxas version ", 0, NULL, "requires ptxas "
+	    "version ([0-9.]+) or higher", { NULL, "needs" } },
 	{ "PTXAS-OLD", 2, "Invoking ptxas with version", 0, NULL, "Invoking "
 	    "ptxas with version ([0-9.]+), which corresponds to a CUDA "
 	    "version", { NULL, "ptxas" } },
@@ -3184,6 +3196,14 @@ const struct pattern cds_explain_patterns[] = {
 	{ "PIP-PIN-CLASH", 2, "requires nvidia-", 0, NULL, "requires "
 	    "(nvidia-[a-z0-9-]+)[<>=~!]=?[0-9][^\n]*([[:space:]]+[^\n]*){0,3}"
 	    "[[:space:]]+require (nvidia-[a-z0-9-]+)==", { NULL, "wheel" } },
+	/* pip's resolver after an install left two pins apart: "torch 2.1.1
+	 * requires nvidia-cudnn-cu12==8.9.2.26; platform_system ==
+	 * \"Linux\" ..., but you have nvidia-cudnn-cu12 9.5.1.17 which is
+	 * incompatible." */
+	{ "PIP-PIN-CLASH", 2, "requires nvidia-", 0, "which is incompatible",
+	    "requires (nvidia-[a-z0-9-]+)==([0-9][^;,\n ]*)[^\n]*, but you "
+	    "have (nvidia-[a-z0-9-]+) ([0-9][^ \n]*) which is incompatible",
+	    { NULL, "wheel", "pinned", NULL, "installed" } },
 	/* pip given PyTorch's index of a CUDA label it does not have (cu131)
 	 * or without the release asked for */
 	{ "PIP-NO-PIN", 2, "Looking in indexes:", 0, "(from versions: none)",

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 916
+plan 923
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -513,6 +513,22 @@ recog "There's no data transfer registered for copying tensors from Device:[Devi
     F14 "the copy to the GPU, the vendor NVIDIA's"
 cds --root "$E0" explain --json "There's no data transfer registered for copying tensors from Device:[DeviceType:1 MemoryType:0 VendorId:4098 DeviceId:0 Alignment:0] to Device:[DeviceType:0 MemoryType:0 DeviceId:0]"
 is "$(jget "$OUT" 'd.get("id")')" None "another vendor's GPU (4098): not ONNX Runtime's CUDA provider"
+# torch.load of tensors saved on a GPU this process does not see
+recog "RuntimeError: Attempting to deserialize object on CUDA device 1 but torch.cuda.device_count() is 1. Please use torch.load with map_location to map your storages to an existing device." \
+    CUDA-ORDINAL "torch.load asking for a GPU past the visible ones"
+is "$(cap device) $(cap visible)" "1 1" "CUDA-ORDINAL: the device asked for and the count seen"
+# pip's resolver after an install that left a framework's NVIDIA pin apart
+recog 'ERROR: pip'"'"'s dependency resolver does not currently take into account all the packages that are installed. This behaviour is the source of the following dependency conflicts.
+torch 2.5.1+cu124 requires nvidia-cudnn-cu12==9.1.0.70; platform_system == "Linux" and platform_machine == "x86_64", but you have nvidia-cudnn-cu12 8.9.2.26 which is incompatible.' \
+    PIP-PIN-CLASH "pip's conflict report after an install"
+is "$(cap wheel) $(cap pinned) $(cap installed)" "nvidia-cudnn-cu12 9.1.0.70 8.9.2.26" \
+    "PIP-PIN-CLASH: the wheel, its pin and what is installed"
+cds --root "$E0" explain --json 'torch 2.5.1 requires sympy==1.13.1; python_version >= "3.9", but you have sympy 1.13.3 which is incompatible.'
+is "$(jget "$OUT" 'd.get("id")')" None "a conflict over a wheel that is not NVIDIA's: not read"
+# XLA's floor for the ptxas it runs
+recog 'jaxlib.xla_extension.XlaRuntimeError: INTERNAL: XLA requires ptxas version 11.8 or higher' \
+    PTXAS-OLD "XLA's floor for ptxas"
+is "$(cap needs)" 11.8 "PTXAS-OLD: the release it needs"
 # NVRTC opening its builtins, the name ending a sentence; on Windows by the
 # DLL, whose three digits are the release's major and minor
 recog 'nvrtc: error: failed to open libnvrtc-builtins.so.12.1.
