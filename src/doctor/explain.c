@@ -1176,6 +1176,23 @@ not_driver_f13(const struct cds_explain_match *m)
 	    !driver_soname(lib);
 }
 
+/* Does match M, if it has the version a library was linked against
+ * ("linked") and the one loaded ("loaded", or F10's cuDNN "runtime"), show
+ * the loaded one older?  TensorRT warns of any difference; only an older
+ * one is a cause. */
+static int
+loaded_older(const struct cds_explain_match *m)
+{
+	const char *linked = cds_explain_match_capture(m, "linked");
+	const char *loaded = cds_explain_match_capture(m, "loaded");
+
+	if (loaded == NULL) {
+		loaded = cds_explain_match_capture(m, "runtime");
+	}
+	return linked == NULL || loaded == NULL ||
+	    cds_vercmp(loaded, linked) < 0;
+}
+
 /* A capability "X.Y" as 10 * X + Y; -1 for anything else. */
 static int
 cc_num(const char *s)
@@ -1277,7 +1294,7 @@ run_patterns(struct cds_explanation *x, size_t **fromp,
 		    !enum_gone(&m) ||
 		    !cc_range_fits(&m) || !binding_list(&m) ||
 		    !caps_differ(&m) || !not_driver_f13(&m) ||
-		    !memory_na(&m) ||
+		    !memory_na(&m) || !loaded_older(&m) ||
 		    !sm_list_fits(&m) || !toolkit_newer(&m) ||
 		    !nv_header_known(&m))) {
 			match_free(&m);
@@ -2187,6 +2204,10 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 		cds_explain_check_ptxas(&c);
 	} else if (strcmp(e->id, "HOST-CC-MISSING") == 0) {
 		cds_explain_check_hostcc(&c);
+	} else if (strcmp(e->id, "TRITON-HELPER") == 0 && x->nmatches > 0 &&
+	    x->matches[0].text != NULL &&
+	    strstr(x->matches[0].text, "C compiler") != NULL) {
+		cds_explain_check_cc(&c);
 	} else if (strcmp(e->id, "DISK-FULL") == 0) {
 		cds_explain_check_disk(&c);
 	} else if (strcmp(e->id, "KMOD-BUILD") == 0 && x->nmatches > 0 &&

@@ -1806,12 +1806,18 @@ cds_explain_check_ptxas(struct cds_rule_ctx *c)
 	cds_strfreev(all);
 }
 
-void
-cds_explain_check_hostcc(struct cds_rule_ctx *c)
+/* The first of NAMES on PATH: a finding ID whose "state" is "found" (a
+ * note) or "none" (a warning, with this system's package manager's
+ * command for DEB, RPM or ARCH's package); KIND says what it is ("C++",
+ * "C"). */
+static void
+check_compiler(struct cds_rule_ctx *c, const char *id, const char *kind,
+    const char *const *names, const char *deb, const char *rpm,
+    const char *arch)
 {
-	static const char *const names[] = { "g++", "c++", "clang++", NULL };
 	struct cds_finding *f;
-	char **all = NULL;
+	struct cds_buf looked = { 0 };
+	char **all = NULL, *s;
 	size_t i;
 
 	for (i = 0; names[i] != NULL && (all == NULL || all[0] == NULL);
@@ -1820,22 +1826,44 @@ cds_explain_check_hostcc(struct cds_rule_ctx *c)
 		all = cds_which_all(c->h, names[i]);
 	}
 	if (all[0] != NULL) {
-		f = cds_finding_add(c, "MSG-HOSTCC", CDS_SEV_NOTE, "a C++ "
-		    "compiler is on PATH here: %s", all[0]);
+		f = cds_finding_add(c, id, CDS_SEV_NOTE, "a %s compiler is on "
+		    "PATH here: %s", kind, all[0]);
 		cds_finding_evidence(f, "state", "found");
-	} else {
-		f = cds_finding_add(c, "MSG-HOSTCC", CDS_SEV_WARNING, "no C++ "
-		    "compiler is on PATH here");
-		cds_finding_evidence(f, "state", "none");
-		cds_finding_evidence(f, "looked for", "g++, c++, clang++ on "
-		    "PATH");
-		if (!sys_pkg_fix(c, f, "g++", "gcc-c++", "gcc")) {
-			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "install "
-			    "the distribution's C++ compiler with its package "
-			    "manager");
-		}
+		cds_strfreev(all);
+		return;
 	}
 	cds_strfreev(all);
+	f = cds_finding_add(c, id, CDS_SEV_WARNING, "no %s compiler is on "
+	    "PATH here", kind);
+	cds_finding_evidence(f, "state", "none");
+	for (i = 0; names[i] != NULL; i++) {
+		cds_buf_addf(&looked, "%s%s", i > 0 ? ", " : "", names[i]);
+	}
+	s = cds_buf_steal(&looked);
+	cds_finding_evidence(f, "looked for", "%s on PATH", s);
+	free(s);
+	if (!sys_pkg_fix(c, f, deb, rpm, arch)) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "install the "
+		    "distribution's %s compiler with its package manager", kind);
+	}
+}
+
+void
+cds_explain_check_hostcc(struct cds_rule_ctx *c)
+{
+	static const char *const names[] = { "g++", "c++", "clang++", NULL };
+
+	check_compiler(c, "MSG-HOSTCC", "C++", names, "g++", "gcc-c++", "gcc");
+}
+
+void
+cds_explain_check_cc(struct cds_rule_ctx *c)
+{
+	/* what Triton's build looks for when CC is not set
+	 * (triton/runtime/build.py) */
+	static const char *const names[] = { "gcc", "clang", NULL };
+
+	check_compiler(c, "MSG-CC", "C", names, "gcc", "gcc", "gcc");
 }
 
 void

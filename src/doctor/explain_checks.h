@@ -110,6 +110,12 @@ CDS_HIDDEN void cds_explain_check_ptxas(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_explain_check_hostcc(struct cds_rule_ctx *c);
 
 /*
+ * The C compilers on PATH that Triton's build could run (gcc, clang): a
+ * finding MSG-CC as MSG-HOSTCC's.
+ */
+CDS_HIDDEN void cds_explain_check_cc(struct cds_rule_ctx *c);
+
+/*
  * Room in the temporary directory (TMPDIR, else /tmp) where pip and the
  * installers unpack: a finding MSG-DISK whose "state" is "full" (a
  * warning: under 1% of it free, or none) or "room" (a note), with its

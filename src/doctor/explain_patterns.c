@@ -648,6 +648,18 @@ const struct pattern cds_explain_patterns[] = {
 	    "Found (cuBLAS|cuSPARSE|cuFFT|cuSOLVER|CUPTI|nvJitLink|NCCL|CUDA"
 	    "( runtime)?) version ([0-9]+), but JAX was built against version "
 	    "([0-9]+)", { NULL, "library", NULL, "loaded", "built" } },
+	/* TensorRT's own check of what it loaded against what it was linked
+	 * with, a warning and printed for any difference ("[TRT] [W]
+	 * TensorRT was linked against cuDNN 8.9.6 but loaded cuDNN 8.9.2"):
+	 * read only when the loaded one is older, and after any failure
+	 * beside it */
+	{ "F10", 3, "TensorRT was linked against cuDNN ", 0, NULL, "TensorRT "
+	    "was linked against cuDNN " VER " but loaded cuDNN " VER,
+	    { NULL, "linked", NULL, "runtime" } },
+	{ "LIB-OLDER", 3, "TensorRT was linked against cuBLAS", 0, NULL,
+	    "TensorRT was linked against (cuBLAS/cuBLAS ?LT|cuBLAS/cuBLASLt|"
+	    "cuBLAS) " VER " but loaded [A-Za-z/ ]+ " VER,
+	    { NULL, "library", "linked", NULL, "loaded" } },
 	{ "F10", 1, "Found cuDNN version", 0, NULL, "Found cuDNN version "
 	    "([0-9]+), but JAX was built against version ([0-9]+)",
 	    { NULL, "runtime", "compiled" } },
@@ -729,6 +741,16 @@ const struct pattern cds_explain_patterns[] = {
 	 * (torch/serialization.py's validate_cuda_device): "Attempting to
 	 * deserialize object on CUDA device 1 but torch.cuda.device_count()
 	 * is 1" */
+	/* PyTorch Lightning's parser of the GPUs asked for, against the ones
+	 * torch sees: "You requested gpu: [0]\n But your machine only has:
+	 * []" (none: torch cannot use CUDA), or a list without the one asked
+	 * for (its GPUs: [0]) */
+	{ "CUDA-UNAVAILABLE", 2, "You requested gpu", 0, "!xpu", "You requested "
+	    "gpus?: *\\[[0-9, ]*\\][[:space:]]*But your machine only has: "
+	    "*\\[\\]", { NULL } },
+	{ "CUDA-ORDINAL", 2, "You requested gpu", 0, "!xpu", "You requested "
+	    "gpus?: *\\[([0-9, ]*)\\][[:space:]]*But your machine only has: "
+	    "*\\[([0-9][0-9, ]*)\\]", { NULL, "device", "visible" } },
 	{ "CUDA-ORDINAL", 2, "Attempting to deserialize object on CUDA device ",
 	    0, NULL, "Attempting to deserialize object on CUDA device "
 	    "([0-9]+) but torch\\.cuda\\.device_count\\(\\) is ([0-9]+)",
@@ -2531,6 +2553,11 @@ const struct pattern cds_explain_patterns[] = {
 	{ "TRITON-HELPER", 2, "DLL load failed while importing ", 0, NULL,
 	    "DLL load failed while importing (__triton_launcher|cuda_utils)",
 	    { NULL, "module" } },
+	/* Triton finding no C compiler for its helper module
+	 * (triton/runtime/build.py: neither CC nor gcc nor clang) */
+	{ "TRITON-HELPER", 1, "Failed to find C compiler. Please specify via "
+	    "CC", 0, NULL, "Failed to find C compiler\\. Please specify via "
+	    "CC environment variable", { NULL } },
 	{ "TRITON-HELPER", 2, "Python.h", 0, "cuda_utils.c", "Python\\.h:? "
 	    "(No such file or directory|file not found)", { NULL } },
 	/* pynvml's deprecation warning at import */

@@ -585,19 +585,24 @@ const struct entry_def cds_explain_entries[] = {
 	  "(cuda_utils, __triton_launcher) with the host's C compiler against "
 	  "the running Python's headers and library, and keeps them in its "
 	  "cache (~/.triton/cache or TRITON_CACHE_DIR; TorchInductor's under "
-	  "the temporary folder's torchinductor_USER).  Either the Python has "
-	  "no headers or import library to build them against (an embedded "
-	  "or minimal install: Windows' embeddable packages, some uv-managed "
-	  "ones, a Linux system without python3-dev), or a module cached for "
-	  "another Python or Triton is found again and does not load (on "
-	  "Windows: \"DLL load failed while importing cuda_utils\")."),
-	  N_("Delete Triton's cache (~/.triton/cache, %USERPROFILE%\\.triton"
-	  "\\cache, or the folder TRITON_CACHE_DIR names) and TorchInductor's "
+	  "the temporary folder's torchinductor_USER).  Either there is no C "
+	  "compiler (CC unset, no gcc or clang on PATH: a slim container "
+	  "image), or the Python has no headers or import library to build "
+	  "them against (an embedded or minimal install: Windows' embeddable "
+	  "packages, some uv-managed ones, a Linux system without "
+	  "python3-dev), or a module cached for another Python or Triton is "
+	  "found again and does not load (on Windows: \"DLL load failed "
+	  "while importing cuda_utils\")."),
+	  N_("Install a C compiler (gcc) or name one in CC.  Delete Triton's "
+	  "cache (~/.triton/cache, %USERPROFILE%\\.triton\\cache, or the "
+	  "folder TRITON_CACHE_DIR names) and TorchInductor's "
 	  "(%TEMP%\\torchinductor_USER), and give each Python environment "
 	  "its own TRITON_CACHE_DIR.  For the headers, use a full Python "
 	  "install (or add its include and libs folders; python3-dev on "
 	  "Debian and Ubuntu)."),
-	  { { N_("a module cached for another Python or Triton (cannot be "
+	  { { N_("no C compiler on PATH and none named in CC"),
+	    { IF("MSG-CC", "state", "=none") } },
+	    { N_("a module cached for another Python or Triton (cannot be "
 	    "checked from the message alone: look in the cache it names)"),
 	    { { NULL, { { NULL } } } } },
 	    { N_("the Python has no headers or import library to build "

@@ -42,6 +42,8 @@ static const struct cds_rule explain_ids[] = {
 	    NULL },
 	{ "MSG-HOSTCC", N_("the C++ compilers nvcc could run here"), NULL,
 	    NULL },
+	{ "MSG-CC", N_("the C compilers Triton could run here"), NULL,
+	    NULL },
 	{ "MSG-HEADER", N_("where a header a build asked for is here"), NULL,
 	    NULL },
 	{ "MSG-CVD", N_("the CUDA_VISIBLE_DEVICES a program here is given"),

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 923
+plan 933
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -419,6 +419,20 @@ PATH=/usr/bin cds --root "$T1" explain --json "$hcc"
 is "$(jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "MSG-HOSTCC"]')" "['a C++ compiler is on PATH here: /usr/bin/g++']" \
     "HOST-CC-MISSING: g++ here, a note"
 
+# MSG-CC: the C compilers Triton's build could run, and dpkg's gcc
+tcc='RuntimeError: Failed to find C compiler. Please specify via CC environment variable or set triton.knobs.build.impl.'
+PATH=/usr/bin cds --root "$T1" explain --json "$tcc"
+is "$(jget "$OUT" 'd["id"], d["verdict"]') $(jget "$OUT" '[" ".join(x["argv"]) for f in d["findings"] if f["id"] == "MSG-CC" for x in f["fixes"] if "argv" in x]')" \
+    "('TRITON-HELPER', 0) ['sudo apt-get install gcc']" "TRITON-HELPER: no C compiler here, cause 1, dpkg's gcc"
+printf '#!/bin/sh\n' >"$T1/usr/bin/clang"; chmod +x "$T1/usr/bin/clang"
+PATH=/usr/bin cds --root "$T1" explain --json "$tcc"
+is "$(jget "$OUT" 'd["verdict"]') $(jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "MSG-CC"]')" \
+    "None ['a C compiler is on PATH here: /usr/bin/clang']" "TRITON-HELPER: clang here, a note, no cause claimed"
+rm -f "$T1/usr/bin/clang"
+cds --root "$T1" explain --json 'ImportError: DLL load failed while importing cuda_utils: The specified module could not be found.'
+is "$(jget "$OUT" 'd["id"]') $(jget "$OUT" '[f["id"] for f in d["findings"] if f["id"] == "MSG-CC"]')" \
+    "TRITON-HELPER []" "TRITON-HELPER for a cached module: no compiler looked for"
+
 # MSG-CVD: a program that parses CUDA_VISIBLE_DEVICES as numbers, given
 # UUIDs (vllm-project/vllm#13815's words)
 cvd="ValueError: invalid literal for int() with base 10: 'GPU-52a3a85d-3c55-ca3a-a955-82c69ed360fc'"
@@ -529,6 +543,20 @@ is "$(jget "$OUT" 'd.get("id")')" None "a conflict over a wheel that is not NVID
 recog 'jaxlib.xla_extension.XlaRuntimeError: INTERNAL: XLA requires ptxas version 11.8 or higher' \
     PTXAS-OLD "XLA's floor for ptxas"
 is "$(cap needs)" 11.8 "PTXAS-OLD: the release it needs"
+# TensorRT's own check of the cuDNN and cuBLAS it loaded: older ones read
+recog '[06/16/2022-00:13:58] [TRT] [W] TensorRT was linked against cuDNN 8.3.2 but loaded cuDNN 8.2.0' \
+    F10 "TensorRT's warning of an older cuDNN"
+is "$(cap linked) $(cap runtime)" "8.3.2 8.2.0" "F10: what TensorRT was linked against and what it loaded"
+cds --root "$E0" explain --json '[TRT] [W] TensorRT was linked against cuDNN 8.9.2 but loaded cuDNN 8.9.7'
+is "$(jget "$OUT" 'd.get("id")')" None "TensorRT's warning of a newer cuDNN: not a cause"
+recog '[TensorRT] WARNING: TensorRT was linked against cuBLAS/cuBLAS LT 11.6.3 but loaded cuBLAS/cuBLAS LT 11.3.0' \
+    LIB-OLDER "TensorRT's warning of an older cuBLAS"
+is "$(cap library) $(cap loaded)" "cuBLAS/cuBLAS LT 11.3.0" "LIB-OLDER: the library and the version loaded"
+# PyTorch Lightning's GPUs asked for against the ones torch sees
+recog 'pytorch_lightning.utilities.exceptions.MisconfigurationException: You requested GPUs: [0]
+ But your machine only has: []' CUDA-UNAVAILABLE "Lightning: torch sees no GPU"
+recog 'lightning_fabric.utilities.exceptions.MisconfigurationException: You requested gpu: [1]
+ But your machine only has: [0]' CUDA-ORDINAL "Lightning: a GPU past the visible ones"
 # NVRTC opening its builtins, the name ending a sentence; on Windows by the
 # DLL, whose three digits are the release's major and minor
 recog 'nvrtc: error: failed to open libnvrtc-builtins.so.12.1.
