@@ -401,6 +401,10 @@ const struct pattern cds_explain_patterns[] = {
 	 * of the CUDA runtime of its own major failed, though the words
 	 * name the driver ("Could not find cuda drivers on your machine, GPU
 	 * will not be used"); no GPU at all says so too */
+	/* the line that ends TensorFlow's "Cannot dlopen some GPU
+	 * libraries" warning (gpu_device.cc), pasted alone */
+	{ "F29", 3, "Skipping registering GPU devices", 0, NULL, "Skipping "
+	    "registering GPU devices", { NULL } },
 	{ "F29", 2, "Could not find cuda drivers on your machine", 0, NULL,
 	    "Could not find cuda drivers on your machine", { NULL } },
 	{ "NO-DRIVER", 3, "Could not find cuda drivers on your machine", 0,
@@ -716,6 +720,12 @@ const struct pattern cds_explain_patterns[] = {
 	 * failure printed beside them, which says more. */
 	{ "CUDA-UNAVAILABLE", 3, "but CUDA is not available.", 0, NULL,
 	    "but CUDA is not available\\.[[:space:]]+Disabling", { NULL } },
+	/* PyTorch's NCCL process group created where torch sees no GPU
+	 * (ProcessGroupNCCL.cpp: "ProcessGroupNCCL is only supported with
+	 * GPUs, no GPUs found!") */
+	{ "CUDA-UNAVAILABLE", 2, "ProcessGroupNCCL is only supported with GPUs",
+	    0, NULL, "ProcessGroupNCCL is only supported with GPUs, no GPUs "
+	    "found", { NULL } },
 	/* vLLM's choice of platform (vllm/platforms/__init__.py,
 	 * cuda_platform_plugin): CUDA when NVML starts and counts a GPU and
 	 * vLLM is not a CPU build, else no platform and "RuntimeError:
@@ -3184,6 +3194,14 @@ const struct pattern cds_explain_patterns[] = {
 	/* XLA's check of the ptxas it runs (ptx_compiler_helpers.cc):
 	 * "Invoking ptxas with version 12.1.66, which corresponds to a CUDA
 	 * version <=12.6.2" */
+	/* XLA given a ptxas that does not know the GPU's architecture
+	 * (stream_executor's asm_compiler / subprocess_compilation: "Falling
+	 * back to the CUDA driver for PTX compilation; ptxas does not support
+	 * CC 8.9", then "ptxas too old. Falling back to the driver to
+	 * compile.") */
+	{ "PTXAS-OLD", 1, "ptxas does not support CC ", 0, NULL, "ptxas does "
+	    "not support CC ([0-9]+\\.[0-9]+)", { NULL, "cc" } },
+	{ "PTXAS-OLD", 2, "ptxas too old", 0, NULL, "ptxas too old", { NULL } },
 	/* XLA's own floor for the ptxas it finds (xla/service/gpu's
 	 * nvptx_compiler: "XLA requires ptxas version 11.8 or higher") */
 	{ "PTXAS-OLD", 2, "requires ptxas version ", 0, NULL, "requires ptxas "

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 933
+plan 938
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -557,6 +557,16 @@ recog 'pytorch_lightning.utilities.exceptions.MisconfigurationException: You req
  But your machine only has: []' CUDA-UNAVAILABLE "Lightning: torch sees no GPU"
 recog 'lightning_fabric.utilities.exceptions.MisconfigurationException: You requested gpu: [1]
  But your machine only has: [0]' CUDA-ORDINAL "Lightning: a GPU past the visible ones"
+# XLA's ptxas that does not know the GPU, TensorFlow's skipped GPU, and
+# PyTorch's NCCL group with no GPU
+recog '2023-11-16 16:39:03.216477: W tensorflow/compiler/xla/stream_executor/gpu/asm_compiler.cc:231] Falling back to the CUDA driver for PTX compilation; ptxas does not support CC 8.9' \
+    PTXAS-OLD "XLA's ptxas without the GPU's architecture"
+is "$(cap cc)" 8.9 "PTXAS-OLD: the GPU's capability"
+recog 'XlaRuntimeError: UNIMPLEMENTED: /usr/local/cuda/bin/ptxas ptxas too old. Falling back to the driver to compile.' \
+    PTXAS-OLD "XLA's 'ptxas too old'"
+recog 'Skipping registering GPU devices...' F29 "the tail of TensorFlow's 'Cannot dlopen some GPU libraries'"
+recog 'ValueError: ProcessGroupNCCL is only supported with GPUs, no GPUs found!' \
+    CUDA-UNAVAILABLE "PyTorch's NCCL group where torch sees no GPU"
 # NVRTC opening its builtins, the name ending a sentence; on Windows by the
 # DLL, whose three digits are the release's major and minor
 recog 'nvrtc: error: failed to open libnvrtc-builtins.so.12.1.
