@@ -523,10 +523,12 @@ static const struct wrapper wrappers[] = {
 	/* numba: "[100] Call to cuInit results in CUDA_ERROR_NO_DEVICE" */
 	{ "numba", "] Call to cu", "\\[([0-9]+)\\] Call to cu[A-Za-z0-9_]* "
 	    "results in", 1, 0, 0, "CUresult", NULL, 0 },
-	/* PyTorch before 1.0 (THC): "cuda runtime error (2) : out of
-	 * memory at FILE" */
+	/* PyTorch's THC (to 1.x): "cuda runtime error (2) : out of memory
+	 * at FILE", the number of the runtime it was built with: the words
+	 * say which code where the release renumbered it ("(8) : invalid
+	 * device function", "(30) : unknown error") */
 	{ "PyTorch", "cuda runtime error (", "cuda runtime error \\(([0-9]+)"
-	    "\\)", 1, 0, 0, "cudaError_t", NULL, 0 },
+	    "\\)( *: *())?", 1, 3, 0, "cudaError_t", NULL, 0 },
 	/* TensorRT: "Error Code 1: Cuda Runtime (out of memory)", "Cuda
 	 * Driver (...)", "CUDA initialization failure with error: 35" */
 	{ "TensorRT", "Cuda Runtime (", "Cuda Runtime \\(()", 0, 1, 0,
@@ -1471,17 +1473,6 @@ wrapped_code(const struct wrapper *w, const char *win, const char *full,
 		type = strncmp(win + g[w->fn].rm_so, "cuda", 4) == 0 ?
 		    "cudaError_t" : "CUresult";
 	}
-	if (w->num > 0 && g[w->num].rm_so >= 0) {
-		long v = strtol(win + g[w->num].rm_so, NULL, 10);
-		const struct cds_code *c;
-
-		*len = (size_t)(g[0].rm_eo - g[0].rm_so);
-		if (type != NULL) {
-			return cds_code_of(type, 0, v);
-		}
-		c = cds_code_of("cudaError_t", 0, v);
-		return c != NULL ? c : cds_code_of("CUresult", 0, v);
-	}
 	if (w->at > 0 && g[w->at].rm_so >= 0) {
 		/* ggml prints cuBLAS's words under "CUDA error: " too
 		 * (CUBLAS_CHECK), and others NVRTC's and cuSPARSE's: the
@@ -1524,7 +1515,24 @@ wrapped_code(const struct wrapper *w, const char *win, const char *full,
 			    full + g[w->at].rm_so, len);
 		}
 		*len += (size_t)(g[w->at].rm_so - g[0].rm_so);
-		return c;
+		/* a number beside the words: the words say which code, the
+		 * number may be of another release's numbering (CUDA 10.1
+		 * renumbered the runtime's: PyTorch's "cuda runtime error (8)
+		 * : invalid device function" is today's 98) */
+		if (c != NULL || w->num == 0 || g[w->num].rm_so < 0) {
+			return c;
+		}
+	}
+	if (w->num > 0 && g[w->num].rm_so >= 0) {
+		long v = strtol(win + g[w->num].rm_so, NULL, 10);
+		const struct cds_code *c;
+
+		*len = (size_t)(g[0].rm_eo - g[0].rm_so);
+		if (type != NULL) {
+			return cds_code_of(type, 0, v);
+		}
+		c = cds_code_of("cudaError_t", 0, v);
+		return c != NULL ? c : cds_code_of("CUresult", 0, v);
 	}
 	return NULL;
 }

@@ -467,6 +467,9 @@ static const char *const code_ids[][2] = {
 	{ "CUDA_ERROR_SYSTEM_NOT_READY", "F18" },
 	{ "cudaErrorUnknown", "CUDA-999" }, { "CUDA_ERROR_UNKNOWN", "CUDA-999" },
 	{ "cudaErrorNoKernelImageForDevice", "F21" },
+	/* "The requested device function does not exist or is not compiled
+	 * for the proper device architecture." (driver_types.h, CUDA 13.0) */
+	{ "cudaErrorInvalidDeviceFunction", "F21" },
 	{ "CUDA_ERROR_NO_BINARY_FOR_GPU", "F21" },
 	{ "CUDNN_STATUS_ARCH_MISMATCH", "F21" },
 	{ "CUDNN_STATUS_NOT_SUPPORTED_ARCH_MISMATCH", "F21" },

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 938
+plan 942
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -567,6 +567,15 @@ recog 'XlaRuntimeError: UNIMPLEMENTED: /usr/local/cuda/bin/ptxas ptxas too old. 
 recog 'Skipping registering GPU devices...' F29 "the tail of TensorFlow's 'Cannot dlopen some GPU libraries'"
 recog 'ValueError: ProcessGroupNCCL is only supported with GPUs, no GPUs found!' \
     CUDA-UNAVAILABLE "PyTorch's NCCL group where torch sees no GPU"
+# PyTorch's THC with the runtime's number of its release and the words:
+# the words say which code (CUDA 10.1 renumbered the runtime's)
+recog 'RuntimeError: cuda runtime error (8) : invalid device function at /pytorch/aten/src/THC/THCGeneral.cpp:51' \
+    F21 "THC's old number 8 with its words: the device function not built for this GPU"
+is "$(jget "$OUT" '[m["captures"].get("code") for m in d["matches"]]')" "['cudaErrorInvalidDeviceFunction']" \
+    "the words' code only, not today's code 8 (a profiler's)"
+recog 'RuntimeError: cuda runtime error (30) : unknown error at /pytorch/aten/src/THC/THCGeneral.cpp:51' \
+    CUDA-999 "THC's old number 30 with its words"
+recog 'RuntimeError: cuda runtime error (2)' CUDA-OOM "THC's number alone still read"
 # NVRTC opening its builtins, the name ending a sentence; on Windows by the
 # DLL, whose three digits are the release's major and minor
 recog 'nvrtc: error: failed to open libnvrtc-builtins.so.12.1.
