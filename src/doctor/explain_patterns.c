@@ -1027,6 +1027,24 @@ const struct pattern cds_explain_patterns[] = {
 	    "NVIDIA probe routine failed", { NULL } },
 	{ "GPU-INIT", 2, "None of the NVIDIA devices were initialized", 0,
 	    NULL, "None of the NVIDIA devices were initialized", { NULL } },
+	/* the same adapter's failure as the module's open path reports it
+	 * ("NVRM: GPU 0000:01:00.0: rm_init_adapter failed, device minor
+	 * number 0"), and the module loaded with no GPU it drives ("NVRM:
+	 * No NVIDIA GPU found.") */
+	{ "GPU-INIT", 2, "rm_init_adapter failed", 0, NULL, "rm_init_adapter "
+	    "failed", { NULL } },
+	{ "GPU-INIT", 2, "No NVIDIA GPU found", 0, "NVRM", "No NVIDIA GPU "
+	    "found", { NULL } },
+	/* the X server's NVIDIA driver, which needs the kernel module:
+	 * "(EE) NVIDIA(0): Failed to initialize the NVIDIA kernel module." */
+	{ "F20", 2, "Failed to initialize the NVIDIA kernel module", 0, NULL,
+	    "Failed to initialize the NVIDIA kernel module", { NULL } },
+	/* nvidia-smi and NVML's users naming a GPU that fell off ("Unable to
+	 * determine the device handle for gpu 0000:3B:00.0: GPU is lost.
+	 * Reboot the system to recover this GPU") */
+	{ "GPU-LOST", 1, "Unable to determine the device handle for ", 0, NULL,
+	    "Unable to determine the device handle for (gpu |GPU)?"
+	    "([0-9A-Fa-f:.]+): GPU is lost", { NULL, NULL, "pci" } },
 	{ "F20", 2, "RmInitAdapter failed", 0, NULL, "RmInitAdapter failed",
 	    { NULL } },
 	/* the container engine on the host looking up a device node it was
@@ -3585,6 +3603,12 @@ const struct pattern cds_explain_patterns[] = {
 	    NULL, "only supports gpu architectures in the range \\[sm[0-9]+, *"
 	    "sm[0-9]+\\]\\.?[[:space:]]*Attempting to run on a sm "
 	    "([0-9]+\\.[0-9]+) gpu", { NULL, "cc" } },
+	/* the memory-efficient attention kernels (CUTLASS's, in PyTorch,
+	 * xFormers and ONNX Runtime) chosen by the GPU's capability and the
+	 * data type: none for this pair ("cutlassF: no kernel found to
+	 * launch!", bf16 on a GPU before sm_80) */
+	{ "GPU-FEATURE", 2, ": no kernel found to launch", 0, "cutlass",
+	    ": no kernel found to launch", { NULL } },
 	{ "GPU-FEATURE", 3, "No available kernel.", 0, NULL, "No available "
 	    "kernel\\.[[:space:]]+Aborting execution", { NULL } },
 	/* an option a program allows only from an architecture on

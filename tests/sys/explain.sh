@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 942
+plan 948
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -576,6 +576,18 @@ is "$(jget "$OUT" '[m["captures"].get("code") for m in d["matches"]]')" "['cudaE
 recog 'RuntimeError: cuda runtime error (30) : unknown error at /pytorch/aten/src/THC/THCGeneral.cpp:51' \
     CUDA-999 "THC's old number 30 with its words"
 recog 'RuntimeError: cuda runtime error (2)' CUDA-OOM "THC's number alone still read"
+# CUTLASS's memory-efficient attention with no kernel for the GPU and type
+recog 'RuntimeError: cutlassF: no kernel found to launch!' GPU-FEATURE \
+    "the memory-efficient attention without a kernel for this GPU"
+# the kernel module's and the X server's words for a GPU not brought up
+recog '[   12.345678] NVRM: GPU 0000:01:00.0: rm_init_adapter failed, device minor number 0' \
+    GPU-INIT "NVRM's open path failing on the adapter"
+recog '[    3.141592] NVRM: No NVIDIA GPU found.' GPU-INIT "the module loaded with no GPU it drives"
+recog '(EE) NVIDIA(0): Failed to initialize the NVIDIA kernel module. Please see the
+(EE) NVIDIA(0):     system'"'"'s kernel log for additional error messages and' F20 "Xorg's NVIDIA driver without the kernel module"
+recog 'Unable to determine the device handle for gpu 0000:3B:00.0: GPU is lost.  Reboot the system to recover this GPU' \
+    GPU-LOST "nvidia-smi naming a GPU that fell off"
+is "$(cap pci)" 0000:3B:00.0 "GPU-LOST: the GPU's PCI address"
 # NVRTC opening its builtins, the name ending a sentence; on Windows by the
 # DLL, whose three digits are the release's major and minor
 recog 'nvrtc: error: failed to open libnvrtc-builtins.so.12.1.
