@@ -2502,10 +2502,25 @@ const struct pattern cds_explain_patterns[] = {
 	    "no candidates were found", { NULL } },
 	/* the solver's other wording: "nothing provides __cuda needed by
 	 * pytorch-1.13.1-cuda112py310..." */
+	/* the __cuda virtual package there, of a release older than the
+	 * package needs: the driver is too old for it.  conda's classic
+	 * solver ("pytorch-cuda=12.1 -> __cuda ... Your installed version
+	 * is: 11.4"; "not available" where there is none) and libmamba's
+	 * ("__cuda is requested and can be installed; ... └─ __cuda >=12 ,
+	 * which conflicts with any installable versions previously
+	 * reported") */
+	{ "F16", 1, "Your installed version is: ", 0, "__cuda", "Your "
+	    "installed version is: ([0-9]+\\.[0-9]+)", { NULL,
+	    "driver cuda" } },
+	{ "F16", 1, "__cuda >=", 0, "__cuda is requested and can be "
+	    "installed", "__cuda >=([0-9]+(\\.[0-9]+)?) *, which conflicts",
+	    { NULL, "needs CUDA" } },
 	/* conda's classic solver: a chain of requirements ending in the
 	 * __cuda virtual package */
-	{ "CONDA-NO-CUDA", 2, "-> __cuda", 0, "UnsatisfiableError", "-> "
-	    "__cuda", { NULL } },
+	/* (not where conda says which __cuda it has: every driver's CUDA
+	 * it reads, 10.0 to 13.x, begins with a 1; F16's above) */
+	{ "CONDA-NO-CUDA", 2, "-> __cuda", 0, "!Your installed version is: 1",
+	    "-> __cuda", { NULL } },
 	{ "CONDA-NO-CUDA", 2, "nothing provides __cuda", 0, NULL, "nothing "
 	    "provides __cuda needed by ([A-Za-z0-9_.-]+)", { NULL, "package" } },
 	/* uv's resolver: "there is no version of nvidia-cudnn-cu12{...}==
@@ -3267,6 +3282,14 @@ const struct pattern cds_explain_patterns[] = {
 	    "requires (nvidia-[a-z0-9-]+)==([0-9][^;,\n ]*)[^\n]*, but you "
 	    "have (nvidia-[a-z0-9-]+) ([0-9][^ \n]*) which is incompatible",
 	    { NULL, "wheel", "pinned", NULL, "installed" } },
+	/* pip's resolver refusing the pins given together, one of them an
+	 * NVIDIA wheel ("ERROR: Cannot install torch==2.4.0 and
+	 * nvidia-cudnn-cu12==8.9.2.26 because these package versions have
+	 * conflicting dependencies.") */
+	{ "PIP-PIN-CLASH", 2, "Cannot install ", 0, "conflicting dependencies",
+	    "Cannot install [^\n]*(nvidia-[a-z0-9-]+)==[^\n]* because these "
+	    "package versions have conflicting dependencies",
+	    { NULL, "wheel" } },
 	/* pip given PyTorch's index of a CUDA label it does not have (cu131)
 	 * or without the release asked for */
 	{ "PIP-NO-PIN", 2, "Looking in indexes:", 0, "(from versions: none)",

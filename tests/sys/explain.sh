@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 948
+plan 954
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -588,6 +588,29 @@ recog '(EE) NVIDIA(0): Failed to initialize the NVIDIA kernel module. Please see
 recog 'Unable to determine the device handle for gpu 0000:3B:00.0: GPU is lost.  Reboot the system to recover this GPU' \
     GPU-LOST "nvidia-smi naming a GPU that fell off"
 is "$(cap pci)" 0000:3B:00.0 "GPU-LOST: the GPU's PCI address"
+# conda's solvers with a __cuda older than the package needs: the driver
+recog 'UnsatisfiableError: The following specifications were found to be incompatible with your system:
+
+  - feature:/linux-64::__cuda==11.4=0
+  - pytorch-cuda=12.1 -> __cuda
+
+Your installed version is: 11.4' F16 "conda's classic solver: __cuda 11.4 for pytorch-cuda 12.1"
+is "$(jget "$OUT" '[m["id"] for m in d["matches"]]') $(cap 'driver cuda')" "['F16'] 11.4" \
+    "F16 alone, the driver's CUDA captured, no 'no driver' beside it"
+recog 'UnsatisfiableError: The following specifications were found to be incompatible with your system:
+
+  - pytorch-cuda=12.1 -> __cuda
+
+Your installed version is: not available' CONDA-NO-CUDA "conda's classic solver with no __cuda"
+recog 'Could not solve for environment specs
+The following packages are incompatible
+├─ __cuda is requested and can be installed;
+└─ pytorch-cuda 12.4**  is not installable because it requires
+   └─ __cuda >=12.4 , which conflicts with any installable versions previously reported.' \
+    F16 "libmamba: __cuda here, older than the package needs"
+is "$(cap 'needs CUDA')" 12.4 "F16: the CUDA the package needs"
+recog 'ERROR: Cannot install torch==2.4.0 and nvidia-cudnn-cu12==8.9.2.26 because these package versions have conflicting dependencies.' \
+    PIP-PIN-CLASH "pip refusing a framework and an NVIDIA wheel pinned together"
 # NVRTC opening its builtins, the name ending a sentence; on Windows by the
 # DLL, whose three digits are the release's major and minor
 recog 'nvrtc: error: failed to open libnvrtc-builtins.so.12.1.
