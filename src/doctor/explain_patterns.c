@@ -1700,6 +1700,12 @@ const struct pattern cds_explain_patterns[] = {
 	    "(createContainer |createRuntime |prestart |startContainer )?hook "
 	    "#[0-9]+: [^\n]*exit status [1-9][^\n]*stderr: [^\n]*"
 	    "level=error", { NULL } },
+	/* enroot's own NVIDIA hook (hooks.d/98-nvidia.sh, which runs
+	 * nvidia-container-cli), as pyxis prints enroot's log: "[ERROR]
+	 * /etc/enroot/hooks.d/98-nvidia.sh exited with return code 1" */
+	{ "CTR-HOOK", 3, "-nvidia.sh exited with return code", 1, NULL,
+	    "[^ \n]*hooks\\.d/[0-9]*-nvidia\\.sh exited with return code "
+	    "[1-9]", { NULL } },
 	{ "CTR-HOOK", 2, "error executing CreateContainer hooks", 0, "nvidia",
 	    "error executing CreateContainer hooks", { NULL } },
 	{ "CTR-HOOK", 2, "createContainer hook #", 0, "nvidia",

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 954
+plan 955
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -611,6 +611,9 @@ The following packages are incompatible
 is "$(cap 'needs CUDA')" 12.4 "F16: the CUDA the package needs"
 recog 'ERROR: Cannot install torch==2.4.0 and nvidia-cudnn-cu12==8.9.2.26 because these package versions have conflicting dependencies.' \
     PIP-PIN-CLASH "pip refusing a framework and an NVIDIA wheel pinned together"
+# enroot's own NVIDIA hook failing, as pyxis prints enroot's log
+recog 'slurmstepd: error: pyxis:   [ERROR] /etc/enroot/hooks.d/98-nvidia.sh exited with return code 1' \
+    CTR-HOOK "enroot's NVIDIA hook under pyxis"
 # NVRTC opening its builtins, the name ending a sentence; on Windows by the
 # DLL, whose three digits are the release's major and minor
 recog 'nvrtc: error: failed to open libnvrtc-builtins.so.12.1.
