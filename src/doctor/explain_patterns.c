@@ -383,6 +383,13 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F14", 2, "onnxruntime_providers_", 0, "which depends on",
 	    "onnxruntime_providers_(cuda|tensorrt)\\.(dll|so)\" which "
 	    "depends on", { NULL, "provider" } },
+	/* the linker building against ONNX Runtime's CUDA provider without
+	 * the CUDA it links ("ld: warning: libcublasLt.so.11, needed by
+	 * .../libonnxruntime_providers_cuda.so, not found (try using -rpath
+	 * or -rpath-link)"); any other NVIDIA library so is F13's below */
+	{ "F14", 2, ", needed by ", 1, NULL, "(" NVLIB SO "), needed by "
+	    "[^,\n]*libonnxruntime_providers_(cuda|tensorrt)\\.so, not found",
+	    { NULL, "missing" } },
 	/* the same bridge in a program's own words: "Error loading
 	 * onnxruntime_providers_cuda.dll: cublasLt64_13.dll is missing" */
 	{ "F14", 2, "onnxruntime_providers_", 0, "is missing",
@@ -1997,6 +2004,9 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F13", 5, "error while loading shared libraries: ", 0, NULL,
 	    "error while loading shared libraries: (" NVLIB SO ")",
 	    { NULL, "missing" } },
+	/* the linker's warning for a library a library it links needs */
+	{ "F13", 4, ", needed by ", 1, NULL, "(" NVLIB SO "), needed by "
+	    "[^,\n]*, not found", { NULL, "missing" } },
 	/* the same, cut short where a paste or a log ended */
 	{ "F13", 5, "cannot open shared o", 1, NULL, "(" P "/)?(" NVLIB SO
 	    ") *: *cannot open shared o", { NULL, NULL, "missing" } },

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 955
+plan 958
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -614,6 +614,12 @@ recog 'ERROR: Cannot install torch==2.4.0 and nvidia-cudnn-cu12==8.9.2.26 becaus
 # enroot's own NVIDIA hook failing, as pyxis prints enroot's log
 recog 'slurmstepd: error: pyxis:   [ERROR] /etc/enroot/hooks.d/98-nvidia.sh exited with return code 1' \
     CTR-HOOK "enroot's NVIDIA hook under pyxis"
+# the linker's warning for a library that a linked library needs
+recog '/opt/rh/devtoolset-11/root/usr/libexec/gcc/x86_64-redhat-linux/11/ld: warning: libcublasLt.so.11, needed by ../../_deps/onnxruntime-src/lib/libonnxruntime_providers_cuda.so, not found (try using -rpath or -rpath-link)' \
+    F14 "ld: ONNX Runtime's CUDA provider without the CUDA it links"
+recog '/usr/bin/ld: warning: libcudart.so.12, needed by /opt/x/libfoo.so, not found (try using -rpath or -rpath-link)' \
+    F13 "ld: another library's NVIDIA library not found"
+is "$(cap missing)" libcudart.so.12 "F13: the library ld did not find"
 # NVRTC opening its builtins, the name ending a sentence; on Windows by the
 # DLL, whose three digits are the release's major and minor
 recog 'nvrtc: error: failed to open libnvrtc-builtins.so.12.1.
