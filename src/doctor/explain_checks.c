@@ -1862,7 +1862,16 @@ cds_explain_check_cc(struct cds_rule_ctx *c)
 	/* what Triton's build looks for when CC is not set
 	 * (triton/runtime/build.py) */
 	static const char *const names[] = { "gcc", "clang", NULL };
+	const char *cc = cds_getenv(c->h, "CC");
+	struct cds_finding *f;
 
+	/* CC names the compiler Triton runs before any on PATH */
+	if (cc != NULL && *cc != '\0') {
+		f = cds_finding_add(c, "MSG-CC", CDS_SEV_NOTE, "CC names the C "
+		    "compiler here: %s", cc);
+		cds_finding_evidence(f, "state", "found");
+		return;
+	}
 	check_compiler(c, "MSG-CC", "C", names, "gcc", "gcc", "gcc");
 }
 

@@ -110,8 +110,8 @@ CDS_HIDDEN void cds_explain_check_ptxas(struct cds_rule_ctx *c);
 CDS_HIDDEN void cds_explain_check_hostcc(struct cds_rule_ctx *c);
 
 /*
- * The C compilers on PATH that Triton's build could run (gcc, clang): a
- * finding MSG-CC as MSG-HOSTCC's.
+ * The C compiler Triton's build would run (CC, else gcc or clang on
+ * PATH): a finding MSG-CC as MSG-HOSTCC's.
  */
 CDS_HIDDEN void cds_explain_check_cc(struct cds_rule_ctx *c);
 

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 958
+plan 959
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -421,14 +421,17 @@ is "$(jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "MSG-HOSTCC"
 
 # MSG-CC: the C compilers Triton's build could run, and dpkg's gcc
 tcc='RuntimeError: Failed to find C compiler. Please specify via CC environment variable or set triton.knobs.build.impl.'
-PATH=/usr/bin cds --root "$T1" explain --json "$tcc"
+CC= PATH=/usr/bin cds --root "$T1" explain --json "$tcc"
 is "$(jget "$OUT" 'd["id"], d["verdict"]') $(jget "$OUT" '[" ".join(x["argv"]) for f in d["findings"] if f["id"] == "MSG-CC" for x in f["fixes"] if "argv" in x]')" \
     "('TRITON-HELPER', 0) ['sudo apt-get install gcc']" "TRITON-HELPER: no C compiler here, cause 1, dpkg's gcc"
 printf '#!/bin/sh\n' >"$T1/usr/bin/clang"; chmod +x "$T1/usr/bin/clang"
-PATH=/usr/bin cds --root "$T1" explain --json "$tcc"
+CC= PATH=/usr/bin cds --root "$T1" explain --json "$tcc"
 is "$(jget "$OUT" 'd["verdict"]') $(jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "MSG-CC"]')" \
     "None ['a C compiler is on PATH here: /usr/bin/clang']" "TRITON-HELPER: clang here, a note, no cause claimed"
 rm -f "$T1/usr/bin/clang"
+CC=/opt/cc/bin/cc PATH=/usr/bin cds --root "$T1" explain --json "$tcc"
+is "$(jget "$OUT" 'd["verdict"]') $(jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "MSG-CC"]')" \
+    "None ['CC names the C compiler here: /opt/cc/bin/cc']" "TRITON-HELPER: CC set, a note, no cause claimed"
 cds --root "$T1" explain --json 'ImportError: DLL load failed while importing cuda_utils: The specified module could not be found.'
 is "$(jget "$OUT" 'd["id"]') $(jget "$OUT" '[f["id"] for f in d["findings"] if f["id"] == "MSG-CC"]')" \
     "TRITON-HELPER []" "TRITON-HELPER for a cached module: no compiler looked for"
