@@ -618,6 +618,14 @@ const struct pattern cds_explain_patterns[] = {
 	    "on is not configured correctly", { NULL, "missing" } },
 	{ "F8", 3, "unable to find an engine", 0, NULL, "unable to find an "
 	    "engine to execute this computation", { NULL } },
+	/* PyTorch's convolution (ATen's cudnn/Conv_v7.cpp, try_all()) and
+	 * ONNX Runtime's (cuda/nn/conv.cc): every algorithm cuDNN offered
+	 * failed, by running out of memory for its workspace or by a cuDNN
+	 * error, "Unable to find a valid cuDNN algorithm to run
+	 * convolution" */
+	{ "F8", 3, "Unable to find a valid cuDNN algorithm", 0, NULL,
+	    "Unable to find a valid cuDNN algorithm to run convolution",
+	    { NULL } },
 	/* cudnn-frontend (PyTorch's cuDNN attention, llm.c) */
 	{ "F8", 3, "No execution plans support the graph", 0, NULL,
 	    "No execution plans support the graph", { NULL } },
@@ -744,6 +752,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CUDA-UNAVAILABLE", 2, "CUDA platform is not available because no "
 	    "GPU", 0, NULL, "CUDA platform is not available because no GPU "
 	    "is found", { NULL } },
+	/* Ollama's discovery of GPUs (gpu.go, later discover/): "no
+	 * compatible GPUs were discovered" when it found no CUDA, ROCm or
+	 * oneAPI GPU it can use, and it goes on on the CPU.  An info line:
+	 * ranked after a failure printed beside it (its cudart loader's) */
+	{ "CUDA-UNAVAILABLE", 3, "no compatible GPUs were discovered", 0,
+	    NULL, "no compatible GPUs were discovered", { NULL } },
 	/* Python's int() on a GPU's or a MIG slice's UUID, where a program
 	 * maps CUDA_VISIBLE_DEVICES to device numbers: "ValueError: invalid
 	 * literal for int() with base 10:
@@ -1155,6 +1169,16 @@ const struct pattern cds_explain_patterns[] = {
 	    "[Nn][Vv][Mm][Ll]: DriverNotLoaded", { NULL } },
 	{ "F20", 2, "Driver Not Loaded", 0, NULL, "Driver Not Loaded",
 	    { NULL } },
+	/* NVML's start failing without its reason: PyTorch's count of
+	 * devices (torch/cuda/__init__.py, _raw_device_count_nvml(): "Can't
+	 * initialize NVML" when nvmlInit() does not return 0, then it asks
+	 * the CUDA runtime), a program's bare "Failed to initialize NVML";
+	 * nvidia-smi's own words always name the reason (F19, CTR-CGROUP,
+	 * CTR-PERM).  Ranked after a failure printed beside them. */
+	{ "NO-DRIVER", 3, "Can't initialize NVML", 0, NULL, "Can't "
+	    "initialize NVML", { NULL } },
+	{ "NO-DRIVER", 3, "Failed to initialize NVML", 0, NULL, "Failed to "
+	    "initialize NVML[.!]?[ \t]*(\n|$)", { NULL } },
 	{ "CUDA-803", 1, "unsupported display driver / cuda driver "
 	    "combination", 0, NULL, "unsupported display driver / cuda driver "
 	    "combination", { NULL } },
@@ -1942,6 +1966,15 @@ const struct pattern cds_explain_patterns[] = {
 	/* CUDA.jl's driver search (CUDA_Driver_jll) */
 	{ "DRIVER-LIB", 3, "No system CUDA driver found", 0, NULL, "No system "
 	    "CUDA driver found", { NULL } },
+	/* CUDA.jl's choice of a CUDA runtime (initialization.jl): "CUDA.jl
+	 * could not find an appropriate CUDA runtime to use." and its reason
+	 * on the next lines, behind Julia's log frame ("│ ") */
+	{ "CUDA-JL-RUNTIME", 1, "could not find an appropriate CUDA runtime",
+	    0, NULL, "could not find an appropriate CUDA runtime( to use)?"
+	    "\\.?([^A-Za-z]{0,24}(CUDA\\.jl's JLLs were precompiled without "
+	    "an NVIDIA driver|You requested use of a local CUDA toolkit|You "
+	    "are using an unsupported platform|Could not diagnose))?",
+	    { NULL, NULL, NULL, "reason" } },
 	/* nvidia-smi's own search of NVML */
 	{ "DRIVER-LIB", 2, "couldn't find libnvidia-ml.so library", 0, NULL,
 	    "couldn't find libnvidia-ml\\.so library", { NULL } },
@@ -2073,6 +2106,14 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F21", 1, "install supports CUDA capabilities sm_", 0, NULL,
 	    "install supports CUDA capabilities (sm_[0-9]+[a-z]?"
 	    "( sm_[0-9]+[a-z]?)*)", { NULL, "supported" } },
+	/* TensorFlow's device setup (common_runtime/gpu/gpu_device.cc) on a
+	 * GPU its build has no binary kernels for, only PTX of an earlier
+	 * architecture: "TensorFlow was not built with CUDA kernel binaries
+	 * compatible with compute capability 12.0. CUDA kernels will be
+	 * jit-compiled from PTX, which could take 30 minutes or longer." */
+	{ "PTX-JIT", 3, "not built with CUDA kernel binaries compatible", 0,
+	    NULL, "not built with CUDA kernel binaries compatible with compute "
+	    "capability ([0-9]+\\.[0-9]+)", { NULL, "compute capability" } },
 	/* an application's own check of the GPU against the list of
 	 * architectures its PyTorch build has ("NVIDIA GeForce RTX 4060
 	 * (sm_89) is not supported by this PyTorch build. Supported

@@ -171,7 +171,10 @@ const struct entry_def cds_explain_entries[] = {
 	    { N_("sub-libraries are missing from the cuDNN copy"),
 	    { BY("F8") } },
 	    { N_("one directory mixes releases"), { BY("F2") } },
-	    { N_("an older cuDNN comes first"), { BY("F9"), BY("F10") } } } },
+	    { N_("an older cuDNN comes first"), { BY("F9"), BY("F10") } },
+	    { N_("memory ran out for the workspace of every algorithm "
+	    "(cannot be checked from the message alone: a smaller batch that "
+	    "runs shows it)"), { { NULL, { { NULL } } } } } } },
 	{ "F9", N_("PyTorch found another cuDNN than it was built with"),
 	  N_("PyTorch compares the cuDNN it loaded with the one it was built "
 	  "with and refuses one that does not fit.  LD_LIBRARY_PATH comes "
@@ -368,6 +371,22 @@ const struct entry_def cds_explain_entries[] = {
 	  "that lists it."),
 	  { { N_("the GPU's capability is a later minor of one the build "
 	    "has (the message's numbers)"), { BY(BY_MESSAGE) } } } },
+	/* a build with only PTX for this GPU (TensorFlow's warning) */
+	{ "PTX-JIT", N_("the build has no kernels compiled for this GPU, "
+	  "only code the driver compiles at start"),
+	  N_("A framework's build carries GPU code compiled for the "
+	  "architectures it knew of, and PTX, NVIDIA's portable form, for the "
+	  "newest of them.  On a GPU of a later architecture the driver "
+	  "compiles that PTX when the program starts: it runs, but the first "
+	  "start takes minutes (TensorFlow warns of 30 or more), and every "
+	  "start again if the driver's compute cache is not kept."),
+	  N_("Let the first start finish and keep the driver's compute cache "
+	  "(CUDA_CACHE_PATH on a disk that persists, CUDA_CACHE_MAXSIZE large "
+	  "enough to hold it) so it is done once; for full speed install a "
+	  "release of the framework built for this GPU's architecture."),
+	  { { N_("the framework's release was built before this GPU's "
+	    "architecture (the message's compute capability)"),
+	    { BY(BY_MESSAGE) } } } },
 	{ "F22", N_("cuDNN reported a mapping error"),
 	  N_("CUDNN_STATUS_MAPPING_ERROR means a GPU kernel launch or memory "
 	  "mapping failed inside cuDNN.  Its causes vary: a GPU newer than "
@@ -696,11 +715,12 @@ const struct entry_def cds_explain_entries[] = {
 	    { N_("there is no real driver"), { BY("NO-DRIVER"), BY("F20"),
 	    NO_MODULE_ROWS } } } },
 	{ "NO-DRIVER", N_("no GPU or driver is visible"),
-	  N_("The CUDA runtime found no device: CUDA_VISIBLE_DEVICES (or a "
-	  "container's NVIDIA_VISIBLE_DEVICES) hides every GPU, an empty "
-	  "value, -1 or a GPU number the machine does not have; or there is "
-	  "no NVIDIA kernel module, no libcuda.so.1, a stub libcuda, or "
-	  "(WSL2) the driver's directory is not searched."),
+	  N_("The CUDA runtime, or NVML, found no device: "
+	  "CUDA_VISIBLE_DEVICES (or a container's NVIDIA_VISIBLE_DEVICES) "
+	  "hides every GPU, an empty value, -1 or a GPU number the machine "
+	  "does not have; or there is no NVIDIA kernel module, no "
+	  "libcuda.so.1, a stub libcuda, or (WSL2) the driver's directory is "
+	  "not searched."),
 	  N_("Install and load the NVIDIA driver for this GPU."),
 	  { { N_("CUDA_VISIBLE_DEVICES hides every GPU (empty, -1, or a "
 	    "first entry that names no GPU)"), { BY("ENV-CUDA-VISIBLE") } },
@@ -711,6 +731,9 @@ const struct entry_def cds_explain_entries[] = {
 	    { N_("a GPU without its kernel module"), { BY("F20") } },
 	    { N_("the driver's libraries are installed but no kernel "
 	    "module is loaded"), { NO_MODULE_ROWS } },
+	    { N_("the kernel module and the driver's libraries are "
+	    "different versions (the driver was updated and the machine not "
+	    "restarted)"), { BY("F19") } },
 	    { N_("a container started without the GPU"),
 	    { BY("CTR-NO-GPU"), IF2(MSG_DRIVER, "container", NULL,
 	    "kernel module", "none loaded"), BY("CTR-NODE") } },
@@ -728,7 +751,8 @@ const struct entry_def cds_explain_entries[] = {
 	{ "CUDA-UNAVAILABLE", N_("the framework cannot use CUDA here"),
 	  N_("The program asked its framework whether CUDA is usable "
 	  "(PyTorch's torch.cuda.is_available(), vLLM's choice of platform, "
-	  "which asks NVML for a GPU) and was told no; the answer does not "
+	  "which asks NVML for a GPU, Ollama's discovery of GPUs) and was "
+	  "told no; the answer does not "
 	  "say why.  The framework is a CPU-only build, or no GPU "
 	  "or driver is visible to it (no kernel module, a container started "
 	  "without the GPU, CUDA_VISIBLE_DEVICES hiding it), or the driver is "
@@ -1814,6 +1838,28 @@ const struct entry_def cds_explain_entries[] = {
 	    { LIB_NOWHERE } },
 	    { N_("the library is installed where the loader does not look"),
 	    { LIB_ELSEWHERE } } } },
+	/* Julia's CUDA.jl without a CUDA runtime it may use */
+	{ "CUDA-JL-RUNTIME", N_("CUDA.jl found no CUDA runtime to use"),
+	  N_("CUDA.jl takes the CUDA runtime from its CUDA_Runtime_jll "
+	  "package, whose build is chosen, when the package is precompiled, "
+	  "for the CUDA the driver runs.  Precompiled where no NVIDIA driver "
+	  "was (an HPC cluster's login node, a container image's build), it "
+	  "recorded no CUDA at all, and on the GPU machine it has no runtime "
+	  "to offer.  Told to use a local toolkit instead, it found that "
+	  "toolkit incomplete; or the platform is one CUDA.jl has no builds "
+	  "for."),
+	  N_("Pin the CUDA version, so that the choice no longer asks the "
+	  "driver: julia -e 'using CUDA; CUDA.set_runtime_version!(v\"X.Y\")' "
+	  "with a CUDA the GPU machines' driver runs, then restart Julia; or "
+	  "precompile CUDA_Runtime_jll again on a machine with the driver, as "
+	  "the message shows.  For a local toolkit, install what it lacks "
+	  "(JULIA_DEBUG=CUDA_Runtime_Discovery names it)."),
+	  { { N_("CUDA.jl was precompiled where no NVIDIA driver was"),
+	    { IF(BY_MESSAGE, "reason", "precompiled") } },
+	    { N_("the local CUDA toolkit it was told to use is incomplete"),
+	    { IF(BY_MESSAGE, "reason", "local CUDA toolkit") } },
+	    { N_("a platform CUDA.jl has no builds for"),
+	    { IF(BY_MESSAGE, "reason", "unsupported platform") } } } },
 	/* DCGM's tools and samplers without their host engine */
 	{ "DCGM-HOSTENGINE", N_("DCGM cannot reach its host engine"),
 	  N_("DCGM's tools (dcgmi, dcgm-exporter, samplers) talk to the host "

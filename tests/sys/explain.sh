@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 959
+plan 973
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -591,6 +591,38 @@ recog '(EE) NVIDIA(0): Failed to initialize the NVIDIA kernel module. Please see
 recog 'Unable to determine the device handle for gpu 0000:3B:00.0: GPU is lost.  Reboot the system to recover this GPU' \
     GPU-LOST "nvidia-smi naming a GPU that fell off"
 is "$(cap pci)" 0000:3B:00.0 "GPU-LOST: the GPU's PCI address"
+# frameworks' words for a GPU they cannot use, and why, from their sources
+recog 'time=2025-02-06T17:24:31.452+08:00 level=INFO source=gpu.go:392 msg="no compatible GPUs were discovered"' \
+    CUDA-UNAVAILABLE "Ollama's discovery finding no GPU it can use"
+recog "/opt/conda/lib/python3.11/site-packages/torch/cuda/__init__.py:734: UserWarning: Can't initialize NVML
+  warnings.warn(\"Can't initialize NVML\")" NO-DRIVER "PyTorch's count of devices when NVML does not start"
+recog 'Error: Failed to initialize NVML' NO-DRIVER "a bare 'Failed to initialize NVML', its reason not given"
+recog 'Failed to initialize NVML: Driver/library version mismatch' F19 \
+    "nvidia-smi's words with the reason are still the reason's entry"
+is "$(jget "$OUT" '[m["id"] for m in d["matches"]]')" "['F19']" "and the bare row does not add NO-DRIVER"
+recog 'RuntimeError: Unable to find a valid cuDNN algorithm to run convolution' F8 \
+    "PyTorch's convolution after every algorithm failed"
+is "$(jget "$OUT" 'd["causes"][-1]["text"][:35]')" "memory ran out for the workspace of" \
+    "F8: memory for the workspaces is one of its causes"
+recog '2024-12-25 21:32:43.137142: W tensorflow/core/common_runtime/gpu/gpu_device.cc:2348] TensorFlow was not built with CUDA kernel binaries compatible with compute capability 9.0. CUDA kernels will be jit-compiled from PTX, which could take 30 minutes or longer.' \
+    PTX-JIT "TensorFlow on a GPU its build has only PTX for"
+is "$(cap 'compute capability')" 9.0 "PTX-JIT: the GPU's compute capability"
+is "$(jget "$OUT" 'd["verdict"]') $(jget "$OUT" 'd["causes"][0]["by_message"]')" "0 True" \
+    "PTX-JIT: the message shows its cause"
+jl='julia> using CUDA
+┌ Error: CUDA.jl could not find an appropriate CUDA runtime to use.
+│ 
+│ CUDA.jl'"'"'s JLLs were precompiled without an NVIDIA driver present.
+│ This can happen when installing CUDA.jl on an HPC log-in node,
+│ or in a container.'
+recog "$jl" CUDA-JL-RUNTIME "CUDA.jl precompiled where no driver was"
+is "$(jget "$OUT" '[c["text"] for c in d["causes"] if c.get("by_message")]')" \
+    "['CUDA.jl was precompiled where no NVIDIA driver was']" "CUDA-JL-RUNTIME: its reason read, cause 1 only"
+recog 'Error: CUDA.jl could not find an appropriate CUDA runtime to use.
+
+  Could not diagnose why the CUDA runtime is not available.' CUDA-JL-RUNTIME "CUDA.jl without a diagnosis"
+is "$(jget "$OUT" '[c["text"] for c in d["causes"] if c.get("by_message")]')" "[]" \
+    "CUDA-JL-RUNTIME: no reason, no cause claimed"
 # conda's solvers with a __cuda older than the package needs: the driver
 recog 'UnsatisfiableError: The following specifications were found to be incompatible with your system:
 
