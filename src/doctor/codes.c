@@ -609,6 +609,16 @@ static const struct wrapper wrappers[] = {
 	{ "nvidia-smi", "Failed to initialize NVML: ", "Failed to initialize "
 	    "NVML: *()", 0, 1, 0, "nvmlReturn_t", NULL, 0 },
 	{ NULL, "nvml error: ", "nvml error: *()", 0, 1, 0, "nvmlReturn_t", NULL, 0 },
+	/* and after a program's own words for nvmlInit() failing, which
+	 * print nvmlErrorString() or pynvml's NVMLError after them ("nvmlInit
+	 * failed: Driver Not Loaded", "NVML initialization failed: Unknown
+	 * Error", "unable to initialize NVML: Insufficient Permissions") */
+	{ NULL, "nvmlInit", "nvmlInit(_v[0-9])?(\\(\\))? failed!?:? *()", 0, 3,
+	    0, "nvmlReturn_t", NULL, 0 },
+	{ NULL, "NVML initiali", "NVML initiali[sz]ation failed:? *()", 0, 1,
+	    0, "nvmlReturn_t", NULL, 0 },
+	{ NULL, " initialize NVML: ", "(unable to|could not|couldn't|cannot|"
+	    "can't) initialize NVML: *()", 0, 2, 0, "nvmlReturn_t", NULL, 0 },
 	/* the Kubernetes device plugin's chain of go-nvml errors, NVML's
 	 * words last: "error visiting device: error getting device memory
 	 * info: Insufficient Permissions" */

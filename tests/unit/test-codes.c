@@ -676,6 +676,20 @@ main(void)
 				    "info: %s", c->text);
 				check(h, c, "the device plugin's chain", text,
 				    1);
+				/* a program's own words for nvmlInit()
+				 * failing, NVML's words after them */
+				snprintf(text, sizeof(text), "[monitor] "
+				    "nvmlInit failed: %s", c->text);
+				check(h, c, "nvmlInit failed: and its words",
+				    text, 1);
+				snprintf(text, sizeof(text), "WARNING: NVML "
+				    "initialization failed: %s", c->text);
+				check(h, c, "NVML initialization failed: and "
+				    "its words", text, 1);
+				snprintf(text, sizeof(text), "the app: unable "
+				    "to initialize NVML: %s", c->text);
+				check(h, c, "unable to initialize NVML: and "
+				    "its words", text, 1);
 			}
 			/* go-nvml's String(): the name without "NVML_" */
 			snprintf(text, sizeof(text), "error starting plugins: "
