@@ -10,7 +10,7 @@
 
 #include "base/util.h"
 
-#define MAXCAUSES 10
+#define MAXCAUSES 12
 #define MAXSHOWS 6
 #define MAXCONDS 2
 
