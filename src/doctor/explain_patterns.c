@@ -26,6 +26,8 @@
 #define SYMBOL UNDEF ":? *[\"'`]?"
 #define COULD "Could not load library"
 /* the Windows names of the same libraries: cublas64_12.dll */
+/* the codes of Windows' loader refusing a DLL (WIN-DLL) */
+#define WINLOAD "(126|127|193|1114)"
 #define NVDLL "(cu[a-zA-Z_]+|nvrtc-builtins|nvrtc|nvJitLink|npp[a-z_]*)64_" \
 	"[0-9]+(_[0-9]+)?" \
 	"\\.dll"
@@ -3800,6 +3802,74 @@ const struct pattern cds_explain_patterns[] = {
 	    "The paging file is too small", { NULL } },
 	{ "WIN-PAGEFILE", 1, "页面文件太小", 0, NULL, "页面文件太小",
 	    { NULL } },
+	/* Windows' loader refusing a DLL, by Microsoft's system error code
+	 * (winerror.h): 126 ERROR_MOD_NOT_FOUND, 127 ERROR_PROC_NOT_FOUND,
+	 * 193 ERROR_BAD_EXE_FORMAT, 1114 ERROR_DLL_INIT_FAILED.  Python's
+	 * "[WinError 126] ... Error loading "...\torch\lib\shm.dll" or one
+	 * of its dependencies", ONNX Runtime's "LoadLibrary failed with error
+	 * 126", .NET's "Win32Exception (126)" and HRESULT "(0x8007007E)";
+	 * ranked after every entry that knows the DLL (an NVIDIA one by its
+	 * name, WIN-PAGEFILE's 1455) */
+	{ "WIN-DLL", 4, "[WinError ", 0, NULL, "\\[WinError " WINLOAD "\\]"
+	    "([^\"\n]*Error loading \"([^\"\n]+)\")?", { NULL, "Windows error",
+	    NULL, "DLL" } },
+	{ "WIN-DLL", 4, "LoadLibrary", 0, NULL, "LoadLibrary(Ex)?[AW]? "
+	    "failed with error " WINLOAD "\\b", { NULL, NULL,
+	    "Windows error" } },
+	{ "WIN-DLL", 4, "Win32Exception (", 0, NULL, "Win32Exception \\("
+	    WINLOAD "\\)", { NULL, "Windows error" } },
+	{ "WIN-DLL", 4, "0x8007", 0, NULL, "0x8007(007E|007F|00C1|045A)\\b",
+	    { NULL, "HRESULT" } },
+	/* Python's own words around the loader's: an extension module
+	 * ("DLL load failed while importing _C: ..."), ctypes ("Could not
+	 * find module 'X.dll' (or one of its dependencies)") */
+	{ "WIN-DLL", 4, "DLL load failed", 0, NULL, "DLL load failed( while "
+	    "importing ([A-Za-z0-9_.]+))?", { NULL, NULL, "module" } },
+	{ "WIN-DLL", 4, "Could not find module '", 0, NULL, "Could not find "
+	    "module '([^'\n]+)' \\(or one of its dependencies\\)",
+	    { NULL, "DLL" } },
+	/* the loader's words without their number, in the system's
+	 * language as Windows prints them (126 in English, German, French,
+	 * Spanish, Italian, Portuguese, Russian, Japanese, Korean and both
+	 * Chinese; 127, 193 and 1114 in the languages seen with them) */
+	{ "WIN-DLL", 4, "specified module could not be found", 0, NULL,
+	    "specified module could not be found", { NULL } },
+	{ "WIN-DLL", 4, "specified procedure could not be found", 0, NULL,
+	    "specified procedure could not be found", { NULL } },
+	{ "WIN-DLL", 4, "initialization routine failed", 0, NULL,
+	    "initiali[sz]ation routine failed", { NULL } },
+	{ "WIN-DLL", 4, "is not a valid Win32 application", 0, NULL,
+	    "is not a valid Win32 application", { NULL } },
+	{ "WIN-DLL", 4, "angegebene Modul wurde nicht gefunden", 0, NULL,
+	    "angegebene Modul wurde nicht gefunden", { NULL } },
+	{ "WIN-DLL", 4, "angegebene Prozedur wurde nicht gefunden", 0, NULL,
+	    "angegebene Prozedur wurde nicht gefunden", { NULL } },
+	{ "WIN-DLL", 4, "module spécifié est introuvable", 0, NULL,
+	    "module spécifié est introuvable", { NULL } },
+	{ "WIN-DLL", 4, "procédure spécifiée est introuvable", 0, NULL,
+	    "procédure spécifiée est introuvable", { NULL } },
+	{ "WIN-DLL", 4, "encontrar el módulo especificado", 0, NULL,
+	    "encontrar el módulo especificado", { NULL } },
+	{ "WIN-DLL", 4, "trovare il modulo specificato", 0, NULL,
+	    "trovare il modulo specificato", { NULL } },
+	{ "WIN-DLL", 4, "encontrar o módulo especificado", 0, NULL,
+	    "encontrar o módulo especificado", { NULL } },
+	{ "WIN-DLL", 4, "Не найден указанный модуль", 0, NULL,
+	    "Не найден указанный модуль", { NULL } },
+	{ "WIN-DLL", 4, "指定されたモジュールが見つかりません", 0, NULL,
+	    "指定されたモジュールが見つかりません", { NULL } },
+	{ "WIN-DLL", 4, "지정된 모듈을 찾을 수 없습니다", 0, NULL,
+	    "지정된 모듈을 찾을 수 없습니다", { NULL } },
+	{ "WIN-DLL", 4, "找不到指定的模", 0, NULL, "找不到指定的模(块|組)",
+	    { NULL } },
+	{ "WIN-DLL", 4, "找不到指定的程序", 0, NULL, "找不到指定的程序",
+	    { NULL } },
+	{ "WIN-DLL", 4, "初始化例程失败", 0, NULL, "初始化例程失败",
+	    { NULL } },
+	{ "WIN-DLL", 4, "초기화 루틴을 실행할 수 없습니다", 0, NULL,
+	    "초기화 루틴을 실행할 수 없습니다", { NULL } },
+	{ "WIN-DLL", 4, "不是有效的 Win32 应用程序", 0, NULL,
+	    "不是有效的 Win32 应用程序", { NULL } },
 	/* NCCL (init.cc): "Duplicate GPU detected : rank 1 and rank 0 both
 	 * on CUDA device 10" */
 	{ "NCCL-DUP-GPU", 1, "Duplicate GPU detected", 0, NULL, "Duplicate GPU "

@@ -2120,6 +2120,45 @@ const struct entry_def cds_explain_entries[] = {
 	  { { N_("the memory Windows may commit is spent (cannot be checked "
 	    "from the message alone: see Task Manager's Committed figure)"),
 	    { { NULL, { { NULL } } } } } } },
+	/* Microsoft's system error codes of the loader (winerror.h): 126
+	 * ERROR_MOD_NOT_FOUND, 127 ERROR_PROC_NOT_FOUND, 193
+	 * ERROR_BAD_EXE_FORMAT, 1114 ERROR_DLL_INIT_FAILED */
+	{ "WIN-DLL", N_("Windows could not load a DLL"),
+	  N_("Windows' loader refused a DLL the program loads, or a DLL that "
+	  "one depends on.  Error 126 (\"The specified module could not be "
+	  "found\"): that DLL or one it needs is on no folder of the DLL "
+	  "search path, and Windows does not say which.  127 (\"The "
+	  "specified procedure could not be found\"): a DLL was found but "
+	  "lacks a function the other needs, another version than the one "
+	  "it was built against.  193 (\"is not a valid Win32 "
+	  "application\"): the file is not a DLL for this process, a 32-bit "
+	  "one in a 64-bit program or not a DLL at all.  1114 (\"A dynamic "
+	  "link library (DLL) initialization routine failed\"): the DLL "
+	  "loaded but its start-up code failed.  Windows prints the words "
+	  "in the system's language."),
+	  N_("Find the DLL that is missing: dumpbin /dependents on the DLL the "
+	  "message names (Visual Studio's tools) lists what it needs.  Put "
+	  "the folder that holds it on PATH, or add it with "
+	  "os.add_dll_directory() before the import; CUDA's and cuDNN's DLLs "
+	  "(cudart64_*.dll, cublas64_*.dll, cudnn*64_*.dll) come with the "
+	  "CUDA toolkit or the nvidia-* wheels, MSVCP140.dll and "
+	  "VCRUNTIME140.dll with the Microsoft Visual C++ Redistributable "
+	  "(x64).  For 127, remove the other copy found first; for 193, "
+	  "install the 64-bit build, or download the file again."),
+	  { { N_("a DLL it depends on is on no folder of the search path (a "
+	    "CUDA or cuDNN DLL, an OpenMP or C++ runtime DLL)"),
+	    { { NULL, { { NULL } } } } },
+	    { N_("another version of a DLL than the one it was built against "
+	    "was found first"), { IF(BY_MESSAGE, "Windows error", "=127") } },
+	    { N_("a 32-bit DLL in a 64-bit process, or a file that is not a "
+	    "DLL (a download cut short)"), { IF(BY_MESSAGE, "Windows error",
+	    "=193") } },
+	    { N_("the Microsoft Visual C++ runtime is missing or older than "
+	    "the DLL needs, or another DLL loaded first conflicts with it"),
+	    { { NULL, { { NULL } } } } },
+	    { N_("the DLL was built for instructions this processor lacks "
+	    "(AVX, AVX2: a build for older CPUs is needed)"),
+	    { { NULL, { { NULL } } } } } } },
 	/* glibc's version check: a library built on a newer system */
 	{ "LIBC-OLD", N_("a library needs a newer C or C++ runtime than the "
 	  "one loaded"),

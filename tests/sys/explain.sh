@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 973
+plan 995
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -167,11 +167,12 @@ for t in 'cc1plus: out of memory' 'open: file not found' \
     'this build of the docs does not support CUDA-free PDF output' \
     'src/common/inc/nvtx.h:12:3: error: unknown type name' \
     'DynamicLibNotFoundError: Failure finding "libpng*.so"' \
-    "FileNotFoundError: Could not find module 'png16.dll' (or one of its dependencies)" \
     'Runtime compute cap 87 is not compatible with compile time compute cap 87'; do
 	cds --root "$E0" explain --json "$t"
 	is "$(jget "$OUT" 'd["recognised"]')" False "not a CUDA code: $t"
 done
+recog "FileNotFoundError: Could not find module 'png16.dll' (or one of its dependencies)" \
+    WIN-DLL "a DLL of no CUDA library: Windows' loader, no CUDA code"
 recog 'called `Result::unwrap()` on an `Err` value: DlOpen { desc: "libcuda.so: cannot open shared object file: No such file or directory" }' \
     DRIVER-LIB "the driver's development link opened by name: the driver's"
 is "$(jget "$OUT" '[m["id"] for m in d["matches"]]')" "['DRIVER-LIB']" \
@@ -336,6 +337,40 @@ recog 'OSError: [WinError 1455] The paging file is too small for this operation 
     WIN-PAGEFILE "Windows' commit limit spent mapping a CUDA DLL (not the DLL's fault)"
 cds --root "$E0" explain --json 'Process finished with exit code 14550'
 is "$(jget "$OUT" 'd.get("id")')" None "another number beginning with 1455: not WIN-PAGEFILE"
+# Windows' loader by its code and its words, in the system's language
+recog 'OSError: [WinError 126] 找不到指定的模块。 Error loading "E:\app\lib\site-packages\torch\lib\fbgemm.dll" or one of its dependencies.' \
+    WIN-DLL "Python's WinError 126 for a DLL that is not NVIDIA's"
+is "$(cap 'Windows error')|$(cap DLL)" '126|E:\app\lib\site-packages\torch\lib\fbgemm.dll' \
+    "WIN-DLL: the code and the DLL captured"
+is "$(jget "$OUT" 'd["cause_here"]')" None "WIN-DLL 126: which DLL is missing is not claimed"
+recog 'RuntimeError: D:\a\_work\1\s\onnxruntime\core\session\provider_bridge_ort.cc:1209 onnxruntime::ProviderLibrary::Get [ONNXRuntimeError] : 1 : FAIL : LoadLibrary failed with error 1114 "" when trying to load "C:\env\Lib\site-packages\onnxruntime_providers_cuda.dll"' \
+    WIN-DLL "ONNX Runtime's provider DLL whose start-up failed (1114)"
+is "$(jget "$OUT" 'd["cause_here"]')" None "WIN-DLL 1114: no cause claimed"
+recog 'LoadLibrary failed with error 193' WIN-DLL "LoadLibrary's error 193"
+is "$(jget "$OUT" '[c["text"][:9] for c in d["causes"] if c["by_message"]]')" "['a 32-bit ']" \
+    "WIN-DLL 193: the message itself shows a file not for this process"
+recog 'OSError: [WinError 127] The specified procedure could not be found. Error loading "C:\py\Lib\site-packages\torchaudio\lib\libtorchaudio.pyd" or one of its dependencies.' \
+    WIN-DLL "WinError 127"
+is "$(jget "$OUT" '[c["text"][:13] for c in d["causes"] if c["by_message"]]')" "['another versi']" \
+    "WIN-DLL 127: another version found first, by the message"
+for w in 'DLL load failed while importing _C: Das angegebene Modul wurde nicht gefunden.' \
+    'Error: Le module spécifié est introuvable.' \
+    'ImportError: DLL load failed: 指定されたモジュールが見つかりません。' \
+    'System.DllNotFoundException: Unable to load DLL '"'"'x.dll'"'"' or one of its dependencies: 지정된 모듈을 찾을 수 없습니다. (0x8007007E)' \
+    'Could not load DLL: Could not find module '"'"'C:\ai\llama.dll'"'"' (or one of its dependencies). Try using the full path with constructor syntax.' \
+    'Win32Exception (126): No se puede encontrar el módulo especificado' \
+    'OSError: [WinError 1114] 动态链接库(DLL)初始化例程失败。' \
+    'LoadLibrary failure: Не найден указанный модуль.'; do
+	recog "$w" WIN-DLL "Windows' loader: ${w%%:*}"
+done
+recog 'OSError: [WinError 126] The specified module could not be found. Error loading "C:\venv\lib\site-packages\torch\lib\cudnn_cnn_infer64_8.dll" or one of its dependencies.' \
+    F2 "an NVIDIA DLL by its name: its own entry, not WIN-DLL"
+is "$(jget "$OUT" '[m["id"] for m in d["matches"]][-1]')" WIN-DLL "WIN-DLL ranked after it"
+for w in 'OSError: [WinError 2] The system cannot find the file specified' \
+    'LoadLibrary failed with error 1260' 'exit code 0x80070005'; do
+	cds --root "$E0" explain --json "$w"
+	is "$(jget "$OUT" 'd.get("id")')" None "not the loader's codes: $w"
+done
 recog 'ml.dmlc.xgboost4j.java.XGBoostError: [04:43:42] /workspace/src/common/cuda_dr_utils.cc:27: Check failed: status == cudaDriverEntryPointSuccess: cuMemBatchDecompressAsync' \
     F16 "the runtime's entry-point query for a newer driver function"
 is "$(cap 'driver function') $(cap 'needs CUDA')" "cuMemBatchDecompressAsync 12.6" \
@@ -843,7 +878,7 @@ is "$(cap module)" __triton_launcher "TRITON-HELPER: the module named"
 recog '/tmp/tmpab12/cuda_utils.c:6:10: fatal error: Python.h: No such file or directory' \
     TRITON-HELPER "Triton's helper without the Python headers"
 recog 'ImportError: DLL load failed while importing _ssl: The specified module could not be found.' \
-    None "another module's DLL: not Triton's"
+    WIN-DLL "another module's DLL: Windows' loader, not Triton's"
 recog 'ImportError: DLL load failed while importing _fused: The specified procedure could not be found.' \
     TORCH-ABI "Windows' words for an extension built against another PyTorch"
 recog 'Expected symbol in library: DlSym { desc: "/opt/cuda/lib64/libnvrtc.so: undefined symbol: nvrtcGetNVVM" }' \
@@ -1451,9 +1486,9 @@ is "$(ids 'Could not locate cudnn64_9.dll. Please make sure it is in your librar
 is "$(ids 'Could not load library cudnn_cnn_infer64_8.dll. Error code 126')" "['F2', 'F6']" \
 	"Windows' error 126 on a cuDNN DLL: also not where the loader looks"
 is "$(ids 'OSError: [WinError 127] 找不到指定的程序。 Error loading "D:\\py\\torch\\lib\\cudnn_adv_train64_8.dll" or one of its dependencies.')" \
-	"['F2', 'F1']" "error 127 in any language on a cuDNN 8 sub-library: two releases' siblings"
+	"['F2', 'F1', 'WIN-DLL']" "error 127 in any language on a cuDNN 8 sub-library: two releases' siblings"
 is "$(ids 'OSError: [WinError 127] The specified procedure could not be found. Error loading "C:\\x\\torch\\lib\\shm.dll" or one of its dependencies.')" \
-	"[]" "error 127 on a DLL that is not cuDNN's: no F1"
+	"['WIN-DLL']" "error 127 on a DLL that is not cuDNN's: no F1, Windows' loader only"
 is "$(ids 'ImportError: libcuda.so.1: cannot open shared object file: No such file or directory')" \
 	"['DRIVER-LIB', 'NO-DRIVER']" "the driver's libcuda.so.1 missing: also no driver at all"
 is "$(ids 'ImportError: libcuda.so: cannot open shared object file: No such file or directory')" \
@@ -1688,8 +1723,8 @@ is "$(ids 'RuntimeError: Unsupported device: cudagraph_trees')" "[]" "another wo
 is "$(ids "GPU engine requested, but required package 'cudf_polars' not found.")" "['F27']" \
 	"Polars without its GPU engine"
 is "$(ids "FileNotFoundError: Could not find module 'J:\\env\\Lib\\site-packages\\llama_cpp_cuda\\lib\\llama.dll' (or one of its dependencies). Try using the full path with constructor syntax.")" \
-	"['F13', 'DRIVER-LIB']" "ctypes on a CUDA build's DLL: its CUDA runtime, or the driver's DLL"
-is "$(ids "FileNotFoundError: Could not find module 'C:\\app\\lib\\llama.dll' (or one of its dependencies).")" "[]" \
+	"['F13', 'DRIVER-LIB', 'WIN-DLL']" "ctypes on a CUDA build's DLL: its CUDA runtime, or the driver's DLL"
+is "$(ids "FileNotFoundError: Could not find module 'C:\\app\\lib\\llama.dll' (or one of its dependencies).")" "['WIN-DLL']" \
 	"ctypes on a DLL of no CUDA build: not said to be CUDA's"
 
 # PyTorch's allocator's account without its first words, both wordings
