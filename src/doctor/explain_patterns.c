@@ -760,6 +760,22 @@ const struct pattern cds_explain_patterns[] = {
 	 * ranked after a failure printed beside it (its cudart loader's) */
 	{ "CUDA-UNAVAILABLE", 3, "no compatible GPUs were discovered", 0,
 	    NULL, "no compatible GPUs were discovered", { NULL } },
+	/* PyTorch's collect_env (torch/utils/collect_env.py): "Is CUDA
+	 * available: False" says no without saying why; its "CUDA used to
+	 * build PyTorch: None", written where torch.version.cuda is None and
+	 * CUDA is not available, is a CPU build (a ROCm build says N/A) */
+	{ "CUDA-UNAVAILABLE", 3, "Is CUDA available: False", 0, NULL,
+	    "Is CUDA available: False\\b", { NULL } },
+	{ "F27", 2, "CUDA used to build PyTorch: None", 0, NULL, "CUDA used "
+	    "to build PyTorch: None\\b", { NULL } },
+	/* PyTorch's cpp_extension finding a toolkit while torch says no
+	 * ("if cuda_home and not torch.cuda.is_available(): ... No CUDA
+	 * runtime is found, using CUDA_HOME='/usr/local/cuda'"), in a
+	 * build of an extension or at import; last of all: a text with
+	 * its own error is about that */
+	{ "CUDA-UNAVAILABLE", 4, "No CUDA runtime is found, using CUDA_HOME",
+	    0, NULL, "No CUDA runtime is found, using CUDA_HOME=['\"]?"
+	    "([^'\"\n]*)", { NULL, "CUDA_HOME" } },
 	/* Python's int() on a GPU's or a MIG slice's UUID, where a program
 	 * maps CUDA_VISIBLE_DEVICES to device numbers: "ValueError: invalid
 	 * literal for int() with base 10:
@@ -1285,6 +1301,11 @@ const struct pattern cds_explain_patterns[] = {
 	/* the kernel module's own allocation for the GPU failing (its status
 	 * NV_ERR_NO_MEMORY in NVRM's log: a GPU whose memory is the
 	 * system's, GB10, Jetson, exhausted) */
+	/* TensorRT's logger, its category OutOfMemory: "[executionContext.cpp::
+	 * ExecutionContext::470] Error Code 2: OutOfMemory (no further
+	 * information)"; its builder's buffers say the same */
+	{ "CUDA-OOM", 2, "Error Code ", 0, NULL, "Error Code [0-9]+: "
+	    "OutOfMemory\\b", { NULL } },
 	{ "CUDA-OOM", 3, "NV_ERR_NO_MEMORY", 0, "NVRM", "NV_ERR_NO_MEMORY",
 	    { NULL } },
 	/* Vulkan's (ncnn's "vkAllocateMemory failed -2"): VkResult -2 is
@@ -2459,6 +2480,13 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F27", 3, "+cpu", 1, NULL, "(py)?torch(-|==)v?([0-9]+\\.[0-9]+"
 	    "[0-9.a-z]*\\+cpu)([^A-Za-z0-9,]|$)", { NULL, NULL, NULL,
 	    "torch" } },
+	/* the same version alone, as torch.__version__ prints it ("2.4.0+cpu"
+	 * on a line of its own, collect_env's "PyTorch version: 2.4.0+cpu"):
+	 * the local tag +cpu is the CPU index's builds of PyTorch and its
+	 * companions; not pip's list of an index's versions */
+	{ "F27", 3, "+cpu", 1, "!from versions:", "v?([0-9]+\\.[0-9]+"
+	    "(\\.[0-9]+)*(\\.post[0-9]+)?\\+cpu)([^A-Za-z0-9,.]|\\.?$|\\. )",
+	    { NULL, "version" } },
 	/* llama.cpp finding no GPU to offload to ("warning: one possible
 	 * reason is that llama.cpp was compiled without GPU support"); not
 	 * where the same build lists a CUDA device ("CUDA0: NVIDIA ...") */

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 995
+plan 1006
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -337,6 +337,30 @@ recog 'OSError: [WinError 1455] The paging file is too small for this operation 
     WIN-PAGEFILE "Windows' commit limit spent mapping a CUDA DLL (not the DLL's fault)"
 cds --root "$E0" explain --json 'Process finished with exit code 14550'
 is "$(jget "$OUT" 'd.get("id")')" None "another number beginning with 1455: not WIN-PAGEFILE"
+# PyTorch's own reports of itself: torch.__version__ and collect_env
+recog '2.4.0+cpu
+None
+False' F27 "torch.__version__ of a CPU wheel on a line of its own"
+is "$(cap version)" 2.4.0+cpu "F27: the version captured"
+recog 'PyTorch version: 2.3.0+cpu
+Is debug build: False
+CUDA used to build PyTorch: None
+ROCM used to build PyTorch: N/A
+Is CUDA available: False' F27 "collect_env of a CPU build"
+recog 'PyTorch version: 2.3.0+cu121
+CUDA used to build PyTorch: 12.1
+Is CUDA available: False' CUDA-UNAVAILABLE "collect_env of a CUDA build that sees no GPU: not said to be a CPU build"
+is "$(jget "$OUT" '[m["id"] for m in d["matches"]]')" "['CUDA-UNAVAILABLE']" "no F27 beside it"
+recog "No CUDA runtime is found, using CUDA_HOME='/usr/local/cuda'" CUDA-UNAVAILABLE \
+    "cpp_extension's word that torch sees no CUDA"
+is "$(cap CUDA_HOME)" /usr/local/cuda "the CUDA_HOME it uses captured"
+for w in 'ERROR: Could not find a version that satisfies the requirement torch==2.1.0+cu121 (from versions: 2.2.0, 2.2.0+cpu, 2.2.0+cu118)' \
+    'Is CUDA available: True' 'version 2.4.0+cpuX'; do
+	cds --root "$E0" explain --json "$w"
+	is "$(jget "$OUT" '"F27" in [m["id"] for m in d.get("matches", [])]')" False "no CPU build read in: $w"
+done
+recog '2: [executionContext.cpp::ExecutionContext::470] Error Code 2: OutOfMemory (no further information)' \
+    CUDA-OOM "TensorRT's logger, its category OutOfMemory"
 # Windows' loader by its code and its words, in the system's language
 recog 'OSError: [WinError 126] 找不到指定的模块。 Error loading "E:\app\lib\site-packages\torch\lib\fbgemm.dll" or one of its dependencies.' \
     WIN-DLL "Python's WinError 126 for a DLL that is not NVIDIA's"
