@@ -1194,7 +1194,7 @@ const struct pattern cds_explain_patterns[] = {
 	 * nvidia-smi's own words always name the reason (F19, CTR-CGROUP,
 	 * CTR-PERM).  Ranked after a failure printed beside them. */
 	{ "NO-DRIVER", 3, "Can't initialize NVML", 0, NULL, "Can't "
-	    "initialize NVML", { NULL } },
+	    "initialize NVML[.!]?[ \t]*(\n|$)", { NULL } },
 	{ "NO-DRIVER", 3, "Failed to initialize NVML", 0, NULL, "Failed to "
 	    "initialize NVML[.!]?[ \t]*(\n|$)", { NULL } },
 	{ "CUDA-803", 1, "unsupported display driver / cuda driver "

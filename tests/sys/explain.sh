@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1006
+plan 1008
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -659,6 +659,9 @@ recog 'Error: Failed to initialize NVML' NO-DRIVER "a bare 'Failed to initialize
 recog 'Failed to initialize NVML: Driver/library version mismatch' F19 \
     "nvidia-smi's words with the reason are still the reason's entry"
 is "$(jget "$OUT" '[m["id"] for m in d["matches"]]')" "['F19']" "and the bare row does not add NO-DRIVER"
+recog "Can't initialize NVML: Driver/library version mismatch" F19 \
+    "PyTorch's words with a reason after them: the reason's entry"
+is "$(jget "$OUT" '[m["id"] for m in d["matches"]]')" "['F19']" "and no NO-DRIVER beside it"
 recog 'RuntimeError: Unable to find a valid cuDNN algorithm to run convolution' F8 \
     "PyTorch's convolution after every algorithm failed"
 is "$(jget "$OUT" 'd["causes"][-1]["text"][:35]')" "memory ran out for the workspace of" \
