@@ -25,9 +25,9 @@
  * quoted it ('undefined symbol: "ncclCommWindowRegister"') */
 #define SYMBOL UNDEF ":? *[\"'`]?"
 #define COULD "Could not load library"
-/* the Windows names of the same libraries: cublas64_12.dll */
 /* the codes of Windows' loader refusing a DLL (WIN-DLL) */
 #define WINLOAD "(126|127|193|1114)"
+/* the Windows names of the same libraries: cublas64_12.dll */
 #define NVDLL "(cu[a-zA-Z_]+|nvrtc-builtins|nvrtc|nvJitLink|npp[a-z_]*)64_" \
 	"[0-9]+(_[0-9]+)?" \
 	"\\.dll"
@@ -1298,14 +1298,14 @@ const struct pattern cds_explain_patterns[] = {
 	    "capacity| has a total capacity)", { NULL, "allocation" } },
 	{ "CUDA-OOM", 2, "OutOfMemoryError", 1, NULL, "torch\\.(cuda\\.)?"
 	    "OutOfMemoryError:", { NULL } },
-	/* the kernel module's own allocation for the GPU failing (its status
-	 * NV_ERR_NO_MEMORY in NVRM's log: a GPU whose memory is the
-	 * system's, GB10, Jetson, exhausted) */
 	/* TensorRT's logger, its category OutOfMemory: "[executionContext.cpp::
 	 * ExecutionContext::470] Error Code 2: OutOfMemory (no further
 	 * information)"; its builder's buffers say the same */
 	{ "CUDA-OOM", 2, "Error Code ", 0, NULL, "Error Code [0-9]+: "
 	    "OutOfMemory\\b", { NULL } },
+	/* the kernel module's own allocation for the GPU failing (its status
+	 * NV_ERR_NO_MEMORY in NVRM's log: a GPU whose memory is the
+	 * system's, GB10, Jetson, exhausted) */
 	{ "CUDA-OOM", 3, "NV_ERR_NO_MEMORY", 0, "NVRM", "NV_ERR_NO_MEMORY",
 	    { NULL } },
 	/* Vulkan's (ncnn's "vkAllocateMemory failed -2"): VkResult -2 is
@@ -3856,6 +3856,12 @@ const struct pattern cds_explain_patterns[] = {
 	{ "WIN-DLL", 4, "Could not find module '", 0, NULL, "Could not find "
 	    "module '([^'\n]+)' \\(or one of its dependencies\\)",
 	    { NULL, "DLL" } },
+	/* a DLL "or one of its dependencies" without the loader's code
+	 * (PyTorch's "Error loading "...\\fbgemm.dll" or one of its
+	 * dependencies", .NET's "Unable to load DLL 'x.dll' or one of its
+	 * dependencies"); .NET on Linux says "shared library", not this */
+	{ "WIN-DLL", 4, ".dll", 0, NULL, "\\.dll([\"'`]|”|’)? or one of its "
+	    "dependencies", { NULL } },
 	/* the loader's words without their number, in the system's
 	 * language as Windows prints them (126 in English, German, French,
 	 * Spanish, Italian, Portuguese, Russian, Japanese, Korean and both

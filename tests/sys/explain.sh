@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1008
+plan 1011
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -152,7 +152,6 @@ for t in 'cc1plus: out of memory' 'open: file not found' \
     'ERROR: failed to solve: library/ubuntu:99.04: not found' \
     'The camera installed in this system is not supported by the app' \
     'Could not locate config.dll. Please make sure it is in your library path!' \
-    'Error loading "C:\\app\\lib\\png16.dll" or one of its dependencies.' \
     'Cannot find CUDA toolkit samples, skipping' \
     'Init provider failed: no model' \
     'loaded the OptiX library of driver 580' \
@@ -171,6 +170,8 @@ for t in 'cc1plus: out of memory' 'open: file not found' \
 	cds --root "$E0" explain --json "$t"
 	is "$(jget "$OUT" 'd["recognised"]')" False "not a CUDA code: $t"
 done
+recog 'Error loading "C:\\app\\lib\\png16.dll" or one of its dependencies.' \
+    WIN-DLL "a DLL of no CUDA library, no code: Windows' loader"
 recog "FileNotFoundError: Could not find module 'png16.dll' (or one of its dependencies)" \
     WIN-DLL "a DLL of no CUDA library: Windows' loader, no CUDA code"
 recog 'called `Result::unwrap()` on an `Err` value: DlOpen { desc: "libcuda.so: cannot open shared object file: No such file or directory" }' \
@@ -387,6 +388,12 @@ for w in 'DLL load failed while importing _C: Das angegebene Modul wurde nicht g
     'LoadLibrary failure: Не найден указанный модуль.'; do
 	recog "$w" WIN-DLL "Windows' loader: ${w%%:*}"
 done
+recog 'Error loading "C:\py\torch\lib\c10.dll" or one of its dependencies.' WIN-DLL \
+    "a DLL or one of its dependencies, the code not given"
+recog "Unable to load DLL 'C:\\Program Files\\app\\onnxruntime.dll' or one of its dependencies" \
+    WIN-DLL ".NET's words for a DLL, a path with a space"
+recog "System.DllNotFoundException: Unable to load shared library 'libcuda.so' or one of its dependencies." \
+    DRIVER-LIB ".NET on Linux: the loader's library, not Windows'"
 recog 'OSError: [WinError 126] The specified module could not be found. Error loading "C:\venv\lib\site-packages\torch\lib\cudnn_cnn_infer64_8.dll" or one of its dependencies.' \
     F2 "an NVIDIA DLL by its name: its own entry, not WIN-DLL"
 is "$(jget "$OUT" '[m["id"] for m in d["matches"]][-1]')" WIN-DLL "WIN-DLL ranked after it"
