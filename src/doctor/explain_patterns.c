@@ -760,6 +760,13 @@ const struct pattern cds_explain_patterns[] = {
 	 * ranked after a failure printed beside it (its cudart loader's) */
 	{ "CUDA-UNAVAILABLE", 3, "no compatible GPUs were discovered", 0,
 	    NULL, "no compatible GPUs were discovered", { NULL } },
+	/* Accelerate asked for fp16 on a device that is not a CUDA GPU:
+	 * "ValueError: fp16 mixed precision requires a GPU (not 'cpu')", the
+	 * older words without the device; not Apple's 'mps' or a TPU's
+	 * 'xla', which have no CUDA to find */
+	{ "CUDA-UNAVAILABLE", 3, "mixed precision requires a GPU", 0, NULL,
+	    "mixed precision requires a GPU( \\(not 'cpu'\\)|[.!]?[ \t]*"
+	    "(\n|$))", { NULL } },
 	/* PyTorch's collect_env (torch/utils/collect_env.py): "Is CUDA
 	 * available: False" says no without saying why; its "CUDA used to
 	 * build PyTorch: None", written where torch.version.cuda is None and
@@ -2037,7 +2044,7 @@ const struct pattern cds_explain_patterns[] = {
 	    "package" } },
 	{ "EXT-NOT-BUILT", 4, "No module named '", 0, "!named 'torch.",
 	    "No module named '"
-	    "(([A-Za-z0-9_]+\\.)*[A-Za-z0-9_]+_cuda|([A-Za-z0-9_]+\\.)+_C)'",
+	    "(([A-Za-z0-9_]+\\.)*[A-Za-z0-9_]+_cuda|([A-Za-z0-9_]+\\.)+_(C|ext))'",
 	    { NULL, "module" } },
 	{ "EXT-NOT-BUILT", 3, "name '_C' is not defined", 0, NULL, "name '_C' "
 	    "is not defined", { NULL } },

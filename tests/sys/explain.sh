@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1011
+plan 1016
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -338,6 +338,17 @@ recog 'OSError: [WinError 1455] The paging file is too small for this operation 
     WIN-PAGEFILE "Windows' commit limit spent mapping a CUDA DLL (not the DLL's fault)"
 cds --root "$E0" explain --json 'Process finished with exit code 14550'
 is "$(jget "$OUT" 'd.get("id")')" None "another number beginning with 1455: not WIN-PAGEFILE"
+# Accelerate's fp16 on a device that is not a CUDA GPU; an extension
+# package's compiled _ext missing
+recog "ValueError: fp16 mixed precision requires a GPU (not 'cpu')." CUDA-UNAVAILABLE \
+    "Accelerate's fp16 where torch sees no CUDA GPU"
+recog 'ValueError: fp16 mixed precision requires a GPU' CUDA-UNAVAILABLE \
+    "Accelerate's older words, no device named"
+cds --root "$E0" explain --json "ValueError: fp16 mixed precision requires a GPU (not 'mps')."
+is "$(jget "$OUT" 'd.get("id")')" None "Accelerate on Apple's GPU: no CUDA to find, not claimed"
+recog "ModuleNotFoundError: No module named 'mmcv._ext'" EXT-NOT-BUILT \
+    "a package's compiled _ext missing (mmcv without its ops)"
+is "$(cap module)" mmcv._ext "EXT-NOT-BUILT: the module captured"
 # PyTorch's own reports of itself: torch.__version__ and collect_env
 recog '2.4.0+cpu
 None
