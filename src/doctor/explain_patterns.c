@@ -754,6 +754,13 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CUDA-UNAVAILABLE", 2, "CUDA platform is not available because no "
 	    "GPU", 0, NULL, "CUDA platform is not available because no GPU "
 	    "is found", { NULL } },
+	/* vLLM's resolution of its platform when no built-in plugin took
+	 * it (vllm/platforms/__init__.py): an info line, "No platform
+	 * detected, vLLM is running on UnspecifiedPlatform"; not where an
+	 * out-of-tree plugin (Ascend's) is activated after it */
+	{ "CUDA-UNAVAILABLE", 3, "No platform detected, vLLM is running on",
+	    0, "!Platform plugin ", "No platform detected, vLLM is running "
+	    "on UnspecifiedPlatform", { NULL } },
 	/* Ollama's discovery of GPUs (gpu.go, later discover/): "no
 	 * compatible GPUs were discovered" when it found no CUDA, ROCm or
 	 * oneAPI GPU it can use, and it goes on on the CPU.  An info line:

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1016
+plan 1018
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -338,6 +338,11 @@ recog 'OSError: [WinError 1455] The paging file is too small for this operation 
     WIN-PAGEFILE "Windows' commit limit spent mapping a CUDA DLL (not the DLL's fault)"
 cds --root "$E0" explain --json 'Process finished with exit code 14550'
 is "$(jget "$OUT" 'd.get("id")')" None "another number beginning with 1455: not WIN-PAGEFILE"
+recog 'INFO 08-11 04:15:03 [__init__.py:243] No platform detected, vLLM is running on UnspecifiedPlatform' \
+    CUDA-UNAVAILABLE "vLLM's platform resolution with no built-in plugin taking it"
+cds --root "$E0" explain --json 'INFO 03-11 14:47:27 __init__.py:187] No platform detected, vLLM is running on UnspecifiedPlatform
+INFO 03-11 14:47:27 __init__.py:174] Platform plugin ascend is activated'
+is "$(jget "$OUT" 'd.get("id")')" None "an out-of-tree platform activated after it: not claimed"
 # Accelerate's fp16 on a device that is not a CUDA GPU; an extension
 # package's compiled _ext missing
 recog "ValueError: fp16 mixed precision requires a GPU (not 'cpu')." CUDA-UNAVAILABLE \
