@@ -25,6 +25,8 @@
  * quoted it ('undefined symbol: "ncclCommWindowRegister"') */
 #define SYMBOL UNDEF ":? *[\"'`]?"
 #define COULD "Could not load library"
+/* a GPU's or a MIG slice's UUID after its "GPU-" or "MIG-" */
+#define UUIDRE "[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}"
 /* the codes of Windows' loader refusing a DLL (WIN-DLL) */
 #define WINLOAD "(126|127|193|1114)"
 /* the Windows names of the same libraries: cublas64_12.dll */
@@ -798,6 +800,13 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CVD-UUID", 1, "invalid literal for int() with base 10: '", 0, NULL,
 	    "invalid literal for int\\(\\) with base 10: '((GPU|MIG)-[^'\n]+)'",
 	    { NULL, "device" } },
+	/* the same variable parsed as a Python literal (ast.literal_eval,
+	 * eval): Python shows the UUID it could not read, a caret under it
+	 * and "SyntaxError: invalid decimal literal" */
+	{ "CVD-UUID", 1, "MIG-", 0, NULL, "(MIG-" UUIDRE ")[ \t]*\r?\n"
+	    "[ \t]*\\^+[ \t]*\r?\n[ \t]*SyntaxError", { NULL, "device" } },
+	{ "CVD-UUID", 1, "GPU-", 0, NULL, "(GPU-" UUIDRE ")[ \t]*\r?\n"
+	    "[ \t]*\\^+[ \t]*\r?\n[ \t]*SyntaxError", { NULL, "device" } },
 	{ "CUDA-ORDINAL", 2, "device < num_gpus INTERNAL ASSERT FAILED", 0,
 	    NULL, "device < num_gpus INTERNAL ASSERT FAILED", { NULL } },
 	/* torch.load of tensors saved on a GPU this process does not see

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1018
+plan 1022
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -343,6 +343,17 @@ recog 'INFO 08-11 04:15:03 [__init__.py:243] No platform detected, vLLM is runni
 cds --root "$E0" explain --json 'INFO 03-11 14:47:27 __init__.py:187] No platform detected, vLLM is running on UnspecifiedPlatform
 INFO 03-11 14:47:27 __init__.py:174] Platform plugin ascend is activated'
 is "$(jget "$OUT" 'd.get("id")')" None "an out-of-tree platform activated after it: not claimed"
+# CUDA_VISIBLE_DEVICES parsed as a Python literal where it holds a UUID
+recog '  File "<unknown>", line 1
+    MIG-d5385a41-e608-5c4f-92c5-0932c7b636cd
+                      ^
+SyntaxError: invalid decimal literal' CVD-UUID "ast.literal_eval on a MIG slice's UUID"
+is "$(cap device)" MIG-d5385a41-e608-5c4f-92c5-0932c7b636cd "CVD-UUID: the UUID captured"
+recog '    GPU-52a3a85d-3c55-ca3a-a955-82c69ed360fc
+       ^
+SyntaxError: invalid syntax' CVD-UUID "eval on a GPU's UUID (older Python's words)"
+cds --root "$E0" explain --json 'GPU 0: NVIDIA A100 (UUID: GPU-52a3a85d-3c55-ca3a-a955-82c69ed360fc)'
+is "$(jget "$OUT" 'd.get("id")')" None "a UUID in nvidia-smi -L: nothing claimed"
 # Accelerate's fp16 on a device that is not a CUDA GPU; an extension
 # package's compiled _ext missing
 recog "ValueError: fp16 mixed precision requires a GPU (not 'cpu')." CUDA-UNAVAILABLE \
