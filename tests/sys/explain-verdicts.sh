@@ -10,7 +10,7 @@
 # generous bound that only catches a hang; more than 1 MiB is refused.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 75
+plan 77
 
 CORPUS=$CDS_SRCDIR/tests/realworld/errors
 # text FILE: the error text of a corpus file
@@ -265,6 +265,10 @@ cds --root "$R" explain "$(text f7-always-on-ai-assistant-3.txt)"
 unlike "$OUT" "It is cause" "no verdict: no 'It is cause'"
 cds --root "$R9" explain "$(text f27-neuralrgbd-24.txt)"
 like "$OUT" "The cause is not determined here" "it says the cause is not determined here"
+cds --root "$R9" explain 'OSError: [WinError 126] The specified module could not be found. Error loading "C:\app\torch\lib\shm.dll" or one of its dependencies.'
+like "$OUT" "None of these causes can be checked on this machine" \
+	"an entry none of whose causes a finding can show: it says so"
+unlike "$OUT" "not determined here" "and not that the program may run elsewhere"
 
 # ---- linear time, bounded input ------------------------------------------------
 H=$(mktemp -d); cleanup_later "$H"

@@ -219,6 +219,20 @@ print_code(const struct cds_explain_match *m)
 	}
 }
 
+/* Can a finding on this machine show any of X's causes? */
+static int
+checkable(const struct cds_explanation *x)
+{
+	size_t i;
+
+	for (i = 0; i < x->ncauses; i++) {
+		if (x->causes[i].ids != NULL && x->causes[i].ids[0] != NULL) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 static void
 print_explanation(const struct cds_explanation *x)
 {
@@ -282,6 +296,12 @@ print_explanation(const struct cds_explanation *x)
 			free(line);
 		}
 	} else if (x->ncauses == 0) {
+		cli_wrap(stdout, 2, 2, x->fix);
+	} else if (!checkable(x)) {
+		cli_wrap(stdout, 2, 2, _("None of these causes can be "
+		    "checked on this machine, and the message does not say "
+		    "which it is."));
+		printf("\n");
 		cli_wrap(stdout, 2, 2, x->fix);
 	} else {
 		cli_wrap(stdout, 2, 2, _("The cause is not determined here: "
