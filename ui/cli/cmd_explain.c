@@ -297,18 +297,14 @@ print_explanation(const struct cds_explanation *x)
 		}
 	} else if (x->ncauses == 0) {
 		cli_wrap(stdout, 2, 2, x->fix);
-	} else if (!checkable(x)) {
-		cli_wrap(stdout, 2, 2, _("None of these causes can be "
-		    "checked on this machine, and the message does not say "
-		    "which it is."));
-		printf("\n");
-		cli_wrap(stdout, 2, 2, x->fix);
 	} else {
-		cli_wrap(stdout, 2, 2, _("The cause is not determined here: "
-		    "no finding on this machine shows any of the known "
-		    "causes.  The failing program may run elsewhere, or in "
-		    "another environment (another conda env, another "
-		    "LD_LIBRARY_PATH)."));
+		cli_wrap(stdout, 2, 2, checkable(x) ?
+		    _("The cause is not determined here: no finding on this "
+		    "machine shows any of the known causes.  The failing "
+		    "program may run elsewhere, or in another environment "
+		    "(another conda env, another LD_LIBRARY_PATH).") :
+		    _("None of these causes can be checked on this machine, "
+		    "and the message does not say which it is."));
 		printf("\n");
 		cli_wrap(stdout, 2, 2, x->fix);
 	}
