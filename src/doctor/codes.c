@@ -424,6 +424,17 @@ static const struct wrapper wrappers[] = {
 	{ "PyTorch", "CUDA error: ", "CUDA error: *()", 0, 1, 0, NULL, NULL, 0 },
 	{ "PyTorch", "CUDA driver error: ", "CUDA driver error: *()", 0, 1,
 	    0, "CUresult", NULL, 0 },
+	/* PyTorch's own words for two codes: its caching allocator
+	 * (c10/cuda/CUDACachingAllocator.cpp) says "CUDA out of memory.
+	 * Tried to allocate ..." when cudaMalloc returned
+	 * cudaErrorMemoryAllocation, and sets that code itself where the
+	 * memory fraction would be passed; its device count
+	 * (c10/cuda/CUDAFunctions.cpp) says "CUDA unknown error - this may
+	 * be due to an incorrectly set up environment" on cudaErrorUnknown */
+	{ "PyTorch", "CUDA out of memory", "CUDA out of memory", 0, 0, 0,
+	    NULL, "cudaErrorMemoryAllocation", 0 },
+	{ "PyTorch", "CUDA unknown error", "CUDA unknown error", 0, 0, 0,
+	    NULL, "cudaErrorUnknown", 0 },
 	/* LAMMPS' geryon and others: "Cuda driver error 804 in call at
 	 * file" */
 	{ NULL, "driver error ", "CUDA driver error:? *([0-9]+)", 1, 0, 0,
@@ -484,6 +495,11 @@ static const struct wrapper wrappers[] = {
 	 * line 359 in file ...\csrc\pythonInterface.c" */
 	{ "bitsandbytes", " in file ", "(^|[^A-Za-z])Error ()[^\n]* at line "
 	    "[0-9]+ in file ", 0, 2, 0, "cudaError_t", NULL, 0 },
+	/* the check macro most CUDA code copies (gpuErrchk: "GPUassert: %s
+	 * %s %d" of cudaGetErrorString, the file and the line), and RAJA's
+	 * "CUDAassert: invalid device function FILE:LINE" */
+	{ NULL, "assert: ", "(GPU|CUDA)assert: *()", 0, 2, 0, "cudaError_t",
+	    NULL, 0 },
 	/* CTranslate2: "CUDA failed with error initialization error" */
 	{ "CTranslate2", "CUDA failed with error ", "CUDA failed with error "
 	    "*()", 0, 1, 0, "cudaError_t", NULL, 0 },

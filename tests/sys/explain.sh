@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1022
+plan 1026
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1839,6 +1839,16 @@ is "$(codes ' ** On entry to cusparseSpMV() parameter number 5 (alpha) had an il
 	"['CUSPARSE_STATUS_INVALID_VALUE']" "cuSPARSE: its own code, not cuBLAS's"
 is "$(ids ' ** On entry to DGEMM  parameter number 8 had an illegal value')" "[]" \
 	"reference BLAS's routine in capitals: not said to be cuBLAS"
+# PyTorch's own words for two runtime codes (its caching allocator's, its
+# device count's), and the check macro most CUDA code copies
+is "$(codes 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 4.00 GiB of which 0 bytes is free.')" \
+	"['cudaErrorMemoryAllocation']" "PyTorch's allocator: cudaErrorMemoryAllocation"
+is "$(codes 'UserWarning: CUDA initialization: CUDA unknown error - this may be due to an incorrectly set up environment, e.g. changing env variable CUDA_VISIBLE_DEVICES after program start. Setting the available devices to be zero.')" \
+	"['cudaErrorUnknown']" "PyTorch's device count: cudaErrorUnknown"
+is "$(codes 'GPUassert: an illegal memory access was encountered kernel.cu 42')" \
+	"['cudaErrorIllegalAddress']" "gpuErrchk's GPUassert: the runtime's words"
+is "$(codes 'C++ exception with description "CUDAassert: invalid device function /src/RAJA/include/RAJA/policy/cuda/MemUtils_CUDA.hpp:229" thrown in the test body.')" \
+	"['cudaErrorInvalidDeviceFunction']" "RAJA's CUDAassert"
 # a CUDA number after a program's own words: NVDEC's calls through
 # TorchCodec, UCX's CUDA transports, "CUDA ..., error N"
 is "$(codes 'RuntimeError: Failed to get decoder caps: 201')" "['CUDA_ERROR_INVALID_CONTEXT']" \
@@ -1867,8 +1877,8 @@ is "$(ids '  Not Enough GPU memory? INTERNAL: RET_CHECK failure (external/org_te
 # rustacuda's and cust's names in a Rust panic of a CUDA source
 is "$(codes "thread 'main' panicked at 'called \`Result::unwrap()\` on an \`Err\` value: UnknownError', risc0/zkp/src/hal/cuda.rs:347:63")" \
 	"['CUDA_ERROR_UNKNOWN']" "a Rust panic at a CUDA source: UnknownError is CUDA_ERROR_UNKNOWN"
-is "$(codes 'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB')" "[]" \
-	"PyTorch's own OutOfMemoryError class: not read as the driver's code"
+is "$(codes 'torch.cuda.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB')" "['cudaErrorMemoryAllocation']" \
+	"PyTorch's own OutOfMemoryError class: not read as the driver's code (the allocator's words are the runtime's)"
 is "$(codes "thread 'main' panicked at src/net.rs:12:5:
 called \`Result::unwrap()\` on an \`Err\` value: UnknownError")" "[]" \
 	"the same name in a panic of another source: no code"

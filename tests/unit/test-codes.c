@@ -157,6 +157,10 @@ static const char *const runtime_words[] = {
 	"CUDA Error (0x14a429,yaksuri_cudai_iunpack_with_stream:"
 	    "yaksuri_cudai_pup.c,190): %s",
 	"Failed to launch kernels. Error code: %s.",
+	/* gpuErrchk, the check macro most CUDA code copies, and RAJA's */
+	"GPUassert: %s kernel.cu 42",
+	"C++ exception with description \"CUDAassert: %s "
+	    "/src/RAJA/policy/cuda/MemUtils_CUDA.hpp:229\" thrown",
 	/* bitsandbytes' CUDA_CHECK_RETURN */
 	"Error %s at line 359 in file D:\\a\\bnb\\csrc\\pythonInterface.c",
 	NULL
