@@ -418,10 +418,16 @@ struct wrapper {
 #define FWD 768
 #define NGROUPS 6
 
+/* A form more than one program prints: its owners, named together
+ * unless the text shows which one printed it (form_owner). */
+#define SHARED_CUDA_ERROR "PyTorch, ggml or CUDA.jl"
+
 static const struct wrapper wrappers[] = {
 	/* c10/cuda (CUDAException.h): "CUDA error: " and the runtime's
-	 * words; ggml and Julia's CUDA.jl print the same */
-	{ "PyTorch", "CUDA error: ", "CUDA error: *()", 0, 1, 0, NULL, NULL, 0 },
+	 * words; ggml and Julia's CUDA.jl print the same (which of them
+	 * printed it: form_owner) */
+	{ SHARED_CUDA_ERROR, "CUDA error: ", "CUDA error: *()", 0, 1, 0, NULL,
+	    NULL, 0 },
 	{ "PyTorch", "CUDA driver error: ", "CUDA driver error: *()", 0, 1,
 	    0, "CUresult", NULL, 0 },
 	/* PyTorch's own words for two codes: its caching allocator
@@ -440,9 +446,13 @@ static const struct wrapper wrappers[] = {
 	{ NULL, "driver error ", "CUDA driver error:? *([0-9]+)", 1, 0, 0,
 	    "CUresult", NULL, 0 },
 	/* llama.cpp/ggml before 2024 ("CUDA error 35 at FILE:LINE"),
-	 * PaddlePaddle ("CUDA error(100), ...") and bare numbers */
-	{ NULL, "CUDA error", "CUDA error:? *(error code )?\\(?([0-9]+)\\)?", 2,
+	 * PaddlePaddle ("CUDA error(100), ...") and bare numbers; the
+	 * parenthesis closed only where the form opened it ("(CUDA error
+	 * 36)" is another program's own) */
+	{ NULL, "CUDA error", "CUDA error:? *(error code )?\\(([0-9]+)\\)", 2,
 	    0, 0, NULL, NULL, 0 },
+	{ NULL, "CUDA error", "CUDA error:? *(error code )?([0-9]+)", 2, 0, 0,
+	    NULL, NULL, 0 },
 	/* llama.cpp/ggml before 2024: "cuBLAS error 15 at ggml-cuda.cu:1";
 	 * Dorado: "[error] CuBLAS error 8" */
 	{ NULL, "cuBLAS error ", "cuBLAS error ([0-9]+)( at|$)", 1, 0, 0,
@@ -565,7 +575,7 @@ static const struct wrapper wrappers[] = {
 	    0, 1, 0, NULL, NULL, 0 },
 	/* ollama's driver-API probe: "cuda driver library failed to get
 	 * device context 801", "cuda driver library init failure: 999" */
-	{ "ollama", "cuda driver library ", "cuda driver library [a-z ]*"
+	{ "Ollama", "cuda driver library ", "cuda driver library [a-z ]*"
 	    "(failure|failed)[a-z ]*:? *([0-9]+)", 2, 0, 0, "CUresult", NULL, 0 },
 	/* DaVinci Resolve: "The GPU failed to perform image processing
 	 * because of an error. Error code: 999." */
@@ -1563,6 +1573,44 @@ wrapped_code(const struct wrapper *w, const char *win, const char *full,
 	return NULL;
 }
 
+/* Which program printed W's form in F's text: W's own where only one
+ * prints it.  Where more than one prints it (or one whose words another
+ * could print too), the one the text shows: ggml's check names its
+ * function and source ("in function ggml_...", ggml-cuda.cu), CUDA.jl's
+ * its package, PyTorch's a torch path or module or its allocator's
+ * "Tried to allocate"; else the row without a marker says (all of them
+ * named together, or none). */
+static const char *
+form_owner(const struct cds_folded *f, const struct wrapper *w)
+{
+	static const struct {
+		const char *key, *marker, *who;
+	} owners[] = {
+		{ "CUDA error: ", "in function ggml_", "ggml" },
+		{ "CUDA error: ", "ggml-cuda", "ggml" },
+		{ "CUDA error: ", "CUDA.jl", "CUDA.jl" },
+		{ "CUDA error: ", "CUDA/src/", "CUDA.jl" },
+		{ "CUDA error: ", "torch", "PyTorch" },
+		{ "CUDA error: ", NULL, SHARED_CUDA_ERROR },
+		{ "CUDA out of memory", "Tried to allocate", "PyTorch" },
+		{ "CUDA out of memory", "torch", "PyTorch" },
+		{ "CUDA out of memory", NULL, NULL },
+	};
+	size_t i;
+
+	if (w->who == NULL) {
+		return NULL;
+	}
+	for (i = 0; i < sizeof(owners) / sizeof(owners[0]); i++) {
+		if (strcmp(owners[i].key, w->key) == 0 &&
+		    (owners[i].marker == NULL || cds_folded_find(f, f->text,
+		    owners[i].marker) != NULL)) {
+			return owners[i].who;
+		}
+	}
+	return w->who;
+}
+
 /* The codes wrapper W prints in F's text. */
 static void
 find_wrapped(const struct cds_folded *f, const struct wrapper *w,
@@ -1600,8 +1648,8 @@ find_wrapped(const struct cds_folded *f, const struct wrapper *w,
 			continue;
 		}
 		if ((c = wrapped_code(w, win, text + b, g, &l)) != NULL) {
-			hit_add(hits, n, c, b + (size_t)g[0].rm_so, l, w->who,
-			    w->num > 0);
+			hit_add(hits, n, c, b + (size_t)g[0].rm_so, l,
+			    form_owner(f, w), w->num > 0);
 		}
 	}
 	if (win != NULL) {

@@ -1140,6 +1140,10 @@ const struct pattern cds_explain_patterns[] = {
 	{ "F20", 2, "Unable to load the kernel module", 0, NULL, "Unable to "
 	    "load the kernel module '(nvidia[a-z_-]*)\\.ko'", { NULL,
 	    "module" } },
+	/* and for a module it loads after the first ("ERROR: Unable to load
+	 * the 'nvidia-drm' kernel module.") */
+	{ "F20", 2, "Unable to load the 'nvidia", 0, NULL, "Unable to load "
+	    "the '(nvidia[a-z_-]*)' kernel module", { NULL, "module" } },
 	/* a module of the driver that will not unload: kmod's "rmmod:
 	 * ERROR: Module nvidia_uvm is in use", the driver containers' */
 	{ "GPU-HELD", 1, "Module nvidia", 0, NULL, "Module (nvidia[a-z_-]*) "
@@ -1166,6 +1170,13 @@ const struct pattern cds_explain_patterns[] = {
 	    { NULL } },
 	{ "PERSISTENCED", 1, "nvidia-persistenced failed to initialize", 0,
 	    NULL, "nvidia-persistenced failed to initialize", { NULL } },
+	/* its socket, which a container's spec mounts (the toolkit's CDI
+	 * spec lists it when the daemon ran as it was made), gone: runc's
+	 * "failed to fulfil mount request: open
+	 * /run/nvidia-persistenced/socket: no such file or directory" */
+	{ "PERSISTENCED", 2, "nvidia-persistenced/socket", 0, NULL,
+	    "nvidia-persistenced/socket:? no such file or directory",
+	    { NULL } },
 	/* its user, which the driver's package creates, missing ("ERROR:
 	 * Failed to find user ID of user 'nvidia-persistenced'") */
 	{ "PERSISTENCED", 1, "Failed to find user ID of user", 0, NULL,
@@ -1223,6 +1234,14 @@ const struct pattern cds_explain_patterns[] = {
 	{ "CUDA-803", 1, "unsupported display driver / cuda driver "
 	    "combination", 0, NULL, "unsupported display driver / cuda driver "
 	    "combination", { NULL } },
+	/* Ollama's GPU discovery, for CUDA_ERROR_INSUFFICIENT_DRIVER or
+	 * CUDA_ERROR_SYSTEM_DRIVER_MISMATCH from the libcuda it loaded
+	 * (its gpu.go: "version mismatch between driver and cuda
+	 * driver library - reboot or upgrade may be required: library
+	 * PATH") */
+	{ "CUDA-803", 1, "version mismatch between driver and cuda driver "
+	    "library", 0, NULL, "version mismatch between driver and cuda "
+	    "driver library", { NULL } },
 	{ "CUDA-803", 1, "cudaErrorSystemDriverMismatch", 0, NULL,
 	    "cudaErrorSystemDriverMismatch", { NULL } },
 	{ "CUDA-803", 1, "CUDA_ERROR_SYSTEM_DRIVER_MISMATCH", 0, NULL,
@@ -1377,6 +1396,13 @@ const struct pattern cds_explain_patterns[] = {
 	    "allocation" } },
 	{ "CUDA-OOM", 3, "allocation on ", 0, NULL, "allocation on (the )?"
 	    "(device|GPU) failed", { NULL } },
+	/* ggml's backends (llama.cpp, whisper.cpp, Ollama): a buffer of the
+	 * CUDA backend's device buffer type (named CUDA0, CUDA1...; the
+	 * pinned host's CUDA_Host is not the GPU's memory) that cudaMalloc
+	 * could not give: "unable to allocate CUDA0 buffer" (llama's model
+	 * loader), "failed to allocate CUDA0 buffer of size N" (ggml-alloc) */
+	{ "CUDA-OOM", 2, "to allocate CUDA", 1, NULL, "(unable|failed) to "
+	    "allocate CUDA[0-9]+ buffer", { NULL } },
 	/* XLA's allocator (JAX): "RESOURCE_EXHAUSTED: Failed to allocate
 	 * request for 176.00MiB (184549376B) on device ordinal 0" */
 	{ "CUDA-OOM", 2, "RESOURCE_EXHAUSTED: Failed to allocate", 0, NULL,
@@ -1536,6 +1562,12 @@ const struct pattern cds_explain_patterns[] = {
 	    "initialization error: load library failed: "
 	    "(libnvidia-ml\\.so\\.1|libcuda\\.so\\.1)", { NULL, NULL,
 	    "missing" } },
+	/* Apptainer's and Singularity's --nv looking the driver's programs
+	 * and libraries (nvliblist.conf) up on the host and finding none
+	 * (their launcher: "Could not find any nv files on this host!",
+	 * "Could not find any nv libraries on this host!") */
+	{ "CTR-HOST-DRIVER", 1, "Could not find any nv ", 0, NULL,
+	    "Could not find any nv (files|libraries) on this host", { NULL } },
 	{ "CTR-BAKED", 1, "file creation failed:", 0, NULL,
 	    "file creation failed: (" P "/(lib(nvidia-[a-z-]+|cuda)\\.so"
 	    "[.0-9]*)): file exists", { NULL, "file", "library" } },
@@ -2361,11 +2393,23 @@ const struct pattern cds_explain_patterns[] = {
 	/* DGL ships its C++ libraries per PyTorch release
 	 * (libdgl_sparse_pytorch_2.1.0.so): none for the torch installed */
 	/* Windows' loader for a compiled extension module one of whose
-	 * imports its DLLs lack (ERROR_PROC_NOT_FOUND): pytorch3d's _C,
-	 * SageAttention's _fused built against another PyTorch */
-	{ "TORCH-ABI", 3, "DLL load failed while importing ", 0, NULL,
-	    "DLL load failed while importing ([A-Za-z0-9_]+): The specified "
-	    "procedure could not be found", { NULL, "module" } },
+	 * imports its DLLs lack (ERROR_PROC_NOT_FOUND, 127, in the system's
+	 * language): pytorch3d's _C, SageAttention's _fused built against
+	 * another PyTorch.  A PyTorch extension by the text (torch named) or
+	 * by its module's name, private as extensions name theirs (_C,
+	 * _fused, _ext); a package's public module (PyQt's QtCore) is no
+	 * PyTorch's */
+#define PROC127 "(The specified procedure could not be found|angegebene " \
+	"Prozedur wurde nicht gefunden|procédure spécifiée est introuvable|" \
+	"找不到指定的程序|指定されたプロシージャが見つかりません|" \
+	"지정된 프로시저를 찾을 수 없습니다|Не найдена указанная процедура)"
+	{ "TORCH-ABI", 3, "DLL load failed while importing ", 0, "torch",
+	    "DLL load failed while importing ([A-Za-z0-9_]+): *" PROC127,
+	    { NULL, "module" } },
+	{ "TORCH-ABI", 3, "DLL load failed while importing _", 0, NULL,
+	    "DLL load failed while importing (_[A-Za-z0-9_]*): *" PROC127,
+	    { NULL, "module" } },
+#undef PROC127
 	{ "TORCH-ABI", 2, "Cannot find DGL C++ ", 0, NULL, "Cannot find DGL "
 	    "C\\+\\+ [a-z]+ library at [^\n]*_pytorch_([0-9.]+)\\.so",
 	    { NULL, "built for" } },

@@ -1232,9 +1232,12 @@ const struct entry_def cds_explain_entries[] = {
 	{ "CTR-HOST-DRIVER", N_("the container toolkit finds no driver on the "
 	  "host"),
 	  N_("nvidia-container-cli loads the host's libnvidia-ml.so.1 to "
-	  "learn what to pass into a container; it is not there: no NVIDIA "
-	  "driver is installed on the host, or it lives in a driver "
-	  "container's root (the GPU operator's /run/nvidia/driver)."),
+	  "learn what to pass into a container, and Apptainer's and "
+	  "Singularity's --nv look the driver's libraries and programs up "
+	  "in the host's loader cache; they are not there: no NVIDIA "
+	  "driver is installed on the host (a login or CPU-only node), or "
+	  "it lives in a driver container's root (the GPU operator's "
+	  "/run/nvidia/driver)."),
 	  N_("On the host: install the NVIDIA driver (run cudnn-setup doctor "
 	  "there); with a driver container, point the toolkit at its root "
 	  "(nvidia-ctk cdi generate --driver-root=/run/nvidia/driver)."),
@@ -2000,15 +2003,19 @@ const struct entry_def cds_explain_entries[] = {
 	  "enabled, replaced by another package's, or failed at start: its "
 	  "log says why, a permission it lacks, as on GH200's NUMA memory), "
 	  "every client initialises the GPUs anew: the container toolkit's "
-	  "RPC to the driver fails or times out, and nvidia-smi and the "
-	  "first CUDA call are slow."),
+	  "RPC to the driver fails or times out, a container whose spec "
+	  "mounts the daemon's socket (/run/nvidia-persistenced/socket) "
+	  "does not start, and nvidia-smi and the first CUDA call are "
+	  "slow."),
 	  N_("Enable and start it (systemctl enable --now "
 	  "nvidia-persistenced) or turn persistence mode on (nvidia-smi -pm "
 	  "1, as root); when it fails to start, read journalctl -u "
 	  "nvidia-persistenced and fix what it names (run it as root where "
 	  "it must write /sys)."),
 	  { { N_("nvidia-persistenced is not running"),
-	    { IF(MSG_DRIVER, "nvidia-persistenced", "stopped") } } } },
+	    { IF(MSG_DRIVER, "nvidia-persistenced", "stopped") } },
+	    { N_("the driver's libraries are of another release than its "
+	    "kernel module (the daemon cannot start)"), { BY("F19") } } } },
 	/* a capability of newer architectures: FP16/BF16 speed, FP8,
 	 * FlashAttention */
 	{ "GPU-FEATURE", N_("the GPU lacks a feature the program asks for"),

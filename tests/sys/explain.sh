@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1026
+plan 1043
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1224,6 +1224,34 @@ recog 'NotImplementedError: FMHA is only allowed on devices with the following c
     F21 "a program's list of capabilities, the GPU's outside it"
 recog 'E0116 15:56:51.763612 1363 driver.c:196] could not start driver service: load library failed: libnvidia-ml.so.1: cannot open shared object file: no such file or directory' \
     CTR-HOST-DRIVER "the container toolkit's debug log: no driver on the host"
+recog 'llama_model_load: error loading model: unable to allocate CUDA0 buffer' \
+    CUDA-OOM "llama.cpp's loader: the CUDA backend's device buffer not given"
+recog 'ggml_gallocr_reserve_n: failed to allocate CUDA1 buffer of size 1610612736' \
+    CUDA-OOM "ggml's graph allocator on the second GPU"
+cds --root "$E0" explain --json 'ggml_gallocr_reserve_n: failed to allocate CUDA_Host buffer of size 1610612736'
+is "$(jget "$OUT" 'd.get("id")')" None "CUDA_Host is pinned host memory: not the GPU's, no CUDA-OOM"
+recog 'time=2025-01-01T00:00:00.000Z level=WARN source=gpu.go:605 msg="version mismatch between driver and cuda driver library - reboot or upgrade may be required: library /usr/lib/x86_64-linux-gnu/libcuda.so.560.28.03"' \
+    CUDA-803 "Ollama's discovery: libcuda and the kernel module of two releases"
+recog "ERROR: Unable to load the 'nvidia-drm' kernel module." \
+    F20 "nvidia-installer: a module after the first refused"
+is "$(cap module)" nvidia-drm "F20: the module named"
+recog 'OCI runtime create failed: runc create failed: unable to start container process:
+error during container init: failed to fulfil mount request:
+open /run/nvidia-persistenced/socket: no such file or directory' \
+    PERSISTENCED "a container's spec mounting the daemon's socket, gone"
+recog 'ImportError: DLL load failed while importing _C: 指定されたプロシージャが見つかりません。' \
+    TORCH-ABI "Windows' 127 in Japanese for an extension's _C"
+recog '  File "C:\env\lib\site-packages\torch\__init__.py", line 5
+ImportError: DLL load failed while importing _fused: 지정된 프로시저를 찾을 수 없습니다.' \
+    TORCH-ABI "Windows' 127 in Korean, under torch: an extension of another PyTorch"
+cds --root "$E0" explain --json 'ImportError: DLL load failed while importing QtCore: The specified procedure could not be found.'
+is "$(jget "$OUT" '[m["id"] for m in d["matches"]]')" "['WIN-DLL']" \
+    "PyQt's QtCore missing a procedure: Windows' loader, no PyTorch extension claimed"
+recog 'INFO:    Could not find any nv files on this host!' \
+    CTR-HOST-DRIVER "Apptainer's --nv on a host without the driver's programs"
+recog 'WARNING: Could not find any nv libraries on this host!
+WARNING: You may need to manually edit /usr/local/etc/singularity/nvliblist.conf' \
+    CTR-HOST-DRIVER "Singularity's --nv on a host without the driver's libraries"
 recog 'ERROR: THESE PACKAGES DO NOT MATCH THE HASHES FROM THE REQUIREMENTS FILE.
     nvidia-cublas-cu12==12.4.5.8 from https://pypi.org/x.whl' F26 "pip's hash check of an NVIDIA wheel"
 recog "System.EntryPointNotFoundException: Unable to find an entry point named 'OrtSessionOptionsAppendExecutionProvider_CUDA' in DLL 'onnxruntime'." \
@@ -1713,6 +1741,25 @@ is "$(jget "$OUT" '[(m["id"], m["captures"].get("code"), m["captures"].get("prin
 	"the SDK samples' number: NVENC's code 10"
 is "$(jget "$OUT" 'd["verdict"], len(d["causes"])')" "(None, 2)" \
 	"NVENC-SESSIONS: neither cause claimed without the GPU"
+
+# "CUDA error: " and the runtime's words: PyTorch, ggml and CUDA.jl all
+# print them; the program is named only where the text shows which
+byw() {	# the program said to have printed the code
+	cds --root "$E0" explain --json "$1"
+	jget "$OUT" '[m["captures"].get("printed by") for m in d["matches"] if "code" in m["captures"]]'
+}
+is "$(byw 'CUDA error: an illegal memory access was encountered
+  current device: 0, in function ggml_backend_cuda_synchronize at ggml/src/ggml-cuda/ggml-cuda.cu:2446')" \
+	"['ggml']" "ggml's check, by its function and source: ggml, not PyTorch"
+is "$(byw '  File "/usr/lib/python3/dist-packages/torch/cuda/__init__.py", line 319, in _lazy_init
+RuntimeError: CUDA error: out of memory')" \
+	"['PyTorch']" "a torch traceback: PyTorch"
+is "$(byw 'CUDA error: no kernel image is available for execution on the device')" \
+	"['PyTorch, ggml or CUDA.jl']" "a bare line: each program that prints the form, none guessed"
+is "$(byw 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 MiB. GPU 0 has a total capacity of 23.65 GiB of which 3.06 MiB is free.')" \
+	"['PyTorch']" "the allocator's own words: PyTorch"
+is "$(byw 'Error: CUDA out of memory')" "[None]" \
+	"the words alone: the code read, no program named"
 is "$(ids '[h264_nvenc @ 0x1] Failed to create nvenc instance: invalid version (15): (no details)')" \
 	"['F16']" "invalid version (15): a driver older than the SDK the program was built with"
 is "$(ids 'Error: NvEncLockBitstream failed: NV_ENC_ERR_INVALID_PARAM')" "['CODE-USAGE']" \
