@@ -1015,7 +1015,8 @@ const struct pattern cds_explain_patterns[] = {
 	 * said "the ptxas CUDA version" */
 	{ "F16", 2, "which is older than the ", 1, NULL, "([0-9]+\\.[0-9]+) "
 	    "which is older than the (PTX compiler|ptxas CUDA) version "
-	    "\\(([0-9][0-9.]*)\\)", { NULL, "driver cuda", NULL, "ptxas" } },
+	    "\\(?([0-9]+(\\.[0-9]+)+)", { NULL, "driver cuda", NULL,
+	    "ptxas" } },
 	{ "F19", 1, "Failed to initialize NVML: Driver/library version "
 	    "mismatch", 0, NULL, "Failed to initialize NVML: Driver/library "
 	    "version mismatch([[:space:]]*NVML library version: ([0-9.]+))?",
@@ -1044,6 +1045,11 @@ const struct pattern cds_explain_patterns[] = {
 	/* the module loaded and the GPU did not come up: RM's adapter
 	 * initialisation, and its GSP firmware check (the firmware under
 	 * /lib/firmware/nvidia/VERSION must be the module's own) */
+	/* the GPU's own sense of its auxiliary power: NVRM's "GPU does not
+	 * have the necessary power cables connected." (its
+	 * NV_ERR_INSUFFICIENT_POWER), before RmInitAdapter fails */
+	{ "GPU-INIT", 1, "necessary power cables connected", 0, NULL,
+	    "necessary power cables connected", { NULL } },
 	{ "GPU-INIT", 2, "RmInitAdapter failed", 0, NULL, "RmInitAdapter "
 	    "failed!? *(\\(0x[0-9a-fA-F]+:0x[0-9a-fA-F]+:[0-9]+\\))?",
 	    { NULL, "status" } },
@@ -1107,6 +1113,9 @@ const struct pattern cds_explain_patterns[] = {
 	{ "GPU-LOST", 1, "Unable to determine the device handle for ", 0, NULL,
 	    "Unable to determine the device handle for (gpu |GPU)?"
 	    "([0-9A-Fa-f:.]+): GPU is lost", { NULL, NULL, "pci" } },
+	/* NVML's own words for NVML_ERROR_GPU_IS_LOST after any prefix of
+	 * its users' ("Failed to query GPU: GPU is lost") */
+	{ "GPU-LOST", 2, "GPU is lost", 0, NULL, "GPU is lost", { NULL } },
 	{ "F20", 2, "RmInitAdapter failed", 0, NULL, "RmInitAdapter failed",
 	    { NULL } },
 	/* the container engine on the host looking up a device node it was
@@ -1135,6 +1144,17 @@ const struct pattern cds_explain_patterns[] = {
 	 * refusing an unsigned module, or no right to load modules) */
 	{ "F20", 2, "could not insert 'nvidia", 0, NULL, "could not insert "
 	    "'(nvidia[a-z_-]*)'", { NULL, "module" } },
+	/* the kernel's module loader on a module built for another kernel:
+	 * a symbol's CRC (modversions) or the version magic is not the
+	 * running kernel's ("nvidia: disagrees about version of symbol
+	 * module_layout", "nvidia: version magic '6.5.0-28-generic SMP ...'
+	 * should be '6.8.0-40-generic SMP ...'") */
+	{ "F20", 2, "disagrees about version of symbol", 1, NULL,
+	    "(nvidia[a-z_-]*): disagrees about version of symbol", { NULL,
+	    "module" } },
+	{ "F20", 2, "version magic '", 1, NULL, "(nvidia[a-z_-]*): version "
+	    "magic '([^' \n]+)[^'\n]*' should be '([^' \n]+)", { NULL,
+	    "module", "built for", "kernel" } },
 	/* nvidia-installer's own words when the module it built does not
 	 * load (Secure Boot, nouveau, a kernel of other sources) */
 	{ "F20", 2, "Unable to load the kernel module", 0, NULL, "Unable to "
@@ -1153,6 +1173,15 @@ const struct pattern cds_explain_patterns[] = {
 	/* nvidia-smi's refused GPU reset (mig-parted prints it too) */
 	{ "GPU-HELD", 1, "could not be reset", 1, NULL, "GPUs? could not be "
 	    "reset", { NULL } },
+	/* nvidia-smi --gpu-reset with a process on the GPU ("Unable to reset
+	 * this GPU because it's being used by some other process (e.g. CUDA
+	 * application, ...)"), and NVML's own words for NVML_ERROR_IN_USE
+	 * after its callers' ("Error: GPU 00000000:17:00.0: In use by
+	 * another client": a MIG mode change, a reset) */
+	{ "GPU-HELD", 1, "Unable to reset this GPU because", 0, NULL,
+	    "Unable to reset this GPU because it's being used", { NULL } },
+	{ "GPU-HELD", 2, "In use by another client", 0, NULL, "In use by "
+	    "another client", { NULL } },
 	{ "GPU-HELD", 1, "currently being used by one or more other", 0, NULL,
 	    "currently being used by one or more other[[:space:]]+processes",
 	    { NULL } },
@@ -1403,6 +1432,15 @@ const struct pattern cds_explain_patterns[] = {
 	 * loader), "failed to allocate CUDA0 buffer of size N" (ggml-alloc) */
 	{ "CUDA-OOM", 2, "to allocate CUDA", 1, NULL, "(unable|failed) to "
 	    "allocate CUDA[0-9]+ buffer", { NULL } },
+	/* vLLM finding less free at start than the share of the GPU it was
+	 * told to take ("Free memory on device cuda:0 (2.6/121.63 GiB) on
+	 * startup is less than desired GPU memory utilization (0.9, 14.39
+	 * GiB)": another process holds the rest, or the share asks for more
+	 * than the GPU has free).  Not its "No available memory for the
+	 * cache blocks", which a share set too low gives as well as a GPU
+	 * too small (vllm-project/vllm#7028) */
+	{ "CUDA-OOM", 2, "less than desired GPU memory utilization", 0, NULL,
+	    "less than desired GPU memory utilization", { NULL } },
 	/* XLA's allocator (JAX): "RESOURCE_EXHAUSTED: Failed to allocate
 	 * request for 176.00MiB (184549376B) on device ordinal 0" */
 	{ "CUDA-OOM", 2, "RESOURCE_EXHAUSTED: Failed to allocate", 0, NULL,
@@ -1863,6 +1901,13 @@ const struct pattern cds_explain_patterns[] = {
 	    "(control command|allocation class|ioctl|frontend ioctl|uvm "
 	    "ioctl)[^\n0-9]*(0x[0-9a-fA-F]+|[0-9]+)", { NULL, "call",
 	    "number" } },
+	/* the kubelet asking containerd or cri-o for the handler of the
+	 * "nvidia" RuntimeClass, which their configuration lacks (the
+	 * toolkit not installed on the node, or configuring another
+	 * containerd): "failed to get sandbox runtime: no runtime for
+	 * "nvidia" is configured" */
+	{ "CTR-K8S", 1, "no runtime for \"nvidia\" is configured", 0, NULL,
+	    "no runtime for \"nvidia\" is configured", { NULL } },
 	{ "CTR-K8S", 1, "did you set the docker default runtime to", 0, NULL,
 	    "did you set the docker default runtime to", { NULL } },
 	/* the device plugin's own pod without the driver's NVML (its
@@ -2557,6 +2602,13 @@ const struct pattern cds_explain_patterns[] = {
 	/* llama.cpp finding no GPU to offload to ("warning: one possible
 	 * reason is that llama.cpp was compiled without GPU support"); not
 	 * where the same build lists a CUDA device ("CUDA0: NVIDIA ...") */
+	/* OpenCV's CUDA functions in a build without CUDA (its
+	 * private.cuda.hpp: "(-216:No CUDA support) The library is compiled
+	 * without CUDA support in function 'throw_no_cuda'"; OpenCV 2's "No
+	 * GPU support (The library is compiled without CUDA support)"): the
+	 * pip wheels (opencv-python) are all built so */
+	{ "F27", 2, "library is compiled without CUDA support", 0, NULL,
+	    "library is compiled without CUDA support", { NULL } },
 	{ "F27", 3, "compiled without GPU support", 0, "!CUDA0: ", "compiled "
 	    "without GPU support", { NULL } },
 	{ "F27", 3, "no usable GPU found, --gpu-layers option will be "
@@ -2594,6 +2646,9 @@ const struct pattern cds_explain_patterns[] = {
 	{ "PIP-NO-PIN", 2, "satisfies the requirement ", 0, NULL, "satisfies "
 	    "the requirement ([A-Za-z0-9_.-]+)==([0-9.]+\\+cu[a-z0-9.]+)",
 	    { NULL, "requirement", "label" } },
+	{ "PIP-NO-PIN", 2, "satisfies the requirement ", 0, NULL, "satisfies "
+	    "the requirement (nvidia-[a-z0-9-]+)==([0-9][0-9.]*[0-9])",
+	    { NULL, "wheel", "pin" } },
 	{ "PIP-NO-PIN", 1, "No matching distribution found for", 0, NULL,
 	    "No matching distribution found for (nvidia-[a-z0-9-]+)=="
 	    "([0-9][0-9.]*[0-9])", { NULL, "wheel", "pin" } },
@@ -2709,6 +2764,13 @@ const struct pattern cds_explain_patterns[] = {
 	{ "PIP-NO-PIN", 2, "doesn't have a source distribution or wheel for "
 	    "the", 0, NULL, "doesn't have a source distribution or wheel for "
 	    "the[[:space:]]+current platform", { NULL } },
+	/* uv's resolver on a CUDA build (its local label +cu124, vLLM's
+	 * nightly .cu130) with no wheel for this platform or Python:
+	 * "torch==2.5.1+cu124 has no wheels with a matching platform tag
+	 * (e.g., `manylinux_2_28_aarch64`)" */
+	{ "PIP-NO-PIN", 2, "has no wheels with a matching ", 1, NULL,
+	    "[^ \n]*[+.]cu[0-9]{3}[^ \n]* has no wheels with a matching "
+	    "(platform|Python ABI) tag", { NULL } },
 	{ "PIP-NO-PIN", 2, "is not a supported wheel on this platform", 0, NULL,
 	    "is not a supported wheel on this platform", { NULL } },
 	{ "PIP-NO-PIN", 2, "This is a special placeholder package", 0,
@@ -2903,6 +2965,12 @@ const struct pattern cds_explain_patterns[] = {
 	    "version! gcc versions later than ([0-9]+) are[[:space:]]+not "
 	    "supported",
 	    { NULL, "gcc" } },
+	/* the same check of host_config.h for clang as the host compiler
+	 * ("unsupported clang version! clang version must be less than 21
+	 * and greater than 3.2") */
+	{ "F23", 1, "unsupported clang version", 0, NULL, "unsupported clang "
+	    "version! clang version must be less than ([0-9]+)", { NULL,
+	    "clang" } },
 	{ "F24", 1, "is not a symbolic link", 1, NULL, "(" P SO ") +is not a "
 	    "symbolic link", { NULL, "file" } },
 	{ "F25", 1, "NO_PUBKEY", 0, "nvidia", "NO_PUBKEY ([0-9A-Fa-f]+)",

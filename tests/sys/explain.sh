@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1043
+plan 1062
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1247,6 +1247,41 @@ ImportError: DLL load failed while importing _fused: 지정된 프로시저를 �
 cds --root "$E0" explain --json 'ImportError: DLL load failed while importing QtCore: The specified procedure could not be found.'
 is "$(jget "$OUT" '[m["id"] for m in d["matches"]]')" "['WIN-DLL']" \
     "PyQt's QtCore missing a procedure: Windows' loader, no PyTorch extension claimed"
+recog "cv2.error: OpenCV(4.8.0) /io/opencv/modules/core/include/opencv2/core/private.cuda.hpp:106: error: (-216:No CUDA support) The library is compiled without CUDA support in function 'throw_no_cuda'" \
+    F27 "OpenCV's CUDA functions in a build without CUDA"
+recog '[  124.512028] nvidia: disagrees about version of symbol module_layout' \
+    F20 "the kernel refusing a module built for another kernel (modversions)"
+recog "[  124.512014] nvidia: version magic '6.5.0-28-generic SMP preempt mod_unload modversions' should be '6.8.0-40-generic SMP preempt mod_unload modversions'" \
+    F20 "the kernel refusing a module built for another kernel (version magic)"
+is "$(cap 'built for') $(cap kernel)" "6.5.0-28-generic 6.8.0-40-generic" \
+    "F20: the kernel the module was built for and the running one"
+cds --root "$E0" explain --json 'i915: disagrees about version of symbol module_layout'
+is "$(jget "$OUT" 'd.get("id")')" None "another vendor's module: not NVIDIA's driver"
+recog 'NVRM: GPU 0000:01:00.0: GPU does not have the necessary power cables connected.' \
+    GPU-INIT "NVRM: the card's auxiliary power not connected"
+recog 'error -- unsupported clang version! clang version must be less than 21 and greater than 3.2 . The nvcc flag '"'"'-allow-unsupported-compiler'"'"' can be used to override this version check' \
+    F23 "host_config.h refusing a newer clang"
+is "$(cap clang)" 21 "F23: the first clang this nvcc refuses"
+recog 'dcgm: NVML: Failed to query GPU: GPU is lost' GPU-LOST "NVML's words for a lost GPU after its user's prefix"
+cds --root "$E0" explain --json 'ValueError: No available memory for the cache blocks. Try increasing `gpu_memory_utilization` when initializing the engine.'
+is "$(jget "$OUT" 'd.get("id")')" None "vLLM's KV cache without room: a share set too low says it too, no CUDA-OOM claimed"
+recog 'ValueError: Free memory on device cuda:0 (7.34/15.49 GiB) on startup is less than desired GPU memory utilization (0.8, 12.39 GiB). Decrease GPU memory utilization or reduce GPU memory used by other processes.' \
+    CUDA-OOM "vLLM: less free at start than its share (another process holds it)"
+recog "W external/xla/xla/service/gpu/nvptx_compiler.cc:836] The NVIDIA driver's CUDA version is 12.2 which is older than the PTX compiler version 12.6.77. Because the driver is older than the PTX compiler version, XLA is disabling parallel compilation" \
+    F16 "XLA's ptxas newer than the driver, its version without parentheses"
+is "$(cap 'driver cuda') $(cap ptxas)" "12.2 12.6.77" "F16: the driver's CUDA and the ptxas"
+recog '  Warning  FailedCreatePodSandBox  8s (x21 over 9m2s)  kubelet  Failed to create pod sandbox: rpc error: code = Unknown desc = failed to get sandbox runtime: no runtime for "nvidia" is configured' \
+    CTR-K8S "the node's containerd without the nvidia RuntimeClass's handler"
+recog "Unable to reset this GPU because it's being used by some other process (e.g. CUDA application, graphics application like X server, monitoring application like other instance of nvidia-smi)." \
+    GPU-HELD "nvidia-smi --gpu-reset with a process on the GPU"
+recog 'Error: GPU 00000000:17:00.0: In use by another client' \
+    GPU-HELD "NVML's NVML_ERROR_IN_USE in its caller's words"
+recog '  ╰─▶ Because torch==2.5.1+cu124 has no wheels with a matching platform tag (e.g., `manylinux_2_28_aarch64`) and you require torch==2.5.1+cu124, we can conclude that your requirements are unsatisfiable.' \
+    PIP-NO-PIN "uv: a CUDA build with no wheel for this platform"
+cds --root "$E0" explain --json 'error: catboost==1.0.3 has no wheels with a matching platform tag (e.g., `macosx_26_0_arm64`)'
+is "$(jget "$OUT" 'd.get("id")')" None "uv: another package without a wheel here, no CUDA build: not claimed"
+recog 'ERROR: Could not find a version that satisfies the requirement nvidia-cudnn-cu12==8.9.2.26 (from versions: 9.1.0.70)' \
+    PIP-NO-PIN "pip's first line for an NVIDIA wheel's pin"
 recog 'INFO:    Could not find any nv files on this host!' \
     CTR-HOST-DRIVER "Apptainer's --nv on a host without the driver's programs"
 recog 'WARNING: Could not find any nv libraries on this host!
