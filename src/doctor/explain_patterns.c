@@ -2602,6 +2602,11 @@ const struct pattern cds_explain_patterns[] = {
 	/* llama.cpp finding no GPU to offload to ("warning: one possible
 	 * reason is that llama.cpp was compiled without GPU support"); not
 	 * where the same build lists a CUDA device ("CUDA0: NVIDIA ...") */
+	/* MXNet's storage asked for GPU memory in a build without CUDA
+	 * (src/storage/storage.cc: "Compile with USE_CUDA=1 to enable GPU
+	 * usage"): the mxnet wheel, not mxnet-cu*, is installed */
+	{ "F27", 2, "Compile with USE_CUDA=1 to enable GPU", 0, NULL,
+	    "Compile with USE_CUDA=1 to enable GPU", { NULL } },
 	/* OpenCV's CUDA functions in a build without CUDA (its
 	 * private.cuda.hpp: "(-216:No CUDA support) The library is compiled
 	 * without CUDA support in function 'throw_no_cuda'"; OpenCV 2's "No

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1062
+plan 1063
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1282,6 +1282,8 @@ cds --root "$E0" explain --json 'error: catboost==1.0.3 has no wheels with a mat
 is "$(jget "$OUT" 'd.get("id")')" None "uv: another package without a wheel here, no CUDA build: not claimed"
 recog 'ERROR: Could not find a version that satisfies the requirement nvidia-cudnn-cu12==8.9.2.26 (from versions: 9.1.0.70)' \
     PIP-NO-PIN "pip's first line for an NVIDIA wheel's pin"
+recog "  what():  [22:03:01] src/storage/storage.cc:119: Compile with USE_CUDA=1 to enable GPU usage" \
+    F27 "MXNet built without CUDA asked for the GPU"
 recog 'INFO:    Could not find any nv files on this host!' \
     CTR-HOST-DRIVER "Apptainer's --nv on a host without the driver's programs"
 recog 'WARNING: Could not find any nv libraries on this host!
