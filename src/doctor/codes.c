@@ -1616,7 +1616,7 @@ static void
 find_wrapped(const struct cds_folded *f, const struct wrapper *w,
     struct cds_code_hit **hits, size_t *n)
 {
-	const char *text = f->text, *at = text;
+	const char *text = f->text, *at = text, *who = NULL;
 	size_t len = f->len;
 	char *win = NULL;
 	regex_t re;
@@ -1648,8 +1648,11 @@ find_wrapped(const struct cds_folded *f, const struct wrapper *w,
 			continue;
 		}
 		if ((c = wrapped_code(w, win, text + b, g, &l)) != NULL) {
-			hit_add(hits, n, c, b + (size_t)g[0].rm_so, l,
-			    form_owner(f, w), w->num > 0);
+			if (who == NULL) {	/* one text, one owner */
+				who = form_owner(f, w);
+			}
+			hit_add(hits, n, c, b + (size_t)g[0].rm_so, l, who,
+			    w->num > 0);
 		}
 	}
 	if (win != NULL) {
