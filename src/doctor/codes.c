@@ -1493,6 +1493,51 @@ spelled_before_call(const char *s)
 	    strncmp(s, " in CUDA queue", 14) == 0;
 }
 
+/* The enum of the call ggml's check prints below the words
+ * at S (ggml-cuda's ggml_cuda_error: "CUDA error: out of memory",
+ * "  current device: 0, in function F at FILE:LINE", "  cuMemCreate(...)"):
+ * a driver API call's words are CUresult's, a runtime call's
+ * cudaError_t's; NULL where no such call follows. */
+static const char *
+statement_type(const char *s)
+{
+	static const char dev[] = "current device: ";
+	const char *line, *nl = NULL, *d;
+	size_t col;
+	int i;
+
+	/* the next line, a log's prefix before it or not, or the one after
+	 * where the abort's own line ("ggml-cuda.cu:97: CUDA error") came
+	 * first on a shared terminal */
+	for (i = 0, d = NULL, line = s; i < 2 && d == NULL; i++) {
+		if ((line = strchr(line, '\n')) == NULL ||
+		    (nl = strchr(++line, '\n')) == NULL) {
+			return NULL;
+		}
+		if ((d = strstr(line, dev)) != NULL && d > nl) {
+			d = NULL;
+		}
+	}
+	if (d == NULL) {
+		return NULL;
+	}
+	/* the call, in the column of "current device" (both indented
+	 * alike below the same prefix) */
+	col = (size_t)(d - line);
+	line = nl + 1;
+	if (strnlen(line, col) < col || memchr(line, '\n', col) != NULL) {
+		return NULL;
+	}
+	s = line + col;
+	if (strncmp(s, "cuda", 4) == 0 && isupper((unsigned char)s[4])) {
+		return "cudaError_t";
+	}
+	if (strncmp(s, "cu", 2) == 0 && isupper((unsigned char)s[2])) {
+		return "CUresult";
+	}
+	return NULL;
+}
+
 /* The code wrapper W's match G in WIN (the line, at FULL in the whole
  * text) says. */
 static const struct cds_code *
@@ -1508,6 +1553,9 @@ wrapped_code(const struct wrapper *w, const char *win, const char *full,
 	if (w->fn > 0 && g[w->fn].rm_so >= 0) {
 		type = strncmp(win + g[w->fn].rm_so, "cuda", 4) == 0 ?
 		    "cudaError_t" : "CUresult";
+	}
+	if (type == NULL && w->at > 0 && g[w->at].rm_so >= 0) {
+		type = statement_type(full + g[w->at].rm_so);
 	}
 	if (w->at > 0 && g[w->at].rm_so >= 0) {
 		/* ggml prints cuBLAS's words under "CUDA error: " too

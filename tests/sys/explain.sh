@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1063
+plan 1067
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1797,6 +1797,24 @@ is "$(byw 'torch.OutOfMemoryError: CUDA out of memory. Tried to allocate 20.00 M
 	"['PyTorch']" "the allocator's own words: PyTorch"
 is "$(byw 'Error: CUDA out of memory')" "[None]" \
 	"the words alone: the code read, no program named"
+# ggml's check prints the failing call two lines below the words: a
+# driver API call's words are CUresult's, a runtime call's cudaError_t's
+is "$(codes 'CUDA error: out of memory
+  current device: 0, in function alloc at ggml/src/ggml-cuda/ggml-cuda.cu:476
+  cuMemAddressReserve(&pool_addr, CUDA_POOL_VMM_MAX_SIZE, 0, 0, 0)')" \
+	"['CUDA_ERROR_OUT_OF_MEMORY']" "ggml's driver call (cuMem...): the driver's code of the words"
+is "$(codes 'May 15 08:57:36 red llama-swap[80783]: CUDA error: out of memory
+May 15 08:57:36 red llama-swap[80783]:   current device: 0, in function alloc at ggml-cuda.cu:3067
+May 15 08:57:36 red llama-swap[80783]:   cudaMalloc(&ptr, size)')" \
+	"['cudaErrorMemoryAllocation']" "ggml's runtime call below a journal's prefix: the runtime's code"
+is "$(codes 'CUDA error: operation not supported
+/src/ggml/src/ggml-cuda/ggml-cuda.cu:97: CUDA error
+  current device: 1, in function ggml_cuda_pool_vmm at /src/ggml/src/ggml-cuda/ggml-cuda.cu:410
+  cuMemCreate(&handle, reserve_size, &prop, 0)')" \
+	"['CUDA_ERROR_NOT_SUPPORTED']" "the abort's line between the words and ggml's device line: still the driver call's"
+is "$(codes 'CUDA error: out of memory
+  at cuMemAddressReserve')" "['cudaErrorMemoryAllocation']" \
+	"a driver call without ggml's device line: the runtime's words first, as before"
 is "$(ids '[h264_nvenc @ 0x1] Failed to create nvenc instance: invalid version (15): (no details)')" \
 	"['F16']" "invalid version (15): a driver older than the SDK the program was built with"
 is "$(ids 'Error: NvEncLockBitstream failed: NV_ENC_ERR_INVALID_PARAM')" "['CODE-USAGE']" \
