@@ -124,6 +124,14 @@
 #define KMOD_C_ERROR "([^ \t\n'\"]*/)?(nvidia|nvidia-drm|nvidia-uvm|" \
 	"nvidia-modeset|nvidia-peermem)/[A-Za-z0-9_-]+\\.c:[0-9]+:[0-9]+: " \
 	"error:"
+/* a kernel module of the GPU driver itself, as the distributions name it
+ * ("nvidia", "nvidia_uvm", Debian's "nvidia-current-drm" and
+ * "nvidia-tesla-470"), not a module beside it that needs another stack
+ * (nvidia_peermem needs the RDMA core's symbols, nvidia_fs GPUDirect
+ * Storage's): the module and 4 groups to leave unnamed */
+#define NV_KMOD "(nvidia([-_]?(current|tesla|legacy|[0-9])[a-z0-9_-]*)?" \
+	"([-_](drm|modeset|uvm))?)"
+#define NV_KMOD_GROUPS "module", NULL, NULL, NULL, NULL
 /* Kokkos' kernels of one capability on a device of another (groups:
  * the kernels' twice, as the lowest and highest of the build, and the
  * device's) */
@@ -1136,34 +1144,38 @@ const struct pattern cds_explain_patterns[] = {
 	/* kmod's words when the module does not load, or none is installed
 	 * for the running kernel */
 	{ "F20", 2, "modprobe: FATAL: Module nvidia", 0, NULL, "modprobe: "
-	    "FATAL: Module (nvidia[a-z_-]*) not found", { NULL, "module" } },
+	    "FATAL: Module " NV_KMOD " not found", { NULL, NV_KMOD_GROUPS } },
 	{ "F20", 2, "Failed to insert module 'nvidia", 0, NULL, "Failed to "
-	    "insert module '(nvidia[a-z_-]*)'", { NULL, "module" } },
+	    "insert module '" NV_KMOD "'", { NULL, NV_KMOD_GROUPS } },
 	/* modprobe refused by the kernel ("modprobe: ERROR: could not insert
 	 * 'nvidia': Operation not permitted": lockdown or Secure Boot
 	 * refusing an unsigned module, or no right to load modules) */
 	{ "F20", 2, "could not insert 'nvidia", 0, NULL, "could not insert "
-	    "'(nvidia[a-z_-]*)'", { NULL, "module" } },
+	    "'" NV_KMOD "'", { NULL, NV_KMOD_GROUPS } },
 	/* the kernel's module loader on a module built for another kernel:
 	 * a symbol's CRC (modversions) or the version magic is not the
 	 * running kernel's ("nvidia: disagrees about version of symbol
 	 * module_layout", "nvidia: version magic '6.5.0-28-generic SMP ...'
 	 * should be '6.8.0-40-generic SMP ...'") */
-	{ "F20", 2, "disagrees about version of symbol", 1, NULL,
-	    "(nvidia[a-z_-]*): disagrees about version of symbol", { NULL,
-	    "module" } },
-	{ "F20", 2, "version magic '", 1, NULL, "(nvidia[a-z_-]*): version "
-	    "magic '([^' \n]+)[^'\n]*' should be '([^' \n]+)", { NULL,
-	    "module", "built for", "kernel" } },
+	{ "F20", 2, "disagrees about version of symbol", 1, NULL, NV_KMOD
+	    ": disagrees about version of symbol", { NULL, NV_KMOD_GROUPS } },
+	{ "F20", 2, "version magic '", 1, NULL, NV_KMOD ": version magic "
+	    "'([^' \n]+)[^'\n]*' should be '([^' \n]+)", { NULL,
+	    NV_KMOD_GROUPS, "built for", "kernel" } },
+	/* and a symbol the running kernel (or a module it needs, not
+	 * loaded: insmod loads none) does not export (kernel/module's
+	 * "nvidia_drm: Unknown symbol drm_fbdev_generic_setup (err -2)") */
+	{ "F20", 2, "Unknown symbol ", 1, NULL, NV_KMOD ": Unknown symbol "
+	    "([A-Za-z0-9_]+)", { NULL, NV_KMOD_GROUPS, "symbol" } },
 	/* nvidia-installer's own words when the module it built does not
 	 * load (Secure Boot, nouveau, a kernel of other sources) */
 	{ "F20", 2, "Unable to load the kernel module", 0, NULL, "Unable to "
-	    "load the kernel module '(nvidia[a-z_-]*)\\.ko'", { NULL,
-	    "module" } },
+	    "load the kernel module '" NV_KMOD "\\.ko'", { NULL,
+	    NV_KMOD_GROUPS } },
 	/* and for a module it loads after the first ("ERROR: Unable to load
 	 * the 'nvidia-drm' kernel module.") */
 	{ "F20", 2, "Unable to load the 'nvidia", 0, NULL, "Unable to load "
-	    "the '(nvidia[a-z_-]*)' kernel module", { NULL, "module" } },
+	    "the '" NV_KMOD "' kernel module", { NULL, NV_KMOD_GROUPS } },
 	/* a module of the driver that will not unload: kmod's "rmmod:
 	 * ERROR: Module nvidia_uvm is in use", the driver containers' */
 	{ "GPU-HELD", 1, "Module nvidia", 0, NULL, "Module (nvidia[a-z_-]*) "

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1067
+plan 1075
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1257,6 +1257,21 @@ is "$(cap 'built for') $(cap kernel)" "6.5.0-28-generic 6.8.0-40-generic" \
     "F20: the kernel the module was built for and the running one"
 cds --root "$E0" explain --json 'i915: disagrees about version of symbol module_layout'
 is "$(jget "$OUT" 'd.get("id")')" None "another vendor's module: not NVIDIA's driver"
+recog '[    5.183201] nvidia_drm: Unknown symbol drm_fbdev_generic_setup (err -2)' \
+    F20 "the kernel refusing a driver module whose symbol it does not export"
+is "$(cap module) $(cap symbol)" "nvidia_drm drm_fbdev_generic_setup" "F20: the module and its missing symbol"
+recog "modprobe: FATAL: Module nvidia-current not found in directory /lib/modules/6.1.0-18-amd64" \
+    F20 "Debian's name for the driver's module (nvidia-current)"
+is "$(cap module)" nvidia-current "F20: Debian's module name captured whole"
+# modules beside the driver that need another stack: not the driver
+# missing (nvidia_peermem: the RDMA core MLNX_OFED carries)
+for m in "nvidia_peermem: Unknown symbol ib_register_peer_memory_client (err -2)" \
+    "modprobe: ERROR: could not insert 'nvidia_peermem': Invalid argument" \
+    "nvidia_peermem: disagrees about version of symbol ib_register_peer_memory_client" \
+    "modprobe: FATAL: Module nvidia_fs not found in directory /lib/modules/5.15.0-91-generic"; do
+	cds --root "$E0" explain --json "$m"
+	is "$(jget "$OUT" 'd.get("id")')" None "not F20: $m"
+done
 recog 'NVRM: GPU 0000:01:00.0: GPU does not have the necessary power cables connected.' \
     GPU-INIT "NVRM: the card's auxiliary power not connected"
 recog 'error -- unsupported clang version! clang version must be less than 21 and greater than 3.2 . The nvcc flag '"'"'-allow-unsupported-compiler'"'"' can be used to override this version check' \
