@@ -1453,6 +1453,13 @@ const struct pattern cds_explain_patterns[] = {
 	 * too small (vllm-project/vllm#7028) */
 	{ "CUDA-OOM", 2, "less than desired GPU memory utilization", 0, NULL,
 	    "less than desired GPU memory utilization", { NULL } },
+	/* XLA's compiler finding the program's peak memory above what the
+	 * device has for it, before it runs (hlo_rematerialization.cc:
+	 * "Can't reduce memory use below 11.20GiB (...) by
+	 * rematerialization; only reduced to 49.62GiB"); a warning: the
+	 * allocation fails later */
+	{ "CUDA-OOM", 3, "reduce memory use below ", 0, NULL, "reduce memory "
+	    "use below [^\n]{1,80} by rematerialization", { NULL } },
 	/* XLA's allocator (JAX): "RESOURCE_EXHAUSTED: Failed to allocate
 	 * request for 176.00MiB (184549376B) on device ordinal 0" */
 	{ "CUDA-OOM", 2, "RESOURCE_EXHAUSTED: Failed to allocate", 0, NULL,
@@ -2407,6 +2414,11 @@ const struct pattern cds_explain_patterns[] = {
 	/* an extension's own loader: no build for this GPU (tiny-cuda-nn) */
 	{ "F21", 2, "for compute capability", 0, "Could not find compatible",
 	    "for compute capability ([0-9]+)", { NULL, "sm" } },
+	/* the same raise as the traceback shows its source line, the
+	 * number still the f-string's field ("... for compute capability
+	 * {system_compute_capability}.") */
+	{ "F21", 2, "for compute capability {", 0, "Could not find compatible",
+	    "for compute capability \\{[A-Za-z_]+\\}", { NULL } },
 	/* spconv's prebuilt kernels: "your gpu arch (8, 9) isn't compiled
 	 * in prebuilt, may cause invalid device function" */
 	{ "F21", 2, "gpu arch (", 0, NULL, "gpu arch "
@@ -2588,6 +2600,15 @@ const struct pattern cds_explain_patterns[] = {
 	 * with CMake option -DUSE_CUDA=1") */
 	{ "F27", 2, "compile with CMake option -D", 0, NULL, "compile with "
 	    "CMake option -D[A-Z0-9_]*(GPU|CUDA)[A-Z0-9_]*=(1|ON)", { NULL } },
+	/* a build's own record of its options, its CUDA part off (Open3D's
+	 * open3d._build_config "BUILD_CUDA_MODULE: False", a CMake cache's
+	 * "BUILD_CUDA:BOOL=OFF"), and a program's list of its backends
+	 * (gpufetch -v: "CUDA backend:  OFF") */
+	{ "F27", 3, "BUILD_CUDA", 0, NULL, "BUILD_CUDA[A-Z0-9_]*\"?"
+	    "(:BOOL)?[ \t]*[:=][ \t]*\"?(OFF|False|0)([^A-Za-z0-9_]|$)",
+	    { NULL } },
+	{ "F27", 3, "CUDA backend", 0, NULL, "CUDA backend:?[ \t]*OFF"
+	    "([^A-Za-z0-9_]|$)", { NULL } },
 	/* c10's device guard in a LibTorch without CUDA (torch for R, tch,
 	 * DJL: "PyTorch is not linked with support for cuda devices") */
 	{ "F27", 1, "is not linked with support for cuda", 1, NULL,

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1075
+plan 1085
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1162,6 +1162,8 @@ include/generated/autoconf.h or include/config/auto.conf are missing.' \
     KMOD-BUILD "kbuild: headers not prepared for modules"
 recog 'nvcc fatal : Unsupported gpu architecture' NVCC-ARCH \
     "nvcc's refusal without the architecture quoted"
+recog "2024-02-19 15:14:56.882326: W external/xla/xla/service/hlo_rematerialization.cc:2941] Can't reduce memory use below 11.20GiB (12025908428 bytes) by rematerialization; only reduced to 49.62GiB (53280000080 bytes), down from 49.62GiB (53280000080 bytes) originally" \
+    CUDA-OOM "XLA's compiler: the program's peak above the device's memory"
 recog 'Original error: RESOURCE_EXHAUSTED: Failed to allocate request for 176.00MiB (184549376B) on device ordinal 0' \
     CUDA-OOM "XLA's allocator out of GPU memory"
 is "$(cap allocation)" 176.00MiB "CUDA-OOM: XLA's request captured"
@@ -1186,6 +1188,11 @@ recog 'Function cuDeviceGetDefaultMemPool not found' F16 \
     "Taichi's loader: a driver API function the driver lacks"
 recog "[WARNING]your gpu arch (8, 9) isn't compiled in prebuilt, may cause invalid device function." \
     F21 "spconv: no prebuilt kernels for the GPU"
+recog 'OSError: Could not find compatible tinycudann extension for compute capability 87.' \
+    F21 "tiny-cuda-nn: no build of its extension for the GPU"
+is "$(cap sm)" 87 "F21: the GPU's compute capability"
+recog '    raise EnvironmentError(f"Could not find compatible tinycudann extension for compute capability {system_compute_capability}.")' \
+    F21 "the same raise, as the traceback shows its source line"
 recog 'error loading config: nvidia-container-cli.ldconfig value "/usr/sbin/ldconfig" is not host-relative' \
     CTR-RUNTIME "the toolkit refusing a container-relative ldconfig"
 recog 'Error loading onnxruntime_providers_cuda.dll: cublasLt64_13.dll is missing' \
@@ -2121,6 +2128,19 @@ is "$(ids 'zlib library not found')" "[]" "another library's probe: nothing"
 # builds without CUDA, in more programs' words
 is "$(ids 'Please recompile with CMake option -DUSE_CUDA=1')" "['F27']" "LightGBM built without CUDA"
 is "$(ids 'Please recompile with CMake option -DUSE_OPENMP=1')" "[]" "another option: nothing"
+# a build's record of its options, CUDA off; not on, not another option
+is "$(ids 'BUILD_TENSORFLOW_OPS: False
+BUILD_CUDA_MODULE: False
+BUILD_SYCL_MODULE: False')" "['F27']" "Open3D's build config: CUDA module off"
+is "$(ids 'BUILD_CUDA:BOOL=OFF')" "['F27']" "a CMake cache: CUDA off"
+is "$(ids 'BUILD_CUDA_MODULE: True')" "[]" "CUDA module on: nothing"
+is "$(ids 'BUILD_SYCL_MODULE: False')" "[]" "another module off: nothing"
+is "$(ids 'Please, make sure that the appropiate backend is enabled:
+- CUDA backend:  OFF
+- Intel backend: ON')" "['F27']" "gpufetch's backends: CUDA off"
+is "$(ids 'Please, make sure that the appropiate backend is enabled:
+- CUDA backend:  ON
+- Intel backend: OFF')" "[]" "CUDA backend on, another off: nothing"
 is "$(ids 'Error in torch_tensor_cpp(data, dtype, device, requires_grad, pin_memory) :
   PyTorch is not linked with support for cuda devices')" "['F27']" "a LibTorch without CUDA (torch for R)"
 is "$(ids 'PyTorch is not linked with support for xla devices')" "[]" "another device type: nothing"
