@@ -1703,14 +1703,38 @@ colour_code(const char *s, size_t len)
 	return 0;
 }
 
+/* Where the Markdown strong emphasis opened at S ("**" before a word, not
+ * after one) closes on its line, LEN bytes from S: the offset of the
+ * closing "**" (after a non-space, before no word); 0 when S opens none.
+ * "make: *** No rule", "f(**kwargs)" and "a**2" open none. */
+static size_t
+strong_close(const char *s, size_t len, int after_word)
+{
+	size_t j;
+
+	if (after_word || len < 5 || s[0] != '*' || s[1] != '*' ||
+	    s[2] == '*' || isspace((unsigned char)s[2])) {
+		return 0;
+	}
+	for (j = 3; j + 1 < len && s[j] != '\n'; j++) {
+		if (s[j] == '*' && s[j + 1] == '*' &&
+		    !isspace((unsigned char)s[j - 1]) && (j + 2 == len ||
+		    !isalnum((unsigned char)s[j + 2]))) {
+			return j;
+		}
+	}
+	return 0;
+}
+
 /* TEXT without what a log, a terminal or a page wrapped around the
  * program's words: each line's decoration(), terminal colour codes, the
- * CR of CR LF and HTML entities; NULL when it has none. */
+ * CR of CR LF, HTML entities and Markdown's strong emphasis
+ * ("**libcudart.so.12**" of a paste's source); NULL when it has none. */
 static char *
 undecorated(const char *text, size_t len, size_t *outlen)
 {
 	char *o = cds_xmalloc(len + 1), *w = o, c;
-	size_t i = 0, k, n, round;
+	size_t i = 0, k, n, round, close = 0;
 	int changed = 0;
 
 	while (i < len) {
@@ -1735,10 +1759,20 @@ undecorated(const char *text, size_t len, size_t *outlen)
 				*w++ = c;
 				i += n - 1;
 				changed = 1;
+			} else if (close > 0 && i == close) {
+				i++;	/* the emphasis' closing "**" */
+				close = 0;
+			} else if (close == 0 && (k = strong_close(text + i,
+			    len - i, i > 0 &&
+			    isalnum((unsigned char)text[i - 1]))) > 0) {
+				close = i + k;
+				i++;	/* its opening "**" */
+				changed = 1;
 			} else {
 				*w++ = text[i];
 			}
 		}
+		close = 0;	/* passed over within a colour code */
 		if (i < len) {
 			*w++ = text[i++];
 		}

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1085
+plan 1088
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -283,6 +283,13 @@ unlike "$(jget "$OUT" 'd.get("id")')" F27 "a program of its own not finding libt
 recog 'ImportError: /e/causal_conv1d_cuda.so: undefined symbol: *ZNK3c1017SymbolicShapeMeta18init*is_contiguousEv' \
     TORCH-ABI "a c10 symbol whose underscores Markdown made emphasis"
 is "$(cap symbol)" _ZNK3c1017SymbolicShapeMeta18init_is_contiguousEv "TORCH-ABI: the name given its underscores back"
+# Markdown's strong emphasis around a word of the paste's source, read
+# without it
+recog 'milvus: error while loading shared libraries: **libcudart.so.12**: cannot open shared object file: No such file or directory' \
+    F13 "a soname in Markdown's strong emphasis"
+is "$(cap missing)" libcudart.so.12 "F13: the soname without the asterisks"
+recog 'ImportError: libcudart.so.12: **cannot open shared object file**: No such file or directory' \
+    F13 "the loader's words in Markdown's strong emphasis"
 recog "+ echo 'ERROR: Unable to find lib64/libnvToolsExt'" API-GONE \
     "a build script not finding NVTX 2's library"
 recog 'Abort(1) on node 0: Fatal error in internal_Init: Other MPI error, error stack:
