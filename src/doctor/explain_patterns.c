@@ -3033,14 +3033,17 @@ const struct pattern cds_explain_patterns[] = {
 	    "unexpected size \\(([0-9]+) != ([0-9]+)\\)",
 	    { NULL, "got", "expected" } },
 	/* questions rather than errors; the version lines nvidia-smi and
-	 * nvcc print rank below any failure's code printed beside them */
+	 * nvcc print rank below any failure's code printed beside them, and
+	 * say F30 only together: nvidia-smi's header alone, pasted beside a
+	 * failure no row knows (a segfault, a symbol), describes the
+	 * machine; it does not ask the question */
 	{ "F30", 2, "nvidia-smi shows CUDA", 0, NULL, "nvidia-smi shows CUDA "
 	    VER " but nvcc shows ([0-9.x]+)",
 	    { NULL, "driver", NULL, "nvcc" } },
-	{ "F30", 4, "CUDA Version: ", 0, NULL, "CUDA Version: " VER,
-	    { NULL, "driver" } },
-	{ "F30", 4, "compilation tools, release", 0, NULL, "compilation tools, "
-	    "release " VER ", V[0-9.]+", { NULL, "nvcc" } },
+	{ "F30", 4, "CUDA Version: ", 0, "compilation tools, release",
+	    "CUDA Version: " VER, { NULL, "driver" } },
+	{ "F30", 4, "compilation tools, release", 0, "CUDA Version: ",
+	    "compilation tools, release " VER ", V[0-9.]+", { NULL, "nvcc" } },
 	/* a site's check that a driver older than the toolkit within one
 	 * major runs it (EESSI's Lmod hook: "... You will therefore be in
 	 * minor version compatibility mode") */

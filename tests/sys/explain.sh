@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1088
+plan 1091
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -83,6 +83,15 @@ recog "AssertionError: Torch not compiled with CUDA enabled" F27 "F27 in torch's
 recog "W tensorflow/stream_executor/platform/default/dso_loader.cc:64] Could not load dynamic library 'libcudnn.so.8'; dlerror: libcudnn.so.8: cannot open shared object file: No such file or directory" F28 "F28's message"
 recog 'W tensorflow/core/common_runtime/gpu/gpu_device.cc:1960] Cannot dlopen some GPU libraries. Please make sure the missing libraries mentioned above are installed properly if you would like to use GPU. Skipping registering GPU devices...' F29 "F29's message"
 recog 'nvidia-smi shows CUDA 12.2 but nvcc shows 11.4' F30 "F30's question"
+recog '| NVIDIA-SMI 535.104.05   Driver Version: 535.104.05   CUDA Version: 12.2     |
+nvcc: NVIDIA (R) Cuda compiler driver
+Cuda compilation tools, release 11.4, V11.4.152' F30 "F30's question by both tools' own lines"
+is "$(cap driver)" 12.2 "F30: nvidia-smi's CUDA captured"
+# nvidia-smi's header alone beside a failure no row knows describes the
+# machine: not F30's question
+cds --root "$E0" explain --json '| NVIDIA-SMI 555.42.03              Driver Version: 555.85         CUDA Version: 12.5     |
+[1]    494 segmentation fault  nvidia-smi'
+unlike "$(jget "$OUT" 'd.get("id")')" F30 "nvidia-smi's header beside a segfault: not F30"
 recog "RuntimeError: Unable to initialize backend 'cuda': INVALID_ARGUMENT: Mismatched PJRT plugin PJRT API version (0.54) and framework PJRT API version 0.51" F31 "F31's message"
 is "$(cap plugin) $(cap framework)" "0.54 0.51" "F31: both API versions captured"
 recog 'torch.backends.cudnn.version() reports 8902, collect_env says Probably one of the following:' F32 "F32's report"
