@@ -1340,6 +1340,11 @@ const struct pattern cds_explain_patterns[] = {
 	    "\\([0-9]+\\)[ .]*: *gpu_init failed", { NULL } },
 	{ "NO-DRIVER", 2, "No CUDA GPUs are available", 0, NULL,
 	    "No CUDA GPUs are available", { NULL } },
+	/* Blender's Cycles, rendering from the command line, finding no
+	 * device of the kind its preferences ask for (CUDA, OptiX): "Error:
+	 * Found no Cycles device of the specified type" */
+	{ "NO-DRIVER", 3, "Found no Cycles device", 0, NULL, "Found no Cycles "
+	    "device of the specified type", { NULL } },
 	/* PyTorch says so when CUDA counts no device, which is also what a
 	 * CUDA_VISIBLE_DEVICES naming only GPUs the machine does not have
 	 * leaves ("3" on a machine with one): the program asked for a GPU

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1091
+plan 1092
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1295,6 +1295,8 @@ for m in "nvidia_peermem: Unknown symbol ib_register_peer_memory_client (err -2)
 	cds --root "$E0" explain --json "$m"
 	is "$(jget "$OUT" 'd.get("id")')" None "not F20: $m"
 done
+recog 'Error: Found no Cycles device of the specified type' NO-DRIVER \
+    "Blender's Cycles: no device of the kind asked for"
 recog 'NVRM: GPU 0000:01:00.0: GPU does not have the necessary power cables connected.' \
     GPU-INIT "NVRM: the card's auxiliary power not connected"
 recog 'error -- unsupported clang version! clang version must be less than 21 and greater than 3.2 . The nvcc flag '"'"'-allow-unsupported-compiler'"'"' can be used to override this version check' \
