@@ -1608,6 +1608,12 @@ const struct pattern cds_explain_patterns[] = {
 	 * the nvidia runtime: stevezau/media_preview_generator#260) */
 	{ "CTR-RUNTIME", 1, "AMD CDI spec not found", 0, NULL, "AMD CDI spec "
 	    "not found", { NULL } },
+	/* a project's check of docker's daemon.json before it builds
+	 * (Isaac ROS's run_dev.sh: "Default docker runtime is not nvidia!,
+	 * please make sure the following line is present in
+	 * /etc/docker/daemon.json") */
+	{ "CTR-RUNTIME", 2, "docker runtime is not nvidia", 0, NULL, "docker "
+	    "runtime is not nvidia", { NULL } },
 	{ "CTR-RUNTIME", 1, "Unknown runtime specified nvidia", 0, NULL,
 	    "Unknown runtime specified nvidia", { NULL } },
 	{ "CTR-CGROUP", 1, "Failed to initialize NVML: Unknown Error", 0,
@@ -1889,6 +1895,13 @@ const struct pattern cds_explain_patterns[] = {
 	    "Container Device Interface for NVIDIA", { NULL } },
 	{ "CTR-HOOK", 2, "failed to mount modified params file", 0, NULL,
 	    "failed to mount modified params file", { NULL } },
+	/* nvidia-container-cli (the legacy hook, or run by hand: `list`)
+	 * stopping where it looks up the host's driver files it would put
+	 * in the container ("nvidia-container-cli: detection error: path
+	 * error: ///var/run/nvidia-fabricmanager/socket: permission
+	 * denied"): its words after the stage name the file */
+	{ "CTR-HOOK", 3, "detection error: ", 0, "nvidia-container-cli",
+	    "detection error: ([^\n]{1,200})", { NULL, "error" } },
 	{ "CTR-PERM", 1, "Failed to initialize NVML: Insufficient "
 	    "Permissions", 0, NULL, "Failed to initialize NVML: "
 	    "Insufficient Permissions", { NULL } },

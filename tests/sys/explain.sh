@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1092
+plan 1096
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -33,6 +33,9 @@ is "$(cap missing)" "libcublasLt.so.12" "its name, without the full stop"
 recog 'Failed to load the shared library: libcudnn_ops.so.9' F6 "a program that could not load cuDNN"
 recog 'Error: crun: executable file `nvidia-smi` not found in $PATH: No such file or directory: OCI runtime attempted to invoke a command that was not found' DRIVER-LIB "crun's words: the driver's nvidia-smi not in the container"
 recog 'docker: Error response from daemon: AMD CDI spec not found' CTR-RUNTIME "docker's --gpus with no NVIDIA provider: AMD's CDI tried"
+recog 'Default docker runtime is not nvidia!, please make sure the following line is
+present in /etc/docker/daemon.json
+"default-runtime": "nvidia",' CTR-RUNTIME "a project's check of docker's default runtime"
 recog 'RuntimeError: Error in dlopen for library libnvrtc.so.12and libnvrtc-XXXXXXXX.so.12' F13 "PyTorch's DynamicLibrary and NVRTC"
 is "$(cap missing)" "libnvrtc.so.12" "the first name it tried"
 M2='Could not load library libcudnn_cnn_train.so.8. Error: /usr/local/cuda-11.1/targets/x86_64-linux/lib/libcudnn_ops_train.so.8: symbol _Z22cudnnGenericOpTensorNd…, version libcudnn_ops_infer.so.8 not defined in file libcudnn_ops_infer.so.8 with link time reference'
@@ -1966,6 +1969,12 @@ cds --root "$E0" explain --json 'nvidia-ctk hook disable-device-node-modificatio
 stderr: failed to mount modified params file: open o_path procfd: no such file or directory'
 is "$(jget "$OUT" '([m["id"] for m in d["matches"]], d["verdict"], len(d["causes"]))')" "(['CTR-HOOK'], None, 4)" \
 	"a hook without /proc: CTR-HOOK, no cause claimed from the message alone"
+recog 'nvidia-container-cli: detection error: path error: ///var/run/nvidia-fabricmanager/socket: permission denied' \
+	CTR-HOOK "nvidia-container-cli stopped looking up the host's driver files"
+is "$(cap error)" "path error: ///var/run/nvidia-fabricmanager/socket: permission denied" \
+	"CTR-HOOK: its words after the stage"
+is "$(ids 'face detection error: no face found in frame 12')" "[]" \
+	"another program's detection error: nothing"
 
 # pip's conflict where the user's own pin is one side
 is "$(ids 'The conflict is caused by:
