@@ -1327,6 +1327,58 @@ run_patterns(struct cds_explanation *x, size_t **fromp,
 	}
 }
 
+/* The generic rows' library (captured as "table soname": any name a
+ * loader could not open) is one of NVIDIA's when the soname table
+ * (manifests/data/sonames.tsv) has it, outside the driver's and cuDNN's
+ * (their own rows read those): the match is kept, its capture named
+ * "missing" as F13's own rows name it.  Any other library is no
+ * evidence: the match is dropped.  FROM follows X's matches. */
+static void
+table_sonames(cds_handle_t *h, struct cds_explanation *x, size_t *from)
+{
+	const struct cds_manifest *man = NULL;
+	int loaded = 0;
+	size_t k = 0, i;
+
+	while (k < x->nmatches) {
+		struct cds_explain_match *m = &x->matches[k];
+		const struct cds_soname *r = NULL;
+		struct cds_evidence *cap = NULL;
+
+		for (i = 0; i < m->ncaptures; i++) {
+			if (strcmp(m->captures[i].key, "table soname") == 0) {
+				cap = &m->captures[i];
+			}
+		}
+		if (cap == NULL) {
+			k++;
+			continue;
+		}
+		if (!loaded) {
+			loaded = 1;
+			if ((man = cds_manifest_load(h)) == NULL) {
+				cds_clearerr(h);
+			}
+		}
+		if (man != NULL) {
+			r = cds_manifest_soname(man, cap->value);
+		}
+		if (r != NULL && strcmp(r->kind, "driver") != 0 &&
+		    strcmp(r->kind, "cudnn") != 0) {
+			free(cap->key);
+			cap->key = cds_xstrdup("missing");
+			k++;
+			continue;
+		}
+		match_free(m);
+		memmove(&x->matches[k], &x->matches[k + 1],
+		    (x->nmatches - k - 1) * sizeof(*x->matches));
+		memmove(&from[k], &from[k + 1],
+		    (x->nmatches - k - 1) * sizeof(*from));
+		x->nmatches--;
+	}
+}
+
 /* How long syslog's and journald's prefix of a line at S is: "Aug 12
  * 10:38:34 HOST PROGRAM[PID]: " (a program's output read from the
  * journal); 0 when it has none. */
@@ -1935,6 +1987,7 @@ cds_explain_text(cds_handle_t *h, const char *text)
 		read_text(x, &from, eng, i);
 		free(eng);
 	}
+	table_sonames(h, x, from);
 	/* what the text names is shown only when nothing else is known */
 	for (k = 0; x->nmatches > 1 && k < x->nmatches; k++) {
 		if (strcmp(x->matches[k].id, "NAMES") == 0) {
@@ -1975,11 +2028,17 @@ cds_explain_text(cds_handle_t *h, const char *text)
 	if (strcmp(e->id, "F13") == 0 &&
 	    (v = cds_explain_match_capture(&x->matches[0], "missing")) != NULL) {
 		/* the soname of the message, not an example */
-		x->said = cds_xasprintf(_("The program was linked against %s, "
-		    "a library of NVIDIA's of one release (the number after "
-		    ".so is its major version).  The loader finds no file of "
-		    "that name: that release is not installed, or not on the "
-		    "path."), v);
+		const char *so = strstr(v, ".so");
+
+		x->said = so != NULL && so[3] == '.' ? cds_xasprintf(_("The "
+		    "program was linked against %s, a library of NVIDIA's of "
+		    "one release (the number after .so is its major "
+		    "version).  The loader finds no file of that name: that "
+		    "release is not installed, or not on the path."), v) :
+		    cds_xasprintf(_("The program was linked against %s, a "
+		    "library of NVIDIA's whose name carries no version.  The "
+		    "loader finds no file of that name: what ships it is not "
+		    "installed, or not on the path."), v);
 		x->meaning = x->said;
 	}
 	if (strcmp(e->id, "F16") == 0 &&

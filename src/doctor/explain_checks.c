@@ -196,6 +196,68 @@ path_origin(const struct cds_rule_ctx *c, const char *path)
 	return "other directory";
 }
 
+/* NAME, a library of the NVIDIA HPC SDK's compilers (the soname
+ * table's kind "nvhpc"), in an SDK installed at its default prefix: its
+ * compilers/lib, or the REDIST copy of it a runtime image carries
+ * (manifests/data/soname-rules.tsv: NVIDIA/hpc-container-maker's nvhpc
+ * building block).  The newest release's, as a new path; else NULL. */
+static char *
+hpc_sdk_file(struct cds_rule_ctx *c, const char *name)
+{
+	static const char *const dirs[] = { "compilers/lib",
+	    "REDIST/compilers/lib" };
+	const struct cds_soname *r;
+	char **m, *pat, *best = NULL;
+	size_t d, k;
+
+	if (c->m == NULL || (r = cds_manifest_soname(c->m, name)) == NULL ||
+	    strcmp(r->kind, "nvhpc") != 0) {
+		return NULL;
+	}
+	for (d = 0; d < sizeof(dirs) / sizeof(*dirs) && best == NULL; d++) {
+		pat = cds_xasprintf("/opt/nvidia/hpc_sdk/Linux_*/*/%s/%s",
+		    dirs[d], name);
+		m = cds_root_glob(c->h, pat);
+		for (k = 0; m[k] != NULL; k++) {
+			/* sorted: the last is the newest release */
+			if (m[k + 1] == NULL) {
+				best = cds_xstrdup(m[k]);
+			}
+		}
+		cds_strfreev(m);
+		free(pat);
+	}
+	return best;
+}
+
+/* WHERE, a file hpc_sdk_file() found: the SDK's environment module of
+ * its release, when the SDK installed one (<prefix>/modulefiles/nvhpc/
+ * <release>; NVIDIA HPC SDK Install Guide, End-user Environment
+ * Settings), as evidence on F. */
+static void
+hpc_sdk_module(struct cds_rule_ctx *c, struct cds_finding *f,
+    const char *where)
+{
+	static const char top[] = "/opt/nvidia/hpc_sdk/";
+	const char *rel, *end;
+	char *release, *mod;
+
+	if (!cds_startswith(where, top) ||
+	    (rel = strchr(where + sizeof(top) - 1, '/')) == NULL ||
+	    (end = strchr(++rel, '/')) == NULL) {
+		return;
+	}
+	release = cds_xstrndup(rel, (size_t)(end - rel));
+	mod = cds_xasprintf("%smodulefiles/nvhpc/%s", top, release);
+	if (cds_root_is_file(c->h, mod)) {
+		cds_finding_evidence(f, "environment module", "module use "
+		    "%smodulefiles && module load nvhpc/%s (sets the SDK's "
+		    "PATH and LD_LIBRARY_PATH in one step)", top, release);
+	}
+	free(mod);
+	free(release);
+}
+
 /* Where a library file NAME is installed, though the loader does not find
  * it: a cuDNN copy the scan found, else where cds_find_anywhere() looks
  * (pip wheels, toolkits, envs).  A new path or NULL; *origin one word of
@@ -223,6 +285,8 @@ installed_where(struct cds_rule_ctx *c, const char *name, const char **origin)
 	}
 	if (where != NULL) {
 		*origin = path_origin(c, where);
+	} else if ((where = hpc_sdk_file(c, name)) != NULL) {
+		*origin = "NVIDIA HPC SDK";
 	}
 	return where;
 }
@@ -548,6 +612,7 @@ installed_elsewhere(struct cds_rule_ctx *c, char **names)
 		cds_finding_evidence(f, "state", "installed elsewhere");
 		cds_finding_evidence(f, "installed in", "%s", where);
 		cds_finding_evidence(f, "origin", "%s", origin);
+		hpc_sdk_module(c, f, where);
 		dirs[0] = dir;
 		dirs[1] = NULL;
 		cds_fix_activate(c, f, owner, dirs, NULL);
@@ -599,13 +664,20 @@ evidence_cuda_shipper(struct cds_rule_ctx *c, struct cds_finding *f,
 	"development packages carry it, the runtime packages and NVIDIA's " \
 	"pip wheels do not"
 
-/* Is NAME a development link, "libX.so" with no version after it? */
+/* Is NAME a development link, "libX.so" with no version after it?  Not
+ * when that is the library's soname itself (the soname table's rows of
+ * CUPTI's libnvperf_host.so, the HPC SDK's libacchost.so). */
 static int
-devlink(const char *name)
+devlink_of(const struct cds_manifest *m, const char *name)
 {
+	const struct cds_soname *r;
 	size_t n = strlen(name);
 
-	return n > 3 && strcmp(name + n - 3, ".so") == 0;
+	if (n <= 3 || strcmp(name + n - 3, ".so") != 0) {
+		return 0;
+	}
+	return m == NULL || (r = cds_manifest_soname(m, name)) == NULL ||
+	    strcmp(r->soname, name) != 0;
 }
 
 /* What the soname table (manifests/data/sonames.tsv) knows of NAME: its
@@ -621,7 +693,7 @@ evidence_soname(struct cds_rule_ctx *c, struct cds_finding *f,
 	}
 	cds_finding_evidence(f, "component", "%s (%s)", r->component,
 	    r->kind);
-	if (devlink(name)) {
+	if (devlink_of(c->m, name)) {
 		/* every release's library has one: a row's releases and
 		 * packages are of one soname, not of the link */
 		return;
@@ -631,6 +703,14 @@ evidence_soname(struct cds_rule_ctx *c, struct cds_finding *f,
 		cds_finding_evidence(f, "provided by", "the NVIDIA driver's "
 		    "user-space libraries, of the kernel module's version "
 		    "(never CUDA, a wheel, or a container image)");
+	}
+	if (strcmp(r->kind, "nvhpc") == 0) {
+		cds_finding_evidence(f, "provided by", "the NVIDIA HPC SDK's "
+		    "compilers (nvc, nvc++, nvfortran): their runtime in "
+		    "<prefix>/Linux_<arch>/<release>/compilers/lib, which the "
+		    "SDK's environment module (module load nvhpc) puts on "
+		    "LD_LIBRARY_PATH; a runtime image copies it from the "
+		    "SDK's REDIST folder (never CUDA or a wheel)");
 	}
 	if (r->debian != NULL) {
 		cds_finding_evidence(f, "Debian packages", "%s", r->debian);
@@ -723,7 +803,7 @@ not_installed(struct cds_rule_ctx *c, const char *id, char **names)
 
 		if (a != NULL) {
 			cds_aptfix_report(c, f, a);
-		} else if (devlink(names[0])) {
+		} else if (devlink_of(c->m, names[0])) {
 			cds_finding_evidence(f, "what it is", "the development "
 			    "link to the versioned library, which a link step "
 			    "needs: " DEVLINK_CARRIED);
@@ -804,12 +884,12 @@ only_versioned(struct cds_rule_ctx *c, const char *dev)
 	struct cds_finding *f;
 	char *where = NULL;
 
-	if (c->m == NULL || !devlink(dev)) {
+	if (c->m == NULL || !devlink_of(c->m, dev)) {
 		return 0;
 	}
 	for (r = cds_manifest_soname(c->m, dev); r != NULL && where == NULL;
 	    r = cds_manifest_soname_next(c->m, r)) {
-		if (!devlink(r->soname)) {
+		if (!devlink_of(c->m, r->soname)) {
 			where = file_of(c, r->soname, &origin);
 		}
 	}

@@ -2205,6 +2205,16 @@ const struct pattern cds_explain_patterns[] = {
 	    ") *: *cannot open shared o", { NULL, NULL, "missing" } },
 	{ "F13", 4, "cannot open shared object file", 1, NULL, "(" P "/)?"
 	    "(" NVLIB SO ")" CANNOT, { NULL, NULL, "missing" } },
+	/* any other library the loader could not open, or ld.so named: one
+	 * of NVIDIA's when the soname table has it (table_sonames() in
+	 * explain.c looks; CUPTI's libnvperf_host.so, the HPC SDK's
+	 * libacchost.so), else no match */
+	{ "F13", 6, "cannot open shared object file", 1, NULL, "(" P "/)?"
+	    "(lib[A-Za-z0-9_+-]+" SO ")" CANNOT,
+	    { NULL, NULL, "table soname" } },
+	{ "F13", 6, "error while loading shared libraries: ", 0, NULL,
+	    "error while loading shared libraries: (lib[A-Za-z0-9_+-]+" SO
+	    ")", { NULL, "table soname" } },
 	/* the same failure in a wrapper's own words: torch for R's loader
 	 * ("libcudart.so.11.0: Unable to open shared object file: there is
 	 * no file or directory available") */

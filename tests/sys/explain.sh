@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1096
+plan 1105
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1509,6 +1509,37 @@ mk_solib "$R3/opt/c8/libcudart.so.8.0" libcudart.so.8.0
 ex "$R3" "$M13"
 is "$(jget "$OUT" 'd["verdict"]')" None "found on the path here: no cause claimed"
 like "$(jget "$OUT" '[f["title"] for f in d["findings"]]')" "here the loader finds libcudart.so.8.0: /opt/c8/libcudart.so.8.0" "and it says where the loader finds it"
+
+# A library no F13 row names, known by the soname table: the NVIDIA HPC
+# SDK's OpenACC runtime (unversioned soname), off the path, then absent;
+# CUPTI's libnvperf_host.so; a library the table does not have is no F13
+# (the shipped index: the tests' own has no soname table)
+exm() {	# exm ROOT MESSAGE: ex with the shipped index
+	OUT=$(env HOME=/home/user "$CDS_BIN" --root "$1" --manifest \
+	    "$CDS_SRCDIR/manifests/index.json" explain --json "$2" 2>/dev/null \
+	    </dev/null)
+	RC=$?
+}
+R3h=$(mk_sysroot); cleanup_later "$R3h"
+H=/opt/nvidia/hpc_sdk/Linux_x86_64/24.3/compilers/lib
+mk_solib "$R3h$H/libacchost.so" libacchost.so
+mkdir -p "$R3h/opt/nvidia/hpc_sdk/modulefiles/nvhpc"
+printf '#%%Module1.0\n' >"$R3h/opt/nvidia/hpc_sdk/modulefiles/nvhpc/24.3"
+MH='srun: error while loading shared libraries: libacchost.so: cannot open shared object file: No such file or directory'
+exm "$R3h" "$MH"
+is "$(jget "$OUT" 'd["id"], d["verdict"], d["matches"][0]["captures"]["missing"]')" "('F13', 0, 'libacchost.so')" "the HPC SDK's libacchost.so: F13 by the soname table, installed but not searched"
+like "$(vfinding)" "libacchost.so is installed in $H, which the loader does not search" "F13: the SDK's compilers/lib named"
+like "$(jget "$OUT" 'd["findings"][d["causes"][0]["finding"]]["evidence"]')" "module use /opt/nvidia/hpc_sdk/modulefiles && module load nvhpc/24.3" "and the SDK's own environment module of that release"
+unlike "$(jget "$OUT" 'd["meaning"]')" "major version" "an unversioned soname: no major version claimed"
+rm -rf "$R3h/opt/nvidia"
+exm "$R3h" "$MH"
+is "$(verdict)" 1 "libacchost.so absent: cause 2, not installed"
+like "$(jget "$OUT" 'd["findings"][d["causes"][1]["finding"]]["evidence"]')" "module load nvhpc" "who provides it: the HPC SDK's compilers, through its module"
+unlike "$(jget "$OUT" 'd["findings"][d["causes"][1]["finding"]]["evidence"]')" "development link" "its unversioned soname is not taken for a development link"
+exm "$R3h" 'ImportError: libnvperf_host.so: cannot open shared object file: No such file or directory'
+is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"]["missing"]')" "('F13', 'libnvperf_host.so')" "CUPTI's libnvperf_host.so: F13 by the soname table"
+exm "$R3h" 'error while loading shared libraries: libgfortran.so.5: cannot open shared object file: No such file or directory'
+is "$(jget "$OUT" 'd["recognised"]')" False "a library the soname table does not have (libgfortran.so.5): not claimed"
 
 # ONNX Runtime: pip's cuDNN not on the path
 R4=$(mk_sysroot); cleanup_later "$R4"
