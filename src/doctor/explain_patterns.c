@@ -127,8 +127,9 @@
 /* a kernel module of the GPU driver itself, as the distributions name it
  * ("nvidia", "nvidia_uvm", Debian's "nvidia-current-drm" and
  * "nvidia-tesla-470"), not a module beside it that needs another stack
- * (nvidia_peermem needs the RDMA core's symbols, nvidia_fs GPUDirect
- * Storage's): the module and 4 groups to leave unnamed */
+ * (nvidia_peermem needs the RDMA core's symbols: PEERMEM's rows;
+ * nvidia_fs GPUDirect Storage's): the module and 4 groups to leave
+ * unnamed */
 #define NV_KMOD "(nvidia([-_]?(current|tesla|legacy|[0-9])[a-z0-9_-]*)?" \
 	"([-_](drm|modeset|uvm))?)"
 #define NV_KMOD_GROUPS "module", NULL, NULL, NULL, NULL
@@ -1167,6 +1168,19 @@ const struct pattern cds_explain_patterns[] = {
 	 * "nvidia_drm: Unknown symbol drm_fbdev_generic_setup (err -2)") */
 	{ "F20", 2, "Unknown symbol ", 1, NULL, NV_KMOD ": Unknown symbol "
 	    "([A-Za-z0-9_]+)", { NULL, NV_KMOD_GROUPS, "symbol" } },
+	/* GPUDirect RDMA's module, not the driver's own (NV_KMOD leaves it
+	 * out): the kernel's words for a symbol of another build, or none,
+	 * and modprobe's for the refusal */
+	{ "PEERMEM", 1, "disagrees about version of symbol", 1, NULL,
+	    "(nvidia_peermem|nv_peer_mem): (disagrees about version) of "
+	    "symbol ([A-Za-z0-9_]+)", { NULL, "module", "mismatch",
+	    "symbol" } },
+	{ "PEERMEM", 1, "Unknown symbol ", 1, NULL, "(nvidia_peermem|"
+	    "nv_peer_mem): Unknown symbol ([A-Za-z0-9_]+)",
+	    { NULL, "module", "symbol" } },
+	{ "PEERMEM", 2, "could not insert '", 0, NULL, "could not insert "
+	    "'(nvidia_peermem|nv_peer_mem)': ([A-Za-z ]+)",
+	    { NULL, "module", "modprobe" } },
 	/* nvidia-installer's own words when the module it built does not
 	 * load (Secure Boot, nouveau, a kernel of other sources) */
 	{ "F20", 2, "Unable to load the kernel module", 0, NULL, "Unable to "

@@ -1934,6 +1934,46 @@ const struct entry_def cds_explain_entries[] = {
 	    { N_("the kernel is newer than the module's release supports "
 	    "(cannot be checked from the message alone: compare the module's "
 	    "release notes with uname -r)"), { { NULL, { { NULL } } } } } } },
+	/* GPUDirect RDMA's kernel module refused by the kernel: the peer-
+	 * memory API is MLNX_OFED's, added to the RDMA core ("MLNX_OFED 2.1
+	 * introduces an API between IB CORE to peer memory clients":
+	 * Mellanox/nv_peer_memory's README, which also says nvidia-peermem
+	 * came into the driver with R470); the GPU Operator needs MOFED for
+	 * it, and NVIDIA recommends DMA-BUF instead (docs.nvidia.com/
+	 * datacenter/cloud-native/gpu-operator: GPUDirect RDMA); a module
+	 * built before OFED was reinstalled: Mellanox/nv_peer_memory#84,
+	 * #79; NVIDIA/gpu-operator#2868 */
+	{ "PEERMEM", N_("GPUDirect RDMA's kernel module (nvidia-peermem) "
+	  "would not load"),
+	  N_("nvidia-peermem (part of the NVIDIA driver since R470; "
+	  "Mellanox's nv_peer_mem before it) lets InfiniBand and RoCE "
+	  "adapters read and write GPU memory directly (GPUDirect RDMA).  "
+	  "It registers with the peer-memory API of the kernel's RDMA core "
+	  "(ib_core), which NVIDIA's MLNX_OFED adds.  The kernel refused "
+	  "the module: a symbol it needs is not exported by the modules "
+	  "loaded, or was exported by another build of them.  CUDA and the "
+	  "GPU work; only GPUDirect RDMA is off (NCCL then moves data "
+	  "through host memory, slower)."),
+	  N_("Install MLNX_OFED before the driver's kernel modules are "
+	  "built, then rebuild them against it (reinstall the driver "
+	  "package, or dkms autoinstall) and load nvidia-peermem again; or "
+	  "leave nvidia-peermem out and use DMA-BUF, which NVIDIA "
+	  "recommends (the open kernel modules and an RDMA stack that "
+	  "supports it)."),
+	  { { N_("the RDMA core loaded has no peer-memory API (the "
+	    "distribution's own InfiniBand stack; MLNX_OFED not installed "
+	    "or not loaded)"), { { BY_MESSAGE, { { "symbol", "ib_", 0 },
+	    { "mismatch", NULL, 1 } } } } },
+	    { N_("the module was built against another build of the RDMA "
+	    "core than the one loaded (MLNX_OFED installed or updated after "
+	    "the driver's modules were built)"), { { BY_MESSAGE, {
+	    { "mismatch", NULL, 0 }, { "symbol", "ib_", 0 } } } } },
+	    { N_("the module was built against another NVIDIA driver than "
+	    "the one loaded (its nvidia_p2p_ symbols)"),
+	    { IF(BY_MESSAGE, "symbol", "nvidia_p2p_") } },
+	    { N_("one of the above (modprobe's words alone: the kernel log's "
+	    "lines for the module name the symbol)"),
+	    { { NULL, { { NULL } } } } } } },
 	/* something holding the GPU or its driver: kmod's "Module
 	 * nvidia_uvm is in use", a driver container's "driver is in use"
 	 * (NVIDIA/gpu-driver-container#869: GDRCopy's gdrdrv holding

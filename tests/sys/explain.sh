@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1105
+plan 1114
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1040,6 +1040,25 @@ recog '[130852.530546] NVRM: The NVIDIA GPU 0000:02:00.0 (PCI ID: 10de:1b38)
 insmod: ERROR: could not insert module nvidia.ko: No such device' GPU-INIT \
     "NVRM: a GPU this driver release does not drive, ahead of insmod's words"
 is "$(cap driver)" 535.104.05 "GPU-INIT: the driver release named"
+# GPUDirect RDMA's module, not the driver's own: a symbol of another
+# build of the RDMA core (NVIDIA/gpu-operator#2868's dmesg), none at all
+# (Mellanox/nv_peer_memory#84), another driver's nvidia_p2p_ symbols
+# (#8), modprobe's words alone
+recog '[Tue Sep  8 17:16:02 2026] nvidia_peermem: disagrees about version of symbol ib_register_peer_memory_client
+[Tue Sep  8 17:16:02 2026] nvidia_peermem: Unknown symbol ib_register_peer_memory_client (err -22)' PEERMEM \
+    "nvidia_peermem refused for a symbol of another RDMA core build"
+is "$(jget "$OUT" 'd["verdict"], d["matches"][0]["captures"]["symbol"]')" "(1, 'ib_register_peer_memory_client')" "PEERMEM: cause 2 by the message, the symbol named"
+recog '[Fri Feb 12 11:47:20 2021] nv_peer_mem: Unknown symbol ib_register_peer_memory_client (err 0)' PEERMEM \
+    "nv_peer_mem refused for a symbol the RDMA core lacks"
+is "$(jget "$OUT" 'd["verdict"]')" 0 "PEERMEM: no peer-memory API in the RDMA core, cause 1"
+recog '[  366.264584] nv_peer_mem: disagrees about version of symbol nvidia_p2p_get_pages' PEERMEM \
+    "nv_peer_mem refused for another driver's symbol"
+is "$(jget "$OUT" 'd["verdict"]')" 2 "PEERMEM: built against another driver, cause 3"
+recog "modprobe: ERROR: could not insert 'nvidia_peermem': Invalid argument" PEERMEM \
+    "modprobe's words alone for nvidia_peermem"
+is "$(jget "$OUT" 'd["verdict"], d["matches"][0]["captures"]["modprobe"]')" "(None, 'Invalid argument')" "PEERMEM: no cause claimed from modprobe's words"
+recog 'nvidia_drm: Unknown symbol drm_fbdev_generic_setup (err -2)' F20 \
+    "the driver's own module with an unknown symbol stays F20"
 recog 'Could not locate cublasLt64_12.dll. Please make sure it is in your library path!' \
     F5 "cuDNN 8's loader without a CUDA DLL it needs"
 recog 'OSError: [WinError 127] The specified procedure could not be found. Error loading "C:\\app\\lib\\torch\\lib\\cudnn_adv_infer64_8.dll" or one of its dependencies.' \
@@ -1290,13 +1309,14 @@ recog "modprobe: FATAL: Module nvidia-current not found in directory /lib/module
     F20 "Debian's name for the driver's module (nvidia-current)"
 is "$(cap module)" nvidia-current "F20: Debian's module name captured whole"
 # modules beside the driver that need another stack: not the driver
-# missing (nvidia_peermem: the RDMA core MLNX_OFED carries)
-for m in "nvidia_peermem: Unknown symbol ib_register_peer_memory_client (err -2)" \
-    "modprobe: ERROR: could not insert 'nvidia_peermem': Invalid argument" \
-    "nvidia_peermem: disagrees about version of symbol ib_register_peer_memory_client" \
-    "modprobe: FATAL: Module nvidia_fs not found in directory /lib/modules/5.15.0-91-generic"; do
-	cds --root "$E0" explain --json "$m"
-	is "$(jget "$OUT" 'd.get("id")')" None "not F20: $m"
+# missing (nvidia_peermem: the RDMA core MLNX_OFED carries, PEERMEM;
+# nvidia_fs: GPUDirect Storage's, no entry)
+for m in "PEERMEM nvidia_peermem: Unknown symbol ib_register_peer_memory_client (err -2)" \
+    "PEERMEM modprobe: ERROR: could not insert 'nvidia_peermem': Invalid argument" \
+    "PEERMEM nvidia_peermem: disagrees about version of symbol ib_register_peer_memory_client" \
+    "None modprobe: FATAL: Module nvidia_fs not found in directory /lib/modules/5.15.0-91-generic"; do
+	cds --root "$E0" explain --json "${m#* }"
+	is "$(jget "$OUT" 'd.get("id")')" "${m%% *}" "not F20: ${m#* }"
 done
 recog 'Error: Found no Cycles device of the specified type' NO-DRIVER \
     "Blender's Cycles: no device of the kind asked for"
