@@ -196,18 +196,38 @@ path_origin(const struct cds_rule_ctx *c, const char *path)
 	return "other directory";
 }
 
+/* The NVIDIA HPC SDK's default prefix (NVIDIA/hpc-container-maker's nvhpc
+ * building block; the Install Guide's NVCOMPILERS) */
+#define HPC_SDK "/opt/nvidia/hpc_sdk/"
+
+/* The release of PATH under HPC_SDK "Linux_<arch>/<release>/...", a new
+ * string, or NULL. */
+static char *
+hpc_sdk_release(const char *path)
+{
+	const char *rel, *end;
+
+	if (!cds_startswith(path, HPC_SDK) ||
+	    (rel = strchr(path + strlen(HPC_SDK), '/')) == NULL ||
+	    (end = strchr(++rel, '/')) == NULL) {
+		return NULL;
+	}
+	return cds_xstrndup(rel, (size_t)(end - rel));
+}
+
 /* NAME, a library of the NVIDIA HPC SDK's compilers (the soname
  * table's kind "nvhpc"), in an SDK installed at its default prefix: its
  * compilers/lib, or the REDIST copy of it a runtime image carries
  * (manifests/data/soname-rules.tsv: NVIDIA/hpc-container-maker's nvhpc
- * building block).  The newest release's, as a new path; else NULL. */
+ * building block).  The newest release's (24.11 after 24.9), as a new
+ * path; else NULL. */
 static char *
 hpc_sdk_file(struct cds_rule_ctx *c, const char *name)
 {
 	static const char *const dirs[] = { "compilers/lib",
 	    "REDIST/compilers/lib" };
 	const struct cds_soname *r;
-	char **m, *pat, *best = NULL;
+	char **m, *pat, *best = NULL, *best_rel = NULL, *rel;
 	size_t d, k;
 
 	if (c->m == NULL || (r = cds_manifest_soname(c->m, name)) == NULL ||
@@ -215,18 +235,24 @@ hpc_sdk_file(struct cds_rule_ctx *c, const char *name)
 		return NULL;
 	}
 	for (d = 0; d < sizeof(dirs) / sizeof(*dirs) && best == NULL; d++) {
-		pat = cds_xasprintf("/opt/nvidia/hpc_sdk/Linux_*/*/%s/%s",
-		    dirs[d], name);
+		pat = cds_xasprintf(HPC_SDK "Linux_*/*/%s/%s", dirs[d], name);
 		m = cds_root_glob(c->h, pat);
 		for (k = 0; m[k] != NULL; k++) {
-			/* sorted: the last is the newest release */
-			if (m[k + 1] == NULL) {
+			rel = hpc_sdk_release(m[k]);
+			if (rel != NULL && (best_rel == NULL ||
+			    cds_vercmp(rel, best_rel) > 0)) {
+				free(best);
+				free(best_rel);
 				best = cds_xstrdup(m[k]);
+				best_rel = rel;
+			} else {
+				free(rel);
 			}
 		}
 		cds_strfreev(m);
 		free(pat);
 	}
+	free(best_rel);
 	return best;
 }
 
@@ -238,21 +264,16 @@ static void
 hpc_sdk_module(struct cds_rule_ctx *c, struct cds_finding *f,
     const char *where)
 {
-	static const char top[] = "/opt/nvidia/hpc_sdk/";
-	const char *rel, *end;
-	char *release, *mod;
+	char *release = hpc_sdk_release(where), *mod;
 
-	if (!cds_startswith(where, top) ||
-	    (rel = strchr(where + sizeof(top) - 1, '/')) == NULL ||
-	    (end = strchr(++rel, '/')) == NULL) {
+	if (release == NULL) {
 		return;
 	}
-	release = cds_xstrndup(rel, (size_t)(end - rel));
-	mod = cds_xasprintf("%smodulefiles/nvhpc/%s", top, release);
+	mod = cds_xasprintf(HPC_SDK "modulefiles/nvhpc/%s", release);
 	if (cds_root_is_file(c->h, mod)) {
 		cds_finding_evidence(f, "environment module", "module use "
-		    "%smodulefiles && module load nvhpc/%s (sets the SDK's "
-		    "PATH and LD_LIBRARY_PATH in one step)", top, release);
+		    HPC_SDK "modulefiles && module load nvhpc/%s (sets the "
+		    "SDK's PATH and LD_LIBRARY_PATH in one step)", release);
 	}
 	free(mod);
 	free(release);

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1114
+plan 1115
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1551,6 +1551,10 @@ is "$(jget "$OUT" 'd["id"], d["verdict"], d["matches"][0]["captures"]["missing"]
 like "$(vfinding)" "libacchost.so is installed in $H, which the loader does not search" "F13: the SDK's compilers/lib named"
 like "$(jget "$OUT" 'd["findings"][d["causes"][0]["finding"]]["evidence"]')" "module use /opt/nvidia/hpc_sdk/modulefiles && module load nvhpc/24.3" "and the SDK's own environment module of that release"
 unlike "$(jget "$OUT" 'd["meaning"]')" "major version" "an unversioned soname: no major version claimed"
+mk_solib "$R3h/opt/nvidia/hpc_sdk/Linux_x86_64/24.11/compilers/lib/libacchost.so" libacchost.so
+mk_solib "$R3h/opt/nvidia/hpc_sdk/Linux_x86_64/24.9/compilers/lib/libacchost.so" libacchost.so
+exm "$R3h" "$MH"
+like "$(vfinding)" "installed in /opt/nvidia/hpc_sdk/Linux_x86_64/24.11/compilers/lib," "of several SDK releases, the newest by version (24.11 after 24.9)"
 rm -rf "$R3h/opt/nvidia"
 exm "$R3h" "$MH"
 is "$(verdict)" 1 "libacchost.so absent: cause 2, not installed"
