@@ -2296,6 +2296,8 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 		cds_explain_check_counters(&c);
 	} else if (strcmp(e->id, "NCCL-SHM") == 0) {
 		cds_explain_check_shm(&c);
+	} else if (strcmp(e->id, "PEERMEM") == 0) {
+		cds_explain_check_peermem(&c);
 	} else if (strcmp(e->id, "PTXAS-OLD") == 0) {
 		cds_explain_check_ptxas(&c);
 	} else if (strcmp(e->id, "HOST-CC-MISSING") == 0) {

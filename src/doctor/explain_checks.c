@@ -16,6 +16,7 @@
 #include <strings.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "doctor/aptfix.h"
@@ -2539,4 +2540,264 @@ cds_explain_check_memlock(struct cds_rule_ctx *c)
 	    "job's, a container's or a service's may differ: check with "
 	    "ulimit -l inside it");
 	free(text);
+}
+
+/* ------------------------------------------------------------------------ */
+/* GPUDirect RDMA's peer-memory module                                       */
+/* ------------------------------------------------------------------------ */
+
+/* The file of module NAME ("ib_core.ko") in modules.dep's text DEP, as it
+ * names it (relative to /lib/modules/<kernel>, compressed or not), or
+ * NULL.  Each line is "FILE: DEPENDENCIES". */
+static char *
+dep_module(const char *dep, const char *name)
+{
+	const char *p;
+	size_t n = strlen(name);
+
+	for (p = dep; p != NULL && *p != '\0'; p = strchr(p, '\n'),
+	    p = p != NULL ? p + 1 : NULL) {
+		size_t len = strcspn(p, ":\n");
+		const char *b = p + len;
+
+		while (b > p && b[-1] != '/') {
+			b--;
+		}
+		/* name.ko, or name.ko.xz / .zst / .gz */
+		if (p[len] == ':' && (size_t)(p + len - b) >= n &&
+		    strncmp(b, name, n) == 0 && (b[n] == ':' || b[n] == '.')) {
+			return cds_xstrndup(p, len);
+		}
+	}
+	return NULL;
+}
+
+/* Does the kernel's symbol table (/proc/kallsyms) have SYM?  1 yes, 0
+ * no, -1 it cannot be read.  Names are the third field, a module's
+ * follows in brackets. */
+static int
+kallsyms_has(const cds_handle_t *h, const char *sym)
+{
+	char *host = cds_rpath_follow(h, "/proc/kallsyms");
+	FILE *fp = host != NULL ? fopen(host, "r") : NULL;
+	char line[512];
+	size_t n = strlen(sym);
+	int found = 0;
+
+	free(host);
+	if (fp == NULL) {
+		return -1;
+	}
+	while (!found && fgets(line, sizeof(line), fp) != NULL) {
+		char *s = strchr(line, ' ');
+
+		s = s != NULL ? strchr(s + 1, ' ') : NULL;
+		found = s != NULL && strncmp(s + 1, sym, n) == 0 &&
+		    strchr("\t\n ", s[1 + n]) != NULL && s[1 + n] != '\0';
+	}
+	fclose(fp);
+	return found;
+}
+
+/* When FILE (under /lib/modules/K) was put there: its inode's change
+ * time, which a package manager's unpacking or DKMS's copy sets and no
+ * archive carries (a chmod sets it too).  Zero when it cannot be read. */
+static struct timespec
+module_ctime(const cds_handle_t *h, const char *mods, const char *file)
+{
+	char *path = cds_xasprintf("%s/%s", mods, file);
+	char *host = cds_rpath_follow(h, path);
+	struct timespec t = { 0, 0 };
+	struct stat st;
+
+	if (host != NULL && cds_host_stat(h, host, 1, &st) == 0) {
+		t = st.st_ctim;
+	}
+	free(host);
+	free(path);
+	return t;
+}
+
+/* Is A later than B (both read)? */
+static int
+ts_after(struct timespec a, struct timespec b)
+{
+	return b.tv_sec != 0 && (a.tv_sec > b.tv_sec || (a.tv_sec ==
+	    b.tv_sec && a.tv_nsec > b.tv_nsec));
+}
+
+static void
+peermem_date(struct cds_finding *f, const char *key, const char *file,
+    struct timespec ts)
+{
+	time_t t = ts.tv_sec;
+	char when[32];
+	struct tm tm;
+
+	if (t != 0 && gmtime_r(&t, &tm) != NULL &&
+	    strftime(when, sizeof(when), "%Y-%m-%d %H:%M UTC", &tm) > 0) {
+		cds_finding_evidence(f, key, "%s (installed %s)", file, when);
+	} else {
+		cds_finding_evidence(f, key, "%s", file);
+	}
+}
+
+void
+cds_explain_check_peermem(struct cds_rule_ctx *c)
+{
+	/* what NCCL's and UCX's GPUDirect checks look for (NCCL's
+	 * net_ib.cc, UCX's ib_md.c) */
+	static const char *const loaded[] = {
+		"/sys/module/nvidia_peermem", "/sys/module/nv_peer_mem",
+		"/sys/kernel/mm/memory_peers/nv_mem", NULL
+	};
+	char *k = cds_root_read_line(c->h, "/proc/sys/kernel/osrelease");
+	char *mods = NULL, *depf = NULL, *dep = NULL, *core = NULL;
+	char *peer = NULL, *ver = NULL;
+	const char *const *l;
+	const char *own, *state;
+	struct cds_finding *f;
+	struct timespec tcore = { 0, 0 }, tpeer = { 0, 0 };
+	enum cds_severity sev = CDS_SEV_WARNING;
+	int api = -1;
+
+	if (k == NULL || *k == '\0') {
+		free(k);
+		return;
+	}
+	mods = cds_xasprintf("/lib/modules/%s", k);
+	depf = cds_xasprintf("%s/modules.dep", mods);
+	if ((dep = cds_root_read_file(c->h, depf, 64u << 20, NULL)) == NULL) {
+		goto out;
+	}
+	core = dep_module(dep, "ib_core.ko");
+	if ((peer = dep_module(dep, "nvidia-peermem.ko")) == NULL) {
+		peer = dep_module(dep, "nv_peer_mem.ko");
+	}
+	/* the peer-memory API is MLNX_OFED's addition to the RDMA core
+	 * (Mellanox/nv_peer_memory's README); ib_core or, in later
+	 * releases, ib_uverbs exports it: absent only when both are
+	 * loaded */
+	if (cds_root_isdir(c->h, "/sys/module/ib_core")) {
+		api = kallsyms_has(c->h, "ib_register_peer_memory_client");
+		if (api == 0 && !cds_root_isdir(c->h,
+		    "/sys/module/ib_uverbs")) {
+			api = -1;
+		}
+	}
+	/* a module of the kernel's own tree is under kernel/; DKMS puts
+	 * its builds under updates/, kmod packages under extra/ */
+	own = core != NULL && cds_startswith(core, "kernel/") ? "the "
+	    "kernel's own" : "installed outside the kernel's tree "
+	    "(MLNX_OFED's or another build)";
+	for (l = loaded; *l != NULL && ver == NULL; l++) {
+		if (cds_root_isdir(c->h, *l)) {
+			char *vf = cds_xasprintf("%s/version", *l);
+
+			ver = cds_root_read_line(c->h, vf);
+			if (ver == NULL) {
+				ver = cds_xstrdup("");
+			}
+			free(vf);
+			break;
+		}
+	}
+	if (core != NULL) {
+		tcore = module_ctime(c->h, mods, core);
+	}
+	if (peer != NULL) {
+		tpeer = module_ctime(c->h, mods, peer);
+	}
+	if (*l != NULL) {
+		f = cds_finding_add(c, "MSG-PEERMEM", CDS_SEV_NOTE, "GPUDirect "
+		    "RDMA's peer-memory module is loaded here%s%s%s", *ver !=
+		    '\0' ? " (version " : "", ver, *ver != '\0' ? ")" : "");
+		state = "loaded";
+		cds_finding_evidence(f, "state", "%s", state);
+		cds_finding_evidence(f, "loaded", "%s", *l);
+		goto common;
+	}
+	if (core == NULL) {
+		state = "no RDMA core";
+		f = cds_finding_add(c, "MSG-PEERMEM", sev, "kernel %s here has "
+		    "no RDMA core (ib_core) to register GPU memory with", k);
+	} else if (api == 1) {
+		state = "peer-memory API";
+		sev = CDS_SEV_NOTE;
+		f = cds_finding_add(c, "MSG-PEERMEM", sev, "the RDMA core "
+		    "loaded here has the peer-memory API GPUDirect RDMA's "
+		    "module needs");
+	} else if (api == 0) {
+		state = "no peer-memory API loaded";
+		f = cds_finding_add(c, "MSG-PEERMEM", sev, "the RDMA core "
+		    "loaded here has no peer-memory API");
+	} else if (cds_startswith(core, "kernel/")) {
+		state = "kernel's own RDMA core";
+		f = cds_finding_add(c, "MSG-PEERMEM", sev, "the RDMA core of "
+		    "kernel %s here is the kernel's own, without the "
+		    "peer-memory API", k);
+	} else if (peer != NULL && ts_after(tcore, tpeer)) {
+		state = "RDMA core newer than the module";
+		f = cds_finding_add(c, "MSG-PEERMEM", sev, "the RDMA core of "
+		    "kernel %s here was installed after GPUDirect RDMA's "
+		    "module was built", k);
+	} else {
+		state = "RDMA core installed";
+		sev = CDS_SEV_NOTE;
+		f = cds_finding_add(c, "MSG-PEERMEM", sev, "the RDMA core of "
+		    "kernel %s here is %s", k, own);
+	}
+	cds_finding_evidence(f, "state", "%s", state);
+	if (api >= 0) {
+		cds_finding_evidence(f, "peer-memory API", "%s",
+		    api ? "ib_register_peer_memory_client is in /proc/kallsyms" :
+		    "ib_register_peer_memory_client is not in /proc/kallsyms, "
+		    "with ib_core and ib_uverbs loaded");
+	}
+common:
+	cds_finding_evidence(f, "kernel", "%s (the running one, "
+	    "/proc/sys/kernel/osrelease)", k);
+	if (core != NULL) {
+		char *v = cds_xasprintf("%s/%s, %s", mods, core, own);
+
+		peermem_date(f, "ib_core", v, tcore);
+		free(v);
+	} else {
+		cds_finding_evidence(f, "ib_core", "not in %s", depf);
+	}
+	if (peer != NULL) {
+		char *v = cds_xasprintf("%s/%s", mods, peer);
+
+		peermem_date(f, "peer-memory module", v, tpeer);
+		free(v);
+	} else {
+		cds_finding_evidence(f, "peer-memory module", "neither "
+		    "nvidia-peermem.ko nor nv_peer_mem.ko is in %s", depf);
+	}
+	if (strcmp(state, "no RDMA core") == 0 ||
+	    strcmp(state, "kernel's own RDMA core") == 0) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "install "
+		    "MLNX_OFED for kernel %s, then rebuild the driver's "
+		    "modules against it (sudo dkms autoinstall, or reinstall "
+		    "the driver package) and: sudo modprobe nvidia-peermem; "
+		    "or use DMA-BUF instead of nvidia-peermem", k);
+	} else if (strcmp(state, "no peer-memory API loaded") == 0) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "load the "
+		    "installed RDMA core in place of the one running: sudo "
+		    "/etc/init.d/openibd restart (MLNX_OFED's service), or "
+		    "reboot; then: sudo modprobe nvidia-peermem");
+	} else if (strcmp(state, "RDMA core newer than the module") == 0) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "rebuild the "
+		    "driver's modules against the RDMA core now installed "
+		    "(sudo dkms autoinstall -k %s, or reinstall the driver "
+		    "package), then: sudo modprobe nvidia-peermem", k);
+	}
+out:
+	free(ver);
+	free(peer);
+	free(core);
+	free(dep);
+	free(depf);
+	free(mods);
+	free(k);
 }

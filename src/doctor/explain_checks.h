@@ -179,4 +179,21 @@ CDS_HIDDEN void cds_explain_check_torchlib(struct cds_rule_ctx *c,
 CDS_HIDDEN void cds_explain_check_execstack(struct cds_rule_ctx *c,
     const char *lib);
 
+/*
+ * GPUDirect RDMA's peer-memory module on the running kernel
+ * (/lib/modules/K/modules.dep, /sys/module, /proc/kallsyms): a finding
+ * MSG-PEERMEM whose "state" is "loaded" (a note: nvidia_peermem or
+ * nv_peer_mem is loaded, where NCCL and UCX look for it), "no RDMA core"
+ * (no ib_core for the kernel), "kernel's own RDMA core" (ib_core is the
+ * kernel's, which has no peer-memory API), "no peer-memory API loaded"
+ * (ib_core and ib_uverbs are loaded and neither exports
+ * ib_register_peer_memory_client: an RDMA core installed since is not the
+ * one running), "RDMA core newer than the module" (ib_core from outside
+ * the kernel's tree was installed after the peer-memory module), each a
+ * warning with its fix, or "peer-memory API" / "RDMA core installed"
+ * (notes).  None where the running kernel or its modules.dep cannot be
+ * read.
+ */
+CDS_HIDDEN void cds_explain_check_peermem(struct cds_rule_ctx *c);
+
 #endif /* CDS_EXPLAIN_CHECKS_H */

@@ -1963,11 +1963,15 @@ const struct entry_def cds_explain_entries[] = {
 	  { { N_("the RDMA core loaded has no peer-memory API (the "
 	    "distribution's own InfiniBand stack; MLNX_OFED not installed "
 	    "or not loaded)"), { { BY_MESSAGE, { { "symbol", "ib_", 0 },
-	    { "mismatch", NULL, 1 } } } } },
+	    { "mismatch", NULL, 1 } } },
+	    IF("MSG-PEERMEM", "state", "=no RDMA core"),
+	    IF("MSG-PEERMEM", "state", "=kernel's own RDMA core"),
+	    IF("MSG-PEERMEM", "state", "=no peer-memory API loaded") } },
 	    { N_("the module was built against another build of the RDMA "
 	    "core than the one loaded (MLNX_OFED installed or updated after "
 	    "the driver's modules were built)"), { { BY_MESSAGE, {
-	    { "mismatch", NULL, 0 }, { "symbol", "ib_", 0 } } } } },
+	    { "mismatch", NULL, 0 }, { "symbol", "ib_", 0 } } },
+	    IF("MSG-PEERMEM", "state", "=RDMA core newer than the module") } },
 	    { N_("the module was built against another NVIDIA driver than "
 	    "the one loaded (its nvidia_p2p_ symbols)"),
 	    { IF(BY_MESSAGE, "symbol", "nvidia_p2p_") } },

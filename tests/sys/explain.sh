@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1115
+plan 1128
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1057,6 +1057,61 @@ is "$(jget "$OUT" 'd["verdict"]')" 2 "PEERMEM: built against another driver, cau
 recog "modprobe: ERROR: could not insert 'nvidia_peermem': Invalid argument" PEERMEM \
     "modprobe's words alone for nvidia_peermem"
 is "$(jget "$OUT" 'd["verdict"], d["matches"][0]["captures"]["modprobe"]')" "(None, 'Invalid argument')" "PEERMEM: no cause claimed from modprobe's words"
+# MSG-PEERMEM: the running kernel's RDMA core and peer-memory module, as
+# modules.dep, /sys/module and /proc/kallsyms show them (the kernel's own
+# ib_core under kernel/, MLNX_OFED's DKMS build under updates/; NCCL's
+# net_ib.cc looks for /sys/module/nvidia_peermem; nv_peer_memory#79 for
+# the symbol in /proc/kallsyms)
+P1=$(mk_sysroot); cleanup_later "$P1"
+PK=6.8.0-45-generic; PM="$P1/lib/modules/$PK"
+mkdir -p "$P1/proc/sys/kernel" "$PM/kernel/drivers/infiniband/core" "$PM/updates/dkms"
+echo $PK >"$P1/proc/sys/kernel/osrelease"
+MP="modprobe: ERROR: could not insert 'nvidia_peermem': Invalid argument"
+pm() { cds --root "$P1" explain --json "${1:-$MP}"; }
+pmf() { jget "$OUT" '[(f["severity"], f["evidence"][0]["value"]) for f in d["findings"] if f["id"] == "MSG-PEERMEM"]'; }
+pmfix() { jget "$OUT" '" ".join(x["command"] for f in d["findings"] if f["id"] == "MSG-PEERMEM" for x in f["fixes"])'; }
+pm
+is "$(jget "$OUT" 'd["verdict"]') $(pmf)" "None []" "PEERMEM: no modules.dep for the running kernel, no finding, nothing claimed"
+: >"$PM/updates/dkms/nvidia-peermem.ko.zst"
+printf 'updates/dkms/nvidia-peermem.ko.zst: updates/dkms/nvidia.ko.zst\n' >"$PM/modules.dep"
+pm
+is "$(jget "$OUT" 'd["verdict"]') $(pmf)" "0 [('warning', 'no RDMA core')]" "PEERMEM: no ib_core for the kernel, cause 1 shown"
+: >"$PM/kernel/drivers/infiniband/core/ib_core.ko.zst"
+printf 'kernel/drivers/infiniband/core/ib_core.ko.zst:\nupdates/dkms/nvidia-peermem.ko.zst: kernel/drivers/infiniband/core/ib_core.ko.zst updates/dkms/nvidia.ko.zst\n' >"$PM/modules.dep"
+pm
+is "$(jget "$OUT" 'd["verdict"]') $(pmf)" "0 [('warning', \"kernel's own RDMA core\")]" "PEERMEM: the kernel's own ib_core, cause 1 shown"
+like "$(pmfix)" "install MLNX_OFED for kernel $PK" "PEERMEM: the fix installs MLNX_OFED for the running kernel"
+pm '[  9.1] nvidia_peermem: disagrees about version of symbol ib_register_peer_memory_client'
+is "$(jget "$OUT" 'd["verdict"]')" 1 "PEERMEM: the message's own cause comes before this machine's"
+# MLNX_OFED's ib_core under updates/ installed after the module was built
+sleep 1
+: >"$PM/updates/dkms/ib_core.ko"
+printf 'updates/dkms/ib_core.ko:\nupdates/dkms/nvidia-peermem.ko.zst: updates/dkms/ib_core.ko updates/dkms/nvidia.ko.zst\n' >"$PM/modules.dep"
+pm
+is "$(jget "$OUT" 'd["verdict"]') $(pmf)" "1 [('warning', 'RDMA core newer than the module')]" "PEERMEM: OFED's ib_core installed after the module, cause 2 shown"
+like "$(pmfix)" "dkms autoinstall -k $PK" "PEERMEM: the fix rebuilds for the running kernel"
+sleep 1
+rm "$PM/updates/dkms/nvidia-peermem.ko.zst"; : >"$PM/updates/dkms/nvidia-peermem.ko.zst"
+pm
+is "$(jget "$OUT" 'd["verdict"]') $(pmf)" "None [('note', 'RDMA core installed')]" "PEERMEM: the module built after OFED's ib_core, a note, nothing claimed"
+# what is loaded: the symbol in /proc/kallsyms, or not with ib_core and
+# ib_uverbs both loaded (the kernel's own still running)
+mkdir -p "$P1/sys/module/ib_core" "$P1/sys/module/ib_uverbs"
+printf '0000000000000000 T ib_register_client\t[ib_core]\n0000000000000000 t ib_register_peer_memory_client_x\t[other]\n' >"$P1/proc/kallsyms"
+pm
+is "$(jget "$OUT" 'd["verdict"]') $(pmf)" "0 [('warning', 'no peer-memory API loaded')]" "PEERMEM: OFED installed, the loaded RDMA core without the API, cause 1"
+like "$(pmfix)" "openibd restart" "PEERMEM: the fix loads the installed RDMA core"
+rmdir "$P1/sys/module/ib_uverbs"
+pm
+is "$(pmf)" "[('note', 'RDMA core installed')]" "PEERMEM: without ib_uverbs loaded the symbol's absence says nothing"
+printf '0000000000000000 T ib_register_peer_memory_client\t[ib_core]\n' >>"$P1/proc/kallsyms"
+pm
+is "$(jget "$OUT" 'd["verdict"]') $(pmf)" "None [('note', 'peer-memory API')]" "PEERMEM: the API in /proc/kallsyms, a note"
+mkdir -p "$P1/sys/module/nvidia_peermem"; echo 580.95.05 >"$P1/sys/module/nvidia_peermem/version"
+pm
+is "$(jget "$OUT" 'd["verdict"]') $(pmf) $(jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "MSG-PEERMEM"]')" \
+    "None [('note', 'loaded')] [\"GPUDirect RDMA's peer-memory module is loaded here (version 580.95.05)\"]" \
+    "PEERMEM: the module loaded now, its version, nothing claimed"
 recog 'nvidia_drm: Unknown symbol drm_fbdev_generic_setup (err -2)' F20 \
     "the driver's own module with an unknown symbol stays F20"
 recog 'Could not locate cublasLt64_12.dll. Please make sure it is in your library path!' \
