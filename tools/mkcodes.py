@@ -4,7 +4,7 @@
 Writes manifests/data/cuda-codes.tsv: every value of CUresult, cudaError_t,
 cudnnStatus_t (cuDNN 8 and 9), cublasStatus_t, cusparseStatus_t,
 cufftResult, curandStatus_t, cusolverStatus_t, nvrtcResult,
-nvJitLinkResult, ncclResult_t, nvmlReturn_t and NVENCSTATUS, read from
+nvJitLinkResult, ncclResult_t, nvmlReturn_t, NVENCSTATUS and CUfileOpError, read from
 the headers and described by the library's own string function where one
 answers without a GPU; the words other releases' libraries (or, where the text is a
 header's comment, other releases' headers) say for a value are kept too,
@@ -102,6 +102,18 @@ for the source column:
        'Debian libffmpeg-nvenc-dev 12.1.14.0-1' \\
      > manifests/data/cuda-codes.tsv
 
+(CUfileOpError, GPUDirect Storage's cuFile, from Debian's
+libcufile-dev of trixie non-free, fetched and unpacked as above:
+
+    python3 tools/mkcodes.py --enum CUfileOpError \\
+     --cufile 12.4 "$X/libcufile-dev-1.9.1.3~12.4.1-2/usr/include/cufile.h" \\
+       'Debian libcufile-dev 1.9.1.3~12.4.1-2'
+
+its rows merged into the table, the others' unchanged.  Its words are
+the header's own: the enum and cufileop_status_error() are both made from
+one macro, expanded here by cc -E.  This machine's cufile.h, where
+--prefix has one, is read too.)
+
 (NVENCSTATUS, the encoder API of NVIDIA's Video Codec SDK, from
 nv-codec-headers as Debian ships it in main; its rows were added to the
 table with --enum NVENCSTATUS and the two --nvenc options alone, the
@@ -188,6 +200,7 @@ import argparse
 import os
 import re
 import subprocess
+import tempfile
 import sys
 
 COLUMNS = ["enum", "major", "value", "name", "text", "releases", "source",
@@ -227,11 +240,17 @@ ENUMS = [
     # header's comments
     ("NVENCSTATUS", "nvEncodeAPI.h", ("typedef", "NVENCSTATUS"), "nvenc",
      None, []),
+    # GPUDirect Storage's cuFile: its enum and its status function
+    # (cufileop_status_error, a static inline of the header) are both
+    # made from one macro, CUFILEOP_STATUS_ENTRIES: read by the C
+    # preprocessor (cufile_values())
+    ("CUfileOpError", "cufile.h", None, "cufile", "cufileop_status_error",
+     []),
 ]
 CUDNN_HEADERS = ["cudnn_graph.h", "cudnn_ops_infer.h", "cudnn.h"]
 CUDNN_LIBS = {"9": ["libcudnn_graph.so.9", "libcudnn.so.9"],
               "8": ["libcudnn_ops_infer.so.8", "libcudnn.so.8"]}
-SENTINEL = re.compile(r"(_MAX|_FORCE_\w*|NumResults)$")
+SENTINEL = re.compile(r"(_MAX|_FORCE_\w*|NumResults|^CU_FILE_IO_MAX_ERROR)$")
 
 
 def vkey(rel):
@@ -451,6 +470,38 @@ def header_values(text, how):
     return out
 
 
+def cufile_values(path):
+    """cufile.h's codes, [(name, value, text)], the text as its
+    cufileop_status_error() returns it: CUFILEOP_STATUS_ENTRIES expanded
+    by the C preprocessor (cc -E) with CUFILE_OP(code, name, string)
+    defined to give all three, the string by the preprocessor's own #
+    (cuda.h, which the header includes, is given empty: no macro of it is
+    used).  None when the header has no such macro or cc cannot run."""
+    if "CUFILEOP_STATUS_ENTRIES" not in read(path):
+        return None
+    with tempfile.TemporaryDirectory() as d:
+        open(os.path.join(d, "cuda.h"), "w").close()
+        src = os.path.join(d, "codes.c")
+        with open(src, "w") as f:
+            f.write('#include "%s"\n#undef CUFILE_OP\n'
+                    '#define CUFILE_OP(code, name, string) '
+                    'CDS_ROW (code) name #string\n'
+                    'CUFILEOP_STATUS_ENTRIES\n' % os.path.abspath(path))
+        try:
+            r = subprocess.run(["cc", "-E", "-P", "-I", d, src],
+                               capture_output=True, text=True, timeout=60)
+        except (OSError, subprocess.TimeoutExpired):
+            return None
+    if r.returncode != 0:
+        return None
+    out = []
+    for m in re.finditer(r'CDS_ROW \(([0-9 +]+)\) (CU_FILE_[A-Z0-9_]+) '
+                         r'"((?:[^"\\]|\\.)*)"', r.stdout):
+        out.append((m.group(2), sum(int(x) for x in m.group(1).split("+")),
+                    m.group(3).replace('\\"', '"')))
+    return out or None
+
+
 def read(path):
     with open(path, encoding="utf-8", errors="replace") as f:
         return f.read()
@@ -659,6 +710,22 @@ class Sources:
         self.add("NVENCSTATUS", "-", rel, "nvEncodeAPI.h (%s)" % label,
                  header_values(read(path), ("typedef", "NVENCSTATUS")))
 
+    def add_cufile(self, path, rel, label):
+        """cufile.h of CUDA release REL: its codes, and their words as
+        the header's own status function gives them."""
+        vals = cufile_values(path)
+        if vals is None:
+            sys.exit("mkcodes.py: %s: no CUFILEOP_STATUS_ENTRIES read (or "
+                     "cc -E failed)" % path)
+        # the last, CU_FILE_IO_MAX_ERROR, bounds the list: a value later
+        # releases give to a code of their own
+        vals = [v for v in vals if not SENTINEL.search(v[0])]
+        self.add("CUfileOpError", "-", rel, "cufile.h (%s)" % label,
+                 [(n, v, None) for n, v, _ in vals])
+        self.strings.setdefault(("CUfileOpError", "-"), []).append(
+            (rel, {v: clean(t) for _, v, t in vals},
+             "cufileop_status_error, cufile.h (%s)" % label))
+
     def add_string(self, enum, major, rel, fn, libs, label, glibc=None,
                    must=False):
         """The string function FN of LIBS (release REL; colon-separated,
@@ -769,6 +836,9 @@ def machine(src, prefix, ffnvcodec=None):
                                "cuDNN %s" % crel)
                 break
         break
+    p = os.path.join(inc, "cufile.h")
+    if os.path.exists(p) and rel:
+        src.add_cufile(p, rel, "CUDA %s" % rel)
     p = os.path.join(inc, "nccl.h")
     if os.path.exists(p):
         nrel = nccl_release(p)
@@ -1058,6 +1128,9 @@ def main():
     ap.add_argument("--nvenc", nargs=2, action="append", default=[],
                     metavar=("HEADER", "LABEL"),
                     help="an nvEncodeAPI.h (its release read from it)")
+    ap.add_argument("--cufile", nargs=3, action="append", default=[],
+                    metavar=("REL", "HEADER", "LABEL"),
+                    help="a cufile.h of CUDA release REL")
     ap.add_argument("--ffnvcodec", default="/usr/include/ffnvcodec",
                     help="this machine's nv-codec-headers directory")
     ap.add_argument("--enum", action="append", default=[],
@@ -1093,6 +1166,8 @@ def main():
         src.add_nccl(path, label)
     for path, label in a.nvenc:
         src.add_nvenc(path, label)
+    for rel, path, label in a.cufile:
+        src.add_cufile(path, rel, label)
     fns = {e[0]: e[4] for e in ENUMS}
     for rel, lib, label in a.cudart:
         a.lib.append(["cudaError_t", rel, lib, label])

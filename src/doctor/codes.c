@@ -374,6 +374,7 @@ cds_code_library(const char *type)
 		{ "nvmlReturn_t", "NVML" },
 		{ "OptixResult", "OptiX" },
 		{ "NVENCSTATUS", "NVENC (the Video Codec SDK's encoder)" },
+		{ "CUfileOpError", "cuFile (GPUDirect Storage)" },
 	};
 	size_t i;
 
@@ -677,6 +678,16 @@ static const struct wrapper wrappers[] = {
 	{ "the Video Codec SDK's samples", "returned error ", "(nvEnc[A-Za-z]+)"
 	    "(\\([^\n]{0,200}\\))? returned error ([0-9]+)", 3, 0, 0,
 	    "NVENCSTATUS", NULL, 0 },
+	/* GPUDirect Storage: libcufile's own log (cufile.log), the cuFile
+	 * call and cufileop_status_error()'s words ("cufio:339
+	 * cuFileHandleRegister error: GPUDirect Storage not supported on
+	 * current file": tinygrad/open-gpu-kernel-modules#51), and KvikIO's
+	 * exception (rapidsai/kvikio, CUFILE_TRY: "cuFile error at:
+	 * FILE:LINE: " and the same words) */
+	{ "cuFile (GPUDirect Storage)", "cuFile", "cuFile[A-Za-z_]+ error: "
+	    "*()", 0, 1, 0, "CUfileOpError", NULL, 0 },
+	{ "KvikIO", "cuFile error at: ", "cuFile error at: [^\n]*:[0-9]+: "
+	    "*()", 0, 1, 0, "CUfileOpError", NULL, 0 },
 	/* a CUDA call and what it returned: "cuInit returned 100",
 	 * "cudaMalloc failed with error 2", "cuInit() failed: 999"; NVDEC's
 	 * cuvid calls return the driver's codes ("cuvidCreateDecoder
@@ -740,7 +751,7 @@ code_word(const char *w, size_t n)
 	static const char *const pre[] = {
 		"cuda", "CUDA_", "CUDNN_", "CUBLAS_", "CUSPARSE_", "CUFFT_",
 		"CURAND_", "CUSOLVER_", "NVRTC_", "NVJITLINK_", "nccl", "NVML_",
-		"OPTIX_", "NV_ENC_ERR_",
+		"OPTIX_", "NV_ENC_ERR_", "CU_FILE_",
 	};
 	size_t i;
 

@@ -515,6 +515,16 @@ static const char *const code_ids[][2] = {
 	{ "NV_ENC_ERR_INVALID_VERSION", "F16" },
 	{ "NV_ENC_ERR_OUT_OF_MEMORY", "NVENC-SESSIONS" },
 	{ "NV_ENC_ERR_INCOMPATIBLE_CLIENT_KEY", "NVENC-SESSIONS" },
+	/* GPUDirect Storage: cuFile's codes about nvidia-fs, the device,
+	 * the file and the platform (cufile.h's own words) */
+	{ "CU_FILE_DRIVER_NOT_INITIALIZED", "GDS-DRIVER" },
+	{ "CU_FILE_DRIVER_VERSION_MISMATCH", "GDS-DRIVER" },
+	{ "CU_FILE_DRIVER_VERSION_READ_ERROR", "GDS-DRIVER" },
+	{ "CU_FILE_NVFS_DRIVER_ERROR", "GDS-DRIVER" },
+	{ "CU_FILE_NVFS_SETUP_ERROR", "GDS-DRIVER" },
+	{ "CU_FILE_PLATFORM_NOT_SUPPORTED", "GDS-DRIVER" },
+	{ "CU_FILE_IO_NOT_SUPPORTED", "GDS-DRIVER" },
+	{ "CU_FILE_DEVICE_NOT_SUPPORTED", "GDS-DRIVER" },
 	{ "OPTIX_ERROR_LIBRARY_NOT_FOUND", "F16" },
 	{ "OPTIX_ERROR_UNSUPPORTED_ABI_VERSION", "F16" },
 	{ "OPTIX_ERROR_ENTRY_SYMBOL_NOT_FOUND", "F16" },
@@ -2298,6 +2308,8 @@ cds_explain_check(cds_handle_t *h, struct cds_explanation *x,
 		cds_explain_check_shm(&c);
 	} else if (strcmp(e->id, "PEERMEM") == 0) {
 		cds_explain_check_peermem(&c);
+	} else if (strcmp(e->id, "GDS-DRIVER") == 0) {
+		cds_explain_check_gds(&c);
 	} else if (strcmp(e->id, "PTXAS-OLD") == 0) {
 		cds_explain_check_ptxas(&c);
 	} else if (strcmp(e->id, "HOST-CC-MISSING") == 0) {

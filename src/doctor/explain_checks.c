@@ -2801,3 +2801,121 @@ out:
 	free(mods);
 	free(k);
 }
+
+/* ------------------------------------------------------------------------ */
+/* GPUDirect Storage's module and cuFile's configuration                     */
+/* ------------------------------------------------------------------------ */
+
+/* What cuFile's configuration TEXT (JSON with // comments) says of
+ * allow_compat_mode: "true", "false", or NULL when it does not say. */
+static const char *
+compat_mode(const char *text)
+{
+	const char *p;
+
+	for (p = text; (p = strstr(p, "\"allow_compat_mode\"")) != NULL;
+	    p++) {
+		const char *bol = p, *v;
+
+		while (bol > text && bol[-1] != '\n') {
+			bol--;
+		}
+		bol += strspn(bol, " \t");
+		if (strncmp(bol, "//", 2) == 0) {
+			continue;	/* commented out */
+		}
+		v = p + strlen("\"allow_compat_mode\"");
+		v += strspn(v, " \t");
+		if (*v++ != ':') {
+			continue;
+		}
+		v += strspn(v, " \t");
+		if (strncmp(v, "true", 4) == 0) {
+			return "true";
+		}
+		if (strncmp(v, "false", 5) == 0) {
+			return "false";
+		}
+	}
+	return NULL;
+}
+
+void
+cds_explain_check_gds(struct cds_rule_ctx *c)
+{
+	const char *env = cds_getenv(c->h, "CUFILE_ENV_PATH_JSON");
+	const char *conf = env != NULL && *env == '/' ? env :
+	    "/etc/cufile.json";
+	char *k = cds_root_read_line(c->h, "/proc/sys/kernel/osrelease");
+	char *depf = NULL, *dep = NULL, *ko = NULL, *ver = NULL, *json;
+	const char *compat = NULL;
+	struct cds_finding *f;
+	int have_conf = 0;
+
+	if (k == NULL || *k == '\0') {
+		free(k);
+		return;
+	}
+	if ((json = cds_root_read_file(c->h, conf, 1u << 20, NULL)) != NULL) {
+		compat = compat_mode(json);
+		have_conf = 1;
+		free(json);
+	}
+	depf = cds_xasprintf("/lib/modules/%s/modules.dep", k);
+	dep = cds_root_read_file(c->h, depf, 64u << 20, NULL);
+	ko = dep != NULL ? dep_module(dep, "nvidia-fs.ko") : NULL;
+	if (cds_root_isdir(c->h, "/sys/module/nvidia_fs")) {
+		ver = cds_root_read_line(c->h, "/sys/module/nvidia_fs/version");
+		f = cds_finding_add(c, "MSG-GDS", CDS_SEV_NOTE, "nvidia-fs is "
+		    "loaded here%s%s%s", ver != NULL ? " (version " : "",
+		    ver != NULL ? ver : "", ver != NULL ? ")" : "");
+		cds_finding_evidence(f, "state", "loaded");
+	} else if (dep == NULL) {
+		/* what is built for the kernel cannot be told */
+		goto out;
+	} else if (ko != NULL) {
+		f = cds_finding_add(c, "MSG-GDS", CDS_SEV_WARNING, "nvidia-fs is "
+		    "built for kernel %s here but not loaded", k);
+		cds_finding_evidence(f, "state", "not loaded");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "sudo modprobe "
+		    "nvidia-fs");
+	} else {
+		f = cds_finding_add(c, "MSG-GDS", CDS_SEV_WARNING, "nvidia-fs is "
+		    "not built for kernel %s here", k);
+		cds_finding_evidence(f, "state", "not installed");
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "install nvidia-fs "
+		    "for kernel %s (the nvidia-fs package of NVIDIA's CUDA "
+		    "repository, or NVIDIA/gds-nvidia-fs built against the "
+		    "installed driver), then: sudo modprobe nvidia-fs", k);
+	}
+	cds_finding_evidence(f, "kernel", "%s (the running one, "
+	    "/proc/sys/kernel/osrelease)", k);
+	if (ko != NULL) {
+		cds_finding_evidence(f, "module file", "/lib/modules/%s/%s", k,
+		    ko);
+	} else if (dep != NULL) {
+		cds_finding_evidence(f, "module file", "no nvidia-fs.ko in %s",
+		    depf);
+	}
+	cds_finding_evidence(f, "configuration", "%s (%s)%s", conf,
+	    env != NULL && *env == '/' ? "CUFILE_ENV_PATH_JSON" :
+	    "cuFile's default", have_conf ? "" : ": not here");
+	if (have_conf) {
+		cds_finding_evidence(f, "compatibility mode", "%s", compat ==
+		    NULL ? "not said (allow_compat_mode not set)" :
+		    strcmp(compat, "true") == 0 ? "allowed (allow_compat_mode: "
+		    "true)" : "not allowed (allow_compat_mode: false)");
+	}
+	if (compat != NULL && strcmp(compat, "false") == 0 &&
+	    f->severity != CDS_SEV_NOTE) {
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "or let cuFile "
+		    "read and write through host memory without it: "
+		    "\"allow_compat_mode\": true in %s", conf);
+	}
+out:
+	free(ver);
+	free(ko);
+	free(dep);
+	free(depf);
+	free(k);
+}

@@ -196,4 +196,16 @@ CDS_HIDDEN void cds_explain_check_execstack(struct cds_rule_ctx *c,
  */
 CDS_HIDDEN void cds_explain_check_peermem(struct cds_rule_ctx *c);
 
+/*
+ * GPUDirect Storage's kernel module on the running kernel and cuFile's
+ * configuration (CUFILE_ENV_PATH_JSON, else /etc/cufile.json): a finding
+ * MSG-GDS whose "state" is "loaded" (a note: /sys/module/nvidia_fs),
+ * "not loaded" (a warning: nvidia-fs.ko is in the kernel's modules.dep,
+ * with modprobe) or "not installed" (a warning: it is not), with what
+ * the configuration says of compatibility mode (allow_compat_mode).  None
+ * where the running kernel cannot be read, or its modules.dep when the
+ * module is not loaded.
+ */
+CDS_HIDDEN void cds_explain_check_gds(struct cds_rule_ctx *c);
+
 #endif /* CDS_EXPLAIN_CHECKS_H */

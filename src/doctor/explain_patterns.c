@@ -53,7 +53,7 @@
 	"([0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:[0-9A-Fa-f]{2}\\.[0-9])"
 #define NVENUM "(CUDA_ERROR|CUDNN_STATUS|CUBLAS_STATUS|CUSPARSE_STATUS|" \
 	"CUSOLVER_STATUS|CURAND_STATUS|NVRTC_ERROR|NVJITLINK|NVML_ERROR|" \
-	"CUFFT)_[A-Z0-9_]+"
+	"CUFFT|CU_FILE)_[A-Z0-9_]+"
 /* a type of NVIDIA's APIs (cudaDeviceProp, cudaMemLocation, CUdevprop),
  * and the namespaces of CCCL (CUB, Thrust, libcu++) */
 #define NVTYPE "(cuda|cudnn|cublas|cusparse|cusolver|cufft|curand|nccl|" \
@@ -1181,6 +1181,27 @@ const struct pattern cds_explain_patterns[] = {
 	{ "PEERMEM", 2, "could not insert '", 0, NULL, "could not insert "
 	    "'(nvidia_peermem|nv_peer_mem)': ([A-Za-z ]+)",
 	    { NULL, "module", "modprobe" } },
+	/* GPUDirect Storage's module (nvidia-fs, NVIDIA/gds-nvidia-fs), not
+	 * the driver's own either: the kernel's words for a symbol it needs
+	 * ("nvidia_fs: Unknown symbol nvidia_p2p_dma_map_pages (err -2)",
+	 * gds-nvidia-fs#34) or another build's, modprobe's refusal, and
+	 * libcufile's own lines in cufile.log ("cufio-drv:716 nvidia-fs.ko
+	 * driver not loaded", "cufio-fs:204 NVMe Driver not registered with
+	 * nvidia-fs!!!": gds-nvidia-fs#31, #19) */
+	{ "GDS-DRIVER", 1, "disagrees about version of symbol", 1, NULL,
+	    "(nvidia_fs): (disagrees about version) of symbol ([A-Za-z0-9_]+)",
+	    { NULL, "module", "mismatch", "symbol" } },
+	{ "GDS-DRIVER", 1, "Unknown symbol ", 1, NULL, "(nvidia_fs): Unknown "
+	    "symbol ([A-Za-z0-9_]+)", { NULL, "module", "symbol" } },
+	{ "GDS-DRIVER", 2, "could not insert '", 0, NULL, "could not insert "
+	    "'(nvidia_fs|nvidia-fs)': ([A-Za-z ]+)", { NULL, "module",
+	    "modprobe" } },
+	{ "GDS-DRIVER", 1, "nvidia-fs.ko driver not loaded", 0, NULL,
+	    "(nvidia-fs)\\.ko driver (not loaded)", { NULL, "module",
+	    "not loaded" } },
+	{ "GDS-DRIVER", 2, "Driver not registered with nvidia-fs", 1, NULL,
+	    "([A-Za-z]+) Driver not registered with nvidia-fs",
+	    { NULL, "device driver" } },
 	/* nvidia-installer's own words when the module it built does not
 	 * load (Secure Boot, nouveau, a kernel of other sources) */
 	{ "F20", 2, "Unable to load the kernel module", 0, NULL, "Unable to "

@@ -1978,6 +1978,57 @@ const struct entry_def cds_explain_entries[] = {
 	    { N_("one of the above (modprobe's words alone: the kernel log's "
 	    "lines for the module name the symbol)"),
 	    { { NULL, { { NULL } } } } } } },
+	/* GPUDirect Storage: cuFile reads and writes files to GPU memory
+	 * through the nvidia-fs kernel module; its codes and words are
+	 * cufile.h's (CUFILEOP_STATUS_ENTRIES: "nvidia-fs driver is not
+	 * loaded. Set allow_compat_mode to true in cufile.json file to
+	 * enable compatible mode"); the module is NVIDIA/gds-nvidia-fs,
+	 * packaged as nvidia-fs in NVIDIA's CUDA repository
+	 * (gds-nvidia-fs#34); cuFile's configuration is /etc/cufile.json
+	 * unless CUFILE_ENV_PATH_JSON names another (rapidsai/kvikio#508);
+	 * compatibility mode falls back to POSIX reads and writes (NVIDIA's
+	 * cuFile API reference, "cuFile Compatibility Mode") */
+	{ "GDS-DRIVER", N_("GPUDirect Storage (cuFile) cannot use its kernel "
+	  "module, nvidia-fs"),
+	  N_("cuFile, the library of GPUDirect Storage, moves file data "
+	  "straight between storage and GPU memory through NVIDIA's "
+	  "nvidia-fs kernel module.  It needs the module loaded and matching "
+	  "the driver, and a file system, block device, GPU and platform the "
+	  "module can serve.  Where one is missing, cuFile fails with the "
+	  "code named here, or, where its configuration allows compatibility "
+	  "mode (allow_compat_mode in cufile.json), reads and writes through "
+	  "host memory instead: slower, but it works.  CUDA itself is not "
+	  "affected."),
+	  N_("Load nvidia-fs for the running kernel (sudo modprobe nvidia-fs; "
+	  "it is the nvidia-fs package of NVIDIA's CUDA repository, or "
+	  "NVIDIA/gds-nvidia-fs built against the installed driver), or let "
+	  "cuFile fall back to POSIX reads and writes: \"allow_compat_mode\": "
+	  "true in /etc/cufile.json (or the file CUFILE_ENV_PATH_JSON "
+	  "names)."),
+	  { { N_("nvidia-fs is not loaded here (not built for the running "
+	    "kernel, or not loaded since)"), { { BY_MESSAGE, {
+	    { "not loaded", NULL, 0 } } }, { BY_MESSAGE, { { "code",
+	    "=CU_FILE_DRIVER_NOT_INITIALIZED", 0 } } },
+	    IF("MSG-GDS", "state", "=not loaded"),
+	    IF("MSG-GDS", "state", "=not installed") } },
+	    { N_("nvidia-fs was built against another NVIDIA driver than the "
+	    "one loaded (its nvidia_p2p_ symbols), or is of another release "
+	    "than cuFile"), { IF(BY_MESSAGE, "symbol", "nvidia_p2p_"),
+	    { BY_MESSAGE, { { "code", "=CU_FILE_DRIVER_VERSION_MISMATCH",
+	    0 } } }, { BY_MESSAGE, { { "code",
+	    "=CU_FILE_DRIVER_VERSION_READ_ERROR", 0 } } } } },
+	    { N_("the file's file system or block device is not one nvidia-fs "
+	    "serves (its driver not registered with nvidia-fs)"),
+	    { { BY_MESSAGE, { { "code", "=CU_FILE_IO_NOT_SUPPORTED", 0 } } },
+	    { BY_MESSAGE, { { "device driver", NULL, 0 } } } } },
+	    { N_("this platform or this GPU has no GPUDirect Storage "
+	    "support"), { { BY_MESSAGE, { { "code",
+	    "=CU_FILE_PLATFORM_NOT_SUPPORTED", 0 } } }, { BY_MESSAGE, {
+	    { "code", "=CU_FILE_DEVICE_NOT_SUPPORTED", 0 } } } } },
+	    { N_("nvidia-fs itself failed (an ioctl or its setup; the kernel "
+	    "log's nvidia-fs lines say why)"), { { BY_MESSAGE, { { "code",
+	    "=CU_FILE_NVFS_DRIVER_ERROR", 0 } } }, { BY_MESSAGE, { { "code",
+	    "=CU_FILE_NVFS_SETUP_ERROR", 0 } } } } } } },
 	/* something holding the GPU or its driver: kmod's "Module
 	 * nvidia_uvm is in use", a driver container's "driver is in use"
 	 * (NVIDIA/gpu-driver-container#869: GDRCopy's gdrdrv holding

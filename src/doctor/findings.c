@@ -40,6 +40,8 @@ static const struct cds_rule explain_ids[] = {
 	    "use"), NULL, NULL },
 	{ "MSG-PEERMEM", N_("the RDMA core and GPUDirect RDMA's module of "
 	    "the kernel running here"), NULL, NULL },
+	{ "MSG-GDS", N_("GPUDirect Storage's module and cuFile's "
+	    "configuration here"), NULL, NULL },
 	{ "MSG-PTXAS", N_("the ptxas a program here would run"), NULL,
 	    NULL },
 	{ "MSG-HOSTCC", N_("the C++ compilers nvcc could run here"), NULL,

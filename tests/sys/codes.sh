@@ -1,8 +1,9 @@
 #!/bin/sh
 # The table of NVIDIA's status codes (manifests/data/cuda-codes.tsv, made by
 # tools/mkcodes.py), checked against what this machine has: for each of the
-# thirteen enums whose header is here (CUDA under $CDS_CODES_PREFIX, default
-# /usr/local/cuda; NVENC's under /usr/include/ffnvcodec), every enumerator of the header is a row with the same
+# fourteen enums whose header is here (CUDA under $CDS_CODES_PREFIX, default
+# /usr/local/cuda, cuFile's cufile.h with it; NVENC's under
+# /usr/include/ffnvcodec), every enumerator of the header is a row with the same
 # value and every row the table gives to that header's release is in it;
 # where the library's string function is here, each text is what it
 # answers now (else, for rows taken from this header's comments, the
@@ -62,7 +63,7 @@ for r in csv.reader(open(sys.argv[1]), delimiter="\t",
                              newest[tuple(r[:4])]]))
 PY
 NFORMS=$(wc -l <"$W/forms" | tr -d ' ')
-plan $((57 + NFORMS))
+plan $((59 + NFORMS))
 
 TSV=$CDS_SRCDIR/manifests/data/cuda-codes.tsv
 MK=$CDS_SRCDIR/tools/mkcodes.py
@@ -80,10 +81,10 @@ tap_of() {
 	done <"$1"
 }
 
-# 1-27: the table against this machine (one line for its shape, two for
+# 1-29: the table against this machine (one line for its shape, two for
 # each enum: header, texts)
 python3 "$MK" --prefix "$PREFIX" --check "$TSV" >"$W/check" 2>"$W/err"
-is "$?:$(wc -l <"$W/check" | tr -d ' ')" "0:27" "mkcodes.py --check runs"
+is "$?:$(wc -l <"$W/check" | tr -d ' ')" "0:29" "mkcodes.py --check runs"
 [ -s "$W/err" ] && sed 's/^/# /' "$W/err" | head -20
 tap_of "$W/check"
 

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1128
+plan 1137
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1112,6 +1112,54 @@ pm
 is "$(jget "$OUT" 'd["verdict"]') $(pmf) $(jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "MSG-PEERMEM"]')" \
     "None [('note', 'loaded')] [\"GPUDirect RDMA's peer-memory module is loaded here (version 580.95.05)\"]" \
     "PEERMEM: the module loaded now, its version, nothing claimed"
+# GDS-DRIVER: GPUDirect Storage's nvidia-fs, by cuFile's codes in
+# libcufile's log and KvikIO's exception (cufile.h's words), by
+# cufile.log's own lines and the kernel's; MSG-GDS: the module for the
+# running kernel and cuFile's configuration
+G1=$(mk_sysroot); cleanup_later "$G1"
+GM="$G1/lib/modules/6.8.0-45-generic"
+mkdir -p "$G1/proc/sys/kernel" "$GM/updates/dkms"
+echo 6.8.0-45-generic >"$G1/proc/sys/kernel/osrelease"
+gd() { cds --root "$G1" explain --json "$1"; }
+gdf() { jget "$OUT" '[(f["severity"], f["evidence"][0]["value"]) for f in d["findings"] if f["id"] == "MSG-GDS"]'; }
+gdev() { jget "$OUT" '[e["value"] for f in d["findings"] if f["id"] == "MSG-GDS" for e in f["evidence"] if e["key"] == "'"$1"'"]'; }
+gd 'RuntimeError: cuFile error at: /k/cpp/include/kvikio/shim/cufile.hpp:102: nvidia-fs driver is not loaded. Set allow_compat_mode to true in cufile.json file to enable compatible mode'
+is "$(jget "$OUT" 'd["id"], d["verdict"]') $(cap code) $(cap 'printed by') $(gdf)" \
+    "('GDS-DRIVER', 0) CU_FILE_DRIVER_NOT_INITIALIZED KvikIO []" \
+    "GDS-DRIVER: KvikIO's exception, cuFile's code by its words, cause 1; no modules.dep, no finding"
+printf 'kernel/drivers/nvme/host/nvme.ko.zst:\n' >"$GM/modules.dep"
+gd "modprobe: ERROR: could not insert 'nvidia_fs': Unknown symbol in module, or unknown parameter (see dmesg)"
+is "$(jget "$OUT" 'd["id"], d["verdict"]') $(gdf) $(gdev configuration)" \
+    "('GDS-DRIVER', 0) [('warning', 'not installed')] [\"/etc/cufile.json (cuFile's default): not here\"]" \
+    "GDS-DRIVER: modprobe's words, nvidia-fs not built for the kernel here, cause 1 shown"
+: >"$GM/updates/dkms/nvidia-fs.ko"
+printf 'kernel/drivers/nvme/host/nvme.ko.zst:\nupdates/dkms/nvidia-fs.ko:\n' >"$GM/modules.dep"
+mkdir -p "$G1/opt"
+printf '{\n    // "allow_compat_mode": true,\n    "properties": {\n        "allow_compat_mode" : false\n    }\n}\n' >"$G1/opt/cf.json"
+CUFILE_ENV_PATH_JSON=/opt/cf.json cds --root "$G1" explain --json ' 06-11-2023 20:12:02:865 [pid=157254 tid=157254] ERROR  cufio-drv:716 nvidia-fs.ko driver not loaded'
+is "$(jget "$OUT" 'd["id"], d["verdict"]') $(gdf) $(gdev 'compatibility mode')" \
+    "('GDS-DRIVER', 0) [('warning', 'not loaded')] ['not allowed (allow_compat_mode: false)']" \
+    "GDS-DRIVER: cufile.log's line, the module built but not loaded, compatibility mode off where CUFILE_ENV_PATH_JSON points"
+is "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "MSG-GDS" for x in f["fixes"]]')" \
+    "['sudo modprobe nvidia-fs', 'or let cuFile read and write through host memory without it: \"allow_compat_mode\": true in /opt/cf.json']" \
+    "GDS-DRIVER: modprobe, or compatibility mode in the configuration in use"
+gd '[   12.3] nvidia_fs: Unknown symbol nvidia_p2p_dma_map_pages (err -2)'
+is "$(jget "$OUT" 'd["id"], d["verdict"]') $(cap symbol)" "('GDS-DRIVER', 1) nvidia_p2p_dma_map_pages" \
+    "GDS-DRIVER: the kernel's words for the driver's symbol, cause 2 (gds-nvidia-fs#34)"
+gd ' 06-04-2026 14:59:16:997 [pid=44990 tid=44990] ERROR  cufio:339 cuFileHandleRegister error: GPUDirect Storage not supported on current file'
+is "$(jget "$OUT" 'd["id"], d["verdict"]') $(cap code) $(cap 'printed by')" \
+    "('GDS-DRIVER', 2) CU_FILE_IO_NOT_SUPPORTED cuFile (GPUDirect Storage)" \
+    "GDS-DRIVER: cufile.log's call and cuFile's words for the file, cause 3"
+gd ' 27-06-2023 16:20:53:48 [pid=41337 tid=41337] ERROR  cufio-fs:204 NVMe Driver not registered with nvidia-fs!!!'
+is "$(jget "$OUT" 'd["id"], d["verdict"]') $(cap 'device driver')" "('GDS-DRIVER', 2) NVMe" \
+    "GDS-DRIVER: the block device's driver not registered with nvidia-fs, cause 3"
+gd 'cuFileDriverOpen failed: CU_FILE_PLATFORM_NOT_SUPPORTED'
+is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('GDS-DRIVER', 3)" "GDS-DRIVER: the platform by the code's name, cause 4"
+mkdir -p "$G1/sys/module/nvidia_fs"; echo 2.20.5 >"$G1/sys/module/nvidia_fs/version"
+gd "modprobe: ERROR: could not insert 'nvidia_fs': Invalid argument"
+is "$(jget "$OUT" 'd["verdict"]') $(gdf) $(jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "MSG-GDS"]')" \
+    "None [('note', 'loaded')] ['nvidia-fs is loaded here (version 2.20.5)']" \
+    "GDS-DRIVER: nvidia-fs loaded now, nothing claimed"
 recog 'nvidia_drm: Unknown symbol drm_fbdev_generic_setup (err -2)' F20 \
     "the driver's own module with an unknown symbol stays F20"
 recog 'Could not locate cublasLt64_12.dll. Please make sure it is in your library path!' \

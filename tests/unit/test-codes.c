@@ -230,7 +230,8 @@ glog(cds_handle_t *h, const struct cds_code *c)
 	    strcmp(c->type, "nvJitLinkResult") == 0 ||
 	    strcmp(c->type, "nvmlReturn_t") == 0 ||
 	    strcmp(c->type, "OptixResult") == 0 ||
-	    strcmp(c->type, "NVENCSTATUS") == 0) {
+	    strcmp(c->type, "NVENCSTATUS") == 0 ||
+	    strcmp(c->type, "CUfileOpError") == 0) {
 		return;
 	}
 	snprintf(text, sizeof(text), "F0101 10:00:00.1 x.cc:45] Check "
@@ -672,6 +673,17 @@ main(void)
 			nccl(h, c);
 		} else if (strcmp(c->type, "NVENCSTATUS") == 0) {
 			nvenc(h, c);
+		} else if (strcmp(c->type, "CUfileOpError") == 0 &&
+		    unique_words(c)) {
+			/* libcufile's log and KvikIO's exception: the
+			 * header's own words after the call */
+			snprintf(text, sizeof(text), " 06-04-2026 14:59:16:997 "
+			    "[pid=1 tid=1] ERROR  cufio:339 cuFileHandleRegister "
+			    "error: %s", c->text);
+			check(h, c, "cufile.log's words", text, 1);
+			snprintf(text, sizeof(text), "RuntimeError: cuFile error "
+			    "at: /k/cpp/src/shim/cufile.cpp:102: %s", c->text);
+			check(h, c, "KvikIO's exception", text, 1);
 		} else if (strncmp(c->name, "NVML_ERROR_", 11) == 0) {
 			pynvml(h, c);
 			if (unique_words(c)) {
@@ -725,6 +737,13 @@ main(void)
 	}
 	tap_ok(n == 27 && cds_code_of("NVENCSTATUS", 0, 26) != NULL,
 	    "NVENC SDK 12.1's 27 status codes: %d", n);
+	for (i = 0, n = 0; (c = cds_code_at(i)) != NULL; i++) {
+		n += strcmp(c->type, "CUfileOpError") == 0;
+	}
+	tap_ok(n == 37 && cds_code_of("CUfileOpError", 0, 5001) != NULL &&
+	    cds_code_of("CUfileOpError", 0, 5039) == NULL,
+	    "cuFile 1.9's 37 codes, without its CU_FILE_IO_MAX_ERROR bound: %d",
+	    n);
 	/* FFmpeg's words for NVENC only with their number, on a line that
 	 * names an encoder besides them */
 	x = cds_explain_text(h, "cudaMalloc failed: out of memory (2)\n"
