@@ -2011,6 +2011,8 @@ cds_explain_text(cds_handle_t *h, const char *text)
 		}
 	}
 	if (x->nmatches == 0) {
+		/* none, or none left (table_sonames() drops matches) */
+		free(x->matches);
 		free(from);
 		free(x);
 		cds_seterr(h, CDS_ERR_NOT_FOUND, "no known failure matches "
