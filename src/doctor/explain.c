@@ -1337,6 +1337,32 @@ run_patterns(struct cds_explanation *x, size_t **fromp,
 	}
 }
 
+/* Does the text name R's component, where R's soname does not carry an
+ * NVIDIA mark of its own?  CUPTI's libcheckpoint.so and
+ * libpcsamplingutil.so are names another project could have: they count
+ * as NVIDIA's only beside the component's name ("cupti": a path under
+ * extras/CUPTI, a profiler's words).  Any other name carries the mark
+ * (libcu*, libnv*, libnccl*, libnpp*, the HPC SDK's libacc*). */
+static int
+own_name(const struct cds_soname *r, const char *text)
+{
+	static const char *const marks[] = {
+		"libcu", "libnv", "libnccl", "libnpp", "libacc", "libNV"
+	};
+	const char *comp = r->component;
+	size_t i;
+
+	for (i = 0; i < sizeof(marks) / sizeof(marks[0]); i++) {
+		if (cds_startswith(r->soname, marks[i])) {
+			return 1;
+		}
+	}
+	if (cds_startswith(comp, "cuda_")) {
+		comp += 5;
+	}
+	return *comp != '\0' && strcasestr(text, comp) != NULL;
+}
+
 /* The generic rows' library (captured as "table soname": any name a
  * loader could not open) is one of NVIDIA's when the soname table
  * (manifests/data/sonames.tsv) has it, outside the driver's and cuDNN's
@@ -1344,7 +1370,8 @@ run_patterns(struct cds_explanation *x, size_t **fromp,
  * "missing" as F13's own rows name it.  Any other library is no
  * evidence: the match is dropped.  FROM follows X's matches. */
 static void
-table_sonames(cds_handle_t *h, struct cds_explanation *x, size_t *from)
+table_sonames(cds_handle_t *h, struct cds_explanation *x, size_t *from,
+    const char *text)
 {
 	const struct cds_manifest *man = NULL;
 	int loaded = 0;
@@ -1374,7 +1401,7 @@ table_sonames(cds_handle_t *h, struct cds_explanation *x, size_t *from)
 			r = cds_manifest_soname(man, cap->value);
 		}
 		if (r != NULL && strcmp(r->kind, "driver") != 0 &&
-		    strcmp(r->kind, "cudnn") != 0) {
+		    strcmp(r->kind, "cudnn") != 0 && own_name(r, text)) {
 			free(cap->key);
 			cap->key = cds_xstrdup("missing");
 			k++;
@@ -1997,7 +2024,7 @@ cds_explain_text(cds_handle_t *h, const char *text)
 		read_text(x, &from, eng, i);
 		free(eng);
 	}
-	table_sonames(h, x, from);
+	table_sonames(h, x, from, text);
 	/* what the text names is shown only when nothing else is known */
 	for (k = 0; x->nmatches > 1 && k < x->nmatches; k++) {
 		if (strcmp(x->matches[k].id, "NAMES") == 0) {

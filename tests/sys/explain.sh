@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1137
+plan 1139
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1667,6 +1667,12 @@ exm "$R3h" 'ImportError: libnvperf_host.so: cannot open shared object file: No s
 is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"]["missing"]')" "('F13', 'libnvperf_host.so')" "CUPTI's libnvperf_host.so: F13 by the soname table"
 exm "$R3h" 'error while loading shared libraries: libgfortran.so.5: cannot open shared object file: No such file or directory'
 is "$(jget "$OUT" 'd["recognised"]')" False "a library the soname table does not have (libgfortran.so.5): not claimed"
+# CUPTI's libcheckpoint.so is a name another project could have: NVIDIA's
+# only where the text names CUPTI too
+exm "$R3h" 'error while loading shared libraries: libcheckpoint.so: cannot open shared object file: No such file or directory'
+is "$(jget "$OUT" 'd["recognised"]')" False "libcheckpoint.so alone: a name not only CUPTI's, not claimed"
+exm "$R3h" 'OSError: /usr/local/cuda/extras/CUPTI/lib64/libcupti.so.12: libcheckpoint.so: cannot open shared object file: No such file or directory'
+is "$(jget "$OUT" 'd["id"], d["matches"][0]["captures"]["missing"]')" "('F13', 'libcheckpoint.so')" "libcheckpoint.so beside CUPTI's path: F13"
 
 # ONNX Runtime: pip's cuDNN not on the path
 R4=$(mk_sysroot); cleanup_later "$R4"
