@@ -216,26 +216,34 @@ hpc_sdk_release(const char *path)
 	return cds_xstrndup(rel, (size_t)(end - rel));
 }
 
-/* NAME, a library of the NVIDIA HPC SDK's compilers (the soname
- * table's kind "nvhpc"), in an SDK installed at its default prefix: its
- * compilers/lib, or the REDIST copy of it a runtime image carries
- * (manifests/data/soname-rules.tsv: NVIDIA/hpc-container-maker's nvhpc
- * building block).  The newest release's (24.11 after 24.9), as a new
- * path; else NULL. */
+/* NAME, a library of NVIDIA's (the soname table has it) in an HPC SDK
+ * installed at its default prefix, in the directories the SDK's
+ * environment puts on LD_LIBRARY_PATH (NVIDIA/hpc-container-maker's
+ * nvhpc building block): compilers/lib for the compilers' own runtime
+ * (kind "nvhpc"), or the REDIST copy of it a runtime image carries;
+ * cuda/lib64, math_libs/lib64, comm_libs/nccl/lib and
+ * comm_libs/nvshmem/lib for the CUDA, math, NCCL and NVSHMEM libraries
+ * the SDK bundles (never the driver's or cuDNN, which it does not).  The
+ * newest release's (24.11 after 24.9), as a new path; else NULL. */
 static char *
 hpc_sdk_file(struct cds_rule_ctx *c, const char *name)
 {
-	static const char *const dirs[] = { "compilers/lib",
-	    "REDIST/compilers/lib" };
+	static const char *const own[] = { "compilers/lib",
+	    "REDIST/compilers/lib", NULL };
+	static const char *const bundled[] = { "cuda/lib64",
+	    "math_libs/lib64", "comm_libs/nccl/lib", "comm_libs/nvshmem/lib",
+	    NULL };
+	const char *const *dirs;
 	const struct cds_soname *r;
 	char **m, *pat, *best = NULL, *best_rel = NULL, *rel;
 	size_t d, k;
 
 	if (c->m == NULL || (r = cds_manifest_soname(c->m, name)) == NULL ||
-	    strcmp(r->kind, "nvhpc") != 0) {
+	    strcmp(r->kind, "driver") == 0 || strcmp(r->kind, "cudnn") == 0) {
 		return NULL;
 	}
-	for (d = 0; d < sizeof(dirs) / sizeof(*dirs) && best == NULL; d++) {
+	dirs = strcmp(r->kind, "nvhpc") == 0 ? own : bundled;
+	for (d = 0; dirs[d] != NULL && best == NULL; d++) {
 		pat = cds_xasprintf(HPC_SDK "Linux_*/*/%s/%s", dirs[d], name);
 		m = cds_root_glob(c->h, pat);
 		for (k = 0; m[k] != NULL; k++) {

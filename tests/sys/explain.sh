@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1139
+plan 1141
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1654,6 +1654,12 @@ is "$(jget "$OUT" 'd["id"], d["verdict"], d["matches"][0]["captures"]["missing"]
 like "$(vfinding)" "libacchost.so is installed in $H, which the loader does not search" "F13: the SDK's compilers/lib named"
 like "$(jget "$OUT" 'd["findings"][d["causes"][0]["finding"]]["evidence"]')" "module use /opt/nvidia/hpc_sdk/modulefiles && module load nvhpc/24.3" "and the SDK's own environment module of that release"
 unlike "$(jget "$OUT" 'd["meaning"]')" "major version" "an unversioned soname: no major version claimed"
+# the CUDA libraries the SDK bundles, where its environment puts them on
+# LD_LIBRARY_PATH (math_libs/lib64: hpc-container-maker's nvhpc)
+mk_solib "$R3h/opt/nvidia/hpc_sdk/Linux_x86_64/24.3/math_libs/lib64/libcublas.so.12" libcublas.so.12
+exm "$R3h" './cloverleaf: error while loading shared libraries: libcublas.so.12: cannot open shared object file: No such file or directory'
+like "$(vfinding)" "libcublas.so.12 is installed in /opt/nvidia/hpc_sdk/Linux_x86_64/24.3/math_libs/lib64, which the loader does not search" "F13: cuBLAS in the SDK's math_libs named"
+like "$(jget "$OUT" 'd["findings"][d["causes"][0]["finding"]]["evidence"]')" "module load nvhpc/24.3" "and the SDK's module of that release"
 mk_solib "$R3h/opt/nvidia/hpc_sdk/Linux_x86_64/24.11/compilers/lib/libacchost.so" libacchost.so
 mk_solib "$R3h/opt/nvidia/hpc_sdk/Linux_x86_64/24.9/compilers/lib/libacchost.so" libacchost.so
 exm "$R3h" "$MH"
