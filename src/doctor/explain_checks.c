@@ -2675,12 +2675,11 @@ cds_explain_check_peermem(struct cds_rule_ctx *c)
 	}
 	mods = cds_xasprintf("/lib/modules/%s", k);
 	depf = cds_xasprintf("%s/modules.dep", mods);
-	if ((dep = cds_root_read_file(c->h, depf, 64u << 20, NULL)) == NULL) {
-		goto out;
-	}
-	core = dep_module(dep, "ib_core.ko");
-	if ((peer = dep_module(dep, "nvidia-peermem.ko")) == NULL) {
-		peer = dep_module(dep, "nv_peer_mem.ko");
+	if ((dep = cds_root_read_file(c->h, depf, 64u << 20, NULL)) != NULL) {
+		core = dep_module(dep, "ib_core.ko");
+		if ((peer = dep_module(dep, "nvidia-peermem.ko")) == NULL) {
+			peer = dep_module(dep, "nv_peer_mem.ko");
+		}
 	}
 	/* the peer-memory API is MLNX_OFED's addition to the RDMA core
 	 * (Mellanox/nv_peer_memory's README); ib_core or, in later
@@ -2724,6 +2723,9 @@ cds_explain_check_peermem(struct cds_rule_ctx *c)
 		cds_finding_evidence(f, "state", "%s", state);
 		cds_finding_evidence(f, "loaded", "%s", *l);
 		goto common;
+	}
+	if (dep == NULL) {
+		goto out;	/* what is built for the kernel cannot be told */
 	}
 	if (core == NULL) {
 		state = "no RDMA core";
@@ -2770,7 +2772,7 @@ common:
 
 		peermem_date(f, "ib_core", v, tcore);
 		free(v);
-	} else {
+	} else if (dep != NULL) {
 		cds_finding_evidence(f, "ib_core", "not in %s", depf);
 	}
 	if (peer != NULL) {
@@ -2778,7 +2780,7 @@ common:
 
 		peermem_date(f, "peer-memory module", v, tpeer);
 		free(v);
-	} else {
+	} else if (dep != NULL) {
 		cds_finding_evidence(f, "peer-memory module", "neither "
 		    "nvidia-peermem.ko nor nv_peer_mem.ko is in %s", depf);
 	}

@@ -191,8 +191,8 @@ CDS_HIDDEN void cds_explain_check_execstack(struct cds_rule_ctx *c,
  * one running), "RDMA core newer than the module" (ib_core from outside
  * the kernel's tree was installed after the peer-memory module), each a
  * warning with its fix, or "peer-memory API" / "RDMA core installed"
- * (notes).  None where the running kernel or its modules.dep cannot be
- * read.
+ * (notes).  None where the running kernel cannot be read, or its
+ * modules.dep when the module is not loaded.
  */
 CDS_HIDDEN void cds_explain_check_peermem(struct cds_rule_ctx *c);
 

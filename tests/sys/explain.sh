@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1141
+plan 1142
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1112,6 +1112,9 @@ pm
 is "$(jget "$OUT" 'd["verdict"]') $(pmf) $(jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "MSG-PEERMEM"]')" \
     "None [('note', 'loaded')] [\"GPUDirect RDMA's peer-memory module is loaded here (version 580.95.05)\"]" \
     "PEERMEM: the module loaded now, its version, nothing claimed"
+rm "$PM/modules.dep"
+pm
+is "$(pmf)" "[('note', 'loaded')]" "PEERMEM: loaded, told without the kernel's modules.dep (a container's view)"
 # GDS-DRIVER: GPUDirect Storage's nvidia-fs, by cuFile's codes in
 # libcufile's log and KvikIO's exception (cufile.h's words), by
 # cufile.log's own lines and the kernel's; MSG-GDS: the module for the
