@@ -133,6 +133,19 @@
 #define NV_KMOD "(nvidia([-_]?(current|tesla|legacy|[0-9])[a-z0-9_-]*)?" \
 	"([-_](drm|modeset|uvm))?)"
 #define NV_KMOD_GROUPS "module", NULL, NULL, NULL, NULL
+/* The three rows of entry ID for a kernel module beside the driver (the
+ * alternatives MODS): the kernel's words for a symbol of another build
+ * ("disagrees about version of symbol") or one no module loaded exports
+ * ("Unknown symbol"), each naming the symbol, and modprobe's refusal
+ * ("could not insert 'M': Invalid argument") */
+#define KMOD_REFUSED(id, mods) \
+	{ id, 1, "disagrees about version of symbol", 1, NULL, "(" mods \
+	    "): (disagrees about version) of symbol ([A-Za-z0-9_]+)", \
+	    { NULL, "module", "mismatch", "symbol" } }, \
+	{ id, 1, "Unknown symbol ", 1, NULL, "(" mods "): Unknown symbol " \
+	    "([A-Za-z0-9_]+)", { NULL, "module", "symbol" } }, \
+	{ id, 2, "could not insert '", 0, NULL, "could not insert '(" mods \
+	    ")': ([A-Za-z ]+)", { NULL, "module", "modprobe" } }
 /* Kokkos' kernels of one capability on a device of another (groups:
  * the kernels' twice, as the lowest and highest of the build, and the
  * device's) */
@@ -1171,16 +1184,7 @@ const struct pattern cds_explain_patterns[] = {
 	/* GPUDirect RDMA's module, not the driver's own (NV_KMOD leaves it
 	 * out): the kernel's words for a symbol of another build, or none,
 	 * and modprobe's for the refusal */
-	{ "PEERMEM", 1, "disagrees about version of symbol", 1, NULL,
-	    "(nvidia_peermem|nv_peer_mem): (disagrees about version) of "
-	    "symbol ([A-Za-z0-9_]+)", { NULL, "module", "mismatch",
-	    "symbol" } },
-	{ "PEERMEM", 1, "Unknown symbol ", 1, NULL, "(nvidia_peermem|"
-	    "nv_peer_mem): Unknown symbol ([A-Za-z0-9_]+)",
-	    { NULL, "module", "symbol" } },
-	{ "PEERMEM", 2, "could not insert '", 0, NULL, "could not insert "
-	    "'(nvidia_peermem|nv_peer_mem)': ([A-Za-z ]+)",
-	    { NULL, "module", "modprobe" } },
+	KMOD_REFUSED("PEERMEM", "nvidia_peermem|nv_peer_mem"),
 	/* GPUDirect Storage's module (nvidia-fs, NVIDIA/gds-nvidia-fs), not
 	 * the driver's own either: the kernel's words for a symbol it needs
 	 * ("nvidia_fs: Unknown symbol nvidia_p2p_dma_map_pages (err -2)",
@@ -1188,14 +1192,7 @@ const struct pattern cds_explain_patterns[] = {
 	 * libcufile's own lines in cufile.log ("cufio-drv:716 nvidia-fs.ko
 	 * driver not loaded", "cufio-fs:204 NVMe Driver not registered with
 	 * nvidia-fs!!!": gds-nvidia-fs#31, #19) */
-	{ "GDS-DRIVER", 1, "disagrees about version of symbol", 1, NULL,
-	    "(nvidia_fs): (disagrees about version) of symbol ([A-Za-z0-9_]+)",
-	    { NULL, "module", "mismatch", "symbol" } },
-	{ "GDS-DRIVER", 1, "Unknown symbol ", 1, NULL, "(nvidia_fs): Unknown "
-	    "symbol ([A-Za-z0-9_]+)", { NULL, "module", "symbol" } },
-	{ "GDS-DRIVER", 2, "could not insert '", 0, NULL, "could not insert "
-	    "'(nvidia_fs|nvidia-fs)': ([A-Za-z ]+)", { NULL, "module",
-	    "modprobe" } },
+	KMOD_REFUSED("GDS-DRIVER", "nvidia_fs|nvidia-fs"),
 	{ "GDS-DRIVER", 1, "nvidia-fs.ko driver not loaded", 0, NULL,
 	    "(nvidia-fs)\\.ko driver (not loaded)", { NULL, "module",
 	    "not loaded" } },

@@ -8,7 +8,7 @@
 # with NO_COLOR.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 1142
+plan 1145
 
 E0=$(mk_sysroot); cleanup_later "$E0"
 # recog MESSAGE ID NAME: explain --json on an empty root names entry ID
@@ -1158,6 +1158,15 @@ is "$(jget "$OUT" 'd["id"], d["verdict"]') $(cap 'device driver')" "('GDS-DRIVER
     "GDS-DRIVER: the block device's driver not registered with nvidia-fs, cause 3"
 gd 'cuFileDriverOpen failed: CU_FILE_PLATFORM_NOT_SUPPORTED'
 is "$(jget "$OUT" 'd["id"], d["verdict"]')" "('GDS-DRIVER', 3)" "GDS-DRIVER: the platform by the code's name, cause 4"
+# healthy lines of the same programs stay silent: compatibility mode in
+# use, the module's own start, NCCL using GPUDirect RDMA
+for t in ' 06-11-2023 18:40:43:90 [pid=59193 tid=59193] NOTICE  cufio-drv:720 running in compatible mode' \
+    '[192745.286125] nvidia_fs: Initializing nvfs driver module
+[192745.286136] nvidia_fs: registered correctly with major number 510' \
+    "hostA:31842:31905 [0] NCCL INFO NET/IB : GPU Direct RDMA Enabled for HCA 0 'mlx5_0'"; do
+	gd "$t"
+	is "$(jget "$OUT" 'd["recognised"]')" False "not a failure: $(printf '%s' "$t" | head -1 | cut -c1-60)"
+done
 mkdir -p "$G1/sys/module/nvidia_fs"; echo 2.20.5 >"$G1/sys/module/nvidia_fs/version"
 gd "modprobe: ERROR: could not insert 'nvidia_fs': Invalid argument"
 is "$(jget "$OUT" 'd["verdict"]') $(gdf) $(jget "$OUT" '[f["title"] for f in d["findings"] if f["id"] == "MSG-GDS"]')" \
