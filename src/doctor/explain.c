@@ -1347,7 +1347,7 @@ static int
 own_name(const struct cds_soname *r, const char *text)
 {
 	static const char *const marks[] = {
-		"libcu", "libnv", "libnccl", "libnpp", "libacc", "libNV"
+		"libcu", "libnv", "libnccl", "libnpp", "libacc"
 	};
 	const char *comp = r->component;
 	size_t i;
