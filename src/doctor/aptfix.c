@@ -5,9 +5,13 @@
  * library's package is unmet is the cause (what `dpkg --remove
  * --force-depends` or an interrupted apt run leaves), and installing that
  * package with apt the fix.  Else the soname table's Debian column names
- * the package this release of Debian ships it in.  A release of CUDA from
- * NVIDIA comes last, and only one of the release the libraries here belong
- * to: a cuBLAS 12.9 beside Debian's 12.4 cuBLASLt does not load.
+ * the package this release of Debian ships it in.  Where apt has the list of
+ * NVIDIA's own CUDA repository, its package of the CUDA release the
+ * libraries here belong to comes before Debian's (unless that release is
+ * Debian's own), and with no release here its newest that the driver
+ * runs comes after.  A release of CUDA from NVIDIA's archives comes last,
+ * and only one of the release the libraries here belong to: a cuBLAS 12.9
+ * beside Debian's 12.4 cuBLASLt does not load.
  *
  * On a root with rpm's database instead, rpm says the same: an installed
  * package requiring the library's soname capability (rpm records one for
@@ -26,9 +30,13 @@
 #include "read/manifest.h"
 #include "read/rpmdb.h"
 #include "scan/scan.h"
+#include "base/version.h"
 
 /* Packages named in one finding's evidence. */
 #define SHOW_NEEDERS 4
+
+static int in_releases(const char *releases, const char *line);
+static char *line_of(const char *v);
 
 char *
 cds_os_codename(struct cds_rule_ctx *c)
@@ -267,6 +275,129 @@ out:
 	return a;
 }
 
+/* "12.4" of NVIDIA's package name "libcublas-12-4" after PREFIX (its
+ * length N); a new string. */
+static char *
+nv_line(const char *name, size_t n)
+{
+	char *l = cds_xstrdup(name + n), *p = strchr(l, '-');
+
+	if (p != NULL) {
+		*p = '.';
+	}
+	return l;
+}
+
+/* Does the driver here run CUDA release LINE ("12.6")?  By the CUDA it
+ * says it runs when known, else by the minimum driver of the index's
+ * releases of that line; yes when neither tells. */
+static int
+driver_runs(struct cds_rule_ctx *c, const char *line)
+{
+	const char *drv = c->s->driver.version;
+	int known = 0, runs = 0;
+	size_t r;
+
+	if (c->s->driver.cuda_version > 0) {
+		return cds_cuda_int(line) <= c->s->driver.cuda_version;
+	}
+	for (r = 0; drv != NULL && c->m != NULL &&
+	    r < cds_manifest_nreleases(c->m) && !runs; r++) {
+		const struct cds_release *rel = cds_manifest_release(c->m, r);
+		char *l = line_of(rel->version);
+
+		if (rel->kind == CDS_KIND_CUDA && rel->min_driver != NULL &&
+		    l != NULL && strcmp(l, line) == 0) {
+			known = 1;
+			runs = cds_vercmp(drv, rel->min_driver) >= 0;
+		}
+		free(l);
+	}
+	return runs || !known;
+}
+
+/*
+ * NVIDIA's CUDA repository's package of soname NAME (a CUDA library of
+ * the soname table): its component's name with '-' for '_', then the
+ * release ("cuda_cudart" of 12.4: "cuda-cudart-12-4", as NVIDIA's
+ * container images install "libcublas-12-0", "libnpp-12-0"), of release
+ * PART when it is given, else the newest one that ships NAME and the
+ * driver runs (any, when the driver's CUDA is unknown).  Only a package
+ * one of that repository's lists here offers.  NULL when none is; *PRESENT
+ * set when dpkg has it installed (its own files are then the matter).
+ */
+static struct cds_aptfix *
+nvidia_fix(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
+    const char *name, const char *part, int *present)
+{
+	const struct cds_soname *r;
+	struct cds_apt_offer *o = NULL;
+	struct cds_aptfix *a = NULL;
+	char *prefix, *p, *best = NULL;
+	size_t n, i, at = 0;
+
+	*present = 0;
+	if (c->m == NULL || (r = cds_manifest_soname(c->m, name)) == NULL ||
+	    strcmp(r->soname, name) != 0 || strcmp(r->kind, "cuda") != 0) {
+		return NULL;
+	}
+	prefix = cds_xasprintf("%s-", r->component);
+	for (p = prefix; *p != '\0'; p++) {
+		*p = *p == '_' ? '-' : *p;
+	}
+	n = cds_apt_nvidia_offers(c->h, prefix, &o);
+	for (i = 0; i < n; i++) {
+		char *l = nv_line(o[i].name, strlen(prefix));
+		int fits = part != NULL ? strcmp(l, part) == 0 :
+		    in_releases(r->releases, l) && driver_runs(c, l);
+
+		if (fits && (best == NULL || cds_vercmp(l, best) > 0 ||
+		    (strcmp(l, best) == 0 &&
+		    cds_vercmp(o[i].version, o[at].version) > 0))) {
+			free(best);
+			best = l;
+			l = NULL;
+			at = i;
+		}
+		free(l);
+	}
+	if (best != NULL && cds_dpkg_present(cds_pkgdb_find(db, o[at].name))) {
+		*present = 1;
+	} else if (best != NULL) {
+		a = cds_xcalloc(1, sizeof(*a));
+		a->nvidia = 1;
+		a->package = cds_xstrdup(o[at].name);
+		a->release = best;
+		best = NULL;
+		a->of_part = part != NULL;
+		a->offered = cds_xstrdup(o[at].version);
+		a->list = cds_xstrdup(o[at].list);
+		a->needers = cds_xcalloc(1, sizeof(*a->needers));
+	}
+	free(best);
+	free(prefix);
+	cds_apt_offers_free(o, n);
+	return a;
+}
+
+/* Is CUDA release LINE ("12.4"), installed here, Debian's own: dpkg has
+ * the package Debian SUITE ships its runtime (libcudart.so.MAJOR) in? */
+static int
+debian_release(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
+    const char *suite, const char *line)
+{
+	struct cds_strv names = {0};
+	char *so = cds_xasprintf("libcudart.so.%d", atoi(line)), *mine;
+	int r;
+
+	table_packages(c, so, suite, &names, &mine);
+	r = mine != NULL && cds_dpkg_present(cds_pkgdb_find(db, mine));
+	cds_strv_clear(&names);
+	free(mine);
+	free(so);
+	return r;
+}
+
 struct cds_aptfix *
 cds_aptfix_for(struct cds_rule_ctx *c, const char *name,
     char *const *consumers)
@@ -274,7 +405,8 @@ cds_aptfix_for(struct cds_rule_ctx *c, const char *name,
 	const struct cds_pkgdb *db = cds_scan_pkgdb(c->h, c->s);
 	struct cds_strv names = {0};
 	struct cds_aptfix *a = NULL;
-	char *suite, *mine;
+	char *suite, *mine, *part = NULL;
+	int present;
 	size_t i, k;
 
 	if (cds_pkgdb_empty(db)) {
@@ -304,12 +436,27 @@ cds_aptfix_for(struct cds_rule_ctx *c, const char *name,
 			a->broken &= cds_dpkg_unfinished(v[k]);
 		}
 	}
+	part = a == NULL ? cds_cuda_part(c, name) : NULL;
+	if (a == NULL && part != NULL && !debian_release(c, db, suite, part)) {
+		/* NVIDIA's package of the release here */
+		a = nvidia_fix(c, db, name, part, &present);
+		if (present) {
+			goto out;
+		}
+	}
 	if (a == NULL && mine != NULL) {
 		/* the second choice: what this release of Debian ships */
 		a = cds_xcalloc(1, sizeof(*a));
 		a->package = cds_xstrdup(mine);
 		a->suite = cds_xstrdup(suite);
 		a->needers = cds_xcalloc(1, sizeof(*a->needers));
+	}
+	if (a == NULL && part == NULL) {
+		/* no release here: NVIDIA's newest the driver runs */
+		a = nvidia_fix(c, db, name, NULL, &present);
+		if (present) {
+			goto out;
+		}
 	}
 	if (a != NULL) {
 		char **v = cds_aptfix_argv(a);
@@ -320,6 +467,7 @@ cds_aptfix_for(struct cds_rule_ctx *c, const char *name,
 	}
 out:
 	cds_strv_clear(&names);
+	free(part);
 	free(mine);
 	free(suite);
 	return a;
@@ -338,6 +486,9 @@ cds_aptfix_free(struct cds_aptfix *a)
 	free(a->command);
 	cds_strfreev(a->rpm_needers);
 	free(a->rpm_cap);
+	free(a->release);
+	free(a->offered);
+	free(a->list);
 	free(a);
 }
 
@@ -389,6 +540,19 @@ cds_aptfix_report(struct cds_rule_ctx *c, struct cds_finding *f,
 	(void)c;
 	if (a->rpm) {
 		rpm_report(f, a);
+		return;
+	}
+	if (a->nvidia) {
+		char *lib = cds_cuda_lib_label(a->soname);
+
+		cds_finding_evidence(f, "NVIDIA's package", "%s (%s of CUDA "
+		    "%s%s) ships %s; NVIDIA's CUDA repository offers %s (%s), "
+		    "and dpkg does not have it installed", a->package, lib,
+		    a->release, a->of_part ? ", the release installed here" :
+		    "", a->soname, a->offered, a->list);
+		free(lib);
+		cds_finding_fix_argv(f, apt_argv(a->package, 0),
+		    apt_argv(a->package, 1));
 		return;
 	}
 	if (v[0] == NULL) {

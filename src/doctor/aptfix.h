@@ -22,6 +22,13 @@ struct cds_aptfix {
 	int broken;		/* every needer was left unconfigured:
 				   `apt-get -f install` finishes them */
 	char *command;		/* "sudo apt-get install libcublas12" */
+	/* NVIDIA's CUDA repository's package (nvidia set; needers then
+	   empty, suite NULL): */
+	int nvidia;
+	char *release;		/* the CUDA release it is of: "12.4" */
+	int of_part;		/* that release is installed here in part */
+	char *offered;		/* the version its list offers */
+	char *list;		/* that list's file name */
 	/* an rpm system's (rpm set; needers then empty): */
 	int rpm;
 	char **rpm_needers;	/* "NAME VERSION-RELEASE" of the packages
@@ -37,8 +44,12 @@ CDS_HIDDEN char *cds_os_codename(struct cds_rule_ctx *c);
  * What apt installs for soname NAME that the loader cannot find, needed by
  * the files CONSUMERS (target paths, NULL-terminated, may be NULL): a
  * package that packages present depend on and dpkg does not have (the
- * cause), else the package the soname table (manifests/data/sonames.tsv)
- * names for this release of Debian, when dpkg does not have it.  On a root
+ * cause); else, where part of a CUDA release is installed here (not
+ * Debian's own), the package of that release NVIDIA's CUDA repository
+ * offers, when apt has that repository's list; else the package the soname
+ * table (manifests/data/sonames.tsv) names for this release of Debian,
+ * when dpkg does not have it; else, with no CUDA release here, the
+ * newest of NVIDIA's repository that ships it and the driver runs.  On a root
  * with rpm's database instead (read with this system's rpm): the installed
  * packages that require the soname (its capability, or the owner of a
  * consumer), and dnf's install of the package they require by name that

@@ -509,12 +509,36 @@ cds_pkgdb_needers(const struct cds_pkgdb *db, const char *name)
 
 #define APT_LISTS "/var/lib/apt/lists"
 
-size_t
-cds_apt_offers(const cds_handle_t *h, const char *name,
+/* Is NAME, after PREFIX, what MATCH asks: the whole name (EXACT), or
+ * PREFIX then "X-Y" (two numbers, as NVIDIA names a CUDA release's
+ * package: "libcublas-12-4")? */
+static int
+name_fits(const char *name, size_t len, const char *prefix, int exact)
+{
+	size_t n = strlen(prefix), d;
+
+	if (len < n || strncmp(name, prefix, n) != 0) {
+		return 0;
+	}
+	if (exact) {
+		return len == n;
+	}
+	name += n;
+	len -= n;
+	d = strspn(name, "0123456789");
+	if (d == 0 || d >= len || name[d] != '-') {
+		return 0;
+	}
+	return d + 1 < len && strspn(name + d + 1, "0123456789") == len - d - 1;
+}
+
+/* The paragraphs of the lists GLOB matches whose package NAME fits
+ * (name_fits()); the list count in *LISTS. */
+static size_t
+offers(const cds_handle_t *h, const char *glob, const char *name, int exact,
     struct cds_apt_offer **out, size_t *lists)
 {
-	char **files = cds_root_glob(h, APT_LISTS "/*_Packages");
-	char *key = cds_xasprintf("Package: %s\n", name);
+	char **files = cds_root_glob(h, glob);
 	size_t n = 0, nfiles = 0, i;
 
 	*out = NULL;
@@ -529,15 +553,17 @@ cds_apt_offers(const cds_handle_t *h, const char *name,
 		}
 		nfiles++;
 		base = base != NULL ? base + 1 : files[i];
-		/* each paragraph that begins "Package: NAME" */
-		for (at = text; (at = strstr(at, key)) != NULL;
-		    at += strlen(key)) {
-			const char *end;
+		/* each paragraph that begins "Package: " and a name that
+		   fits; a name inside another field is not one */
+		for (at = text; (at = strstr(at, "Package: ")) != NULL;
+		    at += 9) {
+			const char *end, *nm = at + 9;
+			size_t len = strcspn(nm, " \n");
 			char *v;
 
-			if (at != text && at[-1] != '\n') {
-				continue;	/* "Package: NAME" inside a
-						   field */
+			if ((at != text && at[-1] != '\n') ||
+			    !name_fits(nm, len, name, exact)) {
+				continue;
 			}
 			end = strstr(at, "\n\n");
 			v = field(at, end != NULL ? (size_t)(end - at) :
@@ -546,17 +572,32 @@ cds_apt_offers(const cds_handle_t *h, const char *name,
 				continue;
 			}
 			*out = cds_xreallocarray(*out, n + 1, sizeof(**out));
+			(*out)[n].name = cds_xstrndup(nm, len);
 			(*out)[n].version = v;
 			(*out)[n++].list = cds_xstrdup(base);
 		}
 		free(text);
 	}
-	free(key);
 	cds_strfreev(files);
 	if (lists != NULL) {
 		*lists = nfiles;
 	}
 	return n;
+}
+
+size_t
+cds_apt_offers(const cds_handle_t *h, const char *name,
+    struct cds_apt_offer **out, size_t *lists)
+{
+	return offers(h, APT_LISTS "/*_Packages", name, 1, out, lists);
+}
+
+size_t
+cds_apt_nvidia_offers(const cds_handle_t *h, const char *prefix,
+    struct cds_apt_offer **out)
+{
+	return offers(h, APT_LISTS "/" CDS_APT_NVIDIA_CUDA "*_Packages",
+	    prefix, 0, out, NULL);
 }
 
 void
@@ -565,6 +606,7 @@ cds_apt_offers_free(struct cds_apt_offer *v, size_t n)
 	size_t i;
 
 	for (i = 0; i < n; i++) {
+		free(v[i].name);
 		free(v[i].version);
 		free(v[i].list);
 	}

@@ -93,6 +93,7 @@ CDS_HIDDEN int cds_dpkg_unfinished(const struct cds_dpkg *p);
 
 /* One version of a package that one of apt's downloaded lists offers. */
 struct cds_apt_offer {
+	char *name;		/* the package: "libcublas-12-4" */
 	char *version;		/* "535.216.03-1" */
 	char *list;		/* the list's file name under
 				   var/lib/apt/lists, which names the
@@ -113,5 +114,23 @@ struct cds_apt_offer {
 CDS_HIDDEN size_t cds_apt_offers(const cds_handle_t *h, const char *name,
     struct cds_apt_offer **out, size_t *lists);
 CDS_HIDDEN void cds_apt_offers_free(struct cds_apt_offer *v, size_t n);
+
+/*
+ * The start of the file name apt gives the lists of NVIDIA's CUDA
+ * repository (https://developer.download.nvidia.com/compute/cuda/repos/
+ * DISTRO/ARCH/, a flat repository): the URI's '/' become '_', its own '_'
+ * "%5f" ("..._repos_ubuntu2204_x86%5f64_Packages", as apt's errors name
+ * them: NVIDIA/cuda-repo-management#50, tensorflow/tensorflow#49013).
+ */
+#define CDS_APT_NVIDIA_CUDA "developer.download.nvidia.com_compute_cuda_repos_"
+
+/*
+ * The packages of one CUDA release's component that NVIDIA's CUDA
+ * repository offers here: those of its lists (above) named PREFIX then
+ * "X-Y" ("libcublas-" -> "libcublas-12-4", not "libcublas-dev-12-4").
+ * Like cds_apt_offers(); none when apt has no list of that repository.
+ */
+CDS_HIDDEN size_t cds_apt_nvidia_offers(const cds_handle_t *h,
+    const char *prefix, struct cds_apt_offer **out);
 
 #endif /* CDS_PKGDB_H */

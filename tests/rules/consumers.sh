@@ -183,14 +183,6 @@ root() {
 		>"$_r/etc/os-release"
 	echo "$_r"
 }
-dpkgr() {	# dpkgr ROOT ARGS...: dpkg on ROOT's database and tree
-	_r=$1; shift
-	dpkg --admindir="$_r/var/lib/dpkg" --instdir="$_r" --force-not-root \
-		--force-script-chrootless "$@"
-}
-f13_fixes() {
-	jget "$OUT" '"\n".join(x["command"] for f in d["findings"] if f["id"] == "F13" for x in f["fixes"])'
-}
 
 # ---- all installed ------------------------------------------------------------
 R=$(root)

@@ -1,0 +1,180 @@
+#!/bin/sh
+# The system's package manager's fix for a CUDA library nothing provides,
+# where CUDA came from NVIDIA's own apt repository (src/doctor/aptfix.c):
+# Ubuntu 22.04 roots whose dpkg database is dpkg's own, with packages built
+# here with dpkg-deb under NVIDIA's names and versions (the component's
+# name, then the release: cuda-cudart-12-4 12.4.127-1, libcublas-12-4
+# 12.4.5.8-1; the versions are the components' of CUDA 12.4.1's redistrib
+# manifest, the names those NVIDIA's CUDA container images install), tiny
+# libraries with the real sonames in /usr/local/cuda-12.4, and apt's list
+# of NVIDIA's repository under the file name apt gives it
+# (developer.download.nvidia.com_compute_cuda_repos_ubuntu2204_x86%5f64_Packages).
+# - part of CUDA 12.4 installed from it, cuBLAS missing: doctor, explain
+#   and repair say `apt-get install libcublas-12-4`, never 12.6 or 12.9 and
+#   never a CUDA release beside it; installed, nothing is said;
+# - no CUDA here: the newest package of NVIDIA's that ships the soname and
+#   the driver runs (by the index's minimum drivers: none of CUDA 12 under
+#   driver 520), of each component by its name; none the list does not offer;
+# - apt's lists removed (as container images do): NVIDIA's package is not
+#   guessed; the CUDA release is proposed as before;
+# - Debian trixie whose CUDA runtime is Debian's own: Debian's package
+#   first, even with NVIDIA's repository configured.
+# The shipped index is read (its soname table names the components).
+. "$CDS_SRCDIR/tests/lib.sh"
+. "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
+. "$CDS_SRCDIR/tests/fixtures/mkdebian.sh"
+command -v dpkg-deb >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1 || {
+	echo "1..0 # SKIP dpkg and dpkg-deb are not installed"
+	exit 0
+}
+plan 23
+
+IDX=$CDS_SRCDIR/manifests/index.json
+T=$(mktemp -d); cleanup_later "$T"
+CU=usr/local/cuda-12.4/targets/x86_64-linux/lib
+SITE=usr/lib/python3/dist-packages
+NVLIST=var/lib/apt/lists/developer.download.nvidia.com_compute_cuda_repos_ubuntu2204_x86%5f64_Packages
+
+# deb NAME VERSION: build $T/NAME.deb from the tree $T/NAME
+deb() {
+	mkdir -p "$T/$1/DEBIAN"
+	printf 'Package: %s\nVersion: %s\nArchitecture: amd64\nMaintainer: cudnn-setup tests <tests@invalid>\nDescription: %s as NVIDIA names it\n' \
+		"$1" "$2" "$1" >"$T/$1/DEBIAN/control"
+	dpkg-deb --root-owner-group -b "$T/$1" "$T/$1.deb" >/dev/null
+}
+# lib PKG FILE SONAME: FILE in PKG's tree under CUDA 12.4, with its link
+lib() {
+	mkdir -p "$T/$1/$CU"
+	mk_solib "$T/$1/$CU/$2" "$3" && ln -s "$2" "$T/$1/$CU/$3"
+}
+lib cuda-cudart-12-4 libcudart.so.12.4.127 libcudart.so.12
+deb cuda-cudart-12-4 12.4.127-1
+lib libcublas-12-4 libcublas.so.12.4.5.8 libcublas.so.12
+deb libcublas-12-4 12.4.5.8-1
+# the loader's path NVIDIA's packages set (/etc/ld.so.conf.d/988_cuda-12.conf,
+# its /usr/local/cuda-12 link made by update-alternatives)
+mkdir -p "$T/cuda-toolkit-12-config-common/etc/ld.so.conf.d"
+echo /usr/local/cuda-12/targets/x86_64-linux/lib \
+	>"$T/cuda-toolkit-12-config-common/etc/ld.so.conf.d/988_cuda-12.conf"
+deb cuda-toolkit-12-config-common 12.4.127-1
+# what configures the repository: NVIDIA's cuda-keyring 1.1-1 (its key
+# file here is a placeholder) and the source entry it is used with
+mkdir -p "$T/cuda-keyring/usr/share/keyrings"
+echo placeholder >"$T/cuda-keyring/usr/share/keyrings/cuda-archive-keyring.gpg"
+deb cuda-keyring 1.1-1
+
+# root [CODENAME]: an empty Ubuntu 22.04 (or Debian CODENAME) system with
+# dpkg's database, a system Python module that needs cuBLAS 12 and the CUDA
+# runtime, and apt's list of NVIDIA's repository
+root() {
+	_r=$(mk_sysroot); cleanup_later "$_r"
+	mkdir -p "$_r/var/lib/dpkg/info" "$_r/var/lib/dpkg/updates" \
+		"$_r/var/lib/apt/lists" "$_r/$SITE"
+	: >"$_r/var/lib/dpkg/status"
+	printf 'include /etc/ld.so.conf.d/*.conf\n/usr/lib/x86_64-linux-gnu\n' >"$_r/etc/ld.so.conf"
+	if [ -n "${1:-}" ]; then
+		printf 'VERSION_CODENAME=%s\nID=debian\n' "$1" >"$_r/etc/os-release"
+	else
+		printf 'NAME="Ubuntu"\nVERSION_ID="22.04"\nVERSION_CODENAME=jammy\nID=ubuntu\nID_LIKE=debian\n' \
+			>"$_r/etc/os-release"
+	fi
+	ln -s cuda-12.4 "$_r/usr/local/cuda-12"
+	mkdir -p "$_r/etc/apt/sources.list.d"
+	echo "deb [signed-by=/usr/share/keyrings/cuda-archive-keyring.gpg] https://developer.download.nvidia.com/compute/cuda/repos/ubuntu2204/x86_64/ /" \
+		>"$_r/etc/apt/sources.list.d/cuda-ubuntu2204-x86_64.list"
+	dpkgr "$_r" -i "$T/cuda-keyring.deb" >/dev/null 2>&1
+	mk_solib "$_r/$SITE/blasmod.cpython-310-x86_64-linux-gnu.so" \
+		blasmod.cpython-310-x86_64-linux-gnu.so -N libcublas.so.12 -N libcudart.so.12
+	# each release's packages, at its components' versions (redistrib
+	# manifests 12.4.1, 12.6.3, 12.9.1)
+	for _p in cuda-cudart-12-4:12.4.127 libcublas-12-4:12.4.5.8 \
+	    libcublas-dev-12-4:12.4.5.8 libcufft-12-4:11.2.1.3 \
+	    cuda-cudart-12-6:12.6.77 libcublas-12-6:12.6.4.1 \
+	    libcufft-12-6:11.3.0.4 cuda-cudart-12-9:12.9.79 \
+	    libcublas-12-9:12.9.1.4 libcufft-12-9:11.4.1.4; do
+		printf 'Package: %s\nArchitecture: amd64\nVersion: %s-1\nPriority: optional\nSection: multiverse/devel\nMaintainer: cudatools <cudatools@nvidia.com>\nFilename: ./%s_%s-1_amd64.deb\n\n' \
+			"${_p%%:*}" "${_p#*:}" "${_p%%:*}" "${_p#*:}"
+	done >"$_r/$NVLIST"
+	echo "$_r"
+}
+MSG="ImportError: libcublas.so.12: cannot open shared object file: No such file or directory"
+
+# ---- part of CUDA 12.4 from NVIDIA's repository, cuBLAS missing --------------
+R=$(root)
+dpkgr "$R" -i "$T/cuda-toolkit-12-config-common.deb" "$T/cuda-cudart-12-4.deb" >"$T/log" 2>&1
+is "$?" 0 "dpkg installed NVIDIA's cuda-cudart-12-4"
+is "$(unresolved "$R" /$SITE/blasmod.cpython-310-x86_64-linux-gnu.so "")" libcublas.so.12 \
+	"the loader emulation: the module's libcudart.so.12 is found through 988_cuda-12.conf, libcublas.so.12 is not"
+cds --root "$R" --manifest "$IDX" doctor --json
+is "$(f13_fixes)" "sudo apt-get install libcublas-12-4" \
+	"doctor: apt's fix, NVIDIA's package of the release installed here"
+is "$(evidence "$OUT" F13 "NVIDIA's package")" \
+	"[\"libcublas-12-4 (cuBLAS of CUDA 12.4, the release installed here) ships libcublas.so.12; NVIDIA's CUDA repository offers 12.4.5.8-1 (developer.download.nvidia.com_compute_cuda_repos_ubuntu2204_x86%5f64_Packages), and dpkg does not have it installed\"]" \
+	"doctor: the package, its release, the list that offers it"
+is "$(jget "$OUT" '[x["argv"] for f in d["findings"] if f["id"] == "F13" for x in f["fixes"]]')" \
+	"[['sudo', 'apt-get', 'install', 'libcublas-12-4']]" "--json: apt's command as an argument list"
+unlike "$(jget "$OUT" '[f["fixes"] for f in d["findings"]]')" "install --cuda|12-6|12-9" \
+	"no CUDA release proposed beside it, no package of another release"
+cds --root "$R" --manifest "$IDX" explain "$MSG"
+like "$OUT" "part of CUDA 12\.4 is installed, cuBLAS is missing \(libcublas\.so\.12\)" \
+	"explain: part of CUDA 12.4 is installed, cuBLAS is missing"
+like "$OUT" "to do: sudo apt-get install libcublas-12-4" "explain: NVIDIA's package, with apt"
+like "$OUT" "to go back: sudo apt-get remove libcublas-12-4" "explain: and the way back"
+unlike "$OUT" "install --cuda" "explain: no CUDA release"
+cds --root "$R" --manifest "$IDX" repair --dry-run
+like "$OUT" "to run yourself: sudo apt-get install libcublas-12-4" "repair: apt's command is the step"
+unlike "$OUT" "install cuda-|12\.4\.1" "repair: no CUDA release installed beside it"
+
+# installed: nothing to say
+dpkgr "$R" -i "$T/libcublas-12-4.deb" >"$T/log" 2>&1
+cds --root "$R" --manifest "$IDX" doctor --json
+unlike "$(finding_ids "$OUT")" "'F13'" "libcublas-12-4 installed: no F13"
+# installed but its file gone: its own files are the matter, not NVIDIA's list
+rm -f "$R/$CU/libcublas.so.12.4.5.8"
+cds --root "$R" --manifest "$IDX" doctor --json
+like "$(f13_fixes)" "apt-get install --reinstall libcublas-12-4" \
+	"its library deleted: reinstall the package dpkg has"
+
+# ---- no CUDA here ---------------------------------------------------------------
+R=$(root)
+cds --root "$R" --manifest "$IDX" explain "$MSG"
+like "$OUT" "to do: sudo apt-get install libcublas-12-9" \
+	"no CUDA here, no driver known: NVIDIA's newest package that ships libcublas.so.12"
+like "$OUT" "libcublas-12-9 \(cuBLAS of CUDA 12\.9\) ships" \
+	"said so, without claiming a release installed here"
+cds --root "$R" --manifest "$IDX" explain \
+	"OSError: libcufft.so.11: cannot open shared object file: No such file or directory"
+like "$OUT" "to do: sudo apt-get install libcufft-12-9" \
+	"another component (cuFFT 11 of CUDA 12): its package, by the component's name"
+unlike "$OUT" "libcublas-dev" "a development package is never taken for the library's"
+cds --root "$R" --manifest "$IDX" explain --json \
+	"ImportError: libnvrtc.so.12: cannot open shared object file: No such file or directory"
+is "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "MSG-LIBRARY" for x in f["fixes"] if "apt-get" in x["command"]]')" \
+	"[]" "a component the repository's list does not offer (NVRTC): no apt command"
+# a driver older than CUDA 12's floor (525.60.13, the index's): no CUDA 12
+# package runs on it
+mk_driver "$R" 520.61.05
+cds --root "$R" --manifest "$IDX" explain "$MSG"
+unlike "$OUT" "apt-get install libcublas-12" \
+	"driver 520: below every CUDA 12 release's minimum, no package of one proposed"
+
+# ---- apt's lists removed -----------------------------------------------------------
+R=$(root)
+dpkgr "$R" -i "$T/cuda-toolkit-12-config-common.deb" "$T/cuda-cudart-12-4.deb" >"$T/log" 2>&1
+rm -f "$R/$NVLIST"
+cds --root "$R" --manifest "$IDX" doctor --json
+unlike "$(f13_fixes)" "apt-get" "no list of NVIDIA's repository: no package named"
+is "$(jget "$OUT" '[x["target"] for f in d["findings"] if f["id"] == "F13" for x in f["fixes"] if x["action"] == "install"]')" \
+	"['12.4.1']" "the CUDA release part of which is here, as before"
+
+# ---- Debian's own CUDA, NVIDIA's repository configured too -------------------------
+R=$(root trixie)
+mkdir -p "$T/libcudart12/usr/lib/x86_64-linux-gnu"
+mk_solib "$T/libcudart12/usr/lib/x86_64-linux-gnu/libcudart.so.12.4.127" libcudart.so.12 &&
+	ln -s libcudart.so.12.4.127 "$T/libcudart12/usr/lib/x86_64-linux-gnu/libcudart.so.12"
+deb libcudart12 12.4.127~12.4.1-2
+dpkgr "$R" -i "$T/libcudart12.deb" >"$T/log" 2>&1
+cds --root "$R" --manifest "$IDX" doctor --json
+is "$(f13_fixes)" "sudo apt-get install libcublas12" \
+	"Debian's CUDA 12.4 runtime installed: Debian's package, not NVIDIA's"
+done_testing
