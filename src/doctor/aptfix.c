@@ -192,13 +192,25 @@ apt_argv(const char *pkg, int undo)
 	return cds_strv_steal(&v);
 }
 
+/* apt's install of A's package, in its pinned version when it has one. */
+static char **
+apt_install_argv(const struct cds_aptfix *a)
+{
+	char *w = a->pin != NULL ? cds_xasprintf("%s=%s", a->package,
+	    a->pin) : NULL;
+	char **v = apt_argv(w != NULL ? w : a->package, 0);
+
+	free(w);
+	return v;
+}
+
 char **
 cds_aptfix_argv(const struct cds_aptfix *a)
 {
 	if (a->rpm) {
 		return dnf_argv(a->package, 0);
 	}
-	return apt_argv(a->broken ? NULL : a->package, 0);
+	return a->broken ? apt_argv(NULL, 0) : apt_install_argv(a);
 }
 
 /*
@@ -275,27 +287,14 @@ out:
 	return a;
 }
 
-/* "12.4" of NVIDIA's package name "libcublas-12-4" after PREFIX (its
- * length N); a new string. */
-static char *
-nv_line(const char *name, size_t n)
-{
-	char *l = cds_xstrdup(name + n), *p = strchr(l, '-');
-
-	if (p != NULL) {
-		*p = '.';
-	}
-	return l;
-}
-
-/* Does the driver here run CUDA release LINE ("12.6")?  By the CUDA it
- * says it runs when known, else by the minimum driver of the index's
- * releases of that line; yes when neither tells. */
+/* Does the driver here run CUDA release LINE ("12.6", or a major:
+ * "12")?  By the CUDA it says it runs when known, else by the minimum
+ * driver of the index's releases of that line; yes when neither tells. */
 static int
 driver_runs(struct cds_rule_ctx *c, const char *line)
 {
 	const char *drv = c->s->driver.version;
-	int known = 0, runs = 0;
+	int known = 0, runs = 0, major = strchr(line, '.') == NULL;
 	size_t r;
 
 	if (c->s->driver.cuda_version > 0) {
@@ -307,7 +306,8 @@ driver_runs(struct cds_rule_ctx *c, const char *line)
 		char *l = line_of(rel->version);
 
 		if (rel->kind == CDS_KIND_CUDA && rel->min_driver != NULL &&
-		    l != NULL && strcmp(l, line) == 0) {
+		    l != NULL && (major ? atoi(l) == atoi(line) :
+		    strcmp(l, line) == 0)) {
 			known = 1;
 			runs = cds_vercmp(drv, rel->min_driver) >= 0;
 		}
@@ -316,15 +316,44 @@ driver_runs(struct cds_rule_ctx *c, const char *line)
 	return runs || !known;
 }
 
+/* The CUDA release of NVIDIA's package O (its name after the N bytes of
+ * the name asked for, or for cuDNN 8's one package its version's
+ * "+cudaA.B"): "12.4", "12"; NULL when it names none of the form WANT
+ * (2: "X-Y", 1: "N").  A new string. */
+static char *
+offer_line(const struct cds_apt_offer *o, size_t n, int want)
+{
+	const char *cu = strstr(o->version, "+cuda");
+	char *l, *p;
+
+	if (want == 0) {
+		return cu != NULL && cu[5] >= '0' && cu[5] <= '9' ?
+		    line_of(cu + 5) : NULL;
+	}
+	l = cds_xstrdup(o->name + n);
+	p = strchr(l, '-');
+	if ((p != NULL) != (want == 2)) {
+		free(l);
+		return NULL;
+	}
+	if (p != NULL) {
+		*p = '.';
+	}
+	return l;
+}
+
 /*
- * NVIDIA's CUDA repository's package of soname NAME (a CUDA library of
- * the soname table): its component's name with '-' for '_', then the
+ * NVIDIA's CUDA repository's package of soname NAME, by NVIDIA's names:
+ * a CUDA library's is its component's name with '-' for '_', then the
  * release ("cuda_cudart" of 12.4: "cuda-cudart-12-4", as NVIDIA's
- * container images install "libcublas-12-0", "libnpp-12-0"), of release
- * PART when it is given, else the newest one that ships NAME and the
- * driver runs (any, when the driver's CUDA is unknown).  Only a package
- * one of that repository's lists here offers.  NULL when none is; *PRESENT
- * set when dpkg has it installed (its own files are then the matter).
+ * container images install "libcublas-12-0", "libnpp-12-0"); cuDNN 9's
+ * and later's "libcudnnN-cuda-M" for CUDA major M (cuDNN 9.8's
+ * libcudnn9-cuda-12 in those images' lists); cuDNN 8's one "libcudnn8"
+ * in the version built for the CUDA it names ("8.0.5.39-1+cuda11.1").  Of
+ * release PART when it is given (for cuDNN, its major), else the newest
+ * one that ships NAME and the driver runs.  Only a package one of that
+ * repository's lists here offers.  NULL when none is; *PRESENT set when
+ * dpkg has it installed (its own files are then the matter).
  */
 static struct cds_aptfix *
 nvidia_fix(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
@@ -333,24 +362,49 @@ nvidia_fix(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
 	const struct cds_soname *r;
 	struct cds_apt_offer *o = NULL;
 	struct cds_aptfix *a = NULL;
-	char *prefix, *p, *best = NULL;
+	char *want, *p, *best = NULL;
 	size_t n, i, at = 0;
+	int cudnn = 0, form = 2;
 
 	*present = 0;
 	if (c->m == NULL || (r = cds_manifest_soname(c->m, name)) == NULL ||
-	    strcmp(r->soname, name) != 0 || strcmp(r->kind, "cuda") != 0) {
+	    strcmp(r->soname, name) != 0) {
 		return NULL;
 	}
-	prefix = cds_xasprintf("%s-", r->component);
-	for (p = prefix; *p != '\0'; p++) {
-		*p = *p == '_' ? '-' : *p;
-	}
-	n = cds_apt_nvidia_offers(c->h, prefix, &o);
-	for (i = 0; i < n; i++) {
-		char *l = nv_line(o[i].name, strlen(prefix));
-		int fits = part != NULL ? strcmp(l, part) == 0 :
-		    in_releases(r->releases, l) && driver_runs(c, l);
+	if (strcmp(r->kind, "cudnn") == 0) {
+		char *v = cds_soname_version(name);
 
+		cudnn = v != NULL ? atoi(v) : 0;
+		free(v);
+		if (cudnn < 8) {
+			return NULL;
+		}
+		form = cudnn == 8 ? 0 : 1;
+		want = cudnn == 8 ? cds_xstrdup("libcudnn8") :
+		    cds_xasprintf("libcudnn%d-cuda-", cudnn);
+	} else if (strcmp(r->kind, "cuda") == 0) {
+		want = cds_xasprintf("%s-", r->component);
+		for (p = want; *p != '\0'; p++) {
+			*p = *p == '_' ? '-' : *p;
+		}
+	} else {
+		return NULL;
+	}
+	n = cds_apt_nvidia_offers(c->h, want, form == 0, &o);
+	for (i = 0; i < n; i++) {
+		char *l = offer_line(&o[i], strlen(want), form);
+		int fits;
+
+		if (l == NULL) {
+			continue;
+		}
+		if (part != NULL) {
+			fits = cudnn ? atoi(l) == atoi(part) :
+			    strcmp(l, part) == 0;
+		} else {
+			fits = (cudnn || in_releases(r->releases, l)) &&
+			    driver_runs(c, l);
+		}
 		if (fits && (best == NULL || cds_vercmp(l, best) > 0 ||
 		    (strcmp(l, best) == 0 &&
 		    cds_vercmp(o[i].version, o[at].version) > 0))) {
@@ -366,7 +420,11 @@ nvidia_fix(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
 	} else if (best != NULL) {
 		a = cds_xcalloc(1, sizeof(*a));
 		a->nvidia = 1;
+		a->cudnn = cudnn;
 		a->package = cds_xstrdup(o[at].name);
+		if (form == 0) {
+			a->pin = cds_xstrdup(o[at].version);
+		}
 		a->release = best;
 		best = NULL;
 		a->of_part = part != NULL;
@@ -375,7 +433,7 @@ nvidia_fix(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
 		a->needers = cds_xcalloc(1, sizeof(*a->needers));
 	}
 	free(best);
-	free(prefix);
+	free(want);
 	cds_apt_offers_free(o, n);
 	return a;
 }
@@ -396,6 +454,32 @@ debian_release(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
 	free(mine);
 	free(so);
 	return r;
+}
+
+/* Is NAME a cuDNN soname of the table? */
+static int
+is_cudnn(struct cds_rule_ctx *c, const char *name)
+{
+	const struct cds_soname *r = c->m != NULL ?
+	    cds_manifest_soname(c->m, name) : NULL;
+
+	return r != NULL && strcmp(r->soname, name) == 0 &&
+	    strcmp(r->kind, "cudnn") == 0;
+}
+
+static void present_lines(struct cds_rule_ctx *c, struct cds_strv *out);
+
+/* The first CUDA release here (present_lines()), or NULL; a new string. */
+static char *
+first_line(struct cds_rule_ctx *c)
+{
+	struct cds_strv lines = {0};
+	char *l;
+
+	present_lines(c, &lines);
+	l = lines.n > 0 ? cds_xstrdup(lines.v[0]) : NULL;
+	cds_strv_clear(&lines);
+	return l;
 }
 
 struct cds_aptfix *
@@ -436,7 +520,11 @@ cds_aptfix_for(struct cds_rule_ctx *c, const char *name,
 			a->broken &= cds_dpkg_unfinished(v[k]);
 		}
 	}
-	part = a == NULL ? cds_cuda_part(c, name) : NULL;
+	if (a == NULL) {
+		/* for cuDNN, any CUDA here: its package is built for one */
+		part = is_cudnn(c, name) ? first_line(c) : cds_cuda_part(c,
+		    name);
+	}
 	if (a == NULL && part != NULL && !debian_release(c, db, suite, part)) {
 		/* NVIDIA's package of the release here */
 		a = nvidia_fix(c, db, name, part, &present);
@@ -451,8 +539,9 @@ cds_aptfix_for(struct cds_rule_ctx *c, const char *name,
 		a->suite = cds_xstrdup(suite);
 		a->needers = cds_xcalloc(1, sizeof(*a->needers));
 	}
-	if (a == NULL && part == NULL) {
-		/* no release here: NVIDIA's newest the driver runs */
+	if (a == NULL && part == NULL && !is_cudnn(c, name)) {
+		/* no release here: NVIDIA's newest the driver runs (never a
+		   cuDNN: which CUDA its build is for is not known) */
 		a = nvidia_fix(c, db, name, NULL, &present);
 		if (present) {
 			goto out;
@@ -487,6 +576,7 @@ cds_aptfix_free(struct cds_aptfix *a)
 	cds_strfreev(a->rpm_needers);
 	free(a->rpm_cap);
 	free(a->release);
+	free(a->pin);
 	free(a->offered);
 	free(a->list);
 	free(a);
@@ -543,15 +633,25 @@ cds_aptfix_report(struct cds_rule_ctx *c, struct cds_finding *f,
 		return;
 	}
 	if (a->nvidia) {
-		char *lib = cds_cuda_lib_label(a->soname);
+		char *lib = a->cudnn > 0 ? cds_xasprintf("cuDNN %d for CUDA "
+		    "%s%s", a->cudnn, a->release, a->of_part ? ", the CUDA "
+		    "installed here" : "") : cds_cuda_lib_label(a->soname);
 
-		cds_finding_evidence(f, "NVIDIA's package", "%s (%s of CUDA "
-		    "%s%s) ships %s; NVIDIA's CUDA repository offers %s (%s), "
-		    "and dpkg does not have it installed", a->package, lib,
-		    a->release, a->of_part ? ", the release installed here" :
-		    "", a->soname, a->offered, a->list);
+		if (a->cudnn > 0) {
+			cds_finding_evidence(f, "NVIDIA's package", "%s (%s) "
+			    "ships %s; NVIDIA's CUDA repository offers %s (%s), "
+			    "and dpkg does not have it installed", a->package,
+			    lib, a->soname, a->offered, a->list);
+		} else {
+			cds_finding_evidence(f, "NVIDIA's package", "%s (%s of "
+			    "CUDA %s%s) ships %s; NVIDIA's CUDA repository "
+			    "offers %s (%s), and dpkg does not have it "
+			    "installed", a->package, lib, a->release,
+			    a->of_part ? ", the release installed here" : "",
+			    a->soname, a->offered, a->list);
+		}
 		free(lib);
-		cds_finding_fix_argv(f, apt_argv(a->package, 0),
+		cds_finding_fix_argv(f, apt_install_argv(a),
 		    apt_argv(a->package, 1));
 		return;
 	}

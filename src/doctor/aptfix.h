@@ -25,7 +25,11 @@ struct cds_aptfix {
 	/* NVIDIA's CUDA repository's package (nvidia set; needers then
 	   empty, suite NULL): */
 	int nvidia;
-	char *release;		/* the CUDA release it is of: "12.4" */
+	char *release;		/* the CUDA release it is of: "12.4" (for
+				   cuDNN 9 and later the major: "12") */
+	int cudnn;		/* the cuDNN major of a cuDNN package, else 0 */
+	char *pin;		/* the version apt is to install
+				   (libcudnn8's of that CUDA), or NULL */
 	int of_part;		/* that release is installed here in part */
 	char *offered;		/* the version its list offers */
 	char *list;		/* that list's file name */
@@ -46,10 +50,12 @@ CDS_HIDDEN char *cds_os_codename(struct cds_rule_ctx *c);
  * package that packages present depend on and dpkg does not have (the
  * cause); else, where part of a CUDA release is installed here (not
  * Debian's own), the package of that release NVIDIA's CUDA repository
- * offers, when apt has that repository's list; else the package the soname
- * table (manifests/data/sonames.tsv) names for this release of Debian,
- * when dpkg does not have it; else, with no CUDA release here, the
- * newest of NVIDIA's repository that ships it and the driver runs.  On a root
+ * offers, when apt has that repository's list (for a cuDNN soname, its
+ * cuDNN built for that CUDA's major); else the package the soname table
+ * (manifests/data/sonames.tsv) names for this release of Debian, when
+ * dpkg does not have it; else, with no CUDA release here, the newest of
+ * NVIDIA's repository that ships it and the driver runs (never a cuDNN:
+ * the CUDA its build must be for is not known).  On a root
  * with rpm's database instead (read with this system's rpm): the installed
  * packages that require the soname (its capability, or the owner of a
  * consumer), and dnf's install of the package they require by name that

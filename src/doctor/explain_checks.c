@@ -354,11 +354,11 @@ evidence_cudnns(const struct cds_rule_ctx *c, struct cds_finding *f)
 
 /* Which programs here need cuDNN of MAJOR, and which build provides it:
  * the frameworks of the scan and the CUDA they were built with ("cuDNN 9
- * built for CUDA 12" for torch 2.6 built with CUDA 12.4).  Adds a fix;
- * returns whether one was added. */
+ * built for CUDA 12" for torch 2.6 built with CUDA 12.4).  With FIX,
+ * adds the install that provides it; returns whether one was added. */
 static int
 evidence_cudnn_needs(struct cds_rule_ctx *c, struct cds_finding *f,
-    int major)
+    int major, int fix)
 {
 	struct pkgref *pk;
 	size_t n = all_packages(c->s, &pk), i, r;
@@ -399,7 +399,7 @@ evidence_cudnn_needs(struct cds_rule_ctx *c, struct cds_finding *f,
 		    "CUDA major of the program that needs it", major);
 	}
 	/* the manifest's CUDA release of that version, for the command */
-	for (r = 0; cuda != NULL && !several && c->m != NULL &&
+	for (r = 0; fix && cuda != NULL && !several && c->m != NULL &&
 	    r < cds_manifest_nreleases(c->m); r++) {
 		const struct cds_release *rel = cds_manifest_release(c->m, r);
 
@@ -780,6 +780,7 @@ part_shipper(struct cds_rule_ctx *c, struct cds_finding *f, const char *name,
 static void
 not_installed(struct cds_rule_ctx *c, const char *id, char **names)
 {
+	struct cds_aptfix *a = NULL;
 	struct cds_finding *f;
 	char *v, *part = NULL;
 	size_t i;
@@ -820,17 +821,23 @@ not_installed(struct cds_rule_ctx *c, const char *id, char **names)
 			major = 9;
 		}
 		evidence_cudnns(c, f);
-		if (major > 0 && legacy_cudnn(c, f, names[0], major)) {
+		a = cds_aptfix_for(c, names[0], NULL);
+		if (a != NULL) {
+			/* the system's package manager first */
+			if (major > 0) {
+				evidence_cudnn_needs(c, f, major, 0);
+			}
+			cds_aptfix_report(c, f, a);
+		} else if (major > 0 && legacy_cudnn(c, f, names[0], major)) {
 			/* no release of that major to install */
-		} else if (major > 0 && !evidence_cudnn_needs(c, f, major)) {
+		} else if (major > 0 && !evidence_cudnn_needs(c, f, major, 1)) {
 			cds_finding_fix(f, CDS_FIX_INSTALL, NULL, NULL,
 			    "cudnn-setup install --cudnn %d", major);
 		}
 	} else if (strcmp(names[0], "libcuda.so") == 0) {
 		evidence_libcuda1(c, f);
 	} else if (!cds_startswith(names[0], "libcuda.so")) {
-		struct cds_aptfix *a = cds_aptfix_for(c, names[0], NULL);
-
+		a = cds_aptfix_for(c, names[0], NULL);
 		if (a != NULL) {
 			cds_aptfix_report(c, f, a);
 		} else if (devlink_of(c->m, names[0])) {
@@ -847,8 +854,8 @@ not_installed(struct cds_rule_ctx *c, const char *id, char **names)
 			 * release: its component says who ships it */
 			evidence_cuda_shipper(c, f, names[0]);
 		}
-		cds_aptfix_free(a);
 	}
+	cds_aptfix_free(a);
 	evidence_soname(c, f, names[0]);
 	free(part);
 }

@@ -509,9 +509,9 @@ cds_pkgdb_needers(const struct cds_pkgdb *db, const char *name)
 
 #define APT_LISTS "/var/lib/apt/lists"
 
-/* Is NAME, after PREFIX, what MATCH asks: the whole name (EXACT), or
- * PREFIX then "X-Y" (two numbers, as NVIDIA names a CUDA release's
- * package: "libcublas-12-4")? */
+/* Is NAME (LEN bytes) PREFIX itself (EXACT), or else PREFIX then a
+ * release's numbers: "N" or "X-Y", as NVIDIA names the packages of one
+ * CUDA release ("libcublas-12-4") or major ("libcudnn9-cuda-12")? */
 static int
 name_fits(const char *name, size_t len, const char *prefix, int exact)
 {
@@ -526,10 +526,14 @@ name_fits(const char *name, size_t len, const char *prefix, int exact)
 	name += n;
 	len -= n;
 	d = strspn(name, "0123456789");
-	if (d == 0 || d >= len || name[d] != '-') {
+	if (d == 0) {
 		return 0;
 	}
-	return d + 1 < len && strspn(name + d + 1, "0123456789") == len - d - 1;
+	if (d == len) {
+		return 1;
+	}
+	return name[d] == '-' && d + 1 < len &&
+	    strspn(name + d + 1, "0123456789") == len - d - 1;
 }
 
 /* The paragraphs of the lists GLOB matches whose package NAME fits
@@ -593,11 +597,11 @@ cds_apt_offers(const cds_handle_t *h, const char *name,
 }
 
 size_t
-cds_apt_nvidia_offers(const cds_handle_t *h, const char *prefix,
+cds_apt_nvidia_offers(const cds_handle_t *h, const char *name, int exact,
     struct cds_apt_offer **out)
 {
 	return offers(h, APT_LISTS "/" CDS_APT_NVIDIA_CUDA "*_Packages",
-	    prefix, 0, out, NULL);
+	    name, exact, out, NULL);
 }
 
 void

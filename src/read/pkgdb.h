@@ -125,12 +125,13 @@ CDS_HIDDEN void cds_apt_offers_free(struct cds_apt_offer *v, size_t n);
 #define CDS_APT_NVIDIA_CUDA "developer.download.nvidia.com_compute_cuda_repos_"
 
 /*
- * The packages of one CUDA release's component that NVIDIA's CUDA
- * repository offers here: those of its lists (above) named PREFIX then
- * "X-Y" ("libcublas-" -> "libcublas-12-4", not "libcublas-dev-12-4").
+ * What NVIDIA's CUDA repository offers here (those of apt's lists named
+ * above): package NAME (EXACT), or else the packages named NAME then a
+ * release's numbers, "N" or "X-Y" ("libcublas-" -> "libcublas-12-4",
+ * "libcudnn9-cuda-" -> "libcudnn9-cuda-12"; never "libcublas-dev-12-4").
  * Like cds_apt_offers(); none when apt has no list of that repository.
  */
 CDS_HIDDEN size_t cds_apt_nvidia_offers(const cds_handle_t *h,
-    const char *prefix, struct cds_apt_offer **out);
+    const char *name, int exact, struct cds_apt_offer **out);
 
 #endif /* CDS_PKGDB_H */

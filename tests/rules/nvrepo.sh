@@ -17,6 +17,9 @@
 #   driver 520), of each component by its name; none the list does not offer;
 # - apt's lists removed (as container images do): NVIDIA's package is not
 #   guessed; the CUDA release is proposed as before;
+# - cuDNN beside NVIDIA's CUDA 12.4: libcudnn9-cuda-12 (cuDNN 9), libcudnn8
+#   pinned to its newest build for CUDA 12 (cuDNN 8); with no CUDA here
+#   none (the CUDA its build must be for is not known);
 # - Debian trixie whose CUDA runtime is Debian's own: Debian's package
 #   first, even with NVIDIA's repository configured.
 # The shipped index is read (its soname table names the components).
@@ -27,7 +30,7 @@ command -v dpkg-deb >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1 || {
 	echo "1..0 # SKIP dpkg and dpkg-deb are not installed"
 	exit 0
 }
-plan 23
+plan 29
 
 IDX=$CDS_SRCDIR/manifests/index.json
 T=$(mktemp -d); cleanup_later "$T"
@@ -91,9 +94,14 @@ root() {
 	    libcublas-dev-12-4:12.4.5.8 libcufft-12-4:11.2.1.3 \
 	    cuda-cudart-12-6:12.6.77 libcublas-12-6:12.6.4.1 \
 	    libcufft-12-6:11.3.0.4 cuda-cudart-12-9:12.9.79 \
-	    libcublas-12-9:12.9.1.4 libcufft-12-9:11.4.1.4; do
-		printf 'Package: %s\nArchitecture: amd64\nVersion: %s-1\nPriority: optional\nSection: multiverse/devel\nMaintainer: cudatools <cudatools@nvidia.com>\nFilename: ./%s_%s-1_amd64.deb\n\n' \
-			"${_p%%:*}" "${_p#*:}" "${_p%%:*}" "${_p#*:}"
+	    libcublas-12-9:12.9.1.4 libcufft-12-9:11.4.1.4 \
+	    libcudnn9-cuda-12:9.8.0.87 libcudnn9-cuda-13:9.19.0.56 \
+	    libcudnn9-dev-cuda-12:9.8.0.87 libcudnn8:8.9.7.29-1+cuda11.8 \
+	    libcudnn8:8.9.7.29-1+cuda12.2 libcudnn8:8.9.6.50-1+cuda12.2; do
+		_v=${_p#*:}
+		case $_v in *-*) ;; *) _v=$_v-1 ;; esac
+		printf 'Package: %s\nArchitecture: amd64\nVersion: %s\nPriority: optional\nSection: multiverse/devel\nMaintainer: cudatools <cudatools@nvidia.com>\nFilename: ./%s_%s_amd64.deb\n\n' \
+			"${_p%%:*}" "$_v" "${_p%%:*}" "$_v"
 	done >"$_r/$NVLIST"
 	echo "$_r"
 }
@@ -135,6 +143,25 @@ cds --root "$R" --manifest "$IDX" doctor --json
 like "$(f13_fixes)" "apt-get install --reinstall libcublas-12-4" \
 	"its library deleted: reinstall the package dpkg has"
 
+# ---- cuDNN of NVIDIA's repository, for the CUDA here ------------------------------
+R=$(root)
+dpkgr "$R" -i "$T/cuda-toolkit-12-config-common.deb" "$T/cuda-cudart-12-4.deb" \
+	"$T/libcublas-12-4.deb" >"$T/log" 2>&1
+mk_solib "$R/$SITE/dnnmod.cpython-310-x86_64-linux-gnu.so" \
+	dnnmod.cpython-310-x86_64-linux-gnu.so -N libcudnn.so.9 -N libcudart.so.12
+cds --root "$R" --manifest "$IDX" doctor --json
+is "$(f13_fixes)" "sudo apt-get install libcudnn9-cuda-12" \
+	"cuDNN 9 missing beside NVIDIA's CUDA 12.4: libcudnn9-cuda-12, not -cuda-13"
+is "$(evidence "$OUT" F13 "NVIDIA's package")" \
+	"[\"libcudnn9-cuda-12 (cuDNN 9 for CUDA 12, the CUDA installed here) ships libcudnn.so.9; NVIDIA's CUDA repository offers 9.8.0.87-1 (developer.download.nvidia.com_compute_cuda_repos_ubuntu2204_x86%5f64_Packages), and dpkg does not have it installed\"]" \
+	"said so"
+cds --root "$R" --manifest "$IDX" explain \
+	"Could not load library libcudnn_cnn_infer.so.8. Error: libcudnn_cnn_infer.so.8: cannot open shared object file: No such file or directory"
+like "$OUT" "to do: sudo apt-get install libcudnn8=8\.9\.7\.29-1\+cuda12\.2" \
+	"cuDNN 8: its one package, pinned to the newest build for CUDA 12"
+like "$OUT" "to go back: sudo apt-get remove libcudnn8" "the way back names the package alone"
+unlike "$OUT" "install --cudnn" "no cuDNN of this program's beside it"
+
 # ---- no CUDA here ---------------------------------------------------------------
 R=$(root)
 cds --root "$R" --manifest "$IDX" explain "$MSG"
@@ -151,6 +178,9 @@ cds --root "$R" --manifest "$IDX" explain --json \
 	"ImportError: libnvrtc.so.12: cannot open shared object file: No such file or directory"
 is "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "MSG-LIBRARY" for x in f["fixes"] if "apt-get" in x["command"]]')" \
 	"[]" "a component the repository's list does not offer (NVRTC): no apt command"
+cds --root "$R" --manifest "$IDX" explain "OSError: libcudnn.so.9: cannot open shared object file: No such file or directory"
+unlike "$OUT" "apt-get install libcudnn9" \
+	"cuDNN with no CUDA here: which build is not known, none named"
 # a driver older than CUDA 12's floor (525.60.13, the index's): no CUDA 12
 # package runs on it
 mk_driver "$R" 520.61.05
