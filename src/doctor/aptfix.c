@@ -16,7 +16,9 @@
  * On a root with rpm's database instead, rpm says the same: an installed
  * package requiring the library's soname capability (rpm records one for
  * each DT_NEEDED of the files it packages) that nothing provides is the
- * cause, and dnf's install of what it requires the fix.
+ * cause, and dnf's install of what it requires the fix; where nothing
+ * installed requires it, NVIDIA's repository as for apt, from dnf's cache
+ * of its package list.
  */
 #include "config.h"
 
@@ -28,6 +30,7 @@
 #include "doctor/facts.h"
 #include "scan/loader.h"
 #include "read/manifest.h"
+#include "read/dnfrepo.h"
 #include "read/rpmdb.h"
 #include "scan/scan.h"
 #include "base/version.h"
@@ -37,6 +40,11 @@
 
 static int in_releases(const char *releases, const char *line);
 static char *line_of(const char *v);
+static struct cds_aptfix *nvidia_fix(struct cds_rule_ctx *c,
+    const struct cds_pkgdb *db, const struct cds_rpmdb *rdb,
+    const char *name, const char *part, int *present);
+static int is_cudnn(struct cds_rule_ctx *c, const char *name);
+static char *first_line(struct cds_rule_ctx *c);
 
 char *
 cds_os_codename(struct cds_rule_ctx *c)
@@ -192,13 +200,15 @@ apt_argv(const char *pkg, int undo)
 	return cds_strv_steal(&v);
 }
 
-/* apt's install of A's package, in its pinned version when it has one. */
+/* The install of A's package, in its pinned version when it has one
+ * (apt's "NAME=VERSION", dnf's "NAME-VERSION"). */
 static char **
-apt_install_argv(const struct cds_aptfix *a)
+install_argv(const struct cds_aptfix *a)
 {
-	char *w = a->pin != NULL ? cds_xasprintf("%s=%s", a->package,
-	    a->pin) : NULL;
-	char **v = apt_argv(w != NULL ? w : a->package, 0);
+	char *w = a->pin != NULL ? cds_xasprintf("%s%c%s", a->package,
+	    a->rpm ? '-' : '=', a->pin) : NULL;
+	const char *pkg = w != NULL ? w : a->package;
+	char **v = a->rpm ? dnf_argv(pkg, 0) : apt_argv(pkg, 0);
 
 	free(w);
 	return v;
@@ -207,10 +217,7 @@ apt_install_argv(const struct cds_aptfix *a)
 char **
 cds_aptfix_argv(const struct cds_aptfix *a)
 {
-	if (a->rpm) {
-		return dnf_argv(a->package, 0);
-	}
-	return a->broken ? apt_argv(NULL, 0) : apt_install_argv(a);
+	return a->broken ? apt_argv(NULL, 0) : install_argv(a);
 }
 
 /*
@@ -252,6 +259,22 @@ rpm_fix_for(struct cds_rule_ctx *c, const char *name,
 		cds_strfreev(v);
 	}
 	if (needers.n == 0) {
+		/* nothing here requires it: NVIDIA's package of the CUDA
+		   here, else (not a cuDNN) its newest the driver runs */
+		char *part = is_cudnn(c, name) ? first_line(c) :
+		    cds_cuda_part(c, name);
+		int present;
+
+		if (part != NULL || !is_cudnn(c, name)) {
+			a = nvidia_fix(c, NULL, db, name, part, &present);
+		}
+		free(part);
+		if (a != NULL) {
+			a->soname = cds_xstrdup(name);
+			v = cds_aptfix_argv(a);
+			a->command = cds_argv_text(v);
+			cds_strfreev(v);
+		}
 		goto out;
 	}
 	/* a package of the name the first one requires, not installed */
@@ -323,12 +346,14 @@ driver_runs(struct cds_rule_ctx *c, const char *line)
 static char *
 offer_line(const struct cds_apt_offer *o, size_t n, int want)
 {
-	const char *cu = strstr(o->version, "+cuda");
+	const char *cu = strstr(o->version, "cuda");
 	char *l, *p;
 
 	if (want == 0) {
-		return cu != NULL && cu[5] >= '0' && cu[5] <= '9' ?
-		    line_of(cu + 5) : NULL;
+		/* apt's "8.9.7.29-1+cuda12.2", rpm's "8.9.7.29-1.cuda12.2" */
+		return cu != NULL && cu > o->version && (cu[-1] == '+' ||
+		    cu[-1] == '.') && cu[4] >= '0' && cu[4] <= '9' ?
+		    line_of(cu + 4) : NULL;
 	}
 	l = cds_xstrdup(o->name + n);
 	p = strchr(l, '-');
@@ -357,7 +382,8 @@ offer_line(const struct cds_apt_offer *o, size_t n, int want)
  */
 static struct cds_aptfix *
 nvidia_fix(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
-    const char *name, const char *part, int *present)
+    const struct cds_rpmdb *rdb, const char *name, const char *part,
+    int *present)
 {
 	const struct cds_soname *r;
 	struct cds_apt_offer *o = NULL;
@@ -390,7 +416,8 @@ nvidia_fix(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
 	} else {
 		return NULL;
 	}
-	n = cds_apt_nvidia_offers(c->h, want, form == 0, &o);
+	n = rdb != NULL ? cds_dnf_nvidia_offers(c->h, want, form == 0, &o) :
+	    cds_apt_nvidia_offers(c->h, want, form == 0, &o);
 	for (i = 0; i < n; i++) {
 		char *l = offer_line(&o[i], strlen(want), form);
 		int fits;
@@ -415,11 +442,13 @@ nvidia_fix(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
 		}
 		free(l);
 	}
-	if (best != NULL && cds_dpkg_present(cds_pkgdb_find(db, o[at].name))) {
+	if (best != NULL && (rdb != NULL ? cds_rpmdb_provided(rdb,
+	    o[at].name) : cds_dpkg_present(cds_pkgdb_find(db, o[at].name)))) {
 		*present = 1;
 	} else if (best != NULL) {
 		a = cds_xcalloc(1, sizeof(*a));
 		a->nvidia = 1;
+		a->rpm = rdb != NULL;
 		a->cudnn = cudnn;
 		a->package = cds_xstrdup(o[at].name);
 		if (form == 0) {
@@ -527,7 +556,7 @@ cds_aptfix_for(struct cds_rule_ctx *c, const char *name,
 	}
 	if (a == NULL && part != NULL && !debian_release(c, db, suite, part)) {
 		/* NVIDIA's package of the release here */
-		a = nvidia_fix(c, db, name, part, &present);
+		a = nvidia_fix(c, db, NULL, name, part, &present);
 		if (present) {
 			goto out;
 		}
@@ -542,7 +571,7 @@ cds_aptfix_for(struct cds_rule_ctx *c, const char *name,
 	if (a == NULL && part == NULL && !is_cudnn(c, name)) {
 		/* no release here: NVIDIA's newest the driver runs (never a
 		   cuDNN: which CUDA its build is for is not known) */
-		a = nvidia_fix(c, db, name, NULL, &present);
+		a = nvidia_fix(c, db, NULL, name, NULL, &present);
 		if (present) {
 			goto out;
 		}
@@ -628,7 +657,7 @@ cds_aptfix_report(struct cds_rule_ctx *c, struct cds_finding *f,
 	size_t i;
 
 	(void)c;
-	if (a->rpm) {
+	if (a->rpm && !a->nvidia) {
 		rpm_report(f, a);
 		return;
 	}
@@ -640,19 +669,21 @@ cds_aptfix_report(struct cds_rule_ctx *c, struct cds_finding *f,
 		if (a->cudnn > 0) {
 			cds_finding_evidence(f, "NVIDIA's package", "%s (%s) "
 			    "ships %s; NVIDIA's CUDA repository offers %s (%s), "
-			    "and dpkg does not have it installed", a->package,
-			    lib, a->soname, a->offered, a->list);
+			    "and %s does not have it installed", a->package,
+			    lib, a->soname, a->offered, a->list, a->rpm ?
+			    "rpm" : "dpkg");
 		} else {
 			cds_finding_evidence(f, "NVIDIA's package", "%s (%s of "
 			    "CUDA %s%s) ships %s; NVIDIA's CUDA repository "
-			    "offers %s (%s), and dpkg does not have it "
+			    "offers %s (%s), and %s does not have it "
 			    "installed", a->package, lib, a->release,
 			    a->of_part ? ", the release installed here" : "",
-			    a->soname, a->offered, a->list);
+			    a->soname, a->offered, a->list, a->rpm ? "rpm" :
+			    "dpkg");
 		}
 		free(lib);
-		cds_finding_fix_argv(f, apt_install_argv(a),
-		    apt_argv(a->package, 1));
+		cds_finding_fix_argv(f, install_argv(a), a->rpm ?
+		    dnf_argv(a->package, 1) : apt_argv(a->package, 1));
 		return;
 	}
 	if (v[0] == NULL) {

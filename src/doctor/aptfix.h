@@ -59,7 +59,9 @@ CDS_HIDDEN char *cds_os_codename(struct cds_rule_ctx *c);
  * with rpm's database instead (read with this system's rpm): the installed
  * packages that require the soname (its capability, or the owner of a
  * consumer), and dnf's install of the package they require by name that
- * nothing provides, else of the capability.  NULL when there is no package
+ * nothing provides, else of the capability; with none requiring it, the
+ * package of NVIDIA's CUDA repository as above, read from dnf's cache of
+ * its metadata (read/dnfrepo.h).  NULL when there is no package
  * database, the package is there (its own files are the matter:
  * cds_miss_owner()) or nothing packaged fits.  Free with cds_aptfix_free().
  */

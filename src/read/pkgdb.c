@@ -509,11 +509,9 @@ cds_pkgdb_needers(const struct cds_pkgdb *db, const char *name)
 
 #define APT_LISTS "/var/lib/apt/lists"
 
-/* Is NAME (LEN bytes) PREFIX itself (EXACT), or else PREFIX then a
- * release's numbers: "N" or "X-Y", as NVIDIA names the packages of one
- * CUDA release ("libcublas-12-4") or major ("libcudnn9-cuda-12")? */
-static int
-name_fits(const char *name, size_t len, const char *prefix, int exact)
+int
+cds_pkg_name_fits(const char *name, size_t len, const char *prefix,
+    int exact)
 {
 	size_t n = strlen(prefix), d;
 
@@ -537,7 +535,7 @@ name_fits(const char *name, size_t len, const char *prefix, int exact)
 }
 
 /* The paragraphs of the lists GLOB matches whose package NAME fits
- * (name_fits()); the list count in *LISTS. */
+ * (cds_pkg_name_fits()); the list count in *LISTS. */
 static size_t
 offers(const cds_handle_t *h, const char *glob, const char *name, int exact,
     struct cds_apt_offer **out, size_t *lists)
@@ -566,7 +564,7 @@ offers(const cds_handle_t *h, const char *glob, const char *name, int exact,
 			char *v;
 
 			if ((at != text && at[-1] != '\n') ||
-			    !name_fits(nm, len, name, exact)) {
+			    !cds_pkg_name_fits(nm, len, name, exact)) {
 				continue;
 			}
 			end = strstr(at, "\n\n");

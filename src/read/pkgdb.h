@@ -124,6 +124,12 @@ CDS_HIDDEN void cds_apt_offers_free(struct cds_apt_offer *v, size_t n);
  */
 #define CDS_APT_NVIDIA_CUDA "developer.download.nvidia.com_compute_cuda_repos_"
 
+/* Is package name NAME (LEN bytes) PREFIX itself (EXACT), or else PREFIX
+ * then a release's numbers, "N" or "X-Y", as NVIDIA names the packages of
+ * one CUDA release ("libcublas-12-4") or major ("libcudnn9-cuda-12")? */
+CDS_HIDDEN int cds_pkg_name_fits(const char *name, size_t len,
+    const char *prefix, int exact);
+
 /*
  * What NVIDIA's CUDA repository offers here (those of apt's lists named
  * above): package NAME (EXACT), or else the packages named NAME then a

@@ -54,6 +54,8 @@
 	X(archive_read_support_format_zip_streamable) \
 	X(archive_read_support_filter_gzip) \
 	X(archive_read_support_filter_bzip2) X(archive_read_open) \
+	X(archive_read_support_filter_all) X(archive_read_support_format_raw) \
+	X(archive_read_open_filename) X(archive_read_data) \
 	X(archive_read_next_header) X(archive_read_data_block) \
 	X(archive_read_close) X(archive_read_free) X(archive_error_string) \
 	X(archive_set_error) X(archive_entry_pathname) \

@@ -1,8 +1,8 @@
 #!/bin/sh
 # The system's package manager's fix on an rpm system (issue 25): a root
 # whose rpm database is rpm's own, of tiny packages built here with
-# rpmbuild (NVIDIA's CUDA repository's names: libcudart-12-4,
-# libcublas-12-4; tiny libraries with the real sonames, from which rpmbuild
+# rpmbuild (NVIDIA's CUDA repository's names: cuda-cudart-12-4,
+# libcublas-12-4, as NVIDIA/cuda-repo-management#18 installs them; tiny libraries with the real sonames, from which rpmbuild
 # records the soname capabilities provided and required) and installed
 # with rpm --root:
 # - all installed: nothing to say;
@@ -11,14 +11,20 @@
 #   the fix (and `dnf remove` the way back), the CUDA 12.4 the other
 #   libraries belong to named, no CUDA release proposed; explain says so;
 # - a package that requires only the soname: dnf installs the capability;
-# - installed again: nothing to say.
+# - installed again: nothing to say;
+# - a module of no package needs cuBLAS and cuDNN: with NVIDIA's CUDA
+#   repository in /etc/yum.repos.d and dnf's cache of its primary.xml (gzip
+#   for dnf 4, xz under libdnf5's cache), `dnf install libcublas-12-4`,
+#   the package of the CUDA here, never 12.9; cuDNN 8 pinned to its build
+#   for CUDA 12 (rpm's "1.cuda12.2" release); the repository disabled or
+#   its cache gone, no package is named.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 12
+plan 19
 
 if ! command -v rpmbuild >/dev/null 2>&1 || ! [ -x /usr/bin/rpm ] &&
 	! [ -x /bin/rpm ]; then
-	skip 12 "rpm and rpmbuild are not installed (apt-get install rpm)"
+	skip 19 "rpm and rpmbuild are not installed (apt-get install rpm)"
 	done_testing
 fi
 IDX=$CDS_SRCDIR/manifests/index.json
@@ -51,8 +57,8 @@ lib() {
 	mk_solib "$T/$_p/root/$LIB/$_f" "$_s" "$@" &&
 		ln -s "$_f" "$T/$_p/root/$LIB/$_s"
 }
-lib libcudart-12-4 libcudart.so.12.4.127 libcudart.so.12 &&
-	rpm_pkg libcudart-12-4 12.4.127 "" &&
+lib cuda-cudart-12-4 libcudart.so.12.4.127 libcudart.so.12 &&
+	rpm_pkg cuda-cudart-12-4 12.4.127 "" &&
 	lib libcublas-12-4 libcublas.so.12.4.5.8 libcublas.so.12 &&
 	rpm_pkg libcublas-12-4 12.4.5.8 "" || exit 1
 # a Python module built on them, as a distribution packages one: it
@@ -61,7 +67,7 @@ mkdir -p "$T/python3-cudamod/root/$SITE"
 mk_solib "$T/python3-cudamod/root/$SITE/cudamod.cpython-312-x86_64-linux-gnu.so" \
 	cudamod.cpython-312-x86_64-linux-gnu.so -N libcublas.so.12 \
 	-N libcudart.so.12 &&
-	rpm_pkg python3-cudamod 1.0 "libcublas-12-4, libcudart-12-4" || exit 1
+	rpm_pkg python3-cudamod 1.0 "libcublas-12-4, cuda-cudart-12-4" || exit 1
 check "rpmbuild recorded the soname python3-cudamod requires" \
 	sh -c "rpm -qp --requires '$T/python3-cudamod.rpm' 2>/dev/null | grep -qx 'libcublas.so.12()(64bit)'"
 
@@ -79,10 +85,10 @@ f13_fixes() {
 }
 
 # ---- all installed ------------------------------------------------------------
-rpmr --initdb && rpmr -i --nodeps --noscripts "$T/libcudart-12-4.rpm" \
+rpmr --initdb && rpmr -i --nodeps --noscripts "$T/cuda-cudart-12-4.rpm" \
 	"$T/libcublas-12-4.rpm" "$T/python3-cudamod.rpm" >"$T/log" 2>&1
 is "$(rpmr -qa --qf '%{NAME}\n' | sort | tr '\n' ' ')" \
-	"libcublas-12-4 libcudart-12-4 python3-cudamod " "rpm installed the three packages"
+	"cuda-cudart-12-4 libcublas-12-4 python3-cudamod " "rpm installed the three packages"
 cds --root "$R" --manifest "$IDX" doctor --json
 unlike "$(finding_ids "$OUT")" "'F13'" "all installed: no F13"
 
@@ -122,4 +128,55 @@ rpmr -e --nodeps cudatool >"$T/log" 2>&1
 rpmr -i --nodeps --noscripts "$T/libcublas-12-4.rpm" "$T/python3-cudamod.rpm" >"$T/log" 2>&1
 cds --root "$R" --manifest "$IDX" doctor --json
 unlike "$(finding_ids "$OUT")" "'F13'" "libcublas-12-4 installed again: no F13"
+
+# ---- NVIDIA's repository, as dnf's cache holds it ------------------------------
+rpmr -e --nodeps python3-cudamod libcublas-12-4 >"$T/log" 2>&1
+mk_solib "$R/$SITE/other.cpython-312-x86_64-linux-gnu.so" \
+	other.cpython-312-x86_64-linux-gnu.so -N libcublas.so.12 -N libcudart.so.12
+cds --root "$R" --manifest "$IDX" doctor --json
+unlike "$(f13_fixes)" "dnf" "no package requires it, no repository: no dnf command"
+# NVIDIA's cuda-rhel9.repo and dnf 4's cache of its primary.xml: each
+# release's packages at its components' versions (redistrib manifests
+# 12.4.1, 12.9.1; cuDNN 9.8.0.87, 9.19.0.56, 8.9.7.29)
+mkdir -p "$R/etc/yum.repos.d"
+printf '[cuda-rhel9-x86_64]\nname=cuda-rhel9-x86_64\nbaseurl=https://developer.download.nvidia.com/compute/cuda/repos/rhel9/x86_64\nenabled=1\ngpgcheck=1\n' \
+	>"$R/etc/yum.repos.d/cuda-rhel9.repo"
+primary() {	# primary: NVIDIA's primary.xml, cut to these packages
+	printf '<?xml version="1.0" encoding="UTF-8"?>\n<metadata xmlns="http://linux.duke.edu/metadata/common" xmlns:rpm="http://linux.duke.edu/metadata/rpm" packages="7">\n'
+	for _p in cuda-cudart-12-4:12.4.127:1 libcublas-12-4:12.4.5.8:1 \
+	    libcublas-12-9:12.9.1.4:1 libcublas-devel-12-4:12.4.5.8:1 \
+	    libcudnn9-cuda-12:9.8.0.87:1 libcudnn9-cuda-13:9.19.0.56:1 \
+	    libcudnn8:8.9.7.29:1.cuda11.8 libcudnn8:8.9.7.29:1.cuda12.2; do
+		_n=${_p%%:*} _r=${_p##*:} _v=${_p#*:}; _v=${_v%:*}
+		printf '<package type="rpm">\n  <name>%s</name>\n  <arch>x86_64</arch>\n  <version epoch="0" ver="%s" rel="%s"/>\n  <summary>%s</summary>\n  <location href="%s-%s-%s.x86_64.rpm"/>\n</package>\n' \
+			"$_n" "$_v" "$_r" "$_n" "$_n" "$_v" "$_r"
+	done
+	printf '</metadata>\n'
+}
+C4=$R/var/cache/dnf/cuda-rhel9-x86_64-1d6b3b4a0e8c9f27/repodata
+mkdir -p "$C4"
+primary | gzip -9 >"$C4/5f3c0d7e-primary.xml.gz"
+cds --root "$R" --manifest "$IDX" doctor --json
+is "$(f13_fixes)" "sudo dnf install libcublas-12-4" \
+	"NVIDIA's repository in dnf's cache: its package of the CUDA 12.4 here, not 12.9"
+like "$(evidence "$OUT" F13 "NVIDIA's package")" \
+	"libcublas-12-4 \(cuBLAS of CUDA 12\.4, the release installed here\) ships libcublas\.so\.12; NVIDIA's CUDA repository offers 12\.4\.5\.8-1 \(cuda-rhel9-x86_64, /var/cache/dnf/cuda-rhel9-x86_64-1d6b3b4a0e8c9f27/repodata/5f3c0d7e-primary\.xml\.gz\), and rpm does not have it installed" \
+	"said so: the repository, dnf's cache file, rpm"
+is "$(jget "$OUT" '[x["undo_argv"] for f in d["findings"] if f["id"] == "F13" for x in f["fixes"]]')" \
+	"[['sudo', 'dnf', 'remove', 'libcublas-12-4']]" "and dnf's way back"
+cds --root "$R" --manifest "$IDX" explain \
+	"Could not load library libcudnn_cnn_infer.so.8. Error: libcudnn_cnn_infer.so.8: cannot open shared object file: No such file or directory"
+like "$OUT" "to do: sudo dnf install libcudnn8-8\.9\.7\.29-1\.cuda12\.2" \
+	"cuDNN 8: its build for CUDA 12, as dnf names a version"
+# dnf 5's cache, xz
+rm -rf "$R/var/cache/dnf"
+C5=$R/var/cache/libdnf5/cuda-rhel9-x86_64-1d6b3b4a0e8c9f27/repodata
+mkdir -p "$C5"
+primary | xz >"$C5/5f3c0d7e-primary.xml.xz"
+cds --root "$R" --manifest "$IDX" explain --json "OSError: libcudnn.so.9: cannot open shared object file: No such file or directory"
+like "$(jget "$OUT" '[x["command"] for f in d["findings"] for x in f["fixes"]]')" \
+	"sudo dnf install libcudnn9-cuda-12'" "libdnf5's cache (xz): cuDNN 9 for the CUDA 12 here"
+sed -i 's/^enabled=1/enabled=0/' "$R/etc/yum.repos.d/cuda-rhel9.repo"
+cds --root "$R" --manifest "$IDX" doctor --json
+unlike "$(f13_fixes)" "dnf" "the repository disabled: no dnf command"
 done_testing

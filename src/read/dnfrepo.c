@@ -1,0 +1,223 @@
+/*
+ * dnfrepo.c - what the root's dnf repositories offer (dnfrepo.h).
+ *
+ * A repository is a section of a file in /etc/yum.repos.d ("[id]", then
+ * "key=value" lines); dnf keeps what it last downloaded of one in a
+ * directory of its cache named for its id and a hash of its URL
+ * (var/cache/dnf/ID-HASH/repodata/ for dnf 4, var/cache/libdnf5/ID-HASH/
+ * for dnf 5), the package list among it as HASH-primary.xml.gz (or .xz,
+ * .bz2, .zst: what the repository's repomd.xml says).  Each package of
+ * primary.xml is one <package type="rpm"> element holding <name>, <arch>
+ * and <version epoch= ver= rel=/>.
+ */
+#include "config.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "read/dnfrepo.h"
+#include "sys/net.h"
+
+/* The most of one primary.xml read (NVIDIA's list every package of every
+ * release; its file is tens of megabytes unpacked). */
+#define PRIMARY_MAX (512u << 20)
+
+/* The ids of the enabled repositories of /etc/yum.repos.d whose baseurl
+ * holds URL, into IDS. */
+static void
+repos_of(const cds_handle_t *h, const char *url, struct cds_strv *ids)
+{
+	char **files = cds_root_glob(h, "/etc/yum.repos.d/*.repo");
+	size_t i;
+
+	for (i = 0; files[i] != NULL; i++) {
+		char *host = cds_rpath(h, files[i]);
+		char *text = cds_read_file(host, 1u << 20, NULL);
+		char *id = NULL, *line, *save = NULL;
+		int ours = 0, enabled = 1;
+
+		free(host);
+		for (line = text != NULL ? strtok_r(text, "\n", &save) :
+		    NULL; ; line = strtok_r(NULL, "\n", &save)) {
+			line = line != NULL ? line + strspn(line, " \t") :
+			    NULL;
+			if (line == NULL || *line == '[') {
+				/* the section before ends */
+				if (id != NULL && ours && enabled &&
+				    !cds_strv_contains(ids, id)) {
+					cds_strv_push(ids, id);
+				}
+				free(id);
+				id = NULL;
+				ours = 0;
+				enabled = 1;
+				if (line == NULL) {
+					break;
+				}
+				id = cds_xstrndup(line + 1, strcspn(line + 1,
+				    "]"));
+			} else if (strncmp(line, "baseurl", 7) == 0 &&
+			    strstr(line, url) != NULL) {
+				ours = 1;
+			} else if (strncmp(line, "enabled", 7) == 0) {
+				const char *v = line + 7 + strspn(line + 7,
+				    " \t=");
+
+				enabled = *v != '0';
+			}
+		}
+		free(text);
+	}
+	cds_strfreev(files);
+}
+
+/* The whole of FILE (a host path), unpacked by its own compression (or
+ * none); NULL when it cannot be read. */
+static char *
+unpacked(cds_handle_t *h, const char *file)
+{
+	struct archive *a;
+	struct archive_entry *e;
+	struct cds_buf b = {0};
+	char chunk[65536];
+	la_ssize_t n;
+
+	if (cds_endswith(file, ".xml")) {
+		return cds_read_file(file, PRIMARY_MAX, NULL);
+	}
+	if (cds_net_load(h) == -1) {
+		cds_clearerr(h);
+		return NULL;
+	}
+	a = NET(archive_read_new)();
+	if (a == NULL) {
+		return NULL;
+	}
+	NET(archive_read_support_filter_all)(a);
+	NET(archive_read_support_format_raw)(a);
+	if (NET(archive_read_open_filename)(a, file, sizeof(chunk)) ==
+	    ARCHIVE_OK && NET(archive_read_next_header)(a, &e) ==
+	    ARCHIVE_OK) {
+		while ((n = NET(archive_read_data)(a, chunk, sizeof(chunk))) >
+		    0 && b.len + (size_t)n <= PRIMARY_MAX) {
+			cds_buf_add(&b, chunk, (size_t)n);
+		}
+		if (n < 0) {
+			cds_buf_free(&b);
+		}
+	}
+	NET(archive_read_free)(a);
+	return b.s != NULL ? cds_buf_steal(&b) : NULL;
+}
+
+/* The value of attribute KEY in the tag at P (up to its '>'); a new
+ * string or NULL. */
+static char *
+attr(const char *p, const char *key)
+{
+	const char *end = strchr(p, '>'), *at = p;
+	size_t n = strlen(key);
+
+	while (end != NULL && (at = strstr(at, key)) != NULL && at < end) {
+		if ((at[-1] == ' ' || at[-1] == '\t' || at[-1] == '\n') &&
+		    at[n] == '=' && at[n + 1] == '"') {
+			return cds_xstrndup(at + n + 2, strcspn(at + n + 2,
+			    "\""));
+		}
+		at += n;
+	}
+	return NULL;
+}
+
+/* The text of element TAG ("<name>") between P and END; a new string or
+ * NULL. */
+static char *
+element(const char *p, const char *end, const char *tag)
+{
+	const char *at = strstr(p, tag);
+
+	if (at == NULL || at >= end) {
+		return NULL;
+	}
+	at += strlen(tag);
+	return cds_xstrndup(at, strcspn(at, "<"));
+}
+
+/* Add to *OUT (N offers) the packages of primary.xml TEXT that fit NAME. */
+static size_t
+read_primary(const char *text, const char *name, int exact,
+    const char *list, struct cds_apt_offer **out, size_t n)
+{
+	const char *p, *end;
+
+	for (p = text; (p = strstr(p, "<package ")) != NULL; p = end) {
+		char *nm, *arch, *ver = NULL, *rel = NULL;
+		const char *v;
+
+		end = strstr(p, "</package>");
+		if (end == NULL) {
+			break;
+		}
+		nm = element(p, end, "<name>");
+		arch = element(p, end, "<arch>");
+		v = strstr(p, "<version ");
+		if (v != NULL && v < end) {
+			ver = attr(v, "ver");
+			rel = attr(v, "rel");
+		}
+		if (nm != NULL && ver != NULL && rel != NULL &&
+		    (arch == NULL || strcmp(arch, "src") != 0) &&
+		    cds_pkg_name_fits(nm, strlen(nm), name, exact)) {
+			*out = cds_xreallocarray(*out, n + 1, sizeof(**out));
+			(*out)[n].name = nm;
+			nm = NULL;
+			(*out)[n].version = cds_xasprintf("%s-%s", ver, rel);
+			(*out)[n++].list = cds_xstrdup(list);
+		}
+		free(nm);
+		free(arch);
+		free(ver);
+		free(rel);
+	}
+	return n;
+}
+
+size_t
+cds_dnf_nvidia_offers(cds_handle_t *h, const char *name, int exact,
+    struct cds_apt_offer **out)
+{
+	static const char *const caches[] = {
+		"/var/cache/dnf/", "/var/cache/libdnf5/"
+	};
+	struct cds_strv ids = {0};
+	size_t n = 0, i, k, j;
+
+	*out = NULL;
+	repos_of(h, CDS_DNF_NVIDIA_CUDA, &ids);
+	for (i = 0; i < ids.n; i++) {
+		for (k = 0; k < sizeof(caches) / sizeof(caches[0]); k++) {
+			char *pat = cds_xasprintf("%s%s-*/repodata/"
+			    "*primary.xml*", caches[k], ids.v[i]);
+			char **files = cds_root_glob(h, pat);
+
+			for (j = 0; files[j] != NULL; j++) {
+				char *host = cds_rpath(h, files[j]);
+				char *text = unpacked(h, host);
+				char *list = cds_xasprintf("%s, %s", ids.v[i],
+				    files[j]);
+
+				if (text != NULL) {
+					n = read_primary(text, name, exact,
+					    list, out, n);
+				}
+				free(list);
+				free(text);
+				free(host);
+			}
+			cds_strfreev(files);
+			free(pat);
+		}
+	}
+	cds_strv_clear(&ids);
+	return n;
+}
