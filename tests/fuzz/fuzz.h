@@ -21,6 +21,7 @@
 
 #include <openssl/evp.h>
 
+#include "base/crypto.h"
 #include "base/util.h"
 
 #pragma GCC diagnostic ignored "-Wunused-function"

@@ -156,3 +156,19 @@ put("root", "machine",
     + rec(0, 15, b'export LD_LIBRARY_PATH="$CONDA_PREFIX/lib"\n'))
 put("root", "loops", rec(2, 4, b"/usr/local/cuda") + rec(4, 2, bytes([2]))
     + rec(3, 13) + rec(2, 19, b"../../../../../../..") + rec(3, 0))
+
+# pkglists: a .repo file, NUL, dnf's primary.xml, NUL, apt's list
+REPO = ("[cuda]\nname=cuda-rhel9-x86_64\nbaseurl=https://developer.download."
+        "nvidia.com/compute/cuda/repos/rhel9/x86_64\nenabled=1\n")
+PRIMARY = ('<?xml version="1.0" encoding="UTF-8"?>\n<metadata packages="2">\n'
+           '<package type="rpm">\n  <name>libcublas-12-4</name>\n'
+           '  <arch>x86_64</arch>\n  <version epoch="0" ver="12.4.5.8" '
+           'rel="1"/>\n</package>\n<package type="rpm">\n  <name>libcudnn8'
+           '</name>\n  <arch>x86_64</arch>\n  <version epoch="0" '
+           'ver="8.9.7.29" rel="1.cuda12.2"/>\n</package>\n</metadata>\n')
+APT = ("Package: libcublas-12-4\nArchitecture: amd64\nVersion: 12.4.5.8-1\n\n"
+       "Package: libcudnn8\nArchitecture: amd64\nVersion: 8.9.7.29-1+cuda12.2"
+       "\n\n")
+put("pkglists", "nvidia", REPO + "\0" + PRIMARY + "\0" + APT)
+put("pkglists", "disabled", REPO.replace("enabled=1", "enabled=0") + "\0"
+    + PRIMARY + "\0")
