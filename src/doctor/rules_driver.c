@@ -196,6 +196,42 @@ driver_lib_evidence(struct cds_finding *f, const char *key,
 	    version != NULL ? ")" : "");
 }
 
+/* Is BASE ("nvidia-current.ko.xz") the file of the driver's main module,
+ * under one of the names it is installed as: NVIDIA's and Ubuntu's
+ * "nvidia", Debian's renamed "nvidia-current", "nvidia-tesla-470",
+ * "nvidia-legacy-390xx" (their dkms.conf's DEST_MODULE_NAME; modprobe's
+ * "install nvidia" line of the branch's kernel-support package loads it
+ * as nvidia), never its -modeset, -drm, -uvm or -peermem? */
+static int
+main_module(const char *base)
+{
+	static const char *const branches[] = { "nvidia-tesla-",
+		"nvidia-legacy-", NULL };
+	const char *const *b;
+	size_t n = strcspn(base, ".");
+
+	if (strncmp(base + n, ".ko", 3) != 0) {
+		return 0;
+	}
+	if ((n == 6 && strncmp(base, "nvidia", 6) == 0) ||
+	    (n == 14 && strncmp(base, "nvidia-current", 14) == 0)) {
+		return 1;
+	}
+	for (b = branches; *b != NULL; b++) {
+		size_t k = strlen(*b), d;
+
+		if (n <= k || strncmp(base, *b, k) != 0) {
+			continue;
+		}
+		d = strspn(base + k, "0123456789");
+		if (d > 0 && (k + d == n || (k + d + 2 == n &&
+		    strncmp(base + k + d, "xx", 2) == 0))) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
 /* Is a built nvidia module there for kernel KERNEL (modprobe can load
  * it)?  Its path, or NULL. */
 static char *
@@ -206,13 +242,18 @@ module_file(const cds_handle_t *h, const char *kernel)
 	};
 	const char *const *p;
 	char *r = NULL;
+	size_t i;
 
 	for (p = under; *p != NULL && r == NULL && kernel != NULL; p++) {
-		char *pat = cds_xasprintf("/lib/modules/%s/%s/nvidia.ko*",
+		char *pat = cds_xasprintf("/lib/modules/%s/%s/nvidia*.ko*",
 		    kernel, *p), **m;
 
 		m = cds_root_glob(h, pat);
-		r = cds_strdup0(m[0]);
+		for (i = 0; m[i] != NULL && r == NULL; i++) {
+			if (main_module(cds_basename(m[i]))) {
+				r = cds_xstrdup(m[i]);
+			}
+		}
 		cds_strfreev(m);
 		free(pat);
 	}
@@ -223,8 +264,9 @@ module_file(const cds_handle_t *h, const char *kernel)
  * The fix for driver libraries without their kernel module: load the
  * module when one is built for the running kernel; else install the
  * module package that matches the libraries' package (Debian's
- * nvidia-kernel-dkms beside libcuda1, Ubuntu's nvidia-dkms-N beside
- * libnvidia-compute-N), pinned to the same version.  OWNER is the
+ * nvidia-kernel-dkms beside libcuda1, nvidia-tesla-N-kernel-dkms beside
+ * its Tesla branch's libnvidia-tesla-N-cuda1, Ubuntu's nvidia-dkms-N
+ * beside libnvidia-compute-N), pinned to the same version.  OWNER is the
  * package of libcuda (NULL when unknown).
  */
 static void
@@ -252,6 +294,15 @@ module_fix(struct cds_rule_ctx *c, struct cds_finding *f, const char *owner,
 		    "sudo apt-get install linux-headers-$(uname -r) "
 		    "nvidia-kernel-dkms%s%s && sudo modprobe nvidia",
 		    ver != NULL ? "=" : "", ver != NULL ? ver : "");
+	} else if (owner != NULL && sscanf(owner,
+	    "libnvidia-tesla-%31[0-9]-cuda1", name) == 1) {
+		/* Debian's Tesla branches: their own module package, whose
+		 * kernel-support makes `modprobe nvidia` load
+		 * nvidia-tesla-N */
+		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
+		    "sudo apt-get install linux-headers-$(uname -r) "
+		    "nvidia-tesla-%s-kernel-dkms%s%s && sudo modprobe nvidia",
+		    name, ver != NULL ? "=" : "", ver != NULL ? ver : "");
 	} else if (owner != NULL && cds_startswith(owner,
 	    "libnvidia-compute-") && sscanf(owner, "libnvidia-compute-%31[0-9]",
 	    name) == 1) {

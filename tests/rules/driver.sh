@@ -16,7 +16,7 @@
 # Fix commands that change files are run inside the root.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 69
+plan 73
 
 mk_pci() {	# mk_pci ROOT ADDR CLASS
 	mkdir -p "$1/sys/bus/pci/devices/$2"
@@ -259,6 +259,31 @@ like "$(evidence "$OUT" NO-MODULE cuInit)" "^\\['not called: --root" "NO-MODULE 
 is "$(jget "$OUT" '(d["driver"]["probed"], d["driver"]["probe_error"])')" "(False, '--root')" "JSON: probed false, and why"
 is "$(fix_command "$OUT" NO-MODULE)" "sudo apt-get install linux-headers-\$(uname -r) nvidia-kernel-dkms=535.261.03-1 && sudo modprobe nvidia" \
 	"NO-MODULE: Debian's module package, pinned to the libraries' version"
+# Debian's Tesla branches: libnvidia-tesla-470-cuda1 goes with
+# nvidia-tesla-470-kernel-dkms (Debian 11's packages)
+R=$(mk_sysroot); cleanup_later "$R"
+ldconf "$R" $L
+mk_libs "$R" 470.256.02 libnvidia-tesla-470-cuda1
+cds --root "$R" doctor --json
+is "$(fix_command "$OUT" NO-MODULE)" "sudo apt-get install linux-headers-\$(uname -r) nvidia-tesla-470-kernel-dkms=470.256.02-1 && sudo modprobe nvidia" \
+	"NO-MODULE: the Tesla branch's own module package"
+# the module Debian's dkms builds is renamed (dkms.conf DEST_MODULE_NAME:
+# nvidia-tesla-470.ko, nvidia-current.ko); its -uvm alone is not it
+mkdir -p "$R/proc/sys/kernel" "$R/lib/modules/5.10.0-33-amd64/updates/dkms"
+echo 5.10.0-33-amd64 >"$R/proc/sys/kernel/osrelease"
+: >"$R/lib/modules/5.10.0-33-amd64/updates/dkms/nvidia-tesla-470-uvm.ko"
+cds --root "$R" doctor --json
+like "$(fix_command "$OUT" NO-MODULE)" "nvidia-tesla-470-kernel-dkms" \
+	"only nvidia-tesla-470-uvm.ko built: not the module, install it"
+: >"$R/lib/modules/5.10.0-33-amd64/updates/dkms/nvidia-tesla-470.ko"
+cds --root "$R" doctor --json
+is "$(fix_command "$OUT" NO-MODULE)" "sudo modprobe nvidia" \
+	"Debian's renamed nvidia-tesla-470.ko built for this kernel: modprobe"
+rm -f "$R"/lib/modules/5.10.0-33-amd64/updates/dkms/*
+: >"$R/lib/modules/5.10.0-33-amd64/updates/dkms/nvidia-current.ko.xz"
+cds --root "$R" doctor --json
+is "$(fix_command "$OUT" NO-MODULE)" "sudo modprobe nvidia" \
+	"nvidia-current.ko (nvidia-kernel-dkms's name) built for this kernel: modprobe"
 # Ubuntu's names: libnvidia-compute-550 goes with nvidia-dkms-550
 R=$(mk_sysroot); cleanup_later "$R"
 ldconf "$R" $L
