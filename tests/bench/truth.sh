@@ -131,7 +131,7 @@ tap() {
 }
 vr=0 vw=0 vt=0
 for c in realworld/bookworm-nvidia realworld/trixie-torch-cuda \
-    realworld/healthy sys/explain-verdicts; do
+    realworld/bullseye-tesla realworld/healthy sys/explain-verdicts; do
 	set -- $(tap "${c##*/}" "$SRC/tests/$c.sh")
 	if [ $(($1 + $2)) -eq 0 ]; then
 		shift 3
