@@ -168,14 +168,39 @@ add_once(struct cds_strv *v, const char *label)
 	}
 }
 
-/* dnf's command as an argument list: install PKG, or remove it (UNDO). */
+/* The package tool of the root's rpm system: zypper where it has one
+ * (SUSE), else dnf, else yum (Enterprise Linux 7 has only yum); dnf when
+ * none is seen. */
+static const char *
+rpm_tool(struct cds_rule_ctx *c)
+{
+	static const char *const tools[] = { "zypper", "dnf", "yum" };
+	static const char *const dirs[] = { "/usr/bin", "/bin" };
+	size_t i, k;
+
+	for (i = 0; i < sizeof(tools) / sizeof(tools[0]); i++) {
+		for (k = 0; k < sizeof(dirs) / sizeof(dirs[0]); k++) {
+			char *p = cds_path_join(dirs[k], tools[i]);
+			int here = cds_root_is_exec(c->h, p);
+
+			free(p);
+			if (here) {
+				return tools[i];
+			}
+		}
+	}
+	return "dnf";
+}
+
+/* TOOL's command (dnf, yum, zypper) as an argument list: install PKG, or
+ * remove it (UNDO). */
 static char **
-dnf_argv(const char *pkg, int undo)
+rpm_argv(const char *tool, const char *pkg, int undo)
 {
 	struct cds_strv v = {0};
 
 	cds_strv_push(&v, "sudo");
-	cds_strv_push(&v, "dnf");
+	cds_strv_push(&v, tool);
 	cds_strv_push(&v, undo ? "remove" : "install");
 	cds_strv_push(&v, pkg);
 	return cds_strv_steal(&v);
@@ -201,14 +226,15 @@ apt_argv(const char *pkg, int undo)
 }
 
 /* The install of A's package, in its pinned version when it has one
- * (apt's "NAME=VERSION", dnf's "NAME-VERSION"). */
+ * (apt's and zypper's "NAME=VERSION", dnf's and yum's "NAME-VERSION"). */
 static char **
 install_argv(const struct cds_aptfix *a)
 {
 	char *w = a->pin != NULL ? cds_xasprintf("%s%c%s", a->package,
-	    a->rpm ? '-' : '=', a->pin) : NULL;
+	    a->rpm && strcmp(a->tool, "zypper") != 0 ? '-' : '=', a->pin) :
+	    NULL;
 	const char *pkg = w != NULL ? w : a->package;
-	char **v = a->rpm ? dnf_argv(pkg, 0) : apt_argv(pkg, 0);
+	char **v = a->rpm ? rpm_argv(a->tool, pkg, 0) : apt_argv(pkg, 0);
 
 	free(w);
 	return v;
@@ -270,6 +296,7 @@ rpm_fix_for(struct cds_rule_ctx *c, const char *name,
 		}
 		free(part);
 		if (a != NULL) {
+			a->tool = rpm_tool(c);
 			a->soname = cds_xstrdup(name);
 			v = cds_aptfix_argv(a);
 			a->command = cds_argv_text(v);
@@ -294,6 +321,7 @@ rpm_fix_for(struct cds_rule_ctx *c, const char *name,
 	cds_strfreev(req);
 	a = cds_xcalloc(1, sizeof(*a));
 	a->rpm = 1;
+	a->tool = rpm_tool(c);
 	a->soname = cds_xstrdup(name);
 	a->package = pkg != NULL ? pkg : cds_xstrdup(cap);
 	a->rpm_cap = cap;
@@ -643,8 +671,8 @@ rpm_report(struct cds_finding *f, const struct cds_aptfix *a)
 		cds_finding_evidence(f, "require it too", "%s", b.s);
 	}
 	cds_buf_free(&b);
-	cds_finding_fix_argv(f, dnf_argv(a->package, 0),
-	    dnf_argv(a->package, 1));
+	cds_finding_fix_argv(f, rpm_argv(a->tool, a->package, 0),
+	    rpm_argv(a->tool, a->package, 1));
 }
 
 void
@@ -683,7 +711,8 @@ cds_aptfix_report(struct cds_rule_ctx *c, struct cds_finding *f,
 		}
 		free(lib);
 		cds_finding_fix_argv(f, install_argv(a), a->rpm ?
-		    dnf_argv(a->package, 1) : apt_argv(a->package, 1));
+		    rpm_argv(a->tool, a->package, 1) : apt_argv(a->package,
+		    1));
 		return;
 	}
 	if (v[0] == NULL) {

@@ -35,6 +35,8 @@ struct cds_aptfix {
 	char *list;		/* that list's file name */
 	/* an rpm system's (rpm set; needers then empty): */
 	int rpm;
+	const char *tool;	/* its package tool: "dnf", "zypper",
+				   "yum" (static) */
 	char **rpm_needers;	/* "NAME VERSION-RELEASE" of the packages
 				   whose requirement is unmet */
 	char *rpm_cap;		/* the soname's capability they require,
@@ -58,8 +60,9 @@ CDS_HIDDEN char *cds_os_codename(struct cds_rule_ctx *c);
  * the CUDA its build must be for is not known).  On a root
  * with rpm's database instead (read with this system's rpm): the installed
  * packages that require the soname (its capability, or the owner of a
- * consumer), and dnf's install of the package they require by name that
- * nothing provides, else of the capability; with none requiring it, the
+ * consumer), and the install of the package they require by name that
+ * nothing provides, else of the capability, with the system's tool
+ * (zypper where the root has it, else dnf, else yum); with none requiring it, the
  * package of NVIDIA's CUDA repository as above, read from dnf's cache of
  * its metadata (read/dnfrepo.h).  NULL when there is no package
  * database, the package is there (its own files are the matter:

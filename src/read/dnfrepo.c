@@ -1,14 +1,17 @@
 /*
- * dnfrepo.c - what the root's dnf repositories offer (dnfrepo.h).
+ * dnfrepo.c - what the root's rpm repositories offer (dnfrepo.h).
  *
- * A repository is a section of a file in /etc/yum.repos.d ("[id]", then
- * "key=value" lines); dnf keeps what it last downloaded of one in a
- * directory of its cache named for its id and a hash of its URL
- * (var/cache/dnf/ID-HASH/repodata/ for dnf 4, var/cache/libdnf5/ID-HASH/
- * for dnf 5), the package list among it as HASH-primary.xml.gz (or .xz,
- * .bz2, .zst: what the repository's repomd.xml says).  Each package of
- * primary.xml is one <package type="rpm"> element holding <name>, <arch>
- * and <version epoch= ver= rel=/>.
+ * A repository is a section of a file in /etc/yum.repos.d (dnf, yum) or
+ * /etc/zypp/repos.d (zypper): "[id]", then "key=value" lines.  Each tool
+ * keeps what it last downloaded of one in its cache: dnf 4 in
+ * var/cache/dnf/ID-HASH/repodata/ (HASH of its URL), dnf 5 in
+ * var/cache/libdnf5/ID-HASH/repodata/, yum in var/cache/yum/ARCH/
+ * RELEASEVER/ID/ (brave/brave-browser#39686), zypper in
+ * var/cache/zypp/raw/ID/repodata/ (openSUSE/opi#179); the package list
+ * among it as HASH-primary.xml.gz (or .xz, .bz2, .zst: what the
+ * repository's repomd.xml says).  Each package of primary.xml is one
+ * <package type="rpm"> element holding <name>, <arch> and <version
+ * epoch= ver= rel=/>.
  */
 #include "config.h"
 
@@ -27,10 +30,22 @@
 static void
 repos_of(const cds_handle_t *h, const char *url, struct cds_strv *ids)
 {
-	char **files = cds_root_glob(h, "/etc/yum.repos.d/*.repo");
-	size_t i;
+	static const char *const dirs[] = {
+		"/etc/yum.repos.d/*.repo", "/etc/zypp/repos.d/*.repo"
+	};
+	struct cds_strv all = {0};
+	char **files;
+	size_t i, k;
 
-	for (i = 0; files[i] != NULL; i++) {
+	for (k = 0; k < sizeof(dirs) / sizeof(dirs[0]); k++) {
+		files = cds_root_glob(h, dirs[k]);
+		for (i = 0; files[i] != NULL; i++) {
+			cds_strv_push_owned(&all, files[i]);
+		}
+		free(files);
+	}
+	files = cds_strv_steal(&all);
+	for (i = 0; files != NULL && files[i] != NULL; i++) {
 		char *host = cds_rpath(h, files[i]);
 		char *text = cds_read_file(host, 1u << 20, NULL);
 		char *id = NULL, *line, *save = NULL;
@@ -186,8 +201,11 @@ size_t
 cds_dnf_nvidia_offers(cds_handle_t *h, const char *name, int exact,
     struct cds_apt_offer **out)
 {
-	static const char *const caches[] = {
-		"/var/cache/dnf/", "/var/cache/libdnf5/"
+	static const char *const caches[][2] = {
+		{ "/var/cache/dnf/", "-*/repodata/" },
+		{ "/var/cache/libdnf5/", "-*/repodata/" },
+		{ "/var/cache/yum/*/*/", "/" },
+		{ "/var/cache/zypp/raw/", "/repodata/" },
 	};
 	struct cds_strv ids = {0};
 	size_t n = 0, i, k, j;
@@ -196,8 +214,8 @@ cds_dnf_nvidia_offers(cds_handle_t *h, const char *name, int exact,
 	repos_of(h, CDS_DNF_NVIDIA_CUDA, &ids);
 	for (i = 0; i < ids.n; i++) {
 		for (k = 0; k < sizeof(caches) / sizeof(caches[0]); k++) {
-			char *pat = cds_xasprintf("%s%s-*/repodata/"
-			    "*primary.xml*", caches[k], ids.v[i]);
+			char *pat = cds_xasprintf("%s%s%s*primary.xml*",
+			    caches[k][0], ids.v[i], caches[k][1]);
 			char **files = cds_root_glob(h, pat);
 
 			for (j = 0; files[j] != NULL; j++) {

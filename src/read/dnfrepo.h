@@ -1,8 +1,9 @@
 /*
- * dnfrepo.h - what the root's dnf repositories offer, as dnf's own cache
- * of their metadata holds it (dnfrepo.c): the repositories of
- * /etc/yum.repos.d, and the packages each one's primary.xml lists in
- * var/cache/dnf (dnf 4) or var/cache/libdnf5 (dnf 5).
+ * dnfrepo.h - what the root's rpm repositories offer, as the package
+ * tool's own cache of their metadata holds it (dnfrepo.c): the
+ * repositories of /etc/yum.repos.d and /etc/zypp/repos.d, and the packages
+ * each one's primary.xml lists in the cache of dnf 4, dnf 5, yum or
+ * zypper.
  */
 #ifndef CDS_DNFREPO_H
 #define CDS_DNFREPO_H
@@ -18,15 +19,16 @@
 
 /*
  * What NVIDIA's CUDA repository offers here: the enabled repositories of
- * /etc/yum.repos.d whose baseurl is NVIDIA's (above), each read from dnf's
- * cache of its primary.xml (gzip, xz, bzip2 or zstd, through libarchive:
+ * /etc/yum.repos.d and /etc/zypp/repos.d whose baseurl is NVIDIA's
+ * (above), each read from its tool's cache of its primary.xml (gzip, xz,
+ * bzip2 or zstd, through libarchive:
  * the program's network module, sys/net.h), the packages named NAME
  * (EXACT), or else NAME then a release's numbers, as
  * cds_apt_nvidia_offers() takes them.  Each offer's version is
  * "VER-REL" and its list the repository's id with the cache file's name.
  * Returns how many; the array in *OUT (cds_apt_offers_free()).  None when
- * no such repository is configured, dnf has no cache of it (never run,
- * or `dnf clean all`) or the module cannot be loaded.
+ * no such repository is configured, no cache of it is kept (never
+ * refreshed, or `dnf clean all`) or the module cannot be loaded.
  */
 CDS_HIDDEN size_t cds_dnf_nvidia_offers(cds_handle_t *h, const char *name,
     int exact, struct cds_apt_offer **out);

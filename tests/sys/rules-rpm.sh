@@ -17,14 +17,16 @@
 #   for dnf 4, xz under libdnf5's cache), `dnf install libcublas-12-4`,
 #   the package of the CUDA here, never 12.9; cuDNN 8 pinned to its build
 #   for CUDA 12 (rpm's "1.cuda12.2" release); the repository disabled or
-#   its cache gone, no package is named.
+#   its cache gone, no package is named;
+# - SUSE (zypper in the root): zypper's commands, its repositories
+#   (/etc/zypp/repos.d) and its cache (var/cache/zypp/raw).
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 19
+plan 23
 
 if ! command -v rpmbuild >/dev/null 2>&1 || ! [ -x /usr/bin/rpm ] &&
 	! [ -x /bin/rpm ]; then
-	skip 19 "rpm and rpmbuild are not installed (apt-get install rpm)"
+	skip 23 "rpm and rpmbuild are not installed (apt-get install rpm)"
 	done_testing
 fi
 IDX=$CDS_SRCDIR/manifests/index.json
@@ -179,4 +181,37 @@ like "$(jget "$OUT" '[x["command"] for f in d["findings"] for x in f["fixes"]]')
 sed -i 's/^enabled=1/enabled=0/' "$R/etc/yum.repos.d/cuda-rhel9.repo"
 cds --root "$R" --manifest "$IDX" doctor --json
 unlike "$(f13_fixes)" "dnf" "the repository disabled: no dnf command"
+sed -i 's/^enabled=0/enabled=1/' "$R/etc/yum.repos.d/cuda-rhel9.repo"
+rm -rf "$R/var/cache/libdnf5"
+cds --root "$R" --manifest "$IDX" doctor --json
+unlike "$(f13_fixes)" "dnf" "enabled, its cache gone (dnf clean all): no package named"
+
+# ---- SUSE: zypper, its repositories and its cache ---------------------------------
+S=$(mk_sysroot); cleanup_later "$S"
+mkdir -p "$S/var/lib/rpm" "$S/$LIB" "$S/$SITE" "$S/usr/bin" "$S/etc/zypp/repos.d"
+printf '/usr/lib64\n' >"$S/etc/ld.so.conf"
+printf 'NAME="SLES"\nVERSION_ID="15.6"\nID="sles"\nID_LIKE="suse"\n' >"$S/etc/os-release"
+# zypper is there (never run: the root's programs are not)
+printf '#!/bin/sh\nexit 1\n' >"$S/usr/bin/zypper" && chmod 755 "$S/usr/bin/zypper"
+rpm --root "$S" --dbpath /var/lib/rpm --initdb &&
+	rpm --root "$S" --dbpath /var/lib/rpm -i --nodeps --noscripts \
+		"$T/cuda-cudart-12-4.rpm" "$T/python3-cudamod.rpm" >"$T/log" 2>&1
+cds --root "$S" --manifest "$IDX" doctor --json
+is "$(f13_fixes)" "sudo zypper install libcublas-12-4" \
+	"SUSE: rpm's requirement is the cause, zypper the tool"
+rpm --root "$S" --dbpath /var/lib/rpm -e --nodeps python3-cudamod >"$T/log" 2>&1
+mk_solib "$S/$SITE/other.cpython-312-x86_64-linux-gnu.so" \
+	other.cpython-312-x86_64-linux-gnu.so -N libcublas.so.12 -N libcudart.so.12
+printf '[cuda-sles15-x86_64]\nname=cuda-sles15-x86_64\nbaseurl=https://developer.download.nvidia.com/compute/cuda/repos/sles15/x86_64\nenabled=1\nautorefresh=1\n' \
+	>"$S/etc/zypp/repos.d/cuda-sles15-x86_64.repo"
+mkdir -p "$S/var/cache/zypp/raw/cuda-sles15-x86_64/repodata"
+primary | gzip -9 >"$S/var/cache/zypp/raw/cuda-sles15-x86_64/repodata/5f3c0d7e-primary.xml.gz"
+cds --root "$S" --manifest "$IDX" doctor --json
+is "$(jget "$OUT" '[(x["argv"], x["undo_argv"]) for f in d["findings"] if f["id"] == "F13" for x in f["fixes"]]')" \
+	"[(['sudo', 'zypper', 'install', 'libcublas-12-4'], ['sudo', 'zypper', 'remove', 'libcublas-12-4'])]" \
+	"SUSE, nothing requires it: NVIDIA's package from zypper's cache, with zypper"
+cds --root "$S" --manifest "$IDX" explain \
+	"Could not load library libcudnn_cnn_infer.so.8. Error: libcudnn_cnn_infer.so.8: cannot open shared object file: No such file or directory"
+like "$OUT" "to do: sudo zypper install libcudnn8=8\.9\.7\.29-1\.cuda12\.2" \
+	"cuDNN 8 pinned as zypper writes a version"
 done_testing
