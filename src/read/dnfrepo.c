@@ -19,11 +19,7 @@
 #include <string.h>
 
 #include "read/dnfrepo.h"
-#include "sys/net.h"
-
-/* The most of one primary.xml read (NVIDIA's list every package of every
- * release; its file is tens of megabytes unpacked). */
-#define PRIMARY_MAX (512u << 20)
+#include "read/unpack.h"
 
 /* The ids of the enabled repositories of /etc/yum.repos.d whose baseurl
  * holds URL, into IDS. */
@@ -84,45 +80,6 @@ repos_of(const cds_handle_t *h, const char *url, struct cds_strv *ids)
 		free(text);
 	}
 	cds_strfreev(files);
-}
-
-/* The whole of FILE (a host path), unpacked by its own compression (or
- * none); NULL when it cannot be read. */
-static char *
-unpacked(cds_handle_t *h, const char *file)
-{
-	struct archive *a;
-	struct archive_entry *e;
-	struct cds_buf b = {0};
-	char chunk[65536];
-	la_ssize_t n;
-
-	if (cds_endswith(file, ".xml")) {
-		return cds_read_file(file, PRIMARY_MAX, NULL);
-	}
-	if (cds_net_load(h) == -1) {
-		cds_clearerr(h);
-		return NULL;
-	}
-	a = NET(archive_read_new)();
-	if (a == NULL) {
-		return NULL;
-	}
-	NET(archive_read_support_filter_all)(a);
-	NET(archive_read_support_format_raw)(a);
-	if (NET(archive_read_open_filename)(a, file, sizeof(chunk)) ==
-	    ARCHIVE_OK && NET(archive_read_next_header)(a, &e) ==
-	    ARCHIVE_OK) {
-		while ((n = NET(archive_read_data)(a, chunk, sizeof(chunk))) >
-		    0 && b.len + (size_t)n <= PRIMARY_MAX) {
-			cds_buf_add(&b, chunk, (size_t)n);
-		}
-		if (n < 0) {
-			cds_buf_free(&b);
-		}
-	}
-	NET(archive_read_free)(a);
-	return b.s != NULL ? cds_buf_steal(&b) : NULL;
 }
 
 /* The value of attribute KEY in the tag at P (up to its '>'); a new
@@ -220,7 +177,7 @@ cds_dnf_nvidia_offers(cds_handle_t *h, const char *name, int exact,
 
 			for (j = 0; files[j] != NULL; j++) {
 				char *host = cds_rpath(h, files[j]);
-				char *text = unpacked(h, host);
+				char *text = cds_read_unpacked(h, host);
 				char *list = cds_xasprintf("%s, %s", ids.v[i],
 				    files[j]);
 

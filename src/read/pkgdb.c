@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "read/pkgdb.h"
+#include "read/unpack.h"
 #include "base/strmap.h"
 
 #define DPKG_DIR "/var/lib/dpkg"
@@ -534,27 +535,56 @@ cds_pkg_name_fits(const char *name, size_t len, const char *prefix,
 	    strspn(name + d + 1, "0123456789") == len - d - 1;
 }
 
-/* The paragraphs of the lists GLOB matches whose package NAME fits
- * (cds_pkg_name_fits()); the list count in *LISTS. */
+/* Is list file BASE one of apt's package lists: "..._Packages", or kept
+ * compressed as apt does where Acquire::GzipIndexes is set (Docker's
+ * Debian and Ubuntu images: docker-library/official-images#1953), in its
+ * KeepCompressedAs format (lz4 by default) or another? */
+static int
+packages_list(const char *base)
+{
+	static const char *const ends[] = {
+		"_Packages", "_Packages.lz4", "_Packages.gz", "_Packages.xz",
+		"_Packages.zst", "_Packages.bz2", "_Packages.lzma"
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(ends) / sizeof(ends[0]); i++) {
+		if (cds_endswith(base, ends[i])) {
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* The paragraphs of the lists GLOB (then "*") matches whose package NAME
+ * fits (cds_pkg_name_fits()); the list count in *LISTS.  A list's name
+ * is given without its compression's suffix. */
 static size_t
-offers(const cds_handle_t *h, const char *glob, const char *name, int exact,
+offers(cds_handle_t *h, const char *glob, const char *name, int exact,
     struct cds_apt_offer **out, size_t *lists)
 {
-	char **files = cds_root_glob(h, glob);
+	char *pat = cds_xasprintf("%s*", glob);
+	char **files = cds_root_glob(h, pat);
 	size_t n = 0, nfiles = 0, i;
 
+	free(pat);
 	*out = NULL;
 	for (i = 0; files[i] != NULL; i++) {
-		char *host = cds_rpath(h, files[i]);
-		char *text = cds_read_file(host, 512u << 20, NULL);
+		char *host, *text, *list;
 		const char *at, *base = strrchr(files[i], '/');
 
+		base = base != NULL ? base + 1 : files[i];
+		if (!packages_list(base)) {
+			continue;
+		}
+		host = cds_rpath(h, files[i]);
+		text = cds_read_unpacked(h, host);
 		free(host);
 		if (text == NULL) {
 			continue;
 		}
 		nfiles++;
-		base = base != NULL ? base + 1 : files[i];
+		list = cds_xstrndup(base, strstr(base, "_Packages") + 9 - base);
 		/* each paragraph that begins "Package: " and a name that
 		   fits; a name inside another field is not one */
 		for (at = text; (at = strstr(at, "Package: ")) != NULL;
@@ -576,8 +606,9 @@ offers(const cds_handle_t *h, const char *glob, const char *name, int exact,
 			*out = cds_xreallocarray(*out, n + 1, sizeof(**out));
 			(*out)[n].name = cds_xstrndup(nm, len);
 			(*out)[n].version = v;
-			(*out)[n++].list = cds_xstrdup(base);
+			(*out)[n++].list = cds_xstrdup(list);
 		}
+		free(list);
 		free(text);
 	}
 	cds_strfreev(files);
@@ -588,14 +619,14 @@ offers(const cds_handle_t *h, const char *glob, const char *name, int exact,
 }
 
 size_t
-cds_apt_offers(const cds_handle_t *h, const char *name,
+cds_apt_offers(cds_handle_t *h, const char *name,
     struct cds_apt_offer **out, size_t *lists)
 {
 	return offers(h, APT_LISTS "/*_Packages", name, 1, out, lists);
 }
 
 size_t
-cds_apt_nvidia_offers(const cds_handle_t *h, const char *name, int exact,
+cds_apt_nvidia_offers(cds_handle_t *h, const char *name, int exact,
     struct cds_apt_offer **out)
 {
 	return offers(h, APT_LISTS "/" CDS_APT_NVIDIA_CUDA "*_Packages",

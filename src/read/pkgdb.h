@@ -105,13 +105,14 @@ struct cds_apt_offer {
 /*
  * The versions of package NAME that apt's lists under the handle's root
  * offer (the files var/lib/apt/lists/..._Packages, as apt keeps them
- * after `apt-get update`: uncompressed), each list in name order and its
- * versions in file order.  Returns how many; the array in *OUT (cds_apt_offers_free).
+ * after `apt-get update`: uncompressed, or compressed where
+ * Acquire::GzipIndexes is set, as in Docker's images), each list in name
+ * order and its versions in file order.  Returns how many; the array in *OUT (cds_apt_offers_free).
  * *LISTS, when not NULL, is set to how many Packages lists there are: 0
  * means apt has no lists here (never updated, or removed as container
  * images do), so that nothing can be said of what it offers.
  */
-CDS_HIDDEN size_t cds_apt_offers(const cds_handle_t *h, const char *name,
+CDS_HIDDEN size_t cds_apt_offers(cds_handle_t *h, const char *name,
     struct cds_apt_offer **out, size_t *lists);
 CDS_HIDDEN void cds_apt_offers_free(struct cds_apt_offer *v, size_t n);
 
@@ -137,7 +138,7 @@ CDS_HIDDEN int cds_pkg_name_fits(const char *name, size_t len,
  * "libcudnn9-cuda-" -> "libcudnn9-cuda-12"; never "libcublas-dev-12-4").
  * Like cds_apt_offers(); none when apt has no list of that repository.
  */
-CDS_HIDDEN size_t cds_apt_nvidia_offers(const cds_handle_t *h,
+CDS_HIDDEN size_t cds_apt_nvidia_offers(cds_handle_t *h,
     const char *name, int exact, struct cds_apt_offer **out);
 
 #endif /* CDS_PKGDB_H */

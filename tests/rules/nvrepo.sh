@@ -30,7 +30,7 @@ command -v dpkg-deb >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1 || {
 	echo "1..0 # SKIP dpkg and dpkg-deb are not installed"
 	exit 0
 }
-plan 29
+plan 31
 
 IDX=$CDS_SRCDIR/manifests/index.json
 T=$(mktemp -d); cleanup_later "$T"
@@ -187,6 +187,20 @@ mk_driver "$R" 520.61.05
 cds --root "$R" --manifest "$IDX" explain "$MSG"
 unlike "$OUT" "apt-get install libcublas-12" \
 	"driver 520: below every CUDA 12 release's minimum, no package of one proposed"
+
+# apt's lists kept compressed (Acquire::GzipIndexes, as Docker's Ubuntu
+# images set it; apt's KeepCompressedAs default, lz4): read the same
+if command -v lz4 >/dev/null 2>&1; then
+	lz4 -q "$R/$NVLIST" "$R/$NVLIST.lz4" && rm -f "$R/$NVLIST"
+	mk_driver "$R" 580.65.06
+	cds --root "$R" --manifest "$IDX" explain --json "$MSG"
+	is "$(jget "$OUT" '[x["command"] for f in d["findings"] for x in f["fixes"] if "libcublas" in x["command"]][:1]')" \
+		"['sudo apt-get install libcublas-12-9']" \
+		"the list kept as lz4: read, its name without the suffix"
+	like "$OUT" "x86%5f64_Packages\\)" "the list named as apt names it"
+else
+	skip 2 "lz4 is not installed (apt-get install lz4)"
+fi
 
 # ---- apt's lists removed -----------------------------------------------------------
 R=$(root)
