@@ -16,9 +16,10 @@
  * On a root with rpm's database instead, rpm says the same: an installed
  * package requiring the library's soname capability (rpm records one for
  * each DT_NEEDED of the files it packages) that nothing provides is the
- * cause, and dnf's install of what it requires the fix; where nothing
- * installed requires it, NVIDIA's repository as for apt, from dnf's cache
- * of its package list.
+ * cause, and the install of what it requires with the system's tool
+ * (zypper, dnf, yum) the fix; where nothing installed requires it,
+ * NVIDIA's repository as for apt, from the tool's cache of its package
+ * list.
  */
 #include "config.h"
 
@@ -45,6 +46,7 @@ static struct cds_aptfix *nvidia_fix(struct cds_rule_ctx *c,
     const char *name, const char *part, int *present);
 static int is_cudnn(struct cds_rule_ctx *c, const char *name);
 static char *first_line(struct cds_rule_ctx *c);
+static void present_lines(struct cds_rule_ctx *c, struct cds_strv *out);
 
 char *
 cds_os_codename(struct cds_rule_ctx *c)
@@ -370,7 +372,7 @@ driver_runs(struct cds_rule_ctx *c, const char *line)
 /* The CUDA release of NVIDIA's package O (its name after the N bytes of
  * the name asked for, or for cuDNN 8's one package its version's
  * "+cudaA.B"): "12.4", "12"; NULL when it names none of the form WANT
- * (2: "X-Y", 1: "N").  A new string. */
+ * (2: "X-Y", 1: "N", 0: the version's).  A new string. */
 static char *
 offer_line(const struct cds_apt_offer *o, size_t n, int want)
 {
@@ -405,8 +407,9 @@ offer_line(const struct cds_apt_offer *o, size_t n, int want)
  * in the version built for the CUDA it names ("8.0.5.39-1+cuda11.1").  Of
  * release PART when it is given (for cuDNN, its major), else the newest
  * one that ships NAME and the driver runs.  Only a package one of that
- * repository's lists here offers.  NULL when none is; *PRESENT set when
- * dpkg has it installed (its own files are then the matter).
+ * repository's lists (RDB NULL) or, on an rpm system, its tool's cache
+ * offers.  NULL when none is; *PRESENT set when dpkg (rpm) has it
+ * installed (its own files are then the matter).
  */
 static struct cds_aptfix *
 nvidia_fix(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
@@ -523,8 +526,6 @@ is_cudnn(struct cds_rule_ctx *c, const char *name)
 	return r != NULL && strcmp(r->soname, name) == 0 &&
 	    strcmp(r->kind, "cudnn") == 0;
 }
-
-static void present_lines(struct cds_rule_ctx *c, struct cds_strv *out);
 
 /* The first CUDA release here (present_lines()), or NULL; a new string. */
 static char *

@@ -62,9 +62,10 @@ CDS_HIDDEN char *cds_os_codename(struct cds_rule_ctx *c);
  * packages that require the soname (its capability, or the owner of a
  * consumer), and the install of the package they require by name that
  * nothing provides, else of the capability, with the system's tool
- * (zypper where the root has it, else dnf, else yum); with none requiring it, the
- * package of NVIDIA's CUDA repository as above, read from dnf's cache of
- * its metadata (read/dnfrepo.h).  NULL when there is no package
+ * (zypper where the root has it, else dnf, else yum); with none
+ * requiring it, the
+ * package of NVIDIA's CUDA repository as above, read from the tool's cache
+ * of its metadata (read/dnfrepo.h).  NULL when there is no package
  * database, the package is there (its own files are the matter:
  * cds_miss_owner()) or nothing packaged fits.  Free with cds_aptfix_free().
  */

@@ -21,8 +21,18 @@
 #include "read/dnfrepo.h"
 #include "read/unpack.h"
 
-/* The ids of the enabled repositories of /etc/yum.repos.d whose baseurl
- * holds URL, into IDS. */
+/* Is LINE a "KEY=value" line of KEY (not of "enabled_metadata")? */
+static int
+key_is(const char *line, const char *key)
+{
+	size_t n = strlen(key);
+
+	return strncmp(line, key, n) == 0 &&
+	    line[n + strspn(line + n, " \t")] == '=';
+}
+
+/* The ids of the enabled repositories of /etc/yum.repos.d and
+ * /etc/zypp/repos.d whose baseurl holds URL, into IDS. */
 static void
 repos_of(const cds_handle_t *h, const char *url, struct cds_strv *ids)
 {
@@ -67,10 +77,10 @@ repos_of(const cds_handle_t *h, const char *url, struct cds_strv *ids)
 				}
 				id = cds_xstrndup(line + 1, strcspn(line + 1,
 				    "]"));
-			} else if (strncmp(line, "baseurl", 7) == 0 &&
+			} else if (key_is(line, "baseurl") &&
 			    strstr(line, url) != NULL) {
 				ours = 1;
-			} else if (strncmp(line, "enabled", 7) == 0) {
+			} else if (key_is(line, "enabled")) {
 				const char *v = line + 7 + strspn(line + 7,
 				    " \t=");
 

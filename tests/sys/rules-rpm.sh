@@ -141,7 +141,7 @@ unlike "$(f13_fixes)" "dnf" "no package requires it, no repository: no dnf comma
 # release's packages at its components' versions (redistrib manifests
 # 12.4.1, 12.9.1; cuDNN 9.8.0.87, 9.19.0.56, 8.9.7.29)
 mkdir -p "$R/etc/yum.repos.d"
-printf '[cuda-rhel9-x86_64]\nname=cuda-rhel9-x86_64\nbaseurl=https://developer.download.nvidia.com/compute/cuda/repos/rhel9/x86_64\nenabled=1\ngpgcheck=1\n' \
+printf '[cuda-rhel9-x86_64]\nname=cuda-rhel9-x86_64\nbaseurl=https://developer.download.nvidia.com/compute/cuda/repos/rhel9/x86_64\nenabled=1\ngpgcheck=1\nenabled_metadata=1\n' \
 	>"$R/etc/yum.repos.d/cuda-rhel9.repo"
 primary() {	# primary: NVIDIA's primary.xml, cut to these packages
 	printf '<?xml version="1.0" encoding="UTF-8"?>\n<metadata xmlns="http://linux.duke.edu/metadata/common" xmlns:rpm="http://linux.duke.edu/metadata/rpm" packages="7">\n'
@@ -178,10 +178,10 @@ primary | xz >"$C5/5f3c0d7e-primary.xml.xz"
 cds --root "$R" --manifest "$IDX" explain --json "OSError: libcudnn.so.9: cannot open shared object file: No such file or directory"
 like "$(jget "$OUT" '[x["command"] for f in d["findings"] for x in f["fixes"]]')" \
 	"sudo dnf install libcudnn9-cuda-12'" "libdnf5's cache (xz): cuDNN 9 for the CUDA 12 here"
-sed -i 's/^enabled=1/enabled=0/' "$R/etc/yum.repos.d/cuda-rhel9.repo"
+sed -i 's/^enabled=1/enabled = 0/' "$R/etc/yum.repos.d/cuda-rhel9.repo"
 cds --root "$R" --manifest "$IDX" doctor --json
-unlike "$(f13_fixes)" "dnf" "the repository disabled: no dnf command"
-sed -i 's/^enabled=0/enabled=1/' "$R/etc/yum.repos.d/cuda-rhel9.repo"
+unlike "$(f13_fixes)" "dnf" "the repository disabled (enabled_metadata=1 after it is another key): no dnf command"
+sed -i 's/^enabled = 0/enabled=1/' "$R/etc/yum.repos.d/cuda-rhel9.repo"
 rm -rf "$R/var/cache/libdnf5"
 cds --root "$R" --manifest "$IDX" doctor --json
 unlike "$(f13_fixes)" "dnf" "enabled, its cache gone (dnf clean all): no package named"
