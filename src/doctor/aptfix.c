@@ -31,7 +31,6 @@
 #include "doctor/facts.h"
 #include "scan/loader.h"
 #include "read/manifest.h"
-#include "read/dnfrepo.h"
 #include "read/rpmdb.h"
 #include "scan/scan.h"
 #include "base/version.h"
@@ -417,7 +416,7 @@ nvidia_fix(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
     int *present)
 {
 	const struct cds_soname *r;
-	struct cds_apt_offer *o = NULL;
+	const struct cds_apt_offer *o;
 	struct cds_aptfix *a = NULL;
 	char *want, *p, *best = NULL;
 	size_t n, i, at = 0;
@@ -447,10 +446,10 @@ nvidia_fix(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
 	} else {
 		return NULL;
 	}
-	n = rdb != NULL ? cds_dnf_nvidia_offers(c->h, want, form == 0, &o) :
-	    cds_apt_nvidia_offers(c->h, want, form == 0, &o);
+	n = cds_scan_nvidia_offers(c->h, c->s, rdb != NULL, &o);
 	for (i = 0; i < n; i++) {
-		char *l = offer_line(&o[i], strlen(want), form);
+		char *l = cds_pkg_name_fits(o[i].name, strlen(o[i].name), want,
+		    form == 0) ? offer_line(&o[i], strlen(want), form) : NULL;
 		int fits;
 
 		if (l == NULL) {
@@ -494,7 +493,6 @@ nvidia_fix(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
 	}
 	free(best);
 	free(want);
-	cds_apt_offers_free(o, n);
 	return a;
 }
 

@@ -24,7 +24,7 @@
  * bzip2 or zstd, through libarchive:
  * the program's network module, sys/net.h), the packages named NAME
  * (EXACT), or else NAME then a release's numbers, as
- * cds_apt_nvidia_offers() takes them.  Each offer's version is
+ * cds_apt_nvidia_offers() takes them (NULL: every package).  Each offer's version is
  * "VER-REL" and its list the repository's id with the cache file's name.
  * Returns how many; the array in *OUT (cds_apt_offers_free()).  None when
  * no such repository is configured, no cache of it is kept (never

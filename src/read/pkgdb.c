@@ -514,8 +514,11 @@ int
 cds_pkg_name_fits(const char *name, size_t len, const char *prefix,
     int exact)
 {
-	size_t n = strlen(prefix), d;
+	size_t n = prefix != NULL ? strlen(prefix) : 0, d;
 
+	if (prefix == NULL) {
+		return 1;
+	}
 	if (len < n || strncmp(name, prefix, n) != 0) {
 		return 0;
 	}

@@ -127,7 +127,8 @@ CDS_HIDDEN void cds_apt_offers_free(struct cds_apt_offer *v, size_t n);
 
 /* Is package name NAME (LEN bytes) PREFIX itself (EXACT), or else PREFIX
  * then a release's numbers, "N" or "X-Y", as NVIDIA names the packages of
- * one CUDA release ("libcublas-12-4") or major ("libcudnn9-cuda-12")? */
+ * one CUDA release ("libcublas-12-4") or major ("libcudnn9-cuda-12")?
+ * Every name fits a NULL PREFIX. */
 CDS_HIDDEN int cds_pkg_name_fits(const char *name, size_t len,
     const char *prefix, int exact);
 
@@ -135,8 +136,9 @@ CDS_HIDDEN int cds_pkg_name_fits(const char *name, size_t len,
  * What NVIDIA's CUDA repository offers here (those of apt's lists named
  * above): package NAME (EXACT), or else the packages named NAME then a
  * release's numbers, "N" or "X-Y" ("libcublas-" -> "libcublas-12-4",
- * "libcudnn9-cuda-" -> "libcudnn9-cuda-12"; never "libcublas-dev-12-4").
- * Like cds_apt_offers(); none when apt has no list of that repository.
+ * "libcudnn9-cuda-" -> "libcudnn9-cuda-12"; never "libcublas-dev-12-4");
+ * NAME NULL: every package.  Like cds_apt_offers(); none when apt has no
+ * list of that repository.
  */
 CDS_HIDDEN size_t cds_apt_nvidia_offers(cds_handle_t *h,
     const char *name, int exact, struct cds_apt_offer **out);

@@ -20,6 +20,7 @@
 #include "scan/container.h"
 #include "read/elfread.h"
 #include "scan/loader.h"
+#include "read/dnfrepo.h"
 #include "read/pkgdb.h"
 #include "scan/probe.h"
 #include "scan/scan.h"
@@ -139,6 +140,11 @@ struct scan_run {
 	struct cds_strmap *cudnn_dirs;	/* real dir scanned for cuDNN -> its
 					   struct dir_copies */
 	struct cds_pkgdb *pkgdb;	/* read on first use */
+	struct cds_apt_offer *nv[2];	/* what NVIDIA's repository offers
+					   (apt's lists, the rpm tools'
+					   caches), read on first use */
+	size_t nnv[2];
+	int nv_read[2];
 	struct cds_root_cache *snapshot;	/* what the scan's pass read,
 						   for the rules run on it */
 };
@@ -152,6 +158,23 @@ cds_scan_pkgdb(cds_handle_t *h, const struct cds_scan *s)
 		run->pkgdb = cds_pkgdb_load(h);
 	}
 	return run->pkgdb;
+}
+
+size_t
+cds_scan_nvidia_offers(cds_handle_t *h, const struct cds_scan *s, int rpm,
+    const struct cds_apt_offer **out)
+{
+	struct scan_run *run = (struct scan_run *)s;
+
+	rpm = rpm != 0;
+	if (!run->nv_read[rpm]) {
+		run->nnv[rpm] = rpm ? cds_dnf_nvidia_offers(h, NULL, 0,
+		    &run->nv[rpm]) : cds_apt_nvidia_offers(h, NULL, 0,
+		    &run->nv[rpm]);
+		run->nv_read[rpm] = 1;
+	}
+	*out = run->nv[rpm];
+	return run->nnv[rpm];
 }
 
 /* ------------------------------------------------------------------------ */
@@ -2019,6 +2042,10 @@ cds_scan_free(struct cds_scan *s)
 	free(s->narrowed_env);
 	cds_strmap_free(((struct scan_run *)s)->cudnn_dirs, free);
 	cds_pkgdb_free(((struct scan_run *)s)->pkgdb);
+	cds_apt_offers_free(((struct scan_run *)s)->nv[0],
+	    ((struct scan_run *)s)->nnv[0]);
+	cds_apt_offers_free(((struct scan_run *)s)->nv[1],
+	    ((struct scan_run *)s)->nnv[1]);
 	cds_root_cache_release(((struct scan_run *)s)->snapshot);
 	free(s);
 }

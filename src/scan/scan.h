@@ -47,6 +47,14 @@ struct cds_pkgdb;
 CDS_HIDDEN const struct cds_pkgdb *cds_scan_pkgdb(cds_handle_t *h,
     const struct cds_scan *s);
 
+struct cds_apt_offer;
+/* Every package NVIDIA's CUDA repository offers here, as apt's lists
+ * (RPM 0: read/pkgdb.h) or the rpm tools' caches (RPM 1: read/dnfrepo.h)
+ * hold it, read on the first call for scan S and kept with it; *OUT is
+ * the scan's.  Returns how many. */
+CDS_HIDDEN size_t cds_scan_nvidia_offers(cds_handle_t *h,
+    const struct cds_scan *s, int rpm, const struct cds_apt_offer **out);
+
 /* Resume the read-only pass scan S was read in (cds_root_cache_resume()):
  * the rules judge the machine as the scan saw it, each link and library
  * read once for both.  End it with cds_root_cache_end(). */

@@ -4,7 +4,8 @@
  * cut at its first two NUL bytes, is a file of /etc/yum.repos.d, dnf's
  * cache of a repository's primary.xml (for the repository id "cuda") and
  * apt's list of NVIDIA's repository, under a scratch root; each reader is
- * asked for a release's packages and for one package by name.
+ * asked for a release's packages, for one package by name and for every
+ * package.
  * Properties: no memory error, and every offer is of a name asked for,
  * with a version.
  */
@@ -36,7 +37,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static cds_handle_t *h;
 	static char *repo, *primary, *list;
 	static const char *const asked[][2] = {
-		{ "libcublas-", "" }, { "libcudnn8", "x" },
+		{ "libcublas-", "" }, { "libcudnn8", "x" }, { NULL, "" },
 	};
 	const uint8_t *p = data, *end = data + size, *z;
 	char **part[3];
