@@ -695,18 +695,18 @@ cds_aptfix_report(struct cds_rule_ctx *c, struct cds_finding *f,
 
 		if (a->cudnn > 0) {
 			cds_finding_evidence(f, "NVIDIA's package", "%s (%s) "
-			    "ships %s; NVIDIA's CUDA repository offers %s (%s), "
-			    "and %s does not have it installed", a->package,
-			    lib, a->soname, a->offered, a->list, a->rpm ?
-			    "rpm" : "dpkg");
+			    "ships %s; %s offers %s (%s), and %s does not "
+			    "have it installed", a->package, lib, a->soname,
+			    cds_nvidia_repo_label(a->list), a->offered,
+			    a->list, a->rpm ? "rpm" : "dpkg");
 		} else {
 			cds_finding_evidence(f, "NVIDIA's package", "%s (%s of "
-			    "CUDA %s%s) ships %s; NVIDIA's CUDA repository "
-			    "offers %s (%s), and %s does not have it "
-			    "installed", a->package, lib, a->release,
-			    a->of_part ? ", the release installed here" : "",
-			    a->soname, a->offered, a->list, a->rpm ? "rpm" :
-			    "dpkg");
+			    "CUDA %s%s) ships %s; %s offers %s (%s), and %s "
+			    "does not have it installed", a->package, lib,
+			    a->release, a->of_part ? ", the release installed "
+			    "here" : "", a->soname,
+			    cds_nvidia_repo_label(a->list), a->offered,
+			    a->list, a->rpm ? "rpm" : "dpkg");
 		}
 		free(lib);
 		cds_finding_fix_argv(f, install_argv(a), a->rpm ?

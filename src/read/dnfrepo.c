@@ -11,7 +11,9 @@
  * among it as HASH-primary.xml.gz (or .xz, .bz2, .zst: what the
  * repository's repomd.xml says).  Each package of primary.xml is one
  * <package type="rpm"> element holding <name>, <arch> and <version
- * epoch= ver= rel=/>.
+ * epoch= ver= rel=/>.  NVIDIA's local repositories (a local installer's
+ * package: /var/cuda-repo-rhel9-12-4-local and its .repo file) are read
+ * where they lie, from their own repodata/.
  */
 #include "config.h"
 
@@ -31,10 +33,43 @@ key_is(const char *line, const char *key)
 	    line[n + strspn(line + n, " \t")] == '=';
 }
 
+/* Is baseurl line LINE one of NVIDIA's local repositories, the
+ * directory the local installer's package puts under /var
+ * ("baseurl=file:///var/cuda-repo-rhel9-12-4-local" of
+ * /etc/yum.repos.d/cuda-rhel9-12-4-local.repo, from
+ * cuda-repo-rhel9-12-4-local-12.4.1_550.54.15-1.x86_64.rpm; cuDNN's
+ * cudnn-local-repo-rhel9-9.1.0)?  Its path then, a new string. */
+static char *
+local_repo(const char *line)
+{
+	const char *p = strstr(line, "file://");
+	size_t n;
+
+	if (p == NULL) {
+		return NULL;
+	}
+	p += 7;
+	n = strcspn(p, " \t\r\n");
+	while (n > 1 && p[n - 1] == '/') {
+		n--;
+	}
+	if (strncmp(p, "/var/cuda-repo-", 15) != 0 &&
+	    strncmp(p, "/var/cudnn-local-repo-", 22) != 0) {
+		return NULL;
+	}
+	if (memchr(p + 5, '/', n - 5) != NULL || memmem(p, n, "..", 2)) {
+		return NULL;	/* the directory itself, nothing below */
+	}
+	return cds_xstrndup(p, n);
+}
+
 /* The ids of the enabled repositories of /etc/yum.repos.d and
- * /etc/zypp/repos.d whose baseurl holds URL, into IDS. */
+ * /etc/zypp/repos.d whose baseurl holds URL, into IDS; of those whose
+ * baseurl is NVIDIA's local repository (local_repo()), "ID\tPATH" into
+ * LOCALS. */
 static void
-repos_of(const cds_handle_t *h, const char *url, struct cds_strv *ids)
+repos_of(const cds_handle_t *h, const char *url, struct cds_strv *ids,
+    struct cds_strv *locals)
 {
 	static const char *const dirs[] = {
 		"/etc/yum.repos.d/*.repo", "/etc/zypp/repos.d/*.repo"
@@ -54,7 +89,7 @@ repos_of(const cds_handle_t *h, const char *url, struct cds_strv *ids)
 	for (i = 0; files != NULL && files[i] != NULL; i++) {
 		char *host = cds_rpath(h, files[i]);
 		char *text = cds_read_file(host, 1u << 20, NULL);
-		char *id = NULL, *line, *save = NULL;
+		char *id = NULL, *line, *save = NULL, *local = NULL;
 		int ours = 0, enabled = 1;
 
 		free(host);
@@ -68,8 +103,15 @@ repos_of(const cds_handle_t *h, const char *url, struct cds_strv *ids)
 				    !cds_strv_contains(ids, id)) {
 					cds_strv_push(ids, id);
 				}
+				if (id != NULL && local != NULL && enabled) {
+					cds_strv_push_owned(locals,
+					    cds_xasprintf("%s\t%s", id,
+					    local));
+				}
 				free(id);
+				free(local);
 				id = NULL;
+				local = NULL;
 				ours = 0;
 				enabled = 1;
 				if (line == NULL) {
@@ -80,6 +122,8 @@ repos_of(const cds_handle_t *h, const char *url, struct cds_strv *ids)
 			} else if (key_is(line, "baseurl") &&
 			    strstr(line, url) != NULL) {
 				ours = 1;
+			} else if (key_is(line, "baseurl") && local == NULL) {
+				local = local_repo(line);
 			} else if (key_is(line, "enabled")) {
 				const char *v = line + 7 + strspn(line + 7,
 				    " \t=");
@@ -164,6 +208,31 @@ read_primary(const char *text, const char *name, int exact,
 	return n;
 }
 
+/* Add to *OUT (N offers) the packages fitting NAME of each primary.xml
+ * the glob PAT matches, of the repository ID (IDLEN bytes). */
+static size_t
+read_glob(cds_handle_t *h, const char *pat, const char *id, int idlen,
+    const char *name, int exact, struct cds_apt_offer **out, size_t n)
+{
+	char **files = cds_root_glob(h, pat);
+	size_t j;
+
+	for (j = 0; files[j] != NULL; j++) {
+		char *host = cds_rpath(h, files[j]);
+		char *text = cds_read_unpacked(h, host);
+		char *list = cds_xasprintf("%.*s, %s", idlen, id, files[j]);
+
+		if (text != NULL) {
+			n = read_primary(text, name, exact, list, out, n);
+		}
+		free(list);
+		free(text);
+		free(host);
+	}
+	cds_strfreev(files);
+	return n;
+}
+
 size_t
 cds_dnf_nvidia_offers(cds_handle_t *h, const char *name, int exact,
     struct cds_apt_offer **out)
@@ -174,32 +243,29 @@ cds_dnf_nvidia_offers(cds_handle_t *h, const char *name, int exact,
 		{ "/var/cache/yum/*/*/", "/" },
 		{ "/var/cache/zypp/raw/", "/repodata/" },
 	};
-	struct cds_strv ids = {0};
-	size_t n = 0, i, k, j;
+	struct cds_strv ids = {0}, locals = {0};
+	size_t n = 0, i, k;
+	char *pat;
 
 	*out = NULL;
-	repos_of(h, CDS_DNF_NVIDIA_CUDA, &ids);
+	repos_of(h, CDS_DNF_NVIDIA_CUDA, &ids, &locals);
+	/* a local repository's own metadata, where it lies */
+	for (i = 0; i < locals.n; i++) {
+		const char *tab = strchr(locals.v[i], '\t');
+
+		pat = cds_xasprintf("%s/repodata/*primary.xml*", tab + 1);
+		n = read_glob(h, pat, locals.v[i], (int)(tab - locals.v[i]),
+		    name, exact, out, n);
+		free(pat);
+	}
+	cds_strv_clear(&locals);
+	/* the tools' caches of the online one */
 	for (i = 0; i < ids.n; i++) {
 		for (k = 0; k < sizeof(caches) / sizeof(caches[0]); k++) {
-			char *pat = cds_xasprintf("%s%s%s*primary.xml*",
+			pat = cds_xasprintf("%s%s%s*primary.xml*",
 			    caches[k][0], ids.v[i], caches[k][1]);
-			char **files = cds_root_glob(h, pat);
-
-			for (j = 0; files[j] != NULL; j++) {
-				char *host = cds_rpath(h, files[j]);
-				char *text = cds_read_unpacked(h, host);
-				char *list = cds_xasprintf("%s, %s", ids.v[i],
-				    files[j]);
-
-				if (text != NULL) {
-					n = read_primary(text, name, exact,
-					    list, out, n);
-				}
-				free(list);
-				free(text);
-				free(host);
-			}
-			cds_strfreev(files);
+			n = read_glob(h, pat, ids.v[i], (int)strlen(ids.v[i]),
+			    name, exact, out, n);
 			free(pat);
 		}
 	}

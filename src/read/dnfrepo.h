@@ -18,7 +18,7 @@
 #define CDS_DNF_NVIDIA_CUDA "developer.download.nvidia.com/compute/cuda/repos/"
 
 /*
- * What NVIDIA's CUDA repository offers here: the enabled repositories of
+ * What NVIDIA's CUDA repositories offer here: the enabled repositories of
  * /etc/yum.repos.d and /etc/zypp/repos.d whose baseurl is NVIDIA's
  * (above), each read from its tool's cache of its primary.xml (gzip, xz,
  * bzip2 or zstd, through libarchive:
@@ -28,7 +28,10 @@
  * "VER-REL" and its list the repository's id with the cache file's name.
  * Returns how many; the array in *OUT (cds_apt_offers_free()).  None when
  * no such repository is configured, no cache of it is kept (never
- * refreshed, or `dnf clean all`) or the module cannot be loaded.
+ * refreshed, or `dnf clean all`) or the module cannot be loaded.  A
+ * local repository of NVIDIA's (baseurl file:///var/cuda-repo-... or
+ * file:///var/cudnn-local-repo-..., as its local installer sets it) is
+ * read from its own repodata/ there, its list "ID, PATH".
  */
 CDS_HIDDEN size_t cds_dnf_nvidia_offers(cds_handle_t *h, const char *name,
     int exact, struct cds_apt_offer **out);

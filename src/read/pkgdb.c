@@ -580,8 +580,10 @@ offers(cds_handle_t *h, const char *glob, const char *name, int exact,
 		if (!packages_list(base)) {
 			continue;
 		}
-		host = cds_rpath(h, files[i]);
-		text = cds_read_unpacked(h, host);
+		/* an uncompressed list of a file: repository is apt's link
+		   to that repository's Packages, absolute inside the root */
+		host = cds_rpath_follow(h, files[i]);
+		text = host != NULL ? cds_read_unpacked(h, host) : NULL;
 		free(host);
 		if (text == NULL) {
 			continue;
@@ -632,8 +634,47 @@ size_t
 cds_apt_nvidia_offers(cds_handle_t *h, const char *name, int exact,
     struct cds_apt_offer **out)
 {
-	return offers(h, APT_LISTS "/" CDS_APT_NVIDIA_CUDA "*_Packages",
-	    name, exact, out, NULL);
+	static const char *const globs[] = {
+		APT_LISTS "/" CDS_APT_NVIDIA_CUDA "*_Packages",
+		APT_LISTS "/" CDS_APT_NVIDIA_LOCAL_CUDA "*_Packages",
+		APT_LISTS "/" CDS_APT_NVIDIA_LOCAL_CUDNN "*_Packages",
+	};
+	struct cds_apt_offer *v;
+	size_t n = 0, k, i, m;
+
+	*out = NULL;
+	for (k = 0; k < sizeof(globs) / sizeof(globs[0]); k++) {
+		m = offers(h, globs[k], name, exact, &v, NULL);
+		if (m == 0) {
+			continue;
+		}
+		*out = cds_xreallocarray(*out, n + m, sizeof(**out));
+		for (i = 0; i < m; i++) {
+			(*out)[n++] = v[i];
+		}
+		free(v);
+	}
+	return n;
+}
+
+const char *
+cds_nvidia_repo_label(const char *list)
+{
+	if (list == NULL) {
+		return "NVIDIA's CUDA repository";
+	}
+	/* apt's list of it, or an rpm repository's own metadata there */
+	if (strncmp(list, CDS_APT_NVIDIA_LOCAL_CUDNN,
+	    strlen(CDS_APT_NVIDIA_LOCAL_CUDNN)) == 0 ||
+	    strstr(list, "/var/cudnn-local-repo-") != NULL) {
+		return "NVIDIA's local cuDNN repository";
+	}
+	if (strncmp(list, CDS_APT_NVIDIA_LOCAL_CUDA,
+	    strlen(CDS_APT_NVIDIA_LOCAL_CUDA)) == 0 ||
+	    strstr(list, "/var/cuda-repo-") != NULL) {
+		return "NVIDIA's local CUDA repository";
+	}
+	return "NVIDIA's CUDA repository";
 }
 
 void

@@ -125,6 +125,24 @@ CDS_HIDDEN void cds_apt_offers_free(struct cds_apt_offer *v, size_t n);
  */
 #define CDS_APT_NVIDIA_CUDA "developer.download.nvidia.com_compute_cuda_repos_"
 
+/*
+ * The starts of the file names apt gives the lists of NVIDIA's local
+ * repositories: the directories the local installers' packages put under
+ * /var (cuda-repo-ubuntu2204-12-4-local_12.4.1-550.54.15-1_amd64.deb:
+ * "deb [signed-by=...] file:///var/cuda-repo-ubuntu2204-12-4-local /";
+ * cuDNN's cudnn-local-repo-ubuntu2204-9.1.0), which apt's updates print
+ * as "file:/var/cuda-repo-ubuntu2204-12-5-local" and name their lists by
+ * ("/var/lib/apt/lists/_var_cuda-repo-8-0-local_Release").  An
+ * uncompressed list is apt's link to the repository's own Packages.
+ */
+#define CDS_APT_NVIDIA_LOCAL_CUDA "_var_cuda-repo-"
+#define CDS_APT_NVIDIA_LOCAL_CUDNN "_var_cudnn-local-repo-"
+
+/* Which of NVIDIA's repositories the list or repository LIST (an offer's
+ * list) is: "NVIDIA's local CUDA repository", "NVIDIA's local cuDNN
+ * repository", else "NVIDIA's CUDA repository" (static). */
+CDS_HIDDEN const char *cds_nvidia_repo_label(const char *list);
+
 /* Is package name NAME (LEN bytes) PREFIX itself (EXACT), or else PREFIX
  * then a release's numbers, "N" or "X-Y", as NVIDIA names the packages of
  * one CUDA release ("libcublas-12-4") or major ("libcudnn9-cuda-12")?
@@ -133,8 +151,8 @@ CDS_HIDDEN int cds_pkg_name_fits(const char *name, size_t len,
     const char *prefix, int exact);
 
 /*
- * What NVIDIA's CUDA repository offers here (those of apt's lists named
- * above): package NAME (EXACT), or else the packages named NAME then a
+ * What NVIDIA's CUDA repositories offer here (those of apt's lists named
+ * above, online and local): package NAME (EXACT), or else the packages named NAME then a
  * release's numbers, "N" or "X-Y" ("libcublas-" -> "libcublas-12-4",
  * "libcudnn9-cuda-" -> "libcudnn9-cuda-12"; never "libcublas-dev-12-4");
  * NAME NULL: every package.  Like cds_apt_offers(); none when apt has no

@@ -20,6 +20,10 @@
 # - cuDNN beside NVIDIA's CUDA 12.4: libcudnn9-cuda-12 (cuDNN 9), libcudnn8
 #   pinned to its newest build for CUDA 12 (cuDNN 8); with no CUDA here
 #   none (the CUDA its build must be for is not known);
+# - NVIDIA's local installers' repositories (/var/cuda-repo-ubuntu2204-12-4-local,
+#   /var/cudnn-local-repo-ubuntu2204-9.1.1), their lists made by a real
+#   `apt-get update` (links to the repositories' own Packages): their
+#   packages, said to come from them; the repository removed, none;
 # - Debian trixie whose CUDA runtime is Debian's own: Debian's package
 #   first, even with NVIDIA's repository configured.
 # The shipped index is read (its soname table names the components).
@@ -30,7 +34,7 @@ command -v dpkg-deb >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1 || {
 	echo "1..0 # SKIP dpkg and dpkg-deb are not installed"
 	exit 0
 }
-plan 31
+plan 38
 
 IDX=$CDS_SRCDIR/manifests/index.json
 T=$(mktemp -d); cleanup_later "$T"
@@ -210,6 +214,81 @@ cds --root "$R" --manifest "$IDX" doctor --json
 unlike "$(f13_fixes)" "apt-get" "no list of NVIDIA's repository: no package named"
 is "$(jget "$OUT" '[x["target"] for f in d["findings"] if f["id"] == "F13" for x in f["fixes"] if x["action"] == "install"]')" \
 	"['12.4.1']" "the CUDA release part of which is here, as before"
+
+# ---- NVIDIA's local installer's repository ----------------------------------------
+# cuda-repo-ubuntu2204-12-4-local puts a flat repository in
+# /var/cuda-repo-ubuntu2204-12-4-local and its source entry
+# ("deb [signed-by=...] file:///var/cuda-repo-ubuntu2204-12-4-local /");
+# cuDNN's cudnn-local-repo-ubuntu2204-9.1.1 the same.  apt's own update
+# names their lists, and makes an uncompressed one a link to the
+# repository's Packages (absolute: inside the root here).
+# local_repo ROOT DIR PKG:VER...: the repository /var/DIR in ROOT offering
+# PKG at VER, and its source entry
+local_repo() {
+	_r=$1 _d=$2
+	shift 2
+	mkdir -p "$_r/var/$_d"
+	for _p; do
+		printf 'Package: %s\nArchitecture: amd64\nVersion: %s\nMaintainer: cudatools <cudatools@nvidia.com>\nFilename: ./%s_%s_amd64.deb\n\n' \
+			"${_p%%:*}" "${_p#*:}" "${_p%%:*}" "${_p#*:}"
+	done >"$_r/var/$_d/Packages"
+	printf 'Origin: NVIDIA\nLabel: NVIDIA CUDA\nArchitecture: amd64\nDate: Thu, 07 Mar 2024 00:00:00 UTC\nSHA256:\n %s %s Packages\n' \
+		"$(sha256sum "$_r/var/$_d/Packages" | cut -d' ' -f1)" \
+		"$(wc -c <"$_r/var/$_d/Packages")" >"$_r/var/$_d/Release"
+	echo "deb [trusted=yes] file:///var/$_d /" \
+		>"$_r/etc/apt/sources.list.d/${_d#*-repo-}.list"
+}
+# apt_update ROOT: apt-get update of ROOT's sources, in a private mount
+# namespace where ROOT's /var/cuda-repo-* and /var/cudnn-local-repo-* are
+# at their own paths (a tmpfs /var there, never the host's)
+apt_update() {
+	# shellcheck disable=SC2016
+	unshare -m sh -c '
+R=$1
+mount --make-rprivate / && mount -t tmpfs tmpfs /var || exit 99
+for d in "$R"/var/cuda-repo-* "$R"/var/cudnn-local-repo-*; do
+	[ -d "$d" ] || continue
+	mkdir "/var/${d##*/}" && mount --bind "$d" "/var/${d##*/}" || exit 99
+done
+mkdir -p "$R/var/lib/apt/lists/partial" "$R/var/cache/apt/archives/partial"
+exec apt-get -q -o Acquire::GzipIndexes=false -o Debug::NoLocking=1 \
+    -o Dir::Etc="$R/etc/apt" -o Dir::State="$R/var/lib/apt" \
+    -o Dir::State::status="$R/var/lib/dpkg/status" \
+    -o Dir::Cache="$R/var/cache/apt" update' sh "$1"
+}
+if can_chroot && command -v apt-get >/dev/null 2>&1; then
+	R=$(root)
+	rm -f "$R/$NVLIST" "$R/etc/apt/sources.list.d/cuda-ubuntu2204-x86_64.list"
+	dpkgr "$R" -i "$T/cuda-toolkit-12-config-common.deb" "$T/cuda-cudart-12-4.deb" >"$T/log" 2>&1
+	local_repo "$R" cuda-repo-ubuntu2204-12-4-local cuda-cudart-12-4:12.4.127-1 \
+		libcublas-12-4:12.4.5.8-1 libcufft-12-4:11.2.1.3-1
+	local_repo "$R" cudnn-local-repo-ubuntu2204-9.1.1 libcudnn9-cuda-12:9.1.1.17-1 \
+		libcudnn9-cuda-11:9.1.1.17-1
+	apt_update "$R" >"$T/log" 2>&1
+	is "$?" 0 "apt-get update read both local repositories"
+	L=var/lib/apt/lists/_var_cuda-repo-ubuntu2204-12-4-local_Packages
+	check "apt named the list _var_cuda-repo-ubuntu2204-12-4-local_Packages, a link to the repository's own" \
+		test -L "$R/$L"
+	cds --root "$R" --manifest "$IDX" doctor --json
+	is "$(f13_fixes)" "sudo apt-get install libcublas-12-4" \
+		"doctor: the local repository's package of the release installed here"
+	is "$(evidence "$OUT" F13 "NVIDIA's package")" \
+		"[\"libcublas-12-4 (cuBLAS of CUDA 12.4, the release installed here) ships libcublas.so.12; NVIDIA's local CUDA repository offers 12.4.5.8-1 (_var_cuda-repo-ubuntu2204-12-4-local_Packages), and dpkg does not have it installed\"]" \
+		"doctor: said to come from NVIDIA's local CUDA repository, with apt's list"
+	cds --root "$R" --manifest "$IDX" explain "OSError: libcudnn.so.9: cannot open shared object file: No such file or directory"
+	like "$OUT" "to do: sudo apt-get install libcudnn9-cuda-12" \
+		"cuDNN's local repository: its build for CUDA 12, the CUDA here"
+	like "$(printf '%s' "$OUT" | tr -s ' \n' '  ')" \
+		"NVIDIA's local cuDNN repository offers 9\.1\.1\.17-1 \(_var_cudnn-local-repo-ubuntu2204-9\.1\.1_Packages\)" \
+		"said so"
+	# the repository's directory removed (its package purged): nothing offered
+	rm -rf "$R/var/cuda-repo-ubuntu2204-12-4-local"
+	cds --root "$R" --manifest "$IDX" doctor --json
+	unlike "$(f13_fixes)" "apt-get install libcublas" \
+		"the local repository gone, its list a dangling link: no package named"
+else
+	skip 7 "needs root, unshare -m and apt-get (a real apt update)"
+fi
 
 # ---- Debian's own CUDA, NVIDIA's repository configured too -------------------------
 R=$(root trixie)

@@ -17,16 +17,18 @@
 #   for dnf 4, xz under libdnf5's cache), `dnf install libcublas-12-4`,
 #   the package of the CUDA here, never 12.9; cuDNN 8 pinned to its build
 #   for CUDA 12 (rpm's "1.cuda12.2" release); the repository disabled or
-#   its cache gone, no package is named;
+#   its cache gone, no package is named; NVIDIA's local repository
+#   (/var/cuda-repo-rhel9-12-4-local, createrepo_c's metadata) read where
+#   it lies;
 # - SUSE (zypper in the root): zypper's commands, its repositories
 #   (/etc/zypp/repos.d) and its cache (var/cache/zypp/raw).
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 23
+plan 27
 
 if ! command -v rpmbuild >/dev/null 2>&1 || ! [ -x /usr/bin/rpm ] &&
 	! [ -x /bin/rpm ]; then
-	skip 23 "rpm and rpmbuild are not installed (apt-get install rpm)"
+	skip 27 "rpm and rpmbuild are not installed (apt-get install rpm)"
 	done_testing
 fi
 IDX=$CDS_SRCDIR/manifests/index.json
@@ -185,6 +187,30 @@ sed -i 's/^enabled = 0/enabled=1/' "$R/etc/yum.repos.d/cuda-rhel9.repo"
 rm -rf "$R/var/cache/libdnf5"
 cds --root "$R" --manifest "$IDX" doctor --json
 unlike "$(f13_fixes)" "dnf" "enabled, its cache gone (dnf clean all): no package named"
+# NVIDIA's local installer (cuda-repo-rhel9-12-4-local-12.4.1_550.54.15-1.x86_64.rpm):
+# its repository in /var/cuda-repo-rhel9-12-4-local, its .repo file with a
+# file:// baseurl; read where it lies, its metadata made by createrepo_c
+# from the packages built here
+if command -v createrepo_c >/dev/null 2>&1; then
+	rm -f "$R/etc/yum.repos.d/cuda-rhel9.repo"
+	L=$R/var/cuda-repo-rhel9-12-4-local
+	mkdir -p "$L" && cp "$T/libcublas-12-4.rpm" "$T/cuda-cudart-12-4.rpm" "$L/"
+	createrepo_c -q "$L" >"$T/log" 2>&1
+	is "$?" 0 "createrepo_c made the local repository's metadata"
+	printf '[cuda-rhel9-12-4-local]\nname=cuda-rhel9-12-4-local\nbaseurl=file:///var/cuda-repo-rhel9-12-4-local\nenabled=1\ngpgcheck=1\n' \
+		>"$R/etc/yum.repos.d/cuda-rhel9-12-4-local.repo"
+	cds --root "$R" --manifest "$IDX" doctor --json
+	is "$(f13_fixes)" "sudo dnf install libcublas-12-4" \
+		"NVIDIA's local repository: its package, from its own metadata"
+	like "$(evidence "$OUT" F13 "NVIDIA's package")" \
+		"NVIDIA's local CUDA repository offers 12\.4\.5\.8-1 \(cuda-rhel9-12-4-local, /var/cuda-repo-rhel9-12-4-local/repodata/[0-9a-f]*-primary\.xml\.(gz|zst|xz|bz2)\)" \
+		"said so: the local repository and its primary.xml"
+	sed -i 's/^enabled=1/enabled=0/' "$R/etc/yum.repos.d/cuda-rhel9-12-4-local.repo"
+	cds --root "$R" --manifest "$IDX" doctor --json
+	unlike "$(f13_fixes)" "dnf" "the local repository disabled: no package named"
+else
+	skip 4 "createrepo_c is not installed (apt-get install createrepo-c)"
+fi
 
 # ---- SUSE: zypper, its repositories and its cache ---------------------------------
 S=$(mk_sysroot); cleanup_later "$S"
