@@ -45,6 +45,7 @@ static struct cds_aptfix *nvidia_fix(struct cds_rule_ctx *c,
     const char *name, const char *part, int *present);
 static int is_cudnn(struct cds_rule_ctx *c, const char *name);
 static char *first_line(struct cds_rule_ctx *c);
+static char **pacman_argv(char *const *pkgs, int undo);
 static void present_lines(struct cds_rule_ctx *c, struct cds_strv *out);
 
 char *
@@ -244,6 +245,9 @@ install_argv(const struct cds_aptfix *a)
 char **
 cds_aptfix_argv(const struct cds_aptfix *a)
 {
+	if (a->pacman) {
+		return pacman_argv(a->pac_unmet, 0);
+	}
 	return a->broken ? apt_argv(NULL, 0) : install_argv(a);
 }
 
@@ -337,6 +341,99 @@ out:
 	free(cap);
 	cds_rpmdb_free(db);
 	return a;
+}
+
+/* The library's name in soname NAME: "cudnn" of libcudnn_ops.so.9,
+ * "nccl" of libnccl.so.2; a new string. */
+static char *
+soname_stem(const char *name)
+{
+	const char *p = cds_startswith(name, "lib") ? name + 3 : name;
+
+	return cds_xstrndup(p, strcspn(p, "._"));
+}
+
+/*
+ * pacman's view of soname NAME that nothing here provides: an installed
+ * package whose dependencies pacman's database has not installed (what
+ * `pacman -Dk` reports), found as the owner of one of CONSUMERS, else as
+ * a package whose missing dependency is named as NAME's library (its
+ * stem; for a library of the CUDA toolkit also "cuda": Arch packages the
+ * toolkit as one package, /opt/cuda).  The fix installs every dependency
+ * of that package that is missing.
+ */
+static struct cds_aptfix *
+pacman_fix_for(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
+    const char *name, char *const *consumers)
+{
+	const struct cds_soname *r = c->m != NULL ?
+	    cds_manifest_soname(c->m, name) : NULL;
+	const struct cds_dpkg **who = NULL;
+	struct cds_aptfix *a;
+	char **unmet = NULL;
+	size_t i;
+
+	for (i = 0; consumers != NULL && consumers[i] != NULL; i++) {
+		const struct cds_dpkg *p = cds_pkgdb_owner(db, consumers[i]);
+
+		if (p == NULL) {
+			continue;
+		}
+		unmet = cds_pkgdb_unmet(db, p);
+		if (unmet[0] != NULL) {
+			who = cds_xcalloc(2, sizeof(*who));
+			who[0] = p;
+			break;
+		}
+		cds_strfreev(unmet);
+		unmet = NULL;
+	}
+	if (who == NULL) {
+		char *stem = soname_stem(name);
+
+		who = cds_pkgdb_needers(db, stem);
+		if (who[0] == NULL && r != NULL && strcmp(r->kind, "cuda") ==
+		    0) {
+			free(who);
+			who = cds_pkgdb_needers(db, "cuda");
+		}
+		free(stem);
+		if (who[0] == NULL) {
+			free(who);
+			return NULL;
+		}
+		unmet = cds_pkgdb_unmet(db, who[0]);
+	}
+	a = cds_xcalloc(1, sizeof(*a));
+	a->pacman = 1;
+	a->soname = cds_xstrdup(name);
+	a->package = cds_xstrdup(unmet[0]);
+	a->pac_unmet = unmet;
+	a->needers = who;
+	{
+		char **v = cds_aptfix_argv(a);
+
+		a->command = cds_argv_text(v);
+		cds_strfreev(v);
+	}
+	return a;
+}
+
+/* pacman's command as an argument list: install PKGS, or remove them
+ * (UNDO). */
+static char **
+pacman_argv(char *const *pkgs, int undo)
+{
+	struct cds_strv v = {0};
+	size_t i;
+
+	cds_strv_push(&v, "sudo");
+	cds_strv_push(&v, "pacman");
+	cds_strv_push(&v, undo ? "-R" : "-S");
+	for (i = 0; pkgs[i] != NULL; i++) {
+		cds_strv_push(&v, pkgs[i]);
+	}
+	return cds_strv_steal(&v);
 }
 
 /* Does the driver here run CUDA release LINE ("12.6", or a major:
@@ -552,6 +649,9 @@ cds_aptfix_for(struct cds_rule_ctx *c, const char *name,
 	if (cds_pkgdb_empty(db)) {
 		return rpm_fix_for(c, name, consumers);
 	}
+	if (strcmp(cds_pkgdb_tool(db), "pacman") == 0) {
+		return pacman_fix_for(c, db, name, consumers);
+	}
 	suite = cds_os_codename(c);
 	table_packages(c, name, suite, &names, &mine);
 	for (i = 0; i < names.n; i++) {
@@ -630,6 +730,7 @@ cds_aptfix_free(struct cds_aptfix *a)
 	free(a->needers);
 	free(a->command);
 	cds_strfreev(a->rpm_needers);
+	cds_strfreev(a->pac_unmet);
 	free(a->rpm_cap);
 	free(a->release);
 	free(a->pin);
@@ -638,13 +739,37 @@ cds_aptfix_free(struct cds_aptfix *a)
 	free(a);
 }
 
-/* The evidence and fixes of an rpm system's A on F. */
+/* Evidence KEY on F: the names of the needers after the first, from
+ * RPM's "NAME VERSION-RELEASE" strings, else from dpkg's (pacman's)
+ * packages V; up to SHOW_NEEDERS of them, then how many more. */
 static void
-rpm_report(struct cds_finding *f, const struct cds_aptfix *a)
+other_needers(struct cds_finding *f, const char *key, char *const *rpm,
+    const struct cds_dpkg *const *v)
 {
 	struct cds_buf b = {0};
 	size_t i;
 
+	for (i = 1; rpm != NULL ? rpm[i] != NULL : v[i] != NULL; i++) {
+		const char *name = rpm != NULL ? rpm[i] : v[i]->name;
+
+		if (i <= SHOW_NEEDERS) {
+			cds_buf_addf(&b, "%s%.*s", i > 1 ? ", " : "",
+			    (int)strcspn(name, " "), name);
+		}
+	}
+	if (i > SHOW_NEEDERS + 1) {
+		cds_buf_addf(&b, " and %zu more", i - SHOW_NEEDERS - 1);
+	}
+	if (b.s != NULL) {
+		cds_finding_evidence(f, key, "%s", b.s);
+	}
+	cds_buf_free(&b);
+}
+
+/* The evidence and fixes of an rpm system's A on F. */
+static void
+rpm_report(struct cds_finding *f, const struct cds_aptfix *a)
+{
 	if (strcmp(a->package, a->rpm_cap) != 0) {
 		cds_finding_evidence(f, "cause", "a dependency of an installed "
 		    "package is not installed: %s (rpm) requires %s, and %s "
@@ -656,22 +781,31 @@ rpm_report(struct cds_finding *f, const struct cds_aptfix *a)
 		    "package installed provides it", a->rpm_needers[0],
 		    a->rpm_cap);
 	}
-	for (i = 1; a->rpm_needers[i] != NULL; i++) {
-		if (i <= SHOW_NEEDERS) {
-			cds_buf_addf(&b, "%s%.*s", i > 1 ? ", " : "",
-			    (int)strcspn(a->rpm_needers[i], " "),
-			    a->rpm_needers[i]);
-		}
-	}
-	if (i > SHOW_NEEDERS + 1) {
-		cds_buf_addf(&b, " and %zu more", i - SHOW_NEEDERS - 1);
-	}
-	if (b.s != NULL) {
-		cds_finding_evidence(f, "require it too", "%s", b.s);
-	}
-	cds_buf_free(&b);
+	other_needers(f, "require it too", a->rpm_needers, NULL);
 	cds_finding_fix_argv(f, rpm_argv(a->tool, a->package, 0),
 	    rpm_argv(a->tool, a->package, 1));
+}
+
+/* The evidence and fixes of pacman's A on F. */
+static void
+pacman_report(struct cds_finding *f, const struct cds_aptfix *a)
+{
+	struct cds_buf b = {0};
+	char *label = cds_dpkg_label(a->needers[0]);
+	size_t n;
+
+	for (n = 0; a->pac_unmet[n] != NULL; n++) {
+		cds_buf_addf(&b, "%s%s", n == 0 ? "" : a->pac_unmet[n + 1] ==
+		    NULL ? " and " : ", ", a->pac_unmet[n]);
+	}
+	cds_finding_evidence(f, "cause", "a dependency of an installed "
+	    "package is not installed: %s (pacman) depends on %s, which "
+	    "pacman does not have (pacman -Dk reports it)", label, b.s);
+	free(label);
+	cds_buf_free(&b);
+	other_needers(f, "depend on it too", NULL, a->needers);
+	cds_finding_fix_argv(f, pacman_argv(a->pac_unmet, 0),
+	    pacman_argv(a->pac_unmet, 1));
 }
 
 void
@@ -679,13 +813,15 @@ cds_aptfix_report(struct cds_rule_ctx *c, struct cds_finding *f,
     const struct cds_aptfix *a)
 {
 	const struct cds_dpkg *const *v = a->needers;
-	struct cds_buf b = {0};
 	char *label;
-	size_t i;
 
 	(void)c;
 	if (a->rpm && !a->nvidia) {
 		rpm_report(f, a);
+		return;
+	}
+	if (a->pacman) {
+		pacman_report(f, a);
 		return;
 	}
 	if (a->nvidia) {
@@ -727,19 +863,7 @@ cds_aptfix_report(struct cds_rule_ctx *c, struct cds_finding *f,
 	    "package is not installed: %s (dpkg: %s) depends on %s, which "
 	    "ships %s", label, v[0]->status, a->package, a->soname);
 	free(label);
-	for (i = 1; v[i] != NULL; i++) {
-		if (i <= SHOW_NEEDERS) {
-			cds_buf_addf(&b, "%s%s", i > 1 ? ", " : "",
-			    v[i]->name);
-		}
-	}
-	if (i > SHOW_NEEDERS + 1) {
-		cds_buf_addf(&b, " and %zu more", i - SHOW_NEEDERS - 1);
-	}
-	if (b.s != NULL) {
-		cds_finding_evidence(f, "depend on it too", "%s", b.s);
-	}
-	cds_buf_free(&b);
+	other_needers(f, "depend on it too", NULL, v);
 	if (a->broken) {
 		cds_finding_evidence(f, "apt-get -f install", "installs %s and "
 		    "configures what waits for it", a->package);

@@ -41,6 +41,10 @@ struct cds_aptfix {
 				   whose requirement is unmet */
 	char *rpm_cap;		/* the soname's capability they require,
 				   "libcublas.so.12()(64bit)" */
+	/* pacman's (pacman set): needers the packages whose dependencies
+	   are not installed, package the first of those: */
+	int pacman;
+	char **pac_unmet;	/* every one of them, to install together */
 };
 
 /* VERSION_CODENAME of the root's os-release ("trixie"), or NULL. */
@@ -65,7 +69,12 @@ CDS_HIDDEN char *cds_os_codename(struct cds_rule_ctx *c);
  * (zypper where the root has it, else dnf, else yum); with none
  * requiring it, the
  * package of NVIDIA's CUDA repository as above, read from the tool's cache
- * of its metadata (read/dnfrepo.h).  NULL when there is no package
+ * of its metadata (read/dnfrepo.h).  On a root with pacman's database:
+ * the installed package (the owner of a consumer, else one whose missing
+ * dependency is named as the soname's library: "cudnn", "nccl", and for
+ * a library of the toolkit "cuda", the one package Arch ships it in)
+ * whose dependencies pacman does not have, and pacman's install of all
+ * of them.  NULL when there is no package
  * database, the package is there (its own files are the matter:
  * cds_miss_owner()) or nothing packaged fits.  Free with cds_aptfix_free().
  */

@@ -859,8 +859,8 @@ package_evidence(struct cds_rule_ctx *c, struct cds_finding *f,
 	user = cds_pkgdb_owner(db, m->consumers[0]);
 	if (user != NULL) {
 		label = cds_dpkg_label(user);
-		cds_finding_evidence(f, "needed by package", "%s (dpkg: %s)",
-		    label, user->status);
+		cds_finding_evidence(f, "needed by package", "%s (%s: %s)",
+		    label, user->mgr, user->status);
 		free(label);
 	}
 	if ((owner = cds_miss_owner(c, m, &path)) == NULL) {
@@ -868,11 +868,11 @@ package_evidence(struct cds_rule_ctx *c, struct cds_finding *f,
 	}
 	label = cds_dpkg_label(owner);
 	if (path != NULL) {
-		cds_finding_evidence(f, "package", "%s lists %s (dpkg: %s)",
-		    label, path, owner->status);
+		cds_finding_evidence(f, "package", "%s lists %s (%s: %s)",
+		    label, path, owner->mgr, owner->status);
 	} else {
-		cds_finding_evidence(f, "package", "%s provides %s (dpkg: %s)",
-		    label, m->soname, owner->status);
+		cds_finding_evidence(f, "package", "%s provides %s (%s: %s)",
+		    label, m->soname, owner->mgr, owner->status);
 	}
 	inst = installer_of(c, owner);
 	from = inst != NULL ? download_host(c, inst) : NULL;
@@ -899,14 +899,15 @@ package_evidence(struct cds_rule_ctx *c, struct cds_finding *f,
 		    cds_basename(inst), from != NULL ? "; it needs to reach " :
 		    "", from != NULL ? from : "");
 	}
-	/* dpkg's own command, as an argument list: doctor joins it with the
-	 * other package commands, fleets run it */
+	/* dpkg's (pacman's) own command, as an argument list: doctor joins
+	 * it with the other package commands, fleets run it */
 	cds_finding_fix_argv(f, cds_dpkg_fix_argv(owner), NULL);
 	if (inst != NULL && !cds_dpkg_unfinished(owner)) {
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
 		    "or: sudo dpkg-reconfigure %s", owner->name);
 	}
-	if (strstr(cmd, "--reinstall") == NULL) {
+	if (strcmp(owner->mgr, "dpkg") == 0 &&
+	    strstr(cmd, "--reinstall") == NULL) {
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL,
 		    "or: sudo apt-get install --reinstall %s", owner->name);
 	}

@@ -630,9 +630,12 @@ rule_image_driver_libs(struct cds_rule_ctx *c)
 	if (pkgs.n > 0) {
 		char *list = join(&pkgs, " ");
 
+		const char *tool = cds_pkgdb_tool(db);
+
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "in the "
-		    "Dockerfile: RUN apt-get purge -y %s (or install what "
-		    "pulled them in without it)", list);
+		    "Dockerfile: RUN %s %s (or install what pulled them in "
+		    "without it)", tool != NULL && strcmp(tool, "pacman") ==
+		    0 ? "pacman -R --noconfirm" : "apt-get purge -y", list);
 		free(list);
 	} else {
 		cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "in the "

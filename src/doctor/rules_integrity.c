@@ -65,7 +65,8 @@ owner_fix(struct cds_rule_ctx *c, struct cds_finding *f, const char *path,
 	if (p != NULL) {
 		char *label = cds_dpkg_label(p);
 
-		cds_finding_evidence(f, "owner", "dpkg package %s", label);
+		cds_finding_evidence(f, "owner", "%s package %s", p->mgr,
+		    label);
 		cds_finding_fix_argv(f, cds_dpkg_fix_argv(p), NULL);
 		free(label);
 	} else if (d != NULL && d->origin == CDS_ORIGIN_PIP &&

@@ -4,6 +4,14 @@
  * (the files each one put on the system), read once into a hash of path ->
  * package.  The lists are kept as read, one string per line, so the hash's
  * keys cost no copies.
+ *
+ * On a root without dpkg, pacman's local database instead: one directory
+ * var/lib/pacman/local/NAME-VERSION-REL per package, its "desc" and
+ * "files" made of sections, a "%KEY%" line then a value a line, ended by
+ * an empty line (%NAME%, %VERSION%, %DEPENDS% "cuda>=12.4" or
+ * "libcudart.so=12-64", %PROVIDES%; %FILES% "usr/lib/libcudnn.so.9",
+ * relative to the root, directories ending in '/').  pacman has no
+ * half-installed states: its packages are "installed".
  */
 #include "config.h"
 
@@ -16,6 +24,7 @@
 #include "base/strmap.h"
 
 #define DPKG_DIR "/var/lib/dpkg"
+#define PACMAN_DIR "/var/lib/pacman/local"
 
 struct cds_pkgdb {
 	const cds_handle_t *h;
@@ -140,6 +149,7 @@ read_status(struct cds_pkgdb *db)
 			    sizeof(*db->pkgs));
 			d = &db->pkgs[db->npkgs++];
 			memset(d, 0, sizeof(*d));
+			d->mgr = "dpkg";
 			d->name = name;
 			name = NULL;
 			d->arch = field(p, len, "Architecture");
@@ -222,6 +232,111 @@ read_lists(struct cds_pkgdb *db)
 	cds_strfreev(lists);
 }
 
+/* The values of section KEY ("%DEPENDS%") of a pacman database file's
+ * TEXT, each cut where CUT ("<>=:", or "" to keep) begins; joined with
+ * ", " when JOIN, else the first.  A new string or NULL. */
+static char *
+pac_section(const char *text, const char *key, const char *cut, int join)
+{
+	size_t n = strlen(key);
+	const char *p = text;
+	struct cds_buf b = {0};
+
+	while ((p = strstr(p, key)) != NULL && !((p == text || p[-1] ==
+	    '\n') && p[n] == '\n')) {
+		p += n;
+	}
+	if (p == NULL) {
+		return NULL;
+	}
+	for (p += n + 1; *p != '\0' && *p != '\n';) {
+		size_t len = strcspn(p, "\n"), v = strcspn(p, cut);
+
+		cds_buf_addf(&b, "%s%.*s", b.s != NULL ? ", " : "",
+		    (int)(v < len ? v : len), p);
+		p += len + (p[len] == '\n');
+		if (!join) {
+			break;
+		}
+	}
+	return cds_buf_steal(&b);
+}
+
+/* Add the paths of pacman's file list FILES ("%FILES%" then "usr/lib/x"
+ * a line) as "/usr/lib/x", owned by D. */
+static void
+pac_files(struct cds_pkgdb *db, const char *files, struct cds_dpkg *d)
+{
+	const char *line = strstr(files, "%FILES%\n");
+
+	for (line = line != NULL ? line + 8 : NULL; line != NULL &&
+	    *line != '\0' && *line != '\n';) {
+		size_t len = strcspn(line, "\n");
+
+		if (line[len - 1] != '/') {
+			char *path = cds_xasprintf("/%.*s", (int)len, line);
+
+			cds_strv_push_owned(&db->texts, path);
+			add_path(db, path, d);
+		}
+		line += len + (line[len] == '\n');
+	}
+}
+
+/* pacman's local database: every package's desc, then (the packages no
+ * longer moving) their files. */
+static void
+read_pacman(struct cds_pkgdb *db)
+{
+	char **descs = cds_root_glob(db->h, PACMAN_DIR "/*/desc");
+	size_t i, *of = NULL;
+
+	for (i = 0; descs[i] != NULL; i++) {
+		char *host = cds_rpath(db->h, descs[i]);
+		char *text = cds_read_file(host, 1u << 20, NULL);
+		struct cds_dpkg *d;
+
+		free(host);
+		if (text == NULL) {
+			continue;
+		}
+		db->pkgs = cds_xreallocarray(db->pkgs, db->npkgs + 1,
+		    sizeof(*db->pkgs));
+		of = cds_xreallocarray(of, db->npkgs + 1, sizeof(*of));
+		d = &db->pkgs[db->npkgs];
+		memset(d, 0, sizeof(*d));
+		d->name = pac_section(text, "%NAME%", "", 0);
+		if (d->name == NULL) {
+			free(text);
+			continue;
+		}
+		of[db->npkgs++] = i;
+		d->mgr = "pacman";
+		d->version = pac_section(text, "%VERSION%", "", 0);
+		d->arch = pac_section(text, "%ARCH%", "", 0);
+		d->depends = pac_section(text, "%DEPENDS%", "<>=:", 1);
+		d->provides = pac_section(text, "%PROVIDES%", "<>=:", 1);
+		d->status = cds_xstrdup("installed");
+		free(text);
+	}
+	for (i = 0; i < db->npkgs; i++) {
+		const char *desc = descs[of[i]];
+		char *fp = cds_xasprintf("%.*sfiles", (int)(strlen(desc) - 4),
+		    desc);
+		char *host = cds_rpath(db->h, fp);
+		char *files = cds_read_file(host, 64u << 20, NULL);
+
+		if (files != NULL) {
+			pac_files(db, files, &db->pkgs[i]);
+		}
+		free(files);
+		free(host);
+		free(fp);
+	}
+	free(of);
+	cds_strfreev(descs);
+}
+
 struct cds_pkgdb *
 cds_pkgdb_load(cds_handle_t *h)
 {
@@ -234,10 +349,12 @@ cds_pkgdb_load(cds_handle_t *h)
 	read_status(db);
 	if (db->npkgs > 0) {
 		read_lists(db);
+	} else {
+		read_pacman(db);
 	}
-	cds_log(h, CDS_LOG_DEBUG, "dpkg database: %zu packages, %zu paths "
-	    "in %.1f ms", db->npkgs, cds_strmap_size(db->paths),
-	    cds_now_ms() - t0);
+	cds_log(h, CDS_LOG_DEBUG, "%s database: %zu packages, %zu paths "
+	    "in %.1f ms", db->npkgs > 0 ? db->pkgs[0].mgr : "dpkg",
+	    db->npkgs, cds_strmap_size(db->paths), cds_now_ms() - t0);
 	return db;
 }
 
@@ -269,6 +386,12 @@ int
 cds_pkgdb_empty(const struct cds_pkgdb *db)
 {
 	return db == NULL || db->npkgs == 0;
+}
+
+const char *
+cds_pkgdb_tool(const struct cds_pkgdb *db)
+{
+	return cds_pkgdb_empty(db) ? NULL : db->pkgs[0].mgr;
 }
 
 static const struct cds_dpkg *
@@ -365,8 +488,12 @@ cds_dpkg_fix_argv(const struct cds_dpkg *p)
 	cds_strv_push(&v, "sudo");
 	/* unpacked or half-configured: configuring it runs its script again;
 	 * half-installed needs its files again */
-	if (cds_dpkg_unfinished(p) && strcmp(p->status, "half-installed") !=
-	    0) {
+	if (strcmp(p->mgr, "pacman") == 0) {
+		cds_strv_push(&v, "pacman");
+		cds_strv_push(&v, "-S");
+		cds_strv_push(&v, p->name);
+	} else if (cds_dpkg_unfinished(p) && strcmp(p->status,
+	    "half-installed") != 0) {
 		cds_strv_push(&v, "dpkg");
 		cds_strv_push(&v, "--configure");
 		cds_strv_push(&v, "-a");
@@ -483,6 +610,49 @@ unmet_in(const struct cds_pkgdb *db, const char *list, const char *name)
 	}
 	cds_strfreev(groups);
 	return unmet;
+}
+
+char **
+cds_pkgdb_unmet(const struct cds_pkgdb *db, const struct cds_dpkg *p)
+{
+	const char *lists[2];
+	struct cds_strv out = {0};
+	size_t k;
+
+	lists[0] = p->pre_depends;
+	lists[1] = p->depends;
+	for (k = 0; k < 2; k++) {
+		char **groups, **g;
+
+		if (lists[k] == NULL) {
+			continue;
+		}
+		groups = cds_strsplit(lists[k], ",", 0);
+		for (g = groups; *g != NULL; g++) {
+			char **alts = cds_strsplit(*g, "|", 0), **a;
+			int met = 0;
+
+			for (a = alts; *a != NULL && !met; a++) {
+				met = alt_met(db, cds_strtrim(*a));
+			}
+			if (!met && alts[0] != NULL) {
+				char *t = cds_strtrim(alts[0]);
+				char *nm = cds_xstrndup(t, strcspn(t, " (:\t"));
+
+				if (*nm != '\0' && !cds_strv_contains(&out,
+				    nm)) {
+					cds_strv_push(&out, nm);
+				}
+				free(nm);
+			}
+			cds_strfreev(alts);
+		}
+		cds_strfreev(groups);
+	}
+	if (out.n == 0) {
+		return cds_xcalloc(1, sizeof(char *));
+	}
+	return cds_strv_steal(&out);
 }
 
 const struct cds_dpkg **

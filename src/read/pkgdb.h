@@ -1,40 +1,50 @@
 /*
  * pkgdb.h - who owns a file: the system package manager's database (dpkg's
- * status and file lists), read once into a hash of path -> package.
+ * status and file lists, or pacman's local database), read once into a
+ * hash of path -> package.
  */
 #ifndef CDS_PKGDB_H
 #define CDS_PKGDB_H
 
 #include "sys/handle.h"
 
-/* One package dpkg knows (a paragraph of var/lib/dpkg/status). */
+/* One package dpkg knows (a paragraph of var/lib/dpkg/status), or
+ * pacman (a directory of var/lib/pacman/local). */
 struct cds_dpkg {
+	const char *mgr;	/* whose database: "dpkg" or "pacman"
+				   (static) */
 	char *name;		/* "nvidia-cudnn" */
 	char *arch;		/* "amd64", "all"; NULL if not given */
 	char *version;		/* "9.0.0.312~cuda12" */
 	char *status;		/* the state word: "installed",
 				   "half-configured", "unpacked", ... */
 	char *list;		/* its file list: "nvidia-cudnn.list" or
-				   "libcuda1:amd64.list" (info/ name) */
-	char *depends;		/* the Depends field as written, or NULL */
+				   "libcuda1:amd64.list" (info/ name);
+				   NULL for pacman's */
+	char *depends;		/* the Depends field as written, or NULL;
+				   pacman's %DEPENDS%, names only, as
+				   "cuda, cudnn" */
 	char *pre_depends;	/* the Pre-Depends field, or NULL */
 	char *provides;		/* the Provides field ("libcudnn.so.9"), or
-				   NULL */
+				   NULL; pacman's %PROVIDES% as depends */
 };
 
 struct cds_pkgdb;
 
 /*
  * Read dpkg's database under the handle's root: var/lib/dpkg/status and
- * every info/<package>.list, each once.  Paths are keyed so that a merged
- * /usr (a root whose /lib, /lib64, /bin or /sbin is a link into usr/) finds
- * /lib/x86_64-linux-gnu/x and /usr/lib/x86_64-linux-gnu/x as one file.  A
- * root without dpkg gives an empty database (cds_pkgdb_empty()), never an
- * error.  Free with cds_pkgdb_free().
+ * every info/<package>.list, each once; where dpkg has none, pacman's
+ * (var/lib/pacman/local/NAME-VERSION/desc and files).  Paths are keyed so
+ * that a merged /usr (a root whose /lib, /lib64, /bin or /sbin is a link
+ * into usr/) finds /lib/x86_64-linux-gnu/x and /usr/lib/x86_64-linux-gnu/x
+ * as one file.  A root without either gives an empty database
+ * (cds_pkgdb_empty()), never an error.  Free with cds_pkgdb_free().
  */
 CDS_HIDDEN struct cds_pkgdb *cds_pkgdb_load(cds_handle_t *h);
 CDS_HIDDEN void cds_pkgdb_free(struct cds_pkgdb *db);
 CDS_HIDDEN int cds_pkgdb_empty(const struct cds_pkgdb *db);
+/* Whose database DB is: "dpkg", "pacman", or NULL when it is empty. */
+CDS_HIDDEN const char *cds_pkgdb_tool(const struct cds_pkgdb *db);
 
 /*
  * The package that lists target path PATH, or NULL.  The path as given is
@@ -69,6 +79,12 @@ CDS_HIDDEN int cds_dpkg_present(const struct cds_dpkg *p);
 CDS_HIDDEN const struct cds_dpkg **cds_pkgdb_needers(
     const struct cds_pkgdb *db, const char *name);
 
+/* The dependencies of P that nothing here meets (of each group of
+ * alternatives, its first name): a NULL-terminated vector of new strings
+ * (cds_strfreev()), empty when none. */
+CDS_HIDDEN char **cds_pkgdb_unmet(const struct cds_pkgdb *db,
+    const struct cds_dpkg *p);
+
 /* The text of a maintainer script of P ("postinst", "config"), or NULL.
  * A new string. */
 CDS_HIDDEN char *cds_pkgdb_script(const struct cds_pkgdb *db,
@@ -81,7 +97,8 @@ CDS_HIDDEN char *cds_dpkg_label(const struct cds_dpkg *p);
  * The command that makes dpkg finish or redo package P's installation:
  * `sudo dpkg --configure -a` for a package dpkg left unconfigured (its
  * maintainer script failed), `sudo apt-get install --reinstall P`
- * otherwise.  A new string.
+ * otherwise; pacman's package: `sudo pacman -S P` (which installs an
+ * installed package again).  A new string.
  */
 CDS_HIDDEN char *cds_dpkg_fix_command(const struct cds_dpkg *p);
 /* The same as an argument list; free with cds_strfreev(). */
