@@ -15,6 +15,7 @@
 #include "doctor/facts.h"
 #include "doctor/findings.h"
 #include "doctor/pkgfix.h"
+#include "read/pkgdb.h"
 #include "scan/loader.h"
 #include "scan/scan.h"
 
@@ -198,6 +199,48 @@ pkg_reinstall_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 	}
 	free(spec);
 	return 1;
+}
+
+/* F8's fix where the system's package manager put the set: every
+ * missing sub-library is a file a package here lists (dpkg's or pacman's
+ * database) in D's directory, and that package is installed again.
+ * Returns 1 when so. */
+static int
+owner_reinstall_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_cudnn *d)
+{
+	const struct cds_pkgdb *db = cds_scan_pkgdb(c->h, c->s);
+	const struct cds_dpkg *owners[8];
+	size_t n = 0, k, i;
+
+	if (cds_pkgdb_empty(db) || d->origin == CDS_ORIGIN_PIP ||
+	    d->origin == CDS_ORIGIN_CONDA || d->origin == CDS_ORIGIN_PREFIX) {
+		return 0;	/* their own tools' */
+	}
+	for (k = 0; d->missing[k] != NULL; k++) {
+		char *path = cds_path_join(d->dir, d->missing[k]);
+		const struct cds_dpkg *p = cds_pkgdb_owner(db, path);
+
+		free(path);
+		if (p == NULL) {
+			return 0;	/* not all of it is a package's */
+		}
+		for (i = 0; i < n && owners[i] != p; i++) {
+		}
+		if (i == n && n < sizeof(owners) / sizeof(owners[0])) {
+			char *label = cds_dpkg_label(p);
+
+			cds_finding_evidence(f, "package", "%s lists %s/%s "
+			    "(%s: %s)", label, d->dir, d->missing[k], p->mgr,
+			    p->status);
+			free(label);
+			owners[n++] = p;
+		}
+	}
+	for (i = 0; i < n; i++) {
+		cds_finding_fix_argv(f, cds_dpkg_fix_argv(owners[i]), NULL);
+	}
+	return n > 0;
 }
 
 /* F2: one directory holds the sub-libraries of different cuDNN releases
@@ -559,7 +602,8 @@ rule_incomplete_set(struct cds_rule_ctx *c)
 			cds_evidence_via(f, env_dir);
 			cds_fix_remove_path(c, f, env_dir);
 		}
-		if (!pkg_reinstall_fix(c, f, d)) {
+		if (!owner_reinstall_fix(c, f, d) &&
+		    !pkg_reinstall_fix(c, f, d)) {
 			char major[16];
 
 			/* a copy of no known release: its major, which

@@ -34,7 +34,7 @@ command -v dpkg-deb >/dev/null 2>&1 && command -v dpkg >/dev/null 2>&1 || {
 	echo "1..0 # SKIP dpkg and dpkg-deb are not installed"
 	exit 0
 }
-plan 38
+plan 40
 
 IDX=$CDS_SRCDIR/manifests/index.json
 T=$(mktemp -d); cleanup_later "$T"
@@ -165,6 +165,21 @@ like "$OUT" "to do: sudo apt-get install libcudnn8=8\.9\.7\.29-1\+cuda12\.2" \
 	"cuDNN 8: its one package, pinned to the newest build for CUDA 12"
 like "$OUT" "to go back: sudo apt-get remove libcudnn8" "the way back names the package alone"
 unlike "$OUT" "install --cudnn" "no cuDNN of this program's beside it"
+
+# a sub-library of NVIDIA's cuDNN package deleted (F8): apt installs the
+# package again, not a cuDNN of cudnn-setup's beside it
+mkdir -p "$T/libcudnn9-cuda-12/usr/lib/x86_64-linux-gnu"
+mk_cudnn9 "$T/libcudnn9-cuda-12/usr/lib/x86_64-linux-gnu" 9.8.0
+deb libcudnn9-cuda-12 9.8.0.87-1
+dpkgr "$R" -i "$T/libcudnn9-cuda-12.deb" >"$T/log" 2>&1
+rm -f "$R/usr/lib/x86_64-linux-gnu/libcudnn_graph.so.9" "$R"/usr/lib/x86_64-linux-gnu/libcudnn_graph.so.9.*
+cds --root "$R" --manifest "$IDX" doctor --json
+is "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "F8" for x in f["fixes"]]')" \
+	"['sudo apt-get install --reinstall libcudnn9-cuda-12']" \
+	"F8 of NVIDIA's cuDNN package: dpkg's reinstall"
+like "$(evidence "$OUT" F8 package)" \
+	"libcudnn9-cuda-12 9\.8\.0\.87-1 lists /usr/lib/x86_64-linux-gnu/libcudnn_graph\.so\.9 \(dpkg: installed\)" \
+	"said so"
 
 # ---- no CUDA here ---------------------------------------------------------------
 R=$(root)

@@ -12,14 +12,16 @@
 # - cuda removed too: one command for both;
 # - a file of an installed package deleted: the package that lists it,
 #   `pacman -S cuda` (pacman installs an installed package again);
+# - a sub-library of the cuDNN set deleted (F8): the package that lists
+#   it, installed again;
 # - a library cut short (LIB-TRUNCATED): its owner, pacman's command.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 19
+plan 21
 
 if ! command -v pacman >/dev/null 2>&1 || ! command -v makepkg >/dev/null 2>&1 ||
 	! command -v bsdtar >/dev/null 2>&1; then
-	skip 19 "pacman, makepkg and bsdtar are not installed (apt-get install pacman-package-manager makepkg libarchive-tools)"
+	skip 21 "pacman, makepkg and bsdtar are not installed (apt-get install pacman-package-manager makepkg libarchive-tools)"
 	done_testing
 fi
 IDX=$CDS_SRCDIR/manifests/index.json
@@ -136,6 +138,15 @@ is "$(evidence "$OUT" F13 package)" \
 	"the package pacman says lists it"
 cds --root "$R" --manifest "$IDX" repair --dry-run
 like "$OUT" "to run yourself: sudo pacman -S cuda" "repair: the same"
+
+# ---- a sub-library of the cuDNN set deleted (F8) -----------------------------------
+rm -f "$R/usr/lib/libcudnn_graph.so.9" "$R"/usr/lib/libcudnn_graph.so.9.*
+cds --root "$R" --manifest "$IDX" doctor --json
+is "$(evidence "$OUT" F8 package)" "['cudnn 9.8.0.87-1 lists /usr/lib/libcudnn_graph.so.9 (pacman: installed)']" \
+	"F8: the package that lists the missing sub-library"
+is "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "F8" for x in f["fixes"]]')" \
+	"['sudo pacman -S cudnn']" "F8: pacman puts the set back, not a cuDNN of cudnn-setup's"
+pacr -U "$T/cudnn.pkg.tar.zst" >"$T/log" 2>&1
 
 # ---- a library cut short ----------------------------------------------------------
 pacr -U "$T/cuda.pkg.tar.zst" >"$T/log" 2>&1
