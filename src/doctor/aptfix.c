@@ -245,6 +245,12 @@ install_argv(const struct cds_aptfix *a)
 char **
 cds_aptfix_argv(const struct cds_aptfix *a)
 {
+	if (a->pacman && a->pac_unmet == NULL) {
+		/* a partial upgrade: the whole system's */
+		char *v[] = { "sudo", "pacman", "-Syu", NULL };
+
+		return cds_strv_copy(v);
+	}
 	if (a->pacman) {
 		return pacman_argv(a->pac_unmet, 0);
 	}
@@ -353,6 +359,117 @@ soname_stem(const char *name)
 	return cds_xstrndup(p, strcspn(p, "._"));
 }
 
+/* The file of another major of soname NAME ("libcudart.so.13" for
+ * libcudart.so.12) that package Q lists in a directory the loader
+ * searches, or NULL; a new string. */
+static char *
+other_major(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
+    const struct cds_dpkg *q, const char *name)
+{
+	const char *so = strstr(name, ".so.");
+	struct cds_libpath *lp;
+	char *r = NULL;
+	size_t i, k;
+
+	if (so == NULL) {
+		return NULL;
+	}
+	lp = cds_libpath_for(c, NULL, NULL);
+	for (i = 0; i < lp->n && r == NULL; i++) {
+		char *pat = cds_xasprintf("%s/%.*s*", lp->dirs[i].dir,
+		    (int)(so + 4 - name), name);
+		char **m = cds_root_glob(c->h, pat);
+
+		for (k = 0; m[k] != NULL && r == NULL; k++) {
+			const char *b = cds_basename(m[k]) + (so + 4 - name);
+
+			/* another major: "13", not "12" nor "12.4.127" */
+			if (strspn(b, "0123456789") == strlen(b) && *b != '\0' &&
+			    strcmp(b, so + 4) != 0 &&
+			    cds_pkgdb_owner(db, m[k]) == q) {
+				r = cds_xstrdup(m[k]);
+			}
+		}
+		cds_strfreev(m);
+		free(pat);
+	}
+	cds_libpath_free(lp);
+	return r;
+}
+
+/* pacman's cached package of Q ("/var/cache/pacman/pkg/cuda-12.9.1-2-
+ * x86_64.pkg.tar.zst") of a release that ships soname NAME: of the
+ * soname table's releases for a CUDA library, of its major for cuDNN;
+ * the newest such, or NULL.  A new string. */
+static char *
+cached_package(struct cds_rule_ctx *c, const struct cds_dpkg *q,
+    const char *name)
+{
+	const struct cds_soname *r = c->m != NULL ?
+	    cds_manifest_soname(c->m, name) : NULL;
+	char *pat, **m, *best = NULL, *bestv = NULL, *major;
+	size_t i;
+
+	if (r == NULL || (strcmp(r->kind, "cuda") != 0 &&
+	    strcmp(r->kind, "cudnn") != 0)) {
+		return NULL;
+	}
+	major = cds_soname_version(name);
+	pat = cds_xasprintf("/var/cache/pacman/pkg/%s-*.pkg.tar*", q->name);
+	m = cds_root_glob(c->h, pat);
+	for (i = 0; m[i] != NULL; i++) {
+		/* NAME-VER-REL-ARCH.pkg.tar.zst */
+		const char *v = cds_basename(m[i]) + strlen(q->name) + 1;
+		char *ver = cds_xstrndup(v, strcspn(v, "-")), *l = line_of(ver);
+		int fits = l != NULL && (strcmp(r->kind, "cuda") == 0 ?
+		    in_releases(r->releases, l) : major != NULL &&
+		    atoi(ver) == atoi(major));
+
+		if (fits && strchr("0123456789", *v) != NULL &&
+		    (bestv == NULL || cds_vercmp(ver, bestv) > 0)) {
+			free(best);
+			free(bestv);
+			best = cds_xstrdup(m[i]);
+			bestv = ver;
+			ver = NULL;
+		}
+		free(ver);
+		free(l);
+	}
+	cds_strfreev(m);
+	free(pat);
+	free(bestv);
+	free(major);
+	return best;
+}
+
+/* The dependency of P that ships another major of soname NAME, into A
+ * (a partial upgrade); 1 when there is one. */
+static int
+partial_upgrade(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
+    const struct cds_dpkg *p, const char *name, struct cds_aptfix *a)
+{
+	char **deps;
+	size_t i;
+
+	if (p->depends == NULL) {
+		return 0;
+	}
+	deps = cds_strsplit(p->depends, ",", 0);
+	for (i = 0; deps[i] != NULL && a->pac_other == NULL; i++) {
+		const struct cds_dpkg *q = cds_pkgdb_find(db,
+		    cds_strtrim(deps[i]));
+
+		if (q != NULL && (a->pac_other = other_major(c, db, q,
+		    name)) != NULL) {
+			a->pac_dep = q;
+			a->pac_cached = cached_package(c, q, name);
+		}
+	}
+	cds_strfreev(deps);
+	return a->pac_other != NULL;
+}
+
 /*
  * pacman's view of soname NAME that nothing here provides: an installed
  * package whose dependencies pacman's database has not installed (what
@@ -369,7 +486,7 @@ pacman_fix_for(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
 	const struct cds_soname *r = c->m != NULL ?
 	    cds_manifest_soname(c->m, name) : NULL;
 	const struct cds_dpkg **who = NULL;
-	struct cds_aptfix *a;
+	struct cds_aptfix *a = cds_xcalloc(1, sizeof(*a));
 	char **unmet = NULL;
 	size_t i;
 
@@ -380,11 +497,15 @@ pacman_fix_for(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
 			continue;
 		}
 		unmet = cds_pkgdb_unmet(db, p);
-		if (unmet[0] != NULL) {
+		if (unmet[0] != NULL || partial_upgrade(c, db, p, name, a)) {
 			who = cds_xcalloc(2, sizeof(*who));
 			who[0] = p;
 			break;
 		}
+		cds_strfreev(unmet);
+		unmet = NULL;
+	}
+	if (a->pac_other != NULL) {
 		cds_strfreev(unmet);
 		unmet = NULL;
 	}
@@ -400,14 +521,15 @@ pacman_fix_for(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
 		free(stem);
 		if (who[0] == NULL) {
 			free(who);
+			free(a);
 			return NULL;
 		}
 		unmet = cds_pkgdb_unmet(db, who[0]);
 	}
-	a = cds_xcalloc(1, sizeof(*a));
 	a->pacman = 1;
 	a->soname = cds_xstrdup(name);
-	a->package = cds_xstrdup(unmet[0]);
+	a->package = cds_xstrdup(unmet != NULL ? unmet[0] :
+	    a->pac_dep->name);
 	a->pac_unmet = unmet;
 	a->needers = who;
 	{
@@ -731,6 +853,8 @@ cds_aptfix_free(struct cds_aptfix *a)
 	free(a->command);
 	cds_strfreev(a->rpm_needers);
 	cds_strfreev(a->pac_unmet);
+	free(a->pac_other);
+	free(a->pac_cached);
 	free(a->rpm_cap);
 	free(a->release);
 	free(a->pin);
@@ -794,6 +918,25 @@ pacman_report(struct cds_finding *f, const struct cds_aptfix *a)
 	char *label = cds_dpkg_label(a->needers[0]);
 	size_t n;
 
+	if (a->pac_unmet == NULL) {
+		char *dep = cds_dpkg_label(a->pac_dep);
+
+		cds_finding_evidence(f, "cause", "a partial upgrade: %s "
+		    "(pacman) needs %s and depends on %s, which ships %s "
+		    "instead: one was upgraded without the other, which Arch "
+		    "does not support", label, a->soname, dep, a->pac_other);
+		free(dep);
+		free(label);
+		cds_finding_fix_argv(f, cds_aptfix_argv(a), NULL);
+		if (a->pac_cached != NULL) {
+			cds_finding_evidence(f, "in pacman's cache", "%s, of "
+			    "the release %s was built for", a->pac_cached,
+			    a->needers[0]->name);
+			cds_finding_fix(f, CDS_FIX_NONE, NULL, NULL, "or, "
+			    "back to it: sudo pacman -U %s", a->pac_cached);
+		}
+		return;
+	}
 	for (n = 0; a->pac_unmet[n] != NULL; n++) {
 		cds_buf_addf(&b, "%s%s", n == 0 ? "" : a->pac_unmet[n + 1] ==
 		    NULL ? " and " : ", ", a->pac_unmet[n]);

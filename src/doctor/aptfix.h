@@ -44,7 +44,13 @@ struct cds_aptfix {
 	/* pacman's (pacman set): needers the packages whose dependencies
 	   are not installed, package the first of those: */
 	int pacman;
-	char **pac_unmet;	/* every one of them, to install together */
+	char **pac_unmet;	/* every one of them, to install together;
+				   NULL for a partial upgrade: */
+	const struct cds_dpkg *pac_dep;	/* the dependency of needers[0]
+				   that ships another major of the soname */
+	char *pac_other;	/* that file: "/opt/cuda/lib64/libcudart.so.13" */
+	char *pac_cached;	/* pacman's cached package of pac_dep that
+				   ships the soname, or NULL */
 };
 
 /* VERSION_CODENAME of the root's os-release ("trixie"), or NULL. */
@@ -74,7 +80,11 @@ CDS_HIDDEN char *cds_os_codename(struct cds_rule_ctx *c);
  * dependency is named as the soname's library: "cudnn", "nccl", and for
  * a library of the toolkit "cuda", the one package Arch ships it in)
  * whose dependencies pacman does not have, and pacman's install of all
- * of them.  NULL when there is no package
+ * of them; else, where the consumer's package depends on one that ships
+ * another major of the soname (one upgraded without the other, which
+ * Arch does not support), the whole system's upgrade, and pacman's
+ * cached package of the release it was built for.  NULL when there is
+ * no package
  * database, the package is there (its own files are the matter:
  * cds_miss_owner()) or nothing packaged fits.  Free with cds_aptfix_free().
  */

@@ -34,15 +34,27 @@ cds_finding_evidence(struct cds_finding *f, const char *key,
     const char *fmt, ...)
 {
 	struct cds_evidence *e;
+	char *value;
 	va_list ap;
+	size_t i;
 
+	va_start(ap, fmt);
+	value = cds_xvasprintf(fmt, ap);
+	va_end(ap);
+	/* a line the finding already has (two libraries of one cause) is
+	 * said once */
+	for (i = 0; i < f->nevidence; i++) {
+		if (strcmp(f->evidence[i].key, key) == 0 &&
+		    strcmp(f->evidence[i].value, value) == 0) {
+			free(value);
+			return;
+		}
+	}
 	f->evidence = cds_xreallocarray(f->evidence, f->nevidence + 1,
 	    sizeof(*f->evidence));
 	e = &f->evidence[f->nevidence++];
 	e->key = cds_xstrdup(key);
-	va_start(ap, fmt);
-	e->value = cds_xvasprintf(fmt, ap);
-	va_end(ap);
+	e->value = value;
 }
 
 /* A new, empty fix at the end of F's. */
@@ -62,15 +74,31 @@ void
 cds_finding_fix(struct cds_finding *f, enum cds_fix_kind kind,
     const char *path, const char *target, const char *fmt, ...)
 {
-	struct cds_fix *x = fix_new(f);
+	struct cds_fix *x;
+	char *command;
 	va_list ap;
+	size_t i;
 
+	va_start(ap, fmt);
+	command = cds_xvasprintf(fmt, ap);
+	va_end(ap);
+	if (path == NULL && target == NULL) {
+		/* words only: the same words are said once */
+		for (i = 0; i < f->nfixes; i++) {
+			x = &f->fixes[i];
+			if (x->kind == kind && x->path == NULL &&
+			    x->target == NULL && x->argv == NULL &&
+			    strcmp(x->command, command) == 0) {
+				free(command);
+				return;
+			}
+		}
+	}
+	x = fix_new(f);
 	x->kind = kind;
 	x->path = cds_strdup0(path);
 	x->target = cds_strdup0(target);
-	va_start(ap, fmt);
-	x->command = cds_xvasprintf(fmt, ap);
-	va_end(ap);
+	x->command = command;
 }
 
 char *
@@ -91,13 +119,30 @@ cds_argv_text(char *const *argv)
 struct cds_fix *
 cds_finding_fix_argv(struct cds_finding *f, char **argv, char **undo)
 {
-	struct cds_fix *x = fix_new(f);
+	char *command = cds_argv_text(argv);
+	char *back = undo != NULL ? cds_argv_text(undo) : NULL;
+	struct cds_fix *x;
+	size_t i;
 
+	/* the same command (two libraries of one package) is given once */
+	for (i = 0; i < f->nfixes; i++) {
+		x = &f->fixes[i];
+		if (x->argv != NULL && strcmp(x->command, command) == 0 &&
+		    (x->undo == NULL) == (back == NULL) && (back == NULL ||
+		    strcmp(x->undo, back) == 0)) {
+			free(command);
+			free(back);
+			cds_strfreev(argv);
+			cds_strfreev(undo);
+			return x;
+		}
+	}
+	x = fix_new(f);
 	x->kind = CDS_FIX_NONE;
-	x->command = cds_argv_text(argv);
+	x->command = command;
 	x->argv = argv;
 	x->undo_argv = undo;
-	x->undo = undo != NULL ? cds_argv_text(undo) : NULL;
+	x->undo = back;
 	return x;
 }
 

@@ -14,14 +14,16 @@
 #   `pacman -S cuda` (pacman installs an installed package again);
 # - a sub-library of the cuDNN set deleted (F8): the package that lists
 #   it, installed again;
-# - a library cut short (LIB-TRUNCATED): its owner, pacman's command.
+# - a library cut short (LIB-TRUNCATED): its owner, pacman's command;
+# - cuda upgraded to 13 alone (a partial upgrade): `pacman -Syu`, or the
+#   cached cuda 12.4 package with `pacman -U`.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 21
+plan 26
 
 if ! command -v pacman >/dev/null 2>&1 || ! command -v makepkg >/dev/null 2>&1 ||
 	! command -v bsdtar >/dev/null 2>&1; then
-	skip 21 "pacman, makepkg and bsdtar are not installed (apt-get install pacman-package-manager makepkg libarchive-tools)"
+	skip 26 "pacman, makepkg and bsdtar are not installed (apt-get install pacman-package-manager makepkg libarchive-tools)"
 	done_testing
 fi
 IDX=$CDS_SRCDIR/manifests/index.json
@@ -156,4 +158,26 @@ is "$(evidence "$OUT" LIB-TRUNCATED owner)" "['pacman package cudnn 9.8.0.87-1']
 	"LIB-TRUNCATED: its owner, as pacman has it"
 is "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "LIB-TRUNCATED" for x in f["fixes"]]')" \
 	"['sudo pacman -S cudnn']" "and pacman's command to put it back"
+
+# ---- a partial upgrade: cuda 13 without the module's package --------------------
+pacr -U "$T/cudnn.pkg.tar.zst" >"$T/log" 2>&1
+# the package of CUDA 12.4 stays in pacman's cache, as a download leaves it
+cp "$T/cuda.pkg.tar.zst" "$R/var/cache/pacman/pkg/cuda-12.4.1-1-x86_64.pkg.tar.zst"
+rm -rf "$B/cuda/tree/opt"
+lib cuda opt/cuda/lib64 libcudart.so.13.0.96 libcudart.so.13 &&
+	lib cuda opt/cuda/lib64 libcublas.so.13.1.0.3 libcublas.so.13 &&
+	pkg cuda 13.0.2 "" || exit 1
+pacr -U "$T/cuda.pkg.tar.zst" >"$T/log" 2>&1
+is "$(pacr -Q cuda)" "cuda 13.0.2-1" "pacman upgraded cuda alone (python-cudamod's cuda>=12.4 allows it)"
+cds --root "$R" --manifest "$IDX" doctor --json
+is "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "F13" for x in f["fixes"] if x.get("argv")]')" \
+	"['sudo pacman -Syu']" "a partial upgrade: the whole system's upgrade, once for both libraries"
+like "$(evidence "$OUT" F13 cause)" \
+	"a partial upgrade: python-cudamod 1\.0-1 \(pacman\) needs libcu[a-z]*\.so\.12 and depends on cuda 13\.0\.2-1, which ships /opt/cuda/lib64/libcu[a-z]*\.so\.13 instead" \
+	"said so: the package, the dependency, the other major it ships"
+like "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "F13" for x in f["fixes"]]')" \
+	"or, back to it: sudo pacman -U /var/cache/pacman/pkg/cuda-12\.4\.1-1-x86_64\.pkg\.tar\.zst" \
+	"or pacman's cached cuda of the release it was built for"
+unlike "$(jget "$OUT" '[x["command"] for f in d["findings"] for x in f["fixes"]]')" "install --cuda" \
+	"no CUDA release of cudnn-setup's beside pacman's"
 done_testing
