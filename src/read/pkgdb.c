@@ -252,8 +252,13 @@ pac_section(const char *text, const char *key, const char *cut, int join)
 	for (p += n + 1; *p != '\0' && *p != '\n';) {
 		size_t len = strcspn(p, "\n"), v = strcspn(p, cut);
 
-		cds_buf_addf(&b, "%s%.*s", b.s != NULL ? ", " : "",
-		    (int)(v < len ? v : len), p);
+		if (v > len) {
+			v = len;
+		}
+		if (v > 0) {	/* a value with a name before its operator */
+			cds_buf_addf(&b, "%s%.*s", b.s != NULL ? ", " : "",
+			    (int)v, p);
+		}
 		p += len + (p[len] == '\n');
 		if (!join) {
 			break;
@@ -528,6 +533,9 @@ names(const char *list, const char *name)
 	size_t n = strlen(name);
 	const char *p = list;
 
+	if (n == 0) {
+		return 0;
+	}
 	while ((p = strstr(p, name)) != NULL) {
 		int start = p == list || p[-1] == ' ' || p[-1] == ',' ||
 		    p[-1] == '|';

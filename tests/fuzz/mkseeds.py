@@ -172,3 +172,13 @@ APT = ("Package: libcublas-12-4\nArchitecture: amd64\nVersion: 12.4.5.8-1\n\n"
 put("pkglists", "nvidia", REPO + "\0" + PRIMARY + "\0" + APT)
 put("pkglists", "disabled", REPO.replace("enabled=1", "enabled=0") + "\0"
     + PRIMARY + "\0")
+
+# pkgdb: pacman's desc of one package, NUL, its files
+DESC = ("%NAME%\ncuda\n\n%VERSION%\n12.4.1-1\n\n%ARCH%\nx86_64\n\n"
+        "%DEPENDS%\ncudnn>=9\nlibcudart.so=12-64\ngcc13\n\n"
+        "%PROVIDES%\ncuda-toolkit\nlibcublas.so=12-64\n\n")
+FILES = ("%FILES%\nopt/\nopt/cuda/\nopt/cuda/lib64/\n"
+         "opt/cuda/lib64/libcudart.so.12\n"
+         "opt/cuda/lib64/libcudart.so.12.4.127\n")
+put("pkgdb", "cuda", DESC + "\0" + FILES)
+put("pkgdb", "nameless", "%VERSION%\n1-1\n\n%FILES%\n\0%FILES%\n/\n\n")
