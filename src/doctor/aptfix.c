@@ -470,6 +470,71 @@ partial_upgrade(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
 	return a->pac_other != NULL;
 }
 
+/* Does package version VERSION (pacman's "12.9.1-1") of a library of
+ * kind R ship soname NAME: a CUDA release of the soname table's, or
+ * another library's major the soname's? */
+static int
+ships(const struct cds_soname *r, const char *version, const char *name)
+{
+	char *v = cds_soname_version(name), *l = line_of(version);
+	int yes;
+
+	if (strcmp(r->kind, "cuda") == 0) {
+		yes = l != NULL && in_releases(r->releases, l);
+	} else {
+		yes = v != NULL && atoi(version) == atoi(v);
+	}
+	free(v);
+	free(l);
+	return yes;
+}
+
+/* NAME, which no package here needs: the package pacman's sync
+ * databases offer for it (cds_pacman_offers()), by its file list, else
+ * by its library's name (R's stem; "cuda" for the toolkit's) at a
+ * release that ships it; never one pacman has installed. */
+static struct cds_aptfix *
+pacman_sync_fix(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
+    const struct cds_soname *r, const char *name)
+{
+	struct cds_apt_offer *o = NULL;
+	struct cds_aptfix *a = NULL;
+	size_t n, i, at = 0;
+	int files = 1;
+
+	n = cds_pacman_offers(c->h, NULL, name, &o);
+	if (n == 0 && r != NULL && strcmp(r->soname, name) == 0) {
+		char *stem = soname_stem(name);
+
+		files = 0;
+		n = cds_pacman_offers(c->h, stem, NULL, &o);
+		if (n == 0 && strcmp(r->kind, "cuda") == 0) {
+			n = cds_pacman_offers(c->h, "cuda", NULL, &o);
+		}
+		free(stem);
+		for (at = 0; at < n && !ships(r, o[at].version, name); at++) {
+		}
+	}
+	if (at < n && !cds_dpkg_present(cds_pkgdb_find(db, o[at].name))) {
+		a = cds_xcalloc(1, sizeof(*a));
+		a->pacman = 1;
+		a->pac_files = files;
+		a->package = cds_xstrdup(o[at].name);
+		a->offered = cds_xstrdup(o[at].version);
+		a->list = cds_xstrdup(o[at].list);
+		a->pac_unmet = cds_xcalloc(2, sizeof(char *));
+		a->pac_unmet[0] = cds_xstrdup(o[at].name);
+		a->needers = cds_xcalloc(1, sizeof(*a->needers));
+	}
+	for (i = 0; i < n; i++) {
+		free(o[i].name);
+		free(o[i].version);
+		free(o[i].list);
+	}
+	free(o);
+	return a;
+}
+
 /*
  * pacman's view of soname NAME that nothing here provides: an installed
  * package whose dependencies pacman's database has not installed (what
@@ -520,9 +585,19 @@ pacman_fix_for(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
 		}
 		free(stem);
 		if (who[0] == NULL) {
+			/* nothing here needs it: what the sync databases
+			   offer */
 			free(who);
 			free(a);
-			return NULL;
+			a = pacman_sync_fix(c, db, r, name);
+			if (a != NULL) {
+				char **v = cds_aptfix_argv(a);
+
+				a->soname = cds_xstrdup(name);
+				a->command = cds_argv_text(v);
+				cds_strfreev(v);
+			}
+			return a;
 		}
 		unmet = cds_pkgdb_unmet(db, who[0]);
 	}
@@ -915,8 +990,28 @@ static void
 pacman_report(struct cds_finding *f, const struct cds_aptfix *a)
 {
 	struct cds_buf b = {0};
-	char *label = cds_dpkg_label(a->needers[0]);
+	char *label;
 	size_t n;
+
+	if (a->needers[0] == NULL) {
+		if (a->pac_files) {
+			cds_finding_evidence(f, "pacman's package", "%s %s "
+			    "lists %s (pacman's file database, %s), and "
+			    "pacman does not have it installed", a->package,
+			    a->offered, a->soname, a->list);
+		} else {
+			cds_finding_evidence(f, "pacman's package", "%s %s, "
+			    "named as the library and of a release that "
+			    "ships %s (pacman's sync database, %s), and "
+			    "pacman does not have it installed; `pacman -Fy` "
+			    "would let its files be read", a->package,
+			    a->offered, a->soname, a->list);
+		}
+		cds_finding_fix_argv(f, pacman_argv(a->pac_unmet, 0),
+		    pacman_argv(a->pac_unmet, 1));
+		return;
+	}
+	label = cds_dpkg_label(a->needers[0]);
 
 	if (a->pac_unmet == NULL) {
 		char *dep = cds_dpkg_label(a->pac_dep);

@@ -51,6 +51,10 @@ struct cds_aptfix {
 	char *pac_other;	/* that file: "/opt/cuda/lib64/libcudart.so.13" */
 	char *pac_cached;	/* pacman's cached package of pac_dep that
 				   ships the soname, or NULL */
+	int pac_files;		/* needers empty: a sync database offers
+				   package (its version in offered, the
+				   database in list), by its file list (1)
+				   or its name (0) */
 };
 
 /* VERSION_CODENAME of the root's os-release ("trixie"), or NULL. */
@@ -83,7 +87,10 @@ CDS_HIDDEN char *cds_os_codename(struct cds_rule_ctx *c);
  * of them; else, where the consumer's package depends on one that ships
  * another major of the soname (one upgraded without the other, which
  * Arch does not support), the whole system's upgrade, and pacman's
- * cached package of the release it was built for.  NULL when there is
+ * cached package of the release it was built for; else, with no
+ * package here needing it, the package pacman's sync databases offer:
+ * the one whose file list (REPO.files) has the soname, else one named
+ * as its library of a release that ships it.  NULL when there is
  * no package
  * database, the package is there (its own files are the matter:
  * cds_miss_owner()) or nothing packaged fits.  Free with cds_aptfix_free().

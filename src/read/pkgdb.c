@@ -867,3 +867,103 @@ cds_apt_offers_free(struct cds_apt_offer *v, size_t n)
 	}
 	free(v);
 }
+
+/* ------------------------------------------------------------------------ */
+/* What pacman's sync databases offer                                        */
+/* ------------------------------------------------------------------------ */
+
+#define PACMAN_SYNC "/var/lib/pacman/sync"
+
+struct pac_want {
+	const char *name;	/* by name (desc), or NULL: */
+	const char *soname;	/* by a file of its list */
+	const char *list;	/* the database's file name */
+	struct cds_apt_offer *out;
+	size_t n;
+};
+
+static void
+pac_offer(struct pac_want *w, char *name, char *version)
+{
+	if (version == NULL) {
+		free(name);
+		return;
+	}
+	w->out = cds_xreallocarray(w->out, w->n + 1, sizeof(*w->out));
+	w->out[w->n].name = name;
+	w->out[w->n].version = version;
+	w->out[w->n++].list = cds_xstrdup(w->list);
+}
+
+/* A member "NAME-VER-REL/desc" or ".../files" of a sync database. */
+static int
+pac_member(void *arg, const char *member, const char *text)
+{
+	struct pac_want *w = arg;
+
+	if (w->name != NULL) {
+		char *nm = pac_section(text, "%NAME%", "", 0);
+
+		if (nm != NULL && strcmp(nm, w->name) == 0) {
+			pac_offer(w, nm, pac_section(text, "%VERSION%", "",
+			    0));
+			return 0;
+		}
+		free(nm);
+		return 0;
+	}
+	{
+		size_t n = strlen(w->soname);
+		const char *p = text;
+
+		while ((p = strstr(p, w->soname)) != NULL) {
+			if (p > text && p[-1] == '/' && (p[n] == '\n' ||
+			    p[n] == '\0')) {
+				/* "cudnn-9.8.0.87-1/files": the version is
+				   the last two words of the directory */
+				size_t d = strcspn(member, "/");
+				char *dir = cds_xstrndup(member, d);
+				char *rel = strrchr(dir, '-'), *ver;
+
+				if (rel != NULL) {
+					*rel = '\0';
+					ver = strrchr(dir, '-');
+					*rel = '-';
+					if (ver != NULL && ver > dir) {
+						pac_offer(w, cds_xstrndup(dir,
+						    (size_t)(ver - dir)),
+						    cds_xstrdup(ver + 1));
+					}
+				}
+				free(dir);
+				break;
+			}
+			p += n;
+		}
+	}
+	return 0;
+}
+
+size_t
+cds_pacman_offers(cds_handle_t *h, const char *name, const char *soname,
+    struct cds_apt_offer **out)
+{
+	struct pac_want w = {0};
+	char **dbs = cds_root_glob(h, name != NULL ? PACMAN_SYNC "/*.db" :
+	    PACMAN_SYNC "/*.files");
+	size_t i;
+
+	w.name = name;
+	w.soname = soname;
+	for (i = 0; dbs[i] != NULL; i++) {
+		char *host = cds_rpath_follow(h, dbs[i]);
+
+		w.list = cds_basename(dbs[i]);
+		(void)cds_unpack_each(h, host, name != NULL ? "/desc" :
+		    "/files", pac_member, &w);
+		free(host);
+	}
+	cds_strfreev(dbs);
+	*out = w.out;
+	return w.n;
+}

@@ -178,4 +178,17 @@ CDS_HIDDEN int cds_pkg_name_fits(const char *name, size_t len,
 CDS_HIDDEN size_t cds_apt_nvidia_offers(cds_handle_t *h,
     const char *name, int exact, struct cds_apt_offer **out);
 
+/*
+ * What pacman's sync databases here offer (var/lib/pacman/sync/REPO.db,
+ * a tar of NAME-VERSION/desc, as `pacman -Sy` keeps it): package NAME;
+ * or, NAME NULL, the packages whose file list has soname SONAME in a
+ * directory (a line ending in "/SONAME" of NAME-VERSION/files in
+ * REPO.files, kept by `pacman -Fy`).  Each offer's list is the
+ * database's file name ("extra.db", "extra.files").  Returns how many;
+ * the array in *OUT (cds_apt_offers_free()).  None without those
+ * databases or the network module that reads them.
+ */
+CDS_HIDDEN size_t cds_pacman_offers(cds_handle_t *h, const char *name,
+    const char *soname, struct cds_apt_offer **out);
+
 #endif /* CDS_PKGDB_H */

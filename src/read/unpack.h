@@ -17,4 +17,15 @@
  */
 CDS_HIDDEN char *cds_read_unpacked(cds_handle_t *h, const char *file);
 
+/*
+ * Each member of archive FILE (a host path: a tar, compressed or not, as
+ * pacman's sync databases are) whose name ends in SUFFIX ("/desc"), read
+ * whole (at most 16 MiB each) and given to FN with its name; FN returns
+ * non-zero to stop.  Returns how many members were given, or -1 when the
+ * archive cannot be read (the handle's error is not set).
+ */
+CDS_HIDDEN long cds_unpack_each(cds_handle_t *h, const char *file,
+    const char *suffix, int (*fn)(void *arg, const char *name,
+    const char *text), void *arg);
+
 #endif /* CDS_UNPACK_H */

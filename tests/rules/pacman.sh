@@ -16,14 +16,17 @@
 #   it, installed again;
 # - a library cut short (LIB-TRUNCATED): its owner, pacman's command;
 # - cuda upgraded to 13 alone (a partial upgrade): `pacman -Syu`, or the
-#   cached cuda 12.4 package with `pacman -U`.
+#   cached cuda 12.4 package with `pacman -U`;
+# - a module no package owns, cudnn not installed: the package the sync
+#   database (made by repo-add, kept by pacman -Sy) offers by its name,
+#   and after pacman -Fy by its file list.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 26
+plan 31
 
 if ! command -v pacman >/dev/null 2>&1 || ! command -v makepkg >/dev/null 2>&1 ||
 	! command -v bsdtar >/dev/null 2>&1; then
-	skip 26 "pacman, makepkg and bsdtar are not installed (apt-get install pacman-package-manager makepkg libarchive-tools)"
+	skip 31 "pacman, makepkg and bsdtar are not installed (apt-get install pacman-package-manager makepkg libarchive-tools)"
 	done_testing
 fi
 IDX=$CDS_SRCDIR/manifests/index.json
@@ -180,4 +183,30 @@ like "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "F13" fo
 	"or pacman's cached cuda of the release it was built for"
 unlike "$(jget "$OUT" '[x["command"] for f in d["findings"] for x in f["fixes"]]')" "install --cuda" \
 	"no CUDA release of cudnn-setup's beside pacman's"
+
+# ---- nothing here needs it: what pacman's sync databases offer ----------------------
+# a repository made by repo-add, synced by pacman -Sy (and -Fy, its files)
+pacr -Rdd python-cudamod cudnn >"$T/log" 2>&1
+mk_solib "$R/$SITE/loose.cpython-312-x86_64-linux-gnu.so" \
+	loose.cpython-312-x86_64-linux-gnu.so -N libcudnn.so.9
+mkdir -p "$T/repo" && repo-add -q "$T/repo/extra.db.tar.gz" "$T/cudnn.pkg.tar.zst" \
+	"$T/cuda.pkg.tar.zst" >"$T/log" 2>&1
+printf '[options]\nArchitecture = auto\nSigLevel = Never\n[extra]\nServer = file://%s\n' \
+	"$T/repo" >"$T/pacman.conf"
+pacr -Sy >"$T/log" 2>&1
+check "pacman -Sy kept the sync database" test -f "$R/var/lib/pacman/sync/extra.db"
+cds --root "$R" --manifest "$IDX" doctor --json
+is "$(f13_fixes)" "sudo pacman -S cudnn" \
+	"a module no package owns needs cuDNN 9: the sync database's cudnn"
+like "$(evidence "$OUT" F13 "pacman's package")" \
+	"cudnn 9\.8\.0\.87-1, named as the library and of a release that ships libcudnn\.so\.9 \(pacman's sync database, extra\.db\)" \
+	"said so: by its name, the database named"
+pacr -Fy >"$T/log" 2>&1
+cds --root "$R" --manifest "$IDX" explain --json "OSError: libcudnn_graph.so.9: cannot open shared object file: No such file or directory"
+like "$(jget "$OUT" '[e["value"] for f in d["findings"] for e in f["evidence"] if e["key"] == "pacman'"'"'s package"]')" \
+	"cudnn 9\.8\.0\.87-1 lists libcudnn_graph\.so\.9 \(pacman's file database, extra\.files\)" \
+	"after pacman -Fy: by its file list"
+cds --root "$R" --manifest "$IDX" explain --json "OSError: libnccl.so.2: cannot open shared object file: No such file or directory"
+is "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "MSG-LIBRARY" for x in f["fixes"] if "pacman" in x["command"]]')" \
+	"[]" "a library no database offers (NCCL): no pacman command for it"
 done_testing
