@@ -1,11 +1,13 @@
 /*
- * fuzz-pkgdb.c - the reader of pacman's local database (src/read/pkgdb.c)
- * on any text: the input, cut at its first NUL byte, is one package's
- * "desc" and "files" under a scratch root's var/lib/pacman/local (no
- * dpkg there); the database is loaded, each package's unmet dependencies
- * asked for, and the owners of the paths its file list names.
+ * fuzz-pkgdb.c - the readers of pacman's databases (src/read/pkgdb.c) on
+ * any input: cut at its first two NUL bytes, one package's "desc" and
+ * "files" under a scratch root's var/lib/pacman/local (no dpkg there),
+ * then a sync database (var/lib/pacman/sync/extra.db and extra.files: a
+ * tar, compressed or not); the local database is loaded, a package's
+ * unmet dependencies and the owners of some paths asked for, and the
+ * sync databases for a package by name and by a soname.
  * Properties: no memory error; every package has a name, pacman's mark
- * and a state; an owner found is one of the database's packages.
+ * and a state; every offer has a name and a version.
  */
 #include "config.h"
 
@@ -16,14 +18,16 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static cds_handle_t *h;
-	static char *desc, *files;
+	static char *desc, *files, *sync, *syncf;
 	static const char *const paths[] = {
 		"/usr/lib/libcudnn.so.9", "/opt/cuda/lib64/libcudart.so.12",
 		"/", "", NULL
 	};
-	const uint8_t *z = memchr(data, '\0', size);
-	size_t n = z != NULL ? (size_t)(z - data) : size, i;
+	const uint8_t *p = data, *end = data + size, *z;
+	char **part[3];
+	struct cds_apt_offer *o;
 	struct cds_pkgdb *db;
+	size_t i, n;
 	int err;
 
 	if (h == NULL) {
@@ -33,11 +37,37 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		h = cds_new(root, &err);
 		desc = cds_path_join(root, "var/lib/pacman/local/p-1-1/desc");
 		files = cds_path_join(root, "var/lib/pacman/local/p-1-1/files");
+		sync = cds_path_join(root, "var/lib/pacman/sync/extra.db");
+		syncf = cds_path_join(root, "var/lib/pacman/sync/extra.files");
 		free(root);
 	}
-	fz_write(desc, data, n);
-	fz_write(files, z != NULL ? z + 1 : data + size, z != NULL ?
-	    size - n - 1 : 0);
+	part[0] = &desc;
+	part[1] = &files;
+	part[2] = &sync;
+	for (i = 0; i < 3; i++) {
+		z = i < 2 ? memchr(p, '\0', (size_t)(end - p)) : NULL;
+		z = z != NULL ? z : end;
+		fz_write(*part[i], p, (size_t)(z - p));
+		if (i == 2) {
+			fz_write(syncf, p, (size_t)(z - p));
+		}
+		p = z < end ? z + 1 : end;
+	}
+	n = cds_pacman_offers(h, "cudnn", NULL, &o);
+	for (i = 0; i < n; i++) {
+		if (o[i].name == NULL || o[i].version == NULL ||
+		    strcmp(o[i].name, "cudnn") != 0) {
+			abort();
+		}
+	}
+	cds_apt_offers_free(o, n);
+	n = cds_pacman_offers(h, NULL, "libcudnn.so.9", &o);
+	for (i = 0; i < n; i++) {
+		if (o[i].name == NULL || o[i].version == NULL) {
+			abort();
+		}
+	}
+	cds_apt_offers_free(o, n);
 	db = cds_pkgdb_load(h);
 	if (!cds_pkgdb_empty(db)) {
 		const struct cds_dpkg *p;

@@ -180,5 +180,22 @@ DESC = ("%NAME%\ncuda\n\n%VERSION%\n12.4.1-1\n\n%ARCH%\nx86_64\n\n"
 FILES = ("%FILES%\nopt/\nopt/cuda/\nopt/cuda/lib64/\n"
          "opt/cuda/lib64/libcudart.so.12\n"
          "opt/cuda/lib64/libcudart.so.12.4.127\n")
-put("pkgdb", "cuda", DESC + "\0" + FILES)
+# ... NUL, a sync database as repo-add writes it: a gzip tar of
+# NAME-VER-REL/desc (and /files)
+def syncdb():
+    b = io.BytesIO()
+    with tarfile.open(fileobj=b, mode="w") as t:
+        for name, text in (("cudnn-9.8.0.87-1/desc",
+                            "%NAME%\ncudnn\n\n%VERSION%\n9.8.0.87-1\n\n"),
+                           ("cudnn-9.8.0.87-1/files",
+                            "%FILES%\nusr/\nusr/lib/\nusr/lib/libcudnn.so.9\n")):
+            data = text.encode()
+            ti = tarfile.TarInfo(name)
+            ti.size = len(data)
+            ti.mtime = 0
+            t.addfile(ti, io.BytesIO(data))
+    return gzip.compress(b.getvalue(), mtime=0)
+
+
+put("pkgdb", "cuda", (DESC + "\0" + FILES + "\0").encode() + syncdb())
 put("pkgdb", "nameless", "%VERSION%\n1-1\n\n%FILES%\n\0%FILES%\n/\n\n")
