@@ -195,7 +195,8 @@ rpm_tool(struct cds_rule_ctx *c)
 }
 
 /* TOOL's command (dnf, yum, zypper) as an argument list: install PKG, or
- * remove it (UNDO). */
+ * remove it (UNDO 1), or install it again (UNDO -1: dnf's and yum's
+ * reinstall, zypper's install --force). */
 static char **
 rpm_argv(const char *tool, const char *pkg, int undo)
 {
@@ -203,9 +204,75 @@ rpm_argv(const char *tool, const char *pkg, int undo)
 
 	cds_strv_push(&v, "sudo");
 	cds_strv_push(&v, tool);
-	cds_strv_push(&v, undo ? "remove" : "install");
+	if (undo < 0 && strcmp(tool, "zypper") == 0) {
+		cds_strv_push(&v, "install");
+		cds_strv_push(&v, "--force");
+	} else {
+		cds_strv_push(&v, undo < 0 ? "reinstall" : undo ? "remove" :
+		    "install");
+	}
 	cds_strv_push(&v, pkg);
 	return cds_strv_steal(&v);
+}
+
+char **
+cds_rpm_reinstall_argv(struct cds_rule_ctx *c, const char *pkg)
+{
+	return rpm_argv(rpm_tool(c), pkg, -1);
+}
+
+/* An rpm system's package that provides capability CAP of soname NAME
+ * but whose file of it is gone (rpm -ql lists a path ending in NAME that
+ * does not lead to a file): its reinstall.  NULL when none, or its file
+ * is there (the loader's path is then the matter). */
+static struct cds_aptfix *
+rpm_gone(struct cds_rule_ctx *c, const struct cds_rpmdb *db,
+    const char *name, const char *cap)
+{
+	char **who = cds_rpmdb_query(db, "--whatprovides", cap), **files;
+	struct cds_aptfix *a = NULL;
+	char *pkg, *gone = NULL;
+	size_t i;
+
+	if (who[0] == NULL) {
+		cds_strfreev(who);
+		return NULL;
+	}
+	pkg = cds_xstrndup(who[0], strcspn(who[0], " "));
+	files = cds_rpmdb_files(db, pkg);
+	for (i = 0; files[i] != NULL; i++) {
+		if (cds_endswith(files[i], name) && files[i][strlen(files[i]) -
+		    strlen(name) - 1] == '/') {
+			if (cds_root_is_file(c->h, files[i])) {
+				free(gone);
+				gone = NULL;
+				break;	/* there: not the package's matter */
+			}
+			if (gone == NULL) {
+				gone = cds_xstrdup(files[i]);
+			}
+		}
+	}
+	cds_strfreev(files);
+	if (gone != NULL) {
+		a = cds_xcalloc(1, sizeof(*a));
+		a->rpm = 1;
+		a->tool = rpm_tool(c);
+		a->soname = cds_xstrdup(name);
+		a->package = pkg;
+		pkg = NULL;
+		a->rpm_cap = cds_xstrdup(cap);
+		a->rpm_gone = gone;
+		a->rpm_needers = who;
+		who = NULL;
+		a->needers = cds_xcalloc(1, sizeof(*a->needers));
+		files = rpm_argv(a->tool, a->package, -1);
+		a->command = cds_argv_text(files);
+		cds_strfreev(files);
+	}
+	free(pkg);
+	cds_strfreev(who);
+	return a;
 }
 
 /* apt's command as an argument list: install PKG, or with PKG NULL finish
@@ -254,6 +321,9 @@ cds_aptfix_argv(const struct cds_aptfix *a)
 	if (a->pacman) {
 		return pacman_argv(a->pac_unmet, 0);
 	}
+	if (a->rpm_gone != NULL) {
+		return rpm_argv(a->tool, a->package, -1);
+	}
 	return a->broken ? apt_argv(NULL, 0) : install_argv(a);
 }
 
@@ -281,7 +351,9 @@ rpm_fix_for(struct cds_rule_ctx *c, const char *name,
 	 * the other 64-bit targets: "libcublas.so.12()(64bit)" */
 	cap = cds_xasprintf("%s()(64bit)", name);
 	if (cds_rpmdb_provided(db, cap)) {
-		goto out;	/* installed: its own files are the matter */
+		/* installed: its own files are the matter */
+		a = rpm_gone(c, db, name, cap);
+		goto out;
 	}
 	v = cds_rpmdb_query(db, "--whatrequires", cap);
 	for (i = 0; v[i] != NULL; i++) {
@@ -931,6 +1003,7 @@ cds_aptfix_free(struct cds_aptfix *a)
 	free(a->pac_other);
 	free(a->pac_cached);
 	free(a->rpm_cap);
+	free(a->rpm_gone);
 	free(a->release);
 	free(a->pin);
 	free(a->offered);
@@ -969,6 +1042,14 @@ other_needers(struct cds_finding *f, const char *key, char *const *rpm,
 static void
 rpm_report(struct cds_finding *f, const struct cds_aptfix *a)
 {
+	if (a->rpm_gone != NULL) {
+		cds_finding_evidence(f, "package", "%s lists %s (rpm: "
+		    "installed), and provides %s; the file is not there",
+		    a->rpm_needers[0], a->rpm_gone, a->rpm_cap);
+		cds_finding_fix_argv(f, rpm_argv(a->tool, a->package, -1),
+		    NULL);
+		return;
+	}
 	if (strcmp(a->package, a->rpm_cap) != 0) {
 		cds_finding_evidence(f, "cause", "a dependency of an installed "
 		    "package is not installed: %s (rpm) requires %s, and %s "

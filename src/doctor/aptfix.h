@@ -41,6 +41,10 @@ struct cds_aptfix {
 				   whose requirement is unmet */
 	char *rpm_cap;		/* the soname's capability they require,
 				   "libcublas.so.12()(64bit)" */
+	char *rpm_gone;		/* set when the package is installed and
+				   its file of the soname is gone: that
+				   file (package, the one to reinstall;
+				   rpm_needers its "NAME VERSION-RELEASE") */
 	/* pacman's (pacman set): needers the packages whose dependencies
 	   are not installed, package the first of those: */
 	int pacman;
@@ -76,7 +80,9 @@ CDS_HIDDEN char *cds_os_codename(struct cds_rule_ctx *c);
  * packages that require the soname (its capability, or the owner of a
  * consumer), and the install of the package they require by name that
  * nothing provides, else of the capability, with the system's tool
- * (zypper where the root has it, else dnf, else yum); with none
+ * (zypper where the root has it, else dnf, else yum); where an installed
+ * package provides the soname but its file of it is gone, that
+ * package's reinstall; with none
  * requiring it, the
  * package of NVIDIA's CUDA repository as above, read from the tool's cache
  * of its metadata (read/dnfrepo.h).  On a root with pacman's database:
@@ -98,6 +104,11 @@ CDS_HIDDEN char *cds_os_codename(struct cds_rule_ctx *c);
 CDS_HIDDEN struct cds_aptfix *cds_aptfix_for(struct cds_rule_ctx *c,
     const char *name, char *const *consumers);
 CDS_HIDDEN void cds_aptfix_free(struct cds_aptfix *a);
+/* The rpm system's command that installs package PKG again (`sudo dnf
+ * reinstall PKG`; yum's the same, zypper's `install --force`), as an
+ * argument list. */
+CDS_HIDDEN char **cds_rpm_reinstall_argv(struct cds_rule_ctx *c,
+    const char *pkg);
 /* A's command (its `command`) as an argument list; free with
  * cds_strfreev(). */
 CDS_HIDDEN char **cds_aptfix_argv(const struct cds_aptfix *a);

@@ -24,7 +24,9 @@
 #include "read/elfread.h"
 #include "doctor/facts.h"
 #include "doctor/findings.h"
+#include "doctor/aptfix.h"
 #include "read/pkgdb.h"
+#include "read/rpmdb.h"
 #include "scan/probe.h"
 #include "scan/scan.h"
 #include "doctor/pkgfix.h"
@@ -51,6 +53,33 @@ cudnn_wheel(const struct cds_rule_ctx *c, const char *env)
 	return NULL;
 }
 
+/* On an rpm system: the package rpm says owns PATH (rpm -qf), as
+ * evidence "owner" on F, and its reinstall.  Returns 1 when there is
+ * one. */
+static int
+rpm_owner_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const char *path)
+{
+	struct cds_rpmdb *db = cds_rpmdb_open(c->h);
+	char **v, *name;
+
+	if (db == NULL) {
+		return 0;
+	}
+	v = cds_rpmdb_query(db, "-f", path);
+	cds_rpmdb_free(db);
+	if (v[0] == NULL) {
+		cds_strfreev(v);
+		return 0;
+	}
+	name = cds_xstrndup(v[0], strcspn(v[0], " "));
+	cds_finding_evidence(f, "owner", "rpm package %s", v[0]);
+	cds_finding_fix_argv(f, cds_rpm_reinstall_argv(c, name), NULL);
+	free(name);
+	cds_strfreev(v);
+	return 1;
+}
+
 /* Evidence "owner" and the fix: reinstall what put PATH there. */
 static void
 owner_fix(struct cds_rule_ctx *c, struct cds_finding *f, const char *path,
@@ -69,6 +98,8 @@ owner_fix(struct cds_rule_ctx *c, struct cds_finding *f, const char *path,
 		    label);
 		cds_finding_fix_argv(f, cds_dpkg_fix_argv(p), NULL);
 		free(label);
+	} else if (cds_pkgdb_empty(db) && rpm_owner_fix(c, f, path)) {
+		/* rpm's package */
 	} else if (d != NULL && d->origin == CDS_ORIGIN_PIP &&
 	    (w = cudnn_wheel(c, d->env)) != NULL) {
 		const struct cds_env *e = cds_env_of_package(c->s, w);

@@ -142,6 +142,20 @@ cds_rpmdb_requires(const struct cds_rpmdb *db, const char *name)
 	return v;
 }
 
+char **
+cds_rpmdb_files(const struct cds_rpmdb *db, const char *name)
+{
+	const char *args[] = { "-q", "-l", name, NULL };
+	char **v = run_rpm(db, args);
+
+	if (v[0] != NULL && v[0][0] != '/') {
+		/* "(contains no files)" */
+		cds_strfreev(v);
+		v = cds_xcalloc(1, sizeof(*v));
+	}
+	return v;
+}
+
 int
 cds_rpmdb_provided(const struct cds_rpmdb *db, const char *cap)
 {

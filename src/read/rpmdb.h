@@ -37,6 +37,11 @@ CDS_HIDDEN char **cds_rpmdb_query(const struct cds_rpmdb *db,
 CDS_HIDDEN char **cds_rpmdb_requires(const struct cds_rpmdb *db,
     const char *name);
 
+/* The files installed package NAME put on the system (rpm -ql), as
+ * target paths; a NULL-terminated vector, empty when none. */
+CDS_HIDDEN char **cds_rpmdb_files(const struct cds_rpmdb *db,
+    const char *name);
+
 /* Does an installed package provide capability CAP? */
 CDS_HIDDEN int cds_rpmdb_provided(const struct cds_rpmdb *db,
     const char *cap);

@@ -6,6 +6,8 @@
 # records the soname capabilities provided and required) and installed
 # with rpm --root:
 # - all installed: nothing to say;
+# - a library file of an installed package deleted: `dnf reinstall` of
+#   it; a library cut short (LIB-TRUNCATED): its rpm owner's reinstall;
 # - libcublas-12-4 erased with --nodeps under the package whose module
 #   needs it: rpm's requirement is the cause, `dnf install libcublas-12-4`
 #   the fix (and `dnf remove` the way back), the CUDA 12.4 the other
@@ -24,11 +26,11 @@
 #   (/etc/zypp/repos.d) and its cache (var/cache/zypp/raw).
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 27
+plan 34
 
 if ! command -v rpmbuild >/dev/null 2>&1 || ! [ -x /usr/bin/rpm ] &&
 	! [ -x /bin/rpm ]; then
-	skip 27 "rpm and rpmbuild are not installed (apt-get install rpm)"
+	skip 34 "rpm and rpmbuild are not installed (apt-get install rpm)"
 	done_testing
 fi
 IDX=$CDS_SRCDIR/manifests/index.json
@@ -95,6 +97,28 @@ is "$(rpmr -qa --qf '%{NAME}\n' | sort | tr '\n' ' ')" \
 	"cuda-cudart-12-4 libcublas-12-4 python3-cudamod " "rpm installed the three packages"
 cds --root "$R" --manifest "$IDX" doctor --json
 unlike "$(finding_ids "$OUT")" "'F13'" "all installed: no F13"
+
+# ---- an installed package's file gone, a library cut short ------------------------
+rm -f "$R/$LIB/libcublas.so.12.4.5.8"
+cds --root "$R" --manifest "$IDX" doctor --json
+is "$(f13_fixes)" "sudo dnf reinstall libcublas-12-4" \
+	"its library deleted: dnf installs the package rpm has again"
+is "$(evidence "$OUT" F13 package)" \
+	"['libcublas-12-4 12.4.5.8-1 lists /usr/lib64/libcublas.so.12 (rpm: installed), and provides libcublas.so.12()(64bit); the file is not there']" \
+	"the package rpm says lists it and provides it"
+cds --root "$R" --manifest "$IDX" repair --dry-run
+like "$OUT" "to run yourself: sudo dnf reinstall libcublas-12-4" "repair: the same step"
+rpmr -U --replacepkgs --nodeps --noscripts "$T/libcublas-12-4.rpm" >"$T/log" 2>&1
+_size=$(wc -c <"$R/$LIB/libcudart.so.12.4.127")
+truncate -s $((_size / 2)) "$R/$LIB/libcudart.so.12.4.127"
+cds --root "$R" --manifest "$IDX" doctor --json
+is "$(evidence "$OUT" LIB-TRUNCATED owner)" "['rpm package cuda-cudart-12-4 12.4.127-1']" \
+	"LIB-TRUNCATED: its owner, as rpm has it"
+is "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "LIB-TRUNCATED" for x in f["fixes"]]')" \
+	"['sudo dnf reinstall cuda-cudart-12-4']" "and dnf's reinstall"
+rpmr -U --replacepkgs --nodeps --noscripts "$T/cuda-cudart-12-4.rpm" >"$T/log" 2>&1
+cds --root "$R" --manifest "$IDX" doctor --json
+unlike "$(finding_ids "$OUT")" "'F13'|'LIB-TRUNCATED'" "both put back: nothing to say"
 
 # ---- a dependency erased with --nodeps ------------------------------------------
 rpmr -e --nodeps libcublas-12-4 >"$T/log" 2>&1
@@ -240,4 +264,10 @@ cds --root "$S" --manifest "$IDX" explain \
 	"Could not load library libcudnn_cnn_infer.so.8. Error: libcudnn_cnn_infer.so.8: cannot open shared object file: No such file or directory"
 like "$OUT" "to do: sudo zypper install libcudnn8=8\.9\.7\.29-1\.cuda12\.2" \
 	"cuDNN 8 pinned as zypper writes a version"
+# the runtime's file deleted under rpm's package: zypper's forced install
+rm -f "$S/$LIB/libcudart.so.12.4.127"
+cds --root "$S" --manifest "$IDX" doctor --json
+like "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "F13" for x in f["fixes"]]')" \
+	"'sudo zypper install --force cuda-cudart-12-4'" \
+	"SUSE: a package's file gone, zypper install --force"
 done_testing
