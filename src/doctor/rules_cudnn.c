@@ -15,7 +15,9 @@
 #include "doctor/facts.h"
 #include "doctor/findings.h"
 #include "doctor/pkgfix.h"
+#include "doctor/aptfix.h"
 #include "read/pkgdb.h"
+#include "read/rpmdb.h"
 #include "scan/loader.h"
 #include "scan/scan.h"
 
@@ -201,10 +203,61 @@ pkg_reinstall_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 	return 1;
 }
 
+/* F8's fix on an rpm system: the installed package that provides every
+ * missing sub-library's capability ("libcudnn_graph.so.9()(64bit)") and
+ * lists it in D's directory (rpm -ql), installed again.  Returns 1 when
+ * there is one. */
+static int
+rpm_reinstall_fix(struct cds_rule_ctx *c, struct cds_finding *f,
+    const struct cds_cudnn *d)
+{
+	struct cds_rpmdb *db = cds_rpmdb_open(c->h);
+	char *pkg = NULL, *label = NULL;
+	size_t k, i;
+	int all = 1;
+
+	if (db == NULL) {
+		return 0;
+	}
+	for (k = 0; d->missing[k] != NULL && all; k++) {
+		char *cap = cds_xasprintf("%s()(64bit)", d->missing[k]);
+		char *path = cds_path_join(d->dir, d->missing[k]);
+		char **who = cds_rpmdb_query(db, "--whatprovides", cap), **fl;
+		int listed = 0;
+
+		if (who[0] != NULL && (pkg == NULL || strncmp(who[0], pkg,
+		    strlen(pkg)) == 0)) {
+			if (pkg == NULL) {
+				pkg = cds_xstrndup(who[0], strcspn(who[0],
+				    " "));
+				label = cds_xstrdup(who[0]);
+			}
+			fl = cds_rpmdb_files(db, pkg);
+			for (i = 0; fl[i] != NULL && !listed; i++) {
+				listed = strcmp(fl[i], path) == 0;
+			}
+			cds_strfreev(fl);
+		}
+		all = listed;
+		cds_strfreev(who);
+		free(path);
+		free(cap);
+	}
+	if (all && pkg != NULL) {
+		cds_finding_evidence(f, "package", "%s lists %s/%s (rpm: "
+		    "installed)", label, d->dir, d->missing[0]);
+		cds_finding_fix_argv(f, cds_rpm_reinstall_argv(c, pkg), NULL);
+	}
+	cds_rpmdb_free(db);
+	free(pkg);
+	free(label);
+	return all && k > 0;
+}
+
 /* F8's fix where the system's package manager put the set: every
  * missing sub-library is a file a package here lists (dpkg's or pacman's
- * database) in D's directory, and that package is installed again.
- * Returns 1 when so. */
+ * database) in D's directory, and that package is installed again; on
+ * an rpm system, rpm_reinstall_fix().  Returns 1 when so. */
 static int
 owner_reinstall_fix(struct cds_rule_ctx *c, struct cds_finding *f,
     const struct cds_cudnn *d)
@@ -213,9 +266,12 @@ owner_reinstall_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 	const struct cds_dpkg *owners[8];
 	size_t n = 0, k, i;
 
-	if (cds_pkgdb_empty(db) || d->origin == CDS_ORIGIN_PIP ||
-	    d->origin == CDS_ORIGIN_CONDA || d->origin == CDS_ORIGIN_PREFIX) {
+	if (d->origin == CDS_ORIGIN_PIP || d->origin == CDS_ORIGIN_CONDA ||
+	    d->origin == CDS_ORIGIN_PREFIX) {
 		return 0;	/* their own tools' */
+	}
+	if (cds_pkgdb_empty(db)) {
+		return rpm_reinstall_fix(c, f, d);
 	}
 	for (k = 0; d->missing[k] != NULL; k++) {
 		char *path = cds_path_join(d->dir, d->missing[k]);

@@ -26,11 +26,11 @@
 #   (/etc/zypp/repos.d) and its cache (var/cache/zypp/raw).
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 34
+plan 36
 
 if ! command -v rpmbuild >/dev/null 2>&1 || ! [ -x /usr/bin/rpm ] &&
 	! [ -x /bin/rpm ]; then
-	skip 34 "rpm and rpmbuild are not installed (apt-get install rpm)"
+	skip 36 "rpm and rpmbuild are not installed (apt-get install rpm)"
 	done_testing
 fi
 IDX=$CDS_SRCDIR/manifests/index.json
@@ -119,6 +119,19 @@ is "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "LIB-TRUNC
 rpmr -U --replacepkgs --nodeps --noscripts "$T/cuda-cudart-12-4.rpm" >"$T/log" 2>&1
 cds --root "$R" --manifest "$IDX" doctor --json
 unlike "$(finding_ids "$OUT")" "'F13'|'LIB-TRUNCATED'" "both put back: nothing to say"
+# NVIDIA's cuDNN package (a whole cuDNN 9 set), a sub-library deleted (F8)
+mkdir -p "$T/libcudnn9-cuda-12/root/$LIB" &&
+	mk_cudnn9 "$T/libcudnn9-cuda-12/root/$LIB" 9.8.0 &&
+	rpm_pkg libcudnn9-cuda-12 9.8.0.87 "" || exit 1
+rpmr -i --nodeps --noscripts "$T/libcudnn9-cuda-12.rpm" >"$T/log" 2>&1
+rm -f "$R/$LIB/libcudnn_graph.so.9" "$R/$LIB"/libcudnn_graph.so.9.*
+cds --root "$R" --manifest "$IDX" doctor --json
+is "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "F8" for x in f["fixes"]]')" \
+	"['sudo dnf reinstall libcudnn9-cuda-12']" "F8 of an rpm's cuDNN set: dnf's reinstall"
+is "$(evidence "$OUT" F8 package)" \
+	"['libcudnn9-cuda-12 9.8.0.87-1 lists /usr/lib64/libcudnn_graph.so.9 (rpm: installed)']" \
+	"the package that lists the missing sub-library"
+rpmr -e --nodeps libcudnn9-cuda-12 >"$T/log" 2>&1
 
 # ---- a dependency erased with --nodeps ------------------------------------------
 rpmr -e --nodeps libcublas-12-4 >"$T/log" 2>&1
