@@ -439,16 +439,16 @@ other_major(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
     const struct cds_dpkg *q, const char *name)
 {
 	const char *so = strstr(name, ".so.");
-	struct cds_libpath *lp;
 	char *r = NULL;
 	size_t i, k;
 
 	if (so == NULL) {
 		return NULL;
 	}
-	lp = cds_libpath_for(c, NULL, NULL);
-	for (i = 0; i < lp->n && r == NULL; i++) {
-		char *pat = cds_xasprintf("%s/%.*s*", lp->dirs[i].dir,
+	/* the scan's loader path (a package's directories are the
+	   system's, never LD_LIBRARY_PATH's alone) */
+	for (i = 0; i < c->s->nsearchdirs && r == NULL; i++) {
+		char *pat = cds_xasprintf("%s/%.*s*", c->s->searchdirs[i].dir,
 		    (int)(so + 4 - name), name);
 		char **m = cds_root_glob(c->h, pat);
 
@@ -465,7 +465,6 @@ other_major(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
 		cds_strfreev(m);
 		free(pat);
 	}
-	cds_libpath_free(lp);
 	return r;
 }
 
