@@ -225,8 +225,8 @@ rpm_reinstall_fix(struct cds_rule_ctx *c, struct cds_finding *f,
 		char **who = cds_rpmdb_query(db, "--whatprovides", cap), **fl;
 		int listed = 0;
 
-		if (who[0] != NULL && (pkg == NULL || strncmp(who[0], pkg,
-		    strlen(pkg)) == 0)) {
+		if (who[0] != NULL && (pkg == NULL || (strcspn(who[0], " ") ==
+		    strlen(pkg) && strncmp(who[0], pkg, strlen(pkg)) == 0))) {
 			if (pkg == NULL) {
 				pkg = cds_xstrndup(who[0], strcspn(who[0],
 				    " "));
