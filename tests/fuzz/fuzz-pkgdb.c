@@ -23,8 +23,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		"/usr/lib/libcudnn.so.9", "/opt/cuda/lib64/libcudart.so.12",
 		"/", "", NULL
 	};
-	const uint8_t *p = data, *end = data + size, *z;
-	char **part[3];
+	char *part[4];
 	struct cds_apt_offer *o;
 	struct cds_pkgdb *db;
 	size_t i, n;
@@ -41,18 +40,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		syncf = cds_path_join(root, "var/lib/pacman/sync/extra.files");
 		free(root);
 	}
-	part[0] = &desc;
-	part[1] = &files;
-	part[2] = &sync;
-	for (i = 0; i < 3; i++) {
-		z = i < 2 ? memchr(p, '\0', (size_t)(end - p)) : NULL;
-		z = z != NULL ? z : end;
-		fz_write(*part[i], p, (size_t)(z - p));
-		if (i == 2) {
-			fz_write(syncf, p, (size_t)(z - p));
-		}
-		p = z < end ? z + 1 : end;
-	}
+	part[0] = desc;
+	part[1] = files;
+	part[2] = sync;
+	fz_write_parts(data, size, part, 3);
+	/* the file database the same tar */
+	part[2] = syncf;
+	fz_write_parts(data, size, part, 3);
 	n = cds_pacman_offers(h, "cudnn", NULL, &o);
 	for (i = 0; i < n; i++) {
 		if (o[i].name == NULL || o[i].version == NULL ||

@@ -39,8 +39,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static const char *const asked[][2] = {
 		{ "libcublas-", "" }, { "libcudnn8", "x" }, { NULL, "" },
 	};
-	const uint8_t *p = data, *end = data + size, *z;
-	char **part[3];
+	char *part[3];
 	size_t i, n;
 	int err;
 
@@ -56,15 +55,10 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    CDS_APT_NVIDIA_CUDA "ubuntu2204_x86%5f64_Packages");
 		free(root);
 	}
-	part[0] = &repo;
-	part[1] = &primary;
-	part[2] = &list;
-	for (i = 0; i < 3; i++) {
-		z = i < 2 ? memchr(p, '\0', (size_t)(end - p)) : NULL;
-		z = z != NULL ? z : end;
-		fz_write(*part[i], p, (size_t)(z - p));
-		p = z < end ? z + 1 : end;
-	}
+	part[0] = repo;
+	part[1] = primary;
+	part[2] = list;
+	fz_write_parts(data, size, part, 3);
 	for (i = 0; i < sizeof(asked) / sizeof(asked[0]); i++) {
 		struct cds_apt_offer *o;
 		int exact = asked[i][1][0] != '\0';

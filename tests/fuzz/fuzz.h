@@ -77,6 +77,23 @@ fz_write(const char *path, const void *data, size_t n)
 	close(fd);
 }
 
+/* The input cut at its first N - 1 NUL bytes into N parts, part I
+ * written to PATHS[I] (the last part is the rest, NULs and all). */
+static void
+fz_write_parts(const uint8_t *data, size_t size, char *const *paths,
+    size_t n)
+{
+	const uint8_t *p = data, *end = data + size, *z;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		z = i + 1 < n ? memchr(p, '\0', (size_t)(end - p)) : NULL;
+		z = z != NULL ? z : end;
+		fz_write(paths[i], p, (size_t)(z - p));
+		p = z < end ? z + 1 : end;
+	}
+}
+
 /* fz_write() of DIR/NAME. */
 static void
 fz_write_in(const char *dir, const char *name, const char *text)
