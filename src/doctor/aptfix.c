@@ -496,7 +496,7 @@ cached_package(struct cds_rule_ctx *c, const struct cds_dpkg *q,
 		    in_releases(r->releases, l) : major != NULL &&
 		    atoi(ver) == atoi(major));
 
-		if (fits && strchr("0123456789", *v) != NULL &&
+		if (fits && *v >= '0' && *v <= '9' &&
 		    (bestv == NULL || cds_vercmp(ver, bestv) > 0)) {
 			free(best);
 			free(bestv);

@@ -23,7 +23,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		"/usr/lib/libcudnn.so.9", "/opt/cuda/lib64/libcudart.so.12",
 		"/", "", NULL
 	};
-	char *part[4];
+	char *part[3];
 	struct cds_apt_offer *o;
 	struct cds_pkgdb *db;
 	size_t i, n;
