@@ -707,6 +707,10 @@ struct cds_toolkit {
 	int shadowed;		/* its nvcc is on PATH after another one's:
 				   a plain `nvcc` never runs it */
 	char *found_via;	/* "CUDA_HOME=/usr/local/cuda" etc., or NULL */
+	char *sdk;		/* the NVIDIA HPC SDK release directory it is
+				   part of (".../Linux_x86_64/25.9"), or NULL */
+	char *mathdir;		/* that SDK's math libraries for it
+				   (math_libs/<X.Y>/lib64), or NULL */
 };
 
 enum {

@@ -180,10 +180,16 @@ path_origin(const struct cds_rule_ctx *c, const char *path)
 	}
 	for (i = 0; i < c->s->ntoolkits; i++) {
 		const char *d = c->s->toolkits[i].libdir;
+		const char *m = c->s->toolkits[i].mathdir;
 
 		if (d != NULL && cds_startswith(path, d) &&
 		    path[strlen(d)] == '/') {
-			return "toolkit";
+			return c->s->toolkits[i].sdk != NULL ?
+			    "NVIDIA HPC SDK" : "toolkit";
+		}
+		if (m != NULL && cds_startswith(path, m) &&
+		    path[strlen(m)] == '/') {
+			return "NVIDIA HPC SDK";
 		}
 	}
 	for (i = 0; i < c->s->nenvs; i++) {

@@ -751,11 +751,16 @@ cds_find_anywhere(struct cds_rule_ctx *c, const struct cds_env *e,
 			return r;
 		}
 	}
-	for (i = 0; i < s->ntoolkits && r == NULL; i++) {
-		if (s->toolkits[i].libdir == NULL) {
+	for (i = 0; i < 2 * s->ntoolkits && r == NULL; i++) {
+		/* each toolkit's libraries, then the HPC SDK's math
+		 * libraries kept beside its toolkits */
+		const struct cds_toolkit *t = &s->toolkits[i % s->ntoolkits];
+		const char *dir = i < s->ntoolkits ? t->libdir : t->mathdir;
+
+		if (dir == NULL) {
 			continue;
 		}
-		pat = cds_path_join(s->toolkits[i].libdir, soname);
+		pat = cds_path_join(dir, soname);
 		if (cds_root_is_file(c->h, pat)) {
 			r = pat;
 		} else {

@@ -286,6 +286,9 @@ rule_lib_truncated(struct cds_rule_ctx *c)
 		if (t->exists && t->libdir != NULL) {
 			check_dir(c, t->libdir, NULL, &w);
 		}
+		if (t->mathdir != NULL) {
+			check_dir(c, t->mathdir, NULL, &w);
+		}
 	}
 	if (dr->libcuda_realpath != NULL || dr->libcuda_path != NULL) {
 		check_lib(c, dr->libcuda_realpath != NULL ?

@@ -367,16 +367,103 @@ toolkit_version(cds_handle_t *h, struct cds_toolkit *t)
 	free(p);
 }
 
+/*
+ * The NVIDIA HPC SDK.  A release directory (<prefix>/Linux_<arch>/<release>)
+ * holds compilers/, with a second nvcc in compilers/bin (CMake's merge
+ * request 5777: "the NVIDIA HPC SDK specifically ships two copies of nvcc
+ * one in compilers/bin/ and one in cuda/bin"), its CUDA toolkits as
+ * cuda/<X.Y>, with cuda/bin, include and lib64 standing for the default
+ * one, and their math libraries apart, in math_libs/<X.Y>/lib64 (CMake's
+ * FindCUDAToolkit: "The NVHPC layout moves math library headers and
+ * libraries to a sibling directory"; public build lines name
+ * Linux_x86_64/24.5/cuda/12.4/lib64 beside math_libs/12.4/lib64).
+ */
+
+/* 1 when REL is such a release directory. */
+static int
+hpcsdk_release(const cds_handle_t *h, const char *rel)
+{
+	char *a = cds_path_join(rel, "compilers/bin");
+	char *b = cds_path_join(rel, "cuda");
+	int r = cds_root_isdir(h, a) && cds_root_isdir(h, b);
+
+	free(b);
+	free(a);
+	return r;
+}
+
+/* REAL, a toolkit's real directory: when it is an HPC SDK's cuda/ whose
+ * bin/ leads into cuda/<X.Y>, that default toolkit, as a new string;
+ * else NULL (the listing names one toolkit once). */
+static char *
+hpcsdk_default_cuda(const cds_handle_t *h, const char *real)
+{
+	char *rel, *bin, *rbin, *top, *up, *out = NULL;
+
+	if (strcmp(cds_basename(real), "cuda") != 0) {
+		return NULL;
+	}
+	rel = cds_dirname(real);
+	if (hpcsdk_release(h, rel)) {
+		bin = cds_path_join(real, "bin");
+		if ((rbin = cds_realpath_in_root(h, bin)) != NULL) {
+			top = cds_dirname(rbin);
+			up = cds_dirname(top);
+			if (strcmp(up, real) == 0) {
+				out = top;
+				top = NULL;
+			}
+			free(up);
+			free(top);
+			free(rbin);
+		}
+		free(bin);
+	}
+	free(rel);
+	return out;
+}
+
+/* T in an HPC SDK's cuda/<X.Y>: the SDK's release and T's math libraries
+ * (left NULL when they are not there). */
+static void
+hpcsdk_toolkit(const cds_handle_t *h, struct cds_toolkit *t)
+{
+	char *cuda = cds_dirname(t->realpath), *rel, *math;
+
+	if (strcmp(cds_basename(cuda), "cuda") != 0) {
+		free(cuda);
+		return;
+	}
+	rel = cds_dirname(cuda);
+	if (hpcsdk_release(h, rel)) {
+		math = cds_xasprintf("%s/math_libs/%s/lib64", rel,
+		    cds_basename(t->realpath));
+		if (cds_root_isdir(h, math)) {
+			t->mathdir = math;
+			math = NULL;
+		}
+		free(math);
+		t->sdk = rel;
+		rel = NULL;
+	}
+	free(rel);
+	free(cuda);
+}
+
 static struct cds_toolkit *
 add_toolkit(cds_handle_t *h, struct cds_scan *s, const char *path,
     unsigned how, const char *via)
 {
-	char *real = cds_realpath_in_root(h, path);
+	char *real = cds_realpath_in_root(h, path), *def;
 	struct cds_toolkit *t;
 	size_t i;
 
 	if (real == NULL) {
 		real = cds_xstrdup(path);
+	}
+	if ((def = hpcsdk_default_cuda(h, real)) != NULL) {
+		free(real);
+		real = def;
 	}
 	for (i = 0; i < s->ntoolkits; i++) {
 		t = &s->toolkits[i];
@@ -403,6 +490,7 @@ add_toolkit(cds_handle_t *h, struct cds_scan *s, const char *path,
 	}
 	toolkit_version(h, t);
 	t->libdir = toolkit_libdir(h, real, &t->has_runtime);
+	hpcsdk_toolkit(h, t);
 	{
 		char *nvcc = cds_path_join(real, "bin/nvcc");
 
@@ -469,9 +557,22 @@ scan_nvcc_on_path(cds_handle_t *h, struct cds_scan *s)
 
 	for (n = all; *n != NULL; n++) {
 		char *bin = cds_dirname(*n), *top = cds_dirname(bin);
-		char *via = cds_xasprintf("nvcc on PATH: %s", *n);
-		struct cds_toolkit *t = add_toolkit(h, s, top,
-		    CDS_FOUND_NVCC_PATH, via);
+		char *rel = cds_dirname(top), *via;
+		struct cds_toolkit *t;
+
+		if (strcmp(cds_basename(top), "compilers") == 0 &&
+		    hpcsdk_release(h, rel)) {
+			/* the SDK's second nvcc: its CUDA is the SDK's */
+			free(top);
+			top = cds_path_join(rel, "cuda");
+			via = cds_xasprintf("nvcc on PATH: %s (the NVIDIA HPC "
+			    "SDK's compilers/bin/nvcc; its CUDA taken as the "
+			    "SDK's default, %s)", *n, top);
+		} else {
+			via = cds_xasprintf("nvcc on PATH: %s", *n);
+		}
+		free(rel);
+		t = add_toolkit(h, s, top, CDS_FOUND_NVCC_PATH, via);
 
 		if (s->nvcc_path == NULL) {
 			s->nvcc_path = cds_xstrdup(*n);
@@ -491,7 +592,9 @@ scan_toolkits(cds_handle_t *h, struct cds_scan *s)
 {
 	static const char *const pats[] = {
 		"/usr/local/cuda-*", "/opt/cuda", "/opt/cuda-*",
-		"/opt/nvidia/cuda-*", NULL
+		"/opt/nvidia/cuda-*",
+		/* the HPC SDK's toolkits at its default prefix */
+		"/opt/nvidia/hpc_sdk/Linux_*/*/cuda/[0-9]*", NULL
 	};
 	const char *const *p;
 	const char *home, *cpath;
@@ -522,8 +625,9 @@ scan_toolkits(cds_handle_t *h, struct cds_scan *s)
 		for (q = m; *q != NULL; q++) {
 			if (cds_root_isdir(h, *q) &&
 			    !cds_endswith(*q, ".state")) {
-				add_toolkit(h, s, *q, strstr(*q, "/nvidia/") ?
-				    CDS_FOUND_PREFIX : CDS_FOUND_DIR, NULL);
+				add_toolkit(h, s, *q, cds_startswith(*q,
+				    "/opt/nvidia/cuda-") ? CDS_FOUND_PREFIX :
+				    CDS_FOUND_DIR, NULL);
 			}
 		}
 		cds_strfreev(m);
@@ -1988,6 +2092,8 @@ cds_scan_free(struct cds_scan *s)
 		free(t->version_source);
 		free(t->libdir);
 		free(t->found_via);
+		free(t->sdk);
+		free(t->mathdir);
 	}
 	free(s->toolkits);
 	for (i = 0; i < s->ncudnns; i++) {

@@ -236,7 +236,8 @@ cli_json_scan(cds_handle_t *h, const struct cds_scan *s)
 			json_array_append_new(how, json_string("prefix"));
 		}
 		json_array_append_new(tk, json_pack("{s:s, s:s, s:o, s:o, "
-		    "s:o, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:o, s:o}",
+		    "s:o, s:b, s:b, s:b, s:b, s:b, s:b, s:b, s:o, s:o, "
+		    "s:o, s:o}",
 		    "path", t->path, "realpath", t->realpath,
 		    "version", cli_jstr(t->version),
 		    "version_source", cli_jstr(t->version_source),
@@ -249,7 +250,9 @@ cli_json_scan(cds_handle_t *h, const struct cds_scan *s)
 		    "shadowed", t->shadowed,
 		    "exists", t->exists, "runtime", t->has_runtime,
 		    "nvcc", t->has_nvcc, "found_by", how,
-		    "found_via", cli_jstr(t->found_via)));
+		    "found_via", cli_jstr(t->found_via),
+		    "hpc_sdk", cli_jstr(t->sdk),
+		    "math_libdir", cli_jstr(t->mathdir)));
 	}
 	for (i = 0; i < s->ncudnns; i++) {
 		const struct cds_cudnn *c = &s->cudnns[i];

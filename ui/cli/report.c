@@ -245,6 +245,12 @@ print_toolkits(const struct cds_scan *s)
 		} else {
 			printf("%s\n", t->found_via != NULL ? t->found_via : "");
 		}
+		if (t->sdk != NULL) {
+			printf("            %s %s; %s: %s\n",
+			    _("NVIDIA HPC SDK"), strrchr(t->sdk, '/') + 1,
+			    _("math libraries"), t->mathdir != NULL ?
+			    t->mathdir : _("none"));
+		}
 	}
 }
 
