@@ -469,7 +469,7 @@ other_major(struct cds_rule_ctx *c, const struct cds_pkgdb *db,
 }
 
 /* pacman's cached package of Q ("/var/cache/pacman/pkg/cuda-12.9.1-2-
- * x86_64.pkg.tar.zst") of a release that ships soname NAME: of the
+ * x86_64.pkg.tar.zst", in any CacheDir) of a release that ships soname NAME: of the
  * soname table's releases for a CUDA library, of its major for cuDNN;
  * the newest such, or NULL.  A new string. */
 static char *
@@ -478,19 +478,30 @@ cached_package(struct cds_rule_ctx *c, const struct cds_dpkg *q,
 {
 	const struct cds_soname *r = c->m != NULL ?
 	    cds_manifest_soname(c->m, name) : NULL;
-	char *pat, **m, *best = NULL, *bestv = NULL, *major;
-	size_t i;
+	char *pat, **m, *best = NULL, *bestv = NULL, *major, **dirs;
+	struct cds_strv all = {0};
+	size_t i, k;
 
 	if (r == NULL || (strcmp(r->kind, "cuda") != 0 &&
 	    strcmp(r->kind, "cudnn") != 0)) {
 		return NULL;
 	}
+	/* every cache pacman.conf names, as pacman tries them */
+	dirs = cds_pacman_cachedirs(c->h);
+	for (k = 0; dirs[k] != NULL; k++) {
+		pat = cds_xasprintf("%s/%s-*.pkg.tar*", dirs[k], q->name);
+		m = cds_root_glob(c->h, pat);
+		for (i = 0; m[i] != NULL; i++) {
+			cds_strv_push(&all, m[i]);
+		}
+		cds_strfreev(m);
+		free(pat);
+	}
+	cds_strfreev(dirs);
 	major = cds_soname_version(name);
-	pat = cds_xasprintf("/var/cache/pacman/pkg/%s-*.pkg.tar*", q->name);
-	m = cds_root_glob(c->h, pat);
-	for (i = 0; m[i] != NULL; i++) {
+	for (i = 0; i < all.n; i++) {
 		/* NAME-VER-REL-ARCH.pkg.tar.zst */
-		const char *v = cds_basename(m[i]) + strlen(q->name) + 1;
+		const char *v = cds_basename(all.v[i]) + strlen(q->name) + 1;
 		char *ver = cds_xstrndup(v, strcspn(v, "-")), *l = line_of(ver);
 		int fits = l != NULL && (strcmp(r->kind, "cuda") == 0 ?
 		    in_releases(r->releases, l) : major != NULL &&
@@ -500,15 +511,14 @@ cached_package(struct cds_rule_ctx *c, const struct cds_dpkg *q,
 		    (bestv == NULL || cds_vercmp(ver, bestv) > 0)) {
 			free(best);
 			free(bestv);
-			best = cds_xstrdup(m[i]);
+			best = cds_xstrdup(all.v[i]);
 			bestv = ver;
 			ver = NULL;
 		}
 		free(ver);
 		free(l);
 	}
-	cds_strfreev(m);
-	free(pat);
+	cds_strv_clear(&all);
 	free(bestv);
 	free(major);
 	return best;

@@ -33,6 +33,7 @@
 #include "scan/system.h"
 #include "read/elfread.h"
 #include "read/manifest.h"
+#include "read/pkgdb.h"
 #include "doctor/pkgfix.h"
 #include "scan/scan.h"
 #include "base/version.h"
@@ -1812,7 +1813,10 @@ sys_pkg_fix(struct cds_rule_ctx *c, struct cds_finding *f, const char *deb,
 	const char *mgr = NULL, *verb = "install", *undo = "remove";
 	const char *name = NULL;
 	struct cds_strv w = {0}, u = {0};
+	char *pacdb = cds_pacman_db(c->h, "local");
+	int pacman = cds_root_isdir(c->h, pacdb);
 
+	free(pacdb);
 	if (cds_root_is_file(c->h, "/var/lib/dpkg/status")) {
 		mgr = "apt-get";
 		name = deb;
@@ -1820,7 +1824,7 @@ sys_pkg_fix(struct cds_rule_ctx *c, struct cds_finding *f, const char *deb,
 	    cds_root_isdir(c->h, "/usr/lib/sysimage/rpm")) {
 		mgr = "dnf";
 		name = rpm;
-	} else if (cds_root_isdir(c->h, "/var/lib/pacman/local")) {
+	} else if (pacman) {
 		mgr = "pacman";
 		verb = "-S";
 		undo = "-R";

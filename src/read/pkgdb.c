@@ -5,8 +5,9 @@
  * package.  The lists are kept as read, one string per line, so the hash's
  * keys cost no copies.
  *
- * On a root without dpkg, pacman's local database instead: one directory
- * var/lib/pacman/local/NAME-VERSION-REL per package, its "desc" and
+ * On a root without dpkg, pacman's local database instead (under the
+ * DBPath of its pacman.conf, else var/lib/pacman): one directory
+ * local/NAME-VERSION-REL per package, its "desc" and
  * "files" made of sections, a "%KEY%" line then a value a line, ended by
  * an empty line (%NAME%, %VERSION%, %DEPENDS% "cuda>=12.4" or
  * "libcudart.so=12-64", %PROVIDES%; %FILES% "usr/lib/libcudnn.so.9",
@@ -24,7 +25,6 @@
 #include "base/strmap.h"
 
 #define DPKG_DIR "/var/lib/dpkg"
-#define PACMAN_DIR "/var/lib/pacman/local"
 
 struct cds_pkgdb {
 	const cds_handle_t *h;
@@ -288,13 +288,107 @@ pac_files(struct cds_pkgdb *db, const char *files, struct cds_dpkg *d)
 	}
 }
 
+/* ------------------------------------------------------------------------ */
+/* pacman.conf                                                               */
+/* ------------------------------------------------------------------------ */
+
+char **
+cds_pacman_conf(const cds_handle_t *h, const char *key)
+{
+	char *text = cds_root_read_file(h, "/etc/pacman.conf", 1u << 20,
+	    NULL), *line, *next, *eq, *v;
+	struct cds_strv out = {0};
+	int options = 0;
+	size_t n;
+
+	for (line = text; line != NULL && *line != '\0'; line = next) {
+		next = strchr(line, '\n');
+		if (next != NULL) {
+			*next++ = '\0';
+		}
+		line += strspn(line, " \t");
+		if (*line == '#' || *line == '\0') {
+			continue;
+		}
+		if (*line == '[') {
+			options = cds_startswith(line, "[options]");
+			continue;
+		}
+		n = strcspn(line, " \t=");
+		if (!options || n != strlen(key) ||
+		    strncmp(line, key, n) != 0 ||
+		    (eq = strchr(line + n, '=')) == NULL) {
+			continue;
+		}
+		/* a repeating option's values are split at blanks; a
+		 * later line of a single one overrides */
+		for (v = eq + 1; *(v += strspn(v, " \t")) != '\0'; v += n) {
+			n = strcspn(v, " \t#");
+			if (n == 0) {
+				break;
+			}
+			cds_strv_push_owned(&out, cds_xstrndup(v, n));
+		}
+	}
+	free(text);
+	return cds_strv_steal(&out);
+}
+
+char *
+cds_pacman_db(const cds_handle_t *h, const char *sub)
+{
+	char **v = cds_pacman_conf(h, "DBPath");
+	const char *dir = "/var/lib/pacman";
+	size_t i, n = 0;
+	char *r;
+
+	for (i = 0; v[i] != NULL; i++) {
+		if (v[i][0] == '/') {
+			dir = v[i];	/* the last one set */
+		}
+	}
+	n = strlen(dir);
+	while (n > 1 && dir[n - 1] == '/') {
+		n--;
+	}
+	r = cds_xasprintf("%.*s/%s", (int)n, dir, sub);
+	cds_strfreev(v);
+	return r;
+}
+
+char **
+cds_pacman_cachedirs(const cds_handle_t *h)
+{
+	char **v = cds_pacman_conf(h, "CacheDir");
+	struct cds_strv out = {0};
+	size_t i, n;
+
+	for (i = 0; v[i] != NULL; i++) {
+		n = strlen(v[i]);
+		while (n > 1 && v[i][n - 1] == '/') {
+			n--;
+		}
+		if (v[i][0] == '/') {
+			cds_strv_push_owned(&out, cds_xstrndup(v[i], n));
+		}
+	}
+	if (out.n == 0) {
+		cds_strv_push(&out, "/var/cache/pacman/pkg");
+	}
+	cds_strfreev(v);
+	return cds_strv_steal(&out);
+}
+
 /* pacman's local database: every package's desc, then (the packages no
  * longer moving) their files. */
 static void
 read_pacman(struct cds_pkgdb *db)
 {
-	char **descs = cds_root_glob(db->h, PACMAN_DIR "/*/desc");
+	char *local = cds_pacman_db(db->h, "local/*/desc");
+	char **descs = cds_root_glob(db->h, local);
 	size_t i, *of = NULL;
+
+	free(local);
 
 	for (i = 0; descs[i] != NULL; i++) {
 		char *host = cds_rpath(db->h, descs[i]);
@@ -872,7 +966,6 @@ cds_apt_offers_free(struct cds_apt_offer *v, size_t n)
 /* What pacman's sync databases offer                                        */
 /* ------------------------------------------------------------------------ */
 
-#define PACMAN_SYNC "/var/lib/pacman/sync"
 
 struct pac_want {
 	const char *name;	/* by name (desc), or NULL: */
@@ -949,9 +1042,12 @@ cds_pacman_offers(cds_handle_t *h, const char *name, const char *soname,
     struct cds_apt_offer **out)
 {
 	struct pac_want w = {0};
-	char **dbs = cds_root_glob(h, name != NULL ? PACMAN_SYNC "/*.db" :
-	    PACMAN_SYNC "/*.files");
+	char *pat = cds_pacman_db(h, name != NULL ? "sync/*.db" :
+	    "sync/*.files");
+	char **dbs = cds_root_glob(h, pat);
 	size_t i;
+
+	free(pat);
 
 	w.name = name;
 	w.soname = soname;

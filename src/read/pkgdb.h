@@ -191,4 +191,19 @@ CDS_HIDDEN size_t cds_apt_nvidia_offers(cds_handle_t *h,
 CDS_HIDDEN size_t cds_pacman_offers(cds_handle_t *h, const char *name,
     const char *soname, struct cds_apt_offer **out);
 
+/*
+ * pacman.conf(5) of the root, section [options]: every value of KEY
+ * ("DBPath", "CacheDir"), in order, a repeating option's values split at
+ * blanks as pacman does; a NULL-terminated list, empty when unset.
+ */
+CDS_HIDDEN char **cds_pacman_conf(const cds_handle_t *h, const char *key);
+
+/* SUB ("local", "sync") of pacman's database directory: DBPath,
+ * else /var/lib/pacman.  A new string, a path of the root. */
+CDS_HIDDEN char *cds_pacman_db(const cds_handle_t *h, const char *sub);
+
+/* pacman's package caches, in the order it tries them: CacheDir, else
+ * /var/cache/pacman/pkg (paths of the root, no trailing slash). */
+CDS_HIDDEN char **cds_pacman_cachedirs(const cds_handle_t *h);
+
 #endif /* CDS_PKGDB_H */

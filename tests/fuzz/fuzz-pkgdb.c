@@ -1,13 +1,17 @@
 /*
- * fuzz-pkgdb.c - the readers of pacman's databases (src/read/pkgdb.c) on
- * any input: cut at its first two NUL bytes, one package's "desc" and
- * "files" under a scratch root's var/lib/pacman/local (no dpkg there),
- * then a sync database (var/lib/pacman/sync/extra.db and extra.files: a
- * tar, compressed or not); the local database is loaded, a package's
- * unmet dependencies and the owners of some paths asked for, and the
- * sync databases for a package by name and by a soname.
- * Properties: no memory error; every package has a name, pacman's mark
- * and a state; every offer has a name and a version.
+ * fuzz-pkgdb.c - the readers of pacman's databases and its pacman.conf
+ * (src/read/pkgdb.c) on any input: cut at its first three NUL bytes, one
+ * package's "desc" and "files" under a scratch root's
+ * var/lib/pacman/local (no dpkg there), the root's etc/pacman.conf, then
+ * a sync database (var/lib/pacman/sync/extra.db and extra.files: a tar,
+ * compressed or not); pacman.conf's DBPath and CacheDir are read, the
+ * local database is loaded, a package's unmet dependencies and the owners
+ * of some paths asked for, and the sync databases for a package by name
+ * and by a soname.
+ * Properties: no memory error; pacman.conf's values are never empty and
+ * hold no blank; the database directory and every cache are absolute
+ * paths; every package has a name, pacman's mark and a state; every
+ * offer has a name and a version.
  */
 #include "config.h"
 
@@ -18,12 +22,12 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	static cds_handle_t *h;
-	static char *desc, *files, *sync, *syncf;
+	static char *desc, *files, *conf, *sync, *syncf;
 	static const char *const paths[] = {
 		"/usr/lib/libcudnn.so.9", "/opt/cuda/lib64/libcudart.so.12",
 		"/", "", NULL
 	};
-	char *part[3];
+	char *part[4], **v, *dir;
 	struct cds_apt_offer *o;
 	struct cds_pkgdb *db;
 	size_t i, n;
@@ -36,17 +40,41 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		h = cds_new(root, &err);
 		desc = cds_path_join(root, "var/lib/pacman/local/p-1-1/desc");
 		files = cds_path_join(root, "var/lib/pacman/local/p-1-1/files");
+		conf = cds_path_join(root, "etc/pacman.conf");
 		sync = cds_path_join(root, "var/lib/pacman/sync/extra.db");
 		syncf = cds_path_join(root, "var/lib/pacman/sync/extra.files");
 		free(root);
 	}
 	part[0] = desc;
 	part[1] = files;
-	part[2] = sync;
-	fz_write_parts(data, size, part, 3);
+	part[2] = conf;
+	part[3] = sync;
+	fz_write_parts(data, size, part, 4);
 	/* the file database the same tar */
-	part[2] = syncf;
-	fz_write_parts(data, size, part, 3);
+	part[3] = syncf;
+	fz_write_parts(data, size, part, 4);
+	v = cds_pacman_conf(h, "CacheDir");
+	for (i = 0; v[i] != NULL; i++) {
+		if (v[i][0] == '\0' || strpbrk(v[i], " \t\n") != NULL) {
+			abort();
+		}
+	}
+	cds_strfreev(v);
+	v = cds_pacman_cachedirs(h);
+	if (v[0] == NULL) {
+		abort();
+	}
+	for (i = 0; v[i] != NULL; i++) {
+		if (v[i][0] != '/') {
+			abort();
+		}
+	}
+	cds_strfreev(v);
+	dir = cds_pacman_db(h, "local");
+	if (dir[0] != '/' || !cds_endswith(dir, "/local")) {
+		abort();
+	}
+	free(dir);
 	n = cds_pacman_offers(h, "cudnn", NULL, &o);
 	for (i = 0; i < n; i++) {
 		if (o[i].name == NULL || o[i].version == NULL ||

@@ -197,5 +197,12 @@ def syncdb():
     return gzip.compress(b.getvalue(), mtime=0)
 
 
-put("pkgdb", "cuda", (DESC + "\0" + FILES + "\0").encode() + syncdb())
+# ... NUL, the root's pacman.conf
+CONF = ("[options]\n# DBPath = /var/lib/pacman/\n"
+        "CacheDir = /var/cache/pacman/pkg/  /srv/pkgcache/\n\n"
+        "[extra]\nDBPath = /elsewhere/\n")
+put("pkgdb", "cuda", (DESC + "\0" + FILES + "\0" + CONF + "\0").encode()
+    + syncdb())
 put("pkgdb", "nameless", "%VERSION%\n1-1\n\n%FILES%\n\0%FILES%\n/\n\n")
+put("pkgdb", "dbpath", "%NAME%\np\n\0\0[options]\nDBPath=/srv/db//\n"
+    "CacheDir=\n")

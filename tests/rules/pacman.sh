@@ -19,14 +19,16 @@
 #   cached cuda 12.4 package with `pacman -U`;
 # - a module no package owns, cudnn not installed: the package the sync
 #   database (made by repo-add, kept by pacman -Sy) offers by its name,
-#   and after pacman -Fy by its file list.
+#   and after pacman -Fy by its file list;
+# - the database and the cache moved where the root's pacman.conf says
+#   (DBPath, CacheDir with two values): read there.
 . "$CDS_SRCDIR/tests/lib.sh"
 . "$CDS_SRCDIR/tests/fixtures/mkcudnn.sh"
-plan 31
+plan 35
 
 if ! command -v pacman >/dev/null 2>&1 || ! command -v makepkg >/dev/null 2>&1 ||
 	! command -v bsdtar >/dev/null 2>&1; then
-	skip 31 "pacman, makepkg and bsdtar are not installed (apt-get install pacman-package-manager makepkg libarchive-tools)"
+	skip 35 "pacman, makepkg and bsdtar are not installed (apt-get install pacman-package-manager makepkg libarchive-tools)"
 	done_testing
 fi
 IDX=$CDS_SRCDIR/manifests/index.json
@@ -85,9 +87,10 @@ mkdir -p "$R/var/lib/pacman" "$R/var/cache/pacman/pkg"
 printf 'include /etc/ld.so.conf.d/*.conf\n/usr/lib\n' >"$R/etc/ld.so.conf"
 printf 'NAME="Arch Linux"\nID=arch\nBUILD_ID=rolling\n' >"$R/etc/os-release"
 printf '[options]\nArchitecture = auto\nSigLevel = Never\n' >"$T/pacman.conf"
+PDB=/var/lib/pacman PCACHE=/var/cache/pacman/pkg
 pacr() {	# pacr ARGS...: pacman on the root's database and tree
 	pacman --config "$T/pacman.conf" --root "$R" \
-		--dbpath "$R/var/lib/pacman" --cachedir "$R/var/cache/pacman/pkg" \
+		--dbpath "$R$PDB" --cachedir "$R$PCACHE" \
 		--logfile "$T/pacman.log" --hookdir "$T/hooks" --noconfirm \
 		"$@"
 }
@@ -209,4 +212,24 @@ like "$(jget "$OUT" '[e["value"] for f in d["findings"] for e in f["evidence"] i
 cds --root "$R" --manifest "$IDX" explain --json "OSError: libnccl.so.2: cannot open shared object file: No such file or directory"
 is "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "MSG-LIBRARY" for x in f["fixes"] if "pacman" in x["command"]]')" \
 	"[]" "a library no database offers (NCCL): no pacman command for it"
+
+# ---- pacman.conf's DBPath and CacheDir ---------------------------------------
+# the database and the cache where the root's pacman.conf puts them: the
+# partial upgrade again, its cached cuda 12.4 in the second CacheDir
+mkdir -p "$R/srv/pkgcache"
+mv "$R/var/lib/pacman" "$R/srv/pacman"
+mv "$R/var/cache/pacman/pkg/cuda-12.4.1-1-x86_64.pkg.tar.zst" "$R/srv/pkgcache/"
+PDB=/srv/pacman PCACHE=/srv/pkgcache
+pacr -U "$T/cudnn.pkg.tar.zst" "$T/python-cudamod.pkg.tar.zst" >"$T/log" 2>&1
+is "$(pacr -Qq | tr '\n' ' ')" "cuda cudnn python-cudamod " "pacman installed them again, its database in /srv/pacman"
+cds --root "$R" --manifest "$IDX" doctor --json
+unlike "$(f13_fixes)" "pacman" "without pacman.conf saying where: no pacman database, no pacman command"
+printf '%s\n' '[options]' '# DBPath = /var/lib/pacman/' 'DBPath      = /srv/pacman/' \
+	'CacheDir = /var/cache/pacman/pkg/  /srv/pkgcache/' 'Architecture = auto' '' \
+	'[extra]' 'DBPath = /elsewhere/' 'Include = /etc/pacman.d/mirrorlist' >"$R/etc/pacman.conf"
+cds --root "$R" --manifest "$IDX" doctor --json
+is "$(jget "$OUT" '[x["command"] for f in d["findings"] if f["id"] == "F13" for x in f["fixes"] if x.get("argv")]')" \
+	"['sudo pacman -Syu']" "DBPath read: the partial upgrade found in /srv/pacman"
+like "$(f13_fixes)" "or, back to it: sudo pacman -U /srv/pkgcache/cuda-12\.4\.1-1-x86_64\.pkg\.tar\.zst" \
+	"CacheDir read: the cached package in the second cache, a value of a repeating option"
 done_testing
